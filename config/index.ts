@@ -1,0 +1,67 @@
+import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import path from 'path'
+import { require as tsxRequire } from 'tsx/cjs/api'
+
+// Taro compiles only config/ when it loads this file; the route table lives in src/ (the app uses it too).
+const { h5CustomRoutes } = tsxRequire('../src/routes.ts', __filename) as typeof import('../src/routes')
+
+/**
+ * One config for both targets. Each target builds into its own folder: dist/weapp (opened by the
+ * root project.config.json) and dist/h5 (served by the API server at the same origin).
+ *
+ * API_BASE_URL is fixed at build time. H5 defaults to '' (same origin as the server that serves it);
+ * the mini-program defaults to http://127.0.0.1:3000 (project.config.json turns url checking off
+ * for local development).
+ */
+export default defineConfig<'webpack5'>(async (merge) => {
+  const isH5 = process.env.TARO_ENV === 'h5'
+  const apiBase = process.env.API_BASE_URL ?? (isH5 ? '' : 'http://127.0.0.1:3000')
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'lab-storefront',
+    date: '2026-11-22',
+    designWidth: 750,
+    deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+    sourceRoot: 'src',
+    outputRoot: isH5 ? 'dist/h5' : 'dist/weapp',
+    plugins: [],
+    defineConstants: {
+      API_BASE_URL: JSON.stringify(apiBase),
+      APP_SOURCE: JSON.stringify(isH5 ? 'h5' : 'weapp')
+    },
+    alias: { '@': path.resolve(__dirname, '..', 'src') },
+    copy: { patterns: [], options: {} },
+    framework: 'react',
+    compiler: 'webpack5',
+    cache: { enable: false },
+    mini: {
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
+      },
+      optimizeMainPackage: { enable: true }
+    },
+    h5: {
+      publicPath: '/',
+      staticDirectory: 'static',
+      esnextModules: ['taro-ui'],
+      router: { mode: 'browser', customRoutes: h5CustomRoutes() },
+      output: {
+        filename: 'js/[name].[contenthash:8].js',
+        chunkFilename: 'js/[name].[contenthash:8].js'
+      },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[contenthash:8].css',
+        chunkFilename: 'css/[name].[contenthash:8].css'
+      },
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
+      }
+    }
+  }
+  if (process.env.NODE_ENV === 'development') {
+    return merge({}, baseConfig, { mini: {}, h5: { devServer: { proxy: { '/api': 'http://127.0.0.1:3000' } } } })
+  }
+  return merge({}, baseConfig, { mini: {}, h5: {} })
+})

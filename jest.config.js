@@ -1,0 +1,29 @@
+// App unit and component tests (jsdom, H5 flavour of Taro). See ../shared/notes/toolchain.md.
+const defineJestConfig = require('@tarojs/test-utils-react/dist/jest.js').default
+
+// ESM-only packages reached from @tarojs/* at test time (must be transformed by babel)
+const esmPkgs = [
+  '@tarojs', 'taro-ui', '@stencil', 'lodash-es', 'zustand', 'query-string', 'decode-uri-component',
+  'split-on-first', 'filter-obj', 'style-inject', '\\.pnpm', 'tslib', 'swiper', 'ssr-window', 'dom7'
+]
+
+module.exports = defineJestConfig({
+  rootDir: __dirname,
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/tests/app/**/*.test.{ts,tsx}'],
+  transform: {
+    '^.+\\.(mjs|cjs|js|jsx|ts|tsx)$': require.resolve('@tarojs/test-utils-react/dist/jest/babel-transformer.js')
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPkgs.join('|')})/)`],
+  // Taro's platform suffixes: the jsdom run is the H5 build, so `x.h5.ts` wins over `x.ts`.
+  moduleFileExtensions: ['h5.ts', 'h5.tsx', 'ts', 'tsx', 'js', 'jsx', 'json', 'mjs', 'cjs'],
+  setupFilesAfterEnv: ['<rootDir>/tests/support/jest.setup.js'],
+  moduleNameMapper: {
+    '\\.(css|less|sass|scss|styl)$': '<rootDir>/tests/support/style-mock.js'
+  },
+  globals: {
+    API_BASE_URL: 'http://api.test',
+    APP_SOURCE: 'h5'
+  },
+  bail: 0
+})

@@ -1,0 +1,30 @@
+import { useEffect, type PropsWithChildren } from 'react'
+import { useError, useUnhandledRejection } from '@tarojs/taro'
+import { openSpecAddress } from './platform/deep-link'
+import { useLocale } from './store/locale'
+import { useSession } from './store/session'
+import { useConfig } from './store/config'
+import './app.scss'
+
+// H5: spec addresses with path parameters are opened before the router reads the location.
+openSpecAddress()
+
+function App({ children }: PropsWithChildren) {
+  const country = useLocale((s) => s.country)
+
+  useEffect(() => {
+    useSession.getState().fetchUser()
+  }, [])
+
+  useEffect(() => {
+    useConfig.getState().load(country)
+  }, [country])
+
+  // Spec section 8: "A global handler swallows uncaught errors after logging."
+  useError((err) => console.error('[app] uncaught', err))
+  useUnhandledRejection((res) => console.error('[app] unhandled rejection', res?.reason))
+
+  return children
+}
+
+export default App

@@ -1,0 +1,33 @@
+import { View, Text } from '@tarojs/components'
+import { AtIcon } from 'taro-ui'
+import { useT, useLocale } from '../../store/locale'
+import { footerItems, chunk, type FooterItem } from '../../rules/footer'
+import { navigation } from '../../platform/navigation'
+import './index.scss'
+
+const ICON: Record<FooterItem['key'], string> = { home: 'home', categories: 'list', cart: 'shopping-cart', my: 'user' }
+
+/** Footer navigation (spec section 2): items by country, laid out in grid chunks of 4. */
+export default function Footer({ active, variant = 'full' }: { active: FooterItem['key']; variant?: 'full' | 'withoutMy' }) {
+  const t = useT()
+  const country = useLocale((s) => s.country)
+  const rows = chunk(footerItems(country, variant))
+  return (
+    <View className='app-footer'>
+      {rows.map((row, i) => (
+        <View className='app-footer__row' key={i}>
+          {row.map((item) => (
+            <View
+              key={item.key}
+              className={`app-footer__item${item.key === active ? ' app-footer__item--active' : ''}`}
+              onClick={() => item.key !== active && navigation.go(item.route)}
+            >
+              <AtIcon value={ICON[item.key]} size='22' color={item.key === active ? '#0b5fa5' : '#6b778c'} />
+              <Text className='app-footer__label'>{t(item.label)}</Text>
+            </View>
+          ))}
+        </View>
+      ))}
+    </View>
+  )
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react'
+import { View, Text, Input } from '@tarojs/components'
+import Taro, { usePageScroll } from '@tarojs/taro'
+import { AtIcon } from 'taro-ui'
+import { useT, useLocale } from '../../store/locale'
+import { isHeaderScrolled } from '../../rules/header'
+import { navigation } from '../../platform/navigation'
+import './index.scss'
+
+export interface HeaderProps {
+  title?: string
+  /** show the search bar (placeholder 'search all products', clear button) instead of the search icon */
+  searchBar?: boolean
+  onSearch?: (keyword: string) => void
+  /** the bell's unread dot */
+  unread?: boolean
+}
+
+const statusBarHeight = (() => {
+  if (process.env.TARO_ENV !== 'weapp') return 0
+  try { return Taro.getSystemInfoSync().statusBarHeight ?? 20 } catch { return 20 }
+})()
+
+/**
+ * Spec section 2 header: back arrow; logo with country badge; optional search bar with clear
+ * button; bell with unread dot; search icon; chat icon. 'scrolled' after 10 px of scrolling.
+ */
+export default function Header({ title, searchBar, onSearch, unread }: HeaderProps) {
+  const t = useT()
+  const country = useLocale((s) => s.country)
+  const [scrolled, setScrolled] = useState(false)
+  const [keyword, setKeyword] = useState('')
+  usePageScroll(({ scrollTop }) => {
+    const next = isHeaderScrolled(scrollTop)
+    if (next !== scrolled) setScrolled(next)
+  })
+  const canGoBack = navigation.canGoBack()
+  const submit = () => {
+    const k = keyword.trim()
+    if (onSearch) onSearch(k)
+    else navigation.go('search', { keyword: k })
+  }
+
+  return (
+    <View className={`app-header${scrolled ? ' app-header--scrolled' : ''}`} style={{ paddingTop: `${statusBarHeight}px` }}>
+      <View className='app-header__row'>
+        {canGoBack && (
+          <View className='app-header__icon app-header__back' aria-label={t('header.back')} onClick={() => navigation.back()}>
+            <AtIcon value='chevron-left' size='22' color='#1f2d3d' />
+          </View>
+        )}
+        <View className='app-header__logo' onClick={() => navigation.go('home')}>
+          <Text className='app-header__brand'>{t('app.name')}</Text>
+          <Text className='app-header__badge'>{country.toUpperCase()}</Text>
+        </View>
+        {searchBar ? (
+          <View className='app-header__search'>
+            <AtIcon value='search' size='14' color='#8a94a6' />
+            <Input
+              className='app-header__search-input'
+              value={keyword}
+              placeholder={t('header.searchPlaceholder')}
+              confirmType='search'
+              onInput={(e) => setKeyword(e.detail.value)}
+              onConfirm={submit}
+            />
+            {keyword && (
+              <View className='app-header__clear' aria-label={t('header.clear')} onClick={() => setKeyword('')}>
+                <AtIcon value='close-circle' size='14' color='#b0b8c5' />
+              </View>
+            )}
+          </View>
+        ) : (
+          <View className='app-header__title'>{title ? <Text>{title}</Text> : null}</View>
+        )}
+        <View className='app-header__icon app-header__bell' aria-label={t('header.notifications')} onClick={() => navigation.go('notification')}>
+          <AtIcon value='bell' size='20' color='#1f2d3d' />
+          {unread && <View className='app-header__dot' aria-label={t('header.unread')} />}
+        </View>
+        {!searchBar && (
+          <View className='app-header__icon' aria-label={t('header.search')} onClick={() => navigation.go('search')}>
+            <AtIcon value='search' size='20' color='#1f2d3d' />
+          </View>
+        )}
+        <View className='app-header__icon' aria-label={t('header.chat')} onClick={() => navigation.go('chat')}>
+          <AtIcon value='message' size='20' color='#1f2d3d' />
+        </View>
+      </View>
+    </View>
+  )
+}

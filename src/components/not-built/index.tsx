@@ -1,0 +1,27 @@
+import { View, Text, Button } from '@tarojs/components'
+import { useT } from '../../store/locale'
+import { navigation } from '../../platform/navigation'
+import PageShell from '../page-shell'
+import type { RouteName } from '../../routes'
+import type { FooterItem } from '../../rules/footer'
+import type { MessageKey } from '../../i18n'
+import './index.scss'
+
+/**
+ * A registered route whose screen is not built yet says so to the user; it never fakes data.
+ */
+export default function NotBuilt({ route, footer }: { route: RouteName; footer?: FooterItem['key'] }) {
+  const t = useT()
+  const screen = t(`screen.${route}` as MessageKey)
+  return (
+    <PageShell header={{ title: screen }} footer={footer}>
+      <View className='not-built'>
+        <Text className='not-built__title'>{t('notBuilt.title')}</Text>
+        <Text className='not-built__body'>{t('notBuilt.body', { screen })}</Text>
+        {!footer && (
+          <Button className='not-built__button' onClick={() => navigation.go('home')}>{t('notBuilt.backHome')}</Button>
+        )}
+      </View>
+    </PageShell>
+  )
+}

@@ -1,0 +1,2 @@
+/** A mini-program opens pages by page path only: there are no spec-style addresses to resolve. */
+export function openSpecAddress() { /* nothing to do */ }

@@ -1,0 +1,40 @@
+import dayjs from 'dayjs'
+import utc from 'dayjs/plugin/utc'
+import { CURRENCY_BY_COUNTRY, type Country } from './constants'
+
+dayjs.extend(utc)
+
+const SYMBOL: Record<string, string> = { CNY: CURRENCY_BY_COUNTRY.cn.symbol, INR: CURRENCY_BY_COUNTRY.in.symbol }
+
+/**
+ * Spec section 9: "Price format: 2 decimals, zh-CN number format" and "Currency CNY (¥) for cn,
+ * INR (₹) for in". zh-CN groups thousands with ',' and uses '.' for decimals. Written out by hand
+ * because a mini-program's JS engine may lack full Intl support.
+ */
+export function formatAmount(amount: number): string {
+  if (!Number.isFinite(amount)) return ''
+  const negative = amount < 0
+  const [int, dec] = Math.abs(amount).toFixed(2).split('.')
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `${negative ? '-' : ''}${grouped}.${dec}`
+}
+
+export function formatMoney(amount: number, currency: string): string {
+  const s = formatAmount(amount)
+  const sym = SYMBOL[currency] ?? `${currency} `
+  return s.startsWith('-') ? `-${sym}${s.slice(1)}` : `${sym}${s}`
+}
+
+export const currencyOf = (country: Country) => CURRENCY_BY_COUNTRY[country].code
+
+/**
+ * Spec section 9: "China timestamps: shifted by +8 hours". Server times are UTC; for cn they are
+ * shown in China time. India is shown in IST (+5:30), which the spec leaves open.
+ */
+const OFFSET_MIN: Record<Country, number> = { cn: 8 * 60, in: 5 * 60 + 30 }
+
+export function formatTimestamp(value: string | number | Date, country: Country, pattern = 'YYYY-MM-DD HH:mm'): string {
+  const d = dayjs.utc(value)
+  if (!d.isValid()) return ''
+  return d.add(OFFSET_MIN[country], 'minute').format(pattern)
+}

@@ -1,0 +1,24 @@
+import { create } from 'zustand'
+import type { SysConfig, FeatureFlagName } from '../../types'
+import { getSysConfig } from '../api/endpoints'
+
+interface ConfigState {
+  flags: Partial<SysConfig>
+  country: string | null
+  load: (country: string) => Promise<void>
+}
+
+/** Country feature flags from GET /sys/dict/config ("each with dictValue '1' or '0"). */
+export const useConfig = create<ConfigState>()((set) => ({
+  flags: {},
+  country: null,
+  load: async (country) => {
+    try {
+      set({ flags: await getSysConfig(country), country })
+    } catch {
+      set({ flags: {}, country }) // flags off when the config cannot be read
+    }
+  }
+}))
+
+export const isFlagOn = (flags: Partial<SysConfig>, name: FeatureFlagName) => flags[name]?.dictValue === '1'

@@ -1,0 +1,48 @@
+import { ROUTES, appPages, h5CustomRoutes, pageUrl, resolveSpecPath, specUrl } from '../../src/routes'
+
+describe('route table (spec section 2)', () => {
+  const specPaths = [
+    '/home', '/my-cart', '/more', '/notification', '/search', '/my-wishlist', '/my-account/ShipToInfo',
+    '/my-account/ShipToInfoAddress', '/my-account/ARstatement/:billToAccountNumber', '/my-account/InvoiceList/:billToAccountNumber',
+    '/non-logged/MyAccount', '/flashbuy/submit', '/submit-order/success', '/product-details/:title/:catalogNumber',
+    '/my-orders/:orderNumber', '/my-orders/PendingLTO/:orderNumber', '/my-request-china/:requestId',
+    '/promotions/:category/:subject/:id', '/lead-generation/ordersubmit', '/zhichi-consult', '/giftcenter/rewardsrules',
+    '/giftcenter/rewarddetail', '/onboarding'
+  ]
+  it('registers every route of the spec', () => {
+    const have = ROUTES.map((r) => r.path)
+    expect(specPaths.filter((p) => !have.includes(p))).toEqual([])
+  })
+  it('keeps the four tab pages in the main package and the rest in domain subpackages', () => {
+    const { pages, subPackages } = appPages()
+    expect(pages).toEqual(['pages/home/index', 'pages/categories/index', 'pages/cart/index', 'pages/my/index'])
+    const all = subPackages.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))
+    expect(all.length + pages.length).toBe(ROUTES.length)
+    expect(subPackages.every((s) => s.pages.length > 0)).toBe(true)
+  })
+  it('gives each page its spec address on H5', () => {
+    const custom = h5CustomRoutes()
+    expect(custom['/pages/home/index']).toEqual(['/home', '/'])
+    expect(custom['/pages/my/index']).toBe('/more')
+    expect(custom['/packages/catalog/product-details/index']).toBe('/product-details')
+  })
+  it('opens spec-style deep links with their path parameters', () => {
+    expect(resolveSpecPath('/product-details/Anti-CD3 Antibody/MA1-10175')).toMatchObject({
+      route: { name: 'productDetails' }, params: { title: 'Anti-CD3 Antibody', catalogNumber: 'MA1-10175' }
+    })
+    expect(resolveSpecPath('/my-orders/PendingLTO/SO123')).toMatchObject({ route: { name: 'pendingLto' }, params: { orderNumber: 'SO123' } })
+    expect(resolveSpecPath('/my-orders/SO123')).toMatchObject({ route: { name: 'orderDetail' }, params: { orderNumber: 'SO123' } })
+    expect(resolveSpecPath('/categories/All recommended/recommended')).toMatchObject({
+      route: { name: 'categories' }, params: { category: 'All recommended', node: 'recommended' }
+    })
+    expect(resolveSpecPath('/categories/a/b/c')).toBeNull()
+    expect(resolveSpecPath('/')).toMatchObject({ route: { name: 'home' } })
+    expect(resolveSpecPath('/nowhere')).toBeNull()
+  })
+  it('builds page links and spec addresses', () => {
+    expect(pageUrl('productDetails', { title: 'A & B', catalogNumber: 'X1' }))
+      .toBe('/packages/catalog/product-details/index?title=A%20%26%20B&catalogNumber=X1')
+    expect(specUrl('arStatement', { billToAccountNumber: '2000001', overdue: 'true' })).toBe('/my-account/ARstatement/2000001?overdue=true')
+    expect(pageUrl('home')).toBe('/pages/home/index')
+  })
+})

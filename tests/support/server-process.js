@@ -1,0 +1,90 @@
+/**
+ * Starts the real API server (server/index.ts) as a child process on a free port, with its own
+ * fresh PGlite data folder (or DATABASE_URL if the caller passes one), serving dist/h5.
+ * Used by the mini-program render checks and the end-to-end tests: no mock of our server.
+ */
+const { spawn } = require('node:child_process')
+const fs = require('node:fs')
+const http = require('node:http')
+const net = require('node:net')
+const os = require('node:os')
+const path = require('node:path')
+
+const ROOT = path.resolve(__dirname, '..', '..')
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+// node:http rather than fetch: jest's jsdom environment has no fetch
+function getStatus(url) {
+  return new Promise((resolve) => {
+    const req = http.get(url, (res) => { res.resume(); resolve(res.statusCode) })
+    req.on('error', () => resolve(0))
+    req.setTimeout(2000, () => { req.destroy(); resolve(0) })
+  })
+}
+
+async function waitForHealth(origin, child, timeoutMs) {
+  const end = Date.now() + timeoutMs
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    if ((await getStatus(`${origin}/api/health`)) === 200) return
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`server did not answer ${origin}/api/health within ${timeoutMs} ms`)
+}
+
+async function startServer({ env = {}, timeoutMs = 90000 } = {}) {
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-test-'))
+  const output = []
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'index.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: '', // a fresh embedded database per test server unless the caller passes one
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: path.join(ROOT, 'dist', 'h5'),
+      JWT_SECRET: 'test-secret-for-end-to-end-runs-only-0123456789',
+      LOG_LEVEL: 'warn',
+      ...env
+    },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  child.stdout.on('data', (d) => output.push(String(d)))
+  child.stderr.on('data', (d) => output.push(String(d)))
+  const origin = `http://127.0.0.1:${port}`
+  try {
+    await waitForHealth(origin, child, timeoutMs)
+  } catch (e) {
+    child.kill('SIGKILL')
+    throw new Error(`${e.message}\n${output.join('')}`)
+  }
+  return {
+    origin,
+    dataDir,
+    output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+}
+
+module.exports = { startServer, freePort, ROOT }
