@@ -1,0 +1,143 @@
+/**
+ * API throughput bench (prints figures; no assertions).
+ *   npm run bench:api                      # PGlite (in-memory, seeded)
+ *   DATABASE_URL=postgres://... npm run bench:api   # PostgreSQL, in its own temporary database
+ * Env: BENCH_PRODUCTS (default 10000), BENCH_SECONDS (10), BENCH_CONNECTIONS (20).
+ */
+import crypto from 'node:crypto'
+import Fastify from 'fastify'
+import pg from 'pg'
+// @ts-ignore -- autocannon ships no type declarations
+import autocannon from 'autocannon'
+import { buildApp } from '../server/app'
+import { createPgliteDb, createPostgresDb, migrateToLatest, type DbHandle } from '../server/db'
+import { seedDatabase } from '../server/db/seed'
+import { signAccessToken } from '../server/auth/tokens'
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10000)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
+const DATABASE_URL = process.env.DATABASE_URL
+
+interface Row {
+  scenario: string
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+  non2xx: number
+}
+
+function run(url: string, title: string, paths: string[], headers: Record<string, string> = {}): Promise<Row> {
+  let i = 0
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers,
+        requests: [{ setupRequest: (req: any) => ({ ...req, path: paths[i++ % paths.length] }) }],
+      },
+      (err: Error | null, r: any) => {
+        if (err) return reject(err)
+        resolve({
+          scenario: title,
+          rps: Math.round(r.requests.average),
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          errors: r.errors + r.timeouts,
+          non2xx: r.non2xx,
+        })
+      },
+    )
+  })
+}
+
+async function main() {
+  let handle: DbHandle
+  let tempDb: string | null = null
+  const admin = DATABASE_URL ? new pg.Client({ connectionString: DATABASE_URL }) : null
+  if (admin) {
+    await admin.connect()
+    tempDb = `sf_bench_${process.pid}_${crypto.randomBytes(3).toString('hex')}`
+    await admin.query(`CREATE DATABASE "${tempDb}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`)
+    const u = new URL(DATABASE_URL!)
+    u.pathname = '/' + tempDb
+    handle = createPostgresDb(u.toString(), { max: 10 })
+  } else {
+    handle = await createPgliteDb()
+  }
+  const cleanup = async () => {
+    await handle.close().catch(() => {})
+    if (admin && tempDb) {
+      await admin.query(`DROP DATABASE IF EXISTS "${tempDb}" WITH (FORCE)`).catch(() => {})
+      await admin.end().catch(() => {})
+    }
+  }
+  process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)))
+
+  try {
+    let t = Date.now()
+    await migrateToLatest(handle.db)
+    const seeded = await seedDatabase(handle.db, { productCount: PRODUCTS })
+    console.log(`db: ${handle.kind}, seeded ${seeded.products} products in ${Date.now() - t} ms`)
+
+    const secret = crypto.randomBytes(32).toString('hex')
+    const app = buildApp({ db: handle.db, jwtSecret: secret })
+    const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' })
+
+    const bare = Fastify({ logger: false })
+    const constant = {
+      success: true, code: '200', message: 'ok',
+      data: {
+        items: Array.from({ length: 20 }, (_, k) => ({
+          sku: `SKU-${100000 + k}`, catalogNumber: `MA1-${10000 + k}`, productTitle: 'Anti-CD3 Monoclonal Antibody (OKT3), FITC',
+          size: '100 µg', brand: 'Invitrogen', image: `/static/products/MA1-${10000 + k}`, currency: 'CNY', listPrice: 2380,
+          price: { amount: 2380, priceType: 'list' }, priceAccess: { status: 'orderable' }, leadTarget: false,
+        })),
+        page: 1, pageSize: 20, total: 10000,
+      },
+    }
+    bare.get('/bare', async () => constant)
+    const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
+
+    const u = await handle.db.selectFrom('users').select(['id', 'user_name']).where('user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
+    const token = await signAccessToken(secret, { userId: u.id, userName: u.user_name })
+    const lastPage = Math.floor(PRODUCTS / 20)
+    const listPaths = (pages: number[]) => pages.map((p) => `/api/product/list?page=${p}&pageSize=20`)
+    const firstPages = listPaths(Array.from({ length: 10 }, (_, k) => k + 1))
+    const spread = listPaths(Array.from({ length: 50 }, (_, k) => 1 + Math.floor((k * (lastPage - 1)) / 49)))
+
+    // warm-up
+    await run(apiUrl, 'warmup', firstPages)
+      .then(() => undefined)
+      .catch(() => undefined)
+
+    t = Date.now()
+    const rows: Row[] = []
+    rows.push(await run(bareUrl, 'bare Fastify, constant 20 items', ['/bare']))
+    rows.push(await run(apiUrl, 'product/list pages 1-10, anonymous', firstPages))
+    rows.push(await run(apiUrl, `product/list pages 1-${lastPage} spread, anonymous`, spread))
+    rows.push(await run(apiUrl, 'product/list pages 1-10, approved.cn token', firstPages, { authorization: `Bearer ${token}` }))
+    rows.push(await run(apiUrl, 'product/list pages 1-10, in/en', firstPages, { countrycode: 'in', languagecode: 'en' }))
+
+    console.log(`\n${handle.kind}, ${PRODUCTS} products, ${CONNECTIONS} connections, ${SECONDS} s each, Node ${process.version}\n`)
+    const w = Math.max(...rows.map((r) => r.scenario.length))
+    console.log(`${'scenario'.padEnd(w)} | req/s   | p50 ms | p99 ms | errors | non-2xx`)
+    console.log(`${'-'.repeat(w)}-|---------|--------|--------|--------|--------`)
+    for (const r of rows)
+      console.log(
+        `${r.scenario.padEnd(w)} | ${String(r.rps).padStart(7)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${String(r.errors).padStart(6)} | ${String(r.non2xx).padStart(7)}`,
+      )
+    await app.close()
+    await bare.close()
+  } finally {
+    await cleanup()
+  }
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})

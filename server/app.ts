@@ -1,0 +1,143 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
+import type { Kysely } from 'kysely'
+import type { DB } from './db/schema'
+import { ApiError, errorBody } from './errors'
+import { registerAuth } from './auth/plugin'
+import { parseLocale } from './locale'
+import { sysconfigRoutes } from './domains/sysconfig/routes'
+import { usersRoutes } from './domains/users/routes'
+import { personaRoutes } from './domains/persona/routes'
+import { productsRoutes } from './domains/products/routes'
+import { healthRoutes } from './domains/health/routes'
+import { mediaRoutes } from './domains/media/routes'
+
+export interface BuildAppOptions {
+  db: Kysely<DB>
+  jwtSecret: string
+  logger?: boolean | object
+  staticDir?: string
+}
+
+export const BODY_LIMIT = 256 * 1024
+
+const STATUS_CODES: Record<number, Parameters<typeof errorBody>[1]> = {
+  400: 'BAD_REQUEST',
+  401: 'TOKEN_INVALID',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+}
+
+interface SchemaError {
+  keyword: string
+  instancePath: string
+  message?: string
+  params?: Record<string, unknown>
+}
+
+/** Validation messages that name the field, e.g. "querystring/pageSize must be <= 100". */
+export function formatSchemaErrors(errors: SchemaError[], dataVar: string): Error {
+  const msgs: string[] = []
+  for (const e of errors) {
+    if (e.keyword === 'boolean' && e.message === 'schema is false') continue
+    const at = `${dataVar}${e.instancePath ?? ''}`
+    if (e.keyword === 'additionalProperties') {
+      const names = (e.params?.additionalProperties as string[] | undefined) ?? []
+      for (const n of names) msgs.push(`${at}/${n} is not allowed (unknown property)`)
+    } else if (e.keyword === 'const' && e.params && 'allowedValue' in e.params) {
+      msgs.push(`${at} must be '${String(e.params.allowedValue)}'`)
+    } else if (e.keyword === 'required' && e.params && 'requiredProperties' in e.params) {
+      const names = (e.params.requiredProperties as string[]) ?? []
+      for (const n of names) msgs.push(`${at}/${n} is required`)
+    } else {
+      msgs.push(`${at} ${e.message ?? 'is invalid'}`)
+    }
+  }
+  const unique = [...new Set(msgs)]
+  return new Error(unique.length ? unique.join('; ') : `${dataVar} is invalid`)
+}
+
+export function buildApp(opts: BuildAppOptions): FastifyInstance {
+  const logger =
+    opts.logger === undefined || opts.logger === false
+      ? false
+      : {
+          level: process.env.LOG_LEVEL ?? 'info',
+          redact: {
+            paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'res.headers["set-cookie"]'],
+            censor: '[redacted]',
+          },
+          ...(typeof opts.logger === 'object' ? opts.logger : {}),
+        }
+
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    schemaErrorFormatter: (errors, dataVar) => formatSchemaErrors(errors as SchemaError[], dataVar),
+  })
+  app.setValidatorCompiler(TypeBoxValidatorCompiler)
+  registerAuth(app, opts.db, opts.jwtSecret)
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof ApiError) {
+      return reply.status(err.statusCode).send(errorBody(err.statusCode, err.code, err.message))
+    }
+    if (err.validation) {
+      return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', err.message))
+    }
+    const status = err.statusCode ?? 500
+    if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(errorBody(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${BODY_LIMIT / 1024} KB`))
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, bad media type): their messages carry no internals.
+      return reply.status(status).send(errorBody(status, STATUS_CODES[status] ?? 'BAD_REQUEST', err.message))
+    }
+    req.log.error({ err }, 'request failed')
+    return reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', 'Internal server error'))
+  })
+
+  const staticDir = opts.staticDir && fs.existsSync(path.join(opts.staticDir, 'index.html')) ? path.resolve(opts.staticDir) : null
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
+    if (!isApi && staticDir && req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html')) {
+      // SPA fallback: the H5 app uses browser-history routes (/home, /product-details/x/y, ...).
+      return reply.type('text/html').sendFile('index.html', staticDir)
+    }
+    return reply.status(404).send(errorBody(404, 'NOT_FOUND', `Route ${req.method} ${url.split('?')[0]} not found`))
+  })
+
+  app.register(
+    async (api) => {
+      api.addHook('onRequest', async (req) => {
+        req.locale = parseLocale(req)
+      })
+      const o = { db: opts.db }
+      await api.register(healthRoutes, o)
+      await api.register(sysconfigRoutes, o)
+      await api.register(usersRoutes, o)
+      await api.register(personaRoutes, o)
+      await api.register(productsRoutes, o)
+    },
+    { prefix: '/api' },
+  )
+
+  // product pictures, outside /api: the app loads them as <image src>
+  app.register(mediaRoutes)
+
+  if (staticDir) {
+    app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: true, index: ['index.html'] })
+  }
+
+  return app
+}

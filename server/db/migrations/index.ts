@@ -1,0 +1,15 @@
+import type { Migration, MigrationProvider } from 'kysely/migration'
+import * as m0001 from './0001_initial'
+import * as m0002 from './0002_trigram_search'
+
+/** Static provider: every migration module is imported here (works under tsx and bundlers alike). */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+  '0002_trigram_search': m0002,
+}
+
+export const staticMigrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations
+  },
+}

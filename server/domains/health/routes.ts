@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify'
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+import { dbKind } from '../../db'
+import { ok } from '../../errors'
+import type { Health } from '../../../types'
+
+export async function healthRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  app.get('/health', async () => {
+    await sql`select 1`.execute(opts.db)
+    const data: Health = { db: dbKind(opts.db) }
+    return ok(data)
+  })
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+import { ProductListQuerySchema, type ProductList, type ProductSummary } from '../../../types'
+import { ok } from '../../errors'
+import { accountPricingEligible, computePrice, toMajor } from './pricing'
+
+const COUNT_TTL_MS = 60_000
+
+export async function productsRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { db } = opts
+
+  // The catalogue changes rarely: totals come from a small per-category cache, not a count per request.
+  const countCache = new Map<string, { n: number; at: number }>()
+  async function total(categoryId: number | null): Promise<number> {
+    const key = String(categoryId ?? 'all')
+    const hit = countCache.get(key)
+    if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n
+    let q = db.selectFrom('products').select(sql<number>`count(*)::int`.as('n'))
+    if (categoryId !== null) q = q.where('category_id', 'in', categoryScope(categoryId))
+    const { n } = await q.executeTakeFirstOrThrow()
+    countCache.set(key, { n, at: Date.now() })
+    return n
+  }
+  const categoryScope = (categoryId: number) =>
+    db
+      .selectFrom('categories')
+      .select('id')
+      .where((eb) => eb.or([eb('id', '=', categoryId), eb('parent_id', '=', categoryId)]))
+
+  r.get('/product/list', { preHandler: app.optionalUser, schema: { querystring: ProductListQuerySchema } }, async (req) => {
+    const page = req.query.page ?? 1
+    const pageSize = req.query.pageSize ?? 20
+    const categoryId = req.query.categoryId ? Number(req.query.categoryId) : null
+    const currency = req.locale.country === 'in' ? 'INR' : 'CNY'
+    const titleCol = req.locale.language === 'en' ? 'p.title_en' : 'p.title_zh'
+    const priceCol = currency === 'INR' ? 'p.list_price_inr' : 'p.list_price_cny'
+    const user = req.user
+    const accountId = accountPricingEligible(user) ? user!.accountId : null
+
+    // Deferred join: page through the (rank desc, id) index alone, then fetch only the 20 rows.
+    let pageIds = db
+      .selectFrom('products')
+      .select(['id', 'rank'])
+      .orderBy('rank', 'desc')
+      .orderBy('id', 'asc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+    if (categoryId !== null) pageIds = pageIds.where('category_id', 'in', categoryScope(categoryId))
+    const q = db
+      .selectFrom(pageIds.as('pg'))
+      .innerJoin('products as p', 'p.id', 'pg.id')
+      .select([
+        'p.id', 'p.sku', 'p.catalog_number', `${titleCol} as title`, 'p.size', 'p.brand', 'p.image',
+        `${priceCol} as list_price`, 'p.lead_target',
+      ])
+      .orderBy('pg.rank', 'desc')
+      .orderBy('pg.id', 'asc')
+
+    const [rows, n] = await Promise.all([q.execute(), total(categoryId)])
+    // Account prices for just this page (primary-key lookups), only for eligible users.
+    const accountPrices = new Map<number, { price: number; priceType: 'yourPrice' | 'discount' | 'wop' }>()
+    if (accountId !== null && rows.length) {
+      const aps = await db
+        .selectFrom('account_prices')
+        .select(['product_id', 'price', 'price_type'])
+        .where('account_id', '=', accountId)
+        .where('currency', '=', currency)
+        .where('product_id', 'in', rows.map((r) => r.id))
+        .execute()
+      for (const a of aps) accountPrices.set(a.product_id, { price: a.price, priceType: a.price_type })
+    }
+    const items: ProductSummary[] = rows.map((row) => {
+      const price = computePrice(row.list_price, accountPrices.get(row.id) ?? null)
+      return {
+        sku: row.sku,
+        catalogNumber: row.catalog_number,
+        productTitle: row.title,
+        size: row.size,
+        brand: row.brand,
+        image: row.image,
+        currency,
+        listPrice: row.list_price === null ? null : toMajor(row.list_price),
+        price,
+        priceAccess: { status: price ? 'orderable' : 'no price' },
+        leadTarget: row.lead_target,
+      }
+    })
+    const data: ProductList = { items, page, pageSize, total: n }
+    return ok(data)
+  })
+}

@@ -1,0 +1,162 @@
+import { describe, before, after } from 'node:test'
+import crypto from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import pg from 'pg'
+import { buildApp } from '../../server/app'
+import { createPgliteDb, createPostgresDb, migrateToLatest, type DbHandle, type DbKind } from '../../server/db'
+import type { DB } from '../../server/db/schema'
+import { seedDatabase } from '../../server/db/seed'
+import { signAccessToken } from '../../server/auth/tokens'
+
+export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz'
+export const TEST_PRODUCT_COUNT = Number(process.env.TEST_PRODUCT_COUNT ?? 6000)
+
+// ---------------- PGlite: migrate + seed once per process, then loadDataDir per suite ----------------
+let pgliteDump: Promise<Blob> | null = null
+export function pgliteTemplate(): Promise<Blob> {
+  pgliteDump ??= (async () => {
+    const h = await createPgliteDb()
+    await migrateToLatest(h.db)
+    await seedDatabase(h.db, { productCount: TEST_PRODUCT_COUNT })
+    const dump = await h.pglite!.dumpDataDir('none')
+    await h.close()
+    return dump
+  })()
+  return pgliteDump
+}
+export async function newPgliteDb(): Promise<DbHandle> {
+  return createPgliteDb({ loadDataDir: await pgliteTemplate() })
+}
+
+// ---------------- PostgreSQL: one temporary database per test process, dropped at the end ----------------
+export const POSTGRES_URL = process.env.DATABASE_URL
+const createdDbs = new Set<string>()
+
+export function withDatabase(url: string, dbName: string): string {
+  const u = new URL(url)
+  u.pathname = '/' + dbName
+  return u.toString()
+}
+
+/** CREATE DATABASE <unique> TEMPLATE template0 with a UTF-8 ctype (pg_trgm needs it for CJK text). */
+export async function createTempPostgresDb(prefix = 'sf_test'): Promise<string> {
+  const name = `${prefix}_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: POSTGRES_URL })
+  await admin.connect()
+  try {
+    await admin.query(
+      `CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
+    )
+  } finally {
+    await admin.end()
+  }
+  createdDbs.add(name)
+  return name
+}
+
+export async function dropTempPostgresDb(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL })
+  await admin.connect()
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    createdDbs.delete(name)
+  } finally {
+    await admin.end()
+  }
+}
+
+let pgShared: Promise<{ name: string; url: string }> | null = null
+let pgSharedUsers = 0
+async function acquirePostgres(): Promise<DbHandle> {
+  pgShared ??= (async () => {
+    const name = await createTempPostgresDb()
+    const url = withDatabase(POSTGRES_URL!, name)
+    const h = createPostgresDb(url, { max: 4 })
+    try {
+      await migrateToLatest(h.db)
+      await seedDatabase(h.db, { productCount: TEST_PRODUCT_COUNT })
+    } finally {
+      await h.close()
+    }
+    return { name, url }
+  })()
+  const { url } = await pgShared
+  pgSharedUsers++
+  return createPostgresDb(url, { max: 5 })
+}
+async function releasePostgres(h: DbHandle) {
+  await h.close()
+  if (--pgSharedUsers === 0 && pgShared) {
+    const { name } = await pgShared
+    pgShared = null
+    await dropTempPostgresDb(name)
+  }
+}
+
+// Last resort on abnormal exits: drop what is left (sync via a child psql is not available; best effort).
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    void Promise.all([...createdDbs].map((n) => dropTempPostgresDb(n).catch(() => {}))).finally(() => process.exit(130))
+  })
+}
+
+export const DB_KINDS: DbKind[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite']
+
+export async function openTestDb(kind: DbKind): Promise<DbHandle> {
+  return kind === 'pglite' ? newPgliteDb() : acquirePostgres()
+}
+export async function closeTestDb(h: DbHandle): Promise<void> {
+  return h.kind === 'pglite' ? h.close() : releasePostgres(h)
+}
+
+// ---------------- app + tokens ----------------
+export interface TestContext {
+  kind: DbKind
+  app: FastifyInstance
+  db: Kysely<DB>
+}
+
+/**
+ * Runs `body` once per database: always PGlite, and PostgreSQL too when DATABASE_URL is set.
+ * `setup` may add test-only routes before the app is ready.
+ */
+export function describeEachDb(
+  title: string,
+  body: (ctx: () => TestContext) => void,
+  setup?: (app: FastifyInstance, db: Kysely<DB>) => void,
+) {
+  for (const kind of DB_KINDS) {
+    describe(`[${kind}] ${title}`, () => {
+      let handle: DbHandle
+      let ctx: TestContext
+      before(async () => {
+        handle = await openTestDb(kind)
+        const app = buildApp({ db: handle.db, jwtSecret: TEST_JWT_SECRET })
+        setup?.(app, handle.db)
+        await app.ready()
+        ctx = { kind, app, db: handle.db }
+      })
+      after(async () => {
+        await ctx?.app.close()
+        if (handle) await closeTestDb(handle)
+      })
+      body(() => ctx)
+    })
+  }
+}
+
+/** A bearer token for a seeded user (the dev/test stand-in for the login flow). */
+export async function tokenFor(
+  appOrDb: Kysely<DB> | TestContext,
+  userName: string,
+  opts: { ttlSeconds?: number; nowSeconds?: number; secret?: string } = {},
+): Promise<string> {
+  const db: Kysely<DB> = 'db' in appOrDb && 'app' in appOrDb ? appOrDb.db : (appOrDb as Kysely<DB>)
+  const u = await db.selectFrom('users').select(['id', 'user_name']).where('user_name', '=', userName).executeTakeFirstOrThrow()
+  return signAccessToken(opts.secret ?? TEST_JWT_SECRET, { userId: u.id, userName: u.user_name }, opts.ttlSeconds, opts.nowSeconds)
+}
+
+export function auth(token: string, extra: Record<string, string> = {}) {
+  return { authorization: `Bearer ${token}`, ...extra }
+}

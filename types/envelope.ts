@@ -1,0 +1,38 @@
+import { Type, type Static, type TSchema } from 'typebox'
+
+/** Success envelope: `{ success: true, code: '200', message: 'ok', data }`. */
+export const SuccessEnvelope = <T extends TSchema>(data: T) =>
+  Type.Object({
+    success: Type.Literal(true),
+    code: Type.Literal('200'),
+    message: Type.String(),
+    data,
+  })
+
+export const ErrorCodeSchema = Type.Union([
+  Type.Literal('VALIDATION_ERROR'),
+  Type.Literal('BAD_REQUEST'),
+  Type.Literal('NOT_FOUND'),
+  Type.Literal('METHOD_NOT_ALLOWED'),
+  Type.Literal('UNSUPPORTED_MEDIA_TYPE'),
+  Type.Literal('PAYLOAD_TOO_LARGE'),
+  Type.Literal('TOKEN_INVALID'),
+  Type.Literal('TOKEN_EXPIRED'),
+  Type.Literal('FORBIDDEN'),
+  Type.Literal('TOO_MANY_REQUESTS'),
+  Type.Literal('INTERNAL_ERROR'),
+  Type.Literal('SERVICE_UNAVAILABLE'),
+])
+export type ErrorCode = Static<typeof ErrorCodeSchema>
+
+/** Error envelope: `{ success: false, code, message, statusCode }`. Never carries stack or SQL. */
+export const ErrorEnvelopeSchema = Type.Object({
+  success: Type.Literal(false),
+  code: ErrorCodeSchema,
+  message: Type.String(),
+  statusCode: Type.Integer({ minimum: 400, maximum: 599 }),
+})
+export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>
+
+export type SuccessEnvelopeOf<T> = { success: true; code: '200'; message: string; data: T }
+export type ApiResponse<T> = SuccessEnvelopeOf<T> | ErrorEnvelope

@@ -1,0 +1,7 @@
+export * from './envelope'
+export * from './common'
+export * from './config'
+export * from './user'
+export * from './persona'
+export * from './product'
+export * from './health'
