@@ -23,6 +23,8 @@ beforeEach(() => {
     const r = reply(opts)
     return Promise.resolve({ header: {}, ...r, errMsg: 'request:ok' })
   }) as never)
+  // a page is on screen (toasts raised before the first page wait for it: see toast.test.ts)
+  jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ page: {}, router: null, app: null } as never)
   jest.spyOn(Taro, 'showToast').mockImplementation(((o: { title: string }) => { toasts.push(o.title); return Promise.resolve() }) as never)
   localStorage.clear()
   sessionStorage.clear()
@@ -136,7 +138,7 @@ describe('errors reach the user in their language', () => {
 
     ;(Taro.request as unknown as jest.Mock).mockImplementation(() => Promise.reject({ errMsg: 'request:fail timeout' }))
     useLocale.setState({ language: 'en' })
-    const err = await apiRequest({ path: '/product/list' }).catch((e) => e)
+    const err = (await apiRequest({ path: "/product/list" }).catch((e: unknown) => e)) as ApiError
     expect(err).toBeInstanceOf(ApiError)
     expect(err.message).toBe('Request timed out')
   })

@@ -35,6 +35,8 @@ beforeEach(() => {
     const res = opts.url.includes('/users/info') ? usersInfo : { statusCode: 200, data: { success: true, code: '200', data: { id: 1 } } }
     return Promise.resolve({ header: {}, ...res })
   }) as never)
+  // a page is on screen (toasts raised before the first page wait for it: see toast.test.ts)
+  jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ page: {}, router: null, app: null } as never)
   jest.spyOn(Taro, 'showToast').mockImplementation(((o: { title: string; duration: number }) => { toasts.push(o); return Promise.resolve() }) as never)
 })
 afterEach(() => jest.restoreAllMocks())
