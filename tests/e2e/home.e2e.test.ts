@@ -1,0 +1,158 @@
+/**
+ * End-to-end: the H5 build (dist/h5) served by the real server on a fresh embedded database,
+ * driven in Debian's Chromium by playwright-core on an iPhone 12 viewport. Screenshots go to
+ * artifacts/e2e/ (kept by CI) and are looked at.
+ */
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, devices, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { signAccessToken } from '../../server/auth/tokens'
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startServer, ROOT } = require('../support/server-process.js')
+
+const SHOTS = path.join(ROOT, 'artifacts', 'e2e')
+const SECRET = 'e2e-secret-0123456789-0123456789-0123456789'
+const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
+
+let server: { origin: string; stop: () => Promise<void> }
+let browser: Browser
+
+before(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true })
+  assert.ok(fs.existsSync(path.join(ROOT, 'dist', 'h5', 'index.html')), 'build the H5 site first: npm run build:h5')
+  server = await startServer({ env: { JWT_SECRET: SECRET } })
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-dev-shm-usage']
+  })
+})
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function phone(locale = 'en-US'): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
+  const { defaultBrowserType: _ignored, ...iphone } = devices['iPhone 12']
+  const ctx = await browser.newContext({ ...iphone, locale })
+  const page = await ctx.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  return { ctx, page, errors }
+}
+
+async function apiList(headers: Record<string, string>) {
+  const res = await fetch(`${server.origin}/api/product/list?page=1&pageSize=20`, { headers })
+  return (await res.json()).data.items as Array<{ catalogNumber: string; productTitle: string; price: { amount: number; priceType: string } | null }>
+}
+
+test('Home shows seeded products from the server, and the language switch changes the text', async () => {
+  const { ctx, page, errors } = await phone('en-US')
+  const listRequests: Record<string, string>[] = []
+  page.on('request', (r) => { if (r.url().includes('/api/product/list')) listRequests.push(r.headers()) })
+
+  await page.goto(`${server.origin}/home`)
+  await page.waitForSelector('.product-card', { timeout: 30000 })
+  const expectedEn = await apiList({ languagecode: 'en', countrycode: 'cn' })
+  await page.getByText(expectedEn[0].productTitle).first().waitFor()
+  assert.equal(await page.locator('.product-card').count(), 20)
+  const body = await page.locator('.taro_page').innerText()
+  assert.match(body, new RegExp(`Cat\\. No\\. ${expectedEn[0].catalogNumber}`))
+  assert.match(body, /¥[\d,]+\.\d\d/)
+  assert.ok(await page.getByRole('searchbox', { name: 'search all products' }).isVisible())
+  assert.equal(listRequests[0].languagecode, 'en')
+  assert.equal(listRequests[0].countrycode, 'cn')
+  assert.equal(listRequests[0].source, 'h5')
+  assert.equal(listRequests[0].authorization, undefined)
+  await page.screenshot({ path: path.join(SHOTS, 'home-en.png') })
+
+  // header turns 'scrolled' past 10 px
+  await page.mouse.wheel(0, 400)
+  await page.waitForSelector('.app-header--scrolled')
+  await page.screenshot({ path: path.join(SHOTS, 'home-en-scrolled.png') })
+
+  // My -> 中文 -> Home: the page and the products are in Chinese
+  await page.locator('.app-footer__item', { hasText: 'My' }).click()
+  await page.waitForURL(/\/more$/)
+  await page.getByText('中文', { exact: true }).click()
+  await page.getByText('语言', { exact: true }).waitFor()
+  await page.screenshot({ path: path.join(SHOTS, 'my-zh.png') })
+  await page.locator('.app-footer__item', { hasText: '首页' }).click()
+  const expectedZh = await apiList({ languagecode: 'cn', countrycode: 'cn' })
+  await page.getByText(expectedZh[0].productTitle).first().waitFor()
+  const zhBody = await page.locator('.taro_page').innerText()
+  assert.match(zhBody, /货号/)
+  assert.ok(!zhBody.includes('Cat. No.'))
+  assert.ok(listRequests.some((h) => h.languagecode === 'cn'))
+  await page.screenshot({ path: path.join(SHOTS, 'home-zh.png') })
+
+  // the choice survives a reload (persisted through the storage adapter)
+  await page.reload()
+  await page.getByText(expectedZh[0].productTitle).first().waitFor()
+  assert.deepEqual(errors, [])
+  await ctx.close()
+})
+
+test('a logged-in approved account sees its own prices; the token travels as a bearer header', async () => {
+  const { ctx, page, errors } = await phone('en-US')
+  const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
+  await ctx.addCookies([{ name: 'token', value: token, url: server.origin }])
+  const sent: Record<string, string>[] = []
+  page.on('request', (r) => { if (r.url().includes('/api/')) sent.push(r.headers()) })
+
+  await page.goto(`${server.origin}/home`)
+  await page.waitForSelector('.product-card', { timeout: 30000 })
+  const priced = await apiList({ languagecode: 'en', countrycode: 'cn', authorization: `Bearer ${token}` })
+  const accountPriced = priced.find((p) => p.price && p.price.priceType !== 'list')
+  assert.ok(accountPriced, 'the seed gives approved.cn account prices on the first page')
+  const card = page.locator(`.product-card[data-catalog-number="${accountPriced.catalogNumber}"]`)
+  await card.waitFor()
+  const cardText = await card.innerText()
+  assert.match(cardText, /Your price|Discount price|Online offer/)
+  const last = sent[sent.length - 1]
+  assert.equal(last.authorization, `Bearer ${token}`)
+  assert.equal(last.userid, APPROVED_CN.userId)
+  assert.equal(last.username, APPROVED_CN.userName)
+  await page.screenshot({ path: path.join(SHOTS, 'home-approved-cn.png') })
+
+  await page.locator('.app-footer__item', { hasText: 'My' }).click()
+  await page.getByText('Account 1000001').waitFor()
+  await page.screenshot({ path: path.join(SHOTS, 'my-approved-cn.png') })
+  assert.deepEqual(errors, [])
+  await ctx.close()
+})
+
+test('an expired token is discarded with "Your session is expired. Please login again"', async () => {
+  const { ctx, page } = await phone('en-US')
+  const expired = await signAccessToken(SECRET, APPROVED_CN, -60)
+  await ctx.addCookies([{ name: 'token', value: expired, url: server.origin }])
+  const auth: (string | undefined)[] = []
+  page.on('request', (r) => { if (r.url().includes('/api/')) auth.push(r.headers().authorization) })
+  await page.goto(`${server.origin}/home`)
+  // on screen, not merely in the DOM: Taro hides toasts raised before the first page opens
+  await page.waitForFunction((text) => {
+    const el = document.querySelector('.taro__toast')
+    if (!el || !el.textContent?.includes(text)) return false
+    const cs = getComputedStyle(el)
+    return cs.display !== 'none' && Number(cs.opacity) > 0.9
+  }, 'Your session is expired. Please login again', { timeout: 15000 })
+  await page.screenshot({ path: path.join(SHOTS, 'session-expired.png') })
+  await page.waitForSelector('.product-card')
+  assert.ok(auth.every((a) => a === undefined), 'the expired token is never sent')
+  const cookies = await ctx.cookies(server.origin)
+  assert.equal(cookies.find((c) => c.name === 'token'), undefined)
+  await ctx.close()
+})
+
+test('a spec deep link opens its screen, which says honestly that it is not built yet', async () => {
+  const { ctx, page, errors } = await phone('zh-CN')
+  await page.goto(`${server.origin}/product-details/Anti-CD3 Antibody/MA1-10175?productPlacement=home`)
+  await page.getByText('暂未开放').waitFor({ timeout: 20000 })
+  assert.match(page.url(), /\/product-details\?.*catalogNumber=MA1-10175/)
+  assert.match(await page.locator('.taro_page').innerText(), /产品详情仍在建设中/)
+  await page.screenshot({ path: path.join(SHOTS, 'deep-link-product-zh.png') })
+  assert.deepEqual(errors, [])
+  await ctx.close()
+})
