@@ -4,27 +4,19 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+
+const { weappPackageSizes } = createRequire(import.meta.url)('../tests/support/weapp-size.js')
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`
 
-function dirSize(dir, skip = () => false) {
-  let total = 0
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name)
-    if (skip(p)) continue
-    total += e.isDirectory() ? dirSize(p, skip) : fs.statSync(p).size
-  }
-  return total
-}
-
 const weapp = path.join(root, 'dist', 'weapp')
 if (fs.existsSync(path.join(weapp, 'app.json'))) {
-  const app = JSON.parse(fs.readFileSync(path.join(weapp, 'app.json'), 'utf8'))
-  const subRoots = app.subPackages.map((s) => path.join(weapp, s.root))
-  const rows = [['main package', dirSize(weapp, (p) => subRoots.includes(p) || p.endsWith('.map'))]]
-  for (const s of app.subPackages) rows.push([`subpackage ${s.root} (${s.pages.length} pages)`, dirSize(path.join(weapp, s.root))])
-  rows.push(['total', dirSize(weapp, (p) => p.endsWith('.map'))])
+  const sizes = weappPackageSizes(weapp)
+  const rows = [['main package', sizes.main]]
+  for (const s of sizes.subpackages) rows.push([`subpackage ${s.root} (${s.pages} pages)`, s.size])
+  rows.push(['total', sizes.total])
   console.log('\nweapp package sizes (WeChat limits: 2048 KB per package, 20 MB total)')
   for (const [name, size] of rows) console.log(`  ${name.padEnd(44)} ${kb(size).padStart(10)}`)
 } else console.log('weapp: dist/weapp missing (npm run build:weapp)')

@@ -6,11 +6,12 @@ const fs = require('node:fs')
 const path = require('node:path')
 const { startServer, ROOT } = require('../support/server-process')
 const { installMiniProgramGlobals } = require('./mp-env')
+const { weappPackageSizes } = require('../support/weapp-size')
 
 const DIST = path.join(ROOT, 'dist', 'weapp')
 const KB = 1024
 // WeChat: 2 MB per package (main or sub), 20 MB in all. Our own budgets are tighter, so growth shows early.
-const BUDGET = { main: 1024 * KB, sub: 512 * KB, total: 4 * 1024 * KB, wechatPackage: 2048 * KB }
+const BUDGET = { main: 1024 * KB, sub: 512 * KB, total: 4 * 1024 * KB }
 
 function getJson(url, headers) {
   return new Promise((resolve, reject) => {
@@ -20,16 +21,6 @@ function getJson(url, headers) {
       res.on('end', () => resolve(JSON.parse(raw)))
     }).on('error', reject)
   })
-}
-
-function dirSize(dir, skip = () => false) {
-  let total = 0
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name)
-    if (skip(p)) continue
-    total += e.isDirectory() ? dirSize(p, skip) : fs.statSync(p).size
-  }
-  return total
 }
 
 // the route table, read from its source: the pages every build must register
@@ -49,11 +40,11 @@ describe('weapp build output', () => {
   })
 
   it('keeps each package within its budget', () => {
-    const subRoots = appJson.subPackages.map((s) => path.join(DIST, s.root))
-    const main = dirSize(DIST, (p) => subRoots.includes(p) || p.endsWith('.map'))
-    expect(main).toBeLessThan(BUDGET.main)
-    for (const root of subRoots) expect(dirSize(root)).toBeLessThan(BUDGET.sub)
-    expect(dirSize(DIST, (p) => p.endsWith('.map'))).toBeLessThan(BUDGET.total)
+    const sizes = weappPackageSizes(DIST)
+    expect(sizes.main).toBeLessThan(BUDGET.main)
+    expect(sizes.subpackages).toHaveLength(appJson.subPackages.length)
+    for (const s of sizes.subpackages) expect([s.root, s.size < BUDGET.sub]).toEqual([s.root, true])
+    expect(sizes.total).toBeLessThan(BUDGET.total)
   })
 
   it('points the build at the API base URL and turns url checking off for local development', () => {
