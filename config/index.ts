@@ -13,6 +13,11 @@ const { h5CustomRoutes } = tsxRequire('../src/routes.ts', __filename) as typeof 
  * the mini-program defaults to http://127.0.0.1:3000 (project.config.json turns url checking off
  * for local development).
  */
+// taro-ui's styles still use Sass @import and old built-ins: keep the build log for our own warnings.
+const sassLoaderOption = {
+  sassOptions: { silenceDeprecations: ['import', 'global-builtin', 'legacy-js-api', 'color-functions', 'slash-div', 'mixed-decls'] }
+}
+
 export default defineConfig<'webpack5'>(async (merge) => {
   const isH5 = process.env.TARO_ENV === 'h5'
   const apiBase = process.env.API_BASE_URL ?? (isH5 ? '' : 'http://127.0.0.1:3000')
@@ -34,6 +39,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     compiler: 'webpack5',
     cache: { enable: false },
     mini: {
+      sassLoaderOption,
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
@@ -41,6 +47,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       optimizeMainPackage: { enable: true }
     },
     h5: {
+      sassLoaderOption,
       publicPath: '/',
       staticDirectory: 'static',
       esnextModules: ['taro-ui'],

@@ -24,7 +24,7 @@ function newestMtime(dir) {
 const stale = !fs.existsSync(index) || newestMtime(path.join(root, 'src')) > fs.statSync(index).mtimeMs
 if (stale && process.env.SKIP_BUILD !== '1') {
   console.log('[start] building the H5 site (dist/h5) ...')
-  const r = spawnSync('npx', ['taro', 'build', '--type', 'h5'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  const r = spawnSync('npm', ['run', 'build:h5'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 

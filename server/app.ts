@@ -136,7 +136,20 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
   app.register(mediaRoutes)
 
   if (staticDir) {
-    app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: true, index: ['index.html'] })
+    app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      // .br/.gz written at build time (scripts/precompress.mjs): no compression work per request
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        // content-hashed chunks never change; everything else (index.html) is revalidated
+        const hashed = /\.[0-9a-f]{8}\.(js|css)(\.(br|gz))?$/.test(filePath)
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
   }
 
   return app

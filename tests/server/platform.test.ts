@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import type { DbHandle } from '../../server/db'
@@ -137,6 +138,11 @@ describe('static H5 app + SPA fallback (STATIC_DIR)', () => {
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>H5</title>')
     fs.mkdirSync(path.join(dir, 'js'))
     fs.writeFileSync(path.join(dir, 'js', 'app.js'), 'console.log(1)')
+    // a content-hashed chunk with the .br/.gz that scripts/precompress.mjs writes at build time
+    const chunk = 'export const x = "' + 'lab'.repeat(2000) + '"\n'
+    fs.writeFileSync(path.join(dir, 'js', 'app.0123abcd.js'), chunk)
+    fs.writeFileSync(path.join(dir, 'js', 'app.0123abcd.js.gz'), zlib.gzipSync(chunk))
+    fs.writeFileSync(path.join(dir, 'js', 'app.0123abcd.js.br'), zlib.brotliCompressSync(chunk))
     handle = await newPgliteDb()
     app = buildApp({ db: handle.db, jwtSecret: TEST_JWT_SECRET, staticDir: dir })
     await app.ready()
@@ -183,6 +189,20 @@ describe('static H5 app + SPA fallback (STATIC_DIR)', () => {
     const placeholder = await app.inject('/media/placeholder.svg')
     assert.equal(placeholder.statusCode, 200)
     assert.match(String(placeholder.headers['content-type']), /^image\/svg\+xml/)
+  })
+  it('sends phones the build-time compressed chunk, cached for good; index.html is revalidated', async () => {
+    const br = await app.inject({ url: '/js/app.0123abcd.js', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    assert.equal(br.statusCode, 200)
+    assert.equal(br.headers['content-encoding'], 'br')
+    assert.match(String(br.headers['content-type']), /javascript/)
+    assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable')
+    assert.equal(zlib.brotliDecompressSync(br.rawPayload).toString(), fs.readFileSync(path.join(dir, 'js', 'app.0123abcd.js'), 'utf8'))
+    const gz = await app.inject({ url: '/js/app.0123abcd.js', headers: { 'accept-encoding': 'gzip' } })
+    assert.equal(gz.headers['content-encoding'], 'gzip')
+    const plain = await app.inject({ url: '/js/app.0123abcd.js' })
+    assert.equal(plain.headers['content-encoding'], undefined)
+    const index = await app.inject({ url: '/home', headers: { accept: 'text/html' } })
+    assert.notEqual(index.headers['cache-control'], 'public, max-age=31536000, immutable')
   })
   it('image names are checked: no other sizes, no markup injection, no path tricks', async () => {
     for (const url of ['/media/products/MA1-10175-300.jpg', '/media/products/%3Cscript%3E-150.jpg', '/media/products/..%2F..%2Fetc%2Fpasswd-150.jpg']) {
