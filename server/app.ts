@@ -14,6 +14,9 @@ import { personaRoutes } from './domains/persona/routes'
 import { productsRoutes } from './domains/products/routes'
 import { healthRoutes } from './domains/health/routes'
 import { mediaRoutes } from './domains/media/routes'
+import { catalogRoutes } from './domains/catalog/routes'
+import { marketingRoutes } from './domains/marketing/routes'
+import { engagementRoutes } from './domains/engagement/routes'
 
 export interface BuildAppOptions {
   db: Kysely<DB>
@@ -128,6 +131,9 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
       await api.register(usersRoutes, o)
       await api.register(personaRoutes, o)
       await api.register(productsRoutes, o)
+      await api.register(catalogRoutes, o)
+      await api.register(marketingRoutes, o)
+      await api.register(engagementRoutes, o)
     },
     { prefix: '/api' },
   )

@@ -12,6 +12,7 @@ export type RouteName =
   | 'arStatement' | 'invoiceList' | 'nonLogged' | 'flashbuySubmit' | 'orderSuccess' | 'productDetails'
   | 'orderDetail' | 'pendingLto' | 'requestDetail' | 'promotion' | 'leadSubmit' | 'chat'
   | 'rewardsRules' | 'rewardDetail' | 'onboarding' | 'wechatLogin'
+  | 'documents' | 'selectionTools' | 'dualOrigin' | 'contentHub' | 'contentDetail' | 'browsingHistory' | 'flashSale'
 
 export interface RouteDef {
   name: RouteName
@@ -27,7 +28,7 @@ export interface RouteDef {
   login?: boolean
 }
 
-export const SUBPACKAGES = ['catalog', 'account', 'order', 'gift', 'service'] as const
+export const SUBPACKAGES = ['catalog', 'content', 'account', 'order', 'gift', 'service'] as const
 
 export const ROUTES: RouteDef[] = [
   // main package: the footer's tab pages
@@ -39,6 +40,13 @@ export const ROUTES: RouteDef[] = [
   { name: 'search', page: 'packages/catalog/search/index', path: '/search' },
   { name: 'productDetails', page: 'packages/catalog/product-details/index', path: '/product-details/:title/:catalogNumber' },
   { name: 'promotion', page: 'packages/catalog/promotion/index', path: '/promotions/:category/:subject/:id' },
+  // paths the spec does not show (section 2 names these screens only)
+  { name: 'documents', page: 'packages/catalog/documents/index', path: '/documents' },
+  { name: 'selectionTools', page: 'packages/catalog/selection-tools/index', path: '/selection-tools' },
+  { name: 'dualOrigin', page: 'packages/catalog/dual-origin/index', path: '/dual-origin-products' },
+  // marketing content: learning centre / knowledge hub, application, workflow, industry solutions, brands, campaigns
+  { name: 'contentHub', page: 'packages/content/hub/index', path: '/content-hub/:contentType' },
+  { name: 'contentDetail', page: 'packages/content/detail/index', path: '/content/:id' },
   // account
   { name: 'notification', page: 'packages/account/notification/index', path: '/notification', login: true },
   { name: 'wishlist', page: 'packages/account/wishlist/index', path: '/my-wishlist', login: true },
@@ -49,6 +57,7 @@ export const ROUTES: RouteDef[] = [
   { name: 'nonLogged', page: 'packages/account/non-logged/index', path: '/non-logged/MyAccount' },
   { name: 'onboarding', page: 'packages/account/onboarding/index', path: '/onboarding' },
   { name: 'wechatLogin', page: 'packages/account/wechat-login/index', path: '/wechat-login' },
+  { name: 'browsingHistory', page: 'packages/account/browsing-history/index', path: '/browsing-history' },
   // order
   { name: 'deliveryAddress', page: 'packages/order/delivery-address/index', path: '/my-cart/DeliveryAddress', login: true },
   { name: 'flashbuySubmit', page: 'packages/order/flashbuy-submit/index', path: '/flashbuy/submit', login: true },
@@ -57,6 +66,7 @@ export const ROUTES: RouteDef[] = [
   { name: 'orderDetail', page: 'packages/order/order-detail/index', path: '/my-orders/:orderNumber', login: true },
   { name: 'requestDetail', page: 'packages/order/request-detail/index', path: '/my-request-china/:requestId', login: true },
   { name: 'leadSubmit', page: 'packages/order/lead-submit/index', path: '/lead-generation/ordersubmit' },
+  { name: 'flashSale', page: 'packages/order/flash-sale/index', path: '/flashbuy/list' },
   // gift centre
   { name: 'rewardsRules', page: 'packages/gift/rewards-rules/index', path: '/giftcenter/rewardsrules' },
   { name: 'rewardDetail', page: 'packages/gift/reward-detail/index', path: '/giftcenter/rewarddetail', login: true },

@@ -147,7 +147,10 @@ export interface ErrorReportTable {
   created_at: Generated<Date>
 }
 
-export interface DB {
+import type { CatalogTables } from './schema-catalog'
+import type { MarketingTables } from './schema-marketing'
+
+export interface DB extends CatalogTables, MarketingTables {
   sys_config: SysConfigTable
   categories: CategoryTable
   products: ProductTable

@@ -1,7 +1,12 @@
-import { en } from './en'
-import { zh } from './zh'
+import { en as coreEn } from './en'
+import { zh as coreZh } from './zh'
+import { browseEn, browseZh } from './browse'
+import { productEn, productZh } from './product'
 
+/** One catalogue per language, assembled from the core and per-domain message files. */
+export const en = { ...coreEn, ...browseEn, ...productEn }
 export type MessageKey = keyof typeof en
+export const zh: Record<MessageKey, string> = { ...coreZh, ...browseZh, ...productZh }
 export type Language = 'en' | 'zh'
 export type Params = Record<string, string | number>
 

@@ -1,7 +1,7 @@
-import type { MessageKey } from './index'
+import type { en } from './en'
 
 /** Chinese message catalogue (zh, zh-cn, zh-sg, zh-tw and zh-hk all use it). */
-export const zh: Record<MessageKey, string> = {
+export const zh: Record<keyof typeof en, string> = {
   'app.name': '实验室商城',
   'nav.home': '首页',
   'nav.categories': '分类',
@@ -59,6 +59,13 @@ export const zh: Record<MessageKey, string> = {
   'screen.rewardsRules': '积分规则',
   'screen.rewardDetail': '积分明细',
   'screen.onboarding': '完善注册信息',
+  'screen.documents': '文档搜索',
+  'screen.selectionTools': '选型工具',
+  'screen.dualOrigin': '双产地与附加费产品',
+  'screen.contentHub': '学习中心',
+  'screen.contentDetail': '文章',
+  'screen.browsingHistory': '浏览记录',
+  'screen.flashSale': '限时抢购',
   'screen.wechatLogin': '微信登录',
   'my.anonymous': '您尚未登录',
   'my.greeting': '您好，{name}',

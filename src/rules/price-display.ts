@@ -22,3 +22,7 @@ export function priceView(p: PriceInput, loggedIn: boolean): PriceView {
   const listText = p.listPrice !== null && p.listPrice > p.price.amount ? formatMoney(p.listPrice, p.currency) : null
   return { kind: 'amount', text: formatMoney(p.price.amount, p.currency), priceType: p.price.priceType, listText }
 }
+
+/** Spec section 3: "listPrice (falls back to unitPrice)". */
+export const effectiveListPrice = (p: { listPrice?: number | null; unitPrice?: number | null }) =>
+  p.listPrice ?? p.unitPrice ?? null

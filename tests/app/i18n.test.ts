@@ -1,6 +1,4 @@
-import { en } from '../../src/i18n/en'
-import { zh } from '../../src/i18n/zh'
-import { normalizeLanguage, translate, languageCode, allKeys } from '../../src/i18n'
+import { en, zh, normalizeLanguage, translate, languageCode, allKeys } from '../../src/i18n'
 
 describe('i18n catalogues', () => {
   it('has every key in both English and Chinese, and no empty text', () => {

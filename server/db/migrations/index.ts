@@ -1,11 +1,15 @@
 import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as m0001 from './0001_initial'
 import * as m0002 from './0002_trigram_search'
+import * as m0003 from './0003_catalog'
+import * as m0004 from './0004_marketing'
 
 /** Static provider: every migration module is imported here (works under tsx and bundlers alike). */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_trigram_search': m0002,
+  '0003_catalog': m0003,
+  '0004_marketing': m0004,
 }
 
 export const staticMigrationProvider: MigrationProvider = {

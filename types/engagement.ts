@@ -1,0 +1,96 @@
+import { Type, type Static } from 'typebox'
+import { CountryCodeSchema } from './common'
+
+/** Wishlist (spec sections 3, 4, 7). The token decides the user; userId in the call must match it. */
+export const WishlistContentTypeSchema = Type.Union([
+  Type.Literal('Products'), Type.Literal('Workflow'), Type.Literal('VM Workflow'),
+  Type.Literal('Knowledge Hub'), Type.Literal('Promotions'), Type.Literal('Application'),
+])
+export type WishlistContentType = Static<typeof WishlistContentTypeSchema>
+export const WishlistTypeSchema = Type.Union([Type.Literal('product'), Type.Literal('content')])
+
+/** GET /api/wishlist/getWishList?countryCode=&userId= */
+export const WishlistQuerySchema = Type.Object({ countryCode: CountryCodeSchema, userId: Type.String({ maxLength: 64 }) }, { additionalProperties: false })
+export const WishlistEntrySchema = Type.Object({
+  contentId: Type.String(),
+  contentType: WishlistContentTypeSchema,
+  wishlistType: WishlistTypeSchema,
+  countryCode: CountryCodeSchema,
+  /** display data resolved by the server (product title / article title), image path, and the app route to open */
+  title: Type.String(),
+  image: Type.Union([Type.String(), Type.Null()]),
+  link: Type.Object({ route: Type.String(), params: Type.Record(Type.String(), Type.String()) }),
+  createdAt: Type.String(),
+})
+export type WishlistEntry = Static<typeof WishlistEntrySchema>
+export const WishlistSchema = Type.Object({ wishList: Type.Array(WishlistEntrySchema) })
+export type Wishlist = Static<typeof WishlistSchema>
+
+/** POST /api/wishlist/saveWishList → data { contentId } (the add counts only when contentId comes back) */
+export const SaveWishlistBodySchema = Type.Object(
+  {
+    contentId: Type.String({ minLength: 1, maxLength: 64 }),
+    contentType: WishlistContentTypeSchema,
+    countryCode: CountryCodeSchema,
+    userId: Type.String({ maxLength: 64 }),
+    wishlistType: WishlistTypeSchema,
+  },
+  { additionalProperties: false },
+)
+export type SaveWishlistBody = Static<typeof SaveWishlistBodySchema>
+export const SaveWishlistResultSchema = Type.Object({ contentId: Type.String() })
+
+/** POST /api/wishlist/deleteWishList?contentId=&countryCode=&userId= with an empty body */
+export const DeleteWishlistQuerySchema = Type.Object(
+  { contentId: Type.String({ minLength: 1, maxLength: 64 }), countryCode: CountryCodeSchema, userId: Type.String({ maxLength: 64 }) },
+  { additionalProperties: false },
+)
+
+/** Browsing history, kept per user on the server (anonymous history is local until login, then merged). */
+export const HistoryKindSchema = Type.Union([Type.Literal('product'), Type.Literal('content')])
+export const HistoryVisitSchema = Type.Object(
+  { kind: HistoryKindSchema, id: Type.String({ minLength: 1, maxLength: 64 }), viewedAt: Type.String({ format: 'date-time' }) },
+  { additionalProperties: false },
+)
+export type HistoryVisit = Static<typeof HistoryVisitSchema>
+/** POST /api/history/record  body HistoryVisit (viewedAt optional: server time) */
+/** POST /api/history/merge   body { visits: HistoryVisit[] (max 200) } */
+export const HistoryMergeBodySchema = Type.Object({ visits: Type.Array(HistoryVisitSchema, { maxItems: 200 }) }, { additionalProperties: false })
+/** GET /api/history/list?kind=product|content&from=YYYY-MM-DD&to=YYYY-MM-DD&page=&pageSize= */
+export const HistoryListQuerySchema = Type.Object(
+  {
+    kind: HistoryKindSchema,
+    from: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
+    to: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+  },
+  { additionalProperties: false },
+)
+export const HistoryItemSchema = Type.Object({
+  kind: HistoryKindSchema,
+  id: Type.String(),
+  title: Type.String(),
+  subtitle: Type.String(),
+  image: Type.Union([Type.String(), Type.Null()]),
+  link: Type.Object({ route: Type.String(), params: Type.Record(Type.String(), Type.String()) }),
+  viewedAt: Type.String(),
+})
+export type HistoryItem = Static<typeof HistoryItemSchema>
+export const HistoryListSchema = Type.Object({ items: Type.Array(HistoryItemSchema), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() })
+export type HistoryList = Static<typeof HistoryListSchema>
+
+/** POST /api/operationLog/insert (also /api/mkt/operationLog/insert); token required */
+export const OperationLogBodySchema = Type.Object(
+  {
+    opUser: Type.String({ maxLength: 128 }),
+    opSource: Type.String({ maxLength: 32 }),
+    opTarget: Type.Literal('product'),
+    opTargetId: Type.String({ maxLength: 64 }),
+    opContent: Type.Literal('click_request_quote'),
+    /** spec: "opReqUrl (trimmed to 100 characters)" */
+    opReqUrl: Type.String({ maxLength: 100 }),
+  },
+  { additionalProperties: false },
+)
+export type OperationLogBody = Static<typeof OperationLogBodySchema>

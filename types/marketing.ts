@@ -1,0 +1,92 @@
+import { Type, type Static } from 'typebox'
+
+/**
+ * Marketing API (spec section 7), served under /api/mkt: content for the learning centre /
+ * knowledge hub, application, workflow, industry solutions, brands, promotions and campaigns,
+ * and the home page's banners and special columns. Rich content is sanitized on the server
+ * before it is stored, and again when served.
+ */
+export const ContentTypeSchema = Type.Union([
+  Type.Literal('knowledge'), // learning centre / knowledge hub articles
+  Type.Literal('application'),
+  Type.Literal('workflow'),
+  Type.Literal('industry'), // industry solutions
+  Type.Literal('brand'),
+  Type.Literal('campaign'), // promotions and campaigns
+])
+export type ContentType = Static<typeof ContentTypeSchema>
+
+/** GET /api/mkt/category/getByContentType?contentType= */
+export const ContentCategorySchema = Type.Object({ id: Type.String(), contentType: ContentTypeSchema, name: Type.String(), count: Type.Integer() })
+export type ContentCategory = Static<typeof ContentCategorySchema>
+
+/** GET /api/mkt/system/dict/ARTICLE_TYPE */
+export const ArticleTypeSchema = Type.Object({ dictValue: Type.String(), dictLabel: Type.String() })
+export type ArticleType = Static<typeof ArticleTypeSchema>
+
+export const ContentCardSchema = Type.Object({
+  id: Type.String(),
+  contentType: ContentTypeSchema,
+  categoryId: Type.String(),
+  /** ARTICLE_TYPE value, e.g. 'protocol', 'webinar', 'application-note', 'guide' */
+  articleType: Type.String(),
+  title: Type.String(),
+  summary: Type.String(),
+  coverImage: Type.Union([Type.String(), Type.Null()]),
+  publishedAt: Type.String(),
+  readMinutes: Type.Integer(),
+})
+export type ContentCard = Static<typeof ContentCardSchema>
+
+/** GET /api/mkt/content/list?contentType=&categoryId=&articleType=&page=&pageSize= */
+export const ContentListQuerySchema = Type.Object(
+  {
+    contentType: Type.Optional(ContentTypeSchema),
+    categoryId: Type.Optional(Type.String({ maxLength: 20, pattern: '^[0-9]*$' })),
+    articleType: Type.Optional(Type.String({ maxLength: 40 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+  },
+  { additionalProperties: false },
+)
+export type ContentListQuery = Static<typeof ContentListQuerySchema>
+export const ContentListSchema = Type.Object({ items: Type.Array(ContentCardSchema), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() })
+export type ContentList = Static<typeof ContentListSchema>
+
+/** GET /api/mkt/content/details/{id} */
+export const ContentDetailSchema = Type.Intersect([
+  ContentCardSchema,
+  Type.Object({
+    /** sanitized HTML: allow-listed tags and attributes only; links http(s) only; images from our own /media */
+    bodyHtml: Type.String(),
+    author: Type.String(),
+    /** catalogue numbers featured in the article */
+    skus: Type.Array(Type.String()),
+  }),
+])
+export type ContentDetail = Static<typeof ContentDetailSchema>
+
+/** GET /api/mkt/content/special-column/list: home banners, promotions, the flash-sale entry, recommended picks */
+export const SpecialColumnSchema = Type.Object({
+  id: Type.String(),
+  kind: Type.Union([Type.Literal('banner'), Type.Literal('promotion'), Type.Literal('flash-sale'), Type.Literal('learning')]),
+  title: Type.String(),
+  subtitle: Type.String(),
+  image: Type.Union([Type.String(), Type.Null()]),
+  /** an app route name and its params (see src/routes.ts), never a raw URL */
+  link: Type.Object({ route: Type.String(), params: Type.Record(Type.String(), Type.String()) }),
+  startDate: Type.String(),
+  endDate: Type.String(),
+})
+export type SpecialColumn = Static<typeof SpecialColumnSchema>
+
+/** GET /api/mkt/content/sku/category/{catalogNumber} and /api/mkt/content/sku/list?catalogNumber= : content featuring a product */
+export const SkuContentSchema = Type.Object({ catalogNumber: Type.String(), items: Type.Array(ContentCardSchema) })
+export type SkuContent = Static<typeof SkuContentSchema>
+
+/** GET /api/mkt/activity-product/promotions?source=mobility&skus=A,B : active promotions per product */
+export const ProductPromotionSchema = Type.Object({
+  catalogNumber: Type.String(),
+  promotions: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), category: Type.String(), subject: Type.String(), endDate: Type.String() })),
+})
+export type ProductPromotion = Static<typeof ProductPromotionSchema>
