@@ -27,7 +27,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     designWidth: 750,
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
-    outputRoot: isH5 ? 'dist/h5' : 'dist/weapp',
+    // TARO_OUT_DIR lets parallel builds (and their tests) use their own folder
+    outputRoot: process.env.TARO_OUT_DIR ?? (isH5 ? 'dist/h5' : 'dist/weapp'),
     plugins: [],
     defineConstants: {
       API_BASE_URL: JSON.stringify(apiBase),

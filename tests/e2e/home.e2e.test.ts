@@ -21,7 +21,8 @@ let browser: Browser
 
 before(async () => {
   fs.mkdirSync(SHOTS, { recursive: true })
-  assert.ok(fs.existsSync(path.join(ROOT, 'dist', 'h5', 'index.html')), 'build the H5 site first: npm run build:h5')
+  const h5Dir = process.env.TEST_H5_DIR ? path.resolve(ROOT, process.env.TEST_H5_DIR) : path.join(ROOT, 'dist', 'h5')
+  assert.ok(fs.existsSync(path.join(h5Dir, 'index.html')), 'build the H5 site first: npm run build:h5')
   server = await startServer({ env: { JWT_SECRET: SECRET } })
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

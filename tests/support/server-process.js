@@ -55,7 +55,7 @@ async function startServer({ env = {}, timeoutMs = 90000 } = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      STATIC_DIR: path.join(ROOT, 'dist', 'h5'),
+      STATIC_DIR: process.env.TEST_H5_DIR ? path.resolve(ROOT, process.env.TEST_H5_DIR) : path.join(ROOT, 'dist', 'h5'),
       JWT_SECRET: 'test-secret-for-end-to-end-runs-only-0123456789',
       LOG_LEVEL: 'warn',
       ...env

@@ -8,7 +8,7 @@ const { startServer, ROOT } = require('../support/server-process')
 const { installMiniProgramGlobals } = require('./mp-env')
 const { weappPackageSizes } = require('../support/weapp-size')
 
-const DIST = path.join(ROOT, 'dist', 'weapp')
+const DIST = process.env.TEST_WEAPP_DIR ? path.resolve(ROOT, process.env.TEST_WEAPP_DIR) : path.join(ROOT, 'dist', 'weapp')
 const KB = 1024
 // WeChat: 2 MB per package (main or sub), 20 MB in all. Our own budgets are tighter, so growth shows early.
 const BUDGET = { main: 1024 * KB, sub: 512 * KB, total: 4 * 1024 * KB }

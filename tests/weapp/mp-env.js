@@ -11,6 +11,7 @@ function installMiniProgramGlobals({ apiOrigin, buildBase = 'http://127.0.0.1:30
   const toasts = []
   let appInst
   let currentRoute = 'pages/home/index'
+  let currentQuery = {}
 
   global.App = (cfg) => { appInst = cfg }
   global.getApp = () => appInst
@@ -24,7 +25,7 @@ function installMiniProgramGlobals({ apiOrigin, buildBase = 'http://127.0.0.1:30
       lifetimes: {
         attached() {
           this.route = this.__route__ = currentRoute
-          cfg.onLoad.call(this, {})
+          cfg.onLoad.call(this, { ...currentQuery })
           cfg.onShow && cfg.onShow.call(this)
           cfg.onReady && cfg.onReady.call(this)
         }
@@ -66,7 +67,9 @@ function installMiniProgramGlobals({ apiOrigin, buildBase = 'http://127.0.0.1:30
       return { abort: () => req.destroy(), onHeadersReceived() {}, offHeadersReceived() {} }
     }
   }
-  return { storage, requests, toasts, app: () => appInst, setRoute: (r) => { currentRoute = r } }
+  /** the page the next simulate.render() opens, and its query (what onLoad receives) */
+  const setRoute = (route, query = {}) => { currentRoute = route; currentQuery = query }
+  return { storage, requests, toasts, app: () => appInst, setRoute }
 }
 
 module.exports = { installMiniProgramGlobals }
