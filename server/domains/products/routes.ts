@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { ProductListQuerySchema, type ProductList, type ProductSummary } from '../../../types'
 import { ok } from '../../errors'
-import { accountPricingEligible, computePrice, toMajor } from './pricing'
+import { loadAccountPrices, pricingContext, summaryColumns, toSummary } from './summary'
 
 const COUNT_TTL_MS = 60_000
 
@@ -34,11 +34,8 @@ export async function productsRoutes(app: FastifyInstance, opts: { db: Kysely<DB
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 20
     const categoryId = req.query.categoryId ? Number(req.query.categoryId) : null
-    const currency = req.locale.country === 'in' ? 'INR' : 'CNY'
-    const titleCol = req.locale.language === 'en' ? 'p.title_en' : 'p.title_zh'
-    const priceCol = currency === 'INR' ? 'p.list_price_inr' : 'p.list_price_cny'
-    const user = req.user
-    const accountId = accountPricingEligible(user) ? user!.accountId : null
+    const pctx = pricingContext(req)
+    const { title: titleCol, listPrice: priceCol } = summaryColumns(pctx)
 
     // Deferred join: page through the (rank desc, id) index alone, then fetch only the 20 rows.
     let pageIds = db
@@ -61,33 +58,8 @@ export async function productsRoutes(app: FastifyInstance, opts: { db: Kysely<DB
 
     const [rows, n] = await Promise.all([q.execute(), total(categoryId)])
     // Account prices for just this page (primary-key lookups), only for eligible users.
-    const accountPrices = new Map<number, { price: number; priceType: 'yourPrice' | 'discount' | 'wop' }>()
-    if (accountId !== null && rows.length) {
-      const aps = await db
-        .selectFrom('account_prices')
-        .select(['product_id', 'price', 'price_type'])
-        .where('account_id', '=', accountId)
-        .where('currency', '=', currency)
-        .where('product_id', 'in', rows.map((r) => r.id))
-        .execute()
-      for (const a of aps) accountPrices.set(a.product_id, { price: a.price, priceType: a.price_type })
-    }
-    const items: ProductSummary[] = rows.map((row) => {
-      const price = computePrice(row.list_price, accountPrices.get(row.id) ?? null)
-      return {
-        sku: row.sku,
-        catalogNumber: row.catalog_number,
-        productTitle: row.title,
-        size: row.size,
-        brand: row.brand,
-        image: row.image,
-        currency,
-        listPrice: row.list_price === null ? null : toMajor(row.list_price),
-        price,
-        priceAccess: { status: price ? 'orderable' : 'no price' },
-        leadTarget: row.lead_target,
-      }
-    })
+    const accountPrices = await loadAccountPrices(db, pctx, rows.map((r) => r.id))
+    const items: ProductSummary[] = rows.map((row) => toSummary(row, pctx, accountPrices.get(row.id) ?? null))
     const data: ProductList = { items, page, pageSize, total: n }
     return ok(data)
   })
