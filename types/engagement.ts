@@ -2,6 +2,11 @@ import { Type, type Static } from 'typebox'
 import { CountryCodeSchema } from './common'
 
 /** Wishlist (spec sections 3, 4, 7). The token decides the user; userId in the call must match it. */
+/**
+ * What each content type refers to (contentId): Products → a catalogue number; Promotions → a promotion id;
+ * Knowledge Hub / Application → a content item of that contentType; Workflow → a workflow item;
+ * VM Workflow → a workflow item whose articleType is 'virtual-workflow' (the video / virtual variant).
+ */
 export const WishlistContentTypeSchema = Type.Union([
   Type.Literal('Products'), Type.Literal('Workflow'), Type.Literal('VM Workflow'),
   Type.Literal('Knowledge Hub'), Type.Literal('Promotions'), Type.Literal('Application'),
@@ -47,6 +52,7 @@ export const DeleteWishlistQuerySchema = Type.Object(
 )
 
 /** Browsing history, kept per user on the server (anonymous history is local until login, then merged). */
+/** product: id = catalogue number; content: id = a content item id or a promotion id */
 export const HistoryKindSchema = Type.Union([Type.Literal('product'), Type.Literal('content')])
 export const HistoryVisitSchema = Type.Object(
   { kind: HistoryKindSchema, id: Type.String({ minLength: 1, maxLength: 64 }), viewedAt: Type.String({ format: 'date-time' }) },
@@ -54,8 +60,22 @@ export const HistoryVisitSchema = Type.Object(
 )
 export type HistoryVisit = Static<typeof HistoryVisitSchema>
 /** POST /api/history/record  body HistoryVisit (viewedAt optional: server time) */
+export const HistoryRecordBodySchema = Type.Object(
+  {
+    kind: HistoryKindSchema,
+    id: Type.String({ minLength: 1, maxLength: 64 }),
+    viewedAt: Type.Optional(Type.String({ format: 'date-time' })),
+    /** optional; when given it must be the token's user (else 403) */
+    userId: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+)
+export type HistoryRecordBody = Static<typeof HistoryRecordBodySchema>
 /** POST /api/history/merge   body { visits: HistoryVisit[] (max 200) } */
-export const HistoryMergeBodySchema = Type.Object({ visits: Type.Array(HistoryVisitSchema, { maxItems: 200 }) }, { additionalProperties: false })
+export const HistoryMergeBodySchema = Type.Object(
+  { visits: Type.Array(HistoryVisitSchema, { maxItems: 200 }), userId: Type.Optional(Type.String({ maxLength: 64 })) },
+  { additionalProperties: false },
+)
 /** GET /api/history/list?kind=product|content&from=YYYY-MM-DD&to=YYYY-MM-DD&page=&pageSize= */
 export const HistoryListQuerySchema = Type.Object(
   {
@@ -64,6 +84,8 @@ export const HistoryListQuerySchema = Type.Object(
     to: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+    /** optional; when given it must be the token's user (else 403) */
+    userId: Type.Optional(Type.String({ maxLength: 64 })),
   },
   { additionalProperties: false },
 )
@@ -80,7 +102,7 @@ export type HistoryItem = Static<typeof HistoryItemSchema>
 export const HistoryListSchema = Type.Object({ items: Type.Array(HistoryItemSchema), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() })
 export type HistoryList = Static<typeof HistoryListSchema>
 
-/** POST /api/operationLog/insert (also /api/mkt/operationLog/insert); token required */
+/** POST /api/operationLog/insert (also /api/mkt/operationLog/insert); token optional: when present, opUser must be its user */
 export const OperationLogBodySchema = Type.Object(
   {
     opUser: Type.String({ maxLength: 128 }),
