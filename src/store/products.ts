@@ -4,58 +4,90 @@ import { getProductList } from '../api/endpoints'
 
 export const PAGE_SIZE = 20
 
-type Status = 'idle' | 'loading' | 'ready' | 'error'
+export type ListStatus = 'idle' | 'loading' | 'ready' | 'error'
 
-interface ProductListState {
-  items: ProductSummary[]
+/** One page of a server list, as the list endpoints answer it (items plus whatever else they say). */
+export interface PageResult<T> { items: T[]; total: number }
+
+export interface PagedListState<T, Q, M> {
+  items: T[]
   page: number
   total: number
-  status: Status
+  status: ListStatus
   error: string | null
-  /** Which language/country/user the list was priced and titled for. */
+  /** What the list was asked for and in which language/country/user it was priced and titled. */
   key: string | null
-  /** First page (or reload when the locale or the user changed). */
-  load: (key: string) => Promise<void>
+  query: Q | null
+  /** what the last page said besides its items (e.g. search suggestions) */
+  meta: M | null
+  /** First page (or a reload when the key changed). */
+  load: (key: string, query: Q) => Promise<void>
   loadMore: () => Promise<void>
+  reset: () => void
 }
 
-let generation = 0
+const EMPTY = { items: [], page: 0, total: 0, status: 'idle' as ListStatus, error: null, key: null, query: null, meta: null }
 
-/** The Home product list: first page, load-more, and a reload when locale or user changes. */
-export const useProductList = create<ProductListState>()((set, get) => ({
-  items: [],
-  page: 0,
-  total: 0,
-  status: 'idle',
-  error: null,
-  key: null,
+/**
+ * A paged server list in a store: first page, load-more appending pages (de-duplicated), and a
+ * stale-answer guard so that a slow old request never overwrites a newer list. The page renders
+ * what it holds; nothing but the loaded pages is kept.
+ */
+export function createPagedList<T, Q, R extends PageResult<T>, M = Omit<R, 'items'>>(opts: {
+  fetchPage: (query: Q, page: number, pageSize: number) => Promise<R>
+  idOf: (item: T) => string
+  pageSize?: number
+  meta?: (res: R) => M
+}) {
+  const pageSize = opts.pageSize ?? PAGE_SIZE
+  const metaOf = opts.meta ?? ((res: R) => { const { items: _items, ...rest } = res; return rest as unknown as M })
+  let generation = 0
+  return create<PagedListState<T, Q, M>>()((set, get) => ({
+    ...EMPTY,
 
-  load: async (key) => {
-    const gen = ++generation
-    set({ status: 'loading', error: null, key })
-    try {
-      const res = await getProductList({ page: 1, pageSize: PAGE_SIZE })
-      if (gen !== generation) return
-      set({ items: res.items, page: 1, total: res.total, status: 'ready' })
-    } catch (e) {
-      if (gen !== generation) return
-      set({ status: 'error', error: (e as Error).message })
+    load: async (key, query) => {
+      const gen = ++generation
+      const sameList = get().key === key
+      // a different list starts empty; the same list reloading keeps what it shows until the answer comes
+      set(sameList ? { status: 'loading', error: null, query } : { ...EMPTY, status: 'loading', key, query })
+      try {
+        const res = await opts.fetchPage(query, 1, pageSize)
+        if (gen !== generation) return
+        set({ items: res.items, page: 1, total: res.total, meta: metaOf(res), status: 'ready', key, query })
+      } catch (e) {
+        if (gen !== generation) return
+        set({ status: 'error', error: (e as Error).message })
+      }
+    },
+
+    loadMore: async () => {
+      const { status, items, total, page, query } = get()
+      if (status === 'loading' || query === null || page === 0 || items.length >= total) return
+      const gen = generation
+      set({ status: 'loading', error: null })
+      try {
+        const res = await opts.fetchPage(query, page + 1, pageSize)
+        if (gen !== generation) return
+        const seen = new Set(get().items.map(opts.idOf))
+        const fresh = res.items.filter((i) => !seen.has(opts.idOf(i)))
+        // a page that adds nothing new means the list has ended (or shifted): stop asking
+        const newTotal = fresh.length === 0 ? get().items.length : res.total
+        set({ items: [...get().items, ...fresh], page: page + 1, total: newTotal, meta: metaOf(res), status: 'ready' })
+      } catch (e) {
+        if (gen !== generation) return
+        set({ status: 'error', error: (e as Error).message })
+      }
+    },
+
+    reset: () => {
+      generation++
+      set({ ...EMPTY })
     }
-  },
+  }))
+}
 
-  loadMore: async () => {
-    const { status, items, total, page } = get()
-    if (status === 'loading' || items.length >= total) return
-    const gen = generation
-    set({ status: 'loading', error: null })
-    try {
-      const res = await getProductList({ page: page + 1, pageSize: PAGE_SIZE })
-      if (gen !== generation) return
-      const seen = new Set(get().items.map((i) => i.catalogNumber))
-      set({ items: [...get().items, ...res.items.filter((i) => !seen.has(i.catalogNumber))], page: page + 1, total: res.total, status: 'ready' })
-    } catch (e) {
-      if (gen !== generation) return
-      set({ status: 'error', error: (e as Error).message })
-    }
-  }
-}))
+/** The recommended list (Home and Categories' "All recommended"): the server's unfiltered product list. */
+export const useProductList = createPagedList<ProductSummary, { categoryId?: string }, { items: ProductSummary[]; total: number; page: number; pageSize: number }>({
+  fetchPage: (q, page, pageSize) => getProductList({ page, pageSize, ...(q.categoryId ? { categoryId: q.categoryId } : {}) }),
+  idOf: (p) => p.catalogNumber
+})

@@ -1,18 +1,42 @@
+import { memo, type ReactNode } from 'react'
 import { View, Text, Image } from '@tarojs/components'
 import type { ProductSummary } from '../../../types'
 import { useT } from '../../store/locale'
 import { productImageUrl } from '../../rules/product-image'
 import { priceView } from '../../rules/price-display'
+import { cleanTitle } from '../../rules/product-title'
+import { navigation } from '../../platform/navigation'
 import './index.scss'
 
 const PRICE_LABEL = { list: 'product.listPrice', yourPrice: 'product.yourPrice', discount: 'product.discount', wop: 'product.wop' } as const
 
-/** One product in a list: image (-150.jpg), name, catalogue number, size and the price rule. */
-export default function ProductCard({ product, loggedIn }: { product: ProductSummary; loggedIn: boolean }) {
+/** The product page of a product: /product-details/{cleaned title}/{catalogNumber}?productPlacement= */
+export function openProduct(product: Pick<ProductSummary, 'productTitle' | 'catalogNumber'>, placement: string) {
+  navigation.go('productDetails', { title: cleanTitle(product.productTitle), catalogNumber: product.catalogNumber, productPlacement: placement })
+}
+
+export interface ProductCardProps {
+  product: ProductSummary
+  loggedIn: boolean
+  /** where the card is shown; travels to the product page as productPlacement */
+  placement?: string
+  /** narrower card for side-by-side layouts (the categories pane) */
+  compact?: boolean
+  /** extra lines under the price (e.g. origin and surcharge) */
+  children?: ReactNode
+}
+
+/** One product in a list: image (-150.jpg), name, catalogue number, size and the price rule. Tapping opens the product page. */
+function ProductCard({ product, loggedIn, placement = 'list', compact, children }: ProductCardProps) {
   const t = useT()
   const view = priceView(product, loggedIn)
   return (
-    <View className='product-card' data-catalog-number={product.catalogNumber}>
+    <View
+      className={`product-card${compact ? ' product-card--compact' : ''}`}
+      data-catalog-number={product.catalogNumber}
+      hoverClass='product-card--pressed'
+      onClick={() => openProduct(product, placement)}
+    >
       <Image className='product-card__image' mode='aspectFit' lazyLoad src={productImageUrl(product.image, 150, API_BASE_URL)} />
       <View className='product-card__body'>
         <Text className='product-card__title'>{product.productTitle}</Text>
@@ -32,7 +56,11 @@ export default function ProductCard({ product, loggedIn }: { product: ProductSum
           )}
           {product.leadTarget && <Text className='product-card__quote'>{t('product.quoteOnly')}</Text>}
         </View>
+        {children}
       </View>
     </View>
   )
 }
+
+/** Memoised: appending a page to a list renders only the new cards. */
+export default memo(ProductCard)

@@ -1,6 +1,135 @@
-import NotBuilt from '../../components/not-built'
+import { useEffect, useMemo, useState } from 'react'
+import { View, Text, ScrollView } from '@tarojs/components'
+import Taro, { useReachBottom, useRouter } from '@tarojs/taro'
+import PageShell from '../../components/page-shell'
+import ProductList, { ListFooter } from '../../components/product-list'
+import CategoryTree from '../../components/category-tree'
+import Skeleton from '../../components/skeleton'
+import { useT, useLocale } from '../../store/locale'
+import { useSession } from '../../store/session'
+import { RECOMMENDED, resolveCategory, useCategoryProducts, useCategoryTree } from '../../store/categories'
+import { formatCount } from '../../components/category-tree/count'
+import { pageParam } from '../../components/page-params'
+import './index.scss'
 
-/** Route registered (spec section 2); the screen arrives with its feature issue. */
-export default function Page() {
-  return <NotBuilt route='categories' footer='categories' />
+const statusBarHeight = (() => {
+  if (process.env.TARO_ENV !== 'weapp') return 0
+  try { return Taro.getSystemInfoSync().statusBarHeight ?? 20 } catch { return 20 }
+})()
+
+/**
+ * Categories (/categories/All recommended/recommended, and /categories/{top}/{node}): a rail of
+ * top-level categories, the chosen category's children as chips, and its products, loaded a page
+ * at a time as the list scrolls. The footer tab opens All recommended.
+ */
+export default function Categories() {
+  const t = useT()
+  const { params } = useRouter()
+  const { language, country } = useLocale()
+  const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
+  const sessionStatus = useSession((s) => s.status)
+  const tree = useCategoryTree()
+  const list = useCategoryProducts()
+  const locale = `${language}|${country}`
+  const priceKey = `${locale}|${userId ?? 'anonymous'}`
+
+  // the node asked for by the address, then whatever the user taps
+  const [picked, setPicked] = useState<string | null>(null)
+  const asked = useMemo(() => ({ category: pageParam(params, 'category') || undefined, node: pageParam(params, 'node') || undefined }), [params])
+
+  useEffect(() => {
+    const now = useCategoryTree.getState()
+    if (now.key !== locale || now.status === 'idle' || now.status === 'error') now.load(locale)
+  }, [locale])
+
+  const selection = useMemo(
+    () => (picked !== null ? resolveCategory(tree.tree, undefined, picked) : resolveCategory(tree.tree, asked.category, asked.node)),
+    [tree.tree, picked, asked]
+  )
+  const needsTree = picked !== null ? picked !== RECOMMENDED : !!(asked.node && asked.node !== RECOMMENDED) || !!asked.category
+  const treeReady = tree.status === 'ready' || (tree.tree.length > 0 && tree.key === locale)
+  const categoryId = selection.node?.id
+  const listQueryKey = `${priceKey}|${categoryId ?? RECOMMENDED}`
+
+  useEffect(() => {
+    if (sessionStatus !== 'USER_FETCHED') return
+    // a node from the address needs the tree to know its id; All recommended does not
+    if (needsTree && !treeReady) return
+    const now = useCategoryProducts.getState()
+    if (now.key !== listQueryKey) now.load(listQueryKey, categoryId ? { categoryId } : {})
+  }, [sessionStatus, needsTree, treeReady, listQueryKey, categoryId])
+
+  useReachBottom(() => { list.loadMore() })
+
+  const pick = (code: string) => {
+    if (code === (selection.node?.code ?? RECOMMENDED)) return
+    setPicked(code)
+    Taro.pageScrollTo({ scrollTop: 0, duration: 0 }).catch(() => undefined)
+  }
+
+  const loggedIn = userId !== null
+  const top = selection.top
+  const title = top ? top.name : t('browse.cat.allRecommended')
+  const waitingForTree = needsTree && !treeReady && tree.status !== 'error'
+  const treeFailed = tree.status === 'error' && tree.tree.length === 0
+
+  return (
+    <PageShell header={{ searchBar: true }} footer='categories'>
+      <View className='categories'>
+        <View className='categories__rail' style={statusBarHeight ? { top: `calc(${statusBarHeight}px + ${Taro.pxTransform(96)})` } : undefined}>
+          {tree.status !== 'error' && tree.tree.length === 0
+            ? <Skeleton variant='rail' count={6} />
+            : (
+              <CategoryTree
+                tree={tree.tree}
+                activeTop={top?.code ?? RECOMMENDED}
+                onPick={pick}
+                failed={treeFailed}
+                onRetry={() => tree.load(locale)}
+              />
+            )}
+        </View>
+        <View className='categories__pane'>
+          <View className='categories__head'>
+            <Text className='categories__title'>{title}</Text>
+            {list.status !== 'idle' && list.total > 0 && (
+              <Text className='categories__count'>{t('browse.cat.count', { count: formatCount(list.total) })}</Text>
+            )}
+          </View>
+          {selection.unknown && <Text className='categories__note'>{t('browse.cat.unknown')}</Text>}
+          {top && top.children.length > 0 && (
+            <ScrollView className='categories__chips' scrollX enableFlex>
+              <Text className={`categories__chip${selection.node?.code === top.code ? ' categories__chip--active' : ''}`} onClick={() => pick(top.code)}>
+                {t('browse.cat.all')}
+              </Text>
+              {top.children.map((ch) => (
+                <Text
+                  key={ch.code}
+                  className={`categories__chip${selection.node?.code === ch.code ? ' categories__chip--active' : ''}`}
+                  onClick={() => pick(ch.code)}
+                >
+                  {ch.name}
+                </Text>
+              ))}
+            </ScrollView>
+          )}
+          {waitingForTree && <Skeleton variant='card' count={4} compact />}
+          {needsTree && treeFailed && <Text className='categories__note'>{t('browse.cat.treeFailed')}</Text>}
+          <ProductList items={list.items} loggedIn={loggedIn} placement='categories' compact />
+          {list.status === 'ready' && list.items.length === 0 && <Text className='categories__note'>{t('browse.cat.empty')}</Text>}
+          {!waitingForTree && (
+            <ListFooter
+              status={list.status}
+              shown={list.items.length}
+              total={list.total}
+              onMore={() => list.loadMore()}
+              onRetry={() => list.load(listQueryKey, categoryId ? { categoryId } : {})}
+              moreClassName='categories__more'
+              compact
+            />
+          )}
+        </View>
+      </View>
+    </PageShell>
+  )
 }

@@ -1,1 +1,1 @@
-export default definePageConfig({ onReachBottomDistance: 200 })
+export default definePageConfig({ onReachBottomDistance: 200, enablePullDownRefresh: true, backgroundTextStyle: 'dark' })

@@ -1,57 +1,168 @@
-import { useEffect } from 'react'
-import { View, Text, Button } from '@tarojs/components'
-import { useReachBottom } from '@tarojs/taro'
-import { AtActivityIndicator } from 'taro-ui'
+import { useCallback, useEffect } from 'react'
+import { View, Text, Image, Swiper, SwiperItem } from '@tarojs/components'
+import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import { AtIcon } from 'taro-ui'
+import type { ContentCard, SpecialColumn } from '../../../types'
 import PageShell from '../../components/page-shell'
-import ProductCard from '../../components/product-card'
+import ProductList, { ListFooter } from '../../components/product-list'
+import Skeleton from '../../components/skeleton'
+import Section from '../../components/section'
+import { openAppLink } from '../../components/app-link'
 import { useT, useLocale } from '../../store/locale'
 import { useSession } from '../../store/session'
 import { useProductList } from '../../store/products'
+import { articleTypeLabel, bannerColumns, flashSaleColumn, useHome, HOME_KNOWLEDGE_COUNT } from '../../store/home'
+import { navigation } from '../../platform/navigation'
+import type { RouteName } from '../../routes'
+import type { MessageKey } from '../../i18n'
 import './index.scss'
 
-/** Home: products from the server, priced for the visitor (list prices, account prices or ***). */
+/** Marketing images are server paths (/media/...) or absolute URLs. */
+const mediaUrl = (path: string | null) => (!path ? null : /^https?:\/\//.test(path) ? path : `${API_BASE_URL}${path}`)
+
+const SHORTCUTS: { route: RouteName; icon: string; label: MessageKey; params?: Record<string, string> }[] = [
+  { route: 'categories', icon: 'list', label: 'nav.categories' },
+  { route: 'selectionTools', icon: 'filter', label: 'browse.shortcut.selection' },
+  { route: 'documents', icon: 'file-generic', label: 'browse.shortcut.documents' },
+  { route: 'dualOrigin', icon: 'tags', label: 'browse.shortcut.dualOrigin' },
+  { route: 'contentHub', icon: 'bookmark', label: 'browse.shortcut.learning', params: { contentType: 'knowledge' } }
+]
+
+function Banners({ columns }: { columns: SpecialColumn[] }) {
+  const t = useT()
+  if (!columns.length) return null
+  return (
+    <Swiper className='home-banners' indicatorDots={columns.length > 1} indicatorActiveColor='#ffffff' indicatorColor='rgba(255,255,255,0.45)' autoplay={columns.length > 1} interval={5000} circular={columns.length > 2}>
+      {columns.map((c, i) => {
+        const img = mediaUrl(c.image)
+        return (
+          <SwiperItem key={c.id}>
+            <View className={`home-banner home-banner--${i % 3}`} data-column-id={c.id} onClick={() => openAppLink(c.link)}>
+              <View className='home-banner__text'>
+                {c.kind === 'promotion' && <Text className='home-banner__tag'>{t('browse.home.promotionTag')}</Text>}
+                <Text className='home-banner__title'>{c.title}</Text>
+                {c.subtitle && <Text className='home-banner__subtitle'>{c.subtitle}</Text>}
+              </View>
+              {img && <View className='home-banner__art'><Image className='home-banner__image' mode='aspectFit' src={img} /></View>}
+            </View>
+          </SwiperItem>
+        )
+      })}
+    </Swiper>
+  )
+}
+
+function FlashSaleEntry({ column }: { column: SpecialColumn }) {
+  const t = useT()
+  const open = () => navigation.go('flashSale', column.link.route === 'flashSale' ? column.link.params : {})
+  return (
+    <View className='home-flash' onClick={open}>
+      <View className='home-flash__icon'><AtIcon value='lightning-bolt' size='22' color='#ffffff' /></View>
+      <View className='home-flash__body'>
+        <Text className='home-flash__label'>{t('browse.home.flashSale')}</Text>
+        <Text className='home-flash__title'>{column.title}</Text>
+        {column.subtitle && <Text className='home-flash__subtitle'>{column.subtitle}</Text>}
+      </View>
+      <View className='home-flash__go'>
+        <Text>{t('browse.home.flashSaleGo')}</Text>
+        <AtIcon value='chevron-right' size='12' color='#e4002b' />
+      </View>
+    </View>
+  )
+}
+
+function KnowledgeCard({ card }: { card: ContentCard }) {
+  const t = useT()
+  const labels = useHome((s) => s.articleTypes)
+  const img = mediaUrl(card.coverImage)
+  return (
+    <View className='home-article' data-content-id={card.id} onClick={() => navigation.go('contentDetail', { id: card.id })}>
+      {img ? <Image className='home-article__cover' mode='aspectFit' lazyLoad src={img} /> : <View className='home-article__cover home-article__cover--empty'><AtIcon value='bookmark' size='24' color='#9fb3c8' /></View>}
+      <Text className='home-article__type'>{articleTypeLabel(labels, card.articleType)}</Text>
+      <Text className='home-article__title'>{card.title}</Text>
+      <Text className='home-article__meta'>{t('browse.home.readMinutes', { minutes: card.readMinutes })}</Text>
+    </View>
+  )
+}
+
+/**
+ * Home: promotions and banners, shortcuts, the flash-sale entry (only when there is one), the
+ * learning centre, and recommended products priced for the visitor. Each section loads on its
+ * own, with a skeleton while it does and a retry if it fails; pull down to refresh them all.
+ */
 export default function Home() {
   const t = useT()
   const { language, country } = useLocale()
   const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
   const sessionStatus = useSession((s) => s.status)
-  const { items, total, status, key, load, loadMore } = useProductList()
-  const listKey = `${language}|${country}|${userId ?? 'anonymous'}`
+  const list = useProductList()
+  const { columns, knowledge, key: homeKey } = useHome()
+  const key = `${language}|${country}|${userId ?? 'anonymous'}`
 
   useEffect(() => {
     // wait for the session so prices are asked for once, for the right user
-    if (sessionStatus === 'USER_FETCHED' && key !== listKey) load(listKey)
-  }, [sessionStatus, listKey, key, load])
+    if (sessionStatus !== 'USER_FETCHED') return
+    if (useHome.getState().key !== key) useHome.getState().load(key)
+    if (useProductList.getState().key !== key) useProductList.getState().load(key, {})
+  }, [sessionStatus, key, homeKey, list.key])
 
-  useReachBottom(() => { loadMore() })
+  useReachBottom(() => { list.loadMore() })
 
+  usePullDownRefresh(async () => {
+    try {
+      await Promise.all([useHome.getState().load(key), useProductList.getState().load(key, {})])
+    } finally {
+      Taro.stopPullDownRefresh()
+    }
+  })
+
+  const retryList = useCallback(() => useProductList.getState().load(key, {}), [key])
   const loggedIn = userId !== null
+  const banners = bannerColumns(columns.data)
+  const flash = flashSaleColumn(columns.data)
+  const columnsLoading = (columns.status === 'loading' || columns.status === 'idle') && columns.data.length === 0
+  const knowledgeLoading = (knowledge.status === 'loading' || knowledge.status === 'idle') && knowledge.data.length === 0
+
   return (
     <PageShell header={{ searchBar: true }} footer='home'>
-      <View className='home__intro'>
-        <Text className='home__title'>{t('home.title')}</Text>
-        <Text className='home__subtitle'>{t('home.subtitle')}</Text>
-      </View>
-      <View className='home__list'>
-        {items.map((p) => <ProductCard key={p.catalogNumber} product={p} loggedIn={loggedIn} />)}
-      </View>
-      {status === 'loading' && (
-        <View className='home__state'><AtActivityIndicator content={t('home.loading')} /></View>
-      )}
-      {status === 'error' && (
-        <View className='home__state'>
-          <Text className='home__error'>{t('home.loadError')}</Text>
-          <Button className='home__retry' onClick={() => (items.length ? loadMore() : load(listKey))}>{t('home.retry')}</Button>
+      <View className='home'>
+        <View className='home__banners'>
+          {columnsLoading && <Skeleton variant='banner' />}
+          {columns.status === 'error' && columns.data.length === 0
+            ? <Section title={t('browse.home.promotions')} failed onRetry={() => useHome.getState().loadColumns()} className='home__section--flat' />
+            : <Banners columns={banners} />}
         </View>
-      )}
-      {status === 'ready' && items.length === 0 && <View className='home__state'><Text>{t('home.empty')}</Text></View>}
-      {status === 'ready' && items.length > 0 && (
-        <View className='home__state'>
-          {items.length < total
-            ? <Button className='home__more' onClick={() => loadMore()}>{t('home.loadMore')} · {t('home.count', { shown: items.length, total })}</Button>
-            : <Text className='home__end'>{t('home.noMore', { total })}</Text>}
+
+        <View className='home-shortcuts'>
+          {SHORTCUTS.map((s) => (
+            <View key={s.route} className='home-shortcuts__item' onClick={() => navigation.go(s.route, s.params)}>
+              <View className='home-shortcuts__icon'><AtIcon value={s.icon} size='22' color='#0b5fa5' /></View>
+              <Text className='home-shortcuts__label'>{t(s.label)}</Text>
+            </View>
+          ))}
         </View>
-      )}
+
+        {flash && <FlashSaleEntry column={flash} />}
+
+        <Section
+          title={t('browse.home.learning')}
+          more={{ label: t('browse.more'), onClick: () => navigation.go('contentHub', { contentType: 'knowledge' }) }}
+          failed={knowledge.status === 'error' && knowledge.data.length === 0}
+          onRetry={() => useHome.getState().loadKnowledge()}
+        >
+          {knowledgeLoading
+            ? <Skeleton variant='content' count={HOME_KNOWLEDGE_COUNT} />
+            : knowledge.data.length > 0
+              ? <View className='home-articles'>{knowledge.data.map((c) => <KnowledgeCard key={c.id} card={c} />)}</View>
+              : <Text className='home__empty'>{t('browse.home.noArticles')}</Text>}
+        </Section>
+
+        <Section title={t('browse.home.recommended')}>
+          <ProductList items={list.items} loggedIn={loggedIn} placement='home' />
+          {list.status === 'ready' && list.items.length === 0 && <Text className='home__empty'>{t('home.empty')}</Text>}
+          <ListFooter status={list.status} shown={list.items.length} total={list.total} onMore={() => list.loadMore()} onRetry={retryList} moreClassName='home__more' />
+        </Section>
+      </View>
     </PageShell>
   )
 }

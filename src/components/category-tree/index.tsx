@@ -1,0 +1,39 @@
+import { View, Text } from '@tarojs/components'
+import type { CategoryNode } from '../../../types'
+import { useT } from '../../store/locale'
+import { RECOMMENDED } from '../../store/categories'
+import './index.scss'
+
+/** The rail of top-level categories, All recommended first. */
+export default function CategoryTree({ tree, activeTop, onPick, failed, onRetry }: {
+  tree: CategoryNode[]
+  /** code of the highlighted top-level category, or 'recommended' */
+  activeTop: string
+  onPick: (code: string) => void
+  failed?: boolean
+  onRetry?: () => void
+}) {
+  const t = useT()
+  const item = (code: string, name: string) => (
+    <View
+      key={code}
+      className={`category-tree__item${activeTop === code ? ' category-tree__item--active' : ''}`}
+      data-code={code}
+      onClick={() => onPick(code)}
+    >
+      <Text className='category-tree__name'>{name}</Text>
+    </View>
+  )
+  return (
+    <View className='category-tree'>
+      {item(RECOMMENDED, t('browse.cat.allRecommended'))}
+      {tree.map((top) => item(top.code, top.name))}
+      {failed && (
+        <View className='category-tree__failed'>
+          <Text>{t('browse.sectionFailed')}</Text>
+          {onRetry && <Text className='category-tree__retry' onClick={onRetry}>{t('home.retry')}</Text>}
+        </View>
+      )}
+    </View>
+  )
+}

@@ -1,0 +1,27 @@
+import { View, Text, Image } from '@tarojs/components'
+import type { ContentCard as Card } from '../../../types'
+import { useT, useLocale } from '../../store/locale'
+import { formatTimestamp } from '../../rules/format'
+import { mediaUrl } from '../rich-text/parse'
+import './index.scss'
+
+/** One article in a list: cover, article type, title, summary, date and reading time. */
+export default function ContentCard({ card, typeLabel, onOpen, compact }: { card: Card; typeLabel?: string; onOpen: () => void; compact?: boolean }) {
+  const t = useT()
+  const country = useLocale((s) => s.country)
+  const cover = mediaUrl(card.coverImage, API_BASE_URL)
+  return (
+    <View className={`content-card${compact ? ' content-card--compact' : ''}`} data-content-id={card.id} onClick={onOpen}>
+      {cover ? <Image className='content-card__cover' mode='aspectFit' lazyLoad src={cover} /> : <View className='content-card__cover content-card__cover--none' />}
+      <View className='content-card__body'>
+        {typeLabel && <Text className='content-card__type'>{typeLabel}</Text>}
+        <Text className='content-card__title'>{card.title}</Text>
+        {!compact && card.summary && <Text className='content-card__summary'>{card.summary}</Text>}
+        <Text className='content-card__meta'>
+          {formatTimestamp(card.publishedAt, country, 'YYYY-MM-DD')}
+          {card.readMinutes > 0 ? ` · ${t('content.readMinutes', { minutes: card.readMinutes })}` : ''}
+        </Text>
+      </View>
+    </View>
+  )
+}
