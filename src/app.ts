@@ -4,10 +4,15 @@ import { openSpecAddress } from './platform/deep-link'
 import { useLocale } from './store/locale'
 import { useSession } from './store/session'
 import { useConfig } from './store/config'
+import { startTrackingCapture } from './store/tracking'
+// loaded at launch so the anonymous browsing history merges right after login, on any screen
+import './store/history'
 import './app.scss'
 
 // H5: spec addresses with path parameters are opened before the router reads the location.
 openSpecAddress()
+// spec section 5: keep the entry address's utm_/itm_ parameters for later navigation
+startTrackingCapture()
 
 function App({ children }: PropsWithChildren) {
   const country = useLocale((s) => s.country)

@@ -1,6 +1,258 @@
-import NotBuilt from '../../../components/not-built'
+import { useEffect, useRef } from 'react'
+import Taro, { useRouter } from '@tarojs/taro'
+import { View, Text, Image, Button } from '@tarojs/components'
+import { AtActivityIndicator, AtIcon } from 'taro-ui'
+import PageShell from '../../../components/page-shell'
+import SafeRichText from '../../../components/rich-text'
+import PriceBlock from '../../../components/price-block'
+import AvailabilityBadge from '../../../components/availability-badge'
+import ProductFooter from '../../../components/product-footer'
+import WishlistButton from '../../../components/wishlist-button'
+import WishlistPopup from '../../../components/wishlist-popup'
+import ContentCard from '../../../components/content-card'
+import { useT, useLocale } from '../../../store/locale'
+import { useSession } from '../../../store/session'
+import { useProduct, priceInputOf, isQuoteOnly } from '../../../store/product'
+import { useHistory } from '../../../store/history'
+import { useTracking } from '../../../store/tracking'
+import { productImageUrl } from '../../../rules/product-image'
+import { cleanTitle } from '../../../rules/product-title'
+import { formatTimestamp } from '../../../rules/format'
+import { navigation } from '../../../platform/navigation'
+import { pageParam } from '../../../components/page-params'
+import { showToast } from '../../../components/toast'
+import { openDocument as openDocumentFile } from '../../../platform/open-document'
+import type { DocumentRecord, ProductDetail } from '../../../../types'
+import './index.scss'
 
-/** Route registered (spec section 2); the screen arrives with its feature issue. */
-export default function Page() {
-  return <NotBuilt route='productDetails' />
+type FreeGood = NonNullable<ProductDetail['freeGoodItem']>
+
+const DOC_LABEL = { manual: 'documents.manual', coa: 'documents.coa', sds: 'documents.sds' } as const
+
+/**
+ * Product page, /product-details/{cleaned title}/{catalogNumber}?placeholderName&productPlacement
+ * (spec section 2): the product from GET /product/catalog, its price (POST /product/price) and
+ * availability (POST /product/availability), sizes, free goods, specifications, description,
+ * documents, promotions and related content; a footer with Home, Category, Cart and the action.
+ */
+export default function ProductDetails() {
+  const t = useT()
+  const { params } = useRouter()
+  const catalogNumber = pageParam(params, 'catalogNumber')
+  const placeholderName = pageParam(params, 'placeholderName')
+  const productPlacement = pageParam(params, 'productPlacement')
+  const { language, country } = useLocale()
+  const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
+  const sessionStatus = useSession((s) => s.status)
+  const entry = useProduct((s) => (catalogNumber ? s.entries[catalogNumber] : undefined))
+  const key = `${language}|${country}|${userId ?? 'anonymous'}`
+  const quoting = useRef(false)
+
+  useEffect(() => { useTracking.getState().capture(params) }, [params])
+
+  useEffect(() => {
+    // prices depend on the user: wait for the session, then load once per language/country/user
+    if (catalogNumber && sessionStatus === 'USER_FETCHED' && entry?.key !== key) useProduct.getState().load(catalogNumber, key)
+  }, [catalogNumber, sessionStatus, key, entry?.key])
+
+  const detail = entry?.detail ?? null
+  const recorded = useRef<string | null>(null)
+  useEffect(() => {
+    if (!detail || recorded.current === detail.catalogNumber) return
+    recorded.current = detail.catalogNumber
+    useHistory.getState().record({
+      kind: 'product',
+      id: detail.catalogNumber,
+      title: detail.productTitle,
+      subtitle: `${detail.catalogNumber} · ${detail.size}`,
+      image: detail.image,
+      link: { route: 'productDetails', params: { title: cleanTitle(detail.productTitle), catalogNumber: detail.catalogNumber } }
+    })
+  }, [detail])
+
+  const header = { title: t('screen.productDetails') }
+
+  if (!catalogNumber || entry?.status === 'notFound') {
+    return (
+      <PageShell header={header}>
+        <View className='pd-state'>
+          <Text className='pd-state__title'>{t('pd.notFound')}</Text>
+          <Text className='pd-state__body'>{t('pd.notFoundBody', { catalogNumber: catalogNumber || '—' })}</Text>
+          <Button className='pd-state__button' onClick={() => navigation.go('search', { keyword: catalogNumber })}>{t('pd.searchInstead')}</Button>
+        </View>
+      </PageShell>
+    )
+  }
+  if (entry?.status === 'error') {
+    return (
+      <PageShell header={header}>
+        <View className='pd-state'>
+          <Text className='pd-state__title'>{t('pd.loadError')}</Text>
+          <Text className='pd-state__body'>{entry.error}</Text>
+          <Button className='pd-state__button' onClick={() => useProduct.getState().load(catalogNumber, key)}>{t('home.retry')}</Button>
+        </View>
+      </PageShell>
+    )
+  }
+  if (!entry || !detail) {
+    return (
+      <PageShell header={header}>
+        <View className='pd-state'><AtActivityIndicator content={t('pd.loading')} /></View>
+      </PageShell>
+    )
+  }
+
+  const loggedIn = userId !== null
+  const quoteOnly = isQuoteOnly(detail)
+  const gifts: { good: FreeGood; label: string }[] = [
+    ...(detail.freeGoodItem ? [{ good: detail.freeGoodItem, label: t('pd.freeGood') }] : []),
+    ...(detail.promoFreeGoodItem ? [{ good: detail.promoFreeGoodItem, label: t('pd.promoFreeGood') }] : [])
+  ]
+  const variants = detail.variants.length > 1 ? detail.variants : []
+  const onAction = async () => {
+    if (quoteOnly) {
+      if (quoting.current) return
+      quoting.current = true
+      try { await useProduct.getState().requestQuote(detail.catalogNumber) } finally { quoting.current = false }
+      return
+    }
+    // the cart arrives with a later issue: say so, add nothing
+    Taro.showModal({ title: t('cartSoon.title'), content: t('cartSoon.body'), showCancel: false, confirmText: t('cartSoon.ok') }).catch(() => undefined)
+  }
+  const openDocument = (d: DocumentRecord) => { openDocumentFile(d).catch(() => { showToast(t('pd.documentFailed')) }) }
+
+  return (
+    <PageShell header={header}>
+      <View className='pd'>
+        <View className='pd-gallery'>
+          <Image className='pd-gallery__image' mode='aspectFit' src={productImageUrl(detail.image, 650, API_BASE_URL)} />
+          <View className='pd-gallery__heart'>
+            <WishlistButton item={{ contentId: detail.catalogNumber, contentType: 'Products', wishlistType: 'product' }} />
+          </View>
+        </View>
+
+        <View className='pd-card pd-main'>
+          <Text className='pd-main__brand'>{detail.brand}</Text>
+          <Text className='pd-main__title'>{detail.productTitle}</Text>
+          <View className='pd-main__meta'>
+            <Text className='pd-main__meta-item'>{t('product.catalogNumber')} {detail.catalogNumber}</Text>
+            <Text className='pd-main__meta-item'>{t('product.size')} {detail.size}</Text>
+          </View>
+          {entry.promotions.length > 0 && (
+            <View className='pd-promos'>
+              {entry.promotions.map((p) => (
+                <View key={p.id} className='pd-promos__chip' onClick={() => navigation.go('promotion', { category: p.category, subject: p.subject, id: p.id })}>
+                  <Text className='pd-promos__tag'>{t('pd.promotion')}</Text>
+                  <Text className='pd-promos__title'>{p.title}</Text>
+                  <AtIcon value='chevron-right' size='12' color='#e4002b' />
+                </View>
+              ))}
+            </View>
+          )}
+          <View className='pd-main__price'>
+            <PriceBlock input={priceInputOf(detail, entry.price)} loggedIn={loggedIn} loading={entry.priceStatus === 'loading'} />
+          </View>
+          <View className='pd-main__availability'>
+            <AvailabilityBadge record={entry.availability} status={entry.availabilityStatus} />
+          </View>
+          {quoteOnly && <Text className='pd-main__quote-note'>{t('pd.quoteOnlyNote')}</Text>}
+        </View>
+
+        {variants.length > 0 && (
+          <View className='pd-card'>
+            <Text className='pd-card__title'>{t('pd.sizes')}</Text>
+            <View className='pd-variants'>
+              {variants.map((v) => {
+                const current = v.catalogNumber === detail.catalogNumber
+                return (
+                  <View
+                    key={v.catalogNumber}
+                    className={`pd-variants__chip${current ? ' pd-variants__chip--on' : ''}`}
+                    aria-selected={current}
+                    onClick={() => !current && navigation.replace('productDetails', {
+                      title: cleanTitle(v.productTitle), catalogNumber: v.catalogNumber, placeholderName, productPlacement
+                    })}
+                  >
+                    <Text className='pd-variants__size'>{v.size}</Text>
+                    <Text className='pd-variants__cat'>{v.catalogNumber}</Text>
+                  </View>
+                )
+              })}
+            </View>
+          </View>
+        )}
+
+        {gifts.length > 0 && (
+          <View className='pd-card'>
+            {gifts.map(({ good, label }) => (
+              <View key={label} className='pd-gift'>
+                <Image className='pd-gift__image' mode='aspectFit' src={productImageUrl(good.productPic, 150, API_BASE_URL)} />
+                <View className='pd-gift__body'>
+                  <Text className='pd-gift__label'>{label}</Text>
+                  <Text className='pd-gift__name'>{good.productName}</Text>
+                </View>
+              </View>
+            ))}
+          </View>
+        )}
+
+        {detail.displayAttributeList.length > 0 && (
+          <View className='pd-card'>
+            <Text className='pd-card__title'>{t('pd.specifications')}</Text>
+            <View className='pd-specs'>
+              {detail.displayAttributeList.map((a, i) => (
+                <View key={`${a.displayName}-${i}`} className='pd-specs__row'>
+                  <Text className='pd-specs__name'>{a.displayName}</Text>
+                  <Text className='pd-specs__value'>{a.displayValue}</Text>
+                </View>
+              ))}
+            </View>
+          </View>
+        )}
+
+        {detail.descriptionHtml.trim() !== '' && (
+          <View className='pd-card'>
+            <Text className='pd-card__title'>{t('pd.description')}</Text>
+            <SafeRichText html={detail.descriptionHtml} />
+          </View>
+        )}
+
+        {detail.documents.length > 0 && (
+          <View className='pd-card'>
+            <View className='pd-card__head'>
+              <Text className='pd-card__title'>{t('pd.documents')}</Text>
+              <Text className='pd-card__more' onClick={() => navigation.go('documents', { catalogNumber: detail.catalogNumber })}>{t('pd.allDocuments')}</Text>
+            </View>
+            {detail.documents.map((d) => (
+              <View key={d.id} className='pd-doc' onClick={() => openDocument(d)}>
+                <Text className={`pd-doc__type pd-doc__type--${d.type}`}>{t(DOC_LABEL[d.type])}</Text>
+                <View className='pd-doc__body'>
+                  <Text className='pd-doc__title'>{d.title}</Text>
+                  <Text className='pd-doc__meta'>
+                    {[d.lotNumber ? t('pd.lot', { lot: d.lotNumber }) : null, d.language === 'zh' ? '中文' : 'English', formatTimestamp(d.updatedAt, country, 'YYYY-MM-DD')].filter(Boolean).join(' · ')}
+                  </Text>
+                </View>
+                <AtIcon value='chevron-right' size='14' color='#b0b8c5' />
+              </View>
+            ))}
+          </View>
+        )}
+
+        {entry.related.length > 0 && (
+          <View className='pd-card'>
+            <Text className='pd-card__title'>{t('pd.relatedContent')}</Text>
+            {entry.related.slice(0, 6).map((c) => (
+              <ContentCard key={c.id} card={c} compact onOpen={() => navigation.go('contentDetail', { id: c.id })} />
+            ))}
+          </View>
+        )}
+      </View>
+      <ProductFooter
+        action={quoteOnly ? 'quote' : 'cart'}
+        onAction={onAction}
+        categoryParams={{ category: detail.category.topName, node: detail.category.code }}
+      />
+      <WishlistPopup />
+    </PageShell>
+  )
 }

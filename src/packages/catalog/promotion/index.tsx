@@ -1,6 +1,129 @@
-import NotBuilt from '../../../components/not-built'
+import { useEffect, useRef } from 'react'
+import { useRouter } from '@tarojs/taro'
+import { View, Text, Image, Button } from '@tarojs/components'
+import { AtActivityIndicator } from 'taro-ui'
+import PageShell from '../../../components/page-shell'
+import ProductCard from '../../../components/product-card'
+import SafeRichText from '../../../components/rich-text'
+import WishlistButton from '../../../components/wishlist-button'
+import WishlistPopup from '../../../components/wishlist-popup'
+import { mediaUrl } from '../../../components/rich-text/parse'
+import { pageParam } from '../../../components/page-params'
+import { useT, useLocale } from '../../../store/locale'
+import { useSession } from '../../../store/session'
+import { useContent } from '../../../store/content'
+import { useTracking } from '../../../store/tracking'
+import { useHistory } from '../../../store/history'
+import { formatTimestamp } from '../../../rules/format'
+import { navigation } from '../../../platform/navigation'
+import './index.scss'
 
-/** Route registered (spec section 2); the screen arrives with its feature issue. */
-export default function Page() {
-  return <NotBuilt route='promotion' />
+const STATUS_LABEL = { upcoming: 'promotion.upcoming', active: 'promotion.active', expired: 'promotion.expired' } as const
+
+/** Promotion, /promotions/{category}/{subject}/{id} (spec section 2), from GET /get/promotionById. */
+export default function PromotionPage() {
+  const t = useT()
+  const { params } = useRouter()
+  const id = pageParam(params, 'id')
+  const { language, country } = useLocale()
+  const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
+  const sessionStatus = useSession((s) => s.status)
+  const entry = useContent((s) => (id ? s.promotions[id] : undefined))
+  const key = `${language}|${country}|${userId ?? 'anonymous'}`
+
+  useEffect(() => { useTracking.getState().capture(params) }, [params])
+  useEffect(() => {
+    if (id && sessionStatus === 'USER_FETCHED' && entry?.key !== key) useContent.getState().loadPromotion(id, key)
+  }, [id, sessionStatus, key, entry?.key])
+
+  // a promotion view counts as content in the browsing history (its id is the promotion id)
+  const promoData = entry?.data ?? null
+  const recorded = useRef<string | null>(null)
+  useEffect(() => {
+    if (!promoData || recorded.current === promoData.id) return
+    recorded.current = promoData.id
+    useHistory.getState().record({
+      kind: 'content',
+      id: promoData.id,
+      title: promoData.title,
+      subtitle: promoData.summary.slice(0, 80),
+      image: promoData.bannerImage,
+      link: { route: 'promotion', params: { category: promoData.category, subject: promoData.subject, id: promoData.id } }
+    })
+  }, [promoData])
+
+  const header = { title: t('screen.promotion') }
+  if (!id || entry?.status === 'notFound') {
+    return (
+      <PageShell header={header}>
+        <View className='promo-state'>
+          <Text className='promo-state__title'>{t('promotion.notFound')}</Text>
+          <Button className='promo-state__button' onClick={() => navigation.go('home')}>{t('notBuilt.backHome')}</Button>
+        </View>
+      </PageShell>
+    )
+  }
+  if (entry?.status === 'error') {
+    return (
+      <PageShell header={header}>
+        <View className='promo-state'>
+          <Text className='promo-state__title'>{t('promotion.loadError')}</Text>
+          <Button className='promo-state__button' onClick={() => useContent.getState().loadPromotion(id, key)}>{t('home.retry')}</Button>
+        </View>
+      </PageShell>
+    )
+  }
+  const promo = entry?.data
+  if (!promo) {
+    return (
+      <PageShell header={header}>
+        <View className='promo-state'><AtActivityIndicator content={t('pd.loading')} /></View>
+      </PageShell>
+    )
+  }
+  const banner = mediaUrl(promo.bannerImage, API_BASE_URL)
+  // the promotion's products are listed below: their links in the text are not listed twice
+  const hideFeatured = (x: { route: string; params: Record<string, string> }) =>
+    x.route === 'productDetails' && promo.products.some((p) => p.catalogNumber === x.params.catalogNumber)
+  const days = (iso: string) => Math.max(1, Math.ceil((new Date(iso).getTime() - Date.now()) / 86400000))
+  const countdown = promo.status === 'active'
+    ? t('promotion.endsIn', { days: days(promo.endDate) })
+    : promo.status === 'upcoming' ? t('promotion.startsIn', { days: days(promo.startDate) }) : null
+  return (
+    <PageShell header={header}>
+      <View className='promo'>
+        <View className='promo-banner'>
+          {banner
+            ? <Image className='promo-banner__image' mode='aspectFit' src={banner} />
+            : <View className='promo-banner__image promo-banner__image--none'><Text className='promo-banner__subject'>{promo.subject}</Text></View>}
+          <View className='promo-banner__heart'>
+            <WishlistButton item={{ contentId: promo.id, contentType: 'Promotions', wishlistType: 'content' }} />
+          </View>
+        </View>
+        <View className='promo-card'>
+          <View className='promo-card__top'>
+            <Text className={`promo-status promo-status--${promo.status}`}>{t(STATUS_LABEL[promo.status])}</Text>
+            {countdown && <Text className='promo-card__countdown'>{countdown}</Text>}
+          </View>
+          <Text className='promo-card__title'>{promo.title}</Text>
+          <Text className='promo-card__dates'>
+            {t('promotion.dates', { from: formatTimestamp(promo.startDate, country, 'YYYY-MM-DD'), to: formatTimestamp(promo.endDate, country, 'YYYY-MM-DD') })}
+          </Text>
+          {promo.summary && <Text className='promo-card__summary'>{promo.summary}</Text>}
+        </View>
+        {promo.bodyHtml.trim() !== '' && (
+          <View className='promo-card'>
+            <SafeRichText html={promo.bodyHtml} hideLink={hideFeatured} />
+          </View>
+        )}
+        {promo.products.length > 0 && (
+          <View className='promo-products'>
+            <Text className='promo-products__title'>{t('promotion.products')}</Text>
+            {promo.products.map((p) => <ProductCard key={p.catalogNumber} product={p} loggedIn={userId !== null} placement='promotion' />)}
+          </View>
+        )}
+      </View>
+      <WishlistPopup />
+    </PageShell>
+  )
 }

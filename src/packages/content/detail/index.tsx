@@ -1,6 +1,122 @@
-import NotBuilt from '../../../components/not-built'
+import { useEffect, useRef } from 'react'
+import { useRouter } from '@tarojs/taro'
+import { View, Text, Image, Button } from '@tarojs/components'
+import { AtActivityIndicator } from 'taro-ui'
+import PageShell from '../../../components/page-shell'
+import ProductCard from '../../../components/product-card'
+import SafeRichText from '../../../components/rich-text'
+import WishlistButton from '../../../components/wishlist-button'
+import WishlistPopup from '../../../components/wishlist-popup'
+import { mediaUrl } from '../../../components/rich-text/parse'
+import { pageParam } from '../../../components/page-params'
+import { useT, useLocale } from '../../../store/locale'
+import { useSession } from '../../../store/session'
+import { wishlistTypeOf, useContent } from '../../../store/content'
+import { useHistory } from '../../../store/history'
+import { useTracking } from '../../../store/tracking'
+import { formatTimestamp } from '../../../rules/format'
+import { navigation } from '../../../platform/navigation'
+import './index.scss'
 
-/** Route registered (spec section 2); the screen arrives with its feature issue. */
-export default function Page() {
-  return <NotBuilt route='contentDetail' />
+/**
+ * An article (GET /mkt/content/details/{id}): its body rendered safely through the client-side
+ * allow-list (components/rich-text), and the products it features below.
+ */
+export default function ContentDetailPage() {
+  const t = useT()
+  const { params } = useRouter()
+  const id = pageParam(params, 'id')
+  const { language, country } = useLocale()
+  const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
+  const sessionStatus = useSession((s) => s.status)
+  const entry = useContent((s) => (id ? s.articles[id] : undefined))
+  const key = `${language}|${country}|${userId ?? 'anonymous'}`
+
+  useEffect(() => { useTracking.getState().capture(params) }, [params])
+  useEffect(() => {
+    if (id && sessionStatus === 'USER_FETCHED' && entry?.key !== key) useContent.getState().loadArticle(id, key)
+  }, [id, sessionStatus, key, entry?.key])
+
+  const article = entry?.data ?? null
+  const recorded = useRef<string | null>(null)
+  useEffect(() => {
+    if (!article || recorded.current === article.id) return
+    recorded.current = article.id
+    useHistory.getState().record({
+      kind: 'content',
+      id: article.id,
+      title: article.title,
+      subtitle: article.summary.slice(0, 80),
+      image: article.coverImage,
+      link: { route: 'contentDetail', params: { id: article.id } }
+    })
+  }, [article])
+
+  const header = { title: t('screen.contentDetail') }
+  if (!id || entry?.status === 'notFound') {
+    return (
+      <PageShell header={header}>
+        <View className='article-state'>
+          <Text className='article-state__title'>{t('article.notFound')}</Text>
+          <Button className='article-state__button' onClick={() => navigation.go('contentHub', { contentType: 'knowledge' })}>{t('article.toHub')}</Button>
+        </View>
+      </PageShell>
+    )
+  }
+  if (entry?.status === 'error') {
+    return (
+      <PageShell header={header}>
+        <View className='article-state'>
+          <Text className='article-state__title'>{t('article.loadError')}</Text>
+          <Button className='article-state__button' onClick={() => useContent.getState().loadArticle(id, key)}>{t('home.retry')}</Button>
+        </View>
+      </PageShell>
+    )
+  }
+  if (!article) {
+    return (
+      <PageShell header={header}>
+        <View className='article-state'><AtActivityIndicator content={t('pd.loading')} /></View>
+      </PageShell>
+    )
+  }
+  const cover = mediaUrl(article.coverImage, API_BASE_URL)
+  // the featured products are listed below the article: their links in the text are not listed twice
+  const hideFeatured = (x: { route: string; params: Record<string, string> }) =>
+    x.route === 'productDetails' && article.skus.includes(x.params.catalogNumber)
+  const wishType = wishlistTypeOf(article.contentType, article.articleType)
+  return (
+    <PageShell header={header}>
+      <View className='article'>
+        <View className='article__card'>
+          {cover && <View className='article__cover-box'><Image className='article__cover' mode='aspectFit' src={cover} /></View>}
+          <View className='article__head'>
+            <View className='article__head-text'>
+              <Text className='article__title'>{article.title}</Text>
+              <Text className='article__meta'>
+                {[article.author, formatTimestamp(article.publishedAt, country, 'YYYY-MM-DD'), article.readMinutes > 0 ? t('content.readMinutes', { minutes: article.readMinutes }) : null]
+                  .filter(Boolean).join(' · ')}
+              </Text>
+            </View>
+            {wishType && (
+              <View className='article__heart'>
+                <WishlistButton item={{ contentId: article.id, contentType: wishType, wishlistType: 'content' }} />
+              </View>
+            )}
+          </View>
+          {article.summary && <Text className='article__summary'>{article.summary}</Text>}
+          <View className='article__body'>
+            <SafeRichText html={article.bodyHtml} hideLink={hideFeatured} />
+          </View>
+        </View>
+        {entry && entry.products.length > 0 && (
+          <View className='article__products'>
+            <Text className='article__products-title'>{t('article.products')}</Text>
+            {entry.products.map((p) => <ProductCard key={p.catalogNumber} product={p} loggedIn={userId !== null} placement='content' />)}
+          </View>
+        )}
+      </View>
+      <WishlistPopup />
+    </PageShell>
+  )
 }

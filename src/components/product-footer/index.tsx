@@ -1,0 +1,43 @@
+import { View, Text } from '@tarojs/components'
+import { AtIcon } from 'taro-ui'
+import { useT } from '../../store/locale'
+import { navigation } from '../../platform/navigation'
+import type { RouteName } from '../../routes'
+import './index.scss'
+
+/**
+ * Spec section 2: "On product pages the footer has Home, Category and Cart plus an action button
+ * (add to cart, or request quote)."
+ */
+export default function ProductFooter({
+  action, onAction, busy, categoryParams
+}: {
+  action: 'cart' | 'quote'
+  onAction: () => void
+  busy?: boolean
+  categoryParams?: Record<string, string>
+}) {
+  const t = useT()
+  const links: { key: string; icon: string; label: string; route: RouteName; params?: Record<string, string> }[] = [
+    { key: 'home', icon: 'home', label: t('nav.home'), route: 'home' },
+    { key: 'category', icon: 'list', label: t('productFooter.category'), route: 'categories', params: categoryParams },
+    { key: 'cart', icon: 'shopping-cart', label: t('nav.cart'), route: 'cart' }
+  ]
+  return (
+    <View className='product-footer'>
+      {links.map((l) => (
+        <View key={l.key} className={`product-footer__link product-footer__link--${l.key}`} onClick={() => navigation.go(l.route, l.params)}>
+          <AtIcon value={l.icon} size='20' color='#6b778c' />
+          <Text className='product-footer__label'>{l.label}</Text>
+        </View>
+      ))}
+      <View
+        className={`product-footer__action product-footer__action--${action}${busy ? ' product-footer__action--busy' : ''}`}
+        onClick={() => !busy && onAction()}
+      >
+        <Text className='product-footer__action-text'>{action === 'quote' ? t('quote.button') : t('cartSoon.button')}</Text>
+        {action === 'cart' && <Text className='product-footer__action-sub'>{t('cartSoon.badge')}</Text>}
+      </View>
+    </View>
+  )
+}

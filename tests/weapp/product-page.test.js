@@ -1,0 +1,109 @@
+/**
+ * The product page of the compiled mini-program (TEST_WEAPP_DIR or dist/weapp) in
+ * miniprogram-simulate, against a real test server: a seeded product renders with its price, and
+ * its description reaches the native rich-text as allow-listed nodes.
+ */
+const path = require('node:path')
+const http = require('node:http')
+const { startServer, ROOT } = require('../support/server-process')
+const { installMiniProgramGlobals } = require('./mp-env')
+
+const DIST = process.env.TEST_WEAPP_DIR ? path.resolve(ROOT, process.env.TEST_WEAPP_DIR) : path.join(ROOT, 'dist', 'weapp')
+const PAGE = 'packages/catalog/product-details/index'
+
+function call(origin, method, url, headers = {}, body) {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body)
+    const req = http.request(`${origin}${url}`, { method, headers: { ...headers, ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) } }, (res) => {
+      let raw = ''
+      res.on('data', (c) => { raw += c })
+      res.on('end', () => resolve(JSON.parse(raw)))
+    })
+    req.on('error', reject)
+    if (data) req.write(data)
+    req.end()
+  })
+}
+
+/** the first object in Taro's page data that matches */
+function findIn(v, match) {
+  if (!v || typeof v !== 'object') return null
+  if (!Array.isArray(v) && match(v)) return v
+  for (const x of Object.values(v)) {
+    const hit = findIn(x, match)
+    if (hit) return hit
+  }
+  return null
+}
+
+/** "Price format: 2 decimals, zh-CN number format" with the CNY symbol (spec section 9) */
+const yuan = (n) => `¥${n.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`
+
+describe('product page in miniprogram-simulate', () => {
+  let server
+  let env
+  const bodies = []
+  beforeAll(async () => {
+    server = await startServer()
+    env = installMiniProgramGlobals({ apiOrigin: server.origin })
+    // keep the bodies the app sends, too
+    const send = global.wx.request
+    global.wx.request = (o) => { bodies.push({ url: o.url, data: o.data }); return send(o) }
+  })
+  afterAll(async () => { await server?.stop() })
+
+  it('renders a seeded product from the server: title, catalogue number, its price (quantity 1) and stock', async () => {
+    const simulate = require('miniprogram-simulate')
+    const headers = { countrycode: 'cn', languagecode: 'cn' }
+    // a seeded product that has a list price, as the server prices it for a visitor
+    const list = await call(server.origin, 'GET', '/api/product/list?page=1&pageSize=20', headers)
+    const product = list.data.items.find((p) => p.price && !p.leadTarget)
+    expect(product).toBeTruthy()
+    const priced = await call(server.origin, 'POST', '/api/product/price', headers, { items: [{ catalogNumber: product.catalogNumber, quantity: 1 }] })
+    const record = priced.data.products[0]
+    expect(record.unFormattedPrice).not.toBeNull()
+
+    require(path.join(DIST, 'app.js'))
+    const app = env.app()
+    app.onLaunch.call(app, { path: PAGE, query: {} })
+    env.setRoute(PAGE, { title: encodeURIComponent(product.productTitle), catalogNumber: product.catalogNumber, productPlacement: 'home' })
+    const id = simulate.load(path.join(DIST, PAGE), { rootPath: DIST, compiler: 'official' })
+    const comp = simulate.render(id)
+    comp.attach(document.createElement('parent-wrapper'))
+
+    const price = yuan(record.unFormattedPrice)
+    const end = Date.now() + 30000
+    while (!(comp.dom.textContent.includes(price) && /有货|缺货|部分有货/.test(comp.dom.textContent)) && Date.now() < end) await simulate.sleep(50)
+    const text = comp.dom.textContent
+    expect(text).toContain(product.productTitle)
+    expect(text).toContain(`货号 ${product.catalogNumber}`)
+    expect(text).toContain(price)
+    expect(text).toMatch(/有货|缺货|部分有货/)
+    expect(text).toContain('加入购物车')
+    // the description reaches the native rich-text as parsed, allow-listed nodes (miniprogram-simulate does not draw rich-text)
+    const richText = findIn(comp.data, (o) => o.cl === 'safe-rich-text__body')
+    expect(richText).toBeTruthy()
+    const nodes = Object.values(richText).find((v) => Array.isArray(v) && v.length && v.every((n) => n && (n.name || n.type === 'text')))
+    expect(nodes).toBeTruthy()
+    const flat = []
+    const walk = (list) => list.forEach((n) => { flat.push(n); if (n.children) walk(n.children) })
+    walk(nodes)
+    expect(flat.map((n) => n.text ?? '').join('')).toContain(product.productTitle)
+    for (const n of flat.filter((x) => x.name)) {
+      expect(['p', 'div', 'span', 'br', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 'u', 's', 'sub', 'sup', 'small', 'mark', 'code', 'pre', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'hr', 'img']).toContain(n.name)
+      for (const k of Object.keys(n.attrs)) expect(['style', 'src', 'alt', 'colspan', 'rowspan']).toContain(k)
+    }
+
+    // the calls it made: the catalogue entry, then price and availability for quantity 1, with the spec headers
+    const urls = env.requests.map((r) => `${r.method} ${r.url.replace('http://127.0.0.1:3000', '')}`)
+    expect(urls).toContain(`GET /api/product/catalog?catalogNumber=${encodeURIComponent(product.catalogNumber)}`)
+    expect(urls).toContain('POST /api/product/price')
+    expect(urls).toContain('POST /api/product/availability')
+    for (const p of ['/api/product/price', '/api/product/availability']) {
+      expect(bodies.find((b) => b.url.endsWith(p)).data).toEqual({ items: [{ catalogNumber: product.catalogNumber, quantity: 1 }] })
+    }
+    const priceReq = env.requests.find((r) => r.url.endsWith('/api/product/price'))
+    expect(priceReq.header).toMatchObject({ Source: 'weapp', countrycode: 'cn' })
+    expect(priceReq.header.Authorization).toBeUndefined()
+  })
+})
