@@ -3,49 +3,20 @@
  * driven in Debian's Chromium by playwright-core on an iPhone 12 viewport. Screenshots go to
  * artifacts/e2e/ (kept by CI) and are looked at.
  */
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
 import path from 'node:path'
-import { chromium, devices, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { e2eHarness, SHOTS } from '../support/e2e'
 import { signAccessToken } from '../../server/auth/tokens'
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startServer, ROOT } = require('../support/server-process.js')
 
-const SHOTS = path.join(ROOT, 'artifacts', 'e2e')
 const SECRET = 'e2e-secret-0123456789-0123456789-0123456789'
 const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
 
-let server: { origin: string; stop: () => Promise<void> }
-let browser: Browser
-
-before(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true })
-  const h5Dir = process.env.TEST_H5_DIR ? path.resolve(ROOT, process.env.TEST_H5_DIR) : path.join(ROOT, 'dist', 'h5')
-  assert.ok(fs.existsSync(path.join(h5Dir, 'index.html')), 'build the H5 site first: npm run build:h5')
-  server = await startServer({ env: { JWT_SECRET: SECRET } })
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-dev-shm-usage']
-  })
-})
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-async function phone(locale = 'en-US'): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
-  const { defaultBrowserType: _ignored, ...iphone } = devices['iPhone 12']
-  const ctx = await browser.newContext({ ...iphone, locale })
-  const page = await ctx.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (e) => errors.push(e.message))
-  return { ctx, page, errors }
-}
+const h = e2eHarness({ JWT_SECRET: SECRET })
+const phone = (locale = 'en-US') => h.phone(locale)
 
 async function apiList(headers: Record<string, string>) {
-  const res = await fetch(`${server.origin}/api/product/list?page=1&pageSize=20`, { headers })
+  const res = await fetch(`${h.origin()}/api/product/list?page=1&pageSize=20`, { headers })
   return (await res.json()).data.items as Array<{ catalogNumber: string; productTitle: string; price: { amount: number; priceType: string } | null }>
 }
 
@@ -54,7 +25,7 @@ test('Home shows seeded products from the server, and the language switch change
   const listRequests: Record<string, string>[] = []
   page.on('request', (r) => { if (r.url().includes('/api/product/list')) listRequests.push(r.headers()) })
 
-  await page.goto(`${server.origin}/home`)
+  await page.goto(`${h.origin()}/home`)
   await page.waitForSelector('.product-card', { timeout: 30000 })
   const expectedEn = await apiList({ languagecode: 'en', countrycode: 'cn' })
   await page.getByText(expectedEn[0].productTitle).first().waitFor()
@@ -99,11 +70,11 @@ test('Home shows seeded products from the server, and the language switch change
 test('a logged-in approved account sees its own prices; the token travels as a bearer header', async () => {
   const { ctx, page, errors } = await phone('en-US')
   const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
-  await ctx.addCookies([{ name: 'token', value: token, url: server.origin }])
+  await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
   const sent: Record<string, string>[] = []
   page.on('request', (r) => { if (r.url().includes('/api/')) sent.push(r.headers()) })
 
-  await page.goto(`${server.origin}/home`)
+  await page.goto(`${h.origin()}/home`)
   await page.waitForSelector('.product-card', { timeout: 30000 })
   const priced = await apiList({ languagecode: 'en', countrycode: 'cn', authorization: `Bearer ${token}` })
   const accountPriced = priced.find((p) => p.price && p.price.priceType !== 'list')
@@ -128,10 +99,10 @@ test('a logged-in approved account sees its own prices; the token travels as a b
 test('an expired token is discarded with "Your session is expired. Please login again"', async () => {
   const { ctx, page } = await phone('en-US')
   const expired = await signAccessToken(SECRET, APPROVED_CN, -60)
-  await ctx.addCookies([{ name: 'token', value: expired, url: server.origin }])
+  await ctx.addCookies([{ name: 'token', value: expired, url: h.origin() }])
   const auth: (string | undefined)[] = []
   page.on('request', (r) => { if (r.url().includes('/api/')) auth.push(r.headers().authorization) })
-  await page.goto(`${server.origin}/home`)
+  await page.goto(`${h.origin()}/home`)
   // on screen, not merely in the DOM: Taro hides toasts raised before the first page opens
   await page.waitForFunction((text) => {
     const el = document.querySelector('.taro__toast')
@@ -142,18 +113,26 @@ test('an expired token is discarded with "Your session is expired. Please login 
   await page.screenshot({ path: path.join(SHOTS, 'session-expired.png') })
   await page.waitForSelector('.product-card')
   assert.ok(auth.every((a) => a === undefined), 'the expired token is never sent')
-  const cookies = await ctx.cookies(server.origin)
+  const cookies = await ctx.cookies(h.origin())
   assert.equal(cookies.find((c) => c.name === 'token'), undefined)
   await ctx.close()
 })
 
-test('a spec deep link opens its screen, which says honestly that it is not built yet', async () => {
+test('a spec deep link opens its screen: /product-details/{title}/{catalogNumber}, and an unbuilt screen says so honestly', async () => {
   const { ctx, page, errors } = await phone('zh-CN')
-  await page.goto(`${server.origin}/product-details/Anti-CD3 Antibody/MA1-10175?productPlacement=home`)
-  await page.getByText('暂未开放').waitFor({ timeout: 20000 })
-  assert.match(page.url(), /\/product-details\?.*catalogNumber=MA1-10175/)
-  assert.match(await page.locator('.taro_page').innerText(), /产品详情仍在建设中/)
+  // a seeded product's spec address, with a title the way the app writes it
+  const [first] = await apiList({ languagecode: 'cn', countrycode: 'cn' })
+  await page.goto(`${h.origin()}/product-details/${encodeURIComponent('any title')}/${encodeURIComponent(first.catalogNumber)}?productPlacement=home`)
+  await page.getByText(first.productTitle).first().waitFor({ timeout: 20000 })
+  assert.match(page.url(), new RegExp(`/product-details\\?.*catalogNumber=${first.catalogNumber}`))
+  assert.match(await page.locator('.taro_page').last().innerText(), new RegExp(`货号\\s*${first.catalogNumber}`))
   await page.screenshot({ path: path.join(SHOTS, 'deep-link-product-zh.png') })
+
+  // a screen of a later issue (the gift centre's point rules) opened by its spec address
+  await page.goto(`${h.origin()}/giftcenter/rewardsrules`)
+  await page.getByText('暂未开放').waitFor({ timeout: 20000 })
+  assert.match(await page.locator('.taro_page').last().innerText(), /积分规则仍在建设中/)
+  await page.screenshot({ path: path.join(SHOTS, 'deep-link-not-built-zh.png') })
   assert.deepEqual(errors, [])
   await ctx.close()
 })

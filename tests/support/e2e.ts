@@ -1,0 +1,50 @@
+/**
+ * The end-to-end harness: the H5 build (TEST_H5_DIR or dist/h5) served by the real server on a
+ * fresh embedded database, and Debian's Chromium driven by playwright-core on an iPhone 12 viewport.
+ * Call e2eHarness() once at the top of a test file: it starts both before the tests and stops them after.
+ */
+import { before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, devices, type Browser, type BrowserContext, type Page } from 'playwright-core'
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startServer, ROOT } = require('./server-process.js')
+
+export const SHOTS = path.join(ROOT, 'artifacts', 'e2e')
+
+export interface Phone { ctx: BrowserContext; page: Page; errors: string[] }
+
+export function e2eHarness(serverEnv: Record<string, string> = {}) {
+  let server: { origin: string; stop: () => Promise<void> } | undefined
+  let browser: Browser | undefined
+
+  before(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true })
+    const h5Dir = process.env.TEST_H5_DIR ? path.resolve(ROOT, process.env.TEST_H5_DIR) : path.join(ROOT, 'dist', 'h5')
+    assert.ok(fs.existsSync(path.join(h5Dir, 'index.html')), 'build the H5 site first: npm run build:h5')
+    server = await startServer({ env: serverEnv })
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+        '--disable-sync', '--no-first-run', '--disable-dev-shm-usage']
+    })
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  return {
+    origin: () => server!.origin,
+    /** a fresh iPhone 12 browser context; page errors are collected for the test to assert on */
+    async phone(locale = 'en-US'): Promise<Phone> {
+      const { defaultBrowserType: _ignored, ...iphone } = devices['iPhone 12']
+      const ctx = await browser!.newContext({ ...iphone, locale })
+      const page = await ctx.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (e) => errors.push(e.message))
+      return { ctx, page, errors }
+    }
+  }
+}
