@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { create } from 'zustand'
 import dayjs from 'dayjs'
 import type { HistoryItem, HistoryVisit } from '../../types'
@@ -175,3 +176,13 @@ useSession.subscribe((s, prev) => {
   if (s.status !== prev.status || s.userInfo !== prev.userInfo) maybeMerge(s)
 })
 maybeMerge(useSession.getState())
+
+/** Records one view per item while a screen shows it (product, article, promotion); null while loading. */
+export function useRecordVisit(item: Omit<LocalVisit, 'viewedAt'> | null) {
+  const recorded = useRef<string | null>(null)
+  useEffect(() => {
+    if (!item || recorded.current === item.id) return
+    recorded.current = item.id
+    useHistory.getState().record(item)
+  }, [item?.id]) // eslint-disable-line react-hooks/exhaustive-deps
+}

@@ -13,7 +13,8 @@ import ContentCard from '../../../components/content-card'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/session'
 import { useProduct, priceInputOf, isQuoteOnly } from '../../../store/product'
-import { useHistory } from '../../../store/history'
+import { useRecordVisit } from '../../../store/history'
+import { useViewerKey } from '../../../store/viewer'
 import { useTracking } from '../../../store/tracking'
 import { productImageUrl } from '../../../rules/product-image'
 import { cleanTitle } from '../../../rules/product-title'
@@ -41,34 +42,28 @@ export default function ProductDetails() {
   const catalogNumber = pageParam(params, 'catalogNumber')
   const placeholderName = pageParam(params, 'placeholderName')
   const productPlacement = pageParam(params, 'productPlacement')
-  const { language, country } = useLocale()
+  const { key, ready } = useViewerKey()
+  const country = useLocale((s) => s.country)
   const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
-  const sessionStatus = useSession((s) => s.status)
   const entry = useProduct((s) => (catalogNumber ? s.entries[catalogNumber] : undefined))
-  const key = `${language}|${country}|${userId ?? 'anonymous'}`
   const quoting = useRef(false)
 
   useEffect(() => { useTracking.getState().capture(params) }, [params])
 
   useEffect(() => {
     // prices depend on the user: wait for the session, then load once per language/country/user
-    if (catalogNumber && sessionStatus === 'USER_FETCHED' && entry?.key !== key) useProduct.getState().load(catalogNumber, key)
-  }, [catalogNumber, sessionStatus, key, entry?.key])
+    if (catalogNumber && ready && entry?.key !== key) useProduct.getState().load(catalogNumber, key)
+  }, [catalogNumber, ready, key, entry?.key])
 
   const detail = entry?.detail ?? null
-  const recorded = useRef<string | null>(null)
-  useEffect(() => {
-    if (!detail || recorded.current === detail.catalogNumber) return
-    recorded.current = detail.catalogNumber
-    useHistory.getState().record({
-      kind: 'product',
-      id: detail.catalogNumber,
-      title: detail.productTitle,
-      subtitle: `${detail.catalogNumber} · ${detail.size}`,
-      image: detail.image,
-      link: { route: 'productDetails', params: { title: cleanTitle(detail.productTitle), catalogNumber: detail.catalogNumber } }
-    })
-  }, [detail])
+  useRecordVisit(detail && {
+    kind: 'product',
+    id: detail.catalogNumber,
+    title: detail.productTitle,
+    subtitle: `${detail.catalogNumber} · ${detail.size}`,
+    image: detail.image,
+    link: { route: 'productDetails', params: { title: cleanTitle(detail.productTitle), catalogNumber: detail.catalogNumber } }
+  })
 
   const header = { title: t('screen.productDetails') }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { View, Text, Image, Button } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
@@ -13,7 +13,8 @@ import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/session'
 import { useContent } from '../../../store/content'
 import { useTracking } from '../../../store/tracking'
-import { useHistory } from '../../../store/history'
+import { useRecordVisit } from '../../../store/history'
+import { useViewerKey } from '../../../store/viewer'
 import { formatTimestamp } from '../../../rules/format'
 import { navigation } from '../../../platform/navigation'
 import './index.scss'
@@ -25,32 +26,26 @@ export default function PromotionPage() {
   const t = useT()
   const { params } = useRouter()
   const id = pageParam(params, 'id')
-  const { language, country } = useLocale()
+  const { key, ready } = useViewerKey()
+  const country = useLocale((s) => s.country)
   const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
-  const sessionStatus = useSession((s) => s.status)
   const entry = useContent((s) => (id ? s.promotions[id] : undefined))
-  const key = `${language}|${country}|${userId ?? 'anonymous'}`
 
   useEffect(() => { useTracking.getState().capture(params) }, [params])
   useEffect(() => {
-    if (id && sessionStatus === 'USER_FETCHED' && entry?.key !== key) useContent.getState().loadPromotion(id, key)
-  }, [id, sessionStatus, key, entry?.key])
+    if (id && ready && entry?.key !== key) useContent.getState().loadPromotion(id, key)
+  }, [id, ready, key, entry?.key])
 
   // a promotion view counts as content in the browsing history (its id is the promotion id)
   const promoData = entry?.data ?? null
-  const recorded = useRef<string | null>(null)
-  useEffect(() => {
-    if (!promoData || recorded.current === promoData.id) return
-    recorded.current = promoData.id
-    useHistory.getState().record({
-      kind: 'content',
-      id: promoData.id,
-      title: promoData.title,
-      subtitle: promoData.summary.slice(0, 80),
-      image: promoData.bannerImage,
-      link: { route: 'promotion', params: { category: promoData.category, subject: promoData.subject, id: promoData.id } }
-    })
-  }, [promoData])
+  useRecordVisit(promoData && {
+    kind: 'content',
+    id: promoData.id,
+    title: promoData.title,
+    subtitle: promoData.summary.slice(0, 80),
+    image: promoData.bannerImage,
+    link: { route: 'promotion', params: { category: promoData.category, subject: promoData.subject, id: promoData.id } }
+  })
 
   const header = { title: t('screen.promotion') }
   if (!id || entry?.status === 'notFound') {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { View, Text, Image, Button } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
@@ -12,7 +12,8 @@ import { pageParam } from '../../../components/page-params'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/session'
 import { wishlistTypeOf, useContent } from '../../../store/content'
-import { useHistory } from '../../../store/history'
+import { useRecordVisit } from '../../../store/history'
+import { useViewerKey } from '../../../store/viewer'
 import { useTracking } from '../../../store/tracking'
 import { formatTimestamp } from '../../../rules/format'
 import { navigation } from '../../../platform/navigation'
@@ -26,31 +27,25 @@ export default function ContentDetailPage() {
   const t = useT()
   const { params } = useRouter()
   const id = pageParam(params, 'id')
-  const { language, country } = useLocale()
+  const { key, ready } = useViewerKey()
+  const country = useLocale((s) => s.country)
   const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
-  const sessionStatus = useSession((s) => s.status)
   const entry = useContent((s) => (id ? s.articles[id] : undefined))
-  const key = `${language}|${country}|${userId ?? 'anonymous'}`
 
   useEffect(() => { useTracking.getState().capture(params) }, [params])
   useEffect(() => {
-    if (id && sessionStatus === 'USER_FETCHED' && entry?.key !== key) useContent.getState().loadArticle(id, key)
-  }, [id, sessionStatus, key, entry?.key])
+    if (id && ready && entry?.key !== key) useContent.getState().loadArticle(id, key)
+  }, [id, ready, key, entry?.key])
 
   const article = entry?.data ?? null
-  const recorded = useRef<string | null>(null)
-  useEffect(() => {
-    if (!article || recorded.current === article.id) return
-    recorded.current = article.id
-    useHistory.getState().record({
-      kind: 'content',
-      id: article.id,
-      title: article.title,
-      subtitle: article.summary.slice(0, 80),
-      image: article.coverImage,
-      link: { route: 'contentDetail', params: { id: article.id } }
-    })
-  }, [article])
+  useRecordVisit(article && {
+    kind: 'content',
+    id: article.id,
+    title: article.title,
+    subtitle: article.summary.slice(0, 80),
+    image: article.coverImage,
+    link: { route: 'contentDetail', params: { id: article.id } }
+  })
 
   const header = { title: t('screen.contentDetail') }
   if (!id || entry?.status === 'notFound') {
