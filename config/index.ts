@@ -49,6 +49,23 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     h5: {
       sassLoaderOption,
+      // Taro's H5 component library (and the swiper it bundles) in one shared chunk, instead of a copy
+      // in every lazily loaded page chunk
+      webpackChain(chain) {
+        chain.optimization.merge({
+          splitChunks: {
+            cacheGroups: {
+              taroComponents: {
+                test: /[\\/]node_modules[\\/](@tarojs[\\/]components|swiper|ssr-window|dom7)[\\/]/,
+                name: 'taro-components',
+                chunks: 'all',
+                priority: 30,
+                enforce: true
+              }
+            }
+          }
+        })
+      },
       publicPath: '/',
       staticDirectory: 'static',
       esnextModules: ['taro-ui'],
