@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { View } from '@tarojs/components'
-import { useDidShow } from '@tarojs/taro'
+import { useDidShow, useRouter } from '@tarojs/taro'
+import { useTracking } from '../../store/tracking'
 import { flushPendingToast } from '../toast'
 import Header, { type HeaderProps } from '../header'
 import Footer from '../footer'
@@ -10,6 +11,9 @@ import './index.scss'
 /** Header + content (+ footer on tab pages). Every page renders inside one. */
 export default function PageShell({ header, footer, children }: { header?: HeaderProps; footer?: FooterItem['key']; children: ReactNode }) {
   useDidShow(() => flushPendingToast())
+  // spec section 5: utm_/itm_ parameters a page was opened with are kept for later navigation (every page)
+  const { params } = useRouter()
+  useEffect(() => { useTracking.getState().capture(params) }, [params])
   return (
     <View className={`page-shell${footer ? ' page-shell--with-footer' : ''}`}>
       <Header {...header} />

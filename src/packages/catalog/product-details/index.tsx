@@ -15,7 +15,6 @@ import { useSession } from '../../../store/session'
 import { useProduct, priceInputOf, isQuoteOnly } from '../../../store/product'
 import { useRecordVisit } from '../../../store/history'
 import { useViewerKey } from '../../../store/viewer'
-import { useTracking } from '../../../store/tracking'
 import { productImageUrl } from '../../../rules/product-image'
 import { cleanTitle } from '../../../rules/product-title'
 import { formatTimestamp } from '../../../rules/format'
@@ -48,7 +47,6 @@ export default function ProductDetails() {
   const entry = useProduct((s) => (catalogNumber ? s.entries[catalogNumber] : undefined))
   const quoting = useRef(false)
 
-  useEffect(() => { useTracking.getState().capture(params) }, [params])
 
   useEffect(() => {
     // prices depend on the user: wait for the session, then load once per language/country/user

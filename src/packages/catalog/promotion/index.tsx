@@ -12,7 +12,6 @@ import { pageParam } from '../../../components/page-params'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/session'
 import { useContent } from '../../../store/content'
-import { useTracking } from '../../../store/tracking'
 import { useRecordVisit } from '../../../store/history'
 import { useViewerKey } from '../../../store/viewer'
 import { formatTimestamp } from '../../../rules/format'
@@ -31,7 +30,6 @@ export default function PromotionPage() {
   const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
   const entry = useContent((s) => (id ? s.promotions[id] : undefined))
 
-  useEffect(() => { useTracking.getState().capture(params) }, [params])
   useEffect(() => {
     if (id && ready && entry?.key !== key) useContent.getState().loadPromotion(id, key)
   }, [id, ready, key, entry?.key])

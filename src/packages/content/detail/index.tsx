@@ -14,7 +14,6 @@ import { useSession } from '../../../store/session'
 import { wishlistTypeOf, useContent } from '../../../store/content'
 import { useRecordVisit } from '../../../store/history'
 import { useViewerKey } from '../../../store/viewer'
-import { useTracking } from '../../../store/tracking'
 import { formatTimestamp } from '../../../rules/format'
 import { navigation } from '../../../platform/navigation'
 import './index.scss'
@@ -32,7 +31,6 @@ export default function ContentDetailPage() {
   const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
   const entry = useContent((s) => (id ? s.articles[id] : undefined))
 
-  useEffect(() => { useTracking.getState().capture(params) }, [params])
   useEffect(() => {
     if (id && ready && entry?.key !== key) useContent.getState().loadArticle(id, key)
   }, [id, ready, key, entry?.key])

@@ -7,7 +7,6 @@ import ContentCard from '../../../components/content-card'
 import { pageParam } from '../../../components/page-params'
 import { useT, useLocale } from '../../../store/locale'
 import { isContentType, useContentHub } from '../../../store/content'
-import { useTracking } from '../../../store/tracking'
 import { navigation } from '../../../platform/navigation'
 import './index.scss'
 
@@ -34,7 +33,6 @@ export default function ContentHub() {
   const hub = useContentHub()
   const key = `${contentType}|${language}`
 
-  useEffect(() => { useTracking.getState().capture(params) }, [params])
   useEffect(() => {
     if (hub.key !== key) hub.open(contentType, key)
   }, [key]) // eslint-disable-line react-hooks/exhaustive-deps
