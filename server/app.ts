@@ -17,6 +17,9 @@ import { mediaRoutes } from './domains/media/routes'
 import { catalogRoutes } from './domains/catalog/routes'
 import { marketingRoutes } from './domains/marketing/routes'
 import { engagementRoutes } from './domains/engagement/routes'
+import { accountRoutes } from './domains/account'
+import { authRoutes } from './domains/auth'
+import { chatRoutes } from './domains/chat'
 
 export interface BuildAppOptions {
   db: Kysely<DB>
@@ -134,6 +137,9 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
       await api.register(catalogRoutes, o)
       await api.register(marketingRoutes, o)
       await api.register(engagementRoutes, o)
+      await api.register(accountRoutes, o)
+      await api.register(authRoutes, o)
+      await api.register(chatRoutes, o)
     },
     { prefix: '/api' },
   )

@@ -11,7 +11,7 @@ export type RouteName =
   | 'notification' | 'search' | 'wishlist' | 'deliveryAddress' | 'shipToInfo' | 'shipToAddress'
   | 'arStatement' | 'invoiceList' | 'nonLogged' | 'flashbuySubmit' | 'orderSuccess' | 'productDetails'
   | 'orderDetail' | 'pendingLto' | 'requestDetail' | 'promotion' | 'leadSubmit' | 'chat'
-  | 'rewardsRules' | 'rewardDetail' | 'onboarding' | 'wechatLogin'
+  | 'rewardsRules' | 'rewardDetail' | 'onboarding' | 'wechatLogin' | 'loginCallback' | 'supplyCentre' | 'persona'
   | 'documents' | 'selectionTools' | 'dualOrigin' | 'contentHub' | 'contentDetail' | 'browsingHistory' | 'flashSale'
 
 export interface RouteDef {
@@ -57,6 +57,10 @@ export const ROUTES: RouteDef[] = [
   { name: 'nonLogged', page: 'packages/account/non-logged/index', path: '/non-logged/MyAccount' },
   { name: 'onboarding', page: 'packages/account/onboarding/index', path: '/onboarding' },
   { name: 'wechatLogin', page: 'packages/account/wechat-login/index', path: '/wechat-login' },
+  // username login return (the server's OIDC callback hands over a one-time ticket here)
+  { name: 'loginCallback', page: 'packages/account/login-callback/index', path: '/login-callback' },
+  { name: 'supplyCentre', page: 'packages/account/supply-centre/index', path: '/my-account/SupplyCenter', login: true },
+  { name: 'persona', page: 'packages/account/persona/index', path: '/my-account/Persona', login: true },
   { name: 'browsingHistory', page: 'packages/account/browsing-history/index', path: '/browsing-history' },
   // order
   { name: 'deliveryAddress', page: 'packages/order/delivery-address/index', path: '/my-cart/DeliveryAddress', login: true },

@@ -149,8 +149,10 @@ export interface ErrorReportTable {
 
 import type { CatalogTables } from './schema-catalog'
 import type { MarketingTables } from './schema-marketing'
+import type { AccountTables } from './schema-account'
+import type { AuthTables } from './schema-auth'
 
-export interface DB extends CatalogTables, MarketingTables {
+export interface DB extends CatalogTables, MarketingTables, AccountTables, AuthTables {
   sys_config: SysConfigTable
   categories: CategoryTable
   products: ProductTable

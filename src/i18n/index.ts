@@ -2,11 +2,14 @@ import { en as coreEn } from './en'
 import { zh as coreZh } from './zh'
 import { browseEn, browseZh } from './browse'
 import { productEn, productZh } from './product'
+import { authEn, authZh } from './auth'
+import { accountEn, accountZh } from './account'
+import { serviceEn, serviceZh } from './service'
 
 /** One catalogue per language, assembled from the core and per-domain message files. */
-export const en = { ...coreEn, ...browseEn, ...productEn }
+export const en = { ...coreEn, ...browseEn, ...productEn, ...authEn, ...accountEn, ...serviceEn }
 export type MessageKey = keyof typeof en
-export const zh: Record<MessageKey, string> = { ...coreZh, ...browseZh, ...productZh }
+export const zh: Record<MessageKey, string> = { ...coreZh, ...browseZh, ...productZh, ...authZh, ...accountZh, ...serviceZh }
 export type Language = 'en' | 'zh'
 export type Params = Record<string, string | number>
 

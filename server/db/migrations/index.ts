@@ -3,6 +3,8 @@ import * as m0001 from './0001_initial'
 import * as m0002 from './0002_trigram_search'
 import * as m0003 from './0003_catalog'
 import * as m0004 from './0004_marketing'
+import * as m0005 from './0005_account'
+import * as m0006 from './0006_auth'
 
 /** Static provider: every migration module is imported here (works under tsx and bundlers alike). */
 export const migrations: Record<string, Migration> = {
@@ -10,6 +12,8 @@ export const migrations: Record<string, Migration> = {
   '0002_trigram_search': m0002,
   '0003_catalog': m0003,
   '0004_marketing': m0004,
+  '0005_account': m0005,
+  '0006_auth': m0006,
 }
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -1,0 +1,5 @@
+import type { Kysely } from 'kysely'
+
+// Issue 4: auth tables.
+export async function up(_db: Kysely<any>): Promise<void> {}
+export async function down(_db: Kysely<any>): Promise<void> {}

@@ -1,0 +1,2 @@
+/** Tables of the account domain (issue 4). */
+export interface AccountTables {}

@@ -1,0 +1,2 @@
+/** Tables of the auth domain (issue 4). */
+export interface AuthTables {}
