@@ -4,6 +4,8 @@ import { createRng } from './prng'
 import { generateCategories, generateProducts, type SeedProduct } from './catalog'
 import { seedCatalogExtras, CATALOG_EXTRA_TABLES } from './catalog-extras'
 import { seedMarketing, MARKETING_TABLES } from './marketing'
+import { seedAccountRecords, ACCOUNT_RECORD_TABLES } from './account-records'
+import { seedAuth, AUTH_SEED_TABLES } from './auth'
 import { DEMO_ACCOUNTS, PERSONA_OPTIONS, SYS_CONFIG_SEED, type SeedAccount, type SeedAddress } from './accounts'
 
 export { DEMO_USERS, DEMO_USER_NAMES, DEMO_ACCOUNTS, DS_PERSONA_DEFAULTS, type DemoUserName } from './accounts'
@@ -61,7 +63,7 @@ const addrRow = (a: SeedAddress) => ({
 })
 
 const SEEDED_TABLES = [
-  ...MARKETING_TABLES, ...CATALOG_EXTRA_TABLES,
+  ...ACCOUNT_RECORD_TABLES, ...AUTH_SEED_TABLES, ...MARKETING_TABLES, ...CATALOG_EXTRA_TABLES,
   'error_reports', 'account_prices', 'user_personas', 'persona_options', 'supply_centers', 'credit_records',
   'bill_tos', 'ship_tos', 'users', 'accounts', 'products', 'categories', 'sys_config',
 ]
@@ -198,6 +200,8 @@ export async function seedDatabase(db: Kysely<DB>, opts: SeedOptions = {}): Prom
     const ctx = { seed, products, productIds, categoryIds: catIds }
     await seedCatalogExtras(trx, ctx)
     await seedMarketing(trx, ctx)
+    await seedAccountRecords(trx, ctx)
+    await seedAuth(trx, ctx)
   })
   // Fresh statistics and visibility map (index-only scans for the product listing).
   await sql`VACUUM ANALYZE`.execute(db)
