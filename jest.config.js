@@ -25,5 +25,8 @@ module.exports = defineJestConfig({
     API_BASE_URL: 'http://api.test',
     APP_SOURCE: 'h5'
   },
+  // a page test's first render compiles the page's whole module graph: on 2 shared cores, next to
+  // the builds, that alone can pass 5 s. Behaviour waits (waitText) keep their own limits.
+  testTimeout: 20000,
   bail: 0
 })

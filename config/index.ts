@@ -41,6 +41,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     cache: { enable: false },
     mini: {
       sassLoaderOption,
+      // types/ holds the API contract and the shared pure rules (address checks): compiled like src/
+      compile: { include: [path.resolve(__dirname, '..', 'types')] },
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
@@ -49,6 +51,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     h5: {
       sassLoaderOption,
+      compile: { include: [path.resolve(__dirname, '..', 'types')] },
       // Taro's H5 component library (and the swiper it bundles) in one shared chunk, instead of a copy
       // in every lazily loaded page chunk
       webpackChain(chain) {

@@ -1,6 +1,15 @@
+import { useMemo } from 'react'
+import { View, Button } from '@tarojs/components'
+import { useT } from '../../store/locale'
+import { currentScreenPath, useLogin } from '../../store/login'
+import { loginFlows } from '../../platform/login'
+import type { LoginFlow } from '../../rules/user-agent'
+import './index.scss'
+
 /**
  * Login and Register buttons (and WeChat where the platform offers it), used by My, the sign-in
- * popup and the login gate. STUB: filled in by the login work of issue 4.
+ * popup, the login gate and the non-logged page. In the mini-program only WeChat login.
+ * The screen on display is saved as the return target when a button is pressed.
  */
 export interface LoginButtonsProps {
   /** the app path to come back to after login; default: the current page */
@@ -8,6 +17,30 @@ export interface LoginButtonsProps {
   /** smaller buttons, side by side (popup) */
   compact?: boolean
 }
-export default function LoginButtons(_props: LoginButtonsProps) {
-  return null
+
+export default function LoginButtons({ returnTo, compact }: LoginButtonsProps) {
+  const t = useT()
+  const flows = useMemo(() => loginFlows(), [])
+  const busy = useLogin((s) => s.phase === 'working')
+  // the store ignores a second start while one is under way
+  const start = (flow: LoginFlow, mode: 'login' | 'register' = 'login') => {
+    useLogin.getState().start(flow, { mode, returnTo: returnTo ?? currentScreenPath() })
+  }
+
+  return (
+    <View className={`login-buttons${compact ? ' login-buttons--compact' : ''}`}>
+      {flows.map((flow) =>
+        flow === 'username-oidc' ? (
+          <View key={flow} className='login-buttons__pair'>
+            <Button className='login-buttons__login' onClick={() => start(flow)}>{t('auth.login')}</Button>
+            <Button className='login-buttons__register' onClick={() => start(flow, 'register')}>{t('auth.register')}</Button>
+          </View>
+        ) : (
+          <Button key={flow} className='login-buttons__wechat' data-flow={flow} loading={busy} onClick={() => start(flow)}>
+            {t('auth.wechatLogin')}
+          </Button>
+        )
+      )}
+    </View>
+  )
 }

@@ -5,6 +5,7 @@ import { useTracking } from '../../store/tracking'
 import { flushPendingToast } from '../toast'
 import Header, { type HeaderProps } from '../header'
 import Footer from '../footer'
+import SignInPopup from '../sign-in-popup'
 import type { FooterItem } from '../../rules/footer'
 import './index.scss'
 
@@ -19,6 +20,8 @@ export default function PageShell({ header, footer, children }: { header?: Heade
       <Header {...header} />
       <View className='page-shell__body'>{children}</View>
       {footer && <Footer active={footer} />}
+      {/* spec section 2: the sign-in popup, on every page (its rule decides whether it shows) */}
+      <SignInPopup />
     </View>
   )
 }

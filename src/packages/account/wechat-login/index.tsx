@@ -1,6 +1,33 @@
-import NotBuilt from '../../../components/not-built'
+import { useEffect } from 'react'
+import { useRouter } from '@tarojs/taro'
+import { pageParam } from '../../../components/page-params'
+import { safeReturnPath, savedReturnPath, useLogin, wechatFlow } from '../../../store/login'
+import LoginReturn from '../login-callback/login-return'
 
-/** Route registered (spec section 2); the screen arrives with its feature issue. */
-export default function Page() {
-  return <NotBuilt route='wechatLogin' />
+/**
+ * /wechat-login?openid&jwt&returnTo (or ?error=wechat): the return of WeChat's in-app OAuth or QR
+ * page. The openid and the server's signature are exchanged for the app's token
+ * (POST /api/wechat/login/token); then the saved screen or /home. On failure the toast and message
+ * 'wechat login failure' (spec section 4), with a retry.
+ */
+export default function WechatLogin() {
+  const { params } = useRouter()
+  const openid = pageParam(params, 'openid')
+  const jwt = pageParam(params, 'jwt')
+  const returnTo = safeReturnPath(pageParam(params, 'returnTo'))
+  const error = pageParam(params, 'error')
+
+  useEffect(() => {
+    const login = useLogin.getState()
+    if (!error && openid && jwt) login.completeWechat(openid, jwt, returnTo)
+    else login.fail('wechat')
+  }, [openid, jwt, returnTo, error])
+
+  const flow = wechatFlow()
+  return (
+    <LoginReturn
+      screen='wechatLogin'
+      retry={flow ? () => useLogin.getState().start(flow, { returnTo: returnTo ?? savedReturnPath() }) : undefined}
+    />
+  )
 }

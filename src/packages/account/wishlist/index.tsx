@@ -4,6 +4,7 @@ import { View, Text, Image, ScrollView, Button } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import type { WishlistContentType, WishlistEntry } from '../../../../types'
 import PageShell from '../../../components/page-shell'
+import LoginGate from '../../../components/login-gate'
 import { mediaUrl } from '../../../components/rich-text/parse'
 import { showToast } from '../../../components/toast'
 import { useT, useLocale } from '../../../store/locale'
@@ -31,7 +32,6 @@ export default function WishlistPage() {
   const t = useT()
   const country = useLocale((s) => s.country)
   const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
-  const sessionStatus = useSession((s) => s.status)
   const { entries, listStatus, states } = useWishlist()
   const [tab, setTab] = useState<WishlistContentType>('Products')
   const signedIn = hasValidToken() && userId !== null
@@ -40,22 +40,6 @@ export default function WishlistPage() {
   useDidShow(() => { if (signedIn) useWishlist.getState().load(true) })
 
   const header = { title: t('screen.wishlist') }
-  if (!signedIn) {
-    return (
-      <PageShell header={header}>
-        <View className='wl-login'>
-          {sessionStatus !== 'USER_FETCHED' ? <AtActivityIndicator /> : (
-            <>
-              <Text className='wl-login__title'>{t('session.pleaseLogin')}</Text>
-              <Text className='wl-login__body'>{t('wishlist.loginBody')}</Text>
-              <Button className='wl-login__button' onClick={() => navigation.go('my')}>{t('my.login')}</Button>
-            </>
-          )}
-        </View>
-      </PageShell>
-    )
-  }
-
   const shown = entries.filter((e) => e.contentType === tab)
   const count = (ct: WishlistContentType) => entries.filter((e) => e.contentType === ct).length
   const open = (e: WishlistEntry) => {
@@ -69,49 +53,52 @@ export default function WishlistPage() {
 
   return (
     <PageShell header={header}>
-      <ScrollView className='wl-tabs' scrollX enhanced showScrollbar={false}>
-        {WISHLIST_CONTENT_TYPES.map((ct) => (
-          <View key={ct} className={`wl-tabs__tab${tab === ct ? ' wl-tabs__tab--on' : ''}`} onClick={() => setTab(ct)}>
-            <Text>{t(TAB_LABEL[ct])}</Text>
-            {count(ct) > 0 && <Text className='wl-tabs__count'>{count(ct)}</Text>}
-          </View>
-        ))}
-      </ScrollView>
-      <View className='wl-list'>
-        {shown.map((e) => {
-          const img = imageOf(e)
-          const removing = states[e.contentId] === 'removing'
-          return (
-            <View key={e.contentId} className='wl-item' data-content-id={e.contentId} onClick={() => open(e)}>
-              {img ? <Image className='wl-item__image' mode='aspectFit' src={img} /> : <View className='wl-item__image wl-item__image--none' />}
-              <View className='wl-item__body'>
-                <Text className='wl-item__title'>{e.title}</Text>
-                {e.wishlistType === 'product' && <Text className='wl-item__meta'>{t('product.catalogNumber')} {e.contentId}</Text>}
-                <Text className='wl-item__meta'>{t('wishlist.savedOn', { date: formatTimestamp(e.createdAt, country, 'YYYY-MM-DD') })}</Text>
-              </View>
-              <Text
-                className={`wl-item__remove${removing ? ' wl-item__remove--busy' : ''}`}
-                onClick={(ev) => { ev.stopPropagation(); if (!removing) remove(e) }}
-              >
-                {t('wishlist.removeShort')}
-              </Text>
+      {/* spec section 6: the wishlist needs login ('Please login for better experience') */}
+      <LoginGate>
+        <ScrollView className='wl-tabs' scrollX enhanced showScrollbar={false}>
+          {WISHLIST_CONTENT_TYPES.map((ct) => (
+            <View key={ct} className={`wl-tabs__tab${tab === ct ? ' wl-tabs__tab--on' : ''}`} onClick={() => setTab(ct)}>
+              <Text>{t(TAB_LABEL[ct])}</Text>
+              {count(ct) > 0 && <Text className='wl-tabs__count'>{count(ct)}</Text>}
             </View>
-          )
-        })}
-        {listStatus === 'loading' && entries.length === 0 && <View className='wl-state'><AtActivityIndicator content={t('wishlist.loading')} /></View>}
-        {listStatus === 'error' && (
-          <View className='wl-state'>
-            <Text className='wl-state__error'>{t('wishlist.loadError')}</Text>
-            <Button className='wl-state__button' onClick={() => useWishlist.getState().load(true)}>{t('home.retry')}</Button>
-          </View>
-        )}
-        {listStatus === 'ready' && shown.length === 0 && (
-          <View className='wl-state'>
-            <Text className='wl-state__title'>{t('wishlist.empty', { type: t(TAB_LABEL[tab]) })}</Text>
-            <Text className='wl-state__body'>{t('wishlist.emptyHint')}</Text>
-          </View>
-        )}
-      </View>
+          ))}
+        </ScrollView>
+        <View className='wl-list'>
+          {shown.map((e) => {
+            const img = imageOf(e)
+            const removing = states[e.contentId] === 'removing'
+            return (
+              <View key={e.contentId} className='wl-item' data-content-id={e.contentId} onClick={() => open(e)}>
+                {img ? <Image className='wl-item__image' mode='aspectFit' src={img} /> : <View className='wl-item__image wl-item__image--none' />}
+                <View className='wl-item__body'>
+                  <Text className='wl-item__title'>{e.title}</Text>
+                  {e.wishlistType === 'product' && <Text className='wl-item__meta'>{t('product.catalogNumber')} {e.contentId}</Text>}
+                  <Text className='wl-item__meta'>{t('wishlist.savedOn', { date: formatTimestamp(e.createdAt, country, 'YYYY-MM-DD') })}</Text>
+                </View>
+                <Text
+                  className={`wl-item__remove${removing ? ' wl-item__remove--busy' : ''}`}
+                  onClick={(ev) => { ev.stopPropagation(); if (!removing) remove(e) }}
+                >
+                  {t('wishlist.removeShort')}
+                </Text>
+              </View>
+            )
+          })}
+          {listStatus === 'loading' && entries.length === 0 && <View className='wl-state'><AtActivityIndicator content={t('wishlist.loading')} /></View>}
+          {listStatus === 'error' && (
+            <View className='wl-state'>
+              <Text className='wl-state__error'>{t('wishlist.loadError')}</Text>
+              <Button className='wl-state__button' onClick={() => useWishlist.getState().load(true)}>{t('home.retry')}</Button>
+            </View>
+          )}
+          {listStatus === 'ready' && shown.length === 0 && (
+            <View className='wl-state'>
+              <Text className='wl-state__title'>{t('wishlist.empty', { type: t(TAB_LABEL[tab]) })}</Text>
+              <Text className='wl-state__body'>{t('wishlist.emptyHint')}</Text>
+            </View>
+          )}
+        </View>
+      </LoginGate>
     </PageShell>
   )
 }
