@@ -5,6 +5,7 @@ import { useLocale } from './store/locale'
 import { useSession } from './store/session'
 import { useConfig } from './store/config'
 import { startTrackingCapture } from './store/tracking'
+import { startSupplyCentreLookup } from './store/sp-centre-lookup'
 // loaded at launch so the anonymous browsing history merges right after login, on any screen
 import './store/history'
 import './app.scss'
@@ -13,6 +14,8 @@ import './app.scss'
 openSpecAddress()
 // spec section 5: keep the entry address's utm_/itm_ parameters for later navigation
 startTrackingCapture()
+// spec section 4: after the user is fetched, the supply-centre lookup (FETCHING_SP_CENTER → SP_CENTER_FETCHED)
+startSupplyCentreLookup()
 
 function App({ children }: PropsWithChildren) {
   const country = useLocale((s) => s.country)

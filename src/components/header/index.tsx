@@ -1,9 +1,11 @@
 import { useState } from 'react'
 import { View, Text, Input } from '@tarojs/components'
-import Taro, { usePageScroll } from '@tarojs/taro'
+import Taro, { useDidShow, usePageScroll } from '@tarojs/taro'
 import { AtIcon } from 'taro-ui'
 import { useT, useLocale } from '../../store/locale'
+import { useNotifications } from '../../store/notifications'
 import { isHeaderScrolled } from '../../rules/header'
+import { chatLocation, chatProductParams, type ChatProduct } from '../../rules/chat'
 import { navigation } from '../../platform/navigation'
 import './index.scss'
 
@@ -12,8 +14,19 @@ export interface HeaderProps {
   /** show the search bar (placeholder 'search all products', clear button) instead of the search icon */
   searchBar?: boolean
   onSearch?: (keyword: string) => void
-  /** the bell's unread dot */
-  unread?: boolean
+  /** a product page passes its product: the chat opens with the product card (spec section 9) */
+  chatProduct?: ChatProduct
+}
+
+/** The page the chat is opened from (the chat payload's location, spec section 7). */
+function currentLocation(): string {
+  try {
+    const pages = Taro.getCurrentPages()
+    const cur = pages[pages.length - 1] as { route?: string; options?: Record<string, string> } | undefined
+    return chatLocation(cur?.route, cur?.options ?? {})
+  } catch {
+    return ''
+  }
 }
 
 const statusBarHeight = (() => {
@@ -25,9 +38,12 @@ const statusBarHeight = (() => {
  * Spec section 2 header: back arrow; logo with country badge; optional search bar with clear
  * button; bell with unread dot; search icon; chat icon. 'scrolled' after 10 px of scrolling.
  */
-export default function Header({ title, searchBar, onSearch, unread }: HeaderProps) {
+export default function Header({ title, searchBar, onSearch, chatProduct }: HeaderProps) {
   const t = useT()
   const country = useLocale((s) => s.country)
+  // spec section 7: "presence of data drives the bell dot"; asked again whenever a page shows (logged-in users only)
+  const unread = useNotifications((s) => s.hasUnread)
+  useDidShow(() => { void useNotifications.getState().refreshUnread() })
   const [scrolled, setScrolled] = useState(false)
   const [keyword, setKeyword] = useState('')
   usePageScroll(({ scrollTop }) => {
@@ -39,6 +55,11 @@ export default function Header({ title, searchBar, onSearch, unread }: HeaderPro
     const k = keyword.trim()
     if (onSearch) onSearch(k)
     else navigation.go('search', { keyword: k })
+  }
+
+  const openChat = () => {
+    const from = currentLocation()
+    navigation.go('chat', { ...(from ? { from } : {}), ...(chatProduct ? chatProductParams(chatProduct) : {}) })
   }
 
   return (
@@ -82,7 +103,7 @@ export default function Header({ title, searchBar, onSearch, unread }: HeaderPro
             <AtIcon value='search' size='20' color='#1f2d3d' />
           </View>
         )}
-        <View className='app-header__icon' aria-label={t('header.chat')} onClick={() => navigation.go('chat')}>
+        <View className='app-header__icon' aria-label={t('header.chat')} onClick={() => openChat()}>
           <AtIcon value='message' size='20' color='#1f2d3d' />
         </View>
       </View>

@@ -1,6 +1,104 @@
-import NotBuilt from '../../../components/not-built'
+import { useEffect } from 'react'
+import { useReachBottom } from '@tarojs/taro'
+import { View, Text, Button } from '@tarojs/components'
+import { AtActivityIndicator, AtIcon } from 'taro-ui'
+import type { Notification } from '../../../../types'
+import PageShell from '../../../components/page-shell'
+import LoginGate from '../../../components/login-gate'
+import { useT, useLocale } from '../../../store/locale'
+import { useSession } from '../../../store/session'
+import { useNotifications } from '../../../store/notifications'
+import { formatTimestamp } from '../../../rules/format'
+import { ROUTES, type RouteName } from '../../../routes'
+import { navigation } from '../../../platform/navigation'
+import './index.scss'
 
-/** Route registered (spec section 2); the screen arrives with its feature issue. */
-export default function Page() {
-  return <NotBuilt route='notification' />
+type Category = Notification['category']
+const CATEGORY: Record<Category, { icon: string; label: 'svc.notif.cat.order' | 'svc.notif.cat.promotion' | 'svc.notif.cat.account' | 'svc.notif.cat.system' }> = {
+  order: { icon: 'shopping-bag', label: 'svc.notif.cat.order' },
+  promotion: { icon: 'tags', label: 'svc.notif.cat.promotion' },
+  account: { icon: 'user', label: 'svc.notif.cat.account' },
+  system: { icon: 'bell', label: 'svc.notif.cat.system' }
+}
+
+/**
+ * /notification (spec sections 2, 3, 7, 8): the user's notifications, newest first, with load more;
+ * tapping one marks it read on this device and follows its link; "mark all read"; an empty state.
+ */
+export default function NotificationPage() {
+  const t = useT()
+  const { country, language } = useLocale()
+  const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
+  const { items, total, status, readIds } = useNotifications()
+
+  useEffect(() => { if (userId) useNotifications.getState().load(true) }, [userId, language])
+  useReachBottom(() => { void useNotifications.getState().load() })
+
+  const read = new Set(readIds)
+  const open = (n: Notification) => {
+    void useNotifications.getState().markRead(n.id)
+    if (n.link && ROUTES.some((r) => r.name === n.link!.route)) navigation.go(n.link.route as RouteName, n.link.params)
+  }
+  const anyUnread = items.some((n) => !read.has(n.id))
+
+  return (
+    <PageShell header={{ title: t('screen.notification') }}>
+      <LoginGate>
+        {items.length > 0 && (
+          <View className='notification__bar'>
+            <Text
+              className={`notification__mark-all${anyUnread ? '' : ' notification__mark-all--off'}`}
+              onClick={() => { void useNotifications.getState().markAllRead() }}
+            >
+              {t('svc.notif.markAllRead')}
+            </Text>
+          </View>
+        )}
+        <View className='notification__list'>
+          {items.map((n) => {
+            const c = CATEGORY[n.category] ?? CATEGORY.system
+            const unread = !read.has(n.id)
+            return (
+              <View key={n.id} className={`notification__item${unread ? ' notification__item--unread' : ''}`} data-id={n.id} onClick={() => open(n)}>
+                <View className={`notification__icon notification__icon--${n.category}`} aria-label={t(c.label)}>
+                  <AtIcon value={c.icon} size='18' color='#fff' />
+                </View>
+                <View className='notification__body'>
+                  <View className='notification__head'>
+                    <Text className='notification__title'>{n.title}</Text>
+                    {unread && <Text className='notification__dot' aria-label={t('svc.notif.unread')} />}
+                  </View>
+                  <Text className='notification__text'>{n.body}</Text>
+                  <Text className='notification__time'>{t(c.label)} · {formatTimestamp(n.createdAt, country)}</Text>
+                </View>
+                {n.link && <AtIcon value='chevron-right' size='16' color='#b0b8c5' />}
+              </View>
+            )
+          })}
+        </View>
+        {status === 'loading' && <View className='notification__state'><AtActivityIndicator content={t('svc.notif.loading')} /></View>}
+        {status === 'error' && (
+          <View className='notification__state'>
+            <Text className='notification__error'>{t('svc.notif.loadError')}</Text>
+            <Button className='notification__button' onClick={() => useNotifications.getState().load(items.length === 0)}>{t('home.retry')}</Button>
+          </View>
+        )}
+        {status === 'ready' && items.length === 0 && (
+          <View className='notification__state notification__empty'>
+            <AtIcon value='bell' size='40' color='#b0b8c5' />
+            <Text className='notification__state-title'>{t('svc.notif.empty')}</Text>
+            <Text className='notification__state-body'>{t('svc.notif.emptyHint')}</Text>
+          </View>
+        )}
+        {status === 'ready' && items.length > 0 && items.length < total && (
+          <View className='notification__state'>
+            <Button className='notification__button notification__more' onClick={() => useNotifications.getState().load()}>{t('svc.notif.loadMore')}</Button>
+          </View>
+        )}
+        {status === 'ready' && items.length > 0 && items.length >= total && (
+          <View className='notification__state'><Text className='notification__state-body'>{t('svc.notif.allShown', { total })}</Text></View>
+        )}
+      </LoginGate>
+    </PageShell>
+  )
 }

@@ -1,6 +1,90 @@
-import NotBuilt from '../../../components/not-built'
+import { useEffect, useState } from 'react'
+import { View, Text, Button } from '@tarojs/components'
+import { AtActivityIndicator } from 'taro-ui'
+import type { PersonaSaveBody } from '../../../../types'
+import type { MessageKey } from '../../../i18n'
+import PageShell from '../../../components/page-shell'
+import LoginGate from '../../../components/login-gate'
+import { showToast } from '../../../components/toast'
+import { useT, useLocale } from '../../../store/locale'
+import { useSession } from '../../../store/session'
+import { PERSONA_SECTIONS, selectedCodes, toggleCode, usePersona, type PersonaSection } from '../../../store/persona'
+import './index.scss'
 
-/** Route registered (spec section 2); the screen arrives with its feature issue. */
-export default function Page() {
-  return <NotBuilt route='persona' />
+const TITLE: Record<PersonaSection, MessageKey> = {
+  roles: 'svc.persona.roles', industries: 'svc.persona.industries', interestAreas: 'svc.persona.interestAreas'
+}
+
+/**
+ * My interests (/my-account/Persona): roles, industries and interest areas from GET /persona, with
+ * the spec section 7 fallback GET /persona/getDSPersona; edited by choosing from GET /persona/options
+ * and saved with POST /persona.
+ */
+export default function PersonaPage() {
+  const t = useT()
+  const language = useLocale((s) => s.language)
+  const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
+  const { status, persona, fallback, options, saving } = usePersona()
+  const [draft, setDraft] = useState<PersonaSaveBody | null>(null)
+
+  useEffect(() => { if (userId) { setDraft(null); usePersona.getState().load() } }, [userId, language])
+
+  const save = async () => {
+    if (!draft) return
+    const ok = await usePersona.getState().save(draft)
+    if (ok) { setDraft(null); showToast(t('svc.persona.saved')) } else showToast(t('svc.persona.saveFailed'))
+  }
+
+  return (
+    <PageShell header={{ title: t('screen.persona') }}>
+      <LoginGate>
+        {status === 'loading' && <View className='persona-state'><AtActivityIndicator content={t('svc.persona.loading')} /></View>}
+        {status === 'error' && (
+          <View className='persona-state'>
+            <Text className='persona-state__error'>{t('svc.persona.loadError')}</Text>
+            <Button className='persona-state__button' onClick={() => usePersona.getState().load()}>{t('home.retry')}</Button>
+          </View>
+        )}
+        {status === 'ready' && persona && (
+          <View className='persona'>
+            <Text className='persona__hint'>{t(draft ? 'svc.persona.hint' : fallback ? 'svc.persona.suggested' : 'svc.persona.hint')}</Text>
+            {PERSONA_SECTIONS.map((s) => (
+              <View key={s} className={`persona__section persona__section--${s}`}>
+                <Text className='persona__title'>{t(TITLE[s])}</Text>
+                <View className='persona__chips'>
+                  {draft
+                    ? (options?.[s] ?? []).map((o) => {
+                        const on = draft[s].includes(o.code)
+                        return (
+                          <Text
+                            key={o.code}
+                            className={`persona__chip persona__option${on ? ' persona__chip--on' : ''}`}
+                            aria-checked={on}
+                            onClick={() => setDraft(toggleCode(draft, s, o.code))}
+                          >
+                            {o.label}
+                          </Text>
+                        )
+                      })
+                    : persona[s].length
+                      ? persona[s].map((label) => <Text key={label} className='persona__chip persona__value'>{label}</Text>)
+                      : <Text className='persona__none'>{t('svc.persona.none')}</Text>}
+                </View>
+              </View>
+            ))}
+            <View className='persona__actions'>
+              {draft ? (
+                <>
+                  <Button className='persona__cancel' onClick={() => setDraft(null)}>{t('svc.persona.cancel')}</Button>
+                  <Button className='persona__save' disabled={saving} onClick={save}>{t(saving ? 'svc.persona.saving' : 'svc.persona.save')}</Button>
+                </>
+              ) : (
+                <Button className='persona__edit' disabled={!options} onClick={() => setDraft(selectedCodes(persona, options))}>{t('svc.persona.edit')}</Button>
+              )}
+            </View>
+          </View>
+        )}
+      </LoginGate>
+    </PageShell>
+  )
 }

@@ -24,6 +24,7 @@ import { showToast } from '../../../components/toast'
 import { openDocument as openDocumentFile } from '../../../platform/open-document'
 import type { DocumentRecord, ProductDetail } from '../../../../types'
 import './index.scss'
+import { chatProductOf } from '../../../rules/chat'
 
 type FreeGood = NonNullable<ProductDetail['freeGoodItem']>
 
@@ -63,7 +64,8 @@ export default function ProductDetails() {
     link: { route: 'productDetails', params: { title: cleanTitle(detail.productTitle), catalogNumber: detail.catalogNumber } }
   })
 
-  const header = { title: t('screen.productDetails') }
+  // the header's chat icon opens customer service with this product's card (spec section 9 chat card)
+  const header = { title: t('screen.productDetails'), chatProduct: detail ? chatProductOf(detail) : undefined }
 
   if (!catalogNumber || entry?.status === 'notFound') {
     return (

@@ -1,0 +1,122 @@
+import { describe, it, afterEach } from 'node:test'
+import assert from 'node:assert/strict'
+import Fastify from 'fastify'
+import { describeEachDb, tokenFor, auth } from './helpers'
+import { DEMO_USERS } from '../../server/db/seed'
+import { chatStandInRoutes, STAND_IN_PATH } from '../../server/domains/chat'
+import { escapeHtml, safeUrl } from '../../server/domains/chat/stand-in'
+
+/**
+ * Customer-service chat, server side (spec section 7: "Chat support is opened with a payload of
+ * employee id, email, name, analytics id, location, country, phone and company"). The vendor widget
+ * cannot be reached from here: GET /api/chat/config names the widget (env CHAT_WIDGET_URL, else the
+ * local stand-in page /__chat outside production), and the stand-in shows what it received, escaped.
+ */
+const saved = { url: process.env.CHAT_WIDGET_URL, env: process.env.NODE_ENV }
+function restoreEnv() {
+  if (saved.url === undefined) delete process.env.CHAT_WIDGET_URL
+  else process.env.CHAT_WIDGET_URL = saved.url
+  if (saved.env === undefined) delete process.env.NODE_ENV
+  else process.env.NODE_ENV = saved.env
+}
+
+describeEachDb('GET /api/chat/config', (ctx) => {
+  afterEach(restoreEnv)
+
+  it('without CHAT_WIDGET_URL outside production: the local stand-in on this host, for visitors and users alike', async () => {
+    delete process.env.CHAT_WIDGET_URL
+    process.env.NODE_ENV = 'test'
+    const anon = await ctx().app.inject({ method: 'GET', url: '/api/chat/config', headers: { host: 'shop.test:3000' } })
+    assert.equal(anon.statusCode, 200)
+    assert.deepEqual(anon.json(), { success: true, code: '200', message: 'ok', data: { widgetUrl: 'http://shop.test:3000/__chat' } })
+    const token = await tokenFor(ctx(), DEMO_USERS.approvedCn)
+    const user = await ctx().app.inject({ method: 'GET', url: '/api/chat/config', headers: auth(token, { host: 'shop.test:3000' }) })
+    assert.equal(user.json().data.widgetUrl, 'http://shop.test:3000/__chat')
+  })
+
+  it('CHAT_WIDGET_URL wins; an address that is not http(s) is not handed out', async () => {
+    process.env.CHAT_WIDGET_URL = 'https://chat.vendor.example/chat/h5/v2/index.html?sysnum=abc'
+    let res = await ctx().app.inject({ method: 'GET', url: '/api/chat/config' })
+    assert.equal(res.json().data.widgetUrl, 'https://chat.vendor.example/chat/h5/v2/index.html?sysnum=abc')
+    process.env.CHAT_WIDGET_URL = 'javascript:alert(1)'
+    res = await ctx().app.inject({ method: 'GET', url: '/api/chat/config' })
+    assert.equal(res.json().data.widgetUrl, null)
+  })
+
+  it('in production without CHAT_WIDGET_URL: no widget (null), never the stand-in', async () => {
+    delete process.env.CHAT_WIDGET_URL
+    process.env.NODE_ENV = 'production'
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/chat/config' })
+    assert.equal(res.statusCode, 200)
+    assert.equal(res.json().data.widgetUrl, null)
+  })
+})
+
+describe('the /__chat stand-in page', () => {
+  async function standIn(env: Record<string, string | undefined>) {
+    const app = Fastify()
+    await app.register(chatStandInRoutes, { env })
+    await app.ready()
+    return app
+  }
+
+  it('shows "Customer service (local stand-in)", every payload field and the product card', async () => {
+    const app = await standIn({ NODE_ENV: 'test' })
+    const q = new URLSearchParams({
+      employeeId: 'U-7f3a9c21', email: 'approved.cn@example.com', name: '王小明', analyticsId: '1000001.1767225600',
+      location: '/product-details/Anti-CD3/MA1-10175', country: 'cn', phone: '+86 138 0000 0000', company: '复旦大学',
+      productCatalogNumber: 'MA1-10175', productTitle: 'Anti-CD3 Antibody', productDescription: 'A mouse monoclonal...',
+      productImage: 'http://api.test/media/products/MA1-10175-150.jpg',
+    })
+    const res = await app.inject({ method: 'GET', url: `${STAND_IN_PATH}?${q}` })
+    assert.equal(res.statusCode, 200)
+    assert.match(String(res.headers['content-type']), /^text\/html/)
+    const html = res.body
+    assert.ok(html.includes('Customer service (local stand-in)'))
+    for (const v of ['U-7f3a9c21', 'approved.cn@example.com', '王小明', '1000001.1767225600', '/product-details/Anti-CD3/MA1-10175', '+86 138 0000 0000', '复旦大学']) {
+      assert.ok(html.includes(v), `shows ${v}`)
+    }
+    assert.ok(html.includes('<strong data-card-title>Anti-CD3 Antibody</strong>'))
+    assert.ok(html.includes('src="http://api.test/media/products/MA1-10175-150.jpg"'))
+    // a message box that echoes, run by the one script the page's CSP allows
+    assert.ok(html.includes('id="m"') && html.includes("'Echo: '+t"))
+    const csp = String(res.headers['content-security-policy'])
+    const nonce = /nonce-([^']+)/.exec(csp)![1]
+    assert.ok(html.includes(`<script nonce="${nonce}">`))
+    assert.equal((html.match(/<script/g) ?? []).length, 1)
+    await app.close()
+  })
+
+  it('hostile payload values are HTML-escaped and a javascript: image is dropped', async () => {
+    const app = await standIn({ NODE_ENV: 'development' })
+    const evil = '"><script>alert(1)</script><img src=x onerror=alert(2)>'
+    const q = new URLSearchParams({
+      name: evil, company: "</td></tr></table><iframe src='//evil'>", location: 'javascript:alert(3)',
+      productTitle: evil, productCatalogNumber: 'X-1', productImage: 'javascript:alert(4)', productDescription: '<b>bold</b>',
+    })
+    const res = await app.inject({ method: 'GET', url: `${STAND_IN_PATH}?${q}` })
+    const html = res.body
+    assert.equal((html.match(/<script/g) ?? []).length, 1, 'only the page\'s own script')
+    assert.ok(!html.includes('<img src=x'))
+    assert.ok(!html.includes('<iframe'))
+    assert.ok(!html.includes('<b>bold</b>'))
+    assert.ok(html.includes('&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;'))
+    assert.ok(!/src="javascript:/i.test(html))
+    assert.ok(html.includes('javascript:alert(3)'), 'shown as text in the table')
+    await app.close()
+  })
+
+  it('is not mounted when NODE_ENV=production (404)', async () => {
+    const app = await standIn({ NODE_ENV: 'production' })
+    const res = await app.inject({ method: 'GET', url: STAND_IN_PATH })
+    assert.equal(res.statusCode, 404)
+    await app.close()
+  })
+
+  it('escapeHtml and safeUrl', () => {
+    assert.equal(escapeHtml(`<a href="x" onclick='y'>&\``), '&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;&#96;')
+    assert.equal(safeUrl('/media/a-150.jpg'), '/media/a-150.jpg')
+    assert.equal(safeUrl('https://cdn.example/a-150.jpg'), 'https://cdn.example/a-150.jpg')
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//evil.example/a.jpg', 'vbscript:x']) assert.equal(safeUrl(bad), null, bad)
+  })
+})
