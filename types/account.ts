@@ -337,3 +337,13 @@ export const OnboardingRequestSchema = Type.Object({
 })
 export type OnboardingRequest = Static<typeof OnboardingRequestSchema>
 /** GET /api/onboarding/status → data: { registrationStatus, requests: OnboardingRequest[] } */
+
+// ---------------------------------------------------------------- customer-service chat (appended by the chat work)
+
+/**
+ * GET /api/chat/config (no login needed) → data. widgetUrl is the chat widget the app opens with the
+ * spec section 7 payload as URL-encoded query: env CHAT_WIDGET_URL; when unset outside production,
+ * the server's local stand-in page /__chat; null when no chat is available.
+ */
+export const ChatConfigSchema = Type.Object({ widgetUrl: Nullable(Type.String()) })
+export type ChatConfig = Static<typeof ChatConfigSchema>

@@ -22,6 +22,8 @@ export const ErrorCodeSchema = Type.Union([
   Type.Literal('TOO_MANY_REQUESTS'),
   Type.Literal('INTERNAL_ERROR'),
   Type.Literal('SERVICE_UNAVAILABLE'),
+  /** 409: the request is valid but the current state forbids it (e.g. a PENDING address set as default) */
+  Type.Literal('CONFLICT'),
 ])
 export type ErrorCode = Static<typeof ErrorCodeSchema>
 

@@ -1,9 +1,300 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../schema'
+import type { InvoiceTable, ArLineTable } from '../schema-account'
+import type { Insertable } from 'kysely'
 import type { SeedContext } from './context'
+import { createRng, type Rng } from './prng'
+import { marketingAnchor } from './marketing'
+import { addBusinessDays, REVIEW_BUSINESS_DAYS } from '../../domains/account/business-days'
 
-/** Issue 4 seed (account-records). Deterministic: no clocks beyond SEED_DATE, no unseeded randomness. */
-/** Tables this seed fills (truncated by a reset seed). */
-export const ACCOUNT_RECORD_TABLES: string[] = []
+/**
+ * Issue 4 seed (account-records): invoices and AR ledgers of the seeded bill-tos, supply-centre
+ * options and requests, notifications, onboarding requests.
+ * Deterministic: dates are laid out relative to the seed day (marketingAnchor(): SEED_DATE=YYYY-MM-DD,
+ * else the UTC day the seed runs — the same anchor as the marketing seed), everything else comes from
+ * ctx.seed. Statuses are stored, consistent with those dates and with the credit records
+ * (2000002 is overdue, 2000003 is prepaid, distributor 4000001 has no invoices: the empty state).
+ */
 
-export async function seedAccountRecords(_db: Kysely<DB>, _ctx: SeedContext): Promise<void> {}
+/** Tables this seed fills (truncated by a reset seed), children before parents. */
+export const ACCOUNT_RECORD_TABLES: string[] = [
+  'onboarding_requests', 'notifications', 'supply_center_requests', 'supply_center_options', 'ar_lines', 'invoices',
+  'bill_to_settings',
+]
+
+const DAY = 86_400_000
+const HOUR = 3_600_000
+
+type Profile = 'regular' | 'overdue' | 'prepaid' | 'empty'
+interface BillToSeed {
+  billTo: string
+  accountNumber: string
+  currency: 'CNY' | 'INR'
+  invoiceFrequency: 'daily' | 'monthly'
+  statementFrequency: 'daily' | 'monthly'
+  /** major units */
+  creditLimit: number
+  title: string
+  taxNumber: string
+  bank: string
+  bankAccount: string
+  profile: Profile
+  invoices: number
+  /** share of special (VAT) invoices */
+  special: number
+  /** share of paper invoices (sent by courier) */
+  paper: number
+  /** invoice amount range, major units */
+  amount: [number, number]
+  paymentTermDays: number
+}
+
+/** Invoice settings of every seeded bill-to that has an account number. */
+export const BILL_TO_SEEDS: BillToSeed[] = [
+  {
+    billTo: '2000001', accountNumber: '1000001', currency: 'CNY', invoiceFrequency: 'monthly', statementFrequency: 'monthly',
+    creditLimit: 500_000, title: '复旦大学', taxNumber: '12100000425006117P', bank: '中国工商银行上海市邯郸路支行',
+    bankAccount: '1001 2473 0900 0012 345', profile: 'regular', invoices: 40, special: 0.4, paper: 0.3, amount: [800, 60_000],
+    paymentTermDays: 30,
+  },
+  {
+    billTo: '2000002', accountNumber: '1000001', currency: 'CNY', invoiceFrequency: 'daily', statementFrequency: 'monthly',
+    creditLimit: 100_000, title: '复旦大学生命科学学院', taxNumber: '12310000MB2F38821D', bank: '中国银行上海市五角场支行',
+    bankAccount: '4378 5920 1146', profile: 'overdue', invoices: 24, special: 0.2, paper: 0.25, amount: [500, 25_000],
+    paymentTermDays: 30,
+  },
+  {
+    billTo: '2000003', accountNumber: '1000001', currency: 'CNY', invoiceFrequency: 'monthly', statementFrequency: 'daily',
+    creditLimit: 0, title: '复旦大学生命科学学院', taxNumber: '12310000MB2F38821D', bank: '交通银行上海市江湾支行',
+    bankAccount: '3100 6661 0018 1700 2346', profile: 'prepaid', invoices: 18, special: 0, paper: 0.2, amount: [300, 12_000],
+    paymentTermDays: 0,
+  },
+  {
+    billTo: '4000001', accountNumber: '3000001', currency: 'CNY', invoiceFrequency: 'monthly', statementFrequency: 'monthly',
+    creditLimit: 300_000, title: '上海华生科技有限公司', taxNumber: '91310112MA1GB7XQ5K', bank: '招商银行上海莘庄支行',
+    bankAccount: '1219 0866 5510 801', profile: 'empty', invoices: 0, special: 0, paper: 0, amount: [0, 0], paymentTermDays: 60,
+  },
+  {
+    billTo: '6000001', accountNumber: '5000001', currency: 'INR', invoiceFrequency: 'monthly', statementFrequency: 'monthly',
+    creditLimit: 5_000_000, title: 'Indian Institute of Science', taxNumber: '29AAAJI0427K1ZR',
+    bank: 'State Bank of India, IISc Branch (IFSC SBIN0002215)', bankAccount: '10293847561', profile: 'regular', invoices: 26,
+    special: 0, paper: 0.25, amount: [5_000, 400_000], paymentTermDays: 45,
+  },
+]
+
+export const SUPPLY_CENTER_OPTIONS = [
+  { id: 'SC-SH-001', country: 'cn', en: 'Shanghai Supply Centre', zh: '上海供应中心', cityEn: 'Shanghai', cityZh: '上海', status: 'Normal' },
+  { id: 'SC-BJ-002', country: 'cn', en: 'Beijing Supply Centre', zh: '北京供应中心', cityEn: 'Beijing', cityZh: '北京', status: 'Normal' },
+  { id: 'SC-GZ-003', country: 'cn', en: 'Guangzhou Supply Centre', zh: '广州供应中心', cityEn: 'Guangzhou', cityZh: '广州', status: 'Suspended' },
+  { id: 'SC-CD-004', country: 'cn', en: 'Chengdu Supply Centre', zh: '成都供应中心', cityEn: 'Chengdu', cityZh: '成都', status: 'Normal' },
+  { id: 'SC-WH-005', country: 'cn', en: 'Wuhan Supply Centre', zh: '武汉供应中心', cityEn: 'Wuhan', cityZh: '武汉', status: 'Normal' },
+  { id: 'SC-BLR-101', country: 'in', en: 'Bengaluru Supply Centre', zh: '班加罗尔供应中心', cityEn: 'Bengaluru', cityZh: '班加罗尔', status: 'Normal' },
+  { id: 'SC-DEL-102', country: 'in', en: 'Delhi Supply Centre', zh: '德里供应中心', cityEn: 'Delhi', cityZh: '德里', status: 'Normal' },
+] as const
+
+const startOfUtcDay = (t: number) => t - (((t % DAY) + DAY) % DAY)
+
+interface Ledger {
+  invoices: Insertable<InvoiceTable>[]
+  lines: Insertable<ArLineTable>[]
+}
+
+/** Invoices and AR lines of one bill-to, all dated before the anchor. */
+export function generateLedger(b: BillToSeed, anchor: Date, r: Rng, invoiceSeq: { n: number }): Ledger {
+  const out: Ledger = { invoices: [], lines: [] }
+  if (b.profile === 'empty') return out
+  const a = anchor.getTime()
+  const cn = b.currency === 'CNY'
+  const minor = (major: number) => Math.round(major * 100)
+  // issue days, 2..360 days before the anchor, oldest first; 10:00 local time
+  const ages = Array.from({ length: b.invoices }, () => r.int(2, 360)).sort((x, y) => y - x)
+  const localHour = cn ? 2 : 4.5
+  let payments = 0
+  let creditNotes = 0
+  let overdueCount = 0
+  // prepaid accounts pay ahead: a lump sum every quarter, larger than what is invoiced after it
+  if (b.profile === 'prepaid') {
+    for (const age of [370, 280, 190, 100, 10]) {
+      const at = startOfUtcDay(a - age * DAY) + 1.5 * HOUR
+      payments++
+      out.lines.push({
+        bill_to_number: b.billTo, posted_at: new Date(at), document_number: `PMT-${b.billTo}-${String(payments).padStart(4, '0')}`,
+        line_type: 'payment', invoice_number: null, description_en: 'Prepayment received (bank transfer)',
+        description_zh: '预付款到账（银行转账）', debit: 0, credit: minor(r.int(30, 45) * 1000), due_date: null,
+      })
+    }
+  }
+  for (const [i, age] of ages.entries()) {
+    invoiceSeq.n++
+    const issue = startOfUtcDay(a - age * DAY) + localHour * HOUR + i * 60_000
+    const terms = b.paymentTermDays
+    const due = issue + terms * DAY
+    const amount = minor(r.int(b.amount[0], b.amount[1]) + r.int(0, 99) / 100)
+    const kind = r.chance(b.special) ? 'special' : 'general'
+    const medium = r.chance(b.paper) ? 'paper' : 'e-invoice'
+    const number = cn ? String(41_230_000 + invoiceSeq.n * 7) : `BLR/${fy(new Date(issue))}/${String(invoiceSeq.n).padStart(5, '0')}`
+    const code = cn ? `0310025${kind === 'special' ? '00111' : '00104'}` : `1120${r.digits(11)}`
+    const delivery = medium === 'paper' ? (cn ? `SF${r.digits(10)}` : `5${r.digits(10)}`) : null
+    const cancelled = b.profile !== 'prepaid' && r.chance(0.06)
+    let status: InvoiceTable['status']
+    const settle: { at: number; type: 'payment' | 'credit_note' } | null = cancelled
+      ? { at: issue + r.int(1, 5) * DAY, type: 'credit_note' }
+      : b.profile === 'prepaid'
+        ? null // settled from the prepayment balance
+        : due < a
+          ? b.profile === 'overdue' && age < 150 && (overdueCount === 0 || r.chance(0.6))
+            ? null // unpaid past its due date
+            : { at: issue + r.int(7, Math.max(8, terms - 1)) * DAY, type: 'payment' }
+          : r.chance(0.3) && issue + 7 * DAY < a
+            ? { at: issue + r.int(3, Math.min(terms - 1, Math.floor((a - issue) / DAY) - 1)) * DAY, type: 'payment' }
+            : null
+    if (!cancelled && !settle && due < a) overdueCount++
+    if (cancelled) status = 'cancelled'
+    else if (b.profile === 'prepaid') status = 'paid'
+    else if (settle) status = 'paid'
+    else if (due < a) status = 'overdue'
+    else status = a - issue > 3 * DAY ? 'delivered' : 'issued'
+    out.invoices.push({
+      bill_to_number: b.billTo, invoice_number: number, invoice_code: code, kind, medium, title: b.title, tax_number: b.taxNumber,
+      bank: b.bank, bank_account: b.bankAccount, amount, currency: b.currency, status, delivery_number: delivery,
+      sales_order_number: r.chance(0.9) ? (cn ? `80${r.digits(8)}` : `90${r.digits(8)}`) : null,
+      issue_date: new Date(issue), due_date: new Date(due),
+    })
+    out.lines.push({
+      bill_to_number: b.billTo, posted_at: new Date(issue), document_number: number, line_type: 'invoice', invoice_number: number,
+      description_en: `Invoice ${number}`, description_zh: `发票 ${number}`, debit: amount, credit: 0, due_date: new Date(due),
+    })
+    if (settle) {
+      const at = Math.min(settle.at, a - HOUR)
+      if (settle.type === 'payment') {
+        payments++
+        out.lines.push({
+          bill_to_number: b.billTo, posted_at: new Date(at), document_number: `PMT-${b.billTo}-${String(payments).padStart(4, '0')}`,
+          line_type: 'payment', invoice_number: number, description_en: `Payment received for invoice ${number}`,
+          description_zh: `收到发票 ${number} 的付款`, debit: 0, credit: amount, due_date: null,
+        })
+      } else {
+        creditNotes++
+        out.lines.push({
+          bill_to_number: b.billTo, posted_at: new Date(at), document_number: `CRN-${b.billTo}-${String(creditNotes).padStart(4, '0')}`,
+          line_type: 'credit_note', invoice_number: number, description_en: `Credit note: invoice ${number} cancelled`,
+          description_zh: `红字冲销：发票 ${number} 已作废`, debit: 0, credit: amount, due_date: null,
+        })
+      }
+    }
+  }
+  return out
+}
+
+/** Indian financial year of a date, e.g. '25-26' */
+function fy(d: Date): string {
+  const y = d.getUTCFullYear() - (d.getUTCMonth() < 3 ? 1 : 0)
+  return `${String(y % 100).padStart(2, '0')}-${String((y + 1) % 100).padStart(2, '0')}`
+}
+
+interface NotificationSeed {
+  hoursAgo: number
+  category: 'order' | 'promotion' | 'account' | 'system'
+  en: [string, string]
+  zh: [string, string]
+  link: { route: string; params: Record<string, string> } | null
+}
+
+const promo = { route: 'promotion', params: { category: 'antibodies', subject: 'flow-cytometry-antibody-savings', id: 'PR1001' } }
+
+export const NOTIFICATION_SEEDS: Record<string, NotificationSeed[]> = {
+  'U-7f3a9c21': [
+    { hoursAgo: 2, category: 'order', en: ['Order shipped', 'Your order 8012450031 has shipped with SF Express (SF1402283756). Expected delivery: 1-2 business days.'], zh: ['订单已发货', '您的订单 8012450031 已通过顺丰速运发货（运单号 SF1402283756），预计 1-2 个工作日送达。'], link: { route: 'orderDetail', params: { orderNumber: '8012450031' } } },
+    { hoursAgo: 20, category: 'account', en: ['Invoice issued', 'An e-invoice for bill-to 2000001 has been issued. You can view it in your invoice list.'], zh: ['发票已开具', '收票方 2000001 的电子发票已开具，可在发票列表中查看。'], link: { route: 'invoiceList', params: { billToAccountNumber: '2000001' } } },
+    { hoursAgo: 30, category: 'promotion', en: ['Save 25% on flow cytometry antibodies', 'Build your next panel for less: 25% off selected flow cytometry antibodies and isotype controls.'], zh: ['流式抗体 75 折', '精选流式抗体及同型对照 75 折，轻松搭建下一套抗体组合。'], link: promo },
+    { hoursAgo: 52, category: 'account', en: ['Payment overdue', 'Bill-to 2000002 has overdue invoices. Please arrange payment or contact online chat.'], zh: ['账款逾期提醒', '收票方 2000002 有逾期发票，请尽快安排付款或联系在线客服。'], link: { route: 'arStatement', params: { billToAccountNumber: '2000002' } } },
+    { hoursAgo: 75, category: 'account', en: ['Address under review', 'Your new ship-to address WEB-2026-000123 is under review. Review takes about 2 business days.'], zh: ['地址审核中', '您的新收货地址 WEB-2026-000123 正在审核中，审核约需 2 个工作日。'], link: { route: 'shipToInfo', params: {} } },
+    { hoursAgo: 98, category: 'order', en: ['Order confirmed', 'Order 8012449876 has been confirmed and is being prepared.'], zh: ['订单已确认', '订单 8012449876 已确认，正在备货。'], link: { route: 'orderDetail', params: { orderNumber: '8012449876' } } },
+    { hoursAgo: 140, category: 'order', en: ['Order delivered', 'Order 8012448120 was delivered and signed for by 王小明.'], zh: ['订单已签收', '订单 8012448120 已由 王小明 签收。'], link: { route: 'orderDetail', params: { orderNumber: '8012448120' } } },
+    { hoursAgo: 190, category: 'promotion', en: ['Cell culture stock-up: media and FBS', 'Stock up on media, serum and supplements and save up to 30%.'], zh: ['细胞培养囤货季：培养基与血清', '培养基、血清与添加剂囤货，最高可省 30%。'], link: { route: 'promotion', params: { category: 'cell-culture', subject: 'media-and-serum-stock-up', id: 'PR1003' } } },
+    { hoursAgo: 260, category: 'account', en: ['Supply centre assigned', 'Ship-to 1000001 is now served by the Shanghai Supply Centre (SC-SH-001).'], zh: ['供应中心已分配', '收货地址 1000001 现由上海供应中心（SC-SH-001）服务。'], link: { route: 'supplyCentre', params: {} } },
+    { hoursAgo: 330, category: 'system', en: ['Scheduled maintenance', 'The online store will be under maintenance on Saturday from 00:00 to 04:00 (China time).'], zh: ['系统维护通知', '网上商城将于周六 00:00-04:00（北京时间）进行系统维护。'], link: null },
+    { hoursAgo: 420, category: 'account', en: ['AR statement ready', 'Your monthly AR statement for bill-to 2000001 is ready.'], zh: ['对账单已生成', '收票方 2000001 的月度对账单已生成。'], link: { route: 'arStatement', params: { billToAccountNumber: '2000001' } } },
+    { hoursAgo: 600, category: 'order', en: ['Order shipped', 'Your order 8012446610 has shipped with SF Express (SF1398812240).'], zh: ['订单已发货', '您的订单 8012446610 已通过顺丰速运发货（运单号 SF1398812240）。'], link: { route: 'orderDetail', params: { orderNumber: '8012446610' } } },
+  ],
+  'U-9a1b2c3d': [
+    { hoursAgo: 5, category: 'order', en: ['Order shipped', 'Your order 9020018874 has shipped with Blue Dart (58123409871).'], zh: ['订单已发货', '您的订单 9020018874 已通过 Blue Dart 发货（运单号 58123409871）。'], link: { route: 'orderDetail', params: { orderNumber: '9020018874' } } },
+    { hoursAgo: 44, category: 'account', en: ['Invoice issued', 'A tax invoice for bill-to 6000001 has been issued.'], zh: ['发票已开具', '收票方 6000001 的税务发票已开具。'], link: { route: 'invoiceList', params: { billToAccountNumber: '6000001' } } },
+    { hoursAgo: 120, category: 'promotion', en: ['PCR and qPCR reagent offer', 'Master mixes, polymerases and reverse transcriptases at 20% off.'], zh: ['PCR 与 qPCR 试剂优惠', '预混液、聚合酶与逆转录酶 8 折。'], link: { route: 'promotion', params: { category: 'reagents-chemicals', subject: 'pcr-enzymes-offer', id: 'PR1006' } } },
+    { hoursAgo: 300, category: 'system', en: ['Scheduled maintenance', 'The online store will be under maintenance on Sunday from 01:00 to 03:00 (IST).'], zh: ['系统维护通知', '网上商城将于周日 01:00-03:00（印度时间）进行系统维护。'], link: null },
+  ],
+  'U-5c6e1f93': [
+    { hoursAgo: 8, category: 'order', en: ['Order confirmed', 'Order 8012450555 has been confirmed.'], zh: ['订单已确认', '订单 8012450555 已确认。'], link: { route: 'orderDetail', params: { orderNumber: '8012450555' } } },
+    { hoursAgo: 96, category: 'promotion', en: ['Buy more, save more on tips and tubes', 'Order 5 cases of tips or tubes and get 15% off; 10 cases, 25% off.'], zh: ['吸头与离心管多买多省', '吸头或离心管满 5 箱享 85 折，满 10 箱享 75 折。'], link: { route: 'promotion', params: { category: 'lab-plastics', subject: 'bulk-tips-and-tubes', id: 'PR1004' } } },
+    { hoursAgo: 400, category: 'system', en: ['Scheduled maintenance', 'The online store will be under maintenance on Saturday from 00:00 to 04:00 (China time).'], zh: ['系统维护通知', '网上商城将于周六 00:00-04:00（北京时间）进行系统维护。'], link: null },
+  ],
+  // lite.cn: none (the empty state)
+}
+
+export async function seedAccountRecords(db: Kysely<DB>, ctx: SeedContext): Promise<void> {
+  const anchor = marketingAnchor()
+  const a = anchor.getTime()
+  const r = createRng((ctx.seed ^ 0x4acc0415) >>> 0)
+  const accounts = await db.selectFrom('accounts').select(['id', 'account_number']).execute()
+  const accountId = (n: string) => {
+    const row = accounts.find((x) => x.account_number === n)
+    if (!row) throw new Error(`account-records seed: account ${n} is missing`)
+    return row.id
+  }
+
+  const seq = { n: 0 }
+  for (const b of BILL_TO_SEEDS) {
+    await db
+      .insertInto('bill_to_settings')
+      .values({
+        bill_to_number: b.billTo, account_id: accountId(b.accountNumber), currency: b.currency, invoice_frequency: b.invoiceFrequency,
+        statement_frequency: b.statementFrequency, credit_limit: b.creditLimit * 100, invoice_title: b.title, tax_number: b.taxNumber,
+        bank: b.bank, bank_account: b.bankAccount,
+      })
+      .execute()
+    const ledger = generateLedger(b, anchor, r, seq)
+    if (ledger.invoices.length) await db.insertInto('invoices').values(ledger.invoices).execute()
+    if (ledger.lines.length) await db.insertInto('ar_lines').values(ledger.lines).execute()
+  }
+
+  await db
+    .insertInto('supply_center_options')
+    .values(SUPPLY_CENTER_OPTIONS.map((o, i) => ({
+      supply_center_id: o.id, country: o.country, name_en: o.en, name_zh: o.zh, city_en: o.cityEn, city_zh: o.cityZh,
+      operation_status: o.status, sort_order: i,
+    })))
+    .execute()
+
+  // approved.cn's earlier (approved) application that gave ship-to 1000001 its centre
+  const st1 = await db.selectFrom('ship_tos').select(['id', 'account_id']).where('address_key', '=', 'ST-1000001-01').executeTakeFirstOrThrow()
+  const scSubmitted = new Date(startOfUtcDay(a - 62 * DAY) + 3 * HOUR)
+  await db
+    .insertInto('supply_center_requests')
+    .values({
+      account_id: st1.account_id, user_id: 'U-7f3a9c21', ship_to_id: st1.id, ship_to_num: '1000001', supply_center_id: 'SC-SH-001',
+      kind: 'apply', reason: '实验室位于上海，希望由上海供应中心配送以缩短到货时间。', status: 'APPROVED', submitted_at: scSubmitted,
+      review_due_by: addBusinessDays(scSubmitted, REVIEW_BUSINESS_DAYS.supplyCentre, 'cn'),
+    })
+    .execute()
+
+  let nid = 100
+  const notifications = Object.entries(NOTIFICATION_SEEDS).flatMap(([userId, list]) =>
+    list.map((n) => ({
+      id: `N-${String(++nid).padStart(6, '0')}`, user_id: userId, category: n.category, title_en: n.en[0], body_en: n.en[1],
+      title_zh: n.zh[0], body_zh: n.zh[1], link_route: n.link?.route ?? null, link_params: n.link ? JSON.stringify(n.link.params) : null,
+      created_at: new Date(a - n.hoursAgo * HOUR),
+    })),
+  )
+  await db.insertInto('notifications').values(notifications).execute()
+
+  // lite.cn's own address, waiting for review (the Partially Registered path)
+  const lite = await db.selectFrom('ship_tos').select('id').where('address_key', '=', 'ST-PENDING-000456').executeTakeFirstOrThrow()
+  const obSubmitted = new Date(a - 20 * HOUR)
+  await db
+    .insertInto('onboarding_requests')
+    .values({
+      user_id: 'U-2b8d4e60', kind: 'address', status: 'PENDING', ship_to_id: lite.id, submitted_at: obSubmitted,
+      review_due_by: addBusinessDays(obSubmitted, REVIEW_BUSINESS_DAYS.address, 'cn'),
+    })
+    .execute()
+}

@@ -308,4 +308,9 @@ export const SYS_CONFIG_SEED: { country: 'cn' | 'in'; key: string; value: '0' | 
   { country: 'cn', key: 'ENABLE_SIGN_IN_POPUP', value: '1', label: 'Sign-in popup for visitors' },
   { country: 'in', key: 'ENABLE_ORDER_TAX', value: '0', label: 'Show order tax' },
   { country: 'in', key: 'ENABLE_SIGN_IN_POPUP', value: '1', label: 'Sign-in popup for visitors' },
+  // spec section 6: "AR statement and invoice buttons show only for certain countries"
+  { country: 'cn', key: 'ENABLE_AR_STATEMENT', value: '1', label: 'AR statement button on bill-tos' },
+  { country: 'cn', key: 'ENABLE_INVOICE_LIST', value: '1', label: 'Invoice list button on bill-tos' },
+  { country: 'in', key: 'ENABLE_AR_STATEMENT', value: '0', label: 'AR statement button on bill-tos' },
+  { country: 'in', key: 'ENABLE_INVOICE_LIST', value: '0', label: 'Invoice list button on bill-tos' },
 ]

@@ -1,6 +1,24 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import { addressRoutes } from './addresses'
+import { creditRoutes } from './credit'
+import { invoiceRoutes } from './invoices'
+import { arRoutes } from './ar'
+import { supplyCentreRoutes } from './supply-centre'
+import { notificationRoutes } from './notifications'
+import { onboardingRoutes } from './onboarding'
 
-/** Account domain (issue 4): addresses, credit, invoices and AR, supply centre, notifications, onboarding. */
-export async function accountRoutes(_app: FastifyInstance, _opts: { db: Kysely<DB> }) {}
+/**
+ * Account domain (issue 4): addresses, credit, invoices and AR, supply centre, notifications,
+ * onboarding. Every route needs a token and works on the token's own account only.
+ */
+export async function accountRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  await app.register(addressRoutes, opts)
+  await app.register(creditRoutes, opts)
+  await app.register(invoiceRoutes, opts)
+  await app.register(arRoutes, opts)
+  await app.register(supplyCentreRoutes, opts)
+  await app.register(notificationRoutes, opts)
+  await app.register(onboardingRoutes, opts)
+}

@@ -1,11 +1,12 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { DB, ShipToTable, BillToTable } from '../../db/schema'
 import type { AuthUser } from '../../auth/plugin'
-import type { UserInfo, ShipToBillTos } from '../../../types'
+import type { UserInfo, ShipTo, ShipToBillTos } from '../../../types'
 
 type AddrRow = Selectable<ShipToTable> | Selectable<BillToTable>
 
-const addressFields = (a: AddrRow) => ({
+/** Address row → the contract's address fields (spec section 3 Address). Shared with the account domain. */
+export const addressFields = (a: AddrRow) => ({
   addressKey: a.address_key,
   accountNumber: a.account_number,
   nickName: a.nick_name,
@@ -24,6 +25,15 @@ const addressFields = (a: AddrRow) => ({
   mobile: a.mobile,
   email: a.email,
   prePaymentAccount: a.pre_payment_account,
+})
+
+/** Ship-to row (and its bill-to rows) → ShipTo, as /users/info and /address/detail show it. */
+export const toShipTo = (s: Selectable<ShipToTable>, billTos: Selectable<BillToTable>[]): ShipTo => ({
+  ...addressFields(s),
+  isDefault: s.is_default,
+  addressStatus: s.address_status,
+  webReference: s.web_reference,
+  relatedBillTo: billTos.map((b) => b.account_number).filter((n): n is string => !!n),
 })
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString())
@@ -64,13 +74,7 @@ export async function loadUserInfo(db: Kysely<DB>, me: AuthUser): Promise<UserIn
   const all: ShipToBillTos[] = shipTos.map((s) => {
     const mine = billTos.filter((b) => b.ship_to_id === s.id)
     return {
-      shipTo: {
-        ...addressFields(s),
-        isDefault: s.is_default,
-        addressStatus: s.address_status,
-        webReference: s.web_reference,
-        relatedBillTo: mine.map((b) => b.account_number).filter((n): n is string => !!n),
-      },
+      shipTo: toShipTo(s, mine),
       billTos: mine.map((b) => {
         const c = b.account_number ? creditByBillTo.get(b.account_number) : undefined
         return { ...addressFields(b), overdue: c?.overdue ?? false, creditUpdateTime: c ? iso(c.update_time) : null }

@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+import {
+  AddressKeyQuerySchema, ChangeDefaultBodySchema, ShipToAddressInputSchema,
+  type AddressMutationResult, type PhoneDictionaryEntry, type ShipTo,
+} from '../../../types'
+import { ok } from '../../errors'
+import { toShipTo } from '../users/service'
+import { assertSelf, conflict, invalid, me, msg, notFound } from './common'
+import { validateAddressInput } from './address-input'
+import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
+
+/** "An account can have at most this many ship-to addresses." */
+export const MAX_SHIP_TOS_PER_ACCOUNT = 20
+
+const PHONE_DICTIONARY: { iso: 'CN' | 'IN'; dialCode: string; en: string; zh: string }[] = [
+  { iso: 'CN', dialCode: '+86', en: 'China', zh: '中国' },
+  { iso: 'IN', dialCode: '+91', en: 'India', zh: '印度' },
+]
+
+/** The caller's ship-to by key, or 404 (another account's key gets the same answer as an unknown one). */
+async function ownShipTo(req: FastifyRequest, db: Kysely<DB>, addressKey: string) {
+  const row = await db
+    .selectFrom('ship_tos')
+    .selectAll()
+    .where('address_key', '=', addressKey)
+    .where('account_id', '=', me(req).accountId)
+    .executeTakeFirst()
+  if (!row) throw notFound(req, 'No such address in your account', '您的账户中没有该地址')
+  return row
+}
+
+/** Spec section 2/4: "Only ACTIVE addresses can be edited or set as default." */
+function assertActive(req: FastifyRequest, row: { address_status: string }) {
+  if (row.address_status !== 'ACTIVE') {
+    throw conflict(
+      req,
+      'This address is under review (PENDING). Only ACTIVE addresses can be edited or set as default',
+      '该地址正在审核中（待审核），只有已生效的地址才能编辑或设为默认',
+    )
+  }
+}
+
+async function loadShipTo(db: Kysely<DB>, id: number): Promise<ShipTo> {
+  const s = await db.selectFrom('ship_tos').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  const billTos = await db.selectFrom('bill_tos').selectAll().where('ship_to_id', '=', id).orderBy('sort_order').orderBy('id').execute()
+  return toShipTo(s, billTos)
+}
+
+/** Makes `id` the account's only default ship-to (inside the caller's transaction). */
+async function switchDefault(trx: Kysely<DB>, accountId: number, id: number) {
+  await trx.updateTable('ship_tos').set({ is_default: false }).where('account_id', '=', accountId).where('id', '!=', id).where('is_default', '=', true).execute()
+  await trx.updateTable('ship_tos').set({ is_default: true }).where('id', '=', id).where('account_id', '=', accountId).execute()
+}
+
+export async function addressRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { db } = opts
+
+  r.post('/address/changeDefault', { preHandler: app.requireUser, schema: { body: ChangeDefaultBodySchema } }, async (req) => {
+    assertSelf(req, { userId: req.body.userid, userName: req.body.username })
+    const row = await ownShipTo(req, db, req.body.addresskey)
+    assertActive(req, row)
+    await db.transaction().execute((trx) => switchDefault(trx, me(req).accountId, row.id))
+    return ok(null)
+  })
+
+  r.get('/address/getPhoneDictionary', { preHandler: app.requireUser }, async (req) => {
+    const data: PhoneDictionaryEntry[] = PHONE_DICTIONARY.map((p) => ({ isoCountryCode: p.iso, dialCode: p.dialCode, label: msg(req, p.en, p.zh) }))
+    return ok(data)
+  })
+
+  r.get('/address/detail', { preHandler: app.requireUser, schema: { querystring: AddressKeyQuerySchema } }, async (req) => {
+    assertSelf(req)
+    const row = await ownShipTo(req, db, req.query.addressKey)
+    return ok(await loadShipTo(db, row.id))
+  })
+
+  /** New ship-to: starts PENDING with a web reference (review about 2 business days). */
+  r.post('/address/add', { preHandler: app.requireUser, schema: { body: ShipToAddressInputSchema } }, async (req) => {
+    assertSelf(req)
+    const u = me(req)
+    const cols = validateAddressInput(req, req.body)
+    const id = await db.transaction().execute(async (trx) => {
+      // serialise adds of one account so the limit holds under concurrent requests
+      await trx.selectFrom('accounts').select('id').where('id', '=', u.accountId).forUpdate().execute()
+      const { n, maxSort } = await trx
+        .selectFrom('ship_tos')
+        .select([sql<number>`count(*)::int`.as('n'), sql<number>`coalesce(max(sort_order), -1)::int`.as('maxSort')])
+        .where('account_id', '=', u.accountId)
+        .executeTakeFirstOrThrow()
+      if (n >= MAX_SHIP_TOS_PER_ACCOUNT) {
+        throw conflict(req, `An account can have at most ${MAX_SHIP_TOS_PER_ACCOUNT} ship-to addresses`, `每个账户最多可有 ${MAX_SHIP_TOS_PER_ACCOUNT} 个收货地址`)
+      }
+      const { seq } = await sql<{ seq: number }>`select nextval('ship_to_web_ref_seq')::int as seq`.execute(trx).then((x) => x.rows[0])
+      const num = String(seq).padStart(6, '0')
+      const year = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear()
+      // A PENDING address never takes the default from an ACTIVE one; it may become the default of an
+      // account that has no usable address (the app treats a single PENDING default as "no usable address").
+      const activeDefault = await trx
+        .selectFrom('ship_tos')
+        .select('id')
+        .where('account_id', '=', u.accountId)
+        .where('is_default', '=', true)
+        .where('address_status', '=', 'ACTIVE')
+        .executeTakeFirst()
+      const makeDefault = req.body.isDefault === true && !activeDefault
+      const row = await trx
+        .insertInto('ship_tos')
+        .values({
+          ...cols, state: null, account_id: u.accountId, address_key: `ST-PENDING-${num}`, account_number: null,
+          pre_payment_account: false, is_default: false, address_status: 'PENDING', web_reference: `WEB-${year}-${num}`,
+          sort_order: maxSort + 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      if (makeDefault) await switchDefault(trx, u.accountId, row.id)
+      if (u.registrationStatus === 'Partially Registered') {
+        const now = new Date()
+        await trx
+          .insertInto('onboarding_requests')
+          .values({
+            user_id: u.id, kind: 'address', status: 'PENDING', ship_to_id: row.id, submitted_at: now,
+            review_due_by: addBusinessDays(now, REVIEW_BUSINESS_DAYS.address, u.country),
+          })
+          .execute()
+      }
+      return row.id
+    })
+    const data: AddressMutationResult = { shipTo: await loadShipTo(db, id) }
+    return ok(data)
+  })
+
+  /** Edit one of the caller's ACTIVE ship-tos. */
+  r.post('/address/update', { preHandler: app.requireUser, schema: { body: ShipToAddressInputSchema } }, async (req) => {
+    assertSelf(req)
+    const key = req.body.addressKey?.trim()
+    if (!key) throw invalid(req, 'body/addressKey is a required field', 'body/addressKey 为必填项')
+    const row = await ownShipTo(req, db, key)
+    assertActive(req, row)
+    const cols = validateAddressInput(req, req.body)
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('ship_tos').set(cols).where('id', '=', row.id).where('account_id', '=', me(req).accountId).execute()
+      if (req.body.isDefault === true) await switchDefault(trx, me(req).accountId, row.id)
+    })
+    const data: AddressMutationResult = { shipTo: await loadShipTo(db, row.id) }
+    return ok(data)
+  })
+}
