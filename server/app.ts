@@ -19,13 +19,17 @@ import { marketingRoutes } from './domains/marketing/routes'
 import { engagementRoutes } from './domains/engagement/routes'
 import { accountRoutes } from './domains/account'
 import { authRoutes } from './domains/auth'
-import { chatRoutes } from './domains/chat'
+import { chatRoutes, chatStandInRoutes } from './domains/chat'
+import { mountLogin } from './auth/mount'
+import type { AuthOptions } from './auth/config'
 
 export interface BuildAppOptions {
   db: Kysely<DB>
   jwtSecret: string
   logger?: boolean | object
   staticDir?: string
+  /** login settings (server/auth/config.ts); defaults: embedded OpenID provider, WeChat stand-in outside production */
+  auth?: AuthOptions
 }
 
 export const BODY_LIMIT = 256 * 1024
@@ -146,6 +150,11 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
 
   // product pictures, outside /api: the app loads them as <image src>
   app.register(mediaRoutes)
+  // the customer-service widget's local stand-in (/__chat); not mounted in production
+  app.register(chatStandInRoutes)
+
+  // login outside /api: embedded OpenID provider at /oidc, WeChat stand-in at /__wechat (never in production)
+  mountLogin(app, { db: opts.db, jwtSecret: opts.jwtSecret, auth: opts.auth })
 
   if (staticDir) {
     app.register(fastifyStatic, {

@@ -3,6 +3,7 @@ import { buildApp } from './app'
 import { createDb, migrateToLatest } from './db'
 import { seedDatabase } from './db/seed'
 import { loadJwtSecret } from './secret'
+import { authOptionsFromEnv } from './auth/config'
 
 async function main() {
   const port = Number(process.env.PORT ?? 3000)
@@ -12,7 +13,9 @@ async function main() {
   const handle = await createDb()
   const applied = await migrateToLatest(handle.db)
   const seeded = await seedDatabase(handle.db) // no-op when products exist
-  const app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(), logger: true, staticDir })
+  // login settings: PUBLIC_URL, APP_URL, OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET, WECHAT_* (README "Login")
+  const auth = authOptionsFromEnv(process.env)
+  const app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(), logger: true, staticDir, auth })
   app.log.info({ db: handle.kind, migrations: applied, seeded: !seeded.skipped, products: seeded.products }, 'database ready')
 
   let closing = false

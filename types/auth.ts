@@ -40,6 +40,8 @@ export const OidcAuthorizeQuerySchema = Type.Object(
   {
     mode: Type.Optional(Type.Union([Type.Literal('login'), Type.Literal('register')])),
     returnTo: Type.Optional(ReturnToSchema),
+    /** the app's language: the sign-in page follows it (sent as ui_locales); absent → the browser's */
+    lang: Type.Optional(Type.Union([Type.Literal('zh'), Type.Literal('en')])),
   },
   { additionalProperties: false },
 )

@@ -3,6 +3,15 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { ApiError } from '../errors'
 import { verifyAccessToken } from './tokens'
+import { createTtlCache } from './user-cache'
+
+/**
+ * The user behind a token is cached in-process for USER_CACHE_TTL_MS (default 30 s, at most 5000
+ * users), so most authenticated requests skip the users/accounts join. A deleted or changed user is
+ * therefore seen at most that long later, unless the code that changes it calls app.invalidateUser(id).
+ */
+export const USER_CACHE_TTL_MS = Number(process.env.AUTH_USER_CACHE_TTL_MS ?? 30_000)
+export const USER_CACHE_MAX_ENTRIES = 5000
 
 export interface AuthUser {
   id: string
@@ -22,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireUser: (req: FastifyRequest) => Promise<void>
     optionalUser: (req: FastifyRequest) => Promise<void>
+    /** Drops the cached user (all users without an id): call after changing a users/accounts row. */
+    invalidateUser: (userId?: string) => void
   }
 }
 
@@ -35,8 +46,18 @@ function bearer(req: FastifyRequest): string | null {
 /** Decorates the app with `requireUser` (401 on missing/tampered/expired) and `optionalUser` preHandlers. */
 export function registerAuth(app: FastifyInstance, db: Kysely<DB>, secret: string) {
   app.decorateRequest('user', null)
+  const cache = createTtlCache<AuthUser>({ ttlMs: USER_CACHE_TTL_MS, maxEntries: USER_CACHE_MAX_ENTRIES })
+  app.decorate('invalidateUser', (userId?: string) => cache.invalidate(userId))
 
   async function load(userId: string): Promise<AuthUser | null> {
+    const cached = cache.get(userId)
+    if (cached) return { ...cached } // a copy: a route that edits req.user never edits the cache
+    const user = await loadFromDb(userId)
+    if (user) cache.set(userId, user)
+    return user
+  }
+
+  async function loadFromDb(userId: string): Promise<AuthUser | null> {
     const row = await db
       .selectFrom('users as u')
       .innerJoin('accounts as a', 'a.id', 'u.account_id')

@@ -1,5 +1,6 @@
 /**
- * DEV ONLY (until the login issue lands): prints an access token for a seeded user.
+ * DEV ONLY: prints an access token for a seeded user, without going through the login pages (the real
+ * login is /api/auth/oidc/authorize with the demo password, see README "Login").
  *   npm run token -- approved.cn
  * Uses the same secret as the server (JWT_SECRET or .data/jwt-secret). Demo users have fixed ids in the
  * seed, so no database access is needed for them (PGlite's data dir must not be opened by a second

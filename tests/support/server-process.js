@@ -58,6 +58,8 @@ async function startServer({ env = {}, timeoutMs = 90000 } = {}) {
       STATIC_DIR: process.env.TEST_H5_DIR ? path.resolve(ROOT, process.env.TEST_H5_DIR) : path.join(ROOT, 'dist', 'h5'),
       JWT_SECRET: 'test-secret-for-end-to-end-runs-only-0123456789',
       LOG_LEVEL: 'warn',
+      // the server's own origin: issuer of the embedded OpenID provider and the login redirect_uris
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env
     },
     stdio: ['ignore', 'pipe', 'pipe']

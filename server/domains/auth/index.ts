@@ -1,6 +1,21 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import type { AuthProviders } from '../../../types'
+import { ok } from '../../errors'
+import { oidcRoutes } from './oidc-routes'
+import { wechatRoutes } from './wechat-routes'
 
-/** Login routes under /api (issue 4): OIDC client, login tickets, WeChat login. */
-export async function authRoutes(_app: FastifyInstance, _opts: { db: Kysely<DB> }) {}
+/**
+ * Login routes under /api (issue 4): OIDC client, login tickets, WeChat login.
+ * Their configuration (app.login) is set up by server/auth/mount.ts.
+ */
+export async function authRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  await app.register(oidcRoutes, opts)
+  await app.register(wechatRoutes, opts)
+  app.get('/auth/providers', async () => {
+    const { cfg } = app.login
+    const data: AuthProviders = { oidc: { issuer: cfg.oidc.issuer, embedded: cfg.oidc.embedded }, wechat: { standIn: cfg.wechat.standIn } }
+    return ok(data)
+  })
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+import { LoginTicketBodySchema, OidcAuthorizeQuerySchema, type LoginErrorCode, type LoginTokenResult } from '../../../types'
+import { ApiError, ok } from '../../errors'
+import { signAccessToken } from '../../auth/tokens'
+import { createOidcClient, pkcePair } from './oidc-client'
+import { consumeLoginState, createLoginState, issueTicket, randomToken, redeemTicket } from './one-time'
+import { mapIdentity } from './identity'
+import { apiLimit, appRedirect, redirectLimit } from './guards'
+
+export const ACCESS_TOKEN_TTL_SECONDS = 7200
+const CALLBACK_ROUTE = '/login-callback'
+
+const CallbackQuerySchema = Type.Object({
+  code: Type.Optional(Type.String({ maxLength: 2048 })),
+  state: Type.Optional(Type.String({ maxLength: 512 })),
+  error: Type.Optional(Type.String({ maxLength: 256 })),
+  error_description: Type.Optional(Type.String({ maxLength: 2048 })),
+})
+
+/** Username login through the OpenID issuer: authorize → callback → ticket → token (types/auth.ts). */
+export async function oidcRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  const { db } = opts
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { cfg } = app.login
+  const client = createOidcClient(cfg.oidc)
+  const fail = (reply: Parameters<typeof appRedirect>[1], error: LoginErrorCode) => appRedirect(app, reply, CALLBACK_ROUTE, { error })
+
+  r.get('/auth/oidc/authorize', {
+    schema: { querystring: OidcAuthorizeQuerySchema },
+    preHandler: redirectLimit(app, 'oidc-authorize', CALLBACK_ROUTE),
+  }, async (req, reply) => {
+    const mode = req.query.mode ?? 'login'
+    const { verifier, challenge } = pkcePair()
+    const nonce = randomToken()
+    const state = await createLoginState(db, { kind: 'oidc', mode, codeVerifier: verifier, nonce, returnTo: req.query.returnTo })
+    const uiLocales = req.query.lang === 'en' ? 'en' : req.query.lang === 'zh' ? 'zh-CN' : undefined
+    let url: string
+    try {
+      url = await client.authorizationUrl({ state, nonce, challenge, prompt: mode === 'register' ? 'create' : 'login', uiLocales })
+    } catch (e) {
+      req.log.error({ err: e }, 'OpenID issuer discovery failed')
+      return fail(reply, 'exchange')
+    }
+    reply.header('cache-control', 'no-store')
+    return reply.redirect(url, 302)
+  })
+
+  r.get('/auth/oidc/callback', { schema: { querystring: CallbackQuerySchema } }, async (req, reply) => {
+    const st = await consumeLoginState(db, req.query.state, 'oidc')
+    if (!st) return fail(reply, 'state')
+    if (req.query.error || !req.query.code) return fail(reply, req.query.error === 'access_denied' ? 'access_denied' : 'exchange')
+    try {
+      const claims = await client.exchange(req.query.code, st.code_verifier ?? '', st.nonce ?? '')
+      const who = await mapIdentity(db, cfg.oidc, claims, new Date(st.created_at))
+      if (!who) return fail(reply, 'exchange')
+      const ticket = await issueTicket(db, { userId: who.userId, returnTo: st.return_to, registered: who.registered })
+      return appRedirect(app, reply, CALLBACK_ROUTE, { ticket })
+    } catch (e) {
+      req.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'OpenID code exchange failed')
+      return fail(reply, 'exchange')
+    }
+  })
+
+  r.post('/auth/token', { schema: { body: LoginTicketBodySchema }, preHandler: apiLimit(app, 'auth-token') }, async (req) => {
+    const t = await redeemTicket(db, req.body.ticket)
+    if (!t) throw new ApiError(401, 'TOKEN_INVALID', 'Login ticket is invalid, used or expired. Please login again.')
+    const user = await db.selectFrom('users').select(['id', 'user_name']).where('id', '=', t.user_id).executeTakeFirst()
+    if (!user) throw new ApiError(401, 'TOKEN_INVALID', 'Login ticket user no longer exists')
+    const token = await signAccessToken(cfg.jwtSecret, { userId: user.id, userName: user.user_name }, ACCESS_TOKEN_TTL_SECONDS)
+    const data: LoginTokenResult = { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS }
+    if (t.return_to) data.returnTo = t.return_to
+    if (t.registered) data.registered = true
+    return ok(data)
+  })
+}
