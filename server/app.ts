@@ -8,6 +8,7 @@ import type { DB } from './db/schema'
 import { ApiError, errorBody } from './errors'
 import { registerAuth } from './auth/plugin'
 import { parseLocale } from './locale'
+import { redactUrl } from './lib/safe-url'
 import { sysconfigRoutes } from './domains/sysconfig/routes'
 import { usersRoutes } from './domains/users/routes'
 import { personaRoutes } from './domains/persona/routes'
@@ -84,13 +85,21 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
             paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'res.headers["set-cookie"]'],
             censor: '[redacted]',
           },
+          // request URLs without the one-time secrets that login redirects carry (?ticket, ?jwt, ?code)
+          serializers: {
+            req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+              method: req.method, url: redactUrl(req.url), host: req.hostname, remoteAddress: req.ip,
+            }),
+          },
           ...(typeof opts.logger === 'object' ? opts.logger : {}),
         }
 
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // X-Forwarded-For is believed only when the deployment says a proxy sits in front (TRUST_PROXY=1):
+    // otherwise a client could pick its own IP and step around the per-IP login limits
+    trustProxy: process.env.TRUST_PROXY === '1',
     schemaErrorFormatter: (errors, dataVar) => formatSchemaErrors(errors as SchemaError[], dataVar),
   })
   app.setValidatorCompiler(TypeBoxValidatorCompiler)

@@ -22,6 +22,8 @@ export interface AuthOptions {
     mini?: { appId: string; secret: string }
   }
   rateLimits?: Partial<RateLimits>
+  /** lifetime in seconds of the access tokens a username login issues (ACCESS_TOKEN_TTL; default 7200, 10..604800) */
+  accessTokenTtl?: number
   /** true never mounts the WeChat stand-in (also implied by NODE_ENV=production) */
   production?: boolean
 }
@@ -60,7 +62,10 @@ export interface ResolvedAuthConfig {
     redirectUri: string
   }
   rateLimits: RateLimits
+  accessTokenTtl: number
 }
+
+export const DEFAULT_ACCESS_TOKEN_TTL = 7200
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '')
 const derive = (secret: string, label: string) => crypto.createHmac('sha256', secret).update(label).digest('base64url')
@@ -90,6 +95,7 @@ export function resolveAuthConfig(opts: AuthOptions, jwtSecret: string, env: Nod
     },
     wechat: { apiBase, openBase, web, mini, standIn, redirectUri: `${publicUrl}/api/auth/wechat/callback` },
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
+    accessTokenTtl: Math.min(604800, Math.max(10, Math.floor(opts.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL))),
   }
 }
 
@@ -111,6 +117,11 @@ export function authOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthOp
   if (env.WECHAT_APPID) wechat.web = { appId: env.WECHAT_APPID, secret: env.WECHAT_SECRET ?? '' }
   if (env.WECHAT_MINI_APPID) wechat.mini = { appId: env.WECHAT_MINI_APPID, secret: env.WECHAT_MINI_SECRET ?? '' }
   opts.wechat = wechat
+  if (env.ACCESS_TOKEN_TTL) {
+    const ttl = Number(env.ACCESS_TOKEN_TTL)
+    if (!Number.isFinite(ttl) || ttl < 10) throw new Error('ACCESS_TOKEN_TTL must be a number of seconds >= 10')
+    opts.accessTokenTtl = ttl
+  }
   if (env.NODE_ENV === 'production') opts.production = true
   return opts
 }

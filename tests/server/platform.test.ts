@@ -11,6 +11,7 @@ import { sql } from 'kysely'
 import { Value } from 'typebox/value'
 import { ErrorEnvelopeSchema, SuccessEnvelope, SysConfigSchema, HealthSchema } from '../../types'
 import { describeEachDb, newPgliteDb, TEST_JWT_SECRET } from './helpers'
+import { redactUrl } from '../../server/lib/safe-url'
 
 const CFG = '/api/sys/dict/config?dictionaryParentType=GLOBAL_SYS_INIT_CONFIG'
 
@@ -209,4 +210,12 @@ describe('static H5 app + SPA fallback (STATIC_DIR)', () => {
       assert.equal((await app.inject(url)).statusCode, 404, url)
     }
   })
+})
+
+it('log lines never carry the one-time secrets of the login redirects (ticket, jwt, code, state)', () => {
+  assert.equal(redactUrl('/login-callback?ticket=abc123&returnTo=%2Fmore'), '/login-callback?ticket=[redacted]&returnTo=%2Fmore')
+  assert.equal(redactUrl('/wechat-login?openid=o1&jwt=a.b.c'), '/wechat-login?openid=o1&jwt=[redacted]')
+  assert.equal(redactUrl('/api/auth/oidc/callback?code=X&state=Y'), '/api/auth/oidc/callback?code=[redacted]&state=[redacted]')
+  assert.equal(redactUrl('/api/product/list?page=1'), '/api/product/list?page=1')
+  assert.equal(redactUrl('/home'), '/home')
 })

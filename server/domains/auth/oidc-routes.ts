@@ -11,7 +11,6 @@ import { consumeLoginState, createLoginState, issueTicket, randomToken, redeemTi
 import { mapIdentity } from './identity'
 import { apiLimit, appRedirect, redirectLimit } from './guards'
 
-export const ACCESS_TOKEN_TTL_SECONDS = 7200
 const CALLBACK_ROUTE = '/login-callback'
 
 const CallbackQuerySchema = Type.Object({
@@ -70,8 +69,8 @@ export async function oidcRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     if (!t) throw new ApiError(401, 'TOKEN_INVALID', 'Login ticket is invalid, used or expired. Please login again.')
     const user = await db.selectFrom('users').select(['id', 'user_name']).where('id', '=', t.user_id).executeTakeFirst()
     if (!user) throw new ApiError(401, 'TOKEN_INVALID', 'Login ticket user no longer exists')
-    const token = await signAccessToken(cfg.jwtSecret, { userId: user.id, userName: user.user_name }, ACCESS_TOKEN_TTL_SECONDS)
-    const data: LoginTokenResult = { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS }
+    const token = await signAccessToken(cfg.jwtSecret, { userId: user.id, userName: user.user_name }, cfg.accessTokenTtl)
+    const data: LoginTokenResult = { token, expiresIn: cfg.accessTokenTtl }
     if (t.return_to) data.returnTo = t.return_to
     if (t.registered) data.registered = true
     return ok(data)
