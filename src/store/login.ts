@@ -47,7 +47,9 @@ export const safeReturnPath = (p: unknown): string | undefined =>
 export function currentScreenPath(): string | undefined {
   const router = Taro.getCurrentInstance().router
   if (!router?.path) return undefined
-  const route = routeByPage(router.path.split('?')[0])
+  // the mini-program reports the Taro page path; the H5 router reports the address (custom route, e.g. /more)
+  const path = router.path.split('?')[0]
+  const route = routeByPage(path) ?? resolveSpecPath(path)?.route
   if (!route || NO_RETURN.includes(route.name)) return undefined
   const params: Record<string, string> = {}
   for (const key of Object.keys(router.params ?? {})) {

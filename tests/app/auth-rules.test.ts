@@ -118,3 +118,26 @@ describe('link an organisation account (onboarding form, types/account.ts LinkAc
     expect(checkLinkField('zipCode', 'SW1A 1AA')).toBeNull()
   })
 })
+
+describe('the saved screen (spec section 4: "the user returns to the saved screen or /home")', () => {
+  const Taro = require('@tarojs/taro').default
+  afterEach(() => jest.restoreAllMocks())
+  const at = (path: string, params: Record<string, string> = {}) =>
+    jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { path, params } } as never)
+
+  it('is found from the H5 address (custom route such as /more) as well as from the Taro page path', () => {
+    const { currentScreenPath } = require('../../src/store/login')
+    at('/more')
+    expect(currentScreenPath()).toBe('/more')
+    at('/pages/my/index')
+    expect(currentScreenPath()).toBe('/more')
+    at('/my-account/ARstatement', { billToAccountNumber: '2000001' })
+    expect(currentScreenPath()).toBe('/my-account/ARstatement/2000001')
+  })
+
+  it('is never a login page itself', () => {
+    const { currentScreenPath } = require('../../src/store/login')
+    at('/login-callback', { ticket: 'x' })
+    expect(currentScreenPath()).toBeUndefined()
+  })
+})
