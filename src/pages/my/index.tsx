@@ -1,22 +1,36 @@
+import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
+import { AtIcon } from 'taro-ui'
 import PageShell from '../../components/page-shell'
+import LoginButtons from '../../components/login-buttons'
 import { showToast } from '../../components/toast'
 import { useT, useLocale } from '../../store/locale'
 import { useSession } from '../../store/session'
+import { useAddresses } from '../../store/addresses'
 import { COUNTRIES } from '../../rules/constants'
+import { navigation } from '../../platform/navigation'
 import type { Language } from '../../i18n'
+import { MY_MENU, menuAction, type MenuEntry } from './menu'
 import './index.scss'
 
 const LANGUAGES: Language[] = ['en', 'zh']
 
 /**
- * My: who is logged in, and the language and country settings. The account menu of section 2
- * arrives with the account issue; the login flows with the login issue.
+ * My (/more): who is logged in (name, account number, registration status), login / logout, the
+ * account menu of section 2 and the language and country settings.
  */
 export default function My() {
   const t = useT()
   const { language, country, setLanguage, setCountry } = useLocale()
-  const { userInfo, logout } = useSession()
+  const userInfo = useSession((s) => s.userInfo)
+  const [infoOpen, setInfoOpen] = useState(false)
+
+  const tap = (e: MenuEntry) => {
+    const a = menuAction(e, userInfo !== null)
+    if (a.kind === 'notBuilt') showToast(t('acct.menu.notAvailable'))
+    else if (a.kind === 'login') showToast(t('session.pleaseLogin'))
+    else navigation.go(a.route)
+  }
 
   return (
     <PageShell header={{ title: t('screen.my') }} footer='my'>
@@ -24,17 +38,57 @@ export default function My() {
         {userInfo ? (
           <>
             <Text className='my__name'>{t('my.greeting', { name: `${userInfo.userProfile.firstName} ${userInfo.userProfile.lastName}` })}</Text>
-            {userInfo.accountNumber && <Text className='my__line'>{t('my.account', { accountNumber: userInfo.accountNumber })}</Text>}
-            <Text className='my__line'>
+            <Text className='my__line'>{t('acct.my.userName', { userName: userInfo.userProfile.userName })}</Text>
+            {userInfo.accountNumber && <Text className='my__line my__account'>{t('my.account', { accountNumber: userInfo.accountNumber })}</Text>}
+            <Text className='my__line my__status'>
               {userInfo.userRoles.registrationStatus === 'Siebel Approved' ? t('my.status.approved') : t('my.status.partial')}
             </Text>
-            <View className='my__action' onClick={() => logout()}>{t('my.logout')}</View>
+            <View className='my__actions'>
+              {userInfo.userRoles.registrationStatus === 'Partially Registered' && (
+                <View className='my__action my__action--primary my__complete' onClick={() => navigation.go('onboarding')}>
+                  {t('acct.my.completeRegistration')}
+                </View>
+              )}
+              <View className='my__action my__logout' onClick={() => { useSession.getState().logout(); useAddresses.getState().reset() }}>{t('my.logout')}</View>
+            </View>
           </>
         ) : (
           <>
             <Text className='my__name'>{t('my.anonymous')}</Text>
-            <View className='my__action my__action--primary' onClick={() => showToast(t('my.loginNotReady'))}>{t('my.login')}</View>
+            <Text className='my__line'>{t('acct.my.loginPrompt')}</Text>
+            <View className='my__login'>
+              <LoginButtons />
+            </View>
           </>
+        )}
+      </View>
+
+      <View className='my__card my-menu'>
+        <Text className='my__section'>{t('my.menu')}</Text>
+        <View className='my-menu__grid'>
+          {MY_MENU.map((e) => (
+            <View key={e.key} className={`my-menu__item my-menu__item--${e.key}${e.route ? '' : ' my-menu__item--soon'}`} onClick={() => tap(e)}>
+              <AtIcon value={e.icon} size={22} color={e.route ? '#0b5fa5' : '#a0a8b5'} />
+              <View className='my-menu__label'>
+                <Text>{t(e.label)}</Text>
+                {e.info && (
+                  <View
+                    className='my-menu__info' aria-label={t('acct.menu.infoLabel')}
+                    onClick={(ev) => { ev.stopPropagation(); setInfoOpen(!infoOpen) }}
+                  >
+                    <AtIcon value='help' size={14} color='#6b778c' />
+                  </View>
+                )}
+              </View>
+              {!e.route && <Text className='my-menu__soon'>{t('acct.menu.comingSoon')}</Text>}
+            </View>
+          ))}
+        </View>
+        {infoOpen && (
+          <View className='my-menu__tooltip' role='tooltip' onClick={() => setInfoOpen(false)}>
+            <Text className='my-menu__tooltip-title'>{t('acct.menu.requests')}</Text>
+            <Text>{t('acct.menu.requestsInfo')}</Text>
+          </View>
         )}
       </View>
 

@@ -1,0 +1,37 @@
+import { View, Text } from '@tarojs/components'
+import { useT } from '../../store/locale'
+import './index.scss'
+
+export interface ConfirmDialogProps {
+  open: boolean
+  title: string
+  body?: string
+  /** default: 'Yes' */
+  yesText?: string
+  /** default: 'No' */
+  noText?: string
+  busy?: boolean
+  onYes: () => void
+  onNo: () => void
+}
+
+/** A Yes / No question over the page (spec section 4: "Click 'Set as Default', confirm Yes or No"). */
+export default function ConfirmDialog({ open, title, body, yesText, noText, busy, onYes, onNo }: ConfirmDialogProps) {
+  const t = useT()
+  if (!open) return null
+  return (
+    <View className='confirm-dialog' role='dialog' aria-modal='true'>
+      <View className='confirm-dialog__mask' onClick={() => { if (!busy) onNo() }} />
+      <View className='confirm-dialog__panel'>
+        <Text className='confirm-dialog__title'>{title}</Text>
+        {body && <Text className='confirm-dialog__body'>{body}</Text>}
+        <View className='confirm-dialog__actions'>
+          <View className='confirm-dialog__no' onClick={() => { if (!busy) onNo() }}>{noText ?? t('acct.confirm.no')}</View>
+          <View className={`confirm-dialog__yes${busy ? ' confirm-dialog__yes--busy' : ''}`} onClick={() => { if (!busy) onYes() }}>
+            {yesText ?? t('acct.confirm.yes')}
+          </View>
+        </View>
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,43 @@
+import type { MessageKey } from '../../i18n'
+import type { RouteName } from '../../routes'
+
+/**
+ * The My menu of spec section 2 ("orders, requests, quotes, wishlist, Ship-To Info, browsing
+ * history, gift centre, referral, earn points, interaction history, supply centre", and persona).
+ * An entry without a route is not built yet and says so ("Coming soon"); `login` entries prompt an
+ * anonymous user with 'Please login for better experience' (spec section 6).
+ */
+export interface MenuEntry {
+  key: string
+  label: MessageKey
+  /** taro-ui icon name */
+  icon: string
+  route: RouteName | null
+  login: boolean
+  /** the info tooltip beside 'My request' */
+  info?: MessageKey
+}
+
+export const MY_MENU: MenuEntry[] = [
+  { key: 'orders', label: 'acct.menu.orders', icon: 'shopping-bag', route: null, login: true },
+  { key: 'requests', label: 'acct.menu.requests', icon: 'message', route: null, login: true, info: 'acct.menu.requestsInfo' },
+  { key: 'quotes', label: 'acct.menu.quotes', icon: 'file-generic', route: null, login: true },
+  { key: 'wishlist', label: 'acct.menu.wishlist', icon: 'heart', route: 'wishlist', login: true },
+  { key: 'shipTo', label: 'acct.menu.shipTo', icon: 'map-pin', route: 'shipToInfo', login: true },
+  { key: 'browsingHistory', label: 'acct.menu.browsingHistory', icon: 'clock', route: 'browsingHistory', login: false },
+  { key: 'giftCentre', label: 'acct.menu.giftCentre', icon: 'sketch', route: null, login: true },
+  { key: 'referral', label: 'acct.menu.referral', icon: 'share', route: null, login: true },
+  { key: 'earnPoints', label: 'acct.menu.earnPoints', icon: 'star', route: null, login: true },
+  { key: 'interactionHistory', label: 'acct.menu.interactionHistory', icon: 'bullet-list', route: null, login: true },
+  { key: 'supplyCentre', label: 'acct.menu.supplyCentre', icon: 'home', route: 'supplyCentre', login: true },
+  { key: 'persona', label: 'acct.menu.persona', icon: 'user', route: 'persona', login: true }
+]
+
+export type MenuAction = { kind: 'go'; route: RouteName } | { kind: 'notBuilt' } | { kind: 'login' }
+
+/** What a tap on an entry does: not-built entries say so; login entries need a user; the rest open. */
+export function menuAction(e: MenuEntry, loggedIn: boolean): MenuAction {
+  if (!e.route) return { kind: 'notBuilt' }
+  if (e.login && !loggedIn) return { kind: 'login' }
+  return { kind: 'go', route: e.route }
+}
