@@ -73,3 +73,8 @@ export function splitAttentionTo(v: string | null | undefined): { name: string; 
 
 /** Spec section 9 / 5 limits that the account screens use. */
 export const SUPPLY_CENTER_REASON_MAX = 200
+
+/** At most this many ship-tos per account (server-enforced; the add footer hides at the limit). */
+export const MAX_SHIP_TOS_PER_ACCOUNT = 20
+/** At most this many new ship-tos waiting for review (about 2 business days each) at a time. */
+export const MAX_PENDING_SHIP_TOS = 3

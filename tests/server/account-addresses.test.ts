@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { Value } from 'typebox/value'
 import { AddressMutationResultSchema, PhoneDictionaryEntrySchema, ShipToSchema, SuccessEnvelope } from '../../types'
 import { DEMO_USERS } from '../../server/db/seed'
-import { MAX_SHIP_TOS_PER_ACCOUNT } from '../../server/domains/account/addresses'
+import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT } from '../../types/address-rules'
 import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
 
 const EN = { languagecode: 'en' }
@@ -179,17 +179,29 @@ describeEachDb('account: addresses (spec sections 2, 4, 5, 7)', (ctx) => {
     assert.deepEqual(await shipTos(ctx(), u.account_id), before)
   })
 
-  it(`POST /address/add: at most ${MAX_SHIP_TOS_PER_ACCOUNT} ship-tos per account (409), and a Partially Registered user's new address becomes the default and an onboarding request`, async () => {
+  it(`POST /address/add: at most ${MAX_PENDING_SHIP_TOS} new addresses under review and ${MAX_SHIP_TOS_PER_ACCOUNT} ship-tos per account (409), and a Partially Registered user's new address becomes the default and an onboarding request`, async () => {
     const dist = await userRow(ctx(), DEMO_USERS.distributorCn)
     const token = await tokenFor(ctx(), dist.user_name)
     const start = (await shipTos(ctx(), dist.account_id)).length
     const added: string[] = []
-    for (let i = start; i < MAX_SHIP_TOS_PER_ACCOUNT; i++) {
-      const res = await ctx().app.inject({ method: 'POST', url: '/api/address/add', headers: auth(token), payload: { ...validCn, nickName: `仓库 ${i}` } })
-      assert.equal(res.statusCode, 200, res.body)
-      added.push(res.json().data.shipTo.addressKey)
+    const add = async (i: number) => {
+      const res = await ctx().app.inject({ method: 'POST', url: '/api/address/add', headers: auth(token, EN), payload: { ...validCn, nickName: `仓库 ${i}` } })
+      if (res.statusCode === 200) added.push(res.json().data.shipTo.addressKey)
+      return res
     }
-    const over = await ctx().app.inject({ method: 'POST', url: '/api/address/add', headers: auth(token, EN), payload: validCn })
+    for (let i = 0; i < MAX_PENDING_SHIP_TOS; i++) assert.equal((await add(i)).statusCode, 200)
+    const waiting = await add(99)
+    assert.equal(waiting.statusCode, 409)
+    assert.match(waiting.json().message, /already under review/)
+    // the review approves them: more can be added, up to the account limit
+    const review = () => ctx().db.updateTable('ship_tos').set({ address_status: 'ACTIVE' }).where('address_key', 'in', added).execute()
+    await review()
+    for (let i = start + MAX_PENDING_SHIP_TOS; i < MAX_SHIP_TOS_PER_ACCOUNT; i++) {
+      const res = await add(i)
+      assert.equal(res.statusCode, 200, res.body)
+      await review()
+    }
+    const over = await add(100)
     assert.equal(over.statusCode, 409)
     assert.match(over.json().message, new RegExp(`at most ${MAX_SHIP_TOS_PER_ACCOUNT}`))
     assert.equal((await shipTos(ctx(), dist.account_id)).length, MAX_SHIP_TOS_PER_ACCOUNT)

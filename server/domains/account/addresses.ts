@@ -10,10 +10,10 @@ import { ok } from '../../errors'
 import { toShipTo } from '../users/service'
 import { assertSelf, conflict, invalid, me, msg, notFound } from './common'
 import { validateAddressInput } from './address-input'
+import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT } from '../../../types/address-rules'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
 
 /** "An account can have at most this many ship-to addresses." */
-export const MAX_SHIP_TOS_PER_ACCOUNT = 20
 
 const PHONE_DICTIONARY: { iso: 'CN' | 'IN'; dialCode: string; en: string; zh: string }[] = [
   { iso: 'CN', dialCode: '+86', en: 'China', zh: '中国' },
@@ -86,13 +86,20 @@ export async function addressRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
     const id = await db.transaction().execute(async (trx) => {
       // serialise adds of one account so the limit holds under concurrent requests
       await trx.selectFrom('accounts').select('id').where('id', '=', u.accountId).forUpdate().execute()
-      const { n, maxSort } = await trx
+      const { n, pending, maxSort } = await trx
         .selectFrom('ship_tos')
-        .select([sql<number>`count(*)::int`.as('n'), sql<number>`coalesce(max(sort_order), -1)::int`.as('maxSort')])
+        .select([
+          sql<number>`count(*)::int`.as('n'),
+          sql<number>`(count(*) filter (where address_status = 'PENDING'))::int`.as('pending'),
+          sql<number>`coalesce(max(sort_order), -1)::int`.as('maxSort'),
+        ])
         .where('account_id', '=', u.accountId)
         .executeTakeFirstOrThrow()
       if (n >= MAX_SHIP_TOS_PER_ACCOUNT) {
         throw conflict(req, `An account can have at most ${MAX_SHIP_TOS_PER_ACCOUNT} ship-to addresses`, `每个账户最多可有 ${MAX_SHIP_TOS_PER_ACCOUNT} 个收货地址`)
+      }
+      if (pending >= MAX_PENDING_SHIP_TOS) {
+        throw conflict(req, `${MAX_PENDING_SHIP_TOS} new addresses are already under review; add another once one has been reviewed`, `已有 ${MAX_PENDING_SHIP_TOS} 个新地址正在审核中，其中一个审核完成后可再添加`)
       }
       const { seq } = await sql<{ seq: number }>`select nextval('ship_to_web_ref_seq')::int as seq`.execute(trx).then((x) => x.rows[0])
       const num = String(seq).padStart(6, '0')

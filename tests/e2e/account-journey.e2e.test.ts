@@ -1,0 +1,154 @@
+/**
+ * End-to-end (issue 4): a lab buyer logs in through the embedded identity provider's real sign-in
+ * page (authorisation code + PKCE, no shortcut token), sees My, sets a default ship-to, adds an
+ * address with a bad phone and sees the exact section 5 message, fixes it, opens the AR statement
+ * and an invoice list, and logs out. Then the session-expiry path through a real short token expiry.
+ * H5 build served by the real server on a fresh embedded database, Debian's Chromium, iPhone 12.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import { e2eHarness, SHOTS } from '../support/e2e'
+import { DEMO_PASSWORD } from '../../server/db/seed/auth'
+
+const h = e2eHarness({ ACCESS_TOKEN_TTL: '45' })
+
+const shot = (name: string) => path.join(SHOTS, name)
+const PHONE_MESSAGE = 'Please enter a valid mobile or phone number (" numbers "and "-" are allowed)'
+
+async function api<T>(url: string, token: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${h.origin()}/api${url}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, countrycode: 'cn', languagecode: 'en', 'content-type': 'application/json', ...(init.headers ?? {}) }
+  })
+  const body = await res.json()
+  assert.equal(body.success, true, `${url}: ${JSON.stringify(body)}`)
+  return body.data as T
+}
+
+test('log in through the provider, set a default ship-to, add an address, read AR and invoices, log out', async () => {
+  const { ctx, page, errors } = await h.phone('en-US')
+  await page.goto(`${h.origin()}/more`)
+  await page.locator('.login-buttons__login').first().click()
+
+  // the provider's own sign-in page: the redirect carried response_type=code, the scope and PKCE
+  await page.waitForURL(/\/oidc\/interaction\//, { timeout: 30000 })
+  await page.locator('#f-username').fill('approved.cn')
+  await page.locator('#f-password').fill('wrong-password')
+  await page.locator('form button[type=submit]').click()
+  await page.locator('.alert[role=alert]').waitFor()
+  await page.screenshot({ path: shot('login-provider-wrong-password.png') })
+  await page.locator('#f-password').fill(DEMO_PASSWORD)
+  await page.locator('form button[type=submit]').click()
+
+  // back on the saved screen (My), logged in as that user
+  await page.waitForURL(/\/more/, { timeout: 30000 })
+  await page.locator('.my__logout').waitFor({ timeout: 30000 })
+  const token = await page.evaluate(() => document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1] ?? '')
+  assert.ok(token.split('.').length === 3, 'the app holds the server-issued access token')
+  assert.ok(!page.url().includes('ticket='), 'the one-time ticket does not stay in the address bar')
+  await page.screenshot({ path: shot('my-logged-in.png') })
+
+  // Ship-To Info: the seeded ship-tos, then Set as Default on the second active one (Yes)
+  await page.locator('.my-menu__item--shipTo').click()
+  await page.waitForURL(/\/my-account\/ShipToInfo/)
+  await page.locator('.ship-to__set-default').first().waitFor({ timeout: 30000 })
+  await page.screenshot({ path: shot('ship-to-list.png'), fullPage: true })
+  await page.locator('.ship-to__set-default').first().click()
+  await page.locator('.confirm-dialog__yes').click()
+  await page.waitForFunction(async () => true)
+  const after = async () => (await api<{ allShipToBillToAddresses: { shipTo: { addressKey: string; isDefault: boolean } }[] }>('/users/info', token))
+    .allShipToBillToAddresses.filter((s) => s.shipTo.isDefault).map((s) => s.shipTo.addressKey)
+  for (let i = 0; i < 50 && (await after())[0] !== 'ST-1000002-01'; i++) await page.waitForTimeout(100)
+  assert.deepEqual(await after(), ['ST-1000002-01'])
+  await page.screenshot({ path: shot('ship-to-new-default.png'), fullPage: true })
+
+  // add an address: a bad phone shows the exact message, editing clears it, fixing it saves
+  await page.locator('.ship-to-footer__add').click()
+  await page.waitForURL(/\/my-account\/ShipToInfoAddress/)
+  const field = (name: string) => page.locator(`.address-form__field--${name} input, .address-form__field--${name} textarea`).first()
+  await field('contactName').fill('Zhou Min')
+  await field('contactPhone').fill('138-0013-800x')
+  await field('companyOrInstitution').fill('Fudan University School of Life Sciences')
+  await field('deptOrLab').fill('Structural Biology Lab')
+  await field('stateOrProvince').fill('Shanghai')
+  await field('city').fill('Shanghai')
+  await field('streetAddress').fill('2005 Songhu Road, Yangpu District')
+  await field('zipCode').fill('200438')
+  await page.locator('.address-form__submit').click()
+  await page.getByText(PHONE_MESSAGE, { exact: true }).waitFor()
+  await page.screenshot({ path: shot('address-bad-phone.png'), fullPage: true })
+  await field('contactPhone').fill('+86 13800138111')
+  assert.equal(await page.getByText(PHONE_MESSAGE, { exact: true }).count(), 0, 'editing the field clears its error')
+  await page.locator('.address-form__submit').click()
+  // "a new address starts PENDING (review about 2 business days)"
+  await page.getByText(/PENDING review, which takes about 2 business days/).waitFor({ timeout: 30000 })
+  await page.screenshot({ path: shot('address-submitted.png') })
+  await page.locator('.address-form__done').click()
+  await page.waitForURL(/\/my-account\/ShipToInfo(\?|$)/, { timeout: 30000 })
+  const added = (await api<{ allShipToBillToAddresses: { shipTo: { attentionTo: string | null; addressStatus: string; webReference: string | null } }[] }>('/users/info', token))
+    .allShipToBillToAddresses.map((s) => s.shipTo).find((s) => s.attentionTo?.startsWith('Zhou Min,'))
+  assert.ok(added, 'the new address is stored')
+  assert.equal(added.attentionTo, 'Zhou Min,+86-13800138111', 'stored with its dial prefix')
+  assert.equal(added.addressStatus, 'PENDING')
+  await page.locator('.ship-to__number--webReference', { hasText: added.webReference! }).waitFor()
+  await page.screenshot({ path: shot('ship-to-after-add.png'), fullPage: true })
+
+  // AR statement and invoice list of a bill-to
+  await page.locator('.ship-to__ar').first().click()
+  await page.waitForURL(/\/my-account\/ARstatement/)
+  await page.locator('.ar-line').first().waitFor({ timeout: 30000 })
+  await page.screenshot({ path: shot('ar-statement.png'), fullPage: true })
+  await page.goBack()
+  await page.locator('.ship-to__invoices').first().waitFor()
+  await page.locator('.ship-to__invoices').first().click()
+  await page.waitForURL(/\/my-account\/InvoiceList/)
+  await page.locator('.invoice').first().waitFor({ timeout: 30000 })
+  await page.screenshot({ path: shot('invoice-list.png'), fullPage: true })
+
+  // log out from My
+  await page.goto(`${h.origin()}/more`)
+  await page.locator('.my__logout').click()
+  await page.locator('.login-buttons__login').first().waitFor()
+  assert.equal(await page.evaluate(() => /(?:^|; )token=/.test(document.cookie)), false)
+  await page.screenshot({ path: shot('my-logged-out.png') })
+  assert.deepEqual(errors, [])
+  await ctx.close()
+})
+
+test('anonymous: the ship-to list redirects to /non-logged/MyAccount; notifications ask to log in', async () => {
+  const { ctx, page, errors } = await h.phone('en-US')
+  await page.goto(`${h.origin()}/my-account/ShipToInfo`)
+  await page.waitForURL(/\/non-logged\/MyAccount/, { timeout: 30000 })
+  await page.locator('.login-buttons__login').first().waitFor()
+  await page.screenshot({ path: shot('non-logged.png') })
+  await page.goto(`${h.origin()}/notification`)
+  await page.getByText('Please login for better experience').first().waitFor({ timeout: 30000 })
+  assert.deepEqual(errors, [])
+  await ctx.close()
+})
+
+test('a real token expiry: after the server-issued token expires the app drops it and says so', async () => {
+  const { ctx, page, errors } = await h.phone('en-US')
+  await page.goto(`${h.origin()}/more`)
+  await page.locator('.login-buttons__login').first().click()
+  await page.waitForURL(/\/oidc\/interaction\//, { timeout: 30000 })
+  await page.locator('#f-username').fill('approved.cn')
+  await page.locator('#f-password').fill(DEMO_PASSWORD)
+  await page.locator('form button[type=submit]').click()
+  await page.locator('.my__logout').waitFor({ timeout: 30000 })
+  const exp = await page.evaluate(() => {
+    const t = document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1] ?? ''
+    return JSON.parse(atob(t.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).exp as number
+  })
+  const wait = exp * 1000 - Date.now() + 1500
+  assert.ok(wait < 60000, `the test server issues short tokens (ACCESS_TOKEN_TTL), waiting ${wait} ms`)
+  await page.waitForTimeout(Math.max(0, wait))
+  await page.reload()
+  await page.getByText('Your session is expired. Please login again').waitFor({ timeout: 15000 })
+  await page.screenshot({ path: shot('session-expired-real.png') })
+  await page.locator('.login-buttons__login').first().waitFor()
+  assert.equal(await page.evaluate(() => /(?:^|; )token=/.test(document.cookie)), false)
+  assert.deepEqual(errors, [])
+  await ctx.close()
+})
