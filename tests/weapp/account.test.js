@@ -1,0 +1,84 @@
+/**
+ * My and the Ship-To list in the compiled mini-program (miniprogram-simulate, official wcc), against
+ * a real test server and its WeChat stand-in. The login is the mini-program's own: wx.login's code
+ * goes to the server (code2session at the stand-in), the openid + signed token are exchanged for an
+ * access token (spec section 4), and session_key never reaches the client.
+ */
+const path = require('node:path')
+const { startServer, ROOT } = require('../support/server-process')
+const { installMiniProgramGlobals } = require('./mp-env')
+
+const DIST = process.env.TEST_WEAPP_DIR ? path.resolve(ROOT, process.env.TEST_WEAPP_DIR) : path.join(ROOT, 'dist', 'weapp')
+const MY = 'pages/my/index'
+const SHIP_TO = 'packages/account/ship-to-info/index'
+
+describe('account screens in miniprogram-simulate', () => {
+  let server
+  let env
+  let simulate
+  const responses = []
+
+  beforeAll(async () => {
+    server = await startServer()
+    env = installMiniProgramGlobals({ apiOrigin: server.origin })
+    // the mini-program login: WeChat hands the app a code (the stand-in accepts standin:<openid>)
+    global.wx.login = (o) => { const r = { code: 'standin:oStandin-approved-cn', errMsg: 'login:ok' }; o.success && o.success(r); o.complete && o.complete(r) }
+    const send = global.wx.request
+    global.wx.request = (o) => send({ ...o, success: (res) => { responses.push({ url: o.url, data: res.data }); o.success && o.success(res) } })
+    simulate = require('miniprogram-simulate')
+    require(path.join(DIST, 'app.js'))
+    const app = env.app()
+    app.onLaunch.call(app, { path: MY, query: {} })
+  })
+  afterAll(async () => { await server?.stop() })
+
+  const open = (page, query = {}) => {
+    env.setRoute(page, query)
+    const id = simulate.load(path.join(DIST, page), { rootPath: DIST, compiler: 'official' })
+    const comp = simulate.render(id)
+    comp.attach(document.createElement('parent-wrapper'))
+    return comp
+  }
+  const until = async (check, ms = 30000) => {
+    const end = Date.now() + ms
+    while (!check() && Date.now() < end) await simulate.sleep(50)
+    return check()
+  }
+
+  it('My offers WeChat login; tapping it logs in through code2session and shows the user and the menu', async () => {
+    const comp = open(MY)
+    expect(await until(() => !!comp.querySelector('.login-buttons__wechat'))).toBe(true)
+    expect(comp.querySelector('.login-buttons__login')).toBeFalsy() // the mini-program logs in with WeChat only
+    comp.querySelector('.login-buttons__wechat').dispatchEvent('tap')
+    expect(await until(() => comp.dom.textContent.includes('1000001'))).toBe(true)
+    const text = comp.dom.textContent
+    expect(text).toContain('王') // the seeded user's name
+    expect(text).toMatch(/收货地址|Ship-To/)
+    expect(env.storage.get('authToken')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+    const urls = env.requests.map((r) => r.url.replace('http://127.0.0.1:3000', ''))
+    expect(urls).toContain('/api/wechat/login/miniprogram')
+    expect(urls).toContain('/api/wechat/login/token')
+    // session_key stays on the server
+    for (const r of responses) expect(JSON.stringify(r.data)).not.toMatch(/session_key/i)
+  })
+
+  it('Ship-To Info lists the seeded ship-tos with Default, Pending and Pre-payment badges and bill-tos', async () => {
+    const comp = open(SHIP_TO)
+    expect(await until(() => comp.dom.textContent.includes('WEB-2026-000123'))).toBe(true)
+    const text = comp.dom.textContent
+    expect(text).toContain('1000001')
+    expect(text).toContain('1000002')
+    expect(text).toContain('复旦大学生命科学学院')
+    expect(text).toContain('2000001')
+    expect(comp.querySelectorAll('.ship-to__set-default').length).toBe(1) // the other ACTIVE one; PENDING never
+    expect(comp.querySelectorAll('.ship-to__badge--default').length).toBe(1)
+    expect(comp.querySelectorAll('.ship-to__badge--pending').length).toBe(1)
+    // "A Pre-payment badge shows when the ship-to or any bill-to is prepaid": bill-to 2000003 of ship-to 1000002
+    // (once on the ship-to, once on the prepaid bill-to itself)
+    expect(comp.querySelectorAll('.ship-to__badge--prepayment').length).toBe(2)
+    // the bill-to 2000002 is overdue in the seeded credit records
+    expect(await until(() => comp.querySelectorAll('.bill-to__overdue').length === 1)).toBe(true)
+    const urls = env.requests.map((r) => r.url.replace('http://127.0.0.1:3000', ''))
+    expect(urls).toContain('/api/creditlimit/list')
+  })
+})
