@@ -2,6 +2,7 @@ import nacl from 'tweetnacl'
 import type { PhoneDictionaryEntry } from '../../types'
 import { sessionStore } from '../platform/session-storage'
 import { currentToken } from '../api/auth-token'
+import { fromBase64, toBase64, utf8Decode, utf8Encode } from '../api/bytes'
 
 /**
  * Spec section 3: "Phone country codes and the contact data of addresses (kept encrypted) are held
@@ -19,55 +20,6 @@ export type VaultSlot = 'delivery' | 'draft'
 const PHONE_DICTIONARY_KEY = 'phoneDictionary'
 const slotKey = (slot: VaultSlot) => `contactVault.${slot}`
 
-// ---- byte helpers (a mini-program has neither TextEncoder nor btoa)
-
-function utf8Encode(s: string): Uint8Array {
-  const out: number[] = []
-  for (const ch of s) {
-    let c = ch.codePointAt(0) as number
-    if (c < 0x80) out.push(c)
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63))
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63))
-    else { c = c & 0x1fffff; out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63)) }
-  }
-  return new Uint8Array(out)
-}
-
-function utf8Decode(b: Uint8Array): string {
-  let out = ''
-  for (let i = 0; i < b.length; i++) {
-    const x = b[i]
-    if (x < 0x80) out += String.fromCharCode(x)
-    else if (x < 0xe0) out += String.fromCharCode(((x & 31) << 6) | (b[++i] & 63))
-    else if (x < 0xf0) out += String.fromCharCode(((x & 15) << 12) | ((b[++i] & 63) << 6) | (b[++i] & 63))
-    else out += String.fromCodePoint(((x & 7) << 18) | ((b[++i] & 63) << 12) | ((b[++i] & 63) << 6) | (b[++i] & 63))
-  }
-  return out
-}
-
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
-function toBase64(b: Uint8Array): string {
-  let out = ''
-  for (let i = 0; i < b.length; i += 3) {
-    const n = (b[i] << 16) | ((b[i + 1] ?? 0) << 8) | (b[i + 2] ?? 0)
-    out += B64[(n >> 18) & 63] + B64[(n >> 12) & 63] + (i + 1 < b.length ? B64[(n >> 6) & 63] : '=') + (i + 2 < b.length ? B64[n & 63] : '=')
-  }
-  return out
-}
-function fromBase64(s: string): Uint8Array {
-  const clean = s.replace(/=+$/, '')
-  const out: number[] = []
-  let buf = 0
-  let bits = 0
-  for (const ch of clean) {
-    const v = B64.indexOf(ch)
-    if (v < 0) throw new Error('bad base64')
-    buf = (buf << 6) | v
-    bits += 6
-    if (bits >= 8) { bits -= 8; out.push((buf >> bits) & 0xff) }
-  }
-  return new Uint8Array(out)
-}
 
 // ---- key and nonce
 
