@@ -192,3 +192,9 @@ export const useAddressForm = create<AddressFormState>()((set, get) => ({
     }
   }
 }))
+
+// Logout (or an expired session) forgets the address state too. Subscribed here rather than called
+// from My, so the tab page does not pull this store (and its cipher) into the main package.
+useSession.subscribe((s, prev) => {
+  if (prev.userInfo && !s.userInfo) useAddresses.getState().reset()
+})

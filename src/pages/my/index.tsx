@@ -6,7 +6,6 @@ import LoginButtons from '../../components/login-buttons'
 import { showToast } from '../../components/toast'
 import { useT, useLocale } from '../../store/locale'
 import { useSession } from '../../store/session'
-import { useAddresses } from '../../store/addresses'
 import { COUNTRIES } from '../../rules/constants'
 import { navigation } from '../../platform/navigation'
 import type { Language } from '../../i18n'
@@ -49,7 +48,7 @@ export default function My() {
                   {t('acct.my.completeRegistration')}
                 </View>
               )}
-              <View className='my__action my__logout' onClick={() => { useSession.getState().logout(); useAddresses.getState().reset() }}>{t('my.logout')}</View>
+              <View className='my__action my__logout' onClick={() => useSession.getState().logout()}>{t('my.logout')}</View>
             </View>
           </>
         ) : (
