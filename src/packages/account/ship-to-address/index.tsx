@@ -116,9 +116,9 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
         )}
       </View>
       <View className='address-form__footer'>
-        <Button className='address-form__submit' disabled={f.status === 'submitting'} onClick={submit}>
+        <View role='button' aria-disabled={f.status === 'submitting'} className={`address-form__submit${f.status === 'submitting' ? ' address-form__submit--busy' : ''}`} onClick={() => { if (f.status !== 'submitting') submit() }}>
           {f.status === 'submitting' ? t('acct.form.submitting') : t('acct.form.submit')}
-        </Button>
+        </View>
       </View>
     </View>
   )
