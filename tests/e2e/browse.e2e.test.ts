@@ -65,8 +65,11 @@ test('search: the header bar searches CD3; a Chinese term finds products; a nons
   await bar.fill('CD3')
   await bar.press('Enter')
   await page.waitForURL(/\/search\?keyword=CD3/)
-  await page.waitForSelector('.product-card', { timeout: 30000 })
-  const titles = await page.locator('.product-card__title').allInnerTexts()
+  // Home stays in the DOM (hidden) under the search page: only the visible cards are the results
+  await page.locator('.product-card:visible').first().waitFor({ timeout: 30000 })
+  await page.waitForFunction(() => /results for "CD3"/.test(document.querySelector('.search__summary')?.textContent ?? ''), null, { timeout: 30000 })
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('.product-card__title')).filter((e) => (e as HTMLElement).offsetParent !== null).length >= 10, null, { timeout: 30000 })
+  const titles = await page.locator('.product-card__title:visible').allInnerTexts()
   assert.ok(titles.length >= 10)
   assert.ok(titles.some((t) => /CD3/.test(t)))
   assert.match(await page.locator('.search__summary').innerText(), /results for "CD3"/)
@@ -76,7 +79,7 @@ test('search: the header bar searches CD3; a Chinese term finds products; a nons
   const box = page.locator('.search__box input')
   await box.fill('抗体')
   await page.waitForFunction(() => document.querySelector('.search__summary')?.textContent?.includes('抗体'), null, { timeout: 15000 })
-  const zh = await page.locator('.product-card__title').allInnerTexts()
+  const zh = await page.locator('.product-card__title:visible').allInnerTexts()
   assert.ok(zh.length > 0)
   await shot(page, 'search-zh')
 
