@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { ShipToSchema, CreditRecordSchema } from './user'
+import { Nullable } from './common'
 
 /**
  * Account contract (issue 4): addresses, credit, invoices and AR, supply centre, notifications,
@@ -8,7 +9,6 @@ import { ShipToSchema, CreditRecordSchema } from './user'
  * exist) and nothing is read or changed.
  */
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 const IsoCountry = Type.Union([Type.Literal('CN'), Type.Literal('IN')])
 
 // ---------------------------------------------------------------- addresses

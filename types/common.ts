@@ -23,3 +23,6 @@ export const RequestHeadersSchema = Type.Object({
   userid: Type.Optional(Type.String({ maxLength: 128 })),
 })
 export type RequestHeaders = Static<typeof RequestHeadersSchema>
+
+/** A schema that also accepts null (address fields, nullable dates). */
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])

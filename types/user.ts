@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { CountryCodeSchema } from './common'
+import { CountryCodeSchema, Nullable } from './common'
 
 export const RegistrationStatusSchema = Type.Union([
   Type.Literal('Siebel Approved'),
@@ -18,7 +18,6 @@ export type AccountType = Static<typeof AccountTypeSchema>
 export const AddressStatusSchema = Type.Union([Type.Literal('ACTIVE'), Type.Literal('PENDING')])
 export type AddressStatus = Static<typeof AddressStatusSchema>
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
 /** Fields shared by ship-to and bill-to addresses (spec §3 Address). */
 export const AddressFieldsSchema = Type.Object({
