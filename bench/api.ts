@@ -15,7 +15,7 @@ import autocannon from 'autocannon'
 import { buildApp } from '../server/app'
 import { createPgliteDb, createPostgresDb, migrateToLatest, type DbHandle } from '../server/db'
 import { seedDatabase } from '../server/db/seed'
-import { signAccessToken } from '../server/auth/tokens'
+import { signAccessToken } from '../server/domains/auth/tokens'
 import { parseSearchQuery } from '../server/domains/catalog/search'
 import { runAtRate } from './rate'
 

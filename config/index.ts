@@ -3,7 +3,7 @@ import path from 'path'
 import { require as tsxRequire } from 'tsx/cjs/api'
 
 // Taro compiles only config/ when it loads this file; the route table lives in src/ (the app uses it too).
-const { h5CustomRoutes } = tsxRequire('../src/routes.ts', __filename) as typeof import('../src/routes')
+const { h5CustomRoutes } = tsxRequire('../types/routes.ts', __filename) as typeof import('../types/routes')
 
 /**
  * One config for both targets. Each target builds into its own folder: dist/weapp (opened by the

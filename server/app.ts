@@ -6,30 +6,25 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from './db/schema'
 import { ApiError, errorBody } from './errors'
-import { registerAuth } from './auth/plugin'
+import { registerAuth } from './domains/auth/plugin'
 import { parseLocale } from './locale'
 import { redactUrl } from './lib/safe-url'
-import { sysconfigRoutes } from './domains/sysconfig/routes'
-import { usersRoutes } from './domains/users/routes'
-import { personaRoutes } from './domains/persona/routes'
-import { productsRoutes } from './domains/products/routes'
-import { healthRoutes } from './domains/health/routes'
-import { mediaRoutes } from './domains/media/routes'
-import { catalogRoutes } from './domains/catalog/routes'
-import { marketingRoutes } from './domains/marketing/routes'
-import { engagementRoutes } from './domains/engagement/routes'
+import { platformRoutes } from './domains/platform'
+import { catalogRoutes, mediaRoutes } from './domains/catalog'
+import { marketingRoutes } from './domains/marketing'
+import { engagementRoutes } from './domains/engagement'
 import { accountRoutes } from './domains/account'
 import { authRoutes } from './domains/auth'
-import { chatRoutes, chatStandInRoutes } from './domains/chat'
-import { mountLogin } from './auth/mount'
-import type { AuthOptions } from './auth/config'
+import { chatRoutes, chatStandInRoutes } from './domains/service'
+import { mountLogin } from './domains/auth/mount'
+import type { AuthOptions } from './domains/auth/config'
 
 export interface BuildAppOptions {
   db: Kysely<DB>
   jwtSecret: string
   logger?: boolean | object
   staticDir?: string
-  /** login settings (server/auth/config.ts); defaults: embedded OpenID provider, WeChat stand-in outside production */
+  /** login settings (server/domains/auth/config.ts); defaults: embedded OpenID provider, WeChat stand-in outside production */
   auth?: AuthOptions
 }
 
@@ -142,11 +137,8 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
         req.locale = parseLocale(req)
       })
       const o = { db: opts.db }
-      await api.register(healthRoutes, o)
-      await api.register(sysconfigRoutes, o)
-      await api.register(usersRoutes, o)
-      await api.register(personaRoutes, o)
-      await api.register(productsRoutes, o)
+      // one plugin per domain of the spec (types/domains.ts)
+      await api.register(platformRoutes, o)
       await api.register(catalogRoutes, o)
       await api.register(marketingRoutes, o)
       await api.register(engagementRoutes, o)

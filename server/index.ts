@@ -3,7 +3,7 @@ import { buildApp } from './app'
 import { createDb, migrateToLatest } from './db'
 import { seedDatabase } from './db/seed'
 import { loadJwtSecret } from './secret'
-import { authOptionsFromEnv } from './auth/config'
+import { authOptionsFromEnv } from './domains/auth/config'
 
 async function main() {
   const port = Number(process.env.PORT ?? 3000)

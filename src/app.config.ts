@@ -1,4 +1,4 @@
-import { appPages } from './routes'
+import { appPages } from '../types/routes'
 
 const { pages, subPackages } = appPages()
 

@@ -73,7 +73,7 @@ export const SpecialColumnSchema = Type.Object({
   title: Type.String(),
   subtitle: Type.String(),
   image: Type.Union([Type.String(), Type.Null()]),
-  /** an app route name and its params (see src/routes.ts), never a raw URL */
+  /** an app route name and its params (see types/routes.ts), never a raw URL */
   link: Type.Object({ route: Type.String(), params: Type.Record(Type.String(), Type.String()) }),
   startDate: Type.String(),
   endDate: Type.String(),

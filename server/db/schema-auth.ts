@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely'
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>
 
-/** Password of a user for the embedded OpenID provider (server/auth/passwords.ts format). */
+/** Password of a user for the embedded OpenID provider (server/domains/auth/passwords.ts format). */
 export interface UserCredentialTable {
   user_id: string
   password_hash: string

@@ -9,7 +9,7 @@
 import { createPostgresDb } from '../db'
 import { DEMO_ACCOUNTS } from '../db/seed'
 import { loadJwtSecret } from '../secret'
-import { signAccessToken } from '../auth/tokens'
+import { signAccessToken } from '../domains/auth/tokens'
 
 async function main() {
   const userName = process.argv[2]

@@ -7,7 +7,7 @@
  */
 import Fastify from 'fastify'
 import { wechatStandin } from '.'
-import { STANDIN_APPS } from '../auth/config'
+import { STANDIN_APPS } from '../domains/auth/config'
 
 async function main() {
   if (process.env.NODE_ENV === 'production') throw new Error('the WeChat stand-in never runs in production')

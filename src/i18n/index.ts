@@ -1,15 +1,17 @@
-import { en as coreEn } from './en'
-import { zh as coreZh } from './zh'
-import { browseEn, browseZh } from './browse'
-import { productEn, productZh } from './product'
+import { platformEn, platformZh } from './platform'
+import { catalogEn, catalogZh } from './catalog'
+import { marketingEn, marketingZh } from './marketing'
+import { engagementEn, engagementZh } from './engagement'
 import { authEn, authZh } from './auth'
 import { accountEn, accountZh } from './account'
 import { serviceEn, serviceZh } from './service'
 
-/** One catalogue per language, assembled from the core and per-domain message files. */
-export const en = { ...coreEn, ...browseEn, ...productEn, ...authEn, ...accountEn, ...serviceEn }
+/** One catalogue per language, assembled from one message file per domain (types/domains.ts). */
+export const en = { ...platformEn, ...catalogEn, ...marketingEn, ...engagementEn, ...authEn, ...accountEn, ...serviceEn }
 export type MessageKey = keyof typeof en
-export const zh: Record<MessageKey, string> = { ...coreZh, ...browseZh, ...productZh, ...authZh, ...accountZh, ...serviceZh }
+export const zh: Record<MessageKey, string> = {
+  ...platformZh, ...catalogZh, ...marketingZh, ...engagementZh, ...authZh, ...accountZh, ...serviceZh,
+}
 export type Language = 'en' | 'zh'
 export type Params = Record<string, string | number>
 

@@ -1,4 +1,4 @@
-import { resolveSpecPath, staticPrefix } from '../routes'
+import { resolveSpecPath, staticPrefix } from '../../types/routes'
 
 /**
  * H5 deep links: the server answers any spec address (e.g. /product-details/{title}/{catalogNumber})

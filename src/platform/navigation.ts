@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { pageUrl, routeByName, type RouteName } from '../routes'
+import { pageUrl, routeByName, type RouteName } from '../../types/routes'
 import { trackingForNavigation } from '../store/tracking'
 
 type Params = Record<string, string | number | undefined | null>

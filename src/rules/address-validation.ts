@@ -1,11 +1,11 @@
 import type { PhoneDictionaryEntry, ShipTo, ShipToAddressInput } from '../../types'
-import { DEFAULT_DIAL_CODE, DIAL_RULES, checkPhone, isValidCnMobile, isValidEmail, PHONE_PATTERN } from '../../types/address-rules'
+import { DEFAULT_DIAL_CODE, DIAL_RULES, checkPhone, isValidCnMobile, isValidEmail, PHONE_PATTERN } from '../../types/account/address-rules'
 import type { MessageKey, Params } from '../i18n'
-import { splitAttentionTo } from '../../types/address-rules'
+import { splitAttentionTo } from '../../types/account/address-rules'
 
 /**
  * Spec section 5, "Contact and order fields", for the ship-to address form: which field is checked
- * how, and which message it raises. The pure checks live in types/address-rules.ts (shared with
+ * how, and which message it raises. The pure checks live in types/account/address-rules.ts (shared with
  * the server); this module maps them to the form's fields and the catalogue's messages.
  */
 

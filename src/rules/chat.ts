@@ -1,6 +1,6 @@
 import type { ShipTo, UserInfo } from '../../types'
 import { productImageUrl } from './product-image'
-import { routeByPage, specUrl } from '../routes'
+import { routeByPage, specUrl } from '../../types/routes'
 
 /**
  * Customer-service chat rules (spec sections 7 and 9).

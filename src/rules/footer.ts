@@ -1,5 +1,5 @@
 import type { Country } from './constants'
-import type { RouteName } from '../routes'
+import type { RouteName } from '../../types/routes'
 
 export interface FooterItem { key: 'home' | 'categories' | 'cart' | 'my'; route: RouteName; label: 'nav.home' | 'nav.categories' | 'nav.cart' | 'nav.my' }
 

@@ -1,5 +1,5 @@
 import type { BillTo, CreditRecord, ShipTo, ShipToBillTos, SysConfig, UserInfo } from '../../types'
-import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT, splitAttentionTo } from '../../types/address-rules'
+import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT, splitAttentionTo } from '../../types/account/address-rules'
 import { isFlagOn } from '../store/config'
 
 /**

@@ -1,4 +1,4 @@
-import type { RouteName } from '../routes'
+import type { RouteName } from '../../types/routes'
 
 /**
  * Spec section 2, sign-in popup: "It appears 5 seconds after a page load for a visitor with no

@@ -225,7 +225,7 @@ describe('account screens', () => {
   it('delivery address (cart flow): ACTIVE ship-tos to choose, PENDING disabled; the choice is kept as storedAddressKey with its contact sealed', async () => {
     logIn()
     stubApi({ 'GET /sys/dict/config': sysConfig, 'GET /users/info': approvedCn() })
-    await openPage('packages/order/delivery-address/index', { addressKey: 'ST-1000001-01', backTo: '/flashbuy/submit?id=FB1&qty=2' })
+    await openPage('packages/cart/delivery-address/index', { addressKey: 'ST-1000001-01', backTo: '/flashbuy/submit?id=FB1&qty=2' })
     await waitText('Account No. 1000002')
     expect(card('ST-1000001-01')!.querySelector('.delivery__current')?.textContent).toBe('Current')
     expect(card('ST-PENDING-000123')!.className).toContain('address-card--disabled')
@@ -239,6 +239,6 @@ describe('account screens', () => {
     expect(sessionStorage.getItem('contactVault.delivery')).not.toBeNull()
     const dump = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.getItem(sessionStorage.key(i)!)).join('|')
     for (const plain of ['陈静', '13900139000']) expect(dump).not.toContain(plain)
-    expect(redirect).toHaveBeenCalledWith({ url: '/packages/order/flashbuy-submit/index?id=FB1&qty=2&addressKey=ST-1000002-01' })
+    expect(redirect).toHaveBeenCalledWith({ url: '/packages/flashbuy/submit/index?id=FB1&qty=2&addressKey=ST-1000002-01' })
   })
 })

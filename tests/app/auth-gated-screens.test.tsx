@@ -18,13 +18,13 @@ describe('login-only screens that are not built yet', () => {
   })
 
   it('point detail (login needed) prompts a visitor: "Please login for better experience"', async () => {
-    await openPage('packages/gift/reward-detail/index')
+    await openPage('packages/membership/reward-detail/index')
     await waitText('Please login for better experience')
     expect(text()).not.toContain('Not available yet')
   })
 
   it('point rules (no login needed) say honestly that the screen is not built, without a login prompt', async () => {
-    await openPage('packages/gift/rewards-rules/index')
+    await openPage('packages/membership/rewards-rules/index')
     await waitText('Not available yet')
     expect(text()).not.toContain('Please login for better experience')
   })

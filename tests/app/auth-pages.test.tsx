@@ -71,7 +71,7 @@ describe('login screens', () => {
     const token = fakeToken({ sub: APPROVED.userId, exp: inSeconds(3600) })
     const calls = stubApi(common({ 'POST /auth/token': { token, expiresIn: 3600, returnTo: '/product-details/Anti-CD3/MA1-10175?productPlacement=home' } }))
     const redirect = jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
-    await openPage('packages/account/login-callback/index', { ticket: TICKET })
+    await openPage('packages/auth/login-callback/index', { ticket: TICKET })
     await waitFor(() => redirect.mock.calls.length > 0, 'the return to the saved screen')
     expect(calls.filter((c) => c.path === '/auth/token').map((c) => c.data)).toEqual([{ ticket: TICKET }])
     expect(storage.get(KEYS.authToken)).toBe(token)
@@ -89,7 +89,7 @@ describe('login screens', () => {
     stubApi(common({ 'POST /auth/token': { token, expiresIn: 3600, returnTo: '/more', registered: true }, 'GET /users/info': infoOf(LITE, 'Partially Registered') }))
     const redirect = jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
     const relaunch = jest.spyOn(Taro, 'reLaunch')
-    await openPage('packages/account/login-callback/index', { ticket: `${TICKET}-2` })
+    await openPage('packages/auth/login-callback/index', { ticket: `${TICKET}-2` })
     await waitFor(() => redirect.mock.calls.length > 0, 'the way to /onboarding')
     expect(redirect).toHaveBeenCalledWith({ url: '/packages/account/onboarding/index' })
 
@@ -97,14 +97,14 @@ describe('login screens', () => {
     redirect.mockClear()
     stubApi(common({ 'POST /auth/token': { token: fakeToken({ sub: APPROVED.userId, exp: inSeconds(3600) }), expiresIn: 3600 } }))
     relaunch.mockClear()
-    await openPage('packages/account/login-callback/index', { ticket: `${TICKET}-3` })
+    await openPage('packages/auth/login-callback/index', { ticket: `${TICKET}-3` })
     await waitFor(() => relaunch.mock.calls.some(([o]) => (o as { url: string }).url === '/pages/home/index'), 'the return home')
   })
 
   it('/login-callback?error=access_denied: the reason in the user\'s language, no token call; retry starts the login again', async () => {
     useUA(DESKTOP)
     const calls = stubApi(common())
-    await openPage('packages/account/login-callback/index', { error: 'access_denied' })
+    await openPage('packages/auth/login-callback/index', { error: 'access_denied' })
     await waitText('The sign-in was cancelled.')
     expect(text()).toContain('Sign-in did not complete')
     expect(calls.some((c) => c.path === '/auth/token')).toBe(false)
@@ -119,7 +119,7 @@ describe('login screens', () => {
 
   it('/login-callback: a refused ticket says so and stores nothing', async () => {
     stubApi(common({ 'POST /auth/token': fail(400, 'INVALID_TICKET') }))
-    await openPage('packages/account/login-callback/index', { ticket: `${TICKET}-4` })
+    await openPage('packages/auth/login-callback/index', { ticket: `${TICKET}-4` })
     await waitText('This sign-in has expired or was already used. Please log in again.')
     expect(storage.get(KEYS.authToken)).toBeNull()
     expect(useSession.getState().userInfo).toBeNull()
@@ -131,7 +131,7 @@ describe('login screens', () => {
     const token = fakeToken({ sub: APPROVED.userId, exp: inSeconds(604800) })
     const calls = stubApi(common({ 'POST /wechat/login/token': { token, expiresIn: 604800 } }))
     const relaunch = jest.spyOn(Taro, 'reLaunch')
-    await openPage('packages/account/wechat-login/index', { openid: 'o-wx-1', jwt: 'a.b.c', returnTo: '/more' })
+    await openPage('packages/auth/wechat-login/index', { openid: 'o-wx-1', jwt: 'a.b.c', returnTo: '/more' })
     await waitFor(() => relaunch.mock.calls.some(([o]) => (o as { url: string }).url === '/pages/my/index'), 'the return to My')
     expect(calls.filter((c) => c.path === '/wechat/login/token').map((c) => c.data)).toEqual([{ openid: 'o-wx-1', jwt: 'a.b.c', duration: 604800 }])
     expect(storage.get(KEYS.authToken)).toBe(token)
@@ -141,7 +141,7 @@ describe('login screens', () => {
   it('/wechat-login?error=wechat: \'wechat login failure\' (spec section 4); retry on a desktop browser opens the QR page', async () => {
     useUA(DESKTOP)
     const calls = stubApi(common())
-    await openPage('packages/account/wechat-login/index', { error: 'wechat' })
+    await openPage('packages/auth/wechat-login/index', { error: 'wechat' })
     await waitText('wechat login failure')
     expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'wechat login failure' }))
     expect(calls.some((c) => c.path.startsWith('/wechat'))).toBe(false)
@@ -152,7 +152,7 @@ describe('login screens', () => {
 
   it('/wechat-login: a refused token exchange shows \'wechat login failure\' and keeps no token', async () => {
     stubApi(common({ 'POST /wechat/login/token': fail(401, 'UNAUTHORIZED') }))
-    await openPage('packages/account/wechat-login/index', { openid: 'o-wx-2', jwt: 'bad' })
+    await openPage('packages/auth/wechat-login/index', { openid: 'o-wx-2', jwt: 'bad' })
     await waitText('wechat login failure')
     expect(storage.get(KEYS.authToken)).toBeNull()
   })
@@ -202,7 +202,7 @@ describe('login screens', () => {
   it('the gate: an anonymous visitor of /my-wishlist sees \'Please login for better experience\' and Login comes back to /my-wishlist', async () => {
     useUA(IPHONE)
     const calls = stubApi(common())
-    await openPage('packages/account/wishlist/index')
+    await openPage('packages/engagement/wishlist/index')
     await waitText('Please login for better experience')
     expect(q('.login-gate')).not.toBeNull()
     expect(q('.wl-tabs')).toBeNull()
@@ -215,7 +215,7 @@ describe('login screens', () => {
   it('the gate lets a logged-in user through', async () => {
     logIn()
     stubApi(common())
-    await openPage('packages/account/wishlist/index')
+    await openPage('packages/engagement/wishlist/index')
     await waitFor(() => q('.wl-tabs') !== null, 'the wishlist tabs')
     expect(q('.login-gate')).toBeNull()
   })

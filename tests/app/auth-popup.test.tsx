@@ -34,7 +34,7 @@ const userInfo = {
 const popup = () => q('.sign-in-popup')
 const advance = async (ms: number) => { await act(async () => { jest.advanceTimersByTime(ms) }) }
 /** a page that is neither the root page nor a login page, light on server calls */
-const PAGE = 'packages/account/wishlist/index'
+const PAGE = 'packages/engagement/wishlist/index'
 
 async function open(page: string, popupFlag: '1' | '0') {
   stubApi({ 'GET /sys/dict/config': flags(popupFlag), 'GET /users/info': userInfo, 'GET /wishlist/getWishList': { wishList: [] } })

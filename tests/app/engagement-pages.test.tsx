@@ -65,7 +65,7 @@ describe('content and engagement screens', () => {
         return { items, total: c.query.articleType ? 1 : 3, page, pageSize: 10 }
       }
     }))
-    await openPage('packages/content/hub/index', { contentType: 'knowledge' })
+    await openPage('packages/marketing/hub/index', { contentType: 'knowledge' })
     await waitText('Article 2')
     expect(qa('.hub-tabs__tab').map((e) => e.textContent)).toEqual(['All', 'Cell biology6', 'Molecular biology7'])
     expect(qa('.hub-types__chip').map((e) => e.textContent)).toEqual(['All types', 'Protocol', 'Webinar'])
@@ -87,7 +87,7 @@ describe('content and engagement screens', () => {
     // a card opens the article
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     q('.content-card')!.click()
-    expect(nav).toHaveBeenCalledWith({ url: '/packages/content/detail/index?id=90' })
+    expect(nav).toHaveBeenCalledWith({ url: '/packages/marketing/detail/index?id=90' })
   })
 
   it('an article: title, author, body through the allow-list, app links open in the app, featured products below; the heart shows with a token', async () => {
@@ -101,7 +101,7 @@ describe('content and engagement screens', () => {
       'GET /product/catalog': [product('Q-2', 'Tubes'), product('Q-1', 'Qubit Kit')],
       'POST /wishlist/saveWishList': { contentId: '8' }
     }))
-    await openPage('packages/content/detail/index', { id: '8' })
+    await openPage('packages/marketing/detail/index', { id: '8' })
     await waitText('Total RNA isolation')
     await waitText('Materials')
     expect(text()).toContain('Dr. Li Wei')
@@ -112,7 +112,7 @@ describe('content and engagement screens', () => {
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     const clip = jest.spyOn(Taro, 'setClipboardData').mockImplementation((() => Promise.resolve()) as never)
     qa('.safe-rich-text__link')[0].click()
-    expect(nav).toHaveBeenLastCalledWith({ url: '/packages/content/detail/index?id=9' })
+    expect(nav).toHaveBeenLastCalledWith({ url: '/packages/marketing/detail/index?id=9' })
     qa('.safe-rich-text__link')[1].click()
     expect(clip).toHaveBeenCalledWith({ data: 'https://www.ncbi.nlm.nih.gov/' })
     expect(nav).toHaveBeenCalledTimes(1)
@@ -151,7 +151,7 @@ describe('content and engagement screens', () => {
 
   it('/my-wishlist for a visitor: "Please login for better experience"', async () => {
     const calls = stubApi(common())
-    await openPage('packages/account/wishlist/index')
+    await openPage('packages/engagement/wishlist/index')
     await waitText('Please login for better experience')
     expect(calls.some((c) => c.path.startsWith('/wishlist'))).toBe(false)
   })
@@ -173,7 +173,7 @@ describe('content and engagement screens', () => {
       }
     }))
     jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
-    await openPage('packages/account/wishlist/index')
+    await openPage('packages/engagement/wishlist/index')
     await waitText('Anti-CD3 Antibody')
     expect(qa('.wl-tabs__tab').map((e) => e.textContent)).toEqual(['Products2', 'Workflow', 'VM Workflow', 'Knowledge Hub1', 'Promotions', 'Application'])
     expect(text()).not.toContain('ELISA guide')
@@ -194,7 +194,7 @@ describe('content and engagement screens', () => {
     await waitText('ELISA guide')
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     q('.wl-item')!.click()
-    expect(nav).toHaveBeenCalledWith({ url: '/packages/content/detail/index?id=12' })
+    expect(nav).toHaveBeenCalledWith({ url: '/packages/marketing/detail/index?id=12' })
     qa('.wl-tabs__tab')[5].click()
     await waitText('Nothing saved in Application yet.')
   })
@@ -205,7 +205,7 @@ describe('content and engagement screens', () => {
     ])
     storage.set(LOCAL_HISTORY_KEY, views)
     const calls = stubApi(common())
-    await openPage('packages/account/browsing-history/index')
+    await openPage('packages/engagement/browsing-history/index')
     await waitText('Please login for better experience')
     expect(q('.bh-tabs')).toBeNull()
     expect(text()).not.toContain('Viewed today')

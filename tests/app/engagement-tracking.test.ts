@@ -30,7 +30,7 @@ describe('tracking parameters (spec section 5: "Tracking parameters are kept onl
     expect(q[0]).toEqual({ contentType: 'knowledge', utm_source: 'wechat', utm_medium: 'share', itm_source: 'banner' })
     expect(q[1]).toEqual({ utm_source: 'wechat', utm_medium: 'share', itm_source: 'banner' })
     expect(q[2]).toEqual({ title: 'Anti CD3', catalogNumber: 'MA1-10176', utm_source: 'wechat', utm_medium: 'share', itm_source: 'banner' })
-    expect(urls[0].startsWith('/packages/content/hub/index?')).toBe(true)
+    expect(urls[0].startsWith('/packages/marketing/hub/index?')).toBe(true)
   })
 
   it('a later page\'s own tracking value replaces the earlier one; a navigation\'s explicit param wins', async () => {
@@ -43,6 +43,6 @@ describe('tracking parameters (spec section 5: "Tracking parameters are kept onl
   it('nothing is added when the visitor came without tracking parameters', async () => {
     useTracking.getState().capture({ from: 'x' })
     await navigation.go('wishlist')
-    expect(urls).toEqual(['/packages/account/wishlist/index'])
+    expect(urls).toEqual(['/packages/engagement/wishlist/index'])
   })
 })

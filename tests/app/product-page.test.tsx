@@ -254,7 +254,7 @@ describe('product page', () => {
     await waitText('T cell activation with OKT3')
     expect(text()).toContain('Related content')
     await utils.act(async () => { utils.fireEvent.click(q('.content-card') as HTMLElement) })
-    expect(nav).toHaveBeenCalledWith({ url: '/packages/content/detail/index?id=31' })
+    expect(nav).toHaveBeenCalledWith({ url: '/packages/marketing/detail/index?id=31' })
   })
 
   it('with a token: the heart toggles optimistically, the popup links to /my-wishlist and closes on an outside click', async () => {
@@ -285,7 +285,7 @@ describe('product page', () => {
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     await utils.act(async () => { utils.fireEvent.click(heart()); save.resolve({ contentId: 'MA1-10175' }); await sleep(10) })
     await utils.act(async () => { utils.fireEvent.click(q('.wishlist-popup__link') as HTMLElement) })
-    expect(nav).toHaveBeenCalledWith({ url: '/packages/account/wishlist/index' })
+    expect(nav).toHaveBeenCalledWith({ url: '/packages/engagement/wishlist/index' })
     expect(q('.wishlist-popup')).toBeNull()
   })
 

@@ -1,4 +1,4 @@
-import { ROUTES, appPages, h5CustomRoutes, pageUrl, resolveSpecPath, specUrl } from '../../src/routes'
+import { ROUTES, appPages, h5CustomRoutes, pageUrl, resolveSpecPath, specUrl } from '../../types/routes'
 
 describe('route table (spec section 2)', () => {
   const specPaths = [

@@ -1,4 +1,4 @@
-import { cleanTitle } from '../../src/rules/product-title'
+import { cleanTitle } from '../../types/catalog/product-title'
 import { availabilityStatus, AVAILABILITY_COLOR, availabilityQuantity } from '../../src/rules/availability'
 import { wishlistNext, showsInWishlist, wishlistControlsVisible, WISHLIST_POPUP_MS, type WishState, type WishEvent } from '../../src/rules/wishlist-toggle'
 import { effectiveListPrice, priceView } from '../../src/rules/price-display'

@@ -7,7 +7,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { e2eHarness, SHOTS } from '../support/e2e'
-import { signAccessToken } from '../../server/auth/tokens'
+import { signAccessToken } from '../../server/domains/auth/tokens'
 
 const SECRET = 'e2e-secret-0123456789-0123456789-0123456789'
 const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { Value } from 'typebox/value'
 import { AddressMutationResultSchema, PhoneDictionaryEntrySchema, ShipToSchema, SuccessEnvelope } from '../../types'
 import { DEMO_USERS } from '../../server/db/seed'
-import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT } from '../../types/address-rules'
+import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT } from '../../types/account/address-rules'
 import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
 
 const EN = { languagecode: 'en' }

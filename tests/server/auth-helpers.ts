@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { buildApp } from '../../server/app'
 import type { DB } from '../../server/db/schema'
-import type { AuthOptions } from '../../server/auth/config'
+import type { AuthOptions } from '../../server/domains/auth/config'
 import { TEST_JWT_SECRET } from './helpers'
 
 /** Helpers of the login tests: a real listening server and a tiny browser (cookie jar, manual redirects). */

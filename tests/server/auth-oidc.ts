@@ -4,8 +4,8 @@ import crypto from 'node:crypto'
 import { auth, TEST_JWT_SECRET } from './helpers'
 import { startLoginServer, Browser, formActions, type LoginEnv } from './auth-helpers'
 import { DEMO_PASSWORD } from '../../server/db/seed/auth'
-import { EMBEDDED_CLIENT_ID } from '../../server/auth/config'
-import { signAccessToken } from '../../server/auth/tokens'
+import { EMBEDDED_CLIENT_ID } from '../../server/domains/auth/config'
+import { signAccessToken } from '../../server/domains/auth/tokens'
 import { buildApp } from '../../server/app'
 
 const sha = (s: string) => crypto.createHash('sha256').update(s).digest('base64url')

@@ -1,13 +1,13 @@
 import { describe, it, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { createFixedWindowLimiter } from '../../server/auth/rate-limit'
-import { createTtlCache } from '../../server/auth/user-cache'
-import { hashPassword, verifyPassword } from '../../server/auth/passwords'
-import { resolveAuthConfig, authOptionsFromEnv } from '../../server/auth/config'
-import { signWechatJwt, verifyWechatJwt, signAccessToken, verifyAccessToken } from '../../server/auth/tokens'
-import { validateRegistration } from '../../server/auth/provider/accounts'
-import { escapeHtml, loginPage } from '../../server/auth/provider/pages'
-import { pickLang } from '../../server/auth/provider/messages'
+import { createFixedWindowLimiter } from '../../server/domains/auth/rate-limit'
+import { createTtlCache } from '../../server/domains/auth/user-cache'
+import { hashPassword, verifyPassword } from '../../server/domains/auth/passwords'
+import { resolveAuthConfig, authOptionsFromEnv } from '../../server/domains/auth/config'
+import { signWechatJwt, verifyWechatJwt, signAccessToken, verifyAccessToken } from '../../server/domains/auth/tokens'
+import { validateRegistration } from '../../server/domains/auth/provider/accounts'
+import { escapeHtml, loginPage } from '../../server/domains/auth/provider/pages'
+import { pickLang } from '../../server/domains/auth/provider/messages'
 import { createPostgresDb, type DbHandle } from '../../server/db'
 import { buildApp } from '../../server/app'
 
@@ -38,7 +38,7 @@ describe('fixed-window rate limiter (issue 4: "Login has rate limits")', () => {
   })
 })
 
-describe('user lookup cache (server/auth/plugin.ts)', () => {
+describe('user lookup cache (server/domains/auth/plugin.ts)', () => {
   it('serves an entry for at most ttlMs, then forgets it (a deleted user is not served beyond the TTL)', () => {
     let t = 0
     const c = createTtlCache<string>({ ttlMs: 30_000, maxEntries: 10, now: () => t })

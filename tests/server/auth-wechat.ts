@@ -2,8 +2,8 @@ import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { auth, TEST_JWT_SECRET, tokenFor } from './helpers'
 import { startLoginServer, Browser, formContaining, type LoginEnv } from './auth-helpers'
-import { signWechatJwt } from '../../server/auth/tokens'
-import { STANDIN_APPS } from '../../server/auth/config'
+import { signWechatJwt } from '../../server/domains/auth/tokens'
+import { STANDIN_APPS } from '../../server/domains/auth/config'
 import { buildApp } from '../../server/app'
 
 /** WeChat login through the local stand-in (issue 4): run by auth-login.test.ts on each database. */

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict'
 import Fastify from 'fastify'
 import { describeEachDb, tokenFor, auth } from './helpers'
 import { DEMO_USERS } from '../../server/db/seed'
-import { chatStandInRoutes, STAND_IN_PATH } from '../../server/domains/chat'
-import { escapeHtml, safeUrl } from '../../server/domains/chat/stand-in'
+import { chatStandInRoutes, STAND_IN_PATH } from '../../server/domains/service'
+import { escapeHtml, safeUrl } from '../../server/domains/service/stand-in'
 
 /**
  * Customer-service chat, server side (spec section 7: "Chat support is opened with a payload of

@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app'
 import { createPgliteDb, createPostgresDb, migrateToLatest, type DbHandle, type DbKind } from '../../server/db'
 import type { DB } from '../../server/db/schema'
 import { seedDatabase } from '../../server/db/seed'
-import { signAccessToken } from '../../server/auth/tokens'
+import { signAccessToken } from '../../server/domains/auth/tokens'
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz'
 export const TEST_PRODUCT_COUNT = Number(process.env.TEST_PRODUCT_COUNT ?? 6000)

@@ -9,7 +9,7 @@ import {
   type ArticleType, type ContentCategory, type ContentDetail, type ContentList, type ContentType, type ProductPromotion,
   type SkuContent, type SpecialColumn,
 } from '../../types'
-import { ROUTES } from '../../src/routes'
+import { ROUTES } from '../../types/routes'
 import { describeEachDb } from './helpers'
 import { assertSafeHtml, DANGEROUS } from './marketing-helpers'
 
@@ -18,7 +18,7 @@ const CONTENT_TYPES: ContentType[] = ['knowledge', 'application', 'workflow', 'i
 /** every link is an app route name with the params its path needs, never a raw URL */
 export function assertAppLink(link: { route: string; params: Record<string, string> }, label: string) {
   const route = ROUTES.find((r) => r.name === link.route)
-  assert.ok(route, `${label}: ${link.route} is not a route of src/routes.ts`)
+  assert.ok(route, `${label}: ${link.route} is not a route of types/routes.ts`)
   for (const m of route.path.matchAll(/:(\w+)/g)) assert.ok(link.params[m[1]], `${label}: route ${link.route} needs param ${m[1]}`)
   for (const v of Object.values(link.params)) assert.doesNotMatch(v, /^(https?:)?\/\//, `${label}: raw URL in params`)
 }

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { sanitizeRichHtml, htmlToText } from '../../server/lib/sanitize'
 import { assertSafeHtml } from './marketing-helpers'
-import { HOSTILE_FRAGMENT_EN, HOSTILE_FRAGMENT_ZH } from '../../server/domains/marketing/seed-content'
+import { HOSTILE_FRAGMENT_EN, HOSTILE_FRAGMENT_ZH } from '../../server/db/seed/marketing-content'
 
 describe('sanitizeRichHtml (marketing contract: "allow-listed tags and attributes only; links http(s) only; images from our own /media")', () => {
   it('removes script, style, iframe, object, svg and form elements together with their content', () => {

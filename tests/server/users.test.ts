@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { Value } from 'typebox/value'
 import { SuccessEnvelope, UserInfoSchema, PersonaSchema, type UserInfo } from '../../types'
 import { DEMO_USERS } from '../../server/db/seed'
-import { signAccessToken } from '../../server/auth/tokens'
+import { signAccessToken } from '../../server/domains/auth/tokens'
 import { describeEachDb, tokenFor, auth, TEST_JWT_SECRET } from './helpers'
 
 describeEachDb('users, auth, persona, errorTracking', (ctx) => {

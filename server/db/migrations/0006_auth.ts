@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 
 // Issue 4: auth tables (login credentials, one-time login states and tickets, WeChat sessions and bindings).
 export async function up(db: Kysely<any>): Promise<void> {
-  // Password of a user for the embedded OpenID provider: 'scrypt$N$r$p$salt$hash' (server/auth/passwords.ts).
+  // Password of a user for the embedded OpenID provider: 'scrypt$N$r$p$salt$hash' (server/domains/auth/passwords.ts).
   await db.schema
     .createTable('user_credentials')
     .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))

@@ -295,13 +295,6 @@ export const PERSONA_OPTIONS: { kind: 'role' | 'industry' | 'interest'; code: st
   { kind: 'interest', code: 'lab-consumables', en: 'Lab Consumables', zh: '实验室耗材' },
 ]
 
-/** Secondary ("DS") persona source: defaults derived from the account type and country. */
-export const DS_PERSONA_DEFAULTS: Record<string, { role: string[]; industry: string[]; interest: string[] }> = {
-  customer: { role: ['scientist'], industry: ['academic'], interest: ['cell-biology'] },
-  distributor: { role: ['purchasing'], industry: ['distribution'], interest: ['lab-consumables'] },
-  agent: { role: ['purchasing'], industry: ['distribution'], interest: ['lab-consumables'] },
-  special: { role: ['lab-manager'], industry: ['clinical'], interest: ['lab-consumables'] },
-}
 
 export const SYS_CONFIG_SEED: { country: 'cn' | 'in'; key: string; value: '0' | '1'; label: string }[] = [
   { country: 'cn', key: 'ENABLE_ORDER_TAX', value: '1', label: 'Show order tax' },

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../schema'
 import type { SeedContext } from './context'
 import { DEMO_ACCOUNTS } from './accounts'
-import { hashPassword } from '../../auth/passwords'
+import { hashPassword } from '../../domains/auth/passwords'
 import { STANDIN_WECHAT_USERS } from '../../wechat-standin/users'
 
 /** Issue 4 seed (auth). Deterministic: no clocks beyond SEED_DATE, no unseeded randomness. */

@@ -8,7 +8,7 @@ import { seedAccountRecords, ACCOUNT_RECORD_TABLES } from './account-records'
 import { seedAuth, AUTH_SEED_TABLES } from './auth'
 import { DEMO_ACCOUNTS, PERSONA_OPTIONS, SYS_CONFIG_SEED, type SeedAccount, type SeedAddress } from './accounts'
 
-export { DEMO_USERS, DEMO_USER_NAMES, DEMO_ACCOUNTS, DS_PERSONA_DEFAULTS, type DemoUserName } from './accounts'
+export { DEMO_USERS, DEMO_USER_NAMES, DEMO_ACCOUNTS, type DemoUserName } from './accounts'
 export { generateCategories, generateProducts, CATEGORY_TREE, cnyToInr } from './catalog'
 
 export const DEFAULT_PRODUCT_COUNT = 6000

@@ -5,12 +5,12 @@ import type { SeedProduct } from './catalog'
 import { createRng, type Rng } from './prng'
 import { DEMO_ACCOUNTS } from './accounts'
 import { sanitizeRichHtml, htmlToText } from '../../lib/sanitize'
-import { cleanTitle } from '../../../src/rules/product-title'
-import { specUrl } from '../../../src/routes'
+import { cleanTitle } from '../../../types/catalog/product-title'
+import { specUrl } from '../../../types/routes'
 import {
   ARTICLE_TYPES, AUTHORS, CONTENT_CATEGORIES, FAMILIES, HOSTILE_FRAGMENT_EN, HOSTILE_FRAGMENT_ZH, PROMOTIONS, TOPICS,
   type ArticleTypeValue, type FamilyDef, type PromotionDef, type Topic,
-} from '../../domains/marketing/seed-content'
+} from './marketing-content'
 
 /** Tables this module fills (emptied first by `db:seed --reset`), children before parents. */
 export const MARKETING_TABLES: string[] = [

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify'
 import type { ShipToAddressInput } from '../../../types'
-import { DIAL_RULES, checkPhone, isValidCnMobile, isValidEmail, joinAttentionTo, PHONE_PATTERN } from '../../../types/address-rules'
+import { DIAL_RULES, checkPhone, isValidCnMobile, isValidEmail, joinAttentionTo, PHONE_PATTERN } from '../../../types/account/address-rules'
 import { invalid, msg, UNSAFE_TEXT } from './common'
 
 /**
  * The server's re-check of an address form (spec section 5, "Contact and order fields"), using the one
- * set of rules in types/address-rules.ts. Every invalid field is named in one 400 VALIDATION_ERROR.
+ * set of rules in types/account/address-rules.ts. Every invalid field is named in one 400 VALIDATION_ERROR.
  */
 
 const LABELS: Record<string, [string, string]> = {

@@ -7,10 +7,10 @@ import {
   type AddressMutationResult, type PhoneDictionaryEntry, type ShipTo,
 } from '../../../types'
 import { ok } from '../../errors'
-import { toShipTo } from '../users/service'
+import { toShipTo } from './user-info'
 import { assertSelf, conflict, invalid, me, msg, notFound } from './common'
 import { validateAddressInput } from './address-input'
-import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT } from '../../../types/address-rules'
+import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT } from '../../../types/account/address-rules'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
 
 /** "An account can have at most this many ship-to addresses." */

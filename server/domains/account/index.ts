@@ -8,12 +8,16 @@ import { arRoutes } from './ar'
 import { supplyCentreRoutes } from './supply-centre'
 import { notificationRoutes } from './notifications'
 import { onboardingRoutes } from './onboarding'
+import { usersRoutes } from './users'
+import { personaRoutes } from './persona'
 
 /**
- * Account domain (issue 4): addresses, credit, invoices and AR, supply centre, notifications,
+ * Account domain: user info and error tracking, persona, addresses, credit, invoices and AR, supply centre, notifications,
  * onboarding. Every route needs a token and works on the token's own account only.
  */
 export async function accountRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  await app.register(usersRoutes, opts)
+  await app.register(personaRoutes, opts)
   await app.register(addressRoutes, opts)
   await app.register(creditRoutes, opts)
   await app.register(invoiceRoutes, opts)

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { JWTPayload } from 'jose'
 import type { DB } from '../../db/schema'
-import type { ResolvedAuthConfig } from '../../auth/config'
+import type { ResolvedAuthConfig } from './config'
 
 /**
  * Maps a verified OpenID identity to a local user.

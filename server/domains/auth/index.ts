@@ -8,7 +8,7 @@ import { wechatRoutes } from './wechat-routes'
 
 /**
  * Login routes under /api (issue 4): OIDC client, login tickets, WeChat login.
- * Their configuration (app.login) is set up by server/auth/mount.ts.
+ * Their configuration (app.login) is set up by server/domains/auth/mount.ts.
  */
 export async function authRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   await app.register(oidcRoutes, opts)

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
-import type { ResolvedAuthConfig } from '../../auth/config'
+import type { ResolvedAuthConfig } from './config'
 
 /**
  * Our server as an OpenID Connect client (confidential, authorization code + PKCE S256).

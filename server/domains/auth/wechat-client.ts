@@ -1,4 +1,4 @@
-import type { ResolvedAuthConfig } from '../../auth/config'
+import type { ResolvedAuthConfig } from './config'
 
 /**
  * The one adapter to WeChat's servers (base URLs WECHAT_API_BASE / WECHAT_OPEN_BASE; the local

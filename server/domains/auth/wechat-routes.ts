@@ -8,7 +8,7 @@ import {
   type LoginErrorCode, type LoginTokenResult, type WechatIdentity,
 } from '../../../types'
 import { ApiError, ok } from '../../errors'
-import { signAccessToken, signWechatJwt, verifyWechatJwt } from '../../auth/tokens'
+import { signAccessToken, signWechatJwt, verifyWechatJwt } from './tokens'
 import { createWechatClient, WechatError } from './wechat-client'
 import { consumeLoginState, createLoginState } from './one-time'
 import { apiLimit, appRedirect, redirectLimit } from './guards'

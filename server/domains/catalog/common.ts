@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { CatalogDB } from '../../db/schema-catalog'
-import type { AuthUser } from '../../auth/plugin'
+import type { AuthUser } from '../auth/plugin'
 import { ApiError } from '../../errors'
 
 export const asCatalogDb = (db: Kysely<DB>) => db as unknown as Kysely<CatalogDB>

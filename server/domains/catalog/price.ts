@@ -4,10 +4,10 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { AvailabilityRequestSchema, PriceRequestSchema, type AvailabilityRecord, type AvailabilityRequest, type PriceRecord, type PriceResponse } from '../../../types'
 import { ok } from '../../errors'
-import type { AuthUser } from '../../auth/plugin'
+import type { AuthUser } from '../auth/plugin'
 import type { RequestLocale } from '../../locale'
-import { computePrice, toMajor } from '../products/pricing'
-import { loadAccountPrices, pricingContext } from '../products/summary'
+import { computePrice, toMajor } from './pricing'
+import { loadAccountPrices, pricingContext } from './summary'
 import { asCatalogDb, assertOwnAccount, badRequest } from './common'
 
 /**

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { ProductSearchQuerySchema, type ProductSearchResult } from '../../../types'
 import { ok } from '../../errors'
-import { loadAccountPrices, pricingContext, summaryRowsByIds, toSummary, type AccountPrice, type SummaryRow } from '../products/summary'
+import { loadAccountPrices, pricingContext, summaryRowsByIds, toSummary, type AccountPrice, type SummaryRow } from './summary'
 import { asCatalogDb, badRequest, createCache } from './common'
 import { catName, type CategoryIndexLoader } from './tree'
 

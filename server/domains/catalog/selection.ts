@@ -7,8 +7,8 @@ import {
   type DualOriginItem, type DualOriginList, type SelectionFacet, type SelectionFacets, type SelectionFilter, type SelectionResult,
 } from '../../../types'
 import { ApiError, ok } from '../../errors'
-import { toMajor } from '../products/pricing'
-import { loadAccountPrices, pricingContext, summariesByIds, summaryColumns, toSummary } from '../products/summary'
+import { toMajor } from './pricing'
+import { loadAccountPrices, pricingContext, summariesByIds, summaryColumns, toSummary } from './summary'
 import { asCatalogDb, badRequest, createCache } from './common'
 import { ATTRIBUTE_NAMES_ZH, MULTI_VALUED_ATTRIBUTES, SURCHARGE_REASONS } from './labels'
 import type { CategoryIndex, CategoryIndexLoader } from './tree'

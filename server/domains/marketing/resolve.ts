@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { RequestLocale } from '../../locale'
 import type { ContentCard, ContentType } from '../../../types'
-import { cleanTitle } from '../../../src/rules/product-title'
-import { VM_WORKFLOW_ARTICLE_TYPE } from './seed-content'
+import { cleanTitle } from '../../../types/catalog/product-title'
+import { VM_WORKFLOW_ARTICLE_TYPE } from './article-types'
 
 /**
  * Look-ups shared by the marketing and engagement routes: localized display data for products,
  * content items and promotions, and promotion status. (Priced product summaries come from the one
- * ProductSummary mapping, server/domains/products/summary.ts.)
+ * ProductSummary mapping, server/domains/catalog/summary.ts.)
  */
 
 export type Lang = 'en' | 'zh'

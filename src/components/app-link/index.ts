@@ -1,4 +1,4 @@
-import { ROUTES, type RouteName } from '../../routes'
+import { ROUTES, type RouteName } from '../../../types/routes'
 import { navigation } from '../../platform/navigation'
 
 export interface AppLink { route: string; params: Record<string, string> }

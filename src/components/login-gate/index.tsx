@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { View, Text } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
-import type { RouteName } from '../../routes'
+import type { RouteName } from '../../../types/routes'
 import { useSession } from '../../store/session'
 import { hasValidToken } from '../../store/wishlist'
 import { currentScreenPath } from '../../store/login'

@@ -4,7 +4,7 @@ import type { ProductSummary } from '../../../types'
 import { useT } from '../../store/locale'
 import { productImageUrl } from '../../rules/product-image'
 import { priceView } from '../../rules/price-display'
-import { cleanTitle } from '../../rules/product-title'
+import { cleanTitle } from '../../../types/catalog/product-title'
 import { navigation } from '../../platform/navigation'
 import './index.scss'
 

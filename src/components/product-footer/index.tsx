@@ -2,7 +2,7 @@ import { View, Text } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
 import { useT } from '../../store/locale'
 import { navigation } from '../../platform/navigation'
-import type { RouteName } from '../../routes'
+import type { RouteName } from '../../../types/routes'
 import './index.scss'
 
 /**

@@ -4,7 +4,7 @@ import { View, Text, RichText } from '@tarojs/components'
 import { useT } from '../../store/locale'
 import { showToast } from '../toast'
 import { navigation } from '../../platform/navigation'
-import { resolveSpecPath, type RouteName } from '../../routes'
+import { resolveSpecPath, type RouteName } from '../../../types/routes'
 import { escapeTextForWeapp, parseRichText, type RichTextLink, type RichTextNode } from './parse'
 import './index.scss'
 

@@ -13,7 +13,7 @@ import { useSession } from '../../store/session'
 import { useProductList } from '../../store/products'
 import { articleTypeLabel, bannerColumns, flashSaleColumn, useHome, HOME_KNOWLEDGE_COUNT } from '../../store/home'
 import { navigation } from '../../platform/navigation'
-import type { RouteName } from '../../routes'
+import type { RouteName } from '../../../types/routes'
 import type { MessageKey } from '../../i18n'
 import './index.scss'
 

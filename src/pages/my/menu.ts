@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../i18n'
-import type { RouteName } from '../../routes'
+import type { RouteName } from '../../../types/routes'
 
 /**
  * The My menu of spec section 2 ("orders, requests, quotes, wishlist, Ship-To Info, browsing

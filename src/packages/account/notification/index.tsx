@@ -9,7 +9,7 @@ import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/session'
 import { useNotifications } from '../../../store/notifications'
 import { formatTimestamp } from '../../../rules/format'
-import { ROUTES, type RouteName } from '../../../routes'
+import { ROUTES, type RouteName } from '../../../../types/routes'
 import { navigation } from '../../../platform/navigation'
 import './index.scss'
 

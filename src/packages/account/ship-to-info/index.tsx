@@ -18,7 +18,7 @@ import {
 } from '../../../rules/ship-to'
 import { navigation } from '../../../platform/navigation'
 import './index.scss'
-import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT } from '../../../../types/address-rules'
+import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT } from '../../../../types/account/address-rules'
 
 /** /my-account/ShipToInfo: the user's ship-tos with their bill-tos (spec sections 2 and 4). */
 export default function ShipToInfoPage() {

@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type Provider from 'oidc-provider'
+import type { DB } from '../../../db/schema'
+import type { ResolvedAuthConfig } from '../config'
+import { authenticate, normalizeUsername, registerUser } from './accounts'
+import { msg, pickLang, type PageLang } from './messages'
+import { loginPage, messagePage, PAGE_HEADERS, registerPage } from './pages'
+
+/**
+ * The sign-in, registration and consent steps of the embedded provider, at {mount}/interaction/:uid.
+ * CSRF: every step needs the provider's interaction cookie (SameSite=Lax, bound to this uid), so a
+ * cross-site form post finds no interaction. Password posts are rate limited (app.login.limiters).
+ */
+type Body = Record<string, string | undefined>
+
+function parseForm(_req: FastifyRequest, body: string, done: (err: Error | null, body?: Body) => void) {
+  const out: Body = {}
+  for (const [k, v] of new URLSearchParams(body)) if (!(k in out)) out[k] = v
+  done(null, out)
+}
+
+export async function interactionRoutes(
+  app: FastifyInstance,
+  opts: { provider: Provider; db: Kysely<DB>; cfg: ResolvedAuthConfig; mountPath: string },
+) {
+  const { provider, db, cfg, mountPath } = opts
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, parseForm)
+  const base = `/interaction/:uid`
+  const prefix = mountPath
+
+  const html = (reply: FastifyReply, status: number, page: string) => reply.status(status).headers(PAGE_HEADERS).send(page)
+
+  function langOf(req: FastifyRequest, details?: { params: Record<string, unknown> }): PageLang {
+    const q = (req.query as Record<string, string | undefined>)?.lang
+    const b = (req.body as Body | undefined)?.lang
+    return pickLang(q, b, details?.params.ui_locales as string | undefined, req.headers['accept-language'])
+  }
+
+  /** The interaction of this uid, or null (expired, used, or no cookie: a cross-site post lands here). */
+  async function details(req: FastifyRequest, reply: FastifyReply) {
+    try {
+      const d = await provider.interactionDetails(req.raw, reply.raw)
+      return d.uid === (req.params as { uid: string }).uid ? d : null
+    } catch {
+      return null
+    }
+  }
+
+  const expiredPage = (reply: FastifyReply, lang: PageLang) =>
+    html(reply, 400, messagePage({
+      lang, title: msg(lang, 'expiredTitle'), text: msg(lang, 'expired'),
+      link: { href: cfg.appUrl ? `${cfg.appUrl}/home` : '/home', label: msg(lang, 'backToShop') },
+    }))
+
+  /** Ends the step; `merge` keeps the earlier steps' results (the login before the consent). */
+  async function finish(req: FastifyRequest, reply: FastifyReply, result: Record<string, unknown>, merge = false) {
+    const to = await provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: merge })
+    return reply.redirect(to, 303)
+  }
+
+  /** Our own server is a first-party client: its consent is granted without asking. */
+  async function autoConsent(req: FastifyRequest, reply: FastifyReply, d: Awaited<ReturnType<Provider['interactionDetails']>>) {
+    const clientId = String(d.params.client_id)
+    if (clientId !== cfg.oidc.clientId || !d.session?.accountId) return finish(req, reply, { error: 'access_denied', error_description: 'consent required' })
+    const grant = d.grantId ? await provider.Grant.find(d.grantId) : new provider.Grant({ accountId: d.session.accountId, clientId })
+    if (!grant) return finish(req, reply, { error: 'access_denied', error_description: 'grant not found' })
+    const det = d.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> }
+    if (det.missingOIDCScope) grant.addOIDCScope(det.missingOIDCScope.join(' '))
+    if (det.missingOIDCClaims) grant.addOIDCClaims(det.missingOIDCClaims)
+    for (const [indicator, scopes] of Object.entries(det.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '))
+    const grantId = await grant.save()
+    return finish(req, reply, { consent: d.grantId ? {} : { grantId } }, true)
+  }
+
+  app.get(`${prefix}${base}`, async (req, reply) => {
+    const d = await details(req, reply)
+    const lang = langOf(req, d ?? undefined)
+    if (!d) return expiredPage(reply, lang)
+    if (d.prompt.name === 'consent') return autoConsent(req, reply, d)
+    const hint = typeof d.params.login_hint === 'string' ? d.params.login_hint : undefined
+    const view = (req.query as { view?: string }).view
+    if (d.prompt.name === 'create' && view !== 'login') return html(reply, 200, registerPage({ lang, uid: d.uid, base: prefix }))
+    return html(reply, 200, loginPage({ lang, uid: d.uid, username: hint, base: prefix }))
+  })
+
+  app.get(`${prefix}${base}/register`, async (req, reply) => {
+    const d = await details(req, reply)
+    const lang = langOf(req, d ?? undefined)
+    if (!d) return expiredPage(reply, lang)
+    return html(reply, 200, registerPage({ lang, uid: d.uid, base: prefix }))
+  })
+
+  app.get(`${prefix}${base}/abort`, async (req, reply) => {
+    const d = await details(req, reply)
+    if (!d) return expiredPage(reply, langOf(req))
+    return finish(req, reply, { error: 'access_denied', error_description: 'End-User aborted interaction' })
+  })
+
+  app.post(`${prefix}${base}/login`, async (req, reply) => {
+    const body = (req.body ?? {}) as Body
+    const d = await details(req, reply)
+    const lang = langOf(req, d ?? undefined)
+    if (!d) return expiredPage(reply, lang)
+    const username = normalizeUsername(String(body.username ?? '')).slice(0, 128)
+    const { passwordIpUser, passwordUser } = app.login.limiters
+    const a = passwordIpUser.hit(`${req.ip}|${username}`)
+    const b = passwordUser.hit(username)
+    if (!a.allowed || !b.allowed) {
+      const seconds = Math.max(a.allowed ? 0 : a.retryAfter, b.allowed ? 0 : b.retryAfter)
+      reply.header('retry-after', String(seconds))
+      return html(reply, 429, messagePage({
+        lang, title: msg(lang, 'tooManyTitle'), text: msg(lang, 'tooMany', { seconds }),
+        link: { href: `${prefix}/interaction/${encodeURIComponent(d.uid)}?lang=${lang}`, label: msg(lang, 'tryAgain') },
+      }))
+    }
+    const userId = await authenticate(db, username, String(body.password ?? ''))
+    if (!userId) {
+      return html(reply, 401, loginPage({ lang, uid: d.uid, username, error: msg(lang, 'wrongCredentials'), base: prefix }))
+    }
+    // signing in with an existing account also settles a pending prompt=create
+    return finish(req, reply, { login: { accountId: userId }, ...(d.prompt.name === 'create' ? { create: {} } : {}) })
+  })
+
+  app.post(`${prefix}${base}/register`, async (req, reply) => {
+    const body = (req.body ?? {}) as Body
+    const d = await details(req, reply)
+    const lang = langOf(req, d ?? undefined)
+    if (!d) return expiredPage(reply, lang)
+    const limit = app.login.limiters.api.hit(`register|${req.ip}`)
+    if (!limit.allowed) {
+      reply.header('retry-after', String(limit.retryAfter))
+      return html(reply, 429, messagePage({ lang, title: msg(lang, 'tooManyTitle'), text: msg(lang, 'tooMany', { seconds: limit.retryAfter }) }))
+    }
+    const r = await registerUser(db, body, lang)
+    if ('errors' in r) return html(reply, 400, registerPage({ lang, uid: d.uid, values: r.values, errors: r.errors, base: prefix }))
+    req.log.info({ userId: r.userId }, 'registered a new user at the embedded provider')
+    return finish(req, reply, { login: { accountId: r.userId }, create: {} })
+  })
+}

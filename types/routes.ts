@@ -1,0 +1,167 @@
+/**
+ * The one table of routes (spec section 2). app.config.ts derives the page list and the
+ * subpackages from it, config/index.ts derives the H5 custom routes from it, and the app uses it
+ * to build links and to open spec-style deep links such as /product-details/{title}/{catalogNumber}.
+ *
+ * Pure data and pure functions only: this file is read at build time by Taro's config loader.
+ */
+
+export type RouteName =
+  | 'home' | 'categories' | 'cart' | 'my'
+  | 'notification' | 'search' | 'wishlist' | 'deliveryAddress' | 'shipToInfo' | 'shipToAddress'
+  | 'arStatement' | 'invoiceList' | 'nonLogged' | 'flashbuySubmit' | 'orderSuccess' | 'productDetails'
+  | 'orderDetail' | 'pendingLto' | 'requestDetail' | 'promotion' | 'leadSubmit' | 'chat'
+  | 'rewardsRules' | 'rewardDetail' | 'onboarding' | 'wechatLogin' | 'loginCallback' | 'supplyCentre' | 'persona'
+  | 'documents' | 'selectionTools' | 'dualOrigin' | 'contentHub' | 'contentDetail' | 'browsingHistory' | 'flashSale'
+
+export interface RouteDef {
+  name: RouteName
+  /** Taro page path, without leading slash */
+  page: string
+  /** the spec's path; `:name` marks a path segment carried to the page as a query parameter */
+  path: string
+  /** other paths that open the same page (e.g. the dynamic category form) */
+  aliases?: string[]
+  /** a tab page of the footer; lives in the main package */
+  tab?: boolean
+  /** needs a logged-in user (spec section 6) */
+  login?: boolean
+}
+
+export const SUBPACKAGES = ['catalog', 'marketing', 'engagement', 'account', 'auth', 'cart', 'order', 'flashbuy', 'membership', 'service'] as const
+
+export const ROUTES: RouteDef[] = [
+  // main package: the footer's tab pages
+  { name: 'home', page: 'pages/home/index', path: '/home', aliases: ['/'], tab: true },
+  { name: 'categories', page: 'pages/categories/index', path: '/categories/:category/:node', aliases: ['/categories'], tab: true },
+  { name: 'cart', page: 'pages/cart/index', path: '/my-cart', tab: true },
+  { name: 'my', page: 'pages/my/index', path: '/more', tab: true },
+  // catalog
+  { name: 'search', page: 'packages/catalog/search/index', path: '/search' },
+  { name: 'productDetails', page: 'packages/catalog/product-details/index', path: '/product-details/:title/:catalogNumber' },
+  { name: 'promotion', page: 'packages/catalog/promotion/index', path: '/promotions/:category/:subject/:id' },
+  // paths the spec does not show (section 2 names these screens only)
+  { name: 'documents', page: 'packages/catalog/documents/index', path: '/documents' },
+  { name: 'selectionTools', page: 'packages/catalog/selection-tools/index', path: '/selection-tools' },
+  { name: 'dualOrigin', page: 'packages/catalog/dual-origin/index', path: '/dual-origin-products' },
+  // marketing content: learning centre / knowledge hub, application, workflow, industry solutions, brands, campaigns
+  { name: 'contentHub', page: 'packages/marketing/hub/index', path: '/content-hub/:contentType' },
+  { name: 'contentDetail', page: 'packages/marketing/detail/index', path: '/content/:id' },
+  // account
+  { name: 'notification', page: 'packages/account/notification/index', path: '/notification', login: true },
+  { name: 'wishlist', page: 'packages/engagement/wishlist/index', path: '/my-wishlist', login: true },
+  { name: 'shipToInfo', page: 'packages/account/ship-to-info/index', path: '/my-account/ShipToInfo', login: true },
+  { name: 'shipToAddress', page: 'packages/account/ship-to-address/index', path: '/my-account/ShipToInfoAddress', login: true },
+  { name: 'arStatement', page: 'packages/account/ar-statement/index', path: '/my-account/ARstatement/:billToAccountNumber', login: true },
+  { name: 'invoiceList', page: 'packages/account/invoice-list/index', path: '/my-account/InvoiceList/:billToAccountNumber', login: true },
+  { name: 'nonLogged', page: 'packages/account/non-logged/index', path: '/non-logged/MyAccount' },
+  { name: 'onboarding', page: 'packages/account/onboarding/index', path: '/onboarding' },
+  { name: 'wechatLogin', page: 'packages/auth/wechat-login/index', path: '/wechat-login' },
+  // username login return (the server's OIDC callback hands over a one-time ticket here)
+  { name: 'loginCallback', page: 'packages/auth/login-callback/index', path: '/login-callback' },
+  { name: 'supplyCentre', page: 'packages/account/supply-centre/index', path: '/my-account/SupplyCenter', login: true },
+  { name: 'persona', page: 'packages/account/persona/index', path: '/my-account/Persona', login: true },
+  { name: 'browsingHistory', page: 'packages/engagement/browsing-history/index', path: '/browsing-history' },
+  // order
+  { name: 'deliveryAddress', page: 'packages/cart/delivery-address/index', path: '/my-cart/DeliveryAddress', login: true },
+  { name: 'flashbuySubmit', page: 'packages/flashbuy/submit/index', path: '/flashbuy/submit', login: true },
+  { name: 'orderSuccess', page: 'packages/order/order-success/index', path: '/submit-order/success', login: true },
+  { name: 'pendingLto', page: 'packages/order/pending-lto/index', path: '/my-orders/PendingLTO/:orderNumber', login: true },
+  { name: 'orderDetail', page: 'packages/order/order-detail/index', path: '/my-orders/:orderNumber', login: true },
+  { name: 'requestDetail', page: 'packages/order/request-detail/index', path: '/my-request-china/:requestId', login: true },
+  { name: 'leadSubmit', page: 'packages/order/lead-submit/index', path: '/lead-generation/ordersubmit' },
+  { name: 'flashSale', page: 'packages/flashbuy/flash-sale/index', path: '/flashbuy/list' },
+  // gift centre
+  { name: 'rewardsRules', page: 'packages/membership/rewards-rules/index', path: '/giftcenter/rewardsrules' },
+  { name: 'rewardDetail', page: 'packages/membership/reward-detail/index', path: '/giftcenter/rewarddetail', login: true },
+  // customer service
+  { name: 'chat', page: 'packages/service/chat/index', path: '/zhichi-consult' }
+]
+
+export const routeByName = (name: RouteName): RouteDef => {
+  const r = ROUTES.find((x) => x.name === name)
+  if (!r) throw new Error(`unknown route ${name}`)
+  return r
+}
+
+export const routeByPage = (page: string): RouteDef | undefined =>
+  ROUTES.find((x) => x.page === page.replace(/^\//, ''))
+
+/** Taro's app.config: main-package pages first (home is the entry), then one subpackage per domain. */
+export function appPages() {
+  const pages = ROUTES.filter((r) => r.page.startsWith('pages/')).map((r) => r.page)
+  const subPackages = SUBPACKAGES.map((root) => ({
+    root: `packages/${root}`,
+    pages: ROUTES.filter((r) => r.page.startsWith(`packages/${root}/`)).map((r) => r.page.slice(`packages/${root}/`.length))
+  }))
+  return { pages, subPackages }
+}
+
+/** The static part of each spec path: what the H5 address bar shows for a page. */
+export const staticPrefix = (path: string) => path.split('/:')[0] || '/'
+
+/** H5 router custom routes: Taro page -> the spec's address (static prefix; params travel as query). */
+export function h5CustomRoutes(): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {}
+  for (const r of ROUTES) {
+    const paths = [staticPrefix(r.path), ...(r.aliases ?? [])].filter((p, i, all) => all.indexOf(p) === i)
+    out[`/${r.page}`] = paths.length === 1 ? paths[0] : paths
+  }
+  return out
+}
+
+const enc = (v: string | number) => encodeURIComponent(String(v))
+
+const toQuery = (params: Record<string, string | number | undefined | null>) =>
+  Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${enc(k)}=${enc(v as string | number)}`)
+    .join('&')
+
+/** The Taro URL to navigate to: `/page?query`, path parameters carried as query parameters. */
+export function pageUrl(name: RouteName, params: Record<string, string | number | undefined | null> = {}): string {
+  const q = toQuery(params)
+  return `/${routeByName(name).page}${q ? `?${q}` : ''}`
+}
+
+/** The spec's address for a route, e.g. /product-details/Anti-CD3/MA1-10175?productPlacement=home */
+export function specUrl(name: RouteName, params: Record<string, string | number | undefined | null> = {}): string {
+  const rest = { ...params }
+  const path = routeByName(name).path.replace(/:(\w+)/g, (_, key: string) => {
+    const v = rest[key]
+    delete rest[key]
+    return v === undefined || v === null ? '' : enc(v)
+  })
+  const q = toQuery(rest)
+  return `${path}${q ? `?${q}` : ''}`
+}
+
+/**
+ * Opens a spec-style address: finds its route and turns path segments into query parameters.
+ * The longest static prefix wins, so /my-orders/PendingLTO/1 is not read as an order detail.
+ */
+export function resolveSpecPath(pathname: string): { route: RouteDef; params: Record<string, string> } | null {
+  const clean = pathname.replace(/\/+$/, '') || '/'
+  const segs = clean.split('/').filter(Boolean).map((s) => safeDecode(s))
+  let best: { route: RouteDef; params: Record<string, string>; score: number } | null = null
+  for (const route of ROUTES) {
+    for (const pattern of [route.path, ...(route.aliases ?? [])]) {
+      const parts = pattern.split('/').filter(Boolean)
+      const fixed = parts.filter((p) => !p.startsWith(':'))
+      if (segs.length > parts.length || segs.length < fixed.length) continue
+      const params: Record<string, string> = {}
+      let ok = true
+      parts.forEach((p, i) => {
+        if (!ok) return
+        const s = segs[i]
+        if (p.startsWith(':')) { if (s !== undefined) params[p.slice(1)] = s } else if (s !== p) ok = false
+      })
+      if (ok && (best === null || fixed.length > best.score)) best = { route, params, score: fixed.length }
+    }
+  }
+  return best && { route: best.route, params: best.params }
+}
+
+function safeDecode(s: string) {
+  try { return decodeURIComponent(s) } catch { return s }
+}
