@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * npm test: every test layer, in order, with one summary line at the end.
- *   1. typecheck (tsc)                      4. build: H5 site and weapp mini-program
- *   2. app unit + component tests (jest)    5. weapp build checks (miniprogram-simulate)
- *   3. API tests (PGlite; + PostgreSQL      6. end-to-end in headless Chromium (playwright-core)
- *      when DATABASE_URL is set)
+ *   1. typecheck (tsc)                      5. build: H5 site and weapp mini-program
+ *   2. deps: the dependency rules           6. weapp build checks (miniprogram-simulate)
+ *      (dependency-cruiser)                 7. end-to-end in headless Chromium (playwright-core)
+ *   3. app unit + component tests (jest)
+ *   4. API tests (PGlite; + PostgreSQL when DATABASE_URL is set)
  * A failing layer does not stop the later ones (except that a failed build skips 5 and 6);
  * the exit code is non-zero if anything failed.
  */
@@ -61,6 +62,9 @@ const testFiles = (dir) => fs.readdirSync(path.join(root, 'tests', dir)).filter(
 
 const tc = run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
 record('typecheck', tc, tc.ok ? 1 : 0, tc.ok ? 0 : 1, 0)
+// the import rules of README "Layout" (.dependency-cruiser.cjs); a broken rule is named in the output
+const deps = run('deps', 'npx', ['depcruise', 'src', 'server', 'types', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'])
+record('deps', deps, deps.ok ? 1 : 0, deps.ok ? 0 : 1, 0)
 jestLayer('unit', 'jest.config.js')
 nodeTestLayer('server', testFiles('server'))
 

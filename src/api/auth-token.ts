@@ -22,8 +22,12 @@ export const SESSION_BOUND_KEYS = [
 
 type Listener = () => void
 const expiryListeners = new Set<Listener>()
+const accountChangeListeners = new Set<Listener>()
 /** The session store listens here, so the API layer does not import the store. */
 export const onSessionExpired = (fn: Listener) => { expiryListeners.add(fn); return () => expiryListeners.delete(fn) }
+/** Reported when a request finds the token's account differs from the stored user (the session store toasts and reloads). */
+export const onAccountChanged = (fn: Listener) => { accountChangeListeners.add(fn); return () => accountChangeListeners.delete(fn) }
+export const reportAccountChanged = () => accountChangeListeners.forEach((fn) => fn())
 
 /** Keeps "the token cookie and the stored auth token ... in sync". */
 export function saveToken(token: string) {

@@ -1,5 +1,8 @@
-import type { LinkAccountBody, LoginTokenResult, OnboardingRequest, RegistrationStatus, WechatIdentity } from '../../types'
-import { api, apiBase } from './client'
+import type {
+  LinkAccountBody, LoginTicketBody, LoginTokenResult, OnboardingRequest, RegistrationStatus, WechatIdentity,
+  WechatMiniProgramLoginBody, WechatTokenBody
+} from '../../types'
+import { apiBase, createFetch } from './client'
 
 /**
  * The login and onboarding endpoints (protocol in types/auth.ts). The only way the app calls them.
@@ -28,25 +31,27 @@ export const oidcAuthorizeUrl = (mode: LoginMode, returnTo?: string) => withQuer
 export const wechatAuthorizeUrl = (mode: WechatMode, returnTo?: string) => withQuery('/auth/wechat/authorize', { mode, returnTo })
 
 /** POST /api/auth/token {ticket}: the one-time ticket of /login-callback for the app's token. */
-export const exchangeTicket = (ticket: string) => api.post<LoginTokenResult>('/auth/token', { ticket })
+const ticketExchange = createFetch<LoginTicketBody, LoginTokenResult>('POST', '/auth/token')
+export const exchangeTicket = (ticket: string) => ticketExchange({ ticket })
 
 /**
  * POST /api/wechat/login/miniprogram {code}: Taro.login's code for {openid, jwt}. The server keeps
  * WeChat's session_key; only openid and jwt are read from the answer, whatever else it carries.
  */
+const miniProgramLogin = createFetch<WechatMiniProgramLoginBody, WechatIdentity>('POST', '/wechat/login/miniprogram')
 export async function wechatMiniProgramLogin(code: string): Promise<WechatIdentity> {
-  const data = await api.post<WechatIdentity>('/wechat/login/miniprogram', { code })
+  const data = await miniProgramLogin({ code })
   return { openid: String(data?.openid ?? ''), jwt: String(data?.jwt ?? '') }
 }
 
 /** POST /api/wechat/login/token {openid, jwt, duration} → data.token (spec section 7). */
-export const wechatToken = (openid: string, jwt: string, duration = WECHAT_TOKEN_DURATION_S) =>
-  api.post<LoginTokenResult>('/wechat/login/token', { openid, jwt, duration })
+const wechatTokenExchange = createFetch<WechatTokenBody, LoginTokenResult>('POST', '/wechat/login/token')
+export const wechatToken = (openid: string, jwt: string, duration = WECHAT_TOKEN_DURATION_S) => wechatTokenExchange({ openid, jwt, duration })
 
 export interface OnboardingStatus { registrationStatus: RegistrationStatus; requests: OnboardingRequest[] }
 
 /** GET /api/onboarding/status */
-export const getOnboardingStatus = () => api.get<OnboardingStatus>('/onboarding/status')
+export const getOnboardingStatus = createFetch<void, OnboardingStatus>('GET', '/onboarding/status')
 
 /** POST /api/onboarding/link-account → the pending request */
-export const linkAccount = (body: LinkAccountBody) => api.post<OnboardingRequest>('/onboarding/link-account', body)
+export const linkAccount = createFetch<LinkAccountBody, OnboardingRequest>('POST', '/onboarding/link-account')

@@ -1,39 +1,47 @@
 import type {
   AvailabilityRecord, AvailabilityRequest, CategoryNode, DocumentSearchQuery, DocumentSearchResult, PriceRequest,
-  PriceResponse, ProductDetail, ProductSearchQuery, ProductSearchResult, Promotion
+  PriceResponse, ProductDetail, ProductList, ProductListQuery, ProductSearchQuery, ProductSearchResult, Promotion
 } from '../../types'
-import type { DualOriginList, DualOriginQuery, SelectionFacets, SelectionFilter, SelectionResult } from '../../types'
-import { api } from './client'
+import type {
+  DualOriginList, DualOriginQuery, SelectionFacets, SelectionFacetsQuery, SelectionFilter, SelectionQuery, SelectionResult
+} from '../../types'
+import { createFetch } from './client'
 
-/** Catalogue calls (spec section 7; contract in types/catalog.ts). */
+/** Catalogue calls (spec section 7; contract in types/catalog). */
 
-export const getCategoryTree = () => api.get<CategoryNode[]>('/category/tree')
+export const getProductList = createFetch<ProductListQuery, ProductList>('GET', '/product/list')
 
-export const searchProducts = (q: ProductSearchQuery) => api.get<ProductSearchResult>('/product/search', q)
+export const getCategoryTree = createFetch<void, CategoryNode[]>('GET', '/category/tree')
+
+export const searchProducts = createFetch<ProductSearchQuery, ProductSearchResult>('GET', '/product/search')
 
 /** GET /product/catalog: catalogNumber is a comma list */
-export const getProductCatalog = (catalogNumbers: string[]) =>
-  api.get<ProductDetail[]>('/product/catalog', { catalogNumber: catalogNumbers.join(',') })
+const productCatalog = createFetch<{ catalogNumber: string }, ProductDetail[]>('GET', '/product/catalog')
+export const getProductCatalog = (catalogNumbers: string[]) => productCatalog({ catalogNumber: catalogNumbers.join(',') })
 
-export const getPrices = (body: PriceRequest) => api.post<PriceResponse>('/product/price', body)
+export const getPrices = createFetch<PriceRequest, PriceResponse>('POST', '/product/price')
 
-export const getAvailability = (body: AvailabilityRequest) => api.post<AvailabilityRecord[]>('/product/availability', body)
+export const getAvailability = createFetch<AvailabilityRequest, AvailabilityRecord[]>('POST', '/product/availability')
 
-export const searchDocuments = (q: DocumentSearchQuery) => api.get<DocumentSearchResult>('/document/search', q)
+export const searchDocuments = createFetch<DocumentSearchQuery, DocumentSearchResult>('GET', '/document/search')
 
-export const getPromotionById = (promoId: string) => api.get<Promotion>('/get/promotionById', { promoId })
+const promotionById = createFetch<{ promoId: string }, Promotion>('GET', '/get/promotionById')
+export const getPromotionById = (promoId: string) => promotionById({ promoId })
 
 /** Selection filters travel as JSON, [{"name":"Host Species","value":"Mouse"}] (types/selection.ts). */
 const filtersParam = (filters?: SelectionFilter[]) =>
   filters && filters.length ? JSON.stringify(filters.map((f) => ({ name: f.name, value: f.value }))) : undefined
 
+const selectionFacets = createFetch<SelectionFacetsQuery, SelectionFacets>('GET', '/product/selection/facets')
+const selection = createFetch<SelectionQuery, SelectionResult>('GET', '/product/selection')
+
 /** GET /product/selection/facets: the attribute values to choose from in a category, with counts under the chosen filters */
 export const getSelectionFacets = (q: { categoryCode?: string; filters?: SelectionFilter[] }) =>
-  api.get<SelectionFacets>('/product/selection/facets', { categoryCode: q.categoryCode, filters: filtersParam(q.filters) })
+  selectionFacets({ categoryCode: q.categoryCode, filters: filtersParam(q.filters) })
 
 /** GET /product/selection: the products matching every chosen value */
 export const getSelectionProducts = (q: { categoryCode?: string; filters?: SelectionFilter[]; page?: number; pageSize?: number }) =>
-  api.get<SelectionResult>('/product/selection', { categoryCode: q.categoryCode, filters: filtersParam(q.filters), page: q.page, pageSize: q.pageSize })
+  selection({ categoryCode: q.categoryCode, filters: filtersParam(q.filters), page: q.page, pageSize: q.pageSize })
 
 /** GET /product/dual-origin: products sold imported and locally made, or with a surcharge, priced for the user */
-export const getDualOriginProducts = (q: DualOriginQuery) => api.get<DualOriginList>('/product/dual-origin', q)
+export const getDualOriginProducts = createFetch<DualOriginQuery, DualOriginList>('GET', '/product/dual-origin')

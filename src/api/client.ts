@@ -1,12 +1,13 @@
 import Taro from '@tarojs/taro'
 import { storage } from '../platform/storage'
-import { navigation } from '../platform/navigation'
-import { useLocale, t } from '../store/locale'
 import { languageCode } from '../i18n'
-import { showToast } from '../components/toast'
-import { KEYS, accountChanged, adoptAuthorizationHeader, currentToken } from './auth-token'
+import { KEYS, accountChanged, adoptAuthorizationHeader, currentToken, reportAccountChanged } from './auth-token'
+import { requestLocale, requestMessage as t } from './request-locale'
 
-/** The one API client: no page calls Taro.request. Adds the spec section 7 headers and token rules. */
+/**
+ * The one API client: no page calls Taro.request. Adds the spec section 7 headers and token rules.
+ * It reports events (expired session, changed account) and never shows UI: the session store does.
+ */
 
 export class ApiError extends Error {
   constructor(readonly code: string, message: string, readonly status: number, readonly body?: unknown) {
@@ -19,7 +20,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   path: string
   query?: Record<string, string | number | boolean | undefined | null>
-  body?: unknown
+  body?: object
   timeoutMs?: number
 }
 
@@ -31,7 +32,7 @@ export const apiBase = () => `${API_BASE_URL}/api`
  * logged in)."
  */
 export function buildHeaders(token: string | null): Record<string, string> {
-  const { country, language } = useLocale.getState()
+  const { country, language } = requestLocale()
   const h: Record<string, string> = {
     'content-type': 'application/json',
     Source: APP_SOURCE,
@@ -65,8 +66,7 @@ export async function apiRequest<T>(opts: RequestOptions): Promise<T> {
     // 'Your account is changed, Will refresh the page' and a page reload."
     storage.remove(KEYS.userId)
     storage.remove(KEYS.userName)
-    showToast(t('session.accountChanged'), 'session')
-    setTimeout(() => navigation.reload(), 1000)
+    reportAccountChanged()
     throw new ApiError('ACCOUNT_CHANGED', t('session.accountChanged'), 0)
   }
   let res: Taro.request.SuccessCallbackResult<Envelope<T>>
@@ -94,7 +94,21 @@ export async function apiRequest<T>(opts: RequestOptions): Promise<T> {
   throw new ApiError(code, message, res.statusCode, body)
 }
 
-export const api = {
-  get: <T>(path: string, query?: RequestOptions['query']) => apiRequest<T>({ method: 'GET', path, query }),
-  post: <T>(path: string, body?: unknown, query?: RequestOptions['query']) => apiRequest<T>({ method: 'POST', path, body, query })
+type Query = NonNullable<RequestOptions['query']>
+
+/**
+ * A call of the contract, typed by its request and response from types/: `Req` is the query of a
+ * GET or the JSON body of a POST (`void` when there is none), `Res` the envelope's data.
+ *   export const getInvoiceList = createFetch<InvoiceListQuery, InvoiceListResult>('GET', '/invoice/list')
+ */
+export function createFetch<Req extends object | void, Res>(method: 'GET' | 'POST', path: string): (req: Req) => Promise<Res> {
+  return (req: Req) =>
+    method === 'GET'
+      ? apiRequest<Res>({ method, path, query: (req ?? undefined) as Query | undefined })
+      : apiRequest<Res>({ method, path, body: req ?? {} })
+}
+
+/** A POST whose parameters travel in the query and whose body is empty (e.g. /wishlist/deleteWishList). */
+export function createQueryPost<Req extends object, Res>(path: string): (req: Req) => Promise<Res> {
+  return (req: Req) => apiRequest<Res>({ method: 'POST', path, body: {}, query: req as Query })
 }

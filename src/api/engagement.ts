@@ -1,23 +1,22 @@
 import type { HistoryList, HistoryVisit, OperationLogBody, SaveWishlistBody, Wishlist } from '../../types'
-import { api } from './client'
+import { createFetch, createQueryPost } from './client'
 
 /** Wishlist, browsing history and the operation log (spec section 7; contract in types/engagement.ts). */
 
-export const getWishList = (q: { countryCode: string; userId: string }) => api.get<Wishlist>('/wishlist/getWishList', q)
+export const getWishList = createFetch<{ countryCode: string; userId: string }, Wishlist>('GET', '/wishlist/getWishList')
 
 /** "must return contentId" */
-export const saveWishList = (body: SaveWishlistBody) => api.post<{ contentId: string }>('/wishlist/saveWishList', body)
+export const saveWishList = createFetch<SaveWishlistBody, { contentId: string }>('POST', '/wishlist/saveWishList')
 
 /** "query contentId, countryCode, userId; empty body" */
-export const deleteWishList = (q: { contentId: string; countryCode: string; userId: string }) =>
-  api.post<unknown>('/wishlist/deleteWishList', {}, q)
+export const deleteWishList = createQueryPost<{ contentId: string; countryCode: string; userId: string }, unknown>('/wishlist/deleteWishList')
 
-export const recordVisit = (v: Omit<HistoryVisit, 'viewedAt'> & { viewedAt?: string }) => api.post<{ ok: true }>('/history/record', v)
+export const recordVisit = createFetch<Omit<HistoryVisit, 'viewedAt'> & { viewedAt?: string }, { ok: true }>('POST', '/history/record')
 
-export const mergeHistory = (visits: HistoryVisit[]) => api.post<{ merged: number }>('/history/merge', { visits })
+const historyMerge = createFetch<{ visits: HistoryVisit[] }, { merged: number }>('POST', '/history/merge')
+export const mergeHistory = (visits: HistoryVisit[]) => historyMerge({ visits })
 
-export const getHistory = (q: { kind: 'product' | 'content'; from?: string; to?: string; page?: number; pageSize?: number }) =>
-  api.get<HistoryList>('/history/list', q)
+export const getHistory = createFetch<{ kind: 'product' | 'content'; from?: string; to?: string; page?: number; pageSize?: number }, HistoryList>('GET', '/history/list')
 
 /** POST /operationLog/insert: "opReqUrl (trimmed to 100 characters)" is trimmed by the caller's rule module */
-export const insertOperationLog = (body: OperationLogBody) => api.post<{ id: number }>('/operationLog/insert', body)
+export const insertOperationLog = createFetch<OperationLogBody, { id: number }>('POST', '/operationLog/insert')

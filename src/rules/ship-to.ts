@@ -1,6 +1,6 @@
 import type { BillTo, CreditRecord, ShipTo, ShipToBillTos, SysConfig, UserInfo } from '../../types'
 import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT, splitAttentionTo } from '../../types/account/address-rules'
-import { isFlagOn } from '../store/config'
+import { isFlagOn } from './feature-flags'
 
 /**
  * The ship-to list rules of spec sections 2 and 4 ("Ship-to list", "Default address"), one pure

@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import type { CategoryNode, ProductList, ProductSummary } from '../../types'
 import { getCategoryTree } from '../api/catalog'
-import { getProductList } from '../api/endpoints'
+import { getProductList } from '../api/catalog'
 import { createPagedList } from './products'
 import type { SectionStatus } from './home'
 

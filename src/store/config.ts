@@ -1,11 +1,12 @@
 import { create } from 'zustand'
-import type { SysConfig, FeatureFlagName } from '../../types'
-import { getSysConfig } from '../api/endpoints'
+import type { SysConfig } from '../../types'
+import type { Country } from '../rules/constants'
+import { getSysConfig } from '../api/platform'
 
 interface ConfigState {
   flags: Partial<SysConfig>
   country: string | null
-  load: (country: string) => Promise<void>
+  load: (country: Country) => Promise<void>
 }
 
 /** Country feature flags from GET /sys/dict/config ("each with dictValue '1' or '0"). */
@@ -21,4 +22,4 @@ export const useConfig = create<ConfigState>()((set) => ({
   }
 }))
 
-export const isFlagOn = (flags: Partial<SysConfig>, name: FeatureFlagName) => flags[name]?.dictValue === '1'
+export { isFlagOn } from '../rules/feature-flags'

@@ -1,23 +1,16 @@
 import { create } from 'zustand'
 import { persist, createJSONStorage } from 'zustand/middleware'
-import Taro from '@tarojs/taro'
 import { normalizeLanguage, translate, type Language, type MessageKey, type Params } from '../i18n'
 import { COUNTRIES, DEFAULT_COUNTRY, type Country } from '../rules/constants'
 import { persistStorage } from '../platform/storage'
+import { deviceLanguage } from '../platform/system'
+import { setRequestLocaleSource } from '../api/request-locale'
 
 interface LocaleState {
   language: Language
   country: Country
   setLanguage: (l: string) => void
   setCountry: (c: Country) => void
-}
-
-function deviceLanguage(): string {
-  try {
-    return Taro.getSystemInfoSync().language || ''
-  } catch {
-    return typeof navigator !== 'undefined' ? navigator.language : ''
-  }
 }
 
 /** Language and country: chosen by the user, persisted; first run follows the device language. */
@@ -32,6 +25,9 @@ export const useLocale = create<LocaleState>()(
     { name: 'locale', storage: createJSONStorage(() => persistStorage), partialize: (s) => ({ language: s.language, country: s.country }) }
   )
 )
+
+// requests carry the chosen country and language (spec section 7 headers)
+setRequestLocaleSource(() => useLocale.getState())
 
 /** Translate outside React (toasts, stores). */
 export const t = (key: MessageKey, params?: Params) => translate(useLocale.getState().language, key, params)

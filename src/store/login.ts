@@ -1,16 +1,16 @@
 import Taro from '@tarojs/taro'
 import { create } from 'zustand'
 import type { LoginErrorCode, LoginTokenResult } from '../../types'
-import { exchangeTicket, wechatMiniProgramLogin, wechatToken, type LoginMode } from '../api/auth'
+import { exchangeTicket, oidcAuthorizeUrl, wechatAuthorizeUrl, wechatMiniProgramLogin, wechatToken, type LoginMode } from '../api/auth'
 import { ApiError } from '../api/client'
 import { KEYS } from '../api/auth-token'
-import { loginFlows, startLogin } from '../platform/login'
+import { loginPlatform } from '../platform/login'
 import { navigation } from '../platform/navigation'
 import { storage } from '../platform/storage'
 import { resolveSpecPath, routeByPage, specUrl, type RouteName } from '../../types/routes'
-import type { LoginFlow } from '../rules/user-agent'
-import { pageParam } from '../components/page-params'
-import { showToast } from '../components/toast'
+import { loginFlowsFor, type LoginFlow } from '../rules/user-agent'
+import { pageParam } from '../rules/page-params'
+import { showToast } from './toast'
 import { useSession } from './session'
 import { t } from './locale'
 
@@ -156,13 +156,15 @@ export const useLogin = create<LoginState>()((set, get) => {
       const before = get().phase
       set({ phase: 'working' })
       try {
-        const started = await startLogin(flow, { mode, returnTo: target })
-        if (started.kind === 'redirected') {
+        const address = browserLoginAddress(flow, mode, target)
+        if (address) {
+          loginPlatform.assign(address)
           // the browser is leaving; Back from the provider finds the screen as it was
           set({ phase: before === 'error' ? 'error' : 'idle' })
           return
         }
-        const id = await wechatMiniProgramLogin(started.code)
+        if (flow !== 'wechat-miniprogram') throw new Error(`login flow ${flow} is not offered here`)
+        const id = await wechatMiniProgramLogin(await loginPlatform.miniProgramCode())
         if (!id.openid || !id.jwt) { wechatFailed(); return }
         await exchangeWechat(id.openid, id.jwt, target)
       } catch (e) {
@@ -200,6 +202,22 @@ export const useLogin = create<LoginState>()((set, get) => {
     reset: () => set({ phase: 'idle', error: null })
   }
 })
+
+/** The login flows this platform offers: by platform and, in a browser, by user agent (src/rules/user-agent.ts). */
+export const loginFlows = (): LoginFlow[] => loginFlowsFor(loginPlatform.kind, loginPlatform.userAgent())
+
+/**
+ * In a browser every flow is a full-page redirect through our server (types/auth.ts): username
+ * login or registration to the identity provider, in-app OAuth inside the messaging-app browser,
+ * the QR page on a desktop browser; the browser comes back to /login-callback or /wechat-login.
+ * The mini-program's flow has no address (it exchanges a Taro.login code).
+ */
+function browserLoginAddress(flow: LoginFlow, mode: LoginMode, returnTo: string | undefined): string | null {
+  if (flow === 'username-oidc') return oidcAuthorizeUrl(mode, returnTo)
+  if (flow === 'wechat-inapp-oauth') return wechatAuthorizeUrl('inapp', returnTo)
+  if (flow === 'wechat-qr') return wechatAuthorizeUrl('qr', returnTo)
+  return null
+}
 
 /** The WeChat flow this platform offers, if any (mini-program code, in-app OAuth or QR page). */
 export const wechatFlow = (): LoginFlow | undefined => loginFlows().find(isWechat)

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { Notification } from '../../types'
-import { getNotifications, postNotificationUnread } from '../api/service'
+import { getNotifications, postNotificationUnread } from '../api/account'
 import { storage } from '../platform/storage'
 import { addReadIds, parseReadIds, readIdsKey } from '../rules/notification-read'
 import { hasValidToken } from './wishlist'

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { Persona, PersonaOptions, PersonaSaveBody } from '../../types'
-import { getPersonaOptions, getPersonaWithFallback, savePersona } from '../api/service'
+import { getPersonaOptions, getPersonaWithFallback, savePersona } from '../api/account'
 import { hasValidToken } from './wishlist'
 import { useSession } from './session'
 import { useLocale } from './locale'

@@ -11,7 +11,8 @@ import { effectiveListPrice, type PriceInput } from '../rules/price-display'
 import { runQuoteRequest } from '../rules/quote-request'
 import { specUrl } from '../../types/routes'
 import { navigation } from '../platform/navigation'
-import { showToast } from '../components/toast'
+import { showToast } from './toast'
+import { currentAddress } from '../platform/entry'
 import { useSession } from './session'
 import { t } from './locale'
 
@@ -76,8 +77,7 @@ export const isQuoteOnly = (d: Pick<ProductDetail, 'leadTarget' | 'productLeadTa
 
 /** The address of the page the shopper is on (H5: the browser's; mini-program: the spec address of the page). */
 function currentPageUrl(catalogNumber: string, detail: ProductDetail | null): string {
-  if (process.env.TARO_ENV === 'h5' && typeof window !== 'undefined') return window.location.href
-  return specUrl('productDetails', { title: detail?.productTitle ?? '', catalogNumber })
+  return currentAddress() ?? specUrl('productDetails', { title: detail?.productTitle ?? '', catalogNumber })
 }
 
 const generation: Record<string, number> = {}

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { ProductSummary } from '../../types'
-import { getProductList } from '../api/endpoints'
+import { getProductList } from '../api/catalog'
 
 export const PAGE_SIZE = 20
 

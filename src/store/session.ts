@@ -1,12 +1,13 @@
 import { create } from 'zustand'
 import type { SupplyCenter, UserInfo } from '../../types'
-import { getUserInfo, postErrorTracking } from '../api/endpoints'
+import { getUserInfo, postErrorTracking } from '../api/account'
 import { ApiError } from '../api/client'
-import { KEYS, clearSession, currentToken, onSessionExpired, saveToken } from '../api/auth-token'
+import { KEYS, clearSession, currentToken, onAccountChanged, onSessionExpired, saveToken } from '../api/auth-token'
 import { decodeToken } from '../api/jwt'
 import { storage } from '../platform/storage'
 import { tokenCookie } from '../platform/cookie'
-import { showToast } from '../components/toast'
+import { navigation } from '../platform/navigation'
+import { showToast } from './toast'
 import { t } from './locale'
 
 /** Spec section 3/4: "Session status: FETCHING_USER_NO, FETCHING_USER, USER_FETCHED". */
@@ -77,6 +78,13 @@ export const useSession = create<SessionState>()((set, get) => ({
 onSessionExpired(() => {
   useSession.setState({ status: 'USER_FETCHED', ...anonymous })
   showToast(t('session.expired'), 'session')
+})
+
+// "A request whose user id header differs from the token's account id triggers the toast
+// 'Your account is changed, Will refresh the page' and a page reload." (reported by the API layer)
+onAccountChanged(() => {
+  showToast(t('session.accountChanged'), 'session')
+  setTimeout(() => navigation.reload(), 1000)
 })
 
 export const isLoggedIn = (s: Pick<SessionState, 'userInfo'>) => s.userInfo !== null

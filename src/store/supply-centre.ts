@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import type { ShipTo, SupplyCenter, SupplyCenterOption, SupplyCenterRequest, UserInfo } from '../../types'
 import type { MessageKey } from '../i18n'
-import { applySupplyCenter, getSupplyCenter, getSupplyCenterOptions, getSupplyCenterRequests } from '../api/service'
+import { applySupplyCenter, getSupplyCenter, getSupplyCenterOptions, getSupplyCenterRequests } from '../api/account'
 import { ApiError } from '../api/client'
 import { hasValidToken } from './wishlist'
 import { useSession } from './session'

@@ -1,6 +1,7 @@
-import Taro from '@tarojs/taro'
 import { create } from 'zustand'
 import { trackingParams } from '../rules/tracking'
+import { watchEntryQuery } from '../platform/entry'
+import { setNavigationParamsSource } from '../platform/navigation-params'
 
 /**
  * Campaign tracking parameters. Spec section 5: "Tracking parameters are kept only for keys
@@ -29,18 +30,7 @@ export const useTracking = create<TrackingState>()((set, get) => ({
 
 /** The parameters navigation adds to an address (explicit params of the call win). */
 export const trackingForNavigation = () => useTracking.getState().params
-
-function searchParams(search: string): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const part of search.replace(/^\?/, '').split('&')) {
-    if (!part) continue
-    const i = part.indexOf('=')
-    const k = i < 0 ? part : part.slice(0, i)
-    const v = i < 0 ? '' : part.slice(i + 1)
-    try { out[decodeURIComponent(k)] = decodeURIComponent(v.replace(/\+/g, ' ')) } catch { /* a malformed pair is ignored */ }
-  }
-  return out
-}
+setNavigationParamsSource(trackingForNavigation)
 
 let started = false
 
@@ -48,11 +38,5 @@ let started = false
 export function startTrackingCapture() {
   if (started) return
   started = true
-  const { capture } = useTracking.getState()
-  if (process.env.TARO_ENV === 'h5') {
-    if (typeof window !== 'undefined') capture(searchParams(window.location.search))
-    return
-  }
-  try { capture(Taro.getLaunchOptionsSync().query as Record<string, string>) } catch { /* not available */ }
-  try { Taro.onAppShow((res) => capture((res?.query ?? {}) as Record<string, string>)) } catch { /* not available */ }
+  watchEntryQuery((query) => useTracking.getState().capture(query))
 }

@@ -4,7 +4,7 @@ import { useSession } from '../../src/store/session'
 import { useLogin } from '../../src/store/login'
 import { useOnboarding } from '../../src/packages/account/onboarding/store'
 import { requireLogin } from '../../src/components/login-gate'
-import { browser } from '../../src/platform/login.h5'
+import { loginPlatform as browser } from '../../src/platform/login.h5'
 import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
 import { fakeToken, inSeconds } from '../support/tokens'
@@ -14,7 +14,7 @@ import { stubApi, fail, sleep, openPage, current, q, qa, text, waitText, waitFor
  * The login screens rendered by the real app shell (spec sections 1, 2, 4 and 6; protocol in
  * types/auth.ts): /login-callback, /wechat-login, /non-logged/MyAccount, the login gate, /onboarding.
  * Taro.request is stubbed at the API-client boundary only; where the browser is sent is watched
- * on the H5 login adapter's `browser.assign`.
+ * on the H5 login adapter's `loginPlatform.assign`.
  */
 jest.setTimeout(20000)
 

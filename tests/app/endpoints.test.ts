@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { getPersona } from '../../src/api/endpoints'
+import { getPersonaWithFallback } from '../../src/api/account'
 import { useConfig, isFlagOn } from '../../src/store/config'
 import { useLocale } from '../../src/store/locale'
 
@@ -24,12 +24,12 @@ const okBody = (data: unknown) => ({ statusCode: 200, data: { success: true, cod
 describe('persona (spec section 7: "GET /persona ... fallback GET /persona/getDSPersona")', () => {
   it('uses /persona when it answers', async () => {
     answer = () => okBody({ roles: ['Lab manager'], industries: [], interestAreas: [] })
-    expect(await getPersona()).toEqual({ roles: ['Lab manager'], industries: [], interestAreas: [] })
+    expect(await getPersonaWithFallback()).toEqual({ persona: { roles: ['Lab manager'], industries: [], interestAreas: [] }, fallback: false })
     expect(calls.map((c) => c.url)).toEqual(['http://api.test/api/persona'])
   })
   it('falls back to /persona/getDSPersona when /persona fails', async () => {
     answer = (p) => (p === '/persona' ? { statusCode: 500, data: { success: false, code: 'INTERNAL_ERROR' } } : okBody({ roles: ['Scientist'], industries: ['Academia'], interestAreas: [] }))
-    expect((await getPersona()).roles).toEqual(['Scientist'])
+    expect(await getPersonaWithFallback()).toEqual({ persona: { roles: ['Scientist'], industries: ['Academia'], interestAreas: [] }, fallback: true })
     expect(calls.map((c) => c.url.replace('http://api.test/api', ''))).toEqual(['/persona', '/persona/getDSPersona'])
   })
 })

@@ -6,6 +6,8 @@ import { tokenCookie } from '../../src/platform/cookie'
 import { storage } from '../../src/platform/storage'
 import { sessionStore } from '../../src/platform/session-storage'
 import { useLocale } from '../../src/store/locale'
+// the session store listens to the request layer's events (toast and reload on a changed account)
+import '../../src/store/session'
 import { fakeToken, inSeconds } from '../support/tokens'
 
 type Call = { url: string; method: string; header: Record<string, string>; data?: unknown }
@@ -111,7 +113,7 @@ describe('token rules (spec section 4, Session)', () => {
     expect(decodeToken(fresh)?.exp).toBeGreaterThan(decodeToken(old)!.exp)
   })
 
-  it('a user id that differs from the token\'s account: toast "Your account is changed, Will refresh the page" and reload', async () => {
+  it('a user id that differs from the token\'s account: the request layer reports it; the session store toasts "Your account is changed, Will refresh the page" and reloads', async () => {
     jest.useFakeTimers()
     const reload = jest.spyOn(require('../../src/platform/navigation').navigation, 'reload').mockImplementation(() => undefined)
     storage.set(KEYS.authToken, fakeToken({ sub: 'U2', exp: inSeconds(600) }))

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { showToast, flushPendingToast } from '../../src/components/toast'
+import { showToast, flushPendingToast } from '../../src/store/toast'
 
 describe('toasts', () => {
   const shown: { title: string; duration: number }[] = []

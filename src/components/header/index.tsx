@@ -8,6 +8,7 @@ import { isHeaderScrolled } from '../../rules/header'
 import { chatLocation, chatProductParams, type ChatProduct } from '../../rules/chat'
 import { navigation } from '../../platform/navigation'
 import './index.scss'
+import { statusBarHeight } from '../../platform/system'
 
 export interface HeaderProps {
   title?: string
@@ -28,11 +29,6 @@ function currentLocation(): string {
     return ''
   }
 }
-
-const statusBarHeight = (() => {
-  if (process.env.TARO_ENV !== 'weapp') return 0
-  try { return Taro.getSystemInfoSync().statusBarHeight ?? 20 } catch { return 20 }
-})()
 
 /**
  * Spec section 2 header: back arrow; logo with country badge; optional search bar with clear

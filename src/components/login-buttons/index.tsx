@@ -1,8 +1,7 @@
 import { useMemo } from 'react'
 import { View, Button } from '@tarojs/components'
 import { useT } from '../../store/locale'
-import { currentScreenPath, useLogin } from '../../store/login'
-import { loginFlows } from '../../platform/login'
+import { currentScreenPath, loginFlows, useLogin } from '../../store/login'
 import type { LoginFlow } from '../../rules/user-agent'
 import './index.scss'
 

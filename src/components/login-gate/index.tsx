@@ -7,7 +7,7 @@ import { hasValidToken } from '../../store/wishlist'
 import { currentScreenPath } from '../../store/login'
 import { useT, t as translate } from '../../store/locale'
 import { navigation } from '../../platform/navigation'
-import { showToast } from '../toast'
+import { showToast } from '../../store/toast'
 import LoginButtons from '../login-buttons'
 import './index.scss'
 

@@ -2,11 +2,12 @@ import { useMemo } from 'react'
 import Taro from '@tarojs/taro'
 import { View, Text, RichText } from '@tarojs/components'
 import { useT } from '../../store/locale'
-import { showToast } from '../toast'
+import { showToast } from '../../store/toast'
 import { navigation } from '../../platform/navigation'
 import { resolveSpecPath, type RouteName } from '../../../types/routes'
 import { escapeTextForWeapp, parseRichText, type RichTextLink, type RichTextNode } from './parse'
 import './index.scss'
+import { richTextReadsEntities } from '../../platform/system'
 
 const hostOf = (href: string) => href.replace(/^https?:\/\//i, '').split(/[/?#]/)[0]
 
@@ -39,7 +40,7 @@ export default function SafeRichText({ html, showLinks = true, hideLink }: {
   const t = useT()
   const parsed = useMemo(() => parseRichText(html ?? '', API_BASE_URL), [html])
   const nodes = useMemo<RichTextNode[]>(
-    () => (process.env.TARO_ENV === 'weapp' ? escapeTextForWeapp(parsed.nodes) : parsed.nodes),
+    () => (richTextReadsEntities ? escapeTextForWeapp(parsed.nodes) : parsed.nodes),
     [parsed]
   )
   type Listed = { link: RichTextLink; target: ReturnType<typeof inAppTarget> }

@@ -9,13 +9,9 @@ import { useT, useLocale } from '../../store/locale'
 import { useSession } from '../../store/session'
 import { RECOMMENDED, resolveCategory, useCategoryProducts, useCategoryTree } from '../../store/categories'
 import { formatCount } from '../../components/category-tree/count'
-import { pageParam } from '../../components/page-params'
+import { pageParam } from '../../rules/page-params'
 import './index.scss'
-
-const statusBarHeight = (() => {
-  if (process.env.TARO_ENV !== 'weapp') return 0
-  try { return Taro.getSystemInfoSync().statusBarHeight ?? 20 } catch { return 20 }
-})()
+import { statusBarHeight } from '../../platform/system'
 
 /**
  * Categories (/categories/All recommended/recommended, and /categories/{top}/{node}): a rail of

@@ -7,7 +7,7 @@ import LoginGate from '../../../components/login-gate'
 import { useT, useLocale } from '../../../store/locale'
 import { useArStatement } from '../../../store/ar-statement'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
-import { pageParam } from '../../../components/page-params'
+import { pageParam } from '../../../rules/page-params'
 import './index.scss'
 
 /**

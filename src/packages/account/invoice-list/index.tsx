@@ -8,7 +8,7 @@ import LoginGate from '../../../components/login-gate'
 import { useT, useLocale } from '../../../store/locale'
 import { hasMoreInvoices, useInvoices, type InvoiceFilters } from '../../../store/invoices'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
-import { pageParam } from '../../../components/page-params'
+import { pageParam } from '../../../rules/page-params'
 import './index.scss'
 
 const KINDS: (InvoiceKind | 'all')[] = ['all', 'general', 'special']

@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
-import { pageParam } from '../../../components/page-params'
+import { pageParam } from '../../../rules/page-params'
 import { redirectError, savedReturnPath, useLogin } from '../../../store/login'
-import LoginReturn from './login-return'
+import LoginReturn from '../../../components/login-return'
 
 /**
  * /login-callback?ticket=… (or ?error=…): the return of the username login / registration.

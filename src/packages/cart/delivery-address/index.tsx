@@ -12,7 +12,7 @@ import { chooseDeliveryAddress, storedAddressKey } from '../../../store/addresse
 import { canAddShipTo, isActive, shipToBadges, shipToNumber, usableDefault } from '../../../rules/ship-to'
 import { ROUTES, resolveSpecPath, type RouteName } from '../../../../types/routes'
 import { navigation } from '../../../platform/navigation'
-import { pageParam } from '../../../components/page-params'
+import { pageParam } from '../../../rules/page-params'
 import './index.scss'
 
 /**

@@ -12,7 +12,7 @@ import { useSession } from '../../../store/session'
 import { normalizeKeyword, useSearchHistory, useSearchResults } from '../../../store/search'
 import { DEFAULT_DEBOUNCE_MS } from '../../../rules/constants'
 import { navigation } from '../../../platform/navigation'
-import { pageParam } from '../../../components/page-params'
+import { pageParam } from '../../../rules/page-params'
 import './index.scss'
 
 /**

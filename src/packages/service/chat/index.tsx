@@ -10,7 +10,8 @@ import {
   ANALYTICS_POLL_TRIES, analyticsIdFromCookie, analyticsIdFromGlobal, buildChatPayload, chatProductCard,
   chatProductFromParams, chatWidgetAddress, normalizeAnalyticsId, pollAnalyticsId, type PollHandle
 } from '../../../rules/chat'
-import ChatWidget from './widget'
+import ChatWidget from '../../../platform/chat-widget'
+import { browserAnalyticsSources } from '../../../platform/analytics'
 import './index.scss'
 
 /**
@@ -18,8 +19,9 @@ import './index.scss'
  * else the logged-in user's analyticsClientId from /users/info.
  */
 function readAnalyticsId(): string | null {
-  if (process.env.TARO_ENV === 'h5' && typeof document !== 'undefined') {
-    const fromBrowser = analyticsIdFromCookie(document.cookie) ?? analyticsIdFromGlobal((window as unknown as { ga?: unknown }).ga)
+  const browser = browserAnalyticsSources()
+  if (browser) {
+    const fromBrowser = analyticsIdFromCookie(browser.cookie) ?? analyticsIdFromGlobal(browser.ga)
     if (fromBrowser) return fromBrowser
   }
   return normalizeAnalyticsId(useSession.getState().userInfo?.analyticsClientId)
@@ -76,7 +78,7 @@ export default function ChatPage() {
       {widgetUrl === null ? (
         <View className='chat-state'><Text className='chat-state__error'>{t('svc.chat.unavailable')}</Text></View>
       ) : src ? (
-        <ChatWidget src={src} />
+        <ChatWidget src={src} title={t('screen.chat')} openOutsideLabel={t('svc.chat.openOutside')} />
       ) : (
         <View className='chat-state'>
           <AtActivityIndicator content={t('svc.chat.connecting')} />

@@ -1,10 +1,10 @@
 import { View, Text, Button } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
-import PageShell from '../../../components/page-shell'
-import { useT } from '../../../store/locale'
-import { useLogin } from '../../../store/login'
-import { navigation } from '../../../platform/navigation'
-import type { MessageKey } from '../../../i18n'
+import PageShell from '../page-shell'
+import { useT } from '../../store/locale'
+import { useLogin } from '../../store/login'
+import { navigation } from '../../platform/navigation'
+import type { MessageKey } from '../../i18n'
 import './index.scss'
 
 /**

@@ -1,0 +1,49 @@
+/**
+ * The dependency rules of this repo (README "Layout"), checked by `npm test` (layer "deps").
+ *
+ * App layers, each importing only what stands to its left:
+ *   types  <-  platform, rules, i18n, api  <-  store  <-  components  <-  pages / packages
+ * - platform: adapters for platform differences (Taro file suffixes); imports types only.
+ * - rules, i18n: pure code (one module per spec rule; message catalogues); import types only (rules may read i18n).
+ * - api: the one request layer; reports events, never shows UI; imports types, platform, rules, i18n.
+ * - store: Zustand stores own state transitions.
+ * - components: shared UI; pages and packages: screens.
+ * The server never imports the app and the app never imports the server; types/ imports neither.
+ */
+const APP = '^src/'
+const layer = (name) => `^src/${name}/`
+const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to })
+
+module.exports = {
+  forbidden: [
+    rule('server-imports-app', 'The server never imports src/: move shared pure code to types/.',
+      { path: '^server/' }, { path: APP }),
+    rule('app-imports-server', 'The app never imports server/: the contract lives in types/.',
+      { path: '^(src|types)/' }, { path: '^server/' }),
+    rule('types-imports-outside', 'types/ holds the contract and shared pure code: it imports nothing of src/ or server/.',
+      { path: '^types/' }, { path: '^(src|server)/' }),
+    rule('platform-layer', 'src/platform imports only types/ (and other platform adapters).',
+      { path: layer('platform') }, { path: APP, pathNot: layer('platform') }),
+    rule('rules-layer', 'A rule is pure: src/rules imports only types/, src/i18n and other rules.',
+      { path: layer('rules') }, { path: APP, pathNot: [layer('rules'), layer('i18n')] }),
+    rule('i18n-layer', 'src/i18n (message catalogues) imports only types/.',
+      { path: layer('i18n') }, { path: APP, pathNot: layer('i18n') }),
+    rule('api-layer', 'The request layer reports events and never shows UI: src/api imports only types/, platform, rules, i18n.',
+      { path: layer('api') }, { path: APP, pathNot: [layer('api'), layer('platform'), layer('rules'), layer('i18n')] }),
+    rule('store-layer', 'Stores import only types/, platform, rules, i18n, api and other stores (not components or pages).',
+      { path: layer('store') }, { path: '^src/(components|pages|packages)/|^src/app\\.' }),
+    rule('components-layer', 'Components import only lower layers and other components (not pages or packages).',
+      { path: layer('components') }, { path: '^src/(pages|packages)/|^src/app\\.' }),
+    rule('page-imports-other-page', 'A page imports lower layers and its own folder only: shared pieces go to components/ or store/.',
+      { path: '^src/(pages|packages/[^/]+)/([^/]+)/' }, { path: '^src/(pages|packages/[^/]+)/', pathNot: '^src/$1/$2/' }),
+    rule('no-circular', 'Circular imports make the load order fragile (type-only cycles are harmless: they vanish at compile time).',
+      { path: '^(src|server|types)/' }, { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } }),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|artifacts)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+  },
+}
