@@ -2,21 +2,20 @@
  * Every page of the route table (types/routes.ts), rendered from the compiled mini-program
  * (dist/weapp, official wcc) in miniprogram-simulate against one real test server and one app
  * launch. The list comes from ROUTES itself, so a page a later issue adds is covered without new
- * code. Each page must render without an error (thrown, console.error, unhandled rejection),
- * settle, show some text of its own (header and footer do not count), and show no raw message key.
+ * code. Each page must render without an error (React reports render errors, and jsdom uncaught
+ * ones, through console.error; jest itself fails the running test on an unhandled rejection),
+ * settle, show something of its own (header and footer do not count) and no raw message key.
  *
  * Passes: every route as a visitor (login-only routes must show the login gate or redirect), then
  * the seeded user approved.cn logs in with WeChat (as in account.test.js), then every route again
  * as that user (login-only routes must show their content, not the gate).
  */
-const { startServer } = require('../support/server-process')
 const { routeTable, messageKeys } = require('../support/weapp-sources')
-const { launchApp, call } = require('./harness')
+const { testServer, stubWechatLogin, launchApp, call } = require('./harness')
 const { visibleStrings, byClass, pageBody, webViews, rawKeyFinder } = require('./page-text')
 
 const ROUTES = routeTable()
 const findRawKeys = rawKeyFinder(messageKeys())
-const WECHAT_CODE = 'standin:oStandin-approved-cn' // the WeChat stand-in's code for approved.cn
 const HEADERS = { countrycode: 'cn', languagecode: 'cn' }
 
 /*
@@ -52,10 +51,9 @@ describe('every route of the mini-program renders', () => {
   const errors = []
   const summary = []
   const consoleError = console.error
-  const onRejection = (reason) => errors.push(`unhandled rejection: ${reason && reason.stack ? reason.stack : reason}`)
 
   beforeAll(async () => {
-    server = await startServer()
+    server = await testServer()
     // seeded values for the param table: a product, a category node, a knowledge article
     const product = (await call(server.origin, 'GET', '/api/product/list?page=1&pageSize=1', HEADERS)).data.items[0]
     const top = (await call(server.origin, 'GET', '/api/category/tree', HEADERS)).data.find((c) => c.children.length > 0)
@@ -63,18 +61,14 @@ describe('every route of the mini-program renders', () => {
     Object.assign(SAMPLE_PARAMS, { catalogNumber: product.catalogNumber, title: product.productTitle, category: top.name, node: top.children[0].code, id: article.id })
 
     console.error = (...args) => { errors.push(args.map((a) => (a && a.stack) || String(a)).join(' ')); consoleError(...args) }
-    process.on('unhandledRejection', onRejection)
     h = launchApp({
       apiOrigin: server.origin,
-      beforeLaunch: () => {
-        global.wx.login = (o) => { const r = { code: WECHAT_CODE, errMsg: 'login:ok' }; o.success && o.success(r); o.complete && o.complete(r) }
-      }
+      beforeLaunch: () => stubWechatLogin() // approved.cn
     })
   })
 
   afterAll(async () => {
     console.error = consoleError
-    process.removeListener('unhandledRejection', onRejection)
     const pad = (s, n) => String(s).padEnd(n)
     const lines = summary.map((r) => `  ${pad(r.as, 8)} ${pad(r.route, 17)} ${pad(r.page, 44)} ${String(r.chars).padStart(5)} chars ${String(r.ms).padStart(5)} ms  ${r.note}`)
     process.stdout.write(`\nweapp pages rendered (${summary.length}):\n${lines.join('\n')}\n\n`)

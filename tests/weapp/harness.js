@@ -4,12 +4,22 @@
  */
 const path = require('node:path')
 const http = require('node:http')
-const { ROOT } = require('../support/server-process')
+const { ROOT, startServer } = require('../support/server-process')
 const { installMiniProgramGlobals } = require('./mp-env')
 
 const DIST = process.env.TEST_WEAPP_DIR ? path.resolve(ROOT, process.env.TEST_WEAPP_DIR) : path.join(ROOT, 'dist', 'weapp')
 /** the API base URL compiled into the build (the mini-program's requests are sent to the test server instead) */
 const BUILD_BASE = 'http://127.0.0.1:3000'
+
+/**
+ * The real API server the checks talk to: the layer's shared one (global-setup.js), or one of the
+ * caller's own when run outside this jest config. stop() ends only a server started here.
+ */
+async function testServer() {
+  const origin = process.env.WEAPP_TEST_SERVER
+  if (origin) return { origin, stop: async () => {} }
+  return startServer()
+}
 
 /** A JSON call to the test server (node:http: jest's jsdom environment has no fetch). */
 function call(origin, method, url, headers = {}, body) {
@@ -28,6 +38,14 @@ function call(origin, method, url, headers = {}, body) {
 const getJson = (url, headers) => {
   const u = new URL(url)
   return call(u.origin, 'GET', `${u.pathname}${u.search}`, headers)
+}
+
+/** the WeChat stand-in's login code for the seeded user approved.cn (standin:<openid>) */
+const APPROVED_CN_WECHAT_CODE = 'standin:oStandin-approved-cn'
+
+/** wx.login as WeChat answers it: a code the server exchanges at code2session (here: the stand-in). */
+function stubWechatLogin(code = APPROVED_CN_WECHAT_CODE) {
+  global.wx.login = (o) => { const r = { code, errMsg: 'login:ok' }; o.success && o.success(r); o.complete && o.complete(r) }
 }
 
 /**
@@ -87,4 +105,4 @@ function launchApp({ apiOrigin, path: launchPath = 'pages/home/index', query = {
   return { env, simulate, app, open, until, settle, requestPaths }
 }
 
-module.exports = { DIST, BUILD_BASE, call, getJson, launchApp }
+module.exports = { DIST, BUILD_BASE, testServer, call, getJson, stubWechatLogin, launchApp }
