@@ -71,7 +71,7 @@ describe('every route of the mini-program renders', () => {
     console.error = consoleError
     const pad = (s, n) => String(s).padEnd(n)
     const lines = summary.map((r) => `  ${pad(r.as, 8)} ${pad(r.route, 17)} ${pad(r.page, 44)} ${String(r.chars).padStart(5)} chars ${String(r.ms).padStart(5)} ms  ${r.note}`)
-    process.stdout.write(`\nweapp pages rendered (${summary.length}):\n${lines.join('\n')}\n\n`)
+    process.stdout.write(`\nweapp pages rendered (${summary.length}; chars of the page's own text, ms until settled incl. 400 ms quiet):\n${lines.join('\n')}\n\n`)
     await server?.stop()
   })
 
@@ -97,12 +97,11 @@ describe('every route of the mini-program renders', () => {
       // a page may send its user on by itself (e.g. to the login screen): where to, if anywhere
       sentTo: sentOn && ROUTES.find((r) => r.page === sentOn.url.replace(/^\//, '').split('?')[0]),
       sentOn,
-      guessed,
-      errors: [...errors]
+      guessed
     }
-    comp.detach()
+    comp.detach() // unloads the page: errors while it is torn down count too
     await h.simulate.sleep(0)
-    return shown
+    return { ...shown, errors: [...errors] }
   }
 
   const record = (as, route, shown) => summary.push({
