@@ -4,46 +4,33 @@
  * goes to the server (code2session at the stand-in), the openid + signed token are exchanged for an
  * access token (spec section 4), and session_key never reaches the client.
  */
-const path = require('node:path')
-const { startServer, ROOT } = require('../support/server-process')
-const { installMiniProgramGlobals } = require('./mp-env')
+const { testServer, stubWechatLogin, launchApp } = require('./harness')
 
-const DIST = process.env.TEST_WEAPP_DIR ? path.resolve(ROOT, process.env.TEST_WEAPP_DIR) : path.join(ROOT, 'dist', 'weapp')
 const MY = 'pages/my/index'
 const SHIP_TO = 'packages/account/ship-to-info/index'
 
 describe('account screens in miniprogram-simulate', () => {
   let server
   let env
-  let simulate
+  let open
+  let until
+  let requestPaths
   const responses = []
 
   beforeAll(async () => {
-    server = await startServer()
-    env = installMiniProgramGlobals({ apiOrigin: server.origin })
-    // the mini-program login: WeChat hands the app a code (the stand-in accepts standin:<openid>)
-    global.wx.login = (o) => { const r = { code: 'standin:oStandin-approved-cn', errMsg: 'login:ok' }; o.success && o.success(r); o.complete && o.complete(r) }
-    const send = global.wx.request
-    global.wx.request = (o) => send({ ...o, success: (res) => { responses.push({ url: o.url, data: res.data }); o.success && o.success(res) } })
-    simulate = require('miniprogram-simulate')
-    require(path.join(DIST, 'app.js'))
-    const app = env.app()
-    app.onLaunch.call(app, { path: MY, query: {} })
+    server = await testServer()
+    ;({ env, open, until, requestPaths } = launchApp({
+      apiOrigin: server.origin,
+      path: MY,
+      beforeLaunch: () => {
+        // the mini-program login: WeChat hands the app a code (the stand-in accepts standin:<openid>)
+        stubWechatLogin()
+        const send = global.wx.request
+        global.wx.request = (o) => send({ ...o, success: (res) => { responses.push({ url: o.url, data: res.data }); o.success && o.success(res) } })
+      }
+    }))
   })
   afterAll(async () => { await server?.stop() })
-
-  const open = (page, query = {}) => {
-    env.setRoute(page, query)
-    const id = simulate.load(path.join(DIST, page), { rootPath: DIST, compiler: 'official' })
-    const comp = simulate.render(id)
-    comp.attach(document.createElement('parent-wrapper'))
-    return comp
-  }
-  const until = async (check, ms = 30000) => {
-    const end = Date.now() + ms
-    while (!check() && Date.now() < end) await simulate.sleep(50)
-    return check()
-  }
 
   it('My offers WeChat login; tapping it logs in through code2session and shows the user and the menu', async () => {
     const comp = open(MY)
@@ -55,7 +42,7 @@ describe('account screens in miniprogram-simulate', () => {
     expect(text).toContain('王') // the seeded user's name
     expect(text).toMatch(/收货地址|Ship-To/)
     expect(env.storage.get('authToken')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
-    const urls = env.requests.map((r) => r.url.replace('http://127.0.0.1:3000', ''))
+    const urls = requestPaths()
     expect(urls).toContain('/api/wechat/login/miniprogram')
     expect(urls).toContain('/api/wechat/login/token')
     // session_key stays on the server
@@ -78,7 +65,6 @@ describe('account screens in miniprogram-simulate', () => {
     expect(comp.querySelectorAll('.ship-to__badge--prepayment').length).toBe(2)
     // the bill-to 2000002 is overdue in the seeded credit records
     expect(await until(() => comp.querySelectorAll('.bill-to__overdue').length === 1)).toBe(true)
-    const urls = env.requests.map((r) => r.url.replace('http://127.0.0.1:3000', ''))
-    expect(urls).toContain('/api/creditlimit/list')
+    expect(requestPaths()).toContain('/api/creditlimit/list')
   })
 })

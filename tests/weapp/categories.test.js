@@ -4,58 +4,33 @@
  * bottom appends the next page. Spec section 2: "/categories/All recommended/recommended (dynamic
  * form /categories/[...dynamic])".
  */
-const path = require('node:path')
-const http = require('node:http')
-const { startServer, ROOT } = require('../support/server-process')
-const { installMiniProgramGlobals } = require('./mp-env')
-
-const DIST = process.env.TEST_WEAPP_DIR ? path.resolve(ROOT, process.env.TEST_WEAPP_DIR) : path.join(ROOT, 'dist', 'weapp')
-
-function getJson(url, headers) {
-  return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      let raw = ''
-      res.on('data', (c) => { raw += c })
-      res.on('end', () => resolve(JSON.parse(raw)))
-    }).on('error', reject)
-  })
-}
+const { testServer, getJson, launchApp, BUILD_BASE } = require('./harness')
 
 describe('Categories in miniprogram-simulate', () => {
   let server
   let env
-  let simulate
+  let until
   let comp
   let tree
   let top
   let node
   const requestsTo = (p) => env.requests.filter((r) => r.url.includes(p))
-  const waitFor = async (check, ms = 20000) => {
-    const end = Date.now() + ms
-    while (!check() && Date.now() < end) await simulate.sleep(25)
-    return check()
-  }
+  const waitFor = (check, ms = 20000) => until(check, ms, 25)
   const pageOf = (r) => new URL(r.url).searchParams.get('page')
   const categoryOf = (r) => new URL(r.url).searchParams.get('categoryId')
   // the rail: All recommended first, then the top-level categories in the tree's order
   const railItem = (code) => comp.querySelectorAll('.category-tree__item')[code === 'recommended' ? 0 : tree.findIndex((t) => t.code === code) + 1]
 
   beforeAll(async () => {
-    server = await startServer()
-    env = installMiniProgramGlobals({ apiOrigin: server.origin })
-    simulate = require('miniprogram-simulate')
+    server = await testServer()
     tree = (await getJson(`${server.origin}/api/category/tree`, { languagecode: 'en', countrycode: 'cn' })).data
     top = tree.find((t) => t.children.length > 1)
     node = top.children[1]
     // opened as /categories/{top}/{node}: the page receives the path segments as its query
     const query = { category: encodeURIComponent(top.name), node: node.code }
-    require(path.join(DIST, 'app.js'))
-    const app = env.app()
-    app.onLaunch.call(app, { path: 'pages/categories/index', query })
-    env.setRoute('pages/categories/index', query)
-    const id = simulate.load(path.join(DIST, 'pages/categories/index'), { rootPath: DIST, compiler: 'official' })
-    comp = simulate.render(id)
-    comp.attach(document.createElement('parent-wrapper'))
+    let open
+    ;({ env, until, open } = launchApp({ apiOrigin: server.origin, path: 'pages/categories/index', query }))
+    comp = open('pages/categories/index', query)
   })
   afterAll(async () => { await server?.stop() })
 
@@ -82,7 +57,7 @@ describe('Categories in miniprogram-simulate', () => {
     railItem('recommended').dispatchEvent('tap')
     expect(await waitFor(() => requestsTo('/api/product/list').length > 0)).toBe(true)
     const req = requestsTo('/api/product/list')[0]
-    expect(req.url).toBe('http://127.0.0.1:3000/api/product/list?page=1&pageSize=20')
+    expect(req.url).toBe(`${BUILD_BASE}/api/product/list?page=1&pageSize=20`)
     const first = (await getJson(`${server.origin}/api/product/list?page=1&pageSize=20`, req.header)).data
     expect(await waitFor(() => comp.dom.textContent.includes(first.items[0].catalogNumber))).toBe(true)
     expect(comp.querySelector('.categories__chip')).toBeFalsy()

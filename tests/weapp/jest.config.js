@@ -7,5 +7,8 @@ module.exports = {
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/tests/weapp/**/*.test.js'],
   transform: {},
+  // one test server for every file (harness.testServer)
+  globalSetup: '<rootDir>/tests/weapp/global-setup.js',
+  globalTeardown: '<rootDir>/tests/weapp/global-teardown.js',
   testTimeout: 120000
 }

@@ -9,6 +9,9 @@ function installMiniProgramGlobals({ apiOrigin, buildBase = 'http://127.0.0.1:30
   const storage = new Map()
   const requests = []
   const toasts = []
+  /** wx.navigateTo / redirectTo / reLaunch calls, in order: { api, url } */
+  const navigations = []
+  let inFlight = 0
   let appInst
   let currentRoute = 'pages/home/index'
   let currentQuery = {}
@@ -28,12 +31,20 @@ function installMiniProgramGlobals({ apiOrigin, buildBase = 'http://127.0.0.1:30
           cfg.onLoad.call(this, { ...currentQuery })
           cfg.onShow && cfg.onShow.call(this)
           cfg.onReady && cfg.onReady.call(this)
-        }
+        },
+        // leaving a page (redirect, reLaunch, back) unloads it: Taro unmounts the React tree
+        detached() { cfg.onUnload && cfg.onUnload.call(this) }
       }
     })
   }
 
   const ok = (o, res) => { o && o.success && o.success(res); o && o.complete && o.complete(res) }
+  // the simulator has no page stack: a navigation is recorded and becomes the current route
+  const navigate = (api, o) => {
+    navigations.push({ api, url: o.url })
+    currentRoute = o.url.replace(/^\//, '').split('?')[0]
+    ok(o, { errMsg: `${api}:ok` })
+  }
   global.wx = {
     getStorageSync: (k) => (storage.has(k) ? storage.get(k) : ''),
     setStorageSync: (k, v) => { storage.set(k, v) },
@@ -41,14 +52,17 @@ function installMiniProgramGlobals({ apiOrigin, buildBase = 'http://127.0.0.1:30
     getStorage: (o) => ok(o, { data: storage.get(o.key) }),
     setStorage: (o) => { storage.set(o.key, o.data); ok(o, {}) },
     showToast: (o) => { toasts.push(o); ok(o, {}) },
-    reLaunch: (o) => { currentRoute = o.url.replace(/^\//, '').split('?')[0]; ok(o, {}) },
-    navigateTo: (o) => { currentRoute = o.url.replace(/^\//, '').split('?')[0]; ok(o, {}) },
-    redirectTo: (o) => { currentRoute = o.url.replace(/^\//, '').split('?')[0]; ok(o, {}) },
+    reLaunch: (o) => navigate('reLaunch', o),
+    navigateTo: (o) => navigate('navigateTo', o),
+    redirectTo: (o) => navigate('redirectTo', o),
     request(o) {
       const url = new URL(o.url.replace(buildBase, apiOrigin))
       const body = o.data === undefined ? undefined : JSON.stringify(o.data)
       const rec = { url: o.url, method: o.method || 'GET', header: { ...o.header } }
       requests.push(rec)
+      inFlight++
+      let settled = false
+      const done = () => { if (!settled) { settled = true; inFlight-- } }
       const req = http.request(url, { method: rec.method, headers: { ...o.header, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) } }, (res) => {
         let raw = ''
         res.setEncoding('utf8')
@@ -57,11 +71,12 @@ function installMiniProgramGlobals({ apiOrigin, buildBase = 'http://127.0.0.1:30
           let data = raw
           try { data = JSON.parse(raw) } catch { /* not JSON */ }
           const out = { statusCode: res.statusCode, header: res.headers, data, errMsg: 'request:ok' }
+          done()
           o.success && o.success(out)
           o.complete && o.complete(out)
         })
       })
-      req.on('error', (e) => { const err = { errMsg: `request:fail ${e.message}` }; o.fail && o.fail(err); o.complete && o.complete(err) })
+      req.on('error', (e) => { done(); const err = { errMsg: `request:fail ${e.message}` }; o.fail && o.fail(err); o.complete && o.complete(err) })
       if (body) req.write(body)
       req.end()
       return { abort: () => req.destroy(), onHeadersReceived() {}, offHeadersReceived() {} }
@@ -69,7 +84,9 @@ function installMiniProgramGlobals({ apiOrigin, buildBase = 'http://127.0.0.1:30
   }
   /** the page the next simulate.render() opens, and its query (what onLoad receives) */
   const setRoute = (route, query = {}) => { currentRoute = route; currentQuery = query }
-  return { storage, requests, toasts, app: () => appInst, setRoute }
+  /** requests sent and not answered yet */
+  const pending = () => inFlight
+  return { storage, requests, toasts, navigations, pending, app: () => appInst, setRoute }
 }
 
 module.exports = { installMiniProgramGlobals }

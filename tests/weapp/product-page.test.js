@@ -3,57 +3,20 @@
  * miniprogram-simulate, against a real test server: a seeded product renders with its price, and
  * its description reaches the native rich-text as allow-listed nodes.
  */
-const path = require('node:path')
-const http = require('node:http')
-const { startServer, ROOT } = require('../support/server-process')
-const { installMiniProgramGlobals } = require('./mp-env')
+const { BUILD_BASE, testServer, call, launchApp } = require('./harness')
+const { findIn } = require('./page-text')
 
-const DIST = process.env.TEST_WEAPP_DIR ? path.resolve(ROOT, process.env.TEST_WEAPP_DIR) : path.join(ROOT, 'dist', 'weapp')
 const PAGE = 'packages/catalog/product-details/index'
-
-function call(origin, method, url, headers = {}, body) {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body)
-    const req = http.request(`${origin}${url}`, { method, headers: { ...headers, ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) } }, (res) => {
-      let raw = ''
-      res.on('data', (c) => { raw += c })
-      res.on('end', () => resolve(JSON.parse(raw)))
-    })
-    req.on('error', reject)
-    if (data) req.write(data)
-    req.end()
-  })
-}
-
-/** the first object in Taro's page data that matches */
-function findIn(v, match) {
-  if (!v || typeof v !== 'object') return null
-  if (!Array.isArray(v) && match(v)) return v
-  for (const x of Object.values(v)) {
-    const hit = findIn(x, match)
-    if (hit) return hit
-  }
-  return null
-}
 
 /** "Price format: 2 decimals, zh-CN number format" with the CNY symbol (spec section 9) */
 const yuan = (n) => `¥${n.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`
 
 describe('product page in miniprogram-simulate', () => {
   let server
-  let env
-  const bodies = []
-  beforeAll(async () => {
-    server = await startServer()
-    env = installMiniProgramGlobals({ apiOrigin: server.origin })
-    // keep the bodies the app sends, too
-    const send = global.wx.request
-    global.wx.request = (o) => { bodies.push({ url: o.url, data: o.data }); return send(o) }
-  })
+  beforeAll(async () => { server = await testServer() })
   afterAll(async () => { await server?.stop() })
 
   it('renders a seeded product from the server: title, catalogue number, its price (quantity 1) and stock', async () => {
-    const simulate = require('miniprogram-simulate')
     const headers = { countrycode: 'cn', languagecode: 'cn' }
     // a seeded product that has a list price, as the server prices it for a visitor
     const list = await call(server.origin, 'GET', '/api/product/list?page=1&pageSize=20', headers)
@@ -63,17 +26,20 @@ describe('product page in miniprogram-simulate', () => {
     const record = priced.data.products[0]
     expect(record.unFormattedPrice).not.toBeNull()
 
-    require(path.join(DIST, 'app.js'))
-    const app = env.app()
-    app.onLaunch.call(app, { path: PAGE, query: {} })
-    env.setRoute(PAGE, { title: encodeURIComponent(product.productTitle), catalogNumber: product.catalogNumber, productPlacement: 'home' })
-    const id = simulate.load(path.join(DIST, PAGE), { rootPath: DIST, compiler: 'official' })
-    const comp = simulate.render(id)
-    comp.attach(document.createElement('parent-wrapper'))
+    // keep the bodies the app sends, too
+    const bodies = []
+    const { env, open, until } = launchApp({
+      apiOrigin: server.origin,
+      path: PAGE,
+      beforeLaunch: () => {
+        const send = global.wx.request
+        global.wx.request = (o) => { bodies.push({ url: o.url, data: o.data }); return send(o) }
+      }
+    })
+    const comp = open(PAGE, { title: encodeURIComponent(product.productTitle), catalogNumber: product.catalogNumber, productPlacement: 'home' })
 
     const price = yuan(record.unFormattedPrice)
-    const end = Date.now() + 30000
-    while (!(comp.dom.textContent.includes(price) && /有货|缺货|部分有货/.test(comp.dom.textContent)) && Date.now() < end) await simulate.sleep(50)
+    await until(() => comp.dom.textContent.includes(price) && /有货|缺货|部分有货/.test(comp.dom.textContent))
     const text = comp.dom.textContent
     expect(text).toContain(product.productTitle)
     expect(text).toContain(`货号 ${product.catalogNumber}`)
@@ -95,7 +61,7 @@ describe('product page in miniprogram-simulate', () => {
     }
 
     // the calls it made: the catalogue entry, then price and availability for quantity 1, with the spec headers
-    const urls = env.requests.map((r) => `${r.method} ${r.url.replace('http://127.0.0.1:3000', '')}`)
+    const urls = env.requests.map((r) => `${r.method} ${r.url.replace(BUILD_BASE, '')}`)
     expect(urls).toContain(`GET /api/product/catalog?catalogNumber=${encodeURIComponent(product.catalogNumber)}`)
     expect(urls).toContain('POST /api/product/price')
     expect(urls).toContain('POST /api/product/availability')

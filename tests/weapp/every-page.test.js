@@ -1,0 +1,166 @@
+/**
+ * Every page of the route table (types/routes.ts), rendered from the compiled mini-program
+ * (dist/weapp, official wcc) in miniprogram-simulate against one real test server and one app
+ * launch. The list comes from ROUTES itself, so a page a later issue adds is covered without new
+ * code. Each page must render without an error (React reports render errors, and jsdom uncaught
+ * ones, through console.error; jest itself fails the running test on an unhandled rejection),
+ * settle, show something of its own (header and footer do not count) and no raw message key.
+ *
+ * Passes: every route as a visitor (login-only routes must show the login gate or redirect), then
+ * the seeded user approved.cn logs in with WeChat (as in account.test.js), then every route again
+ * as that user (login-only routes must show their content, not the gate).
+ */
+const { routeTable, messageKeys } = require('../support/weapp-sources')
+const { testServer, stubWechatLogin, launchApp, call } = require('./harness')
+const { visibleStrings, byClass, pageBody, webViews, rawKeyFinder } = require('./page-text')
+
+const ROUTES = routeTable()
+const findRawKeys = rawKeyFinder(messageKeys())
+const HEADERS = { countrycode: 'cn', languagecode: 'cn' }
+
+/*
+ * Sample values of the routes' :params, from the seed (server/db/seed). Keyed by param name; a
+ * route where a name means something else has its own entry. Values read from the server at start
+ * fill in the rest (see beforeAll). A param nobody knows yet gets FALLBACK_PARAM, so a new route
+ * still opens (the summary names such params).
+ */
+const SAMPLE_PARAMS = {
+  billToAccountNumber: '2000001',
+  orderNumber: '8012450031',
+  contentType: 'knowledge'
+}
+const ROUTE_PARAMS = {
+  promotion: { category: 'antibodies', subject: 'flow-cytometry-antibody-savings', id: 'PR1001' }
+}
+const FALLBACK_PARAM = '1'
+
+function paramsFor(route) {
+  const query = {}
+  const guessed = []
+  for (const [, name] of route.path.matchAll(/:(\w+)/g)) {
+    let v = ROUTE_PARAMS[route.name]?.[name] ?? SAMPLE_PARAMS[name]
+    if (v === undefined) { v = FALLBACK_PARAM; guessed.push(name) }
+    query[name] = encodeURIComponent(v) // as the app's own links (pageUrl) carry them
+  }
+  return { query, guessed }
+}
+
+describe('every route of the mini-program renders', () => {
+  let server
+  let h
+  const errors = []
+  const summary = []
+  const consoleError = console.error
+
+  beforeAll(async () => {
+    server = await testServer()
+    // seeded values for the param table: a product, a category node, a knowledge article
+    const product = (await call(server.origin, 'GET', '/api/product/list?page=1&pageSize=1', HEADERS)).data.items[0]
+    const top = (await call(server.origin, 'GET', '/api/category/tree', HEADERS)).data.find((c) => c.children.length > 0)
+    const article = (await call(server.origin, 'GET', '/api/mkt/content/list?contentType=knowledge&page=1&pageSize=1', HEADERS)).data.items[0]
+    Object.assign(SAMPLE_PARAMS, { catalogNumber: product.catalogNumber, title: product.productTitle, category: top.name, node: top.children[0].code, id: article.id })
+
+    console.error = (...args) => { errors.push(args.map((a) => (a && a.stack) || String(a)).join(' ')); consoleError(...args) }
+    h = launchApp({
+      apiOrigin: server.origin,
+      beforeLaunch: () => stubWechatLogin() // approved.cn
+    })
+  })
+
+  afterAll(async () => {
+    console.error = consoleError
+    const pad = (s, n) => String(s).padEnd(n)
+    const lines = summary.map((r) => `  ${pad(r.as, 8)} ${pad(r.route, 17)} ${pad(r.page, 44)} ${String(r.chars).padStart(5)} chars ${String(r.ms).padStart(5)} ms  ${r.note}`)
+    process.stdout.write(`\nweapp pages rendered (${summary.length}; chars of the page's own text, ms until settled incl. 400 ms quiet):\n${lines.join('\n')}\n\n`)
+    await server?.stop()
+  })
+
+  /** Opens a route, waits for it to settle, and returns what it showed; the page is left again after. */
+  async function render(route) {
+    const { query, guessed } = paramsFor(route)
+    errors.length = 0
+    const toastsBefore = h.env.toasts.length
+    const navBefore = h.env.navigations.length
+    const started = Date.now()
+    const comp = h.open(route.page, query)
+    const settled = await h.settle(comp)
+    const body = pageBody(comp.dom)
+    const strings = visibleStrings(body)
+    const sentOn = h.env.navigations.slice(navBefore)[0]
+    const shown = {
+      settled,
+      ms: Date.now() - started,
+      chars: strings.join('').length,
+      webViews: webViews(comp, body),
+      rawKeys: findRawKeys([...visibleStrings(comp.dom), ...h.env.toasts.slice(toastsBefore).map((t) => t.title)]),
+      gate: byClass(body, 'login-gate'),
+      // a page may send its user on by itself (e.g. to the login screen): where to, if anywhere
+      sentTo: sentOn && ROUTES.find((r) => r.page === sentOn.url.replace(/^\//, '').split('?')[0]),
+      sentOn,
+      guessed
+    }
+    comp.detach() // unloads the page: errors while it is torn down count too
+    await h.simulate.sleep(0)
+    return { ...shown, errors: [...errors] }
+  }
+
+  const record = (as, route, shown) => summary.push({
+    as, route: route.name, page: route.page, chars: shown.chars, ms: shown.ms,
+    note: [
+      shown.sentOn && `${shown.sentOn.api} ${shown.sentOn.url.split('?')[0]}`,
+      shown.gate && 'login gate',
+      ...shown.webViews.map((src) => `web-view ${src.split('?')[0]}`),
+      shown.guessed.length && `params guessed: ${shown.guessed.join(', ')}`
+    ].filter(Boolean).join('; ')
+  })
+
+  /** What every page owes, whoever looks at it. */
+  function expectHealthy(route, shown) {
+    expect(shown.errors).toEqual([])
+    expect(shown.settled).toBe(true)
+    expect(shown.rawKeys).toEqual([])
+    // something of its own to see (text or a web-view), unless it sent its user on to another route
+    const content = shown.chars > 0 || shown.webViews.some(Boolean)
+    expect([route.name, content || !!shown.sentTo]).toEqual([route.name, true])
+    if (shown.sentOn) expect([route.name, shown.sentOn.url, !!shown.sentTo]).toEqual([route.name, shown.sentOn.url, true])
+  }
+
+  const waiting = (gate) => /login-gate--waiting/.test(gate.className)
+
+  describe('as a visitor', () => {
+    for (const route of ROUTES) {
+      it(`${route.name} (${route.path})${route.login ? ': the login gate' : ''}`, async () => {
+        const shown = await render(route)
+        record('visitor', route, shown)
+        expectHealthy(route, shown)
+        if (route.login) {
+          // spec section 6: a login-only screen asks a visitor to log in, or sends them to a screen that does
+          const prompted = !!shown.gate && !waiting(shown.gate) && shown.chars > 0
+          const sentToLogin = !!shown.sentTo && !shown.sentTo.login
+          expect([route.name, prompted || sentToLogin]).toEqual([route.name, true])
+        }
+      })
+    }
+  })
+
+  describe('as the seeded user approved.cn', () => {
+    it('logs in with WeChat on My', async () => {
+      const comp = h.open('pages/my/index')
+      expect(await h.until(() => !!comp.querySelector('.login-buttons__wechat'))).toBe(true)
+      comp.querySelector('.login-buttons__wechat').dispatchEvent('tap')
+      expect(await h.until(() => comp.dom.textContent.includes('1000001'))).toBe(true) // the user's ship-to account
+      expect(h.env.storage.get('authToken')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+      comp.detach()
+    })
+
+    for (const route of ROUTES) {
+      it(`${route.name} (${route.path})`, async () => {
+        const shown = await render(route)
+        record('user', route, shown)
+        expectHealthy(route, shown)
+        // logged in, no page asks to log in (or still waits for the session)
+        expect([route.name, shown.gate && shown.gate.className]).toEqual([route.name, null])
+      })
+    }
+  })
+})
