@@ -61,7 +61,7 @@ export const ROUTES: RouteDef[] = [
   { name: 'loginCallback', page: 'packages/auth/login-callback/index', path: '/login-callback' },
   { name: 'supplyCentre', page: 'packages/account/supply-centre/index', path: '/my-account/SupplyCenter', login: true },
   { name: 'persona', page: 'packages/account/persona/index', path: '/my-account/Persona', login: true },
-  { name: 'browsingHistory', page: 'packages/engagement/browsing-history/index', path: '/browsing-history' },
+  { name: 'browsingHistory', page: 'packages/engagement/browsing-history/index', path: '/browsing-history', login: true },
   // order
   { name: 'deliveryAddress', page: 'packages/cart/delivery-address/index', path: '/my-cart/DeliveryAddress', login: true },
   { name: 'flashbuySubmit', page: 'packages/flashbuy/submit/index', path: '/flashbuy/submit', login: true },

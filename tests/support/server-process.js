@@ -81,7 +81,9 @@ async function startServer({ env = {}, timeoutMs = 90000 } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r))
         child.kill('SIGTERM')
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
+        let timer
+        await Promise.race([exited, new Promise((r) => { timer = setTimeout(r, 5000) })])
+        clearTimeout(timer) // a server that exited at once leaves no 5 s timer holding the test runner open
         if (child.exitCode === null) child.kill('SIGKILL')
       }
       fs.rmSync(dataDir, { recursive: true, force: true })
