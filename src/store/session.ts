@@ -7,7 +7,7 @@ import { decodeToken } from '../api/jwt'
 import { storage } from '../platform/storage'
 import { tokenCookie } from '../platform/cookie'
 import { showToast } from '../components/toast'
-import { t } from './locale'
+import { t, useLocale } from './locale'
 
 /** Spec section 3/4: "Session status: FETCHING_USER_NO, FETCHING_USER, USER_FETCHED". */
 export type SessionStatus = 'FETCHING_USER_NO' | 'FETCHING_USER' | 'USER_FETCHED'
@@ -43,6 +43,8 @@ export const useSession = create<SessionState>()((set, get) => ({
       const info = await getUserInfo()
       storage.set(KEYS.userId, info.userProfile.userId)
       storage.set(KEYS.userName, info.userProfile.userName)
+      // spec section 1: a logged-in user has a country (the pick on My still overrides it)
+      useLocale.getState().adoptAccountCountry(info.country)
       set({ status: 'USER_FETCHED', userInfo: info, defaultSC: info.spCenter.defaultSC, spCenterStatus: 'SP_CENTER_FETCHED' })
       return info
     } catch (e) {
@@ -67,6 +69,7 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   logout: (opts) => {
     clearSession()
+    useLocale.getState().adoptAccountCountry(null)
     set({ status: 'USER_FETCHED', ...anonymous })
     if (opts?.toast) showToast(t('session.expiredInfo'), 'session')
   }
@@ -75,6 +78,7 @@ export const useSession = create<SessionState>()((set, get) => ({
 // "A token whose expiry is in the past is discarded ... The toast 'Your session is expired.
 // Please login again' is shown." The API layer has already cleared storage and cookie.
 onSessionExpired(() => {
+  useLocale.getState().adoptAccountCountry(null)
   useSession.setState({ status: 'USER_FETCHED', ...anonymous })
   showToast(t('session.expired'), 'session')
 })
