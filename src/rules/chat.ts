@@ -1,5 +1,6 @@
 import type { ShipTo, UserInfo } from '../../types'
 import { productImageUrl } from './product-image'
+import { displayName } from './person-name'
 import { routeByPage, specUrl } from '../../types/routes'
 
 /**
@@ -26,16 +27,6 @@ export interface ChatPayload {
 }
 
 export const CHAT_PAYLOAD_KEYS: (keyof ChatPayload)[] = ['employeeId', 'email', 'name', 'analyticsId', 'location', 'country', 'phone', 'company']
-
-const CJK = /[\u3400-\u9fff\uf900-\ufaff]/
-
-/** Chinese names read family name first, without a space (王小明); others "first last". */
-export function displayName(firstName: string, lastName: string): string {
-  const f = (firstName ?? '').trim()
-  const l = (lastName ?? '').trim()
-  if (CJK.test(f) || CJK.test(l)) return `${l}${f}`
-  return [f, l].filter(Boolean).join(' ')
-}
 
 function defaultShipTo(user: UserInfo): ShipTo | null {
   const all = user.allShipToBillToAddresses.map((x) => x.shipTo)

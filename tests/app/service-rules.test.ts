@@ -2,7 +2,7 @@ import type { UserInfo } from '../../types'
 import { READ_IDS_MAX, addReadIds, parseReadIds } from '../../src/rules/notification-read'
 import {
   ANALYTICS_POLL_MS, ANALYTICS_POLL_TRIES, analyticsIdFromCookie, analyticsIdFromGlobal, buildChatPayload, chatLocation, chatProductOf,
-  chatProductCard, chatWidgetAddress, displayName, normalizeAnalyticsId, pollAnalyticsId, truncateDescription
+  chatProductCard, chatWidgetAddress, normalizeAnalyticsId, pollAnalyticsId, truncateDescription
 } from '../../src/rules/chat'
 import { SC_REASON_MAX, activeCentreFor, applicableShipTos, isActiveSupplyCenter, validateApply } from '../../src/store/supply-centre'
 import { selectedCodes, toggleCode } from '../../src/store/persona'
@@ -67,11 +67,6 @@ describe('chat payload (spec section 7: "a payload of employee id, email, name, 
     expect(buildChatPayload({ user: null, location: '/home', country: 'in', analyticsId: null })).toEqual({
       employeeId: '', email: '', name: '', analyticsId: '', location: '/home', country: 'in', phone: '', company: ''
     })
-  })
-
-  it('names: "first last" for latin names', () => {
-    expect(displayName('Priya', 'Sharma')).toBe('Priya Sharma')
-    expect(displayName('小明', '王')).toBe('王小明')
   })
 
   it('the widget address carries the payload URL-encoded, empty fields left out, the card after it', () => {
