@@ -82,7 +82,7 @@ test('log in through the provider, set a default ship-to, add an address, read A
   assert.equal(await page.getByText(PHONE_MESSAGE, { exact: true }).count(), 0, 'editing the field clears its error')
   await page.locator('.address-form__submit').click()
   // "a new address starts PENDING (review about 2 business days)"
-  await page.getByText(/PENDING review, which takes about 2 business days/).waitFor({ timeout: 30000 })
+  await page.getByText(/pending review, which takes about 2 business days/).waitFor({ timeout: 30000 })
   await page.screenshot({ path: shot('address-submitted.png') })
   await page.locator('.address-form__done').click()
   await page.waitForURL(/\/my-account\/ShipToInfo(\?|$)/, { timeout: 30000 })
