@@ -235,3 +235,25 @@ export function chatWidgetAddress(widgetUrl: string, payload: ChatPayload, card?
   if (!qs) return widgetUrl
   return `${widgetUrl}${widgetUrl.includes('?') ? '&' : '?'}${qs}`
 }
+
+/**
+ * What the chat page shows: the widget address with the payload, or null while the widget's address
+ * or the session is not known yet. Spec section 7 polls the analytics client id "every 1 second, up
+ * to 30 times"; the poll does not hold the chat back (issue 8): the widget opens at once, with the
+ * logged-in user's analyticsClientId or without an id, and the polled id joins the payload when read.
+ */
+export function chatWidgetSrc(input: {
+  widgetUrl: string | null | undefined
+  sessionKnown: boolean
+  user: UserInfo | null
+  location: string
+  country: string
+  /** the id the poll has read so far (null while it has read none) */
+  polledAnalyticsId: string | null
+  card?: ChatCard | null
+}): string | null {
+  if (!input.widgetUrl || !input.sessionKnown) return null
+  const analyticsId = input.polledAnalyticsId ?? normalizeAnalyticsId(input.user?.analyticsClientId)
+  const payload = buildChatPayload({ user: input.user, location: input.location, country: input.country, analyticsId })
+  return chatWidgetAddress(input.widgetUrl, payload, input.card)
+}

@@ -35,6 +35,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   fetchUser: async () => {
     const token = currentToken()
     if (!token) {
+      useLocale.getState().adoptAccountCountry(null) // a visitor has no account country
       set({ status: 'USER_FETCHED', ...anonymous })
       return null
     }
