@@ -87,6 +87,17 @@ export const routeByName = (name: RouteName): RouteDef => {
 export const routeByPage = (page: string): RouteDef | undefined =>
   ROUTES.find((x) => x.page === page.replace(/^\//, ''))
 
+/**
+ * The route of the page on screen, from Taro's router path (query ignored): the mini-program reports
+ * the Taro page path (pages/categories/index), the H5 router the address it shows, a custom route
+ * such as /categories or /my-account/ShipToInfo.
+ */
+export function routeOfRouterPath(path: string | undefined | null): RouteDef | undefined {
+  const p = (path ?? '').split('?')[0]
+  if (!p) return undefined
+  return routeByPage(p) ?? resolveSpecPath(p)?.route
+}
+
 /** Taro's app.config: main-package pages first (home is the entry), then one subpackage per domain. */
 export function appPages() {
   const pages = ROUTES.filter((r) => r.page.startsWith('pages/')).map((r) => r.page)

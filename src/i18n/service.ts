@@ -70,8 +70,6 @@ export const serviceEn = {
   'svc.persona.hint': 'Choose what describes you; we use it to suggest products and content.',
   // customer-service chat (spec sections 2, 7, 9)
   'svc.chat.connecting': 'Connecting to customer service…',
-  'svc.chat.waitingId': 'Preparing your chat ({tries}/{max})',
-  'svc.chat.startNow': 'Start now',
   'svc.chat.unavailable': 'Online chat is not available right now. Please try again later.',
   'svc.chat.openOutside': 'Open chat in a new window',
   'svc.chat.aboutProduct': 'About this product'
@@ -140,8 +138,6 @@ export const serviceZh: Record<keyof typeof serviceEn, string> = {
   'svc.persona.saveFailed': '保存失败，请重试。',
   'svc.persona.hint': '选择与您相符的选项，我们将据此为您推荐产品和内容。',
   'svc.chat.connecting': '正在连接在线客服…',
-  'svc.chat.waitingId': '正在准备会话（{tries}/{max}）',
-  'svc.chat.startNow': '立即开始',
   'svc.chat.unavailable': '在线客服暂不可用，请稍后再试。',
   'svc.chat.openOutside': '在新窗口打开在线客服',
   'svc.chat.aboutProduct': '咨询此产品'

@@ -1,5 +1,6 @@
 import type { ShipTo, UserInfo } from '../../types'
 import { productImageUrl } from './product-image'
+import { displayName } from './person-name'
 import { routeByPage, specUrl } from '../../types/routes'
 
 /**
@@ -26,16 +27,6 @@ export interface ChatPayload {
 }
 
 export const CHAT_PAYLOAD_KEYS: (keyof ChatPayload)[] = ['employeeId', 'email', 'name', 'analyticsId', 'location', 'country', 'phone', 'company']
-
-const CJK = /[\u3400-\u9fff\uf900-\ufaff]/
-
-/** Chinese names read family name first, without a space (王小明); others "first last". */
-export function displayName(firstName: string, lastName: string): string {
-  const f = (firstName ?? '').trim()
-  const l = (lastName ?? '').trim()
-  if (CJK.test(f) || CJK.test(l)) return `${l}${f}`
-  return [f, l].filter(Boolean).join(' ')
-}
 
 function defaultShipTo(user: UserInfo): ShipTo | null {
   const all = user.allShipToBillToAddresses.map((x) => x.shipTo)
@@ -243,4 +234,26 @@ export function chatWidgetAddress(widgetUrl: string, payload: ChatPayload, card?
   const qs = q.filter(([, v]) => v).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')
   if (!qs) return widgetUrl
   return `${widgetUrl}${widgetUrl.includes('?') ? '&' : '?'}${qs}`
+}
+
+/**
+ * What the chat page shows: the widget address with the payload, or null while the widget's address
+ * or the session is not known yet. Spec section 7 polls the analytics client id "every 1 second, up
+ * to 30 times"; the poll does not hold the chat back (issue 8): the widget opens at once, with the
+ * logged-in user's analyticsClientId or without an id, and the polled id joins the payload when read.
+ */
+export function chatWidgetSrc(input: {
+  widgetUrl: string | null | undefined
+  sessionKnown: boolean
+  user: UserInfo | null
+  location: string
+  country: string
+  /** the id the poll has read so far (null while it has read none) */
+  polledAnalyticsId: string | null
+  card?: ChatCard | null
+}): string | null {
+  if (!input.widgetUrl || !input.sessionKnown) return null
+  const analyticsId = input.polledAnalyticsId ?? normalizeAnalyticsId(input.user?.analyticsClientId)
+  const payload = buildChatPayload({ user: input.user, location: input.location, country: input.country, analyticsId })
+  return chatWidgetAddress(input.widgetUrl, payload, input.card)
 }

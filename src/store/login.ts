@@ -7,7 +7,7 @@ import { KEYS } from '../api/auth-token'
 import { loginPlatform } from '../platform/login'
 import { navigation } from '../platform/navigation'
 import { storage } from '../platform/storage'
-import { resolveSpecPath, routeByPage, specUrl, type RouteName } from '../../types/routes'
+import { resolveSpecPath, routeOfRouterPath, specUrl, type RouteName } from '../../types/routes'
 import { loginFlowsFor, type LoginFlow } from '../rules/user-agent'
 import { pageParam } from '../rules/page-params'
 import { showToast } from './toast'
@@ -48,8 +48,7 @@ export function currentScreenPath(): string | undefined {
   const router = Taro.getCurrentInstance().router
   if (!router?.path) return undefined
   // the mini-program reports the Taro page path; the H5 router reports the address (custom route, e.g. /more)
-  const path = router.path.split('?')[0]
-  const route = routeByPage(path) ?? resolveSpecPath(path)?.route
+  const route = routeOfRouterPath(router.path)
   if (!route || NO_RETURN.includes(route.name)) return undefined
   const params: Record<string, string> = {}
   for (const key of Object.keys(router.params ?? {})) {

@@ -8,7 +8,7 @@ import { storage } from '../platform/storage'
 import { tokenCookie } from '../platform/cookie'
 import { navigation } from '../platform/navigation'
 import { showToast } from './toast'
-import { t } from './locale'
+import { t, useLocale } from './locale'
 
 /** Spec section 3/4: "Session status: FETCHING_USER_NO, FETCHING_USER, USER_FETCHED". */
 export type SessionStatus = 'FETCHING_USER_NO' | 'FETCHING_USER' | 'USER_FETCHED'
@@ -36,6 +36,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   fetchUser: async () => {
     const token = currentToken()
     if (!token) {
+      useLocale.getState().adoptAccountCountry(null) // a visitor has no account country
       set({ status: 'USER_FETCHED', ...anonymous })
       return null
     }
@@ -44,6 +45,8 @@ export const useSession = create<SessionState>()((set, get) => ({
       const info = await getUserInfo()
       storage.set(KEYS.userId, info.userProfile.userId)
       storage.set(KEYS.userName, info.userProfile.userName)
+      // spec section 1: a logged-in user has a country (the pick on My still overrides it)
+      useLocale.getState().adoptAccountCountry(info.country)
       set({ status: 'USER_FETCHED', userInfo: info, defaultSC: info.spCenter.defaultSC, spCenterStatus: 'SP_CENTER_FETCHED' })
       return info
     } catch (e) {
@@ -68,6 +71,7 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   logout: (opts) => {
     clearSession()
+    useLocale.getState().adoptAccountCountry(null)
     set({ status: 'USER_FETCHED', ...anonymous })
     if (opts?.toast) showToast(t('session.expiredInfo'), 'session')
   }
@@ -76,6 +80,7 @@ export const useSession = create<SessionState>()((set, get) => ({
 // "A token whose expiry is in the past is discarded ... The toast 'Your session is expired.
 // Please login again' is shown." The API layer has already cleared storage and cookie.
 onSessionExpired(() => {
+  useLocale.getState().adoptAccountCountry(null)
   useSession.setState({ status: 'USER_FETCHED', ...anonymous })
   showToast(t('session.expired'), 'session')
 })

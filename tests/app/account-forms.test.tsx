@@ -92,7 +92,7 @@ describe('ship-to form, AR statement and invoices', () => {
       deptOrLab: '药物筛选平台', companyOrInstitution: '复旦大学苏州研究院', stateOrProvince: '江苏省', city: '苏州市',
       streetAddress: '工业园区星湖街 218 号', zipCode: '215123', isDefault: false
     })
-    expect(text()).toContain('Your new address is PENDING review, which takes about 2 business days. Reference: WEB-2026-000777')
+    expect(text()).toContain('Your new address is pending review, which takes about 2 business days. Reference: WEB-2026-000777')
     // the draft is dropped once saved
     expect(sessionStorage.getItem('contactVault.draft')).toBeNull()
     const back = jest.spyOn(Taro, 'navigateBack').mockImplementation((() => Promise.resolve()) as never)

@@ -92,6 +92,13 @@ describe('account screens', () => {
     expect(storage.get(KEYS.authToken)).toBeNull()
   })
 
+  it('My greets a Chinese name family name first, without a space (issue 8: not "Hello, 小明 王")', async () => {
+    logIn()
+    stubApi({ 'GET /sys/dict/config': sysConfig, 'GET /users/info': approvedCn({ userProfile: { ...approvedCn().userProfile, firstName: '小明', lastName: '王' } }) })
+    await openPage('pages/my/index')
+    await waitText('Hello, 王小明')
+  })
+
   it('My for a Partially Registered user: a "Complete registration" link to /onboarding', async () => {
     logIn('U-2b8d4e60', 'lite.cn')
     stubApi({

@@ -15,6 +15,14 @@ describe('i18n catalogues', () => {
     for (const k of allKeys('en')) expect([k, holes(zh[k])]).toEqual([k, holes(en[k])])
   })
 
+  it('shows no raw status code: an address is "active" or "pending" in words, not ACTIVE / PENDING (issue 8)', () => {
+    const raw = /\b(ACTIVE|PENDING|INACTIVE|SUSPENDED)\b/
+    for (const lang of ['en', 'zh'] as const) {
+      const cat = lang === 'en' ? en : zh
+      expect(allKeys(lang).filter((k) => raw.test(cat[k])).map((k) => `${k}: ${cat[k]}`)).toEqual([])
+    }
+  })
+
   it('spec section 1: "zh, zh-cn, zh-sg, zh-tw and zh-hk all map to Chinese"', () => {
     for (const tag of ['zh', 'zh-cn', 'zh-sg', 'zh-tw', 'zh-hk', 'zh-CN', 'zh_TW', 'ZH-HK']) expect(normalizeLanguage(tag)).toBe('zh')
     for (const tag of ['en', 'en-US', 'en-IN', 'hi-IN', 'fr', '', null, undefined]) expect(normalizeLanguage(tag)).toBe('en')

@@ -1,4 +1,4 @@
-import { ROUTES, appPages, h5CustomRoutes, pageUrl, resolveSpecPath, specUrl } from '../../types/routes'
+import { ROUTES, appPages, h5CustomRoutes, pageUrl, resolveSpecPath, routeOfRouterPath, specUrl } from '../../types/routes'
 
 describe('route table (spec section 2)', () => {
   const specPaths = [
@@ -25,6 +25,18 @@ describe('route table (spec section 2)', () => {
     expect(custom['/pages/home/index']).toEqual(['/home', '/'])
     expect(custom['/pages/my/index']).toBe('/more')
     expect(custom['/packages/catalog/product-details/index']).toBe('/product-details')
+  })
+  it('knows the page on screen from the router path: the Taro page path (mini-program) or the H5 address', () => {
+    const name = (p: string) => routeOfRouterPath(p)?.name
+    expect(name('pages/categories/index')).toBe('categories')
+    expect(name('/pages/categories/index?stamp=1')).toBe('categories')
+    // the H5 router reports the custom route: the sign-in popup looked these up as page paths and never showed
+    expect(name('/categories?stamp=AA')).toBe('categories')
+    expect(name('/categories/All recommended/recommended')).toBe('categories')
+    expect(name('/search')).toBe('search')
+    expect(name('/my-account/ShipToInfo')).toBe('shipToInfo')
+    expect(name('/')).toBe('home')
+    expect(name('')).toBeUndefined()
   })
   it('opens spec-style deep links with their path parameters', () => {
     expect(resolveSpecPath('/product-details/Anti-CD3 Antibody/MA1-10175')).toMatchObject({

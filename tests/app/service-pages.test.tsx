@@ -350,6 +350,21 @@ describe('service screens', () => {
     await waitText('Online chat is not available right now.')
   })
 
+  it('chat opens at once while the analytics id is polled; the id joins the payload when read (issue 8, section 7 poll)', async () => {
+    document.cookie = '_ga=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+    stubApi(common({ 'GET /chat/config': { widgetUrl: 'https://chat.example/h5' } }))
+    const opened = Date.now()
+    await openPage('packages/service/chat/index', { from: '/home' })
+    await waitFor(() => !!q('.chat-widget__frame'), 'the chat widget')
+    expect(Date.now() - opened).toBeLessThan(1000) // not after 30 tries of 1 s
+    expect(frameSrc().searchParams.get('analyticsId')).toBeNull()
+    expect(text()).not.toContain('Connecting')
+    // the analytics script sets its cookie a moment later: the next try reads it
+    document.cookie = '_ga=GA1.2.777.1767225600; path=/'
+    await waitFor(() => frameSrc().searchParams.get('analyticsId') === '777.1767225600', 'the id in the payload', 2500)
+    document.cookie = '_ga=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+  })
+
   it('the header\'s chat icon opens the chat with the page it was opened from', async () => {
     stubApi(common())
     await openPage('pages/home/index')

@@ -2,7 +2,7 @@ import type { UserInfo } from '../../types'
 import { READ_IDS_MAX, addReadIds, parseReadIds } from '../../src/rules/notification-read'
 import {
   ANALYTICS_POLL_MS, ANALYTICS_POLL_TRIES, analyticsIdFromCookie, analyticsIdFromGlobal, buildChatPayload, chatLocation, chatProductOf,
-  chatProductCard, chatWidgetAddress, displayName, normalizeAnalyticsId, pollAnalyticsId, truncateDescription
+  chatProductCard, chatWidgetAddress, chatWidgetSrc, normalizeAnalyticsId, pollAnalyticsId, truncateDescription
 } from '../../src/rules/chat'
 import { SC_REASON_MAX, activeCentreFor, applicableShipTos, isActiveSupplyCenter, validateApply } from '../../src/store/supply-centre'
 import { selectedCodes, toggleCode } from '../../src/store/persona'
@@ -69,9 +69,17 @@ describe('chat payload (spec section 7: "a payload of employee id, email, name, 
     })
   })
 
-  it('names: "first last" for latin names', () => {
-    expect(displayName('Priya', 'Sharma')).toBe('Priya Sharma')
-    expect(displayName('小明', '王')).toBe('王小明')
+  it('the chat opens without waiting for the analytics id poll (issue 8); the polled id joins the payload when read', () => {
+    const base = { widgetUrl: 'https://chat.example/h5', sessionKnown: true, location: '/home', country: 'cn', polledAnalyticsId: null }
+    const id = (src: string | null) => new URL(src!).searchParams.get('analyticsId')
+    // not before the widget address and the session are known
+    expect(chatWidgetSrc({ ...base, widgetUrl: undefined, user: null })).toBeNull()
+    expect(chatWidgetSrc({ ...base, sessionKnown: false, user: null })).toBeNull()
+    // a visitor before the poll has read an id: open, without one
+    expect(id(chatWidgetSrc({ ...base, user: null }))).toBeNull()
+    expect(id(chatWidgetSrc({ ...base, user: null, polledAnalyticsId: '777.1' }))).toBe('777.1')
+    // a logged-in user: the account's analyticsClientId meanwhile
+    expect(id(chatWidgetSrc({ ...base, user: approvedCn() }))).toBe('1000001.1767225600')
   })
 
   it('the widget address carries the payload URL-encoded, empty fields left out, the card after it', () => {

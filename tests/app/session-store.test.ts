@@ -27,7 +27,7 @@ beforeEach(() => {
   localStorage.clear()
   sessionStorage.clear()
   tokenCookie.remove()
-  useLocale.setState({ language: 'en', country: 'cn' })
+  useLocale.setState({ language: 'en', country: 'cn', pickedCountry: null, accountCountry: null })
   useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null, spCenterStatus: null, defaultSC: null })
   usersInfo = { statusCode: 200, data: { success: true, code: '200', data: USER } }
   jest.spyOn(Taro, 'request').mockImplementation(((opts: Call) => {
@@ -87,6 +87,55 @@ describe('session store (spec section 4)', () => {
   it('persists the locale through Taro storage, treating getStorageSync\'s \'\' as missing', () => {
     expect(persistStorage.getItem('never-set')).toBeNull()
     useLocale.getState().setLanguage('zh-TW')
-    expect(JSON.parse(persistStorage.getItem('locale')!).state).toEqual({ language: 'zh', country: 'cn' })
+    expect(JSON.parse(persistStorage.getItem('locale')!).state).toEqual({ language: 'zh', pickedCountry: null, accountCountry: null })
+  })
+})
+
+describe('the country of a logged-in user (spec section 1: "Logged-in users have a country, language, ...")', () => {
+  const IN_USER = { ...USER, userProfile: { ...USER.userProfile, userName: 'approved.in' }, country: 'in' }
+  const logIn = () => storage.set(KEYS.authToken, fakeToken({ sub: 'U1001', exp: inSeconds(3600) }))
+  const countryHeaders = () => calls.map((c) => c.header.countrycode)
+
+  it('login and revalidation adopt the account\'s country: approved.in sees in (INR) without touching My; logout drops it', async () => {
+    usersInfo = { statusCode: 200, data: { success: true, code: '200', data: IN_USER } }
+    logIn()
+    await useSession.getState().fetchUser()
+    expect(useLocale.getState().country).toBe('in')
+    // the next calls carry the account's country
+    await useSession.getState().fetchUser()
+    expect(countryHeaders().at(-1)).toBe('in')
+    useSession.getState().logout()
+    expect(useLocale.getState().country).toBe('cn')
+  })
+
+  it('the country picked on My overrides the account\'s, also after revalidation and logout', async () => {
+    usersInfo = { statusCode: 200, data: { success: true, code: '200', data: IN_USER } }
+    logIn()
+    await useSession.getState().fetchUser()
+    useLocale.getState().setCountry('cn')
+    await useSession.getState().fetchUser()
+    expect(useLocale.getState().country).toBe('cn')
+    useSession.getState().logout()
+    useLocale.getState().setCountry('in')
+    expect(useLocale.getState().country).toBe('in')
+  })
+
+  it('an account country is kept across a reload (no flash of cn prices); an old saved pick still counts as a pick', async () => {
+    usersInfo = { statusCode: 200, data: { success: true, code: '200', data: IN_USER } }
+    logIn()
+    await useSession.getState().fetchUser()
+    // a reload: the app starts from the defaults and reads what was saved
+    const saved = persistStorage.getItem('locale')!
+    useLocale.setState({ country: 'cn', accountCountry: null })
+    persistStorage.setItem('locale', saved)
+    await useLocale.persist.rehydrate()
+    expect(useLocale.getState()).toMatchObject({ country: 'in', accountCountry: 'in', pickedCountry: null })
+    // what version 0 saved: { language, country }
+    persistStorage.setItem('locale', JSON.stringify({ state: { language: 'en', country: 'in' }, version: 0 }))
+    await useLocale.persist.rehydrate()
+    expect(useLocale.getState()).toMatchObject({ country: 'in', pickedCountry: 'in', accountCountry: null })
+    persistStorage.setItem('locale', JSON.stringify({ state: { language: 'en', country: 'cn' }, version: 0 }))
+    await useLocale.persist.rehydrate()
+    expect(useLocale.getState()).toMatchObject({ country: 'cn', pickedCountry: null })
   })
 })

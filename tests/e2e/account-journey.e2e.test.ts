@@ -8,7 +8,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { e2eHarness, SHOTS } from '../support/e2e'
+import { e2eHarness, horizontalOverflow, SHOTS } from '../support/e2e'
 import { DEMO_PASSWORD } from '../../server/db/seed/auth'
 
 const h = e2eHarness({ ACCESS_TOKEN_TTL: '45' })
@@ -48,11 +48,24 @@ test('log in through the provider, set a default ship-to, add an address, read A
   assert.ok(token.split('.').length === 3, 'the app holds the server-issued access token')
   assert.ok(!page.url().includes('ticket='), 'the one-time ticket does not stay in the address bar')
   await page.screenshot({ path: shot('my-logged-in.png') })
+  // issue 8: a Chinese name reads family name first, without a space (the seed: 小明 王)
+  assert.equal(await page.locator('.my__name').innerText(), 'Hello, 王小明')
 
   // Ship-To Info: the seeded ship-tos, then Set as Default on the second active one (Yes)
   await page.locator('.my-menu__item--shipTo').click()
   await page.waitForURL(/\/my-account\/ShipToInfo/)
   await page.locator('.ship-to__set-default').first().waitFor({ timeout: 30000 })
+  // issue 8: no wider than the phone, also while the page slides in (full-page shots were twice as wide)
+  assert.deepEqual(await horizontalOverflow(page), [])
+  // the edit pencil of 1000002 stays on the line of its number, beside Pre-payment and 'Set as Default'
+  const second = page.locator('.address-card[data-address-key="ST-1000002-01"]')
+  const line = await second.locator('.ship-to__number').boundingBox()
+  const pencil = await second.locator('.ship-to__edit').boundingBox()
+  // on the same line: the pencil's box overlaps the number's line (it used to wrap below it)
+  assert.ok(line && pencil && pencil.y < line.y + line.height && pencil.y + pencil.height > line.y,
+    `pencil ${JSON.stringify(pencil)}, number ${JSON.stringify(line)}`)
+  // the pending ship-to's note says "active" in words, not the raw status code
+  assert.doesNotMatch(await page.locator('.ship-to__pending-note').first().innerText(), /ACTIVE/)
   await page.screenshot({ path: shot('ship-to-list.png'), fullPage: true })
   await page.locator('.ship-to__set-default').first().click()
   await page.locator('.confirm-dialog__yes').click()
@@ -82,7 +95,7 @@ test('log in through the provider, set a default ship-to, add an address, read A
   assert.equal(await page.getByText(PHONE_MESSAGE, { exact: true }).count(), 0, 'editing the field clears its error')
   await page.locator('.address-form__submit').click()
   // "a new address starts PENDING (review about 2 business days)"
-  await page.getByText(/PENDING review, which takes about 2 business days/).waitFor({ timeout: 30000 })
+  await page.getByText(/pending review, which takes about 2 business days/).waitFor({ timeout: 30000 })
   await page.screenshot({ path: shot('address-submitted.png') })
   await page.locator('.address-form__done').click()
   await page.waitForURL(/\/my-account\/ShipToInfo(\?|$)/, { timeout: 30000 })
@@ -98,12 +111,14 @@ test('log in through the provider, set a default ship-to, add an address, read A
   await page.locator('.ship-to__ar').first().click()
   await page.waitForURL(/\/my-account\/ARstatement/)
   await page.locator('.ar-line').first().waitFor({ timeout: 30000 })
+  assert.deepEqual(await horizontalOverflow(page), [])
   await page.screenshot({ path: shot('ar-statement.png'), fullPage: true })
   await page.goBack()
   await page.locator('.ship-to__invoices').first().waitFor()
   await page.locator('.ship-to__invoices').first().click()
   await page.waitForURL(/\/my-account\/InvoiceList/)
   await page.locator('.invoice').first().waitFor({ timeout: 30000 })
+  assert.deepEqual(await horizontalOverflow(page), [])
   await page.screenshot({ path: shot('invoice-list.png'), fullPage: true })
 
   // log out from My

@@ -57,3 +57,27 @@ test('notifications clear the bell dot once read; supply centre, interests and c
   assert.deepEqual(errors, [])
   await ctx.close()
 })
+
+test('approved.in sees India (IN badge, ₹ prices) from the account without touching My; a pick on My overrides it', async () => {
+  const { ctx, page, errors } = await h.phone('en-US')
+  const token = await signAccessToken(SECRET, { userId: 'U-9a1b2c3d', userName: 'approved.in' }, 3600)
+  await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
+  const countries = new Set<string>()
+  page.on('request', (r) => { if (r.url().includes('/api/product/')) countries.add(r.headers().countrycode ?? '') })
+  await page.goto(`${h.origin()}/home`)
+  await page.waitForFunction(() => document.querySelector('.app-header__badge')?.textContent === 'IN', undefined, { timeout: 30000 })
+  await page.getByText(/₹/).first().waitFor({ timeout: 30000 })
+  assert.equal(await page.getByText(/¥/).count(), 0)
+  await page.screenshot({ path: shot('home-approved-in.png') })
+  // the product calls that priced the page went out for in
+  assert.ok(countries.has('in'), [...countries].join(','))
+  // My shows India as the country in use; picking China there overrides the account's
+  await page.goto(`${h.origin()}/more`)
+  await page.locator('.my__choice[aria-checked="true"]', { hasText: 'India' }).waitFor({ timeout: 30000 })
+  await page.locator('.my__choice', { hasText: 'China' }).click()
+  await page.waitForFunction(() => document.querySelector('.app-header__badge')?.textContent === 'CN')
+  await page.reload()
+  await page.locator('.my__choice[aria-checked="true"]', { hasText: 'China' }).waitFor({ timeout: 30000 })
+  assert.deepEqual(errors, [])
+  await ctx.close()
+})

@@ -48,3 +48,34 @@ export function e2eHarness(serverEnv: Record<string, string> = {}) {
     }
   }
 }
+
+/**
+ * What sticks out to the right on the page on screen: the document wider than the viewport, and any
+ * visible element whose right edge passes the phone's width (measured from its page, so a page
+ * still sliding in counts the same), except inside a horizontal scroller (chip rows). [] when none.
+ */
+// A string, not a function: tsx names inner functions with a helper (__name) the page does not have.
+const OVERFLOW_SCRIPT = `(() => {
+  const vw = window.innerWidth
+  const out = []
+  const doc = document.documentElement.scrollWidth
+  if (doc > vw) out.push('document ' + doc + 'px wide on a ' + vw + 'px viewport')
+  const current = Array.from(document.querySelectorAll('.taro_page')).filter((p) => p.checkVisibility()).at(-1)
+  if (!current) return out
+  const left = current.getBoundingClientRect().left
+  for (const e of Array.from(current.querySelectorAll('*'))) {
+    const r = e.getBoundingClientRect()
+    if (r.width === 0 || r.right - left <= vw + 1 || !e.checkVisibility()) continue
+    let scroller = false
+    for (let a = e.parentElement; a && a !== current; a = a.parentElement) {
+      const ox = getComputedStyle(a).overflowX
+      if (ox === 'auto' || ox === 'scroll') { scroller = true; break }
+    }
+    if (!scroller) out.push(e.tagName.toLowerCase() + '.' + String(e.getAttribute('class') || '').split(' ')[0] + ' ends at ' + Math.round(r.right - left) + 'px')
+  }
+  return out
+})()`
+
+export async function horizontalOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(OVERFLOW_SCRIPT) as Promise<string[]>
+}

@@ -5,7 +5,7 @@ import { useT } from '../../store/locale'
 import { useConfig, isFlagOn } from '../../store/config'
 import { useSession } from '../../store/session'
 import { hasValidToken } from '../../store/wishlist'
-import { routeByPage } from '../../../types/routes'
+import { routeOfRouterPath } from '../../../types/routes'
 import { SIGN_IN_POPUP_DELAY_MS } from '../../rules/constants'
 import { SIGN_IN_POPUP_COUNT_KEY, parseShownCount, shouldShowSignInPopup } from '../../rules/sign-in-popup'
 import { sessionStore } from '../../platform/session-storage'
@@ -35,7 +35,8 @@ export default function SignInPopup() {
       const show = shouldShowSignInPopup({
         flagOn: isFlagOn(useConfig.getState().flags, 'ENABLE_SIGN_IN_POPUP'),
         hasToken: hasValidToken(),
-        route: routeByPage((path ?? '').split('?')[0])?.name ?? null,
+        // H5 reports the address (/categories), the mini-program the page path
+        route: routeOfRouterPath(path)?.name ?? null,
         shownCount
       })
       if (!show) return

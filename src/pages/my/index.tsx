@@ -7,6 +7,7 @@ import { showToast } from '../../store/toast'
 import { useT, useLocale } from '../../store/locale'
 import { useSession } from '../../store/session'
 import { COUNTRIES } from '../../rules/constants'
+import { displayName } from '../../rules/person-name'
 import { navigation } from '../../platform/navigation'
 import type { Language } from '../../i18n'
 import { MY_MENU, menuAction, type MenuEntry } from './menu'
@@ -36,7 +37,7 @@ export default function My() {
       <View className='my__card my__user'>
         {userInfo ? (
           <>
-            <Text className='my__name'>{t('my.greeting', { name: `${userInfo.userProfile.firstName} ${userInfo.userProfile.lastName}` })}</Text>
+            <Text className='my__name'>{t('my.greeting', { name: displayName(userInfo.userProfile.firstName, userInfo.userProfile.lastName) })}</Text>
             <Text className='my__line'>{t('acct.my.userName', { userName: userInfo.userProfile.userName })}</Text>
             {userInfo.accountNumber && <Text className='my__line my__account'>{t('my.account', { accountNumber: userInfo.accountNumber })}</Text>}
             <Text className='my__line my__status'>

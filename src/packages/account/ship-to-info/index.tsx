@@ -78,19 +78,23 @@ function ShipToList() {
             shipTo={s}
             head={
               <>
-                <Text className={`ship-to__number ship-to__number--${num.kind}`}>
-                  {t(num.kind === 'account' ? 'acct.shipTo.account' : 'acct.shipTo.webReference', { number: num.value })}
-                </Text>
-                {badges.map((b) => <Text key={b} className={`ship-to__badge ship-to__badge--${b}`}>{t(`acct.badge.${b}`)}</Text>)}
-                <View className='ship-to__spacer' />
-                {canSetDefault(s) && (
-                  <Text className='ship-to__set-default' onClick={() => setConfirming(e)}>{t('acct.shipTo.setDefault')}</Text>
-                )}
-                {canEdit(s) && (
-                  <View className='ship-to__edit' aria-label={t('acct.shipTo.edit')} onClick={() => navigation.go('shipToAddress', { addressKey: s.addressKey })}>
-                    <AtIcon value='edit' size={18} color='#0b5fa5' />
-                  </View>
-                )}
+                {/* number and badges wrap among themselves; the actions keep their place at the end of the line */}
+                <View className='ship-to__title'>
+                  <Text className={`ship-to__number ship-to__number--${num.kind}`}>
+                    {t(num.kind === 'account' ? 'acct.shipTo.account' : 'acct.shipTo.webReference', { number: num.value })}
+                  </Text>
+                  {badges.map((b) => <Text key={b} className={`ship-to__badge ship-to__badge--${b}`}>{t(`acct.badge.${b}`)}</Text>)}
+                </View>
+                <View className='ship-to__actions'>
+                  {canSetDefault(s) && (
+                    <Text className='ship-to__set-default' onClick={() => setConfirming(e)}>{t('acct.shipTo.setDefault')}</Text>
+                  )}
+                  {canEdit(s) && (
+                    <View className='ship-to__edit' aria-label={t('acct.shipTo.edit')} onClick={() => navigation.go('shipToAddress', { addressKey: s.addressKey })}>
+                      <AtIcon value='edit' size={18} color='#0b5fa5' />
+                    </View>
+                  )}
+                </View>
               </>
             }
           >

@@ -1,14 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useRouter } from '@tarojs/taro'
-import { View, Text, Image, Button } from '@tarojs/components'
+import { View, Text, Image } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import PageShell from '../../../components/page-shell'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/session'
 import { getChatConfig } from '../../../api/service'
 import {
-  ANALYTICS_POLL_TRIES, analyticsIdFromCookie, analyticsIdFromGlobal, buildChatPayload, chatProductCard,
-  chatProductFromParams, chatWidgetAddress, normalizeAnalyticsId, pollAnalyticsId, type PollHandle
+  analyticsIdFromCookie, analyticsIdFromGlobal, chatProductCard, chatProductFromParams, chatWidgetSrc, normalizeAnalyticsId,
+  pollAnalyticsId
 } from '../../../rules/chat'
 import ChatWidget from '../../../platform/chat-widget'
 import { browserAnalyticsSources } from '../../../platform/analytics'
@@ -27,12 +27,11 @@ function readAnalyticsId(): string | null {
   return normalizeAnalyticsId(useSession.getState().userInfo?.analyticsClientId)
 }
 
-type Phase = { kind: 'waiting'; tries: number } | { kind: 'ready'; analyticsId: string | null }
-
 /**
  * /zhichi-consult (route chat): opens the customer-service widget with the spec section 7 payload
- * ("employee id, email, name, analytics id, location, country, phone and company"), after polling
- * the analytics client id "every 1 second, up to 30 times"; opened from a product, with its card.
+ * ("employee id, email, name, analytics id, location, country, phone and company") at once; the
+ * analytics client id, polled "every 1 second, up to 30 times", joins the payload when read
+ * (rules/chat.ts chatWidgetSrc); opened from a product, with its card.
  */
 export default function ChatPage() {
   const t = useT()
@@ -41,15 +40,13 @@ export default function ChatPage() {
   const user = useSession((s) => s.userInfo)
   const sessionStatus = useSession((s) => s.status)
   const [widgetUrl, setWidgetUrl] = useState<string | null | undefined>(undefined)
-  const [phase, setPhase] = useState<Phase>({ kind: 'waiting', tries: 0 })
-  const poll = useRef<PollHandle | null>(null)
+  const [polledAnalyticsId, setPolledAnalyticsId] = useState<string | null>(null)
 
   useEffect(() => {
     let live = true
     getChatConfig().then((c) => { if (live) setWidgetUrl(c.widgetUrl) }).catch(() => { if (live) setWidgetUrl(null) })
-    const handle = pollAnalyticsId(readAnalyticsId, { onTry: (tries) => { if (live) setPhase((p) => (p.kind === 'waiting' ? { kind: 'waiting', tries } : p)) } })
-    poll.current = handle
-    handle.result.then((analyticsId) => { if (live) setPhase({ kind: 'ready', analyticsId }) })
+    const handle = pollAnalyticsId(readAnalyticsId)
+    handle.result.then((analyticsId) => { if (live) setPolledAnalyticsId(analyticsId) })
     return () => { live = false; handle.stop() }
   }, [])
 
@@ -57,10 +54,7 @@ export default function ChatPage() {
   const card = useMemo(() => (product ? chatProductCard(product, API_BASE_URL) : null), [product])
   const location = (params.from && safeDecode(params.from)) || ''
 
-  const sessionKnown = sessionStatus === 'USER_FETCHED'
-  const src = widgetUrl && phase.kind === 'ready' && sessionKnown
-    ? chatWidgetAddress(widgetUrl, buildChatPayload({ user, location, country, analyticsId: phase.analyticsId }), card)
-    : null
+  const src = chatWidgetSrc({ widgetUrl, sessionKnown: sessionStatus === 'USER_FETCHED', user, location, country, polledAnalyticsId, card })
 
   return (
     <PageShell header={{ title: t('screen.chat') }}>
@@ -82,12 +76,6 @@ export default function ChatPage() {
       ) : (
         <View className='chat-state'>
           <AtActivityIndicator content={t('svc.chat.connecting')} />
-          {phase.kind === 'waiting' && phase.tries > 1 && (
-            <>
-              <Text className='chat-state__tries'>{t('svc.chat.waitingId', { tries: phase.tries, max: ANALYTICS_POLL_TRIES })}</Text>
-              <Button className='chat-state__start' onClick={() => poll.current?.stop()}>{t('svc.chat.startNow')}</Button>
-            </>
-          )}
         </View>
       )}
     </PageShell>
