@@ -71,6 +71,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       publicPath: '/',
       staticDirectory: 'static',
+      // the site icon: emitted as /favicon.ico and linked from index.html (browsers ask for it on every page)
+      htmlPluginOption: { favicon: path.resolve(__dirname, '..', 'src', 'favicon.ico') },
       esnextModules: ['taro-ui'],
       router: { mode: 'browser', customRoutes: h5CustomRoutes() },
       output: {

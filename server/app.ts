@@ -17,6 +17,7 @@ import { accountRoutes } from './domains/account'
 import { authRoutes } from './domains/auth'
 import { chatRoutes, chatStandInRoutes } from './domains/service'
 import { mountLogin } from './domains/auth/mount'
+import { registerSecurityHeaders } from './security-headers'
 import type { AuthOptions } from './domains/auth/config'
 
 export interface BuildAppOptions {
@@ -98,6 +99,9 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
     schemaErrorFormatter: (errors, dataVar) => formatSchemaErrors(errors as SchemaError[], dataVar),
   })
   app.setValidatorCompiler(TypeBoxValidatorCompiler)
+  const staticDir = opts.staticDir && fs.existsSync(path.join(opts.staticDir, 'index.html')) ? path.resolve(opts.staticDir) : null
+  // CSP, nosniff, Referrer-Policy, frame-ancestors... on every response: before any route (per-path policies)
+  registerSecurityHeaders(app, { staticDir, chatWidgetUrl: process.env.CHAT_WIDGET_URL })
   registerAuth(app, opts.db, opts.jwtSecret)
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -118,8 +122,6 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
     req.log.error({ err }, 'request failed')
     return reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', 'Internal server error'))
   })
-
-  const staticDir = opts.staticDir && fs.existsSync(path.join(opts.staticDir, 'index.html')) ? path.resolve(opts.staticDir) : null
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url

@@ -152,6 +152,45 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
     assert.equal(cb.location!.searchParams.get('ticket'), null)
   })
 
+  it('the callback checks the issuer (RFC 9207 iss parameter): a wrong or missing iss is refused (error=exchange, no ticket)', async () => {
+    const tickets = async () => Number((await env().handle.db.selectFrom('auth_tickets').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+    const before = await tickets()
+    for (const iss of ['http://evil.example/oidc', null]) {
+      const { b, page } = await openSignIn()
+      const r = await submitLogin(b, page, 'approved.cn', DEMO_PASSWORD)
+      const cb = new URL(r.appRoute!.href)
+      assert.equal(cb.searchParams.get('iss'), `${env().srv.origin}/oidc`, 'the embedded provider names itself')
+      if (iss) cb.searchParams.set('iss', iss)
+      else cb.searchParams.delete('iss')
+      const res = await b.request(cb.href)
+      assert.equal(res.location!.pathname, '/login-callback')
+      assert.equal(res.location!.searchParams.get('error'), 'exchange', `iss=${iss}`)
+      assert.equal(res.location!.searchParams.get('ticket'), null)
+    }
+    assert.equal(await tickets(), before)
+  })
+
+  it('the id_token nonce must be the one sent: a tampered stored nonce is refused (error=exchange)', async () => {
+    const { b, page } = await openSignIn()
+    const r = await submitLogin(b, page, 'approved.cn', DEMO_PASSWORD)
+    const state = r.appRoute!.searchParams.get('state')!
+    await env().handle.db.updateTable('auth_login_states').set({ nonce: crypto.randomBytes(32).toString('base64url') }).where('state_hash', '=', sha(state)).execute()
+    const cb = await b.request(r.appRoute!.href)
+    assert.equal(cb.location!.searchParams.get('error'), 'exchange')
+    assert.equal(cb.location!.searchParams.get('ticket'), null)
+  })
+
+  it('an error response of the issuer: access_denied → error=access_denied, any other error → error=exchange', async () => {
+    for (const [error, expected] of [['access_denied', 'access_denied'], ['server_error', 'exchange'], ['login_required', 'exchange']]) {
+      const b = new Browser(env().srv.origin)
+      const state = (await b.request('/api/auth/oidc/authorize')).location!.searchParams.get('state')!
+      const q = new URLSearchParams({ error, error_description: 'x', state, iss: `${env().srv.origin}/oidc` })
+      const res = await b.request(`/api/auth/oidc/callback?${q}`)
+      assert.equal(res.location!.pathname, '/login-callback')
+      assert.equal(res.location!.searchParams.get('error'), expected, error)
+    }
+  })
+
   it('PKCE is required by the provider: an authorization request without code_challenge is refused', async () => {
     const b = new Browser(env().srv.origin)
     const q = new URLSearchParams({

@@ -6,8 +6,8 @@ import type { DB } from '../../db/schema'
 import { LoginTicketBodySchema, OidcAuthorizeQuerySchema, type LoginErrorCode, type LoginTokenResult } from '../../../types'
 import { ApiError, ok } from '../../errors'
 import { signAccessToken } from './tokens'
-import { createOidcClient, pkcePair } from './oidc-client'
-import { consumeLoginState, createLoginState, issueTicket, randomToken, redeemTicket } from './one-time'
+import { callbackErrorCode, callbackUrl, createOidcClient } from './oidc-client'
+import { consumeLoginState, createLoginState, issueTicket, redeemTicket } from './one-time'
 import { mapIdentity } from './identity'
 import { apiLimit, appRedirect, redirectLimit } from './guards'
 
@@ -18,6 +18,9 @@ const CallbackQuerySchema = Type.Object({
   state: Type.Optional(Type.String({ maxLength: 512 })),
   error: Type.Optional(Type.String({ maxLength: 256 })),
   error_description: Type.Optional(Type.String({ maxLength: 2048 })),
+  error_uri: Type.Optional(Type.String({ maxLength: 2048 })),
+  /** the issuer's identifier (RFC 9207): checked by the relying party against the discovered issuer */
+  iss: Type.Optional(Type.String({ maxLength: 2048 })),
 })
 
 /** Username login through the OpenID issuer: authorize → callback → ticket → token (types/auth.ts). */
@@ -33,13 +36,12 @@ export async function oidcRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     preHandler: redirectLimit(app, 'oidc-authorize', CALLBACK_ROUTE),
   }, async (req, reply) => {
     const mode = req.query.mode ?? 'login'
-    const { verifier, challenge } = pkcePair()
-    const nonce = randomToken()
+    const { verifier, nonce } = client.newSecrets()
     const state = await createLoginState(db, { kind: 'oidc', mode, codeVerifier: verifier, nonce, returnTo: req.query.returnTo })
     const uiLocales = req.query.lang === 'en' ? 'en' : req.query.lang === 'zh' ? 'zh-CN' : undefined
     let url: string
     try {
-      url = await client.authorizationUrl({ state, nonce, challenge, prompt: mode === 'register' ? 'create' : 'login', uiLocales })
+      url = await client.authorizationUrl({ state, nonce, verifier, prompt: mode === 'register' ? 'create' : 'login', uiLocales })
     } catch (e) {
       req.log.error({ err: e }, 'OpenID issuer discovery failed')
       return fail(reply, 'exchange')
@@ -50,17 +52,18 @@ export async function oidcRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
 
   r.get('/auth/oidc/callback', { schema: { querystring: CallbackQuerySchema } }, async (req, reply) => {
     const st = await consumeLoginState(db, req.query.state, 'oidc')
-    if (!st) return fail(reply, 'state')
-    if (req.query.error || !req.query.code) return fail(reply, req.query.error === 'access_denied' ? 'access_denied' : 'exchange')
+    if (!st || !st.code_verifier || !st.nonce) return fail(reply, 'state')
     try {
-      const claims = await client.exchange(req.query.code, st.code_verifier ?? '', st.nonce ?? '')
+      // the library checks the response (iss, state, error), the code exchange and the id token
+      const claims = await client.exchange(callbackUrl(cfg.oidc, req.url), { state: req.query.state!, verifier: st.code_verifier, nonce: st.nonce })
       const who = await mapIdentity(db, cfg.oidc, claims, new Date(st.created_at))
       if (!who) return fail(reply, 'exchange')
       const ticket = await issueTicket(db, { userId: who.userId, returnTo: st.return_to, registered: who.registered })
       return appRedirect(app, reply, CALLBACK_ROUTE, { ticket })
     } catch (e) {
-      req.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'OpenID code exchange failed')
-      return fail(reply, 'exchange')
+      const code = callbackErrorCode(e)
+      if (code !== 'access_denied') req.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'OpenID callback refused')
+      return fail(reply, code)
     }
   })
 

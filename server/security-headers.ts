@@ -1,0 +1,122 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance, RouteOptions } from 'fastify'
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
+
+/**
+ * Security headers of every response (@fastify/helmet): Content-Security-Policy, X-Content-Type-Options
+ * nosniff, Referrer-Policy, X-Frame-Options / frame-ancestors, Cross-Origin-Opener/Resource-Policy, and
+ * Strict-Transport-Security on https requests only (a plain-http local server sends none).
+ *
+ * Policies by path:
+ *  - the H5 site and the API (default): scripts from this origin only, plus the inline script of the
+ *    built index.html by its hash (Taro's rem sizing); styles may be inline (Taro and React set style
+ *    attributes); images and fonts from this origin or data:/blob:; frames from this origin (the chat
+ *    stand-in) or the configured chat widget; never framed.
+ *  - /api/docs (swagger-ui): its own scripts and styles from /api/docs/static, no inline script.
+ *  - /media (product pictures): loadable from any origin (the mini-program's web views).
+ *  - /__chat (chat stand-in): framed by the app's chat page, so same-origin framing is allowed.
+ *  - pages that carry their own stricter CSP (the sign-in pages at /oidc, the WeChat stand-in at
+ *    /__wechat, the chat stand-in) keep it: a route's own header replaces the default.
+ *
+ * Register before any route (buildApp does it first): the per-path policies attach to routes as they
+ * are declared.
+ */
+
+type Directives = Record<string, string[]>
+
+export interface SecurityHeadersOptions {
+  /** the H5 build served by this server: the inline scripts of its index.html are allowed by hash */
+  staticDir?: string | null
+  /** the customer-service widget the chat page frames (CHAT_WIDGET_URL) */
+  chatWidgetUrl?: string
+}
+
+const DOCS_PREFIX = '/api/docs'
+const MEDIA_PREFIX = '/media/'
+const CHAT_STANDIN = '/__chat'
+const HSTS = 'max-age=31536000; includeSubDomains'
+
+/** 'sha256-…' sources of the inline <script> blocks of an HTML file (none when it is absent). */
+export function inlineScriptHashes(htmlFile: string): string[] {
+  if (!fs.existsSync(htmlFile)) return []
+  const html = fs.readFileSync(htmlFile, 'utf8')
+  const hashes: string[] = []
+  for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(m[1] ?? '') || !m[2]) continue
+    hashes.push(`'sha256-${crypto.createHash('sha256').update(m[2], 'utf8').digest('base64')}'`)
+  }
+  return hashes
+}
+
+const originOf = (url: string | undefined): string[] => {
+  try {
+    const u = new URL(url ?? '')
+    return u.protocol === 'https:' || u.protocol === 'http:' ? [u.origin] : []
+  } catch {
+    return []
+  }
+}
+
+const COMMON: Directives = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'object-src': ["'none'"],
+  'script-src-attr': ["'none'"],
+  'connect-src': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+}
+
+/** The CSP of the H5 site and the API. */
+export function appDirectives(opts: SecurityHeadersOptions): Directives {
+  const index = opts.staticDir ? path.join(opts.staticDir, 'index.html') : null
+  return {
+    ...COMMON,
+    'script-src': ["'self'", ...(index ? inlineScriptHashes(index) : [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'frame-src': ["'self'", ...originOf(opts.chatWidgetUrl)],
+  }
+}
+
+/** The CSP of the API reference page (swagger-ui at /api/docs; its assets under /api/docs/static). */
+export const DOCS_DIRECTIVES: Directives = {
+  ...COMMON,
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+}
+
+const csp = (directives: Directives): FastifyHelmetOptions['contentSecurityPolicy'] => ({ useDefaults: false, directives })
+
+/** Helmet options of the routes whose path needs another policy than the default; undefined: the default. */
+function routePolicy(url: string): FastifyHelmetOptions | undefined {
+  if (url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`)) return { contentSecurityPolicy: csp(DOCS_DIRECTIVES) }
+  if (url.startsWith(MEDIA_PREFIX)) return { crossOriginResourcePolicy: { policy: 'cross-origin' } }
+  if (url === CHAT_STANDIN || url.startsWith(`${CHAT_STANDIN}/`)) {
+    return { contentSecurityPolicy: csp({ ...appDirectives({}), 'frame-ancestors': ["'self'"] }), xFrameOptions: { action: 'sameorigin' } }
+  }
+  return undefined
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions = {}) {
+  app.register(helmet, {
+    contentSecurityPolicy: csp(appDirectives(opts)),
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // sent below on https requests only
+    strictTransportSecurity: false,
+  })
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const policy = routePolicy(route.url)
+    if (policy) route.config = { ...(route.config as object), helmet: policy } as RouteOptions['config']
+  })
+  app.addHook('onRequest', async (req, reply) => {
+    // raw: also reaches the responses of the embedded OpenID provider, which writes to the socket itself
+    if (req.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS)
+  })
+}
