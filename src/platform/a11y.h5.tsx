@@ -1,4 +1,4 @@
-import type { ReactNode, MouseEvent } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import './a11y.h5.scss'
 
 /**
@@ -36,6 +36,8 @@ export interface LinkElementProps {
   onActivate: () => void
   children?: ReactNode
   data?: Record<string, string>
+  /** the pressed look (mini-program; the H5 link shows the browser's own) */
+  hoverClass?: string
 }
 
 /**
@@ -43,14 +45,25 @@ export interface LinkElementProps {
  * A plain click stays in the app (its router, its tracking parameters).
  */
 export function LinkElement({ href, className, label, current, onActivate, children, data = {} }: LinkElementProps) {
-  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
-    e.preventDefault()
-    onActivate()
-  }
+  // a native listener, like Taro's own elements: a Taro ancestor that stops the click's propagation
+  // (a popup card) would otherwise keep it from React's root listener, and the browser would load the page
+  const ref = useRef<HTMLAnchorElement>(null)
+  const activate = useRef(onActivate)
+  activate.current = onActivate
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+      e.preventDefault()
+      activate.current()
+    }
+    el.addEventListener('click', onClick)
+    return () => el.removeEventListener('click', onClick)
+  }, [])
   const dataAttrs = Object.fromEntries(Object.entries(data).map(([k, v]) => [`data-${k}`, v]))
   return (
-    <a href={href} className={`a11y-link${className ? ` ${className}` : ''}`} aria-label={label} aria-current={current ? 'page' : undefined} onClick={onClick} {...dataAttrs}>
+    <a href={href} className={`a11y-link${className ? ` ${className}` : ''}`} aria-label={label} aria-current={current ? 'page' : undefined} ref={ref} {...dataAttrs}>
       {children}
     </a>
   )

@@ -26,13 +26,15 @@ export interface LinkElementProps {
   onActivate: () => void
   children?: ReactNode
   data?: Record<string, string>
+  /** the pressed look (mini-program; the H5 link shows the browser's own) */
+  hoverClass?: string
 }
 
 /** A link in the mini-program: a view read as a link that opens the page. */
-export function LinkElement({ className, label, onActivate, children, data = {} }: LinkElementProps) {
+export function LinkElement({ className, label, onActivate, children, data = {}, hoverClass }: LinkElementProps) {
   const dataAttrs = Object.fromEntries(Object.entries(data).map(([k, v]) => [`data-${k}`, v]))
   return (
-    <View className={`a11y-link${className ? ` ${className}` : ''}`} ariaRole='link' ariaLabel={label} onClick={onActivate} {...dataAttrs}>
+    <View className={`a11y-link${className ? ` ${className}` : ''}`} hoverClass={hoverClass} ariaRole='link' ariaLabel={label} onClick={onActivate} {...dataAttrs}>
       {children}
     </View>
   )

@@ -6,70 +6,79 @@ import { controlProps, LinkElement } from '../../platform/a11y'
 
 type Params = Record<string, string | number | undefined | null>
 
-export interface TappableProps {
-  className?: string
-  /** the accessible name, when the visible text is not enough (an icon, a picture) */
+/** what a tap handler may do with its event (tap or key press): keep it from reaching an outer control */
+export interface TapEvent { stopPropagation?: () => void }
+
+export type ControlRole = 'button' | 'tab' | 'checkbox' | 'radio' | 'switch' | 'menuitem' | 'option'
+
+export interface ControlOptions {
+  /** the accessible name, when the visible text is not enough (an icon, a picture, a bare "×") */
   label?: string
-  /** what the control is; a `to` makes it a link */
-  role?: 'button' | 'tab' | 'checkbox' | 'radio' | 'switch' | 'menuitem' | 'option'
-  /** a link to a page of the app: an <a href> with the spec address on H5 */
-  to?: { route: RouteName; params?: Params }
-  /** what a tap does (after opening `to`, if both are given, the tap runs instead of the navigation) */
-  onTap?: () => void
+  role?: ControlRole
   /** selected tab/option, checked checkbox/radio/switch, pressed toggle button */
   selected?: boolean
-  /** the current page among links (the active footer tab) */
-  current?: boolean
   disabled?: boolean
+}
+
+const STATE_ATTR: Partial<Record<ControlRole, string>> = {
+  tab: 'selected', option: 'selected', checkbox: 'checked', radio: 'checked', switch: 'checked', button: 'pressed'
+}
+
+/** Enter and Space activate a control, as they do a native button. */
+export function activationKeyHandler(activate: (e: TapEvent) => void) {
+  return (e: TapEvent & { key?: string; preventDefault?: () => void }) => {
+    if (e.key !== 'Enter' && e.key !== ' ' && e.key !== 'Spacebar') return
+    e.preventDefault?.()
+    activate(e)
+  }
+}
+
+/**
+ * The props that make a Taro element (View, Button, Text) a real control: role, name, state, Tab
+ * focus and Enter/Space on H5; aria-role/aria-label in the mini-program. Spread them on the element
+ * and pass the tap handler here, not as onClick.
+ */
+export function tapProps(onTap: ((e: TapEvent) => void) | undefined, { label, role = 'button', selected, disabled }: ControlOptions = {}) {
+  const activate = (e: TapEvent) => { if (!disabled) onTap?.(e) }
+  const stateAttr = STATE_ATTR[role]
+  const state: Record<string, string | undefined> = {
+    ...(stateAttr && selected !== undefined ? { [stateAttr]: String(selected) } : {}),
+    ...(disabled ? { disabled: 'true' } : {})
+  }
+  return { ...controlProps(role, label, state), onClick: activate, onKeyDown: activationKeyHandler(activate) }
+}
+
+export interface TappableProps extends ControlOptions {
+  className?: string
+  /** a link to a page of the app: an <a href> with the spec address on H5, read as a link */
+  to?: { route: RouteName; params?: Params }
+  /** what a tap does; with `to`, it replaces the plain navigation (e.g. close a popup, then go) */
+  onTap?: (e: TapEvent) => void
+  /** the current page among links (the active footer tab): read as such, a tap does nothing */
+  current?: boolean
   hoverClass?: string
   /** data-* attributes (e.g. { 'catalog-number': 'MA1-10175' }) */
   data?: Record<string, string>
   children?: ReactNode
 }
 
-const STATE_ATTR: Partial<Record<NonNullable<TappableProps['role']>, string>> = {
-  tab: 'selected', option: 'selected', checkbox: 'checked', radio: 'checked', switch: 'checked', button: 'pressed'
-}
-
-/** Enter and Space activate a control, as on a native button (a link takes Enter natively). */
-export function activationKeyHandler(activate: () => void) {
-  return (e: { key?: string; preventDefault?: () => void }) => {
-    if (e.key !== 'Enter' && e.key !== ' ' && e.key !== 'Spacebar') return
-    e.preventDefault?.()
-    activate()
-  }
-}
-
 /**
- * Anything the user taps: a real button (role, name, keyboard focus, Enter/Space) or, given `to`,
- * a real link. The one place that gives tappable things their semantics; platform differences
- * (H5 DOM attributes and <a>, weapp aria-role/aria-label) live in platform/a11y.
+ * Anything the user taps: a real button, or given `to`, a real link. The one place that gives
+ * tappable things their semantics; platform differences (H5 attributes and <a>, the weapp's
+ * aria-role/aria-label) live in platform/a11y.
  */
-export default function Tappable({ className, label, role = 'button', to, onTap, selected, current, disabled, hoverClass, data = {}, children }: TappableProps) {
+export default function Tappable({ className, to, onTap, current, hoverClass, data = {}, children, ...control }: TappableProps) {
   if (to) {
-    const open = onTap ?? (() => navigation.go(to.route, to.params ?? {}))
+    const open = () => (onTap ? onTap({}) : navigation.go(to.route, to.params ?? {}))
     return (
-      <LinkElement href={specUrl(to.route, to.params ?? {})} className={className} label={label} current={current} onActivate={current ? () => undefined : open} data={data}>
+      <LinkElement href={specUrl(to.route, to.params ?? {})} className={className} label={control.label} current={current} onActivate={current ? () => undefined : open} data={data} hoverClass={hoverClass}>
         {children}
       </LinkElement>
     )
   }
-  const activate = () => { if (!disabled) onTap?.() }
-  const stateAttr = STATE_ATTR[role]
-  const state: Record<string, string | undefined> = {
-    ...(stateAttr && selected !== undefined ? { [stateAttr]: String(selected) } : {}),
-    ...(disabled ? { disabled: 'true' } : {})
-  }
   const dataAttrs = Object.fromEntries(Object.entries(data).map(([k, v]) => [`data-${k}`, v]))
   return (
-    <View
-      className={className}
-      hoverClass={hoverClass}
-      {...controlProps(role, label, state)}
-      {...dataAttrs}
-      {...{ onKeyDown: activationKeyHandler(activate) }}
-      onClick={activate}
-    >
+    <View className={className} hoverClass={hoverClass} {...tapProps(onTap, control)} {...dataAttrs}>
       {children}
     </View>
   )
