@@ -46,7 +46,7 @@ for (const L of LANGS) {
     const viewport = await page.evaluate(() => document.querySelector('meta[name=viewport]')?.getAttribute('content') ?? '')
     assert.doesNotMatch(viewport, /user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\.0)?(,|$)/)
     // the footer and the product cards are real controls: links with names in the accessibility tree
-    assert.ok(await page.getByRole('link', { name: L.my, exact: true }).isVisible(), 'footer My is a link')
+    assert.ok(await page.getByRole('navigation').getByRole('link', { name: L.my, exact: true }).isVisible(), 'footer My is a link')
     const card = page.locator('.product-card').first()
     const cardTitle = (await card.locator('.product-card__title').innerText()).trim()
     assert.ok(await card.evaluate((el) => el.closest('a[href]') !== null || el.matches('a[href]')), 'a product card is an <a href>')
@@ -62,7 +62,7 @@ for (const L of LANGS) {
     }
     assert.ok(reached.size >= 6, `Tab reached ${reached.size} distinct controls: ${[...reached].join(' | ')}`)
 
-    await page.getByRole('link', { name: L.my === 'My' ? 'Categories' : '分类', exact: true }).click()
+    await page.getByRole('navigation').getByRole('link', { name: L.my === 'My' ? 'Categories' : '分类', exact: true }).click()
     await page.waitForURL(/\/categories/)
     await visiblePage(page).locator('.product-card').first().waitFor({ timeout: 30000 })
     await checkPage(page, `categories-${L.lang}`, L.my === 'My' ? 'Categories' : '分类', L.lang)

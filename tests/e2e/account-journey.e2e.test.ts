@@ -8,7 +8,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { e2eHarness, SHOTS } from '../support/e2e'
+import { e2eHarness, SHOTS, assertAccessible } from '../support/e2e'
 import { DEMO_PASSWORD } from '../../server/db/seed/auth'
 
 const h = e2eHarness({ ACCESS_TOKEN_TTL: '45' })
@@ -38,6 +38,7 @@ test('log in through the provider, set a default ship-to, add an address, read A
   await page.locator('form button[type=submit]').click()
   await page.locator('.alert[role=alert]').waitFor()
   await page.screenshot({ path: shot('login-provider-wrong-password.png') })
+  await assertAccessible(page, 'login-provider-wrong-password')
   await page.locator('#f-password').fill(DEMO_PASSWORD)
   await page.locator('form button[type=submit]').click()
 
@@ -48,12 +49,14 @@ test('log in through the provider, set a default ship-to, add an address, read A
   assert.ok(token.split('.').length === 3, 'the app holds the server-issued access token')
   assert.ok(!page.url().includes('ticket='), 'the one-time ticket does not stay in the address bar')
   await page.screenshot({ path: shot('my-logged-in.png') })
+  await assertAccessible(page, 'my-logged-in')
 
   // Ship-To Info: the seeded ship-tos, then Set as Default on the second active one (Yes)
   await page.locator('.my-menu__item--shipTo').click()
   await page.waitForURL(/\/my-account\/ShipToInfo/)
   await page.locator('.ship-to__set-default').first().waitFor({ timeout: 30000 })
   await page.screenshot({ path: shot('ship-to-list.png'), fullPage: true })
+  await assertAccessible(page, 'ship-to-list')
   await page.locator('.ship-to__set-default').first().click()
   await page.locator('.confirm-dialog__yes').click()
   await page.waitForFunction(async () => true)
@@ -62,6 +65,7 @@ test('log in through the provider, set a default ship-to, add an address, read A
   for (let i = 0; i < 50 && (await after())[0] !== 'ST-1000002-01'; i++) await page.waitForTimeout(100)
   assert.deepEqual(await after(), ['ST-1000002-01'])
   await page.screenshot({ path: shot('ship-to-new-default.png'), fullPage: true })
+  await assertAccessible(page, 'ship-to-new-default')
 
   // add an address: a bad phone shows the exact message, editing clears it, fixing it saves
   await page.locator('.ship-to-footer__add').click()
@@ -78,12 +82,14 @@ test('log in through the provider, set a default ship-to, add an address, read A
   await page.locator('.address-form__submit').click()
   await page.getByText(PHONE_MESSAGE, { exact: true }).waitFor()
   await page.screenshot({ path: shot('address-bad-phone.png'), fullPage: true })
+  await assertAccessible(page, 'address-bad-phone')
   await field('contactPhone').fill('+86 13800138111')
   assert.equal(await page.getByText(PHONE_MESSAGE, { exact: true }).count(), 0, 'editing the field clears its error')
   await page.locator('.address-form__submit').click()
   // "a new address starts PENDING (review about 2 business days)"
   await page.getByText(/PENDING review, which takes about 2 business days/).waitFor({ timeout: 30000 })
   await page.screenshot({ path: shot('address-submitted.png') })
+  await assertAccessible(page, 'address-submitted')
   await page.locator('.address-form__done').click()
   await page.waitForURL(/\/my-account\/ShipToInfo(\?|$)/, { timeout: 30000 })
   const added = (await api<{ allShipToBillToAddresses: { shipTo: { attentionTo: string | null; addressStatus: string; webReference: string | null } }[] }>('/users/info', token))
@@ -93,18 +99,21 @@ test('log in through the provider, set a default ship-to, add an address, read A
   assert.equal(added.addressStatus, 'PENDING')
   await page.locator('.ship-to__number--webReference', { hasText: added.webReference! }).waitFor()
   await page.screenshot({ path: shot('ship-to-after-add.png'), fullPage: true })
+  await assertAccessible(page, 'ship-to-after-add')
 
   // AR statement and invoice list of a bill-to
   await page.locator('.ship-to__ar').first().click()
   await page.waitForURL(/\/my-account\/ARstatement/)
   await page.locator('.ar-line').first().waitFor({ timeout: 30000 })
   await page.screenshot({ path: shot('ar-statement.png'), fullPage: true })
+  await assertAccessible(page, 'ar-statement')
   await page.goBack()
   await page.locator('.ship-to__invoices').first().waitFor()
   await page.locator('.ship-to__invoices').first().click()
   await page.waitForURL(/\/my-account\/InvoiceList/)
   await page.locator('.invoice').first().waitFor({ timeout: 30000 })
   await page.screenshot({ path: shot('invoice-list.png'), fullPage: true })
+  await assertAccessible(page, 'invoice-list')
 
   // log out from My
   await page.goto(`${h.origin()}/more`)
@@ -112,6 +121,7 @@ test('log in through the provider, set a default ship-to, add an address, read A
   await page.locator('.login-buttons__login').first().waitFor()
   assert.equal(await page.evaluate(() => /(?:^|; )token=/.test(document.cookie)), false)
   await page.screenshot({ path: shot('my-logged-out.png') })
+  await assertAccessible(page, 'my-logged-out')
   assert.deepEqual(errors, [])
   await ctx.close()
 })
@@ -122,6 +132,7 @@ test('anonymous: the ship-to list redirects to /non-logged/MyAccount; notificati
   await page.waitForURL(/\/non-logged\/MyAccount/, { timeout: 30000 })
   await page.locator('.login-buttons__login').first().waitFor()
   await page.screenshot({ path: shot('non-logged.png') })
+  await assertAccessible(page, 'non-logged')
   await page.goto(`${h.origin()}/notification`)
   await page.getByText('Please login for better experience').first().waitFor({ timeout: 30000 })
   assert.deepEqual(errors, [])
@@ -147,6 +158,7 @@ test('a real token expiry: after the server-issued token expires the app drops i
   await page.reload()
   await page.getByText('Your session is expired. Please login again').waitFor({ timeout: 15000 })
   await page.screenshot({ path: shot('session-expired-real.png') })
+  await assertAccessible(page, 'session-expired-real')
   await page.locator('.login-buttons__login').first().waitFor()
   assert.equal(await page.evaluate(() => /(?:^|; )token=/.test(document.cookie)), false)
   assert.deepEqual(errors, [])
@@ -169,6 +181,7 @@ test('registration at the provider returns to /onboarding, where the new lite us
   await page.locator('#f-password-err').waitFor() // weak password: an inline error, the typed values kept
   assert.equal(await page.locator('#f-username').inputValue(), username)
   await page.screenshot({ path: shot('register-weak-password.png') })
+  await assertAccessible(page, 'register-weak-password')
   await page.locator('#f-password').fill('Pipette-Tips-2026')
   await page.locator('form button[type=submit]').click()
 
@@ -181,6 +194,7 @@ test('registration at the provider returns to /onboarding, where the new lite us
   await page.locator('.onb-link__submit').click()
   await page.locator('.onb-request__status').first().waitFor({ timeout: 30000 })
   await page.screenshot({ path: shot('onboarding-link-pending.png'), fullPage: true })
+  await assertAccessible(page, 'onboarding-link-pending')
   const token = await page.evaluate(() => document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1] ?? '')
   const status = await api<{ registrationStatus: string; requests: { kind: string; status: string }[] }>('/onboarding/status', token)
   assert.equal(status.registrationStatus, 'Partially Registered')

@@ -28,12 +28,14 @@ export async function assertAccessible(page: Page, label: string): Promise<void>
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe
-    const res = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+    // frames are left out: the one iframe (chat) is the vendor's widget, not ours
+    const res = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false })
     return res.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }))
   }, AXE_TAGS) as AxeViolation[]
   const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''))
   const summary = violations.map((v) => `${v.id}(${v.impact}, ${v.nodes.length})`).join(' ') || 'none'
   console.log(`axe ${label}: ${blocking.length} blocking; violations: ${summary}`)
+  if (process.env.AXE_REPORT_ONLY) { if (blocking.length) console.log(blocking.map((v) => `  ${v.id}: ${v.nodes.slice(0, 4).map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)).join(' || ')}`).join('\n')); return }
   assert.equal(blocking.length, 0, `${label}: accessibility violations\n` + blocking.map((v) =>
     `- ${v.id} (${v.impact}): ${v.help}\n` + v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('\n')
   ).join('\n'))

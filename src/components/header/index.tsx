@@ -72,7 +72,7 @@ export default function Header({ title, searchBar, onSearch, chatProduct }: Head
             <AtIcon value='chevron-left' size='22' color='#1f2d3d' />
           </Tappable>
         )}
-        <Tappable className='app-header__logo' to={{ route: 'home' }} label={`${t('app.name')} ${country.toUpperCase()} · ${t('nav.home')}`}>
+        <Tappable className='app-header__logo' to={{ route: 'home' }}>
           <Text className='app-header__brand'>{t('app.name')}</Text>
           <Text className='app-header__badge'>{country.toUpperCase()}</Text>
         </Tappable>

@@ -24,6 +24,13 @@ const STATE_ATTR: Partial<Record<ControlRole, string>> = {
   tab: 'selected', option: 'selected', checkbox: 'checked', radio: 'checked', switch: 'checked', button: 'pressed'
 }
 
+/** The address a link shows: the spec path, without the empty segments of parameters not given (/categories, not /categories//). */
+export const linkHref = (route: RouteName, params: Params = {}) => {
+  const [path, query] = specUrl(route, params).split('?')
+  const clean = path.replace(/\/+$/, '') || '/'
+  return query ? `${clean}?${query}` : clean
+}
+
 /** Enter and Space activate a control, as they do a native button. */
 export function activationKeyHandler(activate: (e: TapEvent) => void) {
   return (e: TapEvent & { key?: string; preventDefault?: () => void }) => {
@@ -71,7 +78,7 @@ export default function Tappable({ className, to, onTap, current, hoverClass, da
   if (to) {
     const open = () => (onTap ? onTap({}) : navigation.go(to.route, to.params ?? {}))
     return (
-      <LinkElement href={specUrl(to.route, to.params ?? {})} className={className} label={control.label} current={current} onActivate={current ? () => undefined : open} data={data} hoverClass={hoverClass}>
+      <LinkElement href={linkHref(to.route, to.params ?? {})} className={className} label={control.label} current={current} onActivate={current ? () => undefined : open} data={data} hoverClass={hoverClass}>
         {children}
       </LinkElement>
     )
