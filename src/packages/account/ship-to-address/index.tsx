@@ -11,6 +11,7 @@ import { useAddressForm } from '../../../store/addresses'
 import { ADDRESS_FIELDS, FIELD_LABEL, FIELD_MAX, REQUIRED_FIELDS, type AddressField, type Iso } from '../../../rules/address-validation'
 import { navigation } from '../../../platform/navigation'
 import { pageParam } from '../../../components/page-params'
+import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 /**
@@ -59,7 +60,7 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
     return (
       <View className='af-state'>
         <Text className='af-state__body address-form__refused'>{f.status === 'refused' ? t('acct.form.refused') : `${t('acct.form.notFound')} ${f.topError ?? ''}`}</Text>
-        <Button className='af-state__button' onClick={() => navigation.replace('shipToInfo')}>{t('acct.form.backToList')}</Button>
+        <Button className='af-state__button' {...tapProps(() => navigation.replace('shipToInfo'))}>{t('acct.form.backToList')}</Button>
       </View>
     )
   }
@@ -68,7 +69,7 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
       <View className='af-state address-form__saved'>
         <Text className='af-state__title'>{t('acct.form.savedTitle')}</Text>
         <Text className='af-state__body'>{t('acct.form.savedBody', { reference: f.saved?.webReference ?? '' })}</Text>
-        <Button className='af-state__button address-form__done' onClick={leave}>{t('acct.form.done')}</Button>
+        <Button className='af-state__button address-form__done' {...tapProps(leave)}>{t('acct.form.done')}</Button>
       </View>
     )
   }
@@ -116,7 +117,7 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
         )}
       </View>
       <View className='address-form__footer'>
-        <View role='button' aria-disabled={f.status === 'submitting'} className={`address-form__submit${f.status === 'submitting' ? ' address-form__submit--busy' : ''}`} onClick={() => { if (f.status !== 'submitting') submit() }}>
+        <View role='button' aria-disabled={f.status === 'submitting'} className={`address-form__submit${f.status === 'submitting' ? ' address-form__submit--busy' : ''}`} {...tapProps(() => { if (f.status !== 'submitting') submit() })}>
           {f.status === 'submitting' ? t('acct.form.submitting') : t('acct.form.submit')}
         </View>
       </View>
