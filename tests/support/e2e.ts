@@ -35,7 +35,6 @@ export async function assertAccessible(page: Page, label: string): Promise<void>
   const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''))
   const summary = violations.map((v) => `${v.id}(${v.impact}, ${v.nodes.length})`).join(' ') || 'none'
   console.log(`axe ${label}: ${blocking.length} blocking; violations: ${summary}`)
-  if (process.env.AXE_REPORT_ONLY) { if (blocking.length) console.log(blocking.map((v) => `  ${v.id}: ${v.nodes.slice(0, 4).map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)).join(' || ')}`).join('\n')); return }
   assert.equal(blocking.length, 0, `${label}: accessibility violations\n` + blocking.map((v) =>
     `- ${v.id} (${v.impact}): ${v.help}\n` + v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('\n')
   ).join('\n'))
