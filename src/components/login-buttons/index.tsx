@@ -37,7 +37,7 @@ export default function LoginButtons({ returnTo, compact }: LoginButtonsProps) {
             <Button className='login-buttons__register' {...tapProps(() => start(flow, 'register'))}>{t('auth.register')}</Button>
           </View>
         ) : (
-          <Button key={flow} className='login-buttons__wechat' data-flow={flow} loading={busy} {...tapProps(() => start(flow), { disabled: busy })}>
+          <Button key={flow} className='login-buttons__wechat' data-flow={flow} loading={busy} {...tapProps(() => start(flow))}>
             {t('auth.wechatLogin')}
           </Button>
         )
