@@ -43,7 +43,7 @@ export function activationKeyHandler(activate: (e: TapEvent) => void) {
 /**
  * The props that make a Taro element (View, Button, Text) a real control: role, name, state, Tab
  * focus and Enter/Space on H5; aria-role/aria-label in the mini-program. Spread them on the element
- * and pass the tap handler here, not as onClick.
+ * and pass the tap handler here, not as onClick (and `disabled` in the options, not on the element).
  */
 export function tapProps(onTap: ((e: TapEvent) => void) | undefined, { label, role = 'button', selected, disabled }: ControlOptions = {}) {
   const activate = (e: TapEvent) => { if (!disabled) onTap?.(e) }
@@ -52,7 +52,8 @@ export function tapProps(onTap: ((e: TapEvent) => void) | undefined, { label, ro
     ...(stateAttr && selected !== undefined ? { [stateAttr]: String(selected) } : {}),
     ...(disabled ? { disabled: 'true' } : {})
   }
-  return { ...controlProps(role, label, state), onClick: activate, onKeyDown: activationKeyHandler(activate) }
+  // `disabled` only when true: Taro's H5 Button renders disabled={false} as a [disabled] attribute (faded text)
+  return { ...controlProps(role, label, state), ...(disabled ? { disabled: true } : {}), onClick: activate, onKeyDown: activationKeyHandler(activate) }
 }
 
 export interface TappableProps extends ControlOptions {

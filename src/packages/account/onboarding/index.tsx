@@ -97,7 +97,7 @@ function OnboardingBody() {
               <LinkInput key={f} field={f} value={values[f]} error={errors[f] ? message(errors[f]!) : null} onInput={(v) => setField(f, v)} />
             ))}
             {submitError && <Text className='onb-link__submit-error'>{submitError}</Text>}
-            <Button className='onb__button onb-link__submit' disabled={submitting} loading={submitting} {...tapProps(() => submit(), { disabled: submitting })}>
+            <Button className='onb__button onb-link__submit' loading={submitting} {...tapProps(() => submit(), { disabled: submitting })}>
               {t(submitting ? 'auth.onboarding.submitting' : 'auth.onboarding.submit')}
             </Button>
           </View>

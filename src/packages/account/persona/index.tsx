@@ -76,10 +76,10 @@ export default function PersonaPage() {
               {draft ? (
                 <>
                   <Button className='persona__cancel' {...tapProps(() => setDraft(null))}>{t('svc.persona.cancel')}</Button>
-                  <Button className='persona__save' disabled={saving} {...tapProps(save, { disabled: saving })}>{t(saving ? 'svc.persona.saving' : 'svc.persona.save')}</Button>
+                  <Button className='persona__save' {...tapProps(save, { disabled: saving })}>{t(saving ? 'svc.persona.saving' : 'svc.persona.save')}</Button>
                 </>
               ) : (
-                <Button className='persona__edit' disabled={!options} {...tapProps(() => setDraft(selectedCodes(persona, options)), { disabled: !options })}>{t('svc.persona.edit')}</Button>
+                <Button className='persona__edit' {...tapProps(() => setDraft(selectedCodes(persona, options)), { disabled: !options })}>{t('svc.persona.edit')}</Button>
               )}
             </View>
           </View>

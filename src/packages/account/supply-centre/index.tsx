@@ -173,7 +173,7 @@ export default function SupplyCentrePage() {
                   {err('agreeTerms')}
 
                   {message && <Text className='sc-form__message'>{message}</Text>}
-                  <Button className='sc-form__submit' disabled={submitting} {...tapProps(submit, { disabled: submitting })}>
+                  <Button className='sc-form__submit' {...tapProps(submit, { disabled: submitting })}>
                     {t(submitting ? 'svc.sc.submitting' : 'svc.sc.submit')}
                   </Button>
                 </>
