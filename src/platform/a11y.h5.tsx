@@ -25,6 +25,9 @@ export function ariaProps(role: string | undefined, aria: Record<string, string 
 /** an image's text alternative: on the <img> itself; '' marks a decorative picture (skipped by readers) */
 export const imageProps = (alt: string) => ({ nativeProps: { alt } })
 
+/** the name of a form control Taro draws with an inner <input> (Switch, Checkbox): on the input itself */
+export const fieldLabelProps = (label: string) => ({ nativeProps: { 'aria-label': label } })
+
 /** hidden from assistive technology (decorative icons, the duplicate text of a labelled control) */
 export const hiddenProps = () => ({ 'aria-hidden': 'true' })
 

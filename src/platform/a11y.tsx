@@ -16,6 +16,8 @@ export function ariaProps(role: string | undefined, aria: Record<string, string 
 
 export const imageProps = (alt: string) => (alt ? { ariaLabel: alt } : {})
 
+export const fieldLabelProps = (label: string) => ({ ariaLabel: label })
+
 export const hiddenProps = () => ({})
 
 export interface LinkElementProps {

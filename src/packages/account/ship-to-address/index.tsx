@@ -12,6 +12,7 @@ import { ADDRESS_FIELDS, FIELD_LABEL, FIELD_MAX, REQUIRED_FIELDS, type AddressFi
 import { navigation } from '../../../platform/navigation'
 import { pageParam } from '../../../components/page-params'
 import { tapProps } from '../../../components/tappable'
+import { fieldLabelProps } from '../../../platform/a11y'
 import './index.scss'
 
 /**
@@ -112,7 +113,7 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
         {f.mode === 'new' && (
           <View className='address-form__field address-form__default'>
             <Text className='address-form__label'>{t('acct.form.setDefault')}</Text>
-            <Switch className='address-form__default-switch' checked={f.isDefault} color='#0b5fa5' onChange={(ev) => f.setIsDefault(ev.detail.value)} />
+            <Switch className='address-form__default-switch' {...fieldLabelProps(t('acct.form.setDefault'))} checked={f.isDefault} color='#0b5fa5' onChange={(ev) => f.setIsDefault(ev.detail.value)} />
           </View>
         )}
       </View>
