@@ -161,7 +161,10 @@ describe('product page', () => {
     await waitText('¥3,280.00')
     const chips = qa('.pd-variants__chip')
     expect(chips.map((c) => c.textContent)).toEqual(['100 µgMA1-10175', '25 µgMA1-10176'])
-    expect(chips[0].getAttribute('aria-selected')).toBe('true')
+    // a size is a radio in a group: the one on display is checked
+    expect(chips[0].getAttribute('role')).toBe('radio')
+    expect(chips[0].getAttribute('aria-checked')).toBe('true')
+    expect(chips[1].getAttribute('aria-checked')).toBe('false')
     await utils.act(async () => { utils.fireEvent.click(chips[1] as HTMLElement) })
     expect(redirect).toHaveBeenCalledWith({ url: '/packages/catalog/product-details/index?title=Anti-CD3%20Monoclonal%20Antibody%20OKT3%20FITC&catalogNumber=MA1-10176&placeholderName=hero&productPlacement=home' })
     await waitText('¥1,180.00')

@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { e2eHarness, SHOTS } from '../support/e2e'
+import { e2eHarness, SHOTS, assertAccessible } from '../support/e2e'
 import { signAccessToken } from '../../server/domains/auth/tokens'
 
 const SECRET = 'e2e-secret-0123456789-0123456789-0123456789'
@@ -25,6 +25,7 @@ test('notifications clear the bell dot once read; supply centre, interests and c
   await page.locator('.notification__item').first().waitFor({ timeout: 30000 })
   await page.locator('.app-header__dot').waitFor()
   await page.screenshot({ path: shot('notifications.png') })
+  await assertAccessible(page, 'notifications')
   const all = await page.getByText(/mark all/i).first()
   await all.click()
   await page.waitForFunction(() => !document.querySelector('.app-header__dot'), undefined, { timeout: 15000 })
@@ -41,10 +42,12 @@ test('notifications clear the bell dot once read; supply centre, interests and c
   await page.locator('.sc-current__centre').waitFor({ timeout: 30000 })
   assert.match(await page.locator('.sc-current').innerText(), /Shanghai Supply Centre/) // SC-SH-001, Normal
   await page.screenshot({ path: shot('supply-centre.png'), fullPage: true })
+  await assertAccessible(page, 'supply-centre')
 
   await page.goto(`${h.origin()}/my-account/Persona`)
   await page.locator('.persona__value').first().waitFor({ timeout: 30000 })
   await page.screenshot({ path: shot('persona.png') })
+  await assertAccessible(page, 'persona')
 
   // chat: the stand-in widget receives the section 7 payload
   await page.goto(`${h.origin()}/zhichi-consult`)
@@ -54,6 +57,7 @@ test('notifications clear the bell dot once read; supply centre, interests and c
   assert.match(payload, /approved\.cn|U-7f3a9c21/)
   assert.match(payload, /wang\.xiaoming@example\.edu\.cn/)
   await page.screenshot({ path: shot('chat.png') })
+  await assertAccessible(page, 'chat')
   assert.deepEqual(errors, [])
   await ctx.close()
 })

@@ -6,7 +6,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { e2eHarness, SHOTS } from '../support/e2e'
+import { e2eHarness, SHOTS, assertAccessible } from '../support/e2e'
 
 
 const h = e2eHarness()
@@ -45,8 +45,10 @@ test('Home shows banners and promotions, the flash-sale entry, the learning cent
   assert.ok(await page.getByText(knowledge.items[0].title).first().isVisible())
   assert.equal(await page.locator('.skeleton').count(), 0)
   await shot(page, 'home')
+  await assertAccessible(page, 'home')
   await page.locator('.home-article').first().scrollIntoViewIfNeeded()
   await shot(page, 'home-learning')
+  await assertAccessible(page, 'home-learning')
 
   // a product card opens the product page with the cleaned title, catalogue number and placement
   const first = page.locator('.product-card').first()
@@ -74,6 +76,7 @@ test('search: the header bar searches CD3; a Chinese term finds products; a nons
   assert.ok(titles.some((t) => /CD3/.test(t)))
   assert.match(await page.locator('.search__summary').innerText(), /results for "CD3"/)
   await shot(page, 'search-cd3')
+  await assertAccessible(page, 'search-cd3')
 
   // in the search page's own box: a Chinese term, typed, found after the debounce
   const box = page.locator('.search__box input')
@@ -82,6 +85,7 @@ test('search: the header bar searches CD3; a Chinese term finds products; a nons
   const zh = await page.locator('.product-card__title:visible').allInnerTexts()
   assert.ok(zh.length > 0)
   await shot(page, 'search-zh')
+  await assertAccessible(page, 'search-zh')
 
   // nothing matches: the server's suggestions, one tap away
   await box.fill('qwxzvqj')
@@ -90,6 +94,7 @@ test('search: the header bar searches CD3; a Chinese term finds products; a nons
   const suggestions = await page.locator('.search__chip').allInnerTexts()
   assert.ok(suggestions.length > 0)
   await shot(page, 'search-none')
+  await assertAccessible(page, 'search-none')
   await page.locator('.search__chip--category').first().click()
   await page.waitForURL(/\/categories\?.*node=/)
   await page.waitForSelector('.categories__chip--active', { timeout: 20000 })
@@ -99,6 +104,7 @@ test('search: the header bar searches CD3; a Chinese term finds products; a nons
   await page.getByText('Recent searches').waitFor()
   assert.deepEqual((await page.locator('.search-history__chip').allInnerTexts()).slice(0, 2), ['qwxzvqj', 'CD3'])
   await shot(page, 'search-history')
+  await assertAccessible(page, 'search-history')
   assert.deepEqual(errors, [])
   await ctx.close()
 })
@@ -123,12 +129,14 @@ test('categories: All recommended loads more on scroll; a top-level category and
   for (const top of tree) assert.ok(await page.locator('.category-tree__item', { hasText: top.name }).first().isVisible())
   assert.equal(await page.locator('.product-card').count(), 20)
   await shot(page, 'categories')
+  await assertAccessible(page, 'categories')
   const pages: string[] = []
   page.on('request', (r) => { if (r.url().includes('/api/product/list')) pages.push(new URL(r.url()).searchParams.get('page') ?? '') })
   await scrollDown(page, 6000)
   await page.waitForFunction(() => document.querySelectorAll('.product-card').length >= 40, null, { timeout: 20000 })
   assert.ok(pages.includes('2'))
   await shot(page, 'categories-more')
+  await assertAccessible(page, 'categories-more')
 
   // the dynamic form: a top-level category's child
   const top = tree[0]
@@ -139,6 +147,7 @@ test('categories: All recommended loads more on scroll; a top-level category and
   const expected = await api<{ items: Array<{ catalogNumber: string }> }>(`/product/list?page=1&pageSize=20&categoryId=${child.id}`)
   await page.locator(`.product-card[data-catalog-number="${expected.items[0].catalogNumber}"]`).waitFor()
   await shot(page, 'categories-node')
+  await assertAccessible(page, 'categories-node')
   assert.deepEqual(errors, [])
   await ctx.close()
 })
@@ -175,12 +184,14 @@ test('document search finds a certificate of analysis by catalogue number + lot;
   await page.locator('.docs__submit').click()
   await page.getByText('Please enter the lot number: certificates of analysis are issued per lot.').waitFor()
   await shot(page, 'documents-missing-lot')
+  await assertAccessible(page, 'documents-missing-lot')
   await inputs.nth(1).fill(coa.lotNumber)
   await page.locator('.docs__submit').click()
   const row = page.locator(`.doc-row[data-document-id="${coa.id}"]`)
   await row.waitFor({ timeout: 20000 })
   assert.match(await row.innerText(), new RegExp(`Lot ${coa.lotNumber}`))
   await shot(page, 'documents-coa')
+  await assertAccessible(page, 'documents-coa')
   // View / Download opens the server-served file in a new tab
   const [popup] = await Promise.all([ctx.waitForEvent('page'), row.locator('.doc-row__open').click()])
   await popup.waitForLoadState()
@@ -204,6 +215,7 @@ test('selection tools narrow antibodies by facet; the dual-origin list shows ori
   await page.waitForFunction((n) => Number(document.querySelector('.sel__count')?.textContent?.replace(/[^\d]/g, '')) < n, before, { timeout: 20000 })
   assert.equal(await page.locator('.sel__chosen-chip').count(), 1)
   await shot(page, 'selection')
+  await assertAccessible(page, 'selection')
   await page.locator('.sel__clear').click()
   await page.waitForFunction((n) => Number(document.querySelector('.sel__count')?.textContent?.replace(/[^\d]/g, '')) === n, before, { timeout: 20000 })
 
@@ -214,6 +226,7 @@ test('selection tools narrow antibodies by facet; the dual-origin list shows ori
   await page.waitForFunction(() => document.querySelectorAll('.dual-line__surcharge').length > 0 && document.querySelectorAll('.dual-line__none').length === 0, null, { timeout: 20000 })
   assert.match(await page.locator('.dual-line__surcharge').first().innerText(), /Surcharge ¥[\d,]+\.\d\d · \S/)
   await shot(page, 'dual-origin')
+  await assertAccessible(page, 'dual-origin')
   assert.deepEqual(errors, [])
   await ctx.close()
 })

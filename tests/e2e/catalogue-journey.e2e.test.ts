@@ -9,7 +9,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { e2eHarness, SHOTS } from '../support/e2e'
+import { e2eHarness, SHOTS, assertAccessible } from '../support/e2e'
 import { signAccessToken } from '../../server/domains/auth/tokens'
 import { cleanTitle } from '../../types/catalog/product-title'
 import { formatMoney } from '../../src/rules/format'
@@ -79,6 +79,7 @@ test('search → product: *** for a visitor without price data, the real price w
   await page.locator('.availability[data-status]').waitFor()
   assert.equal(await page.locator('.wishlist-button').count(), 0, 'no wishlist controls without a token')
   await page.screenshot({ path: path.join(SHOTS, 'journey-product-no-price.png') })
+  await assertAccessible(page, 'journey-product-no-price')
 
   const expected = (await api<{ products: PriceRecord[] }>('POST', '/product/price', EN, { items: [{ catalogNumber: priced.catalogNumber, quantity: 1 }] })).products[0]
   assert.notEqual(expected.unFormattedPrice, null)
@@ -90,6 +91,7 @@ test('search → product: *** for a visitor without price data, the real price w
   assert.match(footer, /Add to cart/)
   assert.match(footer, /Coming soon/)
   await page.screenshot({ path: path.join(SHOTS, 'journey-product-priced.png') })
+  await assertAccessible(page, 'journey-product-priced')
   // full page for the look of the lower sections
   await tallShot(page, 'journey-product-priced-full.png')
 
@@ -123,6 +125,7 @@ test('logged in (approved.cn by cookie token): the heart adds to the wishlist, t
   assert.match(await popup.innerText(), /Added to your wishlist/)
   assert.equal(await heart.getAttribute('data-state'), 'in')
   await page.screenshot({ path: path.join(SHOTS, 'journey-wishlist-popup.png') })
+  await assertAccessible(page, 'journey-wishlist-popup')
 
   await page.locator('.wishlist-popup__link').click()
   await page.waitForURL(/\/my-wishlist/)
@@ -131,6 +134,7 @@ test('logged in (approved.cn by cookie token): the heart adds to the wishlist, t
   await page.locator('.wl-item', { hasText: detail.productTitle }).waitFor({ timeout: 20000 })
   await page.waitForTimeout(700) // the page's slide-in transition
   await page.screenshot({ path: path.join(SHOTS, 'journey-my-wishlist.png') })
+  await assertAccessible(page, 'journey-my-wishlist')
 
   const list = await api<{ wishList: { contentId: string; contentType: string }[] }>('GET', `/wishlist/getWishList?countryCode=cn&userId=${APPROVED_CN.userId}`, auth)
   assert.ok(list.wishList.some((e) => e.contentId === priced.catalogNumber && e.contentType === 'Products'))
@@ -145,6 +149,7 @@ test('content hub (knowledge) → an article rendered safely, with its featured 
   await card.waitFor({ timeout: 30000 })
   await page.waitForTimeout(500)
   await page.screenshot({ path: path.join(SHOTS, 'journey-hub.png') })
+  await assertAccessible(page, 'journey-hub')
   const id = await card.getAttribute('data-content-id')
   const title = (await card.locator('.content-card__title').innerText()).trim()
   await card.click()
@@ -158,6 +163,7 @@ test('content hub (knowledge) → an article rendered safely, with its featured 
   if (article.skus.length) await page.locator('.article__products .product-card').first().waitFor()
   await page.waitForTimeout(700) // the page's slide-in transition
   await page.screenshot({ path: path.join(SHOTS, 'journey-article.png') })
+  await assertAccessible(page, 'journey-article')
   await tallShot(page, 'journey-article-full.png')
   assert.deepEqual(errors, [])
   await ctx.close()

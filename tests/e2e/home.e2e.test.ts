@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { e2eHarness, SHOTS } from '../support/e2e'
+import { e2eHarness, SHOTS, assertAccessible } from '../support/e2e'
 import { signAccessToken } from '../../server/domains/auth/tokens'
 
 const SECRET = 'e2e-secret-0123456789-0123456789-0123456789'
@@ -39,11 +39,13 @@ test('Home shows seeded products from the server, and the language switch change
   assert.equal(listRequests[0].source, 'h5')
   assert.equal(listRequests[0].authorization, undefined)
   await page.screenshot({ path: path.join(SHOTS, 'home-en.png') })
+  await assertAccessible(page, 'home-en')
 
   // header turns 'scrolled' past 10 px
   await page.mouse.wheel(0, 400)
   await page.waitForSelector('.app-header--scrolled')
   await page.screenshot({ path: path.join(SHOTS, 'home-en-scrolled.png') })
+  await assertAccessible(page, 'home-en-scrolled')
 
   // My -> 中文 -> Home: the page and the products are in Chinese
   await page.locator('.app-footer__item', { hasText: 'My' }).click()
@@ -51,6 +53,7 @@ test('Home shows seeded products from the server, and the language switch change
   await page.getByText('中文', { exact: true }).click()
   await page.getByText('语言', { exact: true }).waitFor()
   await page.screenshot({ path: path.join(SHOTS, 'my-zh.png') })
+  await assertAccessible(page, 'my-zh')
   await page.locator('.app-footer__item', { hasText: '首页' }).click()
   const expectedZh = await apiList({ languagecode: 'cn', countrycode: 'cn' })
   await page.getByText(expectedZh[0].productTitle).first().waitFor()
@@ -59,6 +62,7 @@ test('Home shows seeded products from the server, and the language switch change
   assert.ok(!zhBody.includes('Cat. No.'))
   assert.ok(listRequests.some((h) => h.languagecode === 'cn'))
   await page.screenshot({ path: path.join(SHOTS, 'home-zh.png') })
+  await assertAccessible(page, 'home-zh')
 
   // the choice survives a reload (persisted through the storage adapter)
   await page.reload()
@@ -88,10 +92,12 @@ test('a logged-in approved account sees its own prices; the token travels as a b
   assert.equal(last.userid, APPROVED_CN.userId)
   assert.equal(last.username, APPROVED_CN.userName)
   await page.screenshot({ path: path.join(SHOTS, 'home-approved-cn.png') })
+  await assertAccessible(page, 'home-approved-cn')
 
   await page.locator('.app-footer__item', { hasText: 'My' }).click()
   await page.getByText('Account 1000001').waitFor()
   await page.screenshot({ path: path.join(SHOTS, 'my-approved-cn.png') })
+  await assertAccessible(page, 'my-approved-cn')
   assert.deepEqual(errors, [])
   await ctx.close()
 })
@@ -111,6 +117,7 @@ test('an expired token is discarded with "Your session is expired. Please login 
     return cs.display !== 'none' && Number(cs.opacity) > 0.9
   }, 'Your session is expired. Please login again', { timeout: 15000 })
   await page.screenshot({ path: path.join(SHOTS, 'session-expired.png') })
+  await assertAccessible(page, 'session-expired')
   await page.waitForSelector('.product-card')
   assert.ok(auth.every((a) => a === undefined), 'the expired token is never sent')
   const cookies = await ctx.cookies(h.origin())
@@ -123,16 +130,19 @@ test('a spec deep link opens its screen: /product-details/{title}/{catalogNumber
   // a seeded product's spec address, with a title the way the app writes it
   const [first] = await apiList({ languagecode: 'cn', countrycode: 'cn' })
   await page.goto(`${h.origin()}/product-details/${encodeURIComponent('any title')}/${encodeURIComponent(first.catalogNumber)}?productPlacement=home`)
-  await page.getByText(first.productTitle).first().waitFor({ timeout: 20000 })
+  // on the page (the product's name is also the hidden navigation-bar title, which Taro keeps in the DOM)
+  await page.locator('.taro_page').getByText(first.productTitle).first().waitFor({ timeout: 20000 })
   assert.match(page.url(), new RegExp(`/product-details\\?.*catalogNumber=${first.catalogNumber}`))
   assert.match(await page.locator('.taro_page').last().innerText(), new RegExp(`货号\\s*${first.catalogNumber}`))
   await page.screenshot({ path: path.join(SHOTS, 'deep-link-product-zh.png') })
+  await assertAccessible(page, 'deep-link-product-zh')
 
   // a screen of a later issue (the gift centre's point rules) opened by its spec address
   await page.goto(`${h.origin()}/giftcenter/rewardsrules`)
   await page.getByText('暂未开放').waitFor({ timeout: 20000 })
   assert.match(await page.locator('.taro_page').last().innerText(), /积分规则仍在建设中/)
   await page.screenshot({ path: path.join(SHOTS, 'deep-link-not-built-zh.png') })
+  await assertAccessible(page, 'deep-link-not-built-zh')
   assert.deepEqual(errors, [])
   await ctx.close()
 })

@@ -8,7 +8,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { e2eHarness, SHOTS } from '../support/e2e'
+import { e2eHarness, SHOTS, assertAccessible } from '../support/e2e'
 
 const h = e2eHarness()
 const shot = (name: string) => path.join(SHOTS, name)
@@ -29,6 +29,7 @@ test('desktop browser: QR-code OAuth through the stand-in, back to the saved scr
   await p.waitForURL(/\/connect\/qrconnect/, { timeout: 30000 })
   assert.match(p.url(), /scope=snsapi_login/)
   await p.screenshot({ path: shot('wechat-qr-standin.png') })
+  // (WeChat's own authorisation page, played by a local stand-in: not our page, not checked by axe)
   await p.locator('li', { hasText: 'approved.cn' }).locator('button.allow').click()
   await p.waitForURL(/\/more/, { timeout: 30000 })
   await p.locator('.my__logout').waitFor({ timeout: 30000 })
@@ -36,6 +37,7 @@ test('desktop browser: QR-code OAuth through the stand-in, back to the saved scr
   const info = await (await fetch(`${h.origin()}/api/users/info`, { headers: { authorization: `Bearer ${token}` } })).json()
   assert.equal(info.data.userProfile.userName, 'approved.cn')
   await p.screenshot({ path: shot('wechat-qr-logged-in.png') })
+  await assertAccessible(p, 'wechat-qr-logged-in')
   assert.deepEqual(errors, [])
   await desktop.close()
   await ctx.close()
@@ -52,11 +54,13 @@ test('messaging-app browser: in-app OAuth; an unbound WeChat user gets "wechat l
   await p.waitForURL(/\/connect\/oauth2\/authorize/, { timeout: 30000 })
   assert.match(p.url(), /scope=snsapi_userinfo/)
   await p.screenshot({ path: shot('wechat-inapp-standin.png') })
+  // (WeChat's own authorisation page, played by a local stand-in: not our page, not checked by axe)
   await p.locator('li', { hasText: 'not bound' }).locator('button.allow').click()
   await p.waitForURL(/\/wechat-login/, { timeout: 30000 })
   await p.getByText('wechat login failure').first().waitFor({ timeout: 30000 })
   assert.equal(await tokenIn(p), '')
   await p.screenshot({ path: shot('wechat-login-failure.png') })
+  await assertAccessible(p, 'wechat-login-failure')
 
   await p.goto(`${h.origin()}/more`)
   await p.locator('.login-buttons__wechat').first().click()

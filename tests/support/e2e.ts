@@ -12,6 +12,33 @@ import { chromium, devices, type Browser, type BrowserContext, type Page } from 
 const { startServer, ROOT } = require('./server-process.js')
 
 export const SHOTS = path.join(ROOT, 'artifacts', 'e2e')
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+/** WCAG 2.1 A/AA, plus 2.2's 24 px target size (the issue's "under 24 px targets") */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+const BLOCKING = new Set(['critical', 'serious'])
+
+interface AxeViolation { id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> }
+
+/**
+ * Runs axe-core (WCAG 2.1 A/AA) on what the page shows now and fails on any critical or serious
+ * violation; prints a one-line summary per page (moderate/minor ones are listed, not failed).
+ * Call it after each page an e2e test visits, once the page's content is on screen.
+ */
+export async function assertAccessible(page: Page, label: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe
+    // frames are left out: the one iframe (chat) is the vendor's widget, not ours
+    const res = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false })
+    return res.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }))
+  }, AXE_TAGS) as AxeViolation[]
+  const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''))
+  const summary = violations.map((v) => `${v.id}(${v.impact}, ${v.nodes.length})`).join(' ') || 'none'
+  console.log(`axe ${label}: ${blocking.length} blocking; violations: ${summary}`)
+  assert.equal(blocking.length, 0, `${label}: accessibility violations\n` + blocking.map((v) =>
+    `- ${v.id} (${v.impact}): ${v.help}\n` + v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('\n')
+  ).join('\n'))
+}
 
 export interface Phone { ctx: BrowserContext; page: Page; errors: string[] }
 

@@ -3,6 +3,7 @@ import { View, Text } from '@tarojs/components'
 import type { ShipTo } from '../../../types'
 import { useT } from '../../store/locale'
 import { addressLine, attentionOf } from '../../rules/ship-to'
+import { tapProps } from '../tappable'
 import './index.scss'
 
 /**
@@ -27,7 +28,7 @@ export default function AddressCard({ shipTo, head, children, disabled, onClick 
     { key: 'address', label: t('acct.shipTo.address'), value: addressLine(shipTo) }
   ]
   return (
-    <View className={`address-card${disabled ? ' address-card--disabled' : ''}`} data-address-key={shipTo.addressKey} onClick={onClick}>
+    <View className={`address-card${disabled ? ' address-card--disabled' : ''}`} data-address-key={shipTo.addressKey} {...(onClick ? tapProps(onClick) : {})}>
       {head && <View className='address-card__head'>{head}</View>}
       {shipTo.nickName && <Text className='address-card__nick'>{shipTo.nickName}</Text>}
       {rows.filter((r) => r.value).map((r) => (

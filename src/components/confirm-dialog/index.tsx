@@ -1,5 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { useT } from '../../store/locale'
+import { tapProps } from '../tappable'
+import { ariaProps, hiddenProps } from '../../platform/a11y'
 import './index.scss'
 
 export interface ConfirmDialogProps {
@@ -20,14 +22,14 @@ export default function ConfirmDialog({ open, title, body, yesText, noText, busy
   const t = useT()
   if (!open) return null
   return (
-    <View className='confirm-dialog' role='dialog' aria-modal='true'>
-      <View className='confirm-dialog__mask' onClick={() => { if (!busy) onNo() }} />
+    <View className='confirm-dialog' {...ariaProps('dialog', { modal: 'true', label: title })}>
+      <View className='confirm-dialog__mask' {...hiddenProps()} onClick={() => { if (!busy) onNo() }} />
       <View className='confirm-dialog__panel'>
         <Text className='confirm-dialog__title'>{title}</Text>
         {body && <Text className='confirm-dialog__body'>{body}</Text>}
         <View className='confirm-dialog__actions'>
-          <View className='confirm-dialog__no' onClick={() => { if (!busy) onNo() }}>{noText ?? t('acct.confirm.no')}</View>
-          <View className={`confirm-dialog__yes${busy ? ' confirm-dialog__yes--busy' : ''}`} onClick={() => { if (!busy) onYes() }}>
+          <View className='confirm-dialog__no' {...tapProps(onNo, { disabled: busy })}>{noText ?? t('acct.confirm.no')}</View>
+          <View className={`confirm-dialog__yes${busy ? ' confirm-dialog__yes--busy' : ''}`} {...tapProps(onYes, { disabled: busy })}>
             {yesText ?? t('acct.confirm.yes')}
           </View>
         </View>

@@ -1,8 +1,10 @@
-import { View, Text, Image } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import type { ContentCard as Card } from '../../../types'
 import { useT, useLocale } from '../../store/locale'
 import { formatTimestamp } from '../../rules/format'
 import { mediaUrl } from '../rich-text/parse'
+import Tappable from '../tappable'
+import Picture from '../picture'
 import './index.scss'
 
 /** One article in a list: cover, article type, title, summary, date and reading time. */
@@ -11,8 +13,8 @@ export default function ContentCard({ card, typeLabel, onOpen, compact }: { card
   const country = useLocale((s) => s.country)
   const cover = mediaUrl(card.coverImage, API_BASE_URL)
   return (
-    <View className={`content-card${compact ? ' content-card--compact' : ''}`} data-content-id={card.id} onClick={onOpen}>
-      {cover ? <Image className='content-card__cover' mode='aspectFit' lazyLoad src={cover} /> : <View className='content-card__cover content-card__cover--none' />}
+    <Tappable className={`content-card${compact ? ' content-card--compact' : ''}`} data={{ 'content-id': card.id }} onTap={onOpen}>
+      {cover ? <Picture className='content-card__cover' lazyLoad src={cover} alt='' /> : <View className='content-card__cover content-card__cover--none' />}
       <View className='content-card__body'>
         {typeLabel && <Text className='content-card__type'>{typeLabel}</Text>}
         <Text className='content-card__title'>{card.title}</Text>
@@ -22,6 +24,6 @@ export default function ContentCard({ card, typeLabel, onOpen, compact }: { card
           {card.readMinutes > 0 ? ` · ${t('content.readMinutes', { minutes: card.readMinutes })}` : ''}
         </Text>
       </View>
-    </View>
+    </Tappable>
   )
 }

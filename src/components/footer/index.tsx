@@ -2,7 +2,8 @@ import { View, Text } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
 import { useT, useLocale } from '../../store/locale'
 import { footerItems, chunk, type FooterItem } from '../../rules/footer'
-import { navigation } from '../../platform/navigation'
+import Tappable from '../tappable'
+import { ariaProps, hiddenProps } from '../../platform/a11y'
 import './index.scss'
 
 const ICON: Record<FooterItem['key'], string> = { home: 'home', categories: 'list', cart: 'shopping-cart', my: 'user' }
@@ -13,18 +14,19 @@ export default function Footer({ active, variant = 'full' }: { active: FooterIte
   const country = useLocale((s) => s.country)
   const rows = chunk(footerItems(country, variant))
   return (
-    <View className='app-footer'>
+    <View className='app-footer' {...ariaProps('navigation', { label: t('nav.label') })}>
       {rows.map((row, i) => (
         <View className='app-footer__row' key={i}>
           {row.map((item) => (
-            <View
+            <Tappable
               key={item.key}
               className={`app-footer__item${item.key === active ? ' app-footer__item--active' : ''}`}
-              onClick={() => item.key !== active && navigation.go(item.route)}
+              to={{ route: item.route }}
+              current={item.key === active}
             >
-              <AtIcon value={ICON[item.key]} size='22' color={item.key === active ? '#0b5fa5' : '#6b778c'} />
+              <View {...hiddenProps()}><AtIcon value={ICON[item.key]} size='22' color={item.key === active ? '#0b5fa5' : '#5e6a80'} /></View>
               <Text className='app-footer__label'>{t(item.label)}</Text>
-            </View>
+            </Tappable>
           ))}
         </View>
       ))}

@@ -7,6 +7,8 @@ import { useNotifications } from '../../store/notifications'
 import { isHeaderScrolled } from '../../rules/header'
 import { chatLocation, chatProductParams, type ChatProduct } from '../../rules/chat'
 import { navigation } from '../../platform/navigation'
+import Tappable from '../tappable'
+import { ariaProps, hiddenProps } from '../../platform/a11y'
 import './index.scss'
 import { statusBarHeight } from '../../platform/system'
 
@@ -59,20 +61,20 @@ export default function Header({ title, searchBar, onSearch, chatProduct }: Head
   }
 
   return (
-    <View className={`app-header${scrolled ? ' app-header--scrolled' : ''}`} style={{ paddingTop: `${statusBarHeight}px` }}>
+    <View className={`app-header${scrolled ? ' app-header--scrolled' : ''}`} style={{ paddingTop: `${statusBarHeight}px` }} {...ariaProps('banner')}>
       <View className='app-header__row'>
         {canGoBack && (
-          <View className='app-header__icon app-header__back' aria-label={t('header.back')} onClick={() => navigation.back()}>
+          <Tappable className='app-header__icon app-header__back' label={t('header.back')} onTap={() => navigation.back()}>
             <AtIcon value='chevron-left' size='22' color='#1f2d3d' />
-          </View>
+          </Tappable>
         )}
-        <View className='app-header__logo' onClick={() => navigation.go('home')}>
+        <Tappable className='app-header__logo' to={{ route: 'home' }}>
           <Text className='app-header__brand'>{t('app.name')}</Text>
           <Text className='app-header__badge'>{country.toUpperCase()}</Text>
-        </View>
+        </Tappable>
         {searchBar ? (
-          <View className='app-header__search'>
-            <AtIcon value='search' size='14' color='#8a94a6' />
+          <View className='app-header__search' {...ariaProps('search')}>
+            <View className='app-header__search-icon' {...hiddenProps()}><AtIcon value='search' size='14' color='#8a94a6' /></View>
             <Input
               className='app-header__search-input'
               value={keyword}
@@ -82,26 +84,30 @@ export default function Header({ title, searchBar, onSearch, chatProduct }: Head
               onConfirm={submit}
             />
             {keyword && (
-              <View className='app-header__clear' aria-label={t('header.clear')} onClick={() => setKeyword('')}>
-                <AtIcon value='close-circle' size='14' color='#b0b8c5' />
-              </View>
+              <Tappable className='app-header__clear' label={t('header.clear')} onTap={() => setKeyword('')}>
+                <AtIcon value='close-circle' size='14' color='#6b778c' />
+              </Tappable>
             )}
           </View>
         ) : (
           <View className='app-header__title'>{title ? <Text>{title}</Text> : null}</View>
         )}
-        <View className='app-header__icon app-header__bell' aria-label={t('header.notifications')} onClick={() => navigation.go('notification')}>
+        <Tappable
+          className='app-header__icon app-header__bell'
+          to={{ route: 'notification' }}
+          label={unread ? `${t('header.notifications')} · ${t('header.unread')}` : t('header.notifications')}
+        >
           <AtIcon value='bell' size='20' color='#1f2d3d' />
-          {unread && <View className='app-header__dot' aria-label={t('header.unread')} />}
-        </View>
+          {unread && <View className='app-header__dot' />}
+        </Tappable>
         {!searchBar && (
-          <View className='app-header__icon' aria-label={t('header.search')} onClick={() => navigation.go('search')}>
+          <Tappable className='app-header__icon' to={{ route: 'search' }} label={t('header.search')}>
             <AtIcon value='search' size='20' color='#1f2d3d' />
-          </View>
+          </Tappable>
         )}
-        <View className='app-header__icon' aria-label={t('header.chat')} onClick={() => openChat()}>
+        <Tappable className='app-header__icon' label={t('header.chat')} onTap={() => openChat()}>
           <AtIcon value='message' size='20' color='#1f2d3d' />
-        </View>
+        </Tappable>
       </View>
     </View>
   )

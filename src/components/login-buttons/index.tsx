@@ -3,6 +3,7 @@ import { View, Button } from '@tarojs/components'
 import { useT } from '../../store/locale'
 import { currentScreenPath, loginFlows, useLogin } from '../../store/login'
 import type { LoginFlow } from '../../rules/user-agent'
+import { tapProps } from '../tappable'
 import './index.scss'
 
 /**
@@ -31,11 +32,11 @@ export default function LoginButtons({ returnTo, compact }: LoginButtonsProps) {
       {flows.map((flow) =>
         flow === 'username-oidc' ? (
           <View key={flow} className='login-buttons__pair'>
-            <Button className='login-buttons__login' onClick={() => start(flow)}>{t('auth.login')}</Button>
-            <Button className='login-buttons__register' onClick={() => start(flow, 'register')}>{t('auth.register')}</Button>
+            <Button className='login-buttons__login' {...tapProps(() => start(flow))}>{t('auth.login')}</Button>
+            <Button className='login-buttons__register' {...tapProps(() => start(flow, 'register'))}>{t('auth.register')}</Button>
           </View>
         ) : (
-          <Button key={flow} className='login-buttons__wechat' data-flow={flow} loading={busy} onClick={() => start(flow)}>
+          <Button key={flow} className='login-buttons__wechat' data-flow={flow} loading={busy} {...tapProps(() => start(flow))}>
             {t('auth.wechatLogin')}
           </Button>
         )

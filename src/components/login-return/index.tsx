@@ -5,6 +5,7 @@ import { useT } from '../../store/locale'
 import { useLogin } from '../../store/login'
 import { navigation } from '../../platform/navigation'
 import type { MessageKey } from '../../i18n'
+import { tapProps } from '../tappable'
 import './index.scss'
 
 /**
@@ -22,8 +23,8 @@ export default function LoginReturn({ screen, retry }: { screen: 'loginCallback'
           <>
             <Text className='login-return__title'>{t('auth.errorTitle')}</Text>
             <Text className='login-return__error' data-error={error}>{t(`auth.error.${error}` as MessageKey)}</Text>
-            {retry && <Button className='login-return__retry' onClick={retry}>{t('auth.retry')}</Button>}
-            <Button className='login-return__home' onClick={() => navigation.go('home')}>{t('auth.home')}</Button>
+            {retry && <Button className='login-return__retry' {...tapProps(retry)}>{t('auth.retry')}</Button>}
+            <Button className='login-return__home' {...tapProps(() => navigation.go('home'))}>{t('auth.home')}</Button>
           </>
         ) : (
           <AtActivityIndicator className='login-return__loading' content={t('auth.working')} />

@@ -6,6 +6,7 @@ import { routeByName, type RouteName } from '../../../types/routes'
 import LoginGate from '../login-gate'
 import type { FooterItem } from '../../rules/footer'
 import type { MessageKey } from '../../i18n'
+import { tapProps } from '../tappable'
 import './index.scss'
 
 /**
@@ -19,7 +20,7 @@ export default function NotBuilt({ route, footer }: { route: RouteName; footer?:
       <Text className='not-built__title'>{t('notBuilt.title')}</Text>
       <Text className='not-built__body'>{t('notBuilt.body', { screen })}</Text>
       {!footer && (
-        <Button className='not-built__button' onClick={() => navigation.go('home')}>{t('notBuilt.backHome')}</Button>
+        <Button className='not-built__button' {...tapProps(() => navigation.go('home'))}>{t('notBuilt.backHome')}</Button>
       )}
     </View>
   )

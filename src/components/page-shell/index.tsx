@@ -1,24 +1,54 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { View } from '@tarojs/components'
-import { useDidShow, useRouter } from '@tarojs/taro'
+import { useDidHide, useDidShow, useRouter } from '@tarojs/taro'
 import { useTracking } from '../../store/tracking'
 import { flushPendingToast } from '../../store/toast'
+import { useLocale, useT } from '../../store/locale'
 import Header, { type HeaderProps } from '../header'
 import Footer from '../footer'
 import SignInPopup from '../sign-in-popup'
 import type { FooterItem } from '../../rules/footer'
+import type { MessageKey } from '../../i18n'
+import { resolveSpecPath, routeByPage } from '../../../types/routes'
+import { setDocumentLanguage, setDocumentTitle } from '../../platform/document'
+import { ariaProps } from '../../platform/a11y'
 import './index.scss'
 
+/** The route on display: the mini-program reports the Taro page path, the H5 router the address (e.g. /more). */
+function routeOf(path: string | undefined) {
+  const p = (path ?? '').split('?')[0]
+  return routeByPage(p) ?? resolveSpecPath(p)?.route
+}
+
+export interface PageShellProps {
+  header?: HeaderProps
+  footer?: FooterItem['key']
+  /** the page's own title (e.g. the product's name); default: the screen's name from the route table */
+  title?: string
+  children: ReactNode
+}
+
 /** Header + content (+ footer on tab pages). Every page renders inside one. */
-export default function PageShell({ header, footer, children }: { header?: HeaderProps; footer?: FooterItem['key']; children: ReactNode }) {
-  useDidShow(() => flushPendingToast())
+export default function PageShell({ header, footer, title, children }: PageShellProps) {
+  const t = useT()
+  const language = useLocale((s) => s.language)
   // spec section 5: utm_/itm_ parameters a page was opened with are kept for later navigation (every page)
-  const { params } = useRouter()
+  const { params, path } = useRouter()
   useEffect(() => { useTracking.getState().capture(params) }, [params])
+  // WCAG 3.1.1 / 2.4.2: the document's language, and a title per page ("{screen} | Lab Store")
+  const route = routeOf(path)
+  const screen = title ?? (route ? t(`screen.${route.name}` as MessageKey) : '')
+  const docTitle = screen && screen !== t('app.name') ? `${screen} | ${t('app.name')}` : t('app.name')
+  // pages under the one on display stay mounted: only the page on display writes the document
+  const shown = useRef(false)
+  const applyDocument = () => { setDocumentLanguage(language); setDocumentTitle(docTitle) }
+  useEffect(() => { if (shown.current) applyDocument() }, [language, docTitle])
+  useDidShow(() => { shown.current = true; flushPendingToast(); applyDocument() })
+  useDidHide(() => { shown.current = false })
   return (
     <View className={`page-shell${footer ? ' page-shell--with-footer' : ''}`}>
       <Header {...header} />
-      <View className='page-shell__body'>{children}</View>
+      <View className='page-shell__body' {...ariaProps('main')}>{children}</View>
       {footer && <Footer active={footer} />}
       {/* spec section 2: the sign-in popup, on every page (its rule decides whether it shows) */}
       <SignInPopup />

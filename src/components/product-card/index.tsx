@@ -1,19 +1,20 @@
 import { memo, type ReactNode } from 'react'
-import { View, Text, Image } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import type { ProductSummary } from '../../../types'
 import { useT } from '../../store/locale'
 import { productImageUrl } from '../../rules/product-image'
 import { priceView } from '../../rules/price-display'
 import { cleanTitle } from '../../../types/catalog/product-title'
-import { navigation } from '../../platform/navigation'
+import Tappable from '../tappable'
+import Picture from '../picture'
 import './index.scss'
 
 const PRICE_LABEL = { list: 'product.listPrice', yourPrice: 'product.yourPrice', discount: 'product.discount', wop: 'product.wop' } as const
 
-/** The product page of a product: /product-details/{cleaned title}/{catalogNumber}?productPlacement= */
-export function openProduct(product: Pick<ProductSummary, 'productTitle' | 'catalogNumber'>, placement: string) {
-  navigation.go('productDetails', { title: cleanTitle(product.productTitle), catalogNumber: product.catalogNumber, productPlacement: placement })
-}
+/** The product page's route params: /product-details/{cleaned title}/{catalogNumber}?productPlacement= */
+export const productLink = (product: Pick<ProductSummary, 'productTitle' | 'catalogNumber'>, placement: string) =>
+  ({ route: 'productDetails' as const, params: { title: cleanTitle(product.productTitle), catalogNumber: product.catalogNumber, productPlacement: placement } })
+
 
 export interface ProductCardProps {
   product: ProductSummary
@@ -26,18 +27,21 @@ export interface ProductCardProps {
   children?: ReactNode
 }
 
-/** One product in a list: image (-150.jpg), name, catalogue number, size and the price rule. Tapping opens the product page. */
+/**
+ * One product in a list: image (-150.jpg), name, catalogue number, size and the price rule. A link
+ * to the product page (an <a href> on H5); the picture is named after the product.
+ */
 function ProductCard({ product, loggedIn, placement = 'list', compact, children }: ProductCardProps) {
   const t = useT()
   const view = priceView(product, loggedIn)
   return (
-    <View
+    <Tappable
       className={`product-card${compact ? ' product-card--compact' : ''}`}
-      data-catalog-number={product.catalogNumber}
+      data={{ 'catalog-number': product.catalogNumber }}
       hoverClass='product-card--pressed'
-      onClick={() => openProduct(product, placement)}
+      to={productLink(product, placement)}
     >
-      <Image className='product-card__image' mode='aspectFit' lazyLoad src={productImageUrl(product.image, 150, API_BASE_URL)} />
+      <Picture className='product-card__image' lazyLoad src={productImageUrl(product.image, 150, API_BASE_URL)} alt={product.productTitle} />
       <View className='product-card__body'>
         <Text className='product-card__title'>{product.productTitle}</Text>
         <View className='product-card__meta'>
@@ -58,7 +62,7 @@ function ProductCard({ product, loggedIn, placement = 'list', compact, children 
         </View>
         {children}
       </View>
-    </View>
+    </Tappable>
   )
 }
 

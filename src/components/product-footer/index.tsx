@@ -1,8 +1,9 @@
 import { View, Text } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
 import { useT } from '../../store/locale'
-import { navigation } from '../../platform/navigation'
 import type { RouteName } from '../../../types/routes'
+import Tappable, { tapProps } from '../tappable'
+import { hiddenProps } from '../../platform/a11y'
 import './index.scss'
 
 /**
@@ -26,14 +27,14 @@ export default function ProductFooter({
   return (
     <View className='product-footer'>
       {links.map((l) => (
-        <View key={l.key} className={`product-footer__link product-footer__link--${l.key}`} onClick={() => navigation.go(l.route, l.params)}>
-          <AtIcon value={l.icon} size='20' color='#6b778c' />
+        <Tappable key={l.key} className={`product-footer__link product-footer__link--${l.key}`} to={{ route: l.route, params: l.params }}>
+          <View {...hiddenProps()}><AtIcon value={l.icon} size='20' color='#596579' /></View>
           <Text className='product-footer__label'>{l.label}</Text>
-        </View>
+        </Tappable>
       ))}
       <View
         className={`product-footer__action product-footer__action--${action}${busy ? ' product-footer__action--busy' : ''}`}
-        onClick={() => !busy && onAction()}
+        {...tapProps(onAction, { disabled: busy })}
       >
         <Text className='product-footer__action-text'>{action === 'quote' ? t('quote.button') : t('cartSoon.button')}</Text>
         {action === 'cart' && <Text className='product-footer__action-sub'>{t('cartSoon.badge')}</Text>}

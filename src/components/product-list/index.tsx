@@ -8,6 +8,7 @@ import { formatCount } from '../category-tree/count'
 import { useT } from '../../store/locale'
 import type { ListStatus } from '../../store/products'
 import { pagesToDraw, sameDraw, WINDOW_FROM_PAGES, type PageBox } from './window'
+import { tapProps } from '../tappable'
 import './index.scss'
 
 let seq = 0
@@ -145,7 +146,7 @@ export function ListFooter({ status, shown, total, onMore, onRetry, moreClassNam
     return (
       <View className='list-footer'>
         <Text className='list-footer__error'>{t('home.loadError')}</Text>
-        <Button className='list-footer__button' onClick={() => (shown ? onMore() : onRetry())}>{t('home.retry')}</Button>
+        <Button className='list-footer__button' {...tapProps(() => (shown ? onMore() : onRetry()))}>{t('home.retry')}</Button>
       </View>
     )
   }
@@ -153,7 +154,7 @@ export function ListFooter({ status, shown, total, onMore, onRetry, moreClassNam
   return (
     <View className='list-footer'>
       {shown < total
-        ? <Button className={`list-footer__button ${moreClassName}`} onClick={onMore}>{t('home.loadMore')} · {t('home.count', { shown: formatCount(shown), total: formatCount(total) })}</Button>
+        ? <Button className={`list-footer__button ${moreClassName}`} {...tapProps(onMore)}>{t('home.loadMore')} · {t('home.count', { shown: formatCount(shown), total: formatCount(total) })}</Button>
         : <Text className='list-footer__end'>{t('home.noMore', { total: formatCount(total) })}</Text>}
     </View>
   )

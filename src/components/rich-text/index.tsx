@@ -6,6 +6,7 @@ import { showToast } from '../../store/toast'
 import { navigation } from '../../platform/navigation'
 import { resolveSpecPath, type RouteName } from '../../../types/routes'
 import { escapeTextForWeapp, parseRichText, type RichTextLink, type RichTextNode } from './parse'
+import { tapProps } from '../tappable'
 import './index.scss'
 import { richTextReadsEntities } from '../../platform/system'
 
@@ -64,7 +65,7 @@ export default function SafeRichText({ html, showLinks = true, hideLink }: {
         <View className='safe-rich-text__links'>
           <Text className='safe-rich-text__links-title'>{t('richText.links')}</Text>
           {links.map(({ link, target }) => (
-            <View className={`safe-rich-text__link safe-rich-text__link--${link.kind}`} key={link.href} onClick={() => act(link, target)}>
+            <View className={`safe-rich-text__link safe-rich-text__link--${link.kind}`} key={link.href} {...tapProps(() => act(link, target))}>
               <View className='safe-rich-text__link-text'>
                 <Text className='safe-rich-text__link-label'>{link.text}</Text>
                 {!target && <Text className='safe-rich-text__link-host'>{t('richText.outside', { host: hostOf(link.href) })}</Text>}

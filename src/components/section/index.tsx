@@ -2,6 +2,8 @@ import type { ReactNode } from 'react'
 import { View, Text } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
 import { useT } from '../../store/locale'
+import { tapProps } from '../tappable'
+import { hiddenProps } from '../../platform/a11y'
 import './index.scss'
 
 export interface SectionProps {
@@ -23,16 +25,16 @@ export default function Section({ title, more, failed, onRetry, className = '', 
       <View className='section__head'>
         <Text className='section__title'>{title}</Text>
         {more && (
-          <View className='section__more' onClick={more.onClick}>
+          <View className='section__more' {...tapProps(more.onClick, { label: `${more.label}: ${title}` })}>
             <Text>{more.label}</Text>
-            <AtIcon value='chevron-right' size='12' color='#0b5fa5' />
+            <View className='section__more-icon' {...hiddenProps()}><AtIcon value='chevron-right' size='12' color='#0b5fa5' /></View>
           </View>
         )}
       </View>
       {failed ? (
         <View className='section__failed'>
           <Text className='section__failed-text'>{t('browse.sectionFailed')}</Text>
-          {onRetry && <Text className='section__retry' onClick={onRetry}>{t('home.retry')}</Text>}
+          {onRetry && <Text className='section__retry' {...tapProps(onRetry)}>{t('home.retry')}</Text>}
         </View>
       ) : children}
     </View>

@@ -10,6 +10,8 @@ import { SIGN_IN_POPUP_DELAY_MS } from '../../rules/constants'
 import { SIGN_IN_POPUP_COUNT_KEY, parseShownCount, shouldShowSignInPopup } from '../../rules/sign-in-popup'
 import { sessionStore } from '../../platform/session-storage'
 import LoginButtons from '../login-buttons'
+import { tapProps } from '../tappable'
+import { ariaProps } from '../../platform/a11y'
 import './index.scss'
 
 /**
@@ -62,8 +64,8 @@ export default function SignInPopup() {
   if (!shown) return null
   return (
     <View className='sign-in-popup' catchMove onClick={() => setOpen(false)}>
-      <View className='sign-in-popup__panel' onClick={(e) => e.stopPropagation()}>
-        <View className='sign-in-popup__close' aria-label={t('auth.popup.close')} onClick={() => setOpen(false)}>×</View>
+      <View className='sign-in-popup__panel' {...ariaProps('dialog', { label: t('auth.popup.title') })} onClick={(e) => e.stopPropagation()}>
+        <View className='sign-in-popup__close' {...tapProps((e) => { e.stopPropagation?.(); setOpen(false) }, { label: t('auth.popup.close') })}>×</View>
         <Text className='sign-in-popup__title'>{t('auth.popup.title')}</Text>
         <Text className='sign-in-popup__body'>{t('auth.popup.body')}</Text>
         <LoginButtons compact />

@@ -5,6 +5,7 @@ import { useT } from '../../store/locale'
 import { useSession } from '../../store/session'
 import { hasValidToken, useWishlist, type WishItem } from '../../store/wishlist'
 import { showsInWishlist, wishlistControlsVisible } from '../../rules/wishlist-toggle'
+import { tapProps } from '../tappable'
 import './index.scss'
 
 /**
@@ -29,15 +30,13 @@ export default function WishlistButton({ item, withLabel = false }: { item: Wish
   return (
     <View
       className={`wishlist-button${on ? ' wishlist-button--on' : ''}${busy ? ' wishlist-button--busy' : ''}`}
-      aria-label={on ? t('wishlist.remove') : t('wishlist.add')}
-      aria-pressed={on}
       data-state={state}
-      onClick={(e) => {
-        e.stopPropagation()
+      {...tapProps((e) => {
+        e.stopPropagation?.()
         if (userId) useWishlist.getState().toggle(item)
-      }}
+      }, { label: on ? t('wishlist.remove') : t('wishlist.add'), selected: on })}
     >
-      <AtIcon value={on ? 'heart-2' : 'heart'} size='20' color={on ? '#e4002b' : '#6b778c'} />
+      <AtIcon value={on ? 'heart-2' : 'heart'} size='20' color={on ? '#cc0029' : '#596579'} />
       {withLabel && <Text className='wishlist-button__label'>{on ? t('wishlist.saved') : t('wishlist.save')}</Text>}
     </View>
   )

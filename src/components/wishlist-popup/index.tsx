@@ -3,6 +3,8 @@ import { AtIcon } from 'taro-ui'
 import { useT } from '../../store/locale'
 import { useWishlist } from '../../store/wishlist'
 import { navigation } from '../../platform/navigation'
+import Tappable from '../tappable'
+import { hiddenProps } from '../../platform/a11y'
 import './index.scss'
 
 /**
@@ -17,19 +19,20 @@ export default function WishlistPopup() {
   const close = () => useWishlist.getState().closePopup()
   return (
     <View className='wishlist-popup'>
-      <View className='wishlist-popup__outside' onClick={close} />
+      <View className='wishlist-popup__outside' {...hiddenProps()} onClick={close} />
       <View className='wishlist-popup__card' role='status' onClick={(e) => e.stopPropagation()}>
-        <View className='wishlist-popup__icon'><AtIcon value='heart-2' size='18' color='#fff' /></View>
+        <View className='wishlist-popup__icon' {...hiddenProps()}><AtIcon value='heart-2' size='18' color='#fff' /></View>
         <Text className='wishlist-popup__text'>{t('wishlist.added')}</Text>
-        <Text
+        <Tappable
           className='wishlist-popup__link'
-          onClick={() => {
+          to={{ route: 'wishlist' }}
+          onTap={() => {
             close()
             navigation.go('wishlist')
           }}
         >
           {t('wishlist.viewList')}
-        </Text>
+        </Tappable>
       </View>
     </View>
   )

@@ -10,6 +10,7 @@ import { useSession } from '../../store/session'
 import { RECOMMENDED, resolveCategory, useCategoryProducts, useCategoryTree } from '../../store/categories'
 import { formatCount } from '../../components/category-tree/count'
 import { pageParam } from '../../rules/page-params'
+import { tapProps } from '../../components/tappable'
 import './index.scss'
 import { statusBarHeight } from '../../platform/system'
 
@@ -95,14 +96,14 @@ export default function Categories() {
           {selection.unknown && <Text className='categories__note'>{t('browse.cat.unknown')}</Text>}
           {top && top.children.length > 0 && (
             <ScrollView className='categories__chips' scrollX enableFlex>
-              <Text className={`categories__chip${selection.node?.code === top.code ? ' categories__chip--active' : ''}`} onClick={() => pick(top.code)}>
+              <Text className={`categories__chip${selection.node?.code === top.code ? ' categories__chip--active' : ''}`} {...tapProps(() => pick(top.code), { selected: selection.node?.code === top.code })}>
                 {t('browse.cat.all')}
               </Text>
               {top.children.map((ch) => (
                 <Text
                   key={ch.code}
                   className={`categories__chip${selection.node?.code === ch.code ? ' categories__chip--active' : ''}`}
-                  onClick={() => pick(ch.code)}
+                  {...tapProps(() => pick(ch.code), { selected: selection.node?.code === ch.code })}
                 >
                   {ch.name}
                 </Text>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react'
-import { View, Text, Image, Swiper, SwiperItem } from '@tarojs/components'
+import { View, Text, Swiper, SwiperItem } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { AtIcon } from 'taro-ui'
 import type { ContentCard, SpecialColumn } from '../../../types'
@@ -7,7 +7,9 @@ import PageShell from '../../components/page-shell'
 import ProductList, { ListFooter } from '../../components/product-list'
 import Skeleton from '../../components/skeleton'
 import Section from '../../components/section'
-import { openAppLink } from '../../components/app-link'
+import { isAppRoute, openAppLink } from '../../components/app-link'
+import Tappable from '../../components/tappable'
+import Picture from '../../components/picture'
 import { useT, useLocale } from '../../store/locale'
 import { useSession } from '../../store/session'
 import { useProductList } from '../../store/products'
@@ -15,6 +17,7 @@ import { articleTypeLabel, bannerColumns, flashSaleColumn, useHome, HOME_KNOWLED
 import { navigation } from '../../platform/navigation'
 import type { RouteName } from '../../../types/routes'
 import type { MessageKey } from '../../i18n'
+import { hiddenProps } from '../../platform/a11y'
 import './index.scss'
 
 /** Marketing images are server paths (/media/...) or absolute URLs. */
@@ -37,14 +40,19 @@ function Banners({ columns }: { columns: SpecialColumn[] }) {
         const img = mediaUrl(c.image)
         return (
           <SwiperItem key={c.id}>
-            <View className={`home-banner home-banner--${i % 3}`} data-column-id={c.id} onClick={() => openAppLink(c.link)}>
+            <Tappable
+              className={`home-banner home-banner--${i % 3}`}
+              data={{ 'column-id': c.id }}
+              to={c.link && isAppRoute(c.link.route) ? { route: c.link.route, params: c.link.params } : undefined}
+              onTap={() => openAppLink(c.link)}
+            >
               <View className='home-banner__text'>
                 {c.kind === 'promotion' && <Text className='home-banner__tag'>{t('browse.home.promotionTag')}</Text>}
                 <Text className='home-banner__title'>{c.title}</Text>
                 {c.subtitle && <Text className='home-banner__subtitle'>{c.subtitle}</Text>}
               </View>
-              {img && <View className='home-banner__art'><Image className='home-banner__image' mode='aspectFit' src={img} /></View>}
-            </View>
+              {img && <View className='home-banner__art'><Picture className='home-banner__image' src={img} alt='' /></View>}
+            </Tappable>
           </SwiperItem>
         )
       })}
@@ -56,8 +64,8 @@ function FlashSaleEntry({ column }: { column: SpecialColumn }) {
   const t = useT()
   const open = () => navigation.go('flashSale', column.link.route === 'flashSale' ? column.link.params : {})
   return (
-    <View className='home-flash' onClick={open}>
-      <View className='home-flash__icon'><AtIcon value='lightning-bolt' size='22' color='#ffffff' /></View>
+    <Tappable className='home-flash' to={{ route: 'flashSale', params: column.link.route === 'flashSale' ? column.link.params : {} }} onTap={open}>
+      <View className='home-flash__icon' {...hiddenProps()}><AtIcon value='lightning-bolt' size='22' color='#ffffff' /></View>
       <View className='home-flash__body'>
         <Text className='home-flash__label'>{t('browse.home.flashSale')}</Text>
         <Text className='home-flash__title'>{column.title}</Text>
@@ -65,9 +73,9 @@ function FlashSaleEntry({ column }: { column: SpecialColumn }) {
       </View>
       <View className='home-flash__go'>
         <Text>{t('browse.home.flashSaleGo')}</Text>
-        <AtIcon value='chevron-right' size='12' color='#e4002b' />
+        <AtIcon value='chevron-right' size='12' color='#cc0029' />
       </View>
-    </View>
+    </Tappable>
   )
 }
 
@@ -76,12 +84,12 @@ function KnowledgeCard({ card }: { card: ContentCard }) {
   const labels = useHome((s) => s.articleTypes)
   const img = mediaUrl(card.coverImage)
   return (
-    <View className='home-article' data-content-id={card.id} onClick={() => navigation.go('contentDetail', { id: card.id })}>
-      {img ? <Image className='home-article__cover' mode='aspectFit' lazyLoad src={img} /> : <View className='home-article__cover home-article__cover--empty'><AtIcon value='bookmark' size='24' color='#9fb3c8' /></View>}
+    <Tappable className='home-article' data={{ 'content-id': card.id }} to={{ route: 'contentDetail', params: { id: card.id } }}>
+      {img ? <Picture className='home-article__cover' lazyLoad src={img} alt='' /> : <View className='home-article__cover home-article__cover--empty' {...hiddenProps()}><AtIcon value='bookmark' size='24' color='#9fb3c8' /></View>}
       <Text className='home-article__type'>{articleTypeLabel(labels, card.articleType)}</Text>
       <Text className='home-article__title'>{card.title}</Text>
       <Text className='home-article__meta'>{t('browse.home.readMinutes', { minutes: card.readMinutes })}</Text>
-    </View>
+    </Tappable>
   )
 }
 
@@ -135,10 +143,10 @@ export default function Home() {
 
         <View className='home-shortcuts'>
           {SHORTCUTS.map((s) => (
-            <View key={s.route} className='home-shortcuts__item' onClick={() => navigation.go(s.route, s.params)}>
-              <View className='home-shortcuts__icon'><AtIcon value={s.icon} size='22' color='#0b5fa5' /></View>
+            <Tappable key={s.route} className='home-shortcuts__item' to={{ route: s.route, params: s.params }}>
+              <View className='home-shortcuts__icon' {...hiddenProps()}><AtIcon value={s.icon} size='22' color='#0b5fa5' /></View>
               <Text className='home-shortcuts__label'>{t(s.label)}</Text>
-            </View>
+            </Tappable>
           ))}
         </View>
 

@@ -11,6 +11,8 @@ import { displayName } from '../../rules/person-name'
 import { navigation } from '../../platform/navigation'
 import type { Language } from '../../i18n'
 import { MY_MENU, menuAction, type MenuEntry } from './menu'
+import { tapProps } from '../../components/tappable'
+import { ariaProps, hiddenProps } from '../../platform/a11y'
 import './index.scss'
 
 const LANGUAGES: Language[] = ['en', 'zh']
@@ -45,11 +47,11 @@ export default function My() {
             </Text>
             <View className='my__actions'>
               {userInfo.userRoles.registrationStatus === 'Partially Registered' && (
-                <View className='my__action my__action--primary my__complete' onClick={() => navigation.go('onboarding')}>
+                <View className='my__action my__action--primary my__complete' {...tapProps(() => navigation.go('onboarding'))}>
                   {t('acct.my.completeRegistration')}
                 </View>
               )}
-              <View className='my__action my__logout' onClick={() => useSession.getState().logout()}>{t('my.logout')}</View>
+              <View className='my__action my__logout' {...tapProps(() => useSession.getState().logout())}>{t('my.logout')}</View>
             </View>
           </>
         ) : (
@@ -67,16 +69,17 @@ export default function My() {
         <Text className='my__section'>{t('my.menu')}</Text>
         <View className='my-menu__grid'>
           {MY_MENU.map((e) => (
-            <View key={e.key} className={`my-menu__item my-menu__item--${e.key}${e.route ? '' : ' my-menu__item--soon'}`} onClick={() => tap(e)}>
-              <AtIcon value={e.icon} size={22} color={e.route ? '#0b5fa5' : '#a0a8b5'} />
+            // an entry with an info button is not itself a button (no control inside a control)
+            <View key={e.key} className={`my-menu__item my-menu__item--${e.key}${e.route ? '' : ' my-menu__item--soon'}`} {...(e.info ? { onClick: () => tap(e) } : tapProps(() => tap(e)))}>
+              <View {...hiddenProps()}><AtIcon value={e.icon} size={22} color={e.route ? '#0b5fa5' : '#a0a8b5'} /></View>
               <View className='my-menu__label'>
                 <Text>{t(e.label)}</Text>
                 {e.info && (
                   <View
-                    className='my-menu__info' aria-label={t('acct.menu.infoLabel')}
-                    onClick={(ev) => { ev.stopPropagation(); setInfoOpen(!infoOpen) }}
+                    className='my-menu__info'
+                    {...tapProps((ev) => { ev.stopPropagation?.(); setInfoOpen(!infoOpen) }, { label: t('acct.menu.infoLabel'), selected: infoOpen })}
                   >
-                    <AtIcon value='help' size={14} color='#6b778c' />
+                    <AtIcon value='help' size={14} color='#596579' />
                   </View>
                 )}
               </View>
@@ -96,10 +99,10 @@ export default function My() {
         <Text className='my__section'>{t('my.settings')}</Text>
         <View className='my__setting'>
           <Text className='my__label'>{t('my.language')}</Text>
-          <View className='my__choices' role='radiogroup'>
+          <View className='my__choices' {...ariaProps('radiogroup', { label: t('my.language') })}>
             {LANGUAGES.map((l) => (
-              <View key={l} role='radio' aria-checked={language === l}
-                className={`my__choice${language === l ? ' my__choice--on' : ''}`} onClick={() => setLanguage(l)}>
+              <View key={l} {...tapProps(() => setLanguage(l), { role: 'radio', selected: language === l })}
+                className={`my__choice${language === l ? ' my__choice--on' : ''}`}>
                 {t(`lang.${l}`)}
               </View>
             ))}
@@ -107,10 +110,10 @@ export default function My() {
         </View>
         <View className='my__setting'>
           <Text className='my__label'>{t('my.country')}</Text>
-          <View className='my__choices' role='radiogroup'>
+          <View className='my__choices' {...ariaProps('radiogroup', { label: t('my.country') })}>
             {COUNTRIES.map((c) => (
-              <View key={c} role='radio' aria-checked={country === c}
-                className={`my__choice${country === c ? ' my__choice--on' : ''}`} onClick={() => setCountry(c)}>
+              <View key={c} {...tapProps(() => setCountry(c), { role: 'radio', selected: country === c })}
+                className={`my__choice${country === c ? ' my__choice--on' : ''}`}>
                 {t(`country.${c}`)}
               </View>
             ))}

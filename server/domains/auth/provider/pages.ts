@@ -21,8 +21,8 @@ form{background:#fff;border-radius:8px;padding:16px;box-shadow:0 1px 3px rgba(0,
 label{display:block;font-weight:600;margin:12px 0 4px}input,select{width:100%;padding:12px;font-size:16px;border:1px solid #c9cdd4;border-radius:6px}
 input[aria-invalid=true]{border-color:#d4380d}.hint{font-size:13px;color:#666;margin:4px 0 0}.err{font-size:14px;color:#d4380d;margin:4px 0 0}
 .alert{background:#fff2f0;border:1px solid #ffccc7;color:#a8071a;padding:12px;border-radius:6px;margin:0 0 12px}
-button{width:100%;margin-top:20px;padding:14px;font-size:17px;border:0;border-radius:6px;background:#1d6fdc;color:#fff}
-.links{margin-top:16px;text-align:center}.links a{color:#1d6fdc}.top{text-align:right}.top a{color:#1d6fdc}
+button{width:100%;margin-top:20px;padding:14px;font-size:17px;border:0;border-radius:6px;background:#0b5fa5;color:#fff}
+.links{margin-top:16px;text-align:center}.links a{color:#0b5fa5}.top{text-align:right}.top a{color:#0b5fa5}
 `
 
 export function layout(lang: PageLang, title: string, body: string, langSwitchHref?: string): string {

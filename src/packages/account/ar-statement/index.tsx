@@ -8,6 +8,7 @@ import { useT, useLocale } from '../../../store/locale'
 import { useArStatement } from '../../../store/ar-statement'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { pageParam } from '../../../rules/page-params'
+import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 /**
@@ -64,7 +65,7 @@ function Statement() {
       {status === 'error' && (
         <View className='ar-card ar-state'>
           <Text className='ar-state__error'>{error}</Text>
-          <Button className='ar-state__button' onClick={() => load(billTo, s?.period)}>{t('home.retry')}</Button>
+          <Button className='ar-state__button' {...tapProps(() => load(billTo, s?.period))}>{t('home.retry')}</Button>
         </View>
       )}
       {!s && status === 'loading' && <View className='ar-state'><AtActivityIndicator content={t('acct.loading')} /></View>}
@@ -76,7 +77,7 @@ function Statement() {
               <Text className='ar-periods__label'>{t('acct.ar.period')}</Text>
               <ScrollView scrollX className='ar-periods__list' enhanced showScrollbar={false}>
                 {s.periods.map((p) => (
-                  <Text key={p} className={`ar-periods__chip${p === s.period ? ' ar-periods__chip--on' : ''}`} onClick={() => { if (p !== s.period) load(billTo, p) }}>
+                  <Text key={p} className={`ar-periods__chip${p === s.period ? ' ar-periods__chip--on' : ''}`} {...tapProps(() => { if (p !== s.period) load(billTo, p) })}>
                     {p}
                   </Text>
                 ))}

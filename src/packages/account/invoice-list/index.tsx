@@ -9,6 +9,7 @@ import { useT, useLocale } from '../../../store/locale'
 import { hasMoreInvoices, useInvoices, type InvoiceFilters } from '../../../store/invoices'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { pageParam } from '../../../rules/page-params'
+import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 const KINDS: (InvoiceKind | 'all')[] = ['all', 'general', 'special']
@@ -52,7 +53,7 @@ function Invoices() {
       <ScrollView scrollX className='inv-filter' enhanced showScrollbar={false}>
         {KINDS.map((k) => (
           <Text key={k} className={`inv-filter__chip inv-filter__chip--kind-${k}${(filters.kind ?? 'all') === k ? ' inv-filter__chip--on' : ''}`}
-            onClick={() => pick({ ...filters, kind: k === 'all' ? undefined : k })}>
+            {...tapProps(() => pick({ ...filters, kind: k === 'all' ? undefined : k }))}>
             {t(`acct.inv.kind.${k}`)}
           </Text>
         ))}
@@ -60,7 +61,7 @@ function Invoices() {
       <ScrollView scrollX className='inv-filter' enhanced showScrollbar={false}>
         {STATUSES.map((st) => (
           <Text key={st} className={`inv-filter__chip inv-filter__chip--status-${st}${(filters.status ?? 'all') === st ? ' inv-filter__chip--on' : ''}`}
-            onClick={() => pick({ ...filters, status: st === 'all' ? undefined : st })}>
+            {...tapProps(() => pick({ ...filters, status: st === 'all' ? undefined : st }))}>
             {t(`acct.inv.status.${st}`)}
           </Text>
         ))}
@@ -72,7 +73,7 @@ function Invoices() {
       {s.status === 'error' && (
         <View className='inv-state'>
           <Text className='inv-state__error'>{s.error}</Text>
-          <Button className='inv-state__button' onClick={() => useInvoices.getState().load(billToNumber, filters)}>{t('home.retry')}</Button>
+          <Button className='inv-state__button' {...tapProps(() => useInvoices.getState().load(billToNumber, filters))}>{t('home.retry')}</Button>
         </View>
       )}
       {s.status === 'ready' && mine && s.list.length === 0 && (
@@ -83,7 +84,7 @@ function Invoices() {
       )}
       {s.status === 'ready' && mine && s.list.length > 0 && (
         hasMoreInvoices(s)
-          ? <Button className='inv__more' onClick={() => useInvoices.getState().more()}>{t('acct.inv.more')}</Button>
+          ? <Button className='inv__more' {...tapProps(() => useInvoices.getState().more())}>{t('acct.inv.more')}</Button>
           : <Text className='inv__all'>{t('acct.inv.allShown', { total: s.total })}</Text>
       )}
     </View>

@@ -11,6 +11,7 @@ import { useNotifications } from '../../../store/notifications'
 import { formatTimestamp } from '../../../rules/format'
 import { ROUTES, type RouteName } from '../../../../types/routes'
 import { navigation } from '../../../platform/navigation'
+import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 type Category = Notification['category']
@@ -48,7 +49,7 @@ export default function NotificationPage() {
           <View className='notification__bar'>
             <Text
               className={`notification__mark-all${anyUnread ? '' : ' notification__mark-all--off'}`}
-              onClick={() => { void useNotifications.getState().markAllRead() }}
+              {...tapProps(() => { void useNotifications.getState().markAllRead() })}
             >
               {t('svc.notif.markAllRead')}
             </Text>
@@ -59,7 +60,7 @@ export default function NotificationPage() {
             const c = CATEGORY[n.category] ?? CATEGORY.system
             const unread = !read.has(n.id)
             return (
-              <View key={n.id} className={`notification__item${unread ? ' notification__item--unread' : ''}`} data-id={n.id} onClick={() => open(n)}>
+              <View key={n.id} className={`notification__item${unread ? ' notification__item--unread' : ''}`} data-id={n.id} {...tapProps(() => open(n))}>
                 <View className={`notification__icon notification__icon--${n.category}`} aria-label={t(c.label)}>
                   <AtIcon value={c.icon} size='18' color='#fff' />
                 </View>
@@ -80,7 +81,7 @@ export default function NotificationPage() {
         {status === 'error' && (
           <View className='notification__state'>
             <Text className='notification__error'>{t('svc.notif.loadError')}</Text>
-            <Button className='notification__button' onClick={() => useNotifications.getState().load(items.length === 0)}>{t('home.retry')}</Button>
+            <Button className='notification__button' {...tapProps(() => useNotifications.getState().load(items.length === 0))}>{t('home.retry')}</Button>
           </View>
         )}
         {status === 'ready' && items.length === 0 && (
@@ -92,7 +93,7 @@ export default function NotificationPage() {
         )}
         {status === 'ready' && items.length > 0 && items.length < total && (
           <View className='notification__state'>
-            <Button className='notification__button notification__more' onClick={() => useNotifications.getState().load()}>{t('svc.notif.loadMore')}</Button>
+            <Button className='notification__button notification__more' {...tapProps(() => useNotifications.getState().load())}>{t('svc.notif.loadMore')}</Button>
           </View>
         )}
         {status === 'ready' && items.length > 0 && items.length >= total && (

@@ -11,6 +11,7 @@ import { formatTimestamp } from '../../../rules/format'
 import type { MessageKey } from '../../../i18n'
 import { LINK_FIELDS, LINK_MAX, fieldLabel, type FieldError, type LinkField } from './link-account-rules'
 import { useOnboarding } from './store'
+import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 /**
@@ -52,7 +53,7 @@ function OnboardingBody() {
       <View className='onb onb--complete'>
         <Text className='onb__title'>{t('auth.onboarding.complete.title')}</Text>
         <Text className='onb__body'>{t('auth.onboarding.complete.body')}</Text>
-        <Button className='onb__button' onClick={() => navigation.go('my')}>{t('auth.onboarding.goMy')}</Button>
+        <Button className='onb__button' {...tapProps(() => navigation.go('my'))}>{t('auth.onboarding.goMy')}</Button>
       </View>
     )
   }
@@ -61,7 +62,7 @@ function OnboardingBody() {
     return (
       <View className='onb'>
         <Text className='onb__error'>{t('auth.onboarding.loadError')}</Text>
-        <Button className='onb__button' onClick={() => load()}>{t('auth.retry')}</Button>
+        <Button className='onb__button' {...tapProps(() => load())}>{t('auth.retry')}</Button>
       </View>
     )
   }
@@ -82,7 +83,7 @@ function OnboardingBody() {
       <View className='onb__card onb-address'>
         <Text className='onb__heading'>{t('auth.onboarding.address.title')}</Text>
         <Text className='onb__body'>{t('auth.onboarding.address.body')}</Text>
-        <Button className='onb__button onb-address__go' onClick={() => navigation.go('shipToAddress', { new: '1', flag: 'onboarding', back: 'onboarding' })}>
+        <Button className='onb__button onb-address__go' {...tapProps(() => navigation.go('shipToAddress', { new: '1', flag: 'onboarding', back: 'onboarding' }))}>
           {t('auth.onboarding.address.button')}
         </Button>
       </View>
@@ -96,7 +97,7 @@ function OnboardingBody() {
               <LinkInput key={f} field={f} value={values[f]} error={errors[f] ? message(errors[f]!) : null} onInput={(v) => setField(f, v)} />
             ))}
             {submitError && <Text className='onb-link__submit-error'>{submitError}</Text>}
-            <Button className='onb__button onb-link__submit' disabled={submitting} loading={submitting} onClick={() => submit()}>
+            <Button className='onb__button onb-link__submit' loading={submitting} {...tapProps(() => submit(), { disabled: submitting })}>
               {t(submitting ? 'auth.onboarding.submitting' : 'auth.onboarding.submit')}
             </Button>
           </View>

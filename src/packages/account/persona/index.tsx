@@ -9,6 +9,7 @@ import { showToast } from '../../../store/toast'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/session'
 import { PERSONA_SECTIONS, selectedCodes, toggleCode, usePersona, type PersonaSection } from '../../../store/persona'
+import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 const TITLE: Record<PersonaSection, MessageKey> = {
@@ -42,7 +43,7 @@ export default function PersonaPage() {
         {status === 'error' && (
           <View className='persona-state'>
             <Text className='persona-state__error'>{t('svc.persona.loadError')}</Text>
-            <Button className='persona-state__button' onClick={() => usePersona.getState().load()}>{t('home.retry')}</Button>
+            <Button className='persona-state__button' {...tapProps(() => usePersona.getState().load())}>{t('home.retry')}</Button>
           </View>
         )}
         {status === 'ready' && persona && (
@@ -59,8 +60,7 @@ export default function PersonaPage() {
                           <Text
                             key={o.code}
                             className={`persona__chip persona__option${on ? ' persona__chip--on' : ''}`}
-                            aria-checked={on}
-                            onClick={() => setDraft(toggleCode(draft, s, o.code))}
+                            {...tapProps(() => setDraft(toggleCode(draft, s, o.code)), { role: 'checkbox', selected: on })}
                           >
                             {o.label}
                           </Text>
@@ -75,11 +75,11 @@ export default function PersonaPage() {
             <View className='persona__actions'>
               {draft ? (
                 <>
-                  <Button className='persona__cancel' onClick={() => setDraft(null)}>{t('svc.persona.cancel')}</Button>
-                  <Button className='persona__save' disabled={saving} onClick={save}>{t(saving ? 'svc.persona.saving' : 'svc.persona.save')}</Button>
+                  <Button className='persona__cancel' {...tapProps(() => setDraft(null))}>{t('svc.persona.cancel')}</Button>
+                  <Button className='persona__save' {...tapProps(save, { disabled: saving })}>{t(saving ? 'svc.persona.saving' : 'svc.persona.save')}</Button>
                 </>
               ) : (
-                <Button className='persona__edit' disabled={!options} onClick={() => setDraft(selectedCodes(persona, options))}>{t('svc.persona.edit')}</Button>
+                <Button className='persona__edit' {...tapProps(() => setDraft(selectedCodes(persona, options)), { disabled: !options })}>{t('svc.persona.edit')}</Button>
               )}
             </View>
           </View>

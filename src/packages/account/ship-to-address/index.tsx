@@ -11,6 +11,8 @@ import { useAddressForm } from '../../../store/addresses'
 import { ADDRESS_FIELDS, FIELD_LABEL, FIELD_MAX, REQUIRED_FIELDS, type AddressField, type Iso } from '../../../rules/address-validation'
 import { navigation } from '../../../platform/navigation'
 import { pageParam } from '../../../rules/page-params'
+import { tapProps } from '../../../components/tappable'
+import { fieldLabelProps } from '../../../platform/a11y'
 import './index.scss'
 
 /**
@@ -59,7 +61,7 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
     return (
       <View className='af-state'>
         <Text className='af-state__body address-form__refused'>{f.status === 'refused' ? t('acct.form.refused') : `${t('acct.form.notFound')} ${f.topError ?? ''}`}</Text>
-        <Button className='af-state__button' onClick={() => navigation.replace('shipToInfo')}>{t('acct.form.backToList')}</Button>
+        <Button className='af-state__button' {...tapProps(() => navigation.replace('shipToInfo'))}>{t('acct.form.backToList')}</Button>
       </View>
     )
   }
@@ -68,7 +70,7 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
       <View className='af-state address-form__saved'>
         <Text className='af-state__title'>{t('acct.form.savedTitle')}</Text>
         <Text className='af-state__body'>{t('acct.form.savedBody', { reference: f.saved?.webReference ?? '' })}</Text>
-        <Button className='af-state__button address-form__done' onClick={leave}>{t('acct.form.done')}</Button>
+        <Button className='af-state__button address-form__done' {...tapProps(leave)}>{t('acct.form.done')}</Button>
       </View>
     )
   }
@@ -111,12 +113,12 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
         {f.mode === 'new' && (
           <View className='address-form__field address-form__default'>
             <Text className='address-form__label'>{t('acct.form.setDefault')}</Text>
-            <Switch className='address-form__default-switch' checked={f.isDefault} color='#0b5fa5' onChange={(ev) => f.setIsDefault(ev.detail.value)} />
+            <Switch className='address-form__default-switch' {...fieldLabelProps(t('acct.form.setDefault'))} checked={f.isDefault} color='#0b5fa5' onChange={(ev) => f.setIsDefault(ev.detail.value)} />
           </View>
         )}
       </View>
       <View className='address-form__footer'>
-        <View role='button' aria-disabled={f.status === 'submitting'} className={`address-form__submit${f.status === 'submitting' ? ' address-form__submit--busy' : ''}`} onClick={() => { if (f.status !== 'submitting') submit() }}>
+        <View role='button' aria-disabled={f.status === 'submitting'} className={`address-form__submit${f.status === 'submitting' ? ' address-form__submit--busy' : ''}`} {...tapProps(() => { if (f.status !== 'submitting') submit() })}>
           {f.status === 'submitting' ? t('acct.form.submitting') : t('acct.form.submit')}
         </View>
       </View>

@@ -17,6 +17,7 @@ import {
   creditOf, hasUsableAddress, shipToBadges, shipToNumber
 } from '../../../rules/ship-to'
 import { navigation } from '../../../platform/navigation'
+import Tappable, { tapProps } from '../../../components/tappable'
 import './index.scss'
 import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT } from '../../../../types/account/address-rules'
 
@@ -87,12 +88,12 @@ function ShipToList() {
                 </View>
                 <View className='ship-to__actions'>
                   {canSetDefault(s) && (
-                    <Text className='ship-to__set-default' onClick={() => setConfirming(e)}>{t('acct.shipTo.setDefault')}</Text>
+                    <Text className='ship-to__set-default' {...tapProps(() => setConfirming(e))}>{t('acct.shipTo.setDefault')}</Text>
                   )}
                   {canEdit(s) && (
-                    <View className='ship-to__edit' aria-label={t('acct.shipTo.edit')} onClick={() => navigation.go('shipToAddress', { addressKey: s.addressKey })}>
+                    <Tappable className='ship-to__edit' label={`${t('acct.shipTo.edit')} ${num.value}`} to={{ route: 'shipToAddress', params: { addressKey: s.addressKey } }}>
                       <AtIcon value='edit' size={18} color='#0b5fa5' />
-                    </View>
+                    </Tappable>
                   )}
                 </View>
               </>
@@ -116,12 +117,12 @@ function ShipToList() {
                   {(buttons.arStatement || buttons.invoiceList) && (
                     <View className='bill-to__buttons'>
                       {buttons.arStatement && (
-                        <Text className='ship-to__ar' onClick={() => navigation.go('arStatement', arStatementParams(e, b, credit))}>
+                        <Text className='ship-to__ar' {...tapProps(() => navigation.go('arStatement', arStatementParams(e, b, credit)))}>
                           {t('acct.billTo.arStatement')}
                         </Text>
                       )}
                       {buttons.invoiceList && (
-                        <Text className='ship-to__invoices' onClick={() => navigation.go('invoiceList', { billToAccountNumber: b.accountNumber })}>
+                        <Text className='ship-to__invoices' {...tapProps(() => navigation.go('invoiceList', { billToAccountNumber: b.accountNumber }))}>
                           {t('acct.billTo.invoiceList')}
                         </Text>
                       )}
@@ -136,7 +137,7 @@ function ShipToList() {
 
       <View className='ship-to-footer'>
         {add.ok ? (
-          <Button className='ship-to-footer__add' onClick={() => navigation.go('shipToAddress', { new: '1' })}>{t('acct.shipTo.add')}</Button>
+          <Button className='ship-to-footer__add' {...tapProps(() => navigation.go('shipToAddress', { new: '1' }))}>{t('acct.shipTo.add')}</Button>
         ) : add.reason !== 'anonymous' && (
           <Text className='ship-to-footer__note'>{t(add.reason === 'blackListed' ? 'acct.shipTo.addBlackListed' : add.reason === 'limit' ? 'acct.shipTo.addLimit' : 'acct.shipTo.addPending', { max: add.reason === 'limit' ? MAX_SHIP_TOS_PER_ACCOUNT : MAX_PENDING_SHIP_TOS })}</Text>
         )}

@@ -12,6 +12,7 @@ import {
   type ApplyErrors, type ApplyField, type ApplyForm
 } from '../../../store/supply-centre'
 import { formatTimestamp } from '../../../rules/format'
+import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 const STATUS_LABEL: Record<SupplyCenterRequest['status'], MessageKey> = {
@@ -78,7 +79,7 @@ export default function SupplyCentrePage() {
         {status === 'error' && (
           <View className='sc-state'>
             <Text className='sc-state__error'>{t('svc.sc.loadError')}</Text>
-            <Button className='sc-state__button' onClick={() => useSupplyCentre.getState().load()}>{t('home.retry')}</Button>
+            <Button className='sc-state__button' {...tapProps(() => useSupplyCentre.getState().load())}>{t('home.retry')}</Button>
           </View>
         )}
         {status === 'ready' && (
@@ -120,7 +121,7 @@ export default function SupplyCentrePage() {
                       <View
                         key={s.addressKey}
                         className={`sc-form__choice sc-form__shipto${form.shipToNum === s.accountNumber ? ' sc-form__choice--on' : ''}`}
-                        onClick={() => edit('shipToNum', s.accountNumber ?? '')}
+                        {...tapProps(() => edit('shipToNum', s.accountNumber ?? ''))}
                       >
                         <Text className='sc-form__choice-title'>{s.accountNumber}</Text>
                         <Text className='sc-form__choice-meta'>{[s.companyOrInstitution, s.city].filter(Boolean).join(' · ')}</Text>
@@ -137,8 +138,7 @@ export default function SupplyCentrePage() {
                         <View
                           key={o.supplyCenterId}
                           className={`sc-form__choice sc-form__centre${form.supplyCenterId === o.supplyCenterId ? ' sc-form__choice--on' : ''}${usable ? '' : ' sc-form__choice--disabled'}`}
-                          aria-disabled={!usable}
-                          onClick={() => { if (usable) edit('supplyCenterId', o.supplyCenterId) }}
+                          {...tapProps(() => edit('supplyCenterId', o.supplyCenterId), { role: 'radio', selected: form.supplyCenterId === o.supplyCenterId, disabled: !usable })}
                         >
                           <Text className='sc-form__choice-title'>{o.name}</Text>
                           <Text className='sc-form__choice-meta'>{usable ? o.city : `${o.city} · ${t('svc.sc.notOperating')}`}</Text>
@@ -162,7 +162,10 @@ export default function SupplyCentrePage() {
                   {err('reason')}
 
                   <View className='sc-form__terms' onClick={() => edit('agreeTerms', (f) => !f.agreeTerms)}>
-                    <View className={`sc-form__check${form.agreeTerms ? ' sc-form__check--on' : ''}`} role='checkbox' aria-checked={form.agreeTerms}>
+                    <View
+                      className={`sc-form__check${form.agreeTerms ? ' sc-form__check--on' : ''}`}
+                      {...tapProps((e) => { e.stopPropagation?.(); edit('agreeTerms', (f) => !f.agreeTerms) }, { role: 'checkbox', selected: form.agreeTerms, label: t('svc.sc.terms') })}
+                    >
                       {form.agreeTerms && <AtIcon value='check' size='12' color='#fff' />}
                     </View>
                     <Text>{t('svc.sc.terms')}</Text>
@@ -170,7 +173,7 @@ export default function SupplyCentrePage() {
                   {err('agreeTerms')}
 
                   {message && <Text className='sc-form__message'>{message}</Text>}
-                  <Button className='sc-form__submit' disabled={submitting} onClick={submit}>
+                  <Button className='sc-form__submit' {...tapProps(submit, { disabled: submitting })}>
                     {t(submitting ? 'svc.sc.submitting' : 'svc.sc.submit')}
                   </Button>
                 </>

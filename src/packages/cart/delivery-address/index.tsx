@@ -13,6 +13,7 @@ import { canAddShipTo, isActive, shipToBadges, shipToNumber, usableDefault } fro
 import { ROUTES, resolveSpecPath, type RouteName } from '../../../../types/routes'
 import { navigation } from '../../../platform/navigation'
 import { pageParam } from '../../../rules/page-params'
+import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 /**
@@ -98,7 +99,7 @@ function Chooser() {
       })}
       {canAddShipTo(userInfo).ok && (
         <View className='delivery__footer'>
-          <Button className='delivery__add' onClick={() => navigation.go('shipToAddress', { new: '1' })}>{t('acct.delivery.addNew')}</Button>
+          <Button className='delivery__add' {...tapProps(() => navigation.go('shipToAddress', { new: '1' }))}>{t('acct.delivery.addNew')}</Button>
         </View>
       )}
     </View>

@@ -12,6 +12,7 @@ import { DOCUMENT_TABS, documentQuery, useDocumentResults, type DocumentForm } f
 import { openDocument } from '../../../platform/open-document'
 import { formatTimestamp } from '../../../rules/format'
 import type { MessageKey } from '../../../i18n'
+import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 const TYPE_ICON: Record<DocumentType, string> = { manual: 'file-generic', coa: 'check-circle', sds: 'alert-circle' }
@@ -43,7 +44,7 @@ function DocumentRow({ doc }: { doc: DocumentRecord }) {
           {t(doc.language === 'zh' ? 'browse.docs.langZh' : 'browse.docs.langEn')} · {t('browse.docs.updated', { date: formatTimestamp(doc.updatedAt, country, 'YYYY-MM-DD') })}
         </Text>
       </View>
-      <View className={`doc-row__open${opening ? ' doc-row__open--busy' : ''}`} onClick={() => { if (!opening) open() }}>
+      <View className={`doc-row__open${opening ? ' doc-row__open--busy' : ''}`} {...tapProps(() => { if (!opening) open() })}>
         <AtIcon value='download' size='14' color='#0b5fa5' />
         <Text className='doc-row__open-text'>{t('browse.docs.open')}</Text>
       </View>
@@ -108,7 +109,7 @@ export default function Documents() {
       <View className='docs'>
         <View className='docs__tabs'>
           {DOCUMENT_TABS.map((tab) => (
-            <View key={tab.type} className={`docs__tab${tab.type === type ? ' docs__tab--active' : ''}`} onClick={() => switchTab(tab.type)}>
+            <View key={tab.type} className={`docs__tab${tab.type === type ? ' docs__tab--active' : ''}`} {...tapProps(() => switchTab(tab.type))}>
               <Text>{t(tab.label)}</Text>
             </View>
           ))}
@@ -130,7 +131,7 @@ export default function Documents() {
             </>
           )}
           {error && <Text className='docs__error'>{t(error)}</Text>}
-          <Button className='docs__submit' onClick={() => submit()}>{t('browse.docs.search')}</Button>
+          <Button className='docs__submit' {...tapProps(() => submit())}>{t('browse.docs.search')}</Button>
         </View>
 
         {current && current.status === 'loading' && current.items.length === 0 && <Skeleton variant='row' count={3} />}
@@ -150,7 +151,7 @@ export default function Documents() {
         {current && current.status === 'error' && current.items.length === 0 && (
           <View className='docs__empty'>
             <Text className='docs__error'>{current.error ?? t('error.generic')}</Text>
-            <Text className='docs__retry' onClick={() => submit()}>{t('home.retry')}</Text>
+            <Text className='docs__retry' {...tapProps(() => submit())}>{t('home.retry')}</Text>
           </View>
         )}
       </View>

@@ -13,6 +13,7 @@ import { useDualOriginList } from '../../../store/selection'
 import { formatMoney } from '../../../rules/format'
 import { SURCHARGE_PRICE_CHECK_HOURS } from '../../../rules/surcharge'
 import type { MessageKey } from '../../../i18n'
+import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 type Only = NonNullable<DualOriginQuery['only']> | 'all'
@@ -84,7 +85,7 @@ export default function DualOrigin() {
         </View>
         <View className='dual__filters'>
           {FILTERS.map((f) => (
-            <Text key={f.only} className={`dual__filter${f.only === only ? ' dual__filter--on' : ''}`} onClick={() => pick(f.only)}>{t(f.label)}</Text>
+            <Text key={f.only} className={`dual__filter${f.only === only ? ' dual__filter--on' : ''}`} {...tapProps(() => pick(f.only))}>{t(f.label)}</Text>
           ))}
         </View>
         {current && current.status !== 'loading' && current.total > 0 && (

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import Taro, { useRouter } from '@tarojs/taro'
-import { View, Text, Image, Button } from '@tarojs/components'
+import { View, Text, Button } from '@tarojs/components'
 import { AtActivityIndicator, AtIcon } from 'taro-ui'
 import PageShell from '../../../components/page-shell'
 import SafeRichText from '../../../components/rich-text'
@@ -23,6 +23,9 @@ import { pageParam } from '../../../rules/page-params'
 import { showToast } from '../../../store/toast'
 import { openDocument as openDocumentFile } from '../../../platform/open-document'
 import type { DocumentRecord, ProductDetail } from '../../../../types'
+import Tappable, { tapProps } from '../../../components/tappable'
+import Picture from '../../../components/picture'
+import { ariaProps } from '../../../platform/a11y'
 import './index.scss'
 import { chatProductOf } from '../../../rules/chat'
 
@@ -73,7 +76,7 @@ export default function ProductDetails() {
         <View className='pd-state'>
           <Text className='pd-state__title'>{t('pd.notFound')}</Text>
           <Text className='pd-state__body'>{t('pd.notFoundBody', { catalogNumber: catalogNumber || '—' })}</Text>
-          <Button className='pd-state__button' onClick={() => navigation.go('search', { keyword: catalogNumber })}>{t('pd.searchInstead')}</Button>
+          <Button className='pd-state__button' {...tapProps(() => navigation.go('search', { keyword: catalogNumber }))}>{t('pd.searchInstead')}</Button>
         </View>
       </PageShell>
     )
@@ -84,7 +87,7 @@ export default function ProductDetails() {
         <View className='pd-state'>
           <Text className='pd-state__title'>{t('pd.loadError')}</Text>
           <Text className='pd-state__body'>{entry.error}</Text>
-          <Button className='pd-state__button' onClick={() => useProduct.getState().load(catalogNumber, key)}>{t('home.retry')}</Button>
+          <Button className='pd-state__button' {...tapProps(() => useProduct.getState().load(catalogNumber, key))}>{t('home.retry')}</Button>
         </View>
       </PageShell>
     )
@@ -117,10 +120,10 @@ export default function ProductDetails() {
   const openDocument = (d: DocumentRecord) => { openDocumentFile(d).catch(() => { showToast(t('pd.documentFailed')) }) }
 
   return (
-    <PageShell header={header}>
+    <PageShell header={header} title={detail.productTitle}>
       <View className='pd'>
         <View className='pd-gallery'>
-          <Image className='pd-gallery__image' mode='aspectFit' src={productImageUrl(detail.image, 650, API_BASE_URL)} />
+          <Picture className='pd-gallery__image' src={productImageUrl(detail.image, 650, API_BASE_URL)} alt={detail.productTitle} />
           <View className='pd-gallery__heart'>
             <WishlistButton item={{ contentId: detail.catalogNumber, contentType: 'Products', wishlistType: 'product' }} />
           </View>
@@ -136,11 +139,11 @@ export default function ProductDetails() {
           {entry.promotions.length > 0 && (
             <View className='pd-promos'>
               {entry.promotions.map((p) => (
-                <View key={p.id} className='pd-promos__chip' onClick={() => navigation.go('promotion', { category: p.category, subject: p.subject, id: p.id })}>
+                <Tappable key={p.id} className='pd-promos__chip' to={{ route: 'promotion', params: { category: p.category, subject: p.subject, id: p.id } }}>
                   <Text className='pd-promos__tag'>{t('pd.promotion')}</Text>
                   <Text className='pd-promos__title'>{p.title}</Text>
-                  <AtIcon value='chevron-right' size='12' color='#e4002b' />
-                </View>
+                  <AtIcon value='chevron-right' size='12' color='#cc0029' />
+                </Tappable>
               ))}
             </View>
           )}
@@ -156,21 +159,22 @@ export default function ProductDetails() {
         {variants.length > 0 && (
           <View className='pd-card'>
             <Text className='pd-card__title'>{t('pd.sizes')}</Text>
-            <View className='pd-variants'>
+            <View className='pd-variants' {...ariaProps('radiogroup', { label: t('pd.sizes') })}>
               {variants.map((v) => {
                 const current = v.catalogNumber === detail.catalogNumber
                 return (
-                  <View
+                  <Tappable
                     key={v.catalogNumber}
                     className={`pd-variants__chip${current ? ' pd-variants__chip--on' : ''}`}
-                    aria-selected={current}
-                    onClick={() => !current && navigation.replace('productDetails', {
+                    role='radio'
+                    selected={current}
+                    onTap={() => !current && navigation.replace('productDetails', {
                       title: cleanTitle(v.productTitle), catalogNumber: v.catalogNumber, placeholderName, productPlacement
                     })}
                   >
                     <Text className='pd-variants__size'>{v.size}</Text>
                     <Text className='pd-variants__cat'>{v.catalogNumber}</Text>
-                  </View>
+                  </Tappable>
                 )
               })}
             </View>
@@ -181,7 +185,7 @@ export default function ProductDetails() {
           <View className='pd-card'>
             {gifts.map(({ good, label }) => (
               <View key={label} className='pd-gift'>
-                <Image className='pd-gift__image' mode='aspectFit' src={productImageUrl(good.productPic, 150, API_BASE_URL)} />
+                <Picture className='pd-gift__image' src={productImageUrl(good.productPic, 150, API_BASE_URL)} alt={good.productName} />
                 <View className='pd-gift__body'>
                   <Text className='pd-gift__label'>{label}</Text>
                   <Text className='pd-gift__name'>{good.productName}</Text>
@@ -216,10 +220,10 @@ export default function ProductDetails() {
           <View className='pd-card'>
             <View className='pd-card__head'>
               <Text className='pd-card__title'>{t('pd.documents')}</Text>
-              <Text className='pd-card__more' onClick={() => navigation.go('documents', { catalogNumber: detail.catalogNumber })}>{t('pd.allDocuments')}</Text>
+              <Tappable className='pd-card__more' to={{ route: 'documents', params: { catalogNumber: detail.catalogNumber } }}>{t('pd.allDocuments')}</Tappable>
             </View>
             {detail.documents.map((d) => (
-              <View key={d.id} className='pd-doc' onClick={() => openDocument(d)}>
+              <Tappable key={d.id} className='pd-doc' onTap={() => openDocument(d)}>
                 <Text className={`pd-doc__type pd-doc__type--${d.type}`}>{t(DOC_LABEL[d.type])}</Text>
                 <View className='pd-doc__body'>
                   <Text className='pd-doc__title'>{d.title}</Text>
@@ -228,7 +232,7 @@ export default function ProductDetails() {
                   </Text>
                 </View>
                 <AtIcon value='chevron-right' size='14' color='#b0b8c5' />
-              </View>
+              </Tappable>
             ))}
           </View>
         )}

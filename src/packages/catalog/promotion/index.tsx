@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
-import { View, Text, Image, Button } from '@tarojs/components'
+import { View, Text, Button } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import PageShell from '../../../components/page-shell'
 import ProductCard from '../../../components/product-card'
@@ -16,6 +16,8 @@ import { useRecordVisit } from '../../../store/history'
 import { useViewerKey } from '../../../store/viewer'
 import { formatTimestamp } from '../../../rules/format'
 import { navigation } from '../../../platform/navigation'
+import { tapProps } from '../../../components/tappable'
+import Picture from '../../../components/picture'
 import './index.scss'
 
 const STATUS_LABEL = { upcoming: 'promotion.upcoming', active: 'promotion.active', expired: 'promotion.expired' } as const
@@ -51,7 +53,7 @@ export default function PromotionPage() {
       <PageShell header={header}>
         <View className='promo-state'>
           <Text className='promo-state__title'>{t('promotion.notFound')}</Text>
-          <Button className='promo-state__button' onClick={() => navigation.go('home')}>{t('notBuilt.backHome')}</Button>
+          <Button className='promo-state__button' {...tapProps(() => navigation.go('home'))}>{t('notBuilt.backHome')}</Button>
         </View>
       </PageShell>
     )
@@ -61,7 +63,7 @@ export default function PromotionPage() {
       <PageShell header={header}>
         <View className='promo-state'>
           <Text className='promo-state__title'>{t('promotion.loadError')}</Text>
-          <Button className='promo-state__button' onClick={() => useContent.getState().loadPromotion(id, key)}>{t('home.retry')}</Button>
+          <Button className='promo-state__button' {...tapProps(() => useContent.getState().loadPromotion(id, key))}>{t('home.retry')}</Button>
         </View>
       </PageShell>
     )
@@ -87,7 +89,7 @@ export default function PromotionPage() {
       <View className='promo'>
         <View className='promo-banner'>
           {banner
-            ? <Image className='promo-banner__image' mode='aspectFit' src={banner} />
+            ? <Picture className='promo-banner__image' src={banner} alt='' />
             : <View className='promo-banner__image promo-banner__image--none'><Text className='promo-banner__subject'>{promo.subject}</Text></View>}
           <View className='promo-banner__heart'>
             <WishlistButton item={{ contentId: promo.id, contentType: 'Promotions', wishlistType: 'content' }} />

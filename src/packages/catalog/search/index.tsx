@@ -13,6 +13,7 @@ import { normalizeKeyword, useSearchHistory, useSearchResults } from '../../../s
 import { DEFAULT_DEBOUNCE_MS } from '../../../rules/constants'
 import { navigation } from '../../../platform/navigation'
 import { pageParam } from '../../../rules/page-params'
+import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 /**
@@ -91,12 +92,12 @@ export default function Search() {
               onConfirm={(e) => run(e.detail.value, true)}
             />
             {text && (
-              <View className='search__clear' aria-label={t('header.clear')} onClick={() => run('', false)}>
-                <AtIcon value='close-circle' size='16' color='#b0b8c5' />
+              <View className='search__clear' {...tapProps(() => run('', false), { label: t('header.clear') })}>
+                <AtIcon value='close-circle' size='16' color='#596579' />
               </View>
             )}
           </View>
-          <Text className='search__go' onClick={() => run(text, true)}>{t('header.search')}</Text>
+          <Text className='search__go' {...tapProps(() => run(text, true))}>{t('header.search')}</Text>
         </View>
 
         {!query && (
@@ -129,7 +130,7 @@ export default function Search() {
         {query && current && current.status === 'error' && current.items.length === 0 && (
           <View className='search__empty'>
             <Text className='search__empty-title'>{current.error ?? t('error.generic')}</Text>
-            <Text className='search__link' onClick={() => results.load(`${priceKey}|${query}`, { q: query })}>{t('home.retry')}</Text>
+            <Text className='search__link' {...tapProps(() => results.load(`${priceKey}|${query}`, { q: query }))}>{t('home.retry')}</Text>
           </View>
         )}
 
@@ -142,7 +143,7 @@ export default function Search() {
               <View className='search__suggest'>
                 <Text className='search__suggest-title'>{t('browse.search.tryTerms')}</Text>
                 <View className='search__chips'>
-                  {terms.map((s) => <Text key={s.text} className='search__chip' onClick={() => run(s.text, true)}>{s.text}</Text>)}
+                  {terms.map((s) => <Text key={s.text} className='search__chip' {...tapProps(() => run(s.text, true))}>{s.text}</Text>)}
                 </View>
               </View>
             )}
@@ -151,7 +152,7 @@ export default function Search() {
                 <Text className='search__suggest-title'>{t('browse.search.tryCategories')}</Text>
                 <View className='search__chips'>
                   {cats.map((s) => (
-                    <Text key={s.categoryCode} className='search__chip search__chip--category' onClick={() => navigation.go('categories', { category: s.text, node: s.categoryCode })}>
+                    <Text key={s.categoryCode} className='search__chip search__chip--category' {...tapProps(() => navigation.go('categories', { category: s.text, node: s.categoryCode }))}>
                       {s.text}
                     </Text>
                   ))}

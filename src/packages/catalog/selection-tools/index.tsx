@@ -12,6 +12,7 @@ import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/session'
 import { useCategoryTree } from '../../../store/categories'
 import { isChosen, useSelection, useSelectionResults } from '../../../store/selection'
+import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 /** values shown before "show all" (a facet with only a couple more shows them all) */
@@ -36,7 +37,7 @@ function Facet({ facet }: { facet: SelectionFacet }) {
         {shown.map((v) => {
           const on = isChosen(filters, facet.name, v.value)
           return (
-            <View key={v.value} className={`sel-chip${on ? ' sel-chip--on' : ''}`} data-value={v.value} onClick={() => toggle(facet, v.value)}>
+            <View key={v.value} className={`sel-chip${on ? ' sel-chip--on' : ''}`} data-value={v.value} {...tapProps(() => toggle(facet, v.value))}>
               {on && <AtIcon value='check' size='10' color='#ffffff' />}
               <Text className='sel-chip__text'>{v.value}</Text>
               <Text className='sel-chip__count'>{formatCount(v.count)}</Text>
@@ -44,7 +45,7 @@ function Facet({ facet }: { facet: SelectionFacet }) {
           )
         })}
         {(hidden > 0 || all) && facet.values.length >= FOLD_FROM && (
-          <Text className='sel-facet__more' onClick={() => setAll(!all)}>{all ? t('browse.sel.showLess') : t('browse.sel.showAll', { count: hidden })}</Text>
+          <Text className='sel-facet__more' {...tapProps(() => setAll(!all))}>{all ? t('browse.sel.showLess') : t('browse.sel.showAll', { count: hidden })}</Text>
         )}
       </View>
     </View>
@@ -92,14 +93,14 @@ export default function SelectionTools() {
         <ScrollView className='sel__cats' scrollX enableFlex>
           {tree.tree.length === 0 && tree.status !== 'error' && <Skeleton variant='chips' count={4} />}
           {tree.tree.map((c) => (
-            <Text key={c.code} className={`sel__cat${top?.code === c.code ? ' sel__cat--on' : ''}`} onClick={() => sel.setCategory(c.code)}>{c.name}</Text>
+            <Text key={c.code} className={`sel__cat${top?.code === c.code ? ' sel__cat--on' : ''}`} {...tapProps(() => sel.setCategory(c.code))}>{c.name}</Text>
           ))}
         </ScrollView>
         {top && top.children.length > 0 && (
           <ScrollView className='sel__subcats' scrollX enableFlex>
-            <Text className={`sel__subcat${sel.categoryCode === top.code ? ' sel__subcat--on' : ''}`} onClick={() => sel.setCategory(top.code)}>{t('browse.cat.all')}</Text>
+            <Text className={`sel__subcat${sel.categoryCode === top.code ? ' sel__subcat--on' : ''}`} {...tapProps(() => sel.setCategory(top.code))}>{t('browse.cat.all')}</Text>
             {top.children.map((c) => (
-              <Text key={c.code} className={`sel__subcat${sel.categoryCode === c.code ? ' sel__subcat--on' : ''}`} onClick={() => sel.setCategory(c.code)}>{c.name}</Text>
+              <Text key={c.code} className={`sel__subcat${sel.categoryCode === c.code ? ' sel__subcat--on' : ''}`} {...tapProps(() => sel.setCategory(c.code))}>{c.name}</Text>
             ))}
           </ScrollView>
         )}
@@ -108,8 +109,8 @@ export default function SelectionTools() {
           <View className='sel__panel-head'>
             <Text className='sel__panel-title'>{t('browse.sel.filters')}</Text>
             <View className='sel__panel-actions'>
-              {sel.filters.length > 0 && <Text className='sel__clear' onClick={() => sel.clear()}>{t('browse.sel.clearAll')}</Text>}
-              <View className='sel__toggle' onClick={() => setFacetsOpen(!facetsOpen)}>
+              {sel.filters.length > 0 && <Text className='sel__clear' {...tapProps(() => sel.clear())}>{t('browse.sel.clearAll')}</Text>}
+              <View className='sel__toggle' {...tapProps(() => setFacetsOpen(!facetsOpen))}>
                 <Text>{facetsOpen ? t('browse.sel.hide') : t('browse.sel.show')}</Text>
                 <AtIcon value={facetsOpen ? 'chevron-up' : 'chevron-down'} size='12' color='#0b5fa5' />
               </View>
@@ -120,7 +121,7 @@ export default function SelectionTools() {
               {sel.filters.map((f) => {
                 const label = sel.facets.find((x) => x.name === f.name)?.label ?? f.name
                 return (
-                  <View key={`${f.name}:${f.value}`} className='sel__chosen-chip' onClick={() => sel.remove(f)}>
+                  <View key={`${f.name}:${f.value}`} className='sel__chosen-chip' {...tapProps(() => sel.remove(f))}>
                     <Text className='sel__chosen-text'>{label}: {f.value}</Text>
                     <AtIcon value='close' size='10' color='#0b5fa5' />
                   </View>
@@ -134,7 +135,7 @@ export default function SelectionTools() {
               {sel.facetsStatus === 'error' && (
                 <View className='sel__failed'>
                   <Text>{t('browse.sectionFailed')}</Text>
-                  <Text className='sel__retry' onClick={() => sel.refresh()}>{t('home.retry')}</Text>
+                  <Text className='sel__retry' {...tapProps(() => sel.refresh())}>{t('home.retry')}</Text>
                 </View>
               )}
               {sel.facets.map((f) => <Facet key={f.name} facet={f} />)}
@@ -155,7 +156,7 @@ export default function SelectionTools() {
         {results.status === 'ready' && results.items.length === 0 && (
           <View className='sel__empty'>
             <Text>{t('browse.sel.none')}</Text>
-            {sel.filters.length > 0 && <Text className='sel__retry' onClick={() => sel.clear()}>{t('browse.sel.clearAll')}</Text>}
+            {sel.filters.length > 0 && <Text className='sel__retry' {...tapProps(() => sel.clear())}>{t('browse.sel.clearAll')}</Text>}
           </View>
         )}
         {results.items.length > 0 && (
@@ -164,13 +165,13 @@ export default function SelectionTools() {
         {results.status === 'error' && results.items.length === 0 && (
           <View className='sel__empty'>
             <Text>{results.error ?? t('error.generic')}</Text>
-            <Text className='sel__retry' onClick={() => sel.refresh()}>{t('home.retry')}</Text>
+            <Text className='sel__retry' {...tapProps(() => sel.refresh())}>{t('home.retry')}</Text>
           </View>
         )}
 
         {facetsOpen && results.total > 0 && (
           <View className='sel__bar'>
-            <View className='sel__bar-button' onClick={showResults}>
+            <View className='sel__bar-button' {...tapProps(showResults)}>
               <Text>{t('browse.sel.showResults', { count: formatCount(results.total) })}</Text>
             </View>
           </View>

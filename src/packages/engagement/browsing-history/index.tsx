@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useDidShow, useReachBottom } from '@tarojs/taro'
-import { View, Text, Image, Picker, Button } from '@tarojs/components'
+import { View, Text, Picker, Button } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import type { HistoryItem } from '../../../../types'
 import PageShell from '../../../components/page-shell'
@@ -13,6 +13,8 @@ import { productImageUrl } from '../../../rules/product-image'
 import { formatTimestamp } from '../../../rules/format'
 import { ROUTES, type RouteName } from '../../../../types/routes'
 import { navigation } from '../../../platform/navigation'
+import { tapProps } from '../../../components/tappable'
+import Picture from '../../../components/picture'
 import './index.scss'
 
 type RangeKind = DateRange['kind']
@@ -58,14 +60,14 @@ export default function BrowsingHistory() {
       <LoginGate>
         <View className='bh-tabs'>
           {(['product', 'content'] as HistoryKind[]).map((k) => (
-            <View key={k} className={`bh-tabs__tab${kind === k ? ' bh-tabs__tab--on' : ''}`} onClick={() => setKind(k)}>
+            <View key={k} className={`bh-tabs__tab${kind === k ? ' bh-tabs__tab--on' : ''}`} {...tapProps(() => setKind(k))}>
               <Text>{t(k === 'product' ? 'history.products' : 'history.content')}</Text>
             </View>
           ))}
         </View>
         <View className='bh-filter'>
           {RANGES.map((r) => (
-            <View key={r.kind} className={`bh-filter__chip${rangeKind === r.kind ? ' bh-filter__chip--on' : ''}`} onClick={() => setRangeKind(r.kind)}>
+            <View key={r.kind} className={`bh-filter__chip${rangeKind === r.kind ? ' bh-filter__chip--on' : ''}`} {...tapProps(() => setRangeKind(r.kind))}>
               <Text>{t(r.label)}</Text>
             </View>
           ))}
@@ -86,8 +88,8 @@ export default function BrowsingHistory() {
           {items.map((i) => {
             const img = imageOf(i)
             return (
-              <View key={`${i.kind}:${i.id}:${i.viewedAt}`} className='bh-item' onClick={() => open(i)}>
-                {img ? <Image className='bh-item__image' mode='aspectFit' src={img} /> : <View className='bh-item__image bh-item__image--none' />}
+              <View key={`${i.kind}:${i.id}:${i.viewedAt}`} className='bh-item' {...tapProps(() => open(i))}>
+                {img ? <Picture className='bh-item__image' src={img} alt={i.title} /> : <View className='bh-item__image bh-item__image--none' />}
                 <View className='bh-item__body'>
                   <Text className='bh-item__title'>{i.title}</Text>
                   {i.subtitle && <Text className='bh-item__subtitle'>{i.subtitle}</Text>}
@@ -100,12 +102,12 @@ export default function BrowsingHistory() {
           {status === 'error' && (
             <View className='bh-state'>
               <Text className='bh-state__error'>{t('history.loadError')}</Text>
-              <Button className='bh-state__button' onClick={reload}>{t('home.retry')}</Button>
+              <Button className='bh-state__button' {...tapProps(reload)}>{t('home.retry')}</Button>
             </View>
           )}
           {status === 'ready' && items.length === 0 && <View className='bh-state'><Text>{t('history.empty')}</Text></View>}
           {status === 'ready' && !local && items.length > 0 && items.length < total && (
-            <View className='bh-state'><Button className='bh-state__button' onClick={() => more()}>{t('home.loadMore')}</Button></View>
+            <View className='bh-state'><Button className='bh-state__button' {...tapProps(() => more())}>{t('home.loadMore')}</Button></View>
           )}
         </View>
       </LoginGate>

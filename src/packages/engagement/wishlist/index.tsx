@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
-import { View, Text, Image, ScrollView, Button } from '@tarojs/components'
+import { View, Text, ScrollView, Button } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import type { WishlistContentType, WishlistEntry } from '../../../../types'
 import PageShell from '../../../components/page-shell'
@@ -14,6 +14,8 @@ import { productImageUrl } from '../../../rules/product-image'
 import { formatTimestamp } from '../../../rules/format'
 import { ROUTES, type RouteName } from '../../../../types/routes'
 import { navigation } from '../../../platform/navigation'
+import { tapProps } from '../../../components/tappable'
+import Picture from '../../../components/picture'
 import './index.scss'
 
 const TAB_LABEL: Record<WishlistContentType, 'wishlist.tab.products' | 'wishlist.tab.workflow' | 'wishlist.tab.vmWorkflow' | 'wishlist.tab.knowledge' | 'wishlist.tab.promotions' | 'wishlist.tab.application'> = {
@@ -57,7 +59,7 @@ export default function WishlistPage() {
       <LoginGate>
         <ScrollView className='wl-tabs' scrollX enhanced showScrollbar={false}>
           {WISHLIST_CONTENT_TYPES.map((ct) => (
-            <View key={ct} className={`wl-tabs__tab${tab === ct ? ' wl-tabs__tab--on' : ''}`} onClick={() => setTab(ct)}>
+            <View key={ct} className={`wl-tabs__tab${tab === ct ? ' wl-tabs__tab--on' : ''}`} {...tapProps(() => setTab(ct))}>
               <Text>{t(TAB_LABEL[ct])}</Text>
               {count(ct) > 0 && <Text className='wl-tabs__count'>{count(ct)}</Text>}
             </View>
@@ -69,15 +71,16 @@ export default function WishlistPage() {
             const removing = states[e.contentId] === 'removing'
             return (
               <View key={e.contentId} className='wl-item' data-content-id={e.contentId} onClick={() => open(e)}>
-                {img ? <Image className='wl-item__image' mode='aspectFit' src={img} /> : <View className='wl-item__image wl-item__image--none' />}
+                {img ? <Picture className='wl-item__image' src={img} alt={e.title} /> : <View className='wl-item__image wl-item__image--none' />}
                 <View className='wl-item__body'>
-                  <Text className='wl-item__title'>{e.title}</Text>
+                  {/* the title is the control (the item holds the remove button: no control inside a control) */}
+                  <Text className='wl-item__title' {...tapProps((ev) => { ev.stopPropagation?.(); open(e) })}>{e.title}</Text>
                   {e.wishlistType === 'product' && <Text className='wl-item__meta'>{t('product.catalogNumber')} {e.contentId}</Text>}
                   <Text className='wl-item__meta'>{t('wishlist.savedOn', { date: formatTimestamp(e.createdAt, country, 'YYYY-MM-DD') })}</Text>
                 </View>
                 <Text
                   className={`wl-item__remove${removing ? ' wl-item__remove--busy' : ''}`}
-                  onClick={(ev) => { ev.stopPropagation(); if (!removing) remove(e) }}
+                  {...tapProps((ev) => { ev.stopPropagation?.(); if (!removing) remove(e) })}
                 >
                   {t('wishlist.removeShort')}
                 </Text>
@@ -88,7 +91,7 @@ export default function WishlistPage() {
           {listStatus === 'error' && (
             <View className='wl-state'>
               <Text className='wl-state__error'>{t('wishlist.loadError')}</Text>
-              <Button className='wl-state__button' onClick={() => useWishlist.getState().load(true)}>{t('home.retry')}</Button>
+              <Button className='wl-state__button' {...tapProps(() => useWishlist.getState().load(true))}>{t('home.retry')}</Button>
             </View>
           )}
           {listStatus === 'ready' && shown.length === 0 && (

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
-import { View, Text, Image, Button } from '@tarojs/components'
+import { View, Text, Button } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import PageShell from '../../../components/page-shell'
 import ProductCard from '../../../components/product-card'
@@ -16,6 +16,8 @@ import { useRecordVisit } from '../../../store/history'
 import { useViewerKey } from '../../../store/viewer'
 import { formatTimestamp } from '../../../rules/format'
 import { navigation } from '../../../platform/navigation'
+import { tapProps } from '../../../components/tappable'
+import Picture from '../../../components/picture'
 import './index.scss'
 
 /**
@@ -51,7 +53,7 @@ export default function ContentDetailPage() {
       <PageShell header={header}>
         <View className='article-state'>
           <Text className='article-state__title'>{t('article.notFound')}</Text>
-          <Button className='article-state__button' onClick={() => navigation.go('contentHub', { contentType: 'knowledge' })}>{t('article.toHub')}</Button>
+          <Button className='article-state__button' {...tapProps(() => navigation.go('contentHub', { contentType: 'knowledge' }))}>{t('article.toHub')}</Button>
         </View>
       </PageShell>
     )
@@ -61,7 +63,7 @@ export default function ContentDetailPage() {
       <PageShell header={header}>
         <View className='article-state'>
           <Text className='article-state__title'>{t('article.loadError')}</Text>
-          <Button className='article-state__button' onClick={() => useContent.getState().loadArticle(id, key)}>{t('home.retry')}</Button>
+          <Button className='article-state__button' {...tapProps(() => useContent.getState().loadArticle(id, key))}>{t('home.retry')}</Button>
         </View>
       </PageShell>
     )
@@ -82,7 +84,7 @@ export default function ContentDetailPage() {
     <PageShell header={header}>
       <View className='article'>
         <View className='article__card'>
-          {cover && <View className='article__cover-box'><Image className='article__cover' mode='aspectFit' src={cover} /></View>}
+          {cover && <View className='article__cover-box'><Picture className='article__cover' src={cover} alt='' /></View>}
           <View className='article__head'>
             <View className='article__head-text'>
               <Text className='article__title'>{article.title}</Text>

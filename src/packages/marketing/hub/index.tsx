@@ -8,6 +8,7 @@ import { pageParam } from '../../../rules/page-params'
 import { useT, useLocale } from '../../../store/locale'
 import { isContentType, useContentHub } from '../../../store/content'
 import { navigation } from '../../../platform/navigation'
+import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 const TITLE = {
@@ -55,7 +56,7 @@ export default function ContentHub() {
             <View
               key={tab.id ?? 'all'}
               className={`hub-tabs__tab${hub.categoryId === tab.id ? ' hub-tabs__tab--on' : ''}`}
-              onClick={() => hub.categoryId !== tab.id && hub.select({ categoryId: tab.id })}
+              {...tapProps(() => hub.categoryId !== tab.id && hub.select({ categoryId: tab.id }))}
             >
               <Text>{tab.name}</Text>
               {tab.count !== null && <Text className='hub-tabs__count'>{tab.count}</Text>}
@@ -68,7 +69,7 @@ export default function ContentHub() {
               <View
                 key={ty.value ?? 'all'}
                 className={`hub-types__chip${hub.articleType === ty.value ? ' hub-types__chip--on' : ''}`}
-                onClick={() => hub.articleType !== ty.value && hub.select({ articleType: ty.value })}
+                {...tapProps(() => hub.articleType !== ty.value && hub.select({ articleType: ty.value }))}
               >
                 <Text>{ty.label}</Text>
               </View>
@@ -84,14 +85,14 @@ export default function ContentHub() {
         {hub.status === 'error' && (
           <View className='hub__state'>
             <Text className='hub__error'>{t('hub.loadError')}</Text>
-            <Button className='hub__button' onClick={() => (hub.items.length ? hub.more() : hub.select({}))}>{t('home.retry')}</Button>
+            <Button className='hub__button' {...tapProps(() => (hub.items.length ? hub.more() : hub.select({})))}>{t('home.retry')}</Button>
           </View>
         )}
         {hub.status === 'ready' && hub.items.length === 0 && <View className='hub__state'><Text>{t('hub.empty')}</Text></View>}
         {hub.status === 'ready' && hub.items.length > 0 && (
           <View className='hub__state'>
             {hub.items.length < hub.total
-              ? <Button className='hub__button' onClick={() => hub.more()}>{t('home.loadMore')}</Button>
+              ? <Button className='hub__button' {...tapProps(() => hub.more())}>{t('home.loadMore')}</Button>
               : <Text>{t('hub.end', { total: hub.total })}</Text>}
           </View>
         )}

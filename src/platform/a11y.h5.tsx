@@ -1,0 +1,73 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import './a11y.h5.scss'
+
+/**
+ * Accessibility on H5: Taro renders View/Image as custom elements (taro-view-core, taro-image-core)
+ * that carry string props through as DOM attributes, so ARIA goes on the element as is and
+ * `tabindex` makes it reachable by Tab. The mini-program's variant is in a11y.tsx.
+ */
+
+/** role, name and keyboard focus for a tappable element */
+export function controlProps(role: string, label: string | undefined, state: Record<string, string | undefined> = {}) {
+  const out: Record<string, string> = { role, tabindex: '0' }
+  if (label) out['aria-label'] = label
+  for (const [k, v] of Object.entries(state)) if (v !== undefined) out[`aria-${k}`] = v
+  return out
+}
+
+/** ARIA on a non-interactive element (a dialog, a live region, a list): attributes as given */
+export function ariaProps(role: string | undefined, aria: Record<string, string | undefined> = {}) {
+  const out: Record<string, string> = role ? { role } : {}
+  for (const [k, v] of Object.entries(aria)) if (v !== undefined) out[`aria-${k}`] = v
+  return out
+}
+
+/** an image's text alternative: on the <img> itself; '' marks a decorative picture (skipped by readers) */
+export const imageProps = (alt: string) => ({ nativeProps: { alt } })
+
+/** the name of a form control Taro draws with an inner <input> (Switch, Checkbox): on the input itself */
+export const fieldLabelProps = (label: string) => ({ nativeProps: { 'aria-label': label } })
+
+/** hidden from assistive technology (decorative icons, the duplicate text of a labelled control) */
+export const hiddenProps = () => ({ 'aria-hidden': 'true' })
+
+export interface LinkElementProps {
+  href: string
+  className?: string
+  label?: string
+  current?: boolean
+  onActivate: () => void
+  children?: ReactNode
+  data?: Record<string, string>
+  /** the pressed look (mini-program; the H5 link shows the browser's own) */
+  hoverClass?: string
+}
+
+/**
+ * A real link: <a href> with the spec address (open in a new tab, copy the address, read as a link).
+ * A plain click stays in the app (its router, its tracking parameters).
+ */
+export function LinkElement({ href, className, label, current, onActivate, children, data = {} }: LinkElementProps) {
+  // a native listener, like Taro's own elements: a Taro ancestor that stops the click's propagation
+  // (a popup card) would otherwise keep it from React's root listener, and the browser would load the page
+  const ref = useRef<HTMLAnchorElement>(null)
+  const activate = useRef(onActivate)
+  activate.current = onActivate
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+      e.preventDefault()
+      activate.current()
+    }
+    el.addEventListener('click', onClick)
+    return () => el.removeEventListener('click', onClick)
+  }, [])
+  const dataAttrs = Object.fromEntries(Object.entries(data).map(([k, v]) => [`data-${k}`, v]))
+  return (
+    <a href={href} className={`a11y-link${className ? ` ${className}` : ''}`} aria-label={label} aria-current={current ? 'page' : undefined} ref={ref} {...dataAttrs}>
+      {children}
+    </a>
+  )
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react'
+import { View } from '@tarojs/components'
+
+/**
+ * Accessibility in the mini-program: WeChat reads `aria-role` / `aria-label` (Taro props ariaRole,
+ * ariaLabel); there is no keyboard and no <a>. The H5 variant is in a11y.h5.tsx.
+ */
+
+export function controlProps(role: string, label: string | undefined, _state: Record<string, string | undefined> = {}) {
+  return label ? { ariaRole: role, ariaLabel: label } : { ariaRole: role }
+}
+
+export function ariaProps(role: string | undefined, aria: Record<string, string | undefined> = {}) {
+  return { ...(role ? { ariaRole: role } : {}), ...(aria.label ? { ariaLabel: aria.label } : {}) }
+}
+
+export const imageProps = (alt: string) => (alt ? { ariaLabel: alt } : {})
+
+export const fieldLabelProps = (label: string) => ({ ariaLabel: label })
+
+export const hiddenProps = () => ({})
+
+export interface LinkElementProps {
+  href: string
+  className?: string
+  label?: string
+  current?: boolean
+  onActivate: () => void
+  children?: ReactNode
+  data?: Record<string, string>
+  /** the pressed look (mini-program; the H5 link shows the browser's own) */
+  hoverClass?: string
+}
+
+/** A link in the mini-program: a view read as a link that opens the page. */
+export function LinkElement({ className, label, onActivate, children, data = {}, hoverClass }: LinkElementProps) {
+  const dataAttrs = Object.fromEntries(Object.entries(data).map(([k, v]) => [`data-${k}`, v]))
+  return (
+    <View className={`a11y-link${className ? ` ${className}` : ''}`} hoverClass={hoverClass} ariaRole='link' ariaLabel={label} onClick={onActivate} {...dataAttrs}>
+      {children}
+    </View>
+  )
+}
