@@ -9,6 +9,7 @@ import { ApiError, errorBody } from './errors'
 import { registerAuth } from './domains/auth/plugin'
 import { parseLocale } from './locale'
 import { redactUrl } from './lib/safe-url'
+import { registerOpenApi } from './lib/openapi'
 import { platformRoutes } from './domains/platform'
 import { catalogRoutes, mediaRoutes } from './domains/catalog'
 import { marketingRoutes } from './domains/marketing'
@@ -98,6 +99,8 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
     schemaErrorFormatter: (errors, dataVar) => formatSchemaErrors(errors as SchemaError[], dataVar),
   })
   app.setValidatorCompiler(TypeBoxValidatorCompiler)
+  // /api/openapi.json and /api/docs from the route schemas: before any route
+  registerOpenApi(app)
   registerAuth(app, opts.db, opts.jwtSecret)
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

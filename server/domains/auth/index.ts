@@ -5,12 +5,14 @@ import type { AuthProviders } from '../../../types'
 import { ok } from '../../errors'
 import { oidcRoutes } from './oidc-routes'
 import { wechatRoutes } from './wechat-routes'
+import { tagRoutes } from '../../lib/openapi'
 
 /**
  * Login routes under /api (issue 4): OIDC client, login tickets, WeChat login.
  * Their configuration (app.login) is set up by server/domains/auth/mount.ts.
  */
 export async function authRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  tagRoutes(app, 'auth')
   await app.register(oidcRoutes, opts)
   await app.register(wechatRoutes, opts)
   app.get('/auth/providers', async () => {

@@ -12,6 +12,7 @@ import {
   CONTENT_TYPE_LABELS, PROMOTION_LABEL, contentByIds, contentLink, iso, isContentId, langOf, productsByCatalogNumber,
   promotionsByIds, type AppLink, type Lang,
 } from '../marketing/resolve'
+import { tagRoutes } from '../../lib/openapi'
 
 /** A user's wishlist holds at most this many entries per country. */
 export const MAX_WISHLIST_ENTRIES = 500
@@ -94,6 +95,7 @@ function calendarDate(s: string, field: string): [number, number, number] {
 
 /** wishlist, browsing history, operation log */
 export async function engagementRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  tagRoutes(app, 'engagement')
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 

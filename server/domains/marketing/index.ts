@@ -14,6 +14,7 @@ import {
   contentColumns, iso, langOf, promotionLink, promotionStatus, toCard, type ContentRow,
 } from './resolve'
 import { pricingContext, summariesByIds } from '../catalog/summary'
+import { tagRoutes } from '../../lib/openapi'
 
 /** a catalogue number as it appears in URLs and lists */
 export const CATALOG_NUMBER_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$'
@@ -35,6 +36,7 @@ const SKU_CONTENT_LIMIT = 20
 
 /** marketing API under /api/mkt, and /get/promotionById */
 export async function marketingRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  tagRoutes(app, 'marketing')
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
