@@ -5,11 +5,12 @@ import fastifyStatic from '@fastify/static'
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from './db/schema'
-import { ApiError, errorBody } from './errors'
+import { ApiError, errorBody, frameworkErrorReply } from './errors'
 import { registerAuth } from './domains/auth/plugin'
 import { parseLocale } from './locale'
 import { redactUrl } from './lib/safe-url'
 import { registerOpenApi } from './lib/openapi'
+import { rejectUnstorableText } from './lib/storable-text'
 import { platformRoutes } from './domains/platform'
 import { catalogRoutes, mediaRoutes } from './domains/catalog'
 import { marketingRoutes } from './domains/marketing'
@@ -97,6 +98,8 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
     // otherwise a client could pick its own IP and step around the per-IP login limits
     trustProxy: process.env.TRUST_PROXY === '1',
     schemaErrorFormatter: (errors, dataVar) => formatSchemaErrors(errors as SchemaError[], dataVar),
+    // a URL the router cannot decode, or a too-long path parameter: the error envelope, not Fastify's own body
+    frameworkErrors: frameworkErrorReply,
   })
   app.setValidatorCompiler(TypeBoxValidatorCompiler)
   // /api/openapi.json and /api/docs from the route schemas: before any route
@@ -139,6 +142,8 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
       api.addHook('onRequest', async (req) => {
         req.locale = parseLocale(req)
       })
+      // NUL or an unpaired surrogate anywhere in the request: 400 naming the field, before any handler
+      api.addHook('preValidation', rejectUnstorableText)
       const o = { db: opts.db }
       // one plugin per domain of the spec (types/domains.ts)
       await api.register(platformRoutes, o)

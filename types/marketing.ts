@@ -42,7 +42,7 @@ export type ContentCard = Static<typeof ContentCardSchema>
 export const ContentListQuerySchema = Type.Object(
   {
     contentType: Type.Optional(ContentTypeSchema),
-    categoryId: Type.Optional(Type.String({ maxLength: 20, pattern: '^[0-9]*$' })),
+    categoryId: Type.Optional(Type.String({ pattern: '^[0-9]{0,9}$' })),
     articleType: Type.Optional(Type.String({ maxLength: 40 })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),

@@ -75,7 +75,7 @@ export function registerOpenApi(app: FastifyInstance) {
     transform: ({ schema, url, route }) => {
       if (!url.startsWith('/api/')) return { schema: { ...schema, hide: true }, url }
       const pre = [route.preHandler ?? []].flat()
-      const security = pre.includes(app.requireUser)
+      const security: Record<string, string[]>[] | undefined = pre.includes(app.requireUser)
         ? [{ bearer: [] }]
         : pre.includes(app.optionalUser)
           ? [{ bearer: [] }, {}]

@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema'
 import { ErrorTrackingBodySchema } from '../../../types'
 import { ok } from '../../errors'
 import { loadUserInfo, sanitizeForStorage, MAX_STORED_PAYLOAD } from './user-info'
+import { truncateText } from '../../lib/storable-text'
 
 export async function usersRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
@@ -20,11 +21,11 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
       let payload: Record<string, unknown> = {
         response: sanitizeForStorage(body.response ?? null),
         tokens: body.tokens ?? null, // booleans and an expiry only: raw tokens are not accepted by the schema
-        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+        userAgent: truncateText(String(req.headers['user-agent'] ?? ''), 300),
       }
       let json = JSON.stringify(payload)
       if (json.length > MAX_STORED_PAYLOAD) {
-        payload = { truncated: true, tokens: payload.tokens, response: json.slice(0, MAX_STORED_PAYLOAD) }
+        payload = { truncated: true, tokens: payload.tokens, response: truncateText(json, MAX_STORED_PAYLOAD) }
         json = JSON.stringify(payload)
       }
       const row = await db

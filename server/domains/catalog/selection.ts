@@ -12,6 +12,7 @@ import { loadAccountPrices, pricingContext, summariesByIds, summaryColumns, toSu
 import { asCatalogDb, badRequest, createCache } from './common'
 import { ATTRIBUTE_NAMES_ZH, MULTI_VALUED_ATTRIBUTES, SURCHARGE_REASONS } from './labels'
 import type { CategoryIndex, CategoryIndexLoader } from './tree'
+import { isStorableText, unstorableTextError } from '../../lib/storable-text'
 
 /**
  * Selection tools (spec section 2): pick attribute values (Host Species, Reactivity, Conjugate,
@@ -31,8 +32,11 @@ function filterError(): never {
   throw badRequest('querystring/filters must be JSON ({"Host Species":["Mouse"]} or [{"name":...,"value":...}]) or repeated name:value')
 }
 
-/** Accepts JSON (object of name -> value(s), or array of {name, value}) or repeated `name:value`. */
-export function parseFilters(raw: string | string[] | undefined): SelectionFilter[] {
+/**
+ * Accepts JSON (object of name -> value(s), or array of {name, value}) or repeated `name:value`.
+ * JSON escapes can spell characters the URL check (server/lib/storable-text.ts) never saw: checked again here.
+ */
+export function parseFilters(raw: string | string[] | undefined, language?: string): SelectionFilter[] {
   if (raw === undefined) return []
   const pairs: [unknown, unknown][] = []
   const list = Array.isArray(raw) ? raw : [raw]
@@ -70,6 +74,7 @@ export function parseFilters(raw: string | string[] | undefined): SelectionFilte
     const n = name.trim()
     const v = value.trim()
     if (!n || !v || n.length > 60 || v.length > 100) throw badRequest('querystring/filters: names must be 1-60 and values 1-100 characters')
+    if (!isStorableText(n) || !isStorableText(v)) throw unstorableTextError('querystring/filters', language)
     const k = `${n}\u0000${v}`
     if (seen.has(k)) continue
     seen.add(k)
@@ -107,7 +112,7 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
   }
 
   r.get('/product/selection/facets', { schema: { querystring: SelectionFacetsQuerySchema } }, async (req) => {
-    const filters = parseFilters(req.query.filters)
+    const filters = parseFilters(req.query.filters, req.locale.language)
     const scope = scopeOf(await categories.get(), req.query.categoryCode)
     const key = JSON.stringify([scope.code, filters.map((f) => [f.name, f.value]).sort()])
     const { total, rows } = await facetCache.get(key, async () => {
@@ -154,7 +159,7 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
   r.get('/product/selection', { preHandler: app.optionalUser, schema: { querystring: SelectionQuerySchema } }, async (req) => {
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 20
-    const filters = parseFilters(req.query.filters)
+    const filters = parseFilters(req.query.filters, req.locale.language)
     const scope = scopeOf(await categories.get(), req.query.categoryCode)
     const [ids, t] = await Promise.all([
       matching(scope.ids, filters).select('p.id').orderBy('p.rank', 'desc').orderBy('p.id').limit(pageSize).offset((page - 1) * pageSize).execute(),
