@@ -1,8 +1,8 @@
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import { ErrorEnvelopeSchema, LanguageCodeSchema, CountryCodeSchema } from '../../types'
-import { Type } from 'typebox'
+import { ErrorEnvelopeSchema, LanguageCodeSchema, CountryCodeSchema, SuccessEnvelope } from '../../types'
+import { Type, type TSchema } from 'typebox'
 
 /**
  * The OpenAPI 3.1 document of /api, generated from the same TypeBox schemas that validate requests
@@ -42,6 +42,12 @@ const ERROR_RESPONSES = {
   '4xx': { ...ErrorEnvelopeSchema, description: 'Client error: the error envelope; `message` names the field, in the request language for business rules' },
   '5xx': { ...ErrorEnvelopeSchema, description: 'Server error: the error envelope, never a stack or SQL' },
 }
+
+/** `response` of a route that answers 200 with the success envelope around `data` (a named schema of types/). */
+export const okReply = <T extends TSchema>(data: T) => ({ 200: SuccessEnvelope(data) })
+
+/** `response` of a browser redirect: 302, no body; the Location header carries the target. */
+export const redirectReply = (to: string) => ({ 302: Type.Null({ description: `Redirect (Location header) to ${to}` }) })
 
 /** Puts the routes of one domain plugin under that domain's heading in the document. */
 export function tagRoutes(app: FastifyInstance, domain: string) {

@@ -129,6 +129,8 @@ for (const dbKind of DB_KINDS) describe(`[${dbKind}] fuzz: generated bad request
       `[${kind}] fuzz seed=${SEED}: ${sent} requests over ${ops.length} operations in ${secs} s; 5xx=${fivexx}; ` +
         `operations answered 2xx/3xx at least once: ${reached.size}; statuses ${JSON.stringify(statuses)}; failures ${JSON.stringify(kinds)}`,
     )
+    const unreached = ops.map((o) => `${o.method} ${o.path}`).filter((k) => !reached.has(k))
+    if (unreached.length) console.log(`[${kind}] operations that answered only 4xx: ${unreached.join(', ')}`)
     if (failures.length) console.log([...failures.filter((f) => f.startsWith('5xx')), ...failures.filter((f) => !f.startsWith('5xx'))].slice(0, 40).join('\n'))
     assert.equal(failures.length, 0, `${failures.length} failures (first above); reproduce with FUZZ_SEED=${SEED}`)
     assert.ok(sent >= Math.min(REQUESTS, 2500), `only ${sent} requests were sent within ${BUDGET_MS} ms`)

@@ -5,7 +5,8 @@ import type { AuthProviders } from '../../../types'
 import { ok } from '../../errors'
 import { oidcRoutes } from './oidc-routes'
 import { wechatRoutes } from './wechat-routes'
-import { tagRoutes } from '../../lib/openapi'
+import { okReply, tagRoutes } from '../../lib/openapi'
+import { AuthProvidersSchema } from '../../../types'
 
 /**
  * Login routes under /api (issue 4): OIDC client, login tickets, WeChat login.
@@ -15,7 +16,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
   tagRoutes(app, 'auth')
   await app.register(oidcRoutes, opts)
   await app.register(wechatRoutes, opts)
-  app.get('/auth/providers', async () => {
+  app.get('/auth/providers', { schema: { response: okReply(AuthProvidersSchema) } }, async () => {
     const { cfg } = app.login
     const data: AuthProviders = { oidc: { issuer: cfg.oidc.issuer, embedded: cfg.oidc.embedded }, wechat: { standIn: cfg.wechat.standIn } }
     return ok(data)

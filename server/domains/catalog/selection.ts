@@ -13,6 +13,8 @@ import { asCatalogDb, badRequest, createCache } from './common'
 import { ATTRIBUTE_NAMES_ZH, MULTI_VALUED_ATTRIBUTES, SURCHARGE_REASONS } from './labels'
 import type { CategoryIndex, CategoryIndexLoader } from './tree'
 import { isStorableText, unstorableTextError } from '../../lib/storable-text'
+import { SelectionFacetsSchema, SelectionResultSchema, DualOriginListSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 /**
  * Selection tools (spec section 2): pick attribute values (Host Species, Reactivity, Conjugate,
@@ -111,7 +113,7 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
     return q
   }
 
-  r.get('/product/selection/facets', { schema: { querystring: SelectionFacetsQuerySchema } }, async (req) => {
+  r.get('/product/selection/facets', { schema: { querystring: SelectionFacetsQuerySchema, response: okReply(SelectionFacetsSchema) } }, async (req) => {
     const filters = parseFilters(req.query.filters, req.locale.language)
     const scope = scopeOf(await categories.get(), req.query.categoryCode)
     const key = JSON.stringify([scope.code, filters.map((f) => [f.name, f.value]).sort()])
@@ -156,7 +158,7 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
     return ok(data)
   })
 
-  r.get('/product/selection', { preHandler: app.optionalUser, schema: { querystring: SelectionQuerySchema } }, async (req) => {
+  r.get('/product/selection', { preHandler: app.optionalUser, schema: { querystring: SelectionQuerySchema, response: okReply(SelectionResultSchema) } }, async (req) => {
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 20
     const filters = parseFilters(req.query.filters, req.locale.language)
@@ -170,7 +172,7 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
     return ok(data)
   })
 
-  r.get('/product/dual-origin', { preHandler: app.optionalUser, schema: { querystring: DualOriginQuerySchema } }, async (req) => {
+  r.get('/product/dual-origin', { preHandler: app.optionalUser, schema: { querystring: DualOriginQuerySchema, response: okReply(DualOriginListSchema) } }, async (req) => {
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 20
     const only = req.query.only ?? null
