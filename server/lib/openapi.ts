@@ -102,6 +102,7 @@ export function registerOpenApi(app: FastifyInstance) {
     routePrefix: DOCS_PATH,
     staticCSP: DOCS_CSP,
     uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+    theme: { title: 'Lab Store API reference' },
   })
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger())
 }
