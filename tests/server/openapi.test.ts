@@ -54,7 +54,7 @@ describe('OpenAPI document and reference page', () => {
   it('is a valid OpenAPI 3.1 document (standard validator)', async () => {
     const { Validator } = await import('@seriousme/openapi-schema-validator')
     const v = new Validator()
-    const res = await v.validate(structuredClone(doc) as object)
+    const res = await v.validate(structuredClone(doc) as unknown as Parameters<typeof v.validate>[0])
     assert.equal(doc.openapi, '3.1.0')
     assert.ok(res.valid, JSON.stringify(res.errors, null, 1)?.slice(0, 2000))
   })
