@@ -77,12 +77,17 @@ const sometimes = <T>(arb: fc.Arbitrary<T>, p: number): fc.Arbitrary<T | undefin
 export interface Pools {
   /** realistic strings from the seeded database (catalogue numbers, ids, keys, account numbers) */
   real: string[]
+  /** the caller's own values by field name (userId, username...), when the request carries a user's token */
+  self?: Record<string, string>
+  /** the caller's own keys and numbers (address keys, bill-to numbers...) */
+  own?: string[]
 }
 
 const strings = (pools: Pools, s: JsonSchema): fc.Arbitrary<string> => {
   const shaped = fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 40, 80) })
   const arbs: fc.WeightedArbitrary<string>[] = [
     { weight: 4, arbitrary: fc.constantFrom(...pools.real) },
+    ...(pools.own?.length ? [{ weight: 4, arbitrary: fc.constantFrom(...pools.own) }] : []),
     { weight: 4, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
     { weight: 4, arbitrary: withUnstorable(fc.constantFrom(...pools.real)) },
     { weight: 2, arbitrary: shaped },
@@ -93,6 +98,10 @@ const strings = (pools: Pools, s: JsonSchema): fc.Arbitrary<string> => {
   if (s.pattern?.includes('\\d{4}-')) arbs.push({ weight: 4, arbitrary: fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, s.pattern!.includes('(0[1-9]') ? 7 : 10)) })
   return fc.oneof(...arbs)
 }
+
+/** The caller's own value for a field like userId, most of the time (else the owner check answers 403 first). */
+const selfOr = (name: string, arb: fc.Arbitrary<Json>, pools: Pools): fc.Arbitrary<Json> =>
+  pools.self?.[name] !== undefined ? fc.oneof({ weight: 6, arbitrary: fc.constant(pools.self[name]) }, { weight: 1, arbitrary: arb }) : arb
 
 /** A value for `s`: usually valid in shape, with a bad leaf (nasty string, wrong type, unknown key) now and then. */
 export function valueFor(s: JsonSchema, pools: Pools, depth = 0): fc.Arbitrary<Json> {
@@ -140,7 +149,7 @@ function goodFor(s: JsonSchema, pools: Pools, depth: number): fc.Arbitrary<Json>
       const required = new Set(s.required ?? [])
       const rec: Record<string, fc.Arbitrary<Json | undefined>> = {}
       for (const [k, ps] of props) {
-        const v = valueFor(ps, pools, depth + 1)
+        const v = selfOr(k, valueFor(ps, pools, depth + 1), pools)
         // required keys are present 24 times in 25, optional ones half the time
         rec[k] = required.has(k) ? fc.oneof({ weight: 24, arbitrary: v }, { weight: 1, arbitrary: fc.constant(undefined) }) : sometimes(v, 0.5)
       }
@@ -176,20 +185,29 @@ const asParam = (v: Json): string[] =>
 const RAW_QUERY_NOISE = ['%', '%zz', '%FF%FE', 'a=%E0%A4%A', '&&&', '=x', 'page=1&page=2', 'x', '%00=%00', '__proto__[x]=1', 'q[]=1']
 
 export interface Tokens {
-  /** a valid bearer token per seeded user */
-  users: string[]
+  /** a valid bearer token per seeded user, with the user's own values */
+  users: { token: string; self: Record<string, string>; own: string[] }[]
   expired: string
 }
 
-/** One generated request for `op` (an OpenAPI operation with its path template). */
+/** One generated request for `op` (an OpenAPI operation with its path template): as a seeded user, anonymous, or with a bad token. */
 export function requestFor(op: Operation, pools: Pools, tokens: Tokens): fc.Arbitrary<FuzzRequest> {
+  const badAuth = [`Bearer ${tokens.expired}`, 'Bearer x.y.z', 'Basic Zm9vOmJhcg==', 'Bearer', `Bearer ${tokens.users[0].token}x`]
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...tokens.users).chain((u) => build(op, { ...pools, self: u.self, own: u.own }, fc.constant(`Bearer ${u.token}`))) },
+    { weight: 2, arbitrary: build(op, pools, fc.constant(undefined)) },
+    { weight: 1, arbitrary: build(op, pools, fc.constantFrom(...badAuth)) },
+  )
+}
+
+function build(op: Operation, pools: Pools, authorization: fc.Arbitrary<string | undefined>): fc.Arbitrary<FuzzRequest> {
   const params = op.parameters ?? []
   const query = params.filter((p) => p.in === 'query')
   const path = params.filter((p) => p.in === 'path')
   const bodySchema = op.requestBody?.content['application/json']?.schema
 
   const queryArb = fc.tuple(
-    fc.tuple(...query.map((p) => sometimes(valueFor(p.schema, pools), p.required ? 0.95 : 0.5))),
+    fc.tuple(...query.map((p) => sometimes(selfOr(p.name, valueFor(p.schema, pools), pools), p.required ? 0.95 : 0.5))),
     sometimes(fc.constantFrom(...RAW_QUERY_NOISE), 1 / 12),
   ).map(([vals, noise]) => {
     const parts: string[] = []
@@ -211,11 +229,7 @@ export function requestFor(op: Operation, pools: Pools, tokens: Tokens): fc.Arbi
           { weight: 1, arbitrary: fc.constant(undefined) },
         )
   const headersArb = fc.record({
-    authorization: fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom(...tokens.users).map((t) => `Bearer ${t}`) },
-      { weight: 2, arbitrary: fc.constant(undefined) },
-      { weight: 1, arbitrary: fc.constantFrom(`Bearer ${tokens.expired}`, 'Bearer x.y.z', 'Basic Zm9vOmJhcg==', 'Bearer', `Bearer ${tokens.users[0]}x`) },
-    ),
+    authorization,
     languagecode: fc.oneof({ weight: 8, arbitrary: fc.constantFrom('en', 'cn', 'zh', undefined) }, { weight: 1, arbitrary: fc.constantFrom('fr', '', 'EN ') }),
     countrycode: fc.oneof({ weight: 8, arbitrary: fc.constantFrom('cn', 'in', undefined) }, { weight: 1, arbitrary: fc.constantFrom('us', '') }),
     'content-type': fc.oneof(
@@ -223,7 +237,7 @@ export function requestFor(op: Operation, pools: Pools, tokens: Tokens): fc.Arbi
       { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'multipart/form-data') },
     ),
     source: sometimes(fc.constantFrom('wechat', 'h5', 'x'.repeat(100)), 1 / 3),
-    userid: sometimes(fc.constantFrom(...pools.real), 1 / 12),
+    userid: sometimes(selfOr('userid', fc.constantFrom(...pools.real), pools) as fc.Arbitrary<string>, 1 / 12),
   })
   return fc.record({ path: pathArb, query: queryArb, payload: bodyArb, headers: headersArb }).map((r) => {
     const headers: Record<string, string> = {}

@@ -21,7 +21,7 @@ import { requestFor, type FuzzRequest, type JsonSchema, type Operation, type Poo
  * FUZZ_SEED, FUZZ_REQUESTS (per database) and FUZZ_BUDGET_MS (per database) override the defaults.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20260808)
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 6000)
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10000)
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 80_000)
 const CONCURRENCY = 4
 
@@ -62,11 +62,19 @@ for (const dbKind of DB_KINDS) describe(`[${dbKind}] fuzz: generated bad request
       ...(await one<number>(db, 'select id from product_documents order by id limit 2')).map(String),
       ...(await one<string>(db, 'select id from users order by id limit 4')),
       ...(await one<string>(db, "select code from persona_options limit 4")),
-      ...DEMO_USER_NAMES, '1', '2', 'cn', 'in', 'mobility', 'product', 'content', 'Products',
+      ...DEMO_USER_NAMES, '1', '2', 'cn', 'in', 'mobility', 'product', 'content', 'Products', 'standin:oStandin-approved-cn',
     ]
     const pools: Pools = { real }
     const tokens = {
-      users: await Promise.all(DEMO_USER_NAMES.map((u) => tokenFor(ctx(), u))),
+      users: await Promise.all(DEMO_USER_NAMES.map(async (name) => {
+        const u = await db.selectFrom('users').select(['id', 'account_id']).where('user_name', '=', name).executeTakeFirstOrThrow()
+        const own = [
+          ...(await one<string>(db, `select address_key from ship_tos where account_id = ${Number(u.account_id)}`)),
+          ...(await one<string>(db, `select b.account_number from bill_tos b join ship_tos s on s.id = b.ship_to_id where s.account_id = ${Number(u.account_id)} and b.account_number is not null`)),
+        ]
+        const self = { userId: u.id, userid: u.id, username: name, userName: name, loginName: name, opUser: name }
+        return { token: await tokenFor(ctx(), name), self, own: own.length ? own : [name] }
+      })),
       expired: await tokenFor(ctx(), DEMO_USER_NAMES[0], { ttlSeconds: 60, nowSeconds: Math.floor(Date.now() / 1000) - 3600 }),
     }
 
