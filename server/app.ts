@@ -105,6 +105,8 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
   // /api/openapi.json and /api/docs from the route schemas: before any route
   registerOpenApi(app)
   registerAuth(app, opts.db, opts.jwtSecret)
+  // NUL or an unpaired surrogate anywhere in a request (any route, /api and the sign-in forms): 400 naming the field
+  app.addHook('preValidation', rejectUnstorableText)
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ApiError) {
@@ -142,8 +144,6 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
       api.addHook('onRequest', async (req) => {
         req.locale = parseLocale(req)
       })
-      // NUL or an unpaired surrogate anywhere in the request: 400 naming the field, before any handler
-      api.addHook('preValidation', rejectUnstorableText)
       const o = { db: opts.db }
       // one plugin per domain of the spec (types/domains.ts)
       await api.register(platformRoutes, o)

@@ -44,8 +44,8 @@ const PARTS = [
 ] as const
 
 /**
- * preValidation hook of /api: 400 VALIDATION_ERROR naming the field, in the request's language
- * (languagecode, server/locale.ts), when any string of the request cannot be stored.
+ * preValidation hook of the whole app: 400 VALIDATION_ERROR naming the field, in the request's language
+ * (languagecode on /api, server/locale.ts; Chinese, the default, elsewhere), when any string of the request cannot be stored.
  */
 export async function rejectUnstorableText(req: FastifyRequest): Promise<void> {
   for (const [part, get] of PARTS) {

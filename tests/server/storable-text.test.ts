@@ -2,7 +2,8 @@ import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { DEMO_USERS } from '../../server/db/seed'
 import { findUnstorableText, truncateText } from '../../server/lib/storable-text'
-import { describeEachDb, tokenFor, auth } from './helpers'
+import { describeEachDb, tokenFor, auth, newPgliteDb } from './helpers'
+import { startLoginServer, Browser, formActions } from './auth-helpers'
 
 /**
  * Issue 8: a NUL character or an unpaired surrogate in a request used to reach the database and come back
@@ -90,4 +91,22 @@ it('findUnstorableText names the first bad string or key; truncateText never spl
   assert.equal(truncateText('ab😀', 3), 'ab')
   assert.equal(truncateText('ab😀', 4), 'ab😀')
   assert.equal(truncateText('abc', 10), 'abc')
+})
+
+it('the embedded sign-in form (outside /api) refuses a NUL in the username with a 400, not a 500', async () => {
+  const h = await newPgliteDb()
+  const srv = await startLoginServer(h.db)
+  try {
+    const b = new Browser(srv.origin)
+    const page = await b.follow('/api/auth/oidc/authorize?lang=en')
+    assert.equal(page.res.status, 200)
+    const [login] = formActions(page.text, page.url)
+    // (a form cannot carry an unpaired surrogate: URL encoding turns it into U+FFFD)
+    const r = await b.request(login.href, { form: { username: 'approved\u0000.cn', password: 'x' } })
+    assert.equal(r.res.status, 400, r.text.slice(0, 200))
+    assert.match(r.text, /body\/username /)
+  } finally {
+    await srv.close()
+    await h.close()
+  }
 })
