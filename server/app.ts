@@ -5,10 +5,12 @@ import fastifyStatic from '@fastify/static'
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from './db/schema'
-import { ApiError, errorBody } from './errors'
+import { ApiError, errorBody, frameworkErrorReply } from './errors'
 import { registerAuth } from './domains/auth/plugin'
 import { parseLocale } from './locale'
 import { redactUrl } from './lib/safe-url'
+import { registerOpenApi } from './lib/openapi'
+import { rejectUnstorableText } from './lib/storable-text'
 import { platformRoutes } from './domains/platform'
 import { catalogRoutes, mediaRoutes } from './domains/catalog'
 import { marketingRoutes } from './domains/marketing'
@@ -97,12 +99,18 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
     // otherwise a client could pick its own IP and step around the per-IP login limits
     trustProxy: process.env.TRUST_PROXY === '1',
     schemaErrorFormatter: (errors, dataVar) => formatSchemaErrors(errors as SchemaError[], dataVar),
+    // a URL the router cannot decode, or a too-long path parameter: the error envelope, not Fastify's own body
+    frameworkErrors: frameworkErrorReply,
   })
   app.setValidatorCompiler(TypeBoxValidatorCompiler)
   const staticDir = opts.staticDir && fs.existsSync(path.join(opts.staticDir, 'index.html')) ? path.resolve(opts.staticDir) : null
   // CSP, nosniff, Referrer-Policy, frame-ancestors... on every response: before any route (per-path policies)
   registerSecurityHeaders(app, { staticDir, chatWidgetUrl: process.env.CHAT_WIDGET_URL })
+  // /api/openapi.json and /api/docs from the route schemas: before any route, after the security headers
+  registerOpenApi(app)
   registerAuth(app, opts.db, opts.jwtSecret)
+  // NUL or an unpaired surrogate anywhere in a request (any route, /api and the sign-in forms): 400 naming the field
+  app.addHook('preValidation', rejectUnstorableText)
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ApiError) {

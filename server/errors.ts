@@ -1,3 +1,4 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorCode } from '../types'
 
 /** An error that is safe to show: its code, message and status go to the client as is. */
@@ -20,3 +21,13 @@ export const errorBody = (statusCode: number, code: ErrorCode, message: string) 
   message,
   statusCode,
 })
+
+/**
+ * Fastify's `frameworkErrors`: the router could not decode the URL (FST_ERR_BAD_URL, e.g. %ED%A0%80) or a
+ * path parameter is longer than maxParamLength (FST_ERR_MAX_PARAM_LENGTH, 414). Same envelope as every error.
+ */
+export function frameworkErrorReply(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400
+  const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The URL is not valid (bad percent-encoding)'
+  return reply.status(status).send(errorBody(status, 'BAD_REQUEST', message))
+}

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { ApiError } from './errors'
+import { truncateText } from './lib/storable-text'
 
 export interface RequestLocale {
   country: 'cn' | 'in'
@@ -34,6 +35,6 @@ export function parseLocale(req: FastifyRequest): RequestLocale {
   return {
     country: (country ?? 'cn') as 'cn' | 'in',
     language: language ? LANGUAGES[language] : 'cn',
-    source: one(req.headers.source)?.slice(0, 32) ?? null,
+    source: one(req.headers.source) === undefined ? null : truncateText(one(req.headers.source)!, 32),
   }
 }

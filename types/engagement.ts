@@ -44,12 +44,16 @@ export const SaveWishlistBodySchema = Type.Object(
 )
 export type SaveWishlistBody = Static<typeof SaveWishlistBodySchema>
 export const SaveWishlistResultSchema = Type.Object({ contentId: Type.String() })
+export type SaveWishlistResult = Static<typeof SaveWishlistResultSchema>
 
 /** POST /api/wishlist/deleteWishList?contentId=&countryCode=&userId= with an empty body */
 export const DeleteWishlistQuerySchema = Type.Object(
   { contentId: Type.String({ minLength: 1, maxLength: 64 }), countryCode: CountryCodeSchema, userId: Type.String({ maxLength: 64 }) },
   { additionalProperties: false },
 )
+/** → data: the id and how many entries were removed (0 when it was not in the list) */
+export const DeleteWishlistResultSchema = Type.Object({ contentId: Type.String(), deleted: Type.Integer() })
+export type DeleteWishlistResult = Static<typeof DeleteWishlistResultSchema>
 
 /** Browsing history, kept per user on the server (anonymous history is local until login, then merged). */
 /** product: id = catalogue number; content: id = a content item id or a promotion id */
@@ -71,11 +75,16 @@ export const HistoryRecordBodySchema = Type.Object(
   { additionalProperties: false },
 )
 export type HistoryRecordBody = Static<typeof HistoryRecordBodySchema>
+export const HistoryRecordResultSchema = Type.Object({ ok: Type.Literal(true) })
+export type HistoryRecordResult = Static<typeof HistoryRecordResultSchema>
 /** POST /api/history/merge   body { visits: HistoryVisit[] (max 200) } */
 export const HistoryMergeBodySchema = Type.Object(
   { visits: Type.Array(HistoryVisitSchema, { maxItems: 200 }), userId: Type.Optional(Type.String({ maxLength: 64 })) },
   { additionalProperties: false },
 )
+/** → data: visits kept (their product or content exists) and skipped */
+export const HistoryMergeResultSchema = Type.Object({ merged: Type.Integer(), skipped: Type.Integer() })
+export type HistoryMergeResult = Static<typeof HistoryMergeResultSchema>
 /** GET /api/history/list?kind=product|content&from=YYYY-MM-DD&to=YYYY-MM-DD&page=&pageSize= */
 export const HistoryListQuerySchema = Type.Object(
   {
@@ -116,3 +125,5 @@ export const OperationLogBodySchema = Type.Object(
   { additionalProperties: false },
 )
 export type OperationLogBody = Static<typeof OperationLogBodySchema>
+export const OperationLogResultSchema = Type.Object({ id: Type.Integer() })
+export type OperationLogResult = Static<typeof OperationLogResultSchema>

@@ -19,10 +19,14 @@ export type ContentType = Static<typeof ContentTypeSchema>
 /** GET /api/mkt/category/getByContentType?contentType= */
 export const ContentCategorySchema = Type.Object({ id: Type.String(), contentType: ContentTypeSchema, name: Type.String(), count: Type.Integer() })
 export type ContentCategory = Static<typeof ContentCategorySchema>
+export const ContentCategoryListSchema = Type.Array(ContentCategorySchema)
+export type ContentCategoryList = Static<typeof ContentCategoryListSchema>
 
 /** GET /api/mkt/system/dict/ARTICLE_TYPE */
 export const ArticleTypeSchema = Type.Object({ dictValue: Type.String(), dictLabel: Type.String() })
 export type ArticleType = Static<typeof ArticleTypeSchema>
+export const ArticleTypeListSchema = Type.Array(ArticleTypeSchema)
+export type ArticleTypeList = Static<typeof ArticleTypeListSchema>
 
 export const ContentCardSchema = Type.Object({
   id: Type.String(),
@@ -42,7 +46,7 @@ export type ContentCard = Static<typeof ContentCardSchema>
 export const ContentListQuerySchema = Type.Object(
   {
     contentType: Type.Optional(ContentTypeSchema),
-    categoryId: Type.Optional(Type.String({ maxLength: 20, pattern: '^[0-9]*$' })),
+    categoryId: Type.Optional(Type.String({ pattern: '^[0-9]{0,9}$' })),
     articleType: Type.Optional(Type.String({ maxLength: 40 })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
@@ -79,6 +83,8 @@ export const SpecialColumnSchema = Type.Object({
   endDate: Type.String(),
 })
 export type SpecialColumn = Static<typeof SpecialColumnSchema>
+export const SpecialColumnListSchema = Type.Array(SpecialColumnSchema)
+export type SpecialColumnList = Static<typeof SpecialColumnListSchema>
 
 /** GET /api/mkt/content/sku/category/{catalogNumber} and /api/mkt/content/sku/list?catalogNumber= : content featuring a product */
 export const SkuContentSchema = Type.Object({ catalogNumber: Type.String(), items: Type.Array(ContentCardSchema) })
@@ -90,3 +96,5 @@ export const ProductPromotionSchema = Type.Object({
   promotions: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), category: Type.String(), subject: Type.String(), endDate: Type.String() })),
 })
 export type ProductPromotion = Static<typeof ProductPromotionSchema>
+export const ProductPromotionListSchema = Type.Array(ProductPromotionSchema)
+export type ProductPromotionList = Static<typeof ProductPromotionListSchema>

@@ -5,8 +5,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
 import { openTestDb, closeTestDb, TEST_JWT_SECRET } from './helpers'
 import { startLoginServer, Browser, type LoginServer } from './auth-helpers'
 import { buildApp } from '../../server/app'
@@ -46,9 +44,7 @@ describe('security headers', () => {
     fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX)
     handle = await openTestDb('pglite')
     app = buildApp({ db: handle.db, jwtSecret: TEST_JWT_SECRET, staticDir })
-    // the API reference page as it is mounted (swagger-ui at /api/docs, its assets at /api/docs/static)
-    await app.register(swagger, { openapi: { info: { title: 'test', version: '1' } } })
-    await app.register(swaggerUi, { routePrefix: '/api/docs' })
+    // buildApp mounts the API reference page (swagger-ui at /api/docs, its assets at /api/docs/static)
     await app.ready()
   })
   after(async () => {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { ShipToSchema, CreditRecordSchema } from './user'
+import { ShipToSchema, CreditRecordSchema, SupplyCenterSchema, RegistrationStatusSchema } from './user'
 import { Nullable } from '../common'
 
 /**
@@ -23,6 +23,8 @@ export const ChangeDefaultBodySchema = Type.Object(
   { additionalProperties: false },
 )
 export type ChangeDefaultBody = Static<typeof ChangeDefaultBodySchema>
+/** → data: null */
+export const ChangeDefaultResultSchema = Type.Null()
 
 /** GET /api/address/getPhoneDictionary → data: PhoneDictionaryEntry[] */
 export const PhoneDictionaryEntrySchema = Type.Object({
@@ -32,6 +34,8 @@ export const PhoneDictionaryEntrySchema = Type.Object({
   label: Type.String(),
 })
 export type PhoneDictionaryEntry = Static<typeof PhoneDictionaryEntrySchema>
+export const PhoneDictionarySchema = Type.Array(PhoneDictionaryEntrySchema)
+export type PhoneDictionary = Static<typeof PhoneDictionarySchema>
 
 /**
  * POST /api/address/add (new ship-to, starts PENDING with a web reference; review about 2 business
@@ -75,6 +79,7 @@ export type AddressMutationResult = Static<typeof AddressMutationResultSchema>
 /** POST /api/creditlimit/list: a flat JSON array of bill-to account numbers → data: CreditRecord[] */
 export const CreditListBodySchema = Type.Array(Type.String({ minLength: 1, maxLength: 32 }), { maxItems: 100 })
 export const CreditListResultSchema = Type.Array(CreditRecordSchema)
+export type CreditListResult = Static<typeof CreditListResultSchema>
 
 // ---------------------------------------------------------------- invoices and AR
 
@@ -201,6 +206,8 @@ export const SupplyCenterQuerySchema = Type.Object(
   { additionalProperties: false },
 )
 export type SupplyCenterQuery = Static<typeof SupplyCenterQuerySchema>
+export const SupplyCenterListSchema = Type.Array(SupplyCenterSchema)
+export type SupplyCenterList = Static<typeof SupplyCenterListSchema>
 
 /** GET /api/sc/options → data: SupplyCenterOption[] (the centres a ship-to can apply for) */
 export const SupplyCenterOptionSchema = Type.Object({
@@ -210,6 +217,8 @@ export const SupplyCenterOptionSchema = Type.Object({
   operationStatus: Type.String(),
 })
 export type SupplyCenterOption = Static<typeof SupplyCenterOptionSchema>
+export const SupplyCenterOptionListSchema = Type.Array(SupplyCenterOptionSchema)
+export type SupplyCenterOptionList = Static<typeof SupplyCenterOptionListSchema>
 
 /** POST /api/sc/apply: apply for or change the supply centre of one of the caller's ACTIVE ship-tos. */
 export const SupplyCenterApplyBodySchema = Type.Object(
@@ -238,6 +247,8 @@ export const SupplyCenterRequestSchema = Type.Object({
   reviewDueBy: Type.String(),
 })
 export type SupplyCenterRequest = Static<typeof SupplyCenterRequestSchema>
+export const SupplyCenterRequestListSchema = Type.Array(SupplyCenterRequestSchema)
+export type SupplyCenterRequestList = Static<typeof SupplyCenterRequestListSchema>
 /** GET /api/sc/requests → data: SupplyCenterRequest[]; POST /api/sc/apply → data: SupplyCenterRequest */
 
 // ---------------------------------------------------------------- notifications
@@ -336,6 +347,12 @@ export const OnboardingRequestSchema = Type.Object({
   reviewDueBy: Type.String(),
 })
 export type OnboardingRequest = Static<typeof OnboardingRequestSchema>
+export const OnboardingStatusSchema = Type.Object({
+  registrationStatus: RegistrationStatusSchema,
+  /** newest first */
+  requests: Type.Array(OnboardingRequestSchema),
+})
+export type OnboardingStatus = Static<typeof OnboardingStatusSchema>
 /** GET /api/onboarding/status → data: { registrationStatus, requests: OnboardingRequest[] } */
 
 // ---------------------------------------------------------------- customer-service chat (appended by the chat work)

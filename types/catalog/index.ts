@@ -23,6 +23,7 @@ export const CategoryNodeSchema = Type.Object({
   children: Type.Array(Type.Any()),
 })
 export const CategoryTreeSchema = Type.Array(CategoryNodeSchema)
+export type CategoryTree = Static<typeof CategoryTreeSchema>
 
 // ---------- search: GET /api/product/search?q=&page=&pageSize=&categoryCode= ----------
 export const ProductSearchQuerySchema = Type.Object(
@@ -84,6 +85,9 @@ export const ProductDetailSchema = Type.Intersect([
   }),
 ])
 export type ProductDetail = Static<typeof ProductDetailSchema>
+/** GET /api/product/catalog → data: one detail per catalogue number found, in the order asked */
+export const ProductDetailListSchema = Type.Array(ProductDetailSchema)
+export type ProductDetailList = Static<typeof ProductDetailListSchema>
 
 // ---------- prices: POST /api/product/price ----------
 export const PriceRequestSchema = Type.Object(
@@ -125,6 +129,7 @@ export type AvailabilityRequest = Static<typeof AvailabilityRequestSchema>
 export const AvailabilityRecordSchema = Type.Object({ catalogNumber: Type.String(), availableQuantity: Type.Integer(), displayInventory: Type.String() })
 export type AvailabilityRecord = Static<typeof AvailabilityRecordSchema>
 export const AvailabilityResponseSchema = Type.Array(AvailabilityRecordSchema)
+export type AvailabilityResponse = Static<typeof AvailabilityResponseSchema>
 
 // ---------- documents: GET /api/document/search?type=&q=&catalogNumber=&lotNumber= ----------
 export const DocumentSearchQuerySchema = Type.Object(

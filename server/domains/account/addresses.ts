@@ -12,6 +12,8 @@ import { assertSelf, conflict, invalid, me, msg, notFound } from './common'
 import { validateAddressInput } from './address-input'
 import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT } from '../../../types/account/address-rules'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
+import { ChangeDefaultResultSchema, PhoneDictionarySchema, ShipToSchema, AddressMutationResultSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 /** "An account can have at most this many ship-to addresses." */
 
@@ -59,7 +61,7 @@ export async function addressRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.post('/address/changeDefault', { preHandler: app.requireUser, schema: { body: ChangeDefaultBodySchema } }, async (req) => {
+  r.post('/address/changeDefault', { preHandler: app.requireUser, schema: { body: ChangeDefaultBodySchema, response: okReply(ChangeDefaultResultSchema) } }, async (req) => {
     assertSelf(req, { userId: req.body.userid, userName: req.body.username })
     const row = await ownShipTo(req, db, req.body.addresskey)
     assertActive(req, row)
@@ -67,19 +69,19 @@ export async function addressRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
     return ok(null)
   })
 
-  r.get('/address/getPhoneDictionary', { preHandler: app.requireUser }, async (req) => {
+  r.get('/address/getPhoneDictionary', { preHandler: app.requireUser, schema: { response: okReply(PhoneDictionarySchema) } }, async (req) => {
     const data: PhoneDictionaryEntry[] = PHONE_DICTIONARY.map((p) => ({ isoCountryCode: p.iso, dialCode: p.dialCode, label: msg(req, p.en, p.zh) }))
     return ok(data)
   })
 
-  r.get('/address/detail', { preHandler: app.requireUser, schema: { querystring: AddressKeyQuerySchema } }, async (req) => {
+  r.get('/address/detail', { preHandler: app.requireUser, schema: { querystring: AddressKeyQuerySchema, response: okReply(ShipToSchema) } }, async (req) => {
     assertSelf(req)
     const row = await ownShipTo(req, db, req.query.addressKey)
     return ok(await loadShipTo(db, row.id))
   })
 
   /** New ship-to: starts PENDING with a web reference (review about 2 business days). */
-  r.post('/address/add', { preHandler: app.requireUser, schema: { body: ShipToAddressInputSchema } }, async (req) => {
+  r.post('/address/add', { preHandler: app.requireUser, schema: { body: ShipToAddressInputSchema, response: okReply(AddressMutationResultSchema) } }, async (req) => {
     assertSelf(req)
     const u = me(req)
     const cols = validateAddressInput(req, req.body)
@@ -141,7 +143,7 @@ export async function addressRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
   })
 
   /** Edit one of the caller's ACTIVE ship-tos. */
-  r.post('/address/update', { preHandler: app.requireUser, schema: { body: ShipToAddressInputSchema } }, async (req) => {
+  r.post('/address/update', { preHandler: app.requireUser, schema: { body: ShipToAddressInputSchema, response: okReply(AddressMutationResultSchema) } }, async (req) => {
     assertSelf(req)
     const key = req.body.addressKey?.trim()
     if (!key) throw invalid(req, 'body/addressKey is a required field', 'body/addressKey 为必填项')

@@ -7,6 +7,8 @@ import { ok } from '../../errors'
 import { assertSelf, iso, langOf, me, toMajor } from './common'
 import { ownBillToSettings } from './bill-to'
 import { TZ_OFFSET_MINUTES } from './business-days'
+import { ArStatementSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 /** 'YYYY-MM' of an instant in the bill-to's local calendar. */
 export function periodOf(t: Date, offsetMinutes: number): string {
@@ -39,7 +41,7 @@ export async function arRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.get('/ar/statement', { preHandler: app.requireUser, schema: { querystring: ArStatementQuerySchema } }, async (req) => {
+  r.get('/ar/statement', { preHandler: app.requireUser, schema: { querystring: ArStatementQuerySchema, response: okReply(ArStatementSchema) } }, async (req) => {
     assertSelf(req)
     const billTo = req.query.billToAccountNumber
     const { settings, summary } = await ownBillToSettings(req, db, billTo)

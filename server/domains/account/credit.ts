@@ -5,13 +5,15 @@ import type { DB } from '../../db/schema'
 import { CreditListBodySchema, type CreditRecord } from '../../../types'
 import { ok } from '../../errors'
 import { assertSelf, forbidden, iso, me, ownBillToNumbers } from './common'
+import { CreditListResultSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 /** POST /creditlimit/list (spec section 7): a flat list of bill-to numbers → billTo, overdue, updateTime. */
 export async function creditRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.post('/creditlimit/list', { preHandler: app.requireUser, schema: { body: CreditListBodySchema } }, async (req) => {
+  r.post('/creditlimit/list', { preHandler: app.requireUser, schema: { body: CreditListBodySchema, response: okReply(CreditListResultSchema) } }, async (req) => {
     assertSelf(req)
     const wanted = [...new Set(req.body.map((n) => n.trim()))]
     const own = await ownBillToNumbers(db, me(req).accountId)

@@ -10,12 +10,14 @@ import { notificationRoutes } from './notifications'
 import { onboardingRoutes } from './onboarding'
 import { usersRoutes } from './users'
 import { personaRoutes } from './persona'
+import { tagRoutes } from '../../lib/openapi'
 
 /**
  * Account domain: user info and error tracking, persona, addresses, credit, invoices and AR, supply centre, notifications,
  * onboarding. Every route needs a token and works on the token's own account only.
  */
 export async function accountRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  tagRoutes(app, 'account')
   await app.register(usersRoutes, opts)
   await app.register(personaRoutes, opts)
   await app.register(addressRoutes, opts)

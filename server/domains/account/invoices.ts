@@ -6,13 +6,15 @@ import { InvoiceListQuerySchema, type Invoice, type InvoiceListResult } from '..
 import { ok } from '../../errors'
 import { assertSelf, iso, paging, toMajor } from './common'
 import { ownBillToSettings } from './bill-to'
+import { InvoiceListResultSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 /** GET /invoice/list: the invoices of one of the caller's bill-tos, newest first, paged and filtered. */
 export async function invoiceRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.get('/invoice/list', { preHandler: app.requireUser, schema: { querystring: InvoiceListQuerySchema } }, async (req) => {
+  r.get('/invoice/list', { preHandler: app.requireUser, schema: { querystring: InvoiceListQuerySchema, response: okReply(InvoiceListResultSchema) } }, async (req) => {
     assertSelf(req)
     const q = req.query
     const { summary } = await ownBillToSettings(req, db, q.billToAccountNumber)

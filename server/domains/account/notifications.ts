@@ -8,13 +8,15 @@ import {
 } from '../../../types'
 import { ok } from '../../errors'
 import { assertSelf, iso, langOf, me, paging } from './common'
+import { NotificationListResultSchema, NotificationUnreadResultSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 /** The caller's notifications; read state is kept on the device (spec section 3). */
 export async function notificationRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.get('/notification/list', { preHandler: app.requireUser, schema: { querystring: NotificationListQuerySchema } }, async (req) => {
+  r.get('/notification/list', { preHandler: app.requireUser, schema: { querystring: NotificationListQuerySchema, response: okReply(NotificationListResultSchema) } }, async (req) => {
     assertSelf(req)
     const { page, pageSize, offset } = paging(req.query)
     const en = langOf(req) === 'en'
@@ -34,7 +36,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Kysel
   })
 
   /** Spec section 7: POST /notification/unread {readNotification}: "presence of data drives the bell dot". */
-  r.post('/notification/unread', { preHandler: app.requireUser, schema: { body: NotificationUnreadBodySchema } }, async (req) => {
+  r.post('/notification/unread', { preHandler: app.requireUser, schema: { body: NotificationUnreadBodySchema, response: okReply(NotificationUnreadResultSchema) } }, async (req) => {
     assertSelf(req)
     const read = [...new Set(req.body.readNotification)]
     let q = db.selectFrom('notifications').where('user_id', '=', me(req).id)

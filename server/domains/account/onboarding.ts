@@ -7,6 +7,8 @@ import { LinkAccountBodySchema, type OnboardingRequest } from '../../../types'
 import { ok } from '../../errors'
 import { assertSelf, conflict, invalid, isUniqueViolation, iso, me, UNSAFE_TEXT } from './common'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
+import { OnboardingRequestSchema, OnboardingStatusSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 const toRequest = (r: Selectable<OnboardingRequestTable>): OnboardingRequest => ({
   requestId: r.request_id,
@@ -30,7 +32,7 @@ export async function onboardingRoutes(app: FastifyInstance, opts: { db: Kysely<
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.post('/onboarding/link-account', { preHandler: app.requireUser, schema: { body: LinkAccountBodySchema } }, async (req) => {
+  r.post('/onboarding/link-account', { preHandler: app.requireUser, schema: { body: LinkAccountBodySchema, response: okReply(OnboardingRequestSchema) } }, async (req) => {
     assertSelf(req)
     const u = me(req)
     if (u.registrationStatus !== 'Partially Registered') {
@@ -62,7 +64,7 @@ export async function onboardingRoutes(app: FastifyInstance, opts: { db: Kysely<
     }
   })
 
-  r.get('/onboarding/status', { preHandler: app.requireUser }, async (req) => {
+  r.get('/onboarding/status', { preHandler: app.requireUser, schema: { response: okReply(OnboardingStatusSchema) } }, async (req) => {
     assertSelf(req)
     const u = await db.selectFrom('users').select('registration_status').where('id', '=', me(req).id).executeTakeFirstOrThrow()
     const rows = await db

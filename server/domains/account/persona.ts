@@ -6,6 +6,8 @@ import { PersonaSaveBodySchema, type Persona, type PersonaOptions } from '../../
 import { ApiError, ok } from '../../errors'
 import { DS_PERSONA_DEFAULTS } from './persona-defaults'
 import { assertSelf } from './common'
+import { PersonaSchema, PersonaOptionsSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 type Kind = 'role' | 'industry' | 'interest'
 
@@ -33,10 +35,10 @@ export async function personaRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
   const { db } = opts
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
 
-  app.get('/persona', { preHandler: app.requireUser }, async (req) => ok(await loadPersona(db, req.user!.id, req.locale.language)))
+  app.get('/persona', { preHandler: app.requireUser, schema: { response: okReply(PersonaSchema) } }, async (req) => ok(await loadPersona(db, req.user!.id, req.locale.language)))
 
   /** The choices (roles, industries, interest areas), labelled in the request's language. */
-  app.get('/persona/options', { preHandler: app.requireUser }, async (req) => {
+  app.get('/persona/options', { preHandler: app.requireUser, schema: { response: okReply(PersonaOptionsSchema) } }, async (req) => {
     const en = req.locale.language === 'en'
     const options = await db.selectFrom('persona_options').selectAll().orderBy('sort_order').execute()
     const pick = (k: Kind) => options.filter((o) => o.kind === k).map((o) => ({ code: o.code, label: en ? o.label_en : o.label_zh }))
@@ -45,7 +47,7 @@ export async function personaRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
   })
 
   /** Replaces the caller's own persona (and only theirs) with the chosen codes. */
-  r.post('/persona', { preHandler: app.requireUser, schema: { body: PersonaSaveBodySchema } }, async (req) => {
+  r.post('/persona', { preHandler: app.requireUser, schema: { body: PersonaSaveBodySchema, response: okReply(PersonaSchema) } }, async (req) => {
     assertSelf(req)
     const en = req.locale.language === 'en'
     const options = await db.selectFrom('persona_options').select(['kind', 'code']).execute()
@@ -68,7 +70,7 @@ export async function personaRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
   })
 
   /** Secondary source used by the app as a fallback: defaults derived from the caller's account type. */
-  app.get('/persona/getDSPersona', { preHandler: app.requireUser }, async (req) => {
+  app.get('/persona/getDSPersona', { preHandler: app.requireUser, schema: { response: okReply(PersonaSchema) } }, async (req) => {
     const d = DS_PERSONA_DEFAULTS[req.user!.accountType] ?? DS_PERSONA_DEFAULTS.customer
     const wanted = [
       ...d.role.map((code) => ['role', code]),

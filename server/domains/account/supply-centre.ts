@@ -10,6 +10,8 @@ import {
 import { ok } from '../../errors'
 import { assertSelf, conflict, forbidden, invalid, isUniqueViolation, iso, me, msg, notFound, UNSAFE_TEXT } from './common'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
+import { SupplyCenterListSchema, SupplyCenterOptionListSchema, SupplyCenterRequestSchema, SupplyCenterRequestListSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 const toRequest = (r: Selectable<SupplyCenterRequestTable>): SupplyCenterRequest => ({
   requestId: r.request_id,
@@ -33,7 +35,7 @@ export async function supplyCentreRoutes(app: FastifyInstance, opts: { db: Kysel
   const { db } = opts
 
   /** Spec section 7: GET /sc/getSupplyCenter?stNumber&loginName → shipToNum, supplyCenterId ("Normal counts as active"). */
-  r.get('/sc/getSupplyCenter', { preHandler: app.requireUser, schema: { querystring: SupplyCenterQuerySchema } }, async (req) => {
+  r.get('/sc/getSupplyCenter', { preHandler: app.requireUser, schema: { querystring: SupplyCenterQuerySchema, response: okReply(SupplyCenterListSchema) } }, async (req) => {
     const u = me(req)
     const { stNumber, loginName } = req.query
     assertSelf(req, { userName: loginName || undefined })
@@ -56,7 +58,7 @@ export async function supplyCentreRoutes(app: FastifyInstance, opts: { db: Kysel
     return ok(data)
   })
 
-  r.get('/sc/options', { preHandler: app.requireUser }, async (req) => {
+  r.get('/sc/options', { preHandler: app.requireUser, schema: { response: okReply(SupplyCenterOptionListSchema) } }, async (req) => {
     const country = me(req).country === 'in' ? 'in' : 'cn'
     const rows = await db.selectFrom('supply_center_options').selectAll().where('country', '=', country).orderBy('sort_order').execute()
     const data: SupplyCenterOption[] = rows.map((o) => ({
@@ -68,7 +70,7 @@ export async function supplyCentreRoutes(app: FastifyInstance, opts: { db: Kysel
     return ok(data)
   })
 
-  r.post('/sc/apply', { preHandler: app.requireUser, schema: { body: SupplyCenterApplyBodySchema } }, async (req) => {
+  r.post('/sc/apply', { preHandler: app.requireUser, schema: { body: SupplyCenterApplyBodySchema, response: okReply(SupplyCenterRequestSchema) } }, async (req) => {
     assertSelf(req)
     const u = me(req)
     const b = req.body
@@ -131,7 +133,7 @@ export async function supplyCentreRoutes(app: FastifyInstance, opts: { db: Kysel
     }
   })
 
-  r.get('/sc/requests', { preHandler: app.requireUser }, async (req) => {
+  r.get('/sc/requests', { preHandler: app.requireUser, schema: { response: okReply(SupplyCenterRequestListSchema) } }, async (req) => {
     assertSelf(req)
     const rows = await db
       .selectFrom('supply_center_requests')

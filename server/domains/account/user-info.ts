@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { DB, ShipToTable, BillToTable } from '../../db/schema'
 import type { AuthUser } from '../auth/plugin'
 import type { UserInfo, ShipTo, ShipToBillTos } from '../../../types'
+import { truncateText } from '../../lib/storable-text'
 
 type AddrRow = Selectable<ShipToTable> | Selectable<BillToTable>
 
@@ -123,7 +124,7 @@ export const MAX_STORED_PAYLOAD = 16 * 1024
 /** Removes anything that looks like a credential, then caps the size. */
 export function sanitizeForStorage(value: unknown, depth = 0): unknown {
   if (depth > 8) return '[depth]'
-  if (typeof value === 'string') return value.replace(JWT_RE, '[redacted-jwt]').slice(0, 4000)
+  if (typeof value === 'string') return truncateText(value.replace(JWT_RE, '[redacted-jwt]'), 4000)
   if (Array.isArray(value)) return value.slice(0, 100).map((v) => sanitizeForStorage(v, depth + 1))
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {}

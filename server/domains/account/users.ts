@@ -5,26 +5,29 @@ import type { DB } from '../../db/schema'
 import { ErrorTrackingBodySchema } from '../../../types'
 import { ok } from '../../errors'
 import { loadUserInfo, sanitizeForStorage, MAX_STORED_PAYLOAD } from './user-info'
+import { truncateText } from '../../lib/storable-text'
+import { UserInfoSchema, ErrorTrackingResultSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 export async function usersRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.get('/users/info', { preHandler: app.requireUser }, async (req) => ok(await loadUserInfo(db, req.user!)))
+  r.get('/users/info', { preHandler: app.requireUser, schema: { response: okReply(UserInfoSchema) } }, async (req) => ok(await loadUserInfo(db, req.user!)))
 
   r.post(
     '/users/errorTracking',
-    { preHandler: app.optionalUser, bodyLimit: 64 * 1024, schema: { body: ErrorTrackingBodySchema } },
+    { preHandler: app.optionalUser, bodyLimit: 64 * 1024, schema: { body: ErrorTrackingBodySchema, response: okReply(ErrorTrackingResultSchema) } },
     async (req) => {
       const body = req.body
       let payload: Record<string, unknown> = {
         response: sanitizeForStorage(body.response ?? null),
         tokens: body.tokens ?? null, // booleans and an expiry only: raw tokens are not accepted by the schema
-        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+        userAgent: truncateText(String(req.headers['user-agent'] ?? ''), 300),
       }
       let json = JSON.stringify(payload)
       if (json.length > MAX_STORED_PAYLOAD) {
-        payload = { truncated: true, tokens: payload.tokens, response: json.slice(0, MAX_STORED_PAYLOAD) }
+        payload = { truncated: true, tokens: payload.tokens, response: truncateText(json, MAX_STORED_PAYLOAD) }
         json = JSON.stringify(payload)
       }
       const row = await db

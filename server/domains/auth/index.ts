@@ -5,15 +5,18 @@ import type { AuthProviders } from '../../../types'
 import { ok } from '../../errors'
 import { oidcRoutes } from './oidc-routes'
 import { wechatRoutes } from './wechat-routes'
+import { okReply, tagRoutes } from '../../lib/openapi'
+import { AuthProvidersSchema } from '../../../types'
 
 /**
  * Login routes under /api (issue 4): OIDC client, login tickets, WeChat login.
  * Their configuration (app.login) is set up by server/domains/auth/mount.ts.
  */
 export async function authRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  tagRoutes(app, 'auth')
   await app.register(oidcRoutes, opts)
   await app.register(wechatRoutes, opts)
-  app.get('/auth/providers', async () => {
+  app.get('/auth/providers', { schema: { response: okReply(AuthProvidersSchema) } }, async () => {
     const { cfg } = app.login
     const data: AuthProviders = { oidc: { issuer: cfg.oidc.issuer, embedded: cfg.oidc.embedded }, wechat: { standIn: cfg.wechat.standIn } }
     return ok(data)

@@ -10,6 +10,8 @@ import { callbackErrorCode, callbackUrl, createOidcClient } from './oidc-client'
 import { consumeLoginState, createLoginState, issueTicket, redeemTicket } from './one-time'
 import { mapIdentity } from './identity'
 import { apiLimit, appRedirect, redirectLimit } from './guards'
+import { LoginTokenResultSchema } from '../../../types'
+import { okReply, redirectReply } from '../../lib/openapi'
 
 const CALLBACK_ROUTE = '/login-callback'
 
@@ -32,7 +34,7 @@ export async function oidcRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
   const fail = (reply: Parameters<typeof appRedirect>[1], error: LoginErrorCode) => appRedirect(app, reply, CALLBACK_ROUTE, { error })
 
   r.get('/auth/oidc/authorize', {
-    schema: { querystring: OidcAuthorizeQuerySchema },
+    schema: { querystring: OidcAuthorizeQuerySchema, response: redirectReply('the issuer sign-in page, or /login-callback?error=') },
     preHandler: redirectLimit(app, 'oidc-authorize', CALLBACK_ROUTE),
   }, async (req, reply) => {
     const mode = req.query.mode ?? 'login'
@@ -50,7 +52,7 @@ export async function oidcRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     return reply.redirect(url, 302)
   })
 
-  r.get('/auth/oidc/callback', { schema: { querystring: CallbackQuerySchema } }, async (req, reply) => {
+  r.get('/auth/oidc/callback', { schema: { querystring: CallbackQuerySchema, response: redirectReply('/login-callback?ticket= or ?error=') } }, async (req, reply) => {
     const st = await consumeLoginState(db, req.query.state, 'oidc')
     if (!st || !st.code_verifier || !st.nonce) return fail(reply, 'state')
     try {
@@ -67,7 +69,7 @@ export async function oidcRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     }
   })
 
-  r.post('/auth/token', { schema: { body: LoginTicketBodySchema }, preHandler: apiLimit(app, 'auth-token') }, async (req) => {
+  r.post('/auth/token', { schema: { body: LoginTicketBodySchema, response: okReply(LoginTokenResultSchema) }, preHandler: apiLimit(app, 'auth-token') }, async (req) => {
     const t = await redeemTicket(db, req.body.ticket)
     if (!t) throw new ApiError(401, 'TOKEN_INVALID', 'Login ticket is invalid, used or expired. Please login again.')
     const user = await db.selectFrom('users').select(['id', 'user_name']).where('id', '=', t.user_id).executeTakeFirst()

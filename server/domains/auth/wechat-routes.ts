@@ -12,6 +12,8 @@ import { signAccessToken, signWechatJwt, verifyWechatJwt } from './tokens'
 import { createWechatClient, WechatError } from './wechat-client'
 import { consumeLoginState, createLoginState } from './one-time'
 import { apiLimit, appRedirect, redirectLimit } from './guards'
+import { WechatIdentitySchema, LoginTokenResultSchema } from '../../../types'
+import { okReply, redirectReply } from '../../lib/openapi'
 
 const WECHAT_ROUTE = '/wechat-login'
 export const WECHAT_DEFAULT_DURATION = 7200
@@ -30,7 +32,7 @@ export async function wechatRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
   const fail = (reply: Parameters<typeof appRedirect>[1], error: LoginErrorCode) => appRedirect(app, reply, WECHAT_ROUTE, { error })
 
   r.post('/wechat/login/miniprogram', {
-    schema: { body: WechatMiniProgramLoginBodySchema },
+    schema: { body: WechatMiniProgramLoginBodySchema, response: okReply(WechatIdentitySchema) },
     preHandler: apiLimit(app, 'wechat-miniprogram'),
   }, async (req) => {
     let s: Awaited<ReturnType<typeof wechat.code2session>>
@@ -54,7 +56,7 @@ export async function wechatRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
   })
 
   r.get('/auth/wechat/authorize', {
-    schema: { querystring: WechatAuthorizeQuerySchema },
+    schema: { querystring: WechatAuthorizeQuerySchema, response: redirectReply("WeChat's in-app or QR page, or /wechat-login?error=") },
     preHandler: redirectLimit(app, 'wechat-authorize', WECHAT_ROUTE),
   }, async (req, reply) => {
     const state = await createLoginState(db, { kind: 'wechat', mode: req.query.mode, returnTo: req.query.returnTo })
@@ -62,7 +64,7 @@ export async function wechatRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
     return reply.redirect(wechat.authorizeUrl(req.query.mode, state), 302)
   })
 
-  r.get('/auth/wechat/callback', { schema: { querystring: CallbackQuerySchema } }, async (req, reply) => {
+  r.get('/auth/wechat/callback', { schema: { querystring: CallbackQuerySchema, response: redirectReply('/wechat-login?openid=&jwt= or ?error=wechat') } }, async (req, reply) => {
     const st = await consumeLoginState(db, req.query.state, 'wechat')
     if (!st || !req.query.code) return fail(reply, 'wechat') // unknown / used / expired state, or the user denied
     try {
@@ -75,7 +77,7 @@ export async function wechatRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
     }
   })
 
-  r.post('/wechat/login/token', { schema: { body: WechatTokenBodySchema }, preHandler: apiLimit(app, 'wechat-token') }, async (req) => {
+  r.post('/wechat/login/token', { schema: { body: WechatTokenBodySchema, response: okReply(LoginTokenResultSchema) }, preHandler: apiLimit(app, 'wechat-token') }, async (req) => {
     const { openid, jwt, duration } = req.body
     const v = await verifyWechatJwt(cfg.jwtSecret, jwt, openid)
     if (!v.ok) {

@@ -10,6 +10,8 @@ import { asCatalogDb, badRequest, CATALOG_NUMBER_RE } from './common'
 import { sanitizePlainHtml } from './html'
 import { leadTargetPath } from './labels'
 import { documentRecord, DOC_TYPE_ORDER } from './documents'
+import { ProductDetailListSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 export const MAX_CATALOG_NUMBERS = 20
 
@@ -40,7 +42,7 @@ export function detailRoutes(app: FastifyInstance, db: Kysely<DB>) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const cdb = asCatalogDb(db)
 
-  r.get('/product/catalog', { preHandler: app.optionalUser, schema: { querystring: ProductCatalogQuerySchema } }, async (req) => {
+  r.get('/product/catalog', { preHandler: app.optionalUser, schema: { querystring: ProductCatalogQuerySchema, response: okReply(ProductDetailListSchema) } }, async (req) => {
     const wanted = parseCatalogNumbers(req.query.catalogNumber)
     const pctx = pricingContext(req)
     const lang = req.locale.language

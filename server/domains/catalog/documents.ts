@@ -8,6 +8,8 @@ import { ApiError, ok } from '../../errors'
 import { asCatalogDb, badRequest, CATALOG_NUMBER_RE } from './common'
 import { catalogNorm, parseSearchQuery } from './search'
 import { renderPdf, type PdfLine } from './pdf'
+import { DocumentSearchResultSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 /**
  * Document search (spec section 2: "document search (manuals, certificates of analysis, safety sheets)")
@@ -143,7 +145,7 @@ export function documentRoutes(app: FastifyInstance, db: Kysely<DB>) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const cdb = asCatalogDb(db)
 
-  r.get('/document/search', { schema: { querystring: DocumentSearchQuerySchema } }, async (req) => {
+  r.get('/document/search', { schema: { querystring: DocumentSearchQuerySchema, response: okReply(DocumentSearchResultSchema) } }, async (req) => {
     const { type, catalogNumber, lotNumber } = req.query
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 20
@@ -181,7 +183,12 @@ export function documentRoutes(app: FastifyInstance, db: Kysely<DB>) {
 
   r.get(
     '/document/file/:id',
-    { schema: { params: Type.Object({ id: Type.String({ pattern: '^[0-9]{1,9}$' }) }, { additionalProperties: false }) } },
+    {
+      schema: {
+        params: Type.Object({ id: Type.String({ pattern: '^[0-9]{1,9}$' }) }, { additionalProperties: false }),
+        response: { 200: { description: 'The document as a PDF file', content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } } } },
+      },
+    },
     async (req, reply) => {
       const d = await cdb
         .selectFrom('product_documents as d')

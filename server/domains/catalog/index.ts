@@ -8,9 +8,11 @@ import { priceRoutes } from './price'
 import { documentRoutes } from './documents'
 import { selectionRoutes } from './selection'
 import { productsRoutes } from './product-list'
+import { tagRoutes } from '../../lib/openapi'
 
 /** catalogue: product list, category tree, search, product page, prices, availability, documents, selection tools, dual-origin list */
 export async function catalogRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  tagRoutes(app, 'catalog')
   await app.register(productsRoutes, opts)
   const categories = createCategoryIndex(opts.db)
   treeRoutes(app, categories)

@@ -9,6 +9,8 @@ import type { RequestLocale } from '../../locale'
 import { computePrice, toMajor } from './pricing'
 import { loadAccountPrices, pricingContext } from './summary'
 import { asCatalogDb, assertOwnAccount, badRequest } from './common'
+import { PriceResponseSchema, AvailabilityResponseSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 /**
  * POST /product/price (spec §3 "Price record per product", §7): prices per account, decided by the token.
@@ -47,7 +49,7 @@ export function priceRoutes(app: FastifyInstance, db: Kysely<DB>) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const cdb = asCatalogDb(db)
 
-  r.post('/product/price', { preHandler: app.optionalUser, schema: { body: PriceRequestSchema } }, async (req) => {
+  r.post('/product/price', { preHandler: app.optionalUser, schema: { body: PriceRequestSchema, response: okReply(PriceResponseSchema) } }, async (req) => {
     await assertOwnAccount(db, req.user, req.body.accountNumber)
     const wanted = [...(req.body.items ?? []).map((i) => i.catalogNumber), ...(req.body.catalogNumbers ?? [])]
     if (wanted.length === 0) throw badRequest('body/items or body/catalogNumbers must list at least one catalogue number')
@@ -107,7 +109,7 @@ export function priceRoutes(app: FastifyInstance, db: Kysely<DB>) {
     }
     return ok(out)
   }
-  const opts = { preHandler: app.optionalUser, schema: { body: AvailabilityRequestSchema } }
+  const opts = { preHandler: app.optionalUser, schema: { body: AvailabilityRequestSchema, response: okReply(AvailabilityResponseSchema) } }
   r.post('/product/availability', opts, (req) => availability(req))
   r.post('/availability', opts, (req) => availability(req))
 }

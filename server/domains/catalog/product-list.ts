@@ -5,6 +5,8 @@ import type { DB } from '../../db/schema'
 import { ProductListQuerySchema, type ProductList, type ProductSummary } from '../../../types'
 import { ok } from '../../errors'
 import { loadAccountPrices, pricingContext, summaryColumns, toSummary } from './summary'
+import { ProductListSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 const COUNT_TTL_MS = 60_000
 
@@ -30,7 +32,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { db: Kysely<DB
       .select('id')
       .where((eb) => eb.or([eb('id', '=', categoryId), eb('parent_id', '=', categoryId)]))
 
-  r.get('/product/list', { preHandler: app.optionalUser, schema: { querystring: ProductListQuerySchema } }, async (req) => {
+  r.get('/product/list', { preHandler: app.optionalUser, schema: { querystring: ProductListQuerySchema, response: okReply(ProductListSchema) } }, async (req) => {
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 20
     const categoryId = req.query.categoryId ? Number(req.query.categoryId) : null

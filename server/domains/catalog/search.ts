@@ -7,6 +7,8 @@ import { ok } from '../../errors'
 import { loadAccountPrices, pricingContext, summaryRowsByIds, toSummary, type AccountPrice, type SummaryRow } from './summary'
 import { asCatalogDb, badRequest, createCache } from './common'
 import { catName, type CategoryIndexLoader } from './tree'
+import { ProductSearchResultSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 /**
  * Product search (spec section 2: search, with no-result pages).
@@ -157,7 +159,7 @@ export function searchRoutes(app: FastifyInstance, db: Kysely<DB>, categories: C
     )
   }
 
-  r.get('/product/search', { preHandler: app.optionalUser, schema: { querystring: ProductSearchQuerySchema } }, async (req) => {
+  r.get('/product/search', { preHandler: app.optionalUser, schema: { querystring: ProductSearchQuerySchema, response: okReply(ProductSearchResultSchema) } }, async (req) => {
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 20
     const pq = parseSearchQuery(req.query.q)

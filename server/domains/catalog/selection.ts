@@ -12,6 +12,9 @@ import { loadAccountPrices, pricingContext, summariesByIds, summaryColumns, toSu
 import { asCatalogDb, badRequest, createCache } from './common'
 import { ATTRIBUTE_NAMES_ZH, MULTI_VALUED_ATTRIBUTES, SURCHARGE_REASONS } from './labels'
 import type { CategoryIndex, CategoryIndexLoader } from './tree'
+import { isStorableText, unstorableTextError } from '../../lib/storable-text'
+import { SelectionFacetsSchema, SelectionResultSchema, DualOriginListSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 /**
  * Selection tools (spec section 2): pick attribute values (Host Species, Reactivity, Conjugate,
@@ -31,8 +34,11 @@ function filterError(): never {
   throw badRequest('querystring/filters must be JSON ({"Host Species":["Mouse"]} or [{"name":...,"value":...}]) or repeated name:value')
 }
 
-/** Accepts JSON (object of name -> value(s), or array of {name, value}) or repeated `name:value`. */
-export function parseFilters(raw: string | string[] | undefined): SelectionFilter[] {
+/**
+ * Accepts JSON (object of name -> value(s), or array of {name, value}) or repeated `name:value`.
+ * JSON escapes can spell characters the URL check (server/lib/storable-text.ts) never saw: checked again here.
+ */
+export function parseFilters(raw: string | string[] | undefined, language?: string): SelectionFilter[] {
   if (raw === undefined) return []
   const pairs: [unknown, unknown][] = []
   const list = Array.isArray(raw) ? raw : [raw]
@@ -70,6 +76,7 @@ export function parseFilters(raw: string | string[] | undefined): SelectionFilte
     const n = name.trim()
     const v = value.trim()
     if (!n || !v || n.length > 60 || v.length > 100) throw badRequest('querystring/filters: names must be 1-60 and values 1-100 characters')
+    if (!isStorableText(n) || !isStorableText(v)) throw unstorableTextError('querystring/filters', language)
     const k = `${n}\u0000${v}`
     if (seen.has(k)) continue
     seen.add(k)
@@ -106,8 +113,8 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
     return q
   }
 
-  r.get('/product/selection/facets', { schema: { querystring: SelectionFacetsQuerySchema } }, async (req) => {
-    const filters = parseFilters(req.query.filters)
+  r.get('/product/selection/facets', { schema: { querystring: SelectionFacetsQuerySchema, response: okReply(SelectionFacetsSchema) } }, async (req) => {
+    const filters = parseFilters(req.query.filters, req.locale.language)
     const scope = scopeOf(await categories.get(), req.query.categoryCode)
     const key = JSON.stringify([scope.code, filters.map((f) => [f.name, f.value]).sort()])
     const { total, rows } = await facetCache.get(key, async () => {
@@ -151,10 +158,10 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
     return ok(data)
   })
 
-  r.get('/product/selection', { preHandler: app.optionalUser, schema: { querystring: SelectionQuerySchema } }, async (req) => {
+  r.get('/product/selection', { preHandler: app.optionalUser, schema: { querystring: SelectionQuerySchema, response: okReply(SelectionResultSchema) } }, async (req) => {
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 20
-    const filters = parseFilters(req.query.filters)
+    const filters = parseFilters(req.query.filters, req.locale.language)
     const scope = scopeOf(await categories.get(), req.query.categoryCode)
     const [ids, t] = await Promise.all([
       matching(scope.ids, filters).select('p.id').orderBy('p.rank', 'desc').orderBy('p.id').limit(pageSize).offset((page - 1) * pageSize).execute(),
@@ -165,7 +172,7 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
     return ok(data)
   })
 
-  r.get('/product/dual-origin', { preHandler: app.optionalUser, schema: { querystring: DualOriginQuerySchema } }, async (req) => {
+  r.get('/product/dual-origin', { preHandler: app.optionalUser, schema: { querystring: DualOriginQuerySchema, response: okReply(DualOriginListSchema) } }, async (req) => {
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 20
     const only = req.query.only ?? null

@@ -4,6 +4,8 @@ import type { DB } from '../../db/schema'
 import type { CategoryNode } from '../../../types'
 import { ok } from '../../errors'
 import { createCache } from './common'
+import { CategoryTreeSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 export interface Cat {
   id: number
@@ -87,7 +89,7 @@ function toNode(c: Cat, language: 'cn' | 'en'): CategoryNode {
 }
 
 export function treeRoutes(app: FastifyInstance, categories: CategoryIndexLoader) {
-  app.get('/category/tree', async (req) => {
+  app.get('/category/tree', { schema: { response: okReply(CategoryTreeSchema) } }, async (req) => {
     const idx = await categories.get()
     return ok(idx.roots.map((r) => toNode(r, req.locale.language)))
   })

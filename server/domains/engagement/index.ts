@@ -12,6 +12,8 @@ import {
   CONTENT_TYPE_LABELS, PROMOTION_LABEL, contentByIds, contentLink, iso, isContentId, langOf, productsByCatalogNumber,
   promotionsByIds, type AppLink, type Lang,
 } from '../marketing/resolve'
+import { WishlistSchema, SaveWishlistResultSchema, DeleteWishlistResultSchema, HistoryRecordResultSchema, HistoryMergeResultSchema, HistoryListSchema, OperationLogResultSchema } from '../../../types'
+import { okReply, tagRoutes } from '../../lib/openapi'
 
 /** A user's wishlist holds at most this many entries per country. */
 export const MAX_WISHLIST_ENTRIES = 500
@@ -94,11 +96,12 @@ function calendarDate(s: string, field: string): [number, number, number] {
 
 /** wishlist, browsing history, operation log */
 export async function engagementRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  tagRoutes(app, 'engagement')
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
   // ---------------- wishlist ----------------
-  r.get('/wishlist/getWishList', { preHandler: app.requireUser, schema: { querystring: WishlistQuerySchema } }, async (req) => {
+  r.get('/wishlist/getWishList', { preHandler: app.requireUser, schema: { querystring: WishlistQuerySchema, response: okReply(WishlistSchema) } }, async (req) => {
     assertSelf(req, req.query.userId, 'querystring/userId')
     const lang = langOf(req.locale)
     const rows = await db
@@ -126,7 +129,7 @@ export async function engagementRoutes(app: FastifyInstance, opts: { db: Kysely<
     return ok(data)
   })
 
-  r.post('/wishlist/saveWishList', { preHandler: app.requireUser, schema: { body: SaveWishlistBodySchema } }, async (req) => {
+  r.post('/wishlist/saveWishList', { preHandler: app.requireUser, schema: { body: SaveWishlistBodySchema, response: okReply(SaveWishlistResultSchema) } }, async (req) => {
     const b = req.body
     assertSelf(req, b.userId, 'body/userId')
     const expectedType = b.contentType === 'Products' ? 'product' : 'content'
@@ -172,7 +175,7 @@ export async function engagementRoutes(app: FastifyInstance, opts: { db: Kysely<
     return ok({ contentId: b.contentId })
   })
 
-  r.post('/wishlist/deleteWishList', { preHandler: app.requireUser, schema: { querystring: DeleteWishlistQuerySchema } }, async (req) => {
+  r.post('/wishlist/deleteWishList', { preHandler: app.requireUser, schema: { querystring: DeleteWishlistQuerySchema, response: okReply(DeleteWishlistResultSchema) } }, async (req) => {
     const q = req.query
     assertSelf(req, q.userId, 'querystring/userId')
     const body = req.body as unknown
@@ -205,7 +208,7 @@ export async function engagementRoutes(app: FastifyInstance, opts: { db: Kysely<
     return t.getTime() > now.getTime() ? now : t
   }
 
-  r.post('/history/record', { preHandler: app.requireUser, schema: { body: HistoryRecordBodySchema } }, async (req) => {
+  r.post('/history/record', { preHandler: app.requireUser, schema: { body: HistoryRecordBodySchema, response: okReply(HistoryRecordResultSchema) } }, async (req) => {
     const b = req.body
     assertSelf(req, b.userId, 'body/userId')
     const found = await resolveItems(db, b.kind, [b.id], langOf(req.locale))
@@ -214,7 +217,7 @@ export async function engagementRoutes(app: FastifyInstance, opts: { db: Kysely<
     return ok({ ok: true as const })
   })
 
-  r.post('/history/merge', { preHandler: app.requireUser, schema: { body: HistoryMergeBodySchema } }, async (req) => {
+  r.post('/history/merge', { preHandler: app.requireUser, schema: { body: HistoryMergeBodySchema, response: okReply(HistoryMergeResultSchema) } }, async (req) => {
     const b = req.body
     assertSelf(req, b.userId, 'body/userId')
     const now = new Date()
@@ -238,7 +241,7 @@ export async function engagementRoutes(app: FastifyInstance, opts: { db: Kysely<
     return ok({ merged: known.length, skipped: all.length - known.length })
   })
 
-  r.get('/history/list', { preHandler: app.requireUser, schema: { querystring: HistoryListQuerySchema } }, async (req) => {
+  r.get('/history/list', { preHandler: app.requireUser, schema: { querystring: HistoryListQuerySchema, response: okReply(HistoryListSchema) } }, async (req) => {
     const q = req.query
     assertSelf(req, q.userId, 'querystring/userId')
     const page = q.page ?? 1
@@ -303,6 +306,6 @@ export async function engagementRoutes(app: FastifyInstance, opts: { db: Kysely<
     return ok({ id: row.id })
   }
   for (const path of ['/operationLog/insert', '/mkt/operationLog/insert']) {
-    r.post(path, { preHandler: app.optionalUser, bodyLimit: 8 * 1024, schema: { body: OperationLogBodySchema } }, insertLog)
+    r.post(path, { preHandler: app.optionalUser, bodyLimit: 8 * 1024, schema: { body: OperationLogBodySchema, response: okReply(OperationLogResultSchema) } }, insertLog)
   }
 }

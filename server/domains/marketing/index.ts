@@ -14,6 +14,8 @@ import {
   contentColumns, iso, langOf, promotionLink, promotionStatus, toCard, type ContentRow,
 } from './resolve'
 import { pricingContext, summariesByIds } from '../catalog/summary'
+import { ContentCategoryListSchema, ArticleTypeListSchema, ContentListSchema, ContentDetailSchema, SpecialColumnListSchema, SkuContentSchema, ProductPromotionListSchema, PromotionSchema } from '../../../types'
+import { okReply, tagRoutes } from '../../lib/openapi'
 
 /** a catalogue number as it appears in URLs and lists */
 export const CATALOG_NUMBER_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$'
@@ -35,13 +37,14 @@ const SKU_CONTENT_LIMIT = 20
 
 /** marketing API under /api/mkt, and /get/promotionById */
 export async function marketingRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  tagRoutes(app, 'marketing')
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
   /** content visible now: published (scheduled items stay hidden until their date) */
   const published = (now: Date) => sql<boolean>`c.published_at <= ${now}`
 
-  r.get('/mkt/category/getByContentType', { schema: { querystring: ContentTypeQuerySchema } }, async (req) => {
+  r.get('/mkt/category/getByContentType', { schema: { querystring: ContentTypeQuerySchema, response: okReply(ContentCategoryListSchema) } }, async (req) => {
     const lang = langOf(req.locale)
     const now = new Date()
     const rows = await db
@@ -65,9 +68,9 @@ export async function marketingRoutes(app: FastifyInstance, opts: { db: Kysely<D
     return rows.map((a) => ({ dictValue: a.value, dictLabel: a.label }))
   }
 
-  r.get('/mkt/system/dict/ARTICLE_TYPE', async (req) => ok(await articleTypes(langOf(req.locale))))
+  r.get('/mkt/system/dict/ARTICLE_TYPE', { schema: { response: okReply(ArticleTypeListSchema) } }, async (req) => ok(await articleTypes(langOf(req.locale))))
 
-  r.get('/mkt/content/list', { schema: { querystring: ContentListQuerySchema } }, async (req) => {
+  r.get('/mkt/content/list', { schema: { querystring: ContentListQuerySchema, response: okReply(ContentListSchema) } }, async (req) => {
     const lang = langOf(req.locale)
     const q = req.query
     const page = q.page ?? 1
@@ -97,7 +100,7 @@ export async function marketingRoutes(app: FastifyInstance, opts: { db: Kysely<D
     return ok(data)
   })
 
-  r.get('/mkt/content/details/:id', { schema: { params: ContentIdParamsSchema } }, async (req) => {
+  r.get('/mkt/content/details/:id', { schema: { params: ContentIdParamsSchema, response: okReply(ContentDetailSchema) } }, async (req) => {
     const lang = langOf(req.locale)
     const row = await db
       .selectFrom('content_items as c')
@@ -127,7 +130,7 @@ export async function marketingRoutes(app: FastifyInstance, opts: { db: Kysely<D
     return ok(data)
   })
 
-  r.get('/mkt/content/special-column/list', async (req) => {
+  r.get('/mkt/content/special-column/list', { schema: { response: okReply(SpecialColumnListSchema) } }, async (req) => {
     const lang = langOf(req.locale)
     const now = new Date()
     const [columns, promos] = await Promise.all([
@@ -198,12 +201,12 @@ export async function marketingRoutes(app: FastifyInstance, opts: { db: Kysely<D
     return { catalogNumber, items: rows.map((row) => toCard(row as ContentRow)) }
   }
 
-  r.get('/mkt/content/sku/list', { schema: { querystring: CatalogNumberQuerySchema } }, async (req) =>
+  r.get('/mkt/content/sku/list', { schema: { querystring: CatalogNumberQuerySchema, response: okReply(SkuContentSchema) } }, async (req) =>
     ok(await skuContent(req.query.catalogNumber, langOf(req.locale))),
   )
 
   /** content featuring any product of the product's category (the product's own content first) */
-  r.get('/mkt/content/sku/category/:catalogNumber', { schema: { params: CatalogNumberParamsSchema } }, async (req) => {
+  r.get('/mkt/content/sku/category/:catalogNumber', { schema: { params: CatalogNumberParamsSchema, response: okReply(SkuContentSchema) } }, async (req) => {
     const lang = langOf(req.locale)
     const { catalogNumber } = req.params
     const p = await productByCatalogNumber(catalogNumber)
@@ -229,7 +232,7 @@ export async function marketingRoutes(app: FastifyInstance, opts: { db: Kysely<D
     return ok(data)
   })
 
-  r.get('/mkt/activity-product/promotions', { schema: { querystring: ActivityQuerySchema } }, async (req) => {
+  r.get('/mkt/activity-product/promotions', { schema: { querystring: ActivityQuerySchema, response: okReply(ProductPromotionListSchema) } }, async (req) => {
     const lang = langOf(req.locale)
     const requested = [...new Set(req.query.skus.split(',').map((s) => s.trim()).filter(Boolean))]
     if (!requested.length) throw new ApiError(400, 'VALIDATION_ERROR', 'querystring/skus must list at least one catalogue number')
@@ -274,7 +277,7 @@ export async function marketingRoutes(app: FastifyInstance, opts: { db: Kysely<D
     return ok(data)
   })
 
-  r.get('/get/promotionById', { preHandler: app.optionalUser, schema: { querystring: PromotionQuerySchema } }, async (req) => {
+  r.get('/get/promotionById', { preHandler: app.optionalUser, schema: { querystring: PromotionQuerySchema, response: okReply(PromotionSchema) } }, async (req) => {
     const lang = langOf(req.locale)
     const row = await db
       .selectFrom('promotions')

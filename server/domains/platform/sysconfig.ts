@@ -4,12 +4,14 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { SysConfigQuerySchema, type SysConfig } from '../../../types'
 import { ok } from '../../errors'
+import { SysConfigSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 const REQUIRED_FLAGS = ['ENABLE_ORDER_TAX', 'ENABLE_SIGN_IN_POPUP'] as const
 
 export async function sysconfigRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  r.get('/sys/dict/config', { schema: { querystring: SysConfigQuerySchema } }, async (req) => {
+  r.get('/sys/dict/config', { schema: { querystring: SysConfigQuerySchema, response: okReply(SysConfigSchema) } }, async (req) => {
     const country = req.query.countryCode ?? req.locale.country
     const rows = await opts.db
       .selectFrom('sys_config')

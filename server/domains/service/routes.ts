@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ChatConfig } from '../../../types'
 import { ok } from '../../errors'
 import { STAND_IN_PATH } from './stand-in'
+import { ChatConfigSchema } from '../../../types'
+import { okReply } from '../../lib/openapi'
 
 type Env = Record<string, string | undefined>
 
@@ -28,7 +30,7 @@ export function chatWidgetUrl(req: FastifyRequest, env: Env = process.env): stri
 
 /** Customer-service chat config, under /api (no login needed: anonymous visitors can chat too). */
 export async function chatConfigRoutes(app: FastifyInstance, opts: { env?: Env } = {}) {
-  app.get('/chat/config', async (req) => {
+  app.get('/chat/config', { schema: { response: okReply(ChatConfigSchema) } }, async (req) => {
     const data: ChatConfig = { widgetUrl: chatWidgetUrl(req, opts.env ?? process.env) }
     return ok(data)
   })
