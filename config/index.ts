@@ -29,7 +29,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     sourceRoot: 'src',
     // TARO_OUT_DIR lets parallel builds (and their tests) use their own folder
     outputRoot: process.env.TARO_OUT_DIR ?? (isH5 ? 'dist/h5' : 'dist/weapp'),
-    plugins: [],
+    // weapp templates carry aria-role / aria-label (src/platform/a11y.tsx sets them)
+    plugins: [path.resolve(__dirname, 'weapp-aria-plugin.js')],
     defineConstants: {
       API_BASE_URL: JSON.stringify(apiBase),
       APP_SOURCE: JSON.stringify(isH5 ? 'h5' : 'weapp')

@@ -1,3 +1,5 @@
+// mini-program: the templates' aria-role / aria-label attributes, known before the first render
+import './platform/template-attributes'
 import { useEffect, type PropsWithChildren } from 'react'
 import { useError, useUnhandledRejection } from '@tarojs/taro'
 import { openSpecAddress } from './platform/deep-link'
