@@ -69,6 +69,10 @@ export function e2eHarness(serverEnv: Record<string, string> = {}) {
       const { defaultBrowserType: _ignored, ...iphone } = devices['iPhone 12']
       const ctx = await browser!.newContext({ ...iphone, locale })
       const page = await ctx.newPage()
+      // screenshots show the page as it settles: Taro's 300 ms slide-in (and any other finite animation) is
+      // fast-forwarded to its end, so a picture is never taken with the page half-way in from the right
+      const screenshot = page.screenshot.bind(page)
+      page.screenshot = (options = {}) => screenshot({ animations: 'disabled', ...options })
       const errors: string[] = []
       page.on('pageerror', (e) => errors.push(e.message))
       return { ctx, page, errors }
