@@ -334,6 +334,11 @@ describe('service screens', () => {
     expect(q('.chat-card__description')?.textContent).toBe(`${description.slice(0, 40)}...`)
     expect((q('.chat-card__image img') ?? q('.chat-card__image'))!.getAttribute('src')).toBe('http://api.test/media/products/MA1-10175-150.jpg')
     expect(calls.some((c) => c.path === '/chat/config')).toBe(true)
+    // where a browser blocks the frame, a real link opens the same widget in a window of its own
+    const outside = q('a.chat-widget__outside') as HTMLAnchorElement
+    expect(outside.getAttribute('href')).toBe(frameSrc().toString())
+    expect(outside.getAttribute('target')).toBe('_blank')
+    expect(outside.getAttribute('rel')).toContain('noopener')
   })
 
   it('chat for a visitor: the anonymous payload with the _ga cookie\'s client id; no widget configured → said honestly', async () => {
