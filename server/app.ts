@@ -6,6 +6,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from './db/schema'
 import { ApiError, errorBody, frameworkErrorReply } from './errors'
+import { messageLanguage, schemaErrorMessage, type SchemaError } from './lib/schema-errors'
 import { registerAuth } from './domains/auth/plugin'
 import { parseLocale } from './locale'
 import { redactUrl } from './lib/safe-url'
@@ -44,34 +45,8 @@ const STATUS_CODES: Record<number, Parameters<typeof errorBody>[1]> = {
   429: 'TOO_MANY_REQUESTS',
 }
 
-interface SchemaError {
-  keyword: string
-  instancePath: string
-  message?: string
-  params?: Record<string, unknown>
-}
-
-/** Validation messages that name the field, e.g. "querystring/pageSize must be <= 100". */
-export function formatSchemaErrors(errors: SchemaError[], dataVar: string): Error {
-  const msgs: string[] = []
-  for (const e of errors) {
-    if (e.keyword === 'boolean' && e.message === 'schema is false') continue
-    const at = `${dataVar}${e.instancePath ?? ''}`
-    if (e.keyword === 'additionalProperties') {
-      const names = (e.params?.additionalProperties as string[] | undefined) ?? []
-      for (const n of names) msgs.push(`${at}/${n} is not allowed (unknown property)`)
-    } else if (e.keyword === 'const' && e.params && 'allowedValue' in e.params) {
-      msgs.push(`${at} must be '${String(e.params.allowedValue)}'`)
-    } else if (e.keyword === 'required' && e.params && 'requiredProperties' in e.params) {
-      const names = (e.params.requiredProperties as string[]) ?? []
-      for (const n of names) msgs.push(`${at}/${n} is required`)
-    } else {
-      msgs.push(`${at} ${e.message ?? 'is invalid'}`)
-    }
-  }
-  const unique = [...new Set(msgs)]
-  return new Error(unique.length ? unique.join('; ') : `${dataVar} is invalid`)
-}
+/** Validation messages that name the field, e.g. "querystring/pageSize must be <= 100" (English; see the error handler). */
+export const formatSchemaErrors = (errors: SchemaError[], dataVar: string): Error => new Error(schemaErrorMessage(errors, dataVar, 'en'))
 
 export function buildApp(opts: BuildAppOptions): FastifyInstance {
   const logger =
@@ -117,7 +92,9 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
       return reply.status(err.statusCode).send(errorBody(err.statusCode, err.code, err.message))
     }
     if (err.validation) {
-      return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', err.message))
+      // the request's language (English for languagecode: en, Chinese otherwise), each failing field named
+      const message = schemaErrorMessage(err.validation as SchemaError[], err.validationContext ?? 'request', messageLanguage(req.locale?.language))
+      return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', message))
     }
     const status = err.statusCode ?? 500
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -139,15 +139,30 @@ describeEachDb('GET /api/product/list', (ctx) => {
     for (const i of items) if (i.image) assert.match(i.image, /^\/media\/products\/[^.]+$/)
   })
 
-  it('pageSize > 100 → 400 naming the field', async () => {
+  it('pageSize > 100 → 400 naming the field, in the request\'s language (Chinese by default, languagecode: en → English)', async () => {
     const res = await ctx().app.inject('/api/product/list?pageSize=101')
     assert.equal(res.statusCode, 400)
     assert.deepEqual(res.json(), {
       success: false,
       code: 'VALIDATION_ERROR',
-      message: 'querystring/pageSize must be <= 100',
+      message: 'querystring/pageSize 不能大于 100',
       statusCode: 400,
     })
+    const en = await ctx().app.inject({ url: '/api/product/list?pageSize=101', headers: { languagecode: 'en' } })
+    assert.equal(en.json().message, 'querystring/pageSize must be <= 100')
+  })
+
+  it('a body with several faults names each field, in English or Chinese (spec section 9: quantity 1 to 999)', async () => {
+    const payload = { items: [{ catalogNumber: 'MA1-10175', quantity: 1000, extra: 1 }, { quantity: 1 }] }
+    const zh = await ctx().app.inject({ method: 'POST', url: '/api/product/price', headers: { languagecode: 'cn' }, payload })
+    assert.equal(zh.statusCode, 400)
+    for (const part of ['body/items/0/extra 不是可接受的字段', 'body/items/0/quantity 不能大于 999', 'body/items/1/catalogNumber 为必填项']) {
+      assert.ok(zh.json().message.includes(part), `${zh.json().message} names ${part}`)
+    }
+    const en = await ctx().app.inject({ method: 'POST', url: '/api/product/price', headers: { languagecode: 'en' }, payload })
+    for (const part of ['body/items/0/extra is not allowed (unknown property)', 'body/items/0/quantity must be <= 999', 'body/items/1/catalogNumber is required']) {
+      assert.ok(en.json().message.includes(part), `${en.json().message} names ${part}`)
+    }
   })
 
   it('page < 1, non-numeric page → 400; unknown query properties are rejected', async () => {
