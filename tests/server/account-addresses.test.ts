@@ -82,7 +82,7 @@ describeEachDb('account: addresses (spec sections 2, 4, 5, 7)', (ctx) => {
     })
     assert.equal(res.statusCode, 409)
     assert.equal(res.json().code, 'CONFLICT')
-    assert.match(res.json().message, /Only ACTIVE addresses can be edited or set as default/)
+    assert.match(res.json().message, /Only active addresses can be edited or set as default/)
     assert.deepEqual(await shipTos(ctx(), u.account_id), before)
     // the same refusal in Chinese for a Chinese request
     const zh = await ctx().app.inject({
@@ -242,7 +242,7 @@ describeEachDb('account: addresses (spec sections 2, 4, 5, 7)', (ctx) => {
     const before = await shipTos(ctx(), u.account_id)
     const pending = await ctx().app.inject({ method: 'POST', url: '/api/address/update', headers: auth(token, EN), payload: { ...validCn, addressKey: 'ST-PENDING-000123' } })
     assert.equal(pending.statusCode, 409)
-    assert.match(pending.json().message, /Only ACTIVE addresses can be edited/)
+    assert.match(pending.json().message, /Only active addresses can be edited/)
     const noKey = await ctx().app.inject({ method: 'POST', url: '/api/address/update', headers: auth(token, EN), payload: validCn })
     assert.equal(noKey.statusCode, 400)
     assert.match(noKey.json().message, /body\/addressKey/)

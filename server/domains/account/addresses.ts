@@ -39,7 +39,8 @@ function assertActive(req: FastifyRequest, row: { address_status: string }) {
   if (row.address_status !== 'ACTIVE') {
     throw conflict(
       req,
-      'This address is under review (PENDING). Only ACTIVE addresses can be edited or set as default',
+      // spec section 4: "Only ACTIVE addresses can be edited or set as default" (said in words, not status codes)
+      'This address is under review. Only active addresses can be edited or set as default',
       '该地址正在审核中（待审核），只有已生效的地址才能编辑或设为默认',
     )
   }

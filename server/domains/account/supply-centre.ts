@@ -90,7 +90,7 @@ export async function supplyCentreRoutes(app: FastifyInstance, opts: { db: Kysel
       .executeTakeFirst()
     if (!shipTo) throw forbidden(req, 'This ship-to is not one of your account', '该收货地址不属于您的账户')
     if (shipTo.address_status !== 'ACTIVE') {
-      throw conflict(req, 'Only an ACTIVE ship-to can apply for a supply centre', '只有已生效的收货地址才能申请供应中心')
+      throw conflict(req, 'Only an active ship-to (not one under review) can apply for a supply centre', '只有已生效的收货地址才能申请供应中心')
     }
     const centre = await db.selectFrom('supply_center_options').selectAll().where('supply_center_id', '=', b.supplyCenterId).executeTakeFirst()
     if (!centre) throw notFound(req, 'No such supply centre', '没有该供应中心')
