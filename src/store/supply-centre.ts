@@ -39,12 +39,12 @@ export const reasonLength = (reason: string) => reason.length
 
 export function validateApply(f: ApplyForm, options: SupplyCenterOption[] = []): ApplyErrors {
   const e: ApplyErrors = {}
-  if (!f.shipToNum) e.shipToNum = 'svc.sc.errShipTo'
+  if (!f.shipToNum) e.shipToNum = 'acct.sc.errShipTo'
   const centre = options.find((o) => o.supplyCenterId === f.supplyCenterId)
-  if (!f.supplyCenterId || (options.length > 0 && (!centre || !isActiveSupplyCenter(centre)))) e.supplyCenterId = 'svc.sc.errCentre'
-  if (!f.reason.trim()) e.reason = 'svc.sc.errReasonRequired'
-  else if (reasonLength(f.reason) > SC_REASON_MAX) e.reason = 'svc.sc.errReasonTooLong'
-  if (!f.agreeTerms) e.agreeTerms = 'svc.sc.errTerms'
+  if (!f.supplyCenterId || (options.length > 0 && (!centre || !isActiveSupplyCenter(centre)))) e.supplyCenterId = 'acct.sc.errCentre'
+  if (!f.reason.trim()) e.reason = 'acct.sc.errReasonRequired'
+  else if (reasonLength(f.reason) > SC_REASON_MAX) e.reason = 'acct.sc.errReasonTooLong'
+  if (!f.agreeTerms) e.agreeTerms = 'acct.sc.errTerms'
   return e
 }
 
@@ -117,10 +117,10 @@ export const useSupplyCentre = create<SupplyCentreState>()((set, get) => ({
       return { ok: true, request }
     } catch (e) {
       // "a pending request exists" and the like: said in the user's language; the form keeps its values
-      if (e instanceof ApiError && e.status === 409) return { ok: false, errors: {}, messageKey: 'svc.sc.errConflict' }
+      if (e instanceof ApiError && e.status === 409) return { ok: false, errors: {}, messageKey: 'acct.sc.errConflict' }
       // a validation answer or a network failure: the API client's message is already in the user's language
       if (e instanceof ApiError && (e.status === 400 || e.status === 0)) return { ok: false, errors: {}, messageText: e.message }
-      return { ok: false, errors: {}, messageKey: 'svc.sc.errFailed' }
+      return { ok: false, errors: {}, messageKey: 'acct.sc.errFailed' }
     } finally {
       set({ submitting: false })
     }

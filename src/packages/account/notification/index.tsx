@@ -15,11 +15,11 @@ import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 type Category = Notification['category']
-const CATEGORY: Record<Category, { icon: string; label: 'svc.notif.cat.order' | 'svc.notif.cat.promotion' | 'svc.notif.cat.account' | 'svc.notif.cat.system' }> = {
-  order: { icon: 'shopping-bag', label: 'svc.notif.cat.order' },
-  promotion: { icon: 'tags', label: 'svc.notif.cat.promotion' },
-  account: { icon: 'user', label: 'svc.notif.cat.account' },
-  system: { icon: 'bell', label: 'svc.notif.cat.system' }
+const CATEGORY: Record<Category, { icon: string; label: 'acct.notif.cat.order' | 'acct.notif.cat.promotion' | 'acct.notif.cat.account' | 'acct.notif.cat.system' }> = {
+  order: { icon: 'shopping-bag', label: 'acct.notif.cat.order' },
+  promotion: { icon: 'tags', label: 'acct.notif.cat.promotion' },
+  account: { icon: 'user', label: 'acct.notif.cat.account' },
+  system: { icon: 'bell', label: 'acct.notif.cat.system' }
 }
 
 /**
@@ -51,7 +51,7 @@ export default function NotificationPage() {
               className={`notification__mark-all${anyUnread ? '' : ' notification__mark-all--off'}`}
               {...tapProps(() => { void useNotifications.getState().markAllRead() })}
             >
-              {t('svc.notif.markAllRead')}
+              {t('acct.notif.markAllRead')}
             </Text>
           </View>
         )}
@@ -67,7 +67,7 @@ export default function NotificationPage() {
                 <View className='notification__body'>
                   <View className='notification__head'>
                     <Text className='notification__title'>{n.title}</Text>
-                    {unread && <Text className='notification__dot' aria-label={t('svc.notif.unread')} />}
+                    {unread && <Text className='notification__dot' aria-label={t('acct.notif.unread')} />}
                   </View>
                   <Text className='notification__text'>{n.body}</Text>
                   <Text className='notification__time'>{t(c.label)} · {formatTimestamp(n.createdAt, country)}</Text>
@@ -77,27 +77,27 @@ export default function NotificationPage() {
             )
           })}
         </View>
-        {status === 'loading' && <View className='notification__state'><AtActivityIndicator content={t('svc.notif.loading')} /></View>}
+        {status === 'loading' && <View className='notification__state'><AtActivityIndicator content={t('acct.notif.loading')} /></View>}
         {status === 'error' && (
           <View className='notification__state'>
-            <Text className='notification__error'>{t('svc.notif.loadError')}</Text>
+            <Text className='notification__error'>{t('acct.notif.loadError')}</Text>
             <Button className='notification__button' {...tapProps(() => useNotifications.getState().load(items.length === 0))}>{t('home.retry')}</Button>
           </View>
         )}
         {status === 'ready' && items.length === 0 && (
           <View className='notification__state notification__empty'>
             <AtIcon value='bell' size='40' color='#b0b8c5' />
-            <Text className='notification__state-title'>{t('svc.notif.empty')}</Text>
-            <Text className='notification__state-body'>{t('svc.notif.emptyHint')}</Text>
+            <Text className='notification__state-title'>{t('acct.notif.empty')}</Text>
+            <Text className='notification__state-body'>{t('acct.notif.emptyHint')}</Text>
           </View>
         )}
         {status === 'ready' && items.length > 0 && items.length < total && (
           <View className='notification__state'>
-            <Button className='notification__button notification__more' {...tapProps(() => useNotifications.getState().load())}>{t('svc.notif.loadMore')}</Button>
+            <Button className='notification__button notification__more' {...tapProps(() => useNotifications.getState().load())}>{t('acct.notif.loadMore')}</Button>
           </View>
         )}
         {status === 'ready' && items.length > 0 && items.length >= total && (
-          <View className='notification__state'><Text className='notification__state-body'>{t('svc.notif.allShown', { total })}</Text></View>
+          <View className='notification__state'><Text className='notification__state-body'>{t('acct.notif.allShown', { total })}</Text></View>
         )}
       </LoginGate>
     </PageShell>

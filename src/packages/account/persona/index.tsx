@@ -13,7 +13,7 @@ import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 const TITLE: Record<PersonaSection, MessageKey> = {
-  roles: 'svc.persona.roles', industries: 'svc.persona.industries', interestAreas: 'svc.persona.interestAreas'
+  roles: 'acct.persona.roles', industries: 'acct.persona.industries', interestAreas: 'acct.persona.interestAreas'
 }
 
 /**
@@ -33,22 +33,22 @@ export default function PersonaPage() {
   const save = async () => {
     if (!draft) return
     const ok = await usePersona.getState().save(draft)
-    if (ok) { setDraft(null); showToast(t('svc.persona.saved')) } else showToast(t('svc.persona.saveFailed'))
+    if (ok) { setDraft(null); showToast(t('acct.persona.saved')) } else showToast(t('acct.persona.saveFailed'))
   }
 
   return (
     <PageShell header={{ title: t('screen.persona') }}>
       <LoginGate>
-        {status === 'loading' && <View className='persona-state'><AtActivityIndicator content={t('svc.persona.loading')} /></View>}
+        {status === 'loading' && <View className='persona-state'><AtActivityIndicator content={t('acct.persona.loading')} /></View>}
         {status === 'error' && (
           <View className='persona-state'>
-            <Text className='persona-state__error'>{t('svc.persona.loadError')}</Text>
+            <Text className='persona-state__error'>{t('acct.persona.loadError')}</Text>
             <Button className='persona-state__button' {...tapProps(() => usePersona.getState().load())}>{t('home.retry')}</Button>
           </View>
         )}
         {status === 'ready' && persona && (
           <View className='persona'>
-            <Text className='persona__hint'>{t(draft ? 'svc.persona.hint' : fallback ? 'svc.persona.suggested' : 'svc.persona.hint')}</Text>
+            <Text className='persona__hint'>{t(draft ? 'acct.persona.hint' : fallback ? 'acct.persona.suggested' : 'acct.persona.hint')}</Text>
             {PERSONA_SECTIONS.map((s) => (
               <View key={s} className={`persona__section persona__section--${s}`}>
                 <Text className='persona__title'>{t(TITLE[s])}</Text>
@@ -68,18 +68,18 @@ export default function PersonaPage() {
                       })
                     : persona[s].length
                       ? persona[s].map((label) => <Text key={label} className='persona__chip persona__value'>{label}</Text>)
-                      : <Text className='persona__none'>{t('svc.persona.none')}</Text>}
+                      : <Text className='persona__none'>{t('acct.persona.none')}</Text>}
                 </View>
               </View>
             ))}
             <View className='persona__actions'>
               {draft ? (
                 <>
-                  <Button className='persona__cancel' {...tapProps(() => setDraft(null))}>{t('svc.persona.cancel')}</Button>
-                  <Button className='persona__save' {...tapProps(save, { disabled: saving })}>{t(saving ? 'svc.persona.saving' : 'svc.persona.save')}</Button>
+                  <Button className='persona__cancel' {...tapProps(() => setDraft(null))}>{t('acct.persona.cancel')}</Button>
+                  <Button className='persona__save' {...tapProps(save, { disabled: saving })}>{t(saving ? 'acct.persona.saving' : 'acct.persona.save')}</Button>
                 </>
               ) : (
-                <Button className='persona__edit' {...tapProps(() => setDraft(selectedCodes(persona, options)), { disabled: !options })}>{t('svc.persona.edit')}</Button>
+                <Button className='persona__edit' {...tapProps(() => setDraft(selectedCodes(persona, options)), { disabled: !options })}>{t('acct.persona.edit')}</Button>
               )}
             </View>
           </View>

@@ -16,7 +16,7 @@ import { tapProps } from '../../../components/tappable'
 import './index.scss'
 
 const STATUS_LABEL: Record<SupplyCenterRequest['status'], MessageKey> = {
-  PENDING: 'svc.sc.pending', APPROVED: 'svc.sc.approved', REJECTED: 'svc.sc.rejected'
+  PENDING: 'acct.sc.pending', APPROVED: 'acct.sc.approved', REJECTED: 'acct.sc.rejected'
 }
 const EMPTY: ApplyForm = { shipToNum: '', supplyCenterId: '', reason: '', agreeTerms: false }
 
@@ -75,47 +75,47 @@ export default function SupplyCentrePage() {
   return (
     <PageShell header={{ title: t('screen.supplyCentre') }}>
       <LoginGate>
-        {status === 'loading' && <View className='sc-state'><AtActivityIndicator content={t('svc.sc.loading')} /></View>}
+        {status === 'loading' && <View className='sc-state'><AtActivityIndicator content={t('acct.sc.loading')} /></View>}
         {status === 'error' && (
           <View className='sc-state'>
-            <Text className='sc-state__error'>{t('svc.sc.loadError')}</Text>
+            <Text className='sc-state__error'>{t('acct.sc.loadError')}</Text>
             <Button className='sc-state__button' {...tapProps(() => useSupplyCentre.getState().load())}>{t('home.retry')}</Button>
           </View>
         )}
         {status === 'ready' && (
           <>
             <View className='sc-current'>
-              <Text className='sc-current__label'>{t('svc.sc.current')}</Text>
+              <Text className='sc-current__label'>{t('acct.sc.current')}</Text>
               {current ? (
                 <View className='sc-current__centre'>
                   <Text className='sc-current__name'>{currentOption ? `${currentOption.name} · ${currentOption.city}` : current.supplyCenterId}</Text>
-                  {isActiveSupplyCenter(current) && <Text className='sc-current__badge'>{t('svc.sc.active')}</Text>}
+                  {isActiveSupplyCenter(current) && <Text className='sc-current__badge'>{t('acct.sc.active')}</Text>}
                 </View>
               ) : (
-                <Text className='sc-current__none'>{t('svc.sc.none')}</Text>
+                <Text className='sc-current__none'>{t('acct.sc.none')}</Text>
               )}
-              {shipToNum && <Text className='sc-current__meta'>{t('svc.sc.shipTo', { accountNumber: shipToNum })}</Text>}
+              {shipToNum && <Text className='sc-current__meta'>{t('acct.sc.shipTo', { accountNumber: shipToNum })}</Text>}
             </View>
 
             {pending.map((r) => (
               <View key={r.requestId} className='sc-pending'>
                 <View className='sc-pending__head'>
                   <AtIcon value='clock' size='18' color='#f08c00' />
-                  <Text className='sc-pending__title'>{t(r.requestId === justSent ? 'svc.sc.submitted' : 'svc.sc.pending')}</Text>
+                  <Text className='sc-pending__title'>{t(r.requestId === justSent ? 'acct.sc.submitted' : 'acct.sc.pending')}</Text>
                 </View>
-                <Text className='sc-pending__note'>{t('svc.sc.pendingNote')}</Text>
-                <Text className='sc-pending__line'>{t('svc.sc.requestLine', { kind: t(r.kind === 'change' ? 'svc.sc.kind.change' : 'svc.sc.kind.apply'), shipTo: r.shipToNum, centre: centreName(r.supplyCenterId) })}</Text>
-                <Text className='sc-pending__due'>{t('svc.sc.reviewDueBy', { time: formatTimestamp(r.reviewDueBy, country) })}</Text>
+                <Text className='sc-pending__note'>{t('acct.sc.pendingNote')}</Text>
+                <Text className='sc-pending__line'>{t('acct.sc.requestLine', { kind: t(r.kind === 'change' ? 'acct.sc.kind.change' : 'acct.sc.kind.apply'), shipTo: r.shipToNum, centre: centreName(r.supplyCenterId) })}</Text>
+                <Text className='sc-pending__due'>{t('acct.sc.reviewDueBy', { time: formatTimestamp(r.reviewDueBy, country) })}</Text>
               </View>
             ))}
 
             <View className='sc-form'>
-              <Text className='sc-form__title'>{t(current ? 'svc.sc.formChange' : 'svc.sc.formApply')}</Text>
+              <Text className='sc-form__title'>{t(current ? 'acct.sc.formChange' : 'acct.sc.formApply')}</Text>
               {shipTos.length === 0 ? (
-                <Text className='sc-form__hint'>{t('svc.sc.noShipTo')}</Text>
+                <Text className='sc-form__hint'>{t('acct.sc.noShipTo')}</Text>
               ) : (
                 <>
-                  <Text className='sc-form__label'>{t('svc.sc.fieldShipTo')}</Text>
+                  <Text className='sc-form__label'>{t('acct.sc.fieldShipTo')}</Text>
                   <View className='sc-form__choices'>
                     {shipTos.map((s) => (
                       <View
@@ -130,7 +130,7 @@ export default function SupplyCentrePage() {
                   </View>
                   {err('shipToNum')}
 
-                  <Text className='sc-form__label'>{t('svc.sc.fieldCentre')}</Text>
+                  <Text className='sc-form__label'>{t('acct.sc.fieldCentre')}</Text>
                   <View className='sc-form__choices'>
                     {options.map((o) => {
                       const usable = isActiveSupplyCenter(o)
@@ -141,40 +141,40 @@ export default function SupplyCentrePage() {
                           {...tapProps(() => edit('supplyCenterId', o.supplyCenterId), { role: 'radio', selected: form.supplyCenterId === o.supplyCenterId, disabled: !usable })}
                         >
                           <Text className='sc-form__choice-title'>{o.name}</Text>
-                          <Text className='sc-form__choice-meta'>{usable ? o.city : `${o.city} · ${t('svc.sc.notOperating')}`}</Text>
+                          <Text className='sc-form__choice-meta'>{usable ? o.city : `${o.city} · ${t('acct.sc.notOperating')}`}</Text>
                         </View>
                       )
                     })}
                   </View>
                   {err('supplyCenterId')}
 
-                  <Text className='sc-form__label'>{t('svc.sc.fieldReason')}</Text>
+                  <Text className='sc-form__label'>{t('acct.sc.fieldReason')}</Text>
                   <Textarea
                     className={`sc-form__reason${errors.reason ? ' sc-form__reason--error' : ''}`}
                     value={form.reason}
                     maxlength={-1}
-                    placeholder={t('svc.sc.reasonPlaceholder')}
+                    placeholder={t('acct.sc.reasonPlaceholder')}
                     onInput={(e) => edit('reason', e.detail.value)}
                   />
                   <Text className={`sc-form__counter${count > SC_REASON_MAX ? ' sc-form__counter--over' : ''}`}>
-                    {t('svc.sc.counter', { count, max: SC_REASON_MAX })}
+                    {t('acct.sc.counter', { count, max: SC_REASON_MAX })}
                   </Text>
                   {err('reason')}
 
                   <View className='sc-form__terms' onClick={() => edit('agreeTerms', (f) => !f.agreeTerms)}>
                     <View
                       className={`sc-form__check${form.agreeTerms ? ' sc-form__check--on' : ''}`}
-                      {...tapProps((e) => { e.stopPropagation?.(); edit('agreeTerms', (f) => !f.agreeTerms) }, { role: 'checkbox', selected: form.agreeTerms, label: t('svc.sc.terms') })}
+                      {...tapProps((e) => { e.stopPropagation?.(); edit('agreeTerms', (f) => !f.agreeTerms) }, { role: 'checkbox', selected: form.agreeTerms, label: t('acct.sc.terms') })}
                     >
                       {form.agreeTerms && <AtIcon value='check' size='12' color='#fff' />}
                     </View>
-                    <Text>{t('svc.sc.terms')}</Text>
+                    <Text>{t('acct.sc.terms')}</Text>
                   </View>
                   {err('agreeTerms')}
 
                   {message && <Text className='sc-form__message'>{message}</Text>}
                   <Button className='sc-form__submit' {...tapProps(submit, { disabled: submitting })}>
-                    {t(submitting ? 'svc.sc.submitting' : 'svc.sc.submit')}
+                    {t(submitting ? 'acct.sc.submitting' : 'acct.sc.submit')}
                   </Button>
                 </>
               )}
@@ -182,15 +182,15 @@ export default function SupplyCentrePage() {
 
             {requests.length > 0 && (
               <View className='sc-requests'>
-                <Text className='sc-requests__title'>{t('svc.sc.requests')}</Text>
+                <Text className='sc-requests__title'>{t('acct.sc.requests')}</Text>
                 {requests.map((r) => (
                   <View key={r.requestId} className='sc-requests__item'>
                     <View className='sc-requests__head'>
-                      <Text className='sc-requests__line'>{t('svc.sc.requestLine', { kind: t(r.kind === 'change' ? 'svc.sc.kind.change' : 'svc.sc.kind.apply'), shipTo: r.shipToNum, centre: centreName(r.supplyCenterId) })}</Text>
+                      <Text className='sc-requests__line'>{t('acct.sc.requestLine', { kind: t(r.kind === 'change' ? 'acct.sc.kind.change' : 'acct.sc.kind.apply'), shipTo: r.shipToNum, centre: centreName(r.supplyCenterId) })}</Text>
                       <Text className={`sc-requests__status sc-requests__status--${r.status.toLowerCase()}`}>{t(STATUS_LABEL[r.status])}</Text>
                     </View>
                     <Text className='sc-requests__reason'>{r.reason}</Text>
-                    <Text className='sc-requests__meta'>{t('svc.sc.submittedAt', { time: formatTimestamp(r.submittedAt, country) })}</Text>
+                    <Text className='sc-requests__meta'>{t('acct.sc.submittedAt', { time: formatTimestamp(r.submittedAt, country) })}</Text>
                   </View>
                 ))}
               </View>
