@@ -1,4 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef } from 'react'
+// type-only (erased): the props are declared once, in the neutral adapter
+import type { LinkElementProps } from './a11y'
 import './a11y.h5.scss'
 
 /**
@@ -30,18 +32,6 @@ export const fieldLabelProps = (label: string) => ({ nativeProps: { 'aria-label'
 
 /** hidden from assistive technology (decorative icons, the duplicate text of a labelled control) */
 export const hiddenProps = () => ({ 'aria-hidden': 'true' })
-
-export interface LinkElementProps {
-  href: string
-  className?: string
-  label?: string
-  current?: boolean
-  onActivate: () => void
-  children?: ReactNode
-  data?: Record<string, string>
-  /** the pressed look (mini-program; the H5 link shows the browser's own) */
-  hoverClass?: string
-}
 
 /**
  * A real link: <a href> with the spec address (open in a new tab, copy the address, read as a link).
