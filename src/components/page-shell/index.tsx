@@ -9,16 +9,11 @@ import Footer from '../footer'
 import SignInPopup from '../sign-in-popup'
 import type { FooterItem } from '../../rules/footer'
 import type { MessageKey } from '../../i18n'
-import { resolveSpecPath, routeByPage } from '../../../types/routes'
+import { routeOfRouterPath } from '../../../types/routes'
 import { setDocumentLanguage, setDocumentTitle } from '../../platform/document'
 import { ariaProps } from '../../platform/a11y'
 import './index.scss'
 
-/** The route on display: the mini-program reports the Taro page path, the H5 router the address (e.g. /more). */
-function routeOf(path: string | undefined) {
-  const p = (path ?? '').split('?')[0]
-  return routeByPage(p) ?? resolveSpecPath(p)?.route
-}
 
 export interface PageShellProps {
   header?: HeaderProps
@@ -36,7 +31,8 @@ export default function PageShell({ header, footer, title, children }: PageShell
   const { params, path } = useRouter()
   useEffect(() => { useTracking.getState().capture(params) }, [params])
   // WCAG 3.1.1 / 2.4.2: the document's language, and a title per page ("{screen} | Lab Store")
-  const route = routeOf(path)
+  // the mini-program reports the Taro page path, the H5 router the address (e.g. /more)
+  const route = routeOfRouterPath(path)
   const screen = title ?? (route ? t(`screen.${route.name}` as MessageKey) : '')
   const docTitle = screen && screen !== t('app.name') ? `${screen} | ${t('app.name')}` : t('app.name')
   // pages under the one on display stay mounted: only the page on display writes the document
