@@ -16,6 +16,8 @@ export const ContentTypeSchema = Type.Union([
 ])
 export type ContentType = Static<typeof ContentTypeSchema>
 
+export { VM_WORKFLOW_ARTICLE_TYPE, isVmWorkflow } from './vm-workflow'
+
 /** GET /api/mkt/category/getByContentType?contentType= */
 export const ContentCategorySchema = Type.Object({ id: Type.String(), contentType: ContentTypeSchema, name: Type.String(), count: Type.Integer() })
 export type ContentCategory = Static<typeof ContentCategorySchema>

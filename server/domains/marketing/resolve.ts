@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { RequestLocale } from '../../locale'
-import type { ContentCard, ContentType } from '../../../types'
+import { isVmWorkflow, type ContentCard, type ContentType } from '../../../types'
 import { cleanTitle } from '../../../types/catalog/product-title'
-import { VM_WORKFLOW_ARTICLE_TYPE } from './article-types'
 
 /**
  * Look-ups shared by the marketing and engagement routes: localized display data for products,
@@ -48,9 +47,6 @@ export const CONTENT_TYPE_LABELS: Record<ContentType, Record<Lang, string>> = {
   campaign: { en: 'Promotions & campaigns', zh: '促销与活动' },
 }
 export const PROMOTION_LABEL: Record<Lang, string> = { en: 'Promotion', zh: '促销活动' }
-
-export const isVmWorkflow = (contentType: string, articleType: string) =>
-  contentType === 'workflow' && articleType === VM_WORKFLOW_ARTICLE_TYPE
 
 // ---------------- products ----------------
 export interface ProductDisplay {
