@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { create } from 'zustand'
 import type {
   ArticleType, ContentCard, ContentCategory, ContentDetail, ContentType, Promotion, ProductDetail, WishlistContentType
@@ -5,6 +6,8 @@ import type {
 import { getArticleTypes, getContentCategories, getContentDetail, getContentList } from '../api/marketing'
 import { getProductCatalog, getPromotionById } from '../api/catalog'
 import { ApiError } from '../api/client'
+import { useViewerKey } from './viewer'
+import { isVmWorkflow } from '../../types/marketing/vm-workflow'
 
 /**
  * Marketing content (spec section 7, marketing API): the content hub of each content type
@@ -14,9 +17,6 @@ import { ApiError } from '../api/client'
 export const CONTENT_TYPES: ContentType[] = ['knowledge', 'application', 'workflow', 'industry', 'brand', 'campaign']
 export const isContentType = (v: unknown): v is ContentType => CONTENT_TYPES.includes(v as ContentType)
 export const CONTENT_PAGE_SIZE = 10
-
-/** The ARTICLE_TYPE of a workflow's video / virtual variant (types/engagement.ts: "VM Workflow → a workflow item whose articleType is 'virtual-workflow'"). */
-export const VM_WORKFLOW_ARTICLE_TYPE = 'virtual-workflow'
 
 /**
  * The wishlist's content type for an article (spec section 3: "Content types: Products, Workflow,
@@ -28,7 +28,7 @@ export function wishlistTypeOf(contentType: ContentType, articleType: string): W
   switch (contentType) {
     case 'knowledge': return 'Knowledge Hub'
     case 'application': return 'Application'
-    case 'workflow': return articleType === VM_WORKFLOW_ARTICLE_TYPE ? 'VM Workflow' : 'Workflow'
+    case 'workflow': return isVmWorkflow(contentType, articleType) ? 'VM Workflow' : 'Workflow'
     default: return null
   }
 }
@@ -160,3 +160,21 @@ export const useContent = create<ContentState>()((set, get) => ({
     }
   }
 }))
+
+/**
+ * An article's or a promotion's detail for the screen on display: loaded once the session is known,
+ * and again when the viewer (language, country, user) changes; `reload` retries after an error.
+ */
+export function useContentDetail<K extends 'articles' | 'promotions'>(kind: K, id: string) {
+  const { key, ready } = useViewerKey()
+  const entry = useContent((s) => (id ? s[kind][id] : undefined)) as ContentState[K][string] | undefined
+  const reload = () => {
+    const store = useContent.getState()
+    if (id) (kind === 'articles' ? store.loadArticle : store.loadPromotion)(id, key)
+  }
+  useEffect(() => {
+    if (id && ready && entry?.key !== key) reload()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, ready, key, entry?.key])
+  return { entry, reload }
+}

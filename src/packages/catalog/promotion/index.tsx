@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { View, Text, Button } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
@@ -11,9 +10,8 @@ import { mediaUrl } from '../../../components/rich-text/parse'
 import { pageParam } from '../../../rules/page-params'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/session'
-import { useContent } from '../../../store/content'
+import { useContentDetail } from '../../../store/content'
 import { useRecordVisit } from '../../../store/history'
-import { useViewerKey } from '../../../store/viewer'
 import { formatTimestamp } from '../../../rules/format'
 import { navigation } from '../../../platform/navigation'
 import { tapProps } from '../../../components/tappable'
@@ -27,14 +25,9 @@ export default function PromotionPage() {
   const t = useT()
   const { params } = useRouter()
   const id = pageParam(params, 'id')
-  const { key, ready } = useViewerKey()
   const country = useLocale((s) => s.country)
   const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
-  const entry = useContent((s) => (id ? s.promotions[id] : undefined))
-
-  useEffect(() => {
-    if (id && ready && entry?.key !== key) useContent.getState().loadPromotion(id, key)
-  }, [id, ready, key, entry?.key])
+  const { entry, reload } = useContentDetail('promotions', id)
 
   // a promotion view counts as content in the browsing history (its id is the promotion id)
   const promoData = entry?.data ?? null
@@ -63,7 +56,7 @@ export default function PromotionPage() {
       <PageShell header={header}>
         <View className='promo-state'>
           <Text className='promo-state__title'>{t('promotion.loadError')}</Text>
-          <Button className='promo-state__button' {...tapProps(() => useContent.getState().loadPromotion(id, key))}>{t('home.retry')}</Button>
+          <Button className='promo-state__button' {...tapProps(reload)}>{t('home.retry')}</Button>
         </View>
       </PageShell>
     )

@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { View, Text, Button } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
@@ -11,9 +10,8 @@ import { mediaUrl } from '../../../components/rich-text/parse'
 import { pageParam } from '../../../rules/page-params'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/session'
-import { wishlistTypeOf, useContent } from '../../../store/content'
+import { wishlistTypeOf, useContentDetail } from '../../../store/content'
 import { useRecordVisit } from '../../../store/history'
-import { useViewerKey } from '../../../store/viewer'
 import { formatTimestamp } from '../../../rules/format'
 import { navigation } from '../../../platform/navigation'
 import { tapProps } from '../../../components/tappable'
@@ -28,14 +26,9 @@ export default function ContentDetailPage() {
   const t = useT()
   const { params } = useRouter()
   const id = pageParam(params, 'id')
-  const { key, ready } = useViewerKey()
   const country = useLocale((s) => s.country)
   const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
-  const entry = useContent((s) => (id ? s.articles[id] : undefined))
-
-  useEffect(() => {
-    if (id && ready && entry?.key !== key) useContent.getState().loadArticle(id, key)
-  }, [id, ready, key, entry?.key])
+  const { entry, reload } = useContentDetail('articles', id)
 
   const article = entry?.data ?? null
   useRecordVisit(article && {
@@ -63,7 +56,7 @@ export default function ContentDetailPage() {
       <PageShell header={header}>
         <View className='article-state'>
           <Text className='article-state__title'>{t('article.loadError')}</Text>
-          <Button className='article-state__button' {...tapProps(() => useContent.getState().loadArticle(id, key))}>{t('home.retry')}</Button>
+          <Button className='article-state__button' {...tapProps(reload)}>{t('home.retry')}</Button>
         </View>
       </PageShell>
     )
