@@ -6,6 +6,7 @@ import { useProductList } from '../../src/store/products'
 import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
 import { fakeToken, inSeconds } from '../support/tokens'
+import { waitFor } from './product-api-stub'
 
 /**
  * The Home page rendered by the real app shell (router, header, footer, stores). Taro.request is
@@ -53,7 +54,9 @@ describe('Home page', () => {
     expect(imgs.some((s) => String(s).endsWith('/media/products/MA1-10001-150.jpg'))).toBe(true)
     expect(imgs.some((s) => String(s).endsWith('/media/placeholder.svg'))).toBe(true)
     // header: search bar placeholder, bell, chat; footer: Home Categories Cart My (cn)
-    expect(document.querySelector('input')?.getAttribute('placeholder')).toBe('search all products')
+    // Taro's H5 <Input> draws its inner <input> a moment after the page (slower on a busy machine)
+    await waitFor(() => !!document.querySelector('.app-header input'), 'the header search input')
+    expect(document.querySelector('.app-header input')?.getAttribute('placeholder')).toBe('search all products')
     expect(Array.from(document.querySelectorAll('.app-footer__label')).map((e) => e.textContent)).toEqual(['Home', 'Categories', 'Cart', 'My'])
     // loads more from the server, then says it has shown all
     await utils.act(async () => { utils.fireEvent.click(document.querySelector('.home__more') as HTMLElement) })
