@@ -29,8 +29,7 @@ export function productSvg(catalogNumber: string, size: number): string {
 </svg>`
 }
 
-// drawn at the product page's size (650): a picture box scales it down, never up (Taro's H5 aspectFit left a smaller one off-centre)
-export const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="650" height="650" viewBox="0 0 100 100">
+export const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="150" height="150" viewBox="0 0 100 100">
 <rect width="100" height="100" rx="8" fill="#f2f4f7"/>
 <rect x="28" y="30" width="44" height="34" rx="4" fill="none" stroke="#b0b8c5" stroke-width="3"/>
 <circle cx="40" cy="42" r="4" fill="#b0b8c5"/><path d="M31 60l12-11 8 7 7-6 11 10" fill="none" stroke="#b0b8c5" stroke-width="3"/>
