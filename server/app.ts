@@ -89,7 +89,7 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ApiError) {
-      return reply.status(err.statusCode).send(errorBody(err.statusCode, err.code, err.message))
+      return reply.status(err.statusCode).send(errorBody(err.statusCode, err.code, err.message, err.reason))
     }
     if (err.validation) {
       // the request's language (English for languagecode: en, Chinese otherwise), each failing field named

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     public readonly statusCode: number,
     public readonly code: ErrorCode,
     message: string,
+    /** a machine-readable business reason (types/envelope.ts ErrorReason), e.g. ADDRESS_UNDER_REVIEW */
+    public readonly reason?: string,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -15,11 +17,12 @@ export class ApiError extends Error {
 
 export const ok = <T>(data: T) => ({ success: true as const, code: '200' as const, message: 'ok', data })
 
-export const errorBody = (statusCode: number, code: ErrorCode, message: string) => ({
+export const errorBody = (statusCode: number, code: ErrorCode, message: string, reason?: string) => ({
   success: false as const,
   code,
   message,
   statusCode,
+  ...(reason ? { reason } : {}),
 })
 
 /**

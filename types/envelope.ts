@@ -33,6 +33,13 @@ export const ErrorEnvelopeSchema = Type.Object({
   code: ErrorCodeSchema,
   message: Type.String(),
   statusCode: Type.Integer({ minimum: 400, maximum: 599 }),
+  /**
+   * A business reason the app acts on, beside the human message (cart and order calls):
+   * REGISTRATION_INCOMPLETE, ADDRESS_UNDER_REVIEW, PENDING_ADDRESS_VALIDATION, COUPON_NOT_ALLOWED,
+   * CART_EMPTY, CART_CHANGED, LINE_BLOCKED, QUOTE_EXPIRED, QUOTE_NOT_FOUND, IDEMPOTENCY_KEY_REUSED,
+   * IDEMPOTENCY_KEY_IN_USE, CART_NOT_FOUND, ORDER_NOT_FOUND, CATALOG_NUMBER_MISSING.
+   */
+  reason: Type.Optional(Type.String()),
 })
 export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>
 

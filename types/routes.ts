@@ -13,6 +13,7 @@ export type RouteName =
   | 'orderDetail' | 'pendingLto' | 'requestDetail' | 'promotion' | 'leadSubmit' | 'chat'
   | 'rewardsRules' | 'rewardDetail' | 'onboarding' | 'wechatLogin' | 'loginCallback' | 'supplyCentre' | 'persona'
   | 'documents' | 'selectionTools' | 'dualOrigin' | 'contentHub' | 'contentDetail' | 'browsingHistory' | 'flashSale'
+  | 'submitOrder' | 'quickOrder' | 'quotes' | 'quoteDetail'
 
 export interface RouteDef {
   name: RouteName
@@ -64,6 +65,13 @@ export const ROUTES: RouteDef[] = [
   { name: 'browsingHistory', page: 'packages/engagement/browsing-history/index', path: '/browsing-history', login: true },
   // order
   { name: 'deliveryAddress', page: 'packages/cart/delivery-address/index', path: '/my-cart/DeliveryAddress', login: true },
+  // quick order (spec section 2 names the screen; its path is not shown): paste catalogue numbers with quantities
+  { name: 'quickOrder', page: 'packages/cart/quick-order/index', path: '/my-cart/QuickOrder' },
+  // the submit-order page (section 2 names it; path not shown) — /submit-order/success is its success page
+  { name: 'submitOrder', page: 'packages/order/submit-order/index', path: '/submit-order', login: true },
+  // quotes list and detail (S-quotes; paths not shown)
+  { name: 'quotes', page: 'packages/order/quotes/index', path: '/my-quotes', login: true },
+  { name: 'quoteDetail', page: 'packages/order/quote-detail/index', path: '/my-quotes/:staticQuoteId', login: true },
   { name: 'flashbuySubmit', page: 'packages/flashbuy/submit/index', path: '/flashbuy/submit', login: true },
   { name: 'orderSuccess', page: 'packages/order/order-success/index', path: '/submit-order/success', login: true },
   { name: 'pendingLto', page: 'packages/order/pending-lto/index', path: '/my-orders/PendingLTO/:orderNumber', login: true },

@@ -26,12 +26,20 @@ export function dbKind(db: Kysely<any>): DbKind {
 
 export const pgliteExtensions = { pg_trgm }
 
+/**
+ * bigint (int8) columns — order money in minor units, count(*) — are read as JS numbers on both
+ * databases (exact up to 2^53, far above any order total), not as strings (pg) or BigInt.
+ */
+const INT8_OID = 20
+const parseInt8 = (v: string) => Number(v)
+
 export async function createPgliteDb(opts: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<DbHandle> {
   if (opts.dataDir) fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true })
   const pglite = await PGlite.create({
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
     extensions: pgliteExtensions,
+    parsers: { [INT8_OID]: parseInt8 },
   })
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) })
   kindOf.set(db, 'pglite')
@@ -47,7 +55,11 @@ export async function createPgliteDb(opts: { dataDir?: string; loadDataDir?: Blo
 }
 
 export function createPostgresDb(connectionString: string, opts: { max?: number } = {}): DbHandle {
-  const pool = new pg.Pool({ connectionString, max: opts.max ?? 10 })
+  const pool = new pg.Pool({
+    connectionString,
+    max: opts.max ?? 10,
+    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
+  })
   // An idle client dropped by the server (restart, DROP DATABASE ... FORCE) must not crash the process.
   pool.on('error', (err) => console.error(`[pg pool] idle client error: ${err.message}`))
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })

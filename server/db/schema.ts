@@ -151,8 +151,9 @@ import type { CatalogTables } from './schema-catalog'
 import type { MarketingTables } from './schema-marketing'
 import type { AccountTables } from './schema-account'
 import type { AuthTables } from './schema-auth'
+import type { OrderTables } from './schema-order'
 
-export interface DB extends CatalogTables, MarketingTables, AccountTables, AuthTables {
+export interface DB extends CatalogTables, MarketingTables, AccountTables, AuthTables, OrderTables {
   sys_config: SysConfigTable
   categories: CategoryTable
   products: ProductTable

@@ -1,0 +1,326 @@
+import { Type, type Static } from 'typebox'
+import { CurrencySchema, Nullable } from '../common'
+import { FreeGoodSchema } from '../catalog/index'
+import { DeliveryChannelSchema, DeliveryModeSchema, GcIdSchema, OrderPreferenceSchema, OrderSummarySchema } from '../cart/schemas'
+
+/**
+ * The order domain's contract: pricing a checkout (/order/applyPromotions), placing it
+ * (/order/placeOrder with an Idempotency-Key), the orders it made, pending lead-time lines, S-quotes
+ * and leads. Money in major units; every figure computed by the server.
+ */
+
+/**
+ * Order status codes (spec §4 "Status labels": "The mapped codes are SUBMITTED, ORDER_SUBMITTED,
+ * PENDING_REVIEW, TO_BE_CONFIRMED, IN_PROGRESS, COMPLETED, PENDING_ADDRESS_VALIDATION, CANCELLED,
+ * PENDING_APPROVAL, SHIPPED, PENDING and 'Waiting for Delivery'"). Labels: types/order/statuses.ts.
+ */
+export const ORDER_STATUS_CODES = [
+  'SUBMITTED', 'ORDER_SUBMITTED', 'PENDING_REVIEW', 'TO_BE_CONFIRMED', 'IN_PROGRESS', 'COMPLETED',
+  'PENDING_ADDRESS_VALIDATION', 'CANCELLED', 'PENDING_APPROVAL', 'SHIPPED', 'PENDING', 'Waiting for Delivery',
+] as const
+export type OrderStatusCode = (typeof ORDER_STATUS_CODES)[number]
+export const OrderStatusCodeSchema = Type.Union(ORDER_STATUS_CODES.map((c) => Type.Literal(c)))
+
+/** Where an order came from. */
+export const ORDER_SOURCES = ['cart', 'quickOrder', 'reorder', 'squote', 'flashbuy', 'redemption', 'web', 'phone'] as const
+export type OrderSource = (typeof ORDER_SOURCES)[number]
+export const OrderSourceSchema = Type.Union(ORDER_SOURCES.map((c) => Type.Literal(c)))
+
+/** SC orders are typed D1 (stock at the supply centre), D2 (centre orders from the warehouse) or CR (consignment refill); TFS orders ZOR. */
+export const ORDER_TYPES = ['D1', 'D2', 'CR', 'ZOR'] as const
+export const OrderTypeSchema = Type.Union(ORDER_TYPES.map((c) => Type.Literal(c)))
+
+export const PromoResultSchema = Type.Object({
+  promoCode: Type.String(),
+  valid: Type.Boolean(),
+  /** section 8 code when not valid or informational ('10', 'E1PQ40', 'SQ30' …) */
+  errorCode: Nullable(Type.String()),
+})
+export type PromoResult = Static<typeof PromoResultSchema>
+
+/** skuList entry: the cart line and quantity the buyer saw. unitPrice/finalPrice are accepted and IGNORED (the server prices). */
+export const SkuListEntrySchema = Type.Object(
+  {
+    cartItemId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+    sku: Type.Optional(Type.String({ maxLength: 40 })),
+    catalogNumber: Type.Optional(Type.String({ maxLength: 40 })),
+    quantity: Type.Integer({ minimum: 1, maximum: 999 }),
+    priceStatus: Type.Optional(Type.String({ maxLength: 20 })),
+    deliveryChannel: Type.Optional(Type.String({ maxLength: 10 })),
+    unitPrice: Type.Optional(Type.Number()),
+    finalPrice: Type.Optional(Type.Number()),
+  },
+  { additionalProperties: false },
+)
+
+export const SQuoteRefSchema = Type.Object({ staticQuoteId: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false })
+
+/**
+ * POST /order/applyPromotions (spec §7). The token decides the user, account, lite status and
+ * prepayment: isLiteUser, siebelRowId and prePaymentAccount are accepted for the spec's shape and
+ * not trusted. With squoteDetail the quote's lines and prices are used instead of the cart.
+ */
+export const ApplyPromotionsBodySchema = Type.Object(
+  {
+    squoteDetail: Type.Optional(Nullable(SQuoteRefSchema)),
+    addressKey: Type.Optional(Type.String({ maxLength: 64 })),
+    orderShipTo: Type.Optional(Type.String({ maxLength: 32 })),
+    cartId: Type.Optional(Type.String({ maxLength: 64 })),
+    siebelRowId: Type.Optional(Type.String({ maxLength: 64 })),
+    generateE1Order: Type.Optional(Type.Boolean()),
+    promoCodes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 10 })),
+    isLiteUser: Type.Optional(Type.Boolean()),
+    prePaymentAccount: Type.Optional(Type.Boolean()),
+    skuList: Type.Optional(Type.Array(SkuListEntrySchema, { maxItems: 200 })),
+    gcId: Type.Optional(GcIdSchema),
+    orderPreference: Type.Optional(OrderPreferenceSchema),
+  },
+  { additionalProperties: false },
+)
+export type ApplyPromotionsBody = Static<typeof ApplyPromotionsBodySchema>
+
+export const PricedLineSchema = Type.Object({
+  cartItemId: Nullable(Type.Integer()),
+  lineNumber: Type.Integer(),
+  sku: Type.String(),
+  catalogNumber: Type.String(),
+  productTitle: Type.String(),
+  size: Type.String(),
+  image: Nullable(Type.String()),
+  quantity: Type.Integer(),
+  listPrice: Nullable(Type.Number()),
+  unitPrice: Nullable(Type.Number()),
+  finalPrice: Nullable(Type.Number()),
+  lineTotal: Nullable(Type.Number()),
+  freeGoodItem: Nullable(FreeGoodSchema),
+  deliveryChannel: DeliveryChannelSchema,
+  /** what stock can serve now; the rest becomes a pending lead-time line at placement */
+  availableQuantity: Type.Integer(),
+  /** the promo codes that lowered this line */
+  appliedPromoCodes: Type.Array(Type.String()),
+})
+export type PricedLine = Static<typeof PricedLineSchema>
+
+export const ApplyPromotionsResultSchema = Type.Object({
+  promos: Type.Array(PromoResultSchema),
+  itemList: Type.Array(PricedLineSchema),
+  summary: OrderSummarySchema,
+  deliveryMode: DeliveryModeSchema,
+  /** SC and TFS subtotals (before tax) */
+  scAmount: Type.Number(),
+  tfsAmount: Type.Number(),
+  /** a line that cannot be ordered (discontinued, no price …) blocks placement; listed here */
+  blockedLines: Type.Array(Type.Object({ catalogNumber: Type.String(), reason: Type.String() })),
+})
+export type ApplyPromotionsResult = Static<typeof ApplyPromotionsResultSchema>
+
+/**
+ * POST /order/placeOrder, header `Idempotency-Key` (8–128 characters, required). The same key with
+ * the same body returns the first answer; with a different body 409 CONFLICT. Places the caller's
+ * cart (or the quote in squoteDetail) as one SC order and/or one TFS order; the lines ordered leave
+ * the cart in the same transaction.
+ */
+export const PlaceOrderBodySchema = Type.Object(
+  {
+    cartId: Type.Optional(Type.String({ maxLength: 64 })),
+    squoteDetail: Type.Optional(Nullable(SQuoteRefSchema)),
+    addressKey: Type.String({ minLength: 1, maxLength: 64 }),
+    billToNumber: Type.Optional(Type.String({ maxLength: 32 })),
+    poNumber: Type.Optional(Type.String({ maxLength: 60 })),
+    remark: Type.Optional(Type.String({ maxLength: 100 })),
+    additionalEmails: Type.Optional(Type.Array(Type.String({ maxLength: 254 }), { maxItems: 2 })),
+    promoCodes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 10 })),
+    orderPreference: Type.Optional(OrderPreferenceSchema),
+    termsAccepted: Type.Literal(true),
+    /** the lines and quantities the buyer confirmed; a cart that changed since gives 409 */
+    skuList: Type.Optional(Type.Array(SkuListEntrySchema, { maxItems: 200 })),
+  },
+  { additionalProperties: false },
+)
+export type PlaceOrderBody = Static<typeof PlaceOrderBodySchema>
+
+export const PlacedOrderSchema = Type.Object({
+  orderNumber: Type.String(),
+  salesOrderNumber: Type.String(),
+  orderType: OrderTypeSchema,
+  deliveryChannel: DeliveryChannelSchema,
+  status: OrderStatusCodeSchema,
+  total: Type.Number(),
+})
+export const PlaceOrderResultSchema = Type.Object({
+  placementId: Type.String(),
+  orders: Type.Array(PlacedOrderSchema),
+  /** the success page's parameters (spec §2 /submit-order/success?salesOrderNumber&spSalesOrderNumber&addressStatus) */
+  salesOrderNumber: Nullable(Type.String()),
+  spSalesOrderNumber: Nullable(Type.String()),
+  addressStatus: Type.Union([Type.Literal('ACTIVE'), Type.Literal('PENDING')]),
+  /** set when stock could not cover some lines: /my-orders/PendingLTO/{orderNumber} */
+  pendingLtoOrderNumber: Nullable(Type.String()),
+  currency: CurrencySchema,
+  total: Type.Number(),
+})
+export type PlaceOrderResult = Static<typeof PlaceOrderResultSchema>
+
+export const OrderNumberParamsSchema = Type.Object({ orderNumber: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false })
+
+export const ShipmentSchema = Type.Object({
+  carrier: Type.String(),
+  expressNumber: Type.String(),
+  shippedAt: Type.String(),
+  signedAt: Nullable(Type.String()),
+  packageStatus: Type.String(),
+})
+export type Shipment = Static<typeof ShipmentSchema>
+
+export const OrderLineSchema = Type.Object({
+  lineNumber: Type.Integer(),
+  sku: Type.String(),
+  catalogNumber: Type.String(),
+  productTitle: Type.String(),
+  size: Type.String(),
+  image: Nullable(Type.String()),
+  quantity: Type.Integer(),
+  allocatedQuantity: Type.Integer(),
+  /** pending lead time (not covered by stock when placed) */
+  backorderedQuantity: Type.Integer(),
+  estimatedShipDate: Nullable(Type.String()),
+  listPrice: Nullable(Type.Number()),
+  unitPrice: Type.Number(),
+  finalPrice: Type.Number(),
+  lineTotal: Type.Number(),
+  deliveryChannel: DeliveryChannelSchema,
+})
+export type OrderLine = Static<typeof OrderLineSchema>
+
+export const OrderChargeSchema = Type.Object({ kind: Type.Union([Type.Literal('HandlingCharge'), Type.Literal('Tax'), Type.Literal('Discount')]), amount: Type.Number() })
+
+/** GET /order/detail/{orderNumber} — the caller's account's order only (404 otherwise) */
+export const OrderDetailSchema = Type.Object({
+  orderNumber: Type.String(),
+  salesOrderNumber: Type.String(),
+  orderType: OrderTypeSchema,
+  deliveryChannel: DeliveryChannelSchema,
+  status: OrderStatusCodeSchema,
+  statusCode: Type.Integer(),
+  source: OrderSourceSchema,
+  poNumber: Nullable(Type.String()),
+  remark: Nullable(Type.String()),
+  createdAt: Type.String(),
+  currency: CurrencySchema,
+  summary: OrderSummarySchema,
+  charges: Type.Array(OrderChargeSchema),
+  promoCodes: Type.Array(Type.String()),
+  shipTo: Type.Object({ addressKey: Type.String(), accountNumber: Nullable(Type.String()), text: Type.String(), attentionTo: Nullable(Type.String()) }),
+  billToNumber: Nullable(Type.String()),
+  lines: Type.Array(OrderLineSchema),
+  shipments: Type.Array(ShipmentSchema),
+  invoiceNumbers: Type.Array(Type.String()),
+  placementId: Type.String(),
+  /** the other order of the same placement (SC and TFS halves) */
+  relatedOrderNumbers: Type.Array(Type.String()),
+})
+export type OrderDetail = Static<typeof OrderDetailSchema>
+
+/** GET /order/pendingLto/{orderNumber} — the lines waiting for stock (spec §2 PendingLTO "with a sku list") */
+export const PendingLtoSchema = Type.Object({
+  orderNumber: Type.String(),
+  salesOrderNumber: Type.String(),
+  createdAt: Type.String(),
+  items: Type.Array(Type.Object({
+    sku: Type.String(),
+    catalogNumber: Type.String(),
+    productTitle: Type.String(),
+    image: Nullable(Type.String()),
+    quantity: Type.Integer(),
+    backorderedQuantity: Type.Integer(),
+    estimatedShipDate: Nullable(Type.String()),
+  })),
+})
+export type PendingLto = Static<typeof PendingLtoSchema>
+
+// ---------------- S-quotes (spec §3 "S-quote": orderHeader, orderLineList) ----------------
+
+export const QuoteStatusSchema = Type.Union([Type.Literal('active'), Type.Literal('expired'), Type.Literal('ordered')])
+export const SQuoteHeaderSchema = Type.Object({
+  staticQuoteId: Type.String(),
+  quoteNumber: Type.String(),
+  createdAt: Type.String(),
+  expiresAt: Type.String(),
+  status: QuoteStatusSchema,
+  currency: CurrencySchema,
+  /** discounted total */
+  totalPrice: Type.Number(),
+  totalListPrice: Type.Number(),
+  /** SP, SC or Web (spec §3) */
+  deliveryChannel: Type.Union([Type.Literal('SP'), Type.Literal('SC'), Type.Literal('Web')]),
+  itemCount: Type.Integer(),
+})
+export const SQuoteLineSchema = Type.Object({
+  lineNumber: Type.Integer(),
+  sku: Type.String(),
+  catalogNumber: Type.String(),
+  productTitle: Type.String(),
+  size: Type.String(),
+  image: Nullable(Type.String()),
+  quantity: Type.Integer(),
+  listPrice: Type.Number(),
+  unitPrice: Type.Number(),
+  finalPrice: Type.Number(),
+})
+/** GET /quote/list */
+export const SQuoteSummarySchema = Type.Object({
+  orderHeader: SQuoteHeaderSchema,
+  /** at most 4 thumbnails (spec §9 "Quote card thumbnails: max 4, then '+N'") */
+  thumbnails: Type.Array(Type.Object({ catalogNumber: Type.String(), image: Nullable(Type.String()), productTitle: Type.String() }), { maxItems: 4 }),
+})
+export const SQuoteListSchema = Type.Array(SQuoteSummarySchema)
+export type SQuoteSummary = Static<typeof SQuoteSummarySchema>
+/** GET /quote/detail/{staticQuoteId} */
+export const SQuoteDetailSchema = Type.Object({ orderHeader: SQuoteHeaderSchema, orderLineList: Type.Array(SQuoteLineSchema) })
+export type SQuoteDetail = Static<typeof SQuoteDetailSchema>
+export const QuoteIdParamsSchema = Type.Object({ staticQuoteId: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false })
+
+// ---------------- leads (request a quote) ----------------
+
+/** POST /save/leadItem (spec §3 "Lead item") → { leadCartId }; userId must be the caller's own when given */
+export const LeadItemBodySchema = Type.Object(
+  {
+    catalogNumber: Type.Optional(Type.String({ maxLength: 40 })),
+    itemCount: Type.Integer({ minimum: 1, maximum: 999 }),
+    itemName: Type.Optional(Type.String({ maxLength: 300 })),
+    priceStatus: Type.Optional(Type.String({ maxLength: 20 })),
+    productFlag: Type.Optional(Type.String({ maxLength: 40 })),
+    userId: Type.Optional(Type.String({ maxLength: 64 })),
+    /** add to an existing lead cart of this visitor */
+    leadCartId: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+)
+export type LeadItemBody = Static<typeof LeadItemBodySchema>
+export const LeadItemResultSchema = Type.Object({ leadCartId: Type.String() })
+
+export const LeadCartParamsSchema = Type.Object({ leadCartId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false })
+/** GET /lead/cart/{leadCartId} */
+export const LeadCartSchema = Type.Object({
+  leadCartId: Type.String(),
+  items: Type.Array(Type.Object({ catalogNumber: Type.String(), itemName: Type.String(), itemCount: Type.Integer(), image: Nullable(Type.String()), size: Type.String() })),
+  submitted: Type.Boolean(),
+})
+export type LeadCart = Static<typeof LeadCartSchema>
+
+/** POST /lead/submit — the lead form of /lead-generation/ordersubmit, stored as a request record */
+export const LeadSubmitBodySchema = Type.Object(
+  {
+    leadCartId: Type.String({ minLength: 1, maxLength: 64 }),
+    contactName: Type.String({ minLength: 1, maxLength: 60 }),
+    phone: Type.String({ minLength: 1, maxLength: 30 }),
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    companyOrInstitution: Type.String({ minLength: 1, maxLength: 120 }),
+    city: Type.Optional(Type.String({ maxLength: 60 })),
+    remark: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+)
+export type LeadSubmitBody = Static<typeof LeadSubmitBodySchema>
+export const LeadSubmitResultSchema = Type.Object({ requestId: Type.String(), createdAt: Type.String() })
+export type LeadSubmitResult = Static<typeof LeadSubmitResultSchema>
