@@ -2,7 +2,7 @@
  * Cart bench (issue 9; prints figures, asserts nothing):
  *   DATABASE_URL=postgres://... npx tsx bench/cart.ts     # PostgreSQL, own temporary database
  *   npx tsx bench/cart.ts                                  # PGlite
- * 100 shoppers (BENCH_SHOPPERS), each with a cart of 5 lines, send GET /cart/query and
+ * 100 shoppers (BENCH_SHOPPERS), each with a cart of 5 lines that grows to 10 (a lab order's size), send GET /cart/query and
  * POST /cart/addItems (half each) at a steady BENCH_CART_RATE (default 500) req/s, open loop
  * (bench/rate.ts): p50/p99 beside a bare Fastify route at the same rate. Goal: cart calls p99 < 25 ms
  * at 500 req/s. Half the shoppers are logged-in users of one approved account (account prices, a
@@ -75,7 +75,7 @@ async function main() {
     for (let k = 0; k < 2000; k++) {
       const s = shoppers[k % shoppers.length]
       if (k % 2 === 0) requests.push({ method: 'GET', path: `/api/cart/query${s.gcId ? `?gcId=${s.gcId}` : ''}`, headers: s.headers })
-      else requests.push({ method: 'POST', path: '/api/cart/addItems', headers: s.headers, body: { ...(s.gcId ? { gcId: s.gcId } : {}), items: [{ catalogNumber: products[(k * 31) % products.length], quantity: 1 }] } })
+      else requests.push({ method: 'POST', path: '/api/cart/addItems', headers: s.headers, body: { ...(s.gcId ? { gcId: s.gcId } : {}), items: [{ catalogNumber: products[((k % shoppers.length) * 7 + (k % 10) * 13) % products.length], quantity: 1 }] } })
     }
     const queries = requests.filter((_, k) => k % 2 === 0)
     const adds = requests.filter((_, k) => k % 2 === 1)

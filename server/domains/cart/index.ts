@@ -65,14 +65,12 @@ export async function cartRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
   r.post('/cart/addItems', { ...optional, schema: { body: CartAddItemsBodySchema, response: okReply(LineResultsSchema) } }, async (req) => {
     const cart = await cartForWrite(db, req, req.body.gcId)
     const results = await addLines(db, req, cart.id, req.body.items.map((it, i) => ({ line: i + 1, catalogNumber: it.catalogNumber, quantity: it.quantity })), req.body.items[0].source ?? 'product')
-    await touch(db, cart.id)
     return ok({ results, cart: await cartAnswer(db, req, cart), gcId: cart.gc_id })
   })
 
   r.post('/cart/quickAdd', { ...optional, schema: { body: CartQuickAddBodySchema, response: okReply(LineResultsSchema) } }, async (req) => {
     const cart = await cartForWrite(db, req, req.body.gcId)
     const results = await addLines(db, req, cart.id, req.body.lines.map((l, i) => ({ line: l.line ?? i + 1, catalogNumber: l.catalogNumber, quantity: l.quantity })), req.body.lines.length > 1 ? 'quickOrder' : 'quickAdd')
-    await touch(db, cart.id)
     return ok({ results, cart: await cartAnswer(db, req, cart), gcId: cart.gc_id })
   })
 
@@ -88,7 +86,6 @@ export async function cartRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     const results = assay
       ? await addLines(db, req, cart.id, [{ line: 1, catalogNumber: assay.catalog_number, quantity }], 'assay')
       : [{ line: 1, catalogNumber: req.body.assayId.trim(), quantity, status: 'unknown' as const, productTitle: null, cartItemId: null }]
-    await touch(db, cart.id)
     return ok({ results, cart: await cartAnswer(db, req, cart), gcId: cart.gc_id })
   })
 
@@ -99,7 +96,6 @@ export async function cartRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     const lines = await db.selectFrom('order_lines').select(['line_number', 'catalog_number', 'quantity']).where('order_id', '=', order.id).orderBy('line_number').execute()
     const cart = await cartForWrite(db, req, undefined)
     const results = await addLines(db, req, cart.id, lines.map((l) => ({ line: l.line_number, catalogNumber: l.catalog_number, quantity: l.quantity })), 'reorder')
-    await touch(db, cart.id)
     return ok({ results, cart: await cartAnswer(db, req, cart), gcId: null })
   })
 
@@ -120,7 +116,6 @@ export async function cartRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     const upd = await db.updateTable('cart_items').set({ quantity: req.body.quantity, updated_at: sql`now()` })
       .where('id', '=', req.body.id).where('cart_id', '=', cart.id).executeTakeFirst()
     if (Number(upd.numUpdatedRows) === 0) throw lineNotFound(req)
-    await touch(db, cart.id)
     return ok(await cartAnswer(db, req, cart))
   })
 

@@ -7,7 +7,6 @@ import type { Cart, CartItem, AppliedCoupon } from '../../../types'
 import { ApiError } from '../../errors'
 import { formatAnonymousCartId } from '../../../types/cart/cart-id'
 import { couponTypeOf } from '../../../types/cart/coupons'
-import { mergedQuantity } from '../../../types/cart/quantity'
 import { availabilityStatus as availabilityOf } from '../../../types/catalog/availability'
 import { priceLines } from './pricing'
 import { displayInventory } from '../catalog/price'
@@ -44,6 +43,8 @@ export async function findCart(db: Kysely<DB>, user: AuthUser | null, gcId: stri
 export async function cartForWrite(db: Kysely<DB>, req: FastifyRequest, gcId: string | undefined): Promise<CartRow> {
   const user = req.user
   if (user) {
+    const existing = await db.selectFrom('carts').select(cartColumns).where('user_id', '=', user.id).executeTakeFirst()
+    if (existing) return existing
     await db.insertInto('carts').values({ user_id: user.id }).onConflict((oc) => oc.column('user_id').where('user_id', 'is not', null).doNothing()).execute()
     return db.selectFrom('carts').select(cartColumns).where('user_id', '=', user.id).executeTakeFirstOrThrow()
   }
@@ -61,21 +62,19 @@ export const touch = (db: Kysely<DB>, cartId: string) =>
 
 /** Adds quantities to a cart: the same product sums, capped at 999. Returns line id and whether it was capped. */
 export async function addToCart(db: Kysely<DB>, cartId: string, productId: number, quantity: number, source: string): Promise<{ id: number; capped: boolean }> {
-  const prev = await db.selectFrom('cart_items').select('quantity').where('cart_id', '=', cartId).where('product_id', '=', productId).executeTakeFirst()
-  const row = await db
-    .insertInto('cart_items')
-    .values({ cart_id: cartId, product_id: productId, quantity: Math.min(999, quantity), source })
-    .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({
-      quantity: sql`least(999, cart_items.quantity + excluded.quantity)`,
-      updated_at: sql`now()`,
-    }))
-    .returning(['id', 'quantity'])
-    .executeTakeFirstOrThrow()
-  return { id: row.id, capped: (prev?.quantity ?? 0) + quantity > 999 || quantity > 999 ? mergedQuantity(prev?.quantity ?? 0, quantity) === row.quantity : false }
+  // one statement: the quantity before (for 'capped') and the upsert
+  const q = Math.min(999, quantity)
+  const row = await sql<{ id: number; quantity: number; prev: number | null }>`
+    WITH prev AS (SELECT quantity FROM cart_items WHERE cart_id = ${cartId}::uuid AND product_id = ${productId})
+    INSERT INTO cart_items (cart_id, product_id, quantity, source) VALUES (${cartId}::uuid, ${productId}, ${q}, ${source})
+    ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = least(999, cart_items.quantity + excluded.quantity), updated_at = now()
+    RETURNING id, quantity, (SELECT quantity FROM prev) AS prev`.execute(db)
+  const r = row.rows[0]
+  return { id: r.id, capped: (r.prev ?? 0) + quantity > 999 }
 }
 
 export async function cartLines(db: Kysely<DB>, cartId: string) {
-  return db.selectFrom('cart_items').select(['id', 'product_id', 'quantity', 'added_at']).where('cart_id', '=', cartId).orderBy('added_at').orderBy('id').execute()
+  return db.selectFrom('cart_items').select(['id', 'product_id', 'quantity', 'added_at', 'updated_at']).where('cart_id', '=', cartId).orderBy('added_at').orderBy('id').execute()
 }
 
 export async function cartCodes(db: Kysely<DB>, cartId: string): Promise<string[]> {
@@ -105,7 +104,14 @@ export async function cartAnswer(db: Kysely<DB>, req: FastifyRequest, cart: Cart
       orderPreference: 'SMART_DISTRIBUTION', summary: EMPTY_SUMMARY(currency), updatedAt: new Date(0).toISOString(),
     }
   }
-  const [items, codes] = await Promise.all([cartLines(db, cart.id), cartCodes(db, cart.id)])
+  const [items, meta] = await Promise.all([
+    cartLines(db, cart.id),
+    // the cart's codes and whether the account has ordered before, in one round trip
+    sql<{ codes: string[]; has_orders: boolean }>`select
+      coalesce((select json_agg(code order by applied_at) from cart_coupons where cart_id = ${cart.id}::uuid), '[]'::json) as codes,
+      exists (select 1 from orders where account_id = ${user?.accountId ?? -1}) as has_orders`.execute(db).then((r) => r.rows[0]),
+  ])
+  const codes = meta.codes
   const priced = await priceLines(db, user, req.locale, items.map((i) => ({ cartItemId: i.id, productId: i.product_id, quantity: i.quantity })), codes, { orderPreference: cart.order_preference })
   const descriptions = codes.length
     ? new Map((await db.selectFrom('coupons').select(['code', 'description_en', 'description_zh']).where('code', 'in', codes).execute()).map((c) => [c.code, req.locale.language === 'en' ? c.description_en : c.description_zh]))
@@ -139,11 +145,8 @@ export async function cartAnswer(db: Kysely<DB>, req: FastifyRequest, cart: Cart
   const coupons: AppliedCoupon[] = priced.promos.map((p) => ({
     code: p.promoCode, type: couponTypeOf(p.promoCode), valid: p.valid, errorCode: p.errorCode, description: descriptions.get(p.promoCode) ?? '',
   }))
-  let isFirstCart = true
-  if (user) {
-    const prior = await db.selectFrom('orders').select('id').where('account_id', '=', user.accountId).limit(1).executeTakeFirst()
-    isFirstCart = !prior
-  }
+  const isFirstCart = !meta.has_orders
+  const updatedAt = Math.max(new Date(cart.updated_at).getTime(), ...items.map((i) => new Date(i.updated_at).getTime()))
   return {
     id: cart.id,
     gcId: cart.gc_id,
@@ -155,6 +158,6 @@ export async function cartAnswer(db: Kysely<DB>, req: FastifyRequest, cart: Cart
     deliveryMode: priced.deliveryMode,
     orderPreference: cart.order_preference,
     summary: priced.summary,
-    updatedAt: new Date(cart.updated_at).toISOString(),
+    updatedAt: new Date(updatedAt).toISOString(),
   }
 }
