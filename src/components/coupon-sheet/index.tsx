@@ -5,7 +5,10 @@ import { useCart } from '../../store/cart'
 import { formatTimestamp } from '../../rules/format'
 import { tapProps } from '../tappable'
 import { ariaProps, fieldLabelProps, hiddenProps } from '../../platform/a11y'
+import type { AppliedCoupon } from '../../../types/cart'
 import './index.scss'
+
+const NO_COUPONS: AppliedCoupon[] = []
 
 /**
  * The coupon sheet (spec section 2, Cart: "a coupon sheet"): a bottom sheet with a code field, the
@@ -15,7 +18,7 @@ import './index.scss'
 export default function CouponSheet({ open, onClose, blocked }: { open: boolean; onClose: () => void; blocked: string | null }) {
   const t = useT()
   const country = useLocale((s) => s.country)
-  const coupons = useCart((s) => s.cart?.coupons ?? [])
+  const coupons = useCart((s) => s.cart?.coupons) ?? NO_COUPONS
   const offers = useCart((s) => s.offers)
   const offersStatus = useCart((s) => s.offersStatus)
   const [code, setCode] = useState('')
