@@ -4,6 +4,7 @@
  * A test fails on any key missing from either language.
  */
 export const cartEn = {
+  'screen.quickOrder': 'Quick order',
   'cart.title': 'Cart',
   'cart.loading': 'Loading your cart…',
   'cart.loadError': 'Your cart could not be loaded.',
@@ -129,6 +130,7 @@ export const cartEn = {
 }
 
 export const cartZh: Record<keyof typeof cartEn, string> = {
+  'screen.quickOrder': '快速订购',
   'cart.title': '购物车',
   'cart.loading': '正在加载购物车…',
   'cart.loadError': '购物车加载失败。',

@@ -74,7 +74,7 @@ let generation = 0
 
 /** Section 8: "Failed cart calls are logged". */
 function logFailure(call: string, e: unknown) {
-  console.error(`[cart] ${call} failed`, e instanceof ApiError ? `${e.status} ${e.code} ${e.reason ?? ''} ${e.serverMessage ?? ''}` : e)
+  console.warn(`[cart] ${call} failed`, e instanceof ApiError ? `${e.status} ${e.code} ${e.reason ?? ''} ${e.serverMessage ?? ''}` : e)
 }
 
 function failure(e: unknown): CartFailure {

@@ -55,7 +55,7 @@ describe('cart page', () => {
     resetCartSession()
     useCart.getState().reset()
     useLocale.setState({ language: 'en', country: 'cn' })
-    jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined)
   })
   afterEach(() => jest.restoreAllMocks())
 
