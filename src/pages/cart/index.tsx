@@ -42,7 +42,8 @@ export default function CartPage() {
   const [deleting, setDeleting] = useState(false)
 
   useDidShow(() => {
-    if (sessionReady) useCart.getState().load().catch(() => undefined)
+    // the session's own change loads the cart at launch; coming back to the tab asks the server again
+    if (sessionReady && useCart.getState().status !== 'loading') useCart.getState().load().catch(() => undefined)
     useCart.getState().loadRecommended().catch(() => undefined)
   })
 
