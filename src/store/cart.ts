@@ -79,8 +79,9 @@ function logFailure(call: string, e: unknown) {
 
 function failure(e: unknown): CartFailure {
   if (e instanceof ApiError) {
-    // business refusals carry the server's own message in the request's language
-    const message = e.reason || (e.status >= 400 && e.status < 500 && e.status !== 401) ? e.serverMessage ?? e.message : e.message
+    // a business refusal (an envelope with a reason) carries the server's own message in the
+    // request's language; anything else gets the client's localized message, never a technical one
+    const message = e.reason ? e.serverMessage ?? e.message : e.message
     return { ok: false, message, reason: e.reason, code: e.code }
   }
   return { ok: false, message: t('cart.error.generic'), reason: null, code: 'UNKNOWN' }
@@ -155,7 +156,7 @@ export const useCart = create<CartState>()((set, get) => {
         const reasonKey = e.reason ? `cart.reason.${e.reason}` as MessageKey : null
         const reasonText = reasonKey ? t(reasonKey) : null
         if (reasonText && reasonText !== reasonKey) return { ok: false, message: reasonText }
-        if (e.serverMessage && e.status >= 400 && e.status < 500) return { ok: false, message: e.serverMessage }
+        if (e.reason && e.serverMessage) return { ok: false, message: e.serverMessage }
       }
       return { ok: false, message: couponMessage('COUPON_ERR_GENERIC') }
     }

@@ -125,6 +125,16 @@ describe('cart store', () => {
     expect(useCart.getState().cart?.cartItems[0].quantity).toBe(2)
   })
 
+  it('section 8 "add ... return the error": a refusal without a business reason shows the app\'s own message, never the server\'s technical text', async () => {
+    stubApi({ 'POST /cart/addItems': envelope(404, 'NOT_FOUND', 'Route POST /api/cart/addItems not found') })
+    useSession.setState({ status: 'USER_FETCHED', userInfo: null })
+    const r = await useCart.getState().add('MA1-10175', 1)
+    expect(r.ok).toBe(false)
+    expect(!r.ok && r.message).not.toMatch(/Route|api/)
+    expect(!r.ok && r.message.length).toBeGreaterThan(5)
+    expect(storage.get('gcId')).toBeNull()
+  })
+
   it('section 8: a failed delete is logged and answers null; the lines stay', async () => {
     stubApi({ 'GET /cart/query': cartOf([cartItem()]), 'POST /cart/deleteItems': fail(500) })
     signIn()
