@@ -206,4 +206,23 @@ describe('cart page', () => {
     ])
     expect(calls.find((c) => c.path === '/cart/quickAdd')!.data.lines[0]).toEqual({ line: 1, catalogNumber: 'MA1-10175', quantity: 2 })
   })
+  it('quick order with an orderNumber offers "Reorder" of that order and lists what went back into the cart', async () => {
+    logIn()
+    const calls = stubApi(base({
+      'GET /cart/query': emptyCart(),
+      'POST /cart/reorder': {
+        results: [
+          { line: 1, catalogNumber: 'MA1-10175', quantity: 2, status: 'added', productTitle: 'Anti-CD3', cartItemId: 7 },
+          { line: 2, catalogNumber: 'OLD-1', quantity: 1, status: 'discontinued', productTitle: 'Old kit', cartItemId: null }
+        ],
+        cart: cartOf([cartItem({ quantity: 2 })]), gcId: null
+      }
+    }))
+    const app = await openPage(QUICK, { orderNumber: 'SO-20260101' })
+    await waitText('Reorder order SO-20260101')
+    await app.act(async () => { (q('.qo-reorder__go') as HTMLElement).click() })
+    await waitText('1 of 2 lines added')
+    expect(calls.find((c) => c.path === '/cart/reorder')!.data).toEqual({ orderNumber: 'SO-20260101' })
+    expect(qa('.qo-result__status').map((e) => e.textContent)).toEqual(['Added', 'Discontinued'])
+  })
 })
