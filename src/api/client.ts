@@ -14,6 +14,18 @@ export class ApiError extends Error {
     super(message)
     this.name = 'ApiError'
   }
+
+  /** The envelope's business `reason` (types/envelope.ts), e.g. REGISTRATION_INCOMPLETE; null when absent. */
+  get reason(): string | null {
+    const b = this.body as { reason?: unknown } | undefined
+    return b && typeof b === 'object' && typeof b.reason === 'string' ? b.reason : null
+  }
+
+  /** The envelope's own `message` (the server writes it in the request's language); null when absent. */
+  get serverMessage(): string | null {
+    const b = this.body as { message?: unknown } | undefined
+    return b && typeof b === 'object' && typeof b.message === 'string' && b.message ? b.message : null
+  }
 }
 
 export interface RequestOptions {
