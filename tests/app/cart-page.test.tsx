@@ -22,7 +22,7 @@ const USER = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
 const userInfo = (status = 'Siebel Approved') => ({
   userProfile: { ...USER, firstName: 'Li', lastName: 'Wei', siebelRowId: null, cdcUid: 'c', contactInfo: { primaryEmail: 'a@b.c', phone: null, country: { isoCode: 'CN' }, maCountry: 'CN' } },
   userRoles: { registrationStatus: status, accountType: 'customer', blackListed: false },
-  accountNumber: '1000001', allShipToBillToAddresses: [], creditRecords: [], spCenter: { defaultSC: null },
+  accountNumber: '1000001', allShipToBillToAddresses: [{ shipTo: { addressStatus: 'ACTIVE', isDefault: true }, billTos: [] }], creditRecords: [], spCenter: { defaultSC: null },
   analyticsClientId: 'x', country: 'cn', language: 'en'
 })
 function logIn() {

@@ -12,7 +12,7 @@ import { GC_ID, cartItem, cartOf, emptyCart } from './cart-api-stub'
  * "Cart query", section 8 failures, the anonymous cart id and its stored keys (section 3).
  */
 const USER = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const approved = { userProfile: USER, accountNumber: '1000001', userRoles: { registrationStatus: 'Siebel Approved' }, allShipToBillToAddresses: [] }
+const approved = { userProfile: USER, accountNumber: '1000001', userRoles: { registrationStatus: 'Siebel Approved' }, allShipToBillToAddresses: [{ shipTo: { addressStatus: 'ACTIVE', isDefault: true }, billTos: [] }] }
 const lite = { userProfile: USER, accountNumber: null, userRoles: { registrationStatus: 'Partially Registered' }, allShipToBillToAddresses: [] }
 
 function signIn(info: object = approved) {
