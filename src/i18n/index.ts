@@ -5,12 +5,13 @@ import { engagementEn, engagementZh } from './engagement'
 import { authEn, authZh } from './auth'
 import { accountEn, accountZh } from './account'
 import { serviceEn, serviceZh } from './service'
+import { orderEn, orderZh } from './order'
 
 /** One catalogue per language, assembled from one message file per domain (types/domains.ts). */
-export const en = { ...platformEn, ...catalogEn, ...marketingEn, ...engagementEn, ...authEn, ...accountEn, ...serviceEn }
+export const en = { ...platformEn, ...catalogEn, ...marketingEn, ...engagementEn, ...authEn, ...accountEn, ...serviceEn, ...orderEn }
 export type MessageKey = keyof typeof en
 export const zh: Record<MessageKey, string> = {
-  ...platformZh, ...catalogZh, ...marketingZh, ...engagementZh, ...authZh, ...accountZh, ...serviceZh,
+  ...platformZh, ...catalogZh, ...marketingZh, ...engagementZh, ...authZh, ...accountZh, ...serviceZh, ...orderZh,
 }
 export type Language = 'en' | 'zh'
 export type Params = Record<string, string | number>
