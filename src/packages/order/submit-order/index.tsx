@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { useRouter } from '@tarojs/taro'
+import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text, Input, Textarea } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import type { PricedLine } from '../../../../types'
@@ -14,6 +14,7 @@ import Picture from '../../../components/picture'
 import { tapProps } from '../../../components/tappable'
 import { useT } from '../../../store/locale'
 import { useSession } from '../../../store/session'
+import { storedAddressKey } from '../../../store/addresses'
 import { useCheckout, checkoutAddress, priceDetails } from '../../../store/checkout'
 import { formatMoney } from '../../../rules/format'
 import { productImageUrl } from '../../../rules/product-image'
@@ -50,6 +51,15 @@ function Checkout() {
   useEffect(() => {
     if (userInfo) useCheckout.getState().init({ staticQuoteId, addressKey: addressParam })
   }, [userInfo?.userProfile.userId, staticQuoteId, addressParam])
+  // back from the address chooser (it keeps the choice as storedAddressKey): price for that address
+  useDidShow(() => {
+    const s = useCheckout.getState()
+    const chosen = checkoutAddress(useSession.getState().userInfo, storedAddressKey())
+    if (s.status === 'ready' && chosen && chosen.shipTo.addressKey !== s.addressKey) {
+      s.setAddress(chosen.shipTo.addressKey)
+      s.reprice()
+    }
+  })
 
   if (!userInfo) return null
 
@@ -84,7 +94,7 @@ function Checkout() {
   }
   const address = checkoutAddress(userInfo, c.addressKey)
   const currency = priced.summary.currency
-  const chooseAddress = () => navigation.go('deliveryAddress', { addressKey: c.addressKey, backTo: staticQuoteId ? `/submit-order?staticQuoteId=${encodeURIComponent(staticQuoteId)}` : 'submitOrder' })
+  const chooseAddress = () => navigation.go('deliveryAddress', { addressKey: c.addressKey })
   const submitting = c.status === 'submitting'
 
   return (
