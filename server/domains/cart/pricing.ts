@@ -4,7 +4,6 @@ import type { AuthUser } from '../auth/plugin'
 import type { RequestLocale } from '../../locale'
 import type { OrderSummary, PricedLine, PromoResult, SalesStatus } from '../../../types'
 import { accountPricingEligible, computePrice } from '../catalog/pricing'
-import { loadAccountPrices } from '../catalog/summary'
 import { disclosedQuantity } from '../catalog/price'
 import { checkCouponCombination, COUPON_SERVER_CODES, couponTypeOf, exceedsCouponSkuLimit } from '../../../types/cart/coupons'
 import { deliveryChannelOf, deliveryModeOf, smartChannel, type DeliveryChannel, type DeliveryMode, type OrderPreference } from '../../../types/cart/channel'
@@ -105,28 +104,32 @@ export async function priceLines(
   const country = currency === 'INR' ? 'in' : 'cn'
   const en = locale.language === 'en'
   const ids = [...new Set(input.map((l) => l.productId))]
-  const scId = await defaultSupplyCentre(db, user)
-
+  const eligible = accountPricingEligible(user)
+  const accountId = eligible && !opts.quotePrices ? user!.accountId : -1
+  // one round trip: products with sales status, stock, the default supply centre's stock, the
+  // account's price and the free good
+  const scSub = sql<string | null>`(select supply_center_id from supply_centers where account_id = ${user?.accountId ?? -1} and is_default and operation_status = 'Normal' limit 1)`
   const rows = ids.length === 0 ? [] : await db
     .selectFrom('products as p')
     .leftJoin('product_sales as ps', 'ps.product_id', 'p.id')
     .leftJoin('product_stock as st', 'st.product_id', 'p.id')
-    .leftJoin('supply_center_stock as sc', (j) => j.onRef('sc.product_id', '=', 'p.id').on('sc.supply_center_id', '=', scId ?? ''))
+    .leftJoin('supply_center_stock as sc', (j) => j.onRef('sc.product_id', '=', 'p.id').on('sc.supply_center_id', '=', scSub))
+    .leftJoin('account_prices as ap', (j) => j.onRef('ap.product_id', '=', 'p.id').on('ap.account_id', '=', accountId).on('ap.currency', '=', currency))
     .select([
       'p.id', 'p.sku', 'p.catalog_number', 'p.title_en', 'p.title_zh', 'p.size', 'p.image', 'p.lead_target', 'p.attributes',
       currency === 'INR' ? 'p.list_price_inr as list_price' : 'p.list_price_cny as list_price',
-      'ps.sales_status', 'st.quantity as stock', 'sc.quantity as sc_stock',
+      'ps.sales_status', 'st.quantity as stock', 'sc.quantity as sc_stock', 'ap.price as ap_price', 'ap.price_type as ap_type',
+      scSub.as('sc_id'),
+      sql<string | null>`(select ${sql.ref(en ? 'name_en' : 'name_zh')} from product_free_goods f where f.product_id = p.id and f.kind = 'free' limit 1)`.as('free_name'),
+      sql<string | null>`(select pic from product_free_goods f where f.product_id = p.id and f.kind = 'free' limit 1)`.as('free_pic'),
     ])
     .where('p.id', 'in', ids)
     .execute()
   const byId = new Map(rows.map((r) => [r.id, r]))
-  const eligible = accountPricingEligible(user)
-  const [accountPrices, freeGoods, taxRate] = await Promise.all([
-    opts.quotePrices ? Promise.resolve(new Map()) : loadAccountPrices(db, { currency, language: locale.language, accountId: eligible ? user!.accountId : null }, ids),
-    ids.length === 0 ? Promise.resolve([]) : db.selectFrom('product_free_goods').select(['product_id', 'kind', 'name_en', 'name_zh', 'pic']).where('product_id', 'in', ids).where('kind', '=', 'free').execute(),
-    taxRateFor(db, country),
-  ])
-  const freeById = new Map(freeGoods.map((f) => [f.product_id, { productName: en ? f.name_en : f.name_zh, productPic: f.pic }]))
+  const scId = rows[0]?.sc_id ?? null
+  const taxRate = await taxRateFor(db, country)
+  const accountPrices = new Map(rows.filter((r) => r.ap_price !== null).map((r) => [r.id, { price: r.ap_price!, priceType: r.ap_type! }]))
+  const freeById = new Map(rows.filter((r) => r.free_name !== null).map((r) => [r.id, { productName: r.free_name!, productPic: r.free_pic }]))
 
   // 1. lines at unit price
   const work = input.flatMap((l, i) => {
