@@ -15,16 +15,21 @@ export class ApiError extends Error {
     this.name = 'ApiError'
   }
 
-  /** The envelope's business `reason` (types/envelope.ts), e.g. REGISTRATION_INCOMPLETE; null when absent. */
+  /** the envelope's business `reason` (types/envelope.ts), e.g. CART_CHANGED, REGISTRATION_INCOMPLETE */
   get reason(): string | null {
-    const b = this.body as { reason?: unknown } | undefined
-    return b && typeof b === 'object' && typeof b.reason === 'string' ? b.reason : null
+    const r = (this.body as { reason?: unknown } | undefined)?.reason
+    return typeof r === 'string' ? r : null
   }
 
-  /** The envelope's own `message` (the server writes it in the request's language); null when absent. */
+  /** the envelope's message, already in the request's language (cart and order calls show it as is) */
   get serverMessage(): string | null {
-    const b = this.body as { message?: unknown } | undefined
-    return b && typeof b === 'object' && typeof b.message === 'string' && b.message ? b.message : null
+    const m = (this.body as { message?: unknown } | undefined)?.message
+    return typeof m === 'string' && m ? m : null
+  }
+
+  /** no definite answer: the request may or may not have reached the server (network, timeout, 5xx) */
+  get indefinite(): boolean {
+    return this.status === 0 || this.status >= 500
   }
 }
 
@@ -34,6 +39,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>
   body?: object
   timeoutMs?: number
+  /** extra headers of one call (e.g. Idempotency-Key) */
+  headers?: Record<string, string>
 }
 
 export const apiBase = () => `${API_BASE_URL}/api`
@@ -87,7 +94,7 @@ export async function apiRequest<T>(opts: RequestOptions): Promise<T> {
       url: `${apiBase()}${opts.path}${queryString(opts.query)}`,
       method: opts.method ?? 'GET',
       data: opts.body as Taro.request.Option['data'],
-      header: buildHeaders(token),
+      header: { ...buildHeaders(token), ...opts.headers },
       timeout: opts.timeoutMs ?? 15000,
       dataType: 'json'
     })

@@ -6,12 +6,13 @@ import { authEn, authZh } from './auth'
 import { accountEn, accountZh } from './account'
 import { serviceEn, serviceZh } from './service'
 import { cartEn, cartZh } from './cart'
+import { orderEn, orderZh } from './order'
 
 /** One catalogue per language, assembled from one message file per domain (types/domains.ts). */
-export const en = { ...platformEn, ...catalogEn, ...marketingEn, ...engagementEn, ...authEn, ...accountEn, ...serviceEn, ...cartEn }
+export const en = { ...platformEn, ...catalogEn, ...marketingEn, ...engagementEn, ...authEn, ...accountEn, ...serviceEn, ...cartEn, ...orderEn }
 export type MessageKey = keyof typeof en
 export const zh: Record<MessageKey, string> = {
-  ...platformZh, ...catalogZh, ...marketingZh, ...engagementZh, ...authZh, ...accountZh, ...serviceZh, ...cartZh,
+  ...platformZh, ...catalogZh, ...marketingZh, ...engagementZh, ...authZh, ...accountZh, ...serviceZh, ...cartZh, ...orderZh,
 }
 export type Language = 'en' | 'zh'
 export type Params = Record<string, string | number>

@@ -10,10 +10,10 @@ import { availabilityQuantity, availabilityStatus, type AvailabilityStatus } fro
 import { effectiveListPrice, type PriceInput } from '../rules/price-display'
 import { runQuoteRequest } from '../rules/quote-request'
 import { specUrl } from '../../types/routes'
-import { navigation } from '../platform/navigation'
 import { showToast } from './toast'
 import { currentAddress } from '../platform/entry'
 import { useSession } from './session'
+import { useLead } from './lead'
 import { t } from './locale'
 
 type Status = 'idle' | 'loading' | 'ready' | 'notFound' | 'error'
@@ -137,8 +137,8 @@ export const useProduct = create<ProductState>()((set, get) => {
         { catalogNumber, userName: user?.userName, source: APP_SOURCE, pageUrl: currentPageUrl(catalogNumber ?? '', entry?.detail ?? null) },
         {
           log: (body) => insertOperationLog(body),
-          // the lead target: the request-a-quote screen (cart-and-quotes issue) for this catalogue number
-          open: (cn) => navigation.go('leadSubmit', { catalogNumber: cn })
+          // the lead target: the bottom-sheet quote drawer (quantity, tip) → /save/leadItem → the lead form
+          open: (cn) => useLead.getState().openDrawer({ catalogNumber: cn, itemName: entry?.detail?.productTitle ?? cn, size: entry?.detail?.size, image: entry?.detail?.image ?? null })
         }
       )
       if (!res.ok) showToast(t('quote.noCatalogNumber'))

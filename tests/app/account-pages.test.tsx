@@ -54,7 +54,7 @@ describe('account screens', () => {
     await waitText('You are not logged in')
     const labels = qa('.my-menu__item').map((e) => e.textContent)
     expect(labels).toEqual([
-      'My ordersComing soon', 'My requestComing soon', 'My quotesComing soon', 'My wishlist', 'Ship-To Info', 'Browsing history',
+      'My ordersComing soon', 'My requestComing soon', 'My quotes', 'My wishlist', 'Ship-To Info', 'Browsing history',
       'Gift centreComing soon', 'Invite for giftsComing soon', 'Earn points by tasksComing soon', 'My interaction historyComing soon', 'Supply centre', 'My interests'
     ])
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)

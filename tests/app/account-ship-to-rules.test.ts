@@ -103,7 +103,9 @@ describe('My menu (spec sections 2 and 6)', () => {
   it('has the section 2 entries; not-built ones say so; anonymous users are asked to log in for account entries', () => {
     expect(MY_MENU.map((e) => e.key)).toEqual(['orders', 'requests', 'quotes', 'wishlist', 'shipTo', 'browsingHistory', 'giftCentre', 'referral', 'earnPoints', 'interactionHistory', 'supplyCentre', 'persona'])
     const by = (k: string) => MY_MENU.find((e) => e.key === k)!
-    for (const k of ['orders', 'requests', 'quotes', 'giftCentre', 'referral', 'earnPoints', 'interactionHistory']) {
+    expect(menuAction(by('quotes'), true)).toEqual({ kind: 'go', route: 'quotes' })
+    expect(menuAction(by('quotes'), false)).toEqual({ kind: 'login' })
+    for (const k of ['orders', 'requests', 'giftCentre', 'referral', 'earnPoints', 'interactionHistory']) {
       expect([k, menuAction(by(k), true)]).toEqual([k, { kind: 'notBuilt' }])
     }
     expect(menuAction(by('shipTo'), true)).toEqual({ kind: 'go', route: 'shipToInfo' })

@@ -189,24 +189,26 @@ describe('product page', () => {
     expect(srcs).toEqual(['http://api.test/media/gifts/notebook-150.jpg', 'http://api.test/media/placeholder.svg'])
   })
 
-  it('a quote-only product (leadTarget) offers "Request a Quote": the click logs the operation first, then opens the lead submission', async () => {
+  it('a quote-only product (leadTarget) offers "Request a Quote": the click logs the operation first, then opens the quote drawer', async () => {
     const order: string[] = []
     const calls = stubApi(base({
       'GET /product/catalog': [detail({ leadTarget: true, productLeadTarget: 'lead-generation' })],
-      'POST /operationLog/insert': () => { order.push('log'); return { id: 7 } }
+      'POST /operationLog/insert': () => { order.push(`log, drawer: ${!!q('.quote-drawer')}`); return { id: 7 } }
     }))
-    const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation(((o: { url: string }) => { order.push(o.url); return Promise.resolve() }) as never)
+    const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     const utils = await openAt({ title: 'x', catalogNumber: 'MA1-10175' })
     await waitText('Request a Quote')
     expect(text()).toContain('This product is sold on quotation')
     expect(text()).not.toContain('Add to cart')
     await utils.act(async () => { utils.fireEvent.click(q('.product-footer__action') as HTMLElement) })
     await sleep(20)
-    expect(order).toEqual(['log', '/packages/order/lead-submit/index?catalogNumber=MA1-10175'])
+    expect(order).toEqual(['log, drawer: false'])
+    expect(q('.quote-drawer')).not.toBeNull()
     const log = calls.find((c) => c.path === '/operationLog/insert')!
     expect(log.data.opReqUrl.length).toBeLessThanOrEqual(100)
     expect(log.data).toMatchObject({ opTarget: 'product', opTargetId: 'MA1-10175', opContent: 'click_request_quote', opUser: 'anonymous' })
-    expect(nav).toHaveBeenCalledTimes(1)
+    expect(nav).not.toHaveBeenCalled()
+    await utils.act(async () => { (q('.bottom-sheet__close') as HTMLElement).click() })
   })
 
   it('"Add to cart" adds one unit through POST /cart/addItems, shows \'Added to cart\' and the Cart badge counts the line', async () => {

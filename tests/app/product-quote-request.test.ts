@@ -2,6 +2,7 @@ import Taro from '@tarojs/taro'
 import { runQuoteRequest, trimReqUrl, quoteLogEntry, OP_REQ_URL_MAX } from '../../src/rules/quote-request'
 import { useProduct } from '../../src/store/product'
 import { useSession } from '../../src/store/session'
+import { useLead } from '../../src/store/lead'
 import { useLocale } from '../../src/store/locale'
 import { stubApi, fail } from './product-api-stub'
 
@@ -61,15 +62,16 @@ describe('request a quote (spec sections 4, 5 and 7)', () => {
     beforeEach(() => {
       useSession.setState({ status: 'USER_FETCHED', userInfo: null, spCenterStatus: null, defaultSC: null })
       useLocale.setState({ language: 'en', country: 'cn' })
+      useLead.setState({ drawer: { open: false, product: null, quantity: 1, submitting: false, error: null } })
     })
     afterEach(() => jest.restoreAllMocks())
 
-    it('posts /operationLog/insert before navigating to the lead submission with the catalogue number', async () => {
+    it('posts /operationLog/insert before opening the quote drawer (the lead target) for the catalogue number', async () => {
       const order: string[] = []
-      const calls = stubApi({ 'POST /operationLog/insert': () => { order.push('log'); return { id: 1 } } })
-      jest.spyOn(Taro, 'navigateTo').mockImplementation(((o: { url: string }) => { order.push(`navigate ${o.url}`); return Promise.resolve() }) as never)
+      const calls = stubApi({ 'POST /operationLog/insert': () => { order.push(`log, drawer open: ${useLead.getState().drawer.open}`); return { id: 1 } } })
       await expect(useProduct.getState().requestQuote('MA1-10175')).resolves.toBe(true)
-      expect(order).toEqual(['log', 'navigate /packages/order/lead-submit/index?catalogNumber=MA1-10175'])
+      expect(order).toEqual(['log, drawer open: false'])
+      expect(useLead.getState().drawer).toMatchObject({ open: true, product: { catalogNumber: 'MA1-10175' } })
       const log = calls.find((c) => c.path === '/operationLog/insert')!
       expect(log.method).toBe('POST')
       expect(log.data).toMatchObject({ opUser: 'anonymous', opSource: 'h5', opTarget: 'product', opTargetId: 'MA1-10175', opContent: 'click_request_quote' })
@@ -79,9 +81,8 @@ describe('request a quote (spec sections 4, 5 and 7)', () => {
 
     it('still opens the lead target when the log call fails (500)', async () => {
       stubApi({ 'POST /operationLog/insert': fail(500) })
-      const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
       await useProduct.getState().requestQuote('MA1-10175')
-      expect(nav).toHaveBeenCalledWith({ url: '/packages/order/lead-submit/index?catalogNumber=MA1-10175' })
+      expect(useLead.getState().drawer).toMatchObject({ open: true, product: { catalogNumber: 'MA1-10175' } })
     })
 
     it.each([
@@ -97,6 +98,7 @@ describe('request a quote (spec sections 4, 5 and 7)', () => {
       expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: message }))
       expect(calls).toHaveLength(0)
       expect(nav).not.toHaveBeenCalled()
+      expect(useLead.getState().drawer.open).toBe(false)
     })
   })
 })

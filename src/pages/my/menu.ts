@@ -21,7 +21,7 @@ export interface MenuEntry {
 export const MY_MENU: MenuEntry[] = [
   { key: 'orders', label: 'acct.menu.orders', icon: 'shopping-bag', route: null, login: true },
   { key: 'requests', label: 'acct.menu.requests', icon: 'message', route: null, login: true, info: 'acct.menu.requestsInfo' },
-  { key: 'quotes', label: 'acct.menu.quotes', icon: 'file-generic', route: null, login: true },
+  { key: 'quotes', label: 'acct.menu.quotes', icon: 'file-generic', route: 'quotes', login: true },
   { key: 'wishlist', label: 'acct.menu.wishlist', icon: 'heart', route: 'wishlist', login: true },
   { key: 'shipTo', label: 'acct.menu.shipTo', icon: 'map-pin', route: 'shipToInfo', login: true },
   { key: 'browsingHistory', label: 'acct.menu.browsingHistory', icon: 'clock', route: 'browsingHistory', login: false },

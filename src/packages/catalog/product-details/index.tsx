@@ -29,6 +29,7 @@ import type { DocumentRecord, ProductDetail } from '../../../../types'
 import Tappable, { tapProps } from '../../../components/tappable'
 import Picture from '../../../components/picture'
 import { ariaProps } from '../../../platform/a11y'
+import QuoteDrawer from '../../../components/quote-drawer'
 import './index.scss'
 import { chatProductOf } from '../../../rules/chat'
 
@@ -264,6 +265,7 @@ export default function ProductDetails() {
         categoryParams={{ category: detail.category.topName, node: detail.category.code }}
       />
       <WishlistPopup />
+      <QuoteDrawer />
     </PageShell>
   )
 }

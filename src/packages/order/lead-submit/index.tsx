@@ -1,6 +1,112 @@
-import NotBuilt from '../../../components/not-built'
+import { useEffect } from 'react'
+import { View, Text, Input, Textarea } from '@tarojs/components'
+import { AtActivityIndicator, AtIcon } from 'taro-ui'
+import PageShell from '../../../components/page-shell'
+import Picture from '../../../components/picture'
+import FullScreenLoader from '../../../components/full-screen-loader'
+import { tapProps } from '../../../components/tappable'
+import { useT } from '../../../store/locale'
+import { useLead, LEAD_FIELDS, LEAD_MAX, LEAD_REQUIRED, type LeadField } from '../../../store/lead'
+import type { MessageKey } from '../../../i18n'
+import { productImageUrl } from '../../../rules/product-image'
+import { navigation } from '../../../platform/navigation'
+import { fieldLabelProps, hiddenProps, ariaProps } from '../../../platform/a11y'
+import './index.scss'
 
-/** Route registered (spec section 2); the screen arrives with its feature issue. */
-export default function Page() {
-  return <NotBuilt route='leadSubmit' />
+const LABEL: Record<LeadField, MessageKey> = {
+  contactName: 'lead.field.contactName',
+  phone: 'lead.field.phone',
+  email: 'lead.field.email',
+  companyOrInstitution: 'lead.field.company',
+  city: 'lead.field.city',
+  remark: 'lead.field.remark'
+}
+
+/**
+ * /lead-generation/ordersubmit: the lead cart (the products asked about) and the lead form
+ * (contact, phone, email, company or institution, city, remark) → POST /lead/submit → the
+ * confirmation with the request id.
+ */
+export default function LeadSubmitPage() {
+  const t = useT()
+  return (
+    <PageShell header={{ title: t('screen.leadSubmit') }}>
+      <LeadForm />
+    </PageShell>
+  )
+}
+
+function LeadForm() {
+  const t = useT()
+  const s = useLead()
+  useEffect(() => { if (!useLead.getState().result) useLead.getState().loadCart() }, [])
+
+  if (s.result) {
+    return (
+      <View className='lead-state lead-done'>
+        <View {...hiddenProps()}><AtIcon value='check-circle' size={56} color='#137a3a' /></View>
+        <Text className='lead-state__title'>{t('lead.done.title')}</Text>
+        <Text className='lead-state__body'>{t('lead.done.body')}</Text>
+        <Text className='lead-done__id'>{t('lead.done.requestId', { id: s.result.requestId })}</Text>
+        <View className='lead-state__button' {...tapProps(() => navigation.go('home'))}>{t('order.continueShopping')}</View>
+      </View>
+    )
+  }
+  if (s.cart.status === 'idle' || s.cart.status === 'loading') return <View className='lead-state'><AtActivityIndicator content={t('order.loading')} /></View>
+  if (s.cart.status === 'failed') {
+    return (
+      <View className='lead-state'>
+        <Text className='lead-state__body'>{t('error.generic')}</Text>
+        <View className='lead-state__button' {...tapProps(() => useLead.getState().loadCart())}>{t('order.retry')}</View>
+      </View>
+    )
+  }
+  if (s.cart.status === 'empty' || !s.cart.data) {
+    return (
+      <View className='lead-state lead-empty'>
+        <Text className='lead-state__body'>{t('lead.empty')}</Text>
+        <View className='lead-state__button' {...tapProps(() => navigation.go('home'))}>{t('order.continueShopping')}</View>
+      </View>
+    )
+  }
+  return (
+    <View className='lead'>
+      <View className='lead-section'>
+        <Text className='lead-section__title'>{t('lead.items')}</Text>
+        {s.cart.data.items.map((i) => (
+          <View key={i.catalogNumber} className='lead-item'>
+            <Picture className='lead-item__thumb' src={productImageUrl(i.image, 150, API_BASE_URL)} alt={i.itemName} />
+            <View className='lead-item__text'>
+              <Text className='lead-item__title'>{i.itemName}</Text>
+              <Text className='lead-item__meta'>{t('order.catNo', { catalogNumber: i.catalogNumber })}{i.size ? ` · ${i.size}` : ''}</Text>
+              <Text className='lead-item__meta'>{t('order.qty', { quantity: i.itemCount })}</Text>
+            </View>
+          </View>
+        ))}
+      </View>
+      <View className='lead-section lead-form'>
+        <Text className='lead-section__title'>{t('lead.form')}</Text>
+        {LEAD_FIELDS.map((f) => {
+          const err = s.errors[f]
+          const label = t(LABEL[f])
+          return (
+            <View key={f} className={`lead-field lead-field--${f}${err ? ' lead-field--invalid' : ''}`}>
+              <Text className='lead-field__label'>
+                {label}
+                {!LEAD_REQUIRED.includes(f) && <Text className='lead-field__optional'> ({t('acct.form.optional')})</Text>}
+              </Text>
+              {f === 'remark'
+                ? <Textarea className='lead-field__input lead-field__textarea' value={s.values[f]} maxlength={LEAD_MAX[f]} placeholder={label} {...fieldLabelProps(label)} onInput={(e) => s.setField(f, e.detail.value)} />
+                : <Input className='lead-field__input' type='text' value={s.values[f]} maxlength={LEAD_MAX[f]} placeholder={label} {...fieldLabelProps(label)} onInput={(e) => s.setField(f, e.detail.value)} />}
+              {err && <Text className='lead-field__error' {...ariaProps('alert')}>{t(err, { field: label, max: LEAD_MAX[f] })}</Text>}
+            </View>
+          )
+        })}
+      </View>
+      <View className='lead-bar'>
+        <View className='lead-bar__submit' {...tapProps(() => { s.submit() }, { disabled: s.submitting })}>{t('lead.submit')}</View>
+      </View>
+      {s.submitting && <FullScreenLoader message={t('lead.submitting')} />}
+    </View>
+  )
 }

@@ -1,6 +1,64 @@
-import NotBuilt from '../../../components/not-built'
+import { useRouter } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { AtIcon } from 'taro-ui'
+import PageShell from '../../../components/page-shell'
+import LoginGate from '../../../components/login-gate'
+import Tappable, { tapProps } from '../../../components/tappable'
+import { useT } from '../../../store/locale'
+import { pageParam } from '../../../rules/page-params'
+import { navigation } from '../../../platform/navigation'
+import { hiddenProps, ariaProps } from '../../../platform/a11y'
+import './index.scss'
 
-/** Route registered (spec section 2); the screen arrives with its feature issue. */
-export default function Page() {
-  return <NotBuilt route='orderSuccess' />
+/**
+ * /submit-order/success?salesOrderNumber&spSalesOrderNumber&addressStatus(&pendingLto): the order
+ * numbers (SC and TFS when both), a note when the address is still under review (spec section 9:
+ * orders to a PENDING address are held up to 48 h), the pending lead-time link, continue shopping.
+ */
+export default function OrderSuccessPage() {
+  const t = useT()
+  return (
+    <PageShell header={{ title: t('screen.orderSuccess') }}>
+      <LoginGate>
+        <Success />
+      </LoginGate>
+    </PageShell>
+  )
+}
+
+function Success() {
+  const t = useT()
+  const { params } = useRouter()
+  const tfs = pageParam(params, 'salesOrderNumber')
+  const sc = pageParam(params, 'spSalesOrderNumber')
+  const pending = pageParam(params, 'addressStatus') === 'PENDING'
+  const lto = pageParam(params, 'pendingLto')
+  return (
+    <View className='os'>
+      <View className='os-card'>
+        <View className='os-card__icon' {...hiddenProps()}><AtIcon value='check-circle' size={56} color='#137a3a' /></View>
+        <Text className='os-card__title'>{t('order.success.title')}</Text>
+        {!tfs && !sc && <Text className='os-card__body'>{t('order.success.noNumber')}</Text>}
+        {sc && (
+          <View className='os-number os-number--sc'>
+            <Text className='os-number__label'>{t('order.success.scNumber')}</Text>
+            <Text className='os-number__value'>{sc}</Text>
+          </View>
+        )}
+        {tfs && (
+          <View className='os-number os-number--tfs'>
+            <Text className='os-number__label'>{t(sc ? 'order.success.tfsNumber' : 'order.success.number')}</Text>
+            <Text className='os-number__value'>{tfs}</Text>
+          </View>
+        )}
+        {pending && <Text className='os-card__note os-pending' {...ariaProps('note')}>{t('order.success.pendingAddress')}</Text>}
+        {lto && (
+          <Tappable className='os-card__link os-lto' to={{ route: 'pendingLto', params: { orderNumber: lto } }}>
+            {t('order.success.pendingLto')}
+          </Tappable>
+        )}
+        <View className='os-card__button' {...tapProps(() => navigation.go('home'))}>{t('order.continueShopping')}</View>
+      </View>
+    </View>
+  )
 }

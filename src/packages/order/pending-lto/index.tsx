@@ -1,6 +1,86 @@
-import NotBuilt from '../../../components/not-built'
+import { useEffect, useState } from 'react'
+import { useRouter } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { AtActivityIndicator } from 'taro-ui'
+import type { PendingLto } from '../../../../types'
+import PageShell from '../../../components/page-shell'
+import LoginGate from '../../../components/login-gate'
+import Picture from '../../../components/picture'
+import { tapProps } from '../../../components/tappable'
+import { useT, useLocale } from '../../../store/locale'
+import { getPendingLto } from '../../../api/order'
+import { ApiError } from '../../../api/client'
+import { pageParam } from '../../../rules/page-params'
+import { formatTimestamp } from '../../../rules/format'
+import { productImageUrl } from '../../../rules/product-image'
+import { navigation } from '../../../platform/navigation'
+import './index.scss'
 
-/** Route registered (spec section 2); the screen arrives with its feature issue. */
-export default function Page() {
-  return <NotBuilt route='pendingLto' />
+/** /my-orders/PendingLTO/{orderNumber}: the lines waiting for stock, with the quantity backordered and the estimated ship date. */
+export default function PendingLtoPage() {
+  const t = useT()
+  return (
+    <PageShell header={{ title: t('screen.pendingLto') }}>
+      <LoginGate>
+        <Lto />
+      </LoginGate>
+    </PageShell>
+  )
+}
+
+type State = { status: 'loading' } | { status: 'ready'; data: PendingLto } | { status: 'notFound' } | { status: 'failed'; error: string }
+
+function Lto() {
+  const t = useT()
+  const country = useLocale((s) => s.country)
+  const { params } = useRouter()
+  const orderNumber = pageParam(params, 'orderNumber')
+  const [state, setState] = useState<State>({ status: 'loading' })
+  const load = () => {
+    if (!orderNumber) return setState({ status: 'notFound' })
+    setState({ status: 'loading' })
+    getPendingLto(orderNumber)
+      .then((data) => setState({ status: 'ready', data }))
+      .catch((e) => setState(e instanceof ApiError && (e.status === 404 || e.status === 403) ? { status: 'notFound' } : { status: 'failed', error: e instanceof ApiError ? e.message : t('error.generic') }))
+  }
+  useEffect(load, [orderNumber])
+
+  if (state.status === 'loading') return <View className='lto-state'><AtActivityIndicator content={t('order.loading')} /></View>
+  if (state.status === 'notFound') {
+    return (
+      <View className='lto-state lto-not-found'>
+        <Text>{t('order.lto.notFound')}</Text>
+        <View className='lto-state__button' {...tapProps(() => navigation.go('home'))}>{t('order.continueShopping')}</View>
+      </View>
+    )
+  }
+  if (state.status === 'failed') {
+    return (
+      <View className='lto-state'>
+        <Text>{state.error}</Text>
+        <View className='lto-state__button' {...tapProps(load)}>{t('order.retry')}</View>
+      </View>
+    )
+  }
+  const d = state.data
+  return (
+    <View className='lto'>
+      <View className='lto-head'>
+        <Text className='lto-head__number'>{t('order.lto.order', { number: d.salesOrderNumber })}</Text>
+        <Text className='lto-head__date'>{formatTimestamp(d.createdAt, country)}</Text>
+      </View>
+      {d.items.length === 0 && <View className='lto-state'><Text>{t('order.lto.none')}</Text></View>}
+      {d.items.map((i) => (
+        <View key={i.sku} className='lto-line'>
+          <Picture className='lto-line__thumb' src={productImageUrl(i.image, 150, API_BASE_URL)} alt={i.productTitle} />
+          <View className='lto-line__text'>
+            <Text className='lto-line__title'>{i.productTitle}</Text>
+            <Text className='lto-line__meta'>{t('order.catNo', { catalogNumber: i.catalogNumber })}</Text>
+            <Text className='lto-line__meta'>{t('order.lto.quantities', { quantity: i.quantity, backordered: i.backorderedQuantity })}</Text>
+            <Text className='lto-line__ship'>{i.estimatedShipDate ? t('order.lto.shipDate', { date: formatTimestamp(i.estimatedShipDate, country, 'YYYY-MM-DD') }) : t('order.lto.shipDateUnknown')}</Text>
+          </View>
+        </View>
+      ))}
+    </View>
+  )
 }

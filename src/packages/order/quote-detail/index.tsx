@@ -1,6 +1,87 @@
-import NotBuilt from '../../../components/not-built'
+import { useEffect } from 'react'
+import { useRouter } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { AtActivityIndicator } from 'taro-ui'
+import PageShell from '../../../components/page-shell'
+import LoginGate from '../../../components/login-gate'
+import Picture from '../../../components/picture'
+import { tapProps } from '../../../components/tappable'
+import { useT, useLocale } from '../../../store/locale'
+import { useSession } from '../../../store/session'
+import { useQuotes } from '../../../store/quotes'
+import { pageParam } from '../../../rules/page-params'
+import { formatMoney, formatTimestamp } from '../../../rules/format'
+import { productImageUrl } from '../../../rules/product-image'
+import { navigation } from '../../../platform/navigation'
+import './index.scss'
 
-/** Route registered (spec section 2); the screen arrives with its feature issue. */
-export default function Page() {
-  return <NotBuilt route='quoteDetail' />
+/** /my-quotes/:staticQuoteId: the quote's number, dates, total and lines; an active quote can be ordered. */
+export default function QuoteDetailPage() {
+  const t = useT()
+  return (
+    <PageShell header={{ title: t('screen.quoteDetail') }}>
+      <LoginGate>
+        <Detail />
+      </LoginGate>
+    </PageShell>
+  )
+}
+
+function Detail() {
+  const t = useT()
+  const country = useLocale((s) => s.country)
+  const { params } = useRouter()
+  const id = pageParam(params, 'staticQuoteId')
+  const userId = useSession((s) => s.userInfo?.userProfile.userId)
+  const detail = useQuotes((s) => s.detail)
+  useEffect(() => { if (userId && id) useQuotes.getState().loadDetail(id) }, [userId, id])
+
+  if (!id || detail.status === 'notFound') return <View className='qd-state qd-not-found'><Text>{t('quotes.notFound')}</Text></View>
+  if (detail.status === 'failed') {
+    return (
+      <View className='qd-state'>
+        <Text>{detail.error}</Text>
+        <View className='qd-state__button' {...tapProps(() => useQuotes.getState().loadDetail(id))}>{t('order.retry')}</View>
+      </View>
+    )
+  }
+  if (detail.id !== id || !detail.data) return <View className='qd-state'><AtActivityIndicator content={t('order.loading')} /></View>
+  const { orderHeader: h, orderLineList: lines } = detail.data
+  const money = (n: number) => formatMoney(n, h.currency)
+  return (
+    <View className='qd'>
+      <View className='qd-head'>
+        <View className='qd-head__row'>
+          <Text className='qd-head__number'>{t('quotes.number', { number: h.quoteNumber })}</Text>
+          <Text className={`qd-head__status qd-head__status--${h.status}`}>{t(`quotes.status.${h.status}`)}</Text>
+        </View>
+        <Text className='qd-head__meta'>{t('quotes.date', { date: formatTimestamp(h.createdAt, country, 'YYYY-MM-DD') })}</Text>
+        <Text className='qd-head__meta'>{t('quotes.expiry', { date: formatTimestamp(h.expiresAt, country, 'YYYY-MM-DD') })}</Text>
+        <View className='qd-head__total'>
+          <Text className='qd-head__meta'>{t('quotes.total')}</Text>
+          <Text className='qd-head__value'>{money(h.totalPrice)}</Text>
+          {h.totalListPrice > h.totalPrice && <Text className='qd-head__list'>{money(h.totalListPrice)}</Text>}
+        </View>
+      </View>
+      {lines.map((l) => (
+        <View key={l.lineNumber} className='qd-line'>
+          <Picture className='qd-line__thumb' src={productImageUrl(l.image, 150, API_BASE_URL)} alt={l.productTitle} />
+          <View className='qd-line__text'>
+            <Text className='qd-line__title'>{l.productTitle}</Text>
+            <Text className='qd-line__meta'>{t('order.catNo', { catalogNumber: l.catalogNumber })}{l.size ? ` · ${l.size}` : ''}</Text>
+            <View className='qd-line__prices'>
+              <Text className='qd-line__meta'>{t('order.qty', { quantity: l.quantity })}</Text>
+              {l.listPrice > l.finalPrice && <Text className='qd-line__list'>{money(l.listPrice)}</Text>}
+              <Text className='qd-line__final'>{money(l.finalPrice)}</Text>
+            </View>
+          </View>
+        </View>
+      ))}
+      {h.status === 'active' && (
+        <View className='qd-bar'>
+          <View className='qd-bar__order' {...tapProps(() => navigation.go('submitOrder', { staticQuoteId: h.staticQuoteId }))}>{t('quotes.order')}</View>
+        </View>
+      )}
+    </View>
+  )
 }

@@ -1,6 +1,49 @@
-import NotBuilt from '../../../components/not-built'
+import { useEffect, useState } from 'react'
+import { View, Text } from '@tarojs/components'
+import { AtActivityIndicator } from 'taro-ui'
+import PageShell from '../../../components/page-shell'
+import LoginGate from '../../../components/login-gate'
+import QuoteSummaryCard from '../../../components/quote-summary-card'
+import SQuoteProductDrawer from '../../../components/squote-product-drawer'
+import { tapProps } from '../../../components/tappable'
+import { useT } from '../../../store/locale'
+import { useSession } from '../../../store/session'
+import { useQuotes } from '../../../store/quotes'
+import './index.scss'
 
-/** Route registered (spec section 2); the screen arrives with its feature issue. */
-export default function Page() {
-  return <NotBuilt route='quotes' />
+/** /my-quotes: the account's S-quotes as summary cards; 'View Product' opens the quote's products in a drawer. */
+export default function QuotesPage() {
+  const t = useT()
+  return (
+    <PageShell header={{ title: t('screen.quotes') }}>
+      <LoginGate>
+        <Quotes />
+      </LoginGate>
+    </PageShell>
+  )
+}
+
+function Quotes() {
+  const t = useT()
+  const userId = useSession((s) => s.userInfo?.userProfile.userId)
+  const list = useQuotes((s) => s.list)
+  const [viewing, setViewing] = useState<string | null>(null)
+  useEffect(() => { if (userId) useQuotes.getState().loadList() }, [userId])
+
+  if (list.status === 'failed') {
+    return (
+      <View className='quotes-state'>
+        <Text>{list.error}</Text>
+        <View className='quotes-state__button' {...tapProps(() => useQuotes.getState().loadList())}>{t('order.retry')}</View>
+      </View>
+    )
+  }
+  if (!list.data) return <View className='quotes-state'><AtActivityIndicator content={t('order.loading')} /></View>
+  if (list.data.length === 0) return <View className='quotes-state quotes-empty'><Text>{t('quotes.empty')}</Text></View>
+  return (
+    <View className='quotes'>
+      {list.data.map((q) => <QuoteSummaryCard key={q.orderHeader.staticQuoteId} quote={q} onViewProducts={setViewing} />)}
+      {viewing && <SQuoteProductDrawer staticQuoteId={viewing} onClose={() => setViewing(null)} />}
+    </View>
+  )
 }
