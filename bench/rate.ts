@@ -37,7 +37,11 @@ function report() {
 function finish() { if (++done === total) report() }
 function fire(k) {
   const scheduled = start + (k * 1000) / rate
-  const req = http.request({ host: u.hostname, port: u.port, path: paths[k % paths.length], agent, headers }, (res) => {
+  const spec = paths[k % paths.length]
+  const one = typeof spec === 'string' ? { method: 'GET', path: spec } : spec
+  const body = one.body === undefined ? undefined : JSON.stringify(one.body)
+  const h = { ...headers, ...(one.headers || {}), ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) }
+  const req = http.request({ host: u.hostname, port: u.port, method: one.method, path: one.path, agent, headers: h }, (res) => {
     res.resume()
     res.on('end', () => {
       lat.push(performance.now() - scheduled)
@@ -46,7 +50,7 @@ function fire(k) {
     })
   })
   req.on('error', () => { errors++; finish() })
-  req.end()
+  req.end(body)
 }
 function tick() {
   const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000) + 1)
@@ -57,7 +61,10 @@ tick()
 setTimeout(report, (seconds + 15) * 1000).unref()
 `
 
-export function runAtRate(url: string, paths: string[], rate: number, seconds: number, headers: Record<string, string> = {}): Promise<RateResult> {
+/** a GET path, or a request with its own method, headers and JSON body */
+export type RateRequest = string | { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: unknown }
+
+export function runAtRate(url: string, paths: RateRequest[], rate: number, seconds: number, headers: Record<string, string> = {}): Promise<RateResult> {
   return new Promise((resolve, reject) => {
     const w = new Worker(WORKER, { eval: true, workerData: { url, paths, headers, rate, seconds } })
     w.once('message', (m: RateResult) => {

@@ -19,6 +19,7 @@ import { engagementRoutes } from './domains/engagement'
 import { accountRoutes } from './domains/account'
 import { authRoutes } from './domains/auth'
 import { chatRoutes, chatStandInRoutes } from './domains/service'
+import { cartRoutes } from './domains/cart'
 import { mountLogin } from './domains/auth/mount'
 import { registerSecurityHeaders } from './security-headers'
 import type { AuthOptions } from './domains/auth/config'
@@ -132,6 +133,7 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
       await api.register(accountRoutes, o)
       await api.register(authRoutes, o)
       await api.register(chatRoutes, o)
+      await api.register(cartRoutes, o)
     },
     { prefix: '/api' },
   )

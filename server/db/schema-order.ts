@@ -37,10 +37,10 @@ export interface CartTable {
   id: Generated<string>
   user_id: string | null
   gc_id: string | null
-  status: 'active' | 'merged'
+  status: Generated<'active' | 'merged'>
   merged_into_user_id: string | null
   merged_at: Timestamp | null
-  order_preference: 'SMART_DISTRIBUTION' | 'SC_PRIORITY'
+  order_preference: Generated<'SMART_DISTRIBUTION' | 'SC_PRIORITY'>
   created_at: CreatedAt
   updated_at: CreatedAt
 }

@@ -1,21 +1,61 @@
 /**
- * STAND-IN written by the app cart engineer (branch h-app-cart) because branch h-rules, which owns
- * this file, had no commits by the deadline. It implements the exports the common brief announced,
- * with the same names and shapes, so that the app typechecks and its tests run. When h-rules is
- * merged, its version replaces this file entirely (take theirs on the add/add conflict).
+ * Quick order by paste (issue 9: "one per line, or comma/tab separated, as copied from a
+ * spreadsheet"). Each line is a catalogue number and an optional quantity (default 1); a line of
+ * several catalogue numbers with no quantity adds each once. A header row ("Catalog Number  Qty")
+ * and blank lines are skipped. The same number twice is one line with the quantities summed
+ * (capped at 999, spec section 5 "The cart limit is 1 to 999").
  */
+import { CART_QTY_MAX, CART_QTY_MIN } from './quantity'
+
 export const QUICK_ORDER_MAX_LINES = 200
-export function parseQuickOrder(text: string) {
-  const lines: { line: number; catalogNumber: string; quantity: number }[] = []
-  const problems: { line: number; raw: string; error: 'quantity' | 'format' | 'tooMany' }[] = []
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const s = raw.trim(); if (!s) return
-    if (lines.length >= QUICK_ORDER_MAX_LINES) { problems.push({ line: i + 1, raw, error: 'tooMany' }); return }
-    const parts = s.split(/[\t,;]+|\s+/).filter(Boolean)
-    if (parts.length > 2 || !parts.length) { problems.push({ line: i + 1, raw, error: 'format' }); return }
-    const q = parts[1] ?? '1'
-    if (!/^\d+$/.test(q) || +q < 1 || +q > 999) { problems.push({ line: i + 1, raw, error: 'quantity' }); return }
-    lines.push({ line: i + 1, catalogNumber: parts[0], quantity: +q })
+
+export interface QuickOrderLine { line: number; catalogNumber: string; quantity: number }
+export interface QuickOrderProblem { line: number; raw: string; error: 'quantity' | 'format' | 'tooMany' }
+
+const CATALOG = /^[A-Za-z0-9][A-Za-z0-9._/-]{2,39}$/
+const QTY = /^\d{1,4}$/
+const HEADER = /^(cat(alog(ue)?)?\.?\s*(no\.?|number|#)?|sku|产品?货号|货号|目录号|qty|quantity|数量)$/i
+
+const isHeaderToken = (t: string) => HEADER.test(t.trim())
+
+export function parseQuickOrder(text: string): { lines: QuickOrderLine[]; problems: QuickOrderProblem[] } {
+  const out: QuickOrderLine[] = []
+  const byNumber = new Map<string, QuickOrderLine>()
+  const problems: QuickOrderProblem[] = []
+  const push = (line: number, raw: string, catalogNumber: string, quantity: number) => {
+    const key = catalogNumber.toUpperCase()
+    const prev = byNumber.get(key)
+    if (prev) { prev.quantity = Math.min(CART_QTY_MAX, prev.quantity + quantity); return }
+    if (out.length >= QUICK_ORDER_MAX_LINES) { problems.push({ line, raw, error: 'tooMany' }); return }
+    const entry = { line, catalogNumber: key, quantity }
+    byNumber.set(key, entry)
+    out.push(entry)
+  }
+  const rows = String(text ?? '').replace(/\r\n?/g, '\n').split('\n')
+  rows.forEach((rawLine, i) => {
+    const line = i + 1
+    const raw = rawLine.trim()
+    if (!raw) return
+    const tokens = raw.split(/[\t,;，；、]+|\s+/).map((t) => t.trim()).filter(Boolean)
+    if (tokens.length === 0) return
+    if (tokens.every(isHeaderToken) || (tokens.some(isHeaderToken) && !tokens.some((t) => CATALOG.test(t) && /\d/.test(t)))) return
+    // pairs: catalogue number followed by a short all-digit token = its quantity
+    let j = 0
+    while (j < tokens.length) {
+      const tok = tokens[j]
+      if (!CATALOG.test(tok) || !/[0-9]/.test(tok) && !/[A-Za-z]/.test(tok)) { problems.push({ line, raw, error: 'format' }); return }
+      if (QTY.test(tok) && j > 0) { problems.push({ line, raw, error: 'format' }); return }
+      const next = tokens[j + 1]
+      if (next !== undefined && /^-?\d+(\.\d+)?$/.test(next) && next.replace('-', '').split('.')[0].length <= 4) {
+        const q = Number(next)
+        if (!Number.isInteger(q) || q < CART_QTY_MIN || q > CART_QTY_MAX) { problems.push({ line, raw, error: 'quantity' }); return }
+        push(line, raw, tok, q)
+        j += 2
+      } else {
+        push(line, raw, tok, 1)
+        j += 1
+      }
+    }
   })
-  return { lines, problems }
+  return { lines: out, problems }
 }

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely'
+import type { FastifyRequest } from 'fastify'
+import type { DB } from '../../db/schema'
+import type { LineResult, SalesStatus } from '../../../types'
+import { currencyFor } from './pricing'
+import { accountPricingEligible } from '../catalog/pricing'
+import { addToCart } from './store'
+
+/**
+ * Adding catalogue numbers to a cart with a verdict per line (product page, quick add, quick order,
+ * assay id, reorder): only orderable products enter the cart; the others are reported as unknown,
+ * discontinued, notOnline ("not orderable online"), quoteOnly (request a quote) or noPrice. The same
+ * product twice sums, capped at 999 ('capped').
+ */
+export interface LineRequest { line: number; catalogNumber: string; quantity: number }
+
+/** catalogue number (as typed) → product id, matched case-insensitively */
+export async function productIdsByCatalogNumber(db: Kysely<DB>, numbers: string[]): Promise<Map<string, { id: number; catalogNumber: string }>> {
+  const keys = [...new Set(numbers.flatMap((n) => [n.trim(), n.trim().toUpperCase()]))].filter(Boolean)
+  const out = new Map<string, { id: number; catalogNumber: string }>()
+  if (keys.length === 0) return out
+  const rows = await db.selectFrom('products').select(['id', 'catalog_number']).where('catalog_number', 'in', keys).execute()
+  for (const r of rows) out.set(r.catalog_number.toUpperCase(), { id: r.id, catalogNumber: r.catalog_number })
+  return out
+}
+
+/**
+ * The verdict needs only the product's sales status, quote-only flag and whether the caller has a
+ * price (list, or the account's when eligible): one query for all lines, no full pricing.
+ */
+export async function addLines(db: Kysely<DB>, req: FastifyRequest, cartId: string, wanted: LineRequest[], source: string): Promise<LineResult[]> {
+  const keys = [...new Set(wanted.flatMap((w) => [w.catalogNumber.trim(), w.catalogNumber.trim().toUpperCase()]))].filter(Boolean)
+  const user = req.user
+  const currency = currencyFor(user, req.locale)
+  const accountId = accountPricingEligible(user) ? user!.accountId : -1
+  const rows = keys.length === 0 ? [] : await db
+    .selectFrom('products as p')
+    .leftJoin('product_sales as ps', 'ps.product_id', 'p.id')
+    .leftJoin('account_prices as ap', (j) => j.onRef('ap.product_id', '=', 'p.id').on('ap.account_id', '=', accountId).on('ap.currency', '=', currency))
+    .select(['p.id', 'p.catalog_number', 'p.lead_target', 'ps.sales_status', 'ap.price as ap_price', currency === 'INR' ? 'p.list_price_inr as list_price' : 'p.list_price_cny as list_price',
+      req.locale.language === 'en' ? 'p.title_en as title' : 'p.title_zh as title'])
+    .where('p.catalog_number', 'in', keys)
+    .execute()
+  const byUpper = new Map(rows.map((r) => [r.catalog_number.toUpperCase(), r]))
+  const results: LineResult[] = []
+  for (const w of wanted) {
+    const p = byUpper.get(w.catalogNumber.trim().toUpperCase())
+    if (!p) {
+      results.push({ line: w.line, catalogNumber: w.catalogNumber.trim(), quantity: w.quantity, status: 'unknown', productTitle: null, cartItemId: null })
+      continue
+    }
+    const status: SalesStatus = p.sales_status === 'discontinued' ? 'discontinued' : p.sales_status === 'notOnline' ? 'notOnline'
+      : p.lead_target ? 'quoteOnly' : p.list_price === null && p.ap_price === null ? 'noPrice' : 'active'
+    if (status !== 'active') {
+      results.push({ line: w.line, catalogNumber: p.catalog_number, quantity: w.quantity, status, productTitle: p.title, cartItemId: null })
+      continue
+    }
+    const added = await addToCart(db, cartId, p.id, w.quantity, source)
+    results.push({ line: w.line, catalogNumber: p.catalog_number, quantity: w.quantity, status: added.capped ? 'capped' : 'added', productTitle: p.title, cartItemId: added.id })
+  }
+  return results
+}
