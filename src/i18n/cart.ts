@@ -123,8 +123,8 @@ export const cartEn = {
   'coupon.COUPON_ERR_40': 'The coupon price is higher than the online offer price.',
   'coupon.COUPON_INFO_CASE_2': 'The code is applied; some products keep their online offer price.',
   'coupon.COUPON_ERR_MAX_CODES': 'The maximum number of codes has been reached.',
-  'coupon.COUPON_ERR_CONTACT_SERVICE': 'This code cannot be applied. Please contact customer service.',
-  'coupon.COUPON_ERR_ADDRESS_UNDER_REVIEW': 'Your address is under review; codes can be used once it is approved.',
+  'coupon.COUPON_ERR_CONTACT': 'This code cannot be applied. Please contact customer service.',
+  'coupon.COUPON_ERR_ADDRESS_REVIEW': 'Your address is under review; codes can be used once it is approved.',
   'coupon.COUPON_ERR_PENDING_ADDRESS': 'Your address is pending validation; codes can be used once it is validated.',
   'coupon.COUPON_ERR_GENERIC': 'The code could not be applied. Please contact customer service.',
 }
@@ -249,8 +249,8 @@ export const cartZh: Record<keyof typeof cartEn, string> = {
   'coupon.COUPON_ERR_40': '优惠码价格高于在线优惠价。',
   'coupon.COUPON_INFO_CASE_2': '优惠码已使用；部分产品保持在线优惠价。',
   'coupon.COUPON_ERR_MAX_CODES': '已达到优惠码数量上限。',
-  'coupon.COUPON_ERR_CONTACT_SERVICE': '该优惠码无法使用，请联系客服。',
-  'coupon.COUPON_ERR_ADDRESS_UNDER_REVIEW': '您的地址正在审核中，审核通过后即可使用优惠码。',
+  'coupon.COUPON_ERR_CONTACT': '该优惠码无法使用，请联系客服。',
+  'coupon.COUPON_ERR_ADDRESS_REVIEW': '您的地址正在审核中，审核通过后即可使用优惠码。',
   'coupon.COUPON_ERR_PENDING_ADDRESS': '您的地址等待验证，验证通过后即可使用优惠码。',
   'coupon.COUPON_ERR_GENERIC': '优惠码未能使用，请联系客服。',
 }

@@ -11,6 +11,7 @@ import { getProductList } from '../api/catalog'
 import { ApiError } from '../api/client'
 import { languageCode, type MessageKey } from '../i18n'
 import { storage } from '../platform/storage'
+import { isActive } from '../rules/ship-to'
 import { useSession } from './session'
 import { t, useLocale } from './locale'
 
@@ -103,7 +104,12 @@ export function couponErrorMessage(errorCode: string): string {
 
 /** Why the coupon sheet refuses this user before any call (spec: lite and pending-address users cannot apply codes). */
 export function couponBlockMessage(): string | null {
-  const blocked = couponBlockedFor(useSession.getState().userInfo)
+  const user = useSession.getState().userInfo
+  const blocked = couponBlockedFor(user && {
+    registrationStatus: user.userRoles.registrationStatus,
+    // as the server counts it: an account whose ship-tos are all pending has no usable address
+    hasPendingAddress: !user.allShipToBillToAddresses.some((e) => isActive(e.shipTo)),
+  })
   if (!blocked) return null
   return t(`cart.coupon.blocked.${blocked}` as MessageKey)
 }

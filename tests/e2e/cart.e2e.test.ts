@@ -132,7 +132,7 @@ test('quick order by paste: preview, then a result per line (added, unknown)', a
   await page.goto(`${h.origin()}/my-cart/QuickOrder`)
   const area = onScreen(page).locator('.qo-input textarea')
   await area.waitFor({ timeout: 30000 })
-  await area.fill(`${products[0].catalogNumber}\t2\n${products[1].catalogNumber}, 1\nNOPE-000000\t1\nbad line here\tx`)
+  await area.fill(`${products[0].catalogNumber}\t2\n${products[1].catalogNumber}, 1\nNOPE-000000\t1\nZERO-1\t0`)
   await onScreen(page).getByText('Preview: 3 lines').waitFor()
   assert.match(await onScreen(page).locator('.qo-problems').innerText(), /Line 4/)
   await settle(page)
