@@ -34,8 +34,7 @@ describe('types/cart/channel (spec section 4, "Delivery channel")', () => {
   it('"SP or SC become SC; anything else becomes TFS."', () => {
     expect(deliveryChannelOf('SP')).toBe('SC')
     expect(deliveryChannelOf('SC')).toBe('SC')
-    expect(deliveryChannelOf(' sp ')).toBe('SC')
-    for (const other of ['Web', 'TFS', '', 'S', 'SPX', null, undefined]) expect(deliveryChannelOf(other)).toBe('TFS')
+    for (const other of ['Web', 'TFS', '', 'S', 'SPX', 'sp', ' SC', null, undefined]) expect(deliveryChannelOf(other)).toBe('TFS')
   })
   it('"A coupon code containing M forces TFS."', () => {
     expect(deliveryChannelOf('SP', ['M-PLASTIC5'])).toBe('TFS')
@@ -49,6 +48,7 @@ describe('types/cart/channel (spec section 4, "Delivery channel")', () => {
     expect(needsSupplyCentreLookup('SP', null)).toBe(false)
     expect(needsSupplyCentreLookup('SP', '  ')).toBe(false)
     expect(needsSupplyCentreLookup('SC', 'SC-SH-01')).toBe(false)
+    expect(needsSupplyCentreLookup('sp', 'SC-SH-01')).toBe(false)
     expect(needsSupplyCentreLookup('Web', 'SC-SH-01')).toBe(false)
     expect(needsSupplyCentreLookup(undefined, undefined)).toBe(false)
   })
@@ -95,7 +95,7 @@ describe('types/cart/channel (spec section 4, "Delivery channel")', () => {
   it('"Order types D1, D2 and CR count as supply-centre orders."', () => {
     expect([...SUPPLY_CENTRE_ORDER_TYPES]).toEqual(['D1', 'D2', 'CR'])
     for (const t of ['D1', 'D2', 'CR']) expect(isSupplyCentreOrderType(t)).toBe(true)
-    for (const t of ['SO', 'D3', '', 'C', 'ZOR']) expect(isSupplyCentreOrderType(t)).toBe(false)
+    for (const t of ['SO', 'D3', '', 'C', 'ZOR', 'd1']) expect(isSupplyCentreOrderType(t)).toBe(false)
   })
 })
 
