@@ -16,22 +16,19 @@ export type DeliveryChannel = 'SC' | 'TFS'
 /** Quote channel as the back office sends it; values seen: 'SP', 'SC', 'Web', 'TFS'. */
 export type QuoteChannel = string
 
-const norm = (s: string | null | undefined) => (typeof s === 'string' ? s.trim().toUpperCase() : '')
-
 /**
  * "SP or SC become SC; anything else becomes TFS. A coupon code containing M forces TFS."
  * Read literally: any applied code with the letter M anywhere (case-insensitive) forces TFS — the M
- * (plastics) coupons are web-only. The quote channel is compared trimmed and case-insensitively.
+ * (plastics) coupons are web-only. The quote channel is compared exactly ('sp' is "anything else").
  */
 export function deliveryChannelOf(quoteChannel: string | null | undefined, couponCodes: readonly string[] = []): DeliveryChannel {
   if (couponCodes.some((c) => typeof c === 'string' && /m/i.test(c))) return 'TFS'
-  const q = norm(quoteChannel)
-  return q === 'SP' || q === 'SC' ? 'SC' : 'TFS'
+  return quoteChannel === 'SP' || quoteChannel === 'SC' ? 'SC' : 'TFS'
 }
 
 /** Section 7: the SKU channel lookup is "Used when the quote channel is SP and a default SC exists". */
 export function needsSupplyCentreLookup(quoteChannel: string | null | undefined, defaultSc: string | null | undefined): boolean {
-  return norm(quoteChannel) === 'SP' && norm(defaultSc) !== ''
+  return quoteChannel === 'SP' && typeof defaultSc === 'string' && defaultSc.trim() !== ''
 }
 
 export interface ChannelDecision { deliveryChannel: DeliveryChannel; isSmartProc: boolean; spFlag: boolean }
@@ -72,5 +69,5 @@ export const DEFAULT_ORDER_PREFERENCE: OrderPreference = 'SMART_DISTRIBUTION'
 /** "Order types D1, D2 and CR count as supply-centre orders." */
 export const SUPPLY_CENTRE_ORDER_TYPES = ['D1', 'D2', 'CR'] as const
 export function isSupplyCentreOrderType(t: string): boolean {
-  return (SUPPLY_CENTRE_ORDER_TYPES as readonly string[]).includes(norm(t))
+  return (SUPPLY_CENTRE_ORDER_TYPES as readonly string[]).includes(t)
 }
