@@ -194,6 +194,34 @@ describeEachDb('orders', (ctx) => {
     assert.equal(detail.body.data.summary.total, d.total)
   })
 
+  it('a cart served by the supply centre and the warehouse becomes one SC order (D1) and one TFS order (ZOR), each stock decremented', async () => {
+    const t = await tokenFor(ctx(), 'approved.cn')
+    await clearCart(ctx(), 'approved.cn')
+    const scRow = await ctx().db.selectFrom('supply_center_stock as sc').innerJoin('product_sales as s', 's.product_id', 'sc.product_id').innerJoin('products as p', 'p.id', 'sc.product_id')
+      .select(['p.id', 'p.catalog_number', 'sc.quantity']).where('sc.supply_center_id', '=', 'SC-SH-001').where('sc.quantity', '>=', 5)
+      .where('s.sales_status', '=', 'active').where('p.lead_target', '=', false).where('p.list_price_cny', 'is not', null).orderBy('p.id').limit(1).executeTakeFirstOrThrow()
+    // the warehouse has none of it: the supply centre serves it
+    await ctx().db.updateTable('product_stock').set({ quantity: 0 }).where('product_id', '=', scRow.id).execute()
+    const tfsP = await productWithStock(ctx(), 60, 19)
+    const tfsBefore = await stockOf(ctx(), tfsP.id)
+    await addToCart(t, [{ catalogNumber: scRow.catalog_number, quantity: 2 }, { catalogNumber: tfsP.catalogNumber, quantity: 1 }])
+    const quote = await call('POST', '/order/applyPromotions', { token: t, body: {} })
+    const r = await place(t, { addressKey: 'ST-1000001-01', termsAccepted: true, billToNumber: '2000001' })
+    assert.equal(r.status, 200, JSON.stringify(r.body))
+    const d = r.body.data
+    assert.deepEqual(d.orders.map((o: any) => [o.deliveryChannel, o.orderType]).sort(), [['SC', 'D1'], ['TFS', 'ZOR']])
+    assert.equal(d.spSalesOrderNumber, d.orders.find((o: any) => o.deliveryChannel === 'SC').salesOrderNumber)
+    assert.equal(d.salesOrderNumber, d.orders.find((o: any) => o.deliveryChannel === 'TFS').salesOrderNumber)
+    assert.ok(Number(d.spSalesOrderNumber) >= 55_000_000)
+    assert.equal(d.total, quote.body.data.summary.total)
+    const sc = await ctx().db.selectFrom('supply_center_stock').select('quantity').where('supply_center_id', '=', 'SC-SH-001').where('product_id', '=', scRow.id).executeTakeFirstOrThrow()
+    assert.equal(sc.quantity, scRow.quantity - 2)
+    assert.equal(await stockOf(ctx(), tfsP.id), tfsBefore - 1)
+    const detail = (await call('GET', `/order/detail/${d.orders[0].orderNumber}`, { token: t })).body.data
+    assert.deepEqual(detail.relatedOrderNumbers, [d.orders[1].orderNumber])
+    assert.equal(detail.billToNumber, '2000001')
+  })
+
   it('prices sent by the client are ignored (tampered unitPrice/finalPrice)', async () => {
     const t = await tokenFor(ctx(), 'distributor.cn')
     await clearCart(ctx(), 'distributor.cn')

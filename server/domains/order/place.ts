@@ -111,6 +111,7 @@ async function placeInTransaction(trx: Transaction<DB>, req: FastifyRequest, bod
   let cartId: string | null = null
   let staticQuoteId: string | null = null
   let preference: 'SMART_DISTRIBUTION' | 'SC_PRIORITY' = body.orderPreference ?? 'SMART_DISTRIBUTION'
+  const titles = new Map<number, { title_en: string; title_zh: string }>()
   if (body.squoteDetail) {
     const q = await trx.selectFrom('quotes').selectAll().where('static_quote_id', '=', body.squoteDetail.staticQuoteId)
       .where('account_id', '=', user.accountId).forUpdate().executeTakeFirst()
@@ -118,8 +119,10 @@ async function placeInTransaction(trx: Transaction<DB>, req: FastifyRequest, bod
     if (q.status !== 'active' || new Date(q.expires_at).getTime() <= Date.now()) {
       throw new ApiError(409, 'CONFLICT', msg(req, 'This quote has expired or has already been ordered', '该报价已过期或已下单'), 'QUOTE_EXPIRED')
     }
-    const ql = await trx.selectFrom('quote_lines').select(['product_id', 'quantity', 'list_price', 'unit_price', 'final_price'])
-      .where('static_quote_id', '=', q.static_quote_id).orderBy('line_number').execute()
+    const ql = await trx.selectFrom('quote_lines as ql').innerJoin('products as p', 'p.id', 'ql.product_id')
+      .select(['ql.product_id', 'ql.quantity', 'ql.list_price', 'ql.unit_price', 'ql.final_price', 'p.title_en', 'p.title_zh'])
+      .where('ql.static_quote_id', '=', q.static_quote_id).orderBy('ql.line_number').execute()
+    for (const l of ql) titles.set(l.product_id, l)
     lines = ql.map((l) => ({ cartItemId: null, productId: l.product_id, quantity: l.quantity }))
     quotePrices = new Map(ql.map((l) => [l.product_id, { list: Number(l.list_price), unit: Number(l.unit_price), final: Number(l.final_price) }]))
     codes = []
@@ -127,8 +130,10 @@ async function placeInTransaction(trx: Transaction<DB>, req: FastifyRequest, bod
   } else {
     const cart = await trx.selectFrom('carts').select(['id', 'order_preference']).where('user_id', '=', user.id).forUpdate().executeTakeFirst()
     const items = cart
-      ? await trx.selectFrom('cart_items').select(['id', 'product_id', 'quantity']).where('cart_id', '=', cart.id).orderBy('added_at').orderBy('id').execute()
+      ? await trx.selectFrom('cart_items as ci').innerJoin('products as p', 'p.id', 'ci.product_id')
+        .select(['ci.id', 'ci.product_id', 'ci.quantity', 'p.title_en', 'p.title_zh']).where('ci.cart_id', '=', cart.id).orderBy('ci.added_at').orderBy('ci.id').execute()
       : []
+    for (const i of items) titles.set(i.product_id, i)
     if (!cart || items.length === 0) throw new ApiError(409, 'CONFLICT', msg(req, 'Your cart is empty', '购物车为空'), 'CART_EMPTY')
     cartId = cart.id
     preference = body.orderPreference ?? cart.order_preference
@@ -159,7 +164,6 @@ async function placeInTransaction(trx: Transaction<DB>, req: FastifyRequest, bod
 
   // ---- stock: locked in product order, allocated up to what is there, the rest backordered
   const alloc = await allocate(trx, priced.lines, priced.supplyCenterId)
-  const titles = new Map((await trx.selectFrom('products').select(['id', 'title_en', 'title_zh']).where('id', 'in', priced.lines.map((l) => l.productId)).execute()).map((t) => [t.id, t]))
 
   // ---- one order per channel
   const now = Date.now()
@@ -175,14 +179,21 @@ async function placeInTransaction(trx: Transaction<DB>, req: FastifyRequest, bod
   const placed: PlaceOrderResult['orders'] = []
   let pendingLto: string | null = null
   let grand = 0
+  // the order numbers of both halves in one round trip (a CASE only calls nextval when taken)
+  const hasSc = byChannel.some((g) => g.ch === 'SC')
+  const hasTfs = byChannel.some((g) => g.ch === 'TFS')
+  const nums = (await sql<{ o1: string; o2: string | null; sc: string | null; tfs: string | null }>`SELECT nextval('order_number_seq')::text AS o1,
+      CASE WHEN ${byChannel.length > 1}::boolean THEN nextval('order_number_seq')::text END AS o2,
+      CASE WHEN ${hasSc}::boolean THEN nextval('sales_order_sc_seq')::text END AS sc,
+      CASE WHEN ${hasTfs}::boolean THEN nextval('sales_order_tfs_seq')::text END AS tfs`.execute(trx)).rows[0]
   for (const [gi, g] of byChannel.entries()) {
     const amount = g.lines.reduce((s, l) => s + l.minor.lineTotal!, 0)
     const listAmount = g.lines.reduce((s, l) => s + (l.minor.list ?? l.minor.unit!) * l.quantity, 0)
     // the split orders' taxes add up to the checkout's tax exactly
     const taxes = rate === null ? 0 : gi === byChannel.length - 1 ? taxLeft : Math.min(taxLeft, taxOf(amount, rate))
     taxLeft -= taxes
-    const nums = await sql<{ o: string; s: string }>`SELECT nextval('order_number_seq')::text AS o, nextval(${g.ch === 'SC' ? 'sales_order_sc_seq' : 'sales_order_tfs_seq'}::regclass)::text AS s`.execute(trx)
-    const { o: orderNumber, s: salesOrderNumber } = nums.rows[0]
+    const orderNumber = (gi === 0 ? nums.o1 : nums.o2)!
+    const salesOrderNumber = (g.ch === 'SC' ? nums.sc : nums.tfs)!
     const order = await trx.insertInto('orders').values({
       order_number: orderNumber, sales_order_number: salesOrderNumber, placement_id: placement.id, account_id: user.accountId, user_id: user.id,
       order_type: g.ch === 'SC' ? 'D1' : 'ZOR', delivery_channel: g.ch, supply_center_id: g.ch === 'SC' ? priced.supplyCenterId : null,
@@ -212,12 +223,6 @@ async function placeInTransaction(trx: Transaction<DB>, req: FastifyRequest, bod
   }
 
   // ---- the cart lines ordered and the cart's codes leave the cart; a quote is ordered once
-  if (cartId) {
-    const ids = lines.map((l) => l.cartItemId!).filter((x) => x !== null)
-    if (ids.length) await trx.deleteFrom('cart_items').where('cart_id', '=', cartId).where('id', 'in', ids).execute()
-    await trx.deleteFrom('cart_coupons').where('cart_id', '=', cartId).execute()
-    await trx.updateTable('carts').set({ updated_at: sql`now()` }).where('id', '=', cartId).execute()
-  }
   const tfs = placed.find((p) => p.deliveryChannel === 'TFS')
   const sc = placed.find((p) => p.deliveryChannel === 'SC')
   if (staticQuoteId) {
@@ -233,7 +238,16 @@ async function placeInTransaction(trx: Transaction<DB>, req: FastifyRequest, bod
     currency: priced.currency,
     total: toMajorUnits(grand),
   }
-  await trx.updateTable('order_placements').set({ response: JSON.stringify(response) }).where('id', '=', placement.id).execute()
+  const store = sql`UPDATE order_placements SET response = ${JSON.stringify(response)}::jsonb WHERE id = ${placement.id}::uuid`
+  if (cartId) {
+    const ids = lines.map((l) => l.cartItemId).filter((x): x is number => x !== null)
+    await sql`WITH d AS (DELETE FROM cart_items WHERE cart_id = ${cartId}::uuid AND id = ANY(${ids}::int[])),
+      c AS (DELETE FROM cart_coupons WHERE cart_id = ${cartId}::uuid),
+      t AS (UPDATE carts SET updated_at = now() WHERE id = ${cartId}::uuid)
+      ${store}`.execute(trx)
+  } else {
+    await store.execute(trx)
+  }
   return response
 }
 

@@ -1,0 +1,152 @@
+/**
+ * Order placement bench (issue 9; prints figures, asserts nothing):
+ *   DATABASE_URL=postgres://... npx tsx bench/orders.ts     # PostgreSQL, own temporary database
+ * BENCH_BUYERS (default 200) approved accounts, each with one user, an ACTIVE ship-to and a bill-to,
+ * all ordering at once: BENCH_CONCURRENCY (default 64) closed-loop clients in a worker thread, each
+ * refilling a buyer's cart (POST /cart/addItems, 3 lines) and placing it (POST /order/placeOrder with
+ * a fresh Idempotency-Key) for BENCH_SECONDS (default 10). Prints orders placed per second and the
+ * placement latency beside a bare Fastify route driven by the same clients. Goal: ≥ 300 orders/s.
+ * Without DATABASE_URL it runs on PGlite (one connection: a much lower figure, for comparison only).
+ */
+import crypto from 'node:crypto'
+import { Worker } from 'node:worker_threads'
+import Fastify from 'fastify'
+import pg from 'pg'
+import { sql } from 'kysely'
+import { buildApp } from '../server/app'
+import { createPgliteDb, createPostgresDb, migrateToLatest, type DbHandle } from '../server/db'
+import { seedDatabase } from '../server/db/seed'
+import { signAccessToken } from '../server/domains/auth/tokens'
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 6000)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 200)
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64)
+const DATABASE_URL = process.env.DATABASE_URL
+
+const WORKER = `
+const { workerData, parentPort } = require('node:worker_threads')
+const { url, buyers, catalog, seconds, concurrency, mode } = workerData
+const lat = []
+let orders = 0, errors = 0, other = {}
+const end = performance.now() + seconds * 1000
+let seq = 0
+async function loop(c) {
+  let n = 0
+  while (performance.now() < end) {
+    const b = buyers[(c + n * concurrency) % buyers.length]
+    n++
+    try {
+      if (mode === 'bare') {
+        const t = performance.now()
+        const r = await fetch(url + '/bare')
+        await r.arrayBuffer()
+        lat.push(performance.now() - t)
+        if (r.status === 200) orders++; else errors++
+        continue
+      }
+      // one client per buyer at a time: buyers are split across clients
+      const h = { authorization: 'Bearer ' + b.token, 'content-type': 'application/json', countrycode: 'cn', languagecode: 'en' }
+      const items = [0, 1, 2].map((k) => ({ catalogNumber: catalog[(seq * 3 + k * 17) % catalog.length], quantity: 1 + k }))
+      seq++
+      const a = await fetch(url + '/api/cart/addItems', { method: 'POST', headers: h, body: JSON.stringify({ items }) })
+      await a.arrayBuffer()
+      const t = performance.now()
+      const r = await fetch(url + '/api/order/placeOrder', { method: 'POST', headers: { ...h, 'idempotency-key': 'bench-' + b.i + '-' + seq + '-' + Math.random().toString(36).slice(2) }, body: JSON.stringify({ addressKey: b.addressKey, termsAccepted: true }) })
+      const j = await r.json()
+      lat.push(performance.now() - t)
+      if (r.status === 200) orders++; else { errors++; other[j.reason || r.status] = (other[j.reason || r.status] || 0) + 1 }
+    } catch (e) { errors++ }
+  }
+}
+Promise.all(Array.from({ length: concurrency }, (_, c) => loop(c))).then(() => {
+  lat.sort((x, y) => x - y)
+  const q = (p) => lat.length ? Math.round(lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] * 10) / 10 : 0
+  parentPort.postMessage({ done: orders, perSecond: Math.round(orders / seconds), p50: q(0.5), p99: q(0.99), errors, other })
+})
+`
+
+function drive(url: string, workerData: Record<string, unknown>): Promise<{ done: number; perSecond: number; p50: number; p99: number; errors: number; other: Record<string, number> }> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(WORKER, { eval: true, workerData: { url, ...workerData } })
+    w.once('message', (m) => { resolve(m); void w.terminate() })
+    w.once('error', reject)
+  })
+}
+
+async function main() {
+  let handle: DbHandle
+  let tempDb: string | null = null
+  const admin = DATABASE_URL ? new pg.Client({ connectionString: DATABASE_URL }) : null
+  if (admin) {
+    await admin.connect()
+    tempDb = `sf_bench_orders_${process.pid}_${crypto.randomBytes(3).toString('hex')}`
+    await admin.query(`CREATE DATABASE "${tempDb}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`)
+    const u = new URL(DATABASE_URL!)
+    u.pathname = '/' + tempDb
+    handle = createPostgresDb(u.toString(), { max: 20 })
+  } else handle = await createPgliteDb()
+  const cleanup = async () => {
+    await handle.close().catch(() => {})
+    if (admin && tempDb) {
+      await admin.query(`DROP DATABASE IF EXISTS "${tempDb}" WITH (FORCE)`).catch(() => {})
+      await admin.end().catch(() => {})
+    }
+  }
+  try {
+    await migrateToLatest(handle.db)
+    await seedDatabase(handle.db, { productCount: PRODUCTS })
+    const secret = crypto.randomBytes(32).toString('hex')
+    const app = buildApp({ db: handle.db, jwtSecret: secret })
+    const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' })
+    const bare = Fastify({ logger: false })
+    bare.get('/bare', async () => ({ success: true, code: '200', message: 'ok', data: { placementId: 'x', orders: [] } }))
+    const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
+
+    // BUYERS approved accounts, each with a user, an ACTIVE ship-to and a bill-to
+    const base = await handle.db.selectFrom('users').selectAll().where('user_name', '=', 'distributor.cn').executeTakeFirstOrThrow()
+    const buyers: { i: number; token: string; addressKey: string }[] = []
+    for (let i = 0; i < BUYERS; i++) {
+      const { id: accountId } = await handle.db.insertInto('accounts').values({ account_number: `B${100000 + i}`, name: `Bench Lab ${i}`, account_type: 'customer', country: 'cn' }).returning('id').executeTakeFirstOrThrow()
+      const userId = `U-bench-order-${i}`
+      await handle.db.insertInto('users').values({ ...base, id: userId, user_name: `bench.order.${i}`, cdc_uid: `bench-order-${i}`, email: `bench.order${i}@lab.example`, account_id: accountId }).execute()
+      const addressKey = `ST-B${100000 + i}-01`
+      const { id: shipToId } = await handle.db.insertInto('ship_tos').values({
+        address_key: addressKey, account_number: `B${100000 + i}`, nick_name: null, phone_number: '021-00000000', attention_to: 'Lab manager', dept_or_lab: 'Lab',
+        company_or_institution: `Bench Lab ${i}`, country: 'China', state: null, state_or_province: '上海市', city: '上海市', street_address: '张衡路 1 号',
+        building_or_room: null, zip_code: '201203', iso_country_code: 'CN', mobile: null, email: null, pre_payment_account: false, account_id: accountId,
+        is_default: true, address_status: 'ACTIVE', web_reference: null, sort_order: 0,
+      }).returning('id').executeTakeFirstOrThrow()
+      await handle.db.insertInto('bill_tos').values({
+        address_key: `BT-B${100000 + i}-01`, account_number: `C${100000 + i}`, nick_name: null, phone_number: null, attention_to: null, dept_or_lab: null,
+        company_or_institution: `Bench Lab ${i}`, country: 'China', state: null, state_or_province: null, city: null, street_address: null, building_or_room: null,
+        zip_code: null, iso_country_code: 'CN', mobile: null, email: null, pre_payment_account: false, ship_to_id: shipToId, sort_order: 0,
+      }).execute()
+      buyers.push({ i, token: await signAccessToken(secret, { userId, userName: `bench.order.${i}` }), addressKey })
+    }
+    const catalog = (await handle.db.selectFrom('products as p').innerJoin('product_sales as s', 's.product_id', 'p.id').innerJoin('product_stock as st', 'st.product_id', 'p.id')
+      .select('p.catalog_number').where('s.sales_status', '=', 'active').where('p.lead_target', '=', false).where('p.list_price_cny', 'is not', null)
+      .orderBy('p.rank', 'desc').limit(600).execute()).map((r) => r.catalog_number)
+
+    await drive(apiUrl.replace(/\/$/, ''), { buyers, catalog, seconds: 2, concurrency: CONCURRENCY, mode: 'orders' }) // warm-up
+    const before = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders`.execute(handle.db)).rows[0].n
+    const bareRun = await drive(bareUrl.replace(/\/$/, ''), { buyers, catalog, seconds: SECONDS, concurrency: CONCURRENCY, mode: 'bare' })
+    const orderRun = await drive(apiUrl.replace(/\/$/, ''), { buyers, catalog, seconds: SECONDS, concurrency: CONCURRENCY, mode: 'orders' })
+    const after = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders`.execute(handle.db)).rows[0].n
+
+    console.log(`\norder bench: ${handle.kind}, ${PRODUCTS} products, ${BUYERS} buyer accounts, ${CONCURRENCY} clients, ${SECONDS} s each, Node ${process.version}; goal ≥ 300 orders/s\n`)
+    console.log(`scenario                                   |   per s | p50 ms | p99 ms | errors`)
+    console.log(`bare Fastify route (control)               | ${String(bareRun.perSecond).padStart(7)} | ${String(bareRun.p50).padStart(6)} | ${String(bareRun.p99).padStart(6)} | ${bareRun.errors}`)
+    console.log(`addItems + placeOrder, orders placed       | ${String(orderRun.perSecond).padStart(7)} | ${String(orderRun.p50).padStart(6)} | ${String(orderRun.p99).padStart(6)} | ${orderRun.errors} ${JSON.stringify(orderRun.other)}`)
+    console.log(`\n${after - before} order rows written (SC/TFS halves count separately); latency is placeOrder's alone; goal ${orderRun.perSecond >= 300 ? 'met' : 'MISSED'}`)
+    await app.close()
+    await bare.close()
+  } finally {
+    await cleanup()
+  }
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})
