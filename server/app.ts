@@ -20,6 +20,7 @@ import { accountRoutes } from './domains/account'
 import { authRoutes } from './domains/auth'
 import { chatRoutes, chatStandInRoutes } from './domains/service'
 import { cartRoutes } from './domains/cart'
+import { orderRoutes } from './domains/order'
 import { mountLogin } from './domains/auth/mount'
 import { registerSecurityHeaders } from './security-headers'
 import type { AuthOptions } from './domains/auth/config'
@@ -134,6 +135,7 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
       await api.register(authRoutes, o)
       await api.register(chatRoutes, o)
       await api.register(cartRoutes, o)
+      await api.register(orderRoutes, o)
     },
     { prefix: '/api' },
   )

@@ -5,13 +5,14 @@ import { engagementEn, engagementZh } from './engagement'
 import { authEn, authZh } from './auth'
 import { accountEn, accountZh } from './account'
 import { serviceEn, serviceZh } from './service'
+import { cartEn, cartZh } from './cart'
 import { orderEn, orderZh } from './order'
 
 /** One catalogue per language, assembled from one message file per domain (types/domains.ts). */
-export const en = { ...platformEn, ...catalogEn, ...marketingEn, ...engagementEn, ...authEn, ...accountEn, ...serviceEn, ...orderEn }
+export const en = { ...platformEn, ...catalogEn, ...marketingEn, ...engagementEn, ...authEn, ...accountEn, ...serviceEn, ...cartEn, ...orderEn }
 export type MessageKey = keyof typeof en
 export const zh: Record<MessageKey, string> = {
-  ...platformZh, ...catalogZh, ...marketingZh, ...engagementZh, ...authZh, ...accountZh, ...serviceZh, ...orderZh,
+  ...platformZh, ...catalogZh, ...marketingZh, ...engagementZh, ...authZh, ...accountZh, ...serviceZh, ...cartZh, ...orderZh,
 }
 export type Language = 'en' | 'zh'
 export type Params = Record<string, string | number>

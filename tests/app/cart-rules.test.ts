@@ -193,3 +193,14 @@ describe('totals and order fields (spec sections 5, 9)', () => {
     expect(checkOrderFields({ emails: ['not-an-email'] })).toEqual([{ field: 'emails', error: 'invalidEmail' }])
   })
 })
+
+describe('every coupon message key has its words', () => {
+  it('section 8: each mapped key, and the generic one, is in both message catalogues', () => {
+    const { en, zh } = require('../../src/i18n') as typeof import('../../src/i18n')
+    const { COUPON_CODE_MESSAGES } = require('../../types/cart/coupons') as typeof import('../../types/cart/coupons')
+    for (const key of new Set([...Object.values(COUPON_CODE_MESSAGES), 'COUPON_ERR_GENERIC'])) {
+      expect((en as Record<string, string>)[`coupon.${key}`]).toBeTruthy()
+      expect((zh as Record<string, string>)[`coupon.${key}`]).toBeTruthy()
+    }
+  })
+})

@@ -4,6 +4,8 @@ import { useSession } from '../../src/store/session'
 import { useProduct } from '../../src/store/product'
 import { useWishlist } from '../../src/store/wishlist'
 import { useTracking } from '../../src/store/tracking'
+import { useCart } from '../../src/store/cart'
+import { emptyCart, cartItem } from './cart-api-stub'
 import { readLocalHistory } from '../../src/store/history'
 import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
@@ -73,6 +75,7 @@ describe('product page', () => {
     useProduct.setState({ entries: {} })
     useWishlist.getState().reset()
     useTracking.getState().clear()
+    useCart.getState().reset()
     useLocale.setState({ language: 'en', country: 'cn' })
   })
   afterEach(() => jest.restoreAllMocks())
@@ -208,21 +211,30 @@ describe('product page', () => {
     await utils.act(async () => { (q('.bottom-sheet__close') as HTMLElement).click() })
   })
 
-  it('"Add to cart" is shown but says honestly that the cart comes later: nothing is added, no cart call', async () => {
-    const calls = stubApi(base())
-    const modal = jest.spyOn(Taro, 'showModal').mockImplementation((() => Promise.resolve({ confirm: true })) as never)
+  it('"Add to cart" adds one unit through POST /cart/addItems, shows \'Added to cart\' and the Cart badge counts the line', async () => {
+    const gcId = '1763900000000-abcdefghijklmnopqrstuv'
+    const cart = { ...emptyCart(), gcId, itemCount: 1, unitCount: 1, cartItems: [cartItem()] }
+    const calls = stubApi(base({
+      'POST /cart/addItems': { results: [{ line: 1, catalogNumber: 'MA1-10175', quantity: 1, status: 'added', productTitle: 'x', cartItemId: 7 }], cart, gcId }
+    }))
+    const toast = jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
     const utils = await openAt({ title: 'x', catalogNumber: 'MA1-10175' })
     await waitText('Add to cart')
     const button = q('.product-footer__action') as HTMLElement
-    expect(button.textContent).toBe('Add to cartComing soon')
+    expect(button.textContent).toBe('Add to cart')
+    expect(text()).not.toContain('Coming soon')
     expect(qa('.product-footer__label').map((e) => e.textContent)).toEqual(['Home', 'Category', 'Cart'])
+    expect(q('.cart-badge')).toBeNull()
     await utils.act(async () => { utils.fireEvent.click(button) })
-    expect(modal).toHaveBeenCalledWith(expect.objectContaining({
-      title: 'The cart is coming soon',
-      content: 'Ordering online arrives in a later version of this app. Nothing has been added to a cart.',
-      showCancel: false
-    }))
-    expect(calls.some((c) => c.path.startsWith('/cart'))).toBe(false)
+    await sleep(20)
+    const add = calls.find((c) => c.path === '/cart/addItems')!
+    expect(add.method).toBe('POST')
+    // a visitor's first add: no gcId yet, the server mints it
+    expect(add.data).toEqual({ items: [{ catalogNumber: 'MA1-10175', quantity: 1, source: 'product' }] })
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Added to cart' }))
+    expect(q('.product-footer .cart-badge')?.textContent).toBe('1')
+    expect(storage.get('gcId')).toBe(gcId)
+    expect(storage.get('IS_NEW_CART_ID')).toBe('1')
   })
 
   it('renders a hostile description without script, handlers or followable links', async () => {

@@ -154,14 +154,14 @@ describeEachDb('cart', (ctx) => {
     assert.ok(tampered.body.data.summary.totalAmount > 1)
   })
 
-  it('"P and D quotes cannot be mixed": the second code is refused with SQ20 and not kept; an expired code gives 20, an unknown one 10', async () => {
+  it('"P and D quotes cannot be mixed": the second code is refused as PD_MIX and not kept; an expired code gives 20, an unknown one 10', async () => {
     const token = await tokenFor(ctx(), 'approved.cn')
     await call('POST', '/cart/addItems', { token, body: { items: [{ catalogNumber: await couponSku(ctx(), 'P-ANTIBODY10'), quantity: 1 }, { catalogNumber: await couponSku(ctx(), 'D-PCR15'), quantity: 1 }] } })
     const p = await call('POST', '/cart/coupon/apply', { token, body: { code: 'p-antibody10' } })
     assert.equal(p.status, 200)
     assert.deepEqual([p.body.data.coupon.valid, p.body.data.coupon.errorCode], [true, null])
     const d = await call('POST', '/cart/coupon/apply', { token, body: { code: 'D-PCR15' } })
-    assert.deepEqual([d.body.data.coupon.valid, d.body.data.coupon.errorCode], [false, 'SQ20'])
+    assert.deepEqual([d.body.data.coupon.valid, d.body.data.coupon.errorCode], [false, 'PD_MIX'])
     assert.deepEqual(d.body.data.cart.coupons.map((c: { code: string }) => c.code), ['P-ANTIBODY10'])
     assert.equal((await call('POST', '/cart/coupon/apply', { token, body: { code: 'P-EXPIRED20' } })).body.data.coupon.errorCode, '20')
     assert.equal((await call('POST', '/cart/coupon/apply', { token, body: { code: 'D-FUTURE12' } })).body.data.coupon.errorCode, '20')
@@ -182,7 +182,7 @@ describeEachDb('cart', (ctx) => {
     assert.ok(m.body.data.cart.cartItems.every((i: { deliveryChannel: string }) => i.deliveryChannel === 'TFS'))
     for (const code of ['R-REAGENT8', 'T-TRIAL50']) {
       const r = await call('POST', '/cart/coupon/apply', { token, body: { code } })
-      assert.deepEqual([r.body.data.coupon.valid, r.body.data.coupon.errorCode], [false, 'SQ20'])
+      assert.deepEqual([r.body.data.coupon.valid, r.body.data.coupon.errorCode], [false, 'MRT_MIX'])
     }
     await call('POST', '/cart/coupon/remove', { token, body: { code: 'M-PLASTIC5' } })
   })

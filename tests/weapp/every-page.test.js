@@ -33,6 +33,17 @@ const ROUTE_PARAMS = {
   promotion: { category: 'antibodies', subject: 'flow-cytometry-antibody-savings', id: 'PR1001' }
 }
 const FALLBACK_PARAM = '1'
+/** the test server's signing secret (tests/support/server-process.js) */
+const TEST_JWT_SECRET = 'test-secret-for-end-to-end-runs-only-0123456789'
+
+/** An access token as the server signs it (HS256, sub = user id, name = user name), for read-only set-up calls. */
+function hs256Token(secret, userId, userName) {
+  const crypto = require('node:crypto')
+  const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url')
+  const now = Math.floor(Date.now() / 1000)
+  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ name: userName, sub: userId, iat: now, exp: now + 3600 })}`
+  return `${head}.${crypto.createHmac('sha256', secret).update(head).digest('base64url')}`
+}
 
 function paramsFor(route) {
   const query = {}
@@ -59,6 +70,10 @@ describe('every route of the mini-program renders', () => {
     const top = (await call(server.origin, 'GET', '/api/category/tree', HEADERS)).data.find((c) => c.children.length > 0)
     const article = (await call(server.origin, 'GET', '/api/mkt/content/list?contentType=knowledge&page=1&pageSize=1', HEADERS)).data.items[0]
     Object.assign(SAMPLE_PARAMS, { catalogNumber: product.catalogNumber, title: product.productTitle, category: top.name, node: top.children[0].code, id: article.id })
+    // approved.cn's own S-quote and an order with a pending lead-time line (seeded history)
+    const auth = { ...HEADERS, authorization: `Bearer ${hs256Token(TEST_JWT_SECRET, 'U-7f3a9c21', 'approved.cn')}` }
+    const quote = (await call(server.origin, 'GET', '/api/quote/list', auth)).data.find((q) => q.orderHeader.status === 'active')
+    if (quote) SAMPLE_PARAMS.staticQuoteId = quote.orderHeader.staticQuoteId
 
     console.error = (...args) => { errors.push(args.map((a) => (a && a.stack) || String(a)).join(' ')); consoleError(...args) }
     h = launchApp({

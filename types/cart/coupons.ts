@@ -72,12 +72,12 @@ export const isCouponInfo = (key: CouponMessageKey) => key === 'COUPON_INFO_CASE
 /**
  * The section 8 codes the server answers with (server/domains/cart/coupons.ts):
  * '10' unknown code, '20' outside its validity window, '30' applies to no line of this order,
- * 'SQ20' a combination section 5 forbids, 'SQ30' a second code of a type already applied,
+ * 'PD_MIX' / 'MRT_MIX' a combination section 5 forbids (the app shows the rule itself), 'SQ30' a second code of a type already applied,
  * 'E1PQ60' informational: more than 30 SKUs under the code (price reduced at order review),
  * 'PENDING_ADDRESS_VALIDATION' the account has no usable (ACTIVE) ship-to.
  */
 export const COUPON_SERVER_CODES = {
-  unknown: '10', expired: '20', notApplicable: '30', mixRefused: 'SQ20', sameType: 'SQ30', manySkus: 'E1PQ60',
+  unknown: '10', expired: '20', notApplicable: '30', sameType: 'SQ30', manySkus: 'E1PQ60',
   pendingAddress: 'PENDING_ADDRESS_VALIDATION',
 } as const
 

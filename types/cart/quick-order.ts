@@ -1,6 +1,7 @@
 /**
  * Quick order by paste (issue 9: "one per line, or comma/tab separated, as copied from a
- * spreadsheet"). Each line is a catalogue number and an optional quantity (default 1); a line of
+ * spreadsheet"). Each line is a catalogue number (letters, digits, '-', '.', '/', with at least one
+ * digit) and an optional quantity (default 1); a line of
  * several catalogue numbers with no quantity adds each once. A header row ("Catalog Number  Qty")
  * and blank lines are skipped. The same number twice is one line with the quantities summed
  * (capped at 999, spec section 5 "The cart limit is 1 to 999").
@@ -39,23 +40,25 @@ export function parseQuickOrder(text: string): { lines: QuickOrderLine[]; proble
     const tokens = raw.split(/[\t,;，；、]+|\s+/).map((t) => t.trim()).filter(Boolean)
     if (tokens.length === 0) return
     if (tokens.every(isHeaderToken) || (tokens.some(isHeaderToken) && !tokens.some((t) => CATALOG.test(t) && /\d/.test(t)))) return
-    // pairs: catalogue number followed by a short all-digit token = its quantity
+    // pairs: a catalogue number (has a digit), then an optional short all-digit quantity; a line
+    // with any unreadable token adds nothing and is reported whole
+    const entries: { catalogNumber: string; quantity: number }[] = []
     let j = 0
     while (j < tokens.length) {
       const tok = tokens[j]
-      if (!CATALOG.test(tok) || !/[0-9]/.test(tok) && !/[A-Za-z]/.test(tok)) { problems.push({ line, raw, error: 'format' }); return }
-      if (QTY.test(tok) && j > 0) { problems.push({ line, raw, error: 'format' }); return }
+      if (!CATALOG.test(tok) || !/[0-9]/.test(tok) || (QTY.test(tok) && j > 0)) { problems.push({ line, raw, error: 'format' }); return }
       const next = tokens[j + 1]
       if (next !== undefined && /^-?\d+(\.\d+)?$/.test(next) && next.replace('-', '').split('.')[0].length <= 4) {
         const q = Number(next)
         if (!Number.isInteger(q) || q < CART_QTY_MIN || q > CART_QTY_MAX) { problems.push({ line, raw, error: 'quantity' }); return }
-        push(line, raw, tok, q)
+        entries.push({ catalogNumber: tok, quantity: q })
         j += 2
       } else {
-        push(line, raw, tok, 1)
+        entries.push({ catalogNumber: tok, quantity: 1 })
         j += 1
       }
     }
+    for (const e of entries) push(line, raw, e.catalogNumber, e.quantity)
   })
   return { lines: out, problems }
 }

@@ -19,16 +19,17 @@ export const ORDER_STATUS_CODES = [
   'PENDING_ADDRESS_VALIDATION', 'CANCELLED', 'PENDING_APPROVAL', 'SHIPPED', 'PENDING', 'Waiting for Delivery',
 ] as const
 export type OrderStatusCode = (typeof ORDER_STATUS_CODES)[number]
-export const OrderStatusCodeSchema = Type.Union(ORDER_STATUS_CODES.map((c) => Type.Literal(c)))
+export const OrderStatusCodeSchema = Type.Unsafe<OrderStatusCode>(Type.Union(ORDER_STATUS_CODES.map((c) => Type.Literal(c))))
 
 /** Where an order came from. */
 export const ORDER_SOURCES = ['cart', 'quickOrder', 'reorder', 'squote', 'flashbuy', 'redemption', 'web', 'phone'] as const
 export type OrderSource = (typeof ORDER_SOURCES)[number]
-export const OrderSourceSchema = Type.Union(ORDER_SOURCES.map((c) => Type.Literal(c)))
+export const OrderSourceSchema = Type.Unsafe<OrderSource>(Type.Union(ORDER_SOURCES.map((c) => Type.Literal(c))))
 
 /** SC orders are typed D1 (stock at the supply centre), D2 (centre orders from the warehouse) or CR (consignment refill); TFS orders ZOR. */
 export const ORDER_TYPES = ['D1', 'D2', 'CR', 'ZOR'] as const
-export const OrderTypeSchema = Type.Union(ORDER_TYPES.map((c) => Type.Literal(c)))
+export type OrderType = (typeof ORDER_TYPES)[number]
+export const OrderTypeSchema = Type.Unsafe<OrderType>(Type.Union(ORDER_TYPES.map((c) => Type.Literal(c))))
 
 export const PromoResultSchema = Type.Object({
   promoCode: Type.String(),

@@ -19,7 +19,7 @@ import { taxRateFor } from './tax'
  * Coupons (types/cart/coupons.ts for the rules, COUPON_SERVER_CODES for the section 8 codes):
  * unknown / another country's / another account's code → '10'; outside its window → '20'; no line
  * it applies to, or an order below its minimum → '30'; a type already applied → 'SQ30'; a
- * combination section 5 forbids → 'SQ20'; more than 30 SKUs under the code → valid, kept on the
+ * combination section 5 forbids → its rule ('PD_MIX' or 'MRT_MIX', shown with the section 5 sentence); more than 30 SKUs under the code → valid, kept on the
  * order, no immediate reduction ('E1PQ60', informational); a lite user → 'SQ50' (contact service);
  * an account without an ACTIVE ship-to → 'PENDING_ADDRESS_VALIDATION'. Percent codes lower each
  * eligible line; amount codes of type M take the amount off each eligible line, T off the order
@@ -175,7 +175,7 @@ export async function priceLines(
       if (!c || !c.active || c.country !== country || (c.account_id !== null && c.account_id !== user!.accountId) || couponTypeOf(code) !== c.coupon_type) { verdict(COUPON_SERVER_CODES.unknown, false); continue }
       if (now < new Date(c.valid_from).getTime() || now >= new Date(c.valid_to).getTime()) { verdict(COUPON_SERVER_CODES.expired, false); continue }
       const combo = checkCouponCombination([...validCodes, code])
-      if (!combo.ok) { verdict(combo.kind === 'SAME_TYPE' ? COUPON_SERVER_CODES.sameType : COUPON_SERVER_CODES.mixRefused, false); continue }
+      if (!combo.ok) { verdict(combo.kind === 'SAME_TYPE' ? COUPON_SERVER_CODES.sameType : combo.kind, false); continue }
       if (opts.quotePrices) { verdict(COUPON_SERVER_CODES.notApplicable, false); continue }
       const skuSet = new Set(c.skus.map((s) => s.toUpperCase()))
       const eligibleLines = priced.filter((w) => skuSet.size === 0 || skuSet.has(w.p.catalog_number.toUpperCase()))

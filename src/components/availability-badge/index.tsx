@@ -12,10 +12,15 @@ const LABEL = { IN_STOCK: 'availability.inStock', PARTIALLY_IN_STOCK: 'availabil
  * desired quantity: IN_STOCK (green). Otherwise: PARTIALLY_IN_STOCK (orange)." With the server's
  * displayInventory text beside it.
  */
-export default function AvailabilityBadge({ record, status }: { record: AvailabilityRecord | null; status: 'idle' | 'loading' | 'ready' | 'error' }) {
+export default function AvailabilityBadge({ record, status, verdict }: {
+  record: AvailabilityRecord | null
+  status: 'idle' | 'loading' | 'ready' | 'error'
+  /** the server's verdict for a wanted quantity (a cart line), instead of the single-unit one */
+  verdict?: keyof typeof LABEL
+}) {
   const t = useT()
   if (status === 'loading' || status === 'idle') return <View className='availability availability--loading'><Text>{t('availability.checking')}</Text></View>
-  const s = availabilityOf(record)
+  const s = verdict ?? availabilityOf(record)
   if (status === 'error' || !s || !record) return <View className='availability availability--unknown'><Text>{t('availability.unknown')}</Text></View>
   const color = AVAILABILITY_COLOR[s]
   const label = t(LABEL[s])

@@ -1,6 +1,8 @@
 import { View, Text } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
 import { useT, useLocale } from '../../store/locale'
+import { useCart, cartBadgeCount } from '../../store/cart'
+import CartBadge from '../cart-badge'
 import { footerItems, chunk, type FooterItem } from '../../rules/footer'
 import Tappable from '../tappable'
 import { ariaProps, hiddenProps } from '../../platform/a11y'
@@ -13,6 +15,7 @@ export default function Footer({ active, variant = 'full' }: { active: FooterIte
   const t = useT()
   const country = useLocale((s) => s.country)
   const rows = chunk(footerItems(country, variant))
+  const count = useCart(cartBadgeCount)
   return (
     <View className='app-footer' {...ariaProps('navigation', { label: t('nav.label') })}>
       {rows.map((row, i) => (
@@ -26,6 +29,7 @@ export default function Footer({ active, variant = 'full' }: { active: FooterIte
             >
               <View {...hiddenProps()}><AtIcon value={ICON[item.key]} size='22' color={item.key === active ? '#0b5fa5' : '#5e6a80'} /></View>
               <Text className='app-footer__label'>{t(item.label)}</Text>
+              {item.key === 'cart' && <CartBadge count={count} />}
             </Tappable>
           ))}
         </View>

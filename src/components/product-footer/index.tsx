@@ -1,6 +1,8 @@
 import { View, Text } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
 import { useT } from '../../store/locale'
+import { useCart, cartBadgeCount } from '../../store/cart'
+import CartBadge from '../cart-badge'
 import type { RouteName } from '../../../types/routes'
 import Tappable, { tapProps } from '../tappable'
 import { hiddenProps } from '../../platform/a11y'
@@ -24,11 +26,13 @@ export default function ProductFooter({
     { key: 'category', icon: 'list', label: t('productFooter.category'), route: 'categories', params: categoryParams },
     { key: 'cart', icon: 'shopping-cart', label: t('nav.cart'), route: 'cart' }
   ]
+  const count = useCart(cartBadgeCount)
   return (
     <View className='product-footer'>
       {links.map((l) => (
         <Tappable key={l.key} className={`product-footer__link product-footer__link--${l.key}`} to={{ route: l.route, params: l.params }}>
-          <View {...hiddenProps()}><AtIcon value={l.icon} size='20' color='#596579' /></View>
+          <View className='product-footer__icon' {...hiddenProps()}><AtIcon value={l.icon} size='20' color='#596579' /></View>
+          {l.key === 'cart' && <CartBadge count={count} />}
           <Text className='product-footer__label'>{l.label}</Text>
         </Tappable>
       ))}
@@ -36,8 +40,7 @@ export default function ProductFooter({
         className={`product-footer__action product-footer__action--${action}${busy ? ' product-footer__action--busy' : ''}`}
         {...tapProps(onAction, { disabled: busy })}
       >
-        <Text className='product-footer__action-text'>{action === 'quote' ? t('quote.button') : t('cartSoon.button')}</Text>
-        {action === 'cart' && <Text className='product-footer__action-sub'>{t('cartSoon.badge')}</Text>}
+        <Text className='product-footer__action-text'>{action === 'quote' ? t('quote.button') : t('cart.addButton')}</Text>
       </View>
     </View>
   )

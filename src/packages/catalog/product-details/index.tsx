@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import Taro, { useRouter } from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { View, Text, Button } from '@tarojs/components'
 import { AtActivityIndicator, AtIcon } from 'taro-ui'
 import PageShell from '../../../components/page-shell'
@@ -21,6 +21,9 @@ import { formatTimestamp } from '../../../rules/format'
 import { navigation } from '../../../platform/navigation'
 import { pageParam } from '../../../rules/page-params'
 import { showToast } from '../../../store/toast'
+import { useCart } from '../../../store/cart'
+import { LINE_RESULT_LABEL } from '../../../components/quick-add'
+import { CART_QTY_MIN } from '../../../../types/cart/quantity'
 import { openDocument as openDocumentFile } from '../../../platform/open-document'
 import type { DocumentRecord, ProductDetail } from '../../../../types'
 import Tappable, { tapProps } from '../../../components/tappable'
@@ -51,6 +54,7 @@ export default function ProductDetails() {
   const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
   const entry = useProduct((s) => (catalogNumber ? s.entries[catalogNumber] : undefined))
   const quoting = useRef(false)
+  const adding = useRef(false)
 
 
   useEffect(() => {
@@ -115,8 +119,16 @@ export default function ProductDetails() {
       try { await useProduct.getState().requestQuote(detail.catalogNumber) } finally { quoting.current = false }
       return
     }
-    // the cart arrives with a later issue: say so, add nothing
-    Taro.showModal({ title: t('cartSoon.title'), content: t('cartSoon.body'), showCancel: false, confirmText: t('cartSoon.ok') }).catch(() => undefined)
+    // add to cart: this page has no quantity field, so one unit (the cart's 1..999 rule caps merges)
+    if (adding.current) return
+    adding.current = true
+    try {
+      const r = await useCart.getState().add(detail.catalogNumber, CART_QTY_MIN, 'product')
+      const line = r.ok ? r.value[0] : undefined
+      if (!r.ok) showToast(t('cart.addFailed', { message: r.message }))
+      else if (line && line.status !== 'added' && line.status !== 'capped') showToast(t('cart.addFailed', { message: t(LINE_RESULT_LABEL[line.status]) }))
+      else showToast(t('cart.added'))
+    } finally { adding.current = false }
   }
   const openDocument = (d: DocumentRecord) => { openDocumentFile(d).catch(() => { showToast(t('pd.documentFailed')) }) }
 

@@ -1,0 +1,339 @@
+import { it } from 'node:test'
+import assert from 'node:assert/strict'
+import { sql } from 'kysely'
+import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
+import { ORDER_STATUS_CODES } from '../../types/order/schemas'
+
+/**
+ * The order calls (spec §2, §3, §4, §7) against a real database: the seeded history, order detail,
+ * pending lead-time lines, S-quotes, leads and placement with its Idempotency-Key, one transaction
+ * and server prices.
+ */
+
+const EN = { countrycode: 'cn', languagecode: 'en' }
+const CN = { countrycode: 'cn', languagecode: 'cn' }
+
+type Call = { status: number; body: any }
+
+async function productWithStock(ctx: TestContext, min: number, offset = 0): Promise<{ id: number; catalogNumber: string; stock: number }> {
+  const row = await ctx.db.selectFrom('products as p').innerJoin('product_sales as s', 's.product_id', 'p.id').innerJoin('product_stock as st', 'st.product_id', 'p.id')
+    .select(['p.id', 'p.catalog_number', 'st.quantity'])
+    .where('s.sales_status', '=', 'active').where('p.lead_target', '=', false).where('p.list_price_cny', 'is not', null).where('p.list_price_inr', 'is not', null)
+    .where('st.quantity', '>=', min).orderBy('p.id').offset(offset).limit(1).executeTakeFirstOrThrow()
+  return { id: row.id, catalogNumber: row.catalog_number, stock: row.quantity }
+}
+
+const stockOf = async (ctx: TestContext, productId: number) =>
+  (await ctx.db.selectFrom('product_stock').select('quantity').where('product_id', '=', productId).executeTakeFirst())?.quantity ?? 0
+
+async function userRow(ctx: TestContext, userName: string) {
+  return ctx.db.selectFrom('users').select(['id', 'account_id']).where('user_name', '=', userName).executeTakeFirstOrThrow()
+}
+
+async function clearCart(ctx: TestContext, userName: string) {
+  const u = await userRow(ctx, userName)
+  await sql`DELETE FROM cart_items WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${u.id})`.execute(ctx.db)
+  await sql`DELETE FROM cart_coupons WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${u.id})`.execute(ctx.db)
+}
+
+const countOrders = async (ctx: TestContext) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders`.execute(ctx.db)).rows[0].n
+const countPlacements = async (ctx: TestContext) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM order_placements`.execute(ctx.db)).rows[0].n
+
+describeEachDb('orders', (ctx) => {
+  const call = async (method: 'GET' | 'POST', url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Call> => {
+    const base = { ...(opts.headers ?? EN) }
+    const res = await ctx().app.inject({ method, url: `/api${url}`, headers: opts.token ? auth(opts.token, base) : base, payload: opts.body as object | undefined })
+    return { status: res.statusCode, body: res.json() }
+  }
+  let keyN = 0
+  const newKey = () => `test-key-${process.pid}-${Date.now()}-${++keyN}`
+  const place = (token: string, body: unknown, key: string | null = newKey(), headers = EN) =>
+    call('POST', '/order/placeOrder', { token, body, headers: key === null ? headers : { ...headers, 'idempotency-key': key } })
+  const addToCart = async (token: string, items: { catalogNumber: string; quantity: number }[]) => {
+    const r = await call('POST', '/cart/addItems', { token, body: { items } })
+    assert.equal(r.status, 200, JSON.stringify(r.body))
+    return r.body.data.cart
+  }
+
+  // ---------------- seeded history ----------------
+
+  it('each approved demo account has a year of history in every status; lite.cn has none', async () => {
+    for (const name of ['approved.cn', 'distributor.cn', 'approved.in']) {
+      const u = await userRow(ctx(), name)
+      const rows = await ctx().db.selectFrom('orders').select(['status', 'created_at', 'order_number', 'sales_order_number']).where('account_id', '=', u.account_id!).execute()
+      assert.ok(rows.length >= 60, `${name}: ${rows.length}`)
+      const statuses = new Set(rows.map((r) => r.status))
+      for (const s of ORDER_STATUS_CODES) assert.ok(statuses.has(s), `${name} lacks ${s}`)
+      const ages = rows.map((r) => (Date.now() - new Date(r.created_at).getTime()) / 86_400_000)
+      assert.ok(Math.max(...ages) > 200 && Math.max(...ages) < 370, `oldest ${Math.max(...ages)}`)
+      for (const r of rows) assert.ok(Number(r.order_number) < 5_000_000 && Number(r.sales_order_number) < 55_000_000)
+    }
+    const lite = await userRow(ctx(), 'lite.cn')
+    assert.equal((await ctx().db.selectFrom('orders').select('id').where('account_id', '=', lite.account_id!).execute()).length, 0)
+    // shipped orders carry a shipment, SC orders exist for the account with a supply centre
+    const noShipment = await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders o WHERE o.status IN ('SHIPPED','COMPLETED') AND NOT EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id)`.execute(ctx().db)
+    assert.equal(noShipment.rows[0].n, 0)
+    const sc = await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE delivery_channel = 'SC' AND order_type IN ('D1','D2','CR')`.execute(ctx().db)
+    assert.ok(sc.rows[0].n > 0)
+  })
+
+  it('GET /order/detail/:orderNumber gives lines, charges, shipments and the ship-to of a shipped order', async () => {
+    const t = await tokenFor(ctx(), 'approved.cn')
+    const u = await userRow(ctx(), 'approved.cn')
+    const o = await ctx().db.selectFrom('orders').select(['order_number', 'total_amount']).where('account_id', '=', u.account_id!).where('status', '=', 'COMPLETED').orderBy('id').limit(1).executeTakeFirstOrThrow()
+    const r = await call('GET', `/order/detail/${o.order_number}`, { token: t })
+    assert.equal(r.status, 200, JSON.stringify(r.body))
+    const d = r.body.data
+    assert.equal(d.orderNumber, o.order_number)
+    assert.equal(d.status, 'COMPLETED')
+    assert.ok(d.lines.length >= 1 && d.lines.length <= 8)
+    assert.equal(d.summary.totalAmount, Number(o.total_amount) / 100)
+    assert.equal(d.shipments.length, 1)
+    assert.ok(['顺丰速运', '京东物流', 'EMS'].includes(d.shipments[0].carrier))
+    assert.ok(d.shipments[0].signedAt)
+    assert.ok(d.charges.some((c: { kind: string }) => c.kind === 'Tax'))
+    assert.ok(d.shipTo.text.length > 0)
+  })
+
+  it('GET /order/pendingLto lists the backordered lines with their estimated ship date', async () => {
+    const t = await tokenFor(ctx(), 'approved.cn')
+    const u = await userRow(ctx(), 'approved.cn')
+    const o = await sql<{ order_number: string }>`SELECT o.order_number FROM orders o WHERE o.account_id = ${u.account_id} AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.backordered_qty > 0) ORDER BY o.id LIMIT 1`.execute(ctx().db)
+    const r = await call('GET', `/order/pendingLto/${o.rows[0].order_number}`, { token: t })
+    assert.equal(r.status, 200)
+    assert.ok(r.body.data.items.length >= 1)
+    for (const i of r.body.data.items) {
+      assert.ok(i.backorderedQuantity > 0 && i.backorderedQuantity <= i.quantity)
+      assert.ok(i.estimatedShipDate)
+    }
+  })
+
+  it('S-quotes: the list has active, expired and ordered quotes; detail prices are below list', async () => {
+    const t = await tokenFor(ctx(), 'approved.cn')
+    const l = await call('GET', '/quote/list', { token: t })
+    assert.equal(l.status, 200)
+    const statuses = l.body.data.map((q: any) => q.orderHeader.status)
+    for (const s of ['active', 'expired', 'ordered']) assert.ok(statuses.includes(s), `missing ${s}`)
+    for (const q of l.body.data) {
+      assert.match(q.orderHeader.staticQuoteId, /^SQ-CN-\d{6}$/)
+      assert.match(q.orderHeader.quoteNumber, /^Q\d{4}-\d{6}$/)
+      assert.ok(q.thumbnails.length <= 4)
+    }
+    const active = l.body.data.find((q: any) => q.orderHeader.status === 'active')
+    const days = (new Date(active.orderHeader.expiresAt).getTime() - Date.now()) / 86_400_000
+    assert.ok(days > 5 && days <= 31, String(days))
+    const d = await call('GET', `/quote/detail/${active.orderHeader.staticQuoteId}`, { token: t })
+    assert.equal(d.status, 200)
+    assert.ok(d.body.data.orderLineList.length >= 2)
+    for (const line of d.body.data.orderLineList) assert.ok(line.unitPrice < line.listPrice)
+  })
+
+  it('"Catalog number is not defined in product": a lead item without one is refused, in English and Chinese', async () => {
+    const en = await call('POST', '/save/leadItem', { body: { itemCount: 1 } })
+    assert.equal(en.status, 400)
+    assert.equal(en.body.reason, 'CATALOG_NUMBER_MISSING')
+    assert.equal(en.body.message, 'Catalog number is not defined in product')
+    const zh = await call('POST', '/save/leadItem', { body: { itemCount: 1, catalogNumber: ' ' }, headers: CN })
+    assert.equal(zh.status, 400)
+    assert.equal(zh.body.reason, 'CATALOG_NUMBER_MISSING')
+    assert.match(zh.body.message, /[\u4e00-\u9fff]/)
+  })
+
+  it('leads: a visitor builds a lead cart (random id), adds to it, reads it and submits it once as a request record', async () => {
+    const p = await productWithStock(ctx(), 0, 3)
+    const a = await call('POST', '/save/leadItem', { body: { catalogNumber: p.catalogNumber, itemCount: 2 } })
+    assert.equal(a.status, 200)
+    const id = a.body.data.leadCartId
+    assert.ok(id.length >= 24)
+    const b = await call('POST', '/save/leadItem', { body: { catalogNumber: p.catalogNumber, itemCount: 3, leadCartId: id } })
+    assert.equal(b.body.data.leadCartId, id)
+    await call('POST', '/save/leadItem', { body: { catalogNumber: 'CUSTOM-PRIMER-01', itemName: 'Custom primer', itemCount: 1, leadCartId: id } })
+    const c = await call('GET', `/lead/cart/${id}`)
+    assert.deepEqual(c.body.data.items.map((i: any) => [i.catalogNumber, i.itemCount]), [[p.catalogNumber, 5], ['CUSTOM-PRIMER-01', 1]])
+    const form = { leadCartId: id, contactName: 'Li Lei', phone: '13800000000', email: 'li@example.edu.cn', companyOrInstitution: 'Fudan' }
+    const s = await call('POST', '/lead/submit', { body: form })
+    assert.equal(s.status, 200)
+    assert.match(s.body.data.requestId, /^RQ-\d{6}$/)
+    const row = await ctx().db.selectFrom('service_requests').selectAll().where('request_id', '=', s.body.data.requestId).executeTakeFirstOrThrow()
+    assert.equal(row.kind, 'lead')
+    assert.equal(row.items.length, 2)
+    assert.equal((await call('POST', '/lead/submit', { body: form })).status, 409)
+    assert.equal((await call('GET', `/lead/cart/${id}`)).body.data.submitted, true)
+  })
+
+  // ---------------- placement ----------------
+
+  it('placement happy path: totals are the server\'s, the cart is emptied, stock decremented, status 30', async () => {
+    const t = await tokenFor(ctx(), 'distributor.cn')
+    await clearCart(ctx(), 'distributor.cn')
+    const p1 = await productWithStock(ctx(), 60, 10)
+    const p2 = await productWithStock(ctx(), 60, 11)
+    const [s1, s2] = [await stockOf(ctx(), p1.id), await stockOf(ctx(), p2.id)]
+    await addToCart(t, [{ catalogNumber: p1.catalogNumber, quantity: 3 }, { catalogNumber: p2.catalogNumber, quantity: 2 }])
+    const quote = await call('POST', '/order/applyPromotions', { token: t, body: {} })
+    const r = await place(t, { addressKey: 'ST-3000001-01', termsAccepted: true, poNumber: 'PO-2026-00999' })
+    assert.equal(r.status, 200, JSON.stringify(r.body))
+    const d = r.body.data
+    assert.equal(d.total, quote.body.data.summary.total)
+    assert.equal(d.orders.length, 1)
+    assert.equal(d.orders[0].orderType, 'ZOR')
+    assert.equal(d.salesOrderNumber, d.orders[0].salesOrderNumber)
+    assert.equal(d.spSalesOrderNumber, null)
+    assert.equal(d.addressStatus, 'ACTIVE')
+    assert.equal(d.pendingLtoOrderNumber, null)
+    assert.ok(Number(d.orders[0].orderNumber) >= 5_000_000 && Number(d.salesOrderNumber) >= 15_000_000)
+    assert.equal(await stockOf(ctx(), p1.id), s1 - 3)
+    assert.equal(await stockOf(ctx(), p2.id), s2 - 2)
+    const cart = await call('GET', '/cart/query', { token: t })
+    assert.equal(cart.body.data.itemCount, 0)
+    const detail = await call('GET', `/order/detail/${d.orders[0].orderNumber}`, { token: t })
+    assert.equal(detail.body.data.status, 'SUBMITTED')
+    assert.equal(detail.body.data.statusCode, 30)
+    assert.equal(detail.body.data.poNumber, 'PO-2026-00999')
+    assert.equal(detail.body.data.lines.length, 2)
+    assert.equal(detail.body.data.summary.total, d.total)
+  })
+
+  it('prices sent by the client are ignored (tampered unitPrice/finalPrice)', async () => {
+    const t = await tokenFor(ctx(), 'distributor.cn')
+    await clearCart(ctx(), 'distributor.cn')
+    const p = await productWithStock(ctx(), 60, 12)
+    const cart = await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 2 }])
+    const line = cart.cartItems[0]
+    const r = await place(t, { addressKey: 'ST-3000001-01', termsAccepted: true, skuList: [{ cartItemId: line.id, quantity: 2, unitPrice: 0.01, finalPrice: 0.01 }] })
+    assert.equal(r.status, 200, JSON.stringify(r.body))
+    assert.equal(r.body.data.total, cart.summary.total)
+    assert.ok(r.body.data.total > 1)
+  })
+
+  it('Idempotency-Key: required; same key and body → the first answer and one order; another body → 409', async () => {
+    const t = await tokenFor(ctx(), 'distributor.cn')
+    await clearCart(ctx(), 'distributor.cn')
+    const p = await productWithStock(ctx(), 60, 13)
+    await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 1 }])
+    const body = { addressKey: 'ST-3000001-01', termsAccepted: true }
+    assert.equal((await place(t, body, null)).status, 400)
+    assert.equal((await place(t, body, 'short')).status, 400)
+    const key = newKey()
+    const before = await countOrders(ctx())
+    const a = await place(t, body, key)
+    assert.equal(a.status, 200)
+    const b = await place(t, body, key)
+    assert.equal(b.status, 200)
+    assert.deepEqual(b.body, a.body)
+    assert.equal(await countOrders(ctx()), before + 1)
+    const c = await place(t, { ...body, poNumber: 'other' }, key)
+    assert.equal(c.status, 409)
+    assert.equal(c.body.reason, 'IDEMPOTENCY_KEY_REUSED')
+    assert.equal(await countOrders(ctx()), before + 1)
+  })
+
+  it('5 concurrent requests with the same key make one order and the same answer', async () => {
+    const t = await tokenFor(ctx(), 'distributor.cn')
+    await clearCart(ctx(), 'distributor.cn')
+    const p = await productWithStock(ctx(), 60, 14)
+    await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 1 }])
+    const key = newKey()
+    const before = await countOrders(ctx())
+    const rs = await Promise.all(Array.from({ length: 5 }, () => place(t, { addressKey: 'ST-3000001-01', termsAccepted: true }, key)))
+    for (const r of rs) assert.equal(r.status, 200, JSON.stringify(r.body))
+    for (const r of rs) assert.deepEqual(r.body, rs[0].body)
+    assert.equal(await countOrders(ctx()), before + 1)
+  })
+
+  it('two keys submitting the same cart concurrently give one order; the other finds the cart empty', async () => {
+    const t = await tokenFor(ctx(), 'distributor.cn')
+    await clearCart(ctx(), 'distributor.cn')
+    const p = await productWithStock(ctx(), 60, 15)
+    await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 1 }])
+    const before = await countOrders(ctx())
+    const rs = await Promise.all([place(t, { addressKey: 'ST-3000001-01', termsAccepted: true }), place(t, { addressKey: 'ST-3000001-01', termsAccepted: true })])
+    const statuses = rs.map((r) => r.status).sort()
+    assert.deepEqual(statuses, [200, 409])
+    assert.equal(rs.find((r) => r.status === 409)!.body.reason, 'CART_EMPTY')
+    assert.equal(await countOrders(ctx()), before + 1)
+  })
+
+  it('a Partially Registered user cannot order (REGISTRATION_INCOMPLETE)', async () => {
+    const t = await tokenFor(ctx(), 'lite.cn')
+    const r = await place(t, { addressKey: 'ST-PENDING-000456', termsAccepted: true })
+    assert.equal(r.status, 403)
+    assert.equal(r.body.reason, 'REGISTRATION_INCOMPLETE')
+  })
+
+  it('an address under review refuses the order with a localized message (ADDRESS_UNDER_REVIEW), cart and stock untouched', async () => {
+    const t = await tokenFor(ctx(), 'approved.cn')
+    await clearCart(ctx(), 'approved.cn')
+    const p = await productWithStock(ctx(), 60, 16)
+    await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 1 }])
+    const s = await stockOf(ctx(), p.id)
+    const before = await countPlacements(ctx())
+    const en = await place(t, { addressKey: 'ST-PENDING-000123', termsAccepted: true })
+    assert.equal(en.status, 409)
+    assert.equal(en.body.reason, 'ADDRESS_UNDER_REVIEW')
+    const zh = await place(t, { addressKey: 'ST-PENDING-000123', termsAccepted: true }, newKey(), CN)
+    assert.match(zh.body.message, /[\u4e00-\u9fff]/)
+    assert.equal(await stockOf(ctx(), p.id), s)
+    assert.equal(await countPlacements(ctx()), before)
+    assert.equal((await call('GET', '/cart/query', { token: t })).body.data.itemCount, 1)
+  })
+
+  it('stock that cannot cover a line is backordered; pendingLto lists it; stock never goes negative', async () => {
+    const t = await tokenFor(ctx(), 'distributor.cn')
+    await clearCart(ctx(), 'distributor.cn')
+    const p = await productWithStock(ctx(), 10, 17)
+    await ctx().db.updateTable('product_stock').set({ quantity: 2 }).where('product_id', '=', p.id).execute()
+    await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 5 }])
+    const r = await place(t, { addressKey: 'ST-3000001-01', termsAccepted: true })
+    assert.equal(r.status, 200, JSON.stringify(r.body))
+    const lto = r.body.data.pendingLtoOrderNumber
+    assert.ok(lto)
+    const pl = await call('GET', `/order/pendingLto/${lto}`, { token: t })
+    assert.equal(pl.body.data.items.length, 1)
+    assert.equal(pl.body.data.items[0].backorderedQuantity, 3)
+    assert.equal(await stockOf(ctx(), p.id), 0)
+  })
+
+  it('a failed placement (a blocked line) leaves cart, stock and orders unchanged', async () => {
+    const t = await tokenFor(ctx(), 'distributor.cn')
+    await clearCart(ctx(), 'distributor.cn')
+    const p = await productWithStock(ctx(), 60, 18)
+    await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 2 }])
+    // the product is discontinued after it went into the cart
+    await ctx().db.updateTable('product_sales').set({ sales_status: 'discontinued' }).where('product_id', '=', p.id).execute()
+    const s = await stockOf(ctx(), p.id)
+    const [o, pl] = [await countOrders(ctx()), await countPlacements(ctx())]
+    const r = await place(t, { addressKey: 'ST-3000001-01', termsAccepted: true })
+    assert.equal(r.status, 409)
+    assert.equal(r.body.reason, 'LINE_BLOCKED')
+    assert.equal(await stockOf(ctx(), p.id), s)
+    assert.equal(await countOrders(ctx()), o)
+    assert.equal(await countPlacements(ctx()), pl)
+    assert.equal((await call('GET', '/cart/query', { token: t })).body.data.itemCount, 1)
+    await ctx().db.updateTable('product_sales').set({ sales_status: 'active' }).where('product_id', '=', p.id).execute()
+    // a skuList that no longer matches the cart
+    const cart = (await call('GET', '/cart/query', { token: t })).body.data
+    const ch = await place(t, { addressKey: 'ST-3000001-01', termsAccepted: true, skuList: [{ cartItemId: cart.cartItems[0].id, quantity: 7 }] })
+    assert.equal(ch.status, 409)
+    assert.equal(ch.body.reason, 'CART_CHANGED')
+  })
+
+  it('an S-quote is ordered at the quote\'s prices, once; an expired quote is refused', async () => {
+    const t = await tokenFor(ctx(), 'approved.in')
+    const list = (await call('GET', '/quote/list', { token: t, headers: { countrycode: 'in', languagecode: 'en' } })).body.data
+    const active = list.find((q: any) => q.orderHeader.status === 'active')
+    const expired = list.find((q: any) => q.orderHeader.status === 'expired')
+    const headers = { countrycode: 'in', languagecode: 'en' }
+    const r = await place(t, { addressKey: 'ST-5000001-01', termsAccepted: true, squoteDetail: { staticQuoteId: active.orderHeader.staticQuoteId } }, newKey(), headers)
+    assert.equal(r.status, 200, JSON.stringify(r.body))
+    const detail = (await call('GET', `/order/detail/${r.body.data.orders[0].orderNumber}`, { token: t, headers })).body.data
+    assert.equal(detail.summary.totalAmount, active.orderHeader.totalPrice)
+    assert.equal(detail.source, 'squote')
+    const again = await place(t, { addressKey: 'ST-5000001-01', termsAccepted: true, squoteDetail: { staticQuoteId: active.orderHeader.staticQuoteId } }, newKey(), headers)
+    assert.equal(again.status, 409)
+    assert.equal(again.body.reason, 'QUOTE_EXPIRED')
+    const ex = await place(t, { addressKey: 'ST-5000001-01', termsAccepted: true, squoteDetail: { staticQuoteId: expired.orderHeader.staticQuoteId } }, newKey(), headers)
+    assert.equal(ex.status, 409)
+    assert.equal(ex.body.reason, 'QUOTE_EXPIRED')
+  })
+})
