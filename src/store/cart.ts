@@ -1,4 +1,3 @@
-import { hasUsableAddress } from '../rules/ship-to'
 import { create } from 'zustand'
 import type { Cart, CouponOffer, LineResult, LineResults } from '../../types/cart'
 import type { ProductSummary } from '../../types'
@@ -12,6 +11,7 @@ import { getProductList } from '../api/catalog'
 import { ApiError } from '../api/client'
 import { languageCode, type MessageKey } from '../i18n'
 import { storage } from '../platform/storage'
+import { isActive } from '../rules/ship-to'
 import { useSession } from './session'
 import { t, useLocale } from './locale'
 
@@ -104,8 +104,12 @@ export function couponErrorMessage(errorCode: string): string {
 
 /** Why the coupon sheet refuses this user before any call (spec: lite and pending-address users cannot apply codes). */
 export function couponBlockMessage(): string | null {
-  const u = useSession.getState().userInfo
-  const blocked = couponBlockedFor(u ? { registrationStatus: u.userRoles.registrationStatus, hasPendingAddress: !hasUsableAddress(u) } : null)
+  const user = useSession.getState().userInfo
+  const blocked = couponBlockedFor(user && {
+    registrationStatus: user.userRoles.registrationStatus,
+    // as the server counts it: an account whose ship-tos are all pending has no usable address
+    hasPendingAddress: !user.allShipToBillToAddresses.some((e) => isActive(e.shipTo)),
+  })
   if (!blocked) return null
   return t(`cart.coupon.blocked.${blocked}` as MessageKey)
 }

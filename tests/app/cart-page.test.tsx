@@ -22,7 +22,7 @@ const USER = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
 const userInfo = (status = 'Siebel Approved') => ({
   userProfile: { ...USER, firstName: 'Li', lastName: 'Wei', siebelRowId: null, cdcUid: 'c', contactInfo: { primaryEmail: 'a@b.c', phone: null, country: { isoCode: 'CN' }, maCountry: 'CN' } },
   userRoles: { registrationStatus: status, accountType: 'customer', blackListed: false },
-  accountNumber: '1000001', allShipToBillToAddresses: [{ shipTo: { addressStatus: 'ACTIVE', isDefault: true }, billTos: [] }], creditRecords: [], spCenter: { defaultSC: null },
+  accountNumber: '1000001', allShipToBillToAddresses: [{ shipTo: { addressStatus: 'ACTIVE' }, billTos: [] }], creditRecords: [], spCenter: { defaultSC: null },
   analyticsClientId: 'x', country: 'cn', language: 'en'
 })
 function logIn() {
@@ -195,7 +195,7 @@ describe('cart page', () => {
     const app = await openPage(QUICK)
     await waitFor(() => !!q('.qo-input textarea, textarea.qo-input'), 'the textarea')
     const area = q('.qo-input textarea, textarea.qo-input') as HTMLTextAreaElement
-    await type(app, area, 'MA1-10175\t2\nNOPE-1, 1\nOLD-9,3\nOFF-1 1\nQ-1\t1\nBAD\tx')
+    await type(app, area, 'MA1-10175\t2\nNOPE-1, 1\nOLD-9,3\nOFF-1 1\nQ-1\t1\nBAD-1\t0')
     await waitText('Preview: 5 lines')
     expect(qa('.qo-preview__line').map((r) => r.textContent)).toEqual(['1MA1-101752', '2NOPE-11', '3OLD-93', '4OFF-11', '5Q-11'])
     expect(q('.qo-problems')?.textContent).toContain('Line 6')

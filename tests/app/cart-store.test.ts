@@ -12,7 +12,9 @@ import { GC_ID, cartItem, cartOf, emptyCart } from './cart-api-stub'
  * "Cart query", section 8 failures, the anonymous cart id and its stored keys (section 3).
  */
 const USER = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const approved = { userProfile: USER, accountNumber: '1000001', userRoles: { registrationStatus: 'Siebel Approved' }, allShipToBillToAddresses: [{ shipTo: { addressStatus: 'ACTIVE', isDefault: true }, billTos: [] }] }
+const activeShipTo = { shipTo: { addressStatus: 'ACTIVE' }, billTos: [] }
+const approved = { userProfile: USER, accountNumber: '1000001', userRoles: { registrationStatus: 'Siebel Approved' }, allShipToBillToAddresses: [activeShipTo] }
+const pendingOnly = { ...approved, allShipToBillToAddresses: [{ shipTo: { addressStatus: 'PENDING' }, billTos: [] }] }
 const lite = { userProfile: USER, accountNumber: null, userRoles: { registrationStatus: 'Partially Registered' }, allShipToBillToAddresses: [] }
 
 function signIn(info: object = approved) {
@@ -173,6 +175,9 @@ describe('cart store', () => {
     expect(calls.some((c) => c.path === '/cart/coupon/apply')).toBe(false)
     useSession.setState({ userInfo: lite as never })
     expect(await useCart.getState().applyCoupon('P2026SPRING')).toEqual({ ok: false, message: 'Complete your registration to use coupon codes.' })
+    // "Pending-address accounts cannot use promo codes."
+    useSession.setState({ userInfo: pendingOnly as never })
+    expect(await useCart.getState().applyCoupon('P2026SPRING')).toEqual({ ok: false, message: 'Coupon codes can be used once your address is validated.' })
     expect(calls.some((c) => c.path === '/cart/coupon/apply')).toBe(false)
   })
 

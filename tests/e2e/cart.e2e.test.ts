@@ -5,7 +5,7 @@
  * - approved.cn logs in (cookie token) and finds the anonymous line merged into the cart it already
  *   had, quantities summed (spec section 4: merge first, then query);
  * - quick order by paste, with a per-line result;
- * - a P code then a D code: the mix is refused with its exact message;
+ * - a D code, then a P code: the mix is refused with its exact message;
  * Screenshots: artifacts/e2e/cart-*.png. axe: no critical or serious violations.
  */
 import { test, type TestContext } from 'node:test'
@@ -132,7 +132,7 @@ test('quick order by paste: preview, then a result per line (added, unknown)', a
   await page.goto(`${h.origin()}/my-cart/QuickOrder`)
   const area = onScreen(page).locator('.qo-input textarea')
   await area.waitFor({ timeout: 30000 })
-  await area.fill(`${products[0].catalogNumber}\t2\n${products[1].catalogNumber}, 1\nNOPE-000000\t1\nbad line here\tx`)
+  await area.fill(`${products[0].catalogNumber}\t2\n${products[1].catalogNumber}, 1\nNOPE-000000\t1\nZERO-1\t0`)
   await onScreen(page).getByText('Preview: 3 lines').waitFor()
   assert.match(await onScreen(page).locator('.qo-problems').innerText(), /Line 4/)
   await settle(page)
@@ -151,13 +151,13 @@ test('quick order by paste: preview, then a result per line (added, unknown)', a
   await ctx.close()
 })
 
-test('coupon sheet: a P code, then a D code is refused with the exact message "P and D codes cannot be used together."', async (t) => {
+test('coupon sheet: a D code for every product (D-APPROVED7), then a P code is refused with the exact message "P and D codes cannot be used together."', async (t) => {
   if (await cartServerMissing(t)) return
   const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
   const auth = { ...EN, authorization: `Bearer ${token}` }
   const offers = await call<Offer[]>('GET', '/cart/coupon/list', auth)
   const p = offers.find((o) => o.type === 'P')
-  const d = offers.find((o) => o.type === 'D')
+  const d = offers.find((o) => o.type === 'D' && (o as Offer & { skuCount: number }).skuCount === 0)
   assert.ok(p && d, `the seed offers a P and a D code to approved.cn (${offers.map((o) => o.code).join(', ')})`)
   // the cart needs a product for codes to apply to
   const [product] = await pricedProducts(1)
@@ -170,18 +170,21 @@ test('coupon sheet: a P code, then a D code is refused with the exact message "P
   await row.waitFor({ timeout: 30000 })
   await row.click()
   const sheet = onScreen(page).locator('.coupon-sheet')
-  await sheet.locator(`.coupon-sheet__offer[data-code="${p!.code}"]`).waitFor({ timeout: 10000 })
+  await sheet.locator(`.coupon-sheet__offer[data-code="${d!.code}"]`).waitFor({ timeout: 10000 })
   const input = sheet.locator('.coupon-sheet__input input')
-  await input.fill(p!.code)
+  await input.fill(d!.code)
   await sheet.locator('.coupon-sheet__apply').click()
   await sheet.locator('.coupon-sheet__verdict').waitFor()
-  await input.fill(d!.code)
+  const first = await sheet.locator('.coupon-sheet__verdict').innerText()
+  assert.equal(first, `Code ${d!.code} applied.`, `the D code applies to the cart (${first})`)
+  await input.fill(p!.code)
   await sheet.locator('.coupon-sheet__apply').click()
   await sheet.locator('.coupon-sheet__verdict', { hasText: 'P and D codes cannot be used together.' }).waitFor({ timeout: 10000 })
   await page.screenshot({ path: path.join(SHOTS, 'cart-coupon-sheet.png') })
   await assertAccessible(page, 'cart-coupon-sheet')
   const cart = await call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
-  assert.ok(!cart.coupons.some((c) => c.code === d!.code && c.valid), 'the D code was not applied')
+  assert.ok(!cart.coupons.some((c) => c.code === p!.code), 'the P code was not applied')
+  assert.ok(cart.coupons.some((c) => c.code === d!.code && c.valid), 'the D code stays applied')
   assert.deepEqual(errors, [])
   await ctx.close()
 })
