@@ -6,6 +6,8 @@
  * - lite.cn (Partially Registered) is sent to complete the registration (the add ship-to page);
  * - a visitor on a quote-only product: Request a Quote → the drawer (quantity, tip) → the lead form →
  *   its confirmation with the request id.
+ * - approved.cn's S-quotes: the list (cards with at most 4 thumbnails and '+N'), View Product, the
+ *   detail, and 'Order this quote' opening Submit order priced from the quote.
  * Screenshots: artifacts/e2e/checkout-*.png. axe: no critical or serious violations.
  */
 import { test, type TestContext } from 'node:test'
@@ -170,6 +172,47 @@ test('a quote-only product: Request a Quote → the drawer → the lead form →
   await assertAccessible(page, 'checkout-lead-confirmation')
   assert.deepEqual(await horizontalOverflow(page), [])
   assert.equal(await page.evaluate(() => localStorage.getItem('leadCartId')), null, 'the submitted lead cart is forgotten')
+  assert.deepEqual(errors, [])
+  await ctx.close()
+})
+
+test('approved.cn\'s S-quotes: list cards, View Product drawer, detail, and Order this quote → Submit order priced from the quote', async (t) => {
+  if (await routeMissing(t, 'GET', '/quote/list', 'the order server branch is not merged')) return
+  const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
+  const { ctx, page, errors } = await h.phone()
+  await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
+  await page.goto(`${h.origin()}/more`)
+  await page.locator('.my-menu__item--quotes').click()
+  await page.waitForURL(/\/my-quotes/, { timeout: 20000 })
+  const list = onScreen(page)
+  await list.locator('.quote-card').first().waitFor({ timeout: 20000 })
+  for (const card of await list.locator('.quote-card').all()) {
+    assert.ok((await card.locator('.quote-card__thumb').count()) <= 4, 'at most 4 thumbnails')
+  }
+  await settle(page)
+  await page.screenshot({ path: shot('quotes'), fullPage: true })
+  await assertAccessible(page, 'checkout-quotes')
+  assert.deepEqual(await horizontalOverflow(page), [])
+  await list.locator('.quote-card__view').first().click()
+  await list.locator('.squote-drawer__line').first().waitFor({ timeout: 20000 })
+  await page.screenshot({ path: shot('quote-products') })
+  await assertAccessible(page, 'checkout-quote-products')
+  await list.locator('.squote-drawer .bottom-sheet__close').click()
+
+  const active = list.locator('.quote-card--active').first()
+  if ((await active.count()) === 0) return ctx.close()
+  await active.locator('.quote-card__number').click()
+  await page.waitForURL(/\/my-quotes\?|\/my-quotes\//, { timeout: 20000 })
+  const detail = onScreen(page)
+  await detail.locator('.qd-bar__order').waitFor({ timeout: 20000 })
+  await settle(page)
+  await page.screenshot({ path: shot('quote-detail'), fullPage: true })
+  await assertAccessible(page, 'checkout-quote-detail')
+  await detail.locator('.qd-bar__order').click()
+  await page.waitForURL(/\/submit-order\?.*staticQuoteId=/, { timeout: 20000 })
+  await onScreen(page).locator('.price-details').waitFor({ timeout: 30000 })
+  await settle(page)
+  await page.screenshot({ path: shot('submit-quote') })
   assert.deepEqual(errors, [])
   await ctx.close()
 })
