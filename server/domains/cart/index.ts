@@ -101,7 +101,7 @@ export async function cartRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
 
   r.post('/cart/deleteItems', { ...optional, schema: { body: CartDeleteItemsBodySchema, response: okReply(CartDeleteResultSchema) } }, async (req) => {
     const cart = await findCart(db, req.user, req.body.gcId)
-    if (!cart) throw cartNotFound(req)
+    if (!cart) throw req.user ? lineNotFound(req) : cartNotFound(req) // a user's cart exists for them even before its row does
     const ids = req.body.items.map((i) => i.id)
     const owned = await db.selectFrom('cart_items').select('id').where('cart_id', '=', cart.id).where('id', 'in', ids).execute()
     if (owned.length !== new Set(ids).size) throw lineNotFound(req)
@@ -112,7 +112,7 @@ export async function cartRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
 
   r.post('/cart/quantity', { ...optional, schema: { body: CartQuantityBodySchema, response: okReply(CartSchema) } }, async (req) => {
     const cart = await findCart(db, req.user, req.body.gcId)
-    if (!cart) throw cartNotFound(req)
+    if (!cart) throw req.user ? lineNotFound(req) : cartNotFound(req) // a user's cart exists for them even before its row does
     const upd = await db.updateTable('cart_items').set({ quantity: req.body.quantity, updated_at: sql`now()` })
       .where('id', '=', req.body.id).where('cart_id', '=', cart.id).executeTakeFirst()
     if (Number(upd.numUpdatedRows) === 0) throw lineNotFound(req)
