@@ -34,12 +34,13 @@ async function insertOrder(ctx: TestContext, userName: string, lines: { productO
   const order = await ctx.db.insertInto('orders').values({
     order_number: orderNumber, sales_order_number: `S${orderNumber}`, account_id: u.account_id, user_id: u.id, order_type: 'ZOR',
     delivery_channel: 'TFS', status: 'COMPLETED', status_code: 40, source: 'test', ship_to_key: 'test', ship_to_snapshot: JSON.stringify({}),
-    currency: 'CNY', total_price_amount: total, total_amount: total, taxes: 0,
+    currency: 'CNY', total_price_amount: total, total_amount: total, taxes: 0, handling_charge: 0, promo_codes: '[]', additional_emails: '[]',
+    order_preference: 'SMART_DISTRIBUTION',
   }).returning('id').executeTakeFirstOrThrow()
   await ctx.db.insertInto('order_lines').values(products.map((p, i) => ({
     order_id: order.id, line_number: i + 1, product_id: p.id, sku: p.sku, catalog_number: p.catalog_number, title_en: p.title_en, title_zh: p.title_zh,
     size: p.size, quantity: lines[i].quantity, allocated_qty: lines[i].quantity, backordered_qty: 0, list_price: p.list_price_cny,
-    unit_price: p.list_price_cny!, final_price: p.list_price_cny!, line_total: p.list_price_cny! * lines[i].quantity, delivery_channel: 'TFS' as const,
+    unit_price: p.list_price_cny!, final_price: p.list_price_cny!, line_total: p.list_price_cny! * lines[i].quantity, delivery_channel: 'TFS' as const, promo_codes: '[]',
   }))).execute()
   return orderNumber
 }
