@@ -35,7 +35,9 @@ export async function cartRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
   r.get('/cart/merge', { ...required, schema: { querystring: CartMergeQuerySchema, response: okReply(CartMergeResultSchema) } }, async (req) => {
     const user = req.user!
     const result = await db.transaction().execute(async (trx) => {
-      // one merge per anonymous cart: the row is claimed atomically (a concurrent merge waits, then finds it merged)
+      // one merge per anonymous cart: the row is claimed atomically (a concurrent merge waits, then finds it merged).
+      // Coupons need a login (/cart/coupon/apply), so an anonymous cart has none to carry over: the user's own
+      // codes stay, and each is judged again for the merged lines on the next pricing.
       const anon = await trx
         .updateTable('carts')
         .set({ status: 'merged', merged_into_user_id: user.id, merged_at: sql`now()`, updated_at: sql`now()` })
