@@ -35,7 +35,9 @@ export async function cartRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
   r.get('/cart/merge', { ...required, schema: { querystring: CartMergeQuerySchema, response: okReply(CartMergeResultSchema) } }, async (req) => {
     const user = req.user!
     const result = await db.transaction().execute(async (trx) => {
-      // one merge per anonymous cart: the row is claimed atomically (a concurrent merge waits, then finds it merged)
+      // one merge per anonymous cart: the row is claimed atomically (a concurrent merge waits, then finds it merged).
+      // Coupons need a login (/cart/coupon/apply), so an anonymous cart has none to carry over: the user's own
+      // codes stay, and each is judged again for the merged lines on the next pricing.
       const anon = await trx
         .updateTable('carts')
         .set({ status: 'merged', merged_into_user_id: user.id, merged_at: sql`now()`, updated_at: sql`now()` })
@@ -101,7 +103,7 @@ export async function cartRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
 
   r.post('/cart/deleteItems', { ...optional, schema: { body: CartDeleteItemsBodySchema, response: okReply(CartDeleteResultSchema) } }, async (req) => {
     const cart = await findCart(db, req.user, req.body.gcId)
-    if (!cart) throw cartNotFound(req)
+    if (!cart) throw req.user ? lineNotFound(req) : cartNotFound(req) // a user's cart exists for them even before its row does
     const ids = req.body.items.map((i) => i.id)
     const owned = await db.selectFrom('cart_items').select('id').where('cart_id', '=', cart.id).where('id', 'in', ids).execute()
     if (owned.length !== new Set(ids).size) throw lineNotFound(req)
@@ -112,7 +114,7 @@ export async function cartRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
 
   r.post('/cart/quantity', { ...optional, schema: { body: CartQuantityBodySchema, response: okReply(CartSchema) } }, async (req) => {
     const cart = await findCart(db, req.user, req.body.gcId)
-    if (!cart) throw cartNotFound(req)
+    if (!cart) throw req.user ? lineNotFound(req) : cartNotFound(req) // a user's cart exists for them even before its row does
     const upd = await db.updateTable('cart_items').set({ quantity: req.body.quantity, updated_at: sql`now()` })
       .where('id', '=', req.body.id).where('cart_id', '=', cart.id).executeTakeFirst()
     if (Number(upd.numUpdatedRows) === 0) throw lineNotFound(req)

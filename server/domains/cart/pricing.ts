@@ -98,8 +98,10 @@ export async function priceLines(
   locale: RequestLocale,
   input: PricingLineInput[],
   promoCodes: string[],
-  opts: { quotePrices?: Map<number, QuotePrice>; orderPreference?: OrderPreference } = {},
+  opts: { trx?: Kysely<DB>; quotePrices?: Map<number, QuotePrice>; orderPreference?: OrderPreference } = {},
 ): Promise<PricingResult> {
+  // placement prices inside its transaction: opts.trx (or a transaction passed as db) reads what it will write
+  if (opts.trx) db = opts.trx
   const currency = currencyFor(user, locale)
   const country = currency === 'INR' ? 'in' : 'cn'
   const en = locale.language === 'en'
