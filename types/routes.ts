@@ -71,7 +71,8 @@ export const ROUTES: RouteDef[] = [
   { name: 'submitOrder', page: 'packages/order/submit-order/index', path: '/submit-order', login: true },
   // quotes list and detail (S-quotes; paths not shown)
   { name: 'quotes', page: 'packages/order/quotes/index', path: '/my-quotes', login: true },
-  { name: 'quoteDetail', page: 'packages/order/quote-detail/index', path: '/my-quotes/:staticQuoteId', login: true },
+  // (not /my-quotes/:id: its static part would be /my-quotes, the list's H5 address, and the router would open the list)
+  { name: 'quoteDetail', page: 'packages/order/quote-detail/index', path: '/my-quotes/detail/:staticQuoteId', login: true },
   { name: 'flashbuySubmit', page: 'packages/flashbuy/submit/index', path: '/flashbuy/submit', login: true },
   { name: 'orderSuccess', page: 'packages/order/order-success/index', path: '/submit-order/success', login: true },
   { name: 'pendingLto', page: 'packages/order/pending-lto/index', path: '/my-orders/PendingLTO/:orderNumber', login: true },

@@ -202,7 +202,7 @@ test('approved.cn\'s S-quotes: list cards, View Product drawer, detail, and Orde
   const active = list.locator('.quote-card--active').first()
   if ((await active.count()) === 0) return ctx.close()
   await active.locator('.quote-card__number').click()
-  await page.waitForURL(/\/my-quotes\?|\/my-quotes\//, { timeout: 20000 })
+  await page.waitForURL(/\/my-quotes\/detail/, { timeout: 20000 })
   const detail = onScreen(page)
   await detail.locator('.qd-bar__order').waitFor({ timeout: 20000 })
   await settle(page)

@@ -15,7 +15,7 @@ import { productImageUrl } from '../../../rules/product-image'
 import { navigation } from '../../../platform/navigation'
 import './index.scss'
 
-/** /my-quotes/:staticQuoteId: the quote's number, dates, total and lines; an active quote can be ordered. */
+/** /my-quotes/detail/:staticQuoteId: the quote's number, dates, total and lines; an active quote can be ordered. */
 export default function QuoteDetailPage() {
   const t = useT()
   return (
