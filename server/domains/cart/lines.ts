@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { FastifyRequest } from 'fastify'
 import type { DB } from '../../db/schema'
 import type { LineResult, SalesStatus } from '../../../types'
@@ -43,6 +43,7 @@ export async function addLines(db: Kysely<DB>, req: FastifyRequest, cartId: stri
     .execute()
   const byUpper = new Map(rows.map((r) => [r.catalog_number.toUpperCase(), r]))
   const results: LineResult[] = []
+  const toAdd: { w: LineRequest; productId: number; catalogNumber: string; title: string; index: number }[] = []
   for (const w of wanted) {
     const p = byUpper.get(w.catalogNumber.trim().toUpperCase())
     if (!p) {
@@ -55,8 +56,20 @@ export async function addLines(db: Kysely<DB>, req: FastifyRequest, cartId: stri
       results.push({ line: w.line, catalogNumber: p.catalog_number, quantity: w.quantity, status, productTitle: p.title, cartItemId: null })
       continue
     }
-    const added = await addToCart(db, cartId, p.id, w.quantity, source)
-    results.push({ line: w.line, catalogNumber: p.catalog_number, quantity: w.quantity, status: added.capped ? 'capped' : 'added', productTitle: p.title, cartItemId: added.id })
+    toAdd.push({ w, productId: p.id, catalogNumber: p.catalog_number, title: p.title, index: results.length })
+    results.push({ line: w.line, catalogNumber: p.catalog_number, quantity: w.quantity, status: 'added', productTitle: p.title, cartItemId: null })
+  }
+  if (toAdd.length) {
+    // All of one request's lines in one transaction. A cart line is not an order: its commit does not
+    // wait for the disk flush (synchronous_commit off for this transaction only — a crash may lose the
+    // last few milliseconds of cart changes, never an order; placement keeps the server's setting).
+    await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL synchronous_commit TO off`.execute(trx)
+      for (const a of toAdd) {
+        const added = await addToCart(trx, cartId, a.productId, a.w.quantity, source)
+        results[a.index] = { ...results[a.index], status: added.capped ? 'capped' : 'added', cartItemId: added.id }
+      }
+    })
   }
   return results
 }
