@@ -10,38 +10,20 @@
  */
 import crypto from 'node:crypto'
 import Fastify from 'fastify'
-import pg from 'pg'
 import { buildApp } from '../server/app'
-import { createPgliteDb, createPostgresDb, migrateToLatest, type DbHandle } from '../server/db'
+import { migrateToLatest } from '../server/db'
 import { seedDatabase } from '../server/db/seed'
 import { signAccessToken } from '../server/domains/auth/tokens'
+import { openBenchDb } from './temp-db'
 import { runAtRate, type RateRequest } from './rate'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const RATE = Number(process.env.BENCH_CART_RATE ?? 500)
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 100)
-const DATABASE_URL = process.env.DATABASE_URL
 
 async function main() {
-  let handle: DbHandle
-  let tempDb: string | null = null
-  const admin = DATABASE_URL ? new pg.Client({ connectionString: DATABASE_URL }) : null
-  if (admin) {
-    await admin.connect()
-    tempDb = `sf_bench_cart_${process.pid}_${crypto.randomBytes(3).toString('hex')}`
-    await admin.query(`CREATE DATABASE "${tempDb}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`)
-    const u = new URL(DATABASE_URL!)
-    u.pathname = '/' + tempDb
-    handle = createPostgresDb(u.toString(), { max: 10 })
-  } else handle = await createPgliteDb()
-  const cleanup = async () => {
-    await handle.close().catch(() => {})
-    if (admin && tempDb) {
-      await admin.query(`DROP DATABASE IF EXISTS "${tempDb}" WITH (FORCE)`).catch(() => {})
-      await admin.end().catch(() => {})
-    }
-  }
+  const { handle, cleanup } = await openBenchDb('sf_bench_cart', 10)
   try {
     await migrateToLatest(handle.db)
     await seedDatabase(handle.db, { productCount: PRODUCTS })

@@ -12,10 +12,10 @@
 import crypto from 'node:crypto'
 import { Worker } from 'node:worker_threads'
 import Fastify from 'fastify'
-import pg from 'pg'
+import { openBenchDb } from './temp-db'
 import { sql } from 'kysely'
 import { buildApp } from '../server/app'
-import { createPgliteDb, createPostgresDb, migrateToLatest, type DbHandle } from '../server/db'
+import { migrateToLatest } from '../server/db'
 import { seedDatabase } from '../server/db/seed'
 import { signAccessToken } from '../server/domains/auth/tokens'
 
@@ -23,7 +23,6 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 6000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 200)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64)
-const DATABASE_URL = process.env.DATABASE_URL
 
 const WORKER = `
 const { workerData, parentPort } = require('node:worker_threads')
@@ -80,24 +79,7 @@ function drive(url: string, workerData: Record<string, unknown>): Promise<{ done
 }
 
 async function main() {
-  let handle: DbHandle
-  let tempDb: string | null = null
-  const admin = DATABASE_URL ? new pg.Client({ connectionString: DATABASE_URL }) : null
-  if (admin) {
-    await admin.connect()
-    tempDb = `sf_bench_orders_${process.pid}_${crypto.randomBytes(3).toString('hex')}`
-    await admin.query(`CREATE DATABASE "${tempDb}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`)
-    const u = new URL(DATABASE_URL!)
-    u.pathname = '/' + tempDb
-    handle = createPostgresDb(u.toString(), { max: 20 })
-  } else handle = await createPgliteDb()
-  const cleanup = async () => {
-    await handle.close().catch(() => {})
-    if (admin && tempDb) {
-      await admin.query(`DROP DATABASE IF EXISTS "${tempDb}" WITH (FORCE)`).catch(() => {})
-      await admin.end().catch(() => {})
-    }
-  }
+  const { handle, cleanup } = await openBenchDb('sf_bench_orders', 20)
   try {
     await migrateToLatest(handle.db)
     await seedDatabase(handle.db, { productCount: PRODUCTS })
