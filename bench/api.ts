@@ -9,20 +9,19 @@
  */
 import crypto from 'node:crypto'
 import Fastify from 'fastify'
-import pg from 'pg'
 // @ts-ignore -- autocannon ships no type declarations
 import autocannon from 'autocannon'
 import { buildApp } from '../server/app'
-import { createPgliteDb, createPostgresDb, migrateToLatest, type DbHandle } from '../server/db'
+import { migrateToLatest, type DbHandle } from '../server/db'
 import { seedDatabase } from '../server/db/seed'
 import { signAccessToken } from '../server/domains/auth/tokens'
 import { parseSearchQuery } from '../server/domains/catalog/search'
 import { runAtRate } from './rate'
+import { openBenchDb } from './temp-db'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
-const DATABASE_URL = process.env.DATABASE_URL
 /** the fixed rate of the open-loop search scenarios */
 const SEARCH_RATE = Number(process.env.BENCH_SEARCH_RATE ?? 1000)
 
@@ -96,26 +95,7 @@ async function searchMix(handle: DbHandle, n: number, seed: number): Promise<str
 }
 
 async function main() {
-  let handle: DbHandle
-  let tempDb: string | null = null
-  const admin = DATABASE_URL ? new pg.Client({ connectionString: DATABASE_URL }) : null
-  if (admin) {
-    await admin.connect()
-    tempDb = `sf_bench_${process.pid}_${crypto.randomBytes(3).toString('hex')}`
-    await admin.query(`CREATE DATABASE "${tempDb}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`)
-    const u = new URL(DATABASE_URL!)
-    u.pathname = '/' + tempDb
-    handle = createPostgresDb(u.toString(), { max: 10 })
-  } else {
-    handle = await createPgliteDb()
-  }
-  const cleanup = async () => {
-    await handle.close().catch(() => {})
-    if (admin && tempDb) {
-      await admin.query(`DROP DATABASE IF EXISTS "${tempDb}" WITH (FORCE)`).catch(() => {})
-      await admin.end().catch(() => {})
-    }
-  }
+  const { handle, cleanup } = await openBenchDb('sf_bench', 10)
   process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)))
 
   try {
