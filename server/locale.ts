@@ -38,3 +38,6 @@ export function parseLocale(req: FastifyRequest): RequestLocale {
     source: one(req.headers.source) === undefined ? null : truncateText(one(req.headers.source)!, 32),
   }
 }
+
+/** A business message in the request's language (Chinese by default, English for languagecode en). */
+export const localized = (req: FastifyRequest, en: string, zh: string) => (req.locale.language === 'en' ? en : zh)

@@ -12,7 +12,9 @@ import { ApiError } from '../../errors'
 export type Lang = 'en' | 'zh'
 export const langOf = (req: FastifyRequest): Lang => (req.locale.language === 'en' ? 'en' : 'zh')
 /** A message in the request's language. */
-export const msg = (req: FastifyRequest, en: string, zh: string) => (langOf(req) === 'en' ? en : zh)
+import { localized as msg } from '../../locale'
+
+export { msg }
 
 export const forbidden = (req: FastifyRequest, en: string, zh: string) => new ApiError(403, 'FORBIDDEN', msg(req, en, zh))
 export const notFound = (req: FastifyRequest, en: string, zh: string) => new ApiError(404, 'NOT_FOUND', msg(req, en, zh))

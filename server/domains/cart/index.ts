@@ -15,6 +15,7 @@ import { couponBlockedFor, couponTypeOf } from '../../../types/cart/coupons'
 import { smartChannel } from '../../../types/cart/channel'
 import { cartAnswer, cartForWrite, cartNotFound, findCart, msg, touch, cartCodes, cartLines } from './store'
 import { addLines, productIdsByCatalogNumber } from './lines'
+import { orderableQuote } from '../order/orderable-quote'
 import { defaultSupplyCentre, hasPendingAddressOnly, priceLines, type QuotePrice } from './pricing'
 
 /**
@@ -212,7 +213,7 @@ export async function cartRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     let preference = body.orderPreference
     if (body.squoteDetail) {
       if (!req.user) throw new ApiError(401, 'TOKEN_INVALID', msg(req, 'Please login for better experience', '请登录以获得更好的体验'))
-      const q = await quoteForAccount(db, req, body.squoteDetail.staticQuoteId)
+      const q = await orderableQuote(db, req, body.squoteDetail.staticQuoteId)
       lines = q.lines.map((l) => ({ cartItemId: null, productId: l.product_id, quantity: l.quantity }))
       quotePrices = new Map(q.lines.map((l) => [l.product_id, { list: l.list_price, unit: l.unit_price, final: l.final_price }]))
       codes = []
@@ -247,15 +248,3 @@ export async function cartRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
 
 const lineNotFound = (req: FastifyRequest) =>
   new ApiError(404, 'NOT_FOUND', msg(req, 'This item is not in your cart', '该商品不在您的购物车中'), 'CART_LINE_NOT_FOUND')
-
-/** An S-quote of the caller's account, active and unexpired, with its lines (spec §3 S-quote). */
-export async function quoteForAccount(db: Kysely<DB>, req: FastifyRequest, staticQuoteId: string) {
-  const q = await db.selectFrom('quotes').selectAll().where('static_quote_id', '=', staticQuoteId).where('account_id', '=', req.user!.accountId).executeTakeFirst()
-  if (!q) throw new ApiError(404, 'NOT_FOUND', msg(req, 'Quote details not found', '未找到报价详情'), 'QUOTE_NOT_FOUND')
-  if (q.status !== 'active' || new Date(q.expires_at).getTime() <= Date.now()) {
-    throw new ApiError(409, 'CONFLICT', msg(req, 'This quote has expired or has already been ordered', '该报价已过期或已下单'), 'QUOTE_EXPIRED')
-  }
-  const lines = await db.selectFrom('quote_lines').select(['product_id', 'quantity', 'list_price', 'unit_price', 'final_price', 'line_number'])
-    .where('static_quote_id', '=', staticQuoteId).orderBy('line_number').execute()
-  return { quote: q, lines }
-}

@@ -5,6 +5,9 @@ import type { DB } from '../../db/schema'
 import type { AuthUser } from '../auth/plugin'
 import type { Cart, CartItem, AppliedCoupon } from '../../../types'
 import { ApiError } from '../../errors'
+import { localized as msg } from '../../locale'
+
+export { msg }
 import { formatAnonymousCartId } from '../../../types/cart/cart-id'
 import { couponTypeOf } from '../../../types/cart/coupons'
 import { availabilityStatus as availabilityOf } from '../../../types/catalog/availability'
@@ -17,7 +20,6 @@ import { displayInventory } from '../catalog/price'
  * only honoured without a token (and by /cart/merge), so a user can never reach a cart by id.
  */
 
-export const msg = (req: FastifyRequest, en: string, zh: string) => (req.locale.language === 'en' ? en : zh)
 
 export interface CartRow { id: string; user_id: string | null; gc_id: string | null; order_preference: 'SMART_DISTRIBUTION' | 'SC_PRIORITY'; updated_at: Date }
 

@@ -10,6 +10,7 @@ import {
   type OrderDetail, type PendingLto, type SQuoteDetail, type SQuoteSummary, type LeadCart,
 } from '../../../types'
 import { ApiError, ok } from '../../errors'
+import { localized as msg } from '../../locale'
 import { okReply, tagRoutes } from '../../lib/openapi'
 import { orderTotal, orderSavings, toMajorUnits } from '../../../types/order/totals'
 import { taxRateFor } from '../cart/tax'
@@ -21,7 +22,6 @@ import { placeOrder } from './place'
  * quote id answers 404 and nothing is read; a user's lead cart is readable only by that user.
  */
 
-export const msg = (req: FastifyRequest, en: string, zh: string) => (req.locale.language === 'en' ? en : zh)
 const major = toMajorUnits
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString())
 

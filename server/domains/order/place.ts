@@ -4,7 +4,9 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { PlaceOrderBody, PlaceOrderResult } from '../../../types'
 import { ApiError } from '../../errors'
+import { localized as msg } from '../../locale'
 import { taxOf, toMajorUnits } from '../../../types/order/totals'
+import { orderableQuote } from './orderable-quote'
 import { priceLines, type PricingLine, type QuotePrice } from '../cart/pricing'
 
 /**
@@ -34,7 +36,6 @@ export const BACKORDER_LEAD_DAYS = 14
 const DAY = 86_400_000
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_:.-]{8,128}$/
 
-const msg = (req: FastifyRequest, en: string, zh: string) => (req.locale.language === 'en' ? en : zh)
 
 /** JSON with sorted object keys: the same body always hashes the same. */
 export function canonicalJson(v: unknown): string {
@@ -113,15 +114,7 @@ async function placeInTransaction(trx: Transaction<DB>, req: FastifyRequest, bod
   let preference: 'SMART_DISTRIBUTION' | 'SC_PRIORITY' = body.orderPreference ?? 'SMART_DISTRIBUTION'
   const titles = new Map<number, { title_en: string; title_zh: string }>()
   if (body.squoteDetail) {
-    const q = await trx.selectFrom('quotes').selectAll().where('static_quote_id', '=', body.squoteDetail.staticQuoteId)
-      .where('account_id', '=', user.accountId).forUpdate().executeTakeFirst()
-    if (!q) throw new ApiError(404, 'NOT_FOUND', msg(req, 'Quote details not found', '未找到报价详情'), 'QUOTE_NOT_FOUND')
-    if (q.status !== 'active' || new Date(q.expires_at).getTime() <= Date.now()) {
-      throw new ApiError(409, 'CONFLICT', msg(req, 'This quote has expired or has already been ordered', '该报价已过期或已下单'), 'QUOTE_EXPIRED')
-    }
-    const ql = await trx.selectFrom('quote_lines as ql').innerJoin('products as p', 'p.id', 'ql.product_id')
-      .select(['ql.product_id', 'ql.quantity', 'ql.list_price', 'ql.unit_price', 'ql.final_price', 'p.title_en', 'p.title_zh'])
-      .where('ql.static_quote_id', '=', q.static_quote_id).orderBy('ql.line_number').execute()
+    const { quote: q, lines: ql } = await orderableQuote(trx, req, body.squoteDetail.staticQuoteId, { lock: true })
     for (const l of ql) titles.set(l.product_id, l)
     lines = ql.map((l) => ({ cartItemId: null, productId: l.product_id, quantity: l.quantity }))
     quotePrices = new Map(ql.map((l) => [l.product_id, { list: Number(l.list_price), unit: Number(l.unit_price), final: Number(l.final_price) }]))
