@@ -15,6 +15,7 @@ import { migrateToLatest } from '../server/db'
 import { seedDatabase } from '../server/db/seed'
 import { signAccessToken } from '../server/domains/auth/tokens'
 import { openBenchDb } from './temp-db'
+import { atMost, context, record } from './report'
 import { runAtRate, type RateRequest } from './rate'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10000)
@@ -75,6 +76,10 @@ async function main() {
       const goal = r.scenario.startsWith('bare') ? '' : r.p99 < 25 ? '< 25 ok' : '< 25 MISSED'
       console.log(`${r.scenario.padEnd(w)} | ${String(r.rps).padStart(5)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${goal.padStart(8)} | ${String(r.errors).padStart(6)} | ${String(r.non2xx).padStart(7)}`)
     }
+    record('cart', [
+      context(`bare Fastify at ${RATE} req/s, p99 (control)`, `${rows[0].p99} ms`),
+      ...rows.slice(1).map((r) => atMost(`${r.scenario}, p99 (${handle.kind})`, r.p99, 25, 'ms')),
+    ])
     await app.close()
     await bare.close()
   } finally {

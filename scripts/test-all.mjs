@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * npm test: every test layer, with one summary line at the end.
- *   1. typecheck (tsc)                      5. build: H5 site and weapp mini-program
- *   2. deps: the dependency rules           6. weapp build checks (miniprogram-simulate)
+ *   1. typecheck (tsc)                      5. build: H5 site and weapp mini-program, then the H5 size
+ *   2. deps: the dependency rules              budgets (tests/build)
+ *                                           6. weapp build checks (miniprogram-simulate; package sizes)
  *      (dependency-cruiser)                 7. end-to-end in headless Chromium (playwright-core)
  *   3. app unit + component tests (jest)
  *   4. API tests (PGlite; + PostgreSQL when DATABASE_URL is set)
@@ -80,7 +81,7 @@ function record(name, r, passed, failed, skipped) {
   rows.push(`${name.padEnd(10)} ${r.ok ? 'ok  ' : 'FAIL'} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed ${String(skipped).padStart(3)} skipped  ${r.secs}s`)
 }
 
-const testFiles = (dir) => fs.readdirSync(path.join(root, 'tests', dir)).filter((f) => f.endsWith('.test.ts')).sort().map((f) => path.join('tests', dir, f))
+const testFiles = (dir) => !fs.existsSync(path.join(root, 'tests', dir)) ? [] : fs.readdirSync(path.join(root, 'tests', dir)).filter((f) => f.endsWith('.test.ts')).sort().map((f) => path.join('tests', dir, f))
 
 const laneA = async () => {
   await checkLayer('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
@@ -93,6 +94,8 @@ const laneB = async () => {
   const h5 = await run('build:h5', 'npm', ['run', 'build:h5'], { NODE_ENV: 'production' })
   const weapp = await run('build:weapp', 'npm', ['run', 'build:weapp'], { NODE_ENV: 'production' })
   record('build', { ok: h5.ok && weapp.ok, secs: (Number(h5.secs) + Number(weapp.secs)).toFixed(1) }, h5.ok && weapp.ok ? 1 : 0, h5.ok && weapp.ok ? 0 : 1, 0)
+  // size budgets of the built H5 site (first-load JS per tab page): sizes, never times
+  if (h5.ok && testFiles('build').length) await nodeTestLayer('budgets', testFiles('build'))
   if (weapp.ok) await jestLayer('weapp', 'tests/weapp/jest.config.js')
   if (h5.ok) await nodeTestLayer('e2e', testFiles('e2e'))
 }
