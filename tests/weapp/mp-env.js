@@ -11,6 +11,8 @@ function installMiniProgramGlobals({ apiOrigin, buildBase = 'http://127.0.0.1:30
   const toasts = []
   /** wx.navigateTo / redirectTo / reLaunch calls, in order: { api, url } */
   const navigations = []
+  /** every setData a page sent to the view, in order: { route, bytes } (bytes of JSON.stringify(data), as WeChat counts them) */
+  const setDataCalls = []
   let inFlight = 0
   let appInst
   let currentRoute = 'pages/home/index'
@@ -28,6 +30,13 @@ function installMiniProgramGlobals({ apiOrigin, buildBase = 'http://127.0.0.1:30
       lifetimes: {
         attached() {
           this.route = this.__route__ = currentRoute
+          // Taro's runtime sends each render to the view through the page's setData (root.ctx = this)
+          const route = currentRoute
+          const setData = this.setData
+          this.setData = function recordedSetData(data, cb) {
+            setDataCalls.push({ route, bytes: Buffer.byteLength(JSON.stringify(data)) })
+            return setData.call(this, data, cb)
+          }
           cfg.onLoad.call(this, { ...currentQuery })
           cfg.onShow && cfg.onShow.call(this)
           cfg.onReady && cfg.onReady.call(this)
@@ -86,7 +95,7 @@ function installMiniProgramGlobals({ apiOrigin, buildBase = 'http://127.0.0.1:30
   const setRoute = (route, query = {}) => { currentRoute = route; currentQuery = query }
   /** requests sent and not answered yet */
   const pending = () => inFlight
-  return { storage, requests, toasts, navigations, pending, app: () => appInst, setRoute }
+  return { storage, requests, toasts, navigations, setDataCalls, pending, app: () => appInst, setRoute }
 }
 
 module.exports = { installMiniProgramGlobals }
