@@ -1,0 +1,132 @@
+/**
+ * The server's database at start-up: migrated to the latest schema and seeded once.
+ *
+ * A first start does the heavy one-off work in a child process that exits and gives its memory back:
+ * - on an empty PGlite data folder: initdb, the migrations and the seed. PGlite's WASM memory never
+ *   shrinks, and initdb plus the seed took the server to ~800 MB RSS that it kept for its whole life;
+ *   now the server opens the finished folder like on any later start. The child builds the folder
+ *   beside the target and renames it into place when complete, so a crash midway leaves no
+ *   half-seeded data folder.
+ * - on an empty PostgreSQL database: the migrations and the seed (the seed's generated rows and modules
+ *   left ~30 MB in the server's heap).
+ * Later starts find the work done and only check it (migrations up to date, products present).
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { sql, type Kysely } from 'kysely'
+import { createDb, createPgliteDb, createPostgresDb, migrateToLatest, pgliteDataDir, type DbHandle } from './index'
+
+/**
+ * Set in the environment of the child process that prepares the database: the PGlite folder to build,
+ * or 'postgres' (the child then migrates and seeds DATABASE_URL).
+ */
+export const PREPARE_ENV = 'STOREFRONT_PREPARE_DB'
+
+export interface ServerDb {
+  handle: DbHandle
+  /** migrations applied by this start */
+  migrations: string[]
+  /** whether this start seeded the database (here or in the child) */
+  seeded: boolean
+  products: number
+}
+
+/** A data folder that initdb has completed (PGlite's own test: PG_VERSION exists). */
+export function isPgliteDataDir(dir: string): boolean {
+  return fs.existsSync(path.join(dir, 'PG_VERSION'))
+}
+
+async function productCount(db: Kysely<any>): Promise<number> {
+  const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM products`.execute(db)
+  return r.rows[0].n
+}
+
+/** A PostgreSQL database that has never been migrated or seeded (no products table, or no products). */
+async function postgresIsEmpty(url: string): Promise<boolean> {
+  const h = createPostgresDb(url, { max: 1 })
+  try {
+    const t = await sql<{ t: string | null }>`SELECT to_regclass('public.products')::text AS t`.execute(h.db)
+    return !t.rows[0].t || (await productCount(h.db)) === 0
+  } finally {
+    await h.close()
+  }
+}
+
+/**
+ * Opens the server's database (DATABASE_URL or PGlite in DATA_DIR), preparing a fresh PGlite folder in a
+ * child process first (see above). `entry`/`execArgv` start the child: the running server's own entry
+ * (server/index.ts through tsx, or the dist/server bundle), which checks PREPARE_ENV first.
+ */
+export async function openServerDb(env: NodeJS.ProcessEnv = process.env, entry = process.argv[1], execArgv = process.execArgv): Promise<ServerDb> {
+  let preparedHere = false
+  if (env.DATABASE_URL ? await postgresIsEmpty(env.DATABASE_URL) : !isPgliteDataDir(pgliteDataDir(env))) {
+    await prepareInChild(env.DATABASE_URL ? null : pgliteDataDir(env), entry, execArgv, env)
+    preparedHere = true
+  }
+  const handle = await createDb(env)
+  try {
+    // no-ops on a prepared folder; they still bring an older folder (or a PostgreSQL database) up to date
+    const migrations = await migrateToLatest(handle.db)
+    let products = await productCount(handle.db)
+    let seeded = preparedHere
+    if (products === 0) {
+      // the seed's modules (generators, marketing copy) are loaded only when there is something to seed
+      const { seedDatabase } = await import('./seed')
+      products = (await seedDatabase(handle.db)).products
+      seeded = true
+    }
+    return { handle, migrations, seeded, products }
+  } catch (err) {
+    await handle.close().catch(() => {})
+    throw err
+  }
+}
+
+/**
+ * Migrates and seeds through a child process: a PGlite data folder built in a sibling folder and moved to
+ * `dataDir` when complete, or (dataDir null) the PostgreSQL database of env.DATABASE_URL.
+ */
+export async function prepareInChild(dataDir: string | null, entry: string, execArgv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const tmp = dataDir ? `${dataDir}.preparing-${process.pid}` : null
+  if (dataDir && tmp) {
+    fs.rmSync(tmp, { recursive: true, force: true })
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+  }
+  // a debugger port of the parent would clash in the child
+  const args = [...execArgv.filter((a) => !a.startsWith('--inspect')), entry]
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...env, [PREPARE_ENV]: tmp ?? 'postgres' },
+      // the IPC channel tells the child when the server is gone (it then stops, see runPrepareChild)
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    child.on('error', reject)
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`preparing the database (${dataDir ?? 'DATABASE_URL'}) failed (${signal ?? `exit code ${code}`})`)),
+    )
+  }).catch((err) => {
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
+    throw err
+  })
+  if (!dataDir || !tmp) return
+  // an empty folder (made by a test or a deployment) is replaced; one with files of its own is not ours to delete
+  if (fs.existsSync(dataDir)) fs.rmdirSync(dataDir)
+  fs.renameSync(tmp, dataDir)
+}
+
+/**
+ * The child's work: migrations and seed, in the PGlite folder `target` (initdb first) or, for 'postgres',
+ * in DATABASE_URL; closed cleanly. Exits when the server goes away.
+ */
+export async function runPrepareChild(target: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  process.on('disconnect', () => process.exit(1))
+  const handle = target === 'postgres' ? createPostgresDb(env.DATABASE_URL!, { max: 1 }) : await createPgliteDb({ dataDir: target })
+  try {
+    await migrateToLatest(handle.db)
+    const { seedDatabase } = await import('./seed')
+    await seedDatabase(handle.db)
+  } finally {
+    await handle.close()
+  }
+}
