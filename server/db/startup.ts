@@ -90,6 +90,8 @@ export async function openServerDb(env: NodeJS.ProcessEnv = process.env, entry =
 export async function prepareInChild(dataDir: string | null, entry: string, execArgv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const tmp = dataDir ? `${dataDir}.preparing-${process.pid}` : null
   if (dataDir && tmp) {
+    // an empty folder (made by a test or a deployment) is replaced at the end; one with files of its own is not ours
+    if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length) throw new Error(`DATA_DIR ${dataDir} has files but no PostgreSQL data folder (PG_VERSION)`)
     fs.rmSync(tmp, { recursive: true, force: true })
     fs.mkdirSync(path.dirname(dataDir), { recursive: true })
   }
@@ -110,9 +112,13 @@ export async function prepareInChild(dataDir: string | null, entry: string, exec
     throw err
   })
   if (!dataDir || !tmp) return
-  // an empty folder (made by a test or a deployment) is replaced; one with files of its own is not ours to delete
-  if (fs.existsSync(dataDir)) fs.rmdirSync(dataDir)
-  fs.renameSync(tmp, dataDir)
+  try {
+    if (fs.existsSync(dataDir)) fs.rmdirSync(dataDir)
+    fs.renameSync(tmp, dataDir)
+  } catch (err) {
+    fs.rmSync(tmp, { recursive: true, force: true })
+    throw err
+  }
 }
 
 /**
