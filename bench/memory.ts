@@ -7,7 +7,7 @@
  * prepare child during that start), a load of mixed API requests (peak RSS), a restart on the
  * existing folder (idle RSS); PostgreSQL (a temporary database): first start, idle, under load.
  * Env: BENCH_RUNS (3; each figure is the median), BENCH_IDLE_SECONDS (5), BENCH_LOAD_SECONDS (15),
- * BENCH_CONNECTIONS (16).
+ * BENCH_CONNECTIONS (16), BENCH_SERVER=tsx to measure server/index.ts through tsx (as the tests run it).
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -24,7 +24,7 @@ const IDLE_MS = Number(process.env.BENCH_IDLE_SECONDS ?? 5) * 1000
 const LOAD_MS = Number(process.env.BENCH_LOAD_SECONDS ?? 15) * 1000
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
 const JWT_SECRET = 'bench-memory-secret-0123456789-0123456789'
-const SERVER = [path.join(ROOT, 'dist', 'server', 'index.mjs')]
+const SERVER = process.env.BENCH_SERVER === 'tsx' ? ['--import', 'tsx', path.join(ROOT, 'server', 'index.ts')] : [path.join(ROOT, 'dist', 'server', 'index.mjs')]
 const READY = ['/api/product/list?page=1&pageSize=20']
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -148,7 +148,7 @@ async function main() {
     rows.push(context('server RSS, PostgreSQL', 'not measured (no DATABASE_URL)'))
   }
   record('memory', rows)
-  printTable(`Server memory (median of ${RUNS}; load: ${CONNECTIONS} connections, ${LOAD_MS / 1000} s of mixed API requests)`, rows)
+  printTable(`Server memory, ${SERVER.join(' ')} (median of ${RUNS}; load: ${CONNECTIONS} connections, ${LOAD_MS / 1000} s of mixed API requests)`, rows)
 }
 
 main().catch((e) => {
