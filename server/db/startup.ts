@@ -13,6 +13,7 @@
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { sql, type Kysely } from 'kysely'
 import { createDb, createPgliteDb, createPostgresDb, migrateToLatest, pgliteDataDir, type DbHandle } from './index'
@@ -122,12 +123,57 @@ export async function prepareInChild(dataDir: string | null, entry: string, exec
 }
 
 /**
+ * initdb's output (an empty cluster, before our migrations) is cached as a tarball beside the data folder,
+ * one per PGlite version: initdb is ~3.5 s of a ~7 s first start, and the same for every fresh folder
+ * (each end-to-end test server starts on one). PGLITE_INITDB_CACHE: another file, or 0 for none.
+ */
+export function initdbCacheFile(dataDir: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.PGLITE_INITDB_CACHE === '0') return null
+  if (env.PGLITE_INITDB_CACHE) return path.resolve(env.PGLITE_INITDB_CACHE)
+  try {
+    // the dist/server bundle is ESM (import.meta.url); tsx may run this as CommonJS (require)
+    const req = typeof import.meta.url === 'string' ? createRequire(import.meta.url) : require
+    const pkg = path.join(path.dirname(req.resolve('@electric-sql/pglite')), '..', 'package.json')
+    const { version } = JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }
+    return path.join(path.dirname(dataDir), `.pglite-${version}-initdb.tar`)
+  } catch {
+    return null
+  }
+}
+
+/** A new PGlite data folder in `dir`: from the cached initdb output when there is one, else initdb (then cached). */
+async function createFreshPglite(dir: string, env: NodeJS.ProcessEnv): Promise<DbHandle> {
+  const cache = initdbCacheFile(dir.replace(/\.preparing-\d+$/, ''), env)
+  if (cache && fs.existsSync(cache)) {
+    try {
+      return await createPgliteDb({ dataDir: dir, loadDataDir: new Blob([fs.readFileSync(cache)]) })
+    } catch {
+      // unreadable or from another build: initdb below replaces it
+      fs.rmSync(dir, { recursive: true, force: true })
+      fs.mkdirSync(dir, { recursive: true })
+    }
+  }
+  const handle = await createPgliteDb({ dataDir: dir })
+  if (cache) {
+    try {
+      const tar = Buffer.from(await (await handle.pglite!.dumpDataDir('none')).arrayBuffer())
+      const tmp = `${cache}.${process.pid}`
+      fs.writeFileSync(tmp, tar)
+      fs.renameSync(tmp, cache) // whole or not at all, also with another server preparing beside
+    } catch {
+      /* a cache is an optimisation only */
+    }
+  }
+  return handle
+}
+
+/**
  * The child's work: migrations and seed, in the PGlite folder `target` (initdb first) or, for 'postgres',
  * in DATABASE_URL; closed cleanly. Exits when the server goes away.
  */
 export async function runPrepareChild(target: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   process.on('disconnect', () => process.exit(1))
-  const handle = target === 'postgres' ? createPostgresDb(env.DATABASE_URL!, { max: 1 }) : await createPgliteDb({ dataDir: target })
+  const handle = target === 'postgres' ? createPostgresDb(env.DATABASE_URL!, { max: 1 }) : await createFreshPglite(target, env)
   try {
     await migrateToLatest(handle.db)
     const { seedDatabase } = await import('./seed')

@@ -2,7 +2,8 @@
  * Server start-up (server/index.ts, server/db/startup.ts), as a separate process like `npm start` runs it:
  * a first start on an empty database prepares it in a child process (PGlite: initdb, migrations, seed;
  * PostgreSQL: migrations, seed) that exits; the server comes up migrated and seeded, keeps no child, and a
- * second start reuses the database without seeding again. The seeded rows are compared with a checksum of
+ * second start reuses the database without seeding again; a later fresh PGlite folder starts from a cached
+ * copy of initdb's output. The seeded rows are compared with a checksum of
  * every table (SEED_DATE fixed), so a faster seed cannot change the data: the same figures on both databases.
  */
 import { describe, it } from 'node:test'
@@ -14,6 +15,7 @@ import path from 'node:path'
 import { createPgliteDb, createPostgresDb } from '../../server/db'
 import { POSTGRES_URL, createTempPostgresDb, dropTempPostgresDb, withDatabase } from './helpers'
 import { tableChecksums } from './seed-checksum'
+import { initdbCacheFile } from '../../server/db/startup'
 const { freePort, ROOT } = require('../support/server-process.js')
 
 const SEED_DATE = '2026-01-15'
@@ -171,20 +173,36 @@ async function startTwice(env: Record<string, string>) {
 }
 
 describe('server start-up on an empty database', () => {
-  it('[pglite] prepares the data folder in a child process, the same rows as ever; a second start reuses it', async () => {
+  it('[pglite] prepares the data folder in a child process, the same rows as ever; a second start reuses it; initdb is cached', async () => {
     const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-test-'))
     const dataDir = path.join(parent, 'pglite')
     fs.mkdirSync(dataDir) // an empty folder, as the end-to-end tests make
-    try {
-      await startTwice({ DATABASE_URL: '', DATA_DIR: dataDir })
-      assert.ok(fs.existsSync(path.join(dataDir, 'PG_VERSION')))
-      assert.deepEqual(fs.readdirSync(parent), ['pglite'], 'no half-made folder left beside it')
-      const h = await createPgliteDb({ dataDir })
+    const env = { DATABASE_URL: '', DATA_DIR: dataDir, PGLITE_INITDB_CACHE: '' }
+    const cache = initdbCacheFile(dataDir, env)
+    assert.ok(cache && path.dirname(cache) === parent, 'initdb is cached beside the data folder')
+    const checksums = async (dir: string) => {
+      const h = await createPgliteDb({ dataDir: dir })
       try {
-        assert.deepEqual(await tableChecksums(h.db), SEEDED)
+        return await tableChecksums(h.db)
       } finally {
         await h.close()
       }
+    }
+    try {
+      await startTwice(env)
+      assert.ok(fs.existsSync(path.join(dataDir, 'PG_VERSION')))
+      assert.deepEqual(fs.readdirSync(parent).sort(), [path.basename(cache), 'pglite'], 'no half-made folder left beside it, and the initdb cache')
+      assert.deepEqual(await checksums(dataDir), SEEDED)
+
+      // a second fresh folder starts from the cached initdb output: the same rows again
+      const second = path.join(parent, 'pglite-2')
+      const s = await startServer({ ...env, DATA_DIR: second })
+      try {
+        assert.equal(s.ready.seeded, true)
+      } finally {
+        await s.stop()
+      }
+      assert.deepEqual(await checksums(second), SEEDED)
     } finally {
       fs.rmSync(parent, { recursive: true, force: true })
     }
