@@ -68,6 +68,24 @@ export function processTree(pid: number): number[] {
   return out
 }
 
+/**
+ * CPU seconds (user + system) used so far by the process tree, children that exited and were reaped
+ * included: unlike wall time, barely changed by other work on a shared machine.
+ */
+export function treeCpuSeconds(pid: number): number {
+  let ticks = 0
+  for (const p of processTree(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8')
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ') // f[0] is field 3 (state)
+      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) // utime stime cutime cstime
+    } catch {
+      /* gone */
+    }
+  }
+  return ticks / 100 // USER_HZ (getconf CLK_TCK) is 100 on Linux
+}
+
 /** MB resident: the process and the children it keeps */
 export const treeRssMb = (pid: number): number => processTree(pid).reduce((s, p) => s + statusKb(p, 'VmRSS'), 0) / MB
 /** MB: the highest resident size of the process itself since start (or since resetPeak) */
