@@ -65,7 +65,7 @@ async function main() {
   const cpu = (k: keyof Run) => `${median(runs.map((r) => r[k])).toFixed(1)} s`
   const rows = [
     atMost('npm start on an empty data folder to the first page (PGlite, no initdb cache)', median(runs.map((r) => r.ms)) / 1000, 5, 's', 1),
-    context('  CPU time of that start (npm start, server, prepare child): wall time if the machine were idle, about', cpu('cpu')),
+    context('  CPU time of that start (all threads: npm start, the server, its prepare child)', cpu('cpu')),
     context('npm start on another empty data folder, initdb output cached', sec('cachedMs')),
     context('  CPU time of that start', cpu('cachedCpu')),
     context('npm start again on the first data folder', sec('restartMs')),
