@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
- * npm start: builds the H5 site if it is missing (or older than the source), then starts the API
- * server, which serves the site at / and the API under /api. Nothing else needs installing: with
+ * npm start: builds the H5 site if it is missing (or older than the source), and the server bundle
+ * (dist/server, scripts/build-server.mjs: a second or less) likewise, then starts the API server from
+ * that bundle; it serves the site at / and the API under /api. Nothing else needs installing: with
  * no DATABASE_URL the server uses embedded PGlite in DATA_DIR (default .data/).
  */
 import { spawnSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildServer, SERVER_ENTRY, SERVER_SOURCES } from './build-server.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const index = path.join(root, 'dist', 'h5', 'index.html')
@@ -28,6 +30,13 @@ if (stale && process.env.SKIP_BUILD !== '1') {
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'index.ts')], { cwd: root, stdio: 'inherit', env: process.env })
+// the server bundle is always rebuilt when stale, SKIP_BUILD or not: stale server code would be a silent bug
+const serverStale = !fs.existsSync(SERVER_ENTRY) || Math.max(...SERVER_SOURCES.map(newestMtime)) > fs.statSync(SERVER_ENTRY).mtimeMs
+if (serverStale) {
+  console.log('[start] building the server (dist/server) ...')
+  await buildServer()
+}
+
+const server = spawn(process.execPath, [SERVER_ENTRY], { cwd: root, stdio: 'inherit', env: process.env })
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig))
 server.on('exit', (code) => process.exit(code ?? 0))

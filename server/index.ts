@@ -1,22 +1,26 @@
 import path from 'node:path'
-import { buildApp } from './app'
-import { createDb, migrateToLatest } from './db'
-import { seedDatabase } from './db/seed'
+import { openServerDb, runPrepareChild, PREPARE_ENV } from './db/startup'
 import { loadJwtSecret } from './secret'
 import { authOptionsFromEnv } from './domains/auth/config'
 
 async function main() {
+  // the child process that prepares a fresh PGlite data folder (server/db/startup.ts) runs this same entry
+  const prepareDir = process.env[PREPARE_ENV]
+  if (prepareDir) {
+    await runPrepareChild(prepareDir)
+    process.exit(0)
+  }
+
   const port = Number(process.env.PORT ?? 3000)
   const host = process.env.HOST ?? '127.0.0.1'
   const staticDir = path.resolve(process.env.STATIC_DIR ?? path.join('dist', 'h5'))
 
-  const handle = await createDb()
-  const applied = await migrateToLatest(handle.db)
-  const seeded = await seedDatabase(handle.db) // no-op when products exist
+  // the app's modules load while the database is opened (or prepared by the child on a first start)
+  const [{ handle, migrations, seeded, products }, { buildApp }] = await Promise.all([openServerDb(), import('./app')])
   // login settings: PUBLIC_URL, APP_URL, OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET, WECHAT_* (README "Login")
   const auth = authOptionsFromEnv(process.env)
   const app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(), logger: true, staticDir, auth })
-  app.log.info({ db: handle.kind, migrations: applied, seeded: !seeded.skipped, products: seeded.products }, 'database ready')
+  app.log.info({ db: handle.kind, migrations, seeded, products }, 'database ready')
 
   let closing = false
   const shutdown = async (signal: string) => {

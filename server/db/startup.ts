@@ -1,0 +1,184 @@
+/**
+ * The server's database at start-up: migrated to the latest schema and seeded once.
+ *
+ * A first start does the heavy one-off work in a child process that exits and gives its memory back:
+ * - on an empty PGlite data folder: initdb, the migrations and the seed. PGlite's WASM memory never
+ *   shrinks, and initdb plus the seed took the server to ~800 MB RSS that it kept for its whole life;
+ *   now the server opens the finished folder like on any later start. The child builds the folder
+ *   beside the target and renames it into place when complete, so a crash midway leaves no
+ *   half-seeded data folder.
+ * - on an empty PostgreSQL database: the migrations and the seed (the seed's generated rows and modules
+ *   left ~30 MB in the server's heap).
+ * Later starts find the work done and only check it (migrations up to date, products present).
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { sql, type Kysely } from 'kysely'
+import { createDb, createPgliteDb, createPostgresDb, migrateToLatest, pgliteDataDir, type DbHandle } from './index'
+
+/**
+ * Set in the environment of the child process that prepares the database: the PGlite folder to build,
+ * or 'postgres' (the child then migrates and seeds DATABASE_URL).
+ */
+export const PREPARE_ENV = 'STOREFRONT_PREPARE_DB'
+
+export interface ServerDb {
+  handle: DbHandle
+  /** migrations applied by this start */
+  migrations: string[]
+  /** whether this start seeded the database (here or in the child) */
+  seeded: boolean
+  products: number
+}
+
+/** A data folder that initdb has completed (PGlite's own test: PG_VERSION exists). */
+export function isPgliteDataDir(dir: string): boolean {
+  return fs.existsSync(path.join(dir, 'PG_VERSION'))
+}
+
+async function productCount(db: Kysely<any>): Promise<number> {
+  const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM products`.execute(db)
+  return r.rows[0].n
+}
+
+/** A PostgreSQL database that has never been migrated or seeded (no products table, or no products). */
+async function postgresIsEmpty(url: string): Promise<boolean> {
+  const h = createPostgresDb(url, { max: 1 })
+  try {
+    const t = await sql<{ t: string | null }>`SELECT to_regclass('public.products')::text AS t`.execute(h.db)
+    return !t.rows[0].t || (await productCount(h.db)) === 0
+  } finally {
+    await h.close()
+  }
+}
+
+/**
+ * Opens the server's database (DATABASE_URL or PGlite in DATA_DIR), preparing a fresh PGlite folder in a
+ * child process first (see above). `entry`/`execArgv` start the child: the running server's own entry
+ * (server/index.ts through tsx, or the dist/server bundle), which checks PREPARE_ENV first.
+ */
+export async function openServerDb(env: NodeJS.ProcessEnv = process.env, entry = process.argv[1], execArgv = process.execArgv): Promise<ServerDb> {
+  let preparedHere = false
+  if (env.DATABASE_URL ? await postgresIsEmpty(env.DATABASE_URL) : !isPgliteDataDir(pgliteDataDir(env))) {
+    await prepareInChild(env.DATABASE_URL ? null : pgliteDataDir(env), entry, execArgv, env)
+    preparedHere = true
+  }
+  const handle = await createDb(env)
+  try {
+    // no-ops on a prepared folder; they still bring an older folder (or a PostgreSQL database) up to date
+    const migrations = await migrateToLatest(handle.db)
+    let products = await productCount(handle.db)
+    let seeded = preparedHere
+    if (products === 0) {
+      // the seed's modules (generators, marketing copy) are loaded only when there is something to seed
+      const { seedDatabase } = await import('./seed')
+      products = (await seedDatabase(handle.db)).products
+      seeded = true
+    }
+    return { handle, migrations, seeded, products }
+  } catch (err) {
+    await handle.close().catch(() => {})
+    throw err
+  }
+}
+
+/**
+ * Migrates and seeds through a child process: a PGlite data folder built in a sibling folder and moved to
+ * `dataDir` when complete, or (dataDir null) the PostgreSQL database of env.DATABASE_URL.
+ */
+export async function prepareInChild(dataDir: string | null, entry: string, execArgv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const tmp = dataDir ? `${dataDir}.preparing-${process.pid}` : null
+  if (dataDir && tmp) {
+    // an empty folder (made by a test or a deployment) is replaced at the end; one with files of its own is not ours
+    if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length) throw new Error(`DATA_DIR ${dataDir} has files but no PostgreSQL data folder (PG_VERSION)`)
+    fs.rmSync(tmp, { recursive: true, force: true })
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+  }
+  // a debugger port of the parent would clash in the child
+  const args = [...execArgv.filter((a) => !a.startsWith('--inspect')), entry]
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...env, [PREPARE_ENV]: tmp ?? 'postgres' },
+      // the IPC channel tells the child when the server is gone (it then stops, see runPrepareChild)
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    child.on('error', reject)
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`preparing the database (${dataDir ?? 'DATABASE_URL'}) failed (${signal ?? `exit code ${code}`})`)),
+    )
+  }).catch((err) => {
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
+    throw err
+  })
+  if (!dataDir || !tmp) return
+  try {
+    if (fs.existsSync(dataDir)) fs.rmdirSync(dataDir)
+    fs.renameSync(tmp, dataDir)
+  } catch (err) {
+    fs.rmSync(tmp, { recursive: true, force: true })
+    throw err
+  }
+}
+
+/**
+ * initdb's output (an empty cluster, before our migrations) is cached as a tarball beside the data folder,
+ * one per PGlite version: initdb is ~3.5 s of a ~7 s first start, and the same for every fresh folder
+ * (each end-to-end test server starts on one). PGLITE_INITDB_CACHE: another file, or 0 for none.
+ */
+export function initdbCacheFile(dataDir: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.PGLITE_INITDB_CACHE === '0') return null
+  if (env.PGLITE_INITDB_CACHE) return path.resolve(env.PGLITE_INITDB_CACHE)
+  try {
+    // the dist/server bundle is ESM (import.meta.url); tsx may run this as CommonJS (require)
+    const req = typeof import.meta.url === 'string' ? createRequire(import.meta.url) : require
+    const pkg = path.join(path.dirname(req.resolve('@electric-sql/pglite')), '..', 'package.json')
+    const { version } = JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }
+    return path.join(path.dirname(dataDir), `.pglite-${version}-initdb.tar`)
+  } catch {
+    return null
+  }
+}
+
+/** A new PGlite data folder in `dir`: from the cached initdb output when there is one, else initdb (then cached). */
+async function createFreshPglite(dir: string, env: NodeJS.ProcessEnv): Promise<DbHandle> {
+  const cache = initdbCacheFile(dir.replace(/\.preparing-\d+$/, ''), env)
+  if (cache && fs.existsSync(cache)) {
+    try {
+      return await createPgliteDb({ dataDir: dir, loadDataDir: new Blob([fs.readFileSync(cache)]) })
+    } catch {
+      // unreadable or from another build: initdb below replaces it
+      fs.rmSync(dir, { recursive: true, force: true })
+      fs.mkdirSync(dir, { recursive: true })
+    }
+  }
+  const handle = await createPgliteDb({ dataDir: dir })
+  if (cache) {
+    try {
+      const tar = Buffer.from(await (await handle.pglite!.dumpDataDir('none')).arrayBuffer())
+      const tmp = `${cache}.${process.pid}`
+      fs.writeFileSync(tmp, tar)
+      fs.renameSync(tmp, cache) // whole or not at all, also with another server preparing beside
+    } catch {
+      /* a cache is an optimisation only */
+    }
+  }
+  return handle
+}
+
+/**
+ * The child's work: migrations and seed, in the PGlite folder `target` (initdb first) or, for 'postgres',
+ * in DATABASE_URL; closed cleanly. Exits when the server goes away.
+ */
+export async function runPrepareChild(target: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  process.on('disconnect', () => process.exit(1))
+  const handle = target === 'postgres' ? createPostgresDb(env.DATABASE_URL!, { max: 1 }) : await createFreshPglite(target, env)
+  try {
+    await migrateToLatest(handle.db)
+    const { seedDatabase } = await import('./seed')
+    await seedDatabase(handle.db)
+  } finally {
+    await handle.close()
+  }
+}

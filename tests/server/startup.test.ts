@@ -1,0 +1,238 @@
+/**
+ * Server start-up (server/index.ts, server/db/startup.ts), as a separate process like `npm start` runs it:
+ * a first start on an empty database prepares it in a child process (PGlite: initdb, migrations, seed;
+ * PostgreSQL: migrations, seed) that exits; the server comes up migrated and seeded, keeps no child, and a
+ * second start reuses the database without seeding again; a later fresh PGlite folder starts from a cached
+ * copy of initdb's output. The seeded rows are compared with a checksum of
+ * every table (SEED_DATE fixed), so a faster seed cannot change the data: the same figures on both databases.
+ */
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createPgliteDb, createPostgresDb } from '../../server/db'
+import { POSTGRES_URL, createTempPostgresDb, dropTempPostgresDb, withDatabase } from './helpers'
+import { tableChecksums } from './seed-checksum'
+import { initdbCacheFile } from '../../server/db/startup'
+const { freePort, ROOT } = require('../support/server-process.js')
+
+const SEED_DATE = '2026-01-15'
+/**
+ * rows:md5 per table of the default seed (6,000 products, seed 20260101) on SEED_DATE, identical on PGlite
+ * and PostgreSQL. A deliberate change of the seed data updates these (print tableChecksums() of a fresh seed).
+ */
+const SEEDED: Record<string, string> = {
+  account_prices: '3699:4c13e33a97a4d09b8ce83c58218f7f86',
+  accounts: '4:28d5a0d10dea3bb2c89fa98f01a9bcb1',
+  ar_lines: '193:30e23a07bb4b0ec3c7ef9cba79986baf',
+  article_types: '14:b7b431bb6b7f665c77227c1831e4f34e',
+  auth_login_states: '0:-',
+  auth_tickets: '0:-',
+  bill_to_settings: '5:8805ffdab88ad77dd7eea94a7ee5fd2d',
+  bill_tos: '6:ec04132706fe602261cdc57f32dde938',
+  cart_coupons: '0:-',
+  cart_items: '0:-',
+  carts: '0:-',
+  catalog_search_terms: '650:cf2247da3df969a07477427010c25420',
+  categories: '31:dbe98615ddc9028eda074118d33af185',
+  content_categories: '26:aa37cebc6bce46bf631cb67aee1a1e38',
+  content_items: '122:69943cf027ab6dec7a6800fa7ea18cfb',
+  content_products: '492:f87678af074a6fe0d940934f52aecfdf',
+  coupons: '14:19cbd1e310b0d987cd950e223f495e76',
+  credit_records: '5:08a7de039c7f9cd7c1f3c2428fcea10d',
+  error_reports: '0:-',
+  history_visits: '10:c6d04f3a8468c8c1cfcbc86d8d3fe7e6',
+  invoices: '108:8ff9d12661f137e0c2b4c9b63f229ea3',
+  lead_carts: '0:-',
+  lead_items: '0:-',
+  notifications: '19:3fd244e11ee13b8dae43dc2db542f274',
+  onboarding_requests: '1:9f806aabca238d7d398ea340d9b4f4d9',
+  operation_logs: '0:-',
+  order_charges: '314:770516626371639e408e6a44bfc33c3e',
+  order_lines: '1377:3663968f5ffac4432c3c881ad0d45523',
+  order_placements: '288:08b74a0925ee1d2b265a5186d364f178',
+  orders: '313:457c557ed74d39e1f0c00af0e15b3fae',
+  persona_options: '15:03f50a9a50e33bf0b235fa0994fc5c4b',
+  product_assays: '200:cfd7a175e0dece33b1cf52bce61cb89e',
+  product_attribute_values: '22282:efb00a7e9663f8e64135cb5c96fd4973',
+  product_catalog: '6000:d246083824e59529e0d9337980b50ff7',
+  product_descriptions: '6000:552b7f43b30ee0b2d0afeaf4a7228ba2',
+  product_documents: '8303:2e471c17c44f5fea8c036a289985d91f',
+  product_free_goods: '488:47a8f9b88d8a2c34082d4bc1c4c7e7f5',
+  product_sales: '6000:dca913c697a2e9ff75bae6b003cfc88c',
+  product_stock: '6000:681126753cb729773e342752d535307f',
+  products: '6000:dd23aec318a23bc6e91b32d724e50fec',
+  promotion_products: '62:28959965fb1dc78f914ed4ad30fa40b7',
+  promotions: '12:68483d18be6a487e3126177dd3b011cc',
+  quote_lines: '61:da2c386d90a94464711c0bef52990438',
+  quotes: '12:5f0f75944db0acedcf00943c5f0381cc',
+  service_requests: '0:-',
+  ship_tos: '6:6216a0090a4c4f48b02ff08e33af2676',
+  shipments: '228:b0546a54d17d81b890e7a69c470bd964',
+  special_columns: '12:f7354437c9331320f49df2fafad2aa48',
+  supply_center_options: '7:e43725bae16a3c7ecdb4b36f5e100e91',
+  supply_center_requests: '1:74f56c71b311084d7e4979e535e25916',
+  supply_center_stock: '1223:cb917036d8b2147a1e55ccbb90c1fb01',
+  supply_centers: '1:146c22bc9a7c5be5ffa8cefb371e73b7',
+  sys_config: '8:6667c586880891d4b0cd55eb5bf74c9f',
+  user_credentials: '4:e4705953d11681692da56ec4b4d42a14',
+  user_personas: '16:67052fed2e9500519894d058294acaa7',
+  users: '4:807b079972a5bcc102257c163a72dcb0',
+  wechat_bindings: '4:182617a3d8ee43c2ffe52e46fd7f059f',
+  wechat_sessions: '0:-',
+  wishlist_items: '6:921f4625e3fcdf8b68005b04f3e89a8f',
+}
+
+interface Started {
+  child: ChildProcess
+  origin: string
+  output: string[]
+  ready: { seeded: boolean; products: number; migrations: string[]; db: string }
+  stop(): Promise<void>
+}
+
+async function startServer(env: Record<string, string>): Promise<Started> {
+  const port = await freePort()
+  const output: string[] = []
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'index.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DATE,
+      JWT_SECRET: 'test-secret-for-start-up-runs-only-0123456789', STATIC_DIR: path.join(os.tmpdir(), 'no-h5-here'), ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.on('data', (d) => output.push(String(d)))
+  child.stderr!.on('data', (d) => output.push(String(d)))
+  const origin = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await exited
+  }
+  const end = Date.now() + 240_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}\n${output.join('')}`)
+    if (Date.now() > end) {
+      await stop()
+      throw new Error(`server did not start\n${output.join('')}`)
+    }
+    const ok = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)
+    if (ok) break
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  const line = output.join('').split('\n').find((l) => l.includes('"database ready"'))
+  assert.ok(line, `no "database ready" log line:\n${output.join('')}`)
+  return { child, origin, output, ready: JSON.parse(line), stop }
+}
+
+/** pids whose parent is `pid` (the server keeps no child once the database is prepared) */
+function childrenOf(pid: number): number[] {
+  return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8')
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid
+    } catch {
+      return false
+    }
+  }).map(Number)
+}
+
+async function productTotal(origin: string): Promise<number> {
+  const r = await fetch(`${origin}/api/product/list?page=1&pageSize=1`)
+  assert.equal(r.status, 200)
+  return (await r.json()).data.total
+}
+
+/** first start (prepared in a child), checks, second start (reused), checks */
+async function startTwice(env: Record<string, string>) {
+  const first = await startServer(env)
+  try {
+    assert.equal(first.ready.seeded, true)
+    assert.equal(first.ready.products, 6000)
+    assert.deepEqual(first.ready.migrations, [], 'the child migrated: the server found nothing left to apply')
+    assert.equal(await productTotal(first.origin), 6000)
+    // the esbuild service of tsx is the only child a server run through tsx may keep: no node process
+    const kept = childrenOf(first.child.pid!).filter((p) => fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('index.ts'))
+    assert.deepEqual(kept, [], 'the prepare child has exited')
+  } finally {
+    await first.stop()
+  }
+  const second = await startServer(env)
+  try {
+    assert.equal(second.ready.seeded, false, 'a second start does not seed again')
+    assert.deepEqual(second.ready.migrations, [])
+    assert.equal(second.ready.products, 6000)
+    assert.equal(await productTotal(second.origin), 6000)
+  } finally {
+    await second.stop()
+  }
+}
+
+describe('server start-up on an empty database', () => {
+  it('[pglite] prepares the data folder in a child process, the same rows as ever; a second start reuses it; initdb is cached', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-test-'))
+    const dataDir = path.join(parent, 'pglite')
+    fs.mkdirSync(dataDir) // an empty folder, as the end-to-end tests make
+    const env = { DATABASE_URL: '', DATA_DIR: dataDir, PGLITE_INITDB_CACHE: '' }
+    const cache = initdbCacheFile(dataDir, env)
+    assert.ok(cache && path.dirname(cache) === parent, 'initdb is cached beside the data folder')
+    const checksums = async (dir: string) => {
+      const h = await createPgliteDb({ dataDir: dir })
+      try {
+        return await tableChecksums(h.db)
+      } finally {
+        await h.close()
+      }
+    }
+    try {
+      await startTwice(env)
+      assert.ok(fs.existsSync(path.join(dataDir, 'PG_VERSION')))
+      assert.deepEqual(fs.readdirSync(parent).sort(), [path.basename(cache), 'pglite'], 'no half-made folder left beside it, and the initdb cache')
+      assert.deepEqual(await checksums(dataDir), SEEDED)
+
+      // a second fresh folder starts from the cached initdb output: the same rows again
+      const second = path.join(parent, 'pglite-2')
+      const s = await startServer({ ...env, DATA_DIR: second })
+      try {
+        assert.equal(s.ready.seeded, true)
+      } finally {
+        await s.stop()
+      }
+      assert.deepEqual(await checksums(second), SEEDED)
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true })
+    }
+  })
+
+  it('[pglite] a data folder with files of its own is not replaced', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-test-'))
+    fs.writeFileSync(path.join(dataDir, 'notes.txt'), 'not a database')
+    try {
+      await assert.rejects(startServer({ DATABASE_URL: '', DATA_DIR: dataDir }), /server exited/)
+      assert.deepEqual(fs.readdirSync(dataDir), ['notes.txt'])
+      assert.deepEqual(fs.readdirSync(path.dirname(dataDir)).filter((f) => f.startsWith(`${path.basename(dataDir)}.preparing`)), [])
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('[postgres] migrates and seeds in a child process, the same rows as on PGlite; a second start reuses the database', { skip: !POSTGRES_URL }, async () => {
+    const name = await createTempPostgresDb('sf_startup')
+    const url = withDatabase(POSTGRES_URL!, name)
+    try {
+      await startTwice({ DATABASE_URL: url })
+      const h = createPostgresDb(url, { max: 1 })
+      try {
+        assert.deepEqual(await tableChecksums(h.db), SEEDED)
+      } finally {
+        await h.close()
+      }
+    } finally {
+      await dropTempPostgresDb(name)
+    }
+  })
+})
