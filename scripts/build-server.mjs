@@ -5,8 +5,10 @@
  * transpiled sources and their source maps) and seconds of transpiling at each start. Our own code is
  * bundled; packages stay in node_modules (PGlite finds its .wasm files beside its own modules). Code
  * splitting keeps dynamic imports lazy: a server on PostgreSQL never loads PGlite, nor the seed's modules.
- * Tests and `npm run server` keep running server/index.ts through tsx.
+ * Tests and `npm run server` keep running server/index.ts through tsx. Then the seeded PGlite template
+ * (buildPgliteTemplate below).
  */
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -35,8 +37,22 @@ export async function buildServer() {
   })
 }
 
+/**
+ * The seeded PGlite data folder a first start copies (dist/pglite-template, server/db/template.ts): made by
+ * the bundle itself (its entry sees STOREFRONT_BUILD_TEMPLATE), so the template holds exactly what the
+ * server would seed. PGLITE_TEMPLATE_DIR=0 skips it.
+ */
+export function buildPgliteTemplate() {
+  if (process.env.PGLITE_TEMPLATE_DIR === '0') return
+  const r = spawnSync(process.execPath, [SERVER_ENTRY], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: '', STOREFRONT_BUILD_TEMPLATE: '1' } })
+  if (r.status !== 0) throw new Error(`building the seeded PGlite template failed (exit ${r.status})`)
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const t = Date.now()
   await buildServer()
   console.log(`[build:server] ${path.relative(root, SERVER_ENTRY)} in ${Date.now() - t} ms`)
+  const t2 = Date.now()
+  buildPgliteTemplate()
+  console.log(`[build:server] seeded PGlite template in ${Date.now() - t2} ms`)
 }

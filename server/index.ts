@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { openServerDb, runPrepareChild, PREPARE_ENV } from './db/startup'
+import { buildTemplate, BUILD_TEMPLATE_ENV } from './db/template'
 import { loadJwtSecret } from './secret'
 import { authOptionsFromEnv } from './domains/auth/config'
 
@@ -8,6 +9,12 @@ async function main() {
   const prepareDir = process.env[PREPARE_ENV]
   if (prepareDir) {
     await runPrepareChild(prepareDir)
+    process.exit(0)
+  }
+  // npm run build:server makes the seeded PGlite template that a first start copies (server/db/template.ts)
+  if (process.env[BUILD_TEMPLATE_ENV]) {
+    const dir = await buildTemplate((dataDir) => runPrepareChild(dataDir, { ...process.env, PGLITE_INITDB_CACHE: '0' }))
+    console.log(`[build:server] seeded PGlite template: ${dir ?? 'none (PGLITE_TEMPLATE_DIR=0)'}`)
     process.exit(0)
   }
 

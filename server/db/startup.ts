@@ -16,6 +16,7 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { sql, type Kysely } from 'kysely'
+import { copyTemplate } from './template'
 import { createDb, createPgliteDb, createPostgresDb, migrateToLatest, pgliteDataDir, type DbHandle } from './index'
 
 /**
@@ -62,7 +63,10 @@ async function postgresIsEmpty(url: string): Promise<boolean> {
 export async function openServerDb(env: NodeJS.ProcessEnv = process.env, entry = process.argv[1], execArgv = process.execArgv): Promise<ServerDb> {
   let preparedHere = false
   if (env.DATABASE_URL ? await postgresIsEmpty(env.DATABASE_URL) : !isPgliteDataDir(pgliteDataDir(env))) {
-    await prepareInChild(env.DATABASE_URL ? null : pgliteDataDir(env), entry, execArgv, env)
+    // a fresh PGlite folder is a copy of the build's seeded template when that is current (server/db/template.ts)
+    const dataDir = env.DATABASE_URL ? null : pgliteDataDir(env)
+    const copied = dataDir !== null && (await placeFolder(dataDir, async (tmp) => copyTemplate(tmp, env)))
+    if (!copied) await prepareInChild(dataDir, entry, execArgv, env)
     preparedHere = true
   }
   const handle = await createDb(env)
@@ -85,41 +89,46 @@ export async function openServerDb(env: NodeJS.ProcessEnv = process.env, entry =
 }
 
 /**
+ * Makes the data folder `dataDir` with `make` (given a sibling folder to fill) and moves it into place when
+ * `make` says it succeeded: a crash midway leaves no half-made data folder. An empty `dataDir` (made by a
+ * test or a deployment) is replaced; one with files of its own is not ours.
+ */
+async function placeFolder(dataDir: string, make: (tmp: string) => Promise<boolean>): Promise<boolean> {
+  if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length) throw new Error(`DATA_DIR ${dataDir} has files but no PostgreSQL data folder (PG_VERSION)`)
+  const tmp = `${dataDir}.preparing-${process.pid}`
+  fs.rmSync(tmp, { recursive: true, force: true })
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+  try {
+    if (!(await make(tmp))) return false
+    if (fs.existsSync(dataDir)) fs.rmdirSync(dataDir)
+    fs.renameSync(tmp, dataDir)
+    return true
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true })
+  }
+}
+
+/**
  * Migrates and seeds through a child process: a PGlite data folder built in a sibling folder and moved to
  * `dataDir` when complete, or (dataDir null) the PostgreSQL database of env.DATABASE_URL.
  */
 export async function prepareInChild(dataDir: string | null, entry: string, execArgv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const tmp = dataDir ? `${dataDir}.preparing-${process.pid}` : null
-  if (dataDir && tmp) {
-    // an empty folder (made by a test or a deployment) is replaced at the end; one with files of its own is not ours
-    if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length) throw new Error(`DATA_DIR ${dataDir} has files but no PostgreSQL data folder (PG_VERSION)`)
-    fs.rmSync(tmp, { recursive: true, force: true })
-    fs.mkdirSync(path.dirname(dataDir), { recursive: true })
-  }
   // a debugger port of the parent would clash in the child
   const args = [...execArgv.filter((a) => !a.startsWith('--inspect')), entry]
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      env: { ...env, [PREPARE_ENV]: tmp ?? 'postgres' },
-      // the IPC channel tells the child when the server is gone (it then stops, see runPrepareChild)
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  const run = (target: string) =>
+    new Promise<boolean>((resolve, reject) => {
+      const child = spawn(process.execPath, args, {
+        env: { ...env, [PREPARE_ENV]: target },
+        // the IPC channel tells the child when the server is gone (it then stops, see runPrepareChild)
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      })
+      child.on('error', reject)
+      child.on('exit', (code, signal) =>
+        code === 0 ? resolve(true) : reject(new Error(`preparing the database (${dataDir ?? 'DATABASE_URL'}) failed (${signal ?? `exit code ${code}`})`)),
+      )
     })
-    child.on('error', reject)
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`preparing the database (${dataDir ?? 'DATABASE_URL'}) failed (${signal ?? `exit code ${code}`})`)),
-    )
-  }).catch((err) => {
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
-    throw err
-  })
-  if (!dataDir || !tmp) return
-  try {
-    if (fs.existsSync(dataDir)) fs.rmdirSync(dataDir)
-    fs.renameSync(tmp, dataDir)
-  } catch (err) {
-    fs.rmSync(tmp, { recursive: true, force: true })
-    throw err
-  }
+  if (dataDir) await placeFolder(dataDir, run)
+  else await run('postgres')
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -16,6 +16,7 @@ import { createPgliteDb, createPostgresDb } from '../../server/db'
 import { POSTGRES_URL, createTempPostgresDb, dropTempPostgresDb, withDatabase } from './helpers'
 import { tableChecksums } from './seed-checksum'
 import { initdbCacheFile } from '../../server/db/startup'
+import { templateKey } from '../../server/db/template'
 const { freePort, ROOT } = require('../support/server-process.js')
 
 const SEED_DATE = '2026-01-15'
@@ -100,7 +101,9 @@ async function startServer(env: Record<string, string>): Promise<Started> {
     cwd: ROOT,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DATE,
-      JWT_SECRET: 'test-secret-for-start-up-runs-only-0123456789', STATIC_DIR: path.join(os.tmpdir(), 'no-h5-here'), ...env,
+      JWT_SECRET: 'test-secret-for-start-up-runs-only-0123456789', STATIC_DIR: path.join(os.tmpdir(), 'no-h5-here'),
+      // no seeded template unless a test makes one (a local build's dist/pglite-template would be copied)
+      PGLITE_TEMPLATE_DIR: '0', ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -203,6 +206,47 @@ describe('server start-up on an empty database', () => {
         await s.stop()
       }
       assert.deepEqual(await checksums(second), SEEDED)
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true })
+    }
+  })
+
+  it('[pglite] a first start copies the build\'s seeded template when it is current: the same rows, no initdb; a stale template is ignored', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-template-'))
+    const template = path.join(parent, 'template')
+    try {
+      // what npm run build:server does: the server entry builds the template and exits
+      const built = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'index.ts')], {
+        cwd: ROOT, env: { ...process.env, DATABASE_URL: '', SEED_DATE, PGLITE_TEMPLATE_DIR: template, STOREFRONT_BUILD_TEMPLATE: '1' }, encoding: 'utf8',
+      })
+      assert.equal(built.status, 0, built.stderr)
+      assert.deepEqual(fs.readdirSync(template).sort(), ['data', 'template.json'])
+
+      const env = { DATABASE_URL: '', DATA_DIR: path.join(parent, 'a'), PGLITE_TEMPLATE_DIR: template, PGLITE_INITDB_CACHE: '' }
+      const s = await startServer(env)
+      try {
+        assert.equal(s.ready.seeded, true)
+        assert.equal(await productTotal(s.origin), 6000)
+      } finally {
+        await s.stop()
+      }
+      // copied, not prepared: no prepare child ran, so no initdb output was cached beside the folder
+      assert.deepEqual(fs.readdirSync(parent).sort(), ['a', 'template'])
+      const h = await createPgliteDb({ dataDir: path.join(parent, 'a') })
+      try {
+        assert.deepEqual(await tableChecksums(h.db), SEEDED)
+      } finally {
+        await h.close()
+      }
+
+      // another seed day (or other sources, or another PGlite) is another key: that template is not used
+      assert.notEqual(templateKey({ SEED_DATE: '2026-01-15' }), templateKey({ SEED_DATE: '2026-01-16' }))
+      const meta = path.join(template, 'template.json')
+      fs.writeFileSync(meta, JSON.stringify({ key: templateKey({ SEED_DATE: '2026-01-16' }) }))
+      const stale = await startServer({ ...env, DATA_DIR: path.join(parent, 'b') })
+      await stale.stop()
+      assert.equal(stale.ready.seeded, true)
+      assert.ok(fs.readdirSync(parent).some((f) => f.endsWith('-initdb.tar')), 'a stale template is ignored: the folder was prepared from scratch')
     } finally {
       fs.rmSync(parent, { recursive: true, force: true })
     }

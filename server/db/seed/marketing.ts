@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely'
+import { marketingAnchor } from './anchor'
 import type { DB } from '../schema'
 import type { SeedContext } from './context'
 import type { SeedProduct } from './catalog'
@@ -21,16 +22,7 @@ export const MARKETING_TABLES: string[] = [
 const DAY = 86_400_000
 const HOUR = 3_600_000
 
-/**
- * Dates of content, promotions and special columns are laid out relative to this anchor: the start of the
- * UTC day the seed runs (or SEED_DATE=YYYY-MM-DD). Everything else is fixed by ctx.seed, so the same
- * day and seed give the same rows, and a freshly seeded store always has upcoming, active and expired
- * promotions. Statuses are computed from the dates at request time.
- */
-export function marketingAnchor(now: Date = new Date(), env: NodeJS.ProcessEnv = process.env): Date {
-  if (env.SEED_DATE && /^\d{4}-\d{2}-\d{2}$/.test(env.SEED_DATE)) return new Date(`${env.SEED_DATE}T00:00:00Z`)
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
-}
+export { marketingAnchor }
 
 type Lang = 'en' | 'zh'
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
