@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import type { DB } from './schema'
 import { staticMigrationProvider } from './migrations'
+import { registerPreparedExecutor } from './prepared'
 
 export type { DB } from './schema'
 export type DbKind = 'pglite' | 'postgres'
@@ -43,6 +44,7 @@ export async function createPgliteDb(opts: { dataDir?: string; loadDataDir?: Blo
   })
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) })
   kindOf.set(db, 'pglite')
+  registerPreparedExecutor(db, async (_name, text, values) => (await pglite.query<Record<string, unknown>>(text, values)).rows)
   return {
     db,
     kind: 'pglite',
@@ -64,6 +66,7 @@ export function createPostgresDb(connectionString: string, opts: { max?: number 
   pool.on('error', (err) => console.error(`[pg pool] idle client error: ${err.message}`))
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
   kindOf.set(db, 'postgres')
+  registerPreparedExecutor(db, async (name, text, values) => (await pool.query({ name, text, values })).rows)
   return {
     db,
     kind: 'postgres',
