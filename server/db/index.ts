@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import type { DB } from './schema'
 import { staticMigrationProvider } from './migrations'
-import { registerPreparedExecutor } from './prepared'
+import { postgresPreparedPool, registerPreparedExecutor } from './prepared'
 
 export type { DB } from './schema'
 export type DbKind = 'pglite' | 'postgres'
@@ -57,21 +57,20 @@ export async function createPgliteDb(opts: { dataDir?: string; loadDataDir?: Blo
 }
 
 export function createPostgresDb(connectionString: string, opts: { max?: number } = {}): DbHandle {
-  const pool = new pg.Pool({
-    connectionString,
-    max: opts.max ?? 10,
-    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
-  })
+  const types = { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser }
+  const pool = new pg.Pool({ connectionString, max: opts.max ?? 10, types })
   // An idle client dropped by the server (restart, DROP DATABASE ... FORCE) must not crash the process.
   pool.on('error', (err) => console.error(`[pg pool] idle client error: ${err.message}`))
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
   kindOf.set(db, 'postgres')
-  registerPreparedExecutor(db, async (name, text, values) => (await pool.query({ name, text, values })).rows)
+  const prepared = postgresPreparedPool({ connectionString, max: Math.min(4, opts.max ?? 10), types })
+  registerPreparedExecutor(db, prepared.exec)
   return {
     db,
     kind: 'postgres',
     async close() {
       await db.destroy()
+      await prepared.close()
     },
   }
 }

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely'
+import pg from 'pg'
 
 /**
  * Hot statements by name: on PostgreSQL a named prepared statement (pg's `{ name, text, values }`: parsed
@@ -18,4 +19,19 @@ export async function queryPrepared<R>(db: Kysely<any>, name: string, text: stri
   const exec = executors.get(db)
   if (exec) return (await exec(name, text, values)) as R[]
   return (await db.executeQuery<R>(CompiledQuery.raw(text, values))).rows as R[]
+}
+
+/**
+ * PostgreSQL: prepared statements on a small pool of their own whose sessions use generic plans
+ * (plan_cache_mode = force_generic_plan): each statement is planned once per connection instead of once
+ * per call. Only statements written for it run here (their plan must suit every parameter value);
+ * everything else keeps the main pool and PostgreSQL's default custom plans.
+ */
+export function postgresPreparedPool(config: pg.PoolConfig): { exec: PreparedExecutor; close: () => Promise<void> } {
+  const pool = new pg.Pool({ ...config, options: `${config.options ?? ''} -c plan_cache_mode=force_generic_plan`.trim() })
+  pool.on('error', (err) => console.error(`[pg prepared pool] idle client error: ${err.message}`))
+  return {
+    exec: async (name, text, values) => (await pool.query({ name, text, values })).rows,
+    close: () => pool.end(),
+  }
 }
