@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import type { DB } from './schema'
 import { staticMigrationProvider } from './migrations'
-import { postgresPreparedPool, registerPreparedExecutor } from './prepared'
+import { pglitePrepared, postgresPreparedPool, registerPreparedExecutor } from './prepared'
 
 export type { DB } from './schema'
 export type DbKind = 'pglite' | 'postgres'
@@ -44,7 +44,7 @@ export async function createPgliteDb(opts: { dataDir?: string; loadDataDir?: Blo
   })
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) })
   kindOf.set(db, 'pglite')
-  registerPreparedExecutor(db, async (_name, text, values) => (await pglite.query<Record<string, unknown>>(text, values)).rows)
+  registerPreparedExecutor(db, pglitePrepared(pglite))
   return {
     db,
     kind: 'pglite',

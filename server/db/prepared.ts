@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely'
 import pg from 'pg'
+import type { PGlite } from '@electric-sql/pglite'
 
 /**
  * Hot statements by name: on PostgreSQL a named prepared statement (pg's `{ name, text, values }`: parsed
@@ -22,13 +23,30 @@ export async function queryPrepared<R>(db: Kysely<any>, name: string, text: stri
 }
 
 /**
+ * The threshold of pg_trgm's `%` operator in the sessions of prepared statements: just below the 0.2 of the
+ * search suggestions (which keep `similarity() >= 0.2` as the rule), so that `%` can serve as their index
+ * condition. Nothing else uses `%`.
+ */
+const TRGM_THRESHOLD = 0.19
+
+/** PGlite (one session): the same threshold, set once before the first prepared statement. */
+export function pglitePrepared(pglite: PGlite): PreparedExecutor {
+  let ready: Promise<unknown> | null = null
+  return async (_name, text, values) => {
+    await (ready ??= pglite.exec(`SET pg_trgm.similarity_threshold = ${TRGM_THRESHOLD}`))
+    return (await pglite.query<Record<string, unknown>>(text, values)).rows
+  }
+}
+
+/**
  * PostgreSQL: prepared statements on a small pool of their own whose sessions use generic plans
  * (plan_cache_mode = force_generic_plan): each statement is planned once per connection instead of once
  * per call. Only statements written for it run here (their plan must suit every parameter value);
  * everything else keeps the main pool and PostgreSQL's default custom plans.
  */
 export function postgresPreparedPool(config: pg.PoolConfig): { exec: PreparedExecutor; close: () => Promise<void> } {
-  const pool = new pg.Pool({ ...config, options: `${config.options ?? ''} -c plan_cache_mode=force_generic_plan`.trim() })
+  const options = `${config.options ?? ''} -c plan_cache_mode=force_generic_plan -c pg_trgm.similarity_threshold=${TRGM_THRESHOLD}`
+  const pool = new pg.Pool({ ...config, options: options.trim() })
   pool.on('error', (err) => console.error(`[pg prepared pool] idle client error: ${err.message}`))
   return {
     exec: async (name, text, values) => (await pool.query({ name, text, values })).rows,

@@ -148,6 +148,14 @@ describeEachDb('search: same results and ranking as the reference implementation
       assert.equal(got.pageSize, c.pageSize)
       if (ref.total === 0) {
         assert.ok(got.suggestions.length > 0, `${what}: suggestions when nothing matched`)
+        // the close dictionary entries, as the issue-3 query found them: terms in order, categories present
+        const text = c.q.trim().toLowerCase().slice(0, 100)
+        const { rows: hits } = await sql<{ term: string; kind: string; category_code: string | null }>`SELECT term, kind, category_code FROM catalog_search_terms
+          WHERE similarity(lower(term), ${text}) >= 0.2 ORDER BY similarity(lower(term), ${text}) DESC, weight DESC, term LIMIT 5`.execute(db)
+        const terms: string[] = []
+        for (const t of hits) if ((t.kind !== 'category' || !t.category_code) && !terms.some((x) => x.toLowerCase() === t.term.toLowerCase())) terms.push(t.term)
+        assert.deepEqual(got.suggestions.filter((x) => x.kind === 'term').map((x) => x.text), terms, what)
+        for (const t of hits) if (t.kind === 'category' && t.category_code) assert.ok(got.suggestions.some((x) => x.categoryCode === t.category_code), `${what}: category ${t.category_code}`)
         empty++
       } else assert.deepEqual(got.suggestions, [], what)
       if (ref.total > 0) matched++

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { ProductSearchQuerySchema, type ProductSearchResult } from '../../../types'
 import { ok } from '../../errors'
 import { pricingContext, toSummary, type AccountPrice, type PricingContext, type SummaryRow } from './summary'
 import { queryPrepared } from '../../db/prepared'
-import { asCatalogDb, badRequest, createCache } from './common'
+import { badRequest, createCache } from './common'
 import { catName, type CategoryIndexLoader } from './tree'
 import { ProductSearchResultSchema } from '../../../types'
 import { okReply } from '../../lib/openapi'
@@ -197,25 +197,26 @@ interface DictHit {
 
 export function searchRoutes(app: FastifyInstance, db: Kysely<DB>, categories: CategoryIndexLoader) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const cdb = asCatalogDb(db)
   // each page per (query, category, page, language, currency, account), refreshed each minute (account prices
   // change far less often; the cart and POST /product/price always price afresh)
   const pages = createCache<SearchPage>(4000)
   const dictionary = createCache<DictHit[]>(500)
 
-  /** Close catalogue terms, brands and categories (trigram similarity over the small dictionary). */
+  /**
+   * Close catalogue terms, brands and categories (trigram similarity over the small dictionary). `%` lets the
+   * trigram index pick the candidates (its threshold, pg_trgm.similarity_threshold, is set just below 0.2 by
+   * server/db/prepared.ts), `similarity() >= 0.2` decides as before: without it every term was compared.
+   */
   function closeTerms(q: string): Promise<DictHit[]> {
     const text = q.trim().toLowerCase().slice(0, 100)
     return dictionary.get(text, () =>
-      cdb
-        .selectFrom('catalog_search_terms')
-        .select(['term', 'kind', 'category_code'])
-        .where(sql<boolean>`similarity(lower(term), ${text}) >= 0.2`)
-        .orderBy(sql`similarity(lower(term), ${text})`, 'desc')
-        .orderBy('weight', 'desc')
-        .orderBy('term')
-        .limit(5)
-        .execute(),
+      queryPrepared<DictHit>(
+        db,
+        'catalog_close_terms',
+        `SELECT term, kind, category_code FROM catalog_search_terms WHERE lower(term) % $1 AND similarity(lower(term), $1) >= 0.2
+         ORDER BY similarity(lower(term), $1) DESC, weight DESC, term LIMIT 5`,
+        [text],
+      ),
     )
   }
 
