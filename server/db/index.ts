@@ -44,7 +44,7 @@ export async function createPgliteDb(opts: { dataDir?: string; loadDataDir?: Blo
   })
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) })
   kindOf.set(db, 'pglite')
-  registerPreparedExecutor(db, pglitePrepared(pglite))
+  registerPreparedExecutor(db, pglitePrepared(db))
   return {
     db,
     kind: 'pglite',

@@ -1,6 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely'
 import pg from 'pg'
-import type { PGlite } from '@electric-sql/pglite'
 
 /**
  * Hot statements by name: on PostgreSQL a named prepared statement (pg's `{ name, text, values }`: parsed
@@ -29,12 +28,19 @@ export async function queryPrepared<R>(db: Kysely<any>, name: string, text: stri
  */
 const TRGM_THRESHOLD = 0.19
 
-/** PGlite (one session): the same threshold, set once before the first prepared statement. */
-export function pglitePrepared(pglite: PGlite): PreparedExecutor {
+/**
+ * PGlite (one session): through Kysely, whose connection lock keeps a statement out of another request's
+ * open transaction; the same `%` threshold, set once before the first statement.
+ */
+export function pglitePrepared(db: Kysely<any>): PreparedExecutor {
   let ready: Promise<unknown> | null = null
   return async (_name, text, values) => {
-    await (ready ??= pglite.exec(`SET pg_trgm.similarity_threshold = ${TRGM_THRESHOLD}`))
-    return (await pglite.query<Record<string, unknown>>(text, values)).rows
+    ready ??= db.executeQuery(CompiledQuery.raw(`SET pg_trgm.similarity_threshold = ${TRGM_THRESHOLD}`)).catch((e) => {
+      ready = null
+      throw e
+    })
+    await ready
+    return (await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values))).rows
   }
 }
 
