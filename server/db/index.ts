@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { DB } from './schema'
 import { staticMigrationProvider } from './migrations'
+import { pglitePrepared, postgresPreparedPool, registerPreparedExecutor } from './prepared'
 
 export type { DB } from './schema'
 export type DbKind = 'pglite' | 'postgres'
@@ -65,6 +66,7 @@ export async function createPgliteDb(opts: PgliteOptions = {}): Promise<DbHandle
   })
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) })
   kindOf.set(db, 'pglite')
+  registerPreparedExecutor(db, pglitePrepared(db))
   return {
     db,
     kind: 'pglite',
@@ -77,20 +79,20 @@ export async function createPgliteDb(opts: PgliteOptions = {}): Promise<DbHandle
 }
 
 export function createPostgresDb(connectionString: string, opts: { max?: number } = {}): DbHandle {
-  const pool = new pg.Pool({
-    connectionString,
-    max: opts.max ?? 10,
-    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
-  })
+  const types = { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser }
+  const pool = new pg.Pool({ connectionString, max: opts.max ?? 10, types })
   // An idle client dropped by the server (restart, DROP DATABASE ... FORCE) must not crash the process.
   pool.on('error', (err) => console.error(`[pg pool] idle client error: ${err.message}`))
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
   kindOf.set(db, 'postgres')
+  const prepared = postgresPreparedPool({ connectionString, max: Math.min(4, opts.max ?? 10), types })
+  registerPreparedExecutor(db, prepared.exec)
   return {
     db,
     kind: 'postgres',
     async close() {
       await db.destroy()
+      await prepared.close()
     },
   }
 }
