@@ -96,7 +96,7 @@ async function pgliteRun(): Promise<PgliteRun> {
   // a cache of initdb's output of its own, new each run: every first start here runs initdb (as on a fresh clone)
   const cache = `${dataDir}-initdb.tar`
   try {
-    const first = await startAndWait({ DATABASE_URL: '', DATA_DIR: dataDir, PGLITE_INITDB_CACHE: cache })
+    const first = await startAndWait({ DATABASE_URL: '', DATA_DIR: dataDir, PGLITE_INITDB_CACHE: cache, PGLITE_TEMPLATE_DIR: '0' })
     const firstIdle = await idle(first.s)
     const load = await loadPeak(first.s)
     console.log(`  PGlite load: ${load.requests} requests, ${load.failed} failed`)

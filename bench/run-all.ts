@@ -2,8 +2,8 @@
  * npm run bench: every bench, one after the other (each in its own process, so one's memory and JIT state
  * never colour the next), then one table of every headline figure beside its goal.
  *
- * Builds dist/h5 and dist/weapp first when they are missing. Benches that compare the two databases run
- * once on PGlite and, when DATABASE_URL is set, once more on PostgreSQL.
+ * Builds dist/h5 and dist/weapp first when they are missing. The benches that compare the databases
+ * (search, memory) run on PGlite and, when DATABASE_URL is set, on PostgreSQL too.
  *   npm run bench                       # all
  *   npm run bench -- search memory      # only these (names as in the list below)
  * Figures go to artifacts/bench/<name>.json (bench/report.ts); nothing here asserts.
@@ -14,14 +14,11 @@ import path from 'node:path'
 import { BENCH_DIR, printTable, type BenchRow } from './report'
 
 const root = path.resolve(__dirname, '..')
-const pgUrl = process.env.DATABASE_URL
 
 interface Bench {
   name: string
   /** the file under bench/ */
   file: string
-  /** runs once per database (PGlite, then PostgreSQL when DATABASE_URL is set) */
-  perDb?: boolean
   needs?: ('h5' | 'weapp')[]
 }
 
@@ -30,7 +27,7 @@ const BENCHES: Bench[] = [
   { name: 'h5-first-load', file: 'h5-first-load.ts', needs: ['h5'] },
   { name: 'lighthouse', file: 'lighthouse.ts', needs: ['h5'] },
   { name: 'cold-start', file: 'cold-start.ts', needs: ['h5'] },
-  { name: 'memory', file: 'memory.ts', perDb: true, needs: ['h5'] },
+  { name: 'memory', file: 'memory.ts', needs: ['h5'] }, // PGlite, and PostgreSQL when DATABASE_URL is set, in one run
   { name: 'search', file: 'search.ts' }, // PGlite, and PostgreSQL when DATABASE_URL is set, in one run
   { name: 'api', file: 'api.ts' },
   { name: 'cart', file: 'cart.ts' },
@@ -45,7 +42,7 @@ function build(target: 'h5' | 'weapp') {
   if (r.status !== 0) throw new Error(`build:${target} failed`)
 }
 
-function runOne(b: Bench, env: NodeJS.ProcessEnv, label: string): BenchRow[] {
+function runOne(b: Bench): BenchRow[] {
   const file = path.join(__dirname, b.file)
   if (!fs.existsSync(file)) {
     console.log(`\n[bench] ${b.name}: ${b.file} is missing, skipped`)
@@ -53,30 +50,19 @@ function runOne(b: Bench, env: NodeJS.ProcessEnv, label: string): BenchRow[] {
   }
   const json = path.join(BENCH_DIR, `${b.name}.json`)
   fs.rmSync(json, { force: true })
-  console.log(`\n=== bench ${b.name}${label ? ` (${label})` : ''}`)
+  console.log(`\n=== bench ${b.name}`)
   const cmd = b.file.endsWith('.mjs') ? [file] : ['--import', 'tsx', file]
-  const r = spawnSync(process.execPath, cmd, { cwd: root, stdio: 'inherit', env })
+  const r = spawnSync(process.execPath, cmd, { cwd: root, stdio: 'inherit', env: process.env })
   const rows: BenchRow[] = fs.existsSync(json) ? JSON.parse(fs.readFileSync(json, 'utf8')).rows : []
   if (r.status !== 0) rows.push({ measure: `${b.name}: the bench failed (exit ${r.status})`, figure: '-', goal: '', met: false })
-  const tagged = rows.map((x) => ({ ...x, measure: label ? `${x.measure} [${label}]` : x.measure }))
-  // keep each database's rows apart on disk too
-  if (label && fs.existsSync(json)) fs.renameSync(json, path.join(BENCH_DIR, `${b.name}.${label}.json`))
-  return tagged
+  return rows
 }
 
 function main() {
   const only = process.argv.slice(2)
   const chosen = only.length ? BENCHES.filter((b) => only.includes(b.name)) : BENCHES
   for (const t of new Set(chosen.flatMap((b) => b.needs ?? []))) build(t)
-  const all: { bench: string; rows: BenchRow[] }[] = []
-  const { DATABASE_URL: _pg, ...noPg } = process.env
-  for (const b of chosen) {
-    if (b.perDb) {
-      all.push({ bench: b.name, rows: runOne(b, noPg, 'PGlite') })
-      if (pgUrl) all.push({ bench: b.name, rows: runOne(b, { ...process.env, DATABASE_URL: pgUrl }, 'PostgreSQL') })
-    } else all.push({ bench: b.name, rows: runOne(b, process.env, '') })
-  }
-  const rows = all.flatMap((x) => x.rows)
+  const rows = chosen.flatMap((b) => runOne(b))
   printTable(`npm run bench: ${rows.filter((r) => r.met === true).length} of ${rows.filter((r) => r.met !== null).length} goals met (Node ${process.version}, ${new Date().toISOString()})`, rows)
 }
 
