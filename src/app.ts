@@ -2,6 +2,7 @@
 import './platform/template-attributes'
 import { useEffect, type PropsWithChildren } from 'react'
 import { useError, useUnhandledRejection } from '@tarojs/taro'
+import { AtIcon } from 'taro-ui'
 import { openSpecAddress } from './platform/deep-link'
 import { useLocale } from './store/locale'
 import { useSession } from './store/session'
@@ -11,6 +12,11 @@ import { startSupplyCentreLookup } from './store/sp-centre-lookup'
 // loaded at launch so the anonymous browsing history merges right after login, on any screen
 import './store/history'
 import './app.scss'
+
+// taro-ui's icon merges its style with customStyle, default '' — which turns the style into a CSS
+// string. Taro's React components for H5 (config h5.useHtmlComponents) take style objects only, as React
+// does; an empty object keeps the merged style an object (the mini-program takes either).
+AtIcon.defaultProps = { ...AtIcon.defaultProps, customStyle: {} }
 
 // H5: spec addresses with path parameters are opened before the router reads the location.
 openSpecAddress()
