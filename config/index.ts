@@ -62,8 +62,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
     h5: {
       sassLoaderOption,
       compile: { include: [path.resolve(__dirname, '..', 'types')] },
-      // Taro's H5 component library (and the swiper it bundles) in one shared chunk, instead of a copy
-      // in every lazily loaded page chunk
+      // The Stencil web components that Taro's React components lack (Textarea, RichText, ...) in one shared
+      // chunk, loaded only by the pages that use them, instead of a copy in each of those page chunks.
+      // (Swiper, which only Home uses, stays in Home's chunk: forcing it in here made every page that
+      // needed a Textarea load it too, and Home load the web components.)
       webpackChain(chain) {
         // chunk-manifest.json: the files of each page's first load (read by the size budget test)
         chain.plugin('h5ChunkManifest').use(H5ChunkManifestPlugin)
@@ -71,9 +73,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
           splitChunks: {
             cacheGroups: {
               taroComponents: {
-                test: /[\\/]node_modules[\\/](@tarojs[\\/]components|swiper|ssr-window|dom7)[\\/]/,
+                test: /[\\/]node_modules[\\/](@tarojs[\\/]components|@stencil)[\\/]/,
                 name: 'taro-components',
-                chunks: 'all',
+                chunks: 'async',
                 priority: 30,
                 enforce: true
               }

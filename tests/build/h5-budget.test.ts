@@ -20,11 +20,13 @@ const DIST = path.resolve(__dirname, '..', '..', process.env.TARO_OUT_DIR ?? 'di
 
 /** KB (1024 bytes) of gzipped first-load JS per tab page. */
 const BUDGET_KB: Record<string, number> = {
-  'pages/home/index': 150, // issue 10's goal
-  // the others: just above what they measured after issue 10's work (see the report of that change)
-  'pages/categories/index': 150,
-  'pages/cart/index': 150,
-  'pages/my/index': 150
+  // issue 10's goal; NOT met yet: 220.3 KB measured after the first round of work (entry 149.6 KB,
+  // Home's chunk 70.7 KB of which swiper ~40 KB). This test fails until Home's first load is within it.
+  'pages/home/index': 150,
+  // the others: just above what they measured after issue 10's first round (176.0, 176.1, 166.8 KB)
+  'pages/categories/index': 177,
+  'pages/cart/index': 177,
+  'pages/my/index': 168
 }
 
 interface Manifest { entry: string[]; pages: Record<string, string[]> }

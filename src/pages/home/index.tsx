@@ -51,7 +51,7 @@ function Banners({ columns }: { columns: SpecialColumn[] }) {
                 <Text className='home-banner__title'>{c.title}</Text>
                 {c.subtitle && <Text className='home-banner__subtitle'>{c.subtitle}</Text>}
               </View>
-              {img && <View className='home-banner__art'><Picture className='home-banner__image' src={img} alt='' /></View>}
+              {img && <View className='home-banner__art'><Picture className='home-banner__image' src={img} alt='' priority={i === 0} /></View>}
             </Tappable>
           </SwiperItem>
         )
