@@ -35,8 +35,12 @@ export const imageProps = (alt: string, opts: { priority?: boolean } = {}) => {
   return { imgProps: img, nativeProps: img }
 }
 
-/** the name of a form control Taro draws with an inner <input> (Switch, Checkbox): on the input itself */
-export const fieldLabelProps = (label: string) => ({ nativeProps: { 'aria-label': label } })
+/**
+ * The name of a form control: on the <input> itself. Taro's React Input (the H5 build) passes its
+ * other props to its <input>; the web components (Switch, Textarea, and every control in the jsdom
+ * tests) take nativeProps for their inner input.
+ */
+export const fieldLabelProps = (label: string) => ({ 'aria-label': label, nativeProps: { 'aria-label': label } })
 
 /** hidden from assistive technology (decorative icons, the duplicate text of a labelled control) */
 export const hiddenProps = () => ({ 'aria-hidden': 'true' })
