@@ -69,6 +69,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         // chunk-manifest.json: the files of each page's first load (read by the size budget test)
         chain.plugin('h5ChunkManifest').use(H5ChunkManifestPlugin)
+        // Taro's Swiper with the swiper modules it uses, not the whole bundle (see h5-swiper.mjs)
+        chain.resolve.alias.set('swiper/bundle$', path.resolve(__dirname, 'h5-swiper.mjs'))
+        // polyfills and a JSONP client the H5 browserslist and this app never need (see each file)
+        chain.resolve.alias.set('whatwg-fetch$', path.resolve(__dirname, 'h5-polyfill-free.mjs'))
+        chain.resolve.alias.set('jsonp-retry$', path.resolve(__dirname, 'h5-no-jsonp.mjs'))
         chain.optimization.merge({
           splitChunks: {
             cacheGroups: {

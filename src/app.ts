@@ -5,12 +5,12 @@ import { useError, useUnhandledRejection } from '@tarojs/taro'
 import { AtIcon } from 'taro-ui'
 import { openSpecAddress } from './platform/deep-link'
 import { useLocale } from './store/locale'
+// H5: waits for the active language's catalogue before the app starts (boot.h5.ts)
+import './i18n/boot'
 import { useSession } from './store/session'
 import { useConfig } from './store/config'
 import { startTrackingCapture } from './store/tracking'
-import { startSupplyCentreLookup } from './store/sp-centre-lookup'
-// loaded at launch so the anonymous browsing history merges right after login, on any screen
-import './store/history'
+import { startAccountTasks } from './store/account-launch'
 import './app.scss'
 
 // taro-ui's icon merges its style with customStyle, default '' — which turns the style into a CSS
@@ -22,8 +22,9 @@ AtIcon.defaultProps = { ...AtIcon.defaultProps, customStyle: {} }
 openSpecAddress()
 // spec section 5: keep the entry address's utm_/itm_ parameters for later navigation
 startTrackingCapture()
-// spec section 4: after the user is fetched, the supply-centre lookup (FETCHING_SP_CENTER → SP_CENTER_FETCHED)
-startSupplyCentreLookup()
+// spec section 4: after the user is fetched, the supply-centre lookup (FETCHING_SP_CENTER → SP_CENTER_FETCHED);
+// and the merge of the anonymous browsing history after login
+startAccountTasks()
 
 function App({ children }: PropsWithChildren) {
   const country = useLocale((s) => s.country)
