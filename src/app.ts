@@ -5,8 +5,8 @@ import { useError, useUnhandledRejection } from '@tarojs/taro'
 import { AtIcon } from 'taro-ui'
 import { openSpecAddress } from './platform/deep-link'
 import { useLocale } from './store/locale'
-// H5: waits for the active language's catalogue before the app starts (boot.h5.ts)
-import './i18n/boot'
+// H5: waits for the active language's catalogue before the app starts (store/catalogues.h5.ts)
+import './store/catalogues'
 import { useSession } from './store/session'
 import { useConfig } from './store/config'
 import { startTrackingCapture } from './store/tracking'

@@ -4,7 +4,7 @@ import { registerCatalogue } from './translate'
 
 /**
  * Both catalogues, registered: for the tests and tools that read every message. App code imports
- * ./translate (no catalogue) so that the H5 build can load one language at a time (boot.h5.ts).
+ * ./translate (no catalogue) so that the H5 build can load one language at a time (store/catalogues.h5.ts).
  */
 registerCatalogue('en', en)
 registerCatalogue('zh', zh)

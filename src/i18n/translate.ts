@@ -7,8 +7,8 @@ export type Catalogue = Record<MessageKey, string>
 
 /**
  * The catalogues in use, by language. Nothing here imports a catalogue: the mini-program registers
- * both at launch (boot.ts), the H5 build only the active language's, the other when the user switches
- * (boot.h5.ts), so the first load carries one language, not two.
+ * both at launch (store/catalogues.ts), the H5 build only the active language's, the other when the
+ * user switches (store/catalogues.h5.ts), so the first load carries one language, not two.
  */
 const catalogues: Partial<Record<Language, Catalogue>> = {}
 let loader: ((lang: Language) => Promise<Catalogue>) | null = null
