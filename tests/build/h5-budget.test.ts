@@ -2,7 +2,8 @@
  * H5 size budgets (issue 10): the first-load JS of each tab page, gzipped, must stay within its budget,
  * so a later change that grows the first screen fails here rather than in a Lighthouse run.
  *
- * First load = the entry scripts of index.html + the chunks the page's route imports, as the build's
+ * First load = the entry scripts of index.html + the language catalogue the entry awaits (the larger of
+ * the two) + the chunks the page's route imports, as the build's
  * chunk-manifest.json names them (config/h5-chunk-manifest.js writes it from webpack's chunk groups).
  * Chunks a page loads later (on idle, on a tap) are not part of its first load.
  *
@@ -20,16 +21,18 @@ const DIST = path.resolve(__dirname, '..', '..', process.env.TARO_OUT_DIR ?? 'di
 
 /** KB (1024 bytes) of gzipped first-load JS per tab page. */
 const BUDGET_KB: Record<string, number> = {
-  // issue 10's goal; NOT met yet: 220.3 KB measured after the first round of work (entry 149.6 KB,
-  // Home's chunk 70.7 KB of which swiper ~40 KB). This test fails until Home's first load is within it.
+  // issue 10's goal. Measured 145.8 KB after its second round (entry 29.8 + 74.8 KB, the zh catalogue
+  // 11.4 KB, Home's chunk 29.8 KB):
+  // swiper after the first screen, one language catalogue, Taro's toast and the signed-in launch tasks
+  // loaded when needed, no fetch polyfill / JSONP client / UA parser.
   'pages/home/index': 150,
-  // the others: just above what they measured after issue 10's first round (176.0, 176.1, 166.8 KB)
-  'pages/categories/index': 177,
-  'pages/cart/index': 177,
-  'pages/my/index': 168
+  // the others: just above what they measured after that round (146.2, 146.4, 134.3 KB)
+  'pages/categories/index': 147,
+  'pages/cart/index': 147,
+  'pages/my/index': 135
 }
 
-interface Manifest { entry: string[]; pages: Record<string, string[]> }
+interface Manifest { entry: string[]; languages: Record<string, string[]>; pages: Record<string, string[]> }
 
 function readManifest(): Manifest {
   const file = path.join(DIST, 'chunk-manifest.json')
@@ -59,7 +62,12 @@ for (const page of tabPages) {
     const m = readManifest()
     const own = m.pages[page]
     assert.ok(own && own.length > 0, `chunk-manifest.json has no chunks for ${page}`)
-    const files = [...new Set([...m.entry, ...own])].filter((f) => f.endsWith('.js'))
+    // the entry awaits the active language's catalogue before the app starts: count the larger one
+    const langs = Object.values(m.languages ?? {})
+    assert.ok(langs.length === 2, 'chunk-manifest.json names the en and zh catalogue chunks')
+    const lang = langs.map((fs) => fs.filter((f) => f.endsWith('.js')))
+      .sort((a, b) => b.reduce((s, f) => s + gzipKB(f), 0) - a.reduce((s, f) => s + gzipKB(f), 0))[0]
+    const files = [...new Set([...m.entry, ...lang, ...own])].filter((f) => f.endsWith('.js'))
     const sizes = files.map((f) => ({ f, kb: gzipKB(f) }))
     const total = sizes.reduce((s, x) => s + x.kb, 0)
     const detail = sizes.map((x) => `${x.f} ${x.kb.toFixed(1)} KB`).join(', ')
