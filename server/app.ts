@@ -118,7 +118,7 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
     if (!isApi && staticDir && req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html')) {
       // SPA fallback: the H5 app uses browser-history routes (/home, /product-details/x/y, ...).
-      return reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-language').send(indexHtml!(url.split('?')[0], req.headers['accept-language']))
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml!(url.split('?')[0]))
     }
     return reply.status(404).send(errorBody(404, 'NOT_FOUND', `Route ${req.method} ${url.split('?')[0]} not found`))
   })
@@ -153,7 +153,7 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
 
   if (staticDir) {
     // the app's root address: Home's index.html with its preloads (the static plugin serves no index)
-    app.get('/', (req, reply) => reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-language').send(indexHtml!('/', req.headers['accept-language'])))
+    app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml!('/')))
     app.register(fastifyStatic, {
       root: staticDir,
       prefix: '/',
