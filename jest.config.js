@@ -19,6 +19,12 @@ module.exports = defineJestConfig({
   moduleFileExtensions: ['h5.ts', 'h5.tsx', 'ts', 'tsx', 'js', 'jsx', 'json', 'mjs', 'cjs'],
   setupFilesAfterEnv: ['<rootDir>/tests/support/jest.setup.js'],
   moduleNameMapper: {
+    // the H5 build starts the app once the active language's catalogue has loaded (a top-level await,
+    // which jest's CommonJS cannot run); here both catalogues are there from the start, as in the weapp
+    '^(\\.{1,2}/)+store/catalogues$': '<rootDir>/src/store/catalogues.ts',
+    // the H5 build loads Taro's toast with the first toast (a chunk); the tests spy on Taro.showToast
+    // right after the action that shows one, so here it is called at once, as the mini-program does
+    '^(\\.{1,2}/)+platform/toast$': '<rootDir>/src/platform/toast.ts',
     '\\.(css|less|sass|scss|styl)$': '<rootDir>/tests/support/style-mock.js'
   },
   globals: {

@@ -1,6 +1,8 @@
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import path from 'path'
 import { require as tsxRequire } from 'tsx/cjs/api'
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const H5ChunkManifestPlugin = require('./h5-chunk-manifest.js')
 
 // Taro compiles only config/ when it loads this file; the route table lives in src/ (the app uses it too).
 const { h5CustomRoutes } = tsxRequire('../types/routes.ts', __filename) as typeof import('../types/routes')
@@ -20,6 +22,13 @@ const sassLoaderOption = {
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const isH5 = process.env.TARO_ENV === 'h5'
+  if (isH5 && !process.env.BROWSERSLIST) {
+    // H5 only (the weapp keeps package.json's list): the phones that open the store run Chromium-based
+    // WebViews (WeChat's XWeb, Android System WebView) or iOS Safari, all with ES2017 (async/await,
+    // classes) for years. Compiling down to Android 4.1 / iOS 8 added regenerator and class helpers
+    // to every chunk. browserslist reads this variable before package.json (babel and autoprefixer).
+    process.env.BROWSERSLIST = 'chrome >= 64, ios_saf >= 12, safari >= 12, android >= 64'
+  }
   const apiBase = process.env.API_BASE_URL ?? (isH5 ? '' : 'http://127.0.0.1:3000')
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'lab-storefront',
@@ -53,16 +62,25 @@ export default defineConfig<'webpack5'>(async (merge) => {
     h5: {
       sassLoaderOption,
       compile: { include: [path.resolve(__dirname, '..', 'types')] },
-      // Taro's H5 component library (and the swiper it bundles) in one shared chunk, instead of a copy
-      // in every lazily loaded page chunk
+      // The Stencil web components that Taro's React components lack (Textarea, RichText, ...) in one shared
+      // chunk, loaded only by the pages that use them, instead of a copy in each of those page chunks.
+      // (Swiper, which only Home uses, stays in Home's chunk: forcing it in here made every page that
+      // needed a Textarea load it too, and Home load the web components.)
       webpackChain(chain) {
+        // chunk-manifest.json: the files of each page's first load (read by the size budget test)
+        chain.plugin('h5ChunkManifest').use(H5ChunkManifestPlugin)
+        // Taro's Swiper with the swiper modules it uses, not the whole bundle (see h5-swiper.mjs)
+        chain.resolve.alias.set('swiper/bundle$', path.resolve(__dirname, 'h5-swiper.mjs'))
+        // polyfills and a JSONP client the H5 browserslist and this app never need (see each file)
+        chain.resolve.alias.set('whatwg-fetch$', path.resolve(__dirname, 'h5-polyfill-free.mjs'))
+        chain.resolve.alias.set('jsonp-retry$', path.resolve(__dirname, 'h5-no-jsonp.mjs'))
         chain.optimization.merge({
           splitChunks: {
             cacheGroups: {
               taroComponents: {
-                test: /[\\/]node_modules[\\/](@tarojs[\\/]components|swiper|ssr-window|dom7)[\\/]/,
+                test: /[\\/]node_modules[\\/](@tarojs[\\/]components|@stencil)[\\/]/,
                 name: 'taro-components',
-                chunks: 'all',
+                chunks: 'async',
                 priority: 30,
                 enforce: true
               }
@@ -75,6 +93,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // the site icon: emitted as /favicon.ico and linked from index.html (browsers ask for it on every page)
       htmlPluginOption: { favicon: path.resolve(__dirname, '..', 'src', 'favicon.ico') },
       esnextModules: ['taro-ui'],
+      // Taro's React components (@tarojs/components-react: plain React elements, imported one by one)
+      // instead of the Stencil web components, whose runtime and the whole library (~100 KB gzipped)
+      // sat in every first load. Components it lacks (Textarea, RichText, ...) fall back to the web
+      // component in the page chunks that use them.
+      useHtmlComponents: true,
       router: { mode: 'browser', customRoutes: h5CustomRoutes() },
       output: {
         filename: 'js/[name].[contenthash:8].js',

@@ -23,6 +23,7 @@ import { cartRoutes } from './domains/cart'
 import { orderRoutes } from './domains/order'
 import { mountLogin } from './domains/auth/mount'
 import { registerSecurityHeaders } from './security-headers'
+import { h5IndexHtml } from './h5-index'
 import type { AuthOptions } from './domains/auth/config'
 
 export interface BuildAppOptions {
@@ -110,12 +111,14 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
     return reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', 'Internal server error'))
   })
 
+  // index.html with preloads of the chunks of the page the address opens
+  const indexHtml = staticDir ? h5IndexHtml(staticDir) : null
   app.setNotFoundHandler((req, reply) => {
     const url = req.url
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
     if (!isApi && staticDir && req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html')) {
       // SPA fallback: the H5 app uses browser-history routes (/home, /product-details/x/y, ...).
-      return reply.type('text/html').sendFile('index.html', staticDir)
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml!(url.split('?')[0]))
     }
     return reply.status(404).send(errorBody(404, 'NOT_FOUND', `Route ${req.method} ${url.split('?')[0]} not found`))
   })
@@ -149,11 +152,14 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
   mountLogin(app, { db: opts.db, jwtSecret: opts.jwtSecret, auth: opts.auth })
 
   if (staticDir) {
+    // the app's root address: Home's index.html with its preloads (the static plugin serves no index)
+    app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml!('/')))
     app.register(fastifyStatic, {
       root: staticDir,
       prefix: '/',
       wildcard: true,
-      index: ['index.html'],
+      // '/' is the route above (index.html with Home's preloads)
+      index: false,
       // .br/.gz written at build time (scripts/precompress.mjs): no compression work per request
       preCompressed: true,
       cacheControl: false,

@@ -2,22 +2,29 @@
 import './platform/template-attributes'
 import { useEffect, type PropsWithChildren } from 'react'
 import { useError, useUnhandledRejection } from '@tarojs/taro'
+import { AtIcon } from 'taro-ui'
 import { openSpecAddress } from './platform/deep-link'
 import { useLocale } from './store/locale'
+// H5: waits for the active language's catalogue before the app starts (store/catalogues.h5.ts)
+import './store/catalogues'
 import { useSession } from './store/session'
 import { useConfig } from './store/config'
 import { startTrackingCapture } from './store/tracking'
-import { startSupplyCentreLookup } from './store/sp-centre-lookup'
-// loaded at launch so the anonymous browsing history merges right after login, on any screen
-import './store/history'
+import { startAccountTasks } from './store/account-launch'
 import './app.scss'
+
+// taro-ui's icon merges its style with customStyle, default '' — which turns the style into a CSS
+// string. Taro's React components for H5 (config h5.useHtmlComponents) take style objects only, as React
+// does; an empty object keeps the merged style an object (the mini-program takes either).
+AtIcon.defaultProps = { ...AtIcon.defaultProps, customStyle: {} }
 
 // H5: spec addresses with path parameters are opened before the router reads the location.
 openSpecAddress()
 // spec section 5: keep the entry address's utm_/itm_ parameters for later navigation
 startTrackingCapture()
-// spec section 4: after the user is fetched, the supply-centre lookup (FETCHING_SP_CENTER → SP_CENTER_FETCHED)
-startSupplyCentreLookup()
+// spec section 4: after the user is fetched, the supply-centre lookup (FETCHING_SP_CENTER → SP_CENTER_FETCHED);
+// and the merge of the anonymous browsing history after login
+startAccountTasks()
 
 function App({ children }: PropsWithChildren) {
   const country = useLocale((s) => s.country)

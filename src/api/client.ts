@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { storage } from '../platform/storage'
-import { languageCode } from '../i18n'
+import { languageCode } from '../i18n/translate'
 import { KEYS, accountChanged, adoptAuthorizationHeader, currentToken, reportAccountChanged } from './auth-token'
 import { requestLocale, requestMessage as t } from './request-locale'
 

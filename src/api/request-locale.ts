@@ -1,4 +1,4 @@
-import { translate, type Language, type MessageKey, type Params } from '../i18n'
+import { translate, type Language, type MessageKey, type Params } from '../i18n/translate'
 
 /**
  * The country and language that requests carry (spec section 7 headers) and that the request

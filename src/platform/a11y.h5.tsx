@@ -24,11 +24,23 @@ export function ariaProps(role: string | undefined, aria: Record<string, string 
   return out
 }
 
-/** an image's text alternative: on the <img> itself; '' marks a decorative picture (skipped by readers) */
-export const imageProps = (alt: string) => ({ nativeProps: { alt } })
+/**
+ * An image's text alternative: on the <img> itself; '' marks a decorative picture (skipped by readers).
+ * `priority`: the picture is the first screen's largest (LCP), fetched before other images.
+ * Taro's React Image (the H5 build, config h5.useHtmlComponents) passes imgProps to its <img>; the web
+ * component (still the one of the jsdom tests) takes nativeProps.
+ */
+export const imageProps = (alt: string, opts: { priority?: boolean } = {}) => {
+  const img = opts.priority ? { alt, fetchpriority: 'high', loading: 'eager' } : { alt }
+  return { imgProps: img, nativeProps: img }
+}
 
-/** the name of a form control Taro draws with an inner <input> (Switch, Checkbox): on the input itself */
-export const fieldLabelProps = (label: string) => ({ nativeProps: { 'aria-label': label } })
+/**
+ * The name of a form control: on the <input> itself. Taro's React Input (the H5 build) passes its
+ * other props to its <input>; the web components (Switch, Textarea, and every control in the jsdom
+ * tests) take nativeProps for their inner input.
+ */
+export const fieldLabelProps = (label: string) => ({ 'aria-label': label, nativeProps: { 'aria-label': label } })
 
 /** hidden from assistive technology (decorative icons, the duplicate text of a labelled control) */
 export const hiddenProps = () => ({ 'aria-hidden': 'true' })

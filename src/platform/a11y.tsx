@@ -14,7 +14,8 @@ export function ariaProps(role: string | undefined, aria: Record<string, string 
   return { ...(role ? { ariaRole: role } : {}), ...(aria.label ? { ariaLabel: aria.label } : {}) }
 }
 
-export const imageProps = (alt: string) => (alt ? { ariaLabel: alt } : {})
+// (opts.priority is an H5 fetch hint; the mini-program has none)
+export const imageProps = (alt: string, _opts: { priority?: boolean } = {}) => (alt ? { ariaLabel: alt } : {})
 
 export const fieldLabelProps = (label: string) => ({ ariaLabel: label })
 

@@ -14,5 +14,10 @@ export function deviceLanguage(): string {
   try { return Taro.getSystemInfoSync().language || '' } catch { return '' }
 }
 
+/** The window's height in px (lists draw a window of pages around the visible part). */
+export function windowHeight(): number {
+  try { return Taro.getSystemInfoSync().windowHeight || 800 } catch { return 800 }
+}
+
 /** The mini-program's rich-text reads entities in text nodes, so decoded text must be written back escaped. */
 export const richTextReadsEntities = true

@@ -9,7 +9,7 @@ import {
 } from '../api/cart'
 import { getProductList } from '../api/catalog'
 import { ApiError } from '../api/client'
-import { languageCode, type MessageKey } from '../i18n'
+import { languageCode, type MessageKey } from '../i18n/translate'
 import { storage } from '../platform/storage'
 import { isActive } from '../rules/ship-to'
 import { useSession } from './session'

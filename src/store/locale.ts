@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { persist, createJSONStorage } from 'zustand/middleware'
-import { normalizeLanguage, translate, type Language, type MessageKey, type Params } from '../i18n'
+import { normalizeLanguage, translate, withCatalogue, type Language, type MessageKey, type Params } from '../i18n/translate'
 import { COUNTRIES, DEFAULT_COUNTRY, type Country } from '../rules/constants'
 import { effectiveCountry } from '../rules/country'
 import { persistStorage } from '../platform/storage'
@@ -34,7 +34,11 @@ export const useLocale = create<LocaleState>()(
       country: DEFAULT_COUNTRY,
       pickedCountry: null,
       accountCountry: null,
-      setLanguage: (l) => set({ language: normalizeLanguage(l) }),
+      // the H5 build holds one catalogue at a time: switch once the new one is there (at once when it is)
+      setLanguage: (l) => {
+        const language = normalizeLanguage(l)
+        withCatalogue(language, () => set({ language }))
+      },
       setCountry: (c) => {
         const picked = known(c) ?? DEFAULT_COUNTRY
         set({ pickedCountry: picked, country: effectiveCountry({ picked, account: get().accountCountry }) })

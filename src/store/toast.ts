@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import { TOAST_MS, type ToastKind } from '../rules/constants'
+import { presentToast } from '../platform/toast'
 
 /**
  * Toasts with the spec section 9 durations: default 1.5 s, flash-buy 5 s, session 3 s.
@@ -15,7 +16,7 @@ export function showToast(message: string, kind: ToastKind = 'default') {
     pending = { message, kind }
     return Promise.resolve()
   }
-  return Taro.showToast({ title: message, icon: 'none', duration: TOAST_MS[kind] }).catch(() => undefined)
+  return presentToast(message, TOAST_MS[kind])
 }
 
 export function flushPendingToast() {

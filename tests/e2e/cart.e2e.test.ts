@@ -107,7 +107,7 @@ test('visitor adds on the product page → badge; approved.cn logs in → the an
   const expected = Math.min(999, had + 2 + 1)
   await page.waitForFunction(([cn, q]) => {
     const pages = Array.from(document.querySelectorAll('.taro_page'))
-    const input = pages[pages.length - 1]?.querySelector(`.cart-line[data-catalog-number="${cn}"] .qty-stepper__input input`) as HTMLInputElement | null
+    const input = pages[pages.length - 1]?.querySelector(`.cart-line[data-catalog-number="${cn}"] input.qty-stepper__input`) as HTMLInputElement | null
     return input?.value === String(q)
   }, [product.catalogNumber, expected] as const, { timeout: 15000 })
   assert.equal(await page.evaluate(() => localStorage.getItem('gcId')), null, 'after a merge the anonymous id is dead')
@@ -171,7 +171,7 @@ test('coupon sheet: a D code for every product (D-APPROVED7), then a P code is r
   await row.click()
   const sheet = onScreen(page).locator('.coupon-sheet')
   await sheet.locator(`.coupon-sheet__offer[data-code="${d!.code}"]`).waitFor({ timeout: 10000 })
-  const input = sheet.locator('.coupon-sheet__input input')
+  const input = sheet.locator('input.coupon-sheet__input')
   await input.fill(d!.code)
   await sheet.locator('.coupon-sheet__apply').click()
   await sheet.locator('.coupon-sheet__verdict').waitFor()

@@ -89,7 +89,7 @@ test('approved.cn with a cart line submits with a PO number and sees the success
   // submit without the terms: the error; then a PO number, the terms, submit
   await so.locator('.so-bar__submit').click()
   await so.locator('.so-terms .so-error').waitFor()
-  await so.locator('.so-input--po input').fill('PO-E2E-4711')
+  await so.locator('input.so-input--po').fill('PO-E2E-4711')
   await so.locator('.so-terms__row').click()
   await page.screenshot({ path: shot('submit-order-filled'), fullPage: true })
   // (the page above needs only /cart and /order/applyPromotions; placement needs the order server)

@@ -17,3 +17,6 @@ if (!global.IntersectionObserver) {
     takeRecords() { return [] }
   }
 }
+// The app registers its language catalogues at launch (src/store/catalogues*.ts, which the H5 build loads one
+// at a time); component tests render pages without the app, so both are registered here.
+require('../../src/i18n')

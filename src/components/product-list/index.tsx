@@ -9,6 +9,7 @@ import { useT } from '../../store/locale'
 import type { ListStatus } from '../../store/products'
 import { pagesToDraw, sameDraw, WINDOW_FROM_PAGES, type PageBox } from './window'
 import { tapProps } from '../tappable'
+import { windowHeight } from '../../platform/system'
 import './index.scss'
 
 let seq = 0
@@ -16,7 +17,7 @@ let seq = 0
 let viewportHeight = 0
 function viewport() {
   if (!viewportHeight) {
-    try { viewportHeight = Taro.getSystemInfoSync().windowHeight || 800 } catch { viewportHeight = 800 }
+    viewportHeight = windowHeight()
   }
   return viewportHeight
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react'
-import { View, Text, Swiper, SwiperItem } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { AtIcon } from 'taro-ui'
 import type { ContentCard, SpecialColumn } from '../../../types'
@@ -7,7 +7,6 @@ import PageShell from '../../components/page-shell'
 import ProductList, { ListFooter } from '../../components/product-list'
 import Skeleton from '../../components/skeleton'
 import Section from '../../components/section'
-import { isAppRoute, openAppLink } from '../../components/app-link'
 import Tappable from '../../components/tappable'
 import Picture from '../../components/picture'
 import { useT, useLocale } from '../../store/locale'
@@ -18,10 +17,9 @@ import { navigation } from '../../platform/navigation'
 import type { RouteName } from '../../../types/routes'
 import type { MessageKey } from '../../i18n'
 import { hiddenProps } from '../../platform/a11y'
+import Banners from './banners'
+import { mediaUrl } from './banner-slide'
 import './index.scss'
-
-/** Marketing images are server paths (/media/...) or absolute URLs. */
-const mediaUrl = (path: string | null) => (!path ? null : /^https?:\/\//.test(path) ? path : `${API_BASE_URL}${path}`)
 
 const SHORTCUTS: { route: RouteName; icon: string; label: MessageKey; params?: Record<string, string> }[] = [
   { route: 'categories', icon: 'list', label: 'nav.categories' },
@@ -30,35 +28,6 @@ const SHORTCUTS: { route: RouteName; icon: string; label: MessageKey; params?: R
   { route: 'dualOrigin', icon: 'tags', label: 'browse.shortcut.dualOrigin' },
   { route: 'contentHub', icon: 'bookmark', label: 'browse.shortcut.learning', params: { contentType: 'knowledge' } }
 ]
-
-function Banners({ columns }: { columns: SpecialColumn[] }) {
-  const t = useT()
-  if (!columns.length) return null
-  return (
-    <Swiper className='home-banners' indicatorDots={columns.length > 1} indicatorActiveColor='#ffffff' indicatorColor='rgba(255,255,255,0.45)' autoplay={columns.length > 1} interval={5000} circular={columns.length > 2}>
-      {columns.map((c, i) => {
-        const img = mediaUrl(c.image)
-        return (
-          <SwiperItem key={c.id}>
-            <Tappable
-              className={`home-banner home-banner--${i % 3}`}
-              data={{ 'column-id': c.id }}
-              to={c.link && isAppRoute(c.link.route) ? { route: c.link.route, params: c.link.params } : undefined}
-              onTap={() => openAppLink(c.link)}
-            >
-              <View className='home-banner__text'>
-                {c.kind === 'promotion' && <Text className='home-banner__tag'>{t('browse.home.promotionTag')}</Text>}
-                <Text className='home-banner__title'>{c.title}</Text>
-                {c.subtitle && <Text className='home-banner__subtitle'>{c.subtitle}</Text>}
-              </View>
-              {img && <View className='home-banner__art'><Picture className='home-banner__image' src={img} alt='' /></View>}
-            </Tappable>
-          </SwiperItem>
-        )
-      })}
-    </Swiper>
-  )
-}
 
 function FlashSaleEntry({ column }: { column: SpecialColumn }) {
   const t = useT()

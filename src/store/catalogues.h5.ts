@@ -1,0 +1,13 @@
+// H5: the first load carries no catalogue; the active language's is a chunk of its own (~10 KB
+// gzipped each), fetched as soon as the entry runs, and the app starts once it is there (this module
+// awaits it, so the entry that imports it does too: no text is ever drawn as a key). The other
+// language loads when the user switches (the locale store waits for it before switching).
+import { setCatalogueLoader, loadCatalogue, type Catalogue, type Language } from '../i18n/translate'
+import { useLocale } from './locale'
+
+setCatalogueLoader((lang: Language): Promise<Catalogue> =>
+  lang === 'zh'
+    ? import(/* webpackChunkName: "i18n-zh" */ '../i18n/zh').then((m) => m.zh)
+    : import(/* webpackChunkName: "i18n-en" */ '../i18n/en').then((m) => m.en))
+
+await loadCatalogue(useLocale.getState().language)
