@@ -24,6 +24,7 @@ import { orderRoutes } from './domains/order'
 import { mountLogin } from './domains/auth/mount'
 import { registerSecurityHeaders } from './security-headers'
 import { h5IndexHtml } from './h5-index'
+import { firstBannerImage } from './domains/marketing/special-columns'
 import type { AuthOptions } from './domains/auth/config'
 
 export interface BuildAppOptions {
@@ -112,13 +113,13 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
   })
 
   // index.html with preloads of the chunks of the page the address opens
-  const indexHtml = staticDir ? h5IndexHtml(staticDir) : null
-  app.setNotFoundHandler((req, reply) => {
+  const indexHtml = staticDir ? h5IndexHtml(staticDir, () => firstBannerImage(opts.db)) : null
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
     if (!isApi && staticDir && req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html')) {
       // SPA fallback: the H5 app uses browser-history routes (/home, /product-details/x/y, ...).
-      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml!(url.split('?')[0]))
+      return reply.type('text/html').header('cache-control', 'no-cache').send(await indexHtml!(url.split('?')[0]))
     }
     return reply.status(404).send(errorBody(404, 'NOT_FOUND', `Route ${req.method} ${url.split('?')[0]} not found`))
   })
@@ -153,7 +154,7 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
 
   if (staticDir) {
     // the app's root address: Home's index.html with its preloads (the static plugin serves no index)
-    app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml!('/')))
+    app.get('/', async (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(await indexHtml!('/')))
     app.register(fastifyStatic, {
       root: staticDir,
       prefix: '/',

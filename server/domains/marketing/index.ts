@@ -13,6 +13,7 @@ import { sanitizeRichHtml } from '../../lib/sanitize'
 import {
   contentColumns, iso, langOf, promotionLink, promotionStatus, toCard, type ContentRow,
 } from './resolve'
+import { specialColumns } from './special-columns'
 import { pricingContext, summariesByIds } from '../catalog/summary'
 import { ContentCategoryListSchema, ArticleTypeListSchema, ContentListSchema, ContentDetailSchema, SpecialColumnListSchema, SkuContentSchema, ProductPromotionListSchema, PromotionSchema } from '../../../types'
 import { okReply, tagRoutes } from '../../lib/openapi'
@@ -132,51 +133,7 @@ export async function marketingRoutes(app: FastifyInstance, opts: { db: Kysely<D
 
   r.get('/mkt/content/special-column/list', { schema: { response: okReply(SpecialColumnListSchema) } }, async (req) => {
     const lang = langOf(req.locale)
-    const now = new Date()
-    const [columns, promos] = await Promise.all([
-      db
-        .selectFrom('special_columns')
-        .select([
-          'id', 'kind', 'image', 'link_route', 'link_params', 'start_at', 'end_at', 'sort_order',
-          lang === 'en' ? 'title_en as title' : 'title_zh as title', lang === 'en' ? 'subtitle_en as subtitle' : 'subtitle_zh as subtitle',
-        ])
-        .where('start_at', '<=', now)
-        .where('end_at', '>', now)
-        .orderBy('sort_order')
-        .execute(),
-      db
-        .selectFrom('promotions')
-        .select([
-          'id', 'category', 'subject', 'banner_image', 'start_at', 'end_at',
-          lang === 'en' ? 'title_en as title' : 'title_zh as title', lang === 'en' ? 'summary_en as summary' : 'summary_zh as summary',
-        ])
-        .where('start_at', '<=', now)
-        .where('end_at', '>', now)
-        .orderBy('sort_order')
-        .execute(),
-    ])
-    const toColumn = (c: (typeof columns)[number]): SpecialColumn => ({
-      id: c.id,
-      kind: c.kind,
-      title: c.title,
-      subtitle: c.subtitle,
-      image: c.image,
-      link: { route: c.link_route, params: typeof c.link_params === 'string' ? JSON.parse(c.link_params) : c.link_params },
-      startDate: iso(c.start_at),
-      endDate: iso(c.end_at),
-    })
-    const promotionColumns: SpecialColumn[] = promos.map((p) => ({
-      id: `PROMO-${p.id}`,
-      kind: 'promotion',
-      title: p.title,
-      subtitle: p.summary,
-      image: p.banner_image,
-      link: promotionLink(p),
-      startDate: iso(p.start_at),
-      endDate: iso(p.end_at),
-    }))
-    const of = (kind: SpecialColumn['kind']) => columns.filter((c) => c.kind === kind).map(toColumn)
-    const data: SpecialColumn[] = [...of('banner'), ...promotionColumns, ...of('flash-sale'), ...of('learning')]
+    const data: SpecialColumn[] = await specialColumns(db, lang)
     return ok(data)
   })
 

@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+import type { SpecialColumn } from '../../../types'
+import { iso, promotionLink } from './resolve'
+
+/**
+ * Home's special columns in the order the app shows them (spec section 2, Home): banners, then the running
+ * promotions, the flash-sale entry, the learning columns; only those running now.
+ */
+export async function specialColumns(db: Kysely<DB>, lang: 'en' | 'zh', now = new Date()): Promise<SpecialColumn[]> {
+  const [columns, promos] = await Promise.all([
+    db
+      .selectFrom('special_columns')
+      .select([
+        'id', 'kind', 'image', 'link_route', 'link_params', 'start_at', 'end_at', 'sort_order',
+        lang === 'en' ? 'title_en as title' : 'title_zh as title', lang === 'en' ? 'subtitle_en as subtitle' : 'subtitle_zh as subtitle',
+      ])
+      .where('start_at', '<=', now)
+      .where('end_at', '>', now)
+      .orderBy('sort_order')
+      .execute(),
+    db
+      .selectFrom('promotions')
+      .select([
+        'id', 'category', 'subject', 'banner_image', 'start_at', 'end_at',
+        lang === 'en' ? 'title_en as title' : 'title_zh as title', lang === 'en' ? 'summary_en as summary' : 'summary_zh as summary',
+      ])
+      .where('start_at', '<=', now)
+      .where('end_at', '>', now)
+      .orderBy('sort_order')
+      .execute(),
+  ])
+  const toColumn = (c: (typeof columns)[number]): SpecialColumn => ({
+    id: c.id,
+    kind: c.kind,
+    title: c.title,
+    subtitle: c.subtitle,
+    image: c.image,
+    link: { route: c.link_route, params: typeof c.link_params === 'string' ? JSON.parse(c.link_params) : c.link_params },
+    startDate: iso(c.start_at),
+    endDate: iso(c.end_at),
+  })
+  const promotionColumns: SpecialColumn[] = promos.map((p) => ({
+    id: `PROMO-${p.id}`,
+    kind: 'promotion',
+    title: p.title,
+    subtitle: p.summary,
+    image: p.banner_image,
+    link: promotionLink(p),
+    startDate: iso(p.start_at),
+    endDate: iso(p.end_at),
+  }))
+  const of = (kind: SpecialColumn['kind']) => columns.filter((c) => c.kind === kind).map(toColumn)
+  const data: SpecialColumn[] = [...of('banner'), ...promotionColumns, ...of('flash-sale'), ...of('learning')]
+  return data
+}
+
+/**
+ * The picture of Home's first banner (the first screen's largest element, its LCP), or null when that
+ * banner has none. The app's carousel is the banner and promotion columns (src/store/home.ts bannerColumns).
+ */
+export async function firstBannerImage(db: Kysely<DB>): Promise<string | null> {
+  const first = (await specialColumns(db, 'en')).find((c) => c.kind === 'banner' || c.kind === 'promotion')
+  return first?.image ?? null
+}
