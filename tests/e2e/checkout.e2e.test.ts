@@ -182,6 +182,8 @@ test('approved.cn\'s S-quotes: list cards, View Product drawer, detail, and Orde
   const { ctx, page, errors } = await h.phone()
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
   await page.goto(`${h.origin()}/more`)
+  // signed in (the session loads after the first render): before that, My quotes asks the visitor to log in
+  await page.locator('.my__logout').waitFor({ timeout: 20000 })
   await page.locator('.my-menu__item--quotes').click()
   await page.waitForURL(/\/my-quotes/, { timeout: 20000 })
   const list = onScreen(page)
