@@ -78,15 +78,13 @@ export class SearchIndex {
       // search_text has exactly one '~' (catalog_search_norm turns every other character into letters,
       // digits, Chinese or spaces); -1 if a row had none: then no title match, as LIKE '%lit%~%'
       this.marks[p] = r.search_text.indexOf('~')
-      const seen = new Set<number>()
       const s = r.search_text
       for (let i = 0; i + 3 <= s.length; i++) {
         const t = tri(s, i)
-        if (seen.has(t)) continue
-        seen.add(t)
         const l = lists.get(t)
-        if (l) l.push(p)
-        else lists.set(t, [p])
+        // once per row: a repeated trigram of this row is already the list's last entry
+        if (!l) lists.set(t, [p])
+        else if (l[l.length - 1] !== p) l.push(p)
       }
     }
     for (const [t, l] of lists) this.postings.set(t, Int32Array.from(l))
