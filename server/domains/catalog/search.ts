@@ -7,6 +7,7 @@ import { ok } from '../../errors'
 import { pricingContext, toSummary, type AccountPrice, type PricingContext, type SummaryRow } from './summary'
 import { queryPrepared } from '../../db/prepared'
 import { badRequest, createCache } from './common'
+import { createSearchIndexLoader, type SearchIndex } from './search-index'
 import { catName, type CategoryIndexLoader } from './tree'
 import { ProductSearchResultSchema } from '../../../types'
 import { okReply } from '../../lib/openapi'
@@ -23,16 +24,17 @@ import { okReply } from '../../lib/openapi'
  * How: `products.search_text` (migration 0003) is normalised by catalog_search_norm(); `searchNorm` below
  * is the same function in TypeScript (a test checks they agree). Words of 1-2 ASCII characters are
  * whole words (' pe '), everything else a substring; Chinese characters are tripled on both sides so
- * 2-character queries (抗体, 试剂) have trigrams. One trigram GIN index serves all of it.
- * Counting: the ranking stops at 1,001 rows, so no query counts a broad match in full: the total is exact
- * up to 1,000 and otherwise reported as 1,000 with `totalCapped` (the first 1,000 are served).
- * One round trip per page (issue 10): ranking, count, the page's catalogue rows and the caller's account
- * prices come from one statement (searchPage), a named prepared statement on PostgreSQL; only the page's
- * rows leave the database.
+ * 2-character queries (抗体, 试剂) have at least 3 characters. The ranking runs in memory over those columns
+ * (search-index.ts: trigram posting lists, verified with indexOf = LIKE '%lit%'); the database only
+ * fetches the page's rows and the caller's account prices by id (issue 10: the GIN index rechecked
+ * thousands of rows for broad words on every query).
+ * Counting: the ranking stops at 1,001 matches: the total is exact up to 1,000 and otherwise reported as
+ * 1,000 with `totalCapped` (the first 1,000 are served).
  * Caching (one minute; the catalogue changes with a seed or an import): each page per query, category,
  * language, currency and account, so a popular query costs no database query at all. (Prices in the cart
  * and from POST /product/price are always computed afresh.)
- * Terms reach LIKE patterns only after normalisation (letters, digits, Chinese, spaces): no wildcards.
+ * Terms are normalised (letters, digits, Chinese, spaces): no LIKE wildcard, no '~'; `like`/`title` are
+ * the LIKE patterns the index reproduces (the equivalence test runs them as SQL).
  */
 
 export const TOTAL_CAP = 1000
@@ -57,6 +59,8 @@ export interface SearchTerm {
   like: string
   /** LIKE pattern on search_text: the term in the titles (before the one '~', the titles/rest marker) */
   title: string
+  /** the literal both patterns look for */
+  lit: string
 }
 
 export interface ParsedQuery {
@@ -75,7 +79,7 @@ export function parseSearchQuery(q: string): ParsedQuery {
     seen.add(n)
     const whole = !CJK.test(n) && n.replace(/ /g, '').length <= 2
     const lit = whole ? ` ${n} ` : n
-    terms.push({ like: `%${lit}%`, title: `%${lit}%~%` })
+    terms.push({ like: `%${lit}%`, title: `%${lit}%~%`, lit })
     if (terms.length === MAX_TERMS) break
   }
   const cn = catalogNorm(q.trim())
@@ -91,87 +95,34 @@ export interface SearchPage {
   rows: { row: SummaryRow; accountPrice: AccountPrice | null }[]
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, '\\$&')
-
-/** The range of catalogue numbers that start with `prefix` (letters, digits, . _ /), for text_pattern_ops. */
-function prefixRange(prefix: string): [string, string] {
-  return [prefix, prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)]
-}
-
-/** SQL text per statement shape (catalogue-number prefix or not, number of words, category or not). */
-const statements = new Map<string, string>()
-
-export function searchStatement(prefix: boolean, nTerms: number, scoped: boolean): string {
-  const key = `${prefix ? 1 : 0}_${nTerms}_${scoped ? 1 : 0}`
-  let text = statements.get(key)
-  if (text) return text
-  // $1 offset, $2 limit, $3 language, $4 currency, $5 account id (or null), then the category ids (when
-  // scoped), the catalogue number (exact, prefix range) and per word its LIKE pattern and its title pattern
-  let n = 5
-  const inScope = scoped ? `AND p.category_id = ANY($${++n}::int[])` : ''
-  const cat = prefix ? { exact: `$${++n}`, lo: `$${++n}`, hi: `$${++n}`, like: `$${++n}` } : null
-  const terms = Array.from({ length: nTerms }, () => ({ like: `$${++n}`, title: `$${++n}` }))
-  const inTitles = terms.map((t) => `p.search_text LIKE ${t.title}`).join(' AND ')
-  const anywhere = terms.map((t) => `p.search_text LIKE ${t.like}`).join(' AND ')
-  // the prefix as a range for the index (a LIKE parameter cannot use it in a generic plan), and as a LIKE
-  // where it only filters (its estimate keeps the fast-start plan of the title branch for broad words)
-  const prefixCond = cat ? `(p.catalog_norm ~>=~ ${cat.lo} AND p.catalog_norm ~<~ ${cat.hi})` : ''
-  const notPrefix = cat ? `AND p.catalog_norm NOT LIKE ${cat.like}` : ''
-  const LIMIT = TOTAL_CAP + 1
-  const branches: string[] = []
-  if (cat) {
-    branches.push(`(SELECT p.id, 0 AS tier, p.catalog_norm = ${cat.exact} AS ex, p.rank FROM products p WHERE ${prefixCond} ${inScope}
-      ORDER BY 3 DESC, p.rank DESC, p.id LIMIT ${LIMIT})`)
-  }
-  if (nTerms) {
-    branches.push(`(SELECT p.id, 2 AS tier, false AS ex, p.rank FROM products p WHERE ${inTitles} ${notPrefix} ${inScope} ORDER BY p.rank DESC, p.id LIMIT ${LIMIT})`)
-    // 'rank + 0': collect these few through the trigram index and sort them; the planner cannot know that
-    // most matches of a word were title matches (e.g. 'alexa') and would walk the whole rank index for them
-    branches.push(`(SELECT p.id, 3 AS tier, false AS ex, p.rank FROM products p WHERE ${anywhere} AND NOT (${inTitles}) ${notPrefix} ${inScope}
-      ORDER BY p.rank + 0 DESC, p.id LIMIT ${LIMIT})`)
-  }
-  // PostgreSQL runs the branches of the UNION ALL in order and stops at the outer limit; the page is cut
-  // from those (at most TOTAL_CAP + 1) rows, and only its rows are joined with titles, list and account prices
-  // (a subquery, not a CTE: under a CTE the planner drops the fast-start plans of the branches and sorts
-  // every match of a broad word)
-  text = `SELECT w.total, p.id, p.sku, p.catalog_number, CASE WHEN $3 = 'en' THEN p.title_en ELSE p.title_zh END AS title, p.size, p.brand, p.image,
-  CASE WHEN $4 = 'INR' THEN p.list_price_inr ELSE p.list_price_cny END AS list_price, p.lead_target,
+/**
+ * The page's rows and the caller's account prices, by id, in the order given (one statement, a named
+ * prepared statement on PostgreSQL): $1 ids, $2 language, $3 currency, $4 account id (or null).
+ */
+export const PAGE_ROWS_SQL = `SELECT p.id, p.sku, p.catalog_number, CASE WHEN $2 = 'en' THEN p.title_en ELSE p.title_zh END AS title, p.size, p.brand, p.image,
+  CASE WHEN $3 = 'INR' THEN p.list_price_inr ELSE p.list_price_cny END AS list_price, p.lead_target,
   ap.price AS ap_price, ap.price_type AS ap_price_type
-FROM (
-  SELECT m.id, m.tier, m.ex, m.rank, count(*) OVER () AS total
-  FROM (SELECT u.id, u.tier, u.ex, u.rank FROM (${branches.join(' UNION ALL ')}) u LIMIT ${LIMIT}) m
-  ORDER BY m.tier, m.ex DESC, m.rank DESC, m.id OFFSET $1 LIMIT $2
-) w
+FROM unnest($1::int[]) WITH ORDINALITY AS w(id, o)
 JOIN products p ON p.id = w.id
-LEFT JOIN account_prices ap ON ap.account_id = $5 AND ap.product_id = p.id AND ap.currency = $4
-ORDER BY w.tier, w.ex DESC, w.rank DESC, w.id`
-  statements.set(key, text)
-  return text
-}
+LEFT JOIN account_prices ap ON ap.account_id = $4 AND ap.product_id = p.id AND ap.currency = $3
+ORDER BY w.o`
 
 /**
- * One page of a query's matches, ranked, and their number (capped: TOTAL_CAP + 1 means "more"), in one
- * round trip: one statement (a named prepared statement on PostgreSQL) per shape of query. Ranking:
+ * One page of a query's matches, ranked, and their number (capped: TOTAL_CAP + 1 means "more"). The ranking
+ * runs in memory (search-index.ts):
  *   tier 0: catalogue number exact or prefix (exact first);  tier 2: every word in the titles;
  *   tier 3: every word somewhere (attributes, brand, catalogue number) but not all in the titles;
- * ties by the catalogue's rank, then id. Only the first TOTAL_CAP matches are served (pages past them are empty).
+ * ties by the catalogue's rank, then id. Only the first TOTAL_CAP matches are served (pages past them are
+ * empty). The database only fetches the page's rows by primary key, with the caller's account prices.
  */
-export async function searchPage(db: Kysely<DB>, pq: ParsedQuery, scope: number[] | null, ctx: PricingContext, page: number, pageSize: number): Promise<SearchPage> {
+export async function searchPage(db: Kysely<DB>, index: SearchIndex, pq: ParsedQuery, scope: number[] | null, ctx: PricingContext, page: number, pageSize: number): Promise<SearchPage> {
   if (pq.terms.length === 0 && pq.catalog === null) return { total: 0, rows: [] }
   const offset = (page - 1) * pageSize
   const limit = Math.max(0, Math.min(pageSize, TOTAL_CAP - offset))
-  const values: unknown[] = [offset, limit, ctx.language, ctx.currency, ctx.accountId]
-  if (scope) values.push(`{${scope.join(',')}}`)
-  if (pq.catalog !== null) values.push(pq.catalog, ...prefixRange(pq.catalog), likeEscape(pq.catalog) + '%')
-  for (const t of pq.terms) values.push(t.like, t.title)
-  const text = searchStatement(pq.catalog !== null, pq.terms.length, scope !== null)
-  const name = `catalog_search_${pq.catalog !== null ? 1 : 0}_${pq.terms.length}_${scope ? 1 : 0}`
-  const result = await queryPrepared<SearchRow>(db, name, text, values)
-  if (result.length === 0 && offset > 0) {
-    // a page past the last match has no row to carry the count: count with the first row (rare)
-    const first = await queryPrepared<SearchRow>(db, name, text, [0, 1, ...values.slice(2)])
-    return { total: first[0]?.total ?? 0, rows: [] }
-  }
+  const ranked = index.rank({ terms: pq.terms, catalog: pq.catalog }, scope, TOTAL_CAP)
+  const ids = ranked.ids.slice(offset, offset + limit)
+  if (!ids.length) return { total: ranked.total, rows: [] }
+  const result = await queryPrepared<SearchRow>(db, 'catalog_search_page', PAGE_ROWS_SQL, [`{${ids.join(',')}}`, ctx.language, ctx.currency, ctx.accountId])
   const rows: SearchPage['rows'] = []
   for (const r of result) {
     rows.push({
@@ -179,11 +130,10 @@ export async function searchPage(db: Kysely<DB>, pq: ParsedQuery, scope: number[
       accountPrice: r.ap_price === null ? null : { price: r.ap_price, priceType: r.ap_price_type! },
     })
   }
-  return { total: result[0]?.total ?? 0, rows }
+  return { total: ranked.total, rows }
 }
 
 interface SearchRow extends SummaryRow {
-  total: number
   ap_price: number | null
   ap_price_type: AccountPrice['priceType'] | null
 }
@@ -200,6 +150,7 @@ export function searchRoutes(app: FastifyInstance, db: Kysely<DB>, categories: C
   // each page per (query, category, page, language, currency, account), refreshed each minute (account prices
   // change far less often; the cart and POST /product/price always price afresh)
   const pages = createCache<SearchPage>(4000)
+  const index = createSearchIndexLoader(db)
   const dictionary = createCache<DictHit[]>(500)
 
   /**
@@ -234,7 +185,9 @@ export function searchRoutes(app: FastifyInstance, db: Kysely<DB>, categories: C
     const found =
       scope && scope.length === 0
         ? { total: 0, rows: [] }
-        : await pages.get(`${pq.key}|${code ?? ''}|${page}|${pageSize}|${pctx.language}|${pctx.currency}|${pctx.accountId ?? ''}`, () => searchPage(db, pq, scope, pctx, page, pageSize))
+        : await pages.get(`${pq.key}|${code ?? ''}|${page}|${pageSize}|${pctx.language}|${pctx.currency}|${pctx.accountId ?? ''}`, async () =>
+            searchPage(db, await index.get(), pq, scope, pctx, page, pageSize),
+          )
     const items = found.rows.map((x) => toSummary(x.row, pctx, x.accountPrice))
 
     const suggestions: Suggestion[] = []
