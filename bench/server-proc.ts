@@ -4,27 +4,16 @@
  * temporary PostgreSQL databases for the PostgreSQL runs.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import crypto from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
-import pg from 'pg'
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { freePort } = require('../tests/support/server-process.js') as { freePort: () => Promise<number> }
+export { tempPostgres } from './temp-db'
 
 export const ROOT = path.resolve(__dirname, '..')
 const MB = 1024
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
-/** dist/server as `npm start` would build it (scripts/build-server.mjs), so no build time is measured. */
 export function buildServerBundle(): void {
   const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-server.mjs')], { cwd: ROOT, stdio: 'inherit' })
   if (r.status !== 0) throw new Error('npm run build:server failed')
@@ -168,21 +157,4 @@ export async function waitUntil(s: ServerProc, paths: string[], check: (bodies: 
     await new Promise((r) => setTimeout(r, 25))
   }
   throw new Error(`server not ready within ${timeoutMs} ms\n${s.output.join('')}`)
-}
-
-/** A temporary PostgreSQL database (UTF-8, C.UTF-8 like the tests'); drop() removes it. */
-export async function tempPostgres(url: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  const name = `${prefix}_${process.pid}_${crypto.randomBytes(3).toString('hex')}`
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`)
-  const u = new URL(url)
-  u.pathname = '/' + name
-  return {
-    url: u.toString(),
-    async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {})
-      await admin.end().catch(() => {})
-    },
-  }
 }

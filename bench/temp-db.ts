@@ -12,17 +12,28 @@ export async function openBenchDb(prefix: string, poolSize = 10): Promise<{ hand
     const handle = await createPgliteDb()
     return { handle, cleanup: () => handle.close().catch(() => {}) }
   }
+  const db = await tempPostgres(url, prefix)
+  const handle = createPostgresDb(db.url, { max: poolSize })
+  return {
+    handle,
+    async cleanup() {
+      await handle.close().catch(() => {})
+      await db.drop()
+    },
+  }
+}
+
+/** A temporary PostgreSQL database (UTF-8, C.UTF-8 like the tests'); drop() removes it. */
+export async function tempPostgres(url: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
   const name = `${prefix}_${process.pid}_${crypto.randomBytes(3).toString('hex')}`
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`)
   const u = new URL(url)
   u.pathname = '/' + name
-  const handle = createPostgresDb(u.toString(), { max: poolSize })
   return {
-    handle,
-    async cleanup() {
-      await handle.close().catch(() => {})
+    url: u.toString(),
+    async drop() {
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {})
       await admin.end().catch(() => {})
     },

@@ -60,11 +60,7 @@ describe('tab pages: first screen within the audit lines (setData 256 KB per cal
 
   describe('as the seeded user approved.cn', () => {
     it('logs in with WeChat on My', async () => {
-      const comp = h.open('pages/my/index')
-      expect(await h.until(() => !!comp.querySelector('.login-buttons__wechat'))).toBe(true)
-      comp.querySelector('.login-buttons__wechat').dispatchEvent('tap')
-      expect(await h.until(() => comp.dom.textContent.includes('1000001'))).toBe(true) // the user's ship-to account
-      comp.detach()
+      await h.logInOnMy()
       await h.simulate.sleep(0)
     })
 

@@ -102,7 +102,20 @@ function launchApp({ apiOrigin, path: launchPath = 'pages/home/index', query = {
   /** request URLs without the build's base URL */
   const requestPaths = () => env.requests.map((r) => r.url.replace(BUILD_BASE, ''))
 
-  return { env, simulate, app, open, until, settle, requestPaths }
+  /**
+   * Logs the seeded user approved.cn in as a WeChat user does: My, the WeChat button (wx.login must be
+   * stubbed: stubWechatLogin), until My shows the user's ship-to account; the token is stored.
+   */
+  const logInOnMy = async () => {
+    const comp = open('pages/my/index')
+    expect(await until(() => !!comp.querySelector('.login-buttons__wechat'))).toBe(true)
+    comp.querySelector('.login-buttons__wechat').dispatchEvent('tap')
+    expect(await until(() => comp.dom.textContent.includes('1000001'))).toBe(true) // the user's ship-to account
+    expect(env.storage.get('authToken')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+    comp.detach()
+  }
+
+  return { env, simulate, app, open, until, settle, requestPaths, logInOnMy }
 }
 
 module.exports = { DIST, BUILD_BASE, testServer, call, getJson, stubWechatLogin, launchApp }
