@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { ProductSearchQuerySchema, type ProductSearchResult } from '../../../types'
 import { ok } from '../../errors'
-import { pricingContext, toSummary, type AccountPrice, type PricingContext, type SummaryRow } from './summary'
+import { pricingContext, summaryColumns, toSummary, type AccountPrice, type PricingContext, type SummaryRow } from './summary'
 import { queryPrepared } from '../../db/prepared'
 import { badRequest, createCache } from './common'
 import { createSearchIndexLoader, type SearchIndex } from './search-index'
@@ -96,16 +96,30 @@ export interface SearchPage {
 }
 
 /**
- * The page's rows and the caller's account prices, by id, in the order given (one statement, a named
- * prepared statement on PostgreSQL): $1 ids, $2 language, $3 currency, $4 account id (or null).
+ * The statement that fetches a page's rows and the caller's account prices, by id, in the order given (a named
+ * prepared statement on PostgreSQL): $1 ids, $2 currency, $3 account id (or null). The title and list-price
+ * columns are summary.ts's (summaryColumns: the one place that picks them by language and currency), so there
+ * is one statement per pair; the account-price join is loadAccountPrices' condition.
  */
-export const PAGE_ROWS_SQL = `SELECT p.id, p.sku, p.catalog_number, CASE WHEN $2 = 'en' THEN p.title_en ELSE p.title_zh END AS title, p.size, p.brand, p.image,
-  CASE WHEN $3 = 'INR' THEN p.list_price_inr ELSE p.list_price_cny END AS list_price, p.lead_target,
+const pageStatements = new Map<string, { name: string; text: string }>()
+function pageRowsStatement(ctx: PricingContext): { name: string; text: string } {
+  const { title, listPrice } = summaryColumns(ctx)
+  const name = `catalog_search_page:${title}:${listPrice}`
+  let st = pageStatements.get(name)
+  if (!st) {
+    st = {
+      name,
+      text: `SELECT p.id, p.sku, p.catalog_number, ${title} AS title, p.size, p.brand, p.image, ${listPrice} AS list_price, p.lead_target,
   ap.price AS ap_price, ap.price_type AS ap_price_type
 FROM unnest($1::int[]) WITH ORDINALITY AS w(id, o)
 JOIN products p ON p.id = w.id
-LEFT JOIN account_prices ap ON ap.account_id = $4 AND ap.product_id = p.id AND ap.currency = $3
-ORDER BY w.o`
+LEFT JOIN account_prices ap ON ap.account_id = $3 AND ap.product_id = p.id AND ap.currency = $2
+ORDER BY w.o`,
+    }
+    pageStatements.set(name, st)
+  }
+  return st
+}
 
 /**
  * One page of a query's matches, ranked, and their number (capped: TOTAL_CAP + 1 means "more"). The ranking
@@ -122,7 +136,8 @@ export async function searchPage(db: Kysely<DB>, index: SearchIndex, pq: ParsedQ
   const ranked = index.rank({ terms: pq.terms, catalog: pq.catalog }, scope, TOTAL_CAP)
   const ids = ranked.ids.slice(offset, offset + limit)
   if (!ids.length) return { total: ranked.total, rows: [] }
-  const result = await queryPrepared<SearchRow>(db, 'catalog_search_page', PAGE_ROWS_SQL, [`{${ids.join(',')}}`, ctx.language, ctx.currency, ctx.accountId])
+  const st = pageRowsStatement(ctx)
+  const result = await queryPrepared<SearchRow>(db, st.name, st.text, [`{${ids.join(',')}}`, ctx.currency, ctx.accountId])
   const rows: SearchPage['rows'] = []
   for (const r of result) {
     rows.push({
