@@ -6,16 +6,12 @@
  * Search has its own bench (bench/search.ts: every query new, at full speed and at a steady rate, beside
  * the bare route); here one scenario of a repeated mix of 240 queries (served by the one-minute cache).
  */
-import crypto from 'node:crypto'
 // @ts-ignore -- autocannon ships no type declarations
 import autocannon from 'autocannon'
-import { buildApp } from '../server/app'
-import { migrateToLatest } from '../server/db'
-import { seedDatabase } from '../server/db/seed'
 import { signAccessToken } from '../server/domains/auth/tokens'
 import { searchMix } from './search-mix'
 import { startBare } from './bare'
-import { openBenchDb } from './temp-db'
+import { openBenchDb, serveSeededApp } from './temp-db'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -61,14 +57,8 @@ async function main() {
   process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)))
 
   try {
-    let t = Date.now()
-    await migrateToLatest(handle.db)
-    const seeded = await seedDatabase(handle.db, { productCount: PRODUCTS })
-    console.log(`db: ${handle.kind}, seeded ${seeded.products} products in ${Date.now() - t} ms`)
-
-    const secret = crypto.randomBytes(32).toString('hex')
-    const app = buildApp({ db: handle.db, jwtSecret: secret })
-    const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' })
+    const { app, apiUrl, secret, products, seedMs } = await serveSeededApp(handle, PRODUCTS)
+    console.log(`db: ${handle.kind}, seeded ${products} products in ${seedMs} ms`)
 
     const bare = await startBare()
     const bareUrl = bare.url
@@ -85,7 +75,7 @@ async function main() {
       .then(() => undefined)
       .catch(() => undefined)
 
-    t = Date.now()
+    const t = Date.now()
     const rows: Row[] = []
     rows.push(await run(bareUrl, 'bare Fastify, constant 20 items', [bare.path]))
     rows.push(await run(apiUrl, 'product/list pages 1-10, anonymous', firstPages))

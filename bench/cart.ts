@@ -8,13 +8,9 @@
  * at 500 req/s. Half the shoppers are logged-in users of one approved account (account prices, a
  * supply centre, taxes), half anonymous visitors holding a gcId.
  */
-import crypto from 'node:crypto'
 import Fastify from 'fastify'
-import { buildApp } from '../server/app'
-import { migrateToLatest } from '../server/db'
-import { seedDatabase } from '../server/db/seed'
 import { signAccessToken } from '../server/domains/auth/tokens'
-import { openBenchDb } from './temp-db'
+import { openBenchDb, serveSeededApp } from './temp-db'
 import { atMost, context, record } from './report'
 import { runAtRate, type RateRequest } from './rate'
 
@@ -26,11 +22,7 @@ const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 100)
 async function main() {
   const { handle, cleanup } = await openBenchDb('sf_bench_cart', 10)
   try {
-    await migrateToLatest(handle.db)
-    await seedDatabase(handle.db, { productCount: PRODUCTS })
-    const secret = crypto.randomBytes(32).toString('hex')
-    const app = buildApp({ db: handle.db, jwtSecret: secret })
-    const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' })
+    const { app, apiUrl, secret } = await serveSeededApp(handle, PRODUCTS)
     const bare = Fastify({ logger: false })
     bare.get('/bare', async () => ({ success: true, code: '200', message: 'ok', data: { id: 'x', cartItems: [] } }))
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })

@@ -9,15 +9,11 @@
  * placement latency beside a bare Fastify route driven by the same clients. Goal: ≥ 300 orders/s.
  * Without DATABASE_URL it runs on PGlite (one connection: a much lower figure, for comparison only).
  */
-import crypto from 'node:crypto'
 import { Worker } from 'node:worker_threads'
 import Fastify from 'fastify'
-import { openBenchDb } from './temp-db'
+import { openBenchDb, serveSeededApp } from './temp-db'
 import { atLeast, context, record } from './report'
 import { sql } from 'kysely'
-import { buildApp } from '../server/app'
-import { migrateToLatest } from '../server/db'
-import { seedDatabase } from '../server/db/seed'
 import { signAccessToken } from '../server/domains/auth/tokens'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 6000)
@@ -82,11 +78,7 @@ function drive(url: string, workerData: Record<string, unknown>): Promise<{ done
 async function main() {
   const { handle, cleanup } = await openBenchDb('sf_bench_orders', 20)
   try {
-    await migrateToLatest(handle.db)
-    await seedDatabase(handle.db, { productCount: PRODUCTS })
-    const secret = crypto.randomBytes(32).toString('hex')
-    const app = buildApp({ db: handle.db, jwtSecret: secret })
-    const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' })
+    const { app, apiUrl, secret } = await serveSeededApp(handle, PRODUCTS)
     const bare = Fastify({ logger: false })
     bare.get('/bare', async () => ({ success: true, code: '200', message: 'ok', data: { placementId: 'x', orders: [] } }))
     // bench-only: put lines into a buyer's cart with one statement (the 'place' scenario)

@@ -10,14 +10,11 @@
  * the server's caches see it: normalised query + category), so every search is ranked by the database.
  * The recorded figures are the medians over the rounds; the full-speed ratio is search / bare of the same round.
  */
-import crypto from 'node:crypto'
 // @ts-ignore -- autocannon ships no type declarations
 import autocannon from 'autocannon'
-import { buildApp } from '../server/app'
-import { createPgliteDb, migrateToLatest } from '../server/db'
-import { seedDatabase } from '../server/db/seed'
+import { createPgliteDb } from '../server/db'
 import { runAtRate, type RateResult } from './rate'
-import { openBenchDb } from './temp-db'
+import { openBenchDb, serveSeededApp } from './temp-db'
 import { startBare } from './bare'
 import { searchMix } from './search-mix'
 import { atLeast, atMost, context, median, printTable, record, type BenchRow } from './report'
@@ -53,12 +50,8 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<BenchRow[]> {
   const onSigint = () => void cleanup().finally(() => process.exit(130))
   process.once('SIGINT', onSigint)
   try {
-    let t = Date.now()
-    await migrateToLatest(handle.db)
-    await seedDatabase(handle.db, { productCount: PRODUCTS })
-    console.log(`db: ${handle.kind}, seeded ${PRODUCTS} products in ${Date.now() - t} ms`)
-    const app = buildApp({ db: handle.db, jwtSecret: crypto.randomBytes(32).toString('hex') })
-    const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' })
+    const { app, apiUrl, products, seedMs } = await serveSeededApp(handle, PRODUCTS)
+    console.log(`db: ${handle.kind}, seeded ${products} products in ${seedMs} ms`)
     const bare = await startBare()
 
     // enough distinct queries for every round at up to ~8,000 req/s, plus the fixed-rate runs
@@ -66,7 +59,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<BenchRow[]> {
     const perRate = Math.ceil(RATE * SECONDS)
     const warm = 2000
     const settleQueries = ROUNDS * 2 * 600
-    t = Date.now()
+    const t = Date.now()
     const all = await searchMix(handle, warm + settleQueries + ROUNDS * (perFull + perRate), 2, true)
     console.log(`${all.length} distinct queries in ${Date.now() - t} ms`)
     let next = 0

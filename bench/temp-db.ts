@@ -4,7 +4,10 @@
  */
 import crypto from 'node:crypto'
 import pg from 'pg'
-import { createPgliteDb, createPostgresDb, type DbHandle } from '../server/db'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../server/app'
+import { createPgliteDb, createPostgresDb, migrateToLatest, type DbHandle } from '../server/db'
+import { seedDatabase } from '../server/db/seed'
 
 export async function openBenchDb(prefix: string, poolSize = 10): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL
@@ -38,4 +41,19 @@ export async function tempPostgres(url: string, prefix: string): Promise<{ url: 
       await admin.end().catch(() => {})
     },
   }
+}
+
+/**
+ * The benches' server: `handle` migrated and seeded with `productCount` products, and the API on a free
+ * port with a random token secret (sign tokens with it). The caller closes `app`.
+ */
+export async function serveSeededApp(handle: DbHandle, productCount: number): Promise<{ app: FastifyInstance; apiUrl: string; secret: string; products: number; seedMs: number }> {
+  const t = Date.now()
+  await migrateToLatest(handle.db)
+  const { products } = await seedDatabase(handle.db, { productCount })
+  const seedMs = Date.now() - t
+  const secret = crypto.randomBytes(32).toString('hex')
+  const app = buildApp({ db: handle.db, jwtSecret: secret })
+  const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' })
+  return { app, apiUrl, secret, products, seedMs }
 }
