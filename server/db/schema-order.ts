@@ -131,6 +131,10 @@ export interface OrderTable {
   promo_codes: JSONColumnType<string[], string, string>
   static_quote_id: string | null
   order_preference: string
+  /** the flash sale a flash-buy order (source 'flashbuy') bought from (migration 0009) */
+  flash_sale_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** receiver and invoice receiver of a flash-buy order: { receiver: {name, phone}, invoiceReceiver: {name, phone}, invoiceAddress, invoiceTitle } */
+  contacts: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>
   created_at: CreatedAt
   updated_at: CreatedAt
 }

@@ -152,8 +152,9 @@ import type { MarketingTables } from './schema-marketing'
 import type { AccountTables } from './schema-account'
 import type { AuthTables } from './schema-auth'
 import type { OrderTables } from './schema-order'
+import type { FlashBuyTables } from './schema-flashbuy'
 
-export interface DB extends CatalogTables, MarketingTables, AccountTables, AuthTables, OrderTables {
+export interface DB extends CatalogTables, MarketingTables, AccountTables, AuthTables, OrderTables, FlashBuyTables {
   sys_config: SysConfigTable
   categories: CategoryTable
   products: ProductTable

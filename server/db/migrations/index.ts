@@ -7,6 +7,7 @@ import * as m0005 from './0005_account'
 import * as m0006 from './0006_auth'
 import * as m0007 from './0007_cart_order'
 import * as m0008 from './0008_search_costs'
+import * as m0009 from './0009_flashbuy'
 
 /** Static provider: every migration module is imported here (works under tsx and bundlers alike). */
 export const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0006_auth': m0006,
   '0007_cart_order': m0007,
   '0008_search_costs': m0008,
+  '0009_flashbuy': m0009,
 }
 
 export const staticMigrationProvider: MigrationProvider = {

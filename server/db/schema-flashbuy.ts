@@ -1,0 +1,41 @@
+import type { ColumnType } from 'kysely'
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>
+
+/** Tables of the flash-buy domain (migration 0009_flashbuy). Money is integer minor units. */
+export interface FlashSaleTable {
+  id: string
+  country: 'cn' | 'in'
+  product_id: number
+  currency: 'CNY' | 'INR'
+  flash_price: number
+  /** shown instead of the price while the sale is coming soon ("Starts 25 Nov 10:00") */
+  display_text_en: string
+  display_text_zh: string
+  start_at: Timestamp
+  end_at: Timestamp
+  total_qty: number
+  /** 0 <= remain_qty <= total_qty (check constraint) */
+  remain_qty: number
+  min_order_qty: number
+  max_order_qty: number
+  account_purchase_limit_qty: number
+  delivery_channel: 'SC' | 'TFS'
+  coupon: string | null
+  sort_order: number
+  updated_at: UpdatedAt
+}
+
+/** What an account has bought of a sale; the per-account limit is a conditional upsert on this row. */
+export interface FlashSaleLedgerTable {
+  flash_sale_id: string
+  account_id: number
+  purchased_qty: number
+  updated_at: UpdatedAt
+}
+
+export interface FlashBuyTables {
+  flash_sales: FlashSaleTable
+  flash_sale_ledger: FlashSaleLedgerTable
+}
