@@ -21,6 +21,7 @@ import { authRoutes } from './domains/auth'
 import { chatRoutes, chatStandInRoutes } from './domains/service'
 import { cartRoutes } from './domains/cart'
 import { orderRoutes } from './domains/order'
+import { flashbuyRoutes } from './domains/flashbuy'
 import { mountLogin } from './domains/auth/mount'
 import { registerSecurityHeaders } from './security-headers'
 import { h5IndexHtml } from './h5-index'
@@ -140,6 +141,7 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
       await api.register(chatRoutes, o)
       await api.register(cartRoutes, o)
       await api.register(orderRoutes, o)
+      await api.register(flashbuyRoutes, o)
     },
     { prefix: '/api' },
   )
