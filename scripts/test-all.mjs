@@ -9,7 +9,7 @@
  *   4. API tests (PGlite; + PostgreSQL when DATABASE_URL is set)
  *
  * Two lanes run side by side, one per core (TEST_LANES=serial runs them one after the other):
- *   lane 1: typecheck, deps, unit, server          lane 2: builds, weapp, e2e
+ *   lane 1: typecheck, deps, server                lane 2: builds, weapp, e2e, unit
  * Each layer's output goes to artifacts/test-results/<layer>.log and is printed whole when the layer ends,
  * so parallel output never interleaves. A failing layer does not stop the others (a failed build skips the
  * layers that need it); the exit code is non-zero if anything failed.
@@ -87,7 +87,6 @@ const laneA = async () => {
   await checkLayer('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
   // the import rules of README "Layout" (.dependency-cruiser.cjs); a broken rule is named in the output
   await checkLayer('deps', 'npx', ['depcruise', 'src', 'server', 'types', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'])
-  await jestLayer('unit', 'jest.config.js')
   await nodeTestLayer('server', testFiles('server'))
 }
 const laneB = async () => {
@@ -98,6 +97,8 @@ const laneB = async () => {
   if (h5.ok && testFiles('build').length) await nodeTestLayer('budgets', testFiles('build'))
   if (weapp.ok) await jestLayer('weapp', 'tests/weapp/jest.config.js')
   if (h5.ok) await nodeTestLayer('e2e', testFiles('e2e'))
+  // the unit layer runs last in this lane: the API tests (lane 1) are the longest layer
+  await jestLayer('unit', 'jest.config.js')
 }
 
 if (serial) {
