@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
 import { ORDER_STATUS_CODES } from '../../types/order/schemas'
 import { ORDER_STATUS_GROUPS } from '../../types/order/statuses'
-import { orderHistorySince } from '../../types/order/history'
+import { orderHistorySince } from '../../types/order/history-rules'
 
 /**
  * GET /order/list, the order history (issue 12: "Order history: the last 3 months, filterable by

@@ -3,6 +3,7 @@ import { CurrencySchema, Nullable } from '../common'
 import { DeliveryChannelSchema } from '../cart/schemas'
 import { ORDER_STATUS_CODES, OrderSourceSchema, OrderStatusCodeSchema, OrderTypeSchema } from './schemas'
 import { ORDER_STATUS_GROUP_NAMES } from './statuses'
+import { ORDER_LIST_LIMIT_MAX, ORDER_LIST_THUMBNAILS_MAX, ORDER_SEARCH_MAX } from './history-rules'
 
 /**
  * GET /order/list — the order history (spec §9 "Order history shows the last 3 months"; §8 "Empty
@@ -10,30 +11,12 @@ import { ORDER_STATUS_GROUP_NAMES } from './statuses'
  * S-quote, flash buy …), newest first, in pages of at most 50 joined by an opaque cursor.
  */
 
-/** Spec §9: "Order history shows the last 3 months; export and email cover up to one year." */
-export const ORDER_HISTORY_MONTHS = 3
-export const ORDER_LIST_LIMIT_MAX = 50
-export const ORDER_LIST_LIMIT_DEFAULT = 20
-/** a search is an order, sales order or PO number: PO numbers have at most 60 characters (spec §9) */
-export const ORDER_SEARCH_MAX = 60
-export const ORDER_LIST_THUMBNAILS_MAX = 4
-
-/**
- * The first instant of the history window: `now` minus 3 calendar months, the day clamped to the
- * end of a shorter month (31 May → 28/29 Feb), as PostgreSQL's `now() - interval '3 months'`.
- */
-export function orderHistorySince(now: Date, months = ORDER_HISTORY_MONTHS): Date {
-  const y = now.getUTCFullYear()
-  const m = now.getUTCMonth() - months
-  const target = new Date(Date.UTC(y, m, 1))
-  const daysInTarget = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate()
-  const d = Math.min(now.getUTCDate(), daysInTarget)
-  return new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), d, now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds(), now.getUTCMilliseconds()))
-}
+export * from './history-rules'
 
 /** A status filter: a group of the chips (types/order/statuses.ts) or one status code. */
 export const ORDER_LIST_STATUS_FILTERS = [...ORDER_STATUS_GROUP_NAMES, ...ORDER_STATUS_CODES] as const
-export const OrderListStatusFilterSchema = Type.Union(ORDER_LIST_STATUS_FILTERS.map((c) => Type.Literal(c)))
+export type OrderListStatusFilter = (typeof ORDER_LIST_STATUS_FILTERS)[number]
+export const OrderListStatusFilterSchema = Type.Unsafe<OrderListStatusFilter>(Type.Union(ORDER_LIST_STATUS_FILTERS.map((c) => Type.Literal(c))))
 
 export const OrderListQuerySchema = Type.Object(
   {

@@ -1,4 +1,5 @@
-import { ORDER_STATUS_CODES, type OrderStatusCode } from './schemas'
+// type only: schemas.ts loads the schema library, and the app imports this file
+import type { OrderStatusCode } from './schemas'
 
 /**
  * Order status labels (spec §4 "Status labels (transitions between them: not shown)"):
@@ -67,5 +68,5 @@ export const ORDER_STATUS_GROUP_NAMES = Object.keys(ORDER_STATUS_GROUPS) as Orde
 
 /** A status filter (a group or one code) → the codes it admits. */
 export function codesOfFilter(filter: OrderStatusGroup | OrderStatusCode): readonly OrderStatusCode[] {
-  return (ORDER_STATUS_GROUPS as Record<string, readonly OrderStatusCode[]>)[filter] ?? (ORDER_STATUS_CODES.includes(filter as OrderStatusCode) ? [filter as OrderStatusCode] : [])
+  return (ORDER_STATUS_GROUPS as Record<string, readonly OrderStatusCode[]>)[filter] ?? (filter in ORDER_STATUS_MAP ? [filter as OrderStatusCode] : [])
 }
