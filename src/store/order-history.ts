@@ -1,7 +1,7 @@
 import { create } from 'zustand'
-import type { OrderListItem, OrderStatusGroup } from '../../types'
+import type { OrderDetail, OrderListItem, OrderStatusGroup } from '../../types'
 import { ORDER_SEARCH_MAX } from '../../types/order/history-rules'
-import { getOrderList } from '../api/order'
+import { getOrderDetail, getOrderList } from '../api/order'
 import { ApiError } from '../api/client'
 import { t } from './locale'
 
@@ -88,5 +88,38 @@ export const useOrderHistory = create<OrderHistoryState>()((set, get) => ({
   reset: () => {
     generation++
     set({ filter: 'all', query: '', items: [], nextCursor: null, since: null, status: 'idle', loadingMore: false, error: null })
+  }
+}))
+
+// ---------------- one order (GET /order/detail/{orderNumber}) ----------------
+
+interface OrderDetailState {
+  orderNumber: string | null
+  status: 'idle' | 'loading' | 'ready' | 'notFound' | 'error'
+  data: OrderDetail | null
+  error: string | null
+  load: (orderNumber: string) => Promise<void>
+}
+
+let detailGeneration = 0
+
+/** The order detail page's order: the caller's account's only (another account's number answers 404: "not found"). */
+export const useOrderDetail = create<OrderDetailState>()((set) => ({
+  orderNumber: null,
+  status: 'idle',
+  data: null,
+  error: null,
+  load: async (orderNumber) => {
+    const mine = ++detailGeneration
+    set({ orderNumber, status: 'loading', data: null, error: null })
+    try {
+      const data = await getOrderDetail(orderNumber)
+      if (mine !== detailGeneration) return
+      set({ status: 'ready', data })
+    } catch (e) {
+      if (mine !== detailGeneration) return
+      const notFound = e instanceof ApiError && (e.status === 404 || e.status === 403)
+      set({ status: notFound ? 'notFound' : 'error', error: errorText(e) })
+    }
   }
 }))

@@ -247,3 +247,111 @@ describe('order history screen', () => {
     expect(nav).toHaveBeenCalledWith({ url: '/packages/order/order-history/index' })
   })
 })
+
+const detail = (over: Record<string, unknown> = {}) => ({
+  orderNumber: '3200007', salesOrderNumber: '53100007', orderType: 'D1', deliveryChannel: 'SC', status: 'Waiting for Delivery', statusCode: 30,
+  source: 'flashbuy', poNumber: 'PO-2026-00042', remark: '请工作日送货', createdAt: '2026-11-20T02:30:00.000Z', currency: 'CNY',
+  summary: { currency: 'CNY', totalPriceAmount: 2000, totalAmount: 1800, taxes: 234, total: 2054, savings: 200, taxEnabled: true, unpricedLines: 0 },
+  charges: [{ kind: 'Tax', amount: 234 }, { kind: 'HandlingCharge', amount: 20 }],
+  promoCodes: ['D-PCR15'],
+  shipTo: { addressKey: 'ST-1000001-01', accountNumber: '1000001', text: '复旦大学生命科学学院, 上海市', attentionTo: '王小明' },
+  billToNumber: '2000001',
+  lines: [
+    { lineNumber: 1, sku: 'MA1-10175-100UG', catalogNumber: 'MA1-10175', productTitle: 'CD3 Monoclonal Antibody (OKT3)', size: '100 µg', image: '/media/products/MA1-10175-150.jpg',
+      quantity: 2, allocatedQuantity: 1, backorderedQuantity: 1, estimatedShipDate: '2026-12-04T02:30:00.000Z', listPrice: 1000, unitPrice: 900, finalPrice: 900, lineTotal: 1800, deliveryChannel: 'SC' }
+  ],
+  shipments: [
+    { carrier: '顺丰速运', expressNumber: 'SF123456789012', shippedAt: '2026-11-21T03:00:00.000Z', signedAt: null, packageStatus: 'OUT_FOR_DELIVERY' }
+  ],
+  invoiceNumbers: [], placementId: 'PL-1', relatedOrderNumbers: ['3200008'],
+  ...over
+})
+
+describe('order detail screen (spec §3 "Order: id, date, status, PO number, order source, total, invoice; shipments (carrier, express number, shipped date, sign date, package status)")', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    sessionStorage.clear()
+    useLocale.setState({ language: 'en', country: 'cn' })
+    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
+    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  it('shows the order: numbers, status label, date, PO, source, lines with backorder, prices, and each shipment', async () => {
+    logIn()
+    const calls = stubApi(base({ 'GET /order/detail/3200007': detail() }))
+    await openPage('packages/order/order-detail/index', { orderNumber: '3200007' })
+    await waitText('Order 3200007')
+    expect(calls.some((c) => c.path === '/order/detail/3200007')).toBe(true)
+    expect(q('.od-head__status')?.textContent).toBe('Shipped') // 'Waiting for Delivery'
+    expect(q('.od-head__sales')?.textContent).toBe('Sales order 53100007')
+    expect(q('.od-head__source')?.textContent).toBe('Flash buy')
+    expect(q('.od-head__related')?.getAttribute('href')).toBe('/my-orders/3200008')
+    const row = (k: string) => q(`.od-row--${k} .od-row__value`)?.textContent
+    expect(row('date')).toBe('2026-11-20 10:30') // China time
+    expect(row('po')).toBe('PO-2026-00042')
+    expect(row('source')).toBe('Flash buy')
+    expect(row('channel')).toBe('Supply centre')
+    expect(row('billTo')).toBe('2000001')
+    expect(row('promo')).toBe('D-PCR15')
+    expect(row('remark')).toBe('请工作日送货')
+    expect(q('.od-row--invoices')).toBeNull() // none yet
+    expect(q('.od-address__text')?.textContent).toBe('复旦大学生命科学学院, 上海市')
+
+    const line = q('.od-line')!
+    expect(line.textContent).toContain('CD3 Monoclonal Antibody (OKT3)')
+    expect(line.textContent).toContain('Cat. No. MA1-10175')
+    expect(line.textContent).toContain('Qty 2')
+    expect(line.querySelector('.od-line__total')?.textContent).toBe('Subtotal ¥1,800.00')
+    expect(line.querySelector('.od-line__backorder')?.textContent).toBe('1 on backorder, estimated ship date 2026-12-04')
+    expect(q('.od-lines__lto')?.getAttribute('href')).toBe('/my-orders/PendingLTO/3200007')
+
+    expect(row('list')).toBe('¥2,000.00')
+    expect(row('savings')).toBe('-¥200.00')
+    expect(row('taxes')).toBe('¥234.00')
+    expect(row('handling')).toBe('¥20.00')
+    expect(row('total')).toBe('¥2,054.00')
+
+    const sh = q('.od-shipment')!
+    expect(sh.querySelector('.od-shipment__carrier')?.textContent).toBe('顺丰速运')
+    expect(sh.querySelector('.od-shipment__express')?.textContent).toBe('SF123456789012')
+    expect(sh.querySelector('.od-shipment__shipped')?.textContent).toBe('2026-11-21 11:00')
+    expect(sh.querySelector('.od-shipment__signed')?.textContent).toBe('Not yet')
+    expect(sh.querySelector('.od-shipment__package')?.textContent).toBe('Out for delivery')
+    expect(q('.od-all')?.getAttribute('href')).toBe('/order-history')
+  })
+
+  it('a completed order without PO: signed shipment in words; an order with no shipment says so', async () => {
+    logIn()
+    stubApi(base({
+      'GET /order/detail/3200009': detail({
+        orderNumber: '3200009', status: 'COMPLETED', source: 'cart', poNumber: null, relatedOrderNumbers: [],
+        shipments: [{ carrier: 'EMS', expressNumber: 'EM1', shippedAt: '2026-11-21T03:00:00.000Z', signedAt: '2026-11-22T04:00:00.000Z', packageStatus: 'SIGNED' }]
+      }),
+      'GET /order/detail/3200010': detail({ orderNumber: '3200010', status: 'PENDING_APPROVAL', shipments: [], lines: [{ ...detail().lines[0], backorderedQuantity: 0 }] })
+    }))
+    await openPage('packages/order/order-detail/index', { orderNumber: '3200009' })
+    await waitText('Order 3200009')
+    expect(q('.od-head__status')?.textContent).toBe('Completed')
+    expect(q('.od-head__source')).toBeNull()
+    expect(q('.od-row--po .od-row__value')?.textContent).toBe('None')
+    expect(q('.od-row--source .od-row__value')?.textContent).toBe('Cart checkout')
+    expect(q('.od-shipment__signed')?.textContent).toBe('2026-11-22 12:00')
+    expect(q('.od-shipment__package')?.textContent).toBe('Signed for')
+
+    await openPage('packages/order/order-detail/index', { orderNumber: '3200010' })
+    await waitText('Order 3200010')
+    expect(q('.od-head__status')?.textContent).toBe('Pending approval')
+    expect(q('.od-shipments__none')?.textContent).toBe('Not shipped yet.')
+    expect(q('.od-lines__lto')).toBeNull()
+  })
+
+  it('another account\'s order (404) reads "not found" with a way to the order history', async () => {
+    logIn()
+    stubApi(base({ 'GET /order/detail/4000001': fail(404, 'NOT_FOUND') }))
+    await openPage('packages/order/order-detail/index', { orderNumber: '4000001' })
+    await waitText('Order not found.')
+    expect(q('.od-not-found .od-state__button')?.getAttribute('href')).toBe('/order-history')
+    expect(q('.od-head')).toBeNull()
+  })
+})
