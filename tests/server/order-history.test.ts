@@ -125,6 +125,10 @@ describeEachDb('order history', (ctx) => {
         }
         // and the detail of it stays refused
         assert.equal((await get(`/order/detail/${theirs.order_number}`, tokens[attacker])).status, 404)
+        // the victim's cursor is a position only: with the attacker's token it pages the attacker's own orders
+        const victimCursor = (await list(tokens[victim], { limit: 2 })).nextCursor!
+        const crossed = await list(tokens[attacker], { cursor: victimCursor, limit: 50 })
+        for (const i of crossed.items) assert.ok(own.has(i.orderNumber), `${attacker} got ${i.orderNumber} through ${victim}'s cursor`)
       }
     }
   })
