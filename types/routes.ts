@@ -13,7 +13,7 @@ export type RouteName =
   | 'orderDetail' | 'pendingLto' | 'requestDetail' | 'promotion' | 'leadSubmit' | 'chat'
   | 'rewardsRules' | 'rewardDetail' | 'onboarding' | 'wechatLogin' | 'loginCallback' | 'supplyCentre' | 'persona'
   | 'documents' | 'selectionTools' | 'dualOrigin' | 'contentHub' | 'contentDetail' | 'browsingHistory' | 'flashSale'
-  | 'submitOrder' | 'quickOrder' | 'quotes' | 'quoteDetail'
+  | 'submitOrder' | 'quickOrder' | 'quotes' | 'quoteDetail' | 'orderHistory'
 
 export interface RouteDef {
   name: RouteName
@@ -77,6 +77,9 @@ export const ROUTES: RouteDef[] = [
   { name: 'orderSuccess', page: 'packages/order/order-success/index', path: '/submit-order/success', login: true },
   { name: 'pendingLto', page: 'packages/order/pending-lto/index', path: '/my-orders/PendingLTO/:orderNumber', login: true },
   { name: 'orderDetail', page: 'packages/order/order-detail/index', path: '/my-orders/:orderNumber', login: true },
+  // order history and tracking (section 2 names the screen; path not shown). Not /my-orders: that is the static
+  // part of the order detail's path, the detail's H5 address, and the router would open the detail for it
+  { name: 'orderHistory', page: 'packages/order/order-history/index', path: '/order-history', login: true },
   { name: 'requestDetail', page: 'packages/order/request-detail/index', path: '/my-request-china/:requestId', login: true },
   { name: 'leadSubmit', page: 'packages/order/lead-submit/index', path: '/lead-generation/ordersubmit' },
   { name: 'flashSale', page: 'packages/flashbuy/flash-sale/index', path: '/flashbuy/list' },

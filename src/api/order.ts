@@ -1,6 +1,6 @@
 import type {
   ApplyPromotionsBody, ApplyPromotionsResult, Cart, CartQuery, LeadCart, LeadItemBody, LeadSubmitBody, LeadSubmitResult,
-  OrderDetail, PendingLto, PlaceOrderBody, PlaceOrderResult, SQuoteDetail, SQuoteSummary
+  OrderDetail, OrderListQuery, OrderListResult, PendingLto, PlaceOrderBody, PlaceOrderResult, SQuoteDetail, SQuoteSummary
 } from '../../types'
 import { apiRequest, createFetch } from './client'
 
@@ -36,3 +36,6 @@ export const saveLeadItem = createFetch<LeadItemBody, { leadCartId: string }>('P
 export const getLeadCart = (leadCartId: string) => apiRequest<LeadCart>({ path: `/lead/cart/${enc(leadCartId)}` })
 
 export const submitLead = createFetch<LeadSubmitBody, LeadSubmitResult>('POST', '/lead/submit')
+
+/** GET /order/list: the order history, the last 3 months (spec §9), filtered by status, searched by order or PO number, paged by cursor */
+export const getOrderList = createFetch<OrderListQuery, OrderListResult>('GET', '/order/list')

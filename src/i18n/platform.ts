@@ -73,6 +73,7 @@ export const platformEn = {
   'screen.loginCallback': 'Signing in',
   'screen.supplyCentre': 'Supply centre',
   'screen.persona': 'My interests',
+  'screen.orderHistory': 'My orders',
   'my.anonymous': 'You are not logged in',
   'my.greeting': 'Hello, {name}',
   'my.account': 'Account {accountNumber}',

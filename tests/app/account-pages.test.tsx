@@ -54,13 +54,13 @@ describe('account screens', () => {
     await waitText('You are not logged in')
     const labels = qa('.my-menu__item').map((e) => e.textContent)
     expect(labels).toEqual([
-      'My ordersComing soon', 'My requestComing soon', 'My quotes', 'My wishlist', 'Ship-To Info', 'Browsing history',
+      'My orders', 'My requestComing soon', 'My quotes', 'My wishlist', 'Ship-To Info', 'Browsing history',
       'Gift centreComing soon', 'Invite for giftsComing soon', 'Earn points by tasksComing soon', 'My interaction historyComing soon', 'Supply centre', 'My interests'
     ])
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
-    click(q('.my-menu__item--orders'))
+    click(q('.my-menu__item--requests'))
     expect(toasts()).toEqual(['Not available yet'])
-    click(q('.my-menu__item--shipTo'))
+    click(q('.my-menu__item--orders'))
     expect(toasts()).toEqual(['Not available yet', 'Please login for better experience'])
     expect(nav).not.toHaveBeenCalled()
     expect(q('.my__logout')).toBeNull()

@@ -105,7 +105,9 @@ describe('My menu (spec sections 2 and 6)', () => {
     const by = (k: string) => MY_MENU.find((e) => e.key === k)!
     expect(menuAction(by('quotes'), true)).toEqual({ kind: 'go', route: 'quotes' })
     expect(menuAction(by('quotes'), false)).toEqual({ kind: 'login' })
-    for (const k of ['orders', 'requests', 'giftCentre', 'referral', 'earnPoints', 'interactionHistory']) {
+    expect(menuAction(by('orders'), true)).toEqual({ kind: 'go', route: 'orderHistory' })
+    expect(menuAction(by('orders'), false)).toEqual({ kind: 'login' })
+    for (const k of ['requests', 'giftCentre', 'referral', 'earnPoints', 'interactionHistory']) {
       expect([k, menuAction(by(k), true)]).toEqual([k, { kind: 'notBuilt' }])
     }
     expect(menuAction(by('shipTo'), true)).toEqual({ kind: 'go', route: 'shipToInfo' })

@@ -1,1 +1,3 @@
 export * from './schemas'
+export * from './statuses'
+export * from './history'

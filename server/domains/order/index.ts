@@ -15,6 +15,7 @@ import { okReply, tagRoutes } from '../../lib/openapi'
 import { orderTotal, orderSavings, toMajorUnits } from '../../../types/order/totals'
 import { taxRateFor } from '../cart/tax'
 import { placeOrder } from './place'
+import { orderHistoryRoutes } from './history'
 
 /**
  * Order domain (spec §2, §3, §4): order detail, pending lead-time lines, S-quotes, leads and
@@ -43,6 +44,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const optional = { preHandler: app.optionalUser }
   const required = { preHandler: app.requireUser }
+  await app.register(orderHistoryRoutes, opts) // GET /order/list (history.ts)
 
   // ---- GET /order/detail/:orderNumber — the caller's account's order only
   r.get('/order/detail/:orderNumber', { ...required, schema: { params: OrderNumberParamsSchema, response: okReply(OrderDetailSchema) } }, async (req) => {

@@ -72,6 +72,7 @@ export const platformZh: Record<keyof typeof platformEn, string> = {
   'screen.loginCallback': '正在登录',
   'screen.supplyCentre': '供应中心',
   'screen.persona': '我的兴趣',
+  'screen.orderHistory': '我的订单',
   'my.anonymous': '您尚未登录',
   'my.greeting': '您好，{name}',
   'my.account': '账户 {accountNumber}',

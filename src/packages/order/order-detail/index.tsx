@@ -1,6 +1,181 @@
-import NotBuilt from '../../../components/not-built'
+import { useEffect } from 'react'
+import { useRouter } from '@tarojs/taro'
+import { View, Text, Button } from '@tarojs/components'
+import { AtActivityIndicator } from 'taro-ui'
+import type { OrderDetail } from '../../../../types'
+import { orderStatusOf } from '../../../../types/order/statuses'
+import PageShell from '../../../components/page-shell'
+import LoginGate from '../../../components/login-gate'
+import Picture from '../../../components/picture'
+import Tappable, { tapProps } from '../../../components/tappable'
+import { useT, useLocale } from '../../../store/locale'
+import { useSession } from '../../../store/session'
+import { useOrderDetail } from '../../../store/order-history'
+import { pageParam } from '../../../rules/page-params'
+import { formatMoney, formatTimestamp } from '../../../rules/format'
+import { productImageUrl } from '../../../rules/product-image'
+import './index.scss'
 
-/** Route registered (spec section 2); the screen arrives with its feature issue. */
-export default function Page() {
-  return <NotBuilt route='orderDetail' />
+/** carrier package states the server reports, in words; another state is shown as the carrier wrote it */
+const PACKAGE: Record<string, 'orderDetail.package.signed' | 'orderDetail.package.outForDelivery' | 'orderDetail.package.inTransit'> = {
+  SIGNED: 'orderDetail.package.signed', OUT_FOR_DELIVERY: 'orderDetail.package.outForDelivery', IN_TRANSIT: 'orderDetail.package.inTransit'
+}
+
+/**
+ * /my-orders/{orderNumber} (spec §2 "Order detail"; §3 "Order: id, date, status, PO number, order
+ * source, total, invoice; shipments (carrier, express number, shipped date, sign date, package
+ * status)"): one order of the caller's account, with its lines, prices and shipments.
+ */
+export default function OrderDetailPage() {
+  const t = useT()
+  return (
+    <PageShell header={{ title: t('screen.orderDetail') }}>
+      <LoginGate>
+        <Detail />
+      </LoginGate>
+    </PageShell>
+  )
+}
+
+function Detail() {
+  const t = useT()
+  const language = useLocale((s) => s.language)
+  const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
+  const { params } = useRouter()
+  const orderNumber = pageParam(params, 'orderNumber')
+  const s = useOrderDetail()
+
+  useEffect(() => { if (userId && orderNumber) void useOrderDetail.getState().load(orderNumber) }, [userId, orderNumber, language])
+
+  const mine = s.orderNumber === orderNumber
+  if (!orderNumber || (mine && s.status === 'notFound')) {
+    return (
+      <View className='od-state od-not-found'>
+        <Text className='od-state__title'>{t('orderDetail.notFound')}</Text>
+        <Tappable className='od-state__button' to={{ route: 'orderHistory' }}>{t('orderDetail.allOrders')}</Tappable>
+      </View>
+    )
+  }
+  if (mine && s.status === 'error') {
+    return (
+      <View className='od-state od-error'>
+        <Text className='od-state__title'>{s.error}</Text>
+        <Button className='od-state__button' {...tapProps(() => useOrderDetail.getState().load(orderNumber))}>{t('order.retry')}</Button>
+      </View>
+    )
+  }
+  if (!mine || s.status !== 'ready' || !s.data) return <View className='od-state'><AtActivityIndicator content={t('order.loading')} /></View>
+  return <OrderView order={s.data} />
+}
+
+function OrderView({ order: o }: { order: OrderDetail }) {
+  const t = useT()
+  const country = useLocale((s) => s.country)
+  const { label, tone } = orderStatusOf(o.status)
+  const money = (v: number) => formatMoney(v, o.currency)
+  const handling = o.charges.filter((c) => c.kind === 'HandlingCharge').reduce((sum, c) => sum + c.amount, 0)
+  const backordered = o.lines.some((l) => l.backorderedQuantity > 0)
+  const info: [string, string, string][] = [
+    ['date', t('orderDetail.date'), formatTimestamp(o.createdAt, country)],
+    ['po', t('orderDetail.poNumber'), o.poNumber ?? t('orderDetail.noPo')],
+    ['source', t('orderDetail.source'), t(`orderDetail.source.${o.source}`)],
+    ['channel', t('orderDetail.channel'), t(`orderDetail.channel.${o.deliveryChannel}`)],
+    ['billTo', t('orderDetail.billTo'), o.billToNumber ?? ''],
+    ['invoices', t('orderDetail.invoices'), o.invoiceNumbers.join(', ')],
+    ['promo', t('orderDetail.promoCodes'), o.promoCodes.join(', ')],
+    ['remark', t('orderDetail.remark'), o.remark ?? '']
+  ]
+  return (
+    <View className='od' data-order-number={o.orderNumber}>
+      <View className='od-card od-head'>
+        <View className='od-head__top'>
+          <Text className='od-head__number'>{t('orderHistory.order', { number: o.orderNumber })}</Text>
+          <Text className={`od-head__status od-head__status--${tone}`} data-status={o.status}>{t(`order.status.${label}`)}</Text>
+        </View>
+        <Text className='od-head__sales'>{t('orderHistory.salesOrder', { number: o.salesOrderNumber })}</Text>
+        {o.source === 'flashbuy' && <Text className='od-head__source'>{t('orderHistory.source.flashbuy')}</Text>}
+        {o.relatedOrderNumbers.map((n) => (
+          <Tappable key={n} className='od-head__related' to={{ route: 'orderDetail', params: { orderNumber: n } }}>{t('orderDetail.related', { number: n })}</Tappable>
+        ))}
+      </View>
+
+      <View className='od-card od-info'>
+        <Text className='od-card__title'>{t('orderDetail.info')}</Text>
+        {info.filter(([, , v]) => v).map(([k, name, v]) => (
+          <View key={k} className={`od-row od-row--${k}`}>
+            <Text className='od-row__label'>{name}</Text>
+            <Text className='od-row__value'>{v}</Text>
+          </View>
+        ))}
+      </View>
+
+      <View className='od-card od-address'>
+        <Text className='od-card__title'>{t('order.address.title')}</Text>
+        {o.shipTo.attentionTo && <Text className='od-address__name'>{o.shipTo.attentionTo}</Text>}
+        <Text className='od-address__text'>{o.shipTo.text}</Text>
+      </View>
+
+      <View className='od-card od-lines'>
+        <Text className='od-card__title'>{t('order.lines.title', { count: o.lines.length })}</Text>
+        {o.lines.map((l) => (
+          <View key={l.lineNumber} className='od-line' data-catalog-number={l.catalogNumber}>
+            <Picture className='od-line__thumb' src={productImageUrl(l.image, 150, API_BASE_URL)} alt={l.productTitle} />
+            <View className='od-line__text'>
+              <Text className='od-line__title'>{l.productTitle}</Text>
+              <Text className='od-line__meta'>{t('order.catNo', { catalogNumber: l.catalogNumber })} · {t('order.size', { size: l.size })}</Text>
+              <Text className='od-line__meta'>{t('order.qty', { quantity: l.quantity })} · {t('orderDetail.unitPrice', { price: money(l.finalPrice) })}</Text>
+              <Text className='od-line__total'>{t('orderDetail.lineTotal', { total: money(l.lineTotal) })}</Text>
+              {l.backorderedQuantity > 0 && (
+                <Text className='od-line__backorder'>
+                  {l.estimatedShipDate
+                    ? t('orderDetail.backordered', { count: l.backorderedQuantity, date: formatTimestamp(l.estimatedShipDate, country, 'YYYY-MM-DD') })
+                    : t('orderDetail.backorderedUnknown', { count: l.backorderedQuantity })}
+                </Text>
+              )}
+            </View>
+          </View>
+        ))}
+        {backordered && (
+          <Tappable className='od-lines__lto' to={{ route: 'pendingLto', params: { orderNumber: o.orderNumber } }}>{t('orderDetail.pendingLto')}</Tappable>
+        )}
+      </View>
+
+      <View className='od-card od-price'>
+        <Text className='od-card__title'>{t('order.price.title')}</Text>
+        <View className='od-row od-row--list'><Text className='od-row__label'>{t('order.price.list')}</Text><Text className='od-row__value'>{money(o.summary.totalPriceAmount)}</Text></View>
+        {o.summary.savings > 0 && (
+          <View className='od-row od-row--savings'><Text className='od-row__label'>{t('order.price.savings')}</Text><Text className='od-row__value'>-{money(o.summary.savings)}</Text></View>
+        )}
+        {o.summary.taxEnabled && (
+          <View className='od-row od-row--taxes'><Text className='od-row__label'>{t('order.price.taxes')}</Text><Text className='od-row__value'>{money(o.summary.taxes)}</Text></View>
+        )}
+        {handling > 0 && (
+          <View className='od-row od-row--handling'><Text className='od-row__label'>{t('orderDetail.handling')}</Text><Text className='od-row__value'>{money(handling)}</Text></View>
+        )}
+        <View className='od-row od-row--total'><Text className='od-row__label'>{t('order.price.total')}</Text><Text className='od-row__value'>{money(o.summary.total)}</Text></View>
+      </View>
+
+      <View className='od-card od-shipments'>
+        <Text className='od-card__title'>{t('orderDetail.shipments')}</Text>
+        {o.shipments.length === 0 && <Text className='od-shipments__none'>{t('orderDetail.noShipments')}</Text>}
+        {o.shipments.map((sh) => (
+          <View key={`${sh.carrier}-${sh.expressNumber}`} className='od-shipment' data-express-number={sh.expressNumber}>
+            <View className='od-row'><Text className='od-row__label'>{t('orderDetail.carrier')}</Text><Text className='od-row__value od-shipment__carrier'>{sh.carrier}</Text></View>
+            <View className='od-row'><Text className='od-row__label'>{t('orderDetail.expressNumber')}</Text><Text className='od-row__value od-shipment__express'>{sh.expressNumber}</Text></View>
+            <View className='od-row'><Text className='od-row__label'>{t('orderDetail.shippedAt')}</Text><Text className='od-row__value od-shipment__shipped'>{formatTimestamp(sh.shippedAt, country)}</Text></View>
+            <View className='od-row'>
+              <Text className='od-row__label'>{t('orderDetail.signedAt')}</Text>
+              <Text className='od-row__value od-shipment__signed'>{sh.signedAt ? formatTimestamp(sh.signedAt, country) : t('orderDetail.notSigned')}</Text>
+            </View>
+            <View className='od-row'>
+              <Text className='od-row__label'>{t('orderDetail.packageStatus')}</Text>
+              <Text className='od-row__value od-shipment__package'>{PACKAGE[sh.packageStatus] ? t(PACKAGE[sh.packageStatus]) : sh.packageStatus}</Text>
+            </View>
+          </View>
+        ))}
+      </View>
+
+      <Tappable className='od-all' to={{ route: 'orderHistory' }}>{t('orderDetail.allOrders')}</Tappable>
+    </View>
+  )
 }
