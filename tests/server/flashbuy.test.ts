@@ -280,6 +280,7 @@ describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpo
       assert.equal((await ops(auth(shopper), { flashPrice: 1 })).statusCode, 401, 'a shopper\'s bearer token is no key')
       assert.equal((await ops({ 'x-ops-token': shopper }, { flashPrice: 1 })).statusCode, 403)
       assert.equal((await ops({ 'x-ops-token': OPS.slice(0, -1) + 'x' }, { flashPrice: 1 })).statusCode, 403)
+      assert.equal((await ops({ 'x-ops-token': 'x'.repeat(300) }, { flashPrice: 'not a number' })).statusCode, 403, 'the key is checked before the body')
       assert.equal((await sale(ctx(), 'FB-CN-001')).flash_price, before.flash_price, 'refused calls change nothing')
 
       // the price changes between opening the submit page and submitting (the price-changed dialog)

@@ -55,7 +55,8 @@ export function registerFlashOps(app: FastifyInstance, db: Kysely<DB>, token: st
 
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   r.post('/ops/flashbuy/:id', {
-    preHandler: guard,
+    // before the body is parsed or validated: without the key, nothing about the route is answered
+    onRequest: guard,
     schema: { headers: OpsHeadersSchema, params: FlashBuyIdParamsSchema, body: FlashOpsBodySchema, response: okReply(FlashSaleSummarySchema) },
   }, async (req) => {
     const { id } = req.params
