@@ -62,6 +62,7 @@ for (const dbKind of DB_KINDS) describe(`[${dbKind}] fuzz: generated bad request
       ...(await one<number>(db, 'select id from product_documents order by id limit 2')).map(String),
       ...(await one<string>(db, 'select id from users order by id limit 4')),
       ...(await one<string>(db, "select code from persona_options limit 4")),
+      ...(await one<string>(db, 'select id from flash_sales order by id limit 4')),
       ...DEMO_USER_NAMES, '1', '2', 'cn', 'in', 'mobility', 'product', 'content', 'Products', 'standin:oStandin-approved-cn',
     ]
     const pools: Pools = { real }

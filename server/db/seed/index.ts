@@ -8,6 +8,7 @@ import { seedAccountRecords, ACCOUNT_RECORD_TABLES } from './account-records'
 import { seedAuth, AUTH_SEED_TABLES } from './auth'
 import { seedCart, CART_SEED_TABLES } from './cart'
 import { seedOrders, ORDER_SEED_TABLES } from './orders'
+import { seedFlashBuy, FLASHBUY_SEED_TABLES } from './flashbuy'
 import { DEMO_ACCOUNTS, PERSONA_OPTIONS, SYS_CONFIG_SEED, type SeedAccount, type SeedAddress } from './accounts'
 
 export { DEMO_USERS, DEMO_USER_NAMES, DEMO_ACCOUNTS, type DemoUserName } from './accounts'
@@ -65,7 +66,7 @@ const addrRow = (a: SeedAddress) => ({
 })
 
 const SEEDED_TABLES = [
-  ...ORDER_SEED_TABLES, ...CART_SEED_TABLES,
+  ...ORDER_SEED_TABLES, ...FLASHBUY_SEED_TABLES, ...CART_SEED_TABLES,
   ...ACCOUNT_RECORD_TABLES, ...AUTH_SEED_TABLES, ...MARKETING_TABLES, ...CATALOG_EXTRA_TABLES,
   'error_reports', 'account_prices', 'user_personas', 'persona_options', 'supply_centers', 'credit_records',
   'bill_tos', 'ship_tos', 'users', 'accounts', 'products', 'categories', 'sys_config',
@@ -225,6 +226,7 @@ export async function seedDatabase(db: Kysely<DB>, opts: SeedOptions = {}): Prom
     await seedAuth(trx, ctx)
     await seedCart(trx, ctx)
     await seedOrders(trx, ctx)
+    await seedFlashBuy(trx, ctx)
   }))
   // Fresh statistics and visibility map (index-only scans for the product listing).
   await sql`VACUUM ANALYZE`.execute(db)

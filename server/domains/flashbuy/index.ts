@@ -2,10 +2,15 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { FlashPlaceOrderBodySchema, FlashPlaceOrderResultSchema } from '../../../types'
+import {
+  FlashApplyBodySchema, FlashApplyResultSchema, FlashBuyDetailSchema, FlashBuyIdParamsSchema, FlashPlaceOrderBodySchema,
+  FlashPlaceOrderResultSchema, FlashSaleListSchema,
+} from '../../../types'
 import { ok } from '../../errors'
 import { okReply, tagRoutes } from '../../lib/openapi'
 import { createFlashPlacer } from './place'
+import { applyFlashPromo, listSales, saleDetail } from './sales'
+import { opsToken, registerFlashOps } from './ops'
 
 /**
  * Flash-buy domain (spec §2, §3, §4, §5, §7): the sale list, the detail, apply-promo and placement.
@@ -15,6 +20,20 @@ export async function flashbuyRoutes(app: FastifyInstance, opts: { db: Kysely<DB
   const db = opts.db
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const required = { preHandler: app.requireUser }
+  const optional = { preHandler: app.optionalUser }
+
+  // ---- the sale list (the flash-sale list screen) and the detail (spec §3 "Flash-buy detail")
+  r.get('/flashbuy/list', { ...optional, schema: { response: okReply(FlashSaleListSchema) } }, async (req) => ok(await listSales(db, req)))
+  r.get('/flashbuy/detail/:id', { ...optional, schema: { params: FlashBuyIdParamsSchema, response: okReply(FlashBuyDetailSchema) } }, async (req) =>
+    ok(await saleDetail(db, req, req.params.id)))
+
+  // ---- POST /flashbuy/promos/apply (spec §7): business refusals are statuses of a 200 answer
+  r.post('/flashbuy/promos/apply', { ...required, schema: { body: FlashApplyBodySchema, response: okReply(FlashApplyResultSchema) } }, async (req) =>
+    ok(await applyFlashPromo(db, req, req.body)))
+
+  // ---- operator endpoint (tests, demos): only when OPS_TOKEN is configured
+  const token = opsToken()
+  if (token) registerFlashOps(app, db, token)
 
   const placer = createFlashPlacer(db, { redisUrl: process.env.REDIS_URL || null, log: app.log })
   app.addHook('onClose', async () => placer.close())

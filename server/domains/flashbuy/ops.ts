@@ -1,0 +1,90 @@
+import crypto from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { sql, type Kysely } from 'kysely'
+import { Type } from 'typebox'
+import type { DB } from '../../db/schema'
+import { FlashBuyIdParamsSchema, FlashSaleSummarySchema } from '../../../types'
+import { toMinor } from '../../../types/order/totals'
+import { ApiError, ok } from '../../errors'
+import { okReply } from '../../lib/openapi'
+import { flashDisplayText } from '../../db/seed/flashbuy'
+import { salesQuery, toSummary, type SaleRow } from './sales'
+
+/**
+ * The operator's flash-sale endpoint, for tests and demos: POST /api/ops/flashbuy/{id} changes a sale's
+ * flash price, stock or window (the end-to-end test moves a price between opening the submit page and
+ * submitting, to show the price-changed dialog of spec §4 "Flash-buy submit flow" step 3).
+ *
+ * It is guarded by the header x-ops-token, compared in constant time with OPS_TOKEN; a shopper's
+ * bearer token is no key to it. When OPS_TOKEN is unset or shorter than OPS_TOKEN_MIN_LENGTH the
+ * route is not registered at all (404 like any unknown path).
+ */
+export const OPS_TOKEN_MIN_LENGTH = 16
+
+export const FlashOpsBodySchema = Type.Object(
+  {
+    /** major units */
+    flashPrice: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
+    /** a stock above the sale's total raises the total to it */
+    remainQty: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    startAt: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+    endAt: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+  },
+  { additionalProperties: false },
+)
+
+const OpsHeadersSchema = Type.Object({ 'x-ops-token': Type.Optional(Type.String({ maxLength: 256 })) })
+
+const digest = (s: string) => crypto.createHash('sha256').update(s).digest()
+
+export function opsToken(env: NodeJS.ProcessEnv = process.env): string | null {
+  const t = env.OPS_TOKEN
+  return t && t.length >= OPS_TOKEN_MIN_LENGTH ? t : null
+}
+
+export function registerFlashOps(app: FastifyInstance, db: Kysely<DB>, token: string) {
+  const expected = digest(token)
+  const guard = async (req: FastifyRequest) => {
+    const raw = req.headers['x-ops-token']
+    const given = Array.isArray(raw) ? raw[0] : raw
+    if (!given) throw new ApiError(401, 'TOKEN_INVALID', 'The x-ops-token header is required')
+    // equal-length digests: the comparison takes the same time whatever was sent
+    if (!crypto.timingSafeEqual(digest(given), expected)) throw new ApiError(403, 'FORBIDDEN', 'The operator token is not valid')
+  }
+
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  r.post('/ops/flashbuy/:id', {
+    // before the body is parsed or validated: without the key, nothing about the route is answered
+    onRequest: guard,
+    schema: { headers: OpsHeadersSchema, params: FlashBuyIdParamsSchema, body: FlashOpsBodySchema, response: okReply(FlashSaleSummarySchema) },
+  }, async (req) => {
+    const { id } = req.params
+    const b = req.body
+    const row = await db.transaction().execute(async (trx) => {
+      const cur = await trx.selectFrom('flash_sales').select(['country', 'start_at', 'end_at', 'total_qty']).where('id', '=', id).forUpdate().executeTakeFirst()
+      if (!cur) throw new ApiError(404, 'NOT_FOUND', `Flash sale ${id} not found`, 'FLASH_NOT_FOUND')
+      const startAt = b.startAt ? new Date(b.startAt) : new Date(cur.start_at)
+      const endAt = b.endAt ? new Date(b.endAt) : new Date(cur.end_at)
+      if (Number.isNaN(startAt.getTime()) || Number.isNaN(endAt.getTime())) throw new ApiError(400, 'VALIDATION_ERROR', 'startAt and endAt must be dates')
+      if (endAt <= startAt) throw new ApiError(400, 'VALIDATION_ERROR', 'endAt must be after startAt')
+      const text = flashDisplayText(startAt, cur.country)
+      await trx
+        .updateTable('flash_sales')
+        .set({
+          ...(b.flashPrice !== undefined ? { flash_price: toMinor(b.flashPrice) } : {}),
+          ...(b.remainQty !== undefined ? { remain_qty: b.remainQty, total_qty: Math.max(cur.total_qty, b.remainQty) } : {}),
+          start_at: startAt,
+          end_at: endAt,
+          display_text_en: text.en,
+          display_text_zh: text.zh,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .execute()
+      return (await salesQuery(trx).where('f.id', '=', id).executeTakeFirstOrThrow()) as SaleRow
+    })
+    req.log.info({ flashSale: id, change: b }, 'flash sale changed by the operator endpoint')
+    return ok(toSummary(row, req.locale.language))
+  })
+}

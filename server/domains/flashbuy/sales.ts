@@ -1,0 +1,263 @@
+import type { FastifyRequest } from 'fastify'
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+import type { AuthUser } from '../auth/plugin'
+import type { FlashApplyBody, FlashApplyResult, FlashApplyStatus, FlashBuyDetail, FlashBuyStatus, FlashSaleSummary } from '../../../types'
+import { flashBuyStatusAt, quantityRefusal, REFUSAL_STATUS } from '../../../types/flashbuy/rules'
+import { orderTotal, taxOf, toMajorUnits } from '../../../types/order/totals'
+import { ApiError } from '../../errors'
+import { localized as msg } from '../../locale'
+import { accountPricingEligible, computePrice } from '../catalog/pricing'
+import { defaultSupplyCentre } from '../cart/pricing'
+import { taxRateFor } from '../cart/tax'
+
+/**
+ * The flash sales as shoppers see them: the sale list, the detail (spec §3 "Flash-buy detail") and
+ * apply-promo (§3 "Flash-buy apply-promo response", §5 the apply statuses). Every figure is read from
+ * the database at the request: the status from the window and the stock at this moment (§4
+ * "Flash-buy status"), the flash price, the stock, what the caller's account has bought already.
+ * A sale belongs to one country: the caller's (the user's when logged in, else the countrycode
+ * header); another country's sale answers 404 like an unknown one.
+ */
+
+/** how long an ended sale stays on the sale list ("expired") */
+export const EXPIRED_LISTED_DAYS = 7
+const DAY = 86_400_000
+const LIST_MAX = 100
+
+export type Country = 'cn' | 'in'
+export const callerCountry = (req: FastifyRequest): Country =>
+  (req.user ? req.user.country : req.locale.country) === 'in' ? 'in' : 'cn'
+
+export interface SaleRow {
+  id: string
+  country: Country
+  currency: 'CNY' | 'INR'
+  flash_price: number
+  display_text_en: string
+  display_text_zh: string
+  start_at: Date
+  end_at: Date
+  total_qty: number
+  remain_qty: number
+  min_order_qty: number
+  max_order_qty: number
+  account_purchase_limit_qty: number
+  delivery_channel: 'SC' | 'TFS'
+  coupon: string | null
+  sort_order: number
+  product_id: number
+  sku: string
+  catalog_number: string
+  title_en: string
+  title_zh: string
+  size: string
+  image: string | null
+  list_price: number | null
+}
+
+/** Sales with their product; `where` narrows them (by id, by country, by end). */
+export function salesQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('flash_sales as f')
+    .innerJoin('products as p', 'p.id', 'f.product_id')
+    .select([
+      'f.id', 'f.country', 'f.currency', 'f.flash_price', 'f.display_text_en', 'f.display_text_zh', 'f.start_at', 'f.end_at',
+      'f.total_qty', 'f.remain_qty', 'f.min_order_qty', 'f.max_order_qty', 'f.account_purchase_limit_qty',
+      'f.delivery_channel', 'f.coupon', 'f.sort_order', 'f.product_id',
+      'p.sku', 'p.catalog_number', 'p.title_en', 'p.title_zh', 'p.size', 'p.image',
+      sql<number | null>`case when f.currency = 'INR' then p.list_price_inr else p.list_price_cny end`.as('list_price'),
+    ])
+}
+
+/** One sale of the caller's country, or null (unknown id and another country's sale alike). */
+export async function loadSale(db: Kysely<DB>, id: string, country: Country): Promise<SaleRow | null> {
+  const row = await salesQuery(db).where('f.id', '=', id).where('f.country', '=', country).executeTakeFirst()
+  return (row as SaleRow | undefined) ?? null
+}
+
+export const saleNotFound = (req: FastifyRequest) =>
+  new ApiError(404, 'NOT_FOUND', msg(req, 'This flash sale does not exist', '该秒杀活动不存在'), 'FLASH_NOT_FOUND')
+
+const iso = (d: Date | string) => new Date(d).toISOString()
+const major = (minor: number | null) => (minor === null ? null : toMajorUnits(minor))
+
+export const saleStatus = (s: SaleRow, now = Date.now()): FlashBuyStatus =>
+  flashBuyStatusAt({ startAt: s.start_at, endAt: s.end_at, remainQty: s.remain_qty }, now)
+
+export function toSummary(s: SaleRow, lang: 'cn' | 'en', now = Date.now()): FlashSaleSummary {
+  const status = saleStatus(s, now)
+  return {
+    id: s.id,
+    sku: s.sku,
+    catalogNumber: s.catalog_number,
+    skuName: lang === 'en' ? s.title_en : s.title_zh,
+    skuSize: s.size,
+    image: s.image,
+    // "Coming soon is blocked and shows display text instead of a price"
+    flashPrice: status === 'COMING_SOON' ? null : toMajorUnits(s.flash_price),
+    originalPrice: major(s.list_price),
+    currency: s.currency,
+    displayText: lang === 'en' ? s.display_text_en : s.display_text_zh,
+    flashBuyStatus: status,
+    startAt: iso(s.start_at),
+    endAt: iso(s.end_at),
+    totalQty: s.total_qty,
+    remainQty: s.remain_qty,
+  }
+}
+
+const LIST_RANK: Record<FlashBuyStatus, number> = { IN_PROGRESS: 0, COMING_SOON: 1, SOLD_OUT: 2, OVER: 3 }
+
+/**
+ * The sale list of the caller's country: running sales first, then the coming ones (soonest first),
+ * then the sold-out ones, then those that ended in the last EXPIRED_LISTED_DAYS days (latest first).
+ */
+export async function listSales(db: Kysely<DB>, req: FastifyRequest): Promise<FlashSaleSummary[]> {
+  const now = Date.now()
+  const rows = (await salesQuery(db)
+    .where('f.country', '=', callerCountry(req))
+    .where('f.end_at', '>', new Date(now - EXPIRED_LISTED_DAYS * DAY))
+    .orderBy('f.sort_order').orderBy('f.id')
+    .limit(LIST_MAX)
+    .execute()) as SaleRow[]
+  const withStatus = rows.map((r) => ({ r, status: saleStatus(r, now) }))
+  withStatus.sort((a, b) =>
+    LIST_RANK[a.status] - LIST_RANK[b.status] ||
+    (a.status === 'COMING_SOON' ? +new Date(a.r.start_at) - +new Date(b.r.start_at) : 0) ||
+    (a.status === 'OVER' ? +new Date(b.r.end_at) - +new Date(a.r.end_at) : 0) ||
+    a.r.sort_order - b.r.sort_order || (a.r.id < b.r.id ? -1 : 1),
+  )
+  return withStatus.map(({ r }) => toSummary(r, req.locale.language, now))
+}
+
+/** What the caller's account has bought of a sale (0 anonymous): its own ledger row only. */
+export async function purchasedQty(db: Kysely<DB>, saleId: string, user: AuthUser | null): Promise<number> {
+  if (!user) return 0
+  const row = await db
+    .selectFrom('flash_sale_ledger')
+    .select('purchased_qty')
+    .where('flash_sale_id', '=', saleId)
+    .where('account_id', '=', user.accountId)
+    .executeTakeFirst()
+  return row?.purchased_qty ?? 0
+}
+
+/**
+ * The caller's own price of the product outside the sale (spec §6: the account's price for a
+ * logged-in user of an approved account, the list price otherwise; null when neither exists).
+ */
+async function currentPrice(db: Kysely<DB>, s: SaleRow, user: AuthUser | null): Promise<number | null> {
+  let account: { price: number; priceType: 'yourPrice' | 'discount' | 'wop' } | null = null
+  if (accountPricingEligible(user)) {
+    const ap = await db
+      .selectFrom('account_prices')
+      .select(['price', 'price_type'])
+      .where('account_id', '=', user!.accountId)
+      .where('product_id', '=', s.product_id)
+      .where('currency', '=', s.currency)
+      .executeTakeFirst()
+    if (ap) account = { price: ap.price, priceType: ap.price_type }
+  }
+  return computePrice(s.list_price, account)?.amount ?? null
+}
+
+export async function saleDetail(db: Kysely<DB>, req: FastifyRequest, id: string): Promise<FlashBuyDetail> {
+  const s = await loadSale(db, id, callerCountry(req))
+  if (!s) throw saleNotFound(req)
+  const [bought, current] = await Promise.all([purchasedQty(db, s.id, req.user), currentPrice(db, s, req.user)])
+  const summary = toSummary(s, req.locale.language)
+  return {
+    id: s.id,
+    sku: s.sku,
+    catalogNumber: s.catalog_number,
+    skuName: summary.skuName,
+    skuSize: s.size,
+    skuImages: s.image ? [s.image] : [],
+    flashPrice: summary.flashPrice,
+    originalPrice: summary.originalPrice,
+    currentPrice: current,
+    currency: s.currency,
+    displayText: summary.displayText,
+    minOrderQty: s.min_order_qty,
+    maxOrderQty: s.max_order_qty,
+    accountPurchaseLimitQty: s.account_purchase_limit_qty,
+    purchasedQty: bought,
+    remainQty: s.remain_qty,
+    totalQty: s.total_qty,
+    flashBuyStatus: summary.flashBuyStatus,
+    startAt: summary.startAt,
+    endAt: summary.endAt,
+    coupon: s.coupon,
+    deliveryChannel: s.delivery_channel,
+  }
+}
+
+/**
+ * POST /flashbuy/promos/apply: nothing is placed or reserved; the answer says whether the line could
+ * be placed now and at which price. Business refusals are statuses of a 200 answer (spec §5: "The
+ * server status values returned by the apply-promo call are check_minOrderQty, check_remainQty and
+ * check_accountPurchaseLimitQty"; a sale that is not running is check_flashBuyStatus, an "other
+ * status"). The unit price is the flash price in the database now: a price in the body is ignored.
+ * A sale that is not running has no line (its price is not on offer; a coming one's is not shown yet).
+ */
+export async function applyFlashPromo(db: Kysely<DB>, req: FastifyRequest, body: FlashApplyBody): Promise<FlashApplyResult> {
+  const user = req.user!
+  if (user.registrationStatus !== 'Siebel Approved') {
+    throw new ApiError(403, 'FORBIDDEN', msg(req, 'Please complete your registration before placing an order', '请先完成注册再下单'), 'REGISTRATION_INCOMPLETE')
+  }
+  const country = callerCountry(req)
+  const [s, shipTo, me] = await Promise.all([
+    loadSale(db, body.flashBuyId, country),
+    body.shipTo === undefined
+      ? Promise.resolve(null)
+      : db.selectFrom('ship_tos').select('address_key').where('account_id', '=', user.accountId).where('address_key', '=', body.shipTo).executeTakeFirst(),
+    db.selectFrom('users').select('siebel_row_id').where('id', '=', user.id).executeTakeFirst(),
+  ])
+  if (!s) throw saleNotFound(req)
+  // only the caller's account's ship-to: another account's answers exactly like an unknown one
+  if (body.shipTo !== undefined && !shipTo) throw new ApiError(404, 'NOT_FOUND', msg(req, 'Shipping address not found', '未找到该收货地址'), 'ADDRESS_NOT_FOUND')
+
+  const quantity = body.item.quantity
+  const [bought, sc, taxRate] = await Promise.all([
+    purchasedQty(db, s.id, user),
+    s.delivery_channel === 'SC' ? defaultSupplyCentre(db, user) : Promise.resolve(null),
+    taxRateFor(db, country),
+  ])
+  const running = saleStatus(s) === 'IN_PROGRESS'
+  let status: FlashApplyStatus = 'check_flashBuyStatus'
+  if (running) {
+    const refusal = quantityRefusal(quantity, {
+      minOrderQty: s.min_order_qty, maxOrderQty: s.max_order_qty, accountPurchaseLimitQty: s.account_purchase_limit_qty,
+      remainQty: s.remain_qty, purchasedQty: bought,
+    })
+    status = refusal ? REFUSAL_STATUS[refusal] : 'success'
+  }
+  // "in flash buy only when the supply centre is present with operationStatus Normal" (spec §7)
+  const deliveryChannel = s.delivery_channel === 'SC' && sc ? 'SC' as const : 'TFS' as const
+  const coupon = s.coupon?.toUpperCase() ?? null
+  const codes = [...new Set((body.promotionCodes ?? []).map((c) => c.trim()).filter(Boolean))]
+  const totalAmount = running ? s.flash_price * quantity : 0
+  const taxes = taxRate === null ? 0 : taxOf(totalAmount, taxRate)
+  return {
+    status,
+    items: running
+      ? [{ skuId: s.id, sku: s.sku, catalogNumber: s.catalog_number, unitPrice: toMajorUnits(s.flash_price), quantity, lineNumber: 1, deliveryChannel }]
+      : [],
+    promos: codes.map((c) => ({ promoCode: c, valid: coupon !== null && c.toUpperCase() === coupon })),
+    currency: s.currency,
+    totalAmount: toMajorUnits(totalAmount),
+    taxes: toMajorUnits(taxes),
+    total: toMajorUnits(orderTotal({ totalPriceAmount: totalAmount, totalAmount, taxes }, taxRate !== null)),
+    remainQty: s.remain_qty,
+    scJobNumber: null,
+    scOrderType: null,
+    scSalesOrderNumber: null,
+    tfsJobNumber: null,
+    tfsOrderType: null,
+    tfsSalesOrderNumber: null,
+    shipTo: body.shipTo ?? null,
+    siebelRowId: me?.siebel_row_id ?? null,
+    squoteDetail: null,
+  }
+}
