@@ -3,10 +3,10 @@ import type { BillTo, ShipToBillTos, UserInfo } from '../../types'
 import type { DeliveryChannel } from '../../types/cart/channel'
 import { isSupplyCentreOrderType } from '../../types/cart/channel'
 import {
-  applyStatusRefusal, checkFlashQuantity, firstFailingCheck, flashQuantityCap,
-  type FlashBuyDetail, type FlashLimits, type FlashPlaceOrderBody, type FlashPlaceOrderResult, type FlashQuantityRefusal,
-  type FlashQuantityTip, type FlashSubmitFailure,
-} from '../../types/flashbuy'
+  applyStatusRefusal, checkFlashQuantity, firstFailingCheck, flashQuantityCap, normalizeQuantityText,
+  type FlashLimits, type FlashQuantityRefusal, type FlashQuantityTip, type FlashSubmitFailure,
+} from '../../types/flashbuy/rules'
+import type { FlashBuyDetail, FlashPlaceOrderBody, FlashPlaceOrderResult } from '../../types/flashbuy/schemas'
 import { splitAttentionTo } from '../../types/account/address-rules'
 import { PO_NUMBER_MAX, REMARK_MAX, toMajorUnits, toMinor } from '../../types/order/totals'
 import { CART_QTY_MAX } from '../../types/cart/quantity'
@@ -52,7 +52,7 @@ export const flashLoggedIn = () => !!useSession.getState().userInfo && hasValidT
  */
 export function initialFlashQuantity(qtyParam: string | null | undefined, d: FlashLimits, loggedIn: boolean): number {
   const { cap, initial } = flashQuantityCap(d, loggedIn)
-  const t0 = String(qtyParam ?? '').trim()
+  const t0 = normalizeQuantityText(qtyParam ?? '')
   if (!/^\d+$/.test(t0)) return initial
   let n = Math.min(Math.max(Number(t0), initial), cap, CART_QTY_MAX)
   if (n > d.remainQty && d.remainQty >= initial) n = d.remainQty
@@ -127,8 +127,15 @@ export function successParams(orders: FlashPlaceOrderResult) {
 
 /** quantity x flash price, in major units (exact: summed in minor units); null when the quantity is not a number */
 export function flashTotal(quantityText: string, flashPrice: number | null): number | null {
-  if (flashPrice === null || !/^\d+$/.test(quantityText.trim())) return null
-  return toMajorUnits(toMinor(flashPrice) * Number(quantityText.trim()))
+  const q = normalizeQuantityText(quantityText)
+  if (flashPrice === null || !/^\d+$/.test(q)) return null
+  return toMajorUnits(toMinor(flashPrice) * Number(q))
+}
+
+/** the quantity typed as a number (full-width digits read as digits), NaN when it is not one */
+export const quantityOf = (text: string) => {
+  const q = normalizeQuantityText(text)
+  return /^\d+$/.test(q) ? Number(q) : NaN
 }
 
 // ---------------------------------------------------------------- store
@@ -168,6 +175,8 @@ interface FlashBuyState {
   priceChange: PriceChange | null
   /** check 1 failed: the page offers login */
   loginPrompt: boolean
+  /** the check that failed at the last submit (the page opens the contact section for checks 7 and 8) */
+  lastFailure: FlashSubmitFailure | null
   /** the attempt whose answer is not known yet: its key and the body it was sent with */
   pending: { key: string; body: string } | null
   placed: FlashPlaceOrderResult | null
@@ -236,7 +245,7 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
     const entry = currentEntry()
     const bill = flashBillTo(entry, get().billToNumber)
     if (!detail || !entry) return 'busy'
-    const quantity = Number(form.quantityText.trim())
+    const quantity = quantityOf(form.quantityText)
     const body: FlashPlaceOrderBody = {
       flashBuyId: detail.id,
       quantity,
@@ -286,6 +295,7 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
     form: emptyFlashForm(),
     priceChange: null,
     loginPrompt: false,
+    lastFailure: null,
     pending: null,
     placed: null,
 
@@ -300,7 +310,7 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
         await get().reload()
         return
       }
-      set({ id, status: 'loading', detail: null, loadError: null, form: emptyFlashForm(), priceChange: null, loginPrompt: false, pending: null, placed: null, addressKey: null, billToNumber: null, channel: 'TFS' })
+      set({ id, status: 'loading', detail: null, loadError: null, form: emptyFlashForm(), priceChange: null, loginPrompt: false, lastFailure: null, pending: null, placed: null, addressKey: null, billToNumber: null, channel: 'TFS' })
       try {
         const detail = await getFlashBuyDetail(id)
         if (gen !== generation) return
@@ -336,8 +346,8 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
       if (!d) return
       const { cap } = flashQuantityCap(limitsOf(d), flashLoggedIn())
       const top = Math.max(1, Math.min(cap, d.remainQty, CART_QTY_MAX))
-      const cur = Number(get().form.quantityText.trim())
-      const base = Number.isFinite(cur) && /^\d+$/.test(get().form.quantityText.trim()) ? cur : 1
+      const cur = quantityOf(get().form.quantityText)
+      const base = Number.isFinite(cur) ? cur : 1
       const next = Math.min(top, Math.max(1, base + dir))
       set((s) => ({ form: { ...s.form, quantityText: String(next) } }))
     },
@@ -354,7 +364,7 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
     setTerms: (on) => set((s) => ({ form: { ...s.form, terms: on } })),
     chooseAddress: (addressKey) => {
       prefill(addressKey, null)
-      const q = Number(get().form.quantityText)
+      const q = quantityOf(get().form.quantityText)
       resolveChannel(Number.isFinite(q) && q > 0 ? q : 1).then((channel) => set({ channel })).catch(() => undefined)
     },
     chooseBillTo: (billToNumber) => {
@@ -383,6 +393,7 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
         invoiceReceiver: { name: form.invoiceName, phone: form.invoicePhone },
         additionalEmail: form.additionalEmail,
       })
+      set({ lastFailure: failure })
       if (failure) {
         if (failure.check === 1) {
           set({ loginPrompt: true })
@@ -397,7 +408,7 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
         toast(failureMessageKey(failure))
         return 'refused'
       }
-      const quantity = Number(form.quantityText.trim())
+      const quantity = quantityOf(form.quantityText)
       set({ status: 'applying' })
       try {
         const channel = await resolveChannel(quantity)
