@@ -57,6 +57,7 @@ export const flashbuyEn = {
   'flashbuy.toList': 'See all flash sales',
   'flashbuy.address.title': 'Delivery address',
   'flashbuy.address.more': 'More',
+  'flashbuy.address.change': 'Change',
   'flashbuy.address.collapse': 'Collapse',
   'flashbuy.address.none': 'You have no active delivery address yet.',
   'flashbuy.address.add': 'Add a delivery address',

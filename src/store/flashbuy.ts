@@ -16,6 +16,7 @@ import { navigation } from '../platform/navigation'
 import { addressLine, billToTitle, isPrepaid, usableDefault, isActive } from '../rules/ship-to'
 import type { MessageKey, Params } from '../i18n'
 import { isActiveSupplyCenter } from './supply-centre'
+import { chooseDeliveryAddress, storedAddressKey } from './addresses'
 import { hasValidToken } from './wishlist'
 import { newIdempotencyKey, needsRegistration } from './checkout'
 import { useSession } from './session'
@@ -180,7 +181,8 @@ interface FlashBuyState {
   /** the attempt whose answer is not known yet: its key and the body it was sent with */
   pending: { key: string; body: string } | null
   placed: FlashPlaceOrderResult | null
-  init: (opts: { id: string; qty?: string | null }) => Promise<void>
+  /** addressKey: the ship-to chosen on the delivery-address page (?addressKey), else the stored choice, else the default */
+  init: (opts: { id: string; qty?: string | null; addressKey?: string | null }) => Promise<void>
   /** GET /flashbuy/detail again (after a refusal); keeps what was typed */
   reload: () => Promise<void>
   setQuantityText: (text: string) => void
@@ -299,14 +301,17 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
     pending: null,
     placed: null,
 
-    init: async ({ id, qty }) => {
+    init: async ({ id, qty, addressKey }) => {
       const gen = ++generation
       const s = get()
+      const chosen = addressKey || storedAddressKey()
       const sameAttempt = s.id === id && s.status !== 'idle' && s.status !== 'placed' && s.status !== 'loadFailed' && !!s.detail
       if (sameAttempt) {
-        // back from the ship-to page or after login: keep what was typed, fill what is still empty
+        // back from the address pages or after login: keep what was typed; another address brings its contacts
         set({ loginPrompt: false })
-        if (!currentEntry() || !s.addressKey) prefill(s.addressKey, s.billToNumber)
+        const other = flashAddress(useSession.getState().userInfo, chosen)
+        const switched = !!other && other.shipTo.addressKey === chosen && chosen !== s.addressKey
+        if (!s.addressKey || !currentEntry() || switched) prefill(switched ? chosen : s.addressKey ?? chosen, switched ? null : s.billToNumber)
         await get().reload()
         return
       }
@@ -316,7 +321,7 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
         if (gen !== generation) return
         const quantity = initialFlashQuantity(qty, limitsOf(detail), flashLoggedIn())
         set((st) => ({ detail, status: 'ready', form: { ...st.form, quantityText: String(quantity) } }))
-        prefill(null, null)
+        prefill(chosen, null)
         const channel = await resolveChannel(quantity)
         if (gen === generation) set({ channel })
       } catch (e) {
@@ -364,6 +369,9 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
     setTerms: (on) => set((s) => ({ form: { ...s.form, terms: on } })),
     chooseAddress: (addressKey) => {
       prefill(addressKey, null)
+      // the choice is kept as storedAddressKey, as the delivery-address page keeps it (spec section 3)
+      const entry = currentEntry()
+      if (entry) chooseDeliveryAddress(entry)
       const q = quantityOf(get().form.quantityText)
       resolveChannel(Number.isFinite(q) && q > 0 ? q : 1).then((channel) => set({ channel })).catch(() => undefined)
     },

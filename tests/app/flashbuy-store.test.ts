@@ -66,6 +66,23 @@ describe('flash-buy store', () => {
     expect(s.form).toMatchObject({ receiverName: '王小明', receiverPhone: '+8613800138000', invoiceName: '李会计', invoicePhone: '+862165640000' })
   })
 
+  it('the address chosen on the delivery-address page (?addressKey) is used; coming back with another keeps what was typed and brings that address\'s contacts', async () => {
+    logIn()
+    await ready()
+    useFlashBuy.getState().setField('poNumber', 'PO-9')
+    await useFlashBuy.getState().init({ id: SALE_ID, qty: null, addressKey: 'ST-1000002-01' })
+    const s = useFlashBuy.getState()
+    expect(s).toMatchObject({ addressKey: 'ST-1000002-01', billToNumber: '2000003' })
+    expect(s.form).toMatchObject({ poNumber: 'PO-9', terms: true, receiverName: '陈静', receiverPhone: '+8613900139000' })
+    // a PENDING ship-to cannot be chosen: the current one stays
+    await useFlashBuy.getState().init({ id: SALE_ID, qty: null, addressKey: 'ST-PENDING-000123' })
+    expect(useFlashBuy.getState().addressKey).toBe('ST-1000002-01')
+    // choosing on this screen keeps the choice as storedAddressKey (spec section 3)
+    useFlashBuy.getState().chooseAddress('ST-1000001-01')
+    expect(storage.get(KEYS.storedAddressKey)).toBe('ST-1000001-01')
+    expect(useFlashBuy.getState().form.receiverName).toBe('王小明')
+  })
+
   it('?qty is taken when the rules allow it, and brought within them when not', async () => {
     logIn()
     await ready({}, '4')

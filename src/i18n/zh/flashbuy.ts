@@ -51,6 +51,7 @@ export const flashbuyZh: Record<keyof typeof flashbuyEn, string> = {
   'flashbuy.toList': '查看全部秒杀活动',
   'flashbuy.address.title': '收货地址',
   'flashbuy.address.more': '更多',
+  'flashbuy.address.change': '更换',
   'flashbuy.address.collapse': '收起',
   'flashbuy.address.none': '您还没有可用的收货地址。',
   'flashbuy.address.add': '添加收货地址',

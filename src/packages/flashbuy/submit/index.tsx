@@ -53,6 +53,7 @@ function FlashSubmit() {
   const { params } = useRouter()
   const id = pageParam(params, 'id')
   const qty = pageParam(params, 'qty') || null
+  const addressParam = pageParam(params, 'addressKey') || null
   const sessionStatus = useSession((s) => s.status)
   const userInfo = useSession((s) => s.userInfo)
   const userId = userInfo?.userProfile.userId ?? null
@@ -62,12 +63,12 @@ function FlashSubmit() {
 
   // the detail once the session is known (the cap depends on being logged in); again for another user
   useEffect(() => {
-    if (id && sessionStatus === 'USER_FETCHED') useFlashBuy.getState().init({ id, qty })
-  }, [id, sessionStatus, userId])
-  // back from the ship-to add page: the same attempt, the sale as it is now
+    if (id && sessionStatus === 'USER_FETCHED') useFlashBuy.getState().init({ id, qty, addressKey: addressParam })
+  }, [id, sessionStatus, userId, addressParam])
+  // back from the address pages: the same attempt (what was typed stays), the address chosen there, the sale as it is now
   useDidShow(() => {
     const s = useFlashBuy.getState()
-    if (id && s.id === id && s.status === 'ready') s.init({ id, qty })
+    if (id && s.id === id && s.status === 'ready') s.init({ id, qty, addressKey: addressParam })
   })
   // a contact or email refused (checks 7 and 8): open the section that holds them
   useEffect(() => {
@@ -86,7 +87,7 @@ function FlashSubmit() {
     return (
       <View className='fb-state'>
         <Text className='fb-state__body'>{fb.loadError}</Text>
-        <View className='fb-state__button' {...tapProps(() => useFlashBuy.getState().init({ id, qty }))}>{t('flashbuy.retry')}</View>
+        <View className='fb-state__button' {...tapProps(() => useFlashBuy.getState().init({ id, qty, addressKey: addressParam }))}>{t('flashbuy.retry')}</View>
         <View className='fb-link' {...tapProps(() => navigation.go('flashSale'))}>{t('flashbuy.toList')}</View>
       </View>
     )
@@ -222,8 +223,11 @@ function AddressSection({ expanded, onToggle, loggedIn }: { expanded: boolean; o
       <View className='fb-section__head'>
         <Text className='fb-section__title'>{t('flashbuy.address.title')}</Text>
         {loggedIn && (
-          <View className='fb-address__toggle' {...tapProps(onToggle, { selected: expanded, label: t(expanded ? 'flashbuy.address.collapse' : 'flashbuy.address.more') })}>
-            {t(expanded ? 'flashbuy.address.collapse' : 'flashbuy.address.more')}
+          <View className='fb-address__actions'>
+            {entry && <View className='fb-address__change' {...tapProps(() => navigation.go('deliveryAddress', { addressKey: entry.shipTo.addressKey }))}>{t('flashbuy.address.change')}</View>}
+            <View className='fb-address__toggle' {...tapProps(onToggle, { selected: expanded, label: t(expanded ? 'flashbuy.address.collapse' : 'flashbuy.address.more') })}>
+              {t(expanded ? 'flashbuy.address.collapse' : 'flashbuy.address.more')}
+            </View>
           </View>
         )}
       </View>
