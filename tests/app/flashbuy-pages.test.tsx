@@ -216,6 +216,9 @@ describe('flash-buy screens', () => {
     await waitText('PowerUp SYBR Green Master Mix')
     // a visitor's cap is the account purchase limit
     expect(q('.fb-qty__max')?.textContent).toBe('Maximum 5')
+    // spec section 6 (orders need a login): in place of the delivery address, the login prompt
+    expect(q('.fb-gate .login-gate')?.textContent).toContain('Please login for better experience')
+    expect(q('.fb-address')).toBeNull()
     click(q('.fb-bar__submit'))
     await waitFor(() => !!q('.fb-login'), 'the login offer')
     expect(q('.fb-login')?.textContent).toContain('Please login for better experience')
@@ -253,6 +256,16 @@ describe('flash-buy screens', () => {
     await waitFor(() => nav.mock.calls.length > 0, 'navigation')
     expect(nav.mock.calls[0][0].url).toBe('/packages/account/ship-to-address/index?new=1&back=flashbuySubmit')
     expect(calls.some((c) => c.path === '/flashbuy/promos/apply')).toBe(false)
+  })
+
+  it('without ?id: a visitor is asked to log in (a login-only route); a user is told the link is incomplete and offered the flash-sale list', async () => {
+    stubApi(base())
+    await openPage(SUBMIT)
+    await waitText('Please login for better experience')
+    logIn()
+    await openPage(SUBMIT)
+    await waitText('This flash sale link is incomplete.')
+    expect(q('.fb-state__button')?.textContent).toBe('See all flash sales')
   })
 
   it('Chinese: the labels and messages read in Chinese', async () => {

@@ -12,6 +12,7 @@ import BottomSheet from '../../../components/bottom-sheet'
 import ConfirmDialog from '../../../components/confirm-dialog'
 import FullScreenLoader from '../../../components/full-screen-loader'
 import LoginButtons from '../../../components/login-buttons'
+import LoginGate from '../../../components/login-gate'
 import Picture from '../../../components/picture'
 import { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
@@ -76,11 +77,14 @@ function FlashSubmit() {
   }, [fb.lastFailure])
 
   if (!id) {
+    // a login-only route (spec section 6: orders need a login): a visitor is asked to log in first
     return (
-      <View className='fb-state'>
-        <Text className='fb-state__body'>{t('flashbuy.missingId')}</Text>
-        <View className='fb-state__button' {...tapProps(() => navigation.go('flashSale'))}>{t('flashbuy.toList')}</View>
-      </View>
+      <LoginGate>
+        <View className='fb-state'>
+          <Text className='fb-state__body'>{t('flashbuy.missingId')}</Text>
+          <View className='fb-state__button' {...tapProps(() => navigation.go('flashSale'))}>{t('flashbuy.toList')}</View>
+        </View>
+      </LoginGate>
     )
   }
   if (fb.status === 'loadFailed') {
@@ -107,7 +111,12 @@ function FlashSubmit() {
     <View className='fb' data-status={detail.flashBuyStatus}>
       {statusMessage && <Text className={`fb-status fb-status--${CATALOGUE_LABEL[detail.flashBuyStatus]}`} {...ariaProps('status')}>{t(statusMessage)}</Text>}
 
-      <AddressSection expanded={expanded} onToggle={() => setExpanded(!expanded)} loggedIn={loggedIn} />
+      {/* a visitor sees the sale, and in place of the address the login prompt (orders need a login) */}
+      <View className='fb-gate'>
+        <LoginGate>
+          <AddressSection expanded={expanded} onToggle={() => setExpanded(!expanded)} loggedIn={loggedIn} />
+        </LoginGate>
+      </View>
 
       <ProductCard detail={detail} />
 
@@ -231,7 +240,6 @@ function AddressSection({ expanded, onToggle, loggedIn }: { expanded: boolean; o
           </View>
         )}
       </View>
-      {!loggedIn && <Text className='fb-address__none'>{t('flashbuy.msg.login')}</Text>}
       {loggedIn && !entry && (
         <View className='fb-address__none'>
           <Text>{t('flashbuy.address.none')}</Text>
