@@ -7,8 +7,9 @@ import { accountEn } from './account'
 import { serviceEn } from './service'
 import { cartEn } from './cart'
 import { orderEn } from './order'
+import { flashbuyEn } from './flashbuy'
 
 /** The English catalogue, assembled from one message file per domain (types/domains.ts). */
-export const en = { ...platformEn, ...catalogEn, ...marketingEn, ...engagementEn, ...authEn, ...accountEn, ...serviceEn, ...cartEn, ...orderEn }
+export const en = { ...platformEn, ...catalogEn, ...marketingEn, ...engagementEn, ...authEn, ...accountEn, ...serviceEn, ...cartEn, ...orderEn, ...flashbuyEn }
 export type MessageKey = keyof typeof en
 export default en

@@ -8,9 +8,10 @@ import { accountZh } from './zh/account'
 import { serviceZh } from './zh/service'
 import { cartZh } from './zh/cart'
 import { orderZh } from './zh/order'
+import { flashbuyZh } from './zh/flashbuy'
 
 /** The Chinese catalogue: every English key (the type checks it), one message file per domain. */
 export const zh: Record<MessageKey, string> = {
-  ...platformZh, ...catalogZh, ...marketingZh, ...engagementZh, ...authZh, ...accountZh, ...serviceZh, ...cartZh, ...orderZh,
+  ...platformZh, ...catalogZh, ...marketingZh, ...engagementZh, ...authZh, ...accountZh, ...serviceZh, ...cartZh, ...orderZh, ...flashbuyZh,
 }
 export default zh

@@ -67,8 +67,12 @@ export type FlashQuantityTip = 'FLASHBUY_TIP_NUMBERONLY' | 'FLASHBUY_TIP_GTMAX' 
  * cap: FLASHBUY_TIP_GTMAX. Above the remaining stock: FLASHBUY_TIP_GTTOTAL. Below the minimum:
  * FLASHBUY_TIP_LTMIN. If the minimum exceeds the cap and the quantity is within the cap, it is valid."
  */
+/** the quantity as typed, trimmed, with full-width digits (a Chinese keyboard's ０-９) read as digits */
+export const normalizeQuantityText = (text: string | number) =>
+  String(text ?? '').trim().replace(/[０-９]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0))
+
 export function checkFlashQuantity(text: string | number, d: FlashLimits, loggedIn: boolean): { ok: true; value: number } | { ok: false; tip: FlashQuantityTip } {
-  const t = String(text ?? '').trim().replace(/[０-９]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0))
+  const t = normalizeQuantityText(text)
   if (!/^\d+$/.test(t) || Number(t) < 1) return { ok: false, tip: 'FLASHBUY_TIP_NUMBERONLY' }
   const n = Number(t)
   const { cap } = flashQuantityCap(d, loggedIn)
@@ -154,7 +158,8 @@ export function firstFailingCheck(i: FlashSubmitInput): FlashSubmitFailure | nul
   if (i.status === 'COMING_SOON') return { check: 3, reason: 'comingSoon' }
   if (i.status === 'OVER') return { check: 3, reason: 'over' }
   if (i.status === 'SOLD_OUT') return { check: 3, reason: 'soldOut' }
-  const t = String(i.quantityText ?? '').trim()
+  // the same reading of the field as checkFlashQuantity (full-width digits are digits)
+  const t = normalizeQuantityText(i.quantityText)
   if (!/^\d+$/.test(t) || Number(t) < 1) return { check: 4, reason: 'numeric' }
   const refusal = quantityRefusal(Number(t), i.limits, i.loggedIn)
   if (refusal) return { check: 5, reason: refusal }

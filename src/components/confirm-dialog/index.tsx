@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { View, Text } from '@tarojs/components'
 import { useT } from '../../store/locale'
 import { tapProps } from '../tappable'
@@ -13,20 +14,24 @@ export interface ConfirmDialogProps {
   /** default: 'No' */
   noText?: string
   busy?: boolean
+  /** more than a sentence under the title (e.g. the flash-buy price-changed table) */
+  children?: ReactNode
+  className?: string
   onYes: () => void
   onNo: () => void
 }
 
 /** A Yes / No question over the page (spec section 4: "Click 'Set as Default', confirm Yes or No"). */
-export default function ConfirmDialog({ open, title, body, yesText, noText, busy, onYes, onNo }: ConfirmDialogProps) {
+export default function ConfirmDialog({ open, title, body, yesText, noText, busy, children, className, onYes, onNo }: ConfirmDialogProps) {
   const t = useT()
   if (!open) return null
   return (
-    <View className='confirm-dialog' {...ariaProps('dialog', { modal: 'true', label: title })}>
+    <View className={`confirm-dialog${className ? ` ${className}` : ''}`} {...ariaProps('dialog', { modal: 'true', label: title })}>
       <View className='confirm-dialog__mask' {...hiddenProps()} onClick={() => { if (!busy) onNo() }} />
       <View className='confirm-dialog__panel'>
         <Text className='confirm-dialog__title'>{title}</Text>
         {body && <Text className='confirm-dialog__body'>{body}</Text>}
+        {children}
         <View className='confirm-dialog__actions'>
           <View className='confirm-dialog__no' {...tapProps(onNo, { disabled: busy })}>{noText ?? t('acct.confirm.no')}</View>
           <View className={`confirm-dialog__yes${busy ? ' confirm-dialog__yes--busy' : ''}`} {...tapProps(onYes, { disabled: busy })}>

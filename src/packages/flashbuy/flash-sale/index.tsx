@@ -1,6 +1,115 @@
-import NotBuilt from '../../../components/not-built'
+import { useEffect } from 'react'
+import { useDidShow } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { AtActivityIndicator } from 'taro-ui'
+import { CATALOGUE_LABEL, SALE_LIST_LABEL, isOrderable } from '../../../../types/flashbuy/rules'
+import type { FlashSaleSummary } from '../../../../types/flashbuy/schemas'
+import PageShell from '../../../components/page-shell'
+import Picture from '../../../components/picture'
+import Tappable, { tapProps } from '../../../components/tappable'
+import { useT, useLocale } from '../../../store/locale'
+import { useFlashSales, groupSales, type FlashSaleGroup } from '../../../store/flash-sales'
+import { formatMoney, formatTimestamp } from '../../../rules/format'
+import { productImageUrl } from '../../../rules/product-image'
+import { ariaProps } from '../../../platform/a11y'
+import type { MessageKey } from '../../../i18n'
+import './index.scss'
 
-/** Route registered (spec section 2); the screen arrives with its feature issue. */
-export default function Page() {
-  return <NotBuilt route='flashSale' />
+/**
+ * The flash-sale list (spec section 2 names the screen; section 4 "Sale-list labels: in progress,
+ * on sale, soon, sold out, expired" and the catalogue labels "In progress, Purchase now, Coming soon,
+ * Empty, Expired"). Anonymous visitors can browse it; a running sale opens /flashbuy/submit?id&qty.
+ */
+export default function FlashSalePage() {
+  const t = useT()
+  return (
+    <PageShell header={{ title: t('screen.flashSale') }}>
+      <FlashSales />
+    </PageShell>
+  )
+}
+
+const GROUP_HEADING: Record<FlashSaleGroup, MessageKey> = { onSale: 'flashbuy.saleList.onSale', soon: 'flashbuy.saleList.soon', expired: 'flashbuy.saleList.expired' }
+
+function FlashSales() {
+  const t = useT()
+  const { status, sales, error } = useFlashSales()
+  useEffect(() => { useFlashSales.getState().load() }, [])
+  // back from a purchase: the stock left has changed
+  useDidShow(() => { if (useFlashSales.getState().status === 'ready') useFlashSales.getState().load() })
+
+  if (status === 'error' && !sales.length) {
+    return (
+      <View className='fs-state'>
+        <Text className='fs-state__body'>{error ?? t('flashbuy.list.loadFailed')}</Text>
+        <View className='fs-state__button' {...tapProps(() => useFlashSales.getState().load())}>{t('flashbuy.list.retry')}</View>
+      </View>
+    )
+  }
+  if (status !== 'ready' && !sales.length) return <View className='fs-state'><AtActivityIndicator content={t('flashbuy.list.loading')} /></View>
+  const groups = groupSales(sales)
+  if (!groups.length) return <View className='fs-state fs-empty'><Text className='fs-state__body'>{t('flashbuy.list.empty')}</Text></View>
+  return (
+    <View className='fs'>
+      {groups.map((g) => (
+        <View key={g.group} className={`fs-group fs-group--${g.group}`} {...ariaProps('region', { label: t(GROUP_HEADING[g.group]) })}>
+          <Text className='fs-group__title' {...ariaProps('heading', { level: '2' })}>{t(GROUP_HEADING[g.group])}</Text>
+          {g.sales.map((s) => <SaleItem key={s.id} sale={s} />)}
+        </View>
+      ))}
+    </View>
+  )
+}
+
+const CATALOGUE_KEY = {
+  inProgress: 'flashbuy.catalogue.inProgress', comingSoon: 'flashbuy.catalogue.comingSoon', empty: 'flashbuy.catalogue.empty', expired: 'flashbuy.catalogue.expired'
+} as const
+const SALE_LIST_KEY = {
+  inProgress: 'flashbuy.saleList.inProgress', soon: 'flashbuy.saleList.soon', soldOut: 'flashbuy.saleList.soldOut', expired: 'flashbuy.saleList.expired'
+} as const
+
+function SaleItem({ sale }: { sale: FlashSaleSummary }) {
+  const t = useT()
+  const country = useLocale((s) => s.country)
+  const running = isOrderable(sale.flashBuyStatus)
+  const listLabel = SALE_LIST_LABEL[sale.flashBuyStatus]
+  // the catalogue's action: Purchase now for a running sale, else Coming soon / Empty / Expired
+  const action = running ? t('flashbuy.catalogue.purchaseNow') : t(CATALOGUE_KEY[CATALOGUE_LABEL[sale.flashBuyStatus]])
+  const when = sale.flashBuyStatus === 'COMING_SOON'
+    ? t('flashbuy.list.startsAt', { time: formatTimestamp(sale.startAt, country) })
+    : sale.flashBuyStatus === 'OVER' ? '' : t('flashbuy.list.endsAt', { time: formatTimestamp(sale.endAt, country) })
+  return (
+    <View className={`fs-item fs-item--${listLabel}`} data-id={sale.id} data-status={sale.flashBuyStatus}>
+      <Picture className='fs-item__image' src={productImageUrl(sale.image, 150, API_BASE_URL)} alt={sale.skuName} lazyLoad />
+      <View className='fs-item__body'>
+        <View className='fs-item__top'>
+          <Text className={`fs-item__label fs-item__label--${listLabel}`}>{t(SALE_LIST_KEY[listLabel])}</Text>
+          <Text className='fs-item__name'>{sale.skuName}</Text>
+        </View>
+        <Text className='fs-item__meta'>{t('flashbuy.product.catNo', { catalogNumber: sale.catalogNumber })}</Text>
+        {sale.skuSize && <Text className='fs-item__meta'>{t('flashbuy.product.size', { size: sale.skuSize })}</Text>}
+        <View className='fs-item__prices'>
+          {sale.flashBuyStatus === 'COMING_SOON' || sale.flashPrice === null
+            ? <Text className='fs-item__display'>{sale.displayText || t('flashbuy.catalogue.comingSoon')}</Text>
+            : <Text className='fs-item__flash'>{formatMoney(sale.flashPrice, sale.currency)}</Text>}
+          {sale.flashBuyStatus !== 'COMING_SOON' && sale.originalPrice !== null && (
+            <Text className='fs-item__list'>{formatMoney(sale.originalPrice, sale.currency)}</Text>
+          )}
+        </View>
+        <View className='fs-item__foot'>
+          <View className='fs-item__facts'>
+            {sale.flashBuyStatus !== 'COMING_SOON' && <Text className='fs-item__stock'>{t('flashbuy.list.left', { count: Math.max(0, sale.remainQty) })}</Text>}
+            {when && <Text className='fs-item__when'>{when}</Text>}
+          </View>
+          {running
+            ? (
+              <Tappable className='fs-item__action fs-item__action--buy' to={{ route: 'flashbuySubmit', params: { id: sale.id, qty: 1 } }} label={t('flashbuy.list.buyLabel', { name: sale.skuName })}>
+                {action}
+              </Tappable>
+            )
+            : <Tappable className={`fs-item__action fs-item__action--${CATALOGUE_LABEL[sale.flashBuyStatus]}`} disabled>{action}</Tappable>}
+        </View>
+      </View>
+    </View>
+  )
 }
