@@ -13,11 +13,11 @@ import * as M from './messages'
  * One group commit for one sale: a batch of placement requests decided in arrival order in one
  * transaction under the sale row's lock, written with one statement, committed once.
  *
- *   A. (no lock) each request's earlier placement under its Idempotency-Key, its ship-to (the
- *      caller's account's only), whether its bill-to belongs to that ship-to, and the account's
- *      default supply centre in operation;
+ *   A. (no lock) each request's ship-to (the caller's account's only), whether its bill-to belongs
+ *      to that ship-to, and the account's default supply centre in operation;
  *   B. SELECT … FOR UPDATE of the sale row (price, window, stock, limits: the database's, now);
- *   C. the ledger rows of the batch's accounts (read after the lock: every earlier holder has committed);
+ *   C. read after the lock, so every earlier holder on any instance has committed: each request's
+ *      earlier placement under its Idempotency-Key, and the ledger rows of the batch's accounts;
  *   D. numbers for the accepted orders from the sequences;
  *   E. one statement: the conditional stock decrement (remain_qty >= n), the conditional ledger
  *      upsert (purchased_qty + n <= limit), the placements (with their answers), the orders, their
@@ -45,8 +45,6 @@ export type Outcome =
 
 interface AddressRow {
   i: number
-  prior_hash: string | null
-  prior_response: unknown
   ship_to_id: number | null
   address_status: 'ACTIVE' | 'PENDING' | null
   address_key: string | null
@@ -101,18 +99,16 @@ export async function commitBatch(db: Kysely<DB>, saleId: string, items: PlaceIt
 }
 
 async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], rates: Map<string, number | null>): Promise<Outcome[]> {
-  // ---- A: keys, ship-tos, bill-tos, supply centres (no locks)
+  // ---- A: ship-tos, bill-tos, supply centres (no locks)
   const input = JSON.stringify(items.map((it, i) => ({
     i, u: it.userId, k: it.key, a: it.accountId, ak: it.body.addressKey, bt: it.body.billToNumber ?? '',
   })))
   const addr = (await sql<AddressRow>`
-    SELECT v.i, p.request_hash AS prior_hash, p.response AS prior_response,
-      st.id AS ship_to_id, st.address_status, st.address_key, st.account_number, st.attention_to, st.company_or_institution,
+    SELECT v.i, st.id AS ship_to_id, st.address_status, st.address_key, st.account_number, st.attention_to, st.company_or_institution,
       st.dept_or_lab, st.country, st.state_or_province, st.city, st.street_address, st.building_or_room, st.zip_code, st.phone_number,
       (v.bt = '' OR EXISTS (SELECT 1 FROM bill_tos b WHERE b.ship_to_id = st.id AND b.account_number = v.bt)) AS bill_ok,
       (SELECT sc.supply_center_id FROM supply_centers sc WHERE sc.account_id = v.a AND sc.is_default AND sc.operation_status = 'Normal' ORDER BY sc.id LIMIT 1) AS sc_id
     FROM json_to_recordset(${input}::json) AS v(i int, u text, k text, a int, ak text, bt text)
-    LEFT JOIN order_placements p ON p.user_id = v.u AND p.idempotency_key = v.k AND p.idempotency_key IS NOT NULL
     LEFT JOIN ship_tos st ON st.account_id = v.a AND st.address_key = v.ak
     ORDER BY v.i`.execute(trx)).rows
   const byIndex = new Map(addr.map((r) => [num(r.i), r]))
@@ -128,15 +124,19 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
     WHERE s.id = ${saleId}::text
     FOR UPDATE OF s`.execute(trx)).rows[0]
 
-  // ---- C: what the batch's accounts have bought of it (committed: read after the lock)
+  // ---- C: after the lock (every earlier holder, on any instance, has committed): the keys' earlier
+  // placements and what the batch's accounts have bought of the sale
   const accounts = [...new Set(items.map((i) => i.accountId))]
+  const c = (await sql<{ l: [number, number][] | null; p: [number, string, unknown][] | null }>`
+    SELECT
+      (SELECT json_agg(json_build_array(g.account_id, g.purchased_qty)) FROM flash_sale_ledger g
+        WHERE g.flash_sale_id = ${saleId}::text AND g.account_id IN (SELECT value::int FROM json_array_elements_text(${JSON.stringify(accounts)}::json))) AS l,
+      (SELECT json_agg(json_build_array(v.i, p.request_hash, p.response)) FROM json_to_recordset(${input}::json) AS v(i int, u text, k text)
+        JOIN order_placements p ON p.user_id = v.u AND p.idempotency_key = v.k AND p.idempotency_key IS NOT NULL) AS p`.execute(trx)).rows[0]
   const ledger = new Map<number, number>()
-  if (sale) {
-    const rows = (await sql<{ account_id: number; purchased_qty: number }>`
-      SELECT account_id, purchased_qty FROM flash_sale_ledger
-      WHERE flash_sale_id = ${saleId}::text AND account_id IN (SELECT value::int FROM json_array_elements_text(${JSON.stringify(accounts)}::json))`.execute(trx)).rows
-    for (const r of rows) ledger.set(num(r.account_id), num(r.purchased_qty))
-  }
+  for (const [a, q] of parseJson(c.l) as [number, number][] ?? []) ledger.set(num(a), num(q))
+  const prior = new Map<number, { hash: string; response: unknown }>()
+  for (const [i, h, r] of parseJson(c.p) as [number, string, unknown][] ?? []) prior.set(num(i), { hash: h, response: parseJson(r) })
 
   // ---- decide, in arrival order
   const outcomes: (Outcome | null)[] = items.map(() => null)
@@ -146,9 +146,10 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
   for (const [i, it] of items.entries()) {
     const req = it.req
     const a = byIndex.get(i)!
-    if (a.prior_hash !== null) {
-      outcomes[i] = a.prior_hash === it.hash
-        ? { kind: 'replayed', result: parseJson(a.prior_response) as FlashPlaceOrderResult }
+    const pr = prior.get(i)
+    if (pr) {
+      outcomes[i] = pr.hash === it.hash
+        ? { kind: 'replayed', result: pr.response as FlashPlaceOrderResult }
         : { kind: 'refused', error: M.keyReused(req) }
       continue
     }
