@@ -2,12 +2,21 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { FlashPlaceOrderBody, FlashPlaceOrderResult } from '../../../../types'
-import { ApiError } from '../../../errors'
+import { PHONE_PATTERN, isValidEmail } from '../../../../types/account/address-rules'
+import { IDEMPOTENCY_KEY_PATTERN, requestHash } from '../../order/place'
+import { SaleBatcher } from './batcher'
+import type { Outcome, PlaceItem } from './commit'
+import { createGate, type FlashGate } from './gate'
+import * as M from './messages'
 
 /**
- * Flash-buy placement (POST /flashbuy/place/order). Interface only in this commit: the engine
- * (per-sale batching into group commits, the atomic stock decrement and per-account ledger, the
- * Idempotency-Key, the optional Redis gate) replaces the body of createFlashPlacer.
+ * Flash-buy placement (POST /flashbuy/place/order). The design and its failure cases are in the
+ * README ("Flash buy: placement design and failure cases"):
+ * - batcher.ts: per-sale batching into group commits; commit.ts: one transaction per batch under the
+ *   sale row's lock (conditional stock decrement, conditional ledger upsert, orders, one commit);
+ * - gate.ts: the optional Redis gate (REDIS_URL) that turns away sold-out and over-limit requests
+ *   before PostgreSQL; PostgreSQL stays the final guard, and a refusal by the gate is confirmed by
+ *   the database before the buyer sees it.
  */
 export interface FlashPlacer {
   /** places one flash-buy order for req.user; reads the Idempotency-Key header itself */
@@ -19,13 +28,66 @@ export interface FlashPlacerOptions {
   /** REDIS_URL: the optional gate in front of PostgreSQL; absent = no gate */
   redisUrl?: string | null
   log?: FastifyBaseLogger
+  /** batching knobs (defaults: FLASH_BATCH_MAX 400, FLASH_BATCH_LINGER_MS 2, FLASH_BATCH_INFLIGHT 1) */
+  maxBatch?: number
+  lingerMs?: number
+  maxInFlight?: number
 }
 
-export function createFlashPlacer(_db: Kysely<DB>, _opts: FlashPlacerOptions = {}): FlashPlacer {
+const envInt = (name: string, fallback: number) => {
+  const n = Number(process.env[name])
+  return process.env[name] !== undefined && Number.isFinite(n) && n >= 0 ? n : fallback
+}
+
+/** The placer behind the route; `stats` and `gate` are exposed for the tests and the bench. */
+export function createFlashPlacer(db: Kysely<DB>, opts: FlashPlacerOptions = {}): FlashPlacer & { stats: SaleBatcher['stats']; gate: FlashGate | null } {
+  const batcher = new SaleBatcher(db, {
+    maxBatch: opts.maxBatch ?? envInt('FLASH_BATCH_MAX', 400),
+    lingerMs: opts.lingerMs ?? envInt('FLASH_BATCH_LINGER_MS', 2),
+    maxInFlight: opts.maxInFlight ?? Math.max(1, envInt('FLASH_BATCH_INFLIGHT', 1)),
+    log: opts.log,
+  })
+  const gate = opts.redisUrl ? createGate(db, opts.redisUrl, opts.log) : null
+
+  const unwrap = (o: Outcome): FlashPlaceOrderResult => {
+    if (o.kind === 'refused') throw o.error
+    return o.result
+  }
+
   return {
-    async place() {
-      throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Flash-buy ordering is not available yet')
+    stats: batcher.stats,
+    gate,
+    async place(req, body) {
+      const user = req.user!
+      const raw = req.headers['idempotency-key']
+      const key = Array.isArray(raw) ? raw[0] : raw
+      if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw M.keyInvalid(req)
+      if (user.registrationStatus !== 'Siebel Approved') throw M.registrationIncomplete(req)
+      // spec §5 checks 7 and 8, on the server too
+      const contactOk = (c: { name: string; phone: string }) => c.name.trim().length > 0 && PHONE_PATTERN.test(c.phone.trim())
+      if (!contactOk(body.receiver) || !contactOk(body.invoiceReceiver)) throw M.contactInvalid(req)
+      if (body.additionalEmail?.trim() && !isValidEmail(body.additionalEmail)) throw M.emailInvalid(req)
+
+      const item: PlaceItem = {
+        req, body, key, hash: requestHash(body), userId: user.id, accountId: user.accountId,
+        registrationStatus: user.registrationStatus, country: user.country,
+      }
+      if (!gate) return unwrap(await batcher.submit(body.flashBuyId, item))
+
+      // the gate: a token and the account's count in Redis first; PostgreSQL decides in the end
+      const pass = await gate.enter(body.flashBuyId, item)
+      if (pass === 'refuse') {
+        // Redis says sold out or over the limit: the database confirms it (read-only) or lets the request through
+        const confirmed = await gate.confirmRefusal(body.flashBuyId, item)
+        if (confirmed) return unwrap(confirmed)
+      }
+      const outcome = await batcher.submit(body.flashBuyId, item)
+      if (pass === 'reserved' && outcome.kind !== 'placed') gate.release(body.flashBuyId, item)
+      return unwrap(outcome)
     },
-    async close() {},
+    async close() {
+      await batcher.drain()
+      await gate?.close()
+    },
   }
 }

@@ -1,0 +1,238 @@
+import { describe, it, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import crypto from 'node:crypto'
+import net from 'node:net'
+import { spawn, type ChildProcess } from 'node:child_process'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { Redis } from 'ioredis'
+import { buildApp } from '../../server/app'
+import { createPostgresDb, migrateToLatest, type DbHandle } from '../../server/db'
+import { seedDatabase } from '../../server/db/seed'
+import { signAccessToken } from '../../server/domains/auth/tokens'
+import { POSTGRES_URL, TEST_JWT_SECRET, createTempPostgresDb, dropTempPostgresDb, withDatabase } from './helpers'
+
+/**
+ * Issue 11: "A concurrency test on the real PostgreSQL server: many concurrent buyers with many
+ * accounts against a small stock; it sells exactly the stock, never exceeds any account's limit, and
+ * loses no order. The same with Redis on, and with Redis stopped midway."
+ *
+ * 60 accounts, each sending 4 requests at once (quantities 1 or 2; every request also sent a second
+ * time with the same Idempotency-Key, as a client retry would), to two server instances on one
+ * database, against a stock of 50 with a per-account limit of 3. Indefinite answers (5xx) are
+ * retried with the same key. Runs without Redis, with Redis (a redis-server of its own on a free
+ * port), and with that Redis killed after a third of the answers.
+ */
+
+const ACCOUNTS = 60
+const REQUESTS_PER_ACCOUNT = 4
+const STOCK = 50
+const LIMIT = 3
+
+const freePort = () => new Promise<number>((resolve, reject) => {
+  const s = net.createServer()
+  s.once('error', reject)
+  s.listen(0, '127.0.0.1', () => {
+    const p = (s.address() as net.AddressInfo).port
+    s.close(() => resolve(p))
+  })
+})
+
+async function startRedis(): Promise<{ url: string; proc: ChildProcess; stop: () => void }> {
+  const port = await freePort()
+  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+  const url = `redis://127.0.0.1:${port}`
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  probe.on('error', () => {})
+  for (let i = 0; i < 50; i++) {
+    try {
+      await probe.connect()
+      await probe.ping()
+      break
+    } catch {
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  probe.disconnect()
+  return { url, proc, stop: () => { if (proc.exitCode === null) proc.kill('SIGKILL') } }
+}
+
+interface Buyer { accountId: number; userId: string; token: string; addressKey: string }
+
+describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL && 'DATABASE_URL not set' }, () => {
+  let dbName: string
+  let handle: DbHandle
+  let productId: number
+  const buyers: Buyer[] = []
+
+  before(async () => {
+    dbName = await createTempPostgresDb('sf_fbconc')
+    handle = createPostgresDb(withDatabase(POSTGRES_URL!, dbName), { max: 10 })
+    await migrateToLatest(handle.db)
+    await seedDatabase(handle.db, { productCount: 300 })
+    productId = (await handle.db.selectFrom('products').select('id').where('list_price_cny', 'is not', null).orderBy('id').limit(1).executeTakeFirstOrThrow()).id
+    const base = await handle.db.selectFrom('users').selectAll().where('user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
+    for (let i = 0; i < ACCOUNTS; i++) {
+      const { id: accountId } = await handle.db.insertInto('accounts').values({ account_number: `FC${10000 + i}`, name: `Crowd Lab ${i}`, account_type: 'customer', country: 'cn' }).returning('id').executeTakeFirstOrThrow()
+      const userId = `U-fbconc-${i}`
+      await handle.db.insertInto('users').values({ ...base, id: userId, user_name: `fbconc.${i}`, cdc_uid: `fbconc-${i}`, email: `fbconc${i}@lab.example`, account_id: accountId }).execute()
+      const addressKey = `ST-FC${10000 + i}-01`
+      await handle.db.insertInto('ship_tos').values({
+        address_key: addressKey, account_number: `FC${10000 + i}`, nick_name: null, phone_number: '021-00000000', attention_to: 'Lab', dept_or_lab: 'Lab',
+        company_or_institution: `Crowd Lab ${i}`, country: 'China', state: null, state_or_province: '上海市', city: '上海市', street_address: '张衡路 1 号',
+        building_or_room: null, zip_code: '201203', iso_country_code: 'CN', mobile: null, email: null, pre_payment_account: false, account_id: accountId,
+        is_default: true, address_status: 'ACTIVE', web_reference: null, sort_order: 0,
+      }).execute()
+      buyers.push({ accountId, userId, addressKey, token: await signAccessToken(TEST_JWT_SECRET, { userId, userName: `fbconc.${i}` }) })
+    }
+  })
+
+  after(async () => {
+    await handle?.close()
+    if (dbName) await dropTempPostgresDb(dbName)
+  })
+
+  async function newSale(): Promise<string> {
+    const id = `C-${crypto.randomBytes(5).toString('hex')}`
+    await handle.db.insertInto('flash_sales').values({
+      id, country: 'cn', product_id: productId, currency: 'CNY', flash_price: 1990, display_text_en: 'x', display_text_zh: 'x',
+      start_at: new Date(Date.now() - 60_000), end_at: new Date(Date.now() + 3_600_000), total_qty: STOCK, remain_qty: STOCK,
+      min_order_qty: 1, max_order_qty: 2, account_purchase_limit_qty: LIMIT, delivery_channel: 'TFS', coupon: null, sort_order: 0,
+    }).execute()
+    return id
+  }
+
+  /** two server instances on the one database (REDIS_URL as given), as a deployment would run them */
+  async function instances(redisUrl: string | null): Promise<FastifyInstance[]> {
+    const prev = process.env.REDIS_URL
+    if (redisUrl) process.env.REDIS_URL = redisUrl
+    else delete process.env.REDIS_URL
+    try {
+      const apps = [buildApp({ db: handle.db, jwtSecret: TEST_JWT_SECRET }), buildApp({ db: handle.db, jwtSecret: TEST_JWT_SECRET })]
+      for (const a of apps) await a.ready()
+      return apps
+    } finally {
+      if (prev === undefined) delete process.env.REDIS_URL
+      else process.env.REDIS_URL = prev
+    }
+  }
+
+  /** the crowd; `onAnswer(n)` is told how many first answers have come back */
+  async function crowd(apps: FastifyInstance[], saleId: string, onAnswer?: (n: number) => void) {
+    const answers = new Map<string, { accountId: number; status: number; body: any; quantity: number }>()
+    let answered = 0
+    let retries = 0
+    const send = async (b: Buyer, key: string, quantity: number, app: FastifyInstance) => {
+      for (let attempt = 0; ; attempt++) {
+        const res = await app.inject({
+          method: 'POST', url: '/api/flashbuy/place/order',
+          headers: { authorization: `Bearer ${b.token}`, countrycode: 'cn', languagecode: 'en', 'idempotency-key': key },
+          payload: { flashBuyId: saleId, quantity, addressKey: b.addressKey, termsAccepted: true, receiver: { name: 'A', phone: '13800138000' }, invoiceReceiver: { name: 'B', phone: '13800138000' } },
+        })
+        if (res.statusCode < 500 || attempt >= 20) return { status: res.statusCode, body: res.json() }
+        retries++ // indefinite: the same key again
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    }
+    const jobs: Promise<void>[] = []
+    buyers.forEach((b, bi) => {
+      for (let k = 0; k < REQUESTS_PER_ACCOUNT; k++) {
+        const key = `crowd-${saleId}-${bi}-${k}`
+        const quantity = 1 + ((bi + k) % 2)
+        // the request and a client retry of it with the same key, to the other instance
+        for (const copy of [0, 1]) {
+          jobs.push(send(b, key, quantity, apps[(bi + k + copy) % apps.length]).then((r) => {
+            const prev = answers.get(key)
+            // a placed order is answered the same to every copy; a refusal writes nothing, so a copy
+            // decided later may be refused for another reason (over the limit, then sold out)
+            if (prev && (prev.status === 200 || r.status === 200)) assert.deepEqual(r, { status: prev.status, body: prev.body }, `a retry with the same key got another answer (${key})`)
+            if (!prev) answers.set(key, { accountId: b.accountId, quantity, ...r })
+            else if (r.status !== 200) assert.equal(r.status, 409, JSON.stringify(r.body))
+            onAnswer?.(++answered)
+          }))
+        }
+      }
+    })
+    await Promise.all(jobs)
+    return { answers, retries }
+  }
+
+  async function verify(saleId: string, answers: Awaited<ReturnType<typeof crowd>>['answers']) {
+    const sale = await handle.db.selectFrom('flash_sales').select('remain_qty').where('id', '=', saleId).executeTakeFirstOrThrow()
+    const orders = (await sql<{ order_number: string; account_id: number; qty: number }>`
+      SELECT o.order_number, o.account_id, l.quantity AS qty FROM orders o JOIN order_lines l ON l.order_id = o.id WHERE o.flash_sale_id = ${saleId}`.execute(handle.db)).rows
+    const sold = orders.reduce((s, o) => s + o.qty, 0)
+    // sells exactly the stock
+    assert.equal(sale.remain_qty, 0)
+    assert.equal(sold, STOCK)
+    // never exceeds any account's limit; the ledger is the sum of the account's orders
+    const ledger = new Map((await handle.db.selectFrom('flash_sale_ledger').select(['account_id', 'purchased_qty']).where('flash_sale_id', '=', saleId).execute())
+      .map((l) => [l.account_id, l.purchased_qty]))
+    const byAccount = new Map<number, number>()
+    for (const o of orders) byAccount.set(o.account_id, (byAccount.get(o.account_id) ?? 0) + o.qty)
+    for (const [a, q] of byAccount) {
+      assert.ok(q <= LIMIT, `account ${a} bought ${q} > ${LIMIT}`)
+      assert.equal(ledger.get(a), q, `ledger of account ${a}`)
+    }
+    for (const [a, q] of ledger) assert.equal(byAccount.get(a) ?? 0, q)
+    // loses no order: every 200 has its order (its account, its quantity), every order was answered, none twice
+    const answered = new Map<string, { accountId: number; quantity: number }>()
+    for (const a of answers.values()) {
+      if (a.status === 200) {
+        assert.equal(a.body.data.length, 1)
+        assert.ok(!answered.has(a.body.data[0].orderNumber), 'one order answered to two keys')
+        answered.set(a.body.data[0].orderNumber, { accountId: a.accountId, quantity: a.quantity })
+      } else {
+        assert.equal(a.status, 409, JSON.stringify(a.body))
+        assert.ok(['FLASH_LIMIT', 'FLASH_STOCK', 'FLASH_NOT_IN_PROGRESS'].includes(a.body.reason), JSON.stringify(a.body))
+      }
+    }
+    assert.equal(answered.size, orders.length)
+    for (const o of orders) assert.deepEqual(answered.get(o.order_number), { accountId: o.account_id, quantity: o.qty })
+    return { sold, orders: orders.length, refused: [...answers.values()].filter((a) => a.status !== 200).length }
+  }
+
+  it('no Redis: sells exactly the stock, no account above its limit, no order lost or doubled', async () => {
+    const apps = await instances(null)
+    try {
+      const saleId = await newSale()
+      const { answers } = await crowd(apps, saleId)
+      await verify(saleId, answers)
+    } finally {
+      for (const a of apps) await a.close()
+    }
+  })
+
+  it('Redis on (a redis-server of its own): the same, and Redis ends holding the sold-out state', async () => {
+    const redis = await startRedis()
+    const apps = await instances(redis.url)
+    try {
+      const saleId = await newSale()
+      const { answers } = await crowd(apps, saleId)
+      await verify(saleId, answers)
+      const probe = new Redis(redis.url, { maxRetriesPerRequest: 0 })
+      const keys = await probe.keys(`fb:*${saleId}}:s`)
+      assert.equal(keys.length, 1, 'the gate was used')
+      assert.equal(Number(await probe.get(keys[0])), 0)
+      probe.disconnect()
+    } finally {
+      for (const a of apps) await a.close()
+      redis.stop()
+    }
+  })
+
+  it('Redis killed midway: still exactly the stock, no account above its limit, no order lost', async () => {
+    const redis = await startRedis()
+    const apps = await instances(redis.url)
+    try {
+      const saleId = await newSale()
+      const total = ACCOUNTS * REQUESTS_PER_ACCOUNT * 2
+      const { answers } = await crowd(apps, saleId, (n) => { if (n === Math.floor(total / 3)) redis.stop() })
+      assert.notEqual(redis.proc.exitCode === null && redis.proc.signalCode === null, true, 'redis-server was stopped during the crowd')
+      await verify(saleId, answers)
+    } finally {
+      for (const a of apps) await a.close()
+      redis.stop()
+    }
+  })
+})
