@@ -103,6 +103,16 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger)
     }
   }
   const usable = () => redis.status === 'ready' && Date.now() >= downUntil
+  // the first requests after start wait (at most 300 ms) for the first connection instead of standing it aside
+  // (only until the first connection succeeds or fails: a Redis that is down at start costs nothing)
+  let firstPending = true
+  const firstSettled = new Promise<void>((resolve) => {
+    const done = () => { firstPending = false; resolve() }
+    redis.once('ready', done)
+    redis.once('error', done)
+    redis.once('close', done)
+  })
+  const waitFirst = () => (firstPending ? Promise.race([firstSettled, new Promise((r) => setTimeout(r, 300))]) : null)
 
   let tag: Promise<string> | null = null
   const dbTag = () => (tag ??= sql<{ t: string }>`SELECT current_database() || ':' || (SELECT oid FROM pg_database WHERE datname = current_database())::text || ':' || pg_postmaster_start_time()::text AS t`
@@ -179,6 +189,8 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger)
   return {
     stats,
     async enter(saleId, item) {
+      const first = waitFirst()
+      if (first) await first
       if (!usable()) { stats.bypassed++; return 'bypass' }
       try {
         const k = await keys(saleId)
