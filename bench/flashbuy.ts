@@ -137,11 +137,15 @@ async function main() {
       const prev = process.env.REDIS_URL
       if (redisUrl) process.env.REDIS_URL = redisUrl
       else delete process.env.REDIS_URL
-      const app = buildApp({ db, jwtSecret: secret })
-      if (prev === undefined) delete process.env.REDIS_URL
-      else process.env.REDIS_URL = prev
-      apps.push(app)
-      return (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '')
+      try {
+        // the routes read REDIS_URL when they register, which is at listen
+        const app = buildApp({ db, jwtSecret: secret })
+        apps.push(app)
+        return (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '')
+      } finally {
+        if (prev === undefined) delete process.env.REDIS_URL
+        else process.env.REDIS_URL = prev
+      }
     }
 
     const scenario = async (label: string, redisUrl: string) => {
@@ -157,7 +161,7 @@ async function main() {
       console.log(`\n[${label}] ${BUYERS} buyers, ${r.seconds} s: ${c.orders} orders (${Math.round(perSecond)}/s), 2xx ${r.ok}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}, p50 ${r.p50} ms, p99 ${r.p99} ms; sold ${c.sold} = stock taken ${c.total - c.remain}; over-limit ${c.overLimit}; load average ${load1.toFixed(2)}`)
       // a small stock sold out by the same crowd (limit 3 per account)
       const small = await newSale(Math.min(3000, BUYERS * 2), 3)
-      const r2 = await load(api, buyers, small, 3)
+      const r2 = await load(api, buyers, small, 5)
       const c2 = await check(small)
       console.log(`[${label}] sell-out crowd: stock ${c2.total}, sold ${c2.sold}, remain ${c2.remain}, orders ${c2.orders}, 2xx ${r2.ok}, refused ${r2.non2xx}, over-limit ${c2.overLimit}`)
       return { perSecond, p99: r.p99, c, c2, load1 }

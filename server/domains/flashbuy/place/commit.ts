@@ -129,7 +129,7 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
 
   // ---- 1. one statement: the sale row locked if nobody holds it (SKIP LOCKED), the ship-tos (the
   // caller's account's only), bill-tos and supply centres, the ledger and the earlier placements
-  const first = (await sql<{ sale: SaleRow | null; addr: AddressRow[] | null; l: unknown; p: unknown }>`
+  const firstQ = sql<{ sale: SaleRow | null; addr: AddressRow[] | null; l: unknown; p: unknown }>`
     WITH s AS (${saleSelect} FOR UPDATE OF s SKIP LOCKED)
     SELECT (SELECT row_to_json(s) FROM s) AS sale,
       (SELECT json_agg(a ORDER BY a.i) FROM (
@@ -139,7 +139,8 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
           (SELECT sc.supply_center_id FROM supply_centers sc WHERE sc.account_id = v.a AND sc.is_default AND sc.operation_status = 'Normal' ORDER BY sc.id LIMIT 1) AS sc_id
         FROM json_to_recordset(${input}::json) AS v(i int, u text, k text, a int, ak text, bt text)
         LEFT JOIN ship_tos st ON st.account_id = v.a AND st.address_key = v.ak) a) AS addr,
-      ${ledgerSelect} AS l, ${priorSelect} AS p`.execute(trx)).rows[0]
+      ${ledgerSelect} AS l, ${priorSelect} AS p`
+  const first = (await firstQ.execute(trx)).rows[0]
   const addr = (parseJson(first.addr) as AddressRow[] | null) ?? []
   const byIndex = new Map(addr.map((r) => [num(r.i), r]))
   let sale = parseJson(first.sale) as SaleRow | null

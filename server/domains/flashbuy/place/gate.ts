@@ -25,7 +25,7 @@ import * as M from './messages'
  *   database tag being a hash of the database's name, oid and server start time: two databases
  *   (tests, benches, instances of PGlite) never share keys; the servers of one database do.
  *   A missing key (first use, Redis restarted or flushed) is initialised from the database.
- * - Redis errors and timeouts (150 ms command timeout, no offline queue, reconnects in the
+ * - Redis errors and timeouts (500 ms command timeout, no offline queue, reconnects in the
  *   background) make the gate stand aside for a second: requests go straight to the database.
  */
 export interface FlashGate {
@@ -76,7 +76,7 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger)
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: 150,
+    commandTimeout: 500,
     connectTimeout: 500,
     retryStrategy: (times) => Math.min(100 * times, 1000),
     lazyConnect: false,
@@ -181,6 +181,7 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger)
         }
       }
     } catch (e) {
+      if (process.env.FLASH_DEBUG) console.error('[flash-buy gate] confirm failed', e)
       log?.warn({ err: e }, 'flash-buy Redis gate: confirming refusals failed; the requests go on to the database')
       for (const p of batch) p.resolve(null)
     }
