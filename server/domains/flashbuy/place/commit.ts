@@ -13,16 +13,17 @@ import * as M from './messages'
  * One group commit for one sale: a batch of placement requests decided in arrival order in one
  * transaction under the sale row's lock, written with one statement, committed once.
  *
- *   A. (no lock) each request's ship-to (the caller's account's only), whether its bill-to belongs
- *      to that ship-to, and the account's default supply centre in operation;
- *   B. SELECT … FOR UPDATE of the sale row (price, window, stock, limits: the database's, now);
- *   C. read after the lock, so every earlier holder on any instance has committed: each request's
- *      earlier placement under its Idempotency-Key, and the ledger rows of the batch's accounts;
- *   D. numbers for the accepted orders from the sequences;
- *   E. one statement: the conditional stock decrement (remain_qty >= n), the conditional ledger
- *      upsert (purchased_qty + n <= limit), the placements (with their answers), the orders, their
- *      lines and Tax charges. If the decrement or an upsert does not match what was decided, the
- *      batch throws and rolls back: the database has the last word, whatever the decision said.
+ *   1. one read: the sale row locked FOR UPDATE SKIP LOCKED (price, window, stock, limits: the
+ *      database's, now), each request's ship-to (the caller's account's only), whether its bill-to
+ *      belongs to that ship-to, the account's default supply centre in operation, the ledger rows of
+ *      the batch's accounts and each key's earlier placement. When another transaction holds the
+ *      row: FOR UPDATE (waiting), then the ledger and placements again, read after the lock, so every
+ *      earlier holder on any instance has committed;
+ *   2. the decisions, in arrival order, in memory;
+ *   3. one write: the conditional stock decrement (remain_qty >= n), the conditional ledger upsert
+ *      (purchased_qty + n <= limit), the order numbers from the sequences, the placements (with their
+ *      answers), the orders, their lines and Tax charges. If the decrement or an upsert does not match
+ *      what was decided, the batch throws and rolls back: the database has the last word.
  *
  * Requests refused here write nothing; a replay writes nothing.
  */
