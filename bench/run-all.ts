@@ -32,6 +32,7 @@ const BENCHES: Bench[] = [
   { name: 'api', file: 'api.ts' },
   { name: 'cart', file: 'cart.ts' },
   { name: 'orders', file: 'orders.ts' },
+  { name: 'flashbuy', file: 'flashbuy.ts' }, // PostgreSQL only (DATABASE_URL); with REDIS_URL or BENCH_REDIS=1 also through the Redis gate
 ]
 
 function build(target: 'h5' | 'weapp') {

@@ -48,7 +48,7 @@ export class SaleBatcher {
   private readonly maxInFlight: number
   private idle: (() => void)[] = []
   /** batches committed, requests decided by batches, fallbacks (for tests and the bench) */
-  readonly stats = { batches: 0, requests: 0, fallbacks: 0, maxSize: 0 }
+  readonly stats = { batches: 0, requests: 0, fallbacks: 0, maxSize: 0, ms: 0 }
 
   constructor(private readonly db: Kysely<DB>, private readonly opts: BatcherOptions = {}) {
     this.maxBatch = opts.maxBatch ?? 400
@@ -124,7 +124,9 @@ export class SaleBatcher {
 
   private async decide(saleId: string, items: PlaceItem[]): Promise<Outcome[]> {
     try {
+      const t0 = performance.now()
       const out = await commitBatch(this.db, saleId, items)
+      this.stats.ms += performance.now() - t0
       this.stats.batches++
       this.stats.requests += items.length
       this.stats.maxSize = Math.max(this.stats.maxSize, items.length)

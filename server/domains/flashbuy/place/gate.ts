@@ -25,7 +25,7 @@ import * as M from './messages'
  *   database tag being a hash of the database's name, oid and server start time: two databases
  *   (tests, benches, instances of PGlite) never share keys; the servers of one database do.
  *   A missing key (first use, Redis restarted or flushed) is initialised from the database.
- * - Redis errors and timeouts (150 ms command timeout, no offline queue, reconnects in the
+ * - Redis errors and timeouts (500 ms command timeout, no offline queue, reconnects in the
  *   background) make the gate stand aside for a second: requests go straight to the database.
  */
 export interface FlashGate {
@@ -76,7 +76,7 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger)
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: 150,
+    commandTimeout: 500,
     connectTimeout: 500,
     retryStrategy: (times) => Math.min(100 * times, 1000),
     lazyConnect: false,
@@ -103,6 +103,16 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger)
     }
   }
   const usable = () => redis.status === 'ready' && Date.now() >= downUntil
+  // the first requests after start wait (at most 300 ms) for the first connection instead of standing it aside
+  // (only until the first connection succeeds or fails: a Redis that is down at start costs nothing)
+  let firstPending = true
+  const firstSettled = new Promise<void>((resolve) => {
+    const done = () => { firstPending = false; resolve() }
+    redis.once('ready', done)
+    redis.once('error', done)
+    redis.once('close', done)
+  })
+  const waitFirst = () => (firstPending ? Promise.race([firstSettled, new Promise((r) => setTimeout(r, 300))]) : null)
 
   let tag: Promise<string> | null = null
   const dbTag = () => (tag ??= sql<{ t: string }>`SELECT current_database() || ':' || (SELECT oid FROM pg_database WHERE datname = current_database())::text || ':' || pg_postmaster_start_time()::text AS t`
@@ -171,6 +181,7 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger)
         }
       }
     } catch (e) {
+      if (process.env.FLASH_DEBUG) console.error('[flash-buy gate] confirm failed', e)
       log?.warn({ err: e }, 'flash-buy Redis gate: confirming refusals failed; the requests go on to the database')
       for (const p of batch) p.resolve(null)
     }
@@ -179,6 +190,8 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger)
   return {
     stats,
     async enter(saleId, item) {
+      const first = waitFirst()
+      if (first) await first
       if (!usable()) { stats.bypassed++; return 'bypass' }
       try {
         const k = await keys(saleId)

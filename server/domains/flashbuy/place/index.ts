@@ -5,7 +5,7 @@ import type { FlashPlaceOrderBody, FlashPlaceOrderResult } from '../../../../typ
 import { PHONE_PATTERN, isValidEmail } from '../../../../types/account/address-rules'
 import { IDEMPOTENCY_KEY_PATTERN, requestHash } from '../../order/place'
 import { SaleBatcher } from './batcher'
-import type { Outcome, PlaceItem } from './commit'
+import { timings, type Outcome, type PlaceItem } from './commit'
 import { createGate, type FlashGate } from './gate'
 import * as M from './messages'
 
@@ -87,6 +87,7 @@ export function createFlashPlacer(db: Kysely<DB>, opts: FlashPlacerOptions = {})
     },
     async close() {
       await batcher.drain()
+      if (process.env.FLASH_DEBUG) console.log('[flash-buy placer]', JSON.stringify({ batcher: batcher.stats, gate: gate?.stats ?? null, timings }))
       await gate?.close()
     },
   }
