@@ -314,7 +314,7 @@ function ProductCard({ detail }: { detail: FlashBuyDetail }) {
   const comingSoon = detail.flashBuyStatus === 'COMING_SOON' || detail.flashPrice === null
   const label = CATALOGUE_LABEL[detail.flashBuyStatus]
   return (
-    <View className='fb-section fb-product' data-sku={detail.sku}>
+    <View className={`fb-section fb-product fb-product--${label}`} data-sku={detail.sku}>
       <Picture className='fb-product__image' src={productImageUrl(detail.skuImages[0] ?? null, 650, API_BASE_URL)} alt={detail.skuName} />
       <View className='fb-product__body'>
         <View className='fb-product__top'>
