@@ -385,9 +385,10 @@ function QuantitySection({ detail }: { detail: FlashBuyDetail }) {
           <View className={`fb-qty__btn fb-qty__minus${minusOff ? ' fb-qty__btn--off' : ''}`} {...tapProps(() => step(-1), { label: t('flashbuy.qty.minus'), disabled: minusOff })}><Text>−</Text></View>
           <Input className='fb-qty__input' type='text' value={fb.form.quantityText} maxlength={4} onInput={onInput} {...fieldLabelProps(t('flashbuy.qty.label'))} />
           <View className={`fb-qty__btn fb-qty__plus${plusOff ? ' fb-qty__btn--off' : ''}`} {...tapProps(() => step(1), { label: t('flashbuy.qty.plus'), disabled: plusOff })}><Text>+</Text></View>
-          {tip && <View className='fb-qty__tip' {...ariaProps('alert')}><Text>{tip}</Text></View>}
         </View>
       </View>
+      {/* under the stepper, in the flow: over the hints it hid the very maximum it talks about */}
+      {tip && <View className='fb-qty__tip' {...ariaProps('alert')}><Text>{tip}</Text></View>}
       <View className='fb-qty__hints'>
         <Text className='fb-qty__remaining'>{t('flashbuy.qty.remaining', { count: Math.max(0, detail.remainQty) })}</Text>
         <Text className='fb-qty__min'>{t('flashbuy.qty.min', { min: detail.minOrderQty })}</Text>
