@@ -132,7 +132,6 @@ export const orderEn = {
   'orderHistory.items': '{count} product(s)',
   'orderHistory.total': 'Total',
   'orderHistory.source.flashbuy': 'Flash buy',
-  'orderHistory.rowLabel': 'Order {number}, {status}, ordered {date}, total {total}',
   'orderHistory.empty': 'You have no orders in the last 3 months.',
   'orderHistory.emptyFiltered': 'No order of the last 3 months matches this status or search.',
   'orderHistory.startShopping': 'Start shopping',

@@ -423,7 +423,8 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
         set({ channel })
         const result = await applyFlashPromo({
           flashBuyId: detail.id,
-          ...(entry?.shipTo.accountNumber ? { shipTo: entry.shipTo.accountNumber } : {}),
+          // the server finds the ship-to by its address key (as placement's addressKey), only in the caller's account
+          ...(entry ? { shipTo: entry.shipTo.addressKey } : {}),
           ...(user?.userProfile.siebelRowId ? { siebelRowId: user.userProfile.siebelRowId } : {}),
           prePaymentAccount: entry ? isPrepaid(entry) : false,
           promotionCodes: detail.coupon ? [detail.coupon] : [],

@@ -149,7 +149,7 @@ describe('flash-buy store', () => {
     await expect(useFlashBuy.getState().submit()).resolves.toBe('placed')
     const apply = calls.find((c) => c.path === '/flashbuy/promos/apply')!.data
     expect(apply).toEqual({
-      flashBuyId: SALE_ID, shipTo: '1000001', prePaymentAccount: false, promotionCodes: [],
+      flashBuyId: SALE_ID, shipTo: 'ST-1000001-01', prePaymentAccount: false, promotionCodes: [],
       item: { skuId: SALE_ID, deliveryChannel: 'TFS', quantity: 2, sku: 'SKU-4471', flashPrice: 899, listPrice: 1580, wopFlag: false }
     })
     const place = placeCalls(calls)[0]

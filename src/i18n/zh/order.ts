@@ -134,7 +134,6 @@ export const orderZh: Record<keyof typeof orderEn, string> = {
   'orderHistory.items': '{count} 个产品',
   'orderHistory.total': '合计',
   'orderHistory.source.flashbuy': '限时抢购',
-  'orderHistory.rowLabel': '订单 {number}，{status}，下单时间 {date}，合计 {total}',
   'orderHistory.empty': '您近 3 个月没有订单。',
   'orderHistory.emptyFiltered': '近 3 个月没有符合该状态或搜索的订单。',
   'orderHistory.startShopping': '去逛逛',

@@ -98,7 +98,8 @@ function SaleItem({ sale }: { sale: FlashSaleSummary }) {
         </View>
         <View className='fs-item__foot'>
           <View className='fs-item__facts'>
-            {sale.flashBuyStatus !== 'COMING_SOON' && <Text className='fs-item__stock'>{t('flashbuy.list.left', { count: Math.max(0, sale.remainQty) })}</Text>}
+            {/* stock only while the sale can sell: '12 left' under an expired sale reads as buyable */}
+            {sale.flashBuyStatus !== 'COMING_SOON' && sale.flashBuyStatus !== 'OVER' && <Text className='fs-item__stock'>{t('flashbuy.list.left', { count: Math.max(0, sale.remainQty) })}</Text>}
             {when && <Text className='fs-item__when'>{when}</Text>}
           </View>
           {running

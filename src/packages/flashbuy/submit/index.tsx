@@ -314,7 +314,7 @@ function ProductCard({ detail }: { detail: FlashBuyDetail }) {
   const comingSoon = detail.flashBuyStatus === 'COMING_SOON' || detail.flashPrice === null
   const label = CATALOGUE_LABEL[detail.flashBuyStatus]
   return (
-    <View className='fb-section fb-product' data-sku={detail.sku}>
+    <View className={`fb-section fb-product fb-product--${label}`} data-sku={detail.sku}>
       <Picture className='fb-product__image' src={productImageUrl(detail.skuImages[0] ?? null, 650, API_BASE_URL)} alt={detail.skuName} />
       <View className='fb-product__body'>
         <View className='fb-product__top'>
@@ -385,9 +385,10 @@ function QuantitySection({ detail }: { detail: FlashBuyDetail }) {
           <View className={`fb-qty__btn fb-qty__minus${minusOff ? ' fb-qty__btn--off' : ''}`} {...tapProps(() => step(-1), { label: t('flashbuy.qty.minus'), disabled: minusOff })}><Text>−</Text></View>
           <Input className='fb-qty__input' type='text' value={fb.form.quantityText} maxlength={4} onInput={onInput} {...fieldLabelProps(t('flashbuy.qty.label'))} />
           <View className={`fb-qty__btn fb-qty__plus${plusOff ? ' fb-qty__btn--off' : ''}`} {...tapProps(() => step(1), { label: t('flashbuy.qty.plus'), disabled: plusOff })}><Text>+</Text></View>
-          {tip && <View className='fb-qty__tip' {...ariaProps('alert')}><Text>{tip}</Text></View>}
         </View>
       </View>
+      {/* under the stepper, in the flow: over the hints it hid the very maximum it talks about */}
+      {tip && <View className='fb-qty__tip' {...ariaProps('alert')}><Text>{tip}</Text></View>}
       <View className='fb-qty__hints'>
         <Text className='fb-qty__remaining'>{t('flashbuy.qty.remaining', { count: Math.max(0, detail.remainQty) })}</Text>
         <Text className='fb-qty__min'>{t('flashbuy.qty.min', { min: detail.minOrderQty })}</Text>
