@@ -28,9 +28,8 @@ export const INTERACTION_STATUSES = ['pending', 'approved', 'rejected', 'autoApp
 export const InteractionStatusSchema = literals(INTERACTION_STATUSES)
 export type InteractionStatus = Static<typeof InteractionStatusSchema>
 
-/** At most this many customer comments on one request (§8 "Interaction: limit reached"). */
-export const REQUEST_COMMENT_LIMIT = 20
-export const REQUEST_COMMENT_MAX_LENGTH = 1000
+import { REQUEST_COMMENT_MAX_LENGTH } from './enquiry-rules'
+export { REQUEST_COMMENT_LIMIT, REQUEST_COMMENT_MAX_LENGTH } from './enquiry-rules'
 
 export const AttachmentSchema = Type.Object({ name: Type.String(), url: Nullable(Type.String()) })
 export type Attachment = Static<typeof AttachmentSchema>
