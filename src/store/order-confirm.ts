@@ -24,8 +24,8 @@ interface OrderConfirmState {
 
 const viewOfError = (e: unknown): { view: ConfirmView; error: string } =>
   e instanceof ApiError && e.status === 404
-    ? { view: 'notFound', error: e.message }
-    : { view: 'error', error: e instanceof ApiError ? e.message : t('error.generic') }
+    ? { view: 'notFound', error: e.serverMessage ?? e.message }
+    : { view: 'error', error: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic') }
 
 export const useOrderConfirm = create<OrderConfirmState>()((set, get) => ({
   token: null,

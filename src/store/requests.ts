@@ -59,7 +59,7 @@ export const useRequests = create<RequestsState>()((set, get) => ({
     try {
       set({ list: { status: 'ready', data: await getRequestList(), error: null } })
     } catch (e) {
-      set({ list: { status: 'failed', data: null, error: e instanceof ApiError ? e.message : t('error.generic') } })
+      set({ list: { status: 'failed', data: null, error: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic') } })
     }
   },
 
@@ -71,7 +71,7 @@ export const useRequests = create<RequestsState>()((set, get) => ({
       set({ detail: { status: 'ready', data, error: null, id: requestId } })
     } catch (e) {
       const notFound = e instanceof ApiError && (e.status === 404 || e.status === 403)
-      set({ detail: { status: notFound ? 'notFound' : 'failed', data: null, error: e instanceof ApiError ? e.message : t('error.generic'), id: requestId } })
+      set({ detail: { status: notFound ? 'notFound' : 'failed', data: null, error: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic'), id: requestId } })
     }
   },
 
@@ -108,7 +108,7 @@ export const useRequests = create<RequestsState>()((set, get) => ({
       return true
     } catch (e) {
       const kind = problemOf(e)
-      set({ commentError: { kind, message: e instanceof ApiError ? e.message : t('error.generic') } })
+      set({ commentError: { kind, message: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic') } })
       if (kind === 'limitReached' || kind === 'noPermission') {
         const cur = get().detail
         if (cur.data) set({ detail: { ...cur, data: { ...cur.data, canComment: false } } })
