@@ -73,7 +73,7 @@ const SEEDED: Record<string, string> = {
   quote_lines: '61:da2c386d90a94464711c0bef52990438',
   quotes: '12:5f0f75944db0acedcf00943c5f0381cc',
   request_interactions: '7:5a95d89ba4720bdcf9823a760b6f9f10',
-  service_requests: '4:2dedeb0bdab7810e5d64cf74fab4b1e7',
+  service_requests: '4:3fe96a163ad63e47be24f538040959c1',
   ship_tos: '6:6216a0090a4c4f48b02ff08e33af2676',
   shipments: '228:b0546a54d17d81b890e7a69c470bd964',
   special_columns: '12:f7354437c9331320f49df2fafad2aa48',

@@ -24,7 +24,7 @@ interface SeedRequest {
 }
 
 /** catalogue numbers are the seed's first products (ctx.products) so the items exist in the catalogue */
-function seedRequests(items: (i: number, n: number) => SeedRequest['items']): SeedRequest[] {
+function seedRequests(items: (i: number, n: number, lang?: 'en' | 'zh') => SeedRequest['items']): SeedRequest[] {
   return [
     {
       requestId: 'RQ-D00001', userName: 'approved.cn', kind: 'lead', status: 'pending', daysAgo: 2,
@@ -56,7 +56,7 @@ function seedRequests(items: (i: number, n: number) => SeedRequest['items']): Se
     {
       requestId: 'RQ-D00004', userName: 'approved.in', kind: 'quote', status: 'pending', daysAgo: 3,
       contactName: 'Priya Sharma', phone: '+91 98450 12345', email: 'approved.in@example.com', company: 'Indian Institute of Science', city: 'Bengaluru', remark: 'Bulk pricing please',
-      items: items(6, 2),
+      items: items(6, 2, 'en'),
       interactions: [{ author: 'staff', status: 'pending', comment: 'Thank you, our team will reply within one business day.', at: 4 * H }],
     },
   ]
@@ -66,7 +66,8 @@ export async function seedEnquiries(db: Kysely<DB>, ctx: SeedContext): Promise<v
   const anchor = marketingAnchor().getTime()
   const users = await db.selectFrom('users').select(['id', 'account_id', 'user_name']).execute()
   const byName = new Map(users.map((u) => [u.user_name, u]))
-  const items = (i: number, n: number) => ctx.products.slice(i, i + n).map((p, k) => ({ catalogNumber: p.catalogNumber, itemName: p.titleZh, itemCount: k + 1 }))
+  const items = (i: number, n: number, lang: 'en' | 'zh' = 'zh') =>
+    ctx.products.slice(i, i + n).map((p, k) => ({ catalogNumber: p.catalogNumber, itemName: lang === 'en' ? p.titleEn : p.titleZh, itemCount: k + 1 }))
   for (const r of seedRequests(items)) {
     const u = byName.get(r.userName)
     if (!u) continue
