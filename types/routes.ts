@@ -13,7 +13,7 @@ export type RouteName =
   | 'orderDetail' | 'pendingLto' | 'requestDetail' | 'promotion' | 'leadSubmit' | 'chat'
   | 'rewardsRules' | 'rewardDetail' | 'onboarding' | 'wechatLogin' | 'loginCallback' | 'supplyCentre' | 'persona'
   | 'documents' | 'selectionTools' | 'dualOrigin' | 'contentHub' | 'contentDetail' | 'browsingHistory' | 'flashSale'
-  | 'submitOrder' | 'quickOrder' | 'quotes' | 'quoteDetail' | 'orderHistory'
+  | 'submitOrder' | 'quickOrder' | 'quotes' | 'quoteDetail' | 'orderHistory' | 'requests' | 'orderConfirm'
 
 export interface RouteDef {
   name: RouteName
@@ -81,6 +81,10 @@ export const ROUTES: RouteDef[] = [
   // part of the order detail's path, the detail's H5 address, and the router would open the detail for it
   { name: 'orderHistory', page: 'packages/order/order-history/index', path: '/order-history', login: true },
   { name: 'requestDetail', page: 'packages/order/request-detail/index', path: '/my-request-china/:requestId', login: true },
+  // requests and enquiries (section 2 names the screen, path not shown; not /my-request-china: the detail's static part)
+  { name: 'requests', page: 'packages/order/requests/index', path: '/my-requests', login: true },
+  // an order's confirmation link (pre-order confirmation, section 2; path not shown): no login, the link's token is the key
+  { name: 'orderConfirm', page: 'packages/order/order-confirm/index', path: '/order-confirmation/:token' },
   { name: 'leadSubmit', page: 'packages/order/lead-submit/index', path: '/lead-generation/ordersubmit' },
   { name: 'flashSale', page: 'packages/flashbuy/flash-sale/index', path: '/flashbuy/list' },
   // gift centre

@@ -1,6 +1,7 @@
 import type {
   ApplyPromotionsBody, ApplyPromotionsResult, Cart, CartQuery, LeadCart, LeadItemBody, LeadSubmitBody, LeadSubmitResult,
-  OrderDetail, OrderListQuery, OrderListResult, PendingLto, PlaceOrderBody, PlaceOrderResult, SQuoteDetail, SQuoteSummary
+  OrderDetail, OrderListQuery, OrderListResult, PendingLto, PlaceOrderBody, PlaceOrderResult, SQuoteDetail, SQuoteSummary,
+  RequestSummary, RequestDetail, RequestCommentBody, Interaction, Confirmation, ConfirmActionBody
 } from '../../types'
 import { apiRequest, createFetch } from './client'
 
@@ -39,3 +40,22 @@ export const submitLead = createFetch<LeadSubmitBody, LeadSubmitResult>('POST', 
 
 /** GET /order/list: the order history, the last 3 months (spec §9), filtered by status, searched by order or PO number, paged by cursor */
 export const getOrderList = createFetch<OrderListQuery, OrderListResult>('GET', '/order/list')
+
+// ---- requests and enquiries, confirmation links (issue 12; contract in types/order/enquiries.ts)
+
+/** GET /request/list: the caller's leads and quote requests, newest first */
+export const getRequestList = createFetch<void, RequestSummary[]>('GET', '/request/list')
+
+/** GET /request/detail/{requestId}: one own request with its interaction history (another's: 404 "does not exist") */
+export const getRequestDetail = (requestId: string) => apiRequest<RequestDetail>({ path: `/request/detail/${enc(requestId)}` })
+
+/** POST /request/{requestId}/comment: a customer comment (409 limit reached, 403 no permission) */
+export const addRequestComment = (requestId: string, body: RequestCommentBody) =>
+  apiRequest<Interaction>({ method: 'POST', path: `/request/${enc(requestId)}/comment`, body })
+
+/** GET /order/confirm/{token}: the link's state (no login: the token is the key) */
+export const getConfirmation = (token: string) => apiRequest<Confirmation>({ path: `/order/confirm/${enc(token)}` })
+
+/** POST /order/confirm/{token} {action}: confirm or cancel the order */
+export const answerConfirmation = (token: string, body: ConfirmActionBody) =>
+  apiRequest<Confirmation>({ method: 'POST', path: `/order/confirm/${enc(token)}`, body })

@@ -54,14 +54,14 @@ describe('account screens', () => {
     await waitText('You are not logged in')
     const labels = qa('.my-menu__item').map((e) => e.textContent)
     expect(labels).toEqual([
-      'My orders', 'My requestComing soon', 'My quotes', 'My wishlist', 'Ship-To Info', 'Browsing history',
+      'My orders', 'My request', 'My quotes', 'My wishlist', 'Ship-To Info', 'Browsing history',
       'Gift centreComing soon', 'Invite for giftsComing soon', 'Earn points by tasksComing soon', 'My interaction historyComing soon', 'Supply centre', 'My interests'
     ])
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     click(q('.my-menu__item--requests'))
-    expect(toasts()).toEqual(['Not available yet'])
-    click(q('.my-menu__item--orders'))
-    expect(toasts()).toEqual(['Not available yet', 'Please login for better experience'])
+    expect(toasts()).toEqual(['Please login for better experience'])
+    click(q('.my-menu__item--giftCentre'))
+    expect(toasts()).toEqual(['Please login for better experience', 'Not available yet'])
     expect(nav).not.toHaveBeenCalled()
     expect(q('.my__logout')).toBeNull()
     // spec section 2: "An info tooltip beside the title 'My request' explains online chat queries"

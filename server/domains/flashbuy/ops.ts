@@ -1,5 +1,4 @@
-import crypto from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
 import { Type } from 'typebox'
@@ -8,6 +7,7 @@ import { FlashBuyIdParamsSchema, FlashSaleSummarySchema } from '../../../types'
 import { toMinor } from '../../../types/order/totals'
 import { ApiError, ok } from '../../errors'
 import { okReply } from '../../lib/openapi'
+import { opsGuard, OpsHeadersSchema } from '../../lib/ops-guard'
 import { flashDisplayText } from '../../db/seed/flashbuy'
 import { salesQuery, toSummary, type SaleRow } from './sales'
 
@@ -16,11 +16,9 @@ import { salesQuery, toSummary, type SaleRow } from './sales'
  * flash price, stock or window (the end-to-end test moves a price between opening the submit page and
  * submitting, to show the price-changed dialog of spec §4 "Flash-buy submit flow" step 3).
  *
- * It is guarded by the header x-ops-token, compared in constant time with OPS_TOKEN; a shopper's
- * bearer token is no key to it. When OPS_TOKEN is unset or shorter than OPS_TOKEN_MIN_LENGTH the
- * route is not registered at all (404 like any unknown path).
+ * It is guarded by server/lib/ops-guard.ts (header x-ops-token against OPS_TOKEN; absent without it).
  */
-export const OPS_TOKEN_MIN_LENGTH = 16
+export { OPS_TOKEN_MIN_LENGTH, opsToken } from '../../lib/ops-guard'
 
 export const FlashOpsBodySchema = Type.Object(
   {
@@ -34,24 +32,8 @@ export const FlashOpsBodySchema = Type.Object(
   { additionalProperties: false },
 )
 
-const OpsHeadersSchema = Type.Object({ 'x-ops-token': Type.Optional(Type.String({ maxLength: 256 })) })
-
-const digest = (s: string) => crypto.createHash('sha256').update(s).digest()
-
-export function opsToken(env: NodeJS.ProcessEnv = process.env): string | null {
-  const t = env.OPS_TOKEN
-  return t && t.length >= OPS_TOKEN_MIN_LENGTH ? t : null
-}
-
 export function registerFlashOps(app: FastifyInstance, db: Kysely<DB>, token: string) {
-  const expected = digest(token)
-  const guard = async (req: FastifyRequest) => {
-    const raw = req.headers['x-ops-token']
-    const given = Array.isArray(raw) ? raw[0] : raw
-    if (!given) throw new ApiError(401, 'TOKEN_INVALID', 'The x-ops-token header is required')
-    // equal-length digests: the comparison takes the same time whatever was sent
-    if (!crypto.timingSafeEqual(digest(given), expected)) throw new ApiError(403, 'FORBIDDEN', 'The operator token is not valid')
-  }
+  const guard = opsGuard(token)
 
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   r.post('/ops/flashbuy/:id', {

@@ -16,6 +16,9 @@ import { orderTotal, orderSavings, toMajorUnits } from '../../../types/order/tot
 import { taxRateFor } from '../cart/tax'
 import { placeOrder } from './place'
 import { orderHistoryRoutes } from './history'
+import { enquiryRoutes } from './enquiries'
+import { registerLifecycleJob, registerOrderOps } from './lifecycle'
+import { opsToken } from '../../lib/ops-guard'
 
 /**
  * Order domain (spec §2, §3, §4): order detail, pending lead-time lines, S-quotes, leads and
@@ -45,6 +48,11 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
   const optional = { preHandler: app.optionalUser }
   const required = { preHandler: app.requireUser }
   await app.register(orderHistoryRoutes, opts) // GET /order/list (history.ts)
+  await app.register(enquiryRoutes, opts) // requests and enquiries, confirmation links (enquiries.ts)
+  // the status job (ORDER_LIFECYCLE_INTERVAL_MS) and the operator endpoints (OPS_TOKEN): lifecycle.ts
+  registerLifecycleJob(app, db)
+  const ops = opsToken()
+  if (ops) registerOrderOps(app, db, ops)
 
   // ---- GET /order/detail/:orderNumber — the caller's account's order only
   r.get('/order/detail/:orderNumber', { ...required, schema: { params: OrderNumberParamsSchema, response: okReply(OrderDetailSchema) } }, async (req) => {

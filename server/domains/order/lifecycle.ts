@@ -1,0 +1,204 @@
+import crypto from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Kysely, Transaction } from 'kysely'
+import { Type, type Static } from 'typebox'
+import type { DB } from '../../db/schema'
+import { OrderNumberParamsSchema, OrderStatusCodeSchema, ConfirmationKindSchema, ShipmentSchema } from '../../../types'
+import { nextStep, ADVANCEABLE_STATUSES, CARRIERS, CONFIRMATION_WINDOW_MS, type ConfirmationKind } from '../../../types/order/lifecycle'
+import { ApiError, ok } from '../../errors'
+import { okReply } from '../../lib/openapi'
+import { opsGuard, OpsHeadersSchema } from '../../lib/ops-guard'
+
+/**
+ * Orders move through their statuses over time (issue 12): the transitions are the pure table of
+ * types/order/lifecycle.ts; here they are applied to the database.
+ *
+ * - advanceOrder(db, id): one step now, in one transaction (the order row locked; the status update is
+ *   conditional on the status read, so two runners never apply the same step twice). A step to
+ *   SHIPPED adds a shipment (carrier of the order's country, express number, shipped_at); a step to
+ *   COMPLETED signs the open shipments (signed_at, package status SIGNED).
+ * - advanceDueOrders(db, {minAgeMs}): one step for every order whose status has not changed for minAgeMs.
+ * - startLifecycleJob: runs advanceDueOrders every ORDER_LIFECYCLE_INTERVAL_MS (unset: no job; tests set it
+ *   when they want it), orders older than ORDER_LIFECYCLE_MIN_AGE_MS (default 10 minutes).
+ * - the operator endpoints (OPS_TOKEN, server/lib/ops-guard.ts): POST /api/ops/orders/{orderNumber}/advance
+ *   moves one order one step now; POST /api/ops/orders/{orderNumber}/confirmation makes a confirmation link.
+ */
+
+export const DEFAULT_LIFECYCLE_MIN_AGE_MS = 10 * 60_000
+const JOB_BATCH = 100
+
+export type AdvanceResult =
+  | { moved: true; from: string; to: string; shipment: { carrier: string; expressNumber: string; shippedAt: string } | null }
+  | { moved: false; from: string; reason: 'final' | 'waiting' | 'address' | 'unknown' | 'raced' }
+
+const randomDigits = (n: number) => {
+  let s = ''
+  while (s.length < n) s += crypto.randomInt(0, 1_000_000_000).toString().padStart(9, '0')
+  return s.slice(0, n)
+}
+
+async function addressApproved(trx: Transaction<DB>, o: { account_id: number; ship_to_key: string }): Promise<boolean> {
+  const st = await trx.selectFrom('ship_tos').select('address_status')
+    .where('account_id', '=', o.account_id).where('address_key', '=', o.ship_to_key).executeTakeFirst()
+  return st?.address_status === 'ACTIVE'
+}
+
+/** One step of one order (by id), now. */
+export async function advanceOrder(db: Kysely<DB>, orderId: number, now = new Date()): Promise<AdvanceResult> {
+  return db.transaction().execute(async (trx) => {
+    const o = await trx.selectFrom('orders').select(['id', 'status', 'currency', 'account_id', 'ship_to_key'])
+      .where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow()
+    const next = nextStep(o.status, { addressApproved: o.status === 'PENDING_ADDRESS_VALIDATION' ? await addressApproved(trx, o) : false })
+    if (next.kind !== 'step') {
+      return { moved: false, from: o.status, reason: next.kind === 'waiting' ? (next.reason === 'address' ? 'address' : 'waiting') : next.kind }
+    }
+    const { step } = next
+    const upd = await trx.updateTable('orders').set({ status: step.to, updated_at: now })
+      .where('id', '=', o.id).where('status', '=', step.from).executeTakeFirst()
+    if (Number(upd.numUpdatedRows) !== 1) return { moved: false, from: o.status, reason: 'raced' }
+    let shipment: { carrier: string; expressNumber: string; shippedAt: string } | null = null
+    if (step.effect === 'ship') {
+      const carriers = CARRIERS[o.currency === 'INR' ? 'in' : 'cn']
+      const c = carriers[o.id % carriers.length]
+      const expressNumber = `${c.prefix}${randomDigits(c.digits)}`
+      await trx.insertInto('shipments').values({
+        order_id: o.id, carrier: c.name, express_number: expressNumber, shipped_at: now, signed_at: null, package_status: 'IN_TRANSIT',
+      }).execute()
+      shipment = { carrier: c.name, expressNumber, shippedAt: now.toISOString() }
+    } else if (step.effect === 'sign') {
+      await trx.updateTable('shipments').set({ signed_at: now, package_status: 'SIGNED' })
+        .where('order_id', '=', o.id).where('signed_at', 'is', null).execute()
+    }
+    return { moved: true, from: step.from, to: step.to, shipment }
+  })
+}
+
+/** One step for every order whose status is older than minAgeMs (oldest first, at most `limit`). */
+export async function advanceDueOrders(db: Kysely<DB>, opts: { minAgeMs: number; now?: Date; limit?: number }): Promise<{ moved: number; checked: number }> {
+  const now = opts.now ?? new Date()
+  const due = await db.selectFrom('orders').select('id')
+    .where('status', 'in', [...ADVANCEABLE_STATUSES])
+    .where('updated_at', '<=', new Date(now.getTime() - opts.minAgeMs))
+    .orderBy('updated_at').orderBy('id').limit(opts.limit ?? JOB_BATCH).execute()
+  let moved = 0
+  for (const { id } of due) if ((await advanceOrder(db, id, now)).moved) moved++
+  return { moved, checked: due.length }
+}
+
+export interface LifecycleJobOptions { intervalMs: number; minAgeMs: number; log?: { info: (o: object, m: string) => void; error: (o: object, m: string) => void } }
+
+/** ORDER_LIFECYCLE_INTERVAL_MS (> 0) turns the job on; ORDER_LIFECYCLE_MIN_AGE_MS (>= 0) the age an order waits in a status. */
+export function lifecycleJobOptions(env: NodeJS.ProcessEnv = process.env): Omit<LifecycleJobOptions, 'log'> | null {
+  const interval = Number(env.ORDER_LIFECYCLE_INTERVAL_MS)
+  if (!env.ORDER_LIFECYCLE_INTERVAL_MS || !Number.isFinite(interval) || interval <= 0) return null
+  const age = env.ORDER_LIFECYCLE_MIN_AGE_MS === undefined || env.ORDER_LIFECYCLE_MIN_AGE_MS === '' ? NaN : Number(env.ORDER_LIFECYCLE_MIN_AGE_MS)
+  return { intervalMs: Math.max(50, interval), minAgeMs: Number.isFinite(age) && age >= 0 ? age : DEFAULT_LIFECYCLE_MIN_AGE_MS }
+}
+
+/** Runs the job until stop(); runs never overlap (the next waits for the previous to finish). */
+export function startLifecycleJob(db: Kysely<DB>, opts: LifecycleJobOptions): { stop: () => Promise<void> } {
+  let stopped = false
+  let timer: NodeJS.Timeout | null = null
+  let running: Promise<void> = Promise.resolve()
+  const tick = () => {
+    running = (async () => {
+      try {
+        const r = await advanceDueOrders(db, { minAgeMs: opts.minAgeMs })
+        if (r.moved) opts.log?.info({ moved: r.moved }, 'order lifecycle: orders advanced')
+      } catch (err) {
+        if (!stopped) opts.log?.error({ err }, 'order lifecycle run failed')
+      }
+      if (!stopped) timer = setTimeout(tick, opts.intervalMs)
+    })()
+  }
+  timer = setTimeout(tick, opts.intervalMs)
+  return {
+    stop: async () => {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      await running
+    },
+  }
+}
+
+/** The job's life follows the app's: started when the app is ready, stopped (and awaited) when it closes. */
+export function registerLifecycleJob(app: FastifyInstance, db: Kysely<DB>, env: NodeJS.ProcessEnv = process.env) {
+  const opts = lifecycleJobOptions(env)
+  if (!opts) return
+  let job: { stop: () => Promise<void> } | null = null
+  app.addHook('onReady', async () => {
+    job = startLifecycleJob(db, { ...opts, log: app.log })
+    app.log.info(opts, 'order lifecycle job started')
+  })
+  app.addHook('onClose', async () => { await job?.stop() })
+}
+
+// ---- confirmation links
+
+export const hashConfirmToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
+
+/** A new link for an order: 32 random bytes (base64url); only its hash is stored. */
+export async function createConfirmation(db: Kysely<DB>, orderId: number, kind: ConfirmationKind, now = new Date()) {
+  const token = crypto.randomBytes(32).toString('base64url')
+  const expiresAt = new Date(now.getTime() + CONFIRMATION_WINDOW_MS[kind])
+  await db.insertInto('order_confirmations').values({ token_hash: hashConfirmToken(token), order_id: orderId, kind, expires_at: expiresAt }).execute()
+  return { token, expiresAt }
+}
+
+// ---- operator endpoints
+
+export const AdvanceResultSchema = Type.Object({
+  orderNumber: Type.String(),
+  moved: Type.Boolean(),
+  from: Type.String(),
+  status: OrderStatusCodeSchema,
+  /** why nothing moved: final, waiting (a person decides), address (not approved yet) */
+  reason: Type.Union([Type.String(), Type.Null()]),
+  shipments: Type.Array(ShipmentSchema),
+})
+export const OpsConfirmationBodySchema = Type.Object({ kind: ConfirmationKindSchema }, { additionalProperties: false })
+export const OpsConfirmationResultSchema = Type.Object({ token: Type.String(), path: Type.String(), expiresAt: Type.String() })
+
+export function registerOrderOps(app: FastifyInstance, db: Kysely<DB>, token: string) {
+  const guard = opsGuard(token)
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  const findOrder = async (orderNumber: string) => {
+    const o = await db.selectFrom('orders').select(['id', 'order_number']).where('order_number', '=', orderNumber).executeTakeFirst()
+    if (!o) throw new ApiError(404, 'NOT_FOUND', `Order ${orderNumber} not found`, 'ORDER_NOT_FOUND')
+    return o
+  }
+
+  r.post('/ops/orders/:orderNumber/advance', {
+    onRequest: guard,
+    schema: { headers: OpsHeadersSchema, params: OrderNumberParamsSchema, response: okReply(AdvanceResultSchema) },
+  }, async (req) => {
+    const o = await findOrder(req.params.orderNumber)
+    const res = await advanceOrder(db, o.id)
+    const [after, shipments] = await Promise.all([
+      db.selectFrom('orders').select('status').where('id', '=', o.id).executeTakeFirstOrThrow(),
+      db.selectFrom('shipments').selectAll().where('order_id', '=', o.id).orderBy('shipped_at').orderBy('id').execute(),
+    ])
+    req.log.info({ order: o.order_number, result: res }, 'order advanced by the operator endpoint')
+    const data: Static<typeof AdvanceResultSchema> = {
+      orderNumber: o.order_number, moved: res.moved, from: res.from, status: after.status as Static<typeof AdvanceResultSchema>['status'],
+      reason: res.moved ? null : res.reason,
+      shipments: shipments.map((s) => ({
+        carrier: s.carrier, expressNumber: s.express_number, shippedAt: new Date(s.shipped_at).toISOString(),
+        signedAt: s.signed_at ? new Date(s.signed_at).toISOString() : null, packageStatus: s.package_status,
+      })),
+    }
+    return ok(data)
+  })
+
+  r.post('/ops/orders/:orderNumber/confirmation', {
+    onRequest: guard,
+    schema: { headers: OpsHeadersSchema, params: OrderNumberParamsSchema, body: OpsConfirmationBodySchema, response: okReply(OpsConfirmationResultSchema) },
+  }, async (req) => {
+    const o = await findOrder(req.params.orderNumber)
+    const link = await createConfirmation(db, o.id, req.body.kind)
+    req.log.info({ order: o.order_number, kind: req.body.kind }, 'confirmation link made by the operator endpoint')
+    return ok({ token: link.token, path: `/order-confirmation/${link.token}`, expiresAt: link.expiresAt.toISOString() })
+  })
+}
+

@@ -1,0 +1,8 @@
+/**
+ * Rules of requests and enquiries shared by the app and the server (pure data: no schema library,
+ * so the app and its tests load it).
+ */
+
+/** At most this many customer comments on one request (spec §8 "Interaction: limit reached"). */
+export const REQUEST_COMMENT_LIMIT = 20
+export const REQUEST_COMMENT_MAX_LENGTH = 1000
