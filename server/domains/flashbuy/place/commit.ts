@@ -99,17 +99,7 @@ export async function commitBatch(db: Kysely<DB>, saleId: string, items: PlaceIt
   return db.transaction().execute((trx) => decide(trx, saleId, items, rates))
 }
 
-export const timings: Record<string, number> = {}
-let tPrev = 0
-const lap = (name: string) => {
-  if (!process.env.FLASH_DEBUG) return
-  const t = performance.now()
-  if (name !== 'start') timings[name] = (timings[name] ?? 0) + (t - tPrev)
-  tPrev = t
-}
-
 async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], rates: Map<string, number | null>): Promise<Outcome[]> {
-  lap('start')
   const input = JSON.stringify(items.map((it, i) => ({
     i, u: it.userId, k: it.key, a: it.accountId, ak: it.body.addressKey, bt: it.body.billToNumber ?? '',
   })))
@@ -146,13 +136,11 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
   const byIndex = new Map(addr.map((r) => [num(r.i), r]))
   let sale = parseJson(first.sale) as SaleRow | null
   let c = { l: first.l, p: first.p }
-  lap('A')
   if (!sale) {
     // ---- 2. the row is held by another batch (or the sale does not exist): wait for the lock, then
     // read the ledger and placements again, so every earlier holder's commit is seen
     sale = (await sql<SaleRow>`${saleSelect} FOR UPDATE OF s`.execute(trx)).rows[0] ?? null
     c = (await sql<{ l: unknown; p: unknown }>`SELECT ${ledgerSelect} AS l, ${priorSelect} AS p`.execute(trx)).rows[0]
-    lap('B')
   }
   // (had another transaction committed between this statement's snapshot and the lock, the
   // ledger read here could be short of it: the conditional upsert below then refuses to match and the
@@ -161,8 +149,6 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
   for (const [a, q] of (parseJson(c.l) as [number, number][] | null) ?? []) ledger.set(num(a), num(q))
   const prior = new Map<number, { hash: string; response: unknown }>()
   for (const [i, h, r] of (parseJson(c.p) as [number, string, unknown][] | null) ?? []) prior.set(num(i), { hash: h, response: parseJson(r) })
-
-  lap('C')
   // ---- decide, in arrival order
   const outcomes: (Outcome | null)[] = items.map(() => null)
   const accepted: { i: number; it: PlaceItem; a: AddressRow; channel: 'SC' | 'TFS'; n: number }[] = []
@@ -238,7 +224,6 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
     perAccount.set(it.accountId, (perAccount.get(it.accountId) ?? 0) + n)
   }
   const taken = accepted.reduce((s, x) => s + x.n, 0)
-  lap('build')
   const ledgerIn = JSON.stringify([...perAccount].map(([a, q]) => ({ a, q })))
 
   // ---- the write, one statement: decrement, ledger, numbers, placements (with their answers), orders, lines, charges
@@ -287,7 +272,6 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
     SELECT (SELECT remain_qty FROM d) AS remain, (SELECT count(*)::int FROM l) AS ledger_rows,
       (SELECT count(*)::int FROM p) AS placement_rows, (SELECT count(*)::int FROM ln) AS order_rows,
       (SELECT json_agg(json_build_array(v.i, v.o, v.so)) FROM v) AS nums`.execute(trx)).rows[0]
-  lap('E')
   if (w.remain === null || w.remain === undefined) throw new BatchMismatch('the stock decrement did not match')
   if (num(w.ledger_rows) !== perAccount.size) throw new BatchMismatch('a ledger upsert did not match')
   if (num(w.placement_rows) !== accepted.length || num(w.order_rows) !== accepted.length) throw new BatchMismatch('rows written differ from orders accepted')

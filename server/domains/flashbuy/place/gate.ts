@@ -79,6 +79,7 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger)
     commandTimeout: 500,
     connectTimeout: 500,
     retryStrategy: (times) => Math.min(100 * times, 1000),
+    enableAutoPipelining: true, // the commands of one tick go out in one write
     lazyConnect: false,
   }) as GateRedis
   redis.defineCommand('fbEnter', { numberOfKeys: 2, lua: ENTER })

@@ -5,7 +5,7 @@ import type { FlashPlaceOrderBody, FlashPlaceOrderResult } from '../../../../typ
 import { PHONE_PATTERN, isValidEmail } from '../../../../types/account/address-rules'
 import { IDEMPOTENCY_KEY_PATTERN, requestHash } from '../../order/place'
 import { SaleBatcher } from './batcher'
-import { timings, type Outcome, type PlaceItem } from './commit'
+import type { Outcome, PlaceItem } from './commit'
 import { createGate, type FlashGate } from './gate'
 import * as M from './messages'
 
@@ -28,7 +28,7 @@ export interface FlashPlacerOptions {
   /** REDIS_URL: the optional gate in front of PostgreSQL; absent = no gate */
   redisUrl?: string | null
   log?: FastifyBaseLogger
-  /** batching knobs (defaults: FLASH_BATCH_MAX 400, FLASH_BATCH_LINGER_MS 2, FLASH_BATCH_INFLIGHT 1) */
+  /** batching knobs (defaults: FLASH_BATCH_MAX 400, FLASH_BATCH_LINGER_MS 2, FLASH_BATCH_INFLIGHT 1); FLASH_DEBUG=1 prints the batcher's and gate's counters at close */
   maxBatch?: number
   lingerMs?: number
   maxInFlight?: number
@@ -87,7 +87,7 @@ export function createFlashPlacer(db: Kysely<DB>, opts: FlashPlacerOptions = {})
     },
     async close() {
       await batcher.drain()
-      if (process.env.FLASH_DEBUG) console.log('[flash-buy placer]', JSON.stringify({ batcher: batcher.stats, gate: gate?.stats ?? null, timings }))
+      if (process.env.FLASH_DEBUG) console.log('[flash-buy placer]', JSON.stringify({ batcher: batcher.stats, gate: gate?.stats ?? null }))
       await gate?.close()
     },
   }
