@@ -75,8 +75,9 @@ function SaleItem({ sale }: { sale: FlashSaleSummary }) {
   const listLabel = SALE_LIST_LABEL[sale.flashBuyStatus]
   // the catalogue's action: Purchase now for a running sale, else Coming soon / Empty / Expired
   const action = running ? t('flashbuy.catalogue.purchaseNow') : t(CATALOGUE_KEY[CATALOGUE_LABEL[sale.flashBuyStatus]])
+  // a coming sale's display text already says when it starts ("Starts 28 Nov 10:00"): the time only when it has none
   const when = sale.flashBuyStatus === 'COMING_SOON'
-    ? t('flashbuy.list.startsAt', { time: formatTimestamp(sale.startAt, country) })
+    ? (sale.displayText ? '' : t('flashbuy.list.startsAt', { time: formatTimestamp(sale.startAt, country) }))
     : sale.flashBuyStatus === 'OVER' ? '' : t('flashbuy.list.endsAt', { time: formatTimestamp(sale.endAt, country) })
   return (
     <View className={`fs-item fs-item--${listLabel}`} data-id={sale.id} data-status={sale.flashBuyStatus}>
