@@ -1,3 +1,5 @@
 export * from './schemas'
 export * from './statuses'
 export * from './history'
+export * from './export'
+export * from './export-rules'
