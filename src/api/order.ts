@@ -1,6 +1,7 @@
 import type {
   ApplyPromotionsBody, ApplyPromotionsResult, Cart, CartQuery, LeadCart, LeadItemBody, LeadSubmitBody, LeadSubmitResult,
-  OrderDetail, OrderListQuery, OrderListResult, PendingLto, PlaceOrderBody, PlaceOrderResult, SQuoteDetail, SQuoteSummary
+  OrderDetail, OrderListQuery, OrderListResult, PendingLto, PlaceOrderBody, PlaceOrderResult, SQuoteDetail, SQuoteSummary,
+  OrderExportTicketBody, OrderExportTicket, OrderExportEmailBody, OrderExportEmailResult
 } from '../../types'
 import { apiRequest, createFetch } from './client'
 
@@ -39,3 +40,15 @@ export const submitLead = createFetch<LeadSubmitBody, LeadSubmitResult>('POST', 
 
 /** GET /order/list: the order history, the last 3 months (spec §9), filtered by status, searched by order or PO number, paged by cursor */
 export const getOrderList = createFetch<OrderListQuery, OrderListResult>('GET', '/order/list')
+
+/**
+ * Order export (spec §5/§9, at most one year): POST /order/export/ticket → a one-time address of the
+ * file, valid 60 s (downloaders cannot send the Authorization header); the address is absolute here.
+ */
+export const createOrderExportTicket = async (body: OrderExportTicketBody): Promise<OrderExportTicket> => {
+  const t = await apiRequest<OrderExportTicket>({ method: 'POST', path: '/order/export/ticket', body })
+  return { ...t, url: `${API_BASE_URL}${t.url}` }
+}
+
+/** POST /order/export/email: the file mailed to the user's own address (and one more, if given) */
+export const emailOrderExport = createFetch<OrderExportEmailBody, OrderExportEmailResult>('POST', '/order/export/email')

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { ORDER_EXPORT_FORMATS } from './export-rules'
+import { ORDER_EXPORT_FORMATS, type OrderExportFormat } from './export-rules'
 
 /**
  * Order export and email (issue 12; spec §5 "Order-export date range: at most one year. Start date
@@ -14,7 +14,7 @@ import { ORDER_EXPORT_FORMATS } from './export-rules'
  * - POST /order/export/email {from, to, format, email?}: the file by email
  */
 
-export const OrderExportFormatSchema = Type.Union(ORDER_EXPORT_FORMATS.map((f) => Type.Literal(f)))
+export const OrderExportFormatSchema = Type.Unsafe<OrderExportFormat>(Type.Union(ORDER_EXPORT_FORMATS.map((f) => Type.Literal(f))))
 
 /** A day YYYY-MM-DD; the schema only bounds the text: the rule (and its bilingual message) decides. */
 const DaySchema = Type.String({ minLength: 1, maxLength: 10, description: 'A calendar day, YYYY-MM-DD, in the account\'s country\'s time' })
