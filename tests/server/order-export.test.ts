@@ -1,8 +1,11 @@
-import { it, mock } from 'node:test'
+import { describe, it, mock } from 'node:test'
 import assert from 'node:assert/strict'
 import { Readable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { sql } from 'kysely'
+import Fastify from 'fastify'
+import { createMailer, registerMail, MailNotConfigured } from '../../server/lib/mail'
+import { startMailStandIn } from '../../server/mail-standin'
 import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
 import { addMonths, rangeInstants, todayIn, ORDER_EXPORT_MAX_ROWS } from '../../types/order/export-rules'
 
@@ -276,6 +279,40 @@ describeEachDb('order export and email', (ctx) => {
       assert.equal((await readCsv(at.rawPayload)).body.length, ORDER_EXPORT_MAX_ROWS)
     } finally {
       await sql`DELETE FROM order_lines WHERE order_id = ${o.id} AND line_number > 100000`.execute(ctx().db)
+    }
+  })
+})
+
+describe('mail transport (server/lib/mail.ts): "configurable (SMTP by URL) with a local stand-in"', () => {
+  it('MAIL_URL configures the SMTP transport: a message reaches the SMTP server it names, attachment and all', async () => {
+    const relay = await startMailStandIn()
+    const mailer = createMailer({ MAIL_URL: `smtp://127.0.0.1:${relay.port}?ignoreTLS=true`, MAIL_FROM: 'Orders <orders@lab.example>' })
+    try {
+      assert.equal(mailer.mode, 'smtp')
+      const sent = await mailer.send({ to: ['a@example.org'], subject: '您的订单 2026-01-01 至 2026-02-01', text: 'x', attachments: [{ filename: 'orders.csv', content: Buffer.from('\ufeffa,b\n'), contentType: 'text/csv' }] })
+      assert.equal(relay.messages.length, 1)
+      const m = relay.messages[0]
+      assert.deepEqual(m.rcptTo, ['a@example.org'])
+      assert.equal(m.mailFrom, 'orders@lab.example')
+      assert.equal(m.subject, '您的订单 2026-01-01 至 2026-02-01')
+      assert.equal(m.messageId, sent.messageId)
+      assert.equal(Buffer.from(m.attachments[0].content, 'base64').toString('utf8'), '\ufeffa,b\n')
+    } finally {
+      await mailer.close()
+      await relay.close()
+    }
+  })
+
+  it('in production without MAIL_URL there is no stand-in and no /__mail route; sending fails as not configured', async () => {
+    const app = Fastify()
+    registerMail(app, { NODE_ENV: 'production' })
+    await app.ready()
+    try {
+      assert.equal(app.mail.mode, 'none')
+      await assert.rejects(app.mail.send({ to: ['a@example.org'], subject: 's', text: 't' }), MailNotConfigured)
+      assert.equal((await app.inject({ method: 'GET', url: '/__mail/messages' })).statusCode, 404)
+    } finally {
+      await app.close()
     }
   })
 })
