@@ -24,6 +24,7 @@ import { orderRoutes } from './domains/order'
 import { flashbuyRoutes } from './domains/flashbuy'
 import { mountLogin } from './domains/auth/mount'
 import { registerSecurityHeaders } from './security-headers'
+import { registerMail } from './lib/mail'
 import { h5IndexHtml } from './h5-index'
 import { firstBannerImage } from './domains/marketing/special-columns'
 import type { AuthOptions } from './domains/auth/config'
@@ -89,6 +90,8 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
   // /api/openapi.json and /api/docs from the route schemas: before any route, after the security headers
   registerOpenApi(app)
   registerAuth(app, opts.db, opts.jwtSecret)
+  // app.mail: SMTP by MAIL_URL, else the local stand-in outside production (+ /__mail/messages); server/lib/mail.ts
+  registerMail(app)
   // NUL or an unpaired surrogate anywhere in a request (any route, /api and the sign-in forms): 400 naming the field
   app.addHook('preValidation', rejectUnstorableText)
 

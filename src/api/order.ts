@@ -1,7 +1,8 @@
 import type {
   ApplyPromotionsBody, ApplyPromotionsResult, Cart, CartQuery, LeadCart, LeadItemBody, LeadSubmitBody, LeadSubmitResult,
   OrderDetail, OrderListQuery, OrderListResult, PendingLto, PlaceOrderBody, PlaceOrderResult, SQuoteDetail, SQuoteSummary,
-  RequestSummary, RequestDetail, RequestCommentBody, Interaction, Confirmation, ConfirmActionBody
+  RequestSummary, RequestDetail, RequestCommentBody, Interaction, Confirmation, ConfirmActionBody,
+  OrderExportTicketBody, OrderExportTicket, OrderExportEmailBody, OrderExportEmailResult
 } from '../../types'
 import { apiRequest, createFetch } from './client'
 
@@ -59,3 +60,14 @@ export const getConfirmation = (token: string) => apiRequest<Confirmation>({ pat
 /** POST /order/confirm/{token} {action}: confirm or cancel the order */
 export const answerConfirmation = (token: string, body: ConfirmActionBody) =>
   apiRequest<Confirmation>({ method: 'POST', path: `/order/confirm/${enc(token)}`, body })
+/**
+ * Order export (spec §5/§9, at most one year): POST /order/export/ticket → a one-time address of the
+ * file, valid 60 s (downloaders cannot send the Authorization header); the address is absolute here.
+ */
+export const createOrderExportTicket = async (body: OrderExportTicketBody): Promise<OrderExportTicket> => {
+  const t = await apiRequest<OrderExportTicket>({ method: 'POST', path: '/order/export/ticket', body })
+  return { ...t, url: `${API_BASE_URL}${t.url}` }
+}
+
+/** POST /order/export/email: the file mailed to the user's own address (and one more, if given) */
+export const emailOrderExport = createFetch<OrderExportEmailBody, OrderExportEmailResult>('POST', '/order/export/email')

@@ -15,6 +15,7 @@ import { useOrderHistory, type OrderHistoryFilter } from '../../../store/order-h
 import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { productImageUrl } from '../../../rules/product-image'
 import { ariaProps, fieldLabelProps, hiddenProps } from '../../../platform/a11y'
+import ExportSection from './export-section'
 import './index.scss'
 
 const FILTERS: OrderHistoryFilter[] = ['all', ...ORDER_STATUS_GROUP_NAMES]
@@ -90,6 +91,8 @@ function OrderHistory() {
           </Text>
         ))}
       </View>
+
+      <ExportSection />
 
       <View className='oh-list'>
         {s.items.map((o) => <OrderRow key={o.orderNumber} order={o} />)}
