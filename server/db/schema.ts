@@ -153,8 +153,9 @@ import type { AccountTables } from './schema-account'
 import type { AuthTables } from './schema-auth'
 import type { OrderTables } from './schema-order'
 import type { FlashBuyTables } from './schema-flashbuy'
+import type { AfterOrderTables } from './schema-after-order'
 
-export interface DB extends CatalogTables, MarketingTables, AccountTables, AuthTables, OrderTables, FlashBuyTables {
+export interface DB extends CatalogTables, MarketingTables, AccountTables, AuthTables, OrderTables, FlashBuyTables, AfterOrderTables {
   sys_config: SysConfigTable
   categories: CategoryTable
   products: ProductTable

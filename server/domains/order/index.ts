@@ -16,6 +16,7 @@ import { orderTotal, orderSavings, toMajorUnits } from '../../../types/order/tot
 import { taxRateFor } from '../cart/tax'
 import { placeOrder } from './place'
 import { orderHistoryRoutes } from './history'
+import { orderRequestRoutes } from './requests'
 
 /**
  * Order domain (spec §2, §3, §4): order detail, pending lead-time lines, S-quotes, leads and
@@ -45,6 +46,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
   const optional = { preHandler: app.optionalUser }
   const required = { preHandler: app.requireUser }
   await app.register(orderHistoryRoutes, opts) // GET /order/list (history.ts)
+  await app.register(orderRequestRoutes, opts) // cancel / return requests and their files (requests.ts)
 
   // ---- GET /order/detail/:orderNumber — the caller's account's order only
   r.get('/order/detail/:orderNumber', { ...required, schema: { params: OrderNumberParamsSchema, response: okReply(OrderDetailSchema) } }, async (req) => {
