@@ -2,7 +2,9 @@ import type {
   ApplyPromotionsBody, ApplyPromotionsResult, Cart, CartQuery, LeadCart, LeadItemBody, LeadSubmitBody, LeadSubmitResult,
   OrderDetail, OrderListQuery, OrderListResult, PendingLto, PlaceOrderBody, PlaceOrderResult, SQuoteDetail, SQuoteSummary
 } from '../../types'
+import type { OrderRequest, OrderRequestFields } from '../../types/order/request-schemas'
 import { apiRequest, createFetch } from './client'
+import { buildMultipart } from './multipart'
 
 /** The order calls (spec section 7; contract in types/order/schemas.ts): pricing, placement, orders, S-quotes, leads. */
 
@@ -39,3 +41,22 @@ export const submitLead = createFetch<LeadSubmitBody, LeadSubmitResult>('POST', 
 
 /** GET /order/list: the order history, the last 3 months (spec §9), filtered by status, searched by order or PO number, paged by cursor */
 export const getOrderList = createFetch<OrderListQuery, OrderListResult>('GET', '/order/list')
+
+// ---- after the order (issue 12): cancel-order request, return or after-sales form with files
+
+/** POST /order/{orderNumber}/cancel (JSON) → the request (its number, the 48 h follow-up) */
+export const requestCancel = (orderNumber: string, fields: OrderRequestFields) =>
+  apiRequest<OrderRequest>({ method: 'POST', path: `/order/${enc(orderNumber)}/cancel`, body: fields })
+
+/**
+ * POST /order/{orderNumber}/return as multipart/form-data: the fields and up to 2 parts `files`,
+ * in one request (the request and its files are stored together or not at all).
+ */
+export function requestReturn(orderNumber: string, fields: OrderRequestFields, files: { name: string; mime: string; bytes: Uint8Array }[]) {
+  const boundary = `----labstore${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`
+  const { body, contentType } = buildMultipart({ ...fields }, files.map((f) => ({ field: 'files', ...f })), boundary)
+  return apiRequest<OrderRequest>({ method: 'POST', path: `/order/${enc(orderNumber)}/return`, body, headers: { 'content-type': contentType }, timeoutMs: 60000 })
+}
+
+/** GET /order/{orderNumber}/requests: the cancel and return requests of one order */
+export const getOrderRequests = (orderNumber: string) => apiRequest<OrderRequest[]>({ path: `/order/${enc(orderNumber)}/requests` })
