@@ -200,3 +200,56 @@ describe('return or after-sales form and cancel-order request', () => {
     expect(text()).toContain('我们将在 48 小时内跟进。')
   })
 })
+
+const detail = (over: Record<string, unknown> = {}) => ({
+  orderNumber: '3200007', salesOrderNumber: '53100007', orderType: 'ZOR', deliveryChannel: 'TFS', status: 'SUBMITTED', statusCode: 10,
+  source: 'cart', poNumber: null, remark: null, createdAt: '2026-11-20T02:30:00.000Z', currency: 'CNY',
+  summary: { currency: 'CNY', totalPriceAmount: 100, totalAmount: 100, taxes: 0, total: 100, savings: 0, taxEnabled: false, unpricedLines: 0 },
+  charges: [], promoCodes: [], shipTo: { addressKey: 'ST-1000001-01', accountNumber: '1000001', text: '上海市', attentionTo: null }, billToNumber: null,
+  lines: [], shipments: [], invoiceNumbers: [], placementId: '', relatedOrderNumbers: [], ...over
+})
+
+describe('order detail: Cancel order and Return or after-sales', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    sessionStorage.clear()
+    useLocale.setState({ language: 'en', country: 'cn' })
+    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
+    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  it('a submitted order offers both (links to /order-cancel/{n} and /order-return/{n}) and lists its requests with the follow-up date', async () => {
+    logIn()
+    stubApi(base({
+      'GET /order/detail/3200007': detail(),
+      'GET /order/3200007/requests': [result({ files: [{ fileId: 7, fileName: 'damage.jpg', mime: 'image/jpeg', size: 10 }] })],
+    }))
+    await openPage('packages/order/order-detail/index', { orderNumber: '3200007' })
+    await waitFor(() => !!q('.od-request'), 'the request list')
+    expect(q('.od-requests__cancel')?.getAttribute('href')).toBe('/order-cancel/3200007')
+    expect(q('.od-requests__cancel')?.textContent).toBe('Cancel order')
+    expect(q('.od-requests__return')?.getAttribute('href')).toBe('/order-return/3200007')
+    expect(q('.od-requests__return')?.textContent).toBe('Return or after-sales')
+    const row = q('.od-request[data-request-number="RR-000042"]')!
+    expect(row.textContent).toContain('Return / Damaged in transit · Pending')
+    expect(row.textContent).toContain('damage.jpg')
+    expect(row.textContent).toContain('Follow-up by 2026-11-25 10:00') // China time
+  })
+
+  it('a shipped order, or one with an open cancellation request, offers no Cancel order; Return stays', async () => {
+    logIn()
+    stubApi(base({ 'GET /order/detail/3200008': detail({ orderNumber: '3200008', status: 'SHIPPED' }), 'GET /order/3200008/requests': [] }))
+    await openPage('packages/order/order-detail/index', { orderNumber: '3200008' })
+    await waitFor(() => !!q('.od-requests__return'), 'the return link')
+    expect(q('.od-requests__cancel')).toBeNull()
+    stubApi(base({
+      'GET /order/detail/3200009': detail({ orderNumber: '3200009' }),
+      'GET /order/3200009/requests': [result({ kind: 'cancel', orderNumber: '3200009', requestNumber: 'RR-000050' })],
+    }))
+    await openPage('packages/order/order-detail/index', { orderNumber: '3200009' })
+    await waitFor(() => !!q('.od-request[data-request-number="RR-000050"]'), 'the open cancel request')
+    expect(q('.od-requests__cancel')).toBeNull()
+    expect(q('.od-requests__return')).not.toBeNull()
+  })
+})
