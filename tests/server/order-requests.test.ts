@@ -186,6 +186,31 @@ describeEachDb('order requests (cancel, return with files)', (ctx) => {
     assert.equal(missing.status, 400)
   })
 
+  it('two files of exactly 5 MB are accepted (the limit is inclusive) and come back byte-identical', async () => {
+    const t = await tokenFor(ctx(), 'approved.cn')
+    const o = await orderOf('approved.cn', 0)
+    const max = 5 * 1024 * 1024
+    const a = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe1]), crypto.randomBytes(max - 4)])
+    const b = Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(max - 9)])
+    const started = Date.now()
+    const r = await postReturn(o.order_number, [...fieldParts(), file('a.jpeg', a), file('b.pdf', b)], t)
+    const ms = Date.now() - started
+    assert.equal(r.status, 200, JSON.stringify(r.body))
+    console.log(`[${ctx().kind}] return with 2 × 5 MB files: ${ms} ms`)
+    const dl = await ctx().app.inject({ method: 'GET', url: `/api/order/request-file/${r.body.data.files[1].fileId}`, headers: { ...auth(t), ...EN } })
+    assert.ok(dl.rawPayload.equals(b))
+  })
+
+  it('"one open cancel request per order" holds under two requests at once: one 200, one 409', async () => {
+    const t = await tokenFor(ctx(), 'approved.cn')
+    const o = await orderOf('approved.cn', 4)
+    await setStatus(o.id, 'PENDING_APPROVAL')
+    const both = await Promise.all([cancel(o.order_number, CANCEL, t), cancel(o.order_number, CANCEL, t)])
+    assert.deepEqual(both.map((x) => x.status).sort(), [200, 409])
+    const n = await ctx().db.selectFrom('order_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', '=', o.id).where('kind', '=', 'cancel').executeTakeFirstOrThrow()
+    assert.equal(Number(n.n), 1)
+  })
+
   it('IDOR matrix: another account\'s order number and file id answer 404 for cancel, return, list and download; anonymous 401', async () => {
     const owner = await tokenFor(ctx(), 'approved.cn')
     const other = await tokenFor(ctx(), 'distributor.cn')
