@@ -67,8 +67,12 @@ export const useOrderRequestForm = create<OrderRequestFormState>()((set, get) =>
 
   open: (kind, orderNumber, prefill) => {
     const s = get()
-    // the same form again (back from the chooser, a re-render): keep what was typed
-    if (s.kind === kind && s.orderNumber === orderNumber && s.status === 'editing') return
+    // the same form again (back from the chooser, the user's profile arriving): keep what was typed, fill what is empty
+    if (s.kind === kind && s.orderNumber === orderNumber && s.status === 'editing') {
+      const f = s.fields
+      set({ fields: { ...f, contactName: f.contactName || prefill.contactName, phone: f.phone || prefill.phone, email: f.email || prefill.email } })
+      return
+    }
     set({ kind, orderNumber, fields: { ...EMPTY, ...prefill }, errors: {}, files: [], fileError: null, status: 'editing', submitError: null, result: null })
   },
 
