@@ -13,7 +13,7 @@ export type RouteName =
   | 'orderDetail' | 'pendingLto' | 'requestDetail' | 'promotion' | 'leadSubmit' | 'chat'
   | 'rewardsRules' | 'rewardDetail' | 'onboarding' | 'wechatLogin' | 'loginCallback' | 'supplyCentre' | 'persona'
   | 'documents' | 'selectionTools' | 'dualOrigin' | 'contentHub' | 'contentDetail' | 'browsingHistory' | 'flashSale'
-  | 'submitOrder' | 'quickOrder' | 'quotes' | 'quoteDetail' | 'orderHistory' | 'requests' | 'orderConfirm'
+  | 'submitOrder' | 'quickOrder' | 'quotes' | 'quoteDetail' | 'orderHistory' | 'requests' | 'orderConfirm' | 'orderCancel' | 'orderReturn'
 
 export interface RouteDef {
   name: RouteName
@@ -80,6 +80,10 @@ export const ROUTES: RouteDef[] = [
   // order history and tracking (section 2 names the screen; path not shown). Not /my-orders: that is the static
   // part of the order detail's path, the detail's H5 address, and the router would open the detail for it
   { name: 'orderHistory', page: 'packages/order/order-history/index', path: '/order-history', login: true },
+  // cancel-order request and return or after-sales form (section 2 names them; paths not shown). Not under
+  // /my-orders/: its static part is the order detail's, and the router would open the detail for them
+  { name: 'orderCancel', page: 'packages/order/order-cancel/index', path: '/order-cancel/:orderNumber', login: true },
+  { name: 'orderReturn', page: 'packages/order/order-return/index', path: '/order-return/:orderNumber', login: true },
   { name: 'requestDetail', page: 'packages/order/request-detail/index', path: '/my-request-china/:requestId', login: true },
   // requests and enquiries (section 2 names the screen, path not shown; not /my-request-china: the detail's static part)
   { name: 'requests', page: 'packages/order/requests/index', path: '/my-requests', login: true },

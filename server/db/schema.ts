@@ -153,9 +153,10 @@ import type { AccountTables } from './schema-account'
 import type { AuthTables } from './schema-auth'
 import type { OrderTables } from './schema-order'
 import type { FlashBuyTables } from './schema-flashbuy'
+import type { AfterOrderTables } from './schema-after-order'
 import type { EnquiryTables } from './schema-enquiries'
 
-export interface DB extends CatalogTables, MarketingTables, AccountTables, AuthTables, OrderTables, FlashBuyTables, EnquiryTables {
+export interface DB extends CatalogTables, MarketingTables, AccountTables, AuthTables, OrderTables, FlashBuyTables, AfterOrderTables, EnquiryTables {
   sys_config: SysConfigTable
   categories: CategoryTable
   products: ProductTable

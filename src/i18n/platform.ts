@@ -55,6 +55,8 @@ export const platformEn = {
   'screen.productDetails': 'Product details',
   'screen.orderDetail': 'Order detail',
   'screen.pendingLto': 'Pending lead-time orders',
+  'screen.orderCancel': 'Cancel order',
+  'screen.orderReturn': 'Return or after-sales',
   'screen.requestDetail': 'Request detail',
   'screen.promotion': 'Promotion',
   'screen.leadSubmit': 'Request a Quote',

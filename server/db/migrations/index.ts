@@ -8,6 +8,7 @@ import * as m0006 from './0006_auth'
 import * as m0007 from './0007_cart_order'
 import * as m0008 from './0008_search_costs'
 import * as m0009 from './0009_flashbuy'
+import * as m0010 from './0010_order_requests'
 import * as m0011 from './0011_enquiries_confirmations'
 
 /** Static provider: every migration module is imported here (works under tsx and bundlers alike). */
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0007_cart_order': m0007,
   '0008_search_costs': m0008,
   '0009_flashbuy': m0009,
+  '0010_order_requests': m0010,
   '0011_enquiries_confirmations': m0011,
 }
 

@@ -20,6 +20,7 @@ import { enquiryRoutes } from './enquiries'
 import { registerLifecycleJob, registerOrderOps } from './lifecycle'
 import { opsToken } from '../../lib/ops-guard'
 import { orderExportRoutes } from './export'
+import { orderRequestRoutes } from './requests'
 
 /**
  * Order domain (spec §2, §3, §4): order detail, pending lead-time lines, S-quotes, leads and
@@ -55,6 +56,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
   const ops = opsToken()
   if (ops) registerOrderOps(app, db, ops)
   await app.register(orderExportRoutes, opts) // /order/export, /order/export/ticket, /order/export/file, /order/export/email (export.ts)
+  await app.register(orderRequestRoutes, opts) // cancel / return requests and their files (requests.ts)
 
   // ---- GET /order/detail/:orderNumber — the caller's account's order only
   r.get('/order/detail/:orderNumber', { ...required, schema: { params: OrderNumberParamsSchema, response: okReply(OrderDetailSchema) } }, async (req) => {

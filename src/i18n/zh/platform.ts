@@ -54,6 +54,8 @@ export const platformZh: Record<keyof typeof platformEn, string> = {
   'screen.productDetails': '产品详情',
   'screen.orderDetail': '订单详情',
   'screen.pendingLto': '待确认货期订单',
+  'screen.orderCancel': '取消订单',
+  'screen.orderReturn': '退货或售后',
   'screen.requestDetail': '请求详情',
   'screen.promotion': '促销活动',
   'screen.leadSubmit': '请求报价',

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useRouter } from '@tarojs/taro'
+import { useRouter, useDidShow } from '@tarojs/taro'
 import { View, Text, Button } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import type { OrderDetail } from '../../../../types'
@@ -11,6 +11,8 @@ import Tappable, { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/session'
 import { useOrderDetail } from '../../../store/order-history'
+import { useOrderRequests } from '../../../store/order-requests'
+import { isCancellable } from '../../../../types/order/return-rules'
 import { pageParam } from '../../../rules/page-params'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { productImageUrl } from '../../../rules/product-image'
@@ -175,7 +177,42 @@ function OrderView({ order: o }: { order: OrderDetail }) {
         ))}
       </View>
 
+      <AfterOrder order={o} />
+
       <Tappable className='od-all' to={{ route: 'orderHistory' }}>{t('orderDetail.allOrders')}</Tappable>
+    </View>
+  )
+}
+
+/** Cancel order / Return or after-sales (issue 12), and the requests already sent for this order. */
+function AfterOrder({ order: o }: { order: OrderDetail }) {
+  const t = useT()
+  const country = useLocale((s) => s.country)
+  const requests = useOrderRequests()
+  useEffect(() => { void useOrderRequests.getState().load(o.orderNumber) }, [o.orderNumber])
+  // back from a cancel or return form: show the request just sent
+  useDidShow(() => { if (useOrderRequests.getState().orderNumber === o.orderNumber) void useOrderRequests.getState().load(o.orderNumber) })
+  const items = requests.orderNumber === o.orderNumber ? requests.items : []
+  const cancelOpen = items.some((r) => r.kind === 'cancel' && (r.status === 'pending' || r.status === 'in_progress'))
+  return (
+    <View className='od-card od-requests'>
+      <View className='od-requests__actions'>
+        {isCancellable(o.status) && !cancelOpen && (
+          <Tappable className='od-requests__cancel' to={{ route: 'orderCancel', params: { orderNumber: o.orderNumber } }}>{t('orderDetail.cancel')}</Tappable>
+        )}
+        <Tappable className='od-requests__return' to={{ route: 'orderReturn', params: { orderNumber: o.orderNumber } }}>{t('orderDetail.return')}</Tappable>
+      </View>
+      {items.length > 0 && <Text className='od-card__title'>{t('orderDetail.requests')}</Text>}
+      {items.map((r) => (
+        <View key={r.requestNumber} className='od-request' data-request-number={r.requestNumber}>
+          <Text className='od-request__title'>{t(`orderRequest.kind.${r.kind}`)} · {r.requestNumber}</Text>
+          <Text className='od-request__meta'>{r.categoryLabel} / {r.subCategoryLabel} · {t(`orderRequest.status.${r.status}`)}</Text>
+          {r.files.length > 0 && <Text className='od-request__meta'>{r.files.map((f) => f.fileName).join(', ')}</Text>}
+          {(r.status === 'pending' || r.status === 'in_progress') && (
+            <Text className='od-request__meta'>{t('orderRequest.followUpBy', { date: formatTimestamp(r.followUpBy, country) })}</Text>
+          )}
+        </View>
+      ))}
     </View>
   )
 }

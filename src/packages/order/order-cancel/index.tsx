@@ -1,0 +1,23 @@
+import { useRouter } from '@tarojs/taro'
+import PageShell from '../../../components/page-shell'
+import LoginGate from '../../../components/login-gate'
+import OrderRequestForm from '../../../components/order-request-form'
+import { useT } from '../../../store/locale'
+import { pageParam } from '../../../rules/page-params'
+
+/**
+ * /order-cancel/{orderNumber}: the cancel-order request of one order of the
+ * caller's account (spec §2, §3, §5, §9). The form and its rules: components/order-request-form, store/order-requests.
+ */
+export default function OrderCancelPage() {
+  const t = useT()
+  const { params } = useRouter()
+  const orderNumber = pageParam(params, 'orderNumber')
+  return (
+    <PageShell header={{ title: t('screen.orderCancel') }}>
+      <LoginGate>
+        <OrderRequestForm kind='cancel' orderNumber={orderNumber} />
+      </LoginGate>
+    </PageShell>
+  )
+}
