@@ -7,9 +7,15 @@ import { accountEn } from './account'
 import { serviceEn } from './service'
 import { cartEn } from './cart'
 import { orderEn } from './order'
-import { flashbuyEn } from './flashbuy'
+import type { orderScreensEn } from './screens/order'
+import type { flashbuyEn } from './screens/flashbuy'
 
-/** The English catalogue, assembled from one message file per domain (types/domains.ts). */
-export const en = { ...platformEn, ...catalogEn, ...marketingEn, ...engagementEn, ...authEn, ...accountEn, ...serviceEn, ...cartEn, ...orderEn, ...flashbuyEn }
-export type MessageKey = keyof typeof en
+/**
+ * The English catalogue of the first load, assembled from one message file per domain
+ * (types/domains.ts). The messages of subpackage screens (screens/<domain>.ts) are registered with
+ * their pages (SCREEN_DOMAINS); MessageKey covers both.
+ */
+export const en = { ...platformEn, ...catalogEn, ...marketingEn, ...engagementEn, ...authEn, ...accountEn, ...serviceEn, ...cartEn, ...orderEn }
+export type ScreenMessagesEn = typeof orderScreensEn & typeof flashbuyEn
+export type MessageKey = keyof typeof en | keyof ScreenMessagesEn
 export default en

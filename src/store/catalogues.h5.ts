@@ -2,12 +2,24 @@
 // gzipped each), fetched as soon as the entry runs, and the app starts once it is there (this module
 // awaits it, so the entry that imports it does too: no text is ever drawn as a key). The other
 // language loads when the user switches (the locale store waits for it before switching).
-import { setCatalogueLoader, loadCatalogue, type Catalogue, type Language } from '../i18n/translate'
+import { setCatalogueLoader, setScreenLoader, loadCatalogue, type Catalogue, type Language } from '../i18n/translate'
 import { useLocale } from './locale'
 
 setCatalogueLoader((lang: Language): Promise<Catalogue> =>
   lang === 'zh'
     ? import(/* webpackChunkName: "i18n-zh" */ '../i18n/zh').then((m) => m.zh)
     : import(/* webpackChunkName: "i18n-en" */ '../i18n/en').then((m) => m.en))
+
+// a subpackage's screen messages: one chunk per domain and language, loaded by its pages (screen-messages.h5.ts)
+setScreenLoader((domain, lang): Promise<Catalogue> => {
+  if (domain === 'flashbuy') {
+    return lang === 'zh'
+      ? import(/* webpackChunkName: "i18n-zh-flashbuy" */ '../i18n/zh/screens/flashbuy').then((m) => m.flashbuyZh)
+      : import(/* webpackChunkName: "i18n-en-flashbuy" */ '../i18n/screens/flashbuy').then((m) => m.flashbuyEn)
+  }
+  return lang === 'zh'
+    ? import(/* webpackChunkName: "i18n-zh-order" */ '../i18n/zh/screens/order').then((m) => m.orderScreensZh)
+    : import(/* webpackChunkName: "i18n-en-order" */ '../i18n/screens/order').then((m) => m.orderScreensEn)
+})
 
 await loadCatalogue(useLocale.getState().language)

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { Confirmation } from '../../types'
-import { answerConfirmation, getConfirmation } from '../api/order'
+import { answerConfirmation, getConfirmation } from '../api/order/screens'
 import { ApiError } from '../api/client'
 import { t } from './locale'
 

@@ -3,7 +3,7 @@ import {
   checkExportRange, defaultExportRange, exportFileName, type ExportRangeProblem, type OrderExportFormat,
 } from '../../types/order/export-rules'
 import { isValidEmail } from '../../types/account/address-rules'
-import { createOrderExportTicket, emailOrderExport } from '../api/order'
+import { createOrderExportTicket, emailOrderExport } from '../api/order/screens'
 import { ApiError } from '../api/client'
 import { saveExportFile, EXPORT_FORMATS_HERE } from '../platform/export-file'
 import { t } from './locale'

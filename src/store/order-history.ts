@@ -1,7 +1,8 @@
 import { create } from 'zustand'
 import type { OrderDetail, OrderListItem, OrderStatusGroup } from '../../types'
 import { ORDER_SEARCH_MAX } from '../../types/order/history-rules'
-import { getOrderDetail, getOrderList } from '../api/order'
+import { getOrderDetail } from '../api/order'
+import { getOrderList } from '../api/order/screens'
 import { ApiError } from '../api/client'
 import { t } from './locale'
 

@@ -3,7 +3,7 @@ import type { OrderRequest } from '../../types/order/request-schemas'
 import {
   RETURN_FILES_MAX, checkRequestFields, checkReturnFile, typeOfName, type FieldError, type FileError, type OrderRequestKind, type RequestFields,
 } from '../../types/order/return-rules'
-import { requestCancel, requestReturn, getOrderRequests } from '../api/order'
+import { requestCancel, requestReturn, getOrderRequests } from '../api/order/screens'
 import { ApiError } from '../api/client'
 import { pickFiles, type PickedFile } from '../platform/files'
 import { t } from './locale'

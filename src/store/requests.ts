@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { RequestDetail, RequestSummary } from '../../types'
-import { addRequestComment, getRequestDetail, getRequestList } from '../api/order'
+import { addRequestComment, getRequestDetail, getRequestList } from '../api/order/screens'
 import { ApiError } from '../api/client'
 import { REQUEST_COMMENT_LIMIT, REQUEST_COMMENT_MAX_LENGTH } from '../../types/order/enquiry-rules'
 import { t } from './locale'

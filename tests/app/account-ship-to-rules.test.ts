@@ -107,7 +107,8 @@ describe('My menu (spec sections 2 and 6)', () => {
     expect(menuAction(by('quotes'), false)).toEqual({ kind: 'login' })
     expect(menuAction(by('orders'), true)).toEqual({ kind: 'go', route: 'orderHistory' })
     expect(menuAction(by('orders'), false)).toEqual({ kind: 'login' })
-    for (const k of ['requests', 'giftCentre', 'referral', 'earnPoints', 'interactionHistory']) {
+    expect(menuAction(by('requests'), true)).toEqual({ kind: 'go', route: 'requests' })
+    for (const k of ['giftCentre', 'referral', 'earnPoints', 'interactionHistory']) {
       expect([k, menuAction(by(k), true)]).toEqual([k, { kind: 'notBuilt' }])
     }
     expect(menuAction(by('shipTo'), true)).toEqual({ kind: 'go', route: 'shipToInfo' })

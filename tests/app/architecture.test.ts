@@ -69,8 +69,9 @@ const SHARED: Record<string, string[]> = {
   'server/domains': [],
   'src/packages': [],
   'src/api': ['client', 'auth-token', 'request-locale', 'jwt', 'bytes'],
-  // en, zh: the two catalogues (zh/ holds the Chinese half of each domain file, so H5 loads one language)
-  'src/i18n': ['index', 'translate', 'en', 'zh'],
+  // en, zh: the two catalogues (zh/ holds the Chinese half of each domain file, so H5 loads one language);
+  // screens/: the messages of subpackage screens, one file per domain, loaded with their pages on H5
+  'src/i18n': ['index', 'translate', 'en', 'zh', 'screens'],
 }
 
 const entries = (dir: string) =>

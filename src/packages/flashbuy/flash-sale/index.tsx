@@ -1,3 +1,4 @@
+import '../../../store/screens-flashbuy' // this screen's messages (H5 loads them with the page)
 import { useEffect } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'

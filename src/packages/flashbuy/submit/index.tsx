@@ -1,3 +1,4 @@
+import '../../../store/screens-flashbuy' // this screen's messages (H5 loads them with the page)
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text, Input, Textarea } from '@tarojs/components'

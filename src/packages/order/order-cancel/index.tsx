@@ -1,3 +1,4 @@
+import '../../../store/screens-order' // this screen's messages (H5 loads them with the page)
 import { useRouter } from '@tarojs/taro'
 import PageShell from '../../../components/page-shell'
 import LoginGate from '../../../components/login-gate'

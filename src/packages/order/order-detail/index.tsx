@@ -1,3 +1,4 @@
+import '../../../store/screens-order' // this screen's messages (H5 loads them with the page)
 import { useEffect } from 'react'
 import { useRouter, useDidShow } from '@tarojs/taro'
 import { View, Text, Button } from '@tarojs/components'

@@ -1,3 +1,4 @@
+import '../../../store/screens-order' // this screen's messages (H5 loads them with the page)
 import { useEffect, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { View, Text, Button, Input } from '@tarojs/components'

@@ -1,3 +1,4 @@
+import '../../../store/screens-order' // this screen's messages (H5 loads them with the page)
 import { useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'

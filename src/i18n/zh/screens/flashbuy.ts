@@ -1,5 +1,5 @@
 // The Chinese half of flashbuy.ts, in its own module so the H5 build can load one language only.
-import type { flashbuyEn } from '../flashbuy'
+import type { flashbuyEn } from '../../screens/flashbuy'
 
 export const flashbuyZh: Record<keyof typeof flashbuyEn, string> = {
   'flashbuy.msg.login': '请登录以获得更好的体验',
