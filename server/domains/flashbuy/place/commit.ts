@@ -8,6 +8,7 @@ import { taxOf, toMajorUnits, toMinor } from '../../../../types/order/totals'
 import { ApiError } from '../../../errors'
 import { taxRateFor } from '../../cart/tax'
 import * as M from './messages'
+import type { SaleRow as SaleWithProduct } from '../sales'
 
 /**
  * One group commit for one sale: a batch of placement requests decided in arrival order in one
@@ -64,27 +65,11 @@ interface AddressRow {
   sc_id: string | null
 }
 
-interface SaleRow {
-  id: string
+/** the sale with its product as the batch's first statement reads it (sales.ts's row, less what placement does not use) */
+type SaleRow = Omit<SaleWithProduct, 'country' | 'start_at' | 'end_at' | 'display_text_en' | 'display_text_zh' | 'coupon' | 'sort_order'> & {
   country: string
-  product_id: number
-  currency: 'CNY' | 'INR'
-  flash_price: number
   start_at: Date | string
   end_at: Date | string
-  total_qty: number
-  remain_qty: number
-  min_order_qty: number
-  max_order_qty: number
-  account_purchase_limit_qty: number
-  delivery_channel: 'SC' | 'TFS'
-  sku: string
-  catalog_number: string
-  title_en: string
-  title_zh: string
-  size: string
-  image: string | null
-  list_price: number | null
   now_ms: number
 }
 
