@@ -216,6 +216,10 @@ export const OrderDetailSchema = Type.Object({
   lines: Type.Array(OrderLineSchema),
   shipments: Type.Array(ShipmentSchema),
   invoiceNumbers: Type.Array(Type.String()),
+  /** the order's invoices with their bill-to (the invoice records of the account screens: /my-account/InvoiceList/{billToAccountNumber}) */
+  invoices: Type.Optional(Type.Array(Type.Object({ invoiceNumber: Type.String(), billToNumber: Type.String() }))),
+  /** a line carries a surcharge (dry ice, cold chain, hazardous goods, oversize): spec §9 "check the final price within 4 hours of submission" */
+  surcharge: Type.Optional(Type.Boolean()),
   placementId: Type.String(),
   /** the other order of the same placement (SC and TFS halves) */
   relatedOrderNumbers: Type.Array(Type.String()),

@@ -63,13 +63,20 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
     const lang = req.locale.language
     const o = await db.selectFrom('orders').selectAll().where('order_number', '=', req.params.orderNumber).where('account_id', '=', req.user!.accountId).executeTakeFirst()
     if (!o) throw orderNotFound(req)
-    const [lines, charges, shipments, related] = await Promise.all([
+    const [lines, charges, shipments, related, invoices, surcharged] = await Promise.all([
       db.selectFrom('order_lines').selectAll().where('order_id', '=', o.id).orderBy('line_number').execute(),
       db.selectFrom('order_charges').select(['kind', 'amount']).where('order_id', '=', o.id).orderBy('id').execute(),
       db.selectFrom('shipments').selectAll().where('order_id', '=', o.id).orderBy('shipped_at').execute(),
       o.placement_id
         ? db.selectFrom('orders').select('order_number').where('placement_id', '=', o.placement_id).where('id', '<>', o.id).orderBy('id').execute()
         : Promise.resolve([]),
+      // its invoices: same sales order, and a bill-to of the caller's account only
+      db.selectFrom('invoices as i').innerJoin('bill_tos as b', 'b.account_number', 'i.bill_to_number').innerJoin('ship_tos as s', 's.id', 'b.ship_to_id')
+        .select(['i.invoice_number', 'i.bill_to_number']).distinct()
+        .where('i.sales_order_number', '=', o.sales_order_number).where('s.account_id', '=', req.user!.accountId).orderBy('i.invoice_number').execute(),
+      db.selectFrom('order_lines as l').innerJoin('product_catalog as pc', 'pc.product_id', 'l.product_id')
+        .select(sql<number>`count(*)::int`.as('n')).where('l.order_id', '=', o.id)
+        .where((eb) => eb.or([eb('pc.surcharge_cny', 'is not', null), eb('pc.surcharge_inr', 'is not', null)])).executeTakeFirst(),
     ])
     const tax = await taxEnabledFor(db, o.currency === 'INR' ? 'in' : 'cn')
     const sm = { totalPriceAmount: Number(o.total_price_amount), totalAmount: Number(o.total_amount), taxes: Number(o.taxes) }
@@ -104,7 +111,9 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
         unitPrice: major(Number(l.unit_price)), finalPrice: major(Number(l.final_price)), lineTotal: major(Number(l.line_total)), deliveryChannel: l.delivery_channel,
       })),
       shipments: shipments.map((s) => ({ carrier: s.carrier, expressNumber: s.express_number, shippedAt: iso(s.shipped_at)!, signedAt: iso(s.signed_at), packageStatus: s.package_status })),
-      invoiceNumbers: [],
+      invoiceNumbers: invoices.map((i) => i.invoice_number),
+      invoices: invoices.map((i) => ({ invoiceNumber: i.invoice_number, billToNumber: i.bill_to_number })),
+      surcharge: (surcharged?.n ?? 0) > 0,
       placementId: o.placement_id ?? '',
       relatedOrderNumbers: related.map((x) => x.order_number),
     }

@@ -260,4 +260,7 @@ export const orderScreensEn = {
   'orderRequest.kind.cancel': 'Cancellation',
   'orderRequest.kind.return': 'Return or after-sales',
   'orderRequest.followUpBy': 'Follow-up by {date}',
+  'orderDetail.invoiceLink': 'Invoice {number}',
+  'orderDetail.remarkHeld': 'This order has special remarks: it may be held for review for up to 48 hours. If approval takes longer than 48 hours, please contact customer service.',
+  'orderDetail.surchargeCheck': 'This order includes a surcharge (cold chain, dry ice, hazardous goods or oversize freight). Please check the final price within 4 hours of submission.',
 }

@@ -257,4 +257,7 @@ export const orderScreensZh: Record<keyof typeof orderScreensEn, string> = {
   'orderRequest.kind.cancel': '取消申请',
   'orderRequest.kind.return': '退货或售后',
   'orderRequest.followUpBy': '跟进截止 {date}',
+  'orderDetail.invoiceLink': '发票 {number}',
+  'orderDetail.remarkHeld': '此订单含特殊备注，可能需审核，最长保留 48 小时。如审批超过 48 小时，请联系客服。',
+  'orderDetail.surchargeCheck': '此订单含附加费（冷链、干冰、危险品或超大件运输）。请在提交后 4 小时内确认最终价格。',
 }

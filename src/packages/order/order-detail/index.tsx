@@ -84,7 +84,7 @@ function OrderView({ order: o }: { order: OrderDetail }) {
     ['source', t('orderDetail.source'), t(`orderDetail.source.${o.source}`)],
     ['channel', t('orderDetail.channel'), t(`orderDetail.channel.${o.deliveryChannel}`)],
     ['billTo', t('orderDetail.billTo'), o.billToNumber ?? ''],
-    ['invoices', t('orderDetail.invoices'), o.invoiceNumbers.join(', ')],
+    ['invoices', t('orderDetail.invoices'), o.invoices ? '' : o.invoiceNumbers.join(', ')],
     ['promo', t('orderDetail.promoCodes'), o.promoCodes.join(', ')],
     ['remark', t('orderDetail.remark'), o.remark ?? '']
   ]
@@ -111,6 +111,27 @@ function OrderView({ order: o }: { order: OrderDetail }) {
           </View>
         ))}
       </View>
+
+      {(o.invoices?.length || o.remark || o.surcharge) ? (
+        <View className='od-card od-notes'>
+          {o.invoices && o.invoices.length > 0 && (
+            <View className='od-row od-row--invoices'>
+              <Text className='od-row__label'>{t('orderDetail.invoices')}</Text>
+              <View className='od-invoices'>
+                {o.invoices.map((i) => (
+                  <Tappable key={i.invoiceNumber} className='od-invoices__link' to={{ route: 'invoiceList', params: { billToAccountNumber: i.billToNumber } }}>
+                    {t('orderDetail.invoiceLink', { number: i.invoiceNumber })}
+                  </Tappable>
+                ))}
+              </View>
+            </View>
+          )}
+          {/* spec §9: "Orders with special remarks are held up to 48 hours; if approval exceeds 48 hours, contact customer service." */}
+          {o.remark && <Text className='od-note od-note--remark'>{t('orderDetail.remarkHeld')}</Text>}
+          {/* spec §9: "Surcharge orders: check the final price within 4 hours of submission." */}
+          {o.surcharge && <Text className='od-note od-note--surcharge'>{t('orderDetail.surchargeCheck')}</Text>}
+        </View>
+      ) : null}
 
       <View className='od-card od-address'>
         <Text className='od-card__title'>{t('order.address.title')}</Text>
