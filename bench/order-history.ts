@@ -16,6 +16,13 @@
  * cursor chain (pages 150-160, i.e. 3,000 orders down), a status filter (the five chip groups in turn)
  * and a search by PO prefix (distinct prefixes in turn). p50/p99 of each; the goal on PostgreSQL is
  * p99 ≤ 25 ms at 200 req/s, and each p99 is shown beside the bare route's (ratio).
+ *
+ * Found (BENCH_EXPLAIN=1, PostgreSQL 5,165 orders in the window): first page, deep cursor page and status
+ * filter are index scans of orders_account_created_idx, 0.07-0.13 ms. The PO-prefix search walked every
+ * order of the account and filtered it (5.7 ms, 480 buffers; at 200 req/s on a loaded machine it fell
+ * behind: 138 req/s, p50 2.3 s); migration 0012's prefix indexes make it a BitmapOr of three index
+ * ranges, 0.08 ms (p50 5-7 ms at 200 req/s). The load average at the time dominated the p99s (the bare
+ * route's own p99 was 18-25 ms at load 9-12 on 2 cores): read them beside it.
  */
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../server/db/schema'
