@@ -3,7 +3,7 @@
  * never colour the next), then one table of every headline figure beside its goal.
  *
  * Builds dist/h5 and dist/weapp first when they are missing. The benches that compare the databases
- * (search, memory) run on PGlite and, when DATABASE_URL is set, on PostgreSQL too.
+ * (search, memory, order-history) run on PGlite and, when DATABASE_URL is set, on PostgreSQL too.
  *   npm run bench                       # all
  *   npm run bench -- search memory      # only these (names as in the list below)
  * Figures go to artifacts/bench/<name>.json (bench/report.ts); nothing here asserts.
@@ -32,6 +32,7 @@ const BENCHES: Bench[] = [
   { name: 'api', file: 'api.ts' },
   { name: 'cart', file: 'cart.ts' },
   { name: 'orders', file: 'orders.ts' },
+  { name: 'order-history', file: 'order-history.ts' }, // PGlite, and PostgreSQL when DATABASE_URL is set, in one run
   { name: 'flashbuy', file: 'flashbuy.ts' }, // PostgreSQL only (DATABASE_URL); with REDIS_URL or BENCH_REDIS=1 also through the Redis gate
 ]
 

@@ -10,6 +10,7 @@ import * as m0008 from './0008_search_costs'
 import * as m0009 from './0009_flashbuy'
 import * as m0010 from './0010_order_requests'
 import * as m0011 from './0011_enquiries_confirmations'
+import * as m0012 from './0012_order_history_index'
 
 /** Static provider: every migration module is imported here (works under tsx and bundlers alike). */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0009_flashbuy': m0009,
   '0010_order_requests': m0010,
   '0011_enquiries_confirmations': m0011,
+  '0012_order_history_index': m0012,
 }
 
 export const staticMigrationProvider: MigrationProvider = {
