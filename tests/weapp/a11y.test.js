@@ -45,9 +45,12 @@ describe('weapp accessibility attributes', () => {
   })
 
   it('Home: cards are links, product pictures are described by their product, the header icons are named', async () => {
-    const { open, settle } = launchApp({ apiOrigin: server.origin })
+    const { open, settle, until } = launchApp({ apiOrigin: server.origin })
     const comp = open('pages/home/index')
     await settle(comp)
+    // the product cards come with the product list's answer: on a loaded machine later than the first settle
+    const describedNow = () => ariaNodes(comp.data, ariaBindings()).filter((n) => n.tag === 'image' && n.label && comp.dom.textContent.includes(n.label)).length
+    await until(() => describedNow() > 3)
     const nodes = ariaNodes(comp.data, ariaBindings())
     const text = comp.dom.textContent
     // a card is a link named by what it shows (its text); its picture is described by the product's name
