@@ -3,8 +3,7 @@ import {
   isKnownCategory, isCancellable, checkRequestFields, checkReturnFile, checkReturnFiles, contentMatches, followUpBy, safeFileName, typeOfName,
 } from '../../types/order/return-rules'
 import { ORDER_STATUS_MAP } from '../../types/order/statuses'
-import { en } from '../../src/i18n/en'
-import { zh } from '../../src/i18n/zh'
+import { en, zh } from '../../src/i18n'
 
 /**
  * Pure rules of the after-order requests (types/order/return-rules.ts), shared by the form and the server.

@@ -57,6 +57,8 @@ const SEEDED: Record<string, string> = {
   order_confirmations: '0:-',
   order_lines: '1377:3663968f5ffac4432c3c881ad0d45523',
   order_placements: '288:08b74a0925ee1d2b265a5186d364f178',
+  order_request_files: '0:-',
+  order_requests: '0:-',
   orders: '313:b5717610e507e4793fb47cb096879b3e',
   persona_options: '15:03f50a9a50e33bf0b235fa0994fc5c4b',
   product_assays: '200:cfd7a175e0dece33b1cf52bce61cb89e',
