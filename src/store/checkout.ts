@@ -3,7 +3,7 @@ import type { ApplyPromotionsResult, Cart, PlaceOrderBody, PlaceOrderResult, Shi
 import { checkOrderFields, orderSavings, orderTotal, toMajorUnits, toMinor, ADDITIONAL_EMAILS_MAX } from '../../types/order/totals'
 import { applyPromotions, fetchCartForCheckout, placeOrder } from '../api/order'
 import { ApiError } from '../api/client'
-import { randomBytes, toHex } from '../platform/random'
+import { needsRegistration, newIdempotencyKey } from './order-attempt'
 import { navigation } from '../platform/navigation'
 import { isActive, usableDefault } from '../rules/ship-to'
 import type { MessageKey } from '../i18n'
@@ -37,9 +37,6 @@ export interface CheckoutForm {
 
 export const emptyCheckoutForm = (): CheckoutForm => ({ poNumber: '', remark: '', emails: [''], terms: false })
 
-/** Partially registered users cannot order: they complete their registration (a ship-to address) first. */
-export const needsRegistration = (u: Pick<UserInfo, 'userRoles'> | null | undefined) =>
-  !!u && u.userRoles.registrationStatus === 'Partially Registered'
 
 /** The address an order goes to: the one chosen (if still ACTIVE and the user's), else the default ACTIVE ship-to. */
 export function checkoutAddress(u: Pick<UserInfo, 'allShipToBillToAddresses'> | null | undefined, chosen: string | null): ShipToBillTos | null {
@@ -78,7 +75,6 @@ export function validateCheckout(form: CheckoutForm, addressKey: string | null):
   return errors
 }
 
-export const newIdempotencyKey = async () => toHex(await randomBytes(16))
 
 interface CheckoutState {
   status: CheckoutStatus
