@@ -22,6 +22,7 @@ import { chatRoutes, chatStandInRoutes } from './domains/service'
 import { cartRoutes } from './domains/cart'
 import { orderRoutes } from './domains/order'
 import { flashbuyRoutes } from './domains/flashbuy'
+import { membershipRoutes } from './domains/membership'
 import { mountLogin } from './domains/auth/mount'
 import { registerSecurityHeaders } from './security-headers'
 import { registerMail } from './lib/mail'
@@ -145,6 +146,7 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
       await api.register(cartRoutes, o)
       await api.register(orderRoutes, o)
       await api.register(flashbuyRoutes, o)
+      await api.register(membershipRoutes, o)
     },
     { prefix: '/api' },
   )

@@ -9,6 +9,7 @@ import { cartEn } from './cart'
 import { orderEn } from './order'
 import type { orderScreensEn } from './screens/order'
 import type { flashbuyEn } from './screens/flashbuy'
+import type { membershipEn } from './screens/membership'
 
 /**
  * The English catalogue of the first load, assembled from one message file per domain
@@ -16,6 +17,6 @@ import type { flashbuyEn } from './screens/flashbuy'
  * their pages (SCREEN_DOMAINS); MessageKey covers both.
  */
 export const en = { ...platformEn, ...catalogEn, ...marketingEn, ...engagementEn, ...authEn, ...accountEn, ...serviceEn, ...cartEn, ...orderEn }
-export type ScreenMessagesEn = typeof orderScreensEn & typeof flashbuyEn
+export type ScreenMessagesEn = typeof orderScreensEn & typeof flashbuyEn & typeof membershipEn
 export type MessageKey = keyof typeof en | keyof ScreenMessagesEn
 export default en

@@ -4,6 +4,8 @@ import { orderScreensEn } from './screens/order'
 import { flashbuyEn } from './screens/flashbuy'
 import { orderScreensZh } from './zh/screens/order'
 import { flashbuyZh } from './zh/screens/flashbuy'
+import { membershipEn } from './screens/membership'
+import { membershipZh } from './zh/screens/membership'
 import { registerCatalogue } from './translate'
 
 /**
@@ -12,8 +14,8 @@ import { registerCatalogue } from './translate'
  * one language at a time, and a subpackage's screen messages with its pages (store/catalogues.h5.ts,
  * store/screen-messages.h5.ts).
  */
-export const en: Record<MessageKey, string> = { ...firstLoadEn, ...orderScreensEn, ...flashbuyEn }
-export const zh: Record<MessageKey, string> = { ...firstLoadZh, ...orderScreensZh, ...flashbuyZh }
+export const en: Record<MessageKey, string> = { ...firstLoadEn, ...orderScreensEn, ...flashbuyEn, ...membershipEn }
+export const zh: Record<MessageKey, string> = { ...firstLoadZh, ...orderScreensZh, ...flashbuyZh, ...membershipZh }
 registerCatalogue('en', en)
 registerCatalogue('zh', zh)
 

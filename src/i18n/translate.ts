@@ -5,7 +5,7 @@ export type Language = 'en' | 'zh'
 export type Params = Record<string, string | number>
 export type Catalogue = Partial<Record<MessageKey, string>>
 /** the domains whose screens carry messages of their own (i18n/screens/<domain>.ts), outside the first load */
-export type ScreenDomain = 'order' | 'flashbuy'
+export type ScreenDomain = 'order' | 'flashbuy' | 'membership'
 
 /**
  * The catalogues in use, by language. Nothing here imports a catalogue: the mini-program registers

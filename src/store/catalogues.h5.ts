@@ -17,6 +17,11 @@ setScreenLoader((domain, lang): Promise<Catalogue> => {
       ? import(/* webpackChunkName: "i18n-zh-flashbuy" */ '../i18n/zh/screens/flashbuy').then((m) => m.flashbuyZh)
       : import(/* webpackChunkName: "i18n-en-flashbuy" */ '../i18n/screens/flashbuy').then((m) => m.flashbuyEn)
   }
+  if (domain === 'membership') {
+    return lang === 'zh'
+      ? import(/* webpackChunkName: "i18n-zh-membership" */ '../i18n/zh/screens/membership').then((m) => m.membershipZh)
+      : import(/* webpackChunkName: "i18n-en-membership" */ '../i18n/screens/membership').then((m) => m.membershipEn)
+  }
   return lang === 'zh'
     ? import(/* webpackChunkName: "i18n-zh-order" */ '../i18n/zh/screens/order').then((m) => m.orderScreensZh)
     : import(/* webpackChunkName: "i18n-en-order" */ '../i18n/screens/order').then((m) => m.orderScreensEn)
