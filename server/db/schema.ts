@@ -155,8 +155,9 @@ import type { OrderTables } from './schema-order'
 import type { FlashBuyTables } from './schema-flashbuy'
 import type { AfterOrderTables } from './schema-after-order'
 import type { EnquiryTables } from './schema-enquiries'
+import type { MembershipTables } from './schema-membership'
 
-export interface DB extends CatalogTables, MarketingTables, AccountTables, AuthTables, OrderTables, FlashBuyTables, AfterOrderTables, EnquiryTables {
+export interface DB extends CatalogTables, MarketingTables, AccountTables, AuthTables, OrderTables, FlashBuyTables, AfterOrderTables, EnquiryTables, MembershipTables {
   sys_config: SysConfigTable
   categories: CategoryTable
   products: ProductTable

@@ -1,2 +1,3 @@
 // The membership domain's contract (spec §1, §2, §4, §6, §8, §9): points, gifts and redemption, lucky draws, tasks, invitations.
 export * from './eligibility'
+export * from './ledger'

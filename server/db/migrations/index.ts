@@ -11,6 +11,7 @@ import * as m0009 from './0009_flashbuy'
 import * as m0010 from './0010_order_requests'
 import * as m0011 from './0011_enquiries_confirmations'
 import * as m0012 from './0012_order_history_index'
+import * as m0013 from './0013_points_ledger'
 
 /** Static provider: every migration module is imported here (works under tsx and bundlers alike). */
 export const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0010_order_requests': m0010,
   '0011_enquiries_confirmations': m0011,
   '0012_order_history_index': m0012,
+  '0013_points_ledger': m0013,
 }
 
 export const staticMigrationProvider: MigrationProvider = {
