@@ -1,0 +1,21 @@
+import { Type, type Static } from 'typebox'
+
+/**
+ * Spec §4 "Redemption: created, submitted, shipped, cancelled, partial_shipped, pending_shipped,
+ * expired." Used by gift redemptions (gift centre) and by lucky-draw prize orders (gift bag) alike.
+ */
+export const RedemptionStatusSchema = Type.Union([
+  Type.Literal('created'), Type.Literal('submitted'), Type.Literal('shipped'), Type.Literal('cancelled'),
+  Type.Literal('partial_shipped'), Type.Literal('pending_shipped'), Type.Literal('expired'),
+])
+export type RedemptionStatus = Static<typeof RedemptionStatusSchema>
+
+/** Spec §4 "Exchange status: normal, out of stock, exceeds limit, insufficient points, draw-only." */
+export const ExchangeStatusSchema = Type.Union([
+  Type.Literal('normal'), Type.Literal('out_of_stock'), Type.Literal('exceeds_limit'),
+  Type.Literal('insufficient_points'), Type.Literal('draw_only'),
+])
+export type ExchangeStatus = Static<typeof ExchangeStatusSchema>
+
+/** Spec §4 "A lucky-draw order without an address expires after 14 days." (§9: "A lucky-draw order address is due within 14 days, else the order expires.") */
+export const DRAW_ORDER_ADDRESS_DAYS = 14
