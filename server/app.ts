@@ -28,6 +28,7 @@ import { registerSecurityHeaders } from './security-headers'
 import { registerMail } from './lib/mail'
 import { h5IndexHtml } from './h5-index'
 import { firstBannerImage } from './domains/marketing/special-columns'
+import { firstScreens } from './first-screen'
 import type { AuthOptions } from './domains/auth/config'
 
 export interface BuildAppOptions {
@@ -118,13 +119,13 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
   })
 
   // index.html with preloads of the chunks of the page the address opens
-  const indexHtml = staticDir ? h5IndexHtml(staticDir, () => firstBannerImage(opts.db)) : null
+  const indexHtml = staticDir ? h5IndexHtml(staticDir, () => firstBannerImage(opts.db), process.env.FIRST_SCREEN === 'off' ? undefined : firstScreens(app)) : null
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
     if (!isApi && staticDir && req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html')) {
       // SPA fallback: the H5 app uses browser-history routes (/home, /product-details/x/y, ...).
-      return reply.type('text/html').header('cache-control', 'no-cache').send(await indexHtml!(url.split('?')[0]))
+      return reply.type('text/html').header('cache-control', 'no-cache').send(await indexHtml!(url.split('?')[0], req.headers, req.query as Record<string, string>))
     }
     return reply.status(404).send(errorBody(404, 'NOT_FOUND', `Route ${req.method} ${url.split('?')[0]} not found`))
   })
@@ -161,7 +162,7 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
 
   if (staticDir) {
     // the app's root address: Home's index.html with its preloads (the static plugin serves no index)
-    app.get('/', async (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(await indexHtml!('/')))
+    app.get('/', async (req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(await indexHtml!('/', req.headers)))
     app.register(fastifyStatic, {
       root: staticDir,
       prefix: '/',

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { routeOfRouterPath } from '../types/routes'
+import { resolveSpecPath, routeOfRouterPath } from '../types/routes'
+import { FIRST_SCREEN_STYLE, type FirstScreen } from './first-screen'
 
 /**
  * The H5 app's index.html for one address, with <link rel="preload"> for the JS and CSS of the page
@@ -14,8 +15,16 @@ import { routeOfRouterPath } from '../types/routes'
  * Home also preloads the picture of its first banner, the largest element of the first screen (its LCP):
  * otherwise the browser learns of it only after the entry, the page chunk and the columns API (four round
  * trips). `heroImage` says which picture that is now (cached for a minute); the app asks for the same URL.
+ *
+ * Home and product pages go further when `firstScreen` is given (server/first-screen.ts): the page's
+ * first screen drawn into the HTML, over the app until the app has drawn its own. Their page
+ * stylesheet is then linked (it draws that picture) instead of preloaded, and the picture's largest
+ * image is preloaded with high priority.
  */
-export function h5IndexHtml(staticDir: string, heroImage?: () => Promise<string | null>): (urlPath: string) => Promise<string> {
+export type FirstScreenSource = (route: { name: string; params: Record<string, string> }, headers: Record<string, string | string[] | undefined>) => Promise<FirstScreen | null>
+
+export function h5IndexHtml(staticDir: string, heroImage?: () => Promise<string | null>, firstScreen?: FirstScreenSource):
+  (urlPath: string, headers?: Record<string, string | string[] | undefined>, query?: Record<string, string>) => Promise<string> {
   const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8')
   const manifestFile = path.join(staticDir, 'chunk-manifest.json')
   const manifest: { entry: string[]; pages: Record<string, string[]> } | null = fs.existsSync(manifestFile)
@@ -34,12 +43,36 @@ export function h5IndexHtml(staticDir: string, heroImage?: () => Promise<string 
     }
     return hero.link
   }
-  return async (urlPath) => {
+  return async (urlPath, headers = {}, query = {}) => {
     const route = manifest ? routeOfRouterPath(urlPath) : undefined
     const files = route ? manifest!.pages[route.page] : undefined
     if (!route || !files) return html
+    if (firstScreen) {
+      const params = { ...query, ...(resolveSpecPath(urlPath)?.params ?? {}) }
+      const drawn = await firstScreen({ name: route.name, params }, headers).catch(() => null) // the app draws it without
+      if (drawn) return withFirstScreen(route.page, files, drawn)
+    }
     const page = pageHtml(route.page, files)
     return route.name === 'home' ? page.replace('</head>', `${await heroLink()}</head>`) : page
+  }
+
+  function withFirstScreen(route: string, files: string[], drawn: FirstScreen): string {
+    // the entry scripts are not in the head: index.html's last script asks for them once the first
+    // screen is painted (src/index.html), with the page's chunks beside them instead of preloads
+    const entryJs = manifest!.entry.filter((f) => f.endsWith('.js'))
+    const entry = new Set(manifest!.entry)
+    const pageFiles = files.filter((f) => !entry.has(f))
+    const css = pageFiles.filter((f) => f.endsWith('.css')).map((f) => `<link rel="stylesheet" href="/${f}">`).join('')
+    const chunks = pageFiles.filter((f) => f.endsWith('.js')).map((f) => `/${f}`).join(' ')
+    const image = drawn.image ? `<link rel="preload" as="image" href="${escapeAttr(drawn.image)}" fetchpriority="high">` : ''
+    let out = html
+    for (const f of entryJs) out = out.replace(new RegExp(`<script[^>]*\\ssrc="/${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*></script>`), '')
+    // an index.html whose entry tags this does not recognise keeps them (never two copies of the app)
+    if (entryJs.some((f) => out.includes(`"/${f}"`))) return pageHtml(route, files)
+    const boot = entryJs.map((f) => `/${f}`).join(' ')
+    return out
+      .replace('</head>', `${image}${FIRST_SCREEN_STYLE}${css}</head>`)
+      .replace('<div id="app"></div>', `<div id="first-screen" aria-hidden="true" data-boot="${escapeAttr(boot)}" data-chunks="${escapeAttr(chunks)}">${drawn.html}</div><div id="app"></div>`)
   }
 
   function pageHtml(page: string, files: string[]): string {

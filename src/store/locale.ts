@@ -6,6 +6,7 @@ import { effectiveCountry } from '../rules/country'
 import { persistStorage } from '../platform/storage'
 import { deviceLanguage } from '../platform/system'
 import { setRequestLocaleSource } from '../api/request-locale'
+import { rememberLocaleForFirstScreen } from '../platform/first-screen'
 
 interface LocaleState {
   language: Language
@@ -78,6 +79,10 @@ export const useLocale = create<LocaleState>()(
 
 // requests carry the chosen country and language (spec section 7 headers)
 setRequestLocaleSource(() => useLocale.getState())
+
+// H5: the server draws the next first screen in them (platform/first-screen.h5.ts)
+rememberLocaleForFirstScreen(useLocale.getState().language, useLocale.getState().country)
+useLocale.subscribe((s) => rememberLocaleForFirstScreen(s.language, s.country))
 
 /** Translate outside React (toasts, stores). */
 export const t = (key: MessageKey, params?: Params) => translate(useLocale.getState().language, key, params)

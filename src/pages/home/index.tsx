@@ -17,6 +17,7 @@ import { navigation } from '../../platform/navigation'
 import type { RouteName } from '../../../types/routes'
 import type { MessageKey } from '../../i18n'
 import { hiddenProps } from '../../platform/a11y'
+import { firstScreenReady } from '../../platform/first-screen'
 import Banners from './banners'
 import { mediaUrl } from './banner-slide'
 import './index.scss'
@@ -99,6 +100,9 @@ export default function Home() {
   const flash = flashSaleColumn(columns.data)
   const columnsLoading = (columns.status === 'loading' || columns.status === 'idle') && columns.data.length === 0
   const knowledgeLoading = (knowledge.status === 'loading' || knowledge.status === 'idle') && knowledge.data.length === 0
+  // H5: the server's drawing of this first screen gives way once the page has drawn its own
+  const firstScreenDrawn = !columnsLoading && !knowledgeLoading
+  useEffect(() => { if (firstScreenDrawn) firstScreenReady() }, [firstScreenDrawn])
 
   return (
     <PageShell header={{ searchBar: true }} footer='home'>

@@ -29,6 +29,7 @@ import type { DocumentRecord, ProductDetail } from '../../../../types'
 import Tappable, { tapProps } from '../../../components/tappable'
 import Picture from '../../../components/picture'
 import { ariaProps } from '../../../platform/a11y'
+import { firstScreenReady } from '../../../platform/first-screen'
 import QuoteDrawer from '../../../components/quote-drawer'
 import './index.scss'
 import { chatProductOf } from '../../../rules/chat'
@@ -63,6 +64,9 @@ export default function ProductDetails() {
   }, [catalogNumber, ready, key, entry?.key])
 
   const detail = entry?.detail ?? null
+  // H5: the server's drawing of this product's first screen gives way once the page has its own (or an error)
+  const settled = detail !== null || entry?.status === 'notFound' || entry?.status === 'error' || !catalogNumber
+  useEffect(() => { if (settled) firstScreenReady() }, [settled])
   useRecordVisit(detail && {
     kind: 'product',
     id: detail.catalogNumber,
