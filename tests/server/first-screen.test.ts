@@ -47,7 +47,7 @@ describe('first screens drawn by the server', () => {
     assert.match(html, /home-article__type">Technical guide</)
     assert.match(html, /home-article__meta">3 min read</)
     assert.match(html, /app-header__badge">CN</)
-    assert.equal(html.match(/app-footer__item/g)?.length, 4)
+    assert.equal(html.match(/app-footer__item[ "]/g)?.length, 4)
     const zhHtml = homeFirstScreen('zh', 'in', home())
     assert.match(zhHtml, /阅读约 3 分钟/)
     assert.match(zhHtml, /app-header__badge">IN</)
