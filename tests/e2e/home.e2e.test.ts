@@ -146,3 +146,42 @@ test('a spec deep link opens its screen: /product-details/{title}/{catalogNumber
   assert.deepEqual(errors, [])
   await ctx.close()
 })
+
+test("Home's and a product page's first screens are painted from index.html before the app's scripts run; the app takes over in place (no layout shift), in the language the app last used", async () => {
+  for (const [url, lang] of [['/home', 'en'], ['/product-details/Essential%208%20Medium/25732-068', 'zh']] as const) {
+    const { ctx, page, errors } = await phone('en-US')
+    if (lang === 'zh') await ctx.addCookies([{ name: 'lab_locale', value: 'zh-cn', url: h.origin() }])
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number }
+      w.__cls = 0
+      new PerformanceObserver((l) => { for (const e of l.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value })
+        .observe({ type: 'layout-shift', buffered: true })
+    })
+    // hold the app's entry script: what shows is the server's drawing alone
+    let release!: () => void
+    const held = new Promise<void>((r) => { release = r })
+    await page.route(/\/js\/app\.[0-9a-f]+\.js$/, async (route) => { await held; await route.continue() })
+    await page.goto(`${h.origin()}${url}`, { waitUntil: 'commit' })
+    const shell = page.locator('#first-screen')
+    await shell.waitFor({ state: 'attached' })
+    assert.equal(await shell.getAttribute('aria-hidden'), 'true')
+    assert.equal(await shell.locator('a, button, input, [tabindex]').count(), 0, 'nothing in the drawing can be focused or tapped')
+    const shellText = await shell.innerText()
+    await page.screenshot({ path: path.join(SHOTS, `first-screen${url === '/home' ? '-home' : '-product'}.png`) })
+    if (url === '/home') {
+      assert.match(shellText, /Learning centre/)
+      assert.ok(await shell.locator('img[fetchpriority="high"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the first banner picture is painted')
+    } else {
+      assert.match(shellText, /货号 25732-068/)
+      assert.match(shellText, /Essential 8 培养基/, "the product title in Chinese")
+    }
+    release()
+    await shell.waitFor({ state: 'detached', timeout: 30000 })
+    await page.locator(url === '/home' ? '.home-article' : '.pd-main__title').first().waitFor()
+    assert.ok(await page.locator('#app').isVisible())
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls)
+    assert.ok(cls < 0.01, `cumulative layout shift ${cls}`)
+    assert.deepEqual(errors, [])
+    await ctx.close()
+  }
+})
