@@ -13,6 +13,7 @@ import { redactUrl } from './lib/safe-url'
 import { registerOpenApi } from './lib/openapi'
 import { rejectUnstorableText } from './lib/storable-text'
 import { platformRoutes } from './domains/platform'
+import { registerLifecycle } from './domains/platform/health'
 import { catalogRoutes, mediaRoutes } from './domains/catalog'
 import { marketingRoutes } from './domains/marketing'
 import { engagementRoutes } from './domains/engagement'
@@ -130,6 +131,7 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
     return reply.status(404).send(errorBody(404, 'NOT_FOUND', `Route ${req.method} ${url.split('?')[0]} not found`))
   })
 
+  registerLifecycle(app)
   app.register(
     async (api) => {
       api.addHook('onRequest', async (req) => {

@@ -29,14 +29,21 @@ async function main() {
   const app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(), logger: true, staticDir, auth })
   app.log.info({ db: handle.kind, migrations, seeded, products }, 'database ready')
 
+  // Graceful shutdown (README "Deployment"): on SIGTERM the instance reports not-ready on /api/health
+  // and keeps serving for SHUTDOWN_DRAIN_MS (a load balancer's health checks see it and send it nothing
+  // new), then stops listening, finishes the requests in flight, and closes its pools.
   let closing = false
+  const drainMs = Math.max(0, Number(process.env.SHUTDOWN_DRAIN_MS ?? 0) || 0)
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
-    app.log.info({ signal }, 'shutting down')
-    const timer = setTimeout(() => process.exit(1), 10_000)
+    app.lifecycle.draining = true
+    app.log.info({ signal, drainMs }, 'draining')
+    const timer = setTimeout(() => process.exit(1), drainMs + 15_000)
     timer.unref()
     try {
+      if (drainMs) await new Promise((r) => setTimeout(r, drainMs))
+      app.log.info('shutting down: closing the listener and waiting for the requests in flight')
       await app.close()
       await handle.close()
     } finally {

@@ -61,6 +61,37 @@ async function postgresIsEmpty(url: string): Promise<boolean> {
  * (server/index.ts through tsx, or the dist/server bundle), which checks PREPARE_ENV first.
  */
 export async function openServerDb(env: NodeJS.ProcessEnv = process.env, entry = process.argv[1], execArgv = process.execArgv): Promise<ServerDb> {
+  // several instances may start at once on one PostgreSQL database: one prepares (migrations, seed),
+  // the others wait for it and then find the work done (a PGlite folder belongs to one process anyway)
+  if (env.DATABASE_URL) return withStartupLock(env.DATABASE_URL, () => openUnlocked(env, entry, execArgv))
+  return openUnlocked(env, entry, execArgv)
+}
+
+/** the advisory-lock key of server start-up (migrations and seed), the same for every instance */
+const STARTUP_LOCK = 13_580_001
+
+/**
+ * Runs `fn` holding a session-level advisory lock of the database at `url` (on a connection of its own,
+ * released when `fn` ends or the process dies). Kysely's migrator takes its own lock too; this one also
+ * covers the "is it empty?" check and the seed, so two instances never both seed.
+ */
+async function withStartupLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const lock = createPostgresDb(url, { max: 1 })
+  try {
+    return await lock.db.connection().execute(async (conn) => {
+      await sql`SELECT pg_advisory_lock(${STARTUP_LOCK})`.execute(conn)
+      try {
+        return await fn()
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${STARTUP_LOCK})`.execute(conn).catch(() => {})
+      }
+    })
+  } finally {
+    await lock.close()
+  }
+}
+
+async function openUnlocked(env: NodeJS.ProcessEnv, entry: string, execArgv: string[]): Promise<ServerDb> {
   let preparedHere = false
   if (env.DATABASE_URL ? await postgresIsEmpty(env.DATABASE_URL) : !isPgliteDataDir(pgliteDataDir(env))) {
     // a fresh PGlite folder is a copy of the build's seeded template when that is current (server/db/template.ts)

@@ -61,6 +61,7 @@ const SEEDED: Record<string, string> = {
   order_requests: '0:-',
   orders: '313:b5717610e507e4793fb47cb096879b3e',
   persona_options: '15:03f50a9a50e33bf0b235fa0994fc5c4b',
+  points_entries: '0:-',
   product_assays: '200:cfd7a175e0dece33b1cf52bce61cb89e',
   product_attribute_values: '22282:efb00a7e9663f8e64135cb5c96fd4973',
   product_catalog: '6000:d246083824e59529e0d9337980b50ff7',
@@ -156,11 +157,11 @@ async function productTotal(origin: string): Promise<number> {
   return (await r.json()).data.total
 }
 
-/** first start (prepared in a child), checks, second start (reused), checks */
-async function startTwice(env: Record<string, string>) {
+/** first start (prepared in a child unless the database is not fresh), checks, second start (reused), checks */
+async function startTwice(env: Record<string, string>, { fresh = true } = {}) {
   const first = await startServer(env)
   try {
-    assert.equal(first.ready.seeded, true)
+    assert.equal(first.ready.seeded, fresh)
     assert.equal(first.ready.products, 6000)
     assert.deepEqual(first.ready.migrations, [], 'the child migrated: the server found nothing left to apply')
     assert.equal(await productTotal(first.origin), 6000)
@@ -270,11 +271,30 @@ describe('server start-up on an empty database', () => {
     }
   })
 
-  it('[postgres] migrates and seeds in a child process, the same rows as on PGlite; a second start reuses the database', { skip: !POSTGRES_URL }, async () => {
+  it('[postgres] migrates and seeds in a child process, the same rows as on PGlite; two instances starting at once seed it once; a later start reuses it; SIGTERM drains an instance', { skip: !POSTGRES_URL }, async () => {
     const name = await createTempPostgresDb('sf_startup')
     const url = withDatabase(POSTGRES_URL!, name)
     try {
-      await startTwice({ DATABASE_URL: url })
+      // issue 14: "Migrations are safe when two instances start at once (an advisory lock), and so is the seed."
+      const [a, b] = await Promise.all([startServer({ DATABASE_URL: url, SHUTDOWN_DRAIN_MS: '1500' }), startServer({ DATABASE_URL: url })])
+      try {
+        assert.deepEqual([a.ready.seeded, b.ready.seeded].sort(), [false, true], 'one instance prepared the database, the other found it done')
+        assert.equal(await productTotal(a.origin), 6000)
+        assert.equal(await productTotal(b.origin), 6000)
+        // issue 14: "on SIGTERM an instance stops taking requests, finishes those in flight ... /api/health reports not-ready while it drains"
+        const exited = new Promise<number | null>((r) => a.child.once('exit', (code) => r(code)))
+        a.child.kill('SIGTERM')
+        let health = 200
+        for (let i = 0; i < 20 && health === 200; i++) { await new Promise((r) => setTimeout(r, 50)); health = (await fetch(`${a.origin}/api/health`)).status }
+        assert.equal(health, 503, 'not ready while draining')
+        assert.equal(await productTotal(a.origin), 6000, 'still serving during the drain')
+        assert.equal((await fetch(`${b.origin}/api/health`)).status, 200, 'the other instance is unaffected')
+        assert.equal(await exited, 0)
+      } finally {
+        await a.stop()
+        await b.stop()
+      }
+      await startTwice({ DATABASE_URL: url }, { fresh: false })
       const h = createPostgresDb(url, { max: 1 })
       try {
         assert.deepEqual(await tableChecksums(h.db), SEEDED)
