@@ -10,10 +10,9 @@
  * the server's caches see it: normalised query + category), so every search is ranked by the database.
  * The recorded figures are the medians over the rounds; the full-speed ratio is search / bare of the same round.
  */
-// @ts-ignore -- autocannon ships no type declarations
-import autocannon from 'autocannon'
 import { createPgliteDb } from '../server/db'
 import { runAtRate, type RateResult } from './rate'
+import { fullSpeed as fullSpeedInWorker } from './full-speed'
 import { openBenchDb, serveSeededApp } from './temp-db'
 import { startBare } from './bare'
 import { searchMix } from './search-mix'
@@ -25,25 +24,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
 const RATE = Number(process.env.BENCH_SEARCH_RATE ?? 1000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 
-/** autocannon at full speed over `paths`, each sent once at most (the run stops early when they run out) */
-function fullSpeed(url: string, paths: string[]): Promise<RateResult & { sent: number }> {
-  let i = 0
-  return new Promise((resolve, reject) => {
-    const inst = autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        requests: [{ setupRequest: (req: any) => ({ ...req, path: paths[i++ % paths.length] }) }],
-      },
-      (err: Error | null, r: any) => {
-        if (err) return reject(err)
-        resolve({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, sent: i })
-      },
-    )
-    void inst
-  })
-}
+const fullSpeed = (url: string, paths: string[]) => fullSpeedInWorker(url, paths, CONNECTIONS, SECONDS)
 
 async function benchOne(kind: 'pglite' | 'postgres'): Promise<BenchRow[]> {
   const { handle, cleanup } = kind === 'postgres' ? await openBenchDb('sf_bench_search', 10) : await openPglite()
