@@ -2,3 +2,7 @@
 export * from './eligibility'
 export * from './ledger'
 export * from './redemption'
+export * from './draws'
+export * from './tasks'
+export * from './invitations'
+export * from './interactions'
