@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import {
   BUSINESS_OFFSET_MINUTES, TASKS, periodKey, taskByCode, taskSourceRef, taskState,
@@ -30,7 +30,7 @@ function periodStart(period: 'daily' | 'monthly', now: Date, c: Country): Date {
 }
 
 /** Is the task met by the member's data now? (checkin: always — the claim is the check-in) */
-export async function taskMet(db: Kysely<DB>, req: FastifyRequest, code: TaskCode, now: Date): Promise<boolean> {
+export async function taskMet(db: Kysely<DB> | Transaction<DB>, req: FastifyRequest, code: TaskCode, now: Date): Promise<boolean> {
   const user = req.user!
   const c = country(req)
   switch (code) {
@@ -76,7 +76,7 @@ export async function claimTask(db: Kysely<DB>, req: FastifyRequest, code: TaskC
   return db.transaction().execute(async (trx) => {
     const already = await trx.selectFrom('points_entries').select('id').where('user_id', '=', user.id).where('source', '=', 'task')
       .where('kind', '=', 'earned').where('source_ref', '=', taskSourceRef(code, key)).executeTakeFirst()
-    if (!already && !(await taskMet(db, req, code, now))) throw M.taskNotMet(req)
+    if (!already && !(await taskMet(trx, req, code, now))) throw M.taskNotMet(req)
     const credited = already ? false : await earnPoints(trx, user.id, t.points, { source: 'task', sourceRef: taskSourceRef(code, key), note: code })
     return { code, points: t.points, periodKey: key, credited, balance: await pointsBalance(trx, user.id) }
   })
