@@ -12,7 +12,7 @@ import { useSession } from '../../../store/session'
 import { showToast } from '../../../store/toast'
 import { formatTimestamp } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
-import PlayGate from '../play-gate'
+import PlayGate from '../../../components/member-gate'
 import './index.scss'
 
 /**
@@ -66,8 +66,8 @@ function Order({ order: o }: { order: PrizeOrder }) {
   const shipTos = useSession((s) => s.userInfo?.allShipToBillToAddresses ?? []).map((x) => x.shipTo).filter((s) => s.addressStatus === 'ACTIVE')
   const choose = async (addressKey: string) => {
     const err = await useGiftBag.getState().setAddress(o.id, addressKey)
-    if (err) showToast(err, 'error')
-    else { setPicking(false); showToast(t('play.bag.saved'), 'success') }
+    if (err) showToast(err)
+    else { setPicking(false); showToast(t('play.bag.saved')) }
   }
   return (
     <View className={`gb-order gb-order--${o.status}`} data-order={o.orderNumber} data-status={o.status} {...ariaProps('listitem')}>

@@ -11,7 +11,7 @@ import { useDraws, wheelRotation } from '../../../store/draws'
 import { formatTimestamp } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
 import { prefersReducedMotion } from '../../../platform/motion'
-import PlayGate from '../play-gate'
+import PlayGate from '../../../components/member-gate'
 import './index.scss'
 
 /**

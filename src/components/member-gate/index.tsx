@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { View, Text } from '@tarojs/components'
-import LoginGate from '../../components/login-gate'
+import LoginGate from '../login-gate'
 import { useSession } from '../../store/session'
 import { useT } from '../../store/locale'
 import { ariaProps } from '../../platform/a11y'
-import './play-gate.scss'
+import './index.scss'
 
 /**
  * The play screens' gate (issue 13): login needed (spec §9), and "Distributor, agent and special
