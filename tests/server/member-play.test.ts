@@ -7,7 +7,7 @@ import { signAccessToken } from '../../server/domains/auth/tokens'
 import { TEST_JWT_SECRET } from './helpers'
 import { earnPoints, pointsBalance } from '../../server/domains/membership/ledger'
 import { expirePrizeOrders } from '../../server/domains/membership/play/draws'
-import { inviteCheckChar } from '../../types/membership/invitations'
+import { inviteCheckChar } from '../../types/membership/play-rules'
 
 /**
  * Issue 13, the play half: lucky draws / blind boxes / wheels, the gift bag, tasks, the interaction

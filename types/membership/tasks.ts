@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import type { TaskCode, TaskPeriod, TaskState } from './play-rules'
 
 /**
  * Earn points by tasks (spec §1 "earn-points activities", §2 "The profile menu has tabs for ...
@@ -12,40 +13,13 @@ import { Type, type Static } from 'typebox'
  * - article  daily    the member read a learning-centre article today (history_visits, kind 'content')
  * - order    monthly  the member placed an order this month (orders)
  */
-export const TaskCodeSchema = Type.Union([
+export const TaskCodeSchema = Type.Unsafe<TaskCode>(Type.Union([
   Type.Literal('checkin'), Type.Literal('persona'), Type.Literal('shipto'), Type.Literal('article'), Type.Literal('order'),
-])
-export type TaskCode = Static<typeof TaskCodeSchema>
+]))
 
-export const TaskPeriodSchema = Type.Union([Type.Literal('once'), Type.Literal('daily'), Type.Literal('monthly')])
-export type TaskPeriod = Static<typeof TaskPeriodSchema>
+export const TaskPeriodSchema = Type.Unsafe<TaskPeriod>(Type.Union([Type.Literal('once'), Type.Literal('daily'), Type.Literal('monthly')]))
 
-export interface TaskDef { code: TaskCode; points: number; period: TaskPeriod }
-
-export const TASKS: readonly TaskDef[] = [
-  { code: 'checkin', points: 5, period: 'daily' },
-  { code: 'persona', points: 20, period: 'once' },
-  { code: 'shipto', points: 20, period: 'once' },
-  { code: 'article', points: 10, period: 'daily' },
-  { code: 'order', points: 50, period: 'monthly' },
-]
-
-export const taskByCode = (code: string): TaskDef | undefined => TASKS.find((t) => t.code === code)
-
-/** the ledger reference of a task's credit in one period: 'task:checkin:2026-11-23', 'task:persona:once', 'task:order:2026-11' */
-export const taskSourceRef = (code: TaskCode, periodKey: string) => `task:${code}:${periodKey}`
-
-/**
- * A task's state for the member now: 'done' (credited in this period), 'claimable' (the data shows
- * it is met, not yet credited), 'todo' (not met yet).
- */
-export const TaskStateSchema = Type.Union([Type.Literal('done'), Type.Literal('claimable'), Type.Literal('todo')])
-export type TaskState = Static<typeof TaskStateSchema>
-
-export function taskState(credited: boolean, met: boolean): TaskState {
-  if (credited) return 'done'
-  return met ? 'claimable' : 'todo'
-}
+export const TaskStateSchema = Type.Unsafe<TaskState>(Type.Union([Type.Literal('done'), Type.Literal('claimable'), Type.Literal('todo')]))
 
 export const TaskSchema = Type.Object({
   code: TaskCodeSchema,
