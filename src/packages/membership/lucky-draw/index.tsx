@@ -57,7 +57,7 @@ function Draws() {
       <View className='ld-tabs' {...ariaProps('tablist', { label: t('play.draw.activities') })}>
         {activities.map((a) => (
           <View key={a.id} className={`ld-tab${a.id === current.id ? ' ld-tab--on' : ''}`} data-id={a.id}
-            {...tapProps(() => useDraws.getState().select(a.id), { role: 'tab', selected: a.id === current.id, label: `${a.name}, ${t(`play.draw.status.${a.status}`)}` })}>
+            {...tapProps(() => useDraws.getState().select(a.id), { role: 'tab', selected: a.id === current.id })}>
             <Text className='ld-tab__kind'>{t(`play.draw.kind.${a.kind}`)}</Text>
             <Text className='ld-tab__name'>{a.name}</Text>
             <Text className={`ld-tab__status ld-tab__status--${a.status}`}>{t(`play.draw.status.${a.status}`)}</Text>
