@@ -99,7 +99,11 @@ test('approved.cn: earns points by a task, spins the wheel until the period limi
     const count = await act.locator('.ld-wheel__label').count()
     const seg = 360 / count
     assert.ok(Math.abs(((data.prize.slot * seg + seg / 2 + rotation) % 360 + 360) % 360) < 0.01 || Math.abs(((data.prize.slot * seg + seg / 2 + rotation) % 360) - 360) < 0.01, 'the winning segment under the pointer')
-    if (i === 0) await page.screenshot({ path: shot('wheel-won') })
+    if (i === 0) {
+      await result.evaluate((e) => e.scrollIntoView({ block: 'end' }))
+      await page.waitForTimeout(150)
+      await page.screenshot({ path: shot('wheel-won') })
+    }
   }
   assert.equal(new Set(drawIds).size, 3)
   assert.match(await act.locator('[data-testid="left"]').innerText(), /Draws left today: 0 of 3/)
@@ -185,7 +189,7 @@ test('distributor.cn is refused: the screens show the blocked message; the API a
     const r = await api('GET', url, auth)
     assert.deepEqual([r.status, r.body.reason], [403, 'MEMBERSHIP_BLOCKED'], url)
   }
-  const draw = await fetch(`${h.origin()}/api/membership/draws/LD-CN-WHEEL/draw`, { method: 'POST', headers: { ...auth, 'idempotency-key': 'e2e-distributor-0001' } })
+  const draw = await fetch(`${h.origin()}/api/membership/draws/LD-CN-WHEEL/draw`, { method: 'POST', headers: { ...auth, 'idempotency-key': 'e2e-distributor-0001', 'content-type': 'application/json' }, body: '{}' })
   assert.equal(draw.status, 403)
   for (const [path, name] of [['/giftcenter/luckydraw', 'blocked-draw'], ['/my-account/EarnPoints', 'blocked-tasks']]) {
     await page.goto(`${h.origin()}${path}`)

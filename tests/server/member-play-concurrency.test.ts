@@ -68,7 +68,7 @@ describe('membership play under concurrency (PostgreSQL)', { skip: !POSTGRES_URL
 
   const draw = async (app: FastifyInstance, m: Member, activityId: string, key: string) => {
     for (let attempt = 0; ; attempt++) {
-      const res = await app.inject({ method: 'POST', url: `/api/membership/draws/${activityId}/draw`, headers: { authorization: `Bearer ${m.token}`, 'idempotency-key': key, countrycode: 'cn', languagecode: 'en' } })
+      const res = await app.inject({ method: 'POST', url: `/api/membership/draws/${activityId}/draw`, headers: { authorization: `Bearer ${m.token}`, 'idempotency-key': key, countrycode: 'cn', languagecode: 'en' }, payload: {} })
       if (res.statusCode < 500 || attempt >= 3) return { status: res.statusCode, body: res.json() }
     }
   }

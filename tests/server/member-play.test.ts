@@ -26,7 +26,7 @@ async function call(c: TestContext, method: 'GET' | 'POST', url: string, opts: {
   const res = await c.app.inject({
     method, url: `/api${url}`,
     headers: { ...CN, ...(opts.headers ?? {}), ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.key ? { 'idempotency-key': opts.key } : {}) },
-    payload: opts.body as object | undefined,
+    payload: (opts.body ?? (method === 'POST' ? {} : undefined)) as object | undefined,
   })
   return { status: res.statusCode, text: res.body, body: res.json() }
 }

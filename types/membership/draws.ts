@@ -61,6 +61,9 @@ export type DrawActivity = Static<typeof DrawActivitySchema>
 export const DrawListSchema = Type.Object({ balance: Type.Integer(), activities: Type.Array(DrawActivitySchema) })
 export type DrawList = Static<typeof DrawListSchema>
 
+/** the body of a POST whose subject is all in its path (a draw, a task claim): an empty JSON object */
+export const PlayEmptyBodySchema = Type.Object({}, { additionalProperties: false })
+
 export const DrawIdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9-]+$' }) })
 
 export const PrizeOrderSchema = Type.Object({

@@ -118,7 +118,7 @@ export const membershipPlayEn = {
   // ---- referral
   'play.ref.code': 'Your invitation code',
   'play.ref.copy': 'Copy code',
-  'play.ref.copyLabel': 'Copy invitation code {code}',
+  'play.ref.copyLabel': 'Copy code {code}',
   'play.ref.copied': 'Code copied',
   'play.ref.share': 'Share: use my code {code} in the Lab Store membership programme',
   'play.ref.rewards': 'You earn {inviter} points, your colleague earns {invitee}',

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
 import {
-  DrawIdParamsSchema, DrawListSchema, DrawResultSchema, GiftBagSchema, InvitationListSchema, InviteRedeemBodySchema,
+  DrawIdParamsSchema, DrawListSchema, PlayEmptyBodySchema, DrawResultSchema, GiftBagSchema, InvitationListSchema, InviteRedeemBodySchema,
   InviteRedeemResultSchema, MemberInteractionPageSchema, PageQuerySchema, PrizeAddressBodySchema, PrizeOrderIdParamsSchema,
   PrizeOrderSchema, TaskClaimResultSchema, TaskCodeParamsSchema, TaskListSchema,
 } from '../../../../types'
@@ -35,7 +35,7 @@ export async function playRoutes(app: FastifyInstance, opts: MemberRouteOpts) {
 
   // ---- lucky draws (spec §4, §8) and the gift bag
   r.get('/membership/draws', { ...member, schema: { response: okReply(DrawListSchema) } }, async (req) => ok(await listDraws(db, req)))
-  r.post('/membership/draws/:id/draw', { ...member, schema: { params: DrawIdParamsSchema, response: okReply(DrawResultSchema) } }, async (req) => {
+  r.post('/membership/draws/:id/draw', { ...member, schema: { params: DrawIdParamsSchema, body: PlayEmptyBodySchema, response: okReply(DrawResultSchema) } }, async (req) => {
     const raw = req.headers['idempotency-key']
     const key = Array.isArray(raw) ? raw[0] : raw
     if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw M.keyInvalid(req)
@@ -48,7 +48,7 @@ export async function playRoutes(app: FastifyInstance, opts: MemberRouteOpts) {
 
   // ---- earn points by tasks
   r.get('/membership/tasks', { ...member, schema: { response: okReply(TaskListSchema) } }, async (req) => ok(await listTasks(db, req)))
-  r.post('/membership/tasks/:code/claim', { ...member, schema: { params: TaskCodeParamsSchema, response: okReply(TaskClaimResultSchema) } }, async (req) =>
+  r.post('/membership/tasks/:code/claim', { ...member, schema: { params: TaskCodeParamsSchema, body: PlayEmptyBodySchema, response: okReply(TaskClaimResultSchema) } }, async (req) =>
     ok(await claimTask(db, req, req.params.code)))
 
   // ---- the interaction history
