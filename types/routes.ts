@@ -14,6 +14,7 @@ export type RouteName =
   | 'rewardsRules' | 'rewardDetail' | 'onboarding' | 'wechatLogin' | 'loginCallback' | 'supplyCentre' | 'persona'
   | 'documents' | 'selectionTools' | 'dualOrigin' | 'contentHub' | 'contentDetail' | 'browsingHistory' | 'flashSale'
   | 'submitOrder' | 'quickOrder' | 'quotes' | 'quoteDetail' | 'orderHistory' | 'requests' | 'orderConfirm' | 'orderCancel' | 'orderReturn'
+  | 'luckyDraw' | 'giftBag' | 'earnPoints' | 'interactionHistory' | 'referral'
 
 export interface RouteDef {
   name: RouteName
@@ -94,6 +95,12 @@ export const ROUTES: RouteDef[] = [
   // gift centre
   { name: 'rewardsRules', page: 'packages/membership/rewards-rules/index', path: '/giftcenter/rewardsrules' },
   { name: 'rewardDetail', page: 'packages/membership/reward-detail/index', path: '/giftcenter/rewarddetail', login: true },
+  // membership play (issue 13; the spec names the screens — gift bag, lucky draw, the profile tabs referral, earn points by tasks, my interaction history — not their paths)
+  { name: 'luckyDraw', page: 'packages/membership/lucky-draw/index', path: '/giftcenter/luckydraw', login: true },
+  { name: 'giftBag', page: 'packages/membership/gift-bag/index', path: '/giftcenter/giftbag', login: true },
+  { name: 'earnPoints', page: 'packages/membership/earn-points/index', path: '/my-account/EarnPoints', login: true },
+  { name: 'interactionHistory', page: 'packages/membership/interaction-history/index', path: '/my-account/InteractionHistory', login: true },
+  { name: 'referral', page: 'packages/membership/referral/index', path: '/my-account/Referral', login: true },
   // customer service
   { name: 'chat', page: 'packages/service/chat/index', path: '/zhichi-consult' }
 ]

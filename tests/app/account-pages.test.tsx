@@ -55,7 +55,7 @@ describe('account screens', () => {
     const labels = qa('.my-menu__item').map((e) => e.textContent)
     expect(labels).toEqual([
       'My orders', 'My request', 'My quotes', 'My wishlist', 'Ship-To Info', 'Browsing history',
-      'Gift centreComing soon', 'Invite for giftsComing soon', 'Earn points by tasksComing soon', 'My interaction historyComing soon', 'Supply centre', 'My interests'
+      'Gift centreComing soon', 'Invite for gifts', 'Earn points by tasks', 'My interaction history', 'Supply centre', 'My interests'
     ])
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     click(q('.my-menu__item--requests'))

@@ -26,9 +26,9 @@ export const MY_MENU: MenuEntry[] = [
   { key: 'shipTo', label: 'acct.menu.shipTo', icon: 'map-pin', route: 'shipToInfo', login: true },
   { key: 'browsingHistory', label: 'acct.menu.browsingHistory', icon: 'clock', route: 'browsingHistory', login: false },
   { key: 'giftCentre', label: 'acct.menu.giftCentre', icon: 'sketch', route: null, login: true },
-  { key: 'referral', label: 'acct.menu.referral', icon: 'share', route: null, login: true },
-  { key: 'earnPoints', label: 'acct.menu.earnPoints', icon: 'star', route: null, login: true },
-  { key: 'interactionHistory', label: 'acct.menu.interactionHistory', icon: 'bullet-list', route: null, login: true },
+  { key: 'referral', label: 'acct.menu.referral', icon: 'share', route: 'referral', login: true },
+  { key: 'earnPoints', label: 'acct.menu.earnPoints', icon: 'star', route: 'earnPoints', login: true },
+  { key: 'interactionHistory', label: 'acct.menu.interactionHistory', icon: 'bullet-list', route: 'interactionHistory', login: true },
   { key: 'supplyCentre', label: 'acct.menu.supplyCentre', icon: 'home', route: 'supplyCentre', login: true },
   { key: 'persona', label: 'acct.menu.persona', icon: 'user', route: 'persona', login: true }
 ]

@@ -1,0 +1,84 @@
+import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
+import { useEffect } from 'react'
+import { useDidShow } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { AtActivityIndicator } from 'taro-ui'
+import type { Task } from '../../../../types/membership'
+import PageShell from '../../../components/page-shell'
+import Tappable, { tapProps } from '../../../components/tappable'
+import { useT } from '../../../store/locale'
+import { useTasks } from '../../../store/tasks'
+import { showToast } from '../../../store/toast'
+import { ariaProps } from '../../../platform/a11y'
+import PlayGate from '../../../components/member-gate'
+import './index.scss'
+
+/**
+ * Earn points by tasks (spec §2, the profile tab). The server verifies each task from the member's
+ * data and credits it once per period; daily check-in is claimed directly.
+ */
+export default function EarnPointsPage() {
+  const t = useT()
+  return (
+    <PageShell header={{ title: t('play.screen.earnPoints') }} title={t('play.screen.earnPoints')}>
+      <PlayGate><Tasks /></PlayGate>
+    </PageShell>
+  )
+}
+
+function Tasks() {
+  const t = useT()
+  const { status, error, list } = useTasks()
+  useEffect(() => { void useTasks.getState().load() }, [])
+  useDidShow(() => { if (useTasks.getState().status === 'ready') void useTasks.getState().load() })
+  if (status === 'error' && !list) {
+    return (
+      <View className='pl-state'>
+        <Text className='pl-state__body'>{error ?? t('play.loadFailed')}</Text>
+        <View className='pl-state__button' {...tapProps(() => useTasks.getState().load())}>{t('play.retry')}</View>
+      </View>
+    )
+  }
+  if (!list) return <View className='pl-state'><AtActivityIndicator content={t('play.loading')} /></View>
+  return (
+    <View className='pl'>
+      <View className='pl-top'>
+        <Text className='pl-balance' data-testid='balance'>{t('play.balance', { points: list.balance })}</Text>
+        <Tappable className='pl-top__link' to={{ route: 'luckyDraw' }}>{t('play.task.toDraws')}</Tappable>
+      </View>
+      <View {...ariaProps('list')}>
+        {list.tasks.map((task) => <TaskRow key={task.code} task={task} />)}
+      </View>
+    </View>
+  )
+}
+
+function TaskRow({ task }: { task: Task }) {
+  const t = useT()
+  const claiming = useTasks((s) => s.claiming === task.code)
+  const name = t(`play.task.name.${task.code}`)
+  const claim = async () => {
+    const r = await useTasks.getState().claim(task.code)
+    if (r && 'message' in r) showToast(r.message)
+    else if (r && r.points) showToast(t('play.task.credited', { points: r.points }))
+  }
+  return (
+    <View className={`pl-row pl-row--${task.state}`} data-task={task.code} data-state={task.state} {...ariaProps('listitem')}>
+      <View className='pl-row__body'>
+        <Text className='pl-row__title'>{name}</Text>
+        <Text className='pl-row__meta'>{t(`play.task.desc.${task.code}`)}</Text>
+        <View className='pl-row__tags'>
+          <Text className='pl-tag'>{t(`play.task.period.${task.period}`)}</Text>
+          <Text className='pl-tag pl-tag--points'>{t('play.task.points', { points: task.points })}</Text>
+        </View>
+      </View>
+      {task.state === 'done' && <Text className='pl-row__done'>{t('play.task.done')}</Text>}
+      {task.state === 'claimable' && (
+        <Tappable className='pl-row__action' onTap={claim} disabled={claiming} label={t('play.task.claimLabel', { points: task.points, task: name })}>
+          {task.code === 'checkin' ? t('play.task.checkinButton') : t('play.task.claim')}
+        </Tappable>
+      )}
+      {task.state === 'todo' && <Text className='pl-row__todo'>{t('play.task.todo')}</Text>}
+    </View>
+  )
+}

@@ -1,0 +1,102 @@
+import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
+import { useEffect, useState } from 'react'
+import { useDidShow } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { AtActivityIndicator } from 'taro-ui'
+import type { PrizeOrder } from '../../../../types/membership'
+import PageShell from '../../../components/page-shell'
+import Tappable, { tapProps } from '../../../components/tappable'
+import { useT, useLocale } from '../../../store/locale'
+import { useGiftBag } from '../../../store/draws'
+import { useSession } from '../../../store/session'
+import { showToast } from '../../../store/toast'
+import { formatTimestamp } from '../../../rules/format'
+import { ariaProps } from '../../../platform/a11y'
+import PlayGate from '../../../components/member-gate'
+import './index.scss'
+
+/**
+ * The gift bag (spec §2 names the screen): the prize orders of the member's lucky draws. A prize
+ * order waits for a ship-to (status created) — spec §9 "A lucky-draw order address is due within 14
+ * days, else the order expires." — the member picks one of their own active ship-tos (submitted).
+ */
+export default function GiftBagPage() {
+  const t = useT()
+  return (
+    <PageShell header={{ title: t('play.screen.giftBag') }} title={t('play.screen.giftBag')}>
+      <PlayGate><Bag /></PlayGate>
+    </PageShell>
+  )
+}
+
+function Bag() {
+  const t = useT()
+  const { status, error, items } = useGiftBag()
+  useEffect(() => { void useGiftBag.getState().load() }, [])
+  useDidShow(() => { if (useGiftBag.getState().status === 'ready') void useGiftBag.getState().load() })
+  if (status === 'error' && !items.length) {
+    return (
+      <View className='gb-state'>
+        <Text className='gb-state__body'>{error ?? t('play.loadFailed')}</Text>
+        <View className='gb-state__button' {...tapProps(() => useGiftBag.getState().load())}>{t('play.retry')}</View>
+      </View>
+    )
+  }
+  if (status !== 'ready' && !items.length) return <View className='gb-state'><AtActivityIndicator content={t('play.loading')} /></View>
+  if (!items.length) {
+    return (
+      <View className='gb-state'>
+        <Text className='gb-state__body'>{t('play.bag.empty')}</Text>
+        <Tappable className='gb-state__button' to={{ route: 'luckyDraw' }}>{t('play.bag.toDraws')}</Tappable>
+      </View>
+    )
+  }
+  return (
+    <View className='gb' {...ariaProps('list')}>
+      {items.map((o) => <Order key={o.id} order={o} />)}
+    </View>
+  )
+}
+
+function Order({ order: o }: { order: PrizeOrder }) {
+  const t = useT()
+  const country = useLocale((s) => s.country)
+  const [picking, setPicking] = useState(false)
+  const saving = useGiftBag((s) => s.saving === o.id)
+  const shipTos = useSession((s) => s.userInfo?.allShipToBillToAddresses ?? []).map((x) => x.shipTo).filter((s) => s.addressStatus === 'ACTIVE')
+  const choose = async (addressKey: string) => {
+    const err = await useGiftBag.getState().setAddress(o.id, addressKey)
+    if (err) showToast(err)
+    else { setPicking(false); showToast(t('play.bag.saved')) }
+  }
+  return (
+    <View className={`gb-order gb-order--${o.status}`} data-order={o.orderNumber} data-status={o.status} {...ariaProps('listitem')}>
+      <View className='gb-order__top'>
+        <Text className='gb-order__prize'>{o.prizeName}</Text>
+        <Text className={`gb-order__status gb-order__status--${o.status}`}>{t(`play.bag.status.${o.status}`)}</Text>
+      </View>
+      <Text className='gb-order__meta'>{t('play.bag.order', { number: o.orderNumber })}</Text>
+      <Text className='gb-order__meta'>{t('play.bag.from', { activity: o.activityName, date: formatTimestamp(o.createdAt, country) })}</Text>
+      {o.status === 'created' && <Text className='gb-order__due'>{t('play.bag.due', { date: formatTimestamp(o.addressDueAt, country) })}</Text>}
+      {o.shipTo && <Text className='gb-order__meta'>{t('play.bag.shipTo', { label: o.shipTo.label })}</Text>}
+      {o.status === 'created' && !picking && (
+        <Tappable className='gb-order__action' onTap={() => setPicking(true)} label={`${t('play.bag.addAddress')}: ${o.prizeName}`}>{t('play.bag.addAddress')}</Tappable>
+      )}
+      {o.status === 'created' && picking && (
+        <View className='gb-pick' {...ariaProps('group', { label: t('play.bag.chooseShipTo', { prize: o.prizeName }) })}>
+          <Text className='gb-pick__title'>{t('play.bag.chooseShipTo', { prize: o.prizeName })}</Text>
+          {!shipTos.length && <Text className='gb-order__meta'>{t('play.bag.noShipTo')}</Text>}
+          {shipTos.map((s) => {
+            const label = [s.companyOrInstitution, s.streetAddress, s.city].filter(Boolean).join(', ')
+            return (
+              <Tappable key={s.addressKey} className='gb-pick__option' onTap={() => choose(s.addressKey)} disabled={saving} data={{ key: s.addressKey }}>
+                <Text className='gb-pick__label'>{label || s.addressKey}</Text>
+              </Tappable>
+            )
+          })}
+          <Tappable className='gb-pick__cancel' onTap={() => setPicking(false)}>{t('play.bag.cancel')}</Tappable>
+        </View>
+      )}
+    </View>
+  )
+}

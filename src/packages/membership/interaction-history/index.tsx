@@ -1,0 +1,71 @@
+import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
+import { useEffect } from 'react'
+import { useDidShow } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { AtActivityIndicator } from 'taro-ui'
+import type { MemberInteraction } from '../../../../types/membership'
+import PageShell from '../../../components/page-shell'
+import Tappable, { tapProps } from '../../../components/tappable'
+import { useT, useLocale } from '../../../store/locale'
+import { useInteractions } from '../../../store/tasks'
+import { formatTimestamp } from '../../../rules/format'
+import { ariaProps } from '../../../platform/a11y'
+import type { MessageKey } from '../../../i18n'
+import PlayGate from '../../../components/member-gate'
+import './index.scss'
+
+/** My interaction history (spec §2, the profile tab): draws and prizes, task credits, invitations; newest first, paged. */
+export default function InteractionHistoryPage() {
+  const t = useT()
+  return (
+    <PageShell header={{ title: t('play.screen.interactionHistory') }} title={t('play.screen.interactionHistory')}>
+      <PlayGate><History /></PlayGate>
+    </PageShell>
+  )
+}
+
+function History() {
+  const t = useT()
+  const { status, error, items, total, loadingMore } = useInteractions()
+  useEffect(() => { void useInteractions.getState().load() }, [])
+  useDidShow(() => { if (useInteractions.getState().status === 'ready') void useInteractions.getState().load() })
+  if (status === 'error' && !items.length) {
+    return (
+      <View className='pl-state'>
+        <Text className='pl-state__body'>{error ?? t('play.loadFailed')}</Text>
+        <View className='pl-state__button' {...tapProps(() => useInteractions.getState().load())}>{t('play.retry')}</View>
+      </View>
+    )
+  }
+  if (status !== 'ready' && !items.length) return <View className='pl-state'><AtActivityIndicator content={t('play.loading')} /></View>
+  if (!items.length) return <View className='pl-state'><Text className='pl-state__body'>{t('play.hist.empty')}</Text></View>
+  return (
+    <View className='pl'>
+      <View {...ariaProps('list')}>
+        {items.map((i) => <Row key={i.id} item={i} />)}
+      </View>
+      {items.length < total && (
+        <Tappable className='pl-more' onTap={() => useInteractions.getState().more()} disabled={loadingMore}>{t('play.hist.more')}</Tappable>
+      )}
+    </View>
+  )
+}
+
+function Row({ item: i }: { item: MemberInteraction }) {
+  const t = useT()
+  const country = useLocale((s) => s.country)
+  const title = i.kind === 'task' ? t(`play.task.name.${i.title}` as MessageKey) : i.title
+  const points = i.points + i.pointsWon
+  return (
+    <View className={`pl-row pl-row--${i.kind}`} data-kind={i.kind} {...ariaProps('listitem')}>
+      <View className='pl-row__body'>
+        <Text className='pl-row__kind'>{t(`play.hist.kind.${i.kind}`)}</Text>
+        <Text className='pl-row__title'>{title}</Text>
+        {i.kind === 'draw' && i.detail && <Text className='pl-row__meta'>{t('play.hist.prize', { prize: i.detail })}</Text>}
+        {(i.kind === 'invited' || i.kind === 'joined') && i.detail && <Text className='pl-row__meta'>{i.detail}</Text>}
+        <Text className='pl-row__meta'>{formatTimestamp(i.at, country)}</Text>
+      </View>
+      <Text className={`pl-row__points${points < 0 ? ' pl-row__points--minus' : ''}`}>{t('play.hist.points', { points: points > 0 ? `+${points}` : String(points) })}</Text>
+    </View>
+  )
+}

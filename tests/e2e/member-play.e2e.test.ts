@@ -1,0 +1,205 @@
+/**
+ * End-to-end membership play (issue 13): the H5 build (TEST_H5_DIR or dist/h5) served by the real server
+ * on a fresh embedded database, Chromium on an iPhone 12 viewport.
+ * - approved.cn: My → Earn points by tasks → daily check-in (and the verified tasks) → the balance grows;
+ *   → the lucky draw → spins the wheel (the server decides, the wheel stops on the returned segment) until
+ *   the period limit → "Exceeded period limit"; the interaction history lists the draws and the check-in;
+ *   the gift bag shows any prize order; the referral page shows the code, copy, rules;
+ * - distributor.cn: the screens show 'member.blocked' and the API answers 403 MEMBERSHIP_BLOCKED.
+ * Screenshots: artifacts/e2e/member-play-*.png. axe: no critical or serious violations.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow } from '../support/e2e'
+import { signAccessToken } from '../../server/domains/auth/tokens'
+
+const SECRET = 'e2e-member-play-secret-0123456789-0123456789-01'
+const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
+const DISTRIBUTOR_CN = { userId: 'U-5c6e1f93', userName: 'distributor.cn' }
+const EN = { languagecode: 'en', countrycode: 'cn' }
+
+const h = e2eHarness({ JWT_SECRET: SECRET })
+const shot = (name: string) => path.join(SHOTS, `member-play-${name}.png`)
+
+const settle = (page: Page) => page.waitForTimeout(700)
+const onScreen = (page: Page) => page.locator('.taro_page').last()
+
+async function loggedIn(page: Page, user: typeof APPROVED_CN) {
+  const token = await signAccessToken(SECRET, user, 3600)
+  await page.context().addCookies([{ name: 'token', value: token, url: h.origin() }])
+  return { ...EN, authorization: `Bearer ${token}` }
+}
+
+async function api(method: 'GET' | 'POST', url: string, headers: Record<string, string>) {
+  const res = await fetch(`${h.origin()}/api${url}`, { method, headers })
+  return { status: res.status, body: await res.json() }
+}
+
+test('approved.cn: earns points by a task, spins the wheel until the period limit, sees the draws in the history and the gift bag; the referral page', async () => {
+  const { ctx, page, errors } = await h.phone()
+  const auth = await loggedIn(page, APPROVED_CN)
+
+  // ---- My → Earn points by tasks
+  await page.goto(`${h.origin()}/more`)
+  const menuEntry = page.locator('.my-menu__item--earnPoints')
+  await menuEntry.waitFor({ timeout: 30000 })
+  await menuEntry.click()
+  await page.waitForURL(/\/my-account\/EarnPoints/, { timeout: 20000 })
+  let so = onScreen(page)
+  await so.locator('.pl-row[data-task="checkin"]').waitFor({ timeout: 20000 })
+  await settle(page)
+  const balance = async () => Number((await onScreen(page).locator('[data-testid="balance"]').innerText()).replace(/\D+/g, ''))
+  const before = await balance()
+  assert.equal(await so.locator('.pl-row[data-task="checkin"]').getAttribute('data-state'), 'claimable')
+  await page.screenshot({ path: shot('tasks') })
+  await assertAccessible(page, 'member-play-tasks')
+  assert.deepEqual(await horizontalOverflow(page), [])
+  await so.locator('.pl-row[data-task="checkin"] .pl-row__action').click()
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('.pl-row[data-task="checkin"]')).some((e) => e.getAttribute('data-state') === 'done'), null, { timeout: 10000 })
+  assert.equal(await balance(), before + 5, 'the daily check-in credits 5 points')
+  // the verified tasks approved.cn meets (a ship-to, and maybe its persona) are claimable: claim them to afford the wheel
+  for (const code of ['shipto', 'persona', 'order', 'article']) {
+    const row = so.locator(`.pl-row[data-task="${code}"]`)
+    if ((await row.getAttribute('data-state')) === 'claimable') {
+      await row.locator('.pl-row__action').click()
+      await page.waitForFunction((code) => document.querySelector(`.pl-row[data-task="${code}"]`)?.getAttribute('data-state') === 'done', code, { timeout: 10000 })
+    }
+  }
+  await page.screenshot({ path: shot('tasks-done') })
+  const points = await balance()
+  assert.ok(points >= 30, `enough points for 3 spins of 10 (${points})`)
+
+  // ---- the lucky draw: the wheel
+  await page.goto(`${h.origin()}/giftcenter/luckydraw`)
+  so = onScreen(page)
+  const act = so.locator('.ld-act[data-activity="LD-CN-WHEEL"]')
+  await so.locator('.ld-tab[data-id="LD-CN-WHEEL"]').waitFor({ timeout: 30000 })
+  await so.locator('.ld-tab[data-id="LD-CN-WHEEL"]').click()
+  await act.waitFor({ timeout: 10000 })
+  await settle(page)
+  assert.match(await act.locator('[data-testid="left"]').innerText(), /Draws left today: 3 of 3/)
+  await page.screenshot({ path: shot('wheel') })
+  await assertAccessible(page, 'member-play-wheel')
+  assert.deepEqual(await horizontalOverflow(page), [])
+
+  const drawIds: string[] = []
+  for (let i = 0; i < 3; i++) {
+    const answer = page.waitForResponse((r) => r.url().includes('/membership/draws/LD-CN-WHEEL/draw'))
+    await act.locator('.ld-go').click()
+    const data = (await (await answer).json()).data
+    drawIds.push(data.drawId)
+    // the wheel turns to the server's segment, then shows the prize
+    const result = act.locator('[data-testid="result"]')
+    await result.waitFor({ timeout: 10000 })
+    assert.equal(await result.getAttribute('data-prize-kind'), data.prize.kind)
+    if (data.prize.kind !== 'none') assert.match(await result.innerText(), new RegExp(data.prize.name.replace(/[()]/g, '.')))
+    const rotation = Number(await act.locator('.ld-wheel__disc').getAttribute('data-rotation'))
+    const count = await act.locator('.ld-wheel__label').count()
+    const seg = 360 / count
+    assert.ok(Math.abs(((data.prize.slot * seg + seg / 2 + rotation) % 360 + 360) % 360) < 0.01 || Math.abs(((data.prize.slot * seg + seg / 2 + rotation) % 360) - 360) < 0.01, 'the winning segment under the pointer')
+    if (i === 0) {
+      await result.evaluate((e) => e.scrollIntoView({ block: 'end' }))
+      await page.waitForTimeout(150)
+      await page.screenshot({ path: shot('wheel-won') })
+    }
+  }
+  assert.equal(new Set(drawIds).size, 3)
+  assert.match(await act.locator('[data-testid="left"]').innerText(), /Draws left today: 0 of 3/)
+  // the fourth: the period limit (spec §8 "exceeded draw limit or period limit")
+  await act.locator('.ld-go').click()
+  const refusal = act.locator('[data-testid="refusal"]')
+  await refusal.waitFor({ timeout: 10000 })
+  assert.equal(await refusal.innerText(), 'Exceeded period limit')
+  await refusal.evaluate((e) => e.scrollIntoView({ block: 'center' }))
+  await page.waitForTimeout(150)
+  await page.screenshot({ path: shot('wheel-limit') })
+  await assertAccessible(page, 'member-play-wheel-limit')
+  assert.deepEqual(await horizontalOverflow(page), [])
+
+  // the blind box
+  await so.locator('.ld-tab[data-id="LD-CN-BOX"]').click()
+  await so.locator('.ld-act[data-activity="LD-CN-BOX"] .ld-box').waitFor({ timeout: 10000 })
+  await page.screenshot({ path: shot('box') })
+  // the not-started lucky draw: its button is off
+  await so.locator('.ld-tab[data-id="LD-CN-SOON"]').click()
+  const soon = so.locator('.ld-act[data-activity="LD-CN-SOON"]')
+  await soon.waitFor({ timeout: 10000 })
+  assert.equal(await soon.getAttribute('data-status'), 'not_started')
+  assert.equal(await soon.locator('.ld-go').getAttribute('aria-disabled'), 'true')
+  await page.screenshot({ path: shot('lucky-soon') })
+  await assertAccessible(page, 'member-play-soon')
+
+  // ---- the interaction history: the three draws and the check-in, newest first
+  await page.goto(`${h.origin()}/my-account/InteractionHistory`)
+  so = onScreen(page)
+  await so.locator('.pl-row').first().waitFor({ timeout: 30000 })
+  await settle(page)
+  assert.equal(await so.locator('.pl-row[data-kind="draw"]').count(), 3)
+  assert.ok(await so.locator('.pl-row[data-kind="task"]').count() >= 1)
+  assert.equal(await so.locator('.pl-row').first().getAttribute('data-kind'), 'draw', 'newest first')
+  await page.screenshot({ path: shot('history') })
+  await assertAccessible(page, 'member-play-history')
+  assert.deepEqual(await horizontalOverflow(page), [])
+
+  // ---- the gift bag: the prize orders of the draws (physical prizes), or its empty state
+  const bag = (await api('GET', '/membership/giftbag', auth)).body.data
+  await page.goto(`${h.origin()}/giftcenter/giftbag`)
+  so = onScreen(page)
+  await so.locator('.gb-order, .gb-state').first().waitFor({ timeout: 30000 })
+  await settle(page)
+  assert.equal(await so.locator('.gb-order').count(), bag.items.length)
+  if (bag.items.length) {
+    const first = so.locator('.gb-order').first()
+    assert.equal(await first.getAttribute('data-status'), 'created')
+    await first.locator('.gb-order__action').click()
+    await first.locator('.gb-pick__option').first().waitFor({ timeout: 10000 })
+    await page.screenshot({ path: shot('giftbag-pick') })
+    await assertAccessible(page, 'member-play-giftbag-pick')
+    await first.locator('.gb-pick__option').first().click()
+    await page.waitForFunction(() => document.querySelector('.gb-order')?.getAttribute('data-status') === 'submitted', null, { timeout: 10000 })
+  }
+  await page.screenshot({ path: shot('giftbag') })
+  await assertAccessible(page, 'member-play-giftbag')
+  assert.deepEqual(await horizontalOverflow(page), [])
+
+  // ---- referral: the code, copy, rules, the enter-a-code field; a bad code shows its section 8 text
+  await page.goto(`${h.origin()}/my-account/Referral`)
+  so = onScreen(page)
+  await so.locator('[data-testid="invite-code"]').waitFor({ timeout: 30000 })
+  await settle(page)
+  assert.match(await so.locator('[data-testid="invite-code"]').innerText(), /^[23456789A-HJKMNP-Z]{8}$/)
+  const input = so.locator('input.rf-enter__input, .rf-enter__input input').first()
+  await input.fill('ABC')
+  await so.locator('.rf-enter__submit').click()
+  await so.locator('[data-testid="invite-error"]').waitFor({ timeout: 10000 })
+  assert.equal(await so.locator('[data-testid="invite-error"]').innerText(), 'Code not found or invalid')
+  await page.screenshot({ path: shot('referral') })
+  await assertAccessible(page, 'member-play-referral')
+  assert.deepEqual(await horizontalOverflow(page), [])
+  assert.deepEqual(errors, [])
+  await ctx.close()
+})
+
+test('distributor.cn is refused: the screens show the blocked message; the API answers 403 MEMBERSHIP_BLOCKED', async () => {
+  const { ctx, page, errors } = await h.phone()
+  const auth = await loggedIn(page, DISTRIBUTOR_CN)
+  for (const url of ['/membership/draws', '/membership/tasks', '/membership/invitations', '/membership/giftbag', '/membership/interactions']) {
+    const r = await api('GET', url, auth)
+    assert.deepEqual([r.status, r.body.reason], [403, 'MEMBERSHIP_BLOCKED'], url)
+  }
+  const draw = await fetch(`${h.origin()}/api/membership/draws/LD-CN-WHEEL/draw`, { method: 'POST', headers: { ...auth, 'idempotency-key': 'e2e-distributor-0001', 'content-type': 'application/json' }, body: '{}' })
+  assert.equal(draw.status, 403)
+  for (const [path, name] of [['/giftcenter/luckydraw', 'blocked-draw'], ['/my-account/EarnPoints', 'blocked-tasks']]) {
+    await page.goto(`${h.origin()}${path}`)
+    const so = onScreen(page)
+    await so.locator('.play-blocked').waitFor({ timeout: 30000 })
+    assert.equal(await so.locator('.play-blocked').innerText(), 'Sorry, distributor, agent and special accounts cannot take part in the membership programme')
+    await settle(page)
+    await page.screenshot({ path: shot(name) })
+    await assertAccessible(page, `member-play-${name}`)
+  }
+  assert.deepEqual(errors, [])
+  await ctx.close()
+})
