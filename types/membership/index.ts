@@ -2,3 +2,5 @@
 export * from './eligibility'
 export * from './ledger'
 export * from './redemption'
+export * from './points'
+export * from './gifts'

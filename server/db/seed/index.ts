@@ -10,6 +10,7 @@ import { seedCart, CART_SEED_TABLES } from './cart'
 import { seedOrders, ORDER_SEED_TABLES } from './orders'
 import { seedFlashBuy, FLASHBUY_SEED_TABLES } from './flashbuy'
 import { seedEnquiries, ENQUIRY_SEED_TABLES } from './enquiries'
+import { seedMembershipGifts, MEMBERSHIP_GIFT_SEED_TABLES } from './membership-gifts'
 import { DEMO_ACCOUNTS, PERSONA_OPTIONS, SYS_CONFIG_SEED, type SeedAccount, type SeedAddress } from './accounts'
 
 export { DEMO_USERS, DEMO_USER_NAMES, DEMO_ACCOUNTS, type DemoUserName } from './accounts'
@@ -67,6 +68,7 @@ const addrRow = (a: SeedAddress) => ({
 })
 
 const SEEDED_TABLES = [
+  ...MEMBERSHIP_GIFT_SEED_TABLES,
   ...ENQUIRY_SEED_TABLES, ...ORDER_SEED_TABLES, ...FLASHBUY_SEED_TABLES, ...CART_SEED_TABLES,
   ...ACCOUNT_RECORD_TABLES, ...AUTH_SEED_TABLES, ...MARKETING_TABLES, ...CATALOG_EXTRA_TABLES,
   'error_reports', 'account_prices', 'user_personas', 'persona_options', 'supply_centers', 'credit_records',
@@ -229,6 +231,7 @@ export async function seedDatabase(db: Kysely<DB>, opts: SeedOptions = {}): Prom
     await seedOrders(trx, ctx)
     await seedFlashBuy(trx, ctx)
     await seedEnquiries(trx, ctx)
+    await seedMembershipGifts(trx, ctx)
   }))
   // Fresh statistics and visibility map (index-only scans for the product listing).
   await sql`VACUUM ANALYZE`.execute(db)
