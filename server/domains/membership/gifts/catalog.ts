@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
-import { exchangeStatus, periodStart, RELEASED_REDEMPTION_STATUSES, type Gift, type GiftFacts } from '../../../../types/membership/gifts'
+import { exchangeStatus, periodStart, RELEASED_REDEMPTION_STATUSES, type Gift, type GiftFacts } from '../../../../types'
 import { pointsBalance } from '../ledger'
 import { syncMember } from '../points/sync'
 import * as M from './messages'

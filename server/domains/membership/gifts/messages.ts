@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { RedeemRefusal } from '../../../../types/membership/gifts'
+import type { RedeemRefusal } from '../../../../types'
 import { ApiError } from '../../../errors'
 import { localized as msg } from '../../../locale'
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
-import { redeemRefusal, type RedeemBody, type RedeemResult, type Redemption } from '../../../../types/membership/gifts'
+import { redeemRefusal, type RedeemBody, type RedeemResult, type Redemption } from '../../../../types'
 import { PHONE_PATTERN } from '../../../../types/account/address-rules'
 import { IDEMPOTENCY_KEY_PATTERN, requestHash } from '../../order/place'
 import { lockMember, pointsBalance, spendPoints } from '../ledger'

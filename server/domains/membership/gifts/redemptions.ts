@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
-import type { Feedback, FeedbackBody, Redemption, RedemptionPage } from '../../../../types/membership/gifts'
+import type { Feedback, FeedbackBody, Redemption, RedemptionPage } from '../../../../types'
 import * as M from './messages'
 
 /**

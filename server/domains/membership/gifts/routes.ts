@@ -5,7 +5,7 @@ import type { DB } from '../../../db/schema'
 import {
   FeedbackBodySchema, FeedbackListSchema, FeedbackSchema, GiftIdParamsSchema, GiftListSchema, GiftSchema, PageQuerySchema,
   RedeemBodySchema, RedeemResultSchema, RedemptionNumberParamsSchema, RedemptionPageSchema, RedemptionSchema,
-} from '../../../../types/membership/gifts'
+} from '../../../../types'
 import { ok } from '../../../errors'
 import { okReply } from '../../../lib/openapi'
 import { opsToken } from '../../../lib/ops-guard'

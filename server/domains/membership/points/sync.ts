@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import {
   MINOR_PER_POINT, ORDER_CREDIT_STATUSES, ORDER_REVERSAL_STATUSES, expiryDue, lotExpiresAt, nextExpiry, orderPoints, type PointsLot,
-} from '../../../../types/membership/points'
+} from '../../../../types'
 import { earnPoints, lockMember, pointsBalance, reverseEntry } from '../ledger'
 
 /**
