@@ -14,6 +14,7 @@ export type RouteName =
   | 'rewardsRules' | 'rewardDetail' | 'onboarding' | 'wechatLogin' | 'loginCallback' | 'supplyCentre' | 'persona'
   | 'documents' | 'selectionTools' | 'dualOrigin' | 'contentHub' | 'contentDetail' | 'browsingHistory' | 'flashSale'
   | 'submitOrder' | 'quickOrder' | 'quotes' | 'quoteDetail' | 'orderHistory' | 'requests' | 'orderConfirm' | 'orderCancel' | 'orderReturn'
+  | 'giftCentre' | 'giftRedeem' | 'redemptionRecord' | 'redemptionFeedback'
 
 export interface RouteDef {
   name: RouteName
@@ -94,6 +95,11 @@ export const ROUTES: RouteDef[] = [
   // gift centre
   { name: 'rewardsRules', page: 'packages/membership/rewards-rules/index', path: '/giftcenter/rewardsrules' },
   { name: 'rewardDetail', page: 'packages/membership/reward-detail/index', path: '/giftcenter/rewarddetail', login: true },
+  // the gift centre, a gift's redemption (?id=), the redemption record and feedback (spec §2 names them; paths not shown)
+  { name: 'giftCentre', page: 'packages/membership/gift-centre/index', path: '/giftcenter', login: true },
+  { name: 'giftRedeem', page: 'packages/membership/gift-redeem/index', path: '/giftcenter/redeem', login: true },
+  { name: 'redemptionRecord', page: 'packages/membership/redemption-record/index', path: '/giftcenter/redemptionrecord', login: true },
+  { name: 'redemptionFeedback', page: 'packages/membership/redemption-feedback/index', path: '/giftcenter/redemptionfeedback', login: true },
   // customer service
   { name: 'chat', page: 'packages/service/chat/index', path: '/zhichi-consult' }
 ]

@@ -55,12 +55,12 @@ describe('account screens', () => {
     const labels = qa('.my-menu__item').map((e) => e.textContent)
     expect(labels).toEqual([
       'My orders', 'My request', 'My quotes', 'My wishlist', 'Ship-To Info', 'Browsing history',
-      'Gift centreComing soon', 'Invite for giftsComing soon', 'Earn points by tasksComing soon', 'My interaction historyComing soon', 'Supply centre', 'My interests'
+      'Gift centre', 'Invite for giftsComing soon', 'Earn points by tasksComing soon', 'My interaction historyComing soon', 'Supply centre', 'My interests'
     ])
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     click(q('.my-menu__item--requests'))
     expect(toasts()).toEqual(['Please login for better experience'])
-    click(q('.my-menu__item--giftCentre'))
+    click(q('.my-menu__item--referral'))
     expect(toasts()).toEqual(['Please login for better experience', 'Not available yet'])
     expect(nav).not.toHaveBeenCalled()
     expect(q('.my__logout')).toBeNull()

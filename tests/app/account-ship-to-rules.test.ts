@@ -108,7 +108,9 @@ describe('My menu (spec sections 2 and 6)', () => {
     expect(menuAction(by('orders'), true)).toEqual({ kind: 'go', route: 'orderHistory' })
     expect(menuAction(by('orders'), false)).toEqual({ kind: 'login' })
     expect(menuAction(by('requests'), true)).toEqual({ kind: 'go', route: 'requests' })
-    for (const k of ['giftCentre', 'referral', 'earnPoints', 'interactionHistory']) {
+    expect(menuAction(by('giftCentre'), true)).toEqual({ kind: 'go', route: 'giftCentre' })
+    expect(menuAction(by('giftCentre'), false)).toEqual({ kind: 'login' })
+    for (const k of ['referral', 'earnPoints', 'interactionHistory']) {
       expect([k, menuAction(by(k), true)]).toEqual([k, { kind: 'notBuilt' }])
     }
     expect(menuAction(by('shipTo'), true)).toEqual({ kind: 'go', route: 'shipToInfo' })
