@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import { useSession } from '../../store/session'
 import { useT } from '../../store/locale'
 import { navigation } from '../../platform/navigation'
@@ -33,7 +33,7 @@ export function MemberBlocked({ message }: { message: string }) {
     <View className='member-blocked' {...ariaProps('alert')}>
       <Text className='member-blocked__title'>{t('member.blockedTitle')}</Text>
       <Text className='member-blocked__body'>{message}</Text>
-      <Button className='member-blocked__button' {...tapProps(() => navigation.go('my'))}>{t('member.backToMy')}</Button>
+      <View className='member-blocked__button' {...tapProps(() => navigation.go('my'))}>{t('member.backToMy')}</View>
     </View>
   )
 }

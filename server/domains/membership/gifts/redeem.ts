@@ -60,12 +60,18 @@ async function replay(db: Kysely<DB> | Transaction<DB>, req: FastifyRequest, key
 }
 
 type ShipToRow = {
-  address_key: string; attention_to: string | null; company_or_institution: string | null; phone_number: string | null
-  state_or_province: string | null; city: string | null; street_address: string | null; building_or_room: string | null; zip_code: string | null
+  address_key: string; attention_to: string | null; company_or_institution: string | null; phone_number: string | null; iso_country_code: string | null
+  state: string | null; state_or_province: string | null; city: string | null; street_address: string | null; building_or_room: string | null; zip_code: string | null
 }
 
-export const shipToText = (s: ShipToRow) =>
-  [s.building_or_room, s.street_address, s.city, s.state_or_province, s.zip_code].map((x) => (x ?? '').trim()).filter(Boolean).join(', ')
+/** The address line as the app writes it (src/rules/ship-to.ts addressLine): China from the province down, India from the building up. */
+export function shipToText(a: ShipToRow): string {
+  const province = a.state_or_province || a.state || ''
+  const parts = (xs: (string | null | undefined)[]) => xs.map((x) => (x ?? '').trim()).filter(Boolean)
+  if (a.iso_country_code === 'IN') return parts([parts([a.building_or_room, a.street_address, a.city, province]).join(', '), a.zip_code]).join(' - ')
+  const city = a.city && a.city === province ? '' : a.city
+  return parts([parts([province, city, a.street_address, a.building_or_room]).join(' '), a.zip_code]).join(', ')
+}
 
 async function inTransaction(trx: Transaction<DB>, req: FastifyRequest, body: RedeemBody, key: string, hash: string, st: ShipToRow): Promise<RedeemResult> {
   const user = req.user!

@@ -1,7 +1,7 @@
 import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
 import { useEffect } from 'react'
 import { useDidShow } from '@tarojs/taro'
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import type { Gift } from '../../../../types/membership/gifts-schemas'
 import PageShell from '../../../components/page-shell'
@@ -41,7 +41,7 @@ function Centre() {
     return (
       <View className='gc-state'>
         <Text className='gc-state__error'>{error}</Text>
-        <Button className='gc-state__button' {...tapProps(() => useGifts.getState().load())}>{t('gifts.retry')}</Button>
+        <View className='gc-state__button' {...tapProps(() => useGifts.getState().load())}>{t('gifts.retry')}</View>
       </View>
     )
   }

@@ -1,7 +1,7 @@
 import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
 import { useEffect, useState, type ReactNode } from 'react'
 import { useRouter } from '@tarojs/taro'
-import { View, Text, Input, Textarea, Button } from '@tarojs/components'
+import { View, Text, Input, Textarea } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import { MAX_REDEEM_QTY, redeemRefusal, type RedeemRefusal } from '../../../../types/membership/gifts'
 import type { Gift, RedeemResult } from '../../../../types/membership/gifts-schemas'
@@ -117,9 +117,9 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
       <View className='gr-section gr-qty'>
         <Text className='gr-section__title'>{t('redeem.quantity')}</Text>
         <View className='gr-qty__stepper' {...ariaProps('group', { label: t('redeem.quantity') })}>
-          <Button className='gr-qty__btn gr-qty__minus' {...tapProps(() => setQty(Math.max(g.minQty, qty - 1)), { label: t('redeem.minus'), disabled: qty <= g.minQty })}>−</Button>
+          <View className='gr-qty__btn gr-qty__minus' {...tapProps(() => setQty(Math.max(g.minQty, qty - 1)), { label: t('redeem.minus'), disabled: qty <= g.minQty })}>−</View>
           <Text className='gr-qty__value' {...ariaProps('status')}>{qty}</Text>
-          <Button className='gr-qty__btn gr-qty__plus' {...tapProps(() => setQty(Math.min(top, qty + 1)), { label: t('redeem.plus'), disabled: qty >= top })}>+</Button>
+          <View className='gr-qty__btn gr-qty__plus' {...tapProps(() => setQty(Math.min(top, qty + 1)), { label: t('redeem.plus'), disabled: qty >= top })}>+</View>
         </View>
       </View>
 
@@ -154,9 +154,9 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
           <Text className='gr-bar__total'>{t('redeem.total', { points: total.toLocaleString('en-US') })}</Text>
           {balance !== null && <Text className='gr-bar__after'>{t('redeem.after', { points: (balance - total).toLocaleString('en-US') })}</Text>}
         </View>
-        <Button className='gr-bar__submit' {...tapProps(submit, { disabled: redeeming || !addressKey || g.exchangeStatus !== 'normal' })}>
+        <View className='gr-bar__submit' {...tapProps(submit, { disabled: redeeming || !addressKey || g.exchangeStatus !== 'normal' })}>
           {redeeming ? t('redeem.submitting') : t('redeem.submit')}
-        </Button>
+        </View>
       </View>
     </View>
   )

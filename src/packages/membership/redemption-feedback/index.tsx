@@ -1,7 +1,7 @@
 import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
 import { useEffect, useState } from 'react'
 import { useRouter } from '@tarojs/taro'
-import { View, Text, Textarea, Button } from '@tarojs/components'
+import { View, Text, Textarea } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from '../../../../types/membership/gifts'
 import type { Feedback } from '../../../../types/membership/gifts-schemas'
@@ -56,7 +56,7 @@ function FeedbackScreen() {
     return (
       <View className='fbk-state'>
         <Text className='fbk-state__error'>{error}</Text>
-        <Button className='fbk-state__button' {...tapProps(() => useGifts.getState().loadFeedback())}>{t('gifts.retry')}</Button>
+        <View className='fbk-state__button' {...tapProps(() => useGifts.getState().loadFeedback())}>{t('gifts.retry')}</View>
       </View>
     )
   }
@@ -99,7 +99,7 @@ function FeedbackScreen() {
                 {...fieldLabelProps(t('feedback.description'))} onInput={(e) => setDescription(e.detail.value)} />
             </View>
             {message && <View className='fbk-message' {...ariaProps('alert')}><Text>{message}</Text></View>}
-            <Button className='fbk-form__submit' {...tapProps(submit, { disabled: sending })}>{t('feedback.submit')}</Button>
+            <View className='fbk-form__submit' {...tapProps(submit, { disabled: sending })}>{t('feedback.submit')}</View>
           </>
         )}
       </View>

@@ -1,7 +1,7 @@
 import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
 import { useEffect, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import type { RedemptionStatus } from '../../../../types/membership/redemption'
 import type { RedemptionSummary } from '../../../../types/membership/gifts-schemas'
@@ -49,7 +49,7 @@ function Record() {
     return (
       <View className='rr-state'>
         <Text className='rr-state__error'>{error}</Text>
-        <Button className='rr-state__button' {...tapProps(() => useGifts.getState().loadRecords())}>{t('gifts.retry')}</Button>
+        <View className='rr-state__button' {...tapProps(() => useGifts.getState().loadRecords())}>{t('gifts.retry')}</View>
       </View>
     )
   }
@@ -66,7 +66,7 @@ function Record() {
           }} />
       ))}
       {records.length < recordsTotal && (
-        <Button className='rr-more' {...tapProps(() => useGifts.getState().loadRecords(true))}>{t('gifts.loadMore')}</Button>
+        <View className='rr-more' {...tapProps(() => useGifts.getState().loadRecords(true))}>{t('gifts.loadMore')}</View>
       )}
     </View>
   )
@@ -91,7 +91,7 @@ function Item({ r, open, onToggle }: { r: RedemptionSummary; open: boolean; onTo
         </View>
       </View>
       <View className='rr-item__actions'>
-        <Button className='rr-item__toggle' {...tapProps(onToggle, { selected: open, label: t('record.detailsLabel', { number: r.redemptionNumber }) })}>{open ? t('record.hide') : t('record.details')}</Button>
+        <View className='rr-item__toggle' {...tapProps(onToggle, { selected: open, label: `${open ? t('record.hide') : t('record.details')} ${r.redemptionNumber}` })}>{open ? t('record.hide') : t('record.details')}</View>
         <Tappable className='rr-item__feedback' to={{ route: 'redemptionFeedback', params: { number: r.redemptionNumber } }}>{t('record.feedback')}</Tappable>
       </View>
       {open && (

@@ -1,7 +1,7 @@
 import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
 import { useEffect } from 'react'
 import { useDidShow } from '@tarojs/taro'
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import type { PointsEntry } from '../../../../types/membership/points-schemas'
 import PageShell from '../../../components/page-shell'
@@ -48,7 +48,7 @@ function Detail() {
     return (
       <View className='pd-state'>
         <Text className='pd-state__error'>{p.error}</Text>
-        <Button className='pd-state__button' {...tapProps(() => usePoints.getState().load())}>{t('gifts.retry')}</Button>
+        <View className='pd-state__button' {...tapProps(() => usePoints.getState().load())}>{t('gifts.retry')}</View>
       </View>
     )
   }
@@ -77,9 +77,9 @@ function Detail() {
           </View>
         ))}
         {p.entries.length < p.total && (
-          <Button className='pd-list__more' {...tapProps(() => usePoints.getState().loadMore(), { disabled: p.loadingMore })}>
+          <View className='pd-list__more' {...tapProps(() => usePoints.getState().loadMore(), { disabled: p.loadingMore })}>
             {p.loadingMore ? t('gifts.loading') : t('gifts.loadMore')}
-          </Button>
+          </View>
         )}
       </View>
     </View>
