@@ -167,7 +167,7 @@ describe('points and gift-centre screens', () => {
     expect(q('.pd-balance__value')?.textContent).toBe('35,256')
     expect(text()).toContain('1,335 points expire on 2027-01-01')
     expect(qa('.pd-entry').map((e) => [e.querySelector('.pd-entry__for')?.textContent, e.querySelector('.pd-entry__points')?.textContent]))
-      .toEqual([['Redemption RD-000042', '-4800'], ['Points expired', '-70']])
+      .toEqual([['Redemption RD-000042', '-4,800'], ['Points expired', '-70']])
     click(q('.pd-list__more'))
     await waitFor(() => qa('.pd-entry').length === 3, 'the second page')
     expect(qa('.pd-entry')[2].querySelector('.pd-entry__points')?.textContent).toBe('+42')
@@ -204,6 +204,7 @@ describe('points and gift-centre screens', () => {
     await waitText('My feedback')
     expect(q('.fbk-item__status')?.textContent).toBe('In-Progress')
     click(qa('.fbk-chip').find((c) => c.textContent === 'Complaint')!)
+    await waitFor(() => q('.fbk-input textarea, textarea.fbk-input') !== null, 'the details field')
     const area = q('.fbk-input textarea, textarea.fbk-input') as HTMLTextAreaElement
     area.value = 'The box arrived damaged'
     area.dispatchEvent(new Event('input', { bubbles: true }))

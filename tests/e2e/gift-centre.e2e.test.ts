@@ -128,7 +128,7 @@ test('approved.cn: My → gift centre → statuses → redeem → redemption rec
   assert.equal(Number((await detail.locator('.pd-balance__value').innerText()).replace(/,/g, '')), balance - 1800)
   const first = detail.locator('.pd-entry').first()
   assert.match(await first.innerText(), new RegExp(`Redemption ${number}`))
-  assert.equal(await first.locator('.pd-entry__points').innerText(), '-1800')
+  assert.equal(await first.locator('.pd-entry__points').innerText(), '-1,800')
   assert.match(await detail.locator('.pd-balance__expiring').innerText(), /points expire on \d{4}-\d{2}-\d{2}|No points are due to expire/)
   await checkPage(page, 'detail')
 

@@ -73,7 +73,7 @@ function Detail() {
               <Text className='pd-entry__for'>{t(FOR_KEY[e.source], { ref: e.sourceRef ?? '' })}</Text>
               <Text className='pd-entry__meta'>{t(KIND_KEY[e.kind])} · {formatTimestamp(e.createdAt, country)}</Text>
             </View>
-            <Text className={`pd-entry__points pd-entry__points--${e.points > 0 ? 'plus' : 'minus'}`}>{e.points > 0 ? `+${e.points}` : String(e.points)}</Text>
+            <Text className={`pd-entry__points pd-entry__points--${e.points > 0 ? 'plus' : 'minus'}`}>{e.points > 0 ? `+${e.points.toLocaleString('en-US')}` : `-${Math.abs(e.points).toLocaleString('en-US')}`}</Text>
           </View>
         ))}
         {p.entries.length < p.total && (
