@@ -69,6 +69,20 @@ describeEachDb('membership points: orders earn, cancellations reverse, lots expi
     assert.equal(new Date(lot.expires_at!).toISOString(), `${new Date(lot.created_at).getUTCFullYear() + 2}-01-01T00:00:00.000Z`)
   })
 
+  it('the order lifecycle credits an order as it ships (no read needed); a distributor\'s shipped order earns nothing', async () => {
+    const db = ctx().db
+    for (const [userName, earns] of [['approved.cn', true], ['distributor.cn', false]] as const) {
+      const uid = await userId(db, userName)
+      const o = await db.selectFrom('orders').select(['order_number', 'currency', 'total_amount']).where('user_id', '=', uid)
+        .where('status', '=', 'IN_PROGRESS').where('total_amount', '>=', 100_000).orderBy('id').limit(1).executeTakeFirst()
+      if (!o) { assert.ok(!earns, 'the seed has an order in progress for approved.cn'); continue }
+      const r = await call(ctx(), 'POST', `/ops/orders/${o.order_number}/advance`, { ops: true })
+      assert.deepEqual([r.status, r.body.data.status], [200, 'SHIPPED'], JSON.stringify(r.body))
+      const e = await db.selectFrom('points_entries').select(['points', 'kind']).where('user_id', '=', uid).where('source', '=', 'order').where('source_ref', '=', o.order_number).execute()
+      assert.deepEqual(e.map((x) => [x.kind, x.points]), earns ? [['earned', orderPoints(o.currency, Number(o.total_amount))]] : [], userName)
+    }
+  })
+
   it('a credited order that is cancelled later loses its points: one reversed entry, once', async () => {
     const db = ctx().db
     const uid = await userId(db, 'approved.in')

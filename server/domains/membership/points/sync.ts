@@ -3,6 +3,7 @@ import type { DB } from '../../../db/schema'
 import {
   MINOR_PER_POINT, ORDER_CREDIT_STATUSES, ORDER_REVERSAL_STATUSES, expiryDue, lotExpiresAt, nextExpiry, orderPoints, type PointsLot,
 } from '../../../../types'
+import { isMembershipBlocked } from '../../../../types/membership/eligibility'
 import { earnPoints, lockMember, pointsBalance, reverseEntry } from '../ledger'
 
 /**
@@ -105,4 +106,16 @@ export async function pointsSummary(db: Kysely<DB>, userId: string, now = new Da
   const [balance, f] = await Promise.all([pointsBalance(db, userId), ledgerFacts(db, userId)])
   const next = nextExpiry(f.lots, f.spent + f.expired, now)
   return { balance, expiring: next ? { points: next.points, expiresAt: next.expiresAt.toISOString() } : null }
+}
+
+/**
+ * The order lifecycle's hook (server/domains/order/lifecycle.ts): an order that has just left the
+ * warehouse (or was cancelled) brings its owner's points up to date at once, unless the owner's
+ * account is barred from the programme (spec §1: distributor, agent and special accounts earn nothing).
+ */
+export async function syncOrderOwnerPoints(db: Kysely<DB>, orderId: number): Promise<void> {
+  const o = await db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id').innerJoin('accounts as a', 'a.id', 'u.account_id')
+    .select(['o.user_id', 'a.account_type']).where('o.id', '=', orderId).executeTakeFirst()
+  if (!o || isMembershipBlocked(o.account_type)) return
+  await syncOrderPoints(db, o.user_id)
 }
