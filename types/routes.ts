@@ -14,6 +14,7 @@ export type RouteName =
   | 'rewardsRules' | 'rewardDetail' | 'onboarding' | 'wechatLogin' | 'loginCallback' | 'supplyCentre' | 'persona'
   | 'documents' | 'selectionTools' | 'dualOrigin' | 'contentHub' | 'contentDetail' | 'browsingHistory' | 'flashSale'
   | 'submitOrder' | 'quickOrder' | 'quotes' | 'quoteDetail' | 'orderHistory' | 'requests' | 'orderConfirm' | 'orderCancel' | 'orderReturn'
+  | 'giftCentre' | 'giftRedeem' | 'redemptionRecord' | 'redemptionFeedback'
   | 'luckyDraw' | 'giftBag' | 'earnPoints' | 'interactionHistory' | 'referral'
 
 export interface RouteDef {
@@ -95,6 +96,11 @@ export const ROUTES: RouteDef[] = [
   // gift centre
   { name: 'rewardsRules', page: 'packages/membership/rewards-rules/index', path: '/giftcenter/rewardsrules' },
   { name: 'rewardDetail', page: 'packages/membership/reward-detail/index', path: '/giftcenter/rewarddetail', login: true },
+  // the gift centre, a gift's redemption (?id=), the redemption record and feedback (spec §2 names them; paths not shown)
+  { name: 'giftCentre', page: 'packages/membership/gift-centre/index', path: '/giftcenter', login: true },
+  { name: 'giftRedeem', page: 'packages/membership/gift-redeem/index', path: '/giftcenter/redeem', login: true },
+  { name: 'redemptionRecord', page: 'packages/membership/redemption-record/index', path: '/giftcenter/redemptionrecord', login: true },
+  { name: 'redemptionFeedback', page: 'packages/membership/redemption-feedback/index', path: '/giftcenter/redemptionfeedback', login: true },
   // membership play (issue 13; the spec names the screens — gift bag, lucky draw, the profile tabs referral, earn points by tasks, my interaction history — not their paths)
   { name: 'luckyDraw', page: 'packages/membership/lucky-draw/index', path: '/giftcenter/luckydraw', login: true },
   { name: 'giftBag', page: 'packages/membership/gift-bag/index', path: '/giftcenter/giftbag', login: true },

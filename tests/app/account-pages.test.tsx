@@ -48,20 +48,21 @@ describe('account screens', () => {
   })
   afterEach(() => jest.restoreAllMocks())
 
-  it('My for a visitor: the section 2 menu, honest "Coming soon" entries, and \'Please login for better experience\' for account entries', async () => {
+  it('My for a visitor: the section 2 menu, every entry built, and \'Please login for better experience\' for account entries', async () => {
     stubApi({ 'GET /sys/dict/config': sysConfig })
     await openPage('pages/my/index')
     await waitText('You are not logged in')
     const labels = qa('.my-menu__item').map((e) => e.textContent)
     expect(labels).toEqual([
       'My orders', 'My request', 'My quotes', 'My wishlist', 'Ship-To Info', 'Browsing history',
-      'Gift centreComing soon', 'Invite for gifts', 'Earn points by tasks', 'My interaction history', 'Supply centre', 'My interests'
+      'Gift centre', 'Invite for gifts', 'Earn points by tasks', 'My interaction history', 'Supply centre', 'My interests'
     ])
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     click(q('.my-menu__item--requests'))
     expect(toasts()).toEqual(['Please login for better experience'])
-    click(q('.my-menu__item--giftCentre'))
-    expect(toasts()).toEqual(['Please login for better experience', 'Not available yet'])
+    click(q('.my-menu__item--referral'))
+    expect(toasts()).toEqual(['Please login for better experience', 'Please login for better experience'])
+    expect(text()).not.toContain('Coming soon')
     expect(nav).not.toHaveBeenCalled()
     expect(q('.my__logout')).toBeNull()
     // spec section 2: "An info tooltip beside the title 'My request' explains online chat queries"

@@ -23,9 +23,9 @@ describe('login-only screens that are not built yet', () => {
     expect(text()).not.toContain('Not available yet')
   })
 
-  it('point rules (no login needed) say honestly that the screen is not built, without a login prompt', async () => {
+  it('point rules (no login needed) show the rules to a visitor, without a login prompt', async () => {
     await openPage('packages/membership/rewards-rules/index')
-    await waitText('Not available yet')
+    await waitText('How you earn points')
     expect(text()).not.toContain('Please login for better experience')
   })
 })

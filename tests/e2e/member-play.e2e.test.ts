@@ -194,8 +194,8 @@ test('distributor.cn is refused: the screens show the blocked message; the API a
   for (const [path, name] of [['/giftcenter/luckydraw', 'blocked-draw'], ['/my-account/EarnPoints', 'blocked-tasks']]) {
     await page.goto(`${h.origin()}${path}`)
     const so = onScreen(page)
-    await so.locator('.play-blocked').waitFor({ timeout: 30000 })
-    assert.equal(await so.locator('.play-blocked').innerText(), 'Sorry, distributor, agent and special accounts cannot take part in the membership programme')
+    await so.locator('.member-blocked').waitFor({ timeout: 30000 })
+    assert.equal(await so.locator('.member-blocked__body').innerText(), 'Sorry, distributor, agent and special accounts cannot take part in the membership programme')
     await settle(page)
     await page.screenshot({ path: shot(name) })
     await assertAccessible(page, `member-play-${name}`)

@@ -40,7 +40,7 @@ describe('lucky draw in miniprogram-simulate', () => {
     expect(all(comp, 'ld-prize').length).toBe(wheelPrizes)
     expect(text(one(comp, 'ld-rules')).length).toBeGreaterThan(20)
     expect(one(comp, 'ld-balance')).toBeTruthy()
-    expect(comp.querySelector('.play-blocked')).toBeFalsy()
+    expect(comp.querySelector('.member-blocked')).toBeFalsy()
     comp.detach()
   })
 

@@ -12,6 +12,7 @@ import * as m0010 from './0010_order_requests'
 import * as m0011 from './0011_enquiries_confirmations'
 import * as m0012 from './0012_order_history_index'
 import * as m0013 from './0013_points_ledger'
+import * as m0014 from './0014_gifts'
 import * as m0015 from './0015_member_play'
 
 /** Static provider: every migration module is imported here (works under tsx and bundlers alike). */
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0011_enquiries_confirmations': m0011,
   '0012_order_history_index': m0012,
   '0013_points_ledger': m0013,
+  '0014_gifts': m0014,
   '0015_member_play': m0015,
 }
 

@@ -10,6 +10,7 @@ import { seedCart, CART_SEED_TABLES } from './cart'
 import { seedOrders, ORDER_SEED_TABLES } from './orders'
 import { seedFlashBuy, FLASHBUY_SEED_TABLES } from './flashbuy'
 import { seedEnquiries, ENQUIRY_SEED_TABLES } from './enquiries'
+import { seedMembershipGifts, MEMBERSHIP_GIFT_SEED_TABLES } from './membership-gifts'
 import { seedMemberPlay, MEMBER_PLAY_SEED_TABLES } from './membership-play'
 import { DEMO_ACCOUNTS, PERSONA_OPTIONS, SYS_CONFIG_SEED, type SeedAccount, type SeedAddress } from './accounts'
 
@@ -68,6 +69,7 @@ const addrRow = (a: SeedAddress) => ({
 })
 
 const SEEDED_TABLES = [
+  ...MEMBERSHIP_GIFT_SEED_TABLES,
   ...MEMBER_PLAY_SEED_TABLES,
   ...ENQUIRY_SEED_TABLES, ...ORDER_SEED_TABLES, ...FLASHBUY_SEED_TABLES, ...CART_SEED_TABLES,
   ...ACCOUNT_RECORD_TABLES, ...AUTH_SEED_TABLES, ...MARKETING_TABLES, ...CATALOG_EXTRA_TABLES,
@@ -231,6 +233,7 @@ export async function seedDatabase(db: Kysely<DB>, opts: SeedOptions = {}): Prom
     await seedOrders(trx, ctx)
     await seedFlashBuy(trx, ctx)
     await seedEnquiries(trx, ctx)
+    await seedMembershipGifts(trx, ctx)
     await seedMemberPlay(trx, ctx)
   }))
   // Fresh statistics and visibility map (index-only scans for the product listing).

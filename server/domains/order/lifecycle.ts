@@ -9,6 +9,8 @@ import { nextStep, ADVANCEABLE_STATUSES, CARRIERS, CONFIRMATION_WINDOW_MS, type 
 import { ApiError, ok } from '../../errors'
 import { okReply } from '../../lib/openapi'
 import { opsGuard, OpsHeadersSchema } from '../../lib/ops-guard'
+import { ORDER_CREDIT_STATUSES } from '../../../types/membership/points'
+import { syncOrderOwnerPoints } from '../membership/points/sync'
 
 /**
  * Orders move through their statuses over time (issue 12): the transitions are the pure table of
@@ -46,6 +48,13 @@ async function addressApproved(trx: Transaction<DB>, o: { account_id: number; sh
 
 /** One step of one order (by id), now. */
 export async function advanceOrder(db: Kysely<DB>, orderId: number, now = new Date()): Promise<AdvanceResult> {
+  const res = await advanceOrderStep(db, orderId, now)
+  // issue 13: an order that has left the warehouse earns its owner's points now (README "Membership: points and gifts")
+  if (res.moved && (ORDER_CREDIT_STATUSES as readonly string[]).includes(res.to)) await syncOrderOwnerPoints(db, orderId)
+  return res
+}
+
+async function advanceOrderStep(db: Kysely<DB>, orderId: number, now: Date): Promise<AdvanceResult> {
   return db.transaction().execute(async (trx) => {
     const o = await trx.selectFrom('orders').select(['id', 'status', 'currency', 'account_id', 'ship_to_key'])
       .where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow()

@@ -10,7 +10,7 @@ import { COUNTRIES } from '../../rules/constants'
 import { displayName } from '../../rules/person-name'
 import { navigation } from '../../platform/navigation'
 import type { Language } from '../../i18n'
-import { MY_MENU, menuAction, type MenuEntry } from './menu'
+import { menuFor, menuAction, type MenuEntry } from './menu'
 import { tapProps } from '../../components/tappable'
 import { ariaProps, hiddenProps } from '../../platform/a11y'
 import './index.scss'
@@ -68,7 +68,7 @@ export default function My() {
       <View className='my__card my-menu'>
         <Text className='my__section'>{t('my.menu')}</Text>
         <View className='my-menu__grid'>
-          {MY_MENU.map((e) => (
+          {menuFor(userInfo?.userRoles.blackListed ?? false).map((e) => (
             // an entry with an info button is not itself a button (no control inside a control)
             <View key={e.key} className={`my-menu__item my-menu__item--${e.key}${e.route ? '' : ' my-menu__item--soon'}`} {...(e.info ? { onClick: () => tap(e) } : tapProps(() => tap(e)))}>
               <View {...hiddenProps()}><AtIcon value={e.icon} size={22} color={e.route ? '#0b5fa5' : '#a0a8b5'} /></View>

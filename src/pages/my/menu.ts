@@ -16,6 +16,8 @@ export interface MenuEntry {
   login: boolean
   /** the info tooltip beside 'My request' */
   info?: MessageKey
+  /** a membership entry: hidden from distributor, agent and special accounts (spec §9, userRoles.blackListed) */
+  member?: boolean
 }
 
 export const MY_MENU: MenuEntry[] = [
@@ -25,10 +27,10 @@ export const MY_MENU: MenuEntry[] = [
   { key: 'wishlist', label: 'acct.menu.wishlist', icon: 'heart', route: 'wishlist', login: true },
   { key: 'shipTo', label: 'acct.menu.shipTo', icon: 'map-pin', route: 'shipToInfo', login: true },
   { key: 'browsingHistory', label: 'acct.menu.browsingHistory', icon: 'clock', route: 'browsingHistory', login: false },
-  { key: 'giftCentre', label: 'acct.menu.giftCentre', icon: 'sketch', route: null, login: true },
-  { key: 'referral', label: 'acct.menu.referral', icon: 'share', route: 'referral', login: true },
-  { key: 'earnPoints', label: 'acct.menu.earnPoints', icon: 'star', route: 'earnPoints', login: true },
-  { key: 'interactionHistory', label: 'acct.menu.interactionHistory', icon: 'bullet-list', route: 'interactionHistory', login: true },
+  { key: 'giftCentre', label: 'acct.menu.giftCentre', icon: 'sketch', route: 'giftCentre', login: true, member: true },
+  { key: 'referral', label: 'acct.menu.referral', icon: 'share', route: 'referral', login: true, member: true },
+  { key: 'earnPoints', label: 'acct.menu.earnPoints', icon: 'star', route: 'earnPoints', login: true, member: true },
+  { key: 'interactionHistory', label: 'acct.menu.interactionHistory', icon: 'bullet-list', route: 'interactionHistory', login: true, member: true },
   { key: 'supplyCentre', label: 'acct.menu.supplyCentre', icon: 'home', route: 'supplyCentre', login: true },
   { key: 'persona', label: 'acct.menu.persona', icon: 'user', route: 'persona', login: true }
 ]
@@ -41,3 +43,6 @@ export function menuAction(e: MenuEntry, loggedIn: boolean): MenuAction {
   if (e.login && !loggedIn) return { kind: 'login' }
   return { kind: 'go', route: e.route }
 }
+
+/** The entries a user sees: membership entries are hidden from black-listed accounts ("blocked from the membership centre"). */
+export const menuFor = (blackListed: boolean) => (blackListed ? MY_MENU.filter((e) => !e.member) : MY_MENU)

@@ -10,7 +10,7 @@ import { useT } from '../../../store/locale'
 import { useTasks } from '../../../store/tasks'
 import { showToast } from '../../../store/toast'
 import { ariaProps } from '../../../platform/a11y'
-import PlayGate from '../../../components/member-gate'
+import MemberGate from '../../../components/member-gate'
 import './index.scss'
 
 /**
@@ -21,7 +21,7 @@ export default function EarnPointsPage() {
   const t = useT()
   return (
     <PageShell header={{ title: t('play.screen.earnPoints') }} title={t('play.screen.earnPoints')}>
-      <PlayGate><Tasks /></PlayGate>
+      <MemberGate><Tasks /></MemberGate>
     </PageShell>
   )
 }

@@ -12,7 +12,7 @@ import { useSession } from '../../../store/session'
 import { showToast } from '../../../store/toast'
 import { formatTimestamp } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
-import PlayGate from '../../../components/member-gate'
+import MemberGate from '../../../components/member-gate'
 import './index.scss'
 
 /**
@@ -24,7 +24,7 @@ export default function GiftBagPage() {
   const t = useT()
   return (
     <PageShell header={{ title: t('play.screen.giftBag') }} title={t('play.screen.giftBag')}>
-      <PlayGate><Bag /></PlayGate>
+      <MemberGate><Bag /></MemberGate>
     </PageShell>
   )
 }

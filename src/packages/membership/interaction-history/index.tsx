@@ -11,7 +11,7 @@ import { useInteractions } from '../../../store/tasks'
 import { formatTimestamp } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
-import PlayGate from '../../../components/member-gate'
+import MemberGate from '../../../components/member-gate'
 import './index.scss'
 
 /** My interaction history (spec §2, the profile tab): draws and prizes, task credits, invitations; newest first, paged. */
@@ -19,7 +19,7 @@ export default function InteractionHistoryPage() {
   const t = useT()
   return (
     <PageShell header={{ title: t('play.screen.interactionHistory') }} title={t('play.screen.interactionHistory')}>
-      <PlayGate><History /></PlayGate>
+      <MemberGate><History /></MemberGate>
     </PageShell>
   )
 }

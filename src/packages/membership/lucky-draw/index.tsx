@@ -11,7 +11,7 @@ import { useDraws, wheelRotation } from '../../../store/draws'
 import { formatTimestamp } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
 import { prefersReducedMotion } from '../../../platform/motion'
-import PlayGate from '../../../components/member-gate'
+import MemberGate from '../../../components/member-gate'
 import './index.scss'
 
 /**
@@ -24,7 +24,7 @@ export default function LuckyDrawPage() {
   const t = useT()
   return (
     <PageShell header={{ title: t('play.screen.luckyDraw') }} title={t('play.screen.luckyDraw')}>
-      <PlayGate><Draws /></PlayGate>
+      <MemberGate><Draws /></MemberGate>
     </PageShell>
   )
 }

@@ -12,7 +12,7 @@ import { showToast } from '../../../store/toast'
 import { formatTimestamp } from '../../../rules/format'
 import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
 import { copyText } from '../../../platform/clipboard'
-import PlayGate from '../../../components/member-gate'
+import MemberGate from '../../../components/member-gate'
 import './index.scss'
 
 /**
@@ -24,7 +24,7 @@ export default function ReferralPage() {
   const t = useT()
   return (
     <PageShell header={{ title: t('play.screen.referral') }} title={t('play.screen.referral')}>
-      <PlayGate><Referral /></PlayGate>
+      <MemberGate><Referral /></MemberGate>
     </PageShell>
   )
 }

@@ -1,6 +1,44 @@
-import NotBuilt from '../../../components/not-built'
+import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
+import { View, Text } from '@tarojs/components'
+import { MAJOR_PER_POINT } from '../../../../types/membership/points'
+import PageShell from '../../../components/page-shell'
+import Tappable from '../../../components/tappable'
+import { useT, useLocale } from '../../../store/locale'
+import { CURRENCY_BY_COUNTRY } from '../../../rules/constants'
+import { ariaProps } from '../../../platform/a11y'
+import type { MessageKey } from '../../../i18n'
+import './index.scss'
 
-/** Route registered (spec section 2); the screen arrives with its feature issue. */
-export default function Page() {
-  return <NotBuilt route='rewardsRules' />
+/**
+ * Point rules (spec §2 "/giftcenter/rewardsrules Point rules; no login needed"): how points are
+ * earned, spent and expire, and who is excluded. The figures are the ones the server applies
+ * (types/membership/points.ts).
+ */
+export default function RewardsRules() {
+  const t = useT()
+  const country = useLocale((s) => s.country)
+  const cur = CURRENCY_BY_COUNTRY[country].code
+  const unit = `${cur} ${MAJOR_PER_POINT[cur].toLocaleString('en-US')}`
+  const sections: [MessageKey, string[]][] = [
+    ['rules.earn.title', [t('rules.earn.body', { unit }), t('rules.earn.when')]],
+    ['rules.spend.title', [t('rules.spend.body'), t('rules.spend.cancel')]],
+    ['rules.expire.title', [t('rules.expire.body')]],
+    ['rules.who.title', [t('rules.who.body')]],
+  ]
+  return (
+    <PageShell header={{ title: t('screen.rewardsRules') }}>
+      <View className='pr'>
+        {sections.map(([title, paras]) => (
+          <View key={title} className='pr-section' {...ariaProps('region', { label: t(title) })}>
+            <Text className='pr-section__title' {...ariaProps('heading', { level: '2' })}>{t(title)}</Text>
+            {paras.map((p) => <Text key={p} className='pr-section__body'>{p}</Text>)}
+          </View>
+        ))}
+        <View className='pr-links'>
+          <Tappable className='pr-links__link pr-links__link--detail' to={{ route: 'rewardDetail' }}>{t('rules.toDetail')}</Tappable>
+          <Tappable className='pr-links__link pr-links__link--centre' to={{ route: 'giftCentre' }}>{t('rules.toCentre')}</Tappable>
+        </View>
+      </View>
+    </PageShell>
+  )
 }

@@ -1,0 +1,95 @@
+import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
+import { useEffect } from 'react'
+import { useDidShow } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { AtActivityIndicator } from 'taro-ui'
+import type { Gift } from '../../../../types/membership/gifts-schemas'
+import PageShell from '../../../components/page-shell'
+import MemberGate, { MemberBlocked } from '../../../components/member-gate'
+import Picture from '../../../components/picture'
+import Tappable, { tapProps } from '../../../components/tappable'
+import { useT } from '../../../store/locale'
+import { useGifts, EXCHANGE_STATUS_KEY } from '../../../store/gifts'
+import { productImageUrl } from '../../../rules/product-image'
+import { ariaProps } from '../../../platform/a11y'
+import './index.scss'
+
+/**
+ * The gift centre (spec §2 names it; §4 "Gift: points, stock, limit per period, minimum exchange
+ * quantity." "Exchange status: normal, out of stock, exceeds limit, insufficient points, draw-only.").
+ * Members only (login; black-listed accounts are refused): the balance, the links to the point detail,
+ * rules, redemption record and feedback, and every gift with its status for the member.
+ */
+export default function GiftCentre() {
+  const t = useT()
+  return (
+    <PageShell header={{ title: t('gifts.title') }} title={t('gifts.title')}>
+      <MemberGate><Centre /></MemberGate>
+    </PageShell>
+  )
+}
+
+function Centre() {
+  const t = useT()
+  const { status, gifts, balance, error } = useGifts()
+  useEffect(() => { useGifts.getState().load() }, [])
+  // back from a redemption: balance, stock and statuses have changed
+  useDidShow(() => { if (useGifts.getState().status === 'ready') useGifts.getState().load() })
+
+  if (status === 'blocked') return <MemberBlocked message={error ?? t('member.blocked')} />
+  if (status === 'error' && !gifts.length) {
+    return (
+      <View className='gc-state'>
+        <Text className='gc-state__error'>{error}</Text>
+        <View className='gc-state__button' {...tapProps(() => useGifts.getState().load())}>{t('gifts.retry')}</View>
+      </View>
+    )
+  }
+  if (status !== 'ready' && !gifts.length) return <View className='gc-state'><AtActivityIndicator content={t('gifts.loading')} /></View>
+  return (
+    <View className='gc'>
+      <View className='gc-head' {...ariaProps('region', { label: t('gifts.balance') })}>
+        <View className='gc-head__balance'>
+          <Text className='gc-head__label'>{t('gifts.balance')}</Text>
+          <Text className='gc-head__value'>{(balance ?? 0).toLocaleString('en-US')}</Text>
+        </View>
+        <View className='gc-head__links'>
+          <Tappable className='gc-head__link gc-head__link--detail' to={{ route: 'rewardDetail' }}>{t('gifts.detailLink')}</Tappable>
+          <Tappable className='gc-head__link gc-head__link--rules' to={{ route: 'rewardsRules' }}>{t('points.rulesLink')}</Tappable>
+          <Tappable className='gc-head__link gc-head__link--record' to={{ route: 'redemptionRecord' }}>{t('gifts.recordLink')}</Tappable>
+          <Tappable className='gc-head__link gc-head__link--feedback' to={{ route: 'redemptionFeedback' }}>{t('gifts.feedbackLink')}</Tappable>
+        </View>
+      </View>
+      {gifts.length === 0 && <View className='gc-state'><Text>{t('gifts.empty')}</Text></View>}
+      <View className='gc-list'>
+        {gifts.map((g) => <GiftItem key={g.id} gift={g} />)}
+      </View>
+    </View>
+  )
+}
+
+function GiftItem({ gift: g }: { gift: Gift }) {
+  const t = useT()
+  const normal = g.exchangeStatus === 'normal'
+  return (
+    <View className={`gc-gift gc-gift--${g.exchangeStatus}`} data-id={g.id} data-status={g.exchangeStatus}>
+      <Picture className='gc-gift__image' src={productImageUrl(g.image, 150, API_BASE_URL)} alt={g.name} lazyLoad />
+      <View className='gc-gift__body'>
+        <Text className='gc-gift__name'>{g.name}</Text>
+        <Text className='gc-gift__points'>{t('gifts.points', { points: g.points.toLocaleString('en-US') })}</Text>
+        <View className='gc-gift__facts'>
+          <Text>{t('gifts.stock', { count: g.stock })}</Text>
+          <Text>{g.limitQty === null ? t('gifts.noLimit') : t('gifts.limit', { count: g.limitQty })}</Text>
+          {g.minQty > 1 && <Text>{t('gifts.min', { count: g.minQty })}</Text>}
+          {g.redeemedThisPeriod > 0 && <Text>{t('gifts.redeemedThisMonth', { count: g.redeemedThisPeriod })}</Text>}
+        </View>
+        <View className='gc-gift__foot'>
+          <Text className={`gc-gift__status gc-gift__status--${g.exchangeStatus}`}>{t(EXCHANGE_STATUS_KEY[g.exchangeStatus])}</Text>
+          {normal
+            ? <Tappable className='gc-gift__action' to={{ route: 'giftRedeem', params: { id: g.id } }} label={t('gifts.redeemLabel', { name: g.name })}>{t('gifts.redeem')}</Tappable>
+            : <Tappable className='gc-gift__action gc-gift__action--off' disabled label={t('gifts.redeemLabel', { name: g.name })}>{t('gifts.redeem')}</Tappable>}
+        </View>
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,187 @@
+import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
+import { useEffect, useState, type ReactNode } from 'react'
+import { useRouter } from '@tarojs/taro'
+import { View, Text, Input, Textarea } from '@tarojs/components'
+import { AtActivityIndicator } from 'taro-ui'
+import { MAX_REDEEM_QTY, redeemRefusal, type RedeemRefusal } from '../../../../types/membership/gifts'
+import type { Gift, RedeemResult } from '../../../../types/membership/gifts-schemas'
+import { PHONE_PATTERN } from '../../../../types/account/address-rules'
+import PageShell from '../../../components/page-shell'
+import MemberGate, { MemberBlocked } from '../../../components/member-gate'
+import Picture from '../../../components/picture'
+import Tappable, { tapProps } from '../../../components/tappable'
+import { useT } from '../../../store/locale'
+import { useSession } from '../../../store/session'
+import { useGifts, EXCHANGE_STATUS_KEY } from '../../../store/gifts'
+import { showToast } from '../../../store/toast'
+import { pageParam } from '../../../rules/page-params'
+import { productImageUrl } from '../../../rules/product-image'
+import { addressLine, attentionOf, isActive } from '../../../rules/ship-to'
+import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
+import type { MessageKey } from '../../../i18n'
+import './index.scss'
+
+/**
+ * Redeeming a gift (spec §4 "Redemption: order number, status."; §8 "Redeem: gift missing, off
+ * sale, out of stock, over limit, below minimum, insufficient points, black-listed user."). The
+ * quantity is checked with the server's own rule (types/membership/gifts.ts redeemRefusal) before
+ * sending; the server decides in one transaction and the answer (or its refusal) is shown. A retry
+ * after a lost answer reuses the attempt's Idempotency-Key: a gift is never redeemed twice by it.
+ */
+export default function GiftRedeem() {
+  const t = useT()
+  return (
+    <PageShell header={{ title: t('redeem.title') }} title={t('redeem.title')}>
+      <MemberGate><Redeem /></MemberGate>
+    </PageShell>
+  )
+}
+
+const REFUSAL_KEY: Record<RedeemRefusal, MessageKey> = {
+  off_sale: 'redeem.refusal.off_sale', draw_only: 'redeem.refusal.draw_only', below_minimum: 'redeem.refusal.below_minimum',
+  out_of_stock: 'redeem.refusal.out_of_stock', over_limit: 'redeem.refusal.over_limit', insufficient_points: 'redeem.refusal.insufficient_points',
+}
+
+function Redeem() {
+  const t = useT()
+  const { params } = useRouter()
+  const id = pageParam(params, 'id')
+  const { gift, giftStatus, error } = useGifts()
+  const [done, setDone] = useState<RedeemResult | null>(null)
+  useEffect(() => { if (id) useGifts.getState().loadGift(id) }, [id])
+
+  if (giftStatus === 'blocked') return <MemberBlocked message={error ?? t('member.blocked')} />
+  if (done) return <Success result={done} />
+  if (giftStatus === 'error' || !id) {
+    return (
+      <View className='gr-state'>
+        <Text className='gr-state__error'>{error ?? t('gifts.msg.generic')}</Text>
+        <Tappable className='gr-state__button' to={{ route: 'giftCentre' }}>{t('redeem.backToCentre')}</Tappable>
+      </View>
+    )
+  }
+  if (!gift || gift.id !== id) return <View className='gr-state'><AtActivityIndicator content={t('gifts.loading')} /></View>
+  return <Form gift={gift} onDone={setDone} />
+}
+
+function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => void }) {
+  const t = useT()
+  const user = useSession((s) => s.userInfo)
+  const balance = useGifts((s) => s.balance)
+  const redeeming = useGifts((s) => s.redeeming)
+  const shipTos = (user?.allShipToBillToAddresses ?? []).map((e) => e.shipTo).filter(isActive)
+  const initial = shipTos.find((s) => s.isDefault) ?? shipTos[0]
+  const [qty, setQty] = useState(g.minQty)
+  const [addressKey, setAddressKey] = useState(initial?.addressKey ?? '')
+  const [name, setName] = useState(() => attentionOf(initial ?? { attentionTo: null }).name || `${user?.userProfile.lastName ?? ''}${user?.userProfile.firstName ?? ''}`)
+  const [phone, setPhone] = useState(() => attentionOf(initial ?? { attentionTo: null }).phone || (user?.userProfile.contactInfo.phone ?? ''))
+  const [remark, setRemark] = useState('')
+  const [message, setMessage] = useState<string | null>(null)
+
+  // the balance the gift list knew, else what this gift's status says is enough
+  const have = balance ?? 0
+  const limitLeft = g.limitQty === null ? MAX_REDEEM_QTY : g.limitQty - g.redeemedThisPeriod
+  const top = Math.max(g.minQty, Math.min(MAX_REDEEM_QTY, g.stock, limitLeft))
+  const total = g.points * qty
+  const refusalText = (r: RedeemRefusal) => t(REFUSAL_KEY[r], { min: g.minQty, limit: g.limitQty ?? 0, count: g.redeemedThisPeriod, need: total, balance: have })
+
+  const submit = async () => {
+    setMessage(null)
+    const r = redeemRefusal({ onSale: true, drawOnly: g.drawOnly, stock: g.stock, minQty: g.minQty, limitQty: g.limitQty, points: g.points },
+      { balance: balance ?? Number.MAX_SAFE_INTEGER, redeemedInPeriod: g.redeemedThisPeriod }, qty)
+    if (r) { setMessage(refusalText(r)); return }
+    if (!name.trim() || !PHONE_PATTERN.test(phone.trim())) { setMessage(t('redeem.contactInvalid')); return }
+    const out = await useGifts.getState().redeem({ giftId: g.id, quantity: qty, addressKey, contact: { name: name.trim(), phone: phone.trim() }, remark })
+    if (out.ok) onDone(out.result)
+    else if (out.reason !== 'BUSY') { setMessage(out.message); showToast(out.message) }
+  }
+
+  return (
+    <View className='gr'>
+      <View className='gr-gift' data-id={g.id}>
+        <Picture className='gr-gift__image' src={productImageUrl(g.image, 150, API_BASE_URL)} alt={g.name} />
+        <View className='gr-gift__body'>
+          <Text className='gr-gift__name' {...ariaProps('heading', { level: '2' })}>{g.name}</Text>
+          <Text className='gr-gift__points'>{t('gifts.points', { points: g.points.toLocaleString('en-US') })}</Text>
+          <Text className='gr-gift__desc'>{g.description}</Text>
+          <View className='gr-gift__facts'>
+            <Text>{t('gifts.stock', { count: g.stock })}</Text>
+            <Text>{g.limitQty === null ? t('gifts.noLimit') : t('gifts.limit', { count: g.limitQty })}</Text>
+            {g.minQty > 1 && <Text>{t('gifts.min', { count: g.minQty })}</Text>}
+            {g.redeemedThisPeriod > 0 && <Text>{t('gifts.redeemedThisMonth', { count: g.redeemedThisPeriod })}</Text>}
+          </View>
+          <Text className={`gr-gift__status gr-gift__status--${g.exchangeStatus}`}>{t(EXCHANGE_STATUS_KEY[g.exchangeStatus])}</Text>
+        </View>
+      </View>
+
+      <View className='gr-section gr-qty'>
+        <Text className='gr-section__title'>{t('redeem.quantity')}</Text>
+        <View className='gr-qty__stepper' {...ariaProps('group', { label: t('redeem.quantity') })}>
+          <View className='gr-qty__btn gr-qty__minus' {...tapProps(() => setQty(Math.max(g.minQty, qty - 1)), { label: t('redeem.minus'), disabled: qty <= g.minQty })}>−</View>
+          <Text className='gr-qty__value' {...ariaProps('status')}>{qty}</Text>
+          <View className='gr-qty__btn gr-qty__plus' {...tapProps(() => setQty(Math.min(top, qty + 1)), { label: t('redeem.plus'), disabled: qty >= top })}>+</View>
+        </View>
+      </View>
+
+      <View className='gr-section gr-address' {...ariaProps('radiogroup', { label: t('redeem.shipTo') })}>
+        <Text className='gr-section__title'>{t('redeem.shipTo')}</Text>
+        {shipTos.length === 0 && <Text className='gr-address__none'>{t('redeem.noAddress')}</Text>}
+        {shipTos.map((s) => (
+          <View key={s.addressKey} className={`gr-address__item${s.addressKey === addressKey ? ' gr-address__item--on' : ''}`}
+            {...tapProps(() => { setAddressKey(s.addressKey); const a = attentionOf(s); if (a.name) setName(a.name); if (a.phone) setPhone(a.phone) }, { role: 'radio', selected: s.addressKey === addressKey })}>
+            <Text className='gr-address__name'>{s.nickName || s.companyOrInstitution}</Text>
+            <Text className='gr-address__line'>{addressLine(s)}</Text>
+          </View>
+        ))}
+      </View>
+
+      <View className='gr-section'>
+        <Field label={t('redeem.contactName')}>
+          <Input className='gr-input gr-input--name' value={name} maxlength={60} {...fieldLabelProps(t('redeem.contactName'))} onInput={(e) => setName(e.detail.value)} />
+        </Field>
+        <Field label={t('redeem.contactPhone')}>
+          <Input className='gr-input gr-input--phone' type='text' value={phone} maxlength={30} {...fieldLabelProps(t('redeem.contactPhone'))} onInput={(e) => setPhone(e.detail.value)} />
+        </Field>
+        <Field label={t('redeem.remark')}>
+          <Textarea className='gr-input gr-textarea' value={remark} maxlength={200} placeholder={t('redeem.remarkPlaceholder')} {...fieldLabelProps(t('redeem.remark'))} onInput={(e) => setRemark(e.detail.value)} />
+        </Field>
+      </View>
+
+      {message && <View className='gr-message' {...ariaProps('alert')}><Text>{message}</Text></View>}
+
+      <View className='gr-bar'>
+        <View className='gr-bar__sum'>
+          <Text className='gr-bar__total'>{t('redeem.total', { points: total.toLocaleString('en-US') })}</Text>
+          {balance !== null && <Text className='gr-bar__after'>{t('redeem.after', { points: (balance - total).toLocaleString('en-US') })}</Text>}
+        </View>
+        <View className='gr-bar__submit' {...tapProps(submit, { disabled: redeeming || !addressKey || g.exchangeStatus !== 'normal' })}>
+          {redeeming ? t('redeem.submitting') : t('redeem.submit')}
+        </View>
+      </View>
+    </View>
+  )
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <View className='gr-field'>
+      <Text className='gr-field__label'>{label}</Text>
+      {children}
+    </View>
+  )
+}
+
+function Success({ result }: { result: RedeemResult }) {
+  const t = useT()
+  const r = result.redemption
+  return (
+    <View className='gr-done' {...ariaProps('status')}>
+      <Text className='gr-done__title'>{t('redeem.successTitle')}</Text>
+      <Text className='gr-done__body'>{t('redeem.successBody', { number: r.redemptionNumber, points: r.points.toLocaleString('en-US'), balance: result.balance.toLocaleString('en-US') })}</Text>
+      <View className='gr-done__links'>
+        <Tappable className='gr-done__link gr-done__link--record' to={{ route: 'redemptionRecord' }}>{t('redeem.toRecord')}</Tappable>
+        <Tappable className='gr-done__link gr-done__link--centre' to={{ route: 'giftCentre' }}>{t('redeem.backToCentre')}</Tappable>
+      </View>
+    </View>
+  )
+}
