@@ -98,11 +98,6 @@ export const DrawResultSchema = Type.Object({
 })
 export type DrawResult = Static<typeof DrawResultSchema>
 
-export const PageQuerySchema = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
-})
-export type PageQuery = Static<typeof PageQuerySchema>
 
 export const GiftBagSchema = Type.Object({
   items: Type.Array(PrizeOrderSchema),

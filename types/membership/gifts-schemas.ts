@@ -94,11 +94,6 @@ export const RedemptionSummarySchema = Type.Object({
 })
 export type RedemptionSummary = Static<typeof RedemptionSummarySchema>
 
-export const PageQuerySchema = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
-}, { additionalProperties: false })
-
 export const RedemptionPageSchema = Type.Object({
   items: Type.Array(RedemptionSummarySchema), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer(),
 })

@@ -2,6 +2,7 @@
 export * from './eligibility'
 export * from './ledger'
 export * from './redemption'
+export * from './paging'
 export * from './points'
 export * from './points-schemas'
 export * from './gifts'
