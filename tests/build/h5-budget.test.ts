@@ -26,10 +26,12 @@ const BUDGET_KB: Record<string, number> = {
   // swiper after the first screen, one language catalogue, Taro's toast and the signed-in launch tasks
   // loaded when needed, no fetch polyfill / JSONP client / UA parser.
   'pages/home/index': 150,
-  // the others: just above what they measured after that round (146.2, 146.4, 134.3 KB)
-  'pages/categories/index': 147,
-  'pages/cart/index': 147,
-  'pages/my/index': 135
+  // the others: just above what they measured after that round (146.2, 146.4, 134.3 KB), then 1 KB more in
+  // issue 13's round: the entry (+0.8 KB) carries the nine membership routes of the route table and the
+  // hand-over from the server-drawn first screen (147.1, 147.4, 135.3 KB then)
+  'pages/categories/index': 148,
+  'pages/cart/index': 148,
+  'pages/my/index': 136
 }
 
 interface Manifest { entry: string[]; languages: Record<string, string[]>; pages: Record<string, string[]> }
