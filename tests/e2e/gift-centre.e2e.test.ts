@@ -48,7 +48,8 @@ test('approved.cn: My → gift centre → statuses → redeem → redemption rec
 
   await page.goto(`${h.origin()}/more`)
   const entry = page.locator('.my-menu__item--giftCentre')
-  await entry.waitFor({ timeout: 30000 })
+  // the entry needs a user: wait until My shows the signed-in one (before that, a tap asks to log in)
+  await page.locator('.my__logout').waitFor({ timeout: 30000 })
   await page.screenshot({ path: shot('my') })
   await entry.click()
   await page.waitForURL(/\/giftcenter$/, { timeout: 20000 })

@@ -125,7 +125,7 @@ test('an expired token is discarded with "Your session is expired. Please login 
   await ctx.close()
 })
 
-test('a spec deep link opens its screen: /product-details/{title}/{catalogNumber}, and an unbuilt screen says so honestly', async () => {
+test('a spec deep link opens its screen: /product-details/{title}/{catalogNumber}, and /giftcenter/rewardsrules without login', async () => {
   const { ctx, page, errors } = await phone('zh-CN')
   // a seeded product's spec address, with a title the way the app writes it
   const [first] = await apiList({ languagecode: 'cn', countrycode: 'cn' })
@@ -137,12 +137,11 @@ test('a spec deep link opens its screen: /product-details/{title}/{catalogNumber
   await page.screenshot({ path: path.join(SHOTS, 'deep-link-product-zh.png') })
   await assertAccessible(page, 'deep-link-product-zh')
 
-  // a screen of a later issue (the gift centre's point rules) opened by its spec address
+  // the gift centre's point rules by their spec address (spec §2: "/giftcenter/rewardsrules | Point rules; no login needed")
   await page.goto(`${h.origin()}/giftcenter/rewardsrules`)
-  await page.getByText('暂未开放').waitFor({ timeout: 20000 })
-  assert.match(await page.locator('.taro_page').last().innerText(), /积分规则仍在建设中/)
-  await page.screenshot({ path: path.join(SHOTS, 'deep-link-not-built-zh.png') })
-  await assertAccessible(page, 'deep-link-not-built-zh')
+  await page.locator('.taro_page').last().getByText('如何获得积分').waitFor({ timeout: 20000 })
+  await page.screenshot({ path: path.join(SHOTS, 'deep-link-rewards-rules-zh.png') })
+  await assertAccessible(page, 'deep-link-rewards-rules-zh')
   assert.deepEqual(errors, [])
   await ctx.close()
 })

@@ -44,7 +44,8 @@ test('approved.cn: earns points by a task, spins the wheel until the period limi
   // ---- My → Earn points by tasks
   await page.goto(`${h.origin()}/more`)
   const menuEntry = page.locator('.my-menu__item--earnPoints')
-  await menuEntry.waitFor({ timeout: 30000 })
+  // the entry needs a user: wait until My shows the signed-in one (before that, a tap asks to log in)
+  await page.locator('.my__logout').waitFor({ timeout: 30000 })
   await menuEntry.click()
   await page.waitForURL(/\/my-account\/EarnPoints/, { timeout: 20000 })
   let so = onScreen(page)

@@ -73,6 +73,22 @@ export function e2eHarness(serverEnv: Record<string, string> = {}) {
       // fast-forwarded to its end, so a picture is never taken with the page half-way in from the right
       const screenshot = page.screenshot.bind(page)
       page.screenshot = (options = {}) => screenshot({ animations: 'disabled', ...options })
+      // Home and product pages open with the server's drawing of their first screen over the app
+      // (server/first-screen.ts), with the same class names: a test drives the app, so a full load waits
+      // for the hand-over (home.e2e's first-screen test looks at the drawing itself, with waitUntil 'commit')
+      const handOver = async () => { await page.locator('#first-screen').waitFor({ state: 'detached', timeout: 30000 }) }
+      const goto = page.goto.bind(page)
+      page.goto = async (url, options) => {
+        const res = await goto(url, options)
+        if (options?.waitUntil !== 'commit') await handOver()
+        return res
+      }
+      const reload = page.reload.bind(page)
+      page.reload = async (options) => {
+        const res = await reload(options)
+        if (options?.waitUntil !== 'commit') await handOver()
+        return res
+      }
       const errors: string[] = []
       page.on('pageerror', (e) => errors.push(e.message))
       return { ctx, page, errors }
