@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import type { DrawActivity, DrawList, DrawResult, GiftBag, PrizeOrder } from '../../types/membership'
+import { drawRefusal, type DrawRefusal } from '../../types/membership/play-rules'
 import { drawOnce, getDraws, getGiftBag, setPrizeAddress } from '../api/membership/play'
 import { ApiError } from '../api/client'
 import { randomBytes, toHex } from '../platform/random'
@@ -28,6 +29,22 @@ export function playErrorMessage(e: unknown): string {
   }
   return t('play.error')
 }
+
+/**
+ * What the server would refuse now, from what the screen knows (the same rule, types/membership/
+ * play-rules.ts drawRefusal): the limits reached or the points short turn the button off with the
+ * section 8 message instead of a call that can only fail. The server still decides every draw. A
+ * black-listed account never sees the screen (the member gate), hence false.
+ */
+export function drawRefusalNow(a: DrawActivity, balance: number): DrawRefusal | null {
+  return drawRefusal({
+    status: a.status, blacklisted: false, usedTotal: a.usedTotal, usedInPeriod: a.usedInPeriod,
+    totalLimit: a.totalLimit, periodLimit: a.periodLimit, balance, pointsPerDraw: a.pointsPerDraw,
+    realPrizesLeft: a.prizes.filter((p) => p.kind !== 'none' && p.available).length,
+  })
+}
+
+export const refusalMessage = (r: DrawRefusal) => t(`play.reason.${r}` as MessageKey)
 
 export const refusalReason = (e: unknown): string | null =>
   e instanceof ApiError ? e.reason : null

@@ -1,5 +1,5 @@
 import type { DrawList, DrawResult } from '../../types/membership'
-import { useDraws } from '../../src/store/draws'
+import { drawRefusalNow, useDraws } from '../../src/store/draws'
 import { useInvitations } from '../../src/store/invitations'
 import { useTasks } from '../../src/store/tasks'
 import { useLocale } from '../../src/store/locale'
@@ -62,6 +62,16 @@ describe('draws store', () => {
     expect(b.header['Idempotency-Key']).toBe(a.header['Idempotency-Key'])
     await useDraws.getState().draw()
     expect(drawCalls(calls)[2].header['Idempotency-Key']).not.toBe(a.header['Idempotency-Key'])
+  })
+
+  it('before any call, the screen knows what the server would refuse (the same rule): limits reached, points short; a running activity with room draws', () => {
+    const wheel = list().activities[1]
+    expect(drawRefusalNow(wheel, 40)).toBeNull()
+    expect(drawRefusalNow({ ...wheel, usedInPeriod: 3 }, 40)).toBe('DRAW_PERIOD_LIMIT_EXCEEDED')
+    expect(drawRefusalNow({ ...wheel, usedTotal: 30, usedInPeriod: 3 }, 40)).toBe('DRAW_LIMIT_EXCEEDED')
+    expect(drawRefusalNow(wheel, 9)).toBe('DRAW_NOT_ENOUGH_POINTS')
+    // "No prizes left" counts the real prizes only: the thanks-for-taking-part slot never runs out
+    expect(drawRefusalNow({ ...wheel, prizes: wheel.prizes.map((p) => (p.kind === 'none' ? p : { ...p, available: false })) }, 40)).toBe('DRAW_NO_PRIZES_LEFT')
   })
 
   it('a refusal shows the section 8 text of its reason', async () => {

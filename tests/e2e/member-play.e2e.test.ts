@@ -108,11 +108,16 @@ test('approved.cn: earns points by a task, spins the wheel until the period limi
   }
   assert.equal(new Set(drawIds).size, 3)
   assert.match(await act.locator('[data-testid="left"]').innerText(), /Draws left today: 0 of 3/)
-  // the fourth: the period limit (spec §8 "exceeded draw limit or period limit")
-  await act.locator('.ld-go').click()
+  // the fourth: the period limit (spec §8 "exceeded draw limit or period limit"): the screen says so and
+  // turns the button off (the same rule as the server's); the server, asked anyway, refuses with it too
   const refusal = act.locator('[data-testid="refusal"]')
   await refusal.waitFor({ timeout: 10000 })
   assert.equal(await refusal.innerText(), 'Exceeded period limit')
+  assert.ok(await act.locator('.ld-go').isDisabled(), 'the button is off')
+  const fourth = await fetch(`${h.origin()}/api/membership/draws/LD-CN-WHEEL/draw`, {
+    method: 'POST', headers: { ...auth, 'idempotency-key': 'e2e-approved-fourth-0001', 'content-type': 'application/json' }, body: '{}',
+  })
+  assert.deepEqual([fourth.status, (await fourth.json()).reason], [409, 'DRAW_PERIOD_LIMIT_EXCEEDED'])
   await refusal.evaluate((e) => e.scrollIntoView({ block: 'center' }))
   await page.waitForTimeout(150)
   await page.screenshot({ path: shot('wheel-limit') })

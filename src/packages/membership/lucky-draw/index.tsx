@@ -7,7 +7,7 @@ import type { DrawActivity, DrawResult } from '../../../../types/membership'
 import PageShell from '../../../components/page-shell'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
-import { useDraws, wheelRotation } from '../../../store/draws'
+import { drawRefusalNow, refusalMessage, useDraws, wheelRotation } from '../../../store/draws'
 import { formatTimestamp } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
 import { prefersReducedMotion } from '../../../platform/motion'
@@ -72,7 +72,7 @@ function Draws() {
 function Activity({ activity: a }: { activity: DrawActivity }) {
   const t = useT()
   const country = useLocale((s) => s.country)
-  const { drawing, result, refusal } = useDraws()
+  const { drawing, result, refusal, balance } = useDraws()
   // what the game shows: the last answer, revealed once the animation has run
   const [rotation, setRotation] = useState(0)
   const [phase, setPhase] = useState<'idle' | 'spinning' | 'shown'>('idle')
@@ -83,6 +83,9 @@ function Activity({ activity: a }: { activity: DrawActivity }) {
   const left = Math.max(0, a.periodLimit - a.usedInPeriod)
   const running = a.status === 'running'
   const busy = drawing || phase === 'spinning'
+  // a running activity the member cannot draw in now (limits reached, points short): said before any call
+  const refusedNow = running && !busy ? drawRefusalNow(a, balance) : null
+  const shownRefusal = refusal ?? (refusedNow ? refusalMessage(refusedNow) : null)
   const go = async () => {
     if (busy) return
     setShown(null)
@@ -110,12 +113,12 @@ function Activity({ activity: a }: { activity: DrawActivity }) {
       {a.kind === 'blind_box' && <BlindBox phase={phase} prize={won?.prize.name ?? null} />}
       {a.kind === 'lucky' && <Grid activity={a} winner={won?.prize.id ?? null} spinning={phase === 'spinning'} />}
 
-      <Tappable className={`ld-go${!running || busy ? ' ld-go--off' : ''}`} onTap={go} disabled={!running || busy}>
+      <Tappable className={`ld-go${!running || busy || refusedNow ? ' ld-go--off' : ''}`} onTap={go} disabled={!running || busy || refusedNow !== null}>
         {busy ? t('play.draw.drawing') : running ? t(actionKey, { points: a.pointsPerDraw }) : t(`play.draw.status.${a.status}`)}
       </Tappable>
 
       <View className='ld-live' {...ariaProps(undefined, { live: 'polite' })}>
-        {refusal && <Text className='ld-refusal' data-testid='refusal' {...ariaProps('alert')}>{refusal}</Text>}
+        {shownRefusal && <Text className='ld-refusal' data-testid='refusal' {...ariaProps('alert')}>{shownRefusal}</Text>}
         {won && (
           <View className={`ld-result ld-result--${won.prize.kind}`} data-testid='result' data-prize-kind={won.prize.kind}>
             <Text className='ld-result__title'>{won.prize.kind === 'none' ? t('play.draw.thanks') : t('play.draw.won', { prize: won.prize.name })}</Text>
