@@ -20,8 +20,6 @@ export const accountEn = {
   'acct.menu.interactionHistory': 'My interaction history',
   'acct.menu.supplyCentre': 'Supply centre',
   'acct.menu.persona': 'My interests',
-  'acct.menu.comingSoon': 'Coming soon',
-  'acct.menu.notAvailable': 'Not available yet',
   'acct.menu.infoLabel': 'About My request',
   // Ship-To Info list
   'acct.shipTo.account': 'Account No. {number}',

@@ -18,8 +18,6 @@ export const accountZh: Record<keyof typeof accountEn, string> = {
   'acct.menu.interactionHistory': '我的互动记录',
   'acct.menu.supplyCentre': '供应中心',
   'acct.menu.persona': '我的兴趣',
-  'acct.menu.comingSoon': '即将上线',
-  'acct.menu.notAvailable': '暂未开放',
   'acct.menu.infoLabel': '关于我的咨询',
   'acct.shipTo.account': '账号 {number}',
   'acct.shipTo.webReference': '网站参考号 {number}',

@@ -29,8 +29,7 @@ export default function My() {
 
   const tap = (e: MenuEntry) => {
     const a = menuAction(e, userInfo !== null)
-    if (a.kind === 'notBuilt') showToast(t('acct.menu.notAvailable'))
-    else if (a.kind === 'login') showToast(t('session.pleaseLogin'))
+    if (a.kind === 'login') showToast(t('session.pleaseLogin'))
     else navigation.go(a.route)
   }
 
@@ -70,7 +69,7 @@ export default function My() {
         <View className='my-menu__grid'>
           {menuFor(userInfo?.userRoles.blackListed ?? false).map((e) => (
             // an entry with an info button is not itself a button (no control inside a control)
-            <View key={e.key} className={`my-menu__item my-menu__item--${e.key}${e.route ? '' : ' my-menu__item--soon'}`} {...(e.info ? { onClick: () => tap(e) } : tapProps(() => tap(e)))}>
+            <View key={e.key} className={`my-menu__item my-menu__item--${e.key}`} {...(e.info ? { onClick: () => tap(e) } : tapProps(() => tap(e)))}>
               <View {...hiddenProps()}><AtIcon value={e.icon} size={22} color={e.route ? '#0b5fa5' : '#a0a8b5'} /></View>
               <View className='my-menu__label'>
                 <Text>{t(e.label)}</Text>
@@ -83,7 +82,6 @@ export default function My() {
                   </View>
                 )}
               </View>
-              {!e.route && <Text className='my-menu__soon'>{t('acct.menu.comingSoon')}</Text>}
             </View>
           ))}
         </View>

@@ -4,15 +4,14 @@ import type { RouteName } from '../../../types/routes'
 /**
  * The My menu of spec section 2 ("orders, requests, quotes, wishlist, Ship-To Info, browsing
  * history, gift centre, referral, earn points, interaction history, supply centre", and persona).
- * An entry without a route is not built yet and says so ("Coming soon"); `login` entries prompt an
- * anonymous user with 'Please login for better experience' (spec section 6).
+ * `login` entries prompt an anonymous user with 'Please login for better experience' (spec section 6).
  */
 export interface MenuEntry {
   key: string
   label: MessageKey
   /** taro-ui icon name */
   icon: string
-  route: RouteName | null
+  route: RouteName
   login: boolean
   /** the info tooltip beside 'My request' */
   info?: MessageKey
@@ -35,11 +34,10 @@ export const MY_MENU: MenuEntry[] = [
   { key: 'persona', label: 'acct.menu.persona', icon: 'user', route: 'persona', login: true }
 ]
 
-export type MenuAction = { kind: 'go'; route: RouteName } | { kind: 'notBuilt' } | { kind: 'login' }
+export type MenuAction = { kind: 'go'; route: RouteName } | { kind: 'login' }
 
-/** What a tap on an entry does: not-built entries say so; login entries need a user; the rest open. */
+/** What a tap on an entry does: login entries need a user; the rest open. */
 export function menuAction(e: MenuEntry, loggedIn: boolean): MenuAction {
-  if (!e.route) return { kind: 'notBuilt' }
   if (e.login && !loggedIn) return { kind: 'login' }
   return { kind: 'go', route: e.route }
 }

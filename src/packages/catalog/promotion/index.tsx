@@ -46,7 +46,7 @@ export default function PromotionPage() {
       <PageShell header={header}>
         <View className='promo-state'>
           <Text className='promo-state__title'>{t('promotion.notFound')}</Text>
-          <Button className='promo-state__button' {...tapProps(() => navigation.go('home'))}>{t('notBuilt.backHome')}</Button>
+          <Button className='promo-state__button' {...tapProps(() => navigation.go('home'))}>{t('nav.backHome')}</Button>
         </View>
       </PageShell>
     )
