@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ContentCard, ContentList, ProductDetail, SpecialColumn } from '../types'
 import { productImageUrl } from '../types/catalog/product-image'
+import { bannerColumns, flashSaleColumn, HOME_KNOWLEDGE_COUNT } from '../types/marketing/home'
+import { FIRST_SCREEN_ID, LOCALE_COOKIE } from '../types/platform/first-screen'
 
 /**
  * The first screen of Home and of a product page, drawn by the server into index.html (issue 10:
@@ -73,11 +75,11 @@ export const FIRST_SCREEN_TEXT = {
 
 type TextKey = keyof (typeof FIRST_SCREEN_TEXT)['en']
 
-export const LOCALE_COOKIE = 'lab_locale'
+const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=(en|zh)-(cn|in)(?:;|$)`)
 
 /** The language and country of the app that asked: its cookie, else the browser's language and cn. */
 export function firstScreenLocale(headers: { cookie?: string; 'accept-language'?: string }): { lang: Lang; country: Country } {
-  const m = /(?:^|;\s*)lab_locale=(en|zh)-(cn|in)(?:;|$)/.exec(headers.cookie ?? '')
+  const m = LOCALE_COOKIE_VALUE.exec(headers.cookie ?? '')
   if (m) return { lang: m[1] as Lang, country: m[2] as Country }
   // the app's first run follows the device language the same way (src/i18n/translate.ts normalizeLanguage)
   const first = (headers['accept-language'] ?? '').split(',')[0].trim().toLowerCase()
@@ -120,9 +122,8 @@ const SHORTCUTS: [string, TextKey][] = [
 /** Home's first screen: header, the first banner (and the carousel's dots), shortcuts, the flash-sale entry, the learning centre, the tab bar. */
 export function homeFirstScreen(lang: Lang, country: Country, d: HomeData): string {
   const t = (k: TextKey) => FIRST_SCREEN_TEXT[lang][k]
-  // src/store/home.ts bannerColumns / flashSaleColumn
-  const banners = d.columns.filter((c) => c.kind === 'banner' || c.kind === 'promotion')
-  const flash = d.columns.find((c) => c.kind === 'flash-sale')
+  const banners = bannerColumns(d.columns)
+  const flash = flashSaleColumn(d.columns)
   let bannerHtml = ''
   if (banners.length) {
     const c = banners[0]
@@ -184,18 +185,18 @@ export function productFirstScreen(lang: Lang, country: Country, d: ProductData)
  * The overlay, and the rules the page's stylesheet lacks (Taro's own styles come with its scripts):
  * placed before the page's stylesheet and without the id's weight (`:where`), so the page's own rules win as they do in the app.
  */
-export const FIRST_SCREEN_STYLE = '<style>#first-screen{position:fixed;top:0;right:0;bottom:0;left:0;z-index:9999;overflow:hidden;background:#f5f6f8;pointer-events:none;'
+export const FIRST_SCREEN_STYLE = `<style>#${FIRST_SCREEN_ID}{position:fixed;top:0;right:0;bottom:0;left:0;z-index:9999;overflow:hidden;background:#f5f6f8;pointer-events:none;`
   // what Taro's scripts set on body for the app (font, line height), here from the first paint
   + 'font-family:-apple-system-font,Helvetica Neue,sans-serif;line-height:1.6;-webkit-text-size-adjust:100%}'
   // Taro sets this once its scripts run; index.html's rem sizing (min of the page's width and height) needs
   // it from the start, or a resize before then (a phone turning, devtools' emulation) shrinks the rem
   + 'html,body{width:100%;height:100%;margin:0}'
   // the app draws itself unseen beneath: its loading states neither show nor count as layout shifts
-  + '#first-screen~#app{visibility:hidden}'
-  + ':where(#first-screen) .taro-img{display:inline-block;font-size:0;height:240px;overflow:hidden;position:relative;width:320px}'
-  + ':where(#first-screen) .taro-img__mode-aspectfit{height:100%;object-fit:contain;width:100%}'
-  + '#first-screen .first-screen__placeholder{display:block;color:#8a94a6;white-space:nowrap;overflow:hidden}'
-  + '#first-screen .first-screen__bar{height:1.6rem;width:40%;border-radius:.2rem;background:#eef1f5}</style>'
+  + `#${FIRST_SCREEN_ID}~#app{visibility:hidden}`
+  + `:where(#${FIRST_SCREEN_ID}) .taro-img{display:inline-block;font-size:0;height:240px;overflow:hidden;position:relative;width:320px}`
+  + `:where(#${FIRST_SCREEN_ID}) .taro-img__mode-aspectfit{height:100%;object-fit:contain;width:100%}`
+  + `#${FIRST_SCREEN_ID} .first-screen__placeholder{display:block;color:#8a94a6;white-space:nowrap;overflow:hidden}`
+  + `#${FIRST_SCREEN_ID} .first-screen__bar{height:1.6rem;width:40%;border-radius:.2rem;background:#eef1f5}</style>`
 
 export type FirstScreen = { html: string; image: string | null }
 
@@ -229,16 +230,16 @@ export function firstScreens(app: FastifyInstance) {
 
   async function draw(route: { name: string; params: Record<string, string> }, lang: Lang, country: Country): Promise<FirstScreen | null> {
     if (route.name === 'home') {
-      // the same calls as src/store/home.ts (HOME_KNOWLEDGE_COUNT = 4)
+      // the same calls as src/store/home.ts
       const [columns, knowledge, types] = await Promise.all([
         api<SpecialColumn[]>('/api/mkt/content/special-column/list', lang, country),
-        api<ContentList>('/api/mkt/content/list?contentType=knowledge&pageSize=4', lang, country),
+        api<ContentList>(`/api/mkt/content/list?contentType=knowledge&pageSize=${HOME_KNOWLEDGE_COUNT}`, lang, country),
         api<{ dictValue: string; dictLabel: string }[]>('/api/mkt/system/dict/ARTICLE_TYPE', lang, country),
       ])
       if (!columns || !knowledge) return null
       const articleTypes = Object.fromEntries((types ?? []).map((a) => [a.dictValue, a.dictLabel]))
-      const first = columns.find((c) => c.kind === 'banner' || c.kind === 'promotion')
-      return { html: homeFirstScreen(lang, country, { columns, knowledge: knowledge.items.slice(0, 4), articleTypes }), image: safeImage(first?.image) }
+      const [first] = bannerColumns(columns)
+      return { html: homeFirstScreen(lang, country, { columns, knowledge: knowledge.items.slice(0, HOME_KNOWLEDGE_COUNT), articleTypes }), image: safeImage(first?.image) }
     }
     if (route.name === 'productDetails') {
       const cn = route.params.catalogNumber

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { resolveSpecPath, routeOfRouterPath } from '../types/routes'
 import { FIRST_SCREEN_STYLE, type FirstScreen } from './first-screen'
+import { FIRST_SCREEN_ID } from '../types/platform/first-screen'
 
 /**
  * The H5 app's index.html for one address, with <link rel="preload"> for the JS and CSS of the page
@@ -72,7 +73,7 @@ export function h5IndexHtml(staticDir: string, heroImage?: () => Promise<string 
     const boot = entryJs.map((f) => `/${f}`).join(' ')
     return out
       .replace('</head>', `${image}${FIRST_SCREEN_STYLE}${css}</head>`)
-      .replace('<div id="app"></div>', `<div id="first-screen" aria-hidden="true" data-boot="${escapeAttr(boot)}" data-chunks="${escapeAttr(chunks)}">${drawn.html}</div><div id="app"></div>`)
+      .replace('<div id="app"></div>', `<div id="${FIRST_SCREEN_ID}" aria-hidden="true" data-boot="${escapeAttr(boot)}" data-chunks="${escapeAttr(chunks)}">${drawn.html}</div><div id="app"></div>`)
   }
 
   function pageHtml(page: string, files: string[]): string {

@@ -11,8 +11,8 @@
  *  - `rememberLocaleForFirstScreen`: the language and country the app uses, in a cookie, so the next
  *    first screen is drawn in them (the server cannot read the app's storage).
  */
-export const FIRST_SCREEN_ID = 'first-screen'
-export const LOCALE_COOKIE = 'lab_locale'
+import { FIRST_SCREEN_ID, LOCALE_COOKIE } from '../../types/platform/first-screen'
+
 const FIRST_SCREEN_MAX_MS = 8000
 
 function remove() {

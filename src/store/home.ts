@@ -1,13 +1,16 @@
 import { create } from 'zustand'
 import type { ContentCard, SpecialColumn } from '../../types'
 import { getArticleTypes, getContentList, getSpecialColumns } from '../api/marketing'
+import { HOME_KNOWLEDGE_COUNT } from '../../types/marketing/home'
+
+// what Home shows is one rule for the app and the server's first screen
+export { bannerColumns, flashSaleColumn, HOME_KNOWLEDGE_COUNT } from '../../types/marketing/home'
 
 export type SectionStatus = 'idle' | 'loading' | 'ready' | 'error'
 
 export interface Section<T> { status: SectionStatus; data: T }
 
 /** How many learning-centre cards Home shows (GET /api/mkt/content/list?contentType=knowledge&pageSize=4). */
-export const HOME_KNOWLEDGE_COUNT = 4
 
 interface HomeState {
   /** language/country/user the sections were loaded for */
@@ -72,8 +75,3 @@ export function articleTypeLabel(labels: Record<string, string>, value: string) 
   return s.charAt(0).toUpperCase() + s.slice(1)
 }
 
-/** The swiper shows the special columns of kind 'banner' and 'promotion'. */
-export const bannerColumns = (columns: SpecialColumn[]) => columns.filter((c) => c.kind === 'banner' || c.kind === 'promotion')
-
-/** The flash-sale entry: shown only when the server returns a column of kind 'flash-sale'. */
-export const flashSaleColumn = (columns: SpecialColumn[]) => columns.find((c) => c.kind === 'flash-sale') ?? null

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { SpecialColumn } from '../../../types'
+import { bannerColumns } from '../../../types/marketing/home'
 import { iso, promotionLink } from './resolve'
 
 /**
@@ -57,9 +58,9 @@ export async function specialColumns(db: Kysely<DB>, lang: 'en' | 'zh', now = ne
 
 /**
  * The picture of Home's first banner (the first screen's largest element, its LCP), or null when that
- * banner has none. The app's carousel is the banner and promotion columns (src/store/home.ts bannerColumns).
+ * banner has none. The carousel's columns are types/marketing/home.ts bannerColumns, as in the app.
  */
 export async function firstBannerImage(db: Kysely<DB>): Promise<string | null> {
-  const first = (await specialColumns(db, 'en')).find((c) => c.kind === 'banner' || c.kind === 'promotion')
+  const [first] = bannerColumns(await specialColumns(db, 'en'))
   return first?.image ?? null
 }
