@@ -1,5 +1,5 @@
 import type { BillTo, CreditRecord, ShipTo, ShipToBillTos, SysConfig, UserInfo } from '../../types'
-import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT, splitAttentionTo } from '../../types/account/address-rules'
+import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT, addressLine, splitAttentionTo } from '../../types/account/address-rules'
 import { isFlagOn } from './feature-flags'
 
 /**
@@ -78,24 +78,8 @@ export function usableDefault(u: Entries): ShipToBillTos | null {
 /** attentionTo is "name,phone" (spec section 3): shown as the contact name and phone. */
 export const attentionOf = (a: Pick<ShipTo, 'attentionTo'>) => splitAttentionTo(a.attentionTo)
 
-type AddressParts = Pick<ShipTo, 'stateOrProvince' | 'state' | 'city' | 'streetAddress' | 'buildingOrRoom' | 'zipCode' | 'isoCountryCode'>
-
-/**
- * The address line, joined per country: China writes from the largest unit down
- * (province, city, street, building, then zip); India from the building up (building, street,
- * city, state - zip).
- */
-export function addressLine(a: AddressParts): string {
-  const province = a.stateOrProvince || a.state || ''
-  const parts = (xs: (string | null | undefined)[]) => xs.map((x) => (x ?? '').trim()).filter(Boolean)
-  if (a.isoCountryCode === 'IN') {
-    const head = parts([a.buildingOrRoom, a.streetAddress, a.city, province]).join(', ')
-    return parts([head, a.zipCode]).join(' - ')
-  }
-  // a city that is a municipality repeats the province (上海市 上海市): shown once
-  const city = a.city && a.city === province ? '' : a.city
-  return parts([parts([province, city, a.streetAddress, a.buildingOrRoom]).join(' '), a.zipCode]).join(', ')
-}
+/** The address line, joined per country (types/account/address-rules.ts: the server's labels use it too). */
+export { addressLine }
 
 /** A bill-to's title: its nickname, else the company (spec section 2: "Per bill-to: ... a title"). */
 export const billToTitle = (b: Pick<BillTo, 'nickName' | 'companyOrInstitution'>) => b.nickName || b.companyOrInstitution || ''

@@ -188,6 +188,9 @@ describeEachDb('membership play: draws, gift bag, tasks, interactions, invitatio
     assert.equal(set.status, 200)
     assert.equal(set.body.data.status, 'submitted')
     assert.equal(set.body.data.shipTo.addressKey, m.addressKey)
+    // the label the gift bag shows is the ship-to's name (no nickname here: the company) and the address line the app shows everywhere (China: from the
+    // province down, a municipality named once, then the zip)
+    assert.equal(set.body.data.shipTo.label, `${(await ctx().db.selectFrom('accounts').select('name').where('id', '=', m.accountId).executeTakeFirstOrThrow()).name}, 上海市 张衡路 1 号, 201203`)
     const twice = await call(ctx(), 'POST', `/membership/giftbag/${order.id}/address`, { token: m.token, body: { shipTo: m.addressKey } })
     assert.deepEqual([twice.status, twice.body.reason], [409, 'PRIZE_ORDER_CLOSED'])
   })

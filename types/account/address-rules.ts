@@ -78,3 +78,32 @@ export const SUPPLY_CENTER_REASON_MAX = 200
 export const MAX_SHIP_TOS_PER_ACCOUNT = 20
 /** At most this many new ship-tos waiting for review (about 2 business days each) at a time. */
 export const MAX_PENDING_SHIP_TOS = 3
+
+/** The parts of an address that its one-line form shows (the ship-to and bill-to shapes of the contract have them). */
+export interface AddressParts {
+  stateOrProvince?: string | null
+  state?: string | null
+  city?: string | null
+  streetAddress?: string | null
+  buildingOrRoom?: string | null
+  zipCode?: string | null
+  isoCountryCode?: string | null
+}
+
+/**
+ * The address line, joined per country: China writes from the largest unit down
+ * (province, city, street, building, then zip); India from the building up (building, street,
+ * city, state - zip). The app shows it on every address; the server writes it into the labels it keeps
+ * (a prize order's ship-to), so both read alike.
+ */
+export function addressLine(a: AddressParts): string {
+  const province = a.stateOrProvince || a.state || ''
+  const parts = (xs: (string | null | undefined)[]) => xs.map((x) => (x ?? '').trim()).filter(Boolean)
+  if (a.isoCountryCode === 'IN') {
+    const head = parts([a.buildingOrRoom, a.streetAddress, a.city, province]).join(', ')
+    return parts([head, a.zipCode]).join(' - ')
+  }
+  // a city that is a municipality repeats the province (上海市 上海市): shown once
+  const city = a.city && a.city === province ? '' : a.city
+  return parts([parts([province, city, a.streetAddress, a.buildingOrRoom]).join(' '), a.zipCode]).join(', ')
+}

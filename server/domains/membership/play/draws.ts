@@ -1,7 +1,8 @@
 import { randomInt as cryptoRandomInt } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { sql, type Kysely, type Transaction } from 'kysely'
-import type { DB } from '../../../db/schema'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import { addressLine } from '../../../../types/account/address-rules'
+import type { DB, ShipToTable } from '../../../db/schema'
 import {
   DRAW_ORDER_ADDRESS_DAYS, drawActivityStatus, drawRefusal, periodKey, pickPrize,
   type DrawActivity, type DrawList, type DrawPrize, type DrawResult, type GiftBag, type PrizeOrder,
@@ -72,9 +73,15 @@ export async function listDraws(db: Kysely<DB>, req: FastifyRequest, now = new D
   return { balance: await pointsBalance(db, user.id), activities }
 }
 
-/** a ship-to as one line (the gift bag shows it) */
-export const shipToLabel = (s: { company_or_institution: string | null; street_address: string | null; city: string | null; attention_to: string | null }) =>
-  [s.attention_to, s.company_or_institution, s.street_address, s.city].filter((x) => x && x.trim()).join(', ')
+/**
+ * a ship-to as one line (the gift bag shows it): its name as the app shows it (the nickname, else the company),
+ * then the address line the app shows everywhere
+ */
+export const shipToLabel = (s: Pick<Selectable<ShipToTable>, 'nick_name' | 'company_or_institution' | 'state_or_province' | 'state' | 'city' | 'street_address' | 'building_or_room' | 'zip_code' | 'iso_country_code'>) =>
+  [(s.nick_name || s.company_or_institution)?.trim(), addressLine({
+    stateOrProvince: s.state_or_province, state: s.state, city: s.city, streetAddress: s.street_address,
+    buildingOrRoom: s.building_or_room, zipCode: s.zip_code, isoCountryCode: s.iso_country_code,
+  })].filter(Boolean).join(', ')
 
 type OrderRow = {
   id: string; order_number: string; status: PrizeOrder['status']; created_at: Date; address_due_at: Date; ship_to_key: string | null; ship_to_label: string | null
@@ -133,7 +140,7 @@ export async function setPrizeAddress(db: Kysely<DB>, req: FastifyRequest, order
     if (!o) throw M.prizeOrderNotFound(req)
     if (o.status === 'expired') throw M.prizeOrderExpired(req)
     if (o.status !== 'created') throw M.prizeOrderClosed(req)
-    const s = await trx.selectFrom('ship_tos').select(['id', 'address_key', 'company_or_institution', 'street_address', 'city', 'attention_to'])
+    const s = await trx.selectFrom('ship_tos').select(['id', 'address_key', 'nick_name', 'company_or_institution', 'state_or_province', 'state', 'city', 'street_address', 'building_or_room', 'zip_code', 'iso_country_code'])
       .where('address_key', '=', shipTo).where('account_id', '=', user.accountId).where('address_status', '=', 'ACTIVE').executeTakeFirst()
     if (!s) throw M.addressNotFound(req)
     await trx.updateTable('prize_orders')

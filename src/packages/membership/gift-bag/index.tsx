@@ -11,6 +11,7 @@ import { useGiftBag } from '../../../store/draws'
 import { useSession } from '../../../store/session'
 import { showToast } from '../../../store/toast'
 import { formatTimestamp } from '../../../rules/format'
+import { addressLine } from '../../../rules/ship-to'
 import { ariaProps } from '../../../platform/a11y'
 import MemberGate from '../../../components/member-gate'
 import './index.scss'
@@ -86,14 +87,12 @@ function Order({ order: o }: { order: PrizeOrder }) {
         <View className='gb-pick' {...ariaProps('group', { label: t('play.bag.chooseShipTo', { prize: o.prizeName }) })}>
           <Text className='gb-pick__title'>{t('play.bag.chooseShipTo', { prize: o.prizeName })}</Text>
           {!shipTos.length && <Text className='gb-order__meta'>{t('play.bag.noShipTo')}</Text>}
-          {shipTos.map((s) => {
-            const label = [s.companyOrInstitution, s.streetAddress, s.city].filter(Boolean).join(', ')
-            return (
-              <Tappable key={s.addressKey} className='gb-pick__option' onTap={() => choose(s.addressKey)} disabled={saving} data={{ key: s.addressKey }}>
-                <Text className='gb-pick__label'>{label || s.addressKey}</Text>
-              </Tappable>
-            )
-          })}
+          {shipTos.map((s) => (
+            <Tappable key={s.addressKey} className='gb-pick__option' onTap={() => choose(s.addressKey)} disabled={saving} data={{ key: s.addressKey }}>
+              <Text className='gb-pick__name'>{s.nickName || s.companyOrInstitution || s.addressKey}</Text>
+              <Text className='gb-pick__label'>{addressLine(s)}</Text>
+            </Tappable>
+          ))}
           <Tappable className='gb-pick__cancel' onTap={() => setPicking(false)}>{t('play.bag.cancel')}</Tappable>
         </View>
       )}
