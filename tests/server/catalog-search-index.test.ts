@@ -91,4 +91,20 @@ describeEachDb('search index: refresh', (ctx) => {
     }
     assert.deepEqual((await loader.refresh()).rank({ terms: q.terms, catalog: q.catalog }, null, 1000).ids, [])
   })
+
+  it('a result row shows the catalogue as it is: a changed title or list price is served after the refresh (the page columns are under the checksum)', async () => {
+    const db = ctx().db
+    const loader = createSearchIndexLoader(db)
+    const p = await db.selectFrom('products').select(['id', 'title_en', 'list_price_cny']).where('list_price_cny', 'is not', null).orderBy('id').limit(1).executeTakeFirstOrThrow()
+    assert.equal((await loader.get()).page(p.id)?.title_en, p.title_en)
+    await db.updateTable('products').set({ title_en: `${p.title_en} (new lot)`, list_price_cny: p.list_price_cny! + 100 }).where('id', '=', p.id).execute()
+    try {
+      const after = await loader.refresh()
+      assert.equal(after.page(p.id)?.title_en, `${p.title_en} (new lot)`)
+      assert.equal(after.page(p.id)?.list_price_cny, p.list_price_cny! + 100)
+    } finally {
+      await db.updateTable('products').set({ title_en: p.title_en, list_price_cny: p.list_price_cny }).where('id', '=', p.id).execute()
+    }
+    assert.equal((await loader.refresh()).page(p.id)?.title_en, p.title_en)
+  })
 })

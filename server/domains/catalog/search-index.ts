@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/schema'
+import type { DB, ProductTable } from '../../db/schema'
 import { queryPrepared } from '../../db/prepared'
 import { CATALOG_TTL_MS } from './common'
 
@@ -12,7 +12,7 @@ import { CATALOG_TTL_MS } from './common'
  * every product live in memory, in rank order (rank desc, id asc), with trigram posting lists: a query's
  * candidates come from its rarest trigrams and are verified with indexOf on the in-memory string, which
  * is exactly what LIKE '%lit%' means (the patterns hold no wildcard: they are normalised text). The
- * database then only fetches the page's rows by primary key.
+ * loader also keeps what a result row shows (PageColumns), so a page needs no query for its rows.
  *
  * Freshness: the catalogue changes only with a seed or an import. Every CATALOG_TTL_MS the loader checks a
  * checksum of the indexed columns (one scan, a few ms) and rebuilds in the background when it changed;
@@ -37,6 +37,11 @@ export interface IndexRow {
   search_text: string
 }
 
+/** What a result page shows of a product, in every language and currency (summary.ts picks one of each). */
+export type PageColumns = Pick<ProductTable, 'sku' | 'catalog_number' | 'title_en' | 'title_zh' | 'size' | 'brand' | 'image' | 'list_price_cny' | 'list_price_inr' | 'lead_target'>
+
+export type LoadedRow = IndexRow & PageColumns
+
 export interface Ranking {
   /** ids of the first `cap` matches, best first */
   ids: number[]
@@ -58,9 +63,11 @@ export class SearchIndex {
   /** positions sorted by catalog_norm (prefix lookups by binary search) */
   private byNorm: Int32Array
   private postings = new Map<number, Int32Array>()
+  /** the page columns by product id, when the loader read them (the search route's rows without a query) */
+  private pageRows = new Map<number, PageColumns>()
 
   /** `rows` in any order; they are ranked here (rank desc, id asc) */
-  constructor(rows: IndexRow[]) {
+  constructor(rows: (IndexRow | LoadedRow)[]) {
     const sorted = [...rows].sort((a, b) => b.rank - a.rank || a.id - b.id)
     const n = (this.size = sorted.length)
     this.ids = new Int32Array(n)
@@ -78,6 +85,10 @@ export class SearchIndex {
       // search_text has exactly one '~' (catalog_search_norm turns every other character into letters,
       // digits, Chinese or spaces); -1 if a row had none: then no title match, as LIKE '%lit%~%'
       this.marks[p] = r.search_text.indexOf('~')
+      if ('sku' in r) {
+        const { id: _id, rank: _rank, category_id: _cat, catalog_norm: _norm, search_text: _text, ...page } = r
+        this.pageRows.set(r.id, page)
+      }
       const s = r.search_text
       for (let i = 0; i + 3 <= s.length; i++) {
         const t = tri(s, i)
@@ -153,6 +164,11 @@ export class SearchIndex {
     return { ids, total: Math.min(total, limit) }
   }
 
+  /** A product's page columns as of this index (undefined when unknown or not loaded with them). */
+  page(id: number): PageColumns | undefined {
+    return this.pageRows.get(id)
+  }
+
   /** first position in byNorm whose catalog_norm is >= s */
   private lowerBound(s: string): number {
     let lo = 0
@@ -208,9 +224,16 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
   return out.subarray(0, n)
 }
 
-const LOAD_SQL = `SELECT id, rank, category_id, catalog_norm, search_text FROM products`
-/** a checksum of what the index reads: any insert, delete or change of these columns changes it */
-const STAMP_SQL = `SELECT count(*)::int AS n, coalesce(sum(hashtext(id || ' ' || rank || ' ' || category_id || ' ' || catalog_norm || search_text)::bigint), 0)::text AS h FROM products`
+const PAGE_COLUMNS = 'sku, catalog_number, title_en, title_zh, size, brand, image, list_price_cny, list_price_inr, lead_target'
+const LOAD_SQL = `SELECT id, rank, category_id, catalog_norm, search_text, ${PAGE_COLUMNS} FROM products`
+/**
+ * A checksum of what the index reads (the ranking's columns and the page columns): any insert, delete or
+ * change of these columns changes it. A separator between the columns, and '~' for NULL, keep one change
+ * from hiding another.
+ */
+const STAMP_SQL = `SELECT count(*)::int AS n, coalesce(sum(hashtext(concat_ws(chr(1), id, rank, category_id, catalog_norm, search_text,
+  sku, catalog_number, title_en, title_zh, size, brand, coalesce(image, '~'), coalesce(list_price_cny::text, '~'),
+  coalesce(list_price_inr::text, '~'), lead_target))::bigint), 0)::text AS h FROM products`
 
 export interface SearchIndexLoader {
   get(): Promise<SearchIndex>
@@ -234,7 +257,7 @@ export function createSearchIndexLoader(db: Kysely<DB>, ttlMs = CATALOG_TTL_MS):
           current.checked = Date.now()
           return current.index
         }
-        const rows = await queryPrepared<IndexRow>(db, 'catalog_search_index_load', LOAD_SQL, [])
+        const rows = await queryPrepared<LoadedRow>(db, 'catalog_search_index_load', LOAD_SQL, [])
         current = { index: new SearchIndex(rows), stamp: s, checked: Date.now() }
         return current.index
       } finally {

@@ -7,7 +7,7 @@ import { ok } from '../../errors'
 import { pricingContext, summaryColumns, toSummary, type AccountPrice, type PricingContext, type SummaryRow } from './summary'
 import { queryPrepared } from '../../db/prepared'
 import { badRequest, createCache } from './common'
-import { createSearchIndexLoader, type SearchIndex } from './search-index'
+import { createSearchIndexLoader, type PageColumns, type SearchIndex } from './search-index'
 import { catName, type CategoryIndexLoader } from './tree'
 import { ProductSearchResultSchema } from '../../../types'
 import { okReply } from '../../lib/openapi'
@@ -25,9 +25,9 @@ import { okReply } from '../../lib/openapi'
  * is the same function in TypeScript (a test checks they agree). Words of 1-2 ASCII characters are
  * whole words (' pe '), everything else a substring; Chinese characters are tripled on both sides so
  * 2-character queries (抗体, 试剂) have at least 3 characters. The ranking runs in memory over those columns
- * (search-index.ts: trigram posting lists, verified with indexOf = LIKE '%lit%'); the database only
- * fetches the page's rows and the caller's account prices by id (issue 10: the GIN index rechecked
- * thousands of rows for broad words on every query).
+ * (search-index.ts: trigram posting lists, verified with indexOf = LIKE '%lit%'), and the page's rows come
+ * from the same index; the database only gives a signed-in caller's account prices of the page, by id
+ * (issue 10: the GIN index rechecked thousands of rows for broad words on every query).
  * Counting: the ranking stops at 1,001 matches: the total is exact up to 1,000 and otherwise reported as
  * 1,000 with `totalCapped` (the first 1,000 are served).
  * Caching (one minute; the catalogue changes with a seed or an import): each page per query, category,
@@ -96,29 +96,19 @@ export interface SearchPage {
 }
 
 /**
- * The statement that fetches a page's rows and the caller's account prices, by id, in the order given (a named
- * prepared statement on PostgreSQL): $1 ids, $2 currency, $3 account id (or null). The title and list-price
- * columns are summary.ts's (summaryColumns: the one place that picks them by language and currency), so there
- * is one statement per pair; the account-price join is loadAccountPrices' condition.
+ * The caller's account prices for a page's products (a named prepared statement on PostgreSQL): $1 ids,
+ * $2 currency, $3 account id. Eligibility is decided before (pricingContext: accountId is null when the
+ * caller sees no account prices), as in loadAccountPrices.
  */
-const pageStatements = new Map<string, { name: string; text: string }>()
-function pageRowsStatement(ctx: PricingContext): { name: string; text: string } {
+const ACCOUNT_PRICES_SQL = `SELECT product_id, price, price_type FROM account_prices WHERE account_id = $3 AND currency = $2 AND product_id = ANY($1::int[])`
+
+/** One product's result-page row in the caller's language and currency (summary.ts's choice of columns). */
+function pageRow(id: number, c: PageColumns, ctx: PricingContext): SummaryRow {
   const { title, listPrice } = summaryColumns(ctx)
-  const name = `catalog_search_page:${title}:${listPrice}`
-  let st = pageStatements.get(name)
-  if (!st) {
-    st = {
-      name,
-      text: `SELECT p.id, p.sku, p.catalog_number, ${title} AS title, p.size, p.brand, p.image, ${listPrice} AS list_price, p.lead_target,
-  ap.price AS ap_price, ap.price_type AS ap_price_type
-FROM unnest($1::int[]) WITH ORDINALITY AS w(id, o)
-JOIN products p ON p.id = w.id
-LEFT JOIN account_prices ap ON ap.account_id = $3 AND ap.product_id = p.id AND ap.currency = $2
-ORDER BY w.o`,
-    }
-    pageStatements.set(name, st)
+  return {
+    id, sku: c.sku, catalog_number: c.catalog_number, title: title === 'p.title_en' ? c.title_en : c.title_zh, size: c.size,
+    brand: c.brand, image: c.image, list_price: listPrice === 'p.list_price_inr' ? c.list_price_inr : c.list_price_cny, lead_target: c.lead_target,
   }
-  return st
 }
 
 /**
@@ -127,7 +117,9 @@ ORDER BY w.o`,
  *   tier 0: catalogue number exact or prefix (exact first);  tier 2: every word in the titles;
  *   tier 3: every word somewhere (attributes, brand, catalogue number) but not all in the titles;
  * ties by the catalogue's rank, then id. Only the first TOTAL_CAP matches are served (pages past them are
- * empty). The database only fetches the page's rows by primary key, with the caller's account prices.
+ * empty). The page's rows come from the index too (it holds what a result row shows, under the same
+ * checksum): an anonymous search touches no database at all; a signed-in one asks only for its account
+ * prices of the page's products.
  */
 export async function searchPage(db: Kysely<DB>, index: SearchIndex, pq: ParsedQuery, scope: number[] | null, ctx: PricingContext, page: number, pageSize: number): Promise<SearchPage> {
   if (pq.terms.length === 0 && pq.catalog === null) return { total: 0, rows: [] }
@@ -136,21 +128,19 @@ export async function searchPage(db: Kysely<DB>, index: SearchIndex, pq: ParsedQ
   const ranked = index.rank({ terms: pq.terms, catalog: pq.catalog }, scope, TOTAL_CAP)
   const ids = ranked.ids.slice(offset, offset + limit)
   if (!ids.length) return { total: ranked.total, rows: [] }
-  const st = pageRowsStatement(ctx)
-  const result = await queryPrepared<SearchRow>(db, st.name, st.text, [`{${ids.join(',')}}`, ctx.currency, ctx.accountId])
+  const prices = new Map<number, AccountPrice>()
+  if (ctx.accountId !== null) {
+    const aps = await queryPrepared<{ product_id: number; price: number; price_type: AccountPrice['priceType'] }>(
+      db, 'catalog_search_account_prices', ACCOUNT_PRICES_SQL, [`{${ids.join(',')}}`, ctx.currency, ctx.accountId],
+    )
+    for (const a of aps) prices.set(a.product_id, { price: a.price, priceType: a.price_type })
+  }
   const rows: SearchPage['rows'] = []
-  for (const r of result) {
-    rows.push({
-      row: { id: r.id, sku: r.sku, catalog_number: r.catalog_number, title: r.title, size: r.size, brand: r.brand, image: r.image, list_price: r.list_price, lead_target: r.lead_target },
-      accountPrice: r.ap_price === null ? null : { price: r.ap_price, priceType: r.ap_price_type! },
-    })
+  for (const id of ids) {
+    const c = index.page(id)
+    if (c) rows.push({ row: pageRow(id, c, ctx), accountPrice: prices.get(id) ?? null })
   }
   return { total: ranked.total, rows }
-}
-
-interface SearchRow extends SummaryRow {
-  ap_price: number | null
-  ap_price_type: AccountPrice['priceType'] | null
 }
 
 type Suggestion = ProductSearchResult['suggestions'][number]
