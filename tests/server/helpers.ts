@@ -1,5 +1,6 @@
 import { describe, before, after } from 'node:test'
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import pg from 'pg'
@@ -13,8 +14,14 @@ export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxy
 export const TEST_PRODUCT_COUNT = Number(process.env.TEST_PRODUCT_COUNT ?? 6000)
 
 // ---------------- PGlite: migrate + seed once per process, then loadDataDir per suite ----------------
+// npm test seeds once for every process (tests/server/shared-seed.ts): TEST_PGLITE_DUMP names the dump.
 let pgliteDump: Promise<Blob> | null = null
 export function pgliteTemplate(): Promise<Blob> {
+  const shared = process.env.TEST_PGLITE_DUMP
+  if (shared && fs.existsSync(shared)) {
+    pgliteDump ??= fs.promises.readFile(shared).then((b) => new Blob([b]))
+    return pgliteDump
+  }
   pgliteDump ??= (async () => {
     const h = await createPgliteDb()
     await migrateToLatest(h.db)
@@ -40,13 +47,15 @@ export function withDatabase(url: string, dbName: string): string {
 }
 
 /** CREATE DATABASE <unique> TEMPLATE template0 with a UTF-8 ctype (pg_trgm needs it for CJK text). */
-export async function createTempPostgresDb(prefix = 'sf_test'): Promise<string> {
+export async function createTempPostgresDb(prefix = 'sf_test', seededTemplate?: string): Promise<string> {
   const name = `${prefix}_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: POSTGRES_URL })
   await admin.connect()
   try {
     await admin.query(
-      `CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
+      seededTemplate
+        ? `CREATE DATABASE "${name}" TEMPLATE "${seededTemplate}"`
+        : `CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
     )
   } finally {
     await admin.end()
@@ -70,8 +79,11 @@ let pgShared: Promise<{ name: string; url: string }> | null = null
 let pgSharedUsers = 0
 async function acquirePostgres(): Promise<DbHandle> {
   pgShared ??= (async () => {
-    const name = await createTempPostgresDb()
+    // npm test seeds one template database for every process (tests/server/shared-seed.ts)
+    const template = process.env.TEST_PG_TEMPLATE
+    const name = await createTempPostgresDb('sf_test', template)
     const url = withDatabase(POSTGRES_URL!, name)
+    if (template) return { name, url }
     const h = createPostgresDb(url, { max: 4 })
     try {
       await migrateToLatest(h.db)
