@@ -17,7 +17,8 @@ import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '../server/db/schema'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../server/app'
 import { createPostgresDb, migrateToLatest } from '../server/db'
@@ -59,14 +60,16 @@ const inst = autocannon({
   }],
 }, (err, r) => {
   if (err) throw err
-  process.stdout.write(JSON.stringify({ ok: r['2xx'], non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, p50: r.latency.p50, p99: r.latency.p99, seconds: r.duration }))
+  const statuses = Object.fromEntries(Object.entries(r.statusCodeStats || {}).map(([k, v]) => [k, v.count]))
+  process.stdout.write(JSON.stringify({ ok: r['2xx'], non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, p50: r.latency.p50, p99: r.latency.p99, seconds: r.duration, statuses }))
 })
 }
 `
 
-interface LoadResult { ok: number; non2xx: number; errors: number; timeouts: number; p50: number; p99: number; seconds: number }
+export interface LoadResult { ok: number; non2xx: number; errors: number; timeouts: number; p50: number; p99: number; seconds: number; statuses: Record<string, number> }
 
-function load(url: string, buyers: unknown[], saleId: string, seconds: number, quantity = 1): Promise<LoadResult> {
+/** autocannon (a child process) with one connection per buyer placing flash-buy orders, a new key per request; bench/lb.ts uses it too */
+export function load(url: string, buyers: unknown[], saleId: string, seconds: number, quantity = 1): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', LOADER], { stdio: ['pipe', 'pipe', 'inherit'] })
     let out = ''
@@ -77,6 +80,24 @@ function load(url: string, buyers: unknown[], saleId: string, seconds: number, q
     })
     child.stdin.end(JSON.stringify({ url, buyers, saleId, seconds, quantity, autocannon: require.resolve('autocannon') }))
   })
+}
+
+export interface Buyer { i: number; addressKey: string; token: string }
+
+/** `n` buyer accounts, each with a user, an ACTIVE ship-to and a token signed with `secret` (a few statements) */
+export async function createBuyers(db: Kysely<DB>, n: number, secret: string): Promise<Buyer[]> {
+  const base = await db.selectFrom('users').selectAll().where('user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
+  const idx = Array.from({ length: n }, (_, i) => i)
+  const accountIds = (await db.insertInto('accounts').values(idx.map((i) => ({ account_number: `FB${100000 + i}`, name: `Flash Lab ${i}`, account_type: 'customer' as const, country: 'cn' })))
+    .returning(['id', 'account_number']).execute()).sort((a, b) => a.account_number!.localeCompare(b.account_number!)).map((r) => r.id)
+  await db.insertInto('users').values(idx.map((i) => ({ ...base, id: `U-fb-bench-${i}`, user_name: `fb.bench.${i}`, cdc_uid: `fb-bench-${i}`, email: `fb.bench${i}@lab.example`, account_id: accountIds[i] }))).execute()
+  await db.insertInto('ship_tos').values(idx.map((i) => ({
+    address_key: `ST-FB${100000 + i}-01`, account_number: `FB${100000 + i}`, nick_name: null, phone_number: '021-00000000', attention_to: 'Lab manager', dept_or_lab: 'Lab',
+    company_or_institution: `Flash Lab ${i}`, country: 'China', state: null, state_or_province: '上海市', city: '上海市', street_address: '张衡路 1 号',
+    building_or_room: null, zip_code: '201203', iso_country_code: 'CN', mobile: null, email: null, pre_payment_account: false, account_id: accountIds[i],
+    is_default: true, address_status: 'ACTIVE' as const, web_reference: null, sort_order: 0,
+  }))).execute()
+  return Promise.all(idx.map(async (i) => ({ i, addressKey: `ST-FB${100000 + i}-01`, token: await signAccessToken(secret, { userId: `U-fb-bench-${i}`, userName: `fb.bench.${i}` }) })))
 }
 
 async function main() {
@@ -95,19 +116,7 @@ async function main() {
     const secret = crypto.randomBytes(32).toString('hex')
     const db = handle.db
 
-    // ---- buyers: accounts, users, ship-tos in a few statements
-    const base = await db.selectFrom('users').selectAll().where('user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
-    const idx = Array.from({ length: BUYERS }, (_, i) => i)
-    const accountIds = (await db.insertInto('accounts').values(idx.map((i) => ({ account_number: `FB${100000 + i}`, name: `Flash Lab ${i}`, account_type: 'customer' as const, country: 'cn' })))
-      .returning(['id', 'account_number']).execute()).sort((a, b) => a.account_number!.localeCompare(b.account_number!)).map((r) => r.id)
-    await db.insertInto('users').values(idx.map((i) => ({ ...base, id: `U-fb-bench-${i}`, user_name: `fb.bench.${i}`, cdc_uid: `fb-bench-${i}`, email: `fb.bench${i}@lab.example`, account_id: accountIds[i] }))).execute()
-    await db.insertInto('ship_tos').values(idx.map((i) => ({
-      address_key: `ST-FB${100000 + i}-01`, account_number: `FB${100000 + i}`, nick_name: null, phone_number: '021-00000000', attention_to: 'Lab manager', dept_or_lab: 'Lab',
-      company_or_institution: `Flash Lab ${i}`, country: 'China', state: null, state_or_province: '上海市', city: '上海市', street_address: '张衡路 1 号',
-      building_or_room: null, zip_code: '201203', iso_country_code: 'CN', mobile: null, email: null, pre_payment_account: false, account_id: accountIds[i],
-      is_default: true, address_status: 'ACTIVE' as const, web_reference: null, sort_order: 0,
-    }))).execute()
-    const buyers = await Promise.all(idx.map(async (i) => ({ i, addressKey: `ST-FB${100000 + i}-01`, token: await signAccessToken(secret, { userId: `U-fb-bench-${i}`, userName: `fb.bench.${i}` }) })))
+    const buyers = await createBuyers(db, BUYERS, secret)
     const productId = (await db.selectFrom('products').select('id').where('list_price_cny', 'is not', null).orderBy('id').limit(1).executeTakeFirstOrThrow()).id
 
     const newSale = async (stock: number, limit: number) => {
@@ -215,7 +224,9 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e)
+    process.exit(1)
+  })
+}

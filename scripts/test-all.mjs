@@ -9,13 +9,14 @@
  *   4. API tests (PGlite; + PostgreSQL when DATABASE_URL is set)
  *
  * Two lanes run side by side, one per core (TEST_LANES=serial runs them one after the other):
- *   lane 1: typecheck, deps, server                lane 2: builds, weapp, e2e, unit
+ *   lane 1: typecheck, deps, seed, server, lb      lane 2: builds, template, weapp, e2e, unit
  * Each layer's output goes to artifacts/test-results/<layer>.log and is printed whole when the layer ends,
  * so parallel output never interleaves. A failing layer does not stop the others (a failed build skips the
  * layers that need it); the exit code is non-zero if anything failed.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -83,11 +84,28 @@ function record(name, r, passed, failed, skipped) {
 
 const testFiles = (dir) => !fs.existsSync(path.join(root, 'tests', dir)) ? [] : fs.readdirSync(path.join(root, 'tests', dir)).filter((f) => f.endsWith('.test.ts')).sort().map((f) => path.join('tests', dir, f))
 
+// The API tests' seeded databases, made once for the layer (tests/server/shared-seed.ts): a PGlite dump file
+// and, with DATABASE_URL, a PostgreSQL template database. Each test process copies them instead of seeding.
+const seedArgs = [path.join(os.tmpdir(), `sf-test-seed-${process.pid}.tar`), ...(process.env.DATABASE_URL ? [`sf_tpl_${process.pid}`] : [])]
+const sharedSeed = (cmd) => [process.execPath, ['--import', 'tsx', 'tests/server/shared-seed.ts', cmd, ...seedArgs]]
+const dropSharedSeed = () => spawn(...sharedSeed('drop'), { cwd: root, stdio: 'ignore' })
+process.once('SIGINT', () => dropSharedSeed().on('close', () => process.exit(130)))
+
+async function serverLayer() {
+  // a failed prepare is reported; the tests then seed for themselves, as a single file run by hand does
+  const prep = await checkLayer('seed', ...sharedSeed('prepare'))
+  const env = prep.ok ? { TEST_PGLITE_DUMP: seedArgs[0], ...(seedArgs[1] ? { TEST_PG_TEMPLATE: seedArgs[1] } : {}) } : {}
+  await nodeTestLayer('server', testFiles('server'), env)
+  await new Promise((resolve) => dropSharedSeed().on('close', resolve))
+}
+
 const laneA = async () => {
   await checkLayer('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
   // the import rules of README "Layout" (.dependency-cruiser.cjs); a broken rule is named in the output
   await checkLayer('deps', 'npx', ['depcruise', 'src', 'server', 'types', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'])
-  await nodeTestLayer('server', testFiles('server'))
+  await serverLayer()
+  // issue 14: two instances behind HAProxy on PostgreSQL + Redis (skipped without DATABASE_URL, haproxy or redis-server)
+  await nodeTestLayer('lb', testFiles('lb'))
 }
 const laneB = async () => {
   const h5 = await run('build:h5', 'npm', ['run', 'build:h5'], { NODE_ENV: 'production' })
@@ -95,6 +113,10 @@ const laneB = async () => {
   record('build', { ok: h5.ok && weapp.ok, secs: (Number(h5.secs) + Number(weapp.secs)).toFixed(1) }, h5.ok && weapp.ok ? 1 : 0, h5.ok && weapp.ok ? 0 : 1, 0)
   // size budgets of the built H5 site (first-load JS per tab page): sizes, never times
   if (h5.ok && testFiles('build').length) await nodeTestLayer('budgets', testFiles('build'))
+  // the seeded PGlite template (dist/pglite-template, npm run build:server): each test server of the weapp and e2e
+  // layers starts on an empty data folder and copies it instead of seeding (~10 s each, fifteen e2e files); without
+  // it they seed for themselves
+  await checkLayer('template', 'npm', ['run', 'build:server'])
   if (weapp.ok) await jestLayer('weapp', 'tests/weapp/jest.config.js')
   if (h5.ok) await nodeTestLayer('e2e', testFiles('e2e'))
   // the unit layer runs last in this lane: the API tests (lane 1) are the longest layer

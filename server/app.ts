@@ -10,6 +10,7 @@ import { messageLanguage, schemaErrorMessage, type SchemaError } from './lib/sch
 import { registerAuth } from './domains/auth/plugin'
 import { parseLocale } from './locale'
 import { redactUrl } from './lib/safe-url'
+import { trustProxyOption } from './lib/trust-proxy'
 import { registerOpenApi } from './lib/openapi'
 import { rejectUnstorableText } from './lib/storable-text'
 import { platformRoutes } from './domains/platform'
@@ -27,6 +28,7 @@ import { membershipRoutes } from './domains/membership'
 import { mountLogin } from './domains/auth/mount'
 import { registerSecurityHeaders } from './security-headers'
 import { registerMail } from './lib/mail'
+import { registerRedis } from './lib/redis'
 import { h5IndexHtml } from './h5-index'
 import { firstBannerImage } from './domains/marketing/special-columns'
 import { firstScreens } from './first-screen'
@@ -39,6 +41,8 @@ export interface BuildAppOptions {
   staticDir?: string
   /** login settings (server/domains/auth/config.ts); defaults: embedded OpenID provider, WeChat stand-in outside production */
   auth?: AuthOptions
+  /** Redis for state every instance shares (login rate limits, user-cache invalidations; server/lib/redis.ts); default REDIS_URL, null = none */
+  redisUrl?: string | null
 }
 
 export const BODY_LIMIT = 256 * 1024
@@ -79,9 +83,9 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT,
-    // X-Forwarded-For is believed only when the deployment says a proxy sits in front (TRUST_PROXY=1):
-    // otherwise a client could pick its own IP and step around the per-IP login limits
-    trustProxy: process.env.TRUST_PROXY === '1',
+    // X-Forwarded-For is believed only from the proxies the deployment names (TRUST_PROXY: their addresses;
+    // server/lib/trust-proxy.ts): otherwise a client could pick its own IP and step around the per-IP login limits
+    trustProxy: trustProxyOption(process.env.TRUST_PROXY),
     schemaErrorFormatter: (errors, dataVar) => formatSchemaErrors(errors as SchemaError[], dataVar),
     // a URL the router cannot decode, or a too-long path parameter: the error envelope, not Fastify's own body
     frameworkErrors: frameworkErrorReply,
@@ -92,6 +96,7 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
   registerSecurityHeaders(app, { staticDir, chatWidgetUrl: process.env.CHAT_WIDGET_URL })
   // /api/openapi.json and /api/docs from the route schemas: before any route, after the security headers
   registerOpenApi(app)
+  registerRedis(app, opts.redisUrl === undefined ? process.env.REDIS_URL : opts.redisUrl)
   registerAuth(app, opts.db, opts.jwtSecret)
   // app.mail: SMTP by MAIL_URL, else the local stand-in outside production (+ /__mail/messages); server/lib/mail.ts
   registerMail(app)

@@ -50,11 +50,28 @@ export interface WechatBindingTable {
   created_at: CreatedAt
 }
 
-/** Tables of the auth domain (issue 4). */
+/**
+ * The embedded OpenID provider's artefacts (migration 0016, issue 14), one row per (model, id):
+ * server/domains/auth/provider/db-store.ts. `payload` is oidc-provider's JSON as given.
+ */
+export interface OidcStoreTable {
+  model: string
+  id: string
+  payload: ColumnType<Record<string, unknown>, string, string>
+  uid: string | null
+  user_code: string | null
+  grant_id: string | null
+  /** null: no expiry */
+  expires_at: ColumnType<Date | null, Date | string | null, Date | string | null>
+  consumed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** Tables of the auth domain (issue 4; oidc_store: issue 14). */
 export interface AuthTables {
   user_credentials: UserCredentialTable
   auth_login_states: AuthLoginStateTable
   auth_tickets: AuthTicketTable
   wechat_sessions: WechatSessionTable
   wechat_bindings: WechatBindingTable
+  oidc_store: OidcStoreTable
 }

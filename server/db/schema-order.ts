@@ -240,6 +240,27 @@ export interface ServiceRequestTable {
   created_at: CreatedAt
 }
 
+/** A one-time order export download (migration 0017, issue 14), stored by the SHA-256 of the ticket. */
+export interface OrderExportTicketTable {
+  ticket_hash: string
+  user_id: string
+  account_id: number
+  country: string
+  range_from: string
+  range_to: string
+  format: 'xlsx' | 'csv'
+  lang: 'en' | 'zh'
+  expires_at: Timestamp
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** One export email of a user (migration 0017, issue 14): the per-hour limit counts these. */
+export interface OrderExportEmailTable {
+  id: Generated<string>
+  user_id: string
+  sent_at: Timestamp
+}
+
 export interface OrderTables {
   product_sales: ProductSalesTable
   product_assays: ProductAssayTable
@@ -258,4 +279,6 @@ export interface OrderTables {
   lead_carts: LeadCartTable
   lead_items: LeadItemTable
   service_requests: ServiceRequestTable
+  order_export_tickets: OrderExportTicketTable
+  order_export_emails: OrderExportEmailTable
 }

@@ -330,10 +330,14 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
       const codes: number[] = []
       for (let i = 0; i < 3; i++) codes.push((await app.inject({ method: 'POST', url: '/api/auth/token', payload: { ticket: 'x'.repeat(43) } })).statusCode)
       assert.deepEqual(codes, [401, 401, 429])
-      const res = await app.inject({ method: 'POST', url: '/api/auth/token', payload: { ticket: 'x'.repeat(43) } })
+      const res = await app.inject({ method: 'POST', url: '/api/auth/token', payload: { ticket: 'x'.repeat(43) }, headers: { languagecode: 'en' } })
       const body = res.json() as { success: boolean; code: string; statusCode: number; message: string }
       assert.deepEqual([body.success, body.code, body.statusCode], [false, 'TOO_MANY_REQUESTS', 429])
       assert.match(body.message, /Too many login attempts\. Please wait \d+ seconds and try again\./)
+      assert.ok(Number(res.headers['retry-after']) > 0)
+      // the message in the request's language (Chinese by default)
+      const zh = (await app.inject({ method: 'POST', url: '/api/auth/token', payload: { ticket: 'x'.repeat(43) } })).json() as { message: string }
+      assert.match(zh.message, /登录尝试过于频繁，请 \d+ 秒后再试/)
       for (let i = 0; i < 2; i++) assert.equal((await app.inject('/api/auth/oidc/authorize')).statusCode, 302)
       const oidcLimited = await app.inject('/api/auth/oidc/authorize')
       assert.equal(oidcLimited.headers.location, '/login-callback?error=rate_limited')

@@ -1,9 +1,11 @@
 import { describe, it, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { createFixedWindowLimiter } from '../../server/domains/auth/rate-limit'
+import Fastify from 'fastify'
+import { createLoginLimiters } from '../../server/domains/auth/rate-limit'
+import { registerRedis } from '../../server/lib/redis'
 import { createTtlCache } from '../../server/domains/auth/user-cache'
 import { hashPassword, verifyPassword } from '../../server/domains/auth/passwords'
-import { resolveAuthConfig, authOptionsFromEnv } from '../../server/domains/auth/config'
+import { resolveAuthConfig, authOptionsFromEnv, DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/domains/auth/config'
 import { signWechatJwt, verifyWechatJwt, signAccessToken, verifyAccessToken } from '../../server/domains/auth/tokens'
 import { validateRegistration } from '../../server/domains/auth/provider/accounts'
 import { escapeHtml, loginPage } from '../../server/domains/auth/provider/pages'
@@ -13,28 +15,43 @@ import { buildApp } from '../../server/app'
 
 const SECRET = 'unit-secret-0123456789-abcdefghijklmnopqrstuvwxyz'
 
-describe('fixed-window rate limiter (issue 4: "Login has rate limits")', () => {
-  it('allows max hits per key per window, then refuses until the window resets', () => {
-    let t = 1_000
-    const l = createFixedWindowLimiter({ max: 3, windowMs: 60_000, now: () => t })
-    assert.deepEqual([1, 2, 3, 4].map(() => l.hit('ip|user').allowed), [true, true, true, false])
-    assert.equal(l.hit('other').allowed, true, 'keys are counted separately')
-    t += 30_000
-    const r = l.hit('ip|user')
-    assert.equal(r.allowed, false)
-    assert.equal(r.retryAfter, 30)
-    t += 30_000
-    assert.equal(l.hit('ip|user').allowed, true, 'a new window starts after windowMs')
+describe('login rate limiter (issue 4: "Login has rate limits"; @fastify/rate-limit, in process without Redis)', () => {
+  async function limitersApp(limits: Partial<RateLimits>) {
+    const app = Fastify()
+    registerRedis(app, null)
+    const l = createLoginLimiters(app, { ...DEFAULT_RATE_LIMITS, ...limits })
+    app.post<{ Params: { name: 'passwordIpUser' | 'passwordUser' | 'api'; key: string } }>('/hit/:name/:key', async (req) => l[req.params.name].hit(req, req.params.key))
+    await app.ready()
+    const hit = async (name: string, key: string) => (await app.inject({ method: 'POST', url: `/hit/${name}/${key}` })).json() as { allowed: boolean; retryAfter?: number }
+    return { app, hit }
+  }
+
+  it('allows max hits per key per window, then refuses with the seconds left in the window; keys and limiters count apart', async () => {
+    const { app, hit } = await limitersApp({ passwordPerIpUser: 3, passwordPerUser: 5, windowMs: 60_000 })
+    try {
+      const allowed: boolean[] = []
+      for (let i = 0; i < 4; i++) allowed.push((await hit('passwordIpUser', 'ip|user')).allowed)
+      assert.deepEqual(allowed, [true, true, true, false])
+      const r = await hit('passwordIpUser', 'ip|user')
+      assert.equal(r.allowed, false)
+      assert.ok(r.retryAfter! > 0 && r.retryAfter! <= 60, `retryAfter ${r.retryAfter}`)
+      assert.equal((await hit('passwordIpUser', 'other')).allowed, true, 'keys are counted separately')
+      assert.equal((await hit('passwordUser', 'ip|user')).allowed, true, 'each limiter has its own windows and limit')
+    } finally {
+      await app.close()
+    }
   })
 
-  it('is bounded: never tracks more than maxKeys keys', () => {
-    let t = 0
-    const l = createFixedWindowLimiter({ max: 1, windowMs: 1000, maxKeys: 100, now: () => t })
-    for (let i = 0; i < 1000; i++) {
-      l.hit(`k${i}`)
-      if (i % 7 === 0) t += 10
+  it('a new window starts after windowMs', async () => {
+    const { app, hit } = await limitersApp({ apiPerIp: 1, windowMs: 50 })
+    try {
+      assert.equal((await hit('api', 'k')).allowed, true)
+      assert.equal((await hit('api', 'k')).allowed, false)
+      await new Promise((r) => setTimeout(r, 80))
+      assert.equal((await hit('api', 'k')).allowed, true)
+    } finally {
+      await app.close()
     }
-    assert.ok(l.size <= 100, `size ${l.size}`)
   })
 })
 

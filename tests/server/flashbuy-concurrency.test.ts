@@ -1,8 +1,6 @@
 import { describe, it, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
-import net from 'node:net'
-import { spawn, type ChildProcess } from 'node:child_process'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { Redis } from 'ioredis'
@@ -11,6 +9,7 @@ import { createPostgresDb, migrateToLatest, type DbHandle } from '../../server/d
 import { seedDatabase } from '../../server/db/seed'
 import { signAccessToken } from '../../server/domains/auth/tokens'
 import { POSTGRES_URL, TEST_JWT_SECRET, createTempPostgresDb, dropTempPostgresDb, withDatabase } from './helpers'
+import { freePort, startRedis } from '../support/redis-server'
 
 /**
  * Issue 11: "A concurrency test on the real PostgreSQL server: many concurrent buyers with many
@@ -30,33 +29,6 @@ const REQUESTS_PER_ACCOUNT = 4
 const STOCK = 150
 const LIMIT = 3
 
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const s = net.createServer()
-  s.once('error', reject)
-  s.listen(0, '127.0.0.1', () => {
-    const p = (s.address() as net.AddressInfo).port
-    s.close(() => resolve(p))
-  })
-})
-
-async function startRedis(): Promise<{ url: string; proc: ChildProcess; stop: () => void }> {
-  const port = await freePort()
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
-  const url = `redis://127.0.0.1:${port}`
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
-  probe.on('error', () => {})
-  for (let i = 0; i < 50; i++) {
-    try {
-      await probe.connect()
-      await probe.ping()
-      break
-    } catch {
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-  probe.disconnect()
-  return { url, proc, stop: () => { if (proc.exitCode === null) proc.kill('SIGKILL') } }
-}
 
 interface Buyer { accountId: number; userId: string; token: string; addressKey: string }
 

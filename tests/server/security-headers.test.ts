@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { openTestDb, closeTestDb, TEST_JWT_SECRET } from './helpers'
 import { startLoginServer, Browser, type LoginServer } from './auth-helpers'
 import { buildApp } from '../../server/app'
+import { trustProxyOption } from '../../server/lib/trust-proxy'
 import type { DbHandle } from '../../server/db'
 
 /** Security headers (issue 8): CSP, nosniff, Referrer-Policy, framing, on the H5 site, the API and the sign-in pages. */
@@ -122,9 +123,35 @@ describe('security headers', () => {
     assertBaseline(asset.headers, '/api/docs/static')
   })
 
-  it('HSTS only on https requests (behind a TLS proxy: TRUST_PROXY=1 and X-Forwarded-Proto)', async () => {
+  it('the client address behind a load balancer: TRUST_PROXY names the balancer, whose appended entry is believed, never an address the client wrote itself', async () => {
     const saved = process.env.TRUST_PROXY
-    process.env.TRUST_PROXY = '1'
+    const ipUnder = async (setting: string | undefined, xff: string) => {
+      if (setting === undefined) delete process.env.TRUST_PROXY
+      else process.env.TRUST_PROXY = setting
+      const app = buildApp({ db: handle.db, jwtSecret: TEST_JWT_SECRET })
+      app.get('/__ip', async (req) => ({ ip: req.ip }))
+      try {
+        return (await app.inject({ url: '/__ip', headers: { 'x-forwarded-for': xff }, remoteAddress: '10.0.0.5' })).json().ip as string
+      } finally {
+        await app.close()
+      }
+    }
+    try {
+      // "203.0.113.66" is what a client wrote; "198.51.100.7" is what the balancer (10.0.0.5) saw and appended
+      assert.equal(await ipUnder(undefined, '203.0.113.66, 198.51.100.7'), '10.0.0.5', 'no proxy declared: the socket')
+      assert.equal(await ipUnder('10.0.0.0/8', '203.0.113.66, 198.51.100.7'), '198.51.100.7', 'the balancer by address')
+      assert.equal(await ipUnder('10.0.0.5, 198.51.100.7', '203.0.113.66, 198.51.100.7'), '203.0.113.66', 'two proxies named: the entry before them')
+      assert.equal(await ipUnder('loopback', '203.0.113.66'), '10.0.0.5', 'a peer that is not a named proxy: the socket')
+      assert.throws(() => trustProxyOption('1'), /not a number/, 'a hop count (or the old "believe everything") is refused')
+    } finally {
+      if (saved === undefined) delete process.env.TRUST_PROXY
+      else process.env.TRUST_PROXY = saved
+    }
+  })
+
+  it('HSTS only on https requests (behind a TLS proxy named by TRUST_PROXY, and X-Forwarded-Proto)', async () => {
+    const saved = process.env.TRUST_PROXY
+    process.env.TRUST_PROXY = 'loopback'
     const proxied = buildApp({ db: handle.db, jwtSecret: TEST_JWT_SECRET })
     try {
       const https = await proxied.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } })

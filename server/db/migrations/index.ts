@@ -14,6 +14,8 @@ import * as m0012 from './0012_order_history_index'
 import * as m0013 from './0013_points_ledger'
 import * as m0014 from './0014_gifts'
 import * as m0015 from './0015_member_play'
+import * as m0016 from './0016_oidc_store'
+import * as m0017 from './0017_order_export_state'
 
 /** Static provider: every migration module is imported here (works under tsx and bundlers alike). */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +34,8 @@ export const migrations: Record<string, Migration> = {
   '0013_points_ledger': m0013,
   '0014_gifts': m0014,
   '0015_member_play': m0015,
+  '0016_oidc_store': m0016,
+  '0017_order_export_state': m0017,
 }
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -1,14 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { LoginErrorCode } from '../../../types'
 import { ApiError } from '../../errors'
+import { localized } from '../../locale'
 
-/** Rate limit of the login API (app.login.limiters.api, per IP and route): 429 TOO_MANY_REQUESTS. */
+/**
+ * Rate limit of the login API (app.login.limiters.api, per IP and route; shared by the instances through
+ * Redis when there is one): 429 TOO_MANY_REQUESTS with Retry-After, in the request's language.
+ */
 export function apiLimit(app: FastifyInstance, name: string) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    const r = app.login.limiters.api.hit(`${name}|${req.ip}`)
+    const r = await app.login.limiters.api.hit(req, `${name}|${req.ip}`)
     if (!r.allowed) {
       reply.header('retry-after', String(r.retryAfter))
-      throw new ApiError(429, 'TOO_MANY_REQUESTS', `Too many login attempts. Please wait ${r.retryAfter} seconds and try again.`)
+      throw new ApiError(429, 'TOO_MANY_REQUESTS', localized(req,
+        `Too many login attempts. Please wait ${r.retryAfter} seconds and try again.`,
+        `登录尝试过于频繁，请 ${r.retryAfter} 秒后再试。`))
     }
   }
 }
@@ -16,7 +22,7 @@ export function apiLimit(app: FastifyInstance, name: string) {
 /** Same limit for browser redirects: over it, the browser goes to the app's error route instead. */
 export function redirectLimit(app: FastifyInstance, name: string, errorRoute: string) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    const r = app.login.limiters.api.hit(`${name}|${req.ip}`)
+    const r = await app.login.limiters.api.hit(req, `${name}|${req.ip}`)
     if (!r.allowed) {
       reply.header('retry-after', String(r.retryAfter))
       return appRedirect(app, reply, errorRoute, { error: 'rate_limited' satisfies LoginErrorCode })

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { resolveAuthConfig, STANDIN_PREFIX, type AuthOptions, type ResolvedAuthConfig } from './config'
-import { createFixedWindowLimiter, type FixedWindowLimiter } from './rate-limit'
+import { createLoginLimiters, type LoginLimiter } from './rate-limit'
 import { createEmbeddedProvider, mountEmbeddedProvider } from './provider'
 import { wechatStandin } from '../../wechat-standin'
 
@@ -10,11 +10,11 @@ export interface LoginServices {
   cfg: ResolvedAuthConfig
   limiters: {
     /** sign-in form password posts per IP + username */
-    passwordIpUser: FixedWindowLimiter
+    passwordIpUser: LoginLimiter
     /** sign-in form password posts per username */
-    passwordUser: FixedWindowLimiter
+    passwordUser: LoginLimiter
     /** login API calls per IP */
-    api: FixedWindowLimiter
+    api: LoginLimiter
   }
 }
 
@@ -28,16 +28,12 @@ declare module 'fastify' {
  * Login wiring outside /api (server/app.ts): resolves the login config (decorated as app.login for the
  * /api/auth and /api/wechat routes), mounts the embedded OpenID provider at /oidc unless an external
  * issuer is configured, and the WeChat stand-in at /__wechat when no WECHAT_API_BASE is set outside
- * production.
+ * production. The login rate limits (./rate-limit.ts) count in Redis when the app has one (REDIS_URL),
+ * so every instance shares them; in process otherwise.
  */
 export function mountLogin(app: FastifyInstance, opts: { db: Kysely<DB>; jwtSecret: string; auth?: AuthOptions }) {
   const cfg = resolveAuthConfig(opts.auth ?? {}, opts.jwtSecret)
-  const rl = cfg.rateLimits
-  const limiter = (max: number) => createFixedWindowLimiter({ max, windowMs: rl.windowMs, maxKeys: 10_000 })
-  app.decorate('login', {
-    cfg,
-    limiters: { passwordIpUser: limiter(rl.passwordPerIpUser), passwordUser: limiter(rl.passwordPerUser), api: limiter(rl.apiPerIp) },
-  } satisfies LoginServices)
+  app.decorate('login', { cfg, limiters: createLoginLimiters(app, cfg.rateLimits) } satisfies LoginServices)
 
   if (cfg.oidc.embedded) {
     mountEmbeddedProvider(app, createEmbeddedProvider(cfg, opts.db), { db: opts.db, cfg })

@@ -4,14 +4,21 @@ import type { DB } from '../../db/schema'
 import { ApiError } from '../../errors'
 import { verifyAccessToken } from './tokens'
 import { createTtlCache } from './user-cache'
+import { redisSubscribe } from '../../lib/redis'
 
 /**
  * The user behind a token is cached in-process for USER_CACHE_TTL_MS (default 30 s, at most 5000
- * users), so most authenticated requests skip the users/accounts join. A deleted or changed user is
- * therefore seen at most that long later, unless the code that changes it calls app.invalidateUser(id).
+ * users), so most authenticated requests skip the users/accounts join. Code that changes a users or
+ * accounts row calls app.invalidateUser(id): this instance drops the entry at once and, with Redis
+ * (REDIS_URL), publishes the user id on USER_INVALIDATION_CHANNEL so every other instance drops it too
+ * (a subscriber connection per app; after the subscription drops and comes back, the whole cache is
+ * dropped, as messages sent meanwhile are lost). Without Redis, or while it is down, another instance
+ * still serves its entry until the TTL: a deleted or changed user is seen there at most 30 s later.
  */
 export const USER_CACHE_TTL_MS = Number(process.env.AUTH_USER_CACHE_TTL_MS ?? 30_000)
 export const USER_CACHE_MAX_ENTRIES = 5000
+/** Redis pub/sub channel of user-cache invalidations: each message is one user id ('*' = every user). */
+export const USER_INVALIDATION_CHANNEL = 'auth:user-invalidate'
 
 export interface AuthUser {
   id: string
@@ -31,7 +38,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireUser: (req: FastifyRequest) => Promise<void>
     optionalUser: (req: FastifyRequest) => Promise<void>
-    /** Drops the cached user (all users without an id): call after changing a users/accounts row. */
+    /** Drops the cached user (all users without an id) on every instance: call after changing a users/accounts row. */
     invalidateUser: (userId?: string) => void
   }
 }
@@ -47,7 +54,21 @@ function bearer(req: FastifyRequest): string | null {
 export function registerAuth(app: FastifyInstance, db: Kysely<DB>, secret: string) {
   app.decorateRequest('user', null)
   const cache = createTtlCache<AuthUser>({ ttlMs: USER_CACHE_TTL_MS, maxEntries: USER_CACHE_MAX_ENTRIES })
-  app.decorate('invalidateUser', (userId?: string) => cache.invalidate(userId))
+  app.decorate('invalidateUser', (userId?: string) => {
+    cache.invalidate(userId)
+    const redis = app.redis
+    if (!redis) return
+    // the other instances: best effort (Redis down → their TTL bounds the staleness)
+    redis.publish(USER_INVALIDATION_CHANNEL, userId ?? '*').catch((err: unknown) => {
+      app.log.warn({ err, userId }, 'user cache: could not publish the invalidation (other instances rely on the TTL)')
+    })
+  })
+  redisSubscribe(
+    app,
+    USER_INVALIDATION_CHANNEL,
+    (userId) => cache.invalidate(userId === '*' ? undefined : userId),
+    () => cache.invalidate(),
+  )
 
   async function load(userId: string): Promise<AuthUser | null> {
     const cached = cache.get(userId)

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import ExcelJS from 'exceljs'
 import { Type } from 'typebox'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import {
   OrderExportQuerySchema, OrderExportTicketBodySchema, OrderExportTicketSchema, OrderExportFileQuerySchema,
@@ -35,7 +35,10 @@ import { MailNotConfigured } from '../../lib/mail'
  *
  * Downloads that cannot send the Authorization header (a link on H5, Taro.downloadFile) use a
  * ticket: POST /order/export/ticket → /api/order/export/file?ticket=… for that user and range, one
- * download, 60 s; tickets live in this process's memory (stored by their sha256, at most 10,000).
+ * download, 60 s. Tickets are kept in the database (order_export_tickets, stored by their sha256, at
+ * most 10,000 outstanding) and redeemed by one conditional UPDATE, so a ticket issued through one API
+ * instance is redeemed through any other, exactly once. The email limit counts the user's rows of the
+ * last hour in order_export_emails, so it holds across instances too.
  */
 
 const TICKET_TTL_MS = 60_000
@@ -184,14 +187,10 @@ const FileResponse = {
   },
 }
 
-interface Ticket extends Range, Owner { userId: string; lang: Lang; expires: number }
-
 export async function orderExportRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const db = opts.db
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const required = { preHandler: app.requireUser }
-  const tickets = new Map<string, Ticket>()
-  const emailsSent = new Map<string, number[]>()
   const hash = (t: string) => crypto.createHash('sha256').update(t).digest('base64url')
   const ownerOf = (req: FastifyRequest): Owner => ({ accountId: req.user!.accountId, country: req.user!.country === 'in' ? 'in' : 'cn' })
   const langOf = (req: FastifyRequest): Lang => (req.locale.language === 'en' ? 'en' : 'zh')
@@ -206,11 +205,19 @@ export async function orderExportRoutes(app: FastifyInstance, opts: { db: Kysely
   r.post('/order/export/ticket', { ...required, schema: { body: OrderExportTicketBodySchema, response: okReply(OrderExportTicketSchema) } }, async (req) => {
     const range = checkedRange(req, req.body)
     const now = Date.now()
-    for (const [k, t] of tickets) if (t.expires <= now) tickets.delete(k)
-    if (tickets.size >= TICKETS_MAX) throw new ApiError(503, 'SERVICE_UNAVAILABLE', msg(req, 'Too many downloads in progress, try again shortly', '下载请求过多，请稍后再试'))
+    // used and expired tickets go (a bounded batch each time), then the outstanding ones are counted
+    await sql`DELETE FROM order_export_tickets WHERE ticket_hash IN (
+        SELECT ticket_hash FROM order_export_tickets WHERE expires_at <= ${new Date(now)} OR used_at IS NOT NULL LIMIT 1000)`.execute(db)
+    const { n } = await db.selectFrom('order_export_tickets').select(sql<number>`count(*)::int`.as('n'))
+      .where('expires_at', '>', new Date(now)).executeTakeFirstOrThrow()
+    if (n >= TICKETS_MAX) throw new ApiError(503, 'SERVICE_UNAVAILABLE', msg(req, 'Too many downloads in progress, try again shortly', '下载请求过多，请稍后再试'))
     const ticket = crypto.randomBytes(32).toString('base64url')
     const expires = now + TICKET_TTL_MS
-    tickets.set(hash(ticket), { ...range, ...ownerOf(req), userId: req.user!.id, lang: langOf(req), expires })
+    const owner = ownerOf(req)
+    await db.insertInto('order_export_tickets').values({
+      ticket_hash: hash(ticket), user_id: req.user!.id, account_id: owner.accountId, country: owner.country,
+      range_from: range.from, range_to: range.to, format: range.format, lang: langOf(req), expires_at: new Date(expires),
+    }).execute()
     const data: OrderExportTicket = {
       url: `/api/order/export/file?ticket=${ticket}`, expiresAt: new Date(expires).toISOString(), fileName: exportFileName(range.from, range.to, range.format),
     }
@@ -220,14 +227,18 @@ export async function orderExportRoutes(app: FastifyInstance, opts: { db: Kysely
   // ---- GET /order/export/file?ticket — the ticket's file, once; no Authorization header needed (a
   // token, if sent, must be the ticket user's)
   r.get('/order/export/file', { preHandler: app.optionalUser, schema: { querystring: OrderExportFileQuerySchema, response: FileResponse } }, async (req, reply) => {
-    const key = hash(req.query.ticket)
-    const t = tickets.get(key)
-    tickets.delete(key) // one use, whatever happens next
+    const now = new Date()
+    // one use, whatever happens next: the first request that marks it used has it, on any instance
+    const t = await db.updateTable('order_export_tickets').set({ used_at: now })
+      .where('ticket_hash', '=', hash(req.query.ticket)).where('used_at', 'is', null).where('expires_at', '>', now)
+      .returning(['user_id', 'account_id', 'country', 'range_from', 'range_to', 'format', 'lang'])
+      .executeTakeFirst()
     // a ticket works without a token (a plain link); next to another user's token it is nothing
-    if (!t || t.expires <= Date.now() || (req.user && req.user.id !== t.userId)) {
+    if (!t || (req.user && req.user.id !== t.user_id)) {
       throw new ApiError(404, 'NOT_FOUND', msg(req, 'This download link has expired: export again', '下载链接已失效，请重新导出'), 'EXPORT_TICKET_INVALID')
     }
-    return sendFile(reply, await exportFile(req, db, t, t, t.lang), t.format)
+    const range: Range = { from: t.range_from, to: t.range_to, format: t.format }
+    return sendFile(reply, await exportFile(req, db, { accountId: t.account_id, country: t.country }, range, t.lang), t.format)
   })
 
   // ---- POST /order/export/email — the file by email to the user's own address (and one more, if given)
@@ -241,16 +252,25 @@ export async function orderExportRoutes(app: FastifyInstance, opts: { db: Kysely
     if (!own || !isValidEmail(own)) {
       throw new ApiError(409, 'CONFLICT', msg(req, 'Your account has no valid email address', '您的账户没有有效的电子邮箱'), 'NO_EMAIL')
     }
-    const now = Date.now()
-    const recent = (emailsSent.get(req.user!.id) ?? []).filter((at) => at > now - 3_600_000)
-    if (recent.length >= EMAILS_PER_HOUR) {
-      throw new ApiError(429, 'TOO_MANY_REQUESTS', msg(req, `At most ${EMAILS_PER_HOUR} export emails an hour: try again later`, `每小时最多发送 ${EMAILS_PER_HOUR} 封导出邮件，请稍后再试`))
-    }
+    const userId = req.user!.id
+    const tooMany = () => new ApiError(429, 'TOO_MANY_REQUESTS', msg(req, `At most ${EMAILS_PER_HOUR} export emails an hour: try again later`, `每小时最多发送 ${EMAILS_PER_HOUR} 封导出邮件，请稍后再试`))
+    const hourAgo = () => new Date(Date.now() - 3_600_000)
+    const sentLastHour = async (q: Kysely<DB>) => (await q.selectFrom('order_export_emails').select(sql<number>`count(*)::int`.as('n'))
+      .where('user_id', '=', userId).where('sent_at', '>', hourAgo()).executeTakeFirstOrThrow()).n
+    if ((await sentLastHour(db)) >= EMAILS_PER_HOUR) throw tooMany()
     const lang = langOf(req)
     const f = await exportFile(req, db, ownerOf(req), range, lang)
     const to = [own, ...(extra && extra.toLowerCase() !== own.toLowerCase() ? [extra] : [])]
-    recent.push(now)
-    emailsSent.set(req.user!.id, recent)
+    // counted before sending (a failed send counts too), under a per-user lock so that two instances
+    // cannot both take the last one
+    const counted = await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`order_export_email:${userId}`}))`.execute(trx)
+      if ((await sentLastHour(trx)) >= EMAILS_PER_HOUR) return false
+      await trx.deleteFrom('order_export_emails').where('user_id', '=', userId).where('sent_at', '<=', hourAgo()).execute()
+      await trx.insertInto('order_export_emails').values({ user_id: userId, sent_at: new Date() }).execute()
+      return true
+    })
+    if (!counted) throw tooMany()
     let sent: { messageId: string }
     try {
       sent = await app.mail.send({

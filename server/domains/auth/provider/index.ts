@@ -7,7 +7,7 @@ import type { DB } from '../../../db/schema'
 import { providerCookieKeys, type ResolvedAuthConfig } from '../config'
 import { claimsOf, findUserById } from './accounts'
 import { interactionRoutes } from './interactions'
-import { createMemoryStore } from './memory-store'
+import { createDbStore } from './db-store'
 import { pickLang, msg } from './messages'
 import { messagePage, PAGE_HEADERS } from './pages'
 
@@ -15,17 +15,34 @@ import { messagePage, PAGE_HEADERS } from './pages'
  * The embedded OpenID Connect provider (oidc-provider, Koa-based) at {publicUrl}/oidc.
  * One confidential client: our own server (PKCE S256 required). Accounts are our users; the sign-in
  * and registration pages are served by ./interactions. The provider keeps its own artefacts
- * (interactions, sessions, codes, grants) in memory (./memory-store): one process only.
- * Its signing key is generated per process (id tokens are only read right after they are issued).
+ * (interactions, sessions, codes, grants) in the database (./db-store, table oidc_store), so every
+ * instance over one database shares them.
+ * Its ES256 signing key is derived from the JWT secret like its cookie keys, so every instance that
+ * shares the secret signs with the same key (an id token issued by one instance verifies against the
+ * keys another one publishes).
  */
-let processKey: Record<string, unknown> | null = null
-/** One RS256 signing key per process (generated at first use). */
-function signingKey() {
-  if (!processKey) {
-    const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
-    processKey = { ...privateKey.export({ format: 'jwk' }), kid: crypto.randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' }
+const signingKeys = new Map<string, Record<string, unknown>>()
+/** The provider's P-256 signing key (JWK), derived from the JWT secret by HKDF (deterministic, per secret). */
+export function signingKey(jwtSecret: string): Record<string, unknown> {
+  let jwk = signingKeys.get(jwtSecret)
+  if (jwk) return jwk
+  for (let i = 0; ; i++) {
+    const d = Buffer.from(crypto.hkdfSync('sha256', jwtSecret, 'oidc-provider-signing-key', `p256:${i}`, 32))
+    const ecdh = crypto.createECDH('prime256v1')
+    try {
+      ecdh.setPrivateKey(d) // refuses 0 and values >= the group order (chance ~2^-32): take the next
+    } catch {
+      continue
+    }
+    const pub = ecdh.getPublicKey(null, 'uncompressed') // 0x04 || x || y
+    const b64 = (b: Buffer) => b.toString('base64url')
+    const x = b64(pub.subarray(1, 33))
+    const y = b64(pub.subarray(33, 65))
+    const kid = crypto.createHash('sha256').update(`${x}.${y}`).digest('base64url').slice(0, 16)
+    jwk = { kty: 'EC', crv: 'P-256', x, y, d: b64(d), kid, alg: 'ES256', use: 'sig' }
+    signingKeys.set(jwtSecret, jwk)
+    return jwk
   }
-  return processKey
 }
 
 export function createEmbeddedProvider(cfg: ResolvedAuthConfig, db: Kysely<DB>): Provider {
@@ -34,10 +51,10 @@ export function createEmbeddedProvider(cfg: ResolvedAuthConfig, db: Kysely<DB>):
   // prompt=create (Initiating User Registration via OpenID Connect): our registration page
   policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0)
 
-  const jwk = signingKey()
+  const jwk = signingKey(cfg.jwtSecret)
 
   const configuration: Configuration = {
-    adapter: createMemoryStore(),
+    adapter: createDbStore(db).adapter,
     clients: [
       {
         client_id: cfg.oidc.clientId,
@@ -46,6 +63,7 @@ export function createEmbeddedProvider(cfg: ResolvedAuthConfig, db: Kysely<DB>):
         response_types: ['code'],
         grant_types: ['authorization_code'],
         token_endpoint_auth_method: 'client_secret_basic',
+        id_token_signed_response_alg: 'ES256',
       },
     ],
     pkce: { required: () => true },

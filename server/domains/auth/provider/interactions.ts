@@ -104,8 +104,9 @@ export async function interactionRoutes(
     if (!d) return expiredPage(reply, lang)
     const username = normalizeUsername(String(body.username ?? '')).slice(0, 128)
     const { passwordIpUser, passwordUser } = app.login.limiters
-    const a = passwordIpUser.hit(`${req.ip}|${username}`)
-    const b = passwordUser.hit(username)
+    // both windows count this post (in Redis with REDIS_URL, so across the instances)
+    const a = await passwordIpUser.hit(req, `${req.ip}|${username}`)
+    const b = await passwordUser.hit(req, username)
     if (!a.allowed || !b.allowed) {
       const seconds = Math.max(a.allowed ? 0 : a.retryAfter, b.allowed ? 0 : b.retryAfter)
       reply.header('retry-after', String(seconds))
@@ -127,7 +128,7 @@ export async function interactionRoutes(
     const d = await details(req, reply)
     const lang = langOf(req, d ?? undefined)
     if (!d) return expiredPage(reply, lang)
-    const limit = app.login.limiters.api.hit(`register|${req.ip}`)
+    const limit = await app.login.limiters.api.hit(req, `register|${req.ip}`)
     if (!limit.allowed) {
       reply.header('retry-after', String(limit.retryAfter))
       return html(reply, 429, messagePage({ lang, title: msg(lang, 'tooManyTitle'), text: msg(lang, 'tooMany', { seconds: limit.retryAfter }) }))

@@ -6,6 +6,7 @@ import type { DB } from '../../../db/schema'
 import { flashBuyStatusAt, quantityRefusal } from '../../../../types/flashbuy/rules'
 import type { Outcome, PlaceItem } from './commit'
 import * as M from './messages'
+import { FAIL_FAST } from '../../../lib/redis'
 
 /**
  * The optional Redis gate in front of the database (REDIS_URL). Per sale, Redis holds the stock
@@ -74,11 +75,7 @@ interface ConfirmPending { item: PlaceItem; resolve: (o: Outcome | null) => void
 
 export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger): FlashGate {
   const redis = new Redis(url, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: 500,
-    connectTimeout: 500,
-    retryStrategy: (times) => Math.min(100 * times, 1000),
+    ...FAIL_FAST,
     enableAutoPipelining: true, // the commands of one tick go out in one write
     lazyConnect: false,
   }) as GateRedis
