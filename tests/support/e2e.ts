@@ -25,6 +25,7 @@ interface AxeViolation { id: string; impact: string | null; help: string; nodes:
  * Call it after each page an e2e test visits, once the page's content is on screen.
  */
 export async function assertAccessible(page: Page, label: string): Promise<void> {
+  await uncoverTargets(page)
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe
@@ -39,6 +40,70 @@ export async function assertAccessible(page: Page, label: string): Promise<void>
     `- ${v.id} (${v.impact}): ${v.help}\n` + v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('\n')
   ).join('\n'))
 }
+
+/**
+ * axe's 24 px target-size rule measures what is visible at this scroll position: a control scrolled
+ * half under the fixed header or bottom bar counts as a small target. Where the scroll leaves a control
+ * cut by such a bar depends on the page's height (an address a line longer), not on the page's quality,
+ * so before the check such a control is scrolled clear of the bar, into view or past the edge (a few
+ * steps at most; the bars themselves, and every control clear of them, are judged as they are).
+ */
+async function uncoverTargets(page: Page): Promise<void> {
+  // a string, not a function: tsx would wrap the named helpers in a __name() the page does not have
+  await page.evaluate(UNCOVER_TARGETS)
+}
+
+const UNCOVER_TARGETS = `(() => {
+  const TARGETS = 'a[href], button, input, select, textarea, [role=button], [role=checkbox], [role=radio], [role=switch], [role=link], [role=tab]'
+  const vh = window.innerHeight
+  const bars = () => Array.from(document.querySelectorAll('body *')).filter((e) => {
+    const pos = getComputedStyle(e).position
+    if (pos !== 'fixed' && pos !== 'sticky') return false
+    const r = e.getBoundingClientRect()
+    // bars along the top or bottom edge (a toast in the middle goes away by itself)
+    return r.height > 0 && r.height < vh / 2 && (r.top <= 1 || r.bottom >= vh - 1)
+  })
+  const scroller = (e) => {
+    for (let p = e.parentElement; p; p = p.parentElement) {
+      const oy = getComputedStyle(p).overflowY
+      if ((oy === 'auto' || oy === 'scroll') && p.scrollHeight > p.clientHeight) return p
+    }
+    return document.scrollingElement || document.documentElement
+  }
+  // the scrolls that clear a control of a bar at the viewport's top or bottom edge, nearer first: shown whole,
+  // or moved past the edge (none: clear of it). axe counts only other controls as covering, so a control
+  // under the header's background beside the header's buttons is a cut target too.
+  const moves = (r, br) => {
+    if (r.right <= br.left || r.left >= br.right) return []
+    let show = 0, hide = 0
+    if (br.top <= 1 && r.top < br.bottom - 1 && r.bottom > 1) { show = Math.floor(r.top - br.bottom) - 1; hide = Math.ceil(r.bottom) }
+    else if (br.bottom >= vh - 1 && r.bottom > br.top + 1 && r.top < vh - 1) { show = Math.ceil(r.bottom - br.top) + 1; hide = Math.floor(r.top - vh) }
+    else return []
+    return Math.abs(show) < Math.abs(hide) ? [show, hide] : [hide, show]
+  }
+  const stuck = new Set()
+  for (let step = 0; step < 8; step++) {
+    const fixed = bars()
+    let moved = false
+    for (const t of Array.from(document.querySelectorAll(TARGETS))) {
+      const r = t.getBoundingClientRect()
+      if (r.height === 0 || stuck.has(t) || fixed.some((b) => b.contains(t) || t.contains(b))) continue
+      const bar = fixed.find((b) => moves(r, b.getBoundingClientRect()).length > 0)
+      if (!bar) continue
+      const sc = scroller(t)
+      const before = sc.scrollTop
+      for (const dy of moves(r, bar.getBoundingClientRect())) {
+        sc.scrollBy(0, dy)
+        if (sc.scrollTop !== before) break
+      }
+      // a control that no scroll clears (the end of the page under a bar) is left for axe to judge
+      if (sc.scrollTop === before) { stuck.add(t); continue }
+      moved = true
+      break
+    }
+    if (!moved) return
+  }
+})()`
 
 export interface Phone { ctx: BrowserContext; page: Page; errors: string[] }
 
