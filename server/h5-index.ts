@@ -59,7 +59,7 @@ export function h5IndexHtml(staticDir: string, heroImage?: () => Promise<string 
 
   function withFirstScreen(route: string, files: string[], drawn: FirstScreen): string {
     // the entry scripts are not in the head: index.html's last script asks for them once the first
-    // screen is painted (src/index.html), with the page's chunks beside them instead of preloads
+    // screen is painted (src/index.html), and preloads the page's chunks beside them (run when the router asks)
     const entryJs = manifest!.entry.filter((f) => f.endsWith('.js'))
     const entry = new Set(manifest!.entry)
     const pageFiles = files.filter((f) => !entry.has(f))
