@@ -3,6 +3,8 @@ import path from 'path'
 import { require as tsxRequire } from 'tsx/cjs/api'
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const H5ChunkManifestPlugin = require('./h5-chunk-manifest.js')
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const H5CompileHintsPlugin = require('./h5-compile-hints.js')
 
 // Taro compiles only config/ when it loads this file; the route table lives in src/ (the app uses it too).
 const { h5CustomRoutes } = tsxRequire('../types/routes.ts', __filename) as typeof import('../types/routes')
@@ -69,6 +71,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         // chunk-manifest.json: the files of each page's first load (read by the size budget test)
         chain.plugin('h5ChunkManifest').use(H5ChunkManifestPlugin)
+        // the entry's scripts compiled while they stream in, off the main thread (see h5-compile-hints.js)
+        chain.plugin('h5CompileHints').use(H5CompileHintsPlugin)
         // Taro's Swiper with the swiper modules it uses, not the whole bundle (see h5-swiper.mjs)
         chain.resolve.alias.set('swiper/bundle$', path.resolve(__dirname, 'h5-swiper.mjs'))
         // polyfills and a JSONP client the H5 browserslist and this app never need (see each file)
