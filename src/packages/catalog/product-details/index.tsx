@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useDeferredValue, useEffect, useRef } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { View, Text, Button } from '@tarojs/components'
 import { AtActivityIndicator, AtIcon } from 'taro-ui'
@@ -53,15 +53,17 @@ export default function ProductDetails() {
   const { key, ready } = useViewerKey()
   const country = useLocale((s) => s.country)
   const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
-  const entry = useProduct((s) => (catalogNumber ? s.entries[catalogNumber] : undefined))
+  const live = useProduct((s) => (catalogNumber ? s.entries[catalogNumber] : undefined))
+  // the page drawn from the product (and each later price or stock answer) renders as a deferred update:
+  // React draws it in slices that leave the main thread free between them, not in one long task
+  const entry = useDeferredValue(live)
   const quoting = useRef(false)
   const adding = useRef(false)
 
-
   useEffect(() => {
     // prices depend on the user: wait for the session, then load once per language/country/user
-    if (catalogNumber && ready && entry?.key !== key) useProduct.getState().load(catalogNumber, key)
-  }, [catalogNumber, ready, key, entry?.key])
+    if (catalogNumber && ready && live?.key !== key) useProduct.getState().load(catalogNumber, key)
+  }, [catalogNumber, ready, key, live?.key])
 
   const detail = entry?.detail ?? null
   // H5: the server's drawing of this product's first screen gives way once the page has its own (or an error)
