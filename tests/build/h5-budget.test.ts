@@ -77,3 +77,17 @@ for (const page of tabPages) {
     console.log(`${page}: ${total.toFixed(1)} KB of ${BUDGET_KB[page]} KB (${detail})`)
   })
 }
+
+// config/h5-compile-hints.js: the entry's functions nearly all run at start-up; with V8's hint on their
+// first line they compile off the main thread while the script streams in. A page chunk has no hint
+// (most of its functions wait for a tap), and minification must not have eaten the comment.
+test('the entry scripts, and only they, start with the compile hint', () => {
+  const { entry, pages } = readManifest()
+  const firstLine = (f: string) => fs.readFileSync(path.join(DIST, f), 'utf8').split('\n', 1)[0]
+  const entryJs = entry.filter((f) => f.endsWith('.js'))
+  assert.ok(entryJs.length > 0)
+  for (const f of entryJs) assert.equal(firstLine(f), '//# allFunctionsCalledOnLoad', f)
+  const pageJs = [...new Set(Object.values(pages).flat())].filter((f) => f.endsWith('.js') && !entry.includes(f))
+  assert.ok(pageJs.length > 10)
+  for (const f of pageJs) assert.notEqual(firstLine(f), '//# allFunctionsCalledOnLoad', f)
+})
