@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from './db/schema'
 import { ApiError, errorBody, frameworkErrorReply } from './errors'
@@ -11,6 +10,7 @@ import { registerAuth } from './domains/auth/plugin'
 import { parseLocale } from './locale'
 import { redactUrl } from './lib/safe-url'
 import { trustProxyOption } from './lib/trust-proxy'
+import { validatorCompiler } from './lib/validator'
 import { registerOpenApi } from './lib/openapi'
 import { rejectUnstorableText } from './lib/storable-text'
 import { platformRoutes } from './domains/platform'
@@ -90,7 +90,8 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
     // a URL the router cannot decode, or a too-long path parameter: the error envelope, not Fastify's own body
     frameworkErrors: frameworkErrorReply,
   })
-  app.setValidatorCompiler(TypeBoxValidatorCompiler)
+  // TypeBox checks (compiled), converting querystring/params/headers only when they fail as they are
+  app.setValidatorCompiler(validatorCompiler)
   const staticDir = opts.staticDir && fs.existsSync(path.join(opts.staticDir, 'index.html')) ? path.resolve(opts.staticDir) : null
   // CSP, nosniff, Referrer-Policy, frame-ancestors... on every response: before any route (per-path policies)
   registerSecurityHeaders(app, { staticDir, chatWidgetUrl: process.env.CHAT_WIDGET_URL })

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { validatorCompiler } from '../../lib/validator'
 import { Type } from 'typebox'
 import { Value } from 'typebox/value'
 import type { Kysely } from 'kysely'
@@ -200,7 +201,7 @@ export async function orderRequestRoutes(app: FastifyInstance, opts: { db: Kysel
   r.post('/order/:orderNumber/return', {
     ...required,
     // the body is a stream read by the handler (readReturnForm); the schema documents it
-    validatorCompiler: (c) => (c.httpPart === 'body' ? () => true : TypeBoxValidatorCompiler(c)),
+    validatorCompiler: (c) => (c.httpPart === 'body' ? () => true : validatorCompiler(c)),
     schema: {
       consumes: ['multipart/form-data'], params: OrderNumberParamsSchema, body: ReturnFormBodySchema, response: okReply(OrderRequestSchema),
     },
