@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 
@@ -21,9 +22,9 @@ import helmet, { type HelmetOptions } from 'helmet'
  *    /__wechat, the chat stand-in) keep it: a route's own header replaces the default.
  *
  * Register before any route (buildApp does it first): the per-path policies attach to routes as they
- * are declared. Each policy's helmet middleware is built once (at start, and per route that has its own
- * policy); @fastify/helmet built a new helmet, parsing the CSP directives again, on every request: 7% of a
- * search request's CPU in issue 10's profile.
+ * are declared. Each policy's headers are worked out once (at start, and per route that has its own
+ * policy) and then set as they are; @fastify/helmet built a new helmet, parsing the CSP directives again,
+ * on every request: 7% of a search request's CPU in issue 10's profile.
  */
 
 type Directives = Record<string, string[]>
@@ -105,9 +106,28 @@ function routePolicy(url: string): HelmetOptions | undefined {
   return undefined
 }
 
-type Middleware = ReturnType<typeof helmet>
-/** where a route with its own policy keeps that policy's middleware */
+type Apply = (res: ServerResponse) => void
+/** where a route with its own policy keeps that policy's headers */
 const ROUTE_HEADERS = 'securityHeaders'
+
+/**
+ * The headers one helmet policy sets, worked out once: helmet's middleware run against a response that
+ * only records what is set and removed (no directive of ours depends on the request: no nonces, no
+ * functions), then applied as recorded on every response of that policy.
+ */
+function headersOf(options: HelmetOptions): Apply {
+  const set: [string, string][] = []
+  const removed: string[] = []
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => { set.push([name, String(value)]) },
+    removeHeader: (name: string) => { removed.push(name) },
+  }
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => { if (err) throw err })
+  return (res) => {
+    for (const name of removed) res.removeHeader(name)
+    for (const [name, value] of set) res.setHeader(name, value)
+  }
+}
 
 export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions = {}) {
   const base: HelmetOptions = {
@@ -117,16 +137,17 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHead
     // sent below on https requests only
     strictTransportSecurity: false,
   }
-  const standard = helmet(base)
+  const standard = headersOf(base)
   app.addHook('onRoute', (route: RouteOptions) => {
     const policy = routePolicy(route.url)
-    if (policy) route.config = { ...(route.config as object), [ROUTE_HEADERS]: helmet({ ...base, ...policy } as HelmetOptions) } as RouteOptions['config']
+    if (policy) route.config = { ...(route.config as object), [ROUTE_HEADERS]: headersOf({ ...base, ...policy } as HelmetOptions) } as RouteOptions['config']
   })
-  // every request, routed or not (a 404 too)
+  // every request, routed or not (a 404 too); raw: also reaches the responses of the embedded OpenID
+  // provider, which writes to the socket itself
   app.addHook('onRequest', (req, reply, done) => {
-    const own = (req.routeOptions.config as unknown as Record<string, Middleware | undefined> | undefined)?.[ROUTE_HEADERS]
-    // raw: also reaches the responses of the embedded OpenID provider, which writes to the socket itself
+    const own = (req.routeOptions.config as unknown as Record<string, Apply | undefined> | undefined)?.[ROUTE_HEADERS]
+    ;(own ?? standard)(reply.raw)
     if (req.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS)
-    ;(own ?? standard)(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined))
+    done()
   })
 }
