@@ -1,14 +1,11 @@
-import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import { randomToken, sha256 } from '../../lib/secret-token'
 
 /** One-time login states (redirect round trips) and login tickets, stored by their SHA-256 only. */
 
 export const STATE_TTL_SECONDS = 10 * 60
 export const TICKET_TTL_SECONDS = 60
-
-export const randomToken = () => crypto.randomBytes(32).toString('base64url')
-export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('base64url')
 
 export interface NewState {
   kind: 'oidc' | 'wechat'

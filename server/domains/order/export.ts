@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import ExcelJS from 'exceljs'
@@ -20,6 +19,7 @@ import { ApiError, ok } from '../../errors'
 import { localized as msg } from '../../locale'
 import { okReply } from '../../lib/openapi'
 import { MailNotConfigured } from '../../lib/mail'
+import { randomToken, sha256 } from '../../lib/secret-token'
 
 /**
  * Order export and email (issue 12; spec §5 "Order-export date range: at most one year. Start date
@@ -191,7 +191,6 @@ export async function orderExportRoutes(app: FastifyInstance, opts: { db: Kysely
   const db = opts.db
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const required = { preHandler: app.requireUser }
-  const hash = (t: string) => crypto.createHash('sha256').update(t).digest('base64url')
   const ownerOf = (req: FastifyRequest): Owner => ({ accountId: req.user!.accountId, country: req.user!.country === 'in' ? 'in' : 'cn' })
   const langOf = (req: FastifyRequest): Lang => (req.locale.language === 'en' ? 'en' : 'zh')
 
@@ -211,11 +210,11 @@ export async function orderExportRoutes(app: FastifyInstance, opts: { db: Kysely
     const { n } = await db.selectFrom('order_export_tickets').select(sql<number>`count(*)::int`.as('n'))
       .where('expires_at', '>', new Date(now)).executeTakeFirstOrThrow()
     if (n >= TICKETS_MAX) throw new ApiError(503, 'SERVICE_UNAVAILABLE', msg(req, 'Too many downloads in progress, try again shortly', '下载请求过多，请稍后再试'))
-    const ticket = crypto.randomBytes(32).toString('base64url')
+    const ticket = randomToken()
     const expires = now + TICKET_TTL_MS
     const owner = ownerOf(req)
     await db.insertInto('order_export_tickets').values({
-      ticket_hash: hash(ticket), user_id: req.user!.id, account_id: owner.accountId, country: owner.country,
+      ticket_hash: sha256(ticket), user_id: req.user!.id, account_id: owner.accountId, country: owner.country,
       range_from: range.from, range_to: range.to, format: range.format, lang: langOf(req), expires_at: new Date(expires),
     }).execute()
     const data: OrderExportTicket = {
@@ -230,7 +229,7 @@ export async function orderExportRoutes(app: FastifyInstance, opts: { db: Kysely
     const now = new Date()
     // one use, whatever happens next: the first request that marks it used has it, on any instance
     const t = await db.updateTable('order_export_tickets').set({ used_at: now })
-      .where('ticket_hash', '=', hash(req.query.ticket)).where('used_at', 'is', null).where('expires_at', '>', now)
+      .where('ticket_hash', '=', sha256(req.query.ticket)).where('used_at', 'is', null).where('expires_at', '>', now)
       .returning(['user_id', 'account_id', 'country', 'range_from', 'range_to', 'format', 'lang'])
       .executeTakeFirst()
     // a ticket works without a token (a plain link); next to another user's token it is nothing
