@@ -1,5 +1,5 @@
 import type { BillTo, CreditRecord, ShipTo, ShipToBillTos, SysConfig, UserInfo } from '../../types'
-import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT, addressLine, splitAttentionTo } from '../../types/account/address-rules'
+import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT, addressLine, addressTitle, splitAttentionTo } from '../../types/account/address-rules'
 import { isFlagOn } from './feature-flags'
 
 /**
@@ -81,8 +81,9 @@ export const attentionOf = (a: Pick<ShipTo, 'attentionTo'>) => splitAttentionTo(
 /** The address line, joined per country (types/account/address-rules.ts: the server's labels use it too). */
 export { addressLine }
 
-/** A bill-to's title: its nickname, else the company (spec section 2: "Per bill-to: ... a title"). */
-export const billToTitle = (b: Pick<BillTo, 'nickName' | 'companyOrInstitution'>) => b.nickName || b.companyOrInstitution || ''
+/** A bill-to's title (spec section 2: "Per bill-to: ... a title") and a ship-to's name in the pickers: its nickname, else the company. */
+export const billToTitle = (b: Pick<BillTo, 'nickName' | 'companyOrInstitution'>) => addressTitle(b)
+export const shipToTitle = (s: Pick<ShipTo, 'nickName' | 'companyOrInstitution'>) => addressTitle(s)
 
 /** The flat list of bill-to account numbers POST /creditlimit/list is called with (spec section 7). */
 export function billToAccountNumbers(u: Entries): string[] {

@@ -1,5 +1,5 @@
 import {
-  addressLine, arStatementParams, billToAccountNumbers, billToButtons, billToTitle, canAddShipTo, canEdit, canSetDefault, creditOf,
+  addressLine, arStatementParams, billToAccountNumbers, billToButtons, billToTitle, canAddShipTo, canEdit, canSetDefault, creditOf, shipToTitle,
   hasUsableAddress, isPrepaid, shipToBadges, shipToNumber, usableDefault
 } from '../../src/rules/ship-to'
 import { MY_MENU, menuAction } from '../../src/pages/my/menu'
@@ -69,6 +69,12 @@ describe('ship-to list (spec section 2)', () => {
     expect(addressLine(approvedIn().allShipToBillToAddresses[0].shipTo as any)).toBe('Room 214, CV Raman Road, Bengaluru, Karnataka - 560012')
     expect(billToTitle(def.billTos[0] as any)).toBe('学院财务处')
     expect(billToTitle({ nickName: null, companyOrInstitution: '复旦大学' })).toBe('复旦大学')
+  })
+
+  it('a ship-to is named as a bill-to is titled, in every picker: its nickname, else its company', () => {
+    expect(shipToTitle({ nickName: '冷室', companyOrInstitution: '复旦大学' })).toBe('冷室')
+    expect(shipToTitle({ nickName: '', companyOrInstitution: ' 复旦大学 ' })).toBe('复旦大学')
+    expect(shipToTitle({ nickName: null, companyOrInstitution: null })).toBe('')
   })
 })
 

@@ -79,6 +79,13 @@ export const MAX_SHIP_TOS_PER_ACCOUNT = 20
 /** At most this many new ship-tos waiting for review (about 2 business days each) at a time. */
 export const MAX_PENDING_SHIP_TOS = 3
 
+/**
+ * What an address is called where a list or a label names it: its nickname, else its company or institution
+ * (bill-tos on Ship-To Info, ship-tos in the pickers, the prize order's label).
+ */
+export const addressTitle = (a: { nickName?: string | null; companyOrInstitution?: string | null }): string =>
+  (a.nickName || a.companyOrInstitution || '').trim()
+
 /** The parts of an address that its one-line form shows (the ship-to and bill-to shapes of the contract have them). */
 export interface AddressParts {
   stateOrProvince?: string | null

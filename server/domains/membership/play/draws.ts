@@ -1,7 +1,7 @@
 import { randomInt as cryptoRandomInt } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
-import { addressLine } from '../../../../types/account/address-rules'
+import { addressLine, addressTitle } from '../../../../types/account/address-rules'
 import type { DB, ShipToTable } from '../../../db/schema'
 import {
   DRAW_ORDER_ADDRESS_DAYS, drawActivityStatus, drawRefusal, periodKey, pickPrize,
@@ -78,7 +78,7 @@ export async function listDraws(db: Kysely<DB>, req: FastifyRequest, now = new D
  * then the address line the app shows everywhere
  */
 export const shipToLabel = (s: Pick<Selectable<ShipToTable>, 'nick_name' | 'company_or_institution' | 'state_or_province' | 'state' | 'city' | 'street_address' | 'building_or_room' | 'zip_code' | 'iso_country_code'>) =>
-  [(s.nick_name || s.company_or_institution)?.trim(), addressLine({
+  [addressTitle({ nickName: s.nick_name, companyOrInstitution: s.company_or_institution }), addressLine({
     stateOrProvince: s.state_or_province, state: s.state, city: s.city, streetAddress: s.street_address,
     buildingOrRoom: s.building_or_room, zipCode: s.zip_code, isoCountryCode: s.iso_country_code,
   })].filter(Boolean).join(', ')

@@ -22,7 +22,7 @@ import { needsRegistration } from '../../../store/order-attempt'
 import { useFlashBuy, flashAddress, flashBillTo, flashLoggedIn, flashTotal, quantityOf, type FlashTextField } from '../../../store/flashbuy'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { productImageUrl } from '../../../rules/product-image'
-import { addressLine, billToTitle, isActive } from '../../../rules/ship-to'
+import { addressLine, billToTitle, isActive, shipToTitle } from '../../../rules/ship-to'
 import { pageParam } from '../../../rules/page-params'
 import { navigation } from '../../../platform/navigation'
 import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
@@ -258,7 +258,7 @@ function AddressSection({ expanded, onToggle, loggedIn }: { expanded: boolean; o
                 return (
                   <View key={e.shipTo.addressKey} className={`fb-choice fb-choice--ship${on ? ' fb-choice--on' : ''}`} data-address-key={e.shipTo.addressKey}
                     {...tapProps(() => fb.chooseAddress(e.shipTo.addressKey), { role: 'radio', selected: on })}>
-                    <Text className='fb-choice__title'>{e.shipTo.nickName || e.shipTo.companyOrInstitution || e.shipTo.addressKey}</Text>
+                    <Text className='fb-choice__title'>{shipToTitle(e.shipTo) || e.shipTo.addressKey}</Text>
                     <Text className='fb-choice__meta'>{addressLine(e.shipTo)}</Text>
                   </View>
                 )

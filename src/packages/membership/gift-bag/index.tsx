@@ -11,7 +11,7 @@ import { useGiftBag } from '../../../store/draws'
 import { useSession } from '../../../store/session'
 import { showToast } from '../../../store/toast'
 import { formatTimestamp } from '../../../rules/format'
-import { addressLine } from '../../../rules/ship-to'
+import { addressLine, shipToTitle } from '../../../rules/ship-to'
 import { ariaProps } from '../../../platform/a11y'
 import MemberGate from '../../../components/member-gate'
 import './index.scss'
@@ -89,7 +89,7 @@ function Order({ order: o }: { order: PrizeOrder }) {
           {!shipTos.length && <Text className='gb-order__meta'>{t('play.bag.noShipTo')}</Text>}
           {shipTos.map((s) => (
             <Tappable key={s.addressKey} className='gb-pick__option' onTap={() => choose(s.addressKey)} disabled={saving} data={{ key: s.addressKey }}>
-              <Text className='gb-pick__name'>{s.nickName || s.companyOrInstitution || s.addressKey}</Text>
+              <Text className='gb-pick__name'>{shipToTitle(s) || s.addressKey}</Text>
               <Text className='gb-pick__label'>{addressLine(s)}</Text>
             </Tappable>
           ))}

@@ -16,7 +16,7 @@ import { useGifts, EXCHANGE_STATUS_KEY } from '../../../store/gifts'
 import { showToast } from '../../../store/toast'
 import { pageParam } from '../../../rules/page-params'
 import { productImageUrl } from '../../../rules/product-image'
-import { addressLine, attentionOf, isActive } from '../../../rules/ship-to'
+import { addressLine, attentionOf, isActive, shipToTitle } from '../../../rules/ship-to'
 import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
 import './index.scss'
@@ -129,7 +129,7 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
         {shipTos.map((s) => (
           <View key={s.addressKey} className={`gr-address__item${s.addressKey === addressKey ? ' gr-address__item--on' : ''}`}
             {...tapProps(() => { setAddressKey(s.addressKey); const a = attentionOf(s); if (a.name) setName(a.name); if (a.phone) setPhone(a.phone) }, { role: 'radio', selected: s.addressKey === addressKey })}>
-            <Text className='gr-address__name'>{s.nickName || s.companyOrInstitution}</Text>
+            <Text className='gr-address__name'>{shipToTitle(s)}</Text>
             <Text className='gr-address__line'>{addressLine(s)}</Text>
           </View>
         ))}
