@@ -22,15 +22,17 @@ export function pgliteTemplate(): Promise<Blob> {
     pgliteDump ??= fs.promises.readFile(shared).then((b) => new Blob([b]))
     return pgliteDump
   }
-  pgliteDump ??= (async () => {
-    const h = await createPgliteDb()
-    await migrateToLatest(h.db)
-    await seedDatabase(h.db, { productCount: TEST_PRODUCT_COUNT })
-    const dump = await h.pglite!.dumpDataDir('none')
-    await h.close()
-    return dump
-  })()
+  pgliteDump ??= seededPgliteDump()
   return pgliteDump
+}
+/** A migrated PGlite seeded with TEST_PRODUCT_COUNT products, as a data-folder dump (shared-seed.ts writes it to a file). */
+export async function seededPgliteDump(): Promise<Blob> {
+  const h = await createPgliteDb()
+  await migrateToLatest(h.db)
+  await seedDatabase(h.db, { productCount: TEST_PRODUCT_COUNT })
+  const dump = await h.pglite!.dumpDataDir('none')
+  await h.close()
+  return dump
 }
 export async function newPgliteDb(): Promise<DbHandle> {
   return createPgliteDb({ loadDataDir: await pgliteTemplate() })
@@ -46,32 +48,43 @@ export function withDatabase(url: string, dbName: string): string {
   return u.toString()
 }
 
-/** CREATE DATABASE <unique> TEMPLATE template0 with a UTF-8 ctype (pg_trgm needs it for CJK text). */
-export async function createTempPostgresDb(prefix = 'sf_test', seededTemplate?: string): Promise<string> {
-  const name = `${prefix}_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
+/** Runs `fn` with a client of the server's maintenance connection (DATABASE_URL), closed after. */
+export async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: POSTGRES_URL })
   await admin.connect()
   try {
-    await admin.query(
-      seededTemplate
-        ? `CREATE DATABASE "${name}" TEMPLATE "${seededTemplate}"`
-        : `CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
-    )
+    return await fn(admin)
   } finally {
     await admin.end()
   }
+}
+
+/** CREATE DATABASE of a seeded template, else empty from template0 with a UTF-8 ctype (pg_trgm needs it for CJK text). */
+export const createDatabaseSql = (name: string, seededTemplate?: string) => seededTemplate
+  ? `CREATE DATABASE "${name}" TEMPLATE "${seededTemplate}"`
+  : `CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`
+
+/** A new database with a unique name (see createDatabaseSql), dropped at the end of the process if left. */
+export async function createTempPostgresDb(prefix = 'sf_test', seededTemplate?: string): Promise<string> {
+  const name = `${prefix}_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
+  await withAdmin((c) => c.query(createDatabaseSql(name, seededTemplate)))
   createdDbs.add(name)
   return name
 }
 
 export async function dropTempPostgresDb(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL })
-  await admin.connect()
+  await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
+  createdDbs.delete(name)
+}
+
+/** Migrates the database at `url` and seeds TEST_PRODUCT_COUNT products. */
+export async function seedPostgres(url: string): Promise<void> {
+  const h = createPostgresDb(url, { max: 4 })
   try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-    createdDbs.delete(name)
+    await migrateToLatest(h.db)
+    await seedDatabase(h.db, { productCount: TEST_PRODUCT_COUNT })
   } finally {
-    await admin.end()
+    await h.close()
   }
 }
 
@@ -83,14 +96,7 @@ async function acquirePostgres(): Promise<DbHandle> {
     const template = process.env.TEST_PG_TEMPLATE
     const name = await createTempPostgresDb('sf_test', template)
     const url = withDatabase(POSTGRES_URL!, name)
-    if (template) return { name, url }
-    const h = createPostgresDb(url, { max: 4 })
-    try {
-      await migrateToLatest(h.db)
-      await seedDatabase(h.db, { productCount: TEST_PRODUCT_COUNT })
-    } finally {
-      await h.close()
-    }
+    if (!template) await seedPostgres(url)
     return { name, url }
   })()
   const { url } = await pgShared

@@ -14,20 +14,8 @@
  *   node --import tsx tests/server/shared-seed.ts drop <dump-file> [<pg-template-name>]
  */
 import fs from 'node:fs'
-import pg from 'pg'
-import { createPgliteDb, createPostgresDb, migrateToLatest } from '../../server/db'
-import { seedDatabase } from '../../server/db/seed'
-import { POSTGRES_URL, TEST_PRODUCT_COUNT, withDatabase } from './helpers'
-
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: POSTGRES_URL })
-  await c.connect()
-  try {
-    return await fn(c)
-  } finally {
-    await c.end()
-  }
-}
+import type pg from 'pg'
+import { POSTGRES_URL, TEST_PRODUCT_COUNT, createDatabaseSql, seedPostgres, seededPgliteDump, withAdmin, withDatabase } from './helpers'
 
 /** Template databases of earlier runs whose process is gone (a run that was killed leaves its template). */
 async function dropOrphans(c: pg.Client): Promise<void> {
@@ -47,34 +35,23 @@ async function dropOrphans(c: pg.Client): Promise<void> {
 
 async function prepare(dumpFile: string, pgName?: string): Promise<void> {
   const t0 = Date.now()
-  const lite = await createPgliteDb()
-  await migrateToLatest(lite.db)
-  await seedDatabase(lite.db, { productCount: TEST_PRODUCT_COUNT })
-  const dump = await lite.pglite!.dumpDataDir('none')
-  await lite.close()
+  const dump = await seededPgliteDump()
   fs.writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()))
   console.log(`PGlite: seeded ${TEST_PRODUCT_COUNT} products and dumped to ${dumpFile} in ${Date.now() - t0} ms`)
   if (!pgName || !POSTGRES_URL) return
   const t1 = Date.now()
-  await admin(async (c) => {
+  await withAdmin(async (c) => {
     await dropOrphans(c)
     await c.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`)
-    // the same encoding and collation as a test database (pg_trgm needs a UTF-8 ctype for CJK text)
-    await c.query(`CREATE DATABASE "${pgName}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`)
+    await c.query(createDatabaseSql(pgName))
   })
-  const h = createPostgresDb(withDatabase(POSTGRES_URL, pgName), { max: 4 })
-  try {
-    await migrateToLatest(h.db)
-    await seedDatabase(h.db, { productCount: TEST_PRODUCT_COUNT })
-  } finally {
-    await h.close()
-  }
+  await seedPostgres(withDatabase(POSTGRES_URL, pgName))
   console.log(`PostgreSQL: seeded template database ${pgName} in ${Date.now() - t1} ms`)
 }
 
 async function drop(dumpFile: string, pgName?: string): Promise<void> {
   fs.rmSync(dumpFile, { force: true })
-  if (pgName && POSTGRES_URL) await admin((c) => c.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`))
+  if (pgName && POSTGRES_URL) await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`))
 }
 
 const [cmd, dumpFile, pgName] = process.argv.slice(2)
