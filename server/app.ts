@@ -4,7 +4,8 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import type { Kysely } from 'kysely'
 import type { DB } from './db/schema'
-import { ApiError, errorBody, frameworkErrorReply } from './errors'
+import { ApiError, errorBody, frameworkErrorReply, unavailableBody, UNAVAILABLE_RETRY_AFTER_S } from './errors'
+import { dbAvailability } from './db/availability'
 import { messageLanguage, schemaErrorMessage, type SchemaError } from './lib/schema-errors'
 import { registerAuth } from './domains/auth/plugin'
 import { parseLocale } from './locale'
@@ -104,6 +105,9 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
   // NUL or an unpaired surrogate anywhere in a request (any route, /api and the sign-in forms): 400 naming the field
   app.addHook('preValidation', rejectUnstorableText)
 
+  // the database's outages are logged in this app's log (server/db/availability.ts)
+  const availability = dbAvailability(opts.db)
+  availability.log = app.log
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ApiError) {
       return reply.status(err.statusCode).send(errorBody(err.statusCode, err.code, err.message, err.reason))
@@ -120,6 +124,11 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, bad media type): their messages carry no internals.
       return reply.status(status).send(errorBody(status, STATUS_CODES[status] ?? 'BAD_REQUEST', err.message))
+    }
+    // the database unreachable (outage, restart, crash): 503 with Retry-After, one warning per outage, no stack
+    if (availability.report(err)) {
+      const language = req.locale?.language ?? String(req.headers.languagecode ?? '').trim().toLowerCase()
+      return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S)).send(unavailableBody(messageLanguage(language)))
     }
     req.log.error({ err }, 'request failed')
     return reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', 'Internal server error'))

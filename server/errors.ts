@@ -34,3 +34,15 @@ export function frameworkErrorReply(err: FastifyError, _req: FastifyRequest, rep
   const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The URL is not valid (bad percent-encoding)'
   return reply.status(status).send(errorBody(status, 'BAD_REQUEST', message))
 }
+
+/**
+ * 503 SERVICE_UNAVAILABLE (issue 22 #28, #29): the database is not reachable (an outage, a restart, or an instance
+ * still waiting for it at start). Not a bug: no stack is logged, the client is told when to try again.
+ */
+export const UNAVAILABLE_RETRY_AFTER_S = 1
+export function unavailableBody(language: 'en' | 'zh') {
+  const message = language === 'en'
+    ? 'The service is temporarily unavailable. Please try again in a moment.'
+    : '服务暂时不可用，请稍后再试。'
+  return errorBody(503, 'SERVICE_UNAVAILABLE', message)
+}

@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { openServerDb, runPrepareChild, PREPARE_ENV } from './db/startup'
+import { openServerDb, openServerDbWaiting, runPrepareChild, PREPARE_ENV } from './db/startup'
+import { createDb, type DbHandle } from './db'
 import { buildTemplate, BUILD_TEMPLATE_ENV } from './db/template'
 import { loadJwtSecret } from './secret'
 import { authOptionsFromEnv } from './domains/auth/config'
@@ -22,12 +23,32 @@ async function main() {
   const host = process.env.HOST ?? '127.0.0.1'
   const staticDir = path.resolve(process.env.STATIC_DIR ?? path.join('dist', 'h5'))
 
-  // the app's modules load while the database is opened (or prepared by the child on a first start)
-  const [{ handle, migrations, seeded, products }, { buildApp }] = await Promise.all([openServerDb(), import('./app')])
   // login settings: PUBLIC_URL, APP_URL, OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET, WECHAT_* (README "Login")
   const auth = authOptionsFromEnv(process.env)
-  const app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(), logger: true, staticDir, auth })
-  app.log.info({ db: handle.kind, migrations, seeded, products }, 'database ready')
+  let handle: DbHandle
+  let app: import('fastify').FastifyInstance
+  let waitForDb: (() => Promise<void>) | null = null
+  if (process.env.DATABASE_URL) {
+    // PostgreSQL (issue 22 #28): the instance listens at once and answers 503 (/api/health included) while it waits
+    // for its database with a bounded, logged backoff, then migrates and checks it and starts taking work
+    const { buildApp } = await import('./app')
+    handle = await createDb(process.env)
+    app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(), logger: true, staticDir, auth })
+    app.lifecycle.starting = true
+    const started = app
+    const h = handle
+    waitForDb = async () => {
+      const { migrations, seeded, products } = await openServerDbWaiting({ handle: h, log: started.log })
+      started.log.info({ db: h.kind, migrations, seeded, products }, 'database ready')
+      started.lifecycle.starting = false
+    }
+  } else {
+    // the app's modules load while the database is opened (or prepared by the child on a first start)
+    const [opened, { buildApp }] = await Promise.all([openServerDb(), import('./app')])
+    handle = opened.handle
+    app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(), logger: true, staticDir, auth })
+    app.log.info({ db: handle.kind, migrations: opened.migrations, seeded: opened.seeded, products: opened.products }, 'database ready')
+  }
 
   // Graceful shutdown (README "Deployment"): on SIGTERM the instance reports not-ready on /api/health
   // and keeps serving for SHUTDOWN_DRAIN_MS (a load balancer's health checks see it and send it nothing
@@ -55,9 +76,11 @@ async function main() {
 
   const url = await app.listen({ port, host })
   app.log.info(`API server listening on ${url} (API under ${url}/api, db ${handle.kind})`)
+  if (waitForDb) await waitForDb()
 }
 
 main().catch((err) => {
-  console.error(err)
-  process.exit(1)
+  // the log stays JSON (issue 22 #29): a failed start is one line at level 60 (fatal) with its stack
+  const e = err instanceof Error ? { type: err.name, message: err.message, stack: err.stack } : { message: String(err) }
+  process.stdout.write(`${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, err: e, msg: 'start-up failed' })}\n`, () => process.exit(1))
 })

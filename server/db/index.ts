@@ -7,6 +7,7 @@ import pg from 'pg'
 import type { DB } from './schema'
 import { staticMigrationProvider } from './migrations'
 import { pglitePrepared, postgresPreparedPool, registerPreparedExecutor } from './prepared'
+import { dbAvailability, watchPool } from './availability'
 
 export type { DB } from './schema'
 export type DbKind = 'pglite' | 'postgres'
@@ -81,11 +82,13 @@ export async function createPgliteDb(opts: PgliteOptions = {}): Promise<DbHandle
 export function createPostgresDb(connectionString: string, opts: { max?: number } = {}): DbHandle {
   const types = { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser }
   const pool = new pg.Pool({ connectionString, max: opts.max ?? 10, types })
-  // An idle client dropped by the server (restart, DROP DATABASE ... FORCE) must not crash the process.
-  pool.on('error', (err) => console.error(`[pg pool] idle client error: ${err.message}`))
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
   kindOf.set(db, 'postgres')
-  const prepared = postgresPreparedPool({ connectionString, max: Math.min(4, opts.max ?? 10), types })
+  // A client dropped by the server (restart, crash, DROP DATABASE ... FORCE), idle or inside a query, must not
+  // crash the process: every connection error has a listener, and an outage logs one JSON warning (issue 22 #27, #29)
+  const availability = dbAvailability(db)
+  watchPool(pool, availability, 'main')
+  const prepared = postgresPreparedPool({ connectionString, max: Math.min(4, opts.max ?? 10), types }, availability)
   registerPreparedExecutor(db, prepared.exec)
   return {
     db,

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely'
 import pg from 'pg'
+import { watchPool, type DbAvailability } from './availability'
 
 /**
  * Hot statements by name: on PostgreSQL a named prepared statement (pg's `{ name, text, values }`: parsed
@@ -50,10 +51,10 @@ export function pglitePrepared(db: Kysely<any>): PreparedExecutor {
  * per call. Only statements written for it run here (their plan must suit every parameter value);
  * everything else keeps the main pool and PostgreSQL's default custom plans.
  */
-export function postgresPreparedPool(config: pg.PoolConfig): { exec: PreparedExecutor; close: () => Promise<void> } {
+export function postgresPreparedPool(config: pg.PoolConfig, availability: DbAvailability): { exec: PreparedExecutor; close: () => Promise<void> } {
   const options = `${config.options ?? ''} -c plan_cache_mode=force_generic_plan -c pg_trgm.similarity_threshold=${TRGM_THRESHOLD}`
   const pool = new pg.Pool({ ...config, options: options.trim() })
-  pool.on('error', (err) => console.error(`[pg prepared pool] idle client error: ${err.message}`))
+  watchPool(pool, availability, 'prepared')
   return {
     exec: async (name, text, values) => (await pool.query({ name, text, values })).rows,
     close: () => pool.end(),

@@ -18,6 +18,7 @@ import path from 'node:path'
 import { sql, type Kysely } from 'kysely'
 import { copyTemplate } from './template'
 import { createDb, createPgliteDb, createPostgresDb, migrateToLatest, pgliteDataDir, type DbHandle } from './index'
+import { briefError, isDbUnavailable, jsonDbLog, type DbLog } from './availability'
 
 /**
  * Set in the environment of the child process that prepares the database: the PGlite folder to build,
@@ -60,11 +61,49 @@ async function postgresIsEmpty(url: string): Promise<boolean> {
  * child process first (see above). `entry`/`execArgv` start the child: the running server's own entry
  * (server/index.ts through tsx, or the dist/server bundle), which checks PREPARE_ENV first.
  */
-export async function openServerDb(env: NodeJS.ProcessEnv = process.env, entry = process.argv[1], execArgv = process.execArgv): Promise<ServerDb> {
+export async function openServerDb(
+  env: NodeJS.ProcessEnv = process.env, entry = process.argv[1], execArgv = process.execArgv,
+  /** PostgreSQL: the server's own handle (already serving the app), migrated and checked here instead of a new one */
+  handle?: DbHandle,
+): Promise<ServerDb> {
   // several instances may start at once on one PostgreSQL database: one prepares (migrations, seed),
   // the others wait for it and then find the work done (a PGlite folder belongs to one process anyway)
-  if (env.DATABASE_URL) return withStartupLock(env.DATABASE_URL, () => openUnlocked(env, entry, execArgv))
+  if (env.DATABASE_URL) return withStartupLock(env.DATABASE_URL, () => openUnlocked(env, entry, execArgv, handle))
   return openUnlocked(env, entry, execArgv)
+}
+
+/** Start-up's retry delays (issue 22 #28): 250 ms doubling up to DB_START_RETRY_MAX_MS (default 5 s). */
+export function startRetryDelays(env: NodeJS.ProcessEnv = process.env): { firstMs: number; maxMs: number; giveUpMs: number } {
+  const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : d)
+  return { firstMs: 250, maxMs: num(env.DB_START_RETRY_MAX_MS, 5000), giveUpMs: num(env.DB_START_TIMEOUT_MS, 0) }
+}
+
+/**
+ * openServerDb, waiting for the database (issue 22 #28: the server used to exit within 0.2 s when PostgreSQL was
+ * not there yet, and only an outside supervisor restarting it in a loop brought it up). While the database is
+ * unreachable each attempt is logged (JSON) and retried after a bounded backoff: 250 ms doubling up to
+ * DB_START_RETRY_MAX_MS (5 s); DB_START_TIMEOUT_MS (default 0: never) gives up. Any other error (a failed
+ * migration, a bad URL) ends the start at once, as before.
+ */
+export async function openServerDbWaiting(
+  opts: { env?: NodeJS.ProcessEnv; handle?: DbHandle; log?: DbLog; entry?: string; execArgv?: string[] } = {},
+): Promise<ServerDb> {
+  const env = opts.env ?? process.env
+  const log = opts.log ?? jsonDbLog
+  const { firstMs, maxMs, giveUpMs } = startRetryDelays(env)
+  const t0 = Date.now()
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openServerDb(env, opts.entry ?? process.argv[1], opts.execArgv ?? process.execArgv, opts.handle)
+    } catch (err) {
+      if (!isDbUnavailable(err)) throw err
+      const waited = Date.now() - t0
+      if (giveUpMs && waited >= giveUpMs) throw err
+      const retryInMs = Math.min(maxMs, firstMs * 2 ** Math.min(attempt - 1, 20))
+      log.warn({ attempt, waitedMs: waited, retryInMs, err: briefError(err) }, 'database not reachable at start; retrying')
+      await new Promise((r) => setTimeout(r, retryInMs))
+    }
+  }
 }
 
 /** the advisory-lock key of server start-up (migrations and seed), the same for every instance */
@@ -91,7 +130,7 @@ async function withStartupLock<T>(url: string, fn: () => Promise<T>): Promise<T>
   }
 }
 
-async function openUnlocked(env: NodeJS.ProcessEnv, entry: string, execArgv: string[]): Promise<ServerDb> {
+async function openUnlocked(env: NodeJS.ProcessEnv, entry: string, execArgv: string[], given?: DbHandle): Promise<ServerDb> {
   let preparedHere = false
   if (env.DATABASE_URL ? await postgresIsEmpty(env.DATABASE_URL) : !isPgliteDataDir(pgliteDataDir(env))) {
     // a fresh PGlite folder is a copy of the build's seeded template when that is current (server/db/template.ts)
@@ -100,7 +139,7 @@ async function openUnlocked(env: NodeJS.ProcessEnv, entry: string, execArgv: str
     if (!copied) await prepareInChild(dataDir, entry, execArgv, env)
     preparedHere = true
   }
-  const handle = await createDb(env)
+  const handle = given ?? (await createDb(env))
   try {
     // no-ops on a prepared folder; they still bring an older folder (or a PostgreSQL database) up to date
     const migrations = await migrateToLatest(handle.db)
@@ -114,7 +153,7 @@ async function openUnlocked(env: NodeJS.ProcessEnv, entry: string, execArgv: str
     }
     return { handle, migrations, seeded, products }
   } catch (err) {
-    await handle.close().catch(() => {})
+    if (!given) await handle.close().catch(() => {})
     throw err
   }
 }
