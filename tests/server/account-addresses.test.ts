@@ -71,6 +71,32 @@ describeEachDb('account: addresses (spec sections 2, 4, 5, 7)', (ctx) => {
     assert.deepEqual(after.filter((s) => s.is_default).map((s) => s.address_key), [oldDefault.address_key])
   })
 
+  it('issue 22 #15: 30 concurrent "Set as Default" changes alternating two ship-tos all succeed (no 5xx, no deadlock) and exactly one default remains', async () => {
+    // spec section 4: "Click 'Set as Default', confirm Yes or No, post the change" — a user tapping two addresses
+    // quickly (or two devices) must never get a server error, and the account keeps exactly one default.
+    const u = await userRow(ctx(), DEMO_USERS.approvedCn)
+    const token = await tokenFor(ctx(), u.user_name)
+    const before = await shipTos(ctx(), u.account_id)
+    const a = before.find((s) => s.is_default)!
+    const b = before.find((s) => !s.is_default && s.address_status === 'ACTIVE')!
+    assert.ok(a && b, 'seed: one ACTIVE default and another ACTIVE ship-to')
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => ctx().app.inject({
+      method: 'POST', url: '/api/address/changeDefault', headers: auth(token),
+      payload: { addresskey: (i % 2 ? b : a).address_key, userid: u.id, username: u.user_name },
+    })))
+    const failed = answers.filter((r) => r.statusCode !== 200).map((r) => `${r.statusCode} ${r.body}`)
+    assert.deepEqual(failed, [], 'every concurrent change is answered 200')
+    const defaults = (await shipTos(ctx(), u.account_id)).filter((s) => s.is_default).map((s) => s.address_key)
+    assert.equal(defaults.length, 1, `exactly one default after the race: ${defaults.join(', ')}`)
+    assert.ok([a.address_key, b.address_key].includes(defaults[0]))
+    // back to the seeded default for the tests below
+    const back = await ctx().app.inject({
+      method: 'POST', url: '/api/address/changeDefault', headers: auth(token),
+      payload: { addresskey: a.address_key, userid: u.id, username: u.user_name },
+    })
+    assert.equal(back.statusCode, 200, back.body)
+  })
+
   it('"Only ACTIVE addresses can be edited or set as default": a PENDING ship-to is refused with 409 and nothing changes', async () => {
     const u = await userRow(ctx(), DEMO_USERS.approvedCn)
     const token = await tokenFor(ctx(), u.user_name)

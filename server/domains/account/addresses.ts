@@ -52,10 +52,20 @@ async function loadShipTo(db: Kysely<DB>, id: number): Promise<ShipTo> {
   return toShipTo(s, billTos)
 }
 
-/** Makes `id` the account's only default ship-to (inside the caller's transaction). */
+/**
+ * Makes `id` the account's only default ship-to (inside the caller's transaction).
+ * Changes of one account's default are serialised on the account row (the same lock `/address/add` takes), then
+ * done in one statement: two concurrent changes to different ship-tos used to lock the two rows in opposite orders
+ * (clear the old default, then set the new one) and PostgreSQL answered one of them `deadlock detected` (issue 22 #15).
+ */
 async function switchDefault(trx: Kysely<DB>, accountId: number, id: number) {
-  await trx.updateTable('ship_tos').set({ is_default: false }).where('account_id', '=', accountId).where('id', '!=', id).where('is_default', '=', true).execute()
-  await trx.updateTable('ship_tos').set({ is_default: true }).where('id', '=', id).where('account_id', '=', accountId).execute()
+  await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute()
+  await trx
+    .updateTable('ship_tos')
+    .set({ is_default: sql<boolean>`(id = ${id})` })
+    .where('account_id', '=', accountId)
+    .where((eb) => eb.or([eb('is_default', '=', true), eb('id', '=', id)]))
+    .execute()
 }
 
 export async function addressRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
