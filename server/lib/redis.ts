@@ -30,7 +30,11 @@ export const FAIL_FAST: RedisOptions = {
  * With FAIL_FAST, as the flash-buy gate (server/domains/flashbuy/place/gate.ts): commands fail fast while
  * Redis is unreachable and the connection comes back in the background; each user of app.redis decides
  * what a failure means (both above carry on without it).
- * app.ready() waits up to 1 s for the first connection, so a fresh instance starts with Redis in use.
+ * app.ready() waits for the first connection (bounded: REDIS_START_WAIT_MS, default 5 s, one budget for all of
+ * the app's connections), so a fresh instance never serves the shared login limits from its in-process fallback
+ * merely because its connection was not up yet (issue 22 #26: it gave up after 1 s, or at the first connect
+ * timeout while start-up kept the event loop busy). Errors meanwhile are retried, not taken as "Redis is down";
+ * when the bound passes, one warning is logged and the instance starts without Redis (it connects later).
  * Closed on app close.
  */
 export function registerRedis(app: FastifyInstance, url: string | null | undefined) {
@@ -41,7 +45,7 @@ export function registerRedis(app: FastifyInstance, url: string | null | undefin
   const redis = new Redis(url, FAIL_FAST)
   logErrors(app, redis, 'Redis unavailable (login limits count in this instance only; user cache falls back to its TTL)')
   app.decorate('redis', redis)
-  app.addHook('onReady', () => firstConnection(redis, 1000))
+  app.addHook('onReady', () => firstConnection(app, redis, 'Redis'))
   app.addHook('onClose', async () => {
     redis.disconnect()
   })
@@ -74,7 +78,7 @@ export function redisSubscribe(
     () => { subscribedOnce = true },
     (err: unknown) => app.log.warn({ err }, `Redis: could not subscribe to ${channel}`),
   )
-  app.addHook('onReady', () => firstConnection(sub, 1000))
+  app.addHook('onReady', () => firstConnection(app, sub, `Redis subscriber on ${channel}`))
   app.addHook('onClose', async () => {
     sub.disconnect()
   })
@@ -89,17 +93,34 @@ function logErrors(app: FastifyInstance, redis: Redis, what: string) {
   })
 }
 
-function firstConnection(redis: Redis, ms: number): Promise<void> {
+/** How long app.ready() waits for the app's Redis connections in all (REDIS_START_WAIT_MS, default 5000). */
+export function redisStartWaitMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.REDIS_START_WAIT_MS
+  const n = raw ? Number(raw) : NaN
+  return Number.isFinite(n) && n >= 0 ? n : 5000
+}
+
+/** One start-up deadline per app: the first connection to wait sets it, the others share what is left of it. */
+const startDeadline = new WeakMap<FastifyInstance, number>()
+
+/**
+ * Resolves when `redis` is ready, or when the app's start-up budget is spent (then warns once and resolves: the
+ * instance starts on its fallbacks and the connection keeps retrying in the background). Connection errors in
+ * between are not the end of the wait: ioredis retries them.
+ */
+function firstConnection(app: FastifyInstance, redis: Redis, what: string): Promise<void> {
+  if (!startDeadline.has(app)) startDeadline.set(app, Date.now() + redisStartWaitMs())
   if (redis.status === 'ready') return Promise.resolve()
+  const ms = Math.max(0, startDeadline.get(app)! - Date.now())
   return new Promise<void>((resolve) => {
-    const done = () => {
+    const done = (timedOut: boolean) => {
       clearTimeout(t)
-      redis.off('ready', done)
-      redis.off('error', done)
+      redis.off('ready', onReady)
+      if (timedOut) app.log.warn(`${what}: not connected after ${redisStartWaitMs()} ms at start; starting without it (retrying in the background)`)
       resolve()
     }
-    const t = setTimeout(done, ms)
-    redis.once('ready', done)
-    redis.once('error', done)
+    const onReady = () => done(false)
+    const t = setTimeout(() => done(redis.status !== 'ready'), ms)
+    redis.once('ready', onReady)
   })
 }

@@ -1,4 +1,5 @@
 import { it, before, after } from 'node:test'
+import net from 'node:net'
 import assert from 'node:assert/strict'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
@@ -25,6 +26,44 @@ function logSink() {
   return { lines, logger: { level: 'warn', stream: { write: (s: string) => { lines.push(JSON.parse(s)) } } } }
 }
 
+/**
+ * A TCP relay to `upstream` that holds every connection until open() is called: a Redis that is slow to answer
+ * while an instance starts (a busy machine, Redis starting beside the instances).
+ */
+async function gatedRelay(upstream: string) {
+  const target = new URL(upstream)
+  const held: net.Socket[] = []
+  const sockets = new Set<net.Socket>()
+  let isOpen = false
+  const relay = (client: net.Socket) => {
+    const up = net.connect(Number(target.port), target.hostname)
+    sockets.add(up)
+    client.pipe(up).pipe(client)
+    up.on('error', () => client.destroy())
+    client.on('error', () => up.destroy())
+    client.on('close', () => up.destroy())
+  }
+  const server = net.createServer((client) => {
+    sockets.add(client)
+    client.on('error', () => {})
+    if (isOpen) relay(client)
+    else held.push(client)
+  })
+  const port = await freePort()
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    open() {
+      isOpen = true
+      for (const c of held.splice(0)) if (!c.destroyed) relay(c)
+    },
+    close() {
+      for (const s of sockets) s.destroy()
+      server.close()
+    },
+  }
+}
+
 const badTicket = (app: FastifyInstance) =>
   app.inject({ method: 'POST', url: '/api/auth/token', payload: { ticket: 'x'.repeat(43) }, headers: { languagecode: 'en' } })
 
@@ -41,17 +80,25 @@ describeEachDb('one store on several API instances: login rate limits and the us
     return app
   }
 
+  // ready() waits for the Redis connection (issue 22 #26); how long this machine takes to connect is not under test
+  const prevWait = process.env.REDIS_START_WAIT_MS
   before(async () => {
+    process.env.REDIS_START_WAIT_MS = '60000'
     redis = await startRedis()
   })
   after(async () => {
     for (const a of apps) await a.close()
     redis?.stop()
+    if (prevWait === undefined) delete process.env.REDIS_START_WAIT_MS
+    else process.env.REDIS_START_WAIT_MS = prevWait
   })
 
   it('with REDIS_URL, the login limit counts across both instances: 4 allowed hits split over A and B, then 429 on either', async () => {
     const a = await instance({ redisUrl: redis.url, apiPerIp: 4 })
     const b = await instance({ redisUrl: redis.url, apiPerIp: 4 })
+    // issue 22 #26: ready() returns with the Redis connection up, so no hit is counted in a local fallback
+    assert.equal(a.redis?.status, 'ready')
+    assert.equal(b.redis?.status, 'ready')
     const codes: number[] = []
     for (const app of [a, b, a, b]) codes.push((await badTicket(app)).statusCode)
     assert.deepEqual(codes, [401, 401, 401, 401], 'under the limit: the wrong ticket is refused on its merits')
@@ -69,6 +116,37 @@ describeEachDb('one store on several API instances: login rate limits and the us
       assert.equal(await probe.get(`${RATE_LIMIT_NAMESPACE}api|auth-token|127.0.0.1`), '6')
     } finally {
       probe.disconnect()
+    }
+  })
+
+  it('issue 22 #26: an instance whose Redis answers late at start waits for it (bounded) and counts its first logins in the shared window', async () => {
+    // "An instance must not serve the shared limit from its local fallback before its Redis connection is up."
+    // The relay holds the instance's connections until its ready() has returned, or for 3 s (longer than the
+    // 1 s the start used to wait), so the test asks only what ready() waited for, never how fast this machine is.
+    const own = await startRedis() // a window of its own: the other tests count on the same key
+    const gate = await gatedRelay(own.url)
+    try {
+      const app = buildApp({ db: ctx().db, jwtSecret: TEST_JWT_SECRET, redisUrl: gate.url, logger: false, auth: { rateLimits: { apiPerIp: 2 } } })
+      apps.push(app)
+      const t = setTimeout(() => gate.open(), 3000)
+      await app.ready()
+      clearTimeout(t)
+      const upWhenReady = app.redis?.status
+      gate.open()
+      assert.equal(upWhenReady, 'ready', 'ready() returned before the Redis connection was up')
+      // the hits of this instance are in Redis, where the other instances see them
+      const codes: number[] = []
+      for (let i = 0; i < 3; i++) codes.push((await badTicket(app)).statusCode)
+      assert.deepEqual(codes, [401, 401, 429])
+      const probe = new Redis(own.url)
+      try {
+        assert.equal(await probe.get(`${RATE_LIMIT_NAMESPACE}api|auth-token|127.0.0.1`), '3', 'the window is counted in Redis')
+      } finally {
+        probe.disconnect()
+      }
+    } finally {
+      gate.close()
+      own.stop()
     }
   })
 
