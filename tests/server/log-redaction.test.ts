@@ -2,7 +2,8 @@ import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
 import { buildApp } from '../../server/app'
-import { isCredentialParam, redactUrl } from '../../server/lib/safe-url'
+import { isBearerIdParam, isCredentialParam, redactUrl } from '../../server/lib/safe-url'
+import { createConfirmation } from '../../server/domains/order/lifecycle'
 import { newPgliteDb, TEST_JWT_SECRET } from './helpers'
 
 /** Issue 8: `?access_token=` was written to the request log in full. Every credential-bearing key is redacted. */
@@ -31,6 +32,62 @@ it('the request log of a real app never holds the value of ?access_token=, ?refr
     const log = lines.join('')
     assert.match(log, /\/api\/health\?access_token=\[redacted\]&refresh_token=\[redacted\]&api_key=\[redacted\]&page=7/)
     assert.doesNotMatch(log, /AT-SECRET-1|RT-SECRET-2|AK-SECRET-3/)
+  } finally {
+    await app.close()
+    await h.close()
+  }
+})
+
+/**
+ * Issue 22, item 16: bearer identifiers were logged in full. The spec's confirmation link: "no login, the link's
+ * token is the key" (types/routes.ts, orderConfirm), so the token alone confirms or cancels an order; a visitor's
+ * gcId opens and fills that cart; a lead cart id opens a visitor's quote list. None of them may reach a log line.
+ */
+it('bearer ids are redacted: the confirmation token (API route and H5 page), gcId and leadCartId', () => {
+  for (const k of ['gcId', 'GCID', 'gc_id', 'leadCartId', 'lead_cart_id', 'LEADCARTID']) assert.ok(isBearerIdParam(k), k)
+  for (const k of ['page', 'orderNumber', 'catalogNumber', 'id']) assert.ok(!isBearerIdParam(k), k)
+  assert.equal(redactUrl('/api/order/confirm/tok-123'), '/api/order/confirm/[redacted]')
+  assert.equal(redactUrl('/api/order/confirm/tok-123?lang=en'), '/api/order/confirm/[redacted]?lang=en')
+  assert.equal(redactUrl('//API/Order//confirm/tok-123'), '//API/Order//confirm/[redacted]')
+  assert.equal(redactUrl('/order-confirmation/tok-123'), '/order-confirmation/[redacted]')
+  assert.equal(redactUrl('/api/lead/cart/LC-abc'), '/api/lead/cart/[redacted]')
+  assert.equal(redactUrl('/api/cart/query?country=cn&gcId=GC-1&language=en'), '/api/cart/query?country=cn&gcId=[redacted]&language=en')
+  assert.equal(redactUrl('/api/order/detail/SO-1?leadCartId=LC-1'), '/api/order/detail/SO-1?leadCartId=[redacted]')
+  // ordinary ids stay readable: they need the owner's token anyway
+  assert.equal(redactUrl('/api/order/detail/SO-1'), '/api/order/detail/SO-1')
+  assert.equal(redactUrl('/api/order/confirm'), '/api/order/confirm')
+})
+
+it('the request log of a real app never holds a confirmation token, a gcId or a lead cart id', async () => {
+  const lines: string[] = []
+  const stream = new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb() } })
+  const h = await newPgliteDb()
+  const app = buildApp({ db: h.db, jwtSecret: TEST_JWT_SECRET, logger: { level: 'info', stream } })
+  try {
+    await app.ready()
+    const headers = { countrycode: 'cn', languagecode: 'en' }
+    const order = await h.db.selectFrom('orders').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
+    const { token } = await createConfirmation(h.db, order.id, 'order')
+    const product = await h.db.selectFrom('products').select('catalog_number').limit(1).executeTakeFirstOrThrow()
+    const added = await app.inject({ method: 'POST', url: '/api/cart/addItems', headers, payload: { items: [{ catalogNumber: product.catalog_number, quantity: 1 }] } })
+    const gcId: string = added.json().data.gcId
+    const lead = await app.inject({ method: 'POST', url: '/api/save/leadItem', headers, payload: { catalogNumber: product.catalog_number, itemCount: 1 } })
+    const leadCartId: string = lead.json().data.leadCartId
+    assert.ok(token && gcId && leadCartId, 'the three bearer ids exist')
+
+    assert.equal((await app.inject({ url: `/api/order/confirm/${token}`, headers })).statusCode, 200)
+    assert.equal((await app.inject({ method: 'POST', url: `/api/order/confirm/${token}`, headers, payload: { action: 'confirm' } })).statusCode, 200)
+    assert.equal((await app.inject({ url: `/api/cart/query?country=cn&language=en&gcId=${encodeURIComponent(gcId)}`, headers })).statusCode, 200)
+    assert.equal((await app.inject({ url: `/api/lead/cart/${encodeURIComponent(leadCartId)}`, headers })).statusCode, 200)
+    await app.inject({ url: `/order-confirmation/${token}`, headers: { accept: 'text/html' } })
+
+    const log = lines.join('')
+    assert.match(log, /\/api\/order\/confirm\/\[redacted\]/, 'the confirmation requests are logged, without their token')
+    assert.match(log, /gcId=\[redacted\]/)
+    assert.match(log, /\/api\/lead\/cart\/\[redacted\]/)
+    for (const secret of [token, gcId, leadCartId]) {
+      assert.ok(!log.includes(secret) && !log.includes(encodeURIComponent(secret)), `the log holds ${secret.slice(0, 4)}…`)
+    }
   } finally {
     await app.close()
     await h.close()
