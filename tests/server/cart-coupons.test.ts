@@ -85,4 +85,37 @@ describeEachDb('cart coupons', (ctx) => {
     assert.equal(zh.statusCode, 403)
     assert.match(zh.json().message, /[\u4e00-\u9fff]/)
   })
+
+  // Issue 22, item 18: "R and T coupons raced on PostgreSQL are both stored (only T is priced). The combination
+  // rule must hold under concurrency, like every other rule." Spec §5: "M and R, M and T, and R and T cannot be
+  // mixed. Only one each of P, D, R, M and T per order."
+  it('"R and T cannot be mixed" holds under concurrency: R and T applied at the same moment, one is kept and the other refused (MRT_MIX)', async () => {
+    const token = await tokenFor(ctx(), 'approved.cn')
+    const u = await ctx().db.selectFrom('users').select('id').where('user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
+    // an order over T-TRIAL50's ¥500 minimum, so that both codes are valid on their own
+    const p = await ctx().db.selectFrom('products as p').innerJoin('product_sales as s', 's.product_id', 'p.id').select(['p.catalog_number', 'p.list_price_cny'])
+      .where('s.sales_status', '=', 'active').where('p.lead_target', '=', false).where('p.list_price_cny', '>', 0).orderBy('p.list_price_cny', 'desc').limit(1).executeTakeFirstOrThrow()
+    await call('POST', '/cart/addItems', { token, body: { items: [{ catalogNumber: p.catalog_number, quantity: 20 }] } })
+    const alone = (await call('POST', '/order/applyPromotions', { token, body: { promoCodes: ['T-TRIAL50'] } })).body.data.promos[0]
+    assert.equal(alone.valid, true, 'T-TRIAL50 is valid on this cart by itself')
+    assert.equal((await call('POST', '/order/applyPromotions', { token, body: { promoCodes: ['R-REAGENT8'] } })).body.data.promos[0].valid, true)
+    const stored = async () => (await ctx().db.selectFrom('cart_coupons as cc').innerJoin('carts as c', 'c.id', 'cc.cart_id')
+      .select('cc.code').where('c.user_id', '=', u.id).where('c.status', '=', 'active').execute()).map((r) => r.code).sort()
+    const clear = async () => { for (const code of ['R-REAGENT8', 'T-TRIAL50']) await call('POST', '/cart/coupon/remove', { token, body: { code } }) }
+    await clear()
+    for (let round = 0; round < 8; round++) {
+      const pair = round % 2 ? ['T-TRIAL50', 'R-REAGENT8'] : ['R-REAGENT8', 'T-TRIAL50']
+      const answers = await Promise.all(pair.map((code) => call('POST', '/cart/coupon/apply', { token, body: { code } })))
+      for (const a of answers) assert.equal(a.status, 200, JSON.stringify(a.body))
+      const verdicts = answers.map((a) => a.body.data.coupon as { code: string; valid: boolean; errorCode: string | null })
+      const kept = verdicts.filter((v) => v.valid)
+      assert.equal(kept.length, 1, `round ${round}: exactly one of R and T is accepted: ${JSON.stringify(verdicts)}`)
+      assert.deepEqual(verdicts.filter((v) => !v.valid).map((v) => v.errorCode), ['MRT_MIX'])
+      assert.deepEqual(await stored(), [kept[0].code], `round ${round}: only the accepted code is stored`)
+      const cart = (await call('GET', '/cart/query', { token })).body.data
+      assert.deepEqual(cart.coupons.map((c: { code: string; valid: boolean }) => [c.code, c.valid]), [[kept[0].code, true]])
+      await clear()
+    }
+    assert.deepEqual(await stored(), [])
+  })
 })

@@ -121,14 +121,14 @@ describeEachDb('cart', (ctx) => {
     for (const l of lines.slice(1)) assert.ok(!inCart.has(l.catalogNumber), l.catalogNumber)
   })
 
-  it('add by assay ID finds the assay\'s product; an unknown assay is reported, not added', async () => {
+  it('add by assay ID finds the assay\'s product; an unknown assay is reported as an unknown assay ID (not a catalogue number), not added', async () => {
     const a = await ctx().db.selectFrom('product_assays as a').innerJoin('products as p', 'p.id', 'a.product_id').innerJoin('product_sales as s', 's.product_id', 'p.id')
       .select(['a.assay_id', 'p.catalog_number']).where('s.sales_status', '=', 'active').where('p.lead_target', '=', false).where('p.list_price_cny', 'is not', null).limit(1).executeTakeFirstOrThrow()
     assert.match(a.assay_id, /^[A-Z][a-z]\d{8}_[a-zA-Z0-9]{2}$/)
     const r = await call('POST', '/cart/assayId', { body: { assayId: a.assay_id.toLowerCase(), quantity: 2 } })
     assert.deepEqual([r.body.data.results[0].status, r.body.data.results[0].catalogNumber], ['added', a.catalog_number])
     const none = await call('POST', '/cart/assayId', { body: { gcId: r.body.data.gcId, assayId: 'Hs99999999_zz' } })
-    assert.equal(none.body.data.results[0].status, 'unknown')
+    assert.equal(none.body.data.results[0].status, 'unknownAssay')
     assert.equal(none.body.data.cart.itemCount, 1)
   })
 

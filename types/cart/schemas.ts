@@ -181,6 +181,8 @@ export const CartQuantityBodySchema = Type.Object(
 export const LineResultStatusSchema = Type.Union([
   Type.Literal('added'), Type.Literal('unknown'), Type.Literal('discontinued'), Type.Literal('notOnline'),
   Type.Literal('quoteOnly'), Type.Literal('noPrice'), Type.Literal('capped'),
+  // add by assay ID: no product has that assay (issue 22: it said "Unknown catalogue number")
+  Type.Literal('unknownAssay'),
 ])
 export type LineResultStatus = Static<typeof LineResultStatusSchema>
 export const LineResultSchema = Type.Object({

@@ -13,7 +13,7 @@ import { ApiError, ok } from '../../errors'
 import { okReply, tagRoutes } from '../../lib/openapi'
 import { couponBlockedFor, couponTypeOf } from '../../../types/cart/coupons'
 import { smartChannel } from '../../../types/cart/channel'
-import { cartAnswer, cartForWrite, cartNotFound, findCart, msg, touch, cartCodes, cartLines } from './store'
+import { cartAnswer, cartForWrite, cartNotFound, findCart, msg, touch, cartCodes, cartLines, withCartLocked } from './store'
 import { addLines, productIdsByCatalogNumber } from './lines'
 import { orderableQuote } from '../order/orderable-quote'
 import { defaultSupplyCentre, hasPendingAddressOnly, priceLines, type QuotePrice } from './pricing'
@@ -88,7 +88,7 @@ export async function cartRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     const quantity = req.body.quantity ?? 1
     const results = assay
       ? await addLines(db, req, cart.id, [{ line: 1, catalogNumber: assay.catalog_number, quantity }], 'assay')
-      : [{ line: 1, catalogNumber: req.body.assayId.trim(), quantity, status: 'unknown' as const, productTitle: null, cartItemId: null }]
+      : [{ line: 1, catalogNumber: req.body.assayId.trim(), quantity, status: 'unknownAssay' as const, productTitle: null, cartItemId: null }]
     return ok({ results, cart: await cartAnswer(db, req, cart), gcId: cart.gc_id })
   })
 
@@ -140,13 +140,19 @@ export async function cartRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     await assertCouponsAllowed(req)
     const code = req.body.code.trim().toUpperCase()
     const cart = await cartForWrite(db, req, undefined)
-    const [items, codes] = await Promise.all([cartLines(db, cart.id), cartCodes(db, cart.id)])
-    const priced = await priceLines(db, req.user, req.locale, items.map((i) => ({ cartItemId: i.id, productId: i.product_id, quantity: i.quantity })), [...codes.filter((c) => c !== code), code], { orderPreference: cart.order_preference })
-    const verdict = priced.promos.find((p) => p.promoCode === code) ?? { promoCode: code, valid: false, errorCode: '10' }
-    if (verdict.valid) {
-      await db.insertInto('cart_coupons').values({ cart_id: cart.id, code }).onConflict((oc) => oc.columns(['cart_id', 'code']).doNothing()).execute()
-      await touch(db, cart.id)
-    }
+    // the codes are read, judged with the new one and stored under the cart's lock: two applies to one cart
+    // (R and T sent at once) are judged one after the other, never both against the same empty set
+    const verdict = await withCartLocked(db, cart.id, async (trx) => {
+      const items = await cartLines(trx, cart.id)
+      const codes = await cartCodes(trx, cart.id)
+      const priced = await priceLines(trx, req.user, req.locale, items.map((i) => ({ cartItemId: i.id, productId: i.product_id, quantity: i.quantity })), [...codes.filter((c) => c !== code), code], { orderPreference: cart.order_preference })
+      const v = priced.promos.find((p) => p.promoCode === code) ?? { promoCode: code, valid: false, errorCode: '10' }
+      if (v.valid) {
+        await trx.insertInto('cart_coupons').values({ cart_id: cart.id, code }).onConflict((oc) => oc.columns(['cart_id', 'code']).doNothing()).execute()
+        await touch(trx, cart.id)
+      }
+      return v
+    })
     const description = verdict.valid
       ? ((await db.selectFrom('coupons').select(['description_en', 'description_zh']).where('code', '=', code).executeTakeFirst()) ?? null)
       : null

@@ -62,6 +62,19 @@ export async function cartForWrite(db: Kysely<DB>, req: FastifyRequest, gcId: st
 export const touch = (db: Kysely<DB>, cartId: string) =>
   db.updateTable('carts').set({ updated_at: sql`now()` }).where('id', '=', cartId).execute()
 
+/**
+ * Runs `fn` in a transaction that holds the cart's row lock (SELECT … FOR UPDATE): changes that read the cart's
+ * codes and then write one (coupon apply) run one after the other per cart, so a rule over the set of codes
+ * (section 5: "M and R, M and T, and R and T cannot be mixed. Only one each of P, D, R, M and T per order") holds
+ * under concurrent requests too (issue 22, item 18: R and T raced on PostgreSQL were both stored).
+ */
+export async function withCartLocked<T>(db: Kysely<DB>, cartId: string, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('carts').select('id').where('id', '=', cartId).forUpdate().executeTakeFirst()
+    return fn(trx)
+  })
+}
+
 /** Adds quantities to a cart: the same product sums, capped at 999. Returns line id and whether it was capped. */
 export async function addToCart(db: Kysely<DB>, cartId: string, productId: number, quantity: number, source: string): Promise<{ id: number; capped: boolean }> {
   // one statement: the quantity before (for 'capped') and the upsert

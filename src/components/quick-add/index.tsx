@@ -12,6 +12,7 @@ import './index.scss'
 export const LINE_RESULT_LABEL: Record<LineResult['status'], MessageKey> = {
   added: 'cart.result.added',
   unknown: 'cart.result.unknown',
+  unknownAssay: 'cart.result.unknownAssay',
   discontinued: 'cart.result.discontinued',
   notOnline: 'cart.result.notOnline',
   quoteOnly: 'cart.result.quoteOnly',
