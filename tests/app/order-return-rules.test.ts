@@ -55,15 +55,17 @@ describe('fields (§3 contact name, phone, email, remark)', () => {
     expect(checkRequestFields(ok)).toEqual({})
     expect(checkRequestFields({ ...ok, remark: undefined })).toEqual({})
   })
-  it('contact name, phone and email are required; name ≤ 60, remark ≤ 500; phone by PHONE_PATTERN; email valid', () => {
+  // spec §9 "Remark | max 100 characters" (issue 22: the remark took 500)
+  it('contact name, phone and email are required; name ≤ 60, remark ≤ 100 (spec §9); phone by PHONE_PATTERN; email valid', () => {
     expect(checkRequestFields({ ...ok, contactName: '  ', phone: '', email: '' })).toEqual({ contactName: 'required', phone: 'required', email: 'required' })
     expect(checkRequestFields({ ...ok, contactName: 'x'.repeat(60) })).toEqual({})
     expect(checkRequestFields({ ...ok, contactName: 'x'.repeat(61) })).toEqual({ contactName: 'tooLong' })
     expect(checkRequestFields({ ...ok, phone: 'call me' })).toEqual({ phone: 'pattern' })
     expect(checkRequestFields({ ...ok, phone: '021 6888 1234' })).toEqual({})
     expect(checkRequestFields({ ...ok, email: 'li@' })).toEqual({ email: 'pattern' })
-    expect(checkRequestFields({ ...ok, remark: '备'.repeat(500) })).toEqual({})
-    expect(checkRequestFields({ ...ok, remark: '备'.repeat(501) })).toEqual({ remark: 'tooLong' })
+    expect(checkRequestFields({ ...ok, remark: '备'.repeat(100) })).toEqual({})
+    expect(checkRequestFields({ ...ok, remark: '备'.repeat(101) })).toEqual({ remark: 'tooLong' })
+    expect(checkRequestFields({ ...ok, remark: '备'.repeat(500) })).toEqual({ remark: 'tooLong' })
   })
 })
 
@@ -105,6 +107,17 @@ describe('files (§5 "at most 2, size above 0, type and size limited")', () => {
     const long = safeFileName(`${'x'.repeat(300)}.pdf`)
     expect(long.length).toBe(120)
     expect(long.endsWith('.pdf')).toBe(true)
+  })
+  it('file names lose bidi controls (issue 22, item 21): U+202E cannot make "…\\u202Efdp.exe" look like a PDF', () => {
+    expect(safeFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe')
+    expect(safeFileName('photo\u202Egnp.jpg')).toBe('photognp.jpg')
+    for (const c of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\ufeff']) {
+      expect(safeFileName(`a${c}b.pdf`)).toBe('ab.pdf')
+    }
+    // ordinary Chinese and Arabic names are kept
+    expect(safeFileName('发票 1.pdf')).toBe('发票 1.pdf')
+    expect(safeFileName('فاتورة.pdf')).toBe('فاتورة.pdf')
+    expect(safeFileName('\u202e')).toBe('file')
   })
 })
 

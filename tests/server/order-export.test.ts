@@ -19,6 +19,11 @@ import { addMonths, rangeInstants, todayIn, ORDER_EXPORT_MAX_ROWS } from '../../
  * once, for 60 s.
  */
 
+// the development mailbox (/__mail/messages) is an operator tool: it exists only with OPS_TOKEN and answers its key only
+const OPS = 'order-export-test-ops-token-0123456789'
+process.env.OPS_TOKEN = OPS
+const OPS_HEADERS = { 'x-ops-token': OPS }
+
 const EN = { countrycode: 'cn', languagecode: 'en' }
 const ZH = { countrycode: 'cn', languagecode: 'zh' }
 const USERS = ['approved.cn', 'approved.in', 'distributor.cn'] as const
@@ -132,6 +137,38 @@ describeEachDb('order export and email', (ctx) => {
     assert.ok(String(po).startsWith("'="), `PO cell ${po}`)
   })
 
+  // Issue 22, item 21: "Full-width ＝ at the start of a CSV cell is not neutralised; XLSX text cells that start with
+  // = + - @ should be too."
+  it('formula injection: text cells starting with = + - @ (and full-width ＝ ＋ － ＠) start with \' in the CSV and in the XLSX', async () => {
+    const name = 'approved.in'
+    const u = await userOf(ctx(), name)
+    const range = yearTo(u.country)
+    const orders = [...new Set((await ownLines(ctx(), name, range.from, range.to)).map((l) => l.order_number))]
+    const hostile = ['=HYPERLINK("http://evil.example","x")', '+1+cmd|\' /C calc\'!A0', '-2+3', '@SUM(1,1)', '＝1+1', '＋1', '－1', '＠SUM(1)', ' =1+1', '\t=1']
+    assert.ok(orders.length >= hostile.length, `${orders.length} orders to mark`)
+    const planted = new Map(hostile.map((po, i) => [orders[i], po]))
+    for (const [orderNumber, po] of planted) await ctx().db.updateTable('orders').set({ po_number: po }).where('order_number', '=', orderNumber).execute()
+    // an ordinary PO number is left alone
+    await ctx().db.updateTable('orders').set({ po_number: 'PO-2026-001' }).where('order_number', '=', orders[hostile.length] ?? orders[0]).execute()
+    for (const format of ['csv', 'xlsx'] as const) {
+      const res = await get(exportUrl({ ...range, format }), auth(await tok(name), EN))
+      assert.equal(res.statusCode, 200)
+      const { body } = format === 'csv' ? await readCsv(res.rawPayload) : await readXlsx(res.rawPayload)
+      for (const [orderNumber, po] of planted) {
+        const cell = body.find((r) => String(r[0]) === orderNumber)![4]
+        assert.equal(typeof cell, 'string', `${format}: the PO cell is text`)
+        assert.equal(String(cell).replace(/^'/, ''), format === 'csv' ? po.trimEnd() : po, `${format}: the PO number is kept`)
+        assert.ok(String(cell).startsWith("'"), `${format}: ${JSON.stringify(po)} is defused: ${JSON.stringify(cell)}`)
+      }
+      if (orders[hostile.length]) assert.equal(body.find((r) => String(r[0]) === orders[hostile.length])![4], 'PO-2026-001')
+      if (format === 'xlsx') {
+        // no cell of the sheet is a formula
+        const { ws } = await readXlsx(res.rawPayload)
+        ws.eachRow((row) => row.eachCell((c) => assert.notEqual(c.type, ExcelJS.ValueType.Formula, `${c.address} is a formula`)))
+      }
+    }
+  })
+
   it('§5 "at most one year. Start date earlier than end date.": every other range is a 400 with the rule\'s message, in English and Chinese', async () => {
     const t = await tok('approved.cn')
     const cases: [string, string, RegExp, RegExp][] = [
@@ -189,12 +226,18 @@ describeEachDb('order export and email', (ctx) => {
     const again = await get(url, EN)
     assert.equal(again.statusCode, 404)
     assert.equal(again.json().reason, 'EXPORT_TICKET_INVALID')
-    // another user presenting a's ticket gets nothing, and the ticket is gone
-    for (const other of ['approved.in', 'distributor.cn']) {
+    // another user presenting a's ticket gets nothing, and does not burn it (issue 22, item 17: "A ticket is
+    // consumed only by its owner"): a's own download still works, once, with or without a's token
+    for (const [other, withToken] of [['approved.in', false], ['distributor.cn', true]] as const) {
       const u2 = await mint()
       const stolen = await get(u2, auth(await tok(other), EN))
       assert.equal(stolen.statusCode, 404, `${other} used ${a}'s ticket`)
-      assert.equal((await get(u2, EN)).statusCode, 404)
+      assert.equal(stolen.json().reason, 'EXPORT_TICKET_INVALID')
+      assert.equal((await get(u2, auth(await tok(other), ZH))).statusCode, 404, 'a second try by the other user: still nothing')
+      const own = await get(u2, withToken ? auth(await tok(a), EN) : EN)
+      assert.equal(own.statusCode, 200, `${a}'s own download after ${other} presented the ticket: ${own.body}`)
+      assert.equal((await readXlsx(own.rawPayload)).body.length, (await ownLines(ctx(), a, range.from, range.to)).length)
+      assert.equal((await get(u2, EN)).statusCode, 404, 'and then it is used')
     }
     // a's own token with a's ticket is fine
     assert.equal((await get(await mint(), auth(await tok(a), EN))).statusCode, 200)
@@ -213,7 +256,7 @@ describeEachDb('order export and email', (ctx) => {
 
   it('email through the stand-in: the message reaches the user\'s own address (and one more, valid, if given) with the file attached', async () => {
     const app = ctx().app
-    await app.inject({ method: 'DELETE', url: '/__mail/messages' })
+    await app.inject({ method: 'DELETE', url: '/__mail/messages', headers: OPS_HEADERS })
     const name = 'distributor.cn'
     const u = await userOf(ctx(), name)
     const range = yearTo(u.country)
@@ -223,7 +266,7 @@ describeEachDb('order export and email', (ctx) => {
     assert.deepEqual(d.sentTo, [u.email, 'buyer.copy@example.org'])
     const oracle = await ownLines(ctx(), name, range.from, range.to)
     assert.equal(d.rows, oracle.length)
-    const box = (await app.inject({ method: 'GET', url: '/__mail/messages' })).json().messages as {
+    const box = (await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).json().messages as {
       rcptTo: string[]; to: string; subject: string; messageId: string; text: string; attachments: { filename: string; contentType: string; content: string }[]
     }[]
     assert.equal(box.length, 1)
@@ -241,7 +284,7 @@ describeEachDb('order export and email', (ctx) => {
     const zh = await post('/order/export/email', { ...range, format: 'csv' }, auth(await tok(name), ZH))
     assert.equal(zh.statusCode, 200)
     assert.deepEqual(zh.json().data.sentTo, [u.email])
-    const m2 = (await app.inject({ method: 'GET', url: '/__mail/messages' })).json().messages[1]
+    const m2 = (await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).json().messages[1]
     assert.deepEqual(m2.rcptTo, [u.email])
     assert.match(m2.subject, /您的订单/)
     assert.equal(m2.attachments[0].filename, `orders-${range.from}-${range.to}.csv`)
@@ -250,7 +293,17 @@ describeEachDb('order export and email', (ctx) => {
     const bad = await post('/order/export/email', { ...range, email: 'not-an-address' }, auth(await tok(name), EN))
     assert.equal(bad.statusCode, 400)
     assert.equal(bad.json().message, 'Please enter valid email id')
-    assert.equal((await app.inject({ method: 'GET', url: '/__mail/messages' })).json().messages.length, 2)
+    assert.equal((await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).json().messages.length, 2)
+
+    // issue 22, item 19: the mailbox holds these files; without the operator key it shows nothing and clears nothing
+    for (const method of ['GET', 'DELETE'] as const) {
+      const anon = await app.inject({ method, url: '/__mail/messages' })
+      assert.equal(anon.statusCode, 401, `${method} without x-ops-token`)
+      assert.doesNotMatch(anon.body, /buyer\.copy@example\.org|orders-/)
+      assert.equal((await app.inject({ method, url: '/__mail/messages', headers: auth(await tok(name), { 'x-ops-token': 'a-shopper-guess-0123456789' }) })).statusCode, 403)
+      assert.equal((await app.inject({ method, url: '/__mail/messages', headers: auth(await tok(name), EN) })).statusCode, 401, 'a shopper\'s token is no key')
+    }
+    assert.equal((await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).json().messages.length, 2, 'nothing was cleared')
   })
 
   it(`more than ${ORDER_EXPORT_MAX_ROWS.toLocaleString('en')} order lines is refused with a message to narrow the range (400 EXPORT_TOO_LARGE)`, async () => {
@@ -303,6 +356,45 @@ describe('mail transport (server/lib/mail.ts): "configurable (SMTP by URL) with 
     }
   })
 
+  // issue 22, item 19: "The development mailbox /__mail/messages lists every email with attachments to anyone and
+  // anyone can DELETE it. It must not exist in production (NODE_ENV=production), and needs the ops credentials elsewhere."
+  it('the development mailbox: never in production, absent without OPS_TOKEN, and only for the operator key elsewhere', async () => {
+    const mailbox = async (env: Record<string, string | undefined>, headers: Record<string, string> = {}) => {
+      const app = Fastify()
+      registerMail(app, env)
+      await app.ready()
+      try {
+        if (app.mail.mode === 'standin') await app.mail.send({ to: ['someone@example.org'], subject: 'secret order file', text: 't' })
+        return { mode: app.mail.mode, get: await app.inject({ method: 'GET', url: '/__mail/messages', headers }), del: await app.inject({ method: 'DELETE', url: '/__mail/messages', headers }) }
+      } finally {
+        await app.close()
+      }
+    }
+    const relay = await startMailStandIn()
+    try {
+      for (const env of [{ NODE_ENV: 'production', OPS_TOKEN: OPS }, { NODE_ENV: 'production', OPS_TOKEN: OPS, MAIL_URL: `smtp://127.0.0.1:${relay.port}?ignoreTLS=true` }]) {
+        const r = await mailbox(env, OPS_HEADERS)
+        assert.deepEqual([r.get.statusCode, r.del.statusCode], [404, 404], `production (${r.mode}): no mailbox even with the operator key`)
+      }
+    } finally {
+      await relay.close()
+    }
+    const noKey = await mailbox({ NODE_ENV: 'development' })
+    assert.equal(noKey.mode, 'standin')
+    assert.deepEqual([noKey.get.statusCode, noKey.del.statusCode], [404, 404], 'no OPS_TOKEN: no mailbox')
+    const shortKey = await mailbox({ NODE_ENV: 'development', OPS_TOKEN: 'short' }, { 'x-ops-token': 'short' })
+    assert.deepEqual([shortKey.get.statusCode, shortKey.del.statusCode], [404, 404], 'an OPS_TOKEN under 16 characters is no key')
+    const anon = await mailbox({ OPS_TOKEN: OPS })
+    assert.deepEqual([anon.get.statusCode, anon.del.statusCode], [401, 401])
+    assert.doesNotMatch(anon.get.body, /secret order file/)
+    const wrong = await mailbox({ OPS_TOKEN: OPS }, { 'x-ops-token': OPS + 'x' })
+    assert.deepEqual([wrong.get.statusCode, wrong.del.statusCode], [403, 403])
+    const ops = await mailbox({ OPS_TOKEN: OPS }, OPS_HEADERS)
+    assert.equal(ops.get.statusCode, 200)
+    assert.equal(ops.get.json().messages[0].subject, 'secret order file')
+    assert.equal(ops.del.statusCode, 204)
+  })
+
   it('in production without MAIL_URL there is no stand-in and no /__mail route; sending fails as not configured', async () => {
     const app = Fastify()
     registerMail(app, { NODE_ENV: 'production' })
@@ -310,7 +402,7 @@ describe('mail transport (server/lib/mail.ts): "configurable (SMTP by URL) with 
     try {
       assert.equal(app.mail.mode, 'none')
       await assert.rejects(app.mail.send({ to: ['a@example.org'], subject: 's', text: 't' }), MailNotConfigured)
-      assert.equal((await app.inject({ method: 'GET', url: '/__mail/messages' })).statusCode, 404)
+      assert.equal((await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).statusCode, 404)
     } finally {
       await app.close()
     }

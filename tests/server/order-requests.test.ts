@@ -111,6 +111,8 @@ describeEachDb('order requests (cancel, return with files)', (ctx) => {
     assert.equal((await cancel(o.order_number, { ...CANCEL, email: 'li@' }, t)).status, 400)
     assert.equal((await cancel(o.order_number, { ...CANCEL, subCategory: 'damaged' }, t)).body.reason, 'CATEGORY_UNKNOWN')
     assert.equal((await cancel(o.order_number, { ...CANCEL, contactName: 'x'.repeat(61) }, t)).status, 400)
+    // spec §9 "Remark | max 100 characters" (issue 22: it took 500)
+    assert.equal((await cancel(o.order_number, { ...CANCEL, remark: '备'.repeat(101) }, t)).status, 400)
   })
 
   it('return with 2 files (JPEG + PDF): stored, listed, and downloadable by the owner byte-identical with nosniff', async () => {
@@ -137,6 +139,23 @@ describeEachDb('order requests (cancel, return with files)', (ctx) => {
     assert.ok(list.json().data.some((x: { requestNumber: string; files: unknown[] }) => x.requestNumber === d.requestNumber && x.files.length === 2))
     const row = await ctx().db.selectFrom('order_request_files').select(['sha256']).where('id', '=', d.files[1].fileId).executeTakeFirstOrThrow()
     assert.equal(row.sha256, crypto.createHash('sha256').update(PDF).digest('hex'))
+  })
+
+  // Issue 22, item 21: "Stored upload names keep U+202E (right-to-left override) and other bidi controls; strip them."
+  it('upload names are stored without bidi controls: "photo\\u202Egnp.jpg" is stored, listed and sent as "photognp.jpg"', async () => {
+    const t = await tokenFor(ctx(), 'distributor.cn')
+    const o = await orderOf('distributor.cn', 1)
+    await setStatus(o.id, 'COMPLETED')
+    const names = ['photo\u202Egnp.jpg', '\u2067proof\u2069\u200f.pdf']
+    const r = await postReturn(o.order_number, [...fieldParts(), file(names[0], JPEG, 'image/jpeg'), file(names[1], PDF, 'application/pdf')], t)
+    assert.equal(r.status, 200, JSON.stringify(r.body))
+    const expected = ['photognp.jpg', 'proof.pdf']
+    assert.deepEqual(r.body.data.files.map((f: { fileName: string }) => f.fileName), expected)
+    const stored = await ctx().db.selectFrom('order_request_files').select('file_name').where('id', 'in', r.body.data.files.map((f: { fileId: number }) => f.fileId)).orderBy('id').execute()
+    assert.deepEqual(stored.map((f) => f.file_name), expected)
+    const dl = await ctx().app.inject({ method: 'GET', url: `/api/order/request-file/${r.body.data.files[0].fileId}`, headers: { ...auth(t), ...EN } })
+    assert.equal(dl.statusCode, 200)
+    assert.doesNotMatch(decodeURIComponent(String(dl.headers['content-disposition'])), /[\u202a-\u202e\u2066-\u2069\u200e\u200f]/)
   })
 
   it('return without files (the files are optional) and with a PNG', async () => {

@@ -97,3 +97,14 @@ export function defaultExportRange(country: string, now = new Date()): { from: s
 
 /** The file's name: orders-<from>-<to>.xlsx */
 export const exportFileName = (from: string, to: string, format: OrderExportFormat) => `orders-${from}-${to}.${format}`
+
+/**
+ * A text cell a spreadsheet would run as a formula starts with ' instead (CSV and formula injection; issue 22,
+ * item 21): = + - @ and their full-width forms ＝ ＋ － ＠ (which Excel also reads as a formula), after any leading
+ * white space, and a leading tab, CR or LF. Applied to every text cell of the CSV and the XLSX export; numbers and
+ * dates are not text and stay as they are.
+ */
+const FORMULA_START = /^[\s\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/
+export function spreadsheetSafe<T>(v: T): T | string {
+  return typeof v === 'string' && FORMULA_START.test(v) ? `'${v}` : v
+}

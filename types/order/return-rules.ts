@@ -1,4 +1,5 @@
 import { PHONE_PATTERN, isValidEmail } from '../account/address-rules'
+import { REMARK_MAX } from './totals'
 
 /**
  * After the order (issue 12): the cancel-order request and the return or after-sales form.
@@ -12,7 +13,7 @@ import { PHONE_PATTERN, isValidEmail } from '../account/address-rules'
  * The spec does not name the categories nor the type and size limits; ours (a lab supplier):
  * - files: JPEG, PNG or PDF (photos of damage, delivery notes, documents), 5 MB each at most;
  *   the type is checked by the extension AND by the first bytes (a renamed .exe is refused).
- * - remark: 500 characters (a paragraph; the same order of size as the other free-text fields).
+ * - remark: spec §9 "Remark | max 100 characters", the one REMARK_MAX of types/order/totals.ts (issue 22: it took 500).
  * - contact name: 60 characters (the address form's attention-to name limit).
  */
 
@@ -113,7 +114,7 @@ export const isCancellable = (status: string) => (CANCELLABLE_STATUSES as readon
 export const CONTACT_NAME_MAX = 60
 export const PHONE_MAX = 30
 export const EMAIL_MAX = 100
-export const REMARK_MAX = 500
+export { REMARK_MAX }
 
 export type FieldError = 'required' | 'tooLong' | 'pattern'
 export interface RequestFields { contactName: string; phone: string; email: string; remark?: string }
@@ -194,11 +195,18 @@ export function checkReturnFiles(files: readonly { name: string; size: number; h
   return null
 }
 
-/** File name as stored and shown: path parts and control characters removed, length capped, extension kept. */
+/**
+ * Bidirectional-text controls (issue 22, item 21): U+202E RIGHT-TO-LEFT OVERRIDE makes "invoice\u202Efdp.exe" show
+ * as "invoiceexe.pdf", so a stored name could show another extension than its real one. The embeddings and overrides
+ * (U+202A–U+202E), the isolates (U+2066–U+2069), the marks (U+200E, U+200F, U+061C) and U+FEFF go.
+ */
+export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\ufeff]/g
+
+/** File name as stored and shown: path parts, control and bidi characters removed, length capped, extension kept. */
 export function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? ''
+  const base = name.replace(BIDI_CONTROLS, '').split(/[\\/]/).pop() ?? ''
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '_').trim()
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?]/g, '_').trim()
   if (clean.length <= RETURN_FILE_NAME_MAX) return clean || 'file'
   const ext = extensionOf(clean)
   return `${clean.slice(0, RETURN_FILE_NAME_MAX - ext.length - 1)}.${ext}`

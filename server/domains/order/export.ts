@@ -9,7 +9,7 @@ import {
   OrderExportEmailBodySchema, OrderExportEmailResultSchema, type OrderExportTicket, type OrderExportEmailResult,
 } from '../../../types/order/export'
 import {
-  EXPORT_RANGE_MESSAGES, ORDER_EXPORT_MAX_ROWS, checkExportRange, countryUtcOffsetMinutes, exportFileName, rangeInstants,
+  EXPORT_RANGE_MESSAGES, ORDER_EXPORT_MAX_ROWS, checkExportRange, countryUtcOffsetMinutes, exportFileName, rangeInstants, spreadsheetSafe,
   type OrderExportFormat,
 } from '../../../types/order/export-rules'
 import { orderStatusOf, type OrderStatusLabel } from '../../../types/order/statuses'
@@ -31,7 +31,7 @@ import { randomToken, sha256 } from '../../lib/secret-token'
  * 400 EXPORT_TOO_LARGE, narrow the range), the caller's account's orders only (the token's
  * account_id; nothing of another account can be named in the request). XLSX by exceljs (header row,
  * column widths, sheet "Orders"/"订单", frozen header), or CSV (exceljs, UTF-8 with a BOM so Excel
- * reads Chinese, cells that start like a formula prefixed with ').
+ * reads Chinese); in both formats text cells that start like a formula (= + - @, full-width too) prefixed with '.
  *
  * Downloads that cannot send the Authorization header (a link on H5, Taro.downloadFile) use a
  * ticket: POST /order/export/ticket → /api/order/export/file?ticket=… for that user and range, one
@@ -55,7 +55,7 @@ const STATUS_TEXT: Record<OrderStatusLabel, [en: string, zh: string]> = {
 }
 const SOURCE_TEXT: Record<string, [string, string]> = {
   cart: ['Cart checkout', '购物车下单'], quickOrder: ['Quick order', '快速下单'], reorder: ['Reorder', '再次购买'], squote: ['Quote', '报价单'],
-  flashbuy: ['Flash buy', '限时抢购'], redemption: ['Gift redemption', '礼品兑换'], web: ['Website', '网站'], phone: ['Phone', '电话'],
+  flashbuy: ['Flash buy', '限时秒杀'], redemption: ['Gift redemption', '礼品兑换'], web: ['Website', '网站'], phone: ['Phone', '电话'],
 }
 
 type Lang = 'en' | 'zh'
@@ -128,8 +128,6 @@ async function exportRows(db: Kysely<DB>, owner: Owner, range: Range, lang: Lang
 }
 type Row = NonNullable<Awaited<ReturnType<typeof exportRows>>>[number]
 
-/** A CSV cell Excel would run as a formula (=, +, -, @, tab, CR) starts with ' instead (CSV injection). */
-const csvSafe = (v: unknown) => (typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v)
 const pad = (n: number) => String(n).padStart(2, '0')
 const dayTime = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`
 
@@ -147,13 +145,16 @@ async function buildFile(rows: Row[], format: OrderExportFormat, lang: Lang): Pr
     header: c[lang], key: c.key, width: c.width,
     style: c.money ? { numFmt: '#,##0.00' } : c.date ? { numFmt: 'yyyy-mm-dd hh:mm' } : {},
   }))
+  // a text cell that starts like a formula (= + - @, full-width ＝ ＋ － ＠) starts with ' instead, in both formats
+  // (types/order/export-rules.ts spreadsheetSafe): a PO number or a product title is never run by the spreadsheet
+  const safe = (r: Row) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, spreadsheetSafe(v)]))
   if (format === 'csv') {
-    for (const r of rows) ws.addRow(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'date' ? dayTime(v as Date) : csvSafe(v)])))
+    for (const r of rows) ws.addRow(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'date' ? dayTime(v as Date) : spreadsheetSafe(v)])))
     const body = Buffer.from(await wb.csv.writeBuffer({ formatterOptions: { writeBOM: false } }))
     return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body])
   }
   ws.getRow(1).font = { bold: true }
-  for (const r of rows) ws.addRow(r)
+  for (const r of rows) ws.addRow(safe(r))
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } }
   return Buffer.from(await wb.xlsx.writeBuffer())
 }
@@ -227,13 +228,15 @@ export async function orderExportRoutes(app: FastifyInstance, opts: { db: Kysely
   // token, if sent, must be the ticket user's)
   r.get('/order/export/file', { preHandler: app.optionalUser, schema: { querystring: OrderExportFileQuerySchema, response: FileResponse } }, async (req, reply) => {
     const now = new Date()
-    // one use, whatever happens next: the first request that marks it used has it, on any instance
-    const t = await db.updateTable('order_export_tickets').set({ used_at: now })
+    // one use, whatever happens next: the first request that marks it used has it, on any instance.
+    // A ticket works without a token (a plain link); next to another user's token it is nothing, and that
+    // request must not use it up either (issue 22, item 17): only a request that could receive the file
+    // (no token, or the ticket user's own) marks it used, in the same conditional UPDATE.
+    let redeem = db.updateTable('order_export_tickets').set({ used_at: now })
       .where('ticket_hash', '=', sha256(req.query.ticket)).where('used_at', 'is', null).where('expires_at', '>', now)
-      .returning(['user_id', 'account_id', 'country', 'range_from', 'range_to', 'format', 'lang'])
-      .executeTakeFirst()
-    // a ticket works without a token (a plain link); next to another user's token it is nothing
-    if (!t || (req.user && req.user.id !== t.user_id)) {
+    if (req.user) redeem = redeem.where('user_id', '=', req.user.id)
+    const t = await redeem.returning(['user_id', 'account_id', 'country', 'range_from', 'range_to', 'format', 'lang']).executeTakeFirst()
+    if (!t) {
       throw new ApiError(404, 'NOT_FOUND', msg(req, 'This download link has expired: export again', '下载链接已失效，请重新导出'), 'EXPORT_TICKET_INVALID')
     }
     const range: Range = { from: t.range_from, to: t.range_to, format: t.format }
