@@ -2,7 +2,9 @@ import type { FastifyInstance, RouteOptions } from 'fastify'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { ErrorEnvelopeSchema, LanguageCodeSchema, CountryCodeSchema, SuccessEnvelope } from '../../types'
+import { DOMAINS } from '../../types/domains'
 import { Type, type TSchema } from 'typebox'
+import { OPERATION_SUMMARIES, TAG_DESCRIPTIONS } from './openapi-operations'
 
 /**
  * The OpenAPI 3.1 document of /api, generated from the same TypeBox schemas that validate requests
@@ -21,7 +23,7 @@ const LocaleHeadersSchema = Type.Object({
 /** Default answers every /api operation can give: the error envelope (types/envelope.ts). */
 const ERROR_RESPONSES = {
   '4xx': { ...ErrorEnvelopeSchema, description: 'Client error: the error envelope; `message` names the field, in the request language for business rules' },
-  '5xx': { ...ErrorEnvelopeSchema, description: 'Server error: the error envelope, never a stack or SQL' },
+  '5xx': { ...ErrorEnvelopeSchema, description: 'Server error: the error envelope, never a stack or SQL. 503 SERVICE_UNAVAILABLE with a Retry-After header (seconds) while the database is unreachable or the instance waits for it at start' },
 }
 
 /** `response` of a route that answers 200 with the success envelope around `data` (a named schema of types/). */
@@ -29,6 +31,52 @@ export const okReply = <T extends TSchema>(data: T) => ({ 200: SuccessEnvelope(d
 
 /** `response` of a browser redirect: 302, no body; the Location header carries the target. */
 export const redirectReply = (to: string) => ({ 302: Type.Null({ description: `Redirect (Location header) to ${to}` }) })
+
+/**
+ * Who may call a route, as the document states it (`security`). The auth plugin's requireUser / optionalUser are
+ * recognised by identity; any other guard says what it demands by `declareGuard` where it is made (the membership
+ * centre's requireMember, the operator routes' x-ops-token check), so a route guarded by it is documented as such.
+ */
+export type GuardKind = 'bearer' | 'bearerOptional' | 'ops'
+const GUARDS = new WeakMap<object, GuardKind>()
+export function declareGuard<F extends object>(fn: F, kind: GuardKind): F {
+  GUARDS.set(fn, kind)
+  return fn
+}
+
+/**
+ * Route options of an operation that requires the `Idempotency-Key` header (the handler checks it and answers
+ * 400 IDEMPOTENCY_KEY_INVALID in the request's language; the document states it as a required header).
+ */
+export const IDEMPOTENCY_KEY: { config: { idempotencyKey: true } } = { config: { idempotencyKey: true } }
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the route requires the Idempotency-Key header (documented by server/lib/openapi.ts) */
+    idempotencyKey?: boolean
+  }
+}
+export const IdempotencyKeyHeaderSchema = Type.String({
+  pattern: '^[A-Za-z0-9_:.-]{8,128}$',
+  description: 'A key of your choice for this attempt (8 to 128 letters, digits, _ : . -): a retry with the same key and body gets the first answer; another body with it is refused (409 IDEMPOTENCY_KEY_REUSED)',
+})
+
+/** `getOrderDetailByOrderNumber` for GET /api/order/detail/{orderNumber}: the method and the path, camel-cased. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url.replace(/^\/api\//, '').split('/').filter(Boolean).flatMap((seg) => {
+    const param = /^[:{](\w+)\}?$/.exec(seg)
+    const parts = (param ? param[1] : seg).split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean)
+    return param ? ['By', ...parts] : parts
+  })
+  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()
+  return method.toLowerCase() + words.map(cap).join('')
+}
+
+const SECURITY_TEXT: Record<GuardKind | 'none', string> = {
+  bearer: 'Requires a bearer access token (401 without one).',
+  bearerOptional: 'A bearer access token is optional: with one, the answer is the signed-in user\'s.',
+  ops: 'Operator endpoint: requires the x-ops-token header (401 without it, 403 with another value); it exists only when the server has OPS_TOKEN.',
+  none: 'No login needed.',
+}
 
 /** Puts the routes of one domain plugin under that domain's heading in the document. */
 export function tagRoutes(app: FastifyInstance, domain: string) {
@@ -53,26 +101,42 @@ export function registerOpenApi(app: FastifyInstance) {
           'The storefront API. Every answer is an envelope: `{success: true, code: "200", message, data}` or ' +
           '`{success: false, code, message, statusCode}`. Headers `languagecode` (cn | zh | en) and `countrycode` (cn | in) ' +
           'choose the language and country (default cn / cn). Contract and Static types: `types/` in the repository.',
+        contact: { name: 'Lab Store engineering (the repository\'s issue tracker)' },
       },
+      // the site and the API share one origin; paths start with /api
+      servers: [{ url: '{origin}', description: 'The server (site and API on one origin)', variables: { origin: { default: 'http://127.0.0.1:3000', description: 'scheme, host and port of the server' } } }],
+      tags: DOMAINS.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of a signed-in user (POST /api/auth/token)' },
+          opsToken: { type: 'apiKey', in: 'header', name: 'x-ops-token', description: 'The operator key (OPS_TOKEN of the server)' },
+        },
       },
     },
     // only /api is described: /oidc, /__wechat, /__chat, /media and the site are not part of the API contract
     transform: ({ schema, url, route }) => {
       if (!url.startsWith('/api/')) return { schema: { ...schema, hide: true }, url }
-      const pre = [route.preHandler ?? []].flat()
-      const security: Record<string, string[]>[] | undefined = pre.includes(app.requireUser)
-        ? [{ bearer: [] }]
-        : pre.includes(app.optionalUser)
-          ? [{ bearer: [] }, {}]
-          : undefined
-      const s = schema as Record<string, unknown> & { response?: Record<string, unknown> }
+      const hooks = [route.onRequest ?? [], route.preValidation ?? [], route.preHandler ?? []].flat() as object[]
+      const kinds = hooks.map((h) => (h === app.requireUser ? 'bearer' : h === app.optionalUser ? 'bearerOptional' : GUARDS.get(h))).filter(Boolean) as GuardKind[]
+      const kind: GuardKind | 'none' = kinds.includes('ops') ? 'ops' : kinds.includes('bearer') ? 'bearer' : kinds.includes('bearerOptional') ? 'bearerOptional' : 'none'
+      const security: Record<string, string[]>[] | undefined =
+        kind === 'ops' ? [{ opsToken: [] }] : kind === 'bearer' ? [{ bearer: [] }] : kind === 'bearerOptional' ? [{ bearer: [] }, {}] : undefined
+      const s = schema as Record<string, unknown> & { response?: Record<string, unknown>; headers?: TSchema; summary?: string; description?: string }
+      const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET'
+      const idempotent = (route.config as { idempotencyKey?: boolean } | undefined)?.idempotencyKey === true
+      const baseHeaders = (s.headers ?? LocaleHeadersSchema) as TSchema & { properties?: Record<string, TSchema> }
+      const headers = idempotent ? Type.Object({ ...baseHeaders.properties, 'Idempotency-Key': IdempotencyKeyHeaderSchema }) : baseHeaders
+      const summary = s.summary ?? OPERATION_SUMMARIES[`${method} ${url.replace(/:(\w+)/g, '{$1}')}`]
+      const description = [s.description ?? (summary ? `${summary}.` : ''), SECURITY_TEXT[kind], idempotent ? 'Requires the Idempotency-Key header.' : '']
+        .filter(Boolean).join(' ')
       return {
         url,
         schema: {
           ...s,
-          headers: s.headers ?? LocaleHeadersSchema,
+          operationId: operationIdOf(method, url),
+          ...(summary ? { summary } : {}),
+          description,
+          headers,
           response: { ...ERROR_RESPONSES, ...s.response },
           ...(security ? { security } : {}),
         },

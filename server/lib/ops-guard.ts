@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { ApiError } from '../errors'
+import { declareGuard } from './openapi'
 
 /**
  * The operator endpoints' key (for tests and demos: /api/ops/...). They are guarded by the header
@@ -23,11 +24,11 @@ export function opsToken(env: NodeJS.ProcessEnv = process.env): string | null {
 /** An onRequest hook: runs before the body is parsed or validated, so without the key nothing about the route is answered. */
 export function opsGuard(token: string) {
   const expected = digest(token)
-  return async (req: FastifyRequest) => {
+  return declareGuard(async (req: FastifyRequest) => {
     const raw = req.headers['x-ops-token']
     const given = Array.isArray(raw) ? raw[0] : raw
     if (!given) throw new ApiError(401, 'TOKEN_INVALID', 'The x-ops-token header is required')
     // equal-length digests: the comparison takes the same time whatever was sent
     if (!crypto.timingSafeEqual(digest(given), expected)) throw new ApiError(403, 'FORBIDDEN', 'The operator token is not valid')
-  }
+  }, 'ops')
 }

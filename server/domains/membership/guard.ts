@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isMembershipBlocked } from '../../../types'
 import { ApiError } from '../../errors'
 import { localized as msg } from '../../locale'
+import { declareGuard } from '../../lib/openapi'
 
 /**
  * Spec §9: "Login is required for ... points, gift redemption, point detail, redemption record and
@@ -16,8 +17,9 @@ export function membershipBlocked(req: FastifyRequest): ApiError {
 }
 
 export function memberGuard(app: FastifyInstance) {
-  return async function requireMember(req: FastifyRequest) {
+  // documented as needing a bearer token (server/lib/openapi.ts): it answers 401 without one
+  return declareGuard(async function requireMember(req: FastifyRequest) {
     await app.requireUser(req)
     if (isMembershipBlocked(req.user!.accountType)) throw membershipBlocked(req)
-  }
+  }, 'bearer')
 }

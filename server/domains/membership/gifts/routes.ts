@@ -7,7 +7,7 @@ import {
   RedeemBodySchema, RedeemResultSchema, RedemptionNumberParamsSchema, RedemptionPageSchema, RedemptionSchema,
 } from '../../../../types'
 import { ok } from '../../../errors'
-import { okReply } from '../../../lib/openapi'
+import { okReply, IDEMPOTENCY_KEY } from '../../../lib/openapi'
 import { opsToken } from '../../../lib/ops-guard'
 import { pointsRoutes } from '../points/routes'
 import { giftDetail, listGifts } from './catalog'
@@ -33,7 +33,7 @@ export async function giftRoutes(app: FastifyInstance, opts: MemberRouteOpts) {
   r.get('/membership/gifts', { ...member, schema: { response: okReply(GiftListSchema) } }, async (req) => ok(await listGifts(db, req)))
   r.get('/membership/gifts/:id', { ...member, schema: { params: GiftIdParamsSchema, response: okReply(GiftSchema) } }, async (req) =>
     ok(await giftDetail(db, req, req.params.id)))
-  r.post('/membership/gifts/redeem', { ...member, schema: { body: RedeemBodySchema, response: okReply(RedeemResultSchema) } }, async (req) =>
+  r.post('/membership/gifts/redeem', { ...member, ...IDEMPOTENCY_KEY, schema: { body: RedeemBodySchema, response: okReply(RedeemResultSchema) } }, async (req) =>
     ok(await redeemGift(db, req, req.body)))
 
   r.get('/membership/redemptions', { ...member, schema: { querystring: PageQuerySchema, response: okReply(RedemptionPageSchema) } }, async (req) =>

@@ -8,7 +8,7 @@ import {
   PrizeOrderSchema, TaskClaimResultSchema, TaskCodeParamsSchema, TaskListSchema,
 } from '../../../../types'
 import { ok } from '../../../errors'
-import { okReply } from '../../../lib/openapi'
+import { okReply, IDEMPOTENCY_KEY } from '../../../lib/openapi'
 import { IDEMPOTENCY_KEY_PATTERN } from '../../order/place'
 import { draw, expirePrizeOrders, giftBag, listDraws, setPrizeAddress } from './draws'
 import { interactions } from './interactions'
@@ -35,7 +35,7 @@ export async function playRoutes(app: FastifyInstance, opts: MemberRouteOpts) {
 
   // ---- lucky draws (spec §4, §8) and the gift bag
   r.get('/membership/draws', { ...member, schema: { response: okReply(DrawListSchema) } }, async (req) => ok(await listDraws(db, req)))
-  r.post('/membership/draws/:id/draw', { ...member, schema: { params: DrawIdParamsSchema, body: PlayEmptyBodySchema, response: okReply(DrawResultSchema) } }, async (req) => {
+  r.post('/membership/draws/:id/draw', { ...member, ...IDEMPOTENCY_KEY, schema: { params: DrawIdParamsSchema, body: PlayEmptyBodySchema, response: okReply(DrawResultSchema) } }, async (req) => {
     const raw = req.headers['idempotency-key']
     const key = Array.isArray(raw) ? raw[0] : raw
     if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw M.keyInvalid(req)
