@@ -99,9 +99,43 @@ interface Ledger {
   lines: Insertable<ArLineTable>[]
 }
 
-/** Invoices and AR lines of one bill-to, all dated before the anchor. */
-export function generateLedger(b: BillToSeed, anchor: Date, r: Rng, invoiceSeq: { n: number }): Ledger {
+/** A seeded order as the invoices and notifications refer to it (with its shipment, if any). */
+export interface SeededOrderRef {
+  orderNumber: string
+  salesOrderNumber: string
+  accountId: number
+  userId: string
+  billToNumber: string | null
+  status: string
+  createdAt: number
+  carrier: string | null
+  expressNumber: string | null
+  shippedAt: number | null
+  signedAt: number | null
+}
+
+/** statuses that have left the warehouse, i.e. that are invoiced (as in orders.ts) */
+const INVOICED_STATUSES = ['SHIPPED', 'COMPLETED', 'Waiting for Delivery']
+
+/**
+ * The sales order an invoice issued at `issue` bills: an order of the same bill-to that had left the
+ * warehouse, placed before the invoice — the latest one not invoiced yet, else the latest one (a second
+ * invoice of a sales order: a partial shipment), else none. No invoice names a sales order that is not a
+ * real order of its bill-to (issue 22 item 6: "invoices never appear on an order").
+ */
+function invoicedOrder(orders: SeededOrderRef[], issue: number, invoiced: Set<string>): string | null {
+  const before = orders.filter((o) => INVOICED_STATUSES.includes(o.status) && o.createdAt < issue)
+  const pick = (list: SeededOrderRef[]) => list.reduce<SeededOrderRef | null>((best, o) => (!best || o.createdAt > best.createdAt ? o : best), null)
+  const o = pick(before.filter((x) => !invoiced.has(x.salesOrderNumber))) ?? pick(before)
+  if (!o) return null
+  invoiced.add(o.salesOrderNumber)
+  return o.salesOrderNumber
+}
+
+/** Invoices and AR lines of one bill-to, all dated before the anchor; `orders`: the bill-to's seeded orders. */
+export function generateLedger(b: BillToSeed, anchor: Date, r: Rng, invoiceSeq: { n: number }, orders: SeededOrderRef[] = []): Ledger {
   const out: Ledger = { invoices: [], lines: [] }
+  const invoiced = new Set<string>()
   if (b.profile === 'empty') return out
   const a = anchor.getTime()
   const cn = b.currency === 'CNY'
@@ -149,6 +183,13 @@ export function generateLedger(b: BillToSeed, anchor: Date, r: Rng, invoiceSeq: 
             ? { at: issue + r.int(3, Math.min(terms - 1, Math.floor((a - issue) / DAY) - 1)) * DAY, type: 'payment' }
             : null
     if (!cancelled && !settle && due < a) overdueCount++
+    // about one invoice in ten bills no sales order (a service or freight invoice); the draws are kept
+    // where they were, so every other figure of the ledger stays as it was
+    const invoiceSalesOrder = () => {
+      if (!r.chance(0.9)) return null
+      r.digits(8)
+      return invoicedOrder(orders, issue, invoiced)
+    }
     if (cancelled) status = 'cancelled'
     else if (b.profile === 'prepaid') status = 'paid'
     else if (settle) status = 'paid'
@@ -157,7 +198,7 @@ export function generateLedger(b: BillToSeed, anchor: Date, r: Rng, invoiceSeq: 
     out.invoices.push({
       bill_to_number: b.billTo, invoice_number: number, invoice_code: code, kind, medium, title: b.title, tax_number: b.taxNumber,
       bank: b.bank, bank_account: b.bankAccount, amount, currency: b.currency, status, delivery_number: delivery,
-      sales_order_number: r.chance(0.9) ? (cn ? `80${r.digits(8)}` : `90${r.digits(8)}`) : null,
+      sales_order_number: invoiceSalesOrder(),
       issue_date: new Date(issue), due_date: new Date(due),
     })
     out.lines.push({
@@ -195,36 +236,81 @@ function fy(d: Date): string {
 interface NotificationSeed {
   hoursAgo: number
   category: 'order' | 'promotion' | 'account' | 'system'
+  /**
+   * An order notification is about a real order of the user's account, chosen by the seed (see
+   * orderFor): the last one that had shipped / been signed for / was open at the notification's time.
+   * Its texts name it with {order}, {carrier} and {tracking}; its link opens it (orderDetail).
+   */
+  order?: 'shipped' | 'delivered' | 'confirmed'
   en: [string, string]
   zh: [string, string]
   link: { route: string; params: Record<string, string> } | null
+}
+
+/** an order notification's link: the order it is about (orderNumber filled in by the seed) */
+const ORDER_LINK = { route: 'orderDetail', params: { orderNumber: '{order}' } }
+/** the seeded carriers' names (orders.ts) in each language */
+const CARRIER_NAMES: Record<string, { en: string; zh: string }> = {
+  顺丰速运: { en: 'SF Express', zh: '顺丰速运' }, 京东物流: { en: 'JD Logistics', zh: '京东物流' }, EMS: { en: 'EMS', zh: 'EMS' },
+}
+
+/**
+ * The order a notification of `kind` sent at `at` is about: of the user's account's orders not named by
+ * another notification, the one whose event (shipped / signed for / placed while still open) came last
+ * before `at`. Throws when the account has none of that kind: a notification never names an order that
+ * does not exist.
+ */
+export function orderFor(kind: NonNullable<NotificationSeed['order']>, at: number, orders: SeededOrderRef[], named: Set<string>): SeededOrderRef {
+  const eventAt = (o: SeededOrderRef): number | null =>
+    kind === 'shipped' ? (o.shippedAt !== null && o.signedAt === null ? o.shippedAt : null)
+      : kind === 'delivered' ? o.signedAt
+        : !INVOICED_STATUSES.includes(o.status) && o.status !== 'CANCELLED' ? o.createdAt : null
+  // the closest event before `at`; failing that (another seed), the closest one at all
+  const distance = (t: number) => (t <= at ? at - t : Number.MAX_SAFE_INTEGER / 2 + (t - at))
+  let best: SeededOrderRef | null = null
+  for (const o of orders) {
+    const t = eventAt(o)
+    if (t === null || named.has(o.orderNumber)) continue
+    const d = distance(t)
+    const bd = best ? distance(eventAt(best)!) : Infinity
+    if (d < bd || (d === bd && o.orderNumber > best!.orderNumber)) best = o
+  }
+  if (!best) throw new Error(`account-records seed: no ${kind} order of the account for a notification`)
+  named.add(best.orderNumber)
+  return best
+}
+
+const fill = (text: string, o: SeededOrderRef | null, lang: 'en' | 'zh') => {
+  if (!o) return text
+  const carrier = o.carrier ? (CARRIER_NAMES[o.carrier]?.[lang] ?? o.carrier) : ''
+  return text.replaceAll('{order}', o.orderNumber).replaceAll('{carrier}', carrier).replaceAll('{tracking}', o.expressNumber ?? '')
 }
 
 const promo = { route: 'promotion', params: { category: 'antibodies', subject: 'flow-cytometry-antibody-savings', id: 'PR1001' } }
 
 export const NOTIFICATION_SEEDS: Record<string, NotificationSeed[]> = {
   'U-7f3a9c21': [
-    { hoursAgo: 2, category: 'order', en: ['Order shipped', 'Your order 8012450031 has shipped with SF Express (SF1402283756). Expected delivery: 1-2 business days.'], zh: ['订单已发货', '您的订单 8012450031 已通过顺丰速运发货（运单号 SF1402283756），预计 1-2 个工作日送达。'], link: { route: 'orderDetail', params: { orderNumber: '8012450031' } } },
+    { hoursAgo: 2, category: 'order', order: 'shipped', en: ['Order shipped', 'Your order {order} has shipped with {carrier} ({tracking}). Expected delivery: 1-2 business days.'], zh: ['订单已发货', '您的订单 {order} 已通过{carrier}发货（运单号 {tracking}），预计 1-2 个工作日送达。'], link: ORDER_LINK },
     { hoursAgo: 20, category: 'account', en: ['Invoice issued', 'An e-invoice for bill-to 2000001 has been issued. You can view it in your invoice list.'], zh: ['发票已开具', '收票方 2000001 的电子发票已开具，可在发票列表中查看。'], link: { route: 'invoiceList', params: { billToAccountNumber: '2000001' } } },
     { hoursAgo: 30, category: 'promotion', en: ['Save 25% on flow cytometry antibodies', 'Build your next panel for less: 25% off selected flow cytometry antibodies and isotype controls.'], zh: ['流式抗体 75 折', '精选流式抗体及同型对照 75 折，轻松搭建下一套抗体组合。'], link: promo },
     { hoursAgo: 52, category: 'account', en: ['Payment overdue', 'Bill-to 2000002 has overdue invoices. Please arrange payment or contact online chat.'], zh: ['账款逾期提醒', '收票方 2000002 有逾期发票，请尽快安排付款或联系在线客服。'], link: { route: 'arStatement', params: { billToAccountNumber: '2000002' } } },
     { hoursAgo: 75, category: 'account', en: ['Address under review', 'Your new ship-to address WEB-2026-000123 is under review. Review takes about 2 business days.'], zh: ['地址审核中', '您的新收货地址 WEB-2026-000123 正在审核中，审核约需 2 个工作日。'], link: { route: 'shipToInfo', params: {} } },
-    { hoursAgo: 98, category: 'order', en: ['Order confirmed', 'Order 8012449876 has been confirmed and is being prepared.'], zh: ['订单已确认', '订单 8012449876 已确认，正在备货。'], link: { route: 'orderDetail', params: { orderNumber: '8012449876' } } },
-    { hoursAgo: 140, category: 'order', en: ['Order delivered', 'Order 8012448120 was delivered and signed for by 王小明.'], zh: ['订单已签收', '订单 8012448120 已由 王小明 签收。'], link: { route: 'orderDetail', params: { orderNumber: '8012448120' } } },
+    { hoursAgo: 98, category: 'order', order: 'confirmed', en: ['Order confirmed', 'Order {order} has been confirmed and is being prepared.'], zh: ['订单已确认', '订单 {order} 已确认，正在备货。'], link: ORDER_LINK },
+    { hoursAgo: 140, category: 'order', order: 'delivered', en: ['Order delivered', 'Order {order} was delivered and signed for by 王小明.'], zh: ['订单已签收', '订单 {order} 已由 王小明 签收。'], link: ORDER_LINK },
     { hoursAgo: 190, category: 'promotion', en: ['Cell culture stock-up: media and FBS', 'Stock up on media, serum and supplements and save up to 30%.'], zh: ['细胞培养囤货季：培养基与血清', '培养基、血清与添加剂囤货，最高可省 30%。'], link: { route: 'promotion', params: { category: 'cell-culture', subject: 'media-and-serum-stock-up', id: 'PR1003' } } },
     { hoursAgo: 260, category: 'account', en: ['Supply centre assigned', 'Ship-to 1000001 is now served by the Shanghai Supply Centre (SC-SH-001).'], zh: ['供应中心已分配', '收货地址 1000001 现由上海供应中心（SC-SH-001）服务。'], link: { route: 'supplyCentre', params: {} } },
     { hoursAgo: 330, category: 'system', en: ['Scheduled maintenance', 'The online store will be under maintenance on Saturday from 00:00 to 04:00 (China time).'], zh: ['系统维护通知', '网上商城将于周六 00:00-04:00（北京时间）进行系统维护。'], link: null },
     { hoursAgo: 420, category: 'account', en: ['AR statement ready', 'Your monthly AR statement for bill-to 2000001 is ready.'], zh: ['对账单已生成', '收票方 2000001 的月度对账单已生成。'], link: { route: 'arStatement', params: { billToAccountNumber: '2000001' } } },
-    { hoursAgo: 600, category: 'order', en: ['Order shipped', 'Your order 8012446610 has shipped with SF Express (SF1398812240).'], zh: ['订单已发货', '您的订单 8012446610 已通过顺丰速运发货（运单号 SF1398812240）。'], link: { route: 'orderDetail', params: { orderNumber: '8012446610' } } },
+    { hoursAgo: 600, category: 'order', order: 'shipped', en: ['Order shipped', 'Your order {order} has shipped with {carrier} ({tracking}).'], zh: ['订单已发货', '您的订单 {order} 已通过{carrier}发货（运单号 {tracking}）。'], link: ORDER_LINK },
   ],
   'U-9a1b2c3d': [
-    { hoursAgo: 5, category: 'order', en: ['Order shipped', 'Your order 9020018874 has shipped with Blue Dart (58123409871).'], zh: ['订单已发货', '您的订单 9020018874 已通过 Blue Dart 发货（运单号 58123409871）。'], link: { route: 'orderDetail', params: { orderNumber: '9020018874' } } },
+    { hoursAgo: 5, category: 'order', order: 'shipped', en: ['Order shipped', 'Your order {order} has shipped with {carrier} ({tracking}).'], zh: ['订单已发货', '您的订单 {order} 已通过 {carrier} 发货（运单号 {tracking}）。'], link: ORDER_LINK },
     { hoursAgo: 44, category: 'account', en: ['Invoice issued', 'A tax invoice for bill-to 6000001 has been issued.'], zh: ['发票已开具', '收票方 6000001 的税务发票已开具。'], link: { route: 'invoiceList', params: { billToAccountNumber: '6000001' } } },
     { hoursAgo: 120, category: 'promotion', en: ['PCR and qPCR reagent offer', 'Master mixes, polymerases and reverse transcriptases at 20% off.'], zh: ['PCR 与 qPCR 试剂优惠', '预混液、聚合酶与逆转录酶 8 折。'], link: { route: 'promotion', params: { category: 'reagents-chemicals', subject: 'pcr-enzymes-offer', id: 'PR1006' } } },
     { hoursAgo: 300, category: 'system', en: ['Scheduled maintenance', 'The online store will be under maintenance on Sunday from 01:00 to 03:00 (IST).'], zh: ['系统维护通知', '网上商城将于周日 01:00-03:00（印度时间）进行系统维护。'], link: null },
   ],
   'U-5c6e1f93': [
-    { hoursAgo: 8, category: 'order', en: ['Order confirmed', 'Order 8012450555 has been confirmed.'], zh: ['订单已确认', '订单 8012450555 已确认。'], link: { route: 'orderDetail', params: { orderNumber: '8012450555' } } },
+    { hoursAgo: 8, category: 'order', order: 'confirmed', en: ['Order confirmed', 'Order {order} has been confirmed.'], zh: ['订单已确认', '订单 {order} 已确认。'], link: ORDER_LINK },
     { hoursAgo: 96, category: 'promotion', en: ['Buy more, save more on tips and tubes', 'Order 5 cases of tips or tubes and get 15% off; 10 cases, 25% off.'], zh: ['吸头与离心管多买多省', '吸头或离心管满 5 箱享 85 折，满 10 箱享 75 折。'], link: { route: 'promotion', params: { category: 'lab-plastics', subject: 'bulk-tips-and-tubes', id: 'PR1004' } } },
     { hoursAgo: 400, category: 'system', en: ['Scheduled maintenance', 'The online store will be under maintenance on Saturday from 00:00 to 04:00 (China time).'], zh: ['系统维护通知', '网上商城将于周六 00:00-04:00（北京时间）进行系统维护。'], link: null },
   ],
@@ -242,6 +328,22 @@ export async function seedAccountRecords(db: Kysely<DB>, ctx: SeedContext): Prom
     return row.id
   }
 
+  // the seeded orders (orders.ts runs first): invoices bill them, notifications name them
+  const users = await db.selectFrom('users').select(['id', 'account_id']).execute()
+  const orderRows = await db.selectFrom('orders as o').leftJoin('shipments as s', 's.order_id', 'o.id')
+    .select(['o.order_number', 'o.sales_order_number', 'o.account_id', 'o.user_id', 'o.bill_to_number', 'o.status', 'o.created_at',
+      's.carrier', 's.express_number', 's.shipped_at', 's.signed_at'])
+    .orderBy('o.id').orderBy('s.id').execute()
+  const ms = (v: Date | string | null) => (v === null ? null : new Date(v).getTime())
+  const orders: SeededOrderRef[] = []
+  for (const o of orderRows) {
+    if (orders.length && orders[orders.length - 1].orderNumber === o.order_number) continue // its first shipment
+    orders.push({
+      orderNumber: o.order_number, salesOrderNumber: o.sales_order_number, accountId: o.account_id, userId: o.user_id, billToNumber: o.bill_to_number,
+      status: o.status, createdAt: ms(o.created_at)!, carrier: o.carrier, expressNumber: o.express_number, shippedAt: ms(o.shipped_at), signedAt: ms(o.signed_at),
+    })
+  }
+
   const seq = { n: 0 }
   for (const b of BILL_TO_SEEDS) {
     await db
@@ -252,7 +354,7 @@ export async function seedAccountRecords(db: Kysely<DB>, ctx: SeedContext): Prom
         bank: b.bank, bank_account: b.bankAccount,
       })
       .execute()
-    const ledger = generateLedger(b, anchor, r, seq)
+    const ledger = generateLedger(b, anchor, r, seq, orders.filter((o) => o.accountId === accountId(b.accountNumber) && o.billToNumber === b.billTo))
     if (ledger.invoices.length) await db.insertInto('invoices').values(ledger.invoices).execute()
     if (ledger.lines.length) await db.insertInto('ar_lines').values(ledger.lines).execute()
   }
@@ -278,13 +380,21 @@ export async function seedAccountRecords(db: Kysely<DB>, ctx: SeedContext): Prom
     .execute()
 
   let nid = 100
-  const notifications = Object.entries(NOTIFICATION_SEEDS).flatMap(([userId, list]) =>
-    list.map((n) => ({
-      id: `N-${String(++nid).padStart(6, '0')}`, user_id: userId, category: n.category, title_en: n.en[0], body_en: n.en[1],
-      title_zh: n.zh[0], body_zh: n.zh[1], link_route: n.link?.route ?? null, link_params: n.link ? JSON.stringify(n.link.params) : null,
-      created_at: new Date(a - n.hoursAgo * HOUR),
-    })),
-  )
+  const notifications = Object.entries(NOTIFICATION_SEEDS).flatMap(([userId, list]) => {
+    const user = users.find((u) => u.id === userId)
+    const own = orders.filter((o) => o.accountId === user?.account_id)
+    const named = new Set<string>()
+    return list.map((n) => {
+      const at = a - n.hoursAgo * HOUR
+      const o = n.order ? orderFor(n.order, at, own, named) : null
+      const params = n.link && Object.fromEntries(Object.entries(n.link.params).map(([k, v]) => [k, fill(v, o, 'en')]))
+      return {
+        id: `N-${String(++nid).padStart(6, '0')}`, user_id: userId, category: n.category, title_en: n.en[0], body_en: fill(n.en[1], o, 'en'),
+        title_zh: n.zh[0], body_zh: fill(n.zh[1], o, 'zh'), link_route: n.link?.route ?? null, link_params: params ? JSON.stringify(params) : null,
+        created_at: new Date(at),
+      }
+    })
+  })
   await db.insertInto('notifications').values(notifications).execute()
 
   // lite.cn's own address, waiting for review (the Partially Registered path)

@@ -227,10 +227,11 @@ export async function seedDatabase(db: Kysely<DB>, opts: SeedOptions = {}): Prom
     const ctx = { seed, products, productIds, categoryIds: catIds }
     await seedCatalogExtras(trx, ctx)
     await seedMarketing(trx, ctx)
-    await seedAccountRecords(trx, ctx)
     await seedAuth(trx, ctx)
     await seedCart(trx, ctx)
     await seedOrders(trx, ctx)
+    // after the orders: its invoices bill their sales orders and its notifications name them
+    await seedAccountRecords(trx, ctx)
     await seedFlashBuy(trx, ctx)
     await seedEnquiries(trx, ctx)
     await seedMembershipGifts(trx, ctx)

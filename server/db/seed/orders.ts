@@ -170,8 +170,11 @@ export async function seedOrders(db: Kysely<DB>, ctx: SeedContext): Promise<void
   await batches(charges, (c) => db.insertInto('order_charges').values(c).execute())
   await batches(shipments, (c) => db.insertInto('shipments').values(c as never).execute())
 
-  await seedQuotes(db, ctx, r, anchor, approved, accountOf, pools)
+  await seedQuotes(db, ctx, r, anchor, approved, accountOf, pools, orders as unknown as SeededOrder[])
 }
+
+/** what seedQuotes needs of a seeded order */
+interface SeededOrder { order_number: string; account_id: number; source: string; created_at: string }
 
 export const snapshotOf = (s: SeedAccount['shipTos'][number]) => ({
   addressKey: s.addressKey, accountNumber: s.accountNumber, attentionTo: s.attentionTo, companyOrInstitution: s.companyOrInstitution,
@@ -183,7 +186,23 @@ async function seedQuotes(
   db: Kysely<DB>, _ctx: SeedContext, r: Rng, anchor: number, approved: SeedAccount[],
   accountOf: Map<string, { id: string; account_id: number | null }>,
   pools: Record<'CNY' | 'INR', { p: { sku: string }; id: number; list: number }[]>,
+  orders: SeededOrder[],
 ) {
+  // an ordered quote names the order it became: a real order of its account, placed after the quote was
+  // made (the account's earliest S-quote order after it, else its earliest order after it), and that
+  // order carries the quote's id (issue 22 item 6: one consistent world)
+  const taken = new Set<string>()
+  const orderedAs = (accountId: number, after: Date, expires: Date, quoteId: string): string | null => {
+    const later = orders
+      .filter((o) => o.account_id === accountId && !taken.has(o.order_number) && Date.parse(o.created_at) > after.getTime() && Date.parse(o.created_at) < expires.getTime())
+      .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))
+    const o = later.find((x) => x.source === 'squote') ?? later[0]
+    if (!o) return null
+    taken.add(o.order_number)
+    linked.push({ orderNumber: o.order_number, quoteId })
+    return o.order_number
+  }
+  const linked: { orderNumber: string; quoteId: string }[] = []
   const quotes: Record<string, unknown>[] = []
   const qlines: Record<string, unknown>[] = []
   let n = 120
@@ -204,7 +223,8 @@ async function seedQuotes(
       quotes.push({
         static_quote_id: id, quote_number: `Q${year}-${String(num).padStart(6, '0')}`, account_id: u.account_id, user_id: u.id, currency,
         delivery_channel: acc.supplyCenters.length ? r.pick(['SP', 'SC', 'Web'] as const) : 'Web', status: kind === 'ordered' ? 'ordered' : 'active',
-        created_at: createdAt.toISOString(), expires_at: expiresAt.toISOString(), ordered_order_number: kind === 'ordered' ? String(3_100_000 + num) : null,
+        created_at: createdAt.toISOString(), expires_at: expiresAt.toISOString(),
+        ordered_order_number: kind === 'ordered' ? orderedAs(u.account_id, createdAt, expiresAt, id) : null,
       })
       const pool = pools[currency]
       const chosen = new Set<number>()
@@ -220,4 +240,5 @@ async function seedQuotes(
   }
   await db.insertInto('quotes').values(quotes as never).execute()
   await batches(qlines, (c) => db.insertInto('quote_lines').values(c as never).execute())
+  for (const l of linked) await db.updateTable('orders').set({ static_quote_id: l.quoteId }).where('order_number', '=', l.orderNumber).execute()
 }
