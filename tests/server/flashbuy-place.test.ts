@@ -23,6 +23,7 @@ interface SaleOpts {
   channel?: 'SC' | 'TFS'
   startInMs?: number
   endInMs?: number
+  coupon?: string | null
 }
 
 async function newSale(ctx: TestContext, o: SaleOpts = {}) {
@@ -34,7 +35,7 @@ async function newSale(ctx: TestContext, o: SaleOpts = {}) {
     id, country: o.country ?? 'cn', product_id: product.id, currency: (o.country ?? 'cn') === 'in' ? 'INR' : 'CNY', flash_price: o.price ?? 9900,
     display_text_en: 'Starts soon', display_text_zh: '即将开始', start_at: new Date(Date.now() + (o.startInMs ?? -3_600_000)),
     end_at: new Date(Date.now() + (o.endInMs ?? 3_600_000)), total_qty: total, remain_qty: o.remain ?? total, min_order_qty: o.min ?? 1,
-    max_order_qty: o.max ?? 5, account_purchase_limit_qty: o.limit ?? 3, delivery_channel: o.channel ?? 'TFS', coupon: null, sort_order: 0,
+    max_order_qty: o.max ?? 5, account_purchase_limit_qty: o.limit ?? 3, delivery_channel: o.channel ?? 'TFS', coupon: o.coupon ?? null, sort_order: 0,
   }).execute()
   return { id, product }
 }
@@ -113,6 +114,28 @@ describeEachDb('flash-buy placement', (ctx) => {
     assert.equal(d.statusCode, 200)
     assert.equal(d.json().data.source, 'flashbuy')
     assert.equal(d.json().data.lines[0].unitPrice, 99)
+  })
+
+  it('the sale\'s coupon is recorded on the order and its line (spec §3 "Flash-buy detail: … coupon", "Order payload (flash buy): … promoCodes"); a sale without one records none', async () => {
+    const t = await tokenFor(ctx(), 'approved.cn')
+    const withCoupon = await newSale(ctx(), { coupon: 'FLASH-T22' })
+    // the client's promoCodes do not decide it: none sent here, and a foreign code sent on the second sale
+    const a = await place(t, body(withCoupon.id))
+    assert.equal(a.status, 200, JSON.stringify(a.body))
+    const plain = await newSale(ctx())
+    const b = await place(t, body(plain.id, { promoCodes: ['NOT-THIS-SALES'] }))
+    assert.equal(b.status, 200, JSON.stringify(b.body))
+    const codes = async (orderNumber: string) => {
+      const o = await ctx().db.selectFrom('orders').select(['id', 'promo_codes']).where('order_number', '=', orderNumber).executeTakeFirstOrThrow()
+      const l = await ctx().db.selectFrom('order_lines').select('promo_codes').where('order_id', '=', o.id).executeTakeFirstOrThrow()
+      return { order: o.promo_codes, line: l.promo_codes }
+    }
+    assert.deepEqual(await codes(a.body.data[0].orderNumber), { order: ['FLASH-T22'], line: ['FLASH-T22'] })
+    assert.deepEqual(await codes(b.body.data[0].orderNumber), { order: [], line: [] })
+    // and the buyer sees it on the order detail
+    const d = await ctx().app.inject({ method: 'GET', url: `/api/order/detail/${a.body.data[0].orderNumber}`, headers: auth(t, EN) })
+    assert.equal(d.statusCode, 200)
+    assert.deepEqual(d.json().data.promoCodes, ['FLASH-T22'])
   })
 
   it('a PENDING ship-to is allowed and gives status code 270 (PENDING_ADDRESS_VALIDATION)', async () => {

@@ -66,7 +66,7 @@ interface AddressRow {
 }
 
 /** the sale with its product as the batch's first statement reads it (sales.ts's row, less what placement does not use) */
-type SaleRow = Omit<SaleWithProduct, 'country' | 'start_at' | 'end_at' | 'display_text_en' | 'display_text_zh' | 'coupon' | 'sort_order'> & {
+type SaleRow = Omit<SaleWithProduct, 'country' | 'start_at' | 'end_at' | 'display_text_en' | 'display_text_zh' | 'sort_order'> & {
   country: string
   start_at: Date | string
   end_at: Date | string
@@ -91,7 +91,7 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
   const accounts = JSON.stringify([...new Set(items.map((i) => i.accountId))])
   // the sale row; the price, window, stock and limits as the database has them now
   const saleSelect = sql`SELECT s.id, s.country, s.product_id, s.currency, s.flash_price, s.start_at, s.end_at, s.total_qty, s.remain_qty,
-      s.min_order_qty, s.max_order_qty, s.account_purchase_limit_qty, s.delivery_channel,
+      s.min_order_qty, s.max_order_qty, s.account_purchase_limit_qty, s.delivery_channel, s.coupon,
       p.sku, p.catalog_number, p.title_en, p.title_zh, p.size, p.image,
       CASE WHEN s.currency = 'INR' THEN p.list_price_inr ELSE p.list_price_cny END AS list_price,
       (extract(epoch from clock_timestamp()) * 1000)::float8 AS now_ms
@@ -175,6 +175,10 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
   // ---- the rows (the order numbers come from the sequences inside the write)
   const price = num(sale.flash_price)
   const list = sale.list_price === null ? null : num(sale.list_price)
+  // spec §3 "Flash-buy detail: ... coupon" and "Order payload (flash buy): ... promoCodes": the sale's
+  // coupon is the promotion the flash price comes from, so every order of the sale (and its line)
+  // records it; the sale row is the source, not the client's promoCodes (issue 22 item 5)
+  const promoCodes = JSON.stringify(sale.coupon ? [sale.coupon] : [])
   const orders: unknown[] = []
   const perAccount = new Map<number, number>()
   const pending = new Map<number, Omit<FlashPlacedOrder, 'orderNumber' | 'salesOrderNumber'>>()
@@ -239,14 +243,14 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
         status, status_code, source, po_number, remark, additional_emails, ship_to_key, ship_to_account_number, bill_to_number, ship_to_snapshot,
         currency, total_price_amount, total_amount, taxes, handling_charge, promo_codes, flash_sale_id, contacts)
       SELECT v.o, v.so, v.p, v.a, v.u, v.ot, v.ch, v.sc, v.st, v.sc_code, 'flashbuy', v.po, v.rm, v.em, v.sk, v.san, v.bt, v.snap,
-        ${sale.currency}::text, v.tpa, v.ta, v.tx, 0, '[]'::jsonb, ${saleId}::text, v.ct
+        ${sale.currency}::text, v.tpa, v.ta, v.tx, 0, ${promoCodes}::jsonb, ${saleId}::text, v.ct
       FROM v
       RETURNING id, order_number
     ), ln AS (
       INSERT INTO order_lines (order_id, line_number, product_id, sku, catalog_number, title_en, title_zh, size, image, quantity, allocated_qty,
         backordered_qty, estimated_ship_date, list_price, unit_price, final_price, line_total, delivery_channel, promo_codes)
       SELECT o.id, 1, ${sale.product_id}::int, ${sale.sku}::text, ${sale.catalog_number}::text, ${sale.title_en}::text, ${sale.title_zh}::text, ${sale.size}::text, ${sale.image}::text,
-        v.q, v.q, 0, NULL, ${list}::bigint, ${price}::bigint, ${price}::bigint, v.ta, v.ch, '[]'::jsonb
+        v.q, v.q, 0, NULL, ${list}::bigint, ${price}::bigint, ${price}::bigint, v.ta, v.ch, ${promoCodes}::jsonb
       FROM o JOIN v ON v.o = o.order_number
       RETURNING id
     ), c AS (
