@@ -1,6 +1,7 @@
 import type {
   FlashApplyBody, FlashApplyResult, FlashBuyDetail, FlashPlaceOrderBody, FlashPlaceOrderResult, FlashSaleSummary,
 } from '../../types/flashbuy'
+import type { FlashQuote } from '../../types/flashbuy/schemas'
 import type { SkuDeliveryChannelResult } from '../../types/cart'
 import { apiRequest, createFetch } from './client'
 
@@ -17,6 +18,9 @@ export const getFlashSales = createFetch<void, FlashSaleSummary[]>('GET', '/flas
 
 /** GET /flashbuy/detail/{id}: the sale (purchasedQty: what the caller's account has bought of it) */
 export const getFlashBuyDetail = (id: string) => apiRequest<FlashBuyDetail>({ path: `/flashbuy/detail/${enc(id)}` })
+
+/** GET /flashbuy/quote/{id}?quantity: what an order of that quantity is charged now (line, taxes, total), as the server sums it */
+export const getFlashQuote = (id: string, quantity: number) => apiRequest<FlashQuote>({ path: `/flashbuy/quote/${enc(id)}`, query: { quantity } })
 
 /** POST /flashbuy/promos/apply: data.status 'success' or a check_* status; items[0].unitPrice is the flash price now */
 export const applyFlashPromo = createFetch<FlashApplyBody, FlashApplyResult>('POST', '/flashbuy/promos/apply')

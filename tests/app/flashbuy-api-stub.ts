@@ -2,7 +2,7 @@
  * Flash-buy fixtures shaped by types/flashbuy/schemas.ts, for the flash-buy store and page tests
  * (the API itself is stubbed at Taro.request by product-api-stub's stubApi).
  */
-import type { FlashApplyResult, FlashBuyDetail, FlashPlacedOrder, FlashSaleSummary } from '../../types/flashbuy/schemas'
+import type { FlashApplyResult, FlashBuyDetail, FlashPlacedOrder, FlashQuote, FlashSaleSummary } from '../../types/flashbuy/schemas'
 
 export const SALE_ID = 'FB-CN-001'
 
@@ -31,6 +31,22 @@ export function applyResult(over: Partial<FlashApplyResult> = {}, unitPrice = 89
     promos: [], currency: 'CNY', totalAmount: unitPrice * quantity, taxes: 0, total: unitPrice * quantity, remainQty: 8,
     scJobNumber: null, scOrderType: null, scSalesOrderNumber: null, tfsJobNumber: null, tfsOrderType: 'ZOR', tfsSalesOrderNumber: null,
     shipTo: '1000001', siebelRowId: null, squoteDetail: null, ...over
+  }
+}
+
+/**
+ * GET /flashbuy/quote/{id}?quantity as the server sums it (server/domains/flashbuy/sales.ts quoteSale): flash price ×
+ * quantity, 13 % tax when `taxRate` is given (ENABLE_ORDER_TAX on), list price × quantity for the savings.
+ */
+export function flashQuote(quantity: number, unitPrice = 899, opts: { listPrice?: number; taxRate?: number | null } = {}): FlashQuote {
+  const cents = (n: number) => Math.round(n * 100)
+  const amount = cents(unitPrice) * quantity
+  const list = cents(opts.listPrice ?? 1580) * quantity
+  const rate = opts.taxRate === undefined ? 0.13 : opts.taxRate
+  const taxes = rate === null ? 0 : Math.round(amount * rate)
+  return {
+    flashBuyId: SALE_ID, quantity, unitPrice,
+    summary: { currency: 'CNY', totalPriceAmount: list / 100, totalAmount: amount / 100, taxes: taxes / 100, total: (amount + taxes) / 100, savings: (list - amount) / 100, taxEnabled: rate !== null, unpricedLines: 0 },
   }
 }
 

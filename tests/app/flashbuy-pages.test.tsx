@@ -8,7 +8,7 @@ import { storage } from '../../src/platform/storage'
 import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, sleep, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
 import { approvedCn } from './account-fixtures'
-import { SALE_ID, applyResult, flashDetail, flashSale, placedOrder } from './flashbuy-api-stub'
+import { SALE_ID, applyResult, flashDetail, flashQuote, flashSale, placedOrder } from './flashbuy-api-stub'
 
 /** The flash-sale list and the flash-buy submit screen, rendered by the real app shell; Taro.request stubbed at the API-client boundary only. */
 jest.setTimeout(30000)
@@ -29,6 +29,7 @@ const base = (routes: Record<string, unknown> = {}) => ({
   'GET /users/info': billToContact(),
   'GET /sc/getSupplyCenter': [],
   [`GET /flashbuy/detail/${SALE_ID}`]: flashDetail(),
+  [`GET /flashbuy/quote/${SALE_ID}`]: (c: StubCall) => flashQuote(Number(c.query.quantity)),
   ...routes
 })
 const toasts = () => (Taro.showToast as unknown as jest.Mock).mock.calls.map((c) => c[0] as { title: string; duration: number })
@@ -111,8 +112,10 @@ describe('flash-buy screens', () => {
     expect(qtyInput().value).toBe('3')
     expect(q('.fb-qty__remaining')?.textContent).toBe('Remaining inventory: 8')
     expect(q('.fb-qty__min')?.textContent).toBe('Minimum 2')
-    expect(q('.fb-qty__max')?.textContent).toBe('Maximum 10')
-    expect(q('.fb-bar__value')?.textContent).toBe('¥2,697.00')
+    // the most this account can order: the cap (10) within the account's purchase limit (5) less what it bought (0) (issue 22)
+    expect(q('.fb-qty__max')?.textContent).toBe('Maximum 5')
+    // the server's total for 3, tax included (GET /flashbuy/quote; 3 × 899 + 13 %)
+    await waitFor(() => q('.fb-bar__value')?.textContent === '¥3,047.61', 'the quoted total')
     // the delivery address; More opens the editable contacts, prefilled from the ship-to and its bill-to
     expect(q('.fb-address .address-card')?.getAttribute('data-address-key')).toBe('ST-1000001-01')
     expect(q('.fb-input--receiver-name')).toBeNull()
@@ -194,10 +197,44 @@ describe('flash-buy screens', () => {
     await waitText('Please be patient as orders are being placed')
     release()
     await waitFor(() => redirect.mock.calls.length > 0, 'the success page')
-    expect(redirect.mock.calls[0][0]).toEqual({ url: '/packages/order/order-success/index?salesOrderNumber=8000321&addressStatus=ACTIVE' })
+    // with the order's own number for the success page's View order link (issue 22)
+    expect(redirect.mock.calls[0][0]).toEqual({ url: '/packages/order/order-success/index?salesOrderNumber=8000321&addressStatus=ACTIVE&orderNumber=WO-000321' })
     const place = calls.find((c) => c.path === '/flashbuy/place/order')!
     expect(place.data.expectedUnitPrice).toBe(949)
     expect(place.header['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/)
+  })
+
+  it('issue 22 item 4: the Total is the server\'s, tax included, with the checkout\'s price details; a new quantity is quoted again; after a price change and Confirm the screen shows the new price', async () => {
+    logIn()
+    let price = 899
+    let release: () => void = () => undefined
+    const calls = stubApi(base({
+      [`GET /flashbuy/detail/${SALE_ID}`]: () => flashDetail({ flashPrice: price }),
+      [`GET /flashbuy/quote/${SALE_ID}`]: (c: StubCall) => flashQuote(Number(c.query.quantity), price),
+      'POST /flashbuy/promos/apply': () => applyResult({}, price),
+      'POST /flashbuy/place/order': () => new Promise((r) => { release = () => r([placedOrder({ unitPrice: price })]) })
+    }))
+    jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
+    await openPage(SUBMIT, { id: SALE_ID, qty: '2' })
+    // 2 × 899 = 1,798.00, tax 13 % = 233.74 (ENABLE_ORDER_TAX on for cn): the total the order is charged
+    await waitFor(() => q('.fb-bar__value')?.textContent === '¥2,031.74', 'the quoted total with tax')
+    expect(q('.price-details__row--taxes')?.textContent).toBe('Taxes¥233.74')
+    expect(q('.price-details__total')?.textContent).toBe('¥2,031.74')
+    expect(q('.price-details__row--list')?.textContent).toBe('Total list price¥3,160.00')
+    click(q('.fb-qty__plus'))
+    await waitFor(() => q('.fb-bar__value')?.textContent === '¥3,047.61', 'the total for 3')
+    expect(calls.filter((c) => c.path === `/flashbuy/quote/${SALE_ID}`).map((c) => c.query.quantity)).toEqual(['2', '3'])
+    // the price changes on the server: Submit opens the dialog, and behind it the screen shows the price now
+    price = 949
+    click(q('.fb-terms__row'))
+    await waitFor(() => q('.fb-terms__row')?.getAttribute('aria-checked') === 'true', 'terms checked')
+    click(q('.fb-bar__submit'))
+    await waitText('Sorry, These flash buy product prices are changed')
+    click(q('.fb-price-dialog .confirm-dialog__yes'))
+    // 3 × 949 = 2,847.00 + 370.11 tax
+    await waitFor(() => q('.fb-bar__value')?.textContent === '¥3,217.11', 'the new total after Confirm')
+    expect(q('.fb-product__flash')?.textContent).toBe('¥949.00')
+    release()
   })
 
   it('price dialog Cancel stops the flow: nothing is placed and the form stays', async () => {

@@ -7,6 +7,7 @@ import { flashQuantityCap, checkFlashQuantity } from '../../types/flashbuy/rules
 import { taxOf } from '../../types/order/totals'
 import { TAX_RATE_BASIS_POINTS } from '../../server/domains/cart/tax'
 import { describeEachDb, tokenFor, auth, TEST_JWT_SECRET, type TestContext } from './helpers'
+import { FlashQuoteSchema, type FlashQuote } from '../../types/flashbuy/schemas'
 
 /**
  * Issue 11, the flash-buy reads: the sale list, the detail (spec §3 "Flash-buy detail": id, sku,
@@ -176,6 +177,48 @@ describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpo
     assert.deepEqual([d.scJobNumber, d.tfsJobNumber, d.scSalesOrderNumber, d.tfsSalesOrderNumber, d.squoteDetail], [null, null, null, null, null])
     assert.equal(await orders(), before, 'apply places nothing')
     assert.equal((await sale(ctx(), 'FB-CN-001')).remain_qty, row.remain_qty, 'apply reserves nothing')
+  })
+
+  it('issue 22 item 4, quote: GET /flashbuy/quote/{id}?quantity gives the line, the taxes (ENABLE_ORDER_TAX on for cn) and the total the placed order is charged; visitors too; nothing reserved', async () => {
+    const token = await tokenFor(ctx(), 'approved.cn')
+    const product = await ctx().db.selectFrom('products').select(['id', 'list_price_cny']).where('list_price_cny', 'is not', null).orderBy('id').offset(11).limit(1).executeTakeFirstOrThrow()
+    const id = `Q-${process.pid}-${Date.now() % 1e6}`
+    await ctx().db.insertInto('flash_sales').values({
+      id, country: 'cn', product_id: product.id, currency: 'CNY', flash_price: 12345, display_text_en: 'soon', display_text_zh: '即将开始',
+      start_at: new Date(Date.now() - 3_600_000), end_at: new Date(Date.now() + 3_600_000), total_qty: 50, remain_qty: 50, min_order_qty: 1,
+      max_order_qty: 5, account_purchase_limit_qty: 5, delivery_channel: 'TFS', coupon: null, sort_order: 99,
+    }).execute()
+    const quote = (q: string, token?: string) => call<FlashQuote>(ctx(), 'GET', `/flashbuy/quote/${id}${q}`, { token })
+    const res = await quote('?quantity=3', token)
+    assert.equal(res.status, 200, JSON.stringify(res.body))
+    assert.ok(Value.Check(SuccessEnvelope(FlashQuoteSchema), res.body), JSON.stringify(res.body))
+    const amount = 12345 * 3
+    const tax = taxOf(amount, TAX_RATE_BASIS_POINTS.cn)
+    assert.deepEqual(res.body.data, {
+      flashBuyId: id, quantity: 3, unitPrice: 123.45,
+      summary: {
+        currency: 'CNY', totalPriceAmount: (product.list_price_cny! * 3) / 100, totalAmount: amount / 100, taxes: tax / 100, total: (amount + tax) / 100,
+        savings: Math.max(0, product.list_price_cny! * 3 - amount) / 100, taxEnabled: true, unpricedLines: 0,
+      },
+    })
+    // a visitor sees the same figures (the sale page shows its total before login)
+    assert.deepEqual((await quote('?quantity=3')).body.data, res.body.data)
+    // the order placed for that quantity is charged exactly the quoted total, tax included
+    const placed = await ctx().app.inject({
+      method: 'POST', url: '/api/flashbuy/place/order',
+      headers: { ...auth(token, EN_CN), 'idempotency-key': `quote-${process.pid}-${Date.now()}` },
+      payload: { flashBuyId: id, quantity: 3, addressKey: 'ST-1000001-01', termsAccepted: true, receiver: { name: '王小明', phone: '13800138000' }, invoiceReceiver: { name: '李会计', phone: '021-65640000' } },
+    })
+    assert.equal(placed.statusCode, 200, placed.body)
+    assert.equal(placed.json().data[0].total, res.body.data.summary.total)
+    // validated input: no quantity, 0, 1000, text → 400; another country's or an unknown sale → 404
+    for (const q of ['', '?quantity=0', '?quantity=1000', '?quantity=abc']) assert.equal((await quote(q)).status, 400, q)
+    assert.equal((await call(ctx(), 'GET', '/flashbuy/quote/FB-CN-001?quantity=1', { headers: EN_IN })).status, 404)
+    assert.equal((await call(ctx(), 'GET', '/flashbuy/quote/NOPE?quantity=1')).status, 404)
+    // a sale that is not running has no price on offer
+    const soon = await call<FlashQuote>(ctx(), 'GET', '/flashbuy/quote/FB-CN-007?quantity=1')
+    assert.equal(soon.body.data.unitPrice, null)
+    assert.equal(soon.body.data.summary.unpricedLines, 1)
   })
 
   it('apply-promo statuses: check_minOrderQty, check_remainQty, check_accountPurchaseLimitQty, and check_flashBuyStatus for a sale that is not running', async () => {

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { CurrencySchema, Nullable } from '../common'
-import { DeliveryChannelSchema } from '../cart/schemas'
+import { DeliveryChannelSchema, OrderSummarySchema } from '../cart/schemas'
 import { OrderStatusCodeSchema, OrderTypeSchema } from '../order/schemas'
 
 /**
@@ -79,6 +79,24 @@ export const FlashBuyDetailSchema = Type.Object({
   deliveryChannel: DeliveryChannelSchema,
 })
 export type FlashBuyDetail = Static<typeof FlashBuyDetailSchema>
+
+/**
+ * GET /flashbuy/quote/{id}?quantity=N (issue 22 item 4): what an order of N would be charged now, as the
+ * checkout shows it: the line at the flash price, the list-price total and the savings, the taxes when
+ * ENABLE_ORDER_TAX is on for the sale's country, the total. The same sums placement records (place/commit);
+ * nothing is reserved. A visitor may ask (the sale page shows the total before login). A sale that is not
+ * running has no price on offer: unitPrice null, sums 0, unpricedLines 1.
+ */
+export const FlashQuoteQuerySchema = Type.Object({ quantity: Type.Integer({ minimum: 1, maximum: 999 }) }, { additionalProperties: false })
+export type FlashQuoteQuery = Static<typeof FlashQuoteQuerySchema>
+export const FlashQuoteSchema = Type.Object({
+  flashBuyId: Type.String(),
+  quantity: Type.Integer(),
+  /** the flash price now, null when the sale is not running */
+  unitPrice: Nullable(Type.Number()),
+  summary: OrderSummarySchema,
+})
+export type FlashQuote = Static<typeof FlashQuoteSchema>
 
 /**
  * Statuses of POST /flashbuy/promos/apply (spec §5: "The server status values returned by the

@@ -6,10 +6,11 @@ import {
   FlashApplyBodySchema, FlashApplyResultSchema, FlashBuyDetailSchema, FlashBuyIdParamsSchema, FlashPlaceOrderBodySchema,
   FlashPlaceOrderResultSchema, FlashSaleListSchema,
 } from '../../../types'
+import { FlashQuoteQuerySchema, FlashQuoteSchema } from '../../../types/flashbuy/schemas'
 import { ok } from '../../errors'
-import { okReply, tagRoutes } from '../../lib/openapi'
+import { okReply, tagRoutes, IDEMPOTENCY_KEY } from '../../lib/openapi'
 import { createFlashPlacer } from './place'
-import { applyFlashPromo, listSales, saleDetail } from './sales'
+import { applyFlashPromo, listSales, quoteSale, saleDetail } from './sales'
 import { opsToken, registerFlashOps } from './ops'
 
 /**
@@ -26,6 +27,9 @@ export async function flashbuyRoutes(app: FastifyInstance, opts: { db: Kysely<DB
   r.get('/flashbuy/list', { ...optional, schema: { response: okReply(FlashSaleListSchema) } }, async (req) => ok(await listSales(db, req)))
   r.get('/flashbuy/detail/:id', { ...optional, schema: { params: FlashBuyIdParamsSchema, response: okReply(FlashBuyDetailSchema) } }, async (req) =>
     ok(await saleDetail(db, req, req.params.id)))
+  // ---- what an order of this quantity is charged now: line, taxes, total (issue 22 item 4; nothing reserved)
+  r.get('/flashbuy/quote/:id', { ...optional, schema: { params: FlashBuyIdParamsSchema, querystring: FlashQuoteQuerySchema, response: okReply(FlashQuoteSchema) } }, async (req) =>
+    ok(await quoteSale(db, req, req.params.id, req.query.quantity)))
 
   // ---- POST /flashbuy/promos/apply (spec §7): business refusals are statuses of a 200 answer
   r.post('/flashbuy/promos/apply', { ...required, schema: { body: FlashApplyBodySchema, response: okReply(FlashApplyResultSchema) } }, async (req) =>
@@ -39,7 +43,7 @@ export async function flashbuyRoutes(app: FastifyInstance, opts: { db: Kysely<DB
   app.addHook('onClose', async () => placer.close())
 
   // ---- POST /flashbuy/place/order (place/): header Idempotency-Key required
-  r.post('/flashbuy/place/order', { ...required, schema: { body: FlashPlaceOrderBodySchema, response: okReply(FlashPlaceOrderResultSchema) } }, async (req) => {
+  r.post('/flashbuy/place/order', { ...required, ...IDEMPOTENCY_KEY, schema: { body: FlashPlaceOrderBodySchema, response: okReply(FlashPlaceOrderResultSchema) } }, async (req) => {
     return ok(await placer.place(req, req.body))
   })
 }

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { AuthUser } from '../auth/plugin'
 import type { FlashApplyBody, FlashApplyResult, FlashApplyStatus, FlashBuyDetail, FlashBuyStatus, FlashSaleSummary } from '../../../types'
+import type { FlashQuote } from '../../../types/flashbuy/schemas'
 import { flashBuyStatusAt, quantityRefusal, REFUSAL_STATUS } from '../../../types/flashbuy/rules'
 import { orderTotal, taxOf, toMajorUnits } from '../../../types/order/totals'
 import { ApiError } from '../../errors'
@@ -190,6 +191,36 @@ export async function saleDetail(db: Kysely<DB>, req: FastifyRequest, id: string
     endAt: summary.endAt,
     coupon: s.coupon,
     deliveryChannel: s.delivery_channel,
+  }
+}
+
+/**
+ * GET /flashbuy/quote/{id}?quantity (issue 22 item 4): the figures an order of `quantity` is charged now,
+ * summed as placement sums them (place/commit.ts: list-or-flash price × n, flash price × n, taxOf at the
+ * country's rate when ENABLE_ORDER_TAX is on, total = amount + taxes), so the screen shows the order's total.
+ */
+export async function quoteSale(db: Kysely<DB>, req: FastifyRequest, id: string, quantity: number): Promise<FlashQuote> {
+  const country = callerCountry(req)
+  const [s, taxRate] = await Promise.all([loadSale(db, id, country), taxRateFor(db, country)])
+  if (!s) throw saleNotFound(req)
+  const running = saleStatus(s) === 'IN_PROGRESS'
+  const amount = running ? s.flash_price * quantity : 0
+  const list = running ? (s.list_price ?? s.flash_price) * quantity : 0
+  const taxes = taxRate === null ? 0 : taxOf(amount, taxRate)
+  return {
+    flashBuyId: s.id,
+    quantity,
+    unitPrice: running ? toMajorUnits(s.flash_price) : null,
+    summary: {
+      currency: s.currency,
+      totalPriceAmount: toMajorUnits(list),
+      totalAmount: toMajorUnits(amount),
+      taxes: toMajorUnits(taxes),
+      total: toMajorUnits(orderTotal({ totalPriceAmount: list, totalAmount: amount, taxes }, taxRate !== null)),
+      savings: toMajorUnits(Math.max(0, list - amount)),
+      taxEnabled: taxRate !== null,
+      unpricedLines: running ? 0 : 1,
+    },
   }
 }
 
