@@ -26,4 +26,13 @@ export function randomBytes(n: number): Promise<Uint8Array> {
   })
 }
 
+/**
+ * Random bytes at once (no await): crypto.getRandomValues where the runtime has it, else the fallback above.
+ * Used only when no crypto-strong key was drawn ahead (store/order-attempt.ts keeps one ready).
+ */
+export function randomBytesNow(n: number): Uint8Array {
+  const c = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto
+  return c?.getRandomValues ? c.getRandomValues(new Uint8Array(n)) : fallbackBytes(n)
+}
+
 export const toHex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')

@@ -1,7 +1,8 @@
 /** Business constants of spec section 9 that the app uses. One place; tests quote them. */
 
 /** "Toast default 1500 ms (5 s for flash-buy messages, 3 s for session messages)" */
-export const TOAST_MS = { default: 1500, flashbuy: 5000, session: 3000 } as const
+// unknownOutcome (issue 22 item 8): the lost-answer message of a placement is two sentences the buyer must read: as long as flash-buy's
+export const TOAST_MS = { default: 1500, flashbuy: 5000, session: 3000, unknownOutcome: 5000 } as const
 export type ToastKind = keyof typeof TOAST_MS
 
 /** "Header scrolled threshold 10 px" */

@@ -3,7 +3,7 @@ import type { ApplyPromotionsResult, Cart, PlaceOrderBody, PlaceOrderResult, Shi
 import { checkOrderFields, orderSavings, orderTotal, toMajorUnits, toMinor, ADDITIONAL_EMAILS_MAX } from '../../types/order/totals'
 import { applyPromotions, fetchCartForCheckout, placeOrder } from '../api/order'
 import { ApiError } from '../api/client'
-import { needsRegistration, newIdempotencyKey } from './order-attempt'
+import { needsRegistration, takeIdempotencyKey } from './order-attempt'
 import { navigation } from '../platform/navigation'
 import { isActive, usableDefault } from '../rules/ship-to'
 import type { MessageKey } from '../i18n'
@@ -183,7 +183,9 @@ export const useCheckout = create<CheckoutState>()((set, get) => ({
       showToast(t('order.blockedLines', { list: priced.blockedLines.map((b) => b.catalogNumber).join(', ') }))
       return false
     }
-    const key = get().pendingKey ?? (await newIdempotencyKey())
+    // the key and the lock in one synchronous step, before the first await: a second tap in the same
+    // instant finds 'submitting' and sends nothing (issue 22 item 7)
+    const key = get().pendingKey ?? takeIdempotencyKey()
     set({ status: 'submitting', pendingKey: key })
     const emails = form.emails.map((e) => e.trim()).filter(Boolean)
     const body: PlaceOrderBody = {
@@ -205,14 +207,19 @@ export const useCheckout = create<CheckoutState>()((set, get) => ({
         salesOrderNumber: result.salesOrderNumber,
         spSalesOrderNumber: result.spSalesOrderNumber,
         addressStatus: result.addressStatus,
-        pendingLto: result.pendingLtoOrderNumber
+        pendingLto: result.pendingLtoOrderNumber,
+        // each order's own number, for its View order link (issue 22)
+        orderNumber: result.orders.find((o) => o.salesOrderNumber === result.salesOrderNumber)?.orderNumber,
+        spOrderNumber: result.orders.find((o) => o.salesOrderNumber === result.spSalesOrderNumber)?.orderNumber
       })
       return true
     } catch (e) {
       const indefinite = !(e instanceof ApiError) || e.indefinite
       // the form keeps every value; the key is kept only while the answer is unknown
       set({ status: 'ready', pendingKey: indefinite ? key : null })
-      showToast(messageOf(e))
+      // no answer: the order may be placed already, and Submit again is safe (the same key: never a second order)
+      if (indefinite) showToast(t('order.error.maybePlaced'), 'unknownOutcome')
+      else showToast(messageOf(e))
       if (e instanceof ApiError) {
         if (e.reason === 'REGISTRATION_INCOMPLETE') set({ registrationIncomplete: true })
         if (e.reason === 'CART_CHANGED') await get().reprice()

@@ -6,11 +6,11 @@ import {
   applyStatusRefusal, checkFlashQuantity, firstFailingCheck, flashQuantityCap, normalizeQuantityText,
   type FlashLimits, type FlashQuantityRefusal, type FlashQuantityTip, type FlashSubmitFailure,
 } from '../../types/flashbuy/rules'
-import type { FlashBuyDetail, FlashPlaceOrderBody, FlashPlaceOrderResult } from '../../types/flashbuy/schemas'
+import type { FlashBuyDetail, FlashPlaceOrderBody, FlashPlaceOrderResult, FlashQuote } from '../../types/flashbuy/schemas'
 import { splitAttentionTo } from '../../types/account/address-rules'
 import { PO_NUMBER_MAX, REMARK_MAX, toMajorUnits, toMinor } from '../../types/order/totals'
 import { CART_QTY_MAX } from '../../types/cart/quantity'
-import { applyFlashPromo, getFlashBuyDetail, getSkuDeliveryChannel, placeFlashOrder } from '../api/flashbuy'
+import { applyFlashPromo, getFlashBuyDetail, getFlashQuote, getSkuDeliveryChannel, placeFlashOrder } from '../api/flashbuy'
 import { ApiError } from '../api/client'
 import { navigation } from '../platform/navigation'
 import { addressLine, billToTitle, isPrepaid, usableDefault, isActive } from '../rules/ship-to'
@@ -18,7 +18,7 @@ import type { MessageKey, Params } from '../i18n'
 import { isActiveSupplyCenter } from './supply-centre'
 import { chooseDeliveryAddress, storedAddressKey } from './addresses'
 import { hasValidToken } from './wishlist'
-import { newIdempotencyKey, needsRegistration } from './order-attempt'
+import { needsRegistration, takeIdempotencyKey } from './order-attempt'
 import { useSession } from './session'
 import { showToast } from './toast'
 import { t } from './locale'
@@ -123,6 +123,9 @@ export function successParams(orders: FlashPlaceOrderResult) {
     salesOrderNumber: tfs?.salesOrderNumber ?? null,
     spSalesOrderNumber: sc?.salesOrderNumber ?? null,
     addressStatus: orders.some((o) => o.addressStatus === 'PENDING') ? 'PENDING' : 'ACTIVE',
+    // each order's own number, for its View order link (issue 22)
+    orderNumber: tfs?.orderNumber ?? null,
+    spOrderNumber: sc?.orderNumber ?? null,
   }
 }
 
@@ -181,6 +184,12 @@ interface FlashBuyState {
   /** the attempt whose answer is not known yet: its key and the body it was sent with */
   pending: { key: string; body: string } | null
   placed: FlashPlaceOrderResult | null
+  /**
+   * The server's figures for the quantity on screen (GET /flashbuy/quote: line, taxes, total), asked again
+   * whenever the quantity, the sale or its price changes; null while unknown (the screen shows '—').
+   * Issue 22 item 4: the Total is the order's, tax included, never quantity × a price held on the device.
+   */
+  quote: FlashQuote | null
   /** addressKey: the ship-to chosen on the delivery-address page (?addressKey), else the stored choice, else the default */
   init: (opts: { id: string; qty?: string | null; addressKey?: string | null }) => Promise<void>
   /** GET /flashbuy/detail again (after a refusal); keeps what was typed */
@@ -201,6 +210,7 @@ interface FlashBuyState {
 }
 
 let generation = 0
+let quoteSeq = 0
 
 const limitsOf = (d: FlashBuyDetail): FlashLimits => ({
   minOrderQty: d.minOrderQty, maxOrderQty: d.maxOrderQty, accountPurchaseLimitQty: d.accountPurchaseLimitQty, remainQty: d.remainQty, purchasedQty: d.purchasedQty,
@@ -242,6 +252,24 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
     }))
   }
 
+  /** the server's figures for the quantity typed; only the last question's answer is kept */
+  const refreshQuote = async () => {
+    const seq = ++quoteSeq
+    const { detail, form } = get()
+    const quantity = quantityOf(form.quantityText)
+    if (!detail || detail.flashBuyStatus !== 'IN_PROGRESS' || !Number.isInteger(quantity) || quantity < 1 || quantity > CART_QTY_MAX) {
+      set({ quote: null })
+      return
+    }
+    if (get().quote?.quantity !== quantity) set({ quote: null })
+    try {
+      const quote = await getFlashQuote(detail.id, quantity)
+      if (seq === quoteSeq) set({ quote })
+    } catch {
+      if (seq === quoteSeq) set({ quote: null })
+    }
+  }
+
   const place = async (expectedUnitPrice: number): Promise<SubmitOutcome> => {
     const { detail, form, channel } = get()
     const entry = currentEntry()
@@ -268,7 +296,8 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
     }
     const fingerprint = JSON.stringify(body)
     const pending = get().pending
-    const key = pending && pending.body === fingerprint ? pending.key : await newIdempotencyKey()
+    // the key and the lock in one synchronous step, before the first await (issue 22 item 7)
+    const key = pending && pending.body === fingerprint ? pending.key : takeIdempotencyKey()
     set({ status: 'placing', pending: { key, body: fingerprint } })
     try {
       const orders = await placeFlashOrder(body, key)
@@ -279,7 +308,8 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
       const indefinite = !(e instanceof ApiError) || e.indefinite
       // the form keeps every value; the key is kept only while the answer is unknown
       set({ status: 'ready', pending: indefinite ? { key, body: fingerprint } : null })
-      showToast(failureMessage(e), 'flashbuy')
+      // no answer: the order may be placed already, and Submit again is safe (the same key: never a second order)
+      showToast(indefinite ? t('order.error.maybePlaced') : failureMessage(e), 'flashbuy')
       // a definite refusal (price, stock, window, limit): show the sale as it is now
       if (!indefinite) get().reload().catch(() => undefined)
       return 'failed'
@@ -300,6 +330,7 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
     lastFailure: null,
     pending: null,
     placed: null,
+    quote: null,
 
     init: async ({ id, qty, addressKey }) => {
       const gen = ++generation
@@ -315,12 +346,13 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
         await get().reload()
         return
       }
-      set({ id, status: 'loading', detail: null, loadError: null, form: emptyFlashForm(), priceChange: null, loginPrompt: false, lastFailure: null, pending: null, placed: null, addressKey: null, billToNumber: null, channel: 'TFS' })
+      set({ id, status: 'loading', detail: null, loadError: null, form: emptyFlashForm(), priceChange: null, loginPrompt: false, lastFailure: null, pending: null, placed: null, quote: null, addressKey: null, billToNumber: null, channel: 'TFS' })
       try {
         const detail = await getFlashBuyDetail(id)
         if (gen !== generation) return
         const quantity = initialFlashQuantity(qty, limitsOf(detail), flashLoggedIn())
         set((st) => ({ detail, status: 'ready', form: { ...st.form, quantityText: String(quantity) } }))
+        void refreshQuote()
         prefill(chosen, null)
         const channel = await resolveChannel(quantity)
         if (gen === generation) set({ channel })
@@ -336,6 +368,7 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
         const detail = await getFlashBuyDetail(id)
         if (get().id !== id) return
         set({ detail })
+        void refreshQuote()
         const q = checkFlashQuantity(get().form.quantityText, limitsOf(detail), flashLoggedIn())
         const channel = await resolveChannel(q.ok ? q.value : 1)
         if (get().id === id) set({ channel })
@@ -344,7 +377,10 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
       }
     },
 
-    setQuantityText: (text) => set((s) => ({ form: { ...s.form, quantityText: text } })),
+    setQuantityText: (text) => {
+      set((s) => ({ form: { ...s.form, quantityText: text } }))
+      void refreshQuote()
+    },
 
     stepQuantity: (dir) => {
       const d = get().detail
@@ -355,6 +391,7 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
       const base = Number.isFinite(cur) ? cur : 1
       const next = Math.min(top, Math.max(1, base + dir))
       set((s) => ({ form: { ...s.form, quantityText: String(next) } }))
+      void refreshQuote()
     },
 
     quantityTip: () => {
@@ -453,7 +490,11 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
     confirmPrice: async () => {
       const pc = get().priceChange
       if (get().status !== 'confirmPrice' || !pc) return 'busy'
-      set({ priceChange: null })
+      // the price the buyer confirmed is the one on screen from now on, with the server's figures for it
+      // (issue 22 item 4: after Confirm the screen kept the old price); Cancel keeps the screen as it was
+      const d = get().detail
+      set({ priceChange: null, ...(d ? { detail: { ...d, flashPrice: pc.realtimePrice } } : {}) })
+      void refreshQuote()
       return place(pc.realtimePrice)
     },
 

@@ -69,6 +69,22 @@ describe('checkout store', () => {
     expect(useCheckout.getState().pendingKey).toBeNull()
   })
 
+  it('issue 22 item 8: after a lost answer the toast says the order may already be placed and that retrying is safe (5 s, English and Chinese); the retry reuses the key', async () => {
+    let n = 0
+    const calls = await readyCheckout({ 'POST /order/placeOrder': () => (++n <= 2 ? networkDown() : placed()) })
+    const toasts = () => (Taro.showToast as unknown as jest.Mock).mock.calls.map((c) => c[0] as { title: string; duration: number })
+    await useCheckout.getState().submit()
+    expect(toasts()[0]).toEqual(expect.objectContaining({
+      title: 'No answer from the server: your order may already be placed. Check Order history, or tap Submit again: it is safe, the order will not be placed twice.',
+      duration: 5000
+    }))
+    useLocale.setState({ language: 'zh' })
+    await useCheckout.getState().submit()
+    expect(toasts()[1].title).toBe('未收到服务器的答复：您的订单可能已经提交。请查看订单历史，或再次点击提交：这样是安全的，订单不会重复提交。')
+    await expect(useCheckout.getState().submit()).resolves.toBe(true)
+    expect(new Set(keysOf(calls)).size).toBe(1)
+  })
+
   it('a definite answer (a 4xx refusal) ends the attempt: the next submit mints a new key', async () => {
     let n = 0
     const calls = await readyCheckout({
@@ -80,6 +96,17 @@ describe('checkout store', () => {
     const keys = keysOf(calls)
     expect(keys).toHaveLength(2)
     expect(keys[0]).not.toBe(keys[1])
+  })
+
+  it('issue 22 item 7: two taps on Submit in the same instant are ONE placement with one key (the key and the lock exist before the first await)', async () => {
+    const calls = await readyCheckout({ 'POST /order/placeOrder': () => placed() })
+    const submit = useCheckout.getState().submit
+    const [a, b] = await Promise.all([submit(), submit()])
+    expect(keysOf(calls)).toHaveLength(1)
+    expect([a, b].sort()).toEqual([false, true])
+    // no refusal toast (the second placement's "Your cart is empty") beside the success page
+    expect((Taro.showToast as unknown as jest.Mock).mock.calls).toHaveLength(0)
+    expect(redirect).toHaveBeenCalledTimes(1)
   })
 
   it('two checkouts never share a key (crypto-strong random per attempt)', async () => {
@@ -104,7 +131,8 @@ describe('checkout store', () => {
       remark: 'deliver to room 402', additionalEmails: ['lab@example.edu.cn'], skuList: [{ cartItemId: 11, quantity: 2 }]
     })
     expect(redirect).toHaveBeenCalledWith({
-      url: '/packages/order/order-success/index?salesOrderNumber=8000123&spSalesOrderNumber=7000456&addressStatus=PENDING&pendingLto=WO-000123'
+      // with the placed order's own number for the View order link (issue 22)
+      url: '/packages/order/order-success/index?salesOrderNumber=8000123&spSalesOrderNumber=7000456&addressStatus=PENDING&pendingLto=WO-000123&orderNumber=WO-000123'
     })
   })
 

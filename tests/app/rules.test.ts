@@ -75,7 +75,10 @@ describe('header', () => {
 
 describe('toast durations (spec section 9)', () => {
   it('"Toast default 1500 ms (5 s for flash-buy messages, 3 s for session messages)"', () => {
-    expect(TOAST_MS).toEqual({ default: 1500, flashbuy: 5000, session: 3000 })
+    expect(TOAST_MS).toMatchObject({ default: 1500, flashbuy: 5000, session: 3000 })
+  })
+  it('gives the lost-answer message of a placement (two sentences, issue 22 item 8) as long as a flash-buy message', () => {
+    expect(TOAST_MS.unknownOutcome).toBe(TOAST_MS.flashbuy)
   })
 })
 

@@ -103,6 +103,9 @@ test('approved.cn with a cart line submits with a PO number and sees the success
   const number = url.searchParams.get('salesOrderNumber') ?? url.searchParams.get('spSalesOrderNumber')
   assert.ok(number, `the success page carries the order number (${page.url()})`)
   assert.match(await success.innerText(), new RegExp(number!))
+  // issue 22: a View order link to each order placed, at its spec address /my-orders/{orderNumber}
+  const views = await success.locator('a.os-number__view').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
+  assert.ok(views.length >= 1 && views.every((href) => /^\/my-orders\/\d+$/.test(href ?? '')), `View order links: ${views.join(', ')}`)
   await settle(page)
   await page.screenshot({ path: shot('success'), fullPage: true })
   await assertAccessible(page, 'checkout-success')

@@ -12,9 +12,10 @@ import { hiddenProps, ariaProps } from '../../../platform/a11y'
 import './index.scss'
 
 /**
- * /submit-order/success?salesOrderNumber&spSalesOrderNumber&addressStatus(&pendingLto): the order
- * numbers (SC and TFS when both), a note when the address is still under review (spec section 9:
- * orders to a PENDING address are held up to 48 h), the pending lead-time link, continue shopping.
+ * /submit-order/success?salesOrderNumber&spSalesOrderNumber&addressStatus(&orderNumber&spOrderNumber&pendingLto):
+ * the order numbers (SC and TFS when both), each with a View order link to its detail (issue 22), a note
+ * when the address is still under review (spec section 9: orders to a PENDING address are held up to
+ * 48 h), the pending lead-time link, continue shopping.
  */
 export default function OrderSuccessPage() {
   const t = useT()
@@ -34,6 +35,14 @@ function Success() {
   const sc = pageParam(params, 'spSalesOrderNumber')
   const pending = pageParam(params, 'addressStatus') === 'PENDING'
   const lto = pageParam(params, 'pendingLto')
+  // the orders' own numbers (/my-orders/{orderNumber}); without them, the order history
+  const tfsOrder = pageParam(params, 'orderNumber')
+  const scOrder = pageParam(params, 'spOrderNumber')
+  const viewOrder = (orderNumber: string) => (
+    <Tappable className='os-number__view' to={{ route: 'orderDetail', params: { orderNumber } }}>
+      {t('order.success.viewOrder', { number: orderNumber })}
+    </Tappable>
+  )
   return (
     <View className='os'>
       <View className='os-card'>
@@ -44,12 +53,14 @@ function Success() {
           <View className='os-number os-number--sc'>
             <Text className='os-number__label'>{t('order.success.scNumber')}</Text>
             <Text className='os-number__value'>{sc}</Text>
+            {scOrder && viewOrder(scOrder)}
           </View>
         )}
         {tfs && (
           <View className='os-number os-number--tfs'>
             <Text className='os-number__label'>{t(sc ? 'order.success.tfsNumber' : 'order.success.number')}</Text>
             <Text className='os-number__value'>{tfs}</Text>
+            {tfsOrder && viewOrder(tfsOrder)}
           </View>
         )}
         {pending && <Text className='os-card__note os-pending' {...ariaProps('note')}>{t('order.success.pendingAddress')}</Text>}
@@ -58,6 +69,7 @@ function Success() {
             {t('order.success.pendingLto')}
           </Tappable>
         )}
+        {!tfsOrder && !scOrder && <Tappable className='os-card__link os-history' to={{ route: 'orderHistory' }}>{t('order.success.viewOrders')}</Tappable>}
         <View className='os-card__button' {...tapProps(() => navigation.go('home'))}>{t('order.continueShopping')}</View>
       </View>
     </View>
