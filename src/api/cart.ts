@@ -38,8 +38,8 @@ export const reorderCart = createFetch<{ orderNumber: string }, LineResults>('PO
 /** POST /cart/coupon/apply { code } */
 export const applyCartCoupon = createFetch<{ code: string }, CartCouponResult>('POST', '/cart/coupon/apply')
 
-/** POST /cart/coupon/remove { code } */
-export const removeCartCoupon = createFetch<{ code: string }, CartCouponResult>('POST', '/cart/coupon/remove')
+/** POST /cart/coupon/remove { code } — answers the cart as it now stands (a Cart, not a coupon verdict: server/domains/cart) */
+export const removeCartCoupon = createFetch<{ code: string }, Cart>('POST', '/cart/coupon/remove')
 
 /** GET /cart/coupon/list — the offers of the coupon sheet */
 export const listCartCoupons = createFetch<void, CouponOffer[]>('GET', '/cart/coupon/list')

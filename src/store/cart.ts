@@ -149,9 +149,13 @@ export const useCart = create<CartState>()((set, get) => {
       if (!combo.ok) return { ok: false, message: couponErrorMessage(combo.kind) }
     }
     try {
-      const res = await (remove ? removeCartCoupon({ code }) : applyCartCoupon({ code }))
+      if (remove) {
+        // the remove call answers the Cart itself: the cart shown is the server's, coupon gone and prices re-priced
+        adopt(await removeCartCoupon({ code }))
+        return { ok: true, message: null }
+      }
+      const res = await applyCartCoupon({ code })
       adopt(res.cart)
-      if (remove) return { ok: true, message: null }
       const c = res.coupon
       if (c.errorCode) return { ok: c.valid, message: couponErrorMessage(c.errorCode) }
       return { ok: c.valid, message: c.valid ? t('cart.coupon.applied', { code }) : couponMessage('COUPON_ERR_GENERIC') }
@@ -328,8 +332,11 @@ export const resetCartSession = () => { mergeCalled = false; lastIdentity = null
 
 // Who the cart belongs to follows the session: a login merges then queries; a logout clears the
 // user's cart from memory (the anonymous cart id was dropped by the merge).
+// This module may load after the session is settled (on H5 a visitor's session is settled at once, in the
+// app's first effect, before the page chunk that brings this store): the session as it stands now counts too,
+// or a visitor's badge stays empty after a reload until the Cart tab loads the cart itself (issue 22, item 2).
 let lastIdentity: string | null = null
-useSession.subscribe((s) => {
+const followSession = (s: ReturnType<typeof useSession.getState>) => {
   if (s.status !== 'USER_FETCHED') return
   const identity = s.userInfo?.userProfile.userId ?? 'visitor'
   if (identity === lastIdentity) return
@@ -337,4 +344,6 @@ useSession.subscribe((s) => {
   lastIdentity = identity
   if (wasUser) { useCart.getState().reset(); mergeCalled = false }
   useCart.getState().load().catch(() => undefined)
-})
+}
+useSession.subscribe(followSession)
+followSession(useSession.getState())

@@ -1,3 +1,4 @@
+import type { Cart, CartCouponResult } from '../../types/cart'
 import { useCart, cartBadgeCount, resetCartSession } from '../../src/store/cart'
 import { useSession } from '../../src/store/session'
 import { useLocale } from '../../src/store/locale'
@@ -179,6 +180,33 @@ describe('cart store', () => {
     useSession.setState({ userInfo: pendingOnly as never })
     expect(await useCart.getState().applyCoupon('P2026SPRING')).toEqual({ ok: false, message: 'Coupon codes can be used once your address is validated.' })
     expect(calls.some((c) => c.path === '/cart/coupon/apply')).toBe(false)
+  })
+
+  it('issue 22 item 1: removing a coupon shows the cart the server answers (POST /cart/coupon/remove answers a Cart): the code is gone, the prices change, and "M and R, M and T, and R and T cannot be mixed" no longer refuses T', async () => {
+    const coupon = (code: string, type: 'P' | 'R' | 'T') => ({ code, type, valid: true, errorCode: null, description: '' })
+    const item = cartItem({ finalPrice: 2716, lineTotal: 2716 })
+    const withPR = cartOf([item], { coupons: [coupon('P-ANTIBODY10', 'P'), coupon('R-REAGENT8', 'R')] })
+    const withP = cartOf([cartItem({ finalPrice: 2952, lineTotal: 2952 })], { coupons: [coupon('P-ANTIBODY10', 'P')] })
+    const withPT = cartOf([cartItem({ finalPrice: 2952, lineTotal: 2902 })], { coupons: [coupon('P-ANTIBODY10', 'P'), coupon('T-TRIAL50', 'T')] })
+    // the stub answers the shapes the server's routes declare: remove → okReply(CartSchema), apply → okReply(CartCouponResultSchema)
+    const removeAnswer: Cart = withP
+    const applyAnswer: CartCouponResult = { coupon: coupon('T-TRIAL50', 'T'), cart: withPT }
+    const calls = stubApi({
+      'GET /cart/query': withPR,
+      'POST /cart/coupon/remove': removeAnswer,
+      'POST /cart/coupon/apply': applyAnswer
+    })
+    signIn()
+    await sleep(30)
+    expect(useCart.getState().cart?.coupons.map((c) => c.code)).toEqual(['P-ANTIBODY10', 'R-REAGENT8'])
+    expect(await useCart.getState().removeCoupon('R-REAGENT8')).toEqual({ ok: true, message: null })
+    expect(useCart.getState().cart?.coupons.map((c) => c.code)).toEqual(['P-ANTIBODY10'])
+    expect(useCart.getState().cart?.summary.total).toBe(withP.summary.total)
+    expect(useCart.getState().cart?.cartItems[0].lineTotal).toBe(withP.cartItems[0].lineTotal)
+    // R is gone, so T may join P: the call goes to the server instead of an "M/R/T mix" refusal
+    expect(await useCart.getState().applyCoupon('T-TRIAL50')).toEqual({ ok: true, message: 'Code T-TRIAL50 applied.' })
+    expect(calls.some((c) => c.path === '/cart/coupon/apply')).toBe(true)
+    expect(useCart.getState().cart?.coupons.map((c) => c.code)).toEqual(['P-ANTIBODY10', 'T-TRIAL50'])
   })
 
   it('quick add, assay id and reorder keep the per-line results; a refused reorder returns the server\'s message', async () => {
