@@ -80,6 +80,20 @@ describe('cart page', () => {
     expect(q('.cart-checkout__go')?.textContent).toContain('Checkout')
   })
 
+  it('issue 22 item 9: the cart shows the delivery mode the server decided ("Cart delivery modes: SP, Web, Split") and each line\'s channel, in English and Chinese', async () => {
+    logIn()
+    const cart = cartOf([cartItem(), cartItem({ id: 8, catalogNumber: '4311971', productTitle: 'TaqMan Master Mix', deliveryChannel: 'SC' })], { deliveryMode: 'Split' })
+    stubApi(base({ 'GET /cart/query': cart }))
+    await openPage(CART)
+    await waitText('TaqMan Master Mix')
+    expect(q('.cart-mode')?.getAttribute('data-mode')).toBe('Split')
+    expect(q('.cart-mode')?.textContent).toBe('DeliverySplit: supply centre and warehouse, as two orders')
+    expect(qa('.cart-line__channel').map((c) => c.textContent)).toEqual(['TFS · Warehouse', 'SC · Supply centre'])
+    await act(async () => { useLocale.setState({ language: 'zh' }) })
+    await waitFor(() => q('.cart-mode')?.textContent === '发货方式拆单：供应中心和仓库分别发货（两个订单）', 'the mode in Chinese')
+    expect(qa('.cart-line__channel').map((c) => c.textContent)).toEqual(['TFS · 仓库', 'SC · 供应中心'])
+  })
+
   it('spec 4: "The minus button does nothing below 0" — at 1 minus is disabled and sends nothing; plus sends quantity 2', async () => {
     logIn()
     const calls = stubApi(base({
@@ -178,6 +192,21 @@ describe('cart page', () => {
     await openPage(CART)
     await waitFor(() => !!q('.cart-checkout__login'), 'the login prompt')
     expect(q('.cart-checkout__go')).toBeNull()
+  })
+
+  // issue 22: "an unknown assay id says 'Unknown catalogue number'"
+  it('add by assay ID: an unknown assay ID says so, not "Unknown catalogue number"', async () => {
+    logIn()
+    stubApi(base({
+      'GET /cart/query': cartOf([cartItem()]),
+      'POST /cart/assayId': { results: [{ line: 1, catalogNumber: 'Hs99999999_zz', quantity: 1, status: 'unknownAssay', productTitle: null, cartItemId: null }], cart: cartOf([cartItem()]), gcId: null },
+    }))
+    const app = await openPage(CART)
+    await waitFor(() => !!q('.quick-add__assay'), 'the assay field')
+    await type(app, (q('input.quick-add__assay') ?? q('.quick-add__assay input')) as HTMLInputElement, 'Hs99999999_zz')
+    await app.act(async () => { q('.quick-add__add-assay')!.click() })
+    await waitFor(() => !!q('.quick-add__note'), 'the result')
+    expect(q('.quick-add__note')?.textContent).toBe('Hs99999999_zz: Unknown assay ID')
   })
 
   it('quick order: the pasted lines are previewed with their problems, then each line\'s result is listed', async () => {

@@ -59,11 +59,13 @@ describe('order screens', () => {
     expect(lines[0].textContent).toContain('Qty 2')
     expect(lines[0].querySelector('.so-line__unit')?.textContent).toBe('¥1,800.00')
     expect(lines[0].querySelector('.so-line__final')?.textContent).toBe('¥1,620.00')
-    expect(lines[0].querySelector('.so-line__channel')?.textContent).toBe('TFS')
+    // issue 22 item 9: each line's channel in words, and the order's delivery mode
+    expect(lines[0].querySelector('.so-line__channel')?.textContent).toBe('Warehouse')
+    expect(q('.so-mode')?.textContent).toBe('DeliveryFrom our warehouse')
     await waitFor(() => lines[0].querySelector('img') !== null, 'the line picture')
     expect(lines[0].querySelector('img')?.getAttribute('alt')).toBe('CD3 Monoclonal Antibody (OKT3)')
     expect(lines[0].querySelector('.so-line__backorder')).toBeNull()
-    expect(lines[1].querySelector('.so-line__channel')?.textContent).toBe('SC')
+    expect(lines[1].querySelector('.so-line__channel')?.textContent).toBe('Supply centre')
     expect(lines[1].querySelector('.so-line__backorder')?.textContent).toBe('2 on backorder: they ship when stock arrives')
     expect(row('list')).toBe('Total list price¥4,000.00')
     expect(row('savings')).toBe('Savings-¥760.00')
@@ -108,7 +110,8 @@ describe('order screens', () => {
     await waitText('Please be patient as orders are being placed')
     release()
     await waitFor(() => redirect.mock.calls.length > 0, 'redirect')
-    expect(redirect.mock.calls[0][0]).toEqual({ url: '/packages/order/order-success/index?salesOrderNumber=8000123&addressStatus=ACTIVE' })
+    // the success page gets the order's own number too, for its View order link (issue 22)
+    expect(redirect.mock.calls[0][0]).toEqual({ url: '/packages/order/order-success/index?salesOrderNumber=8000123&addressStatus=ACTIVE&orderNumber=WO-000123' })
     expect(calls.find((c) => c.path === '/order/placeOrder')!.header['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/)
   })
 
@@ -124,13 +127,17 @@ describe('order screens', () => {
     expect(calls.some((c) => c.path.startsWith('/order/'))).toBe(false)
   })
 
-  it('success page: both order numbers, the pending-address note (held up to 48 hours), the pending lead-time link', async () => {
+  it('success page: both order numbers, each with a View order link, the pending-address note (held up to 48 hours), the pending lead-time link', async () => {
     logIn()
     stubApi(base())
-    await openPage('packages/order/order-success/index', { salesOrderNumber: '8000123', spSalesOrderNumber: '7000456', addressStatus: 'PENDING', pendingLto: 'WO-000123' })
+    await openPage('packages/order/order-success/index', { salesOrderNumber: '8000123', spSalesOrderNumber: '7000456', addressStatus: 'PENDING', pendingLto: 'WO-000123', orderNumber: 'WO-000123', spOrderNumber: 'WO-000124' })
     await waitText('Thank you, your order is placed')
-    expect(q('.os-number--sc')?.textContent).toBe('Supply-centre order number7000456')
-    expect(q('.os-number--tfs')?.textContent).toBe('Warehouse order number8000123')
+    expect(q('.os-number--sc')?.textContent).toBe('Supply-centre order number7000456View order WO-000124')
+    expect(q('.os-number--tfs')?.textContent).toBe('Warehouse order number8000123View order WO-000123')
+    // issue 22: "no View order link on the success page" — each opens its order's detail at /my-orders/{orderNumber}
+    expect(q('.os-number--tfs .os-number__view')?.getAttribute('href')).toBe('/my-orders/WO-000123')
+    expect(q('.os-number--sc .os-number__view')?.getAttribute('href')).toBe('/my-orders/WO-000124')
+    expect(q('.os-history')).toBeNull()
     expect(q('.os-pending')?.textContent).toContain('held up to 48 hours')
     expect(q('.os-lto')).not.toBeNull()
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
@@ -145,6 +152,8 @@ describe('order screens', () => {
     await waitText('Thank you, your order is placed')
     expect(q('.os-number--tfs')?.textContent).toBe('Order number8000123')
     expect(q('.os-number--sc')).toBeNull()
+    // an address without the order's own number (an older link): the order history instead
+    expect(q('.os-history')?.getAttribute('href')).toBe('/order-history')
     expect(q('.os-pending')).toBeNull()
     expect(q('.os-lto')).toBeNull()
   })
@@ -158,6 +167,9 @@ describe('order screens', () => {
     }))
     await openPage('packages/order/pending-lto/index', { orderNumber: 'WO-1' })
     await waitText('Tube rack')
+    // issue 22 item 12: titled by the order it was opened from (/my-orders/PendingLTO/{orderNumber}), the sales order beside it
+    expect(q('.lto-head__number')?.textContent).toBe('Order WO-1')
+    expect(q('.lto-head__sales')?.textContent).toBe('Sales order 8000001')
     expect(text()).toContain('Ordered 5 · backordered 2')
     expect(text()).toContain('Estimated ship date: 2026-12-10')
     await openPage('packages/order/pending-lto/index', { orderNumber: 'WO-404' })
@@ -286,4 +298,43 @@ describe('order screens', () => {
     })
     expect(storage.get('leadCartId')).toBeNull()
   })
+
+  // issue 22: "the lead form is not prefilled for a logged-in user"
+  it('lead form, logged in: name, phone, email, company and city come filled from the account; the user may change them', async () => {
+    logIn()
+    storage.set('leadCartId', 'LC-2')
+    useLead.setState({ values: { contactName: '', phone: '', email: '', companyOrInstitution: '', city: '', remark: '' }, errors: {}, result: null })
+    const calls = stubApi(base({
+      'GET /users/info': approvedCn({ userProfile: { ...approvedCn().userProfile, firstName: '小明', lastName: '王', contactInfo: { ...approvedCn().userProfile.contactInfo, phone: '13800138000' } } }),
+      'GET /lead/cart/LC-2': { leadCartId: 'LC-2', items: [{ catalogNumber: 'MA1-10175', itemName: 'CD3 Monoclonal Antibody (OKT3)', itemCount: 1, image: null, size: '100 µg' }], submitted: false },
+      'POST /lead/submit': { requestId: 'REQ-20261123-0002', createdAt: '2026-11-23T02:00:00.000Z' }
+    }))
+    await openPage('packages/order/lead-submit/index')
+    await waitText('CD3 Monoclonal Antibody (OKT3)')
+    await waitFor(() => useLead.getState().values.contactName !== '', 'the prefilled name')
+    const field = (f: string) => (q(`.lead-field--${f} input, .lead-field--${f} textarea`) as HTMLInputElement | null)?.value
+    expect([field('contactName'), field('phone'), field('email'), field('companyOrInstitution'), field('city'), field('remark')])
+      .toEqual(['王小明', '13800138000', 'a@example.com', '复旦大学生命科学学院', '上海市', ''])
+    useLead.getState().setField('companyOrInstitution', '复旦大学')
+    click(q('.lead-bar__submit'))
+    await waitText('Request number: REQ-20261123-0002')
+    expect(calls.find((c) => c.path === '/lead/submit')!.data).toEqual({
+      leadCartId: 'LC-2', contactName: '王小明', phone: '13800138000', email: 'a@example.com', companyOrInstitution: '复旦大学', city: '上海市'
+    })
+  })
+
+  // issue 22: a red "Savings ¥0.00" — no saving is a plain row; a saving is highlighted
+  it('price details: Savings ¥0.00 is a plain row, a real saving is highlighted', async () => {
+    logIn()
+    stubApi(base({ 'GET /cart/query': cart(), 'POST /order/applyPromotions': priced({ summary: summary({ totalPriceAmount: 3240, savings: 0, taxes: 421.2, total: 3661.2 }) }) }))
+    await openPage('packages/order/submit-order/index')
+    await waitText('Price details')
+    expect(row('savings')).toBe('Savings¥0.00')
+    expect(q('.price-details__row--savings')?.classList.contains('price-details__row--saved')).toBe(false)
+    stubApi(base({ 'GET /cart/query': cart(), 'POST /order/applyPromotions': priced() }))
+    await openPage('packages/order/submit-order/index')
+    await waitFor(() => row('savings') === 'Savings-¥760.00', 'the saving')
+    expect(q('.price-details__row--savings')?.classList.contains('price-details__row--saved')).toBe(true)
+  })
 })
+

@@ -117,6 +117,10 @@ export default function CartPage() {
               </Tappable>
             )
           })}
+          <View className='cart-mode' data-mode={cart!.deliveryMode}>
+            <Text className='cart-mode__label'>{t('cart.deliveryMode')}</Text>
+            <Text className='cart-mode__value'>{t(`cart.deliveryMode.${cart!.deliveryMode}`)}</Text>
+          </View>
         </View>
 
         <View className='cart-card cart-summary'>

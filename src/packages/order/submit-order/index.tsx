@@ -110,6 +110,10 @@ function Checkout() {
 
       <View className='so-section so-lines'>
         <Text className='so-section__title'>{t('order.lines.title', { count: priced.itemList.length })}</Text>
+        <View className='so-mode' data-mode={priced.deliveryMode}>
+          <Text className='so-mode__label'>{t('cart.deliveryMode')}</Text>
+          <Text className='so-mode__value'>{t(`cart.deliveryMode.${priced.deliveryMode}`)}</Text>
+        </View>
         {priced.itemList.map((l) => <Line key={`${l.lineNumber}-${l.sku}`} line={l} currency={currency} />)}
         {priced.blockedLines.map((b) => (
           <Text key={b.catalogNumber} className='so-error so-blocked'>{t('order.blockedLine', { catalogNumber: b.catalogNumber, reason: b.reason })}</Text>
@@ -186,7 +190,7 @@ function Line({ line, currency }: { line: PricedLine; currency: string }) {
       <Picture className='so-line__thumb' src={productImageUrl(line.image, 150, API_BASE_URL)} alt={line.productTitle} />
       <View className='so-line__text'>
         <View className='so-line__top'>
-          <Text className={`so-line__channel so-line__channel--${line.deliveryChannel}`}>{line.deliveryChannel}</Text>
+          <Text className={`so-line__channel so-line__channel--${line.deliveryChannel}`}>{t(line.deliveryChannel === 'SC' ? 'cart.channel.SC' : 'cart.channel.TFS')}</Text>
           <Text className='so-line__title'>{line.productTitle}</Text>
         </View>
         <Text className='so-line__meta'>{t('order.catNo', { catalogNumber: line.catalogNumber })}</Text>
