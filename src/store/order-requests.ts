@@ -1,9 +1,10 @@
 import { create } from 'zustand'
 import type { OrderRequest } from '../../types/order/request-schemas'
 import {
-  RETURN_FILES_MAX, checkRequestFields, checkReturnFile, typeOfName, type FieldError, type FileError, type OrderRequestKind, type RequestFields,
+  RETURN_FILES_MAX, checkRequestFields, checkReturnFile, isCancellable, typeOfName, type FieldError, type FileError, type OrderRequestKind, type RequestFields,
 } from '../../types/order/return-rules'
 import { requestCancel, requestReturn, getOrderRequests } from '../api/order/screens'
+import { getOrderDetail } from '../api/order'
 import { ApiError } from '../api/client'
 import { pickFiles, type PickedFile } from '../platform/files'
 import { t } from './locale'
@@ -31,6 +32,13 @@ export interface OrderRequestFormState {
   /** the server's refusal of the submit, shown above the button */
   submitError: string | null
   result: OrderRequest | null
+  /**
+   * Why this order cannot be cancelled, known when the form opens (issue 22 item 13: the buyer filled
+   * everything and was refused only on submit): the order's status is past the cancellable ones
+   * (types/order/return-rules isCancellable, the rule the server applies), or a cancellation request is
+   * already open. The form is not offered then; the server still checks at submit.
+   */
+  blocked: string | null
   open: (kind: OrderRequestKind, orderNumber: string, prefill: { contactName: string; phone: string; email: string }) => void
   setField: (k: keyof FormFields, v: string) => void
   setCategory: (category: string) => void
@@ -54,6 +62,14 @@ export function fileErrorMessage(e: FileError | 'failed', name?: string): string
   }
 }
 
+/** the server's own refusals, said before the form is filled */
+async function cancelBlock(orderNumber: string): Promise<string | null> {
+  const [order, requests] = await Promise.all([getOrderDetail(orderNumber), getOrderRequests(orderNumber).catch(() => [] as OrderRequest[])])
+  if (!isCancellable(order.status)) return t('orderRequest.notCancellable')
+  if (requests.some((r) => r.kind === 'cancel' && (r.status === 'pending' || r.status === 'in_progress'))) return t('orderRequest.cancelOpen')
+  return null
+}
+
 export const useOrderRequestForm = create<OrderRequestFormState>()((set, get) => ({
   kind: 'return',
   orderNumber: '',
@@ -64,6 +80,7 @@ export const useOrderRequestForm = create<OrderRequestFormState>()((set, get) =>
   status: 'editing',
   submitError: null,
   result: null,
+  blocked: null,
 
   open: (kind, orderNumber, prefill) => {
     const s = get()
@@ -73,7 +90,13 @@ export const useOrderRequestForm = create<OrderRequestFormState>()((set, get) =>
       set({ fields: { ...f, contactName: f.contactName || prefill.contactName, phone: f.phone || prefill.phone, email: f.email || prefill.email } })
       return
     }
-    set({ kind, orderNumber, fields: { ...EMPTY, ...prefill }, errors: {}, files: [], fileError: null, status: 'editing', submitError: null, result: null })
+    set({ kind, orderNumber, fields: { ...EMPTY, ...prefill }, errors: {}, files: [], fileError: null, status: 'editing', submitError: null, result: null, blocked: null })
+    if (kind === 'cancel') {
+      cancelBlock(orderNumber).then((blocked) => {
+        const now = get()
+        if (now.kind === kind && now.orderNumber === orderNumber && now.status === 'editing') set({ blocked })
+      }, () => undefined) // unknown: the form stays, and the server decides at submit
+    }
   },
 
   setField: (k, v) => set((s) => ({ fields: { ...s.fields, [k]: v }, errors: { ...s.errors, [k]: undefined }, submitError: null })),
@@ -103,7 +126,7 @@ export const useOrderRequestForm = create<OrderRequestFormState>()((set, get) =>
 
   submit: async () => {
     const s = get()
-    if (s.status === 'submitting') return false
+    if (s.status === 'submitting' || s.blocked) return false
     const errors: FormErrors = { ...checkRequestFields(s.fields) }
     if (!s.fields.category) errors.category = 'required'
     if (!s.fields.subCategory) errors.subCategory = 'required'

@@ -60,6 +60,24 @@ describe('order history screen', () => {
   })
   afterEach(() => jest.restoreAllMocks())
 
+  it('issue 22 item 3: each row offers Reorder beside its link (not inside it), opening the reorder screen for that order, in English and Chinese', async () => {
+    logIn()
+    const a = order()
+    const b = order({ source: 'flashbuy' })
+    stubApi(base({ 'GET /order/list': page([a, b]) }))
+    await openPage('packages/order/order-history/index')
+    await waitFor(() => rows().length === 2, 'two rows')
+    const links = qa('.oh-item__reorder')
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([a, b].map((o) => `/my-cart/QuickOrder?orderNumber=${o.orderNumber}`))
+    expect(links.map((l) => l.textContent)).toEqual(['Reorder', 'Reorder'])
+    expect(links[0].getAttribute('aria-label')).toBe(`Reorder order ${a.orderNumber}`)
+    // a link in a link is no control: the action is the row's sibling
+    expect(links.every((l) => !l.closest('.oh-row'))).toBe(true)
+    useLocale.setState({ language: 'zh' })
+    await waitText('再次购买')
+    expect(qa('.oh-item__reorder')[1].getAttribute('aria-label')).toBe(`再次购买订单 ${b.orderNumber}`)
+  })
+
   it('rows: status label of its code, date, order, sales order and PO numbers, total, a Flash buy badge; each opens the order detail', async () => {
     logIn()
     const flash = order({ source: 'flashbuy', status: 'SUBMITTED', poNumber: 'PO-2026-00042', total: 99, itemCount: 1, thumbnails: [{ catalogNumber: 'FB-1', image: null, productTitle: 'Flash pipette' }] })
@@ -80,7 +98,7 @@ describe('order history screen', () => {
     expect(a.querySelector('.oh-row__sales')?.textContent).toBe(`Sales order ${flash.salesOrderNumber}`)
     expect(a.querySelector('.oh-row__total-value')?.textContent).toBe('¥99.00')
     expect(a.querySelector('.oh-row__date')?.textContent).toBe('Ordered 2026-11-20') // China time (+8 h)
-    expect(a.querySelector('.oh-row__items')?.textContent).toBe('1 product(s)')
+    expect(a.querySelector('.oh-row__items')?.textContent).toBe('1 product') // one plural rule (issue 22: "1 items")
     await waitFor(() => a.querySelector('img') !== null, 'the thumbnail')
     expect(a.querySelector('img')?.getAttribute('alt')).toBe('Flash pipette')
     // 'Waiting for Delivery' reads Shipped; 17:00 UTC is the next day in China
@@ -232,7 +250,7 @@ describe('order history screen', () => {
     await openPage('packages/order/order-history/index')
     await waitFor(() => rows().length === 1, 'the row')
     expect(rows()[0].querySelector('.oh-row__status')?.textContent).toBe('暂缓处理')
-    expect(rows()[0].querySelector('.oh-row__source')?.textContent).toBe('限时抢购')
+    expect(rows()[0].querySelector('.oh-row__source')?.textContent).toBe('限时秒杀')
     expect(q('.oh-filter__chip--all')?.textContent).toBe('全部')
   })
 
@@ -255,7 +273,7 @@ const detail = (over: Record<string, unknown> = {}) => ({
   summary: { currency: 'CNY', totalPriceAmount: 2000, totalAmount: 1800, taxes: 234, total: 2054, savings: 200, taxEnabled: true, unpricedLines: 0 },
   charges: [{ kind: 'Tax', amount: 234 }, { kind: 'HandlingCharge', amount: 20 }],
   promoCodes: ['D-PCR15'],
-  shipTo: { addressKey: 'ST-1000001-01', accountNumber: '1000001', text: '复旦大学生命科学学院, 上海市', attentionTo: '王小明' },
+  shipTo: { addressKey: 'ST-1000001-01', accountNumber: '1000001', text: '复旦大学生命科学学院, 上海市', attentionTo: '陈静,+8613900139000' },
   billToNumber: '2000001',
   lines: [
     { lineNumber: 1, sku: 'MA1-10175-100UG', catalogNumber: 'MA1-10175', productTitle: 'CD3 Monoclonal Antibody (OKT3)', size: '100 µg', image: '/media/products/MA1-10175-150.jpg',
@@ -298,6 +316,9 @@ describe('order detail screen (spec §3 "Order: id, date, status, PO number, ord
     expect(row('remark')).toBe('请工作日送货')
     expect(q('.od-row--invoices')).toBeNull() // none yet
     expect(q('.od-address__text')?.textContent).toBe('复旦大学生命科学学院, 上海市')
+    // attentionTo "name,phone" (spec §3): the name and the phone apart, never the raw "陈静,+8613900139000" (issue 22)
+    expect(q('.od-address__name')?.textContent).toBe('陈静')
+    expect(q('.od-address__phone')?.textContent).toBe('+8613900139000')
 
     const line = q('.od-line')!
     expect(line.textContent).toContain('CD3 Monoclonal Antibody (OKT3)')

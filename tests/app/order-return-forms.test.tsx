@@ -186,6 +186,33 @@ describe('return or after-sales form and cancel-order request', () => {
     await sleep(10)
   })
 
+  it('issue 22 item 13: a shipped order\'s cancel page says at once that it cannot be cancelled online (no form to fill); so does an order with an open cancellation request; in English and Chinese', async () => {
+    logIn()
+    const order = (status: string) => ({ orderNumber: '3200011', salesOrderNumber: '53100011', orderType: 'ZOR', deliveryChannel: 'TFS', status, statusCode: 50,
+      source: 'cart', poNumber: null, remark: null, createdAt: '2026-11-20T02:30:00.000Z', currency: 'CNY',
+      summary: { currency: 'CNY', totalPriceAmount: 100, totalAmount: 100, taxes: 0, total: 100, savings: 0, taxEnabled: false, unpricedLines: 0 },
+      charges: [], promoCodes: [], shipTo: { addressKey: 'ST-1000001-01', accountNumber: '1000001', text: '上海市', attentionTo: null }, billToNumber: null,
+      lines: [], shipments: [], invoiceNumbers: [], placementId: '', relatedOrderNumbers: [] })
+    let status = 'SHIPPED'
+    let requests: unknown[] = []
+    const calls = stubApi(base({ 'GET /order/detail/3200011': () => order(status), 'GET /order/3200011/requests': () => requests }))
+    await openPage('packages/order/order-cancel/index', { orderNumber: '3200011' })
+    await waitFor(() => !!q('.orq-blocked'), 'the refusal, before anything is filled')
+    expect(q('.orq-blocked__message')?.textContent).toBe('This order can no longer be cancelled online: it is already being processed. Please contact customer service.')
+    expect(q('.orq-blocked__message')?.getAttribute('role')).toBe('alert')
+    expect(q('.orq-bar__submit')).toBeNull()
+    expect(qa('[role="radio"]')).toHaveLength(0)
+    expect(q('.orq-blocked .orq-state__button')?.getAttribute('href')).toBe('/my-orders/3200011')
+    expect(posts(calls, '/cancel')).toHaveLength(0)
+    // an order still cancellable, but with its cancellation already being handled
+    status = 'SUBMITTED'
+    requests = [result({ kind: 'cancel', orderNumber: '3200011', status: 'pending' })]
+    useLocale.setState({ language: 'zh' })
+    useOrderRequestForm.setState({ orderNumber: '' })
+    await openPage('packages/order/order-cancel/index', { orderNumber: '3200011' })
+    await waitFor(() => q('.orq-blocked__message')?.textContent === '该订单的取消申请正在处理中。', 'the open request, in Chinese')
+  })
+
   it('Chinese: the categories and the confirmation in Chinese', async () => {
     logIn()
     useLocale.setState({ language: 'zh', country: 'cn' })
@@ -231,6 +258,9 @@ describe('order detail: Cancel order and Return or after-sales', () => {
     expect(q('.od-requests__cancel')?.textContent).toBe('Cancel order')
     expect(q('.od-requests__return')?.getAttribute('href')).toBe('/order-return/3200007')
     expect(q('.od-requests__return')?.textContent).toBe('Return or after-sales')
+    // issue 22 item 3: "No way to reorder a past order": the detail offers Reorder (the reorder screen, /cart/reorder)
+    expect(q('.od-requests__reorder')?.getAttribute('href')).toBe('/my-cart/QuickOrder?orderNumber=3200007')
+    expect(q('.od-requests__reorder')?.textContent).toBe('Reorder')
     const row = q('.od-request[data-request-number="RR-000042"]')!
     expect(row.textContent).toContain('Return / Damaged in transit · Pending')
     expect(row.textContent).toContain('damage.jpg')

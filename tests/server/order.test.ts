@@ -89,10 +89,29 @@ describeEachDb('orders', (ctx) => {
     assert.ok(d.lines.length >= 1 && d.lines.length <= 8)
     assert.equal(d.summary.totalAmount, Number(o.total_amount) / 100)
     assert.equal(d.shipments.length, 1)
-    assert.ok(['顺丰速运', '京东物流', 'EMS'].includes(d.shipments[0].carrier))
+    assert.ok(['SF Express', 'JD Logistics', 'EMS'].includes(d.shipments[0].carrier), d.shipments[0].carrier)
     assert.ok(d.shipments[0].signedAt)
     assert.ok(d.charges.some((c: { kind: string }) => c.kind === 'Tax'))
     assert.ok(d.shipTo.text.length > 0)
+  })
+
+  // issue 22: "'China' left in the Chinese order detail; carrier '京东物流' shown untranslated in English"
+  it('order detail speaks the request\'s language: the carrier\'s name in it, the address without the country\'s English name', async () => {
+    const t = await tokenFor(ctx(), 'approved.cn')
+    const u = await userRow(ctx(), 'approved.cn')
+    const rows = await sql<{ order_number: string; carrier: string; snap: Record<string, unknown> }>`SELECT o.order_number, s.carrier, o.ship_to_snapshot AS snap
+      FROM orders o JOIN shipments s ON s.order_id = o.id WHERE o.account_id = ${u.account_id} ORDER BY o.id`.execute(ctx().db)
+    const jd = rows.rows.find((r) => r.carrier === '京东物流') ?? rows.rows[0]
+    assert.equal(jd.snap.country, 'China', 'the snapshot keeps the country in English')
+    const en = (await call('GET', `/order/detail/${jd.order_number}`, { token: t, headers: EN })).body.data
+    const zh = (await call('GET', `/order/detail/${jd.order_number}`, { token: t, headers: CN })).body.data
+    const names: Record<string, [string, string]> = { 京东物流: ['JD Logistics', '京东物流'], 顺丰速运: ['SF Express', '顺丰速运'], EMS: ['EMS', 'EMS'] }
+    assert.deepEqual([en.shipments[0].carrier, zh.shipments[0].carrier], names[jd.carrier])
+    assert.doesNotMatch(zh.shipTo.text, /China/)
+    assert.doesNotMatch(en.shipTo.text, /China/)
+    // the address as the app writes every address (types/account/address-rules.ts addressLine): province first
+    assert.ok(zh.shipTo.text.includes(String(jd.snap.stateOrProvince)), zh.shipTo.text)
+    assert.ok(zh.shipTo.text.includes(String(jd.snap.streetAddress)), zh.shipTo.text)
   })
 
   it('GET /order/pendingLto lists the backordered lines with their estimated ship date', async () => {
@@ -151,7 +170,10 @@ describeEachDb('orders', (ctx) => {
     const c = await call('GET', `/lead/cart/${id}`)
     assert.deepEqual(c.body.data.items.map((i: any) => [i.catalogNumber, i.itemCount]), [[p.catalogNumber, 5], ['CUSTOM-PRIMER-01', 1]])
     const form = { leadCartId: id, contactName: 'Li Lei', phone: '13800000000', email: 'li@example.edu.cn', companyOrInstitution: 'Fudan' }
-    const s = await call('POST', '/lead/submit', { body: form })
+    // spec §9 "Remark | max 100 characters" (issue 22: the lead form's remark took 500)
+    const long = await call('POST', '/lead/submit', { body: { ...form, remark: 'r'.repeat(101) } })
+    assert.deepEqual([long.status, long.body.code], [400, 'VALIDATION_ERROR'])
+    const s = await call('POST', '/lead/submit', { body: { ...form, remark: 'r'.repeat(100) } })
     assert.equal(s.status, 200)
     assert.match(s.body.data.requestId, /^RQ-\d{6}$/)
     const row = await ctx().db.selectFrom('service_requests').selectAll().where('request_id', '=', s.body.data.requestId).executeTakeFirstOrThrow()

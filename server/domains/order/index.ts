@@ -11,8 +11,10 @@ import {
 } from '../../../types'
 import { ApiError, ok } from '../../errors'
 import { localized as msg } from '../../locale'
-import { okReply, tagRoutes } from '../../lib/openapi'
+import { okReply, tagRoutes, IDEMPOTENCY_KEY } from '../../lib/openapi'
 import { orderTotal, orderSavings, toMajorUnits } from '../../../types/order/totals'
+import { addressLine } from '../../../types/account/address-rules'
+import { carrierName } from '../../../types/order/carriers'
 import { taxRateFor } from '../cart/tax'
 import { placeOrder } from './place'
 import { orderHistoryRoutes } from './history'
@@ -36,9 +38,20 @@ const quoteNotFound = (req: FastifyRequest) => new ApiError(404, 'NOT_FOUND', ms
 const leadNotFound = (req: FastifyRequest) => new ApiError(404, 'NOT_FOUND', msg(req, 'This quote request list does not exist', '询价清单不存在'), 'LEAD_CART_NOT_FOUND')
 
 /** Address snapshot → one line of text for the detail page. */
-const addressText = (s: Record<string, unknown>) =>
-  ['companyOrInstitution', 'deptOrLab', 'streetAddress', 'buildingOrRoom', 'city', 'stateOrProvince', 'zipCode', 'country']
-    .map((k) => s[k]).filter((v): v is string => typeof v === 'string' && v.length > 0).join(', ')
+/**
+ * The ship-to of an order as one line: company, department, then the address the way the app writes every
+ * address (types/account/address-rules.ts addressLine: in the country's order, without the country's name,
+ * which the snapshot keeps in English — "China" in a Chinese order detail, issue 22).
+ */
+const addressText = (s: Record<string, unknown>) => {
+  const str = (k: string) => (typeof s[k] === 'string' ? (s[k] as string) : null)
+  const iso = str('isoCountryCode') ?? (/^(india|in)$/i.test(str('country') ?? '') ? 'IN' : 'CN')
+  const line = addressLine({
+    stateOrProvince: str('stateOrProvince'), city: str('city'), streetAddress: str('streetAddress'),
+    buildingOrRoom: str('buildingOrRoom'), zipCode: str('zipCode'), isoCountryCode: iso,
+  })
+  return [str('companyOrInstitution'), str('deptOrLab'), line].filter((v): v is string => !!v && v.trim().length > 0).join(', ')
+}
 
 const quoteStatus = (q: { status: string; expires_at: Date | string }, now = Date.now()) =>
   q.status === 'ordered' ? 'ordered' as const : new Date(q.expires_at).getTime() <= now ? 'expired' as const : 'active' as const
@@ -110,7 +123,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
         estimatedShipDate: iso(l.estimated_ship_date), listPrice: l.list_price === null ? null : major(Number(l.list_price)),
         unitPrice: major(Number(l.unit_price)), finalPrice: major(Number(l.final_price)), lineTotal: major(Number(l.line_total)), deliveryChannel: l.delivery_channel,
       })),
-      shipments: shipments.map((s) => ({ carrier: s.carrier, expressNumber: s.express_number, shippedAt: iso(s.shipped_at)!, signedAt: iso(s.signed_at), packageStatus: s.package_status })),
+      shipments: shipments.map((s) => ({ carrier: carrierName(s.carrier, lang === 'en' ? 'en' : 'zh'), expressNumber: s.express_number, shippedAt: iso(s.shipped_at)!, signedAt: iso(s.signed_at), packageStatus: s.package_status })),
       invoiceNumbers: invoices.map((i) => i.invoice_number),
       invoices: invoices.map((i) => ({ invoiceNumber: i.invoice_number, billToNumber: i.bill_to_number })),
       surcharge: (surcharged?.n ?? 0) > 0,
@@ -242,7 +255,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
   })
 
   // ---- POST /order/placeOrder (place.ts)
-  r.post('/order/placeOrder', { ...required, schema: { body: PlaceOrderBodySchema, response: okReply(PlaceOrderResultSchema) } }, async (req) => {
+  r.post('/order/placeOrder', { ...required, ...IDEMPOTENCY_KEY, schema: { body: PlaceOrderBodySchema, response: okReply(PlaceOrderResultSchema) } }, async (req) => {
     return ok(await placeOrder(db, req, req.body))
   })
 }

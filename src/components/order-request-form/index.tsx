@@ -59,6 +59,17 @@ export default function OrderRequestForm({ kind, orderNumber }: { kind: OrderReq
     )
   }
 
+  if (s.blocked) {
+    // said at once, before anything is filled in: this order cannot be cancelled online (issue 22 item 13)
+    return (
+      <View className='orq-state orq-blocked' data-order-number={orderNumber}>
+        <Text className='orq-section__order'>{t('orderRequest.order', { number: orderNumber })}</Text>
+        <Text className='orq-state__title orq-blocked__message' {...ariaProps('alert')}>{s.blocked}</Text>
+        <Tappable className='orq-state__button' to={{ route: 'orderDetail', params: { orderNumber } }}>{t('orderRequest.backToOrder')}</Tappable>
+      </View>
+    )
+  }
+
   const cats = categoriesOf(kind)
   const cat = cats.find((c) => c.code === s.fields.category)
   const catLabel = t(kind === 'cancel' ? 'orderRequest.cancelReason' : 'orderRequest.category')

@@ -17,6 +17,7 @@ import { isCancellable } from '../../../../types/order/return-rules'
 import { pageParam } from '../../../rules/page-params'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { productImageUrl } from '../../../rules/product-image'
+import { attentionOf } from '../../../rules/ship-to'
 import './index.scss'
 
 /** carrier package states the server reports, in words; another state is shown as the carrier wrote it */
@@ -75,6 +76,7 @@ function OrderView({ order: o }: { order: OrderDetail }) {
   const t = useT()
   const country = useLocale((s) => s.country)
   const { label, tone } = orderStatusOf(o.status)
+  const contact = attentionOf(o.shipTo)
   const money = (v: number) => formatMoney(v, o.currency)
   const handling = o.charges.filter((c) => c.kind === 'HandlingCharge').reduce((sum, c) => sum + c.amount, 0)
   const backordered = o.lines.some((l) => l.backorderedQuantity > 0)
@@ -135,7 +137,9 @@ function OrderView({ order: o }: { order: OrderDetail }) {
 
       <View className='od-card od-address'>
         <Text className='od-card__title'>{t('order.address.title')}</Text>
-        {o.shipTo.attentionTo && <Text className='od-address__name'>{o.shipTo.attentionTo}</Text>}
+        {/* attentionTo is "name,phone" (spec §3): the name and the phone, never the raw pair (issue 22) */}
+        {contact.name && <Text className='od-address__name'>{contact.name}</Text>}
+        {contact.phone && <Text className='od-address__phone'>{contact.phone}</Text>}
         <Text className='od-address__text'>{o.shipTo.text}</Text>
       </View>
 
@@ -219,6 +223,7 @@ function AfterOrder({ order: o }: { order: OrderDetail }) {
   return (
     <View className='od-card od-requests'>
       <View className='od-requests__actions'>
+        <Tappable className='od-requests__reorder' to={{ route: 'quickOrder', params: { orderNumber: o.orderNumber } }}>{t('order.reorder')}</Tappable>
         {isCancellable(o.status) && !cancelOpen && (
           <Tappable className='od-requests__cancel' to={{ route: 'orderCancel', params: { orderNumber: o.orderNumber } }}>{t('orderDetail.cancel')}</Tappable>
         )}

@@ -142,35 +142,47 @@ function OrderRow({ order: o }: { order: OrderListItem }) {
   return (
     // named by what it shows (order, status, date, badge, numbers, total): an aria-label shorter than the
     // visible text fails WCAG 2.5.3 "Label in Name" (axe label-content-name-mismatch, serious)
-    <Tappable
-      className={`oh-row oh-row--${tone}`}
-      to={{ route: 'orderDetail', params: { orderNumber: o.orderNumber } }}
-      data={{ 'order-number': o.orderNumber, status: o.status, source: o.source }}
-    >
-      <View className='oh-row__head'>
-        <Text className='oh-row__number'>{t('orderHistory.order', { number: o.orderNumber })}</Text>
-        <Text className={`oh-row__status oh-row__status--${tone}`}>{status}</Text>
-      </View>
-      <View className='oh-row__meta'>
-        <Text className='oh-row__date'>{t('orderHistory.date', { date })}</Text>
-        {o.source === 'flashbuy' && <Text className='oh-row__source oh-row__source--flashbuy'>{t('orderHistory.source.flashbuy')}</Text>}
-      </View>
-      <View className='oh-row__numbers'>
-        <Text className='oh-row__sales'>{t('orderHistory.salesOrder', { number: o.salesOrderNumber })}</Text>
-        {o.poNumber && <Text className='oh-row__po'>{t('orderHistory.po', { po: o.poNumber })}</Text>}
-      </View>
-      <View className='oh-row__foot'>
-        <View className='oh-row__thumbs'>
-          {o.thumbnails.map((p) => (
-            <Picture key={p.catalogNumber} className='oh-row__thumb' src={productImageUrl(p.image, 150, API_BASE_URL)} alt={p.productTitle} />
-          ))}
-          <Text className='oh-row__items'>{t('orderHistory.items', { count: o.itemCount })}</Text>
+    // Reorder (issue 22 item 3) sits beside the row's link, not inside it: a control in a link is no control
+    <View className={`oh-item oh-item--${tone}`}>
+      <Tappable
+        className={`oh-row oh-row--${tone}`}
+        to={{ route: 'orderDetail', params: { orderNumber: o.orderNumber } }}
+        data={{ 'order-number': o.orderNumber, status: o.status, source: o.source }}
+      >
+        <View className='oh-row__head'>
+          <Text className='oh-row__number'>{t('orderHistory.order', { number: o.orderNumber })}</Text>
+          <Text className={`oh-row__status oh-row__status--${tone}`}>{status}</Text>
         </View>
-        <View className='oh-row__total'>
-          <Text className='oh-row__total-label'>{t('orderHistory.total')}</Text>
-          <Text className='oh-row__total-value'>{total}</Text>
+        <View className='oh-row__meta'>
+          <Text className='oh-row__date'>{t('orderHistory.date', { date })}</Text>
+          {o.source === 'flashbuy' && <Text className='oh-row__source oh-row__source--flashbuy'>{t('orderHistory.source.flashbuy')}</Text>}
         </View>
+        <View className='oh-row__numbers'>
+          <Text className='oh-row__sales'>{t('orderHistory.salesOrder', { number: o.salesOrderNumber })}</Text>
+          {o.poNumber && <Text className='oh-row__po'>{t('orderHistory.po', { po: o.poNumber })}</Text>}
+        </View>
+        <View className='oh-row__foot'>
+          <View className='oh-row__thumbs'>
+            {o.thumbnails.map((p) => (
+              <Picture key={p.catalogNumber} className='oh-row__thumb' src={productImageUrl(p.image, 150, API_BASE_URL)} alt={p.productTitle} />
+            ))}
+            <Text className='oh-row__items'>{t('orderHistory.items', { count: o.itemCount })}</Text>
+          </View>
+          <View className='oh-row__total'>
+            <Text className='oh-row__total-label'>{t('orderHistory.total')}</Text>
+            <Text className='oh-row__total-value'>{total}</Text>
+          </View>
+        </View>
+      </Tappable>
+      <View className='oh-item__actions'>
+        <Tappable
+          className='oh-item__reorder'
+          to={{ route: 'quickOrder', params: { orderNumber: o.orderNumber } }}
+          label={t('order.reorderLabel', { number: o.orderNumber })}
+        >
+          {t('order.reorder')}
+        </Tappable>
       </View>
-    </Tappable>
+    </View>
   )
 }
