@@ -1,5 +1,5 @@
 import {
-  applyStatusRefusal, checkFlashQuantity, firstFailingCheck, flashBuyStatusAt, flashOrderStatusCode, flashQuantityCap,
+  applyStatusRefusal, checkFlashQuantity, firstFailingCheck, flashBuyStatusAt, flashOrderStatusCode, flashQuantityCap, flashQuantityMax,
   quantityRefusal, CATALOGUE_LABEL, SALE_LIST_LABEL, type FlashLimits, type FlashSubmitInput,
 } from '../../types/flashbuy/rules'
 import { en, zh } from '../../src/i18n'
@@ -18,6 +18,19 @@ describe('flash-buy quantity (spec section 5 "Quantity")', () => {
   it('"The cap is the maximum order quantity for a logged-in user, otherwise the account purchase limit."', () => {
     expect(flashQuantityCap(limits(), true).cap).toBe(10)
     expect(flashQuantityCap(limits(), false).cap).toBe(5)
+  })
+
+  // issue 22: "the 'Maximum' hint ignores what the account has already bought"
+  it('the Maximum the buyer can still order counts what the account has bought (the server refuses quantity + bought > the account limit)', () => {
+    expect(flashQuantityMax(limits({ purchasedQty: 0 }), true)).toBe(5)
+    expect(flashQuantityMax(limits({ purchasedQty: 3 }), true)).toBe(2)
+    expect(flashQuantityMax(limits({ purchasedQty: 5 }), true)).toBe(0)
+    expect(flashQuantityMax(limits({ accountPurchaseLimitQty: 50, purchasedQty: 3 }), true)).toBe(10)
+    expect(flashQuantityMax(limits(), false)).toBe(5)
+    // exactly what the server accepts: the maximum passes, one more is the per-account limit refusal
+    const d = limits({ purchasedQty: 3 })
+    expect(quantityRefusal(flashQuantityMax(d, true), d)).toBeNull()
+    expect(quantityRefusal(flashQuantityMax(d, true) + 1, d)).toBe('limit')
   })
 
   it('"If the cap is below the minimum, the quantity is set to the cap."', () => {
@@ -201,9 +214,9 @@ describe('flash-buy status and labels (spec section 4)', () => {
       orderNumber: `WO-${salesOrderNumber}`, salesOrderNumber, orderType, deliveryChannel: orderType === 'ZOR' ? 'TFS' as const : 'SC' as const,
       status: 'SUBMITTED' as const, statusCode: 30, addressStatus, quantity: 1, unitPrice: 1, currency: 'CNY' as const, total: 1,
     })
-    expect(successParams([order('ZOR', '8000001')])).toEqual({ salesOrderNumber: '8000001', spSalesOrderNumber: null, addressStatus: 'ACTIVE' })
+    expect(successParams([order('ZOR', '8000001')])).toEqual({ salesOrderNumber: '8000001', spSalesOrderNumber: null, addressStatus: 'ACTIVE', orderNumber: 'WO-8000001', spOrderNumber: null })
     for (const sc of ['D1', 'D2', 'CR'] as const) {
-      expect(successParams([order(sc, '7000001', 'PENDING')])).toEqual({ salesOrderNumber: null, spSalesOrderNumber: '7000001', addressStatus: 'PENDING' })
+      expect(successParams([order(sc, '7000001', 'PENDING')])).toEqual({ salesOrderNumber: null, spSalesOrderNumber: '7000001', addressStatus: 'PENDING', orderNumber: null, spOrderNumber: 'WO-7000001' })
     }
   })
 })

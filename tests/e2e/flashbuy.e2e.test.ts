@@ -216,7 +216,15 @@ test('approved.cn: Home → flash sales → Purchase now → quantity and submit
   assert.deepEqual(await horizontalOverflow(page), [])
   const after = await flashOrders(auth)
   assert.equal(after.length, before.length + 1, 'one flash-buy order')
-  assert.equal(after.find((o) => !before.some((b) => b.orderNumber === o.orderNumber))?.salesOrderNumber, number)
+  const placed = after.find((o) => !before.some((b) => b.orderNumber === o.orderNumber))
+  assert.equal(placed?.salesOrderNumber, number)
+
+  // issue 22: the success page links to the order it placed; the detail opens at its spec address /my-orders/{orderNumber}
+  const view = success.locator('a.os-number__view')
+  assert.equal(await view.getAttribute('href'), `/my-orders/${placed!.orderNumber}`)
+  await view.click()
+  await page.waitForURL((u) => u.pathname === `/my-orders/${placed!.orderNumber}`, { timeout: 20000 })
+  await onScreen(page).locator('.od-head__number').filter({ hasText: placed!.orderNumber }).waitFor({ timeout: 20000 })
 
   // the order history: that order with the Flash buy badge
   await page.goto(`${h.origin()}/order-history`)

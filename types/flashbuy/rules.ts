@@ -60,6 +60,18 @@ export function flashQuantityCap(d: FlashLimits, loggedIn: boolean): { cap: numb
   return { cap: c, initial: forcedQuantity ?? Math.max(1, Math.min(d.minOrderQty, c)) }
 }
 
+/**
+ * The most the buyer can order now, the "Maximum" hint and the stepper's top (issue 22: the hint ignored what
+ * the account had already bought): the cap above, and no more than the account's purchase limit less what
+ * it has bought of this sale (the server refuses `quantity + purchased > accountPurchaseLimitQty`). Never
+ * below 0; the remaining stock is said by its own hint.
+ */
+export function flashQuantityMax(d: FlashLimits, loggedIn: boolean): number {
+  const { cap } = flashQuantityCap(d, loggedIn)
+  const left = d.accountPurchaseLimitQty - (d.purchasedQty ?? 0)
+  return Math.max(0, Math.min(cap, left))
+}
+
 export type FlashQuantityTip = 'FLASHBUY_TIP_NUMBERONLY' | 'FLASHBUY_TIP_GTMAX' | 'FLASHBUY_TIP_GTTOTAL' | 'FLASHBUY_TIP_LTMIN'
 
 /**

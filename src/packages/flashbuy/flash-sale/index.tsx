@@ -14,6 +14,7 @@ import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { productImageUrl } from '../../../rules/product-image'
 import { ariaProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
+import { saleTimeLine } from '../../../rules/flash-sale-time'
 import './index.scss'
 
 /**
@@ -77,9 +78,8 @@ function SaleItem({ sale }: { sale: FlashSaleSummary }) {
   // the catalogue's action: Purchase now for a running sale, else Coming soon / Empty / Expired
   const action = running ? t('flashbuy.catalogue.purchaseNow') : t(CATALOGUE_KEY[CATALOGUE_LABEL[sale.flashBuyStatus]])
   // a coming sale's display text already says when it starts ("Starts 28 Nov 10:00"): the time only when it has none
-  const when = sale.flashBuyStatus === 'COMING_SOON'
-    ? (sale.displayText ? '' : t('flashbuy.list.startsAt', { time: formatTimestamp(sale.startAt, country) }))
-    : sale.flashBuyStatus === 'OVER' ? '' : t('flashbuy.list.endsAt', { time: formatTimestamp(sale.endAt, country) })
+  const line = saleTimeLine(sale)
+  const when = line ? t(line.kind === 'starts' ? 'flashbuy.list.startsAt' : 'flashbuy.list.endsAt', { time: formatTimestamp(line.at, country) }) : ''
   return (
     <View className={`fs-item fs-item--${listLabel}`} data-id={sale.id} data-status={sale.flashBuyStatus}>
       <Picture className='fs-item__image' src={productImageUrl(sale.image, 150, API_BASE_URL)} alt={sale.skuName} lazyLoad />

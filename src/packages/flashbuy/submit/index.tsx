@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text, Input, Textarea } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
-import { CATALOGUE_LABEL, flashQuantityCap } from '../../../../types/flashbuy/rules'
+import { CATALOGUE_LABEL, flashQuantityCap, flashQuantityMax } from '../../../../types/flashbuy/rules'
 import type { FlashBuyDetail } from '../../../../types/flashbuy/schemas'
 import { PO_NUMBER_MAX, REMARK_MAX } from '../../../../types/order/totals'
 import { QTY_CHECK_DELAY_MS, QTY_TOOLTIP_MS } from '../../../../types/cart/quantity'
@@ -15,11 +15,13 @@ import FullScreenLoader from '../../../components/full-screen-loader'
 import LoginButtons from '../../../components/login-buttons'
 import LoginGate from '../../../components/login-gate'
 import Picture from '../../../components/picture'
+import PriceDetails from '../../../components/price-details'
 import { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/session'
 import { needsRegistration } from '../../../store/order-attempt'
-import { useFlashBuy, flashAddress, flashBillTo, flashLoggedIn, flashTotal, quantityOf, type FlashTextField } from '../../../store/flashbuy'
+import { useFlashBuy, flashAddress, flashBillTo, flashLoggedIn, quantityOf, type FlashTextField } from '../../../store/flashbuy'
+import { priceDetails } from '../../../store/checkout'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { productImageUrl } from '../../../rules/product-image'
 import { addressLine, billToTitle, isActive, shipToTitle } from '../../../rules/ship-to'
@@ -27,6 +29,7 @@ import { pageParam } from '../../../rules/page-params'
 import { navigation } from '../../../platform/navigation'
 import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
+import { saleTimeLine } from '../../../rules/flash-sale-time'
 import './index.scss'
 
 /**
@@ -104,7 +107,9 @@ function FlashSubmit() {
 
   const loggedIn = !!userInfo
   const lite = needsRegistration(userInfo)
-  const total = flashTotal(fb.form.quantityText, detail.flashPrice)
+  // the server's figures for the quantity on screen (line, taxes, total: GET /flashbuy/quote), as the checkout shows them
+  const quote = fb.quote && fb.quote.unitPrice !== null && fb.quote.quantity === quantityOf(fb.form.quantityText) ? fb.quote : null
+  const total = quote ? priceDetails(quote.summary).total : null
   const busy = fb.status !== 'ready'
   const statusMessage = STATUS_MESSAGE[detail.flashBuyStatus]
 
@@ -122,6 +127,8 @@ function FlashSubmit() {
       <ProductCard detail={detail} />
 
       <QuantitySection detail={detail} />
+
+      {quote && <PriceDetails summary={quote.summary} />}
 
       <View className='fb-section fb-fields'>
         <Field label={t('flashbuy.po')} counter={t('flashbuy.counter', { count: Array.from(fb.form.poNumber).length, max: PO_NUMBER_MAX })}>
@@ -150,7 +157,7 @@ function FlashSubmit() {
       <View className='fb-bar'>
         <View className='fb-bar__total'>
           <Text className='fb-bar__label'>{t('flashbuy.total')}</Text>
-          <Text className='fb-bar__value'>{total === null ? '—' : formatMoney(total, detail.currency)}</Text>
+          <Text className='fb-bar__value'>{total === null || !quote ? '—' : formatMoney(total, quote.summary.currency)}</Text>
         </View>
         <View className='fb-bar__submit' {...tapProps(() => { useFlashBuy.getState().submit() }, { disabled: busy })}>
           {t(loggedIn && lite ? 'flashbuy.completeRegistration' : 'flashbuy.submit')}
@@ -314,6 +321,7 @@ function ProductCard({ detail }: { detail: FlashBuyDetail }) {
   const channel = useFlashBuy((s) => s.channel)
   const comingSoon = detail.flashBuyStatus === 'COMING_SOON' || detail.flashPrice === null
   const label = CATALOGUE_LABEL[detail.flashBuyStatus]
+  const when = saleTimeLine(detail)
   return (
     <View className={`fb-section fb-product fb-product--${label}`} data-sku={detail.sku}>
       <Picture className='fb-product__image' src={productImageUrl(detail.skuImages[0] ?? null, 650, API_BASE_URL)} alt={detail.skuName} />
@@ -331,11 +339,12 @@ function ProductCard({ detail }: { detail: FlashBuyDetail }) {
             : <Text className='fb-product__flash'>{formatMoney(detail.flashPrice as number, detail.currency)}</Text>}
           {!comingSoon && detail.originalPrice !== null && <Text className='fb-product__list'>{formatMoney(detail.originalPrice, detail.currency)}</Text>}
         </View>
-        <Text className='fb-product__meta fb-product__when'>
-          {detail.flashBuyStatus === 'COMING_SOON'
-            ? t('flashbuy.product.startsAt', { time: formatTimestamp(detail.startAt, country) })
-            : t('flashbuy.product.endsAt', { time: formatTimestamp(detail.endAt, country) })}
-        </Text>
+        {/* one start time: a coming sale's display text already says it (issue 22) */}
+        {when && (
+          <Text className='fb-product__meta fb-product__when'>
+            {t(when.kind === 'starts' ? 'flashbuy.product.startsAt' : 'flashbuy.product.endsAt', { time: formatTimestamp(when.at, country) })}
+          </Text>
+        )}
       </View>
     </View>
   )
@@ -359,6 +368,8 @@ function QuantitySection({ detail }: { detail: FlashBuyDetail }) {
   const loggedIn = flashLoggedIn()
   const limits = { minOrderQty: detail.minOrderQty, maxOrderQty: detail.maxOrderQty, accountPurchaseLimitQty: detail.accountPurchaseLimitQty, remainQty: detail.remainQty, purchasedQty: detail.purchasedQty }
   const { cap } = flashQuantityCap(limits, loggedIn)
+  // what this account may still order (its purchases of this sale counted): the Maximum hint and the stepper's top
+  const most = flashQuantityMax(limits, loggedIn)
 
   const check = () => {
     const r = useFlashBuy.getState().quantityTip()
@@ -375,7 +386,7 @@ function QuantitySection({ detail }: { detail: FlashBuyDetail }) {
   const step = (dir: 1 | -1) => { fb.stepQuantity(dir); check() }
   const n = quantityOf(fb.form.quantityText)
   const numeric = Number.isFinite(n)
-  const top = Math.max(1, Math.min(cap, detail.remainQty))
+  const top = Math.max(1, Math.min(most, detail.remainQty))
   const minusOff = numeric && n <= 1
   const plusOff = numeric && n >= top
   return (
@@ -393,7 +404,7 @@ function QuantitySection({ detail }: { detail: FlashBuyDetail }) {
       <View className='fb-qty__hints'>
         <Text className='fb-qty__remaining'>{t('flashbuy.qty.remaining', { count: Math.max(0, detail.remainQty) })}</Text>
         <Text className='fb-qty__min'>{t('flashbuy.qty.min', { min: detail.minOrderQty })}</Text>
-        <Text className='fb-qty__max'>{t('flashbuy.qty.max', { max: cap })}</Text>
+        <Text className='fb-qty__max'>{t('flashbuy.qty.max', { max: most })}</Text>
         {loggedIn && detail.purchasedQty > 0 && <Text className='fb-qty__bought'>{t('flashbuy.qty.bought', { count: detail.purchasedQty })}</Text>}
       </View>
     </View>
