@@ -209,3 +209,27 @@ export function resolveSpecPath(pathname: string): { route: RouteDef; params: Re
 function safeDecode(s: string) {
   try { return decodeURIComponent(s) } catch { return s }
 }
+
+/**
+ * The spec's address for the page the H5 router shows at its static address (spec section 2:
+ * "/my-orders/{orderNumber}", "/my-orders/PendingLTO/{orderNumber}"): the router opens a page at the
+ * static part of its path with the path parameters in the query (`/my-orders?orderNumber=3200034`);
+ * the address bar shows `/my-orders/3200034`. Null when there is nothing to rewrite: a path without
+ * parameters, a tab page (the footer's tabs keep the router's own address), an address that is not
+ * the static address of a page, or a path parameter missing from the query.
+ */
+export function specAddressOf(pathname: string, search: string): string | null {
+  const clean = pathname.replace(/\/+$/, '') || '/'
+  const route = ROUTES.find((r) => !r.tab && r.path.includes('/:') && staticPrefix(r.path) === clean)
+  if (!route) return null
+  const query = new URLSearchParams(search)
+  const pathParams: Record<string, string> = {}
+  for (const key of route.path.split('/').filter((p) => p.startsWith(':')).map((p) => p.slice(1))) {
+    const v = query.get(key)
+    if (!v) return null
+    pathParams[key] = v
+    query.delete(key)
+  }
+  const rest = query.toString()
+  return `${specUrl(route.name, pathParams)}${rest ? `?${rest}` : ''}`
+}

@@ -1,4 +1,4 @@
-import { ROUTES, appPages, h5CustomRoutes, pageUrl, resolveSpecPath, routeOfRouterPath, specUrl } from '../../types/routes'
+import { ROUTES, appPages, h5CustomRoutes, pageUrl, resolveSpecPath, routeOfRouterPath, specAddressOf, specUrl } from '../../types/routes'
 
 describe('route table (spec section 2)', () => {
   const specPaths = [
@@ -56,5 +56,29 @@ describe('route table (spec section 2)', () => {
       .toBe('/packages/catalog/product-details/index?title=A%20%26%20B&catalogNumber=X1')
     expect(specUrl('arStatement', { billToAccountNumber: '2000001', overdue: 'true' })).toBe('/my-account/ARstatement/2000001?overdue=true')
     expect(pageUrl('home')).toBe('/pages/home/index')
+  })
+  // issue 22 item 12: "/my-orders/{orderNumber} | Order detail", "/my-orders/PendingLTO/{orderNumber} | Pending
+  // lead-time orders" — the H5 address bar showed /my-orders/PendingLTO?orderNumber= and /my-orders?orderNumber=
+  it('gives the address bar the spec path of a page the router opened at its static address', () => {
+    expect(specAddressOf('/my-orders/PendingLTO', '?orderNumber=3200034')).toBe('/my-orders/PendingLTO/3200034')
+    expect(specAddressOf('/my-orders', '?orderNumber=3200034&utm_source=mail')).toBe('/my-orders/3200034?utm_source=mail')
+    expect(specAddressOf('/my-account/InvoiceList', '?billToAccountNumber=2000001')).toBe('/my-account/InvoiceList/2000001')
+    expect(specAddressOf('/product-details', '?title=Anti-CD3%20Antibody&catalogNumber=MA1-10175&productPlacement=home'))
+      .toBe('/product-details/Anti-CD3%20Antibody/MA1-10175?productPlacement=home')
+    // every spec address it writes opens the same page with the same parameters again (reload, back, forward)
+    for (const r of ROUTES.filter((x) => !x.tab && x.path.includes('/:'))) {
+      const keys = r.path.split('/').filter((p) => p.startsWith(':')).map((p) => p.slice(1))
+      const query = keys.map((k, i) => `${k}=v${i}%20x`).join('&')
+      const spec = specAddressOf(r.path.split('/:')[0], `?${query}`)
+      expect(spec).not.toBeNull()
+      const back = resolveSpecPath(new URL(spec!, 'http://h').pathname)
+      expect(back?.route.name).toBe(r.name)
+      expect(back?.params).toEqual(Object.fromEntries(keys.map((k, i) => [k, `v${i} x`])))
+    }
+    // nothing to rewrite: a parameter missing, a path without parameters, a tab page, a spec address already
+    expect(specAddressOf('/my-orders', '')).toBeNull()
+    expect(specAddressOf('/order-history', '?page=2')).toBeNull()
+    expect(specAddressOf('/categories', '?category=a&node=b')).toBeNull()
+    expect(specAddressOf('/my-orders/3200034', '')).toBeNull()
   })
 })

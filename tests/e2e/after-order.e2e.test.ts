@@ -19,6 +19,7 @@ import ExcelJS from 'exceljs'
 import type { Locator, Page } from 'playwright-core'
 import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow } from '../support/e2e'
 import { signAccessToken } from '../../server/domains/auth/tokens'
+import { carrierName } from '../../types/order/carriers'
 
 const SECRET = 'e2e-after-order-secret-0123456789-0123456789-01'
 const OPS_TOKEN = 'e2e-after-order-ops-token-0123456789'
@@ -100,13 +101,15 @@ test('approved.cn: search the history → the order → its shipment → a retur
 
   // the detail: the number, the shipment
   await row.click()
-  // Taro's H5 router opens the detail as /my-orders?orderNumber=… (the link's href is /my-orders/…)
-  await page.waitForURL(new RegExp(`/my-orders(/|\\?orderNumber=)${number}`), { timeout: 20000 })
+  // the address bar shows the spec's path /my-orders/{orderNumber} (issue 22 item 12)
+  await page.waitForURL((u) => u.pathname === `/my-orders/${number}`, { timeout: 20000 })
   const od = onScreen(page)
   await od.locator('.od-head__number').waitFor({ timeout: 20000 })
   assert.match(await od.locator('.od-head__number').innerText(), new RegExp(number))
   assert.match(await od.locator('.od-head__status').innerText(), /shipped/i)
-  assert.equal(await od.locator('.od-shipment__carrier').innerText(), shipment.carrier)
+  // the carrier's name in the buyer's language (issue 22: "京东物流" shown untranslated in English)
+  assert.equal(await od.locator('.od-shipment__carrier').innerText(), carrierName(shipment.carrier, 'en'))
+  assert.doesNotMatch(await od.locator('.od-shipment__carrier').innerText(), /[\u4e00-\u9fff]/)
   assert.equal(await od.locator('.od-shipment__express').innerText(), shipment.expressNumber)
   assert.match(await od.locator('.od-shipment__shipped').innerText(), /\d{4}-\d{2}-\d{2}/)
   await settle(page)

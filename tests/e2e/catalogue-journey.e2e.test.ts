@@ -73,7 +73,8 @@ test('search → product: *** for a visitor without price data, the real price w
   page.on('request', (r) => { if (r.url().endsWith('/api/product/price')) priceCalls.push({ auth: r.headers().authorization, body: r.postData() }) })
 
   await searchAndOpen(page, noPrice)
-  assert.match(page.url(), new RegExp(`catalogNumber=${noPrice.catalogNumber}`))
+  // the spec's address /product-details/{cleaned title}/{catalogNumber} (issue 22 item 12)
+  await page.waitForURL((u) => decodeURIComponent(u.pathname).endsWith(`/${noPrice.catalogNumber}`))
   await page.locator('.price-block', { hasText: '***' }).waitFor()
   assert.match(await page.locator('.price-block').innerText(), /Log in to see your price/)
   await page.locator('.availability[data-status]').waitFor()
@@ -153,7 +154,7 @@ test('content hub (knowledge) → an article rendered safely, with its featured 
   const id = await card.getAttribute('data-content-id')
   const title = (await card.locator('.content-card__title').innerText()).trim()
   await card.click()
-  await page.waitForURL(/\/content\?.*id=/)
+  await page.waitForURL((u) => u.pathname === `/content/${id}`)
   await page.locator('.article__title', { hasText: title }).waitFor({ timeout: 20000 })
   const body = page.locator('.safe-rich-text__body')
   await body.waitFor()

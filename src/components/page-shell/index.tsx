@@ -12,6 +12,7 @@ import type { MessageKey } from '../../i18n'
 import { routeOfRouterPath } from '../../../types/routes'
 import { setDocumentLanguage, setDocumentTitle } from '../../platform/document'
 import { ariaProps } from '../../platform/a11y'
+import { showSpecAddress } from '../../platform/deep-link'
 import './index.scss'
 
 
@@ -39,7 +40,8 @@ export default function PageShell({ header, footer, title, children }: PageShell
   const shown = useRef(false)
   const applyDocument = () => { setDocumentLanguage(language); setDocumentTitle(docTitle) }
   useEffect(() => { if (shown.current) applyDocument() }, [language, docTitle])
-  useDidShow(() => { shown.current = true; flushPendingToast(); applyDocument() })
+  // spec section 2: the address bar shows the spec's path (/my-orders/{orderNumber}), not the router's query form
+  useDidShow(() => { shown.current = true; flushPendingToast(); applyDocument(); showSpecAddress() })
   useDidHide(() => { shown.current = false })
   return (
     <View className={`page-shell${footer ? ' page-shell--with-footer' : ''}`}>

@@ -67,7 +67,9 @@ function Lto() {
   return (
     <View className='lto'>
       <View className='lto-head'>
-        <Text className='lto-head__number'>{t('order.lto.order', { number: d.salesOrderNumber })}</Text>
+        {/* titled by the order the buyer opened it from (its /my-orders/PendingLTO/{orderNumber}); the sales order below */}
+        <Text className='lto-head__number'>{t('order.lto.order', { number: d.orderNumber })}</Text>
+        <Text className='lto-head__sales'>{t('orderHistory.salesOrder', { number: d.salesOrderNumber })}</Text>
         <Text className='lto-head__date'>{formatTimestamp(d.createdAt, country)}</Text>
       </View>
       {d.items.length === 0 && <View className='lto-state'><Text>{t('order.lto.none')}</Text></View>}
