@@ -46,6 +46,19 @@ export function drawRefusalNow(a: DrawActivity, balance: number): DrawRefusal | 
 
 export const refusalMessage = (r: DrawRefusal) => t(`play.reason.${r}` as MessageKey)
 
+/**
+ * What the screen says around a draw (issue 22 item 11: "Exceeded period limit" showed above "You won"
+ * on the day's last allowed spin). The server's refusal of a tap is the news: said first, as an alert. A
+ * limit the member reaches with the draw on display comes after its prize, as a note: the prize is what
+ * just happened, the limit what follows from it. With no draw on display, a limit is said at once (alert).
+ */
+export function drawNotices(refusal: string | null, refusedNow: DrawRefusal | null, resultShown: boolean): { alert: string | null; note: string | null } {
+  if (refusal) return { alert: refusal, note: null }
+  if (!refusedNow) return { alert: null, note: null }
+  const text = refusalMessage(refusedNow)
+  return resultShown ? { alert: null, note: text } : { alert: text, note: null }
+}
+
 export const refusalReason = (e: unknown): string | null =>
   e instanceof ApiError ? e.reason : null
 

@@ -113,6 +113,10 @@ test('approved.cn: earns points by a task, spins the wheel until the period limi
   const refusal = act.locator('[data-testid="refusal"]')
   await refusal.waitFor({ timeout: 10000 })
   assert.equal(await refusal.innerText(), 'Exceeded period limit')
+  // issue 22 item 11: on the day's last allowed spin the prize comes first and the limit under it, as a note
+  const [wonBox, limitBox] = [await act.locator('[data-testid="result"]').boundingBox(), await refusal.boundingBox()]
+  assert.ok(wonBox && limitBox && limitBox.y >= wonBox.y + wonBox.height - 1, `the limit (y ${limitBox?.y}) is under the prize (y ${wonBox?.y})`)
+  assert.equal(await refusal.getAttribute('role'), null, 'a note, not an alert above the prize')
   assert.ok(await act.locator('.ld-go').isDisabled(), 'the button is off')
   const fourth = await fetch(`${h.origin()}/api/membership/draws/LD-CN-WHEEL/draw`, {
     method: 'POST', headers: { ...auth, 'idempotency-key': 'e2e-approved-fourth-0001', 'content-type': 'application/json' }, body: '{}',
@@ -170,17 +174,17 @@ test('approved.cn: earns points by a task, spins the wheel until the period limi
   await assertAccessible(page, 'member-play-giftbag')
   assert.deepEqual(await horizontalOverflow(page), [])
 
-  // ---- referral: the code, copy, rules, the enter-a-code field; a bad code shows its section 8 text
+  // ---- referral: the code, copy, rules. approved.cn has orders, so it is not a new member: no field to enter a
+  // colleague's code, which could only fail with "Not a new user" (issue 22); a note says codes are for new members
   await page.goto(`${h.origin()}/my-account/Referral`)
   so = onScreen(page)
   await so.locator('[data-testid="invite-code"]').waitFor({ timeout: 30000 })
   await settle(page)
   assert.match(await so.locator('[data-testid="invite-code"]').innerText(), /^[23456789A-HJKMNP-Z]{8}$/)
-  const input = so.locator('input.rf-enter__input, .rf-enter__input input').first()
-  await input.fill('ABC')
-  await so.locator('.rf-enter__submit').click()
-  await so.locator('[data-testid="invite-error"]').waitFor({ timeout: 10000 })
-  assert.equal(await so.locator('[data-testid="invite-error"]').innerText(), 'Code not found or invalid')
+  await so.locator('.rf__not-new').waitFor({ timeout: 10000 })
+  assert.equal(await so.locator('.rf-enter__input').count(), 0, 'no code field for a member who is not new')
+  // the names of the invited list never show whole (issue 22: "洋***刘")
+  for (const name of await so.locator('.rf-invited__name').allInnerTexts()) assert.match(name, /\*/)
   await page.screenshot({ path: shot('referral') })
   await assertAccessible(page, 'member-play-referral')
   assert.deepEqual(await horizontalOverflow(page), [])

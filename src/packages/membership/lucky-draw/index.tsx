@@ -7,8 +7,8 @@ import type { DrawActivity, DrawResult } from '../../../../types/membership'
 import PageShell from '../../../components/page-shell'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
-import { drawRefusalNow, refusalMessage, useDraws, wheelRotation } from '../../../store/draws'
-import { formatTimestamp } from '../../../rules/format'
+import { drawNotices, drawRefusalNow, useDraws, wheelRotation } from '../../../store/draws'
+import { formatTimestamp, formatPoints } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
 import { prefersReducedMotion } from '../../../platform/motion'
 import MemberGate from '../../../components/member-gate'
@@ -51,7 +51,7 @@ function Draws() {
   return (
     <View className='ld'>
       <View className='ld-top'>
-        <Text className='ld-balance' data-testid='balance'>{t('play.balance', { points: balance })}</Text>
+        <Text className='ld-balance' data-testid='balance'>{t('play.balance', { points: formatPoints(balance) })}</Text>
         <Tappable className='ld-top__link' to={{ route: 'giftBag' }}>{t('play.screen.giftBag')}</Tappable>
       </View>
       <View className='ld-tabs' {...ariaProps('tablist', { label: t('play.draw.activities') })}>
@@ -85,7 +85,6 @@ function Activity({ activity: a }: { activity: DrawActivity }) {
   const busy = drawing || phase === 'spinning'
   // a running activity the member cannot draw in now (limits reached, points short): said before any call
   const refusedNow = running && !busy ? drawRefusalNow(a, balance) : null
-  const shownRefusal = refusal ?? (refusedNow ? refusalMessage(refusedNow) : null)
   const go = async () => {
     if (busy) return
     setShown(null)
@@ -98,13 +97,15 @@ function Activity({ activity: a }: { activity: DrawActivity }) {
   }
   const actionKey = a.kind === 'wheel' ? 'play.draw.spin' : a.kind === 'blind_box' ? 'play.draw.open' : 'play.draw.go'
   const won = shown && result && shown.drawId === result.drawId ? shown : null
+  // the prize first, then the limit it reached (a refusal of the tap itself comes first, as an alert)
+  const notices = drawNotices(refusal, refusedNow, won !== null)
 
   return (
     <View className={`ld-act ld-act--${a.kind}`} data-activity={a.id} data-status={a.status} {...ariaProps('region', { label: a.name })}>
       <Text className='ld-act__name' {...ariaProps('heading', { level: '2' })}>{a.name}</Text>
       <Text className='ld-act__meta'>{t('play.draw.window', { start: formatTimestamp(a.startAt, country), end: formatTimestamp(a.endAt, country) })}</Text>
       <View className='ld-act__facts'>
-        <Text className='ld-fact'>{t('play.draw.cost', { points: a.pointsPerDraw })}</Text>
+        <Text className='ld-fact'>{t('play.draw.cost', { points: formatPoints(a.pointsPerDraw) })}</Text>
         <Text className='ld-fact' data-testid='left'>{t(`play.draw.left.${a.period}`, { left, limit: a.periodLimit })}</Text>
         <Text className='ld-fact'>{t('play.draw.total', { used: a.usedTotal, limit: a.totalLimit })}</Text>
       </View>
@@ -114,15 +115,15 @@ function Activity({ activity: a }: { activity: DrawActivity }) {
       {a.kind === 'lucky' && <Grid activity={a} winner={won?.prize.id ?? null} spinning={phase === 'spinning'} />}
 
       <Tappable className={`ld-go${!running || busy || refusedNow ? ' ld-go--off' : ''}`} onTap={go} disabled={!running || busy || refusedNow !== null}>
-        {busy ? t('play.draw.drawing') : running ? t(actionKey, { points: a.pointsPerDraw }) : t(`play.draw.status.${a.status}`)}
+        {busy ? t('play.draw.drawing') : running ? t(actionKey, { points: formatPoints(a.pointsPerDraw) }) : t(`play.draw.status.${a.status}`)}
       </Tappable>
 
       <View className='ld-live' {...ariaProps(undefined, { live: 'polite' })}>
-        {shownRefusal && <Text className='ld-refusal' data-testid='refusal' {...ariaProps('alert')}>{shownRefusal}</Text>}
+        {notices.alert && <Text className='ld-refusal' data-testid='refusal' {...ariaProps('alert')}>{notices.alert}</Text>}
         {won && (
           <View className={`ld-result ld-result--${won.prize.kind}`} data-testid='result' data-prize-kind={won.prize.kind}>
             <Text className='ld-result__title'>{won.prize.kind === 'none' ? t('play.draw.thanks') : t('play.draw.won', { prize: won.prize.name })}</Text>
-            {won.prize.kind === 'points' && <Text className='ld-result__body'>{t('play.draw.wonPoints', { points: won.prize.points ?? 0 })}</Text>}
+            {won.prize.kind === 'points' && <Text className='ld-result__body'>{t('play.draw.wonPoints', { points: formatPoints(won.prize.points ?? 0) })}</Text>}
             {won.prizeOrder && (
               <>
                 <Text className='ld-result__body'>{t('play.draw.wonGift')}</Text>
@@ -131,6 +132,7 @@ function Activity({ activity: a }: { activity: DrawActivity }) {
             )}
           </View>
         )}
+        {notices.note && <Text className='ld-refusal ld-refusal--after' data-testid='refusal'>{notices.note}</Text>}
       </View>
 
       <View className='ld-section'>
