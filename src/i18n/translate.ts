@@ -79,8 +79,18 @@ export function normalizeLanguage(input: string | null | undefined): Language {
 /** The header value the API expects for a language (spec section 7: languagecode cn or en). */
 export const languageCode = (lang: Language) => (lang === 'zh' ? 'cn' : 'en')
 
+/**
+ * The one plural rule (issue 22: "1 items"): a message counted by {count} may have a singular form
+ * under `<key>.one`, used when the count is exactly 1 ("1 item", "2 items"). Chinese has no plural:
+ * its `.one` text is the same as the other.
+ */
+export const pluralKey = (key: MessageKey, params?: Params): MessageKey =>
+  params && 'count' in params && Number(params.count) === 1 ? (`${key}.one` as MessageKey) : key
+
 export function translate(lang: Language, key: MessageKey, params?: Params): string {
-  const text = catalogues[lang]?.[key] ?? catalogues.en?.[key] ?? key
+  const one = pluralKey(key, params)
+  const text = (one !== key ? catalogues[lang]?.[one] ?? catalogues.en?.[one] : undefined)
+    ?? catalogues[lang]?.[key] ?? catalogues.en?.[key] ?? key
   if (!params) return text
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m))
 }

@@ -202,7 +202,7 @@ describe('points and gift-centre screens', () => {
     expect(q('.rr-item__feedback')?.getAttribute('href')).toBe('/giftcenter/redemptionfeedback?number=RD-000042')
     await openPage('packages/membership/redemption-feedback/index', { number: 'RD-000042' })
     await waitText('My feedback')
-    expect(q('.fbk-item__status')?.textContent).toBe('In-Progress')
+    expect(q('.fbk-item__status')?.textContent).toBe('In progress')
     click(qa('.fbk-chip').find((c) => c.textContent === 'Complaint')!)
     await waitFor(() => q('.fbk-input textarea, textarea.fbk-input') !== null, 'the details field')
     const area = q('.fbk-input textarea, textarea.fbk-input') as HTMLTextAreaElement
@@ -211,7 +211,8 @@ describe('points and gift-centre screens', () => {
     await waitFor(() => true, 'typing')
     click(q('.fbk-form__submit'))
     await waitFor(() => qa('.fbk-item').length === 2, 'the new feedback')
-    expect(qa('.fbk-item__status').map((s) => s.textContent)).toEqual(['pending', 'In-Progress'])
+    // the statuses in words, not the codes "pending" / "In-Progress" (issue 22)
+    expect(qa('.fbk-item__status').map((s) => s.textContent)).toEqual(['Pending', 'In progress'])
     const post = calls.find((c) => c.path === '/membership/redemption-feedback' && c.method === 'POST')!
     expect(post.data).toEqual({ category: 'logistics', type: 'complaint', number: 'RD-000042', description: 'The box arrived damaged' })
   })

@@ -42,4 +42,43 @@ describe('i18n catalogues', () => {
     expect(en['session.pleaseLogin']).toBe('Please login for better experience')
     expect(en['header.searchPlaceholder']).toBe('search all products')
   })
+
+  // issue 22 item 14: "1 items" — one plural rule (translate's `<key>.one`), and every English message that
+  // counts a noun by {count} has its singular form
+  it('says "1 item" and "2 items": one plural rule for every counted noun', () => {
+    expect(translate('en', 'cart.lines', { count: 1 })).toBe('1 item')
+    expect(translate('en', 'cart.lines', { count: 2 })).toBe('2 items')
+    expect(translate('en', 'cart.lines', { count: 0 })).toBe('0 items')
+    expect(translate('en', 'orderHistory.items', { count: 1 })).toBe('1 product')
+    expect(translate('en', 'orderHistory.items', { count: 3 })).toBe('3 products')
+    expect(translate('zh', 'cart.lines', { count: 1 })).toBe(translate('zh', 'cart.lines', { count: 2 }).replace('2', '1'))
+    const counted = /\{count\} (\w+ )?(?!this\b)\w+s\b/
+    const missing = allKeys('en').filter((k) => !k.endsWith('.one') && counted.test(en[k]) && !(`${k}.one` in en))
+    expect(missing).toEqual([])
+    for (const k of allKeys('en').filter((x) => x.endsWith('.one'))) {
+      const base = k.slice(0, -'.one'.length) as keyof typeof en
+      expect([k, base in en]).toEqual([k, true])
+      expect([k, /\(s\)/.test(en[k]) || /\(s\)/.test(en[base])]).toEqual([k, false])
+    }
+  })
+
+  // issue 22 item 14: feedback status shown in lowercase "pending" (the code itself)
+  it('says every status in words that start with a capital in English, never a lowercase code', () => {
+    const statuses = allKeys('en').filter((k) => /\.status\./.test(k))
+    expect(statuses.length).toBeGreaterThan(10)
+    expect(statuses.filter((k) => /^[a-z]/.test(en[k]) || /^[A-Za-z]+-[A-Z][a-z]+$/.test(en[k])).map((k) => `${k}: ${en[k]}`)).toEqual([])
+  })
+
+  // issue 22 item 14: "three Chinese words for flash sale (pick one)": 秒杀 (秒杀价, 限时秒杀); 立即抢购 stays the verb "buy now"
+  it('calls a flash sale by one Chinese word, 秒杀, in the app and in the server\'s messages and data', () => {
+    const others = /限时抢购|闪购|抢购商品|抢购活动|正在抢购/
+    expect(allKeys('zh').filter((k) => others.test(zh[k])).map((k) => `${k}: ${zh[k]}`)).toEqual([])
+    expect(allKeys('zh').filter((k) => /flash/i.test(k) && /flashSale$|flashbuySubmit$/.test(k)).every((k) => zh[k].includes('秒杀'))).toBe(true)
+    const fs = require('node:fs') as typeof import('node:fs')
+    const path = require('node:path') as typeof import('node:path')
+    const root = path.join(__dirname, '..', '..', 'server')
+    const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [])
+    expect(files(root).filter((f) => others.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(root, f))).toEqual([])
+  })
 })

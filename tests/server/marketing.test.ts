@@ -231,7 +231,7 @@ describeEachDb('marketing API: content, categories, dictionary, special columns,
     const zh = await get<SpecialColumn[]>('/api/mkt/content/special-column/list', Type.Array(SpecialColumnSchema))
     assert.deepEqual(en.map((c) => c.id), zh.map((c) => c.id))
     assert.equal(en.find((c) => c.id === 'SC-FLASH-SALE')!.title, 'Flash sale')
-    assert.equal(zh.find((c) => c.id === 'SC-FLASH-SALE')!.title, '限时闪购')
+    assert.equal(zh.find((c) => c.id === 'SC-FLASH-SALE')!.title, '限时秒杀')
   })
 
   it('product content: sku/list gives the articles featuring the product; sku/category adds its category, own articles first', async () => {

@@ -496,7 +496,7 @@ export const TOPICS: Record<string, Topic[]> = {
     ['Cell culture stock-up event', '细胞培养囤货季', 'campaign', 'culture', ['cell-culture-media', 'fetal-bovine-serum']],
     ['Buy more, save more on tips and tubes', '吸头与离心管多买多省', 'campaign', 'basics', ['pipette-tips', 'centrifuge-tubes']],
     ['New customer welcome offer', '新客户专享优惠', 'campaign', 'wb', ['primary-antibodies', 'secondary-antibodies']],
-    ['Flash sale week: lab essentials', '限时闪购周：实验室必备', 'campaign', 'basics', ['gloves', 'pipette-tips', 'serological-pipettes']],
+    ['Flash sale week: lab essentials', '限时秒杀周：实验室必备', 'campaign', 'basics', ['gloves', 'pipette-tips', 'serological-pipettes']],
   ],
   'camp-events': [
     ['Flow cytometry user meeting, Shanghai', '流式细胞术用户大会（上海）', 'event', 'flow', ['flow-cytometry-antibodies']],

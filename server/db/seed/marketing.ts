@@ -439,8 +439,8 @@ export async function seedMarketing(trx: Transaction<DB>, ctx: SeedContext): Pro
     // outside their windows: never listed
     { id: 'SC-BANNER-SUMMER', kind: 'banner' as const, title_en: 'Summer plastics sale', title_zh: '夏季塑料耗材特卖', subtitle_en: 'Ended', subtitle_zh: '已结束', image: null, link_route: 'promotion', link_params: { category: 'lab-plastics', subject: 'summer-plastics-sale', id: 'PR1011' }, start_at: new Date(anchor - 120 * DAY), end_at: new Date(anchor - 20 * DAY) },
     { id: 'SC-BANNER-NEWYEAR', kind: 'banner' as const, title_en: 'New Year campaign', title_zh: '新年活动', subtitle_en: 'Coming soon', subtitle_zh: '即将开始', image: null, link_route: 'contentHub', link_params: { contentType: 'campaign' }, start_at: new Date(anchor + 20 * DAY), end_at: new Date(anchor + 60 * DAY) },
-    { id: 'SC-FLASH-SALE', kind: 'flash-sale' as const, title_en: 'Flash sale', title_zh: '限时闪购', subtitle_en: 'Limited-time prices on lab essentials', subtitle_zh: '实验室必备限时特价', image: img('gloves'), link_route: 'flashSale', link_params: {}, start_at: new Date(anchor - 2 * DAY), end_at: new Date(anchor + 30 * DAY) },
-    { id: 'SC-FLASH-SALE-PAST', kind: 'flash-sale' as const, title_en: 'Flash sale (ended)', title_zh: '限时闪购（已结束）', subtitle_en: 'Ended', subtitle_zh: '已结束', image: null, link_route: 'flashSale', link_params: {}, start_at: new Date(anchor - 40 * DAY), end_at: new Date(anchor - 33 * DAY) },
+    { id: 'SC-FLASH-SALE', kind: 'flash-sale' as const, title_en: 'Flash sale', title_zh: '限时秒杀', subtitle_en: 'Limited-time prices on lab essentials', subtitle_zh: '实验室必备限时特价', image: img('gloves'), link_route: 'flashSale', link_params: {}, start_at: new Date(anchor - 2 * DAY), end_at: new Date(anchor + 30 * DAY) },
+    { id: 'SC-FLASH-SALE-PAST', kind: 'flash-sale' as const, title_en: 'Flash sale (ended)', title_zh: '限时秒杀（已结束）', subtitle_en: 'Ended', subtitle_zh: '已结束', image: null, link_route: 'flashSale', link_params: {}, start_at: new Date(anchor - 40 * DAY), end_at: new Date(anchor - 33 * DAY) },
     ...knowledgePicks.map((title, i) => {
       const [topic] = Object.values(TOPICS).flat().filter((t) => t[0] === title)
       return {

@@ -138,7 +138,8 @@ export const membershipGiftsEn = {
   'feedback.type.complaint': 'Complaint',
   'feedback.type.enquiry': 'Enquiry',
   'feedback.type.suggestion': 'Suggestion',
-  'feedback.status.pending': 'pending',
-  'feedback.status.In-Progress': 'In-Progress',
-  'feedback.status.completed': 'completed',
+  // spec §4 names the codes "pending or In-Progress, and completed"; the buyer reads words (issue 22)
+  'feedback.status.pending': 'Pending',
+  'feedback.status.In-Progress': 'In progress',
+  'feedback.status.completed': 'Completed',
 }

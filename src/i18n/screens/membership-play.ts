@@ -39,6 +39,7 @@ export const membershipPlayEn = {
   'play.draw.gone': 'Gone',
   'play.draw.box': 'Mystery box',
   'play.draw.wheelLabel': 'Prize wheel with {count} segments',
+  'play.draw.wheelLabel.one': 'Prize wheel with {count} segment',
   'play.draw.empty': 'No lucky draws right now',
   'play.draw.close': 'Close',
   // spec §8 "Lucky draw: not in activity time or not started, no prizes left, not enough points, exceeded draw limit or period limit, black list."
@@ -130,6 +131,7 @@ export const membershipPlayEn = {
   'play.ref.codeLabel': 'Invitation code',
   'play.ref.submit': 'Submit code',
   'play.ref.joined': 'You joined with code {code}',
+  'play.ref.notNew': 'Codes from colleagues are for new members. Share your own code to earn points.',
   'play.ref.earned': 'Welcome! {points} points were added',
   'play.ref.empty': 'No invitation activity right now',
 }

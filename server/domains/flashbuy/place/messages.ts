@@ -24,7 +24,7 @@ export const emailInvalid = (req: FastifyRequest) => new ApiError(400, 'BAD_REQU
   msg(req, 'Please enter valid email id', '请输入有效的邮箱地址'), 'EMAIL_INVALID')
 
 export const saleNotFound = (req: FastifyRequest) => new ApiError(404, 'NOT_FOUND',
-  msg(req, 'This flash sale does not exist', '该限时抢购活动不存在'), 'FLASH_NOT_FOUND')
+  msg(req, 'This flash sale does not exist', '该秒杀活动不存在'), 'FLASH_NOT_FOUND')
 
 export const addressNotFound = (req: FastifyRequest) => new ApiError(404, 'NOT_FOUND',
   msg(req, 'Shipping address not found', '未找到该收货地址'), 'ADDRESS_NOT_FOUND')
@@ -38,7 +38,7 @@ export function notInProgress(req: FastifyRequest, status: Exclude<FlashBuyStatu
     ? msg(req, 'Sorry, the promotion is expired', '抱歉，活动已结束')
     : status === 'COMING_SOON'
       ? msg(req, 'Coming soon', '即将开始')
-      : msg(req, 'Sorry, this flash buy product is sold out', '抱歉，该抢购商品已售罄')
+      : msg(req, 'Sorry, this flash buy product is sold out', '抱歉，该秒杀产品已售罄')
   return new ApiError(409, 'CONFLICT', text, 'FLASH_NOT_IN_PROGRESS')
 }
 
@@ -59,7 +59,7 @@ export function quantityRefused(req: FastifyRequest, r: FlashQuantityRefusal): A
 
 /** spec §8: "Price change dialog: 'Sorry, These flash buy product prices are changed'" */
 export const priceChanged = (req: FastifyRequest) => new ApiError(409, 'CONFLICT',
-  msg(req, 'Sorry, These flash buy product prices are changed', '抱歉，这些抢购商品的价格已变更'), 'FLASH_PRICE_CHANGED')
+  msg(req, 'Sorry, These flash buy product prices are changed', '抱歉，这些秒杀产品的价格已变更'), 'FLASH_PRICE_CHANGED')
 
 export const placementFailed = (req: FastifyRequest) => new ApiError(503, 'SERVICE_UNAVAILABLE',
   msg(req, 'Something went wrong, please refresh', '出错了，请刷新重试'), 'FLASH_PLACEMENT_FAILED')

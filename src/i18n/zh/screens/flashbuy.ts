@@ -32,7 +32,7 @@ export const flashbuyZh: Record<keyof typeof flashbuyEn, string> = {
   'flashbuy.catalogue.empty': '已抢光',
   'flashbuy.catalogue.expired': '已结束',
   'flashbuy.saleList.inProgress': '进行中',
-  'flashbuy.saleList.onSale': '正在抢购',
+  'flashbuy.saleList.onSale': '秒杀进行中',
   'flashbuy.saleList.soon': '即将开抢',
   'flashbuy.saleList.soldOut': '已售罄',
   'flashbuy.saleList.expired': '已过期',
