@@ -8,6 +8,10 @@ import { storage } from '../platform/storage'
 import { navigation } from '../platform/navigation'
 import type { MessageKey } from '../i18n'
 import { CART_QTY_MAX, CART_QTY_MIN } from '../../types/cart/quantity'
+import { REMARK_MAX } from '../../types/order/totals'
+import type { UserInfo } from '../../types'
+import { displayName } from '../rules/person-name'
+import { usableDefault } from '../rules/ship-to'
 import { useSession } from './session'
 import { useLocale, t } from './locale'
 import { showToast } from './toast'
@@ -25,7 +29,7 @@ export type LeadField = (typeof LEAD_FIELDS)[number]
 export type LeadValues = Record<LeadField, string>
 export type LeadErrors = Partial<Record<LeadField, MessageKey>>
 export const LEAD_REQUIRED: readonly LeadField[] = ['contactName', 'phone', 'email', 'companyOrInstitution']
-export const LEAD_MAX: Record<LeadField, number> = { contactName: 60, phone: 30, email: 254, companyOrInstitution: 120, city: 60, remark: 500 }
+export const LEAD_MAX: Record<LeadField, number> = { contactName: 60, phone: 30, email: 254, companyOrInstitution: 120, city: 60, remark: REMARK_MAX }
 
 export const emptyLead = (): LeadValues => ({ contactName: '', phone: '', email: '', companyOrInstitution: '', city: '', remark: '' })
 
@@ -47,6 +51,25 @@ export function validateLead(v: LeadValues, iso: 'CN' | 'IN'): LeadErrors {
 
 export const storedLeadCartId = () => storage.get(LEAD_CART_STORAGE_KEY)
 
+/**
+ * What the lead form knows of a logged-in user before they type (issue 22: "the lead form is not prefilled
+ * for a logged-in user"): their name (as names read), phone and email, and the company and city of the
+ * ship-to they order with. A visitor gets nothing; the user may change any of it.
+ */
+export function leadPrefill(u: UserInfo | null | undefined): Partial<LeadValues> {
+  if (!u) return {}
+  const p = u.userProfile
+  const shipTo = usableDefault(u)?.shipTo
+  const out: Partial<LeadValues> = {
+    contactName: displayName(p.firstName, p.lastName),
+    phone: p.contactInfo.phone ?? '',
+    email: p.contactInfo.primaryEmail,
+    companyOrInstitution: shipTo?.companyOrInstitution ?? '',
+    city: shipTo?.city ?? '',
+  }
+  return Object.fromEntries(Object.entries(out).filter(([f, v]) => v && Array.from(v).length <= LEAD_MAX[f as LeadField])) as Partial<LeadValues>
+}
+
 interface LeadState {
   drawer: { open: boolean; product: QuoteDrawerProduct | null; quantity: number; submitting: boolean; error: MessageKey | null }
   cart: { status: 'idle' | 'loading' | 'ready' | 'empty' | 'failed'; data: LeadCart | null }
@@ -61,6 +84,8 @@ interface LeadState {
   saveItem: () => Promise<boolean>
   loadCart: () => Promise<void>
   setField: (f: LeadField, value: string) => void
+  /** fills the fields the user has left empty from what the session knows (leadPrefill) */
+  prefill: (u: UserInfo | null | undefined) => void
   submit: () => Promise<boolean>
 }
 
@@ -127,6 +152,13 @@ export const useLead = create<LeadState>()((set, get) => ({
       set({ cart: { status: 'failed', data: null } })
     }
   },
+
+  prefill: (u) => set((s) => {
+    const known = leadPrefill(u)
+    const values = { ...s.values }
+    for (const f of LEAD_FIELDS) if (!values[f].trim() && known[f]) values[f] = known[f]!
+    return { values }
+  }),
 
   setField: (f, value) => set((s) => {
     const errors = { ...s.errors }

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox'
 import { Nullable } from '../common'
 import { ExchangeStatusSchema, RedemptionStatusSchema } from './redemption'
 import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, FEEDBACK_TYPES, GIFT_LIMIT_PERIOD, MAX_REDEEM_QTY } from './gifts'
+import { REMARK_MAX } from '../order/totals'
 
 /** The gift-centre calls' contract; the rules are gifts.ts (no schema library: the app imports it). */
 
@@ -46,7 +47,8 @@ export const RedeemBodySchema = Type.Object({
   /** the member's own ship-to (its address key) */
   addressKey: Type.String({ minLength: 1, maxLength: 64 }),
   contact: ContactSchema,
-  remark: Type.Optional(Type.String({ maxLength: 200 })),
+  // spec §9 "Remark | max 100 characters"
+  remark: Type.Optional(Type.String({ maxLength: REMARK_MAX })),
 }, { additionalProperties: false })
 export type RedeemBody = Static<typeof RedeemBodySchema>
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { CurrencySchema, Nullable } from '../common'
 import { FreeGoodSchema } from '../catalog/index'
+import { REMARK_MAX } from './totals'
 import { DeliveryChannelSchema, DeliveryModeSchema, GcIdSchema, OrderPreferenceSchema, OrderSummarySchema } from '../cart/schemas'
 
 /**
@@ -128,7 +129,7 @@ export const PlaceOrderBodySchema = Type.Object(
     addressKey: Type.String({ minLength: 1, maxLength: 64 }),
     billToNumber: Type.Optional(Type.String({ maxLength: 32 })),
     poNumber: Type.Optional(Type.String({ maxLength: 60 })),
-    remark: Type.Optional(Type.String({ maxLength: 100 })),
+    remark: Type.Optional(Type.String({ maxLength: REMARK_MAX })),
     additionalEmails: Type.Optional(Type.Array(Type.String({ maxLength: 254 }), { maxItems: 2 })),
     promoCodes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 10 })),
     orderPreference: Type.Optional(OrderPreferenceSchema),
@@ -322,7 +323,7 @@ export const LeadSubmitBodySchema = Type.Object(
     email: Type.String({ minLength: 3, maxLength: 254 }),
     companyOrInstitution: Type.String({ minLength: 1, maxLength: 120 }),
     city: Type.Optional(Type.String({ maxLength: 60 })),
-    remark: Type.Optional(Type.String({ maxLength: 500 })),
+    remark: Type.Optional(Type.String({ maxLength: REMARK_MAX })),
   },
   { additionalProperties: false },
 )

@@ -24,7 +24,8 @@ export default function PriceDetails({ summary, onInfo }: { summary: OrderSummar
         <Text>{t('order.price.list')}</Text>
         <Text>{money(d.listTotal)}</Text>
       </View>
-      <View className='price-details__row price-details__row--savings'>
+      {/* a saving is highlighted; no saving (¥0.00) is a plain row, not a red one (issue 22) */}
+      <View className={`price-details__row price-details__row--savings${d.savings > 0 ? ' price-details__row--saved' : ''}`}>
         <Text>{t('order.price.savings')}</Text>
         <Text>{d.savings > 0 ? `-${money(d.savings)}` : money(0)}</Text>
       </View>

@@ -19,6 +19,8 @@ import { productImageUrl } from '../../../rules/product-image'
 import { addressLine, attentionOf, isActive, shipToTitle } from '../../../rules/ship-to'
 import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
+import { REMARK_MAX } from '../../../../types/order/totals'
+import { formatPoints } from '../../../rules/format'
 import './index.scss'
 
 /**
@@ -83,7 +85,7 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
   const limitLeft = g.limitQty === null ? MAX_REDEEM_QTY : g.limitQty - g.redeemedThisPeriod
   const top = Math.max(g.minQty, Math.min(MAX_REDEEM_QTY, g.stock, limitLeft))
   const total = g.points * qty
-  const refusalText = (r: RedeemRefusal) => t(REFUSAL_KEY[r], { min: g.minQty, limit: g.limitQty ?? 0, count: g.redeemedThisPeriod, need: total, balance: have })
+  const refusalText = (r: RedeemRefusal) => t(REFUSAL_KEY[r], { min: g.minQty, limit: g.limitQty ?? 0, count: g.redeemedThisPeriod, need: formatPoints(total), balance: formatPoints(have) })
 
   const submit = async () => {
     setMessage(null)
@@ -102,7 +104,7 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
         <Picture className='gr-gift__image' src={productImageUrl(g.image, 150, API_BASE_URL)} alt={g.name} />
         <View className='gr-gift__body'>
           <Text className='gr-gift__name' {...ariaProps('heading', { level: '2' })}>{g.name}</Text>
-          <Text className='gr-gift__points'>{t('gifts.points', { points: g.points.toLocaleString('en-US') })}</Text>
+          <Text className='gr-gift__points'>{t('gifts.points', { points: formatPoints(g.points) })}</Text>
           <Text className='gr-gift__desc'>{g.description}</Text>
           <View className='gr-gift__facts'>
             <Text>{t('gifts.stock', { count: g.stock })}</Text>
@@ -143,7 +145,7 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
           <Input className='gr-input gr-input--phone' type='text' value={phone} maxlength={30} {...fieldLabelProps(t('redeem.contactPhone'))} onInput={(e) => setPhone(e.detail.value)} />
         </Field>
         <Field label={t('redeem.remark')}>
-          <Textarea className='gr-input gr-textarea' value={remark} maxlength={200} placeholder={t('redeem.remarkPlaceholder')} {...fieldLabelProps(t('redeem.remark'))} onInput={(e) => setRemark(e.detail.value)} />
+          <Textarea className='gr-input gr-textarea' value={remark} maxlength={REMARK_MAX} placeholder={t('redeem.remarkPlaceholder')} {...fieldLabelProps(t('redeem.remark'))} onInput={(e) => setRemark(e.detail.value)} />
         </Field>
       </View>
 
@@ -151,8 +153,8 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
 
       <View className='gr-bar'>
         <View className='gr-bar__sum'>
-          <Text className='gr-bar__total'>{t('redeem.total', { points: total.toLocaleString('en-US') })}</Text>
-          {balance !== null && <Text className='gr-bar__after'>{t('redeem.after', { points: (balance - total).toLocaleString('en-US') })}</Text>}
+          <Text className='gr-bar__total'>{t('redeem.total', { points: formatPoints(total) })}</Text>
+          {balance !== null && <Text className='gr-bar__after'>{t('redeem.after', { points: formatPoints(balance - total) })}</Text>}
         </View>
         <View className='gr-bar__submit' {...tapProps(submit, { disabled: redeeming || !addressKey || g.exchangeStatus !== 'normal' })}>
           {redeeming ? t('redeem.submitting') : t('redeem.submit')}
@@ -177,7 +179,7 @@ function Success({ result }: { result: RedeemResult }) {
   return (
     <View className='gr-done' {...ariaProps('status')}>
       <Text className='gr-done__title'>{t('redeem.successTitle')}</Text>
-      <Text className='gr-done__body'>{t('redeem.successBody', { number: r.redemptionNumber, points: r.points.toLocaleString('en-US'), balance: result.balance.toLocaleString('en-US') })}</Text>
+      <Text className='gr-done__body'>{t('redeem.successBody', { number: r.redemptionNumber, points: formatPoints(r.points), balance: formatPoints(result.balance) })}</Text>
       <View className='gr-done__links'>
         <Tappable className='gr-done__link gr-done__link--record' to={{ route: 'redemptionRecord' }}>{t('redeem.toRecord')}</Tappable>
         <Tappable className='gr-done__link gr-done__link--centre' to={{ route: 'giftCentre' }}>{t('redeem.backToCentre')}</Tappable>

@@ -8,6 +8,7 @@ import FullScreenLoader from '../../../components/full-screen-loader'
 import { tapProps } from '../../../components/tappable'
 import { useT } from '../../../store/locale'
 import { useLead, LEAD_FIELDS, LEAD_MAX, LEAD_REQUIRED, type LeadField } from '../../../store/lead'
+import { useSession } from '../../../store/session'
 import type { MessageKey } from '../../../i18n'
 import { productImageUrl } from '../../../rules/product-image'
 import { navigation } from '../../../platform/navigation'
@@ -41,6 +42,9 @@ function LeadForm() {
   const t = useT()
   const s = useLead()
   useEffect(() => { if (!useLead.getState().result) useLead.getState().loadCart() }, [])
+  // a logged-in user finds their name, phone, email, company and city filled in (issue 22)
+  const user = useSession((x) => x.userInfo)
+  useEffect(() => { if (user) useLead.getState().prefill(user) }, [user])
 
   if (s.result) {
     return (
