@@ -25,6 +25,18 @@ export function formatMoney(amount: number, currency: string): string {
   return s.startsWith('-') ? `-${sym}${s.slice(1)}` : `${sym}${s}`
 }
 
+/**
+ * The one points formatter (issue 22: "My points: 31326" beside "35,256" elsewhere): whole points grouped by
+ * thousands as prices are ("31,326"), by hand for the same reason; `signed` writes a gain as "+1,200" and a
+ * spend as "-1,200" (point history).
+ */
+export function formatPoints(points: number, { signed = false }: { signed?: boolean } = {}): string {
+  if (!Number.isFinite(points)) return ''
+  const n = Math.round(points)
+  const grouped = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `${n < 0 ? '-' : signed && n > 0 ? '+' : ''}${grouped}`
+}
+
 export const currencyOf = (country: Country) => CURRENCY_BY_COUNTRY[country].code
 
 /**

@@ -183,9 +183,19 @@ describe('invitation codes (spec §8 "Invitation: ...")', () => {
     expect(en['play.reason.INVITE_CODE_INVALID']).toBe('Code not found or invalid')
     expect(en['play.reason.INVITE_USE_LIMIT_EXCEEDED']).toBe('Use limit exceeded')
   })
-  it('names in the invited list are masked', () => {
-    expect(maskName('Lin Chen')).toBe('L***n')
-    expect(maskName('王')).toBe('王*')
+  // issue 22: "the invited colleague's name masked as 洋***刘 (family name first; a two-character name must not be fully shown)"
+  it('names in the invited list are masked: a Chinese name family name first, its given name hidden; never a name shown whole', () => {
+    expect(maskName('Lin', 'Chen')).toBe('L***n')
+    expect(maskName('洋', '刘')).toBe('刘*')
+    expect(maskName('小明', '王')).toBe('王**')
+    expect(maskName('娜娜', '欧阳')).toBe('欧阳**')
+    expect(maskName('', '王')).toBe('王*')
+    expect(maskName('Al', '')).toBe('A*')
+    expect(maskName('', '')).toBe('***')
+    for (const [f, l] of [['洋', '刘'], ['Al', ''], ['Jo', 'Li'], ['静', '陈']]) {
+      const shown = maskName(f, l).replace(/\*/g, '')
+      expect([f, l, shown.length < Array.from(`${l}${f}`.replace(/\s/g, '')).length]).toEqual([f, l, true])
+    }
   })
 })
 

@@ -291,6 +291,9 @@ describeEachDb('membership play: draws, gift bag, tasks, interactions, invitatio
     const redeem = (token: string, body: { activityId: string; code: string }) => call(ctx(), 'POST', '/membership/invitations/redeem', { token, body })
 
     const invitee = await newMember(ctx())
+    // issue 22: the code field is offered only to whom it can succeed for: a new member who has not joined
+    assert.equal(seeded(await call(ctx(), 'GET', '/membership/invitations', { token: invitee.token })).canEnterCode, true)
+    assert.equal(seeded(await call(ctx(), 'GET', '/membership/invitations', { token: await tokenFor(ctx(), 'approved.cn') })).canEnterCode, false, 'an account with orders is not new')
     // code not found or invalid
     assert.deepEqual((await redeem(invitee.token, { activityId, code: 'ABC' })).body.reason, 'INVITE_CODE_INVALID')
     const body7 = '2345678'
@@ -326,8 +329,21 @@ describeEachDb('membership play: draws, gift bag, tasks, interactions, invitatio
     const mine = seeded(await call(ctx(), 'GET', '/membership/invitations', { token: inviter.token }))
     assert.deepEqual([mine.uses, mine.invited.length, mine.invited[0].name, mine.invited[0].points], [1, 1, 'L***n', inviterPoints])
     assert.equal(seeded(await call(ctx(), 'GET', '/membership/invitations', { token: invitee.token })).joinedWith, code)
+    assert.equal(seeded(await call(ctx(), 'GET', '/membership/invitations', { token: invitee.token })).canEnterCode, false, 'joined: no second code')
     // use limit exceeded (limit 5): four more new users take the remaining uses, the fifth is refused
-    for (let i = 0; i < 4; i++) assert.equal((await redeem((await newMember(ctx())).token, { activityId, code })).status, 200)
+    // (the first of them is 刘洋: issue 22 "masked as 洋***刘 (family name first; a two-character name must not be fully shown)")
+    for (let i = 0; i < 4; i++) {
+      const m = await newMember(ctx())
+      if (i === 0) await ctx().db.updateTable('users').set({ first_name: '洋', last_name: '刘' }).where('id', '=', m.id).execute()
+      assert.equal((await redeem(m.token, { activityId, code })).status, 200)
+    }
+    for (const headers of [{ countrycode: 'cn', languagecode: 'en' }, { countrycode: 'cn', languagecode: 'cn' }]) {
+      const names = seeded(await call(ctx(), 'GET', '/membership/invitations', { token: inviter.token, headers })).invited.map((v: any) => v.name)
+      assert.ok(names.includes('刘*'), JSON.stringify(names))
+      assert.ok(!names.some((x: string) => x.includes('洋')), JSON.stringify(names))
+    }
+    const titles = (await call(ctx(), 'GET', '/membership/interactions', { token: inviter.token })).body.data.items.filter((i: any) => i.kind === 'invited').map((i: any) => i.title)
+    assert.ok(titles.includes('刘*') && titles.includes('L***n'), JSON.stringify(titles))
     const over = await redeem((await newMember(ctx())).token, { activityId, code })
     assert.deepEqual([over.status, over.body.reason], [409, 'INVITE_USE_LIMIT_EXCEEDED'])
     // both sides in the histories

@@ -29,6 +29,12 @@ export const InvitationActivitySchema = Type.Object({
   invited: Type.Array(InvitedSchema),
   /** the code the caller entered in this activity, if any */
   joinedWith: Nullable(Type.String()),
+  /**
+   * whether entering a colleague's code can succeed for the caller: a new user (isNewUser: no order on the
+   * account, no code entered before) who has not joined this activity. The screen offers the code field only
+   * then (issue 22: approved users got a box that could only fail with "Not a new user").
+   */
+  canEnterCode: Type.Boolean(),
 })
 export type InvitationActivity = Static<typeof InvitationActivitySchema>
 

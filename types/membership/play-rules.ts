@@ -209,10 +209,6 @@ export function inviteRefusal(i: InviteCheckInput): InviteRefusal | null {
   return null
 }
 
-/** a member's name as other members see it in the invited list: first letter and the last, the rest masked ("W***g") */
-export function maskName(name: string): string {
-  const s = name.trim()
-  if (s.length <= 1) return s ? `${s}*` : '***'
-  return `${s[0]}***${s[s.length - 1]}`
-}
+/** a member's name as other members see it in the invited list: the one rule of types/account/person-name.ts */
+export { maskedName as maskName } from '../account/person-name'
 

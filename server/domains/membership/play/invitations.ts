@@ -39,6 +39,10 @@ export async function listInvitations(db: Kysely<DB>, req: FastifyRequest, now =
   const acts = (await db.selectFrom('invitation_activities').selectAll().where('country', '=', country(req)).orderBy('sort_order').orderBy('id').execute())
     .filter((a) => running(a, now))
   const activities = []
+  // the same facts the redeem checks (isNewUser): an account with orders, or a code entered before, is not new
+  const { n: orders } = await db.selectFrom('orders').where('account_id', '=', user.accountId).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+  const { n: entered } = await db.selectFrom('invitation_uses').where('invitee_id', '=', user.id).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+  const newUser = isNewUser({ accountOrders: Number(orders), codesEnteredBefore: Number(entered) })
   for (const a of acts) {
     const own = await ensureCode(db, a.id, user.id)
     const invited = await db.selectFrom('invitation_uses as u').innerJoin('users as v', 'v.id', 'u.invitee_id')
@@ -49,8 +53,9 @@ export async function listInvitations(db: Kysely<DB>, req: FastifyRequest, now =
       id: a.id, name: zh(req) ? a.name_zh : a.name_en, rules: zh(req) ? a.rules_zh : a.rules_en,
       startAt: new Date(a.start_at).toISOString(), endAt: new Date(a.end_at).toISOString(),
       inviterPoints: a.inviter_points, inviteePoints: a.invitee_points, useLimit: a.use_limit, code: own.code, uses: own.uses,
-      invited: invited.map((v) => ({ name: maskName(zh(req) ? `${v.last_name}${v.first_name}` : `${v.first_name} ${v.last_name}`), at: new Date(v.created_at).toISOString(), points: v.inviter_points })),
+      invited: invited.map((v) => ({ name: maskName(v.first_name, v.last_name), at: new Date(v.created_at).toISOString(), points: v.inviter_points })),
       joinedWith: joined?.code ?? null,
+      canEnterCode: newUser && !joined,
     })
   }
   return { activities }

@@ -11,6 +11,7 @@ import { useTasks } from '../../../store/tasks'
 import { showToast } from '../../../store/toast'
 import { ariaProps } from '../../../platform/a11y'
 import MemberGate from '../../../components/member-gate'
+import { formatPoints } from '../../../rules/format'
 import './index.scss'
 
 /**
@@ -43,7 +44,7 @@ function Tasks() {
   return (
     <View className='pl'>
       <View className='pl-top'>
-        <Text className='pl-balance' data-testid='balance'>{t('play.balance', { points: list.balance })}</Text>
+        <Text className='pl-balance' data-testid='balance'>{t('play.balance', { points: formatPoints(list.balance) })}</Text>
         <Tappable className='pl-top__link' to={{ route: 'luckyDraw' }}>{t('play.task.toDraws')}</Tappable>
       </View>
       <View {...ariaProps('list')}>
@@ -60,7 +61,7 @@ function TaskRow({ task }: { task: Task }) {
   const claim = async () => {
     const r = await useTasks.getState().claim(task.code)
     if (r && 'message' in r) showToast(r.message)
-    else if (r && r.points) showToast(t('play.task.credited', { points: r.points }))
+    else if (r && r.points) showToast(t('play.task.credited', { points: formatPoints(r.points) }))
   }
   return (
     <View className={`pl-row pl-row--${task.state}`} data-task={task.code} data-state={task.state} {...ariaProps('listitem')}>
@@ -69,12 +70,12 @@ function TaskRow({ task }: { task: Task }) {
         <Text className='pl-row__meta'>{t(`play.task.desc.${task.code}`)}</Text>
         <View className='pl-row__tags'>
           <Text className='pl-tag'>{t(`play.task.period.${task.period}`)}</Text>
-          <Text className='pl-tag pl-tag--points'>{t('play.task.points', { points: task.points })}</Text>
+          <Text className='pl-tag pl-tag--points'>{t('play.task.points', { points: formatPoints(task.points) })}</Text>
         </View>
       </View>
       {task.state === 'done' && <Text className='pl-row__done'>{t('play.task.done')}</Text>}
       {task.state === 'claimable' && (
-        <Tappable className='pl-row__action' onTap={claim} disabled={claiming} label={t('play.task.claimLabel', { points: task.points, task: name })}>
+        <Tappable className='pl-row__action' onTap={claim} disabled={claiming} label={t('play.task.claimLabel', { points: formatPoints(task.points), task: name })}>
           {task.code === 'checkin' ? t('play.task.checkinButton') : t('play.task.claim')}
         </Tappable>
       )}

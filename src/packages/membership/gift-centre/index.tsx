@@ -12,6 +12,7 @@ import { useT } from '../../../store/locale'
 import { useGifts, EXCHANGE_STATUS_KEY } from '../../../store/gifts'
 import { productImageUrl } from '../../../rules/product-image'
 import { ariaProps } from '../../../platform/a11y'
+import { formatPoints } from '../../../rules/format'
 import './index.scss'
 
 /**
@@ -51,7 +52,7 @@ function Centre() {
       <View className='gc-head' {...ariaProps('region', { label: t('gifts.balance') })}>
         <View className='gc-head__balance'>
           <Text className='gc-head__label'>{t('gifts.balance')}</Text>
-          <Text className='gc-head__value'>{(balance ?? 0).toLocaleString('en-US')}</Text>
+          <Text className='gc-head__value'>{formatPoints(balance ?? 0)}</Text>
         </View>
         <View className='gc-head__links'>
           <Tappable className='gc-head__link gc-head__link--detail' to={{ route: 'rewardDetail' }}>{t('gifts.detailLink')}</Tappable>
@@ -76,7 +77,7 @@ function GiftItem({ gift: g }: { gift: Gift }) {
       <Picture className='gc-gift__image' src={productImageUrl(g.image, 150, API_BASE_URL)} alt={g.name} lazyLoad />
       <View className='gc-gift__body'>
         <Text className='gc-gift__name'>{g.name}</Text>
-        <Text className='gc-gift__points'>{t('gifts.points', { points: g.points.toLocaleString('en-US') })}</Text>
+        <Text className='gc-gift__points'>{t('gifts.points', { points: formatPoints(g.points) })}</Text>
         <View className='gc-gift__facts'>
           <Text>{t('gifts.stock', { count: g.stock })}</Text>
           <Text>{g.limitQty === null ? t('gifts.noLimit') : t('gifts.limit', { count: g.limitQty })}</Text>

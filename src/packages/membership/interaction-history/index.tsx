@@ -8,7 +8,7 @@ import PageShell from '../../../components/page-shell'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
 import { useInteractions } from '../../../store/tasks'
-import { formatTimestamp } from '../../../rules/format'
+import { formatTimestamp, formatPoints } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
 import MemberGate from '../../../components/member-gate'
@@ -65,7 +65,7 @@ function Row({ item: i }: { item: MemberInteraction }) {
         {(i.kind === 'invited' || i.kind === 'joined') && i.detail && <Text className='pl-row__meta'>{i.detail}</Text>}
         <Text className='pl-row__meta'>{formatTimestamp(i.at, country)}</Text>
       </View>
-      <Text className={`pl-row__points${points < 0 ? ' pl-row__points--minus' : ''}`}>{t('play.hist.points', { points: points > 0 ? `+${points}` : String(points) })}</Text>
+      <Text className={`pl-row__points${points < 0 ? ' pl-row__points--minus' : ''}`}>{t('play.hist.points', { points: formatPoints(points, { signed: true }) })}</Text>
     </View>
   )
 }

@@ -11,7 +11,7 @@ import Picture from '../../../components/picture'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
 import { useGifts } from '../../../store/gifts'
-import { formatTimestamp } from '../../../rules/format'
+import { formatTimestamp, formatPoints } from '../../../rules/format'
 import { productImageUrl } from '../../../rules/product-image'
 import { ariaProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
@@ -86,7 +86,7 @@ function Item({ r, open, onToggle }: { r: RedemptionSummary; open: boolean; onTo
         <Picture className='rr-item__image' src={productImageUrl(r.image, 150, API_BASE_URL)} alt={r.giftName} lazyLoad />
         <View className='rr-item__body'>
           <Text className='rr-item__gift'>{r.giftName}</Text>
-          <Text className='rr-item__meta'>{t('record.quantity', { count: r.quantity })} · {t('gifts.points', { points: r.points.toLocaleString('en-US') })}</Text>
+          <Text className='rr-item__meta'>{t('record.quantity', { count: r.quantity })} · {t('gifts.points', { points: formatPoints(r.points) })}</Text>
           <Text className='rr-item__meta'>{t('record.date', { date: formatTimestamp(r.createdAt, country) })}</Text>
         </View>
       </View>
@@ -99,7 +99,7 @@ function Item({ r, open, onToggle }: { r: RedemptionSummary; open: boolean; onTo
           {!detail ? <AtActivityIndicator /> : (
             <>
               {detail.lines.map((l) => (
-                <Text key={l.giftId} className='rr-detail__line'>{l.name} × {l.quantity} = {t('gifts.points', { points: l.points.toLocaleString('en-US') })}</Text>
+                <Text key={l.giftId} className='rr-detail__line'>{l.name} × {l.quantity} = {t('gifts.points', { points: formatPoints(l.points) })}</Text>
               ))}
               <Text className='rr-detail__label'>{t('record.shipTo')}</Text>
               <Text className='rr-detail__value'>{[detail.shipTo.company, detail.shipTo.address].filter(Boolean).join(' · ')}</Text>

@@ -9,7 +9,7 @@ import Tappable, { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
 import { useInvitations } from '../../../store/invitations'
 import { showToast } from '../../../store/toast'
-import { formatTimestamp } from '../../../rules/format'
+import { formatTimestamp, formatPoints } from '../../../rules/format'
 import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
 import { copyText } from '../../../platform/clipboard'
 import MemberGate from '../../../components/member-gate'
@@ -61,7 +61,7 @@ function Activity({ activity: a }: { activity: InvitationActivity }) {
     if (!code.trim()) return
     const r = await useInvitations.getState().redeem(a.id, code)
     if ('message' in r) setMessage(r.message)
-    else { setMessage(null); setCode(''); showToast(t('play.ref.earned', { points: r.points })) }
+    else { setMessage(null); setCode(''); showToast(t('play.ref.earned', { points: formatPoints(r.points) })) }
   }
   return (
     <View className='rf' data-activity={a.id} {...ariaProps('region', { label: a.name })}>
@@ -84,14 +84,14 @@ function Activity({ activity: a }: { activity: InvitationActivity }) {
           <View key={`${v.at}-${i}`} className='rf-invited' {...ariaProps('listitem')}>
             <Text className='rf-invited__name'>{v.name}</Text>
             <Text className='rf-invited__at'>{formatTimestamp(v.at, country)}</Text>
-            <Text className='rf-invited__points'>{t('play.task.points', { points: v.points })}</Text>
+            <Text className='rf-invited__points'>{t('play.task.points', { points: formatPoints(v.points) })}</Text>
           </View>
         ))}
       </View>
 
-      {a.joinedWith
-        ? <Text className='rf__joined'>{t('play.ref.joined', { code: a.joinedWith })}</Text>
-        : (
+      {a.joinedWith && <Text className='rf__joined'>{t('play.ref.joined', { code: a.joinedWith })}</Text>}
+      {!a.joinedWith && !a.canEnterCode && <Text className='rf__not-new'>{t('play.ref.notNew')}</Text>}
+      {!a.joinedWith && a.canEnterCode && (
           <View className='rf-enter'>
             <Text className='rf__title' {...ariaProps('heading', { level: '3' })}>{t('play.ref.enterTitle')}</Text>
             <Input className='rf-enter__input' value={code} maxlength={16} placeholder={t('play.ref.codeLabel')} {...fieldLabelProps(t('play.ref.codeLabel'))}

@@ -9,7 +9,7 @@ import MemberGate, { MemberBlocked } from '../../../components/member-gate'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
 import { usePoints } from '../../../store/points'
-import { formatTimestamp } from '../../../rules/format'
+import { formatTimestamp, formatPoints } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
 import './index.scss'
@@ -58,9 +58,9 @@ function Detail() {
     <View className='pd'>
       <View className='pd-balance' {...ariaProps('region', { label: t('points.balance') })}>
         <Text className='pd-balance__label'>{t('points.balance')}</Text>
-        <Text className='pd-balance__value'>{balance.toLocaleString('en-US')}</Text>
+        <Text className='pd-balance__value'>{formatPoints(balance)}</Text>
         <Text className='pd-balance__expiring'>
-          {expiring ? t('points.expiring', { points: expiring.points.toLocaleString('en-US'), date: formatTimestamp(expiring.expiresAt, country, 'YYYY-MM-DD') }) : t('points.noneExpiring')}
+          {expiring ? t('points.expiring', { points: formatPoints(expiring.points), date: formatTimestamp(expiring.expiresAt, country, 'YYYY-MM-DD') }) : t('points.noneExpiring')}
         </Text>
         <Tappable className='pd-balance__rules' to={{ route: 'rewardsRules' }}>{t('points.rulesLink')}</Tappable>
       </View>
@@ -73,7 +73,7 @@ function Detail() {
               <Text className='pd-entry__for'>{t(FOR_KEY[e.source], { ref: e.sourceRef ?? '' })}</Text>
               <Text className='pd-entry__meta'>{t(KIND_KEY[e.kind])} · {formatTimestamp(e.createdAt, country)}</Text>
             </View>
-            <Text className={`pd-entry__points pd-entry__points--${e.points > 0 ? 'plus' : 'minus'}`}>{e.points > 0 ? `+${e.points.toLocaleString('en-US')}` : `-${Math.abs(e.points).toLocaleString('en-US')}`}</Text>
+            <Text className={`pd-entry__points pd-entry__points--${e.points > 0 ? 'plus' : 'minus'}`}>{formatPoints(e.points, { signed: true })}</Text>
           </View>
         ))}
         {p.entries.length < p.total && (
