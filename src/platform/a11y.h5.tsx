@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useId, useRef } from 'react'
 // type-only (erased): the props are declared once, in the neutral adapter
 import type { LinkElementProps } from './a11y'
 import './a11y.h5.scss'
@@ -72,4 +72,31 @@ export function LinkElement({ href, className, label, current, onActivate, child
       {children}
     </a>
   )
+}
+
+/**
+ * A modal dialog's focus on H5 (WAI-ARIA dialog pattern; WCAG 2.1.2, 2.4.3): while the dialog is
+ * mounted, focus moves into it, Tab and Shift+Tab cycle inside it, Escape calls onClose, and on close
+ * focus goes back to the element that had it before (the opener). Spread the returned props on the
+ * dialog's root element. The work is in dialog-focus.ts, loaded with the first dialog (no page's first
+ * load carries it). The mini-program has no keyboard focus: its variant (a11y.tsx) does nothing.
+ */
+export function useDialogFocus(onClose: (() => void) | undefined): Record<string, string> {
+  const id = `dialog${useId().replace(/:/g, '-')}`
+  const close = useRef(onClose)
+  close.current = onClose
+  useEffect(() => {
+    // the opener is the element focused as the dialog appears (before anything inside is focused)
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    let release: (() => void) | null = null
+    let closed = false
+    void import(/* webpackChunkName: "dialog-focus" */ './dialog-focus').then((m) => {
+      if (!closed) release = m.holdFocus(id, opener, () => close.current?.())
+    })
+    return () => {
+      closed = true
+      release?.()
+    }
+  }, [id])
+  return { id }
 }

@@ -21,6 +21,14 @@ export const fieldLabelProps = (label: string) => ({ ariaLabel: label })
 
 export const hiddenProps = () => ({})
 
+/**
+ * A modal dialog's focus (H5: focus in, Tab kept inside, Escape closes, focus back to the opener).
+ * The mini-program has no keyboard focus to manage: nothing to do, no props.
+ */
+export function useDialogFocus(_onClose: (() => void) | undefined): Record<string, string> {
+  return {}
+}
+
 export interface LinkElementProps {
   href: string
   className?: string

@@ -3,7 +3,8 @@ import { View, Text, ScrollView } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
 import { useT } from '../../store/locale'
 import { tapProps } from '../tappable'
-import { ariaProps, hiddenProps } from '../../platform/a11y'
+import Dialog from '../dialog'
+import { hiddenProps } from '../../platform/a11y'
 import './index.scss'
 
 /** Spec section 2: "Maximum height is 80 percent of the window." */
@@ -11,7 +12,8 @@ export const BOTTOM_SHEET_MAX_HEIGHT = '80vh'
 
 /**
  * A bottom sheet (spec section 2 "Bottom-sheet quote drawer, titled and with a button ..., with a
- * tip"): title, close button, scrolling body, an optional tip and one action button. Spec section 4:
+ * tip"): title, close button, scrolling body, an optional tip and one action button, on the one
+ * modal Dialog (focus kept inside, Escape closes, focus back to the opener). Spec section 4:
  * "The bottom-sheet button is disabled while the sheet is marked disabled."
  */
 export default function BottomSheet({ title, tip, button, disabled, onButton, onClose, children, className }: {
@@ -26,9 +28,8 @@ export default function BottomSheet({ title, tip, button, disabled, onButton, on
 }) {
   const t = useT()
   return (
-    <View className={`bottom-sheet${className ? ` ${className}` : ''}`}>
-      <View className='bottom-sheet__mask' {...hiddenProps()} onClick={onClose} />
-      <View className='bottom-sheet__panel' style={{ maxHeight: BOTTOM_SHEET_MAX_HEIGHT }} {...ariaProps('dialog', { modal: 'true', label: title })}>
+    <Dialog className={`bottom-sheet${className ? ` ${className}` : ''}`} maskClassName='bottom-sheet__mask' label={title} onClose={onClose}>
+      <View className='bottom-sheet__panel' style={{ maxHeight: BOTTOM_SHEET_MAX_HEIGHT }}>
         <View className='bottom-sheet__head'>
           <Text className='bottom-sheet__title'>{title}</Text>
           <View className='bottom-sheet__close' {...tapProps(onClose, { label: t('sheet.close') })}>
@@ -46,6 +47,6 @@ export default function BottomSheet({ title, tip, button, disabled, onButton, on
           </View>
         )}
       </View>
-    </View>
+    </Dialog>
   )
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { View, Text } from '@tarojs/components'
 import { useT } from '../../store/locale'
 import { tapProps } from '../tappable'
-import { ariaProps, hiddenProps } from '../../platform/a11y'
+import Dialog from '../dialog'
 import './index.scss'
 
 export interface ConfirmDialogProps {
@@ -21,13 +21,15 @@ export interface ConfirmDialogProps {
   onNo: () => void
 }
 
-/** A Yes / No question over the page (spec section 4: "Click 'Set as Default', confirm Yes or No"). */
+/**
+ * A Yes / No question over the page (spec section 4: "Click 'Set as Default', confirm Yes or No"), on
+ * the one modal Dialog: Escape and a tap outside answer No (not while busy).
+ */
 export default function ConfirmDialog({ open, title, body, yesText, noText, busy, children, className, onYes, onNo }: ConfirmDialogProps) {
   const t = useT()
   if (!open) return null
   return (
-    <View className={`confirm-dialog${className ? ` ${className}` : ''}`} {...ariaProps('dialog', { modal: 'true', label: title })}>
-      <View className='confirm-dialog__mask' {...hiddenProps()} onClick={() => { if (!busy) onNo() }} />
+    <Dialog className={`confirm-dialog${className ? ` ${className}` : ''}`} maskClassName='confirm-dialog__mask' label={title} busy={busy} onClose={onNo}>
       <View className='confirm-dialog__panel'>
         <Text className='confirm-dialog__title'>{title}</Text>
         {body && <Text className='confirm-dialog__body'>{body}</Text>}
@@ -39,6 +41,6 @@ export default function ConfirmDialog({ open, title, body, yesText, noText, busy
           </View>
         </View>
       </View>
-    </View>
+    </Dialog>
   )
 }

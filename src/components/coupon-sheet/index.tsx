@@ -4,6 +4,7 @@ import { useT, useLocale } from '../../store/locale'
 import { useCart } from '../../store/cart'
 import { formatTimestamp } from '../../rules/format'
 import { tapProps } from '../tappable'
+import Dialog from '../dialog'
 import { ariaProps, fieldLabelProps, hiddenProps } from '../../platform/a11y'
 import type { AppliedCoupon } from '../../../types/cart'
 import './index.scss'
@@ -13,7 +14,8 @@ const NO_COUPONS: AppliedCoupon[] = []
 /**
  * The coupon sheet (spec section 2, Cart: "a coupon sheet"): a bottom sheet with a code field, the
  * codes in the cart with their verdict, and the offers of GET /cart/coupon/list. Every refusal is
- * shown with its section 8 message (store: couponErrorMessage).
+ * shown with its section 8 message (store: couponErrorMessage). A modal Dialog: focus kept inside,
+ * Escape closes, focus back to the opener.
  */
 export default function CouponSheet({ open, onClose, blocked }: { open: boolean; onClose: () => void; blocked: string | null }) {
   const t = useT()
@@ -50,8 +52,7 @@ export default function CouponSheet({ open, onClose, blocked }: { open: boolean;
   const remove = (c: string) => run(() => useCart.getState().removeCoupon(c))
 
   return (
-    <View className='coupon-sheet' {...ariaProps('dialog', { modal: 'true', label: t('cart.coupon.title') })}>
-      <View className='coupon-sheet__mask' {...hiddenProps()} onClick={onClose} />
+    <Dialog className='coupon-sheet' maskClassName='coupon-sheet__mask' label={t('cart.coupon.title')} onClose={onClose}>
       <View className='coupon-sheet__panel'>
         <View className='coupon-sheet__head'>
           <Text className='coupon-sheet__title'>{t('cart.coupon.title')}</Text>
@@ -114,6 +115,6 @@ export default function CouponSheet({ open, onClose, blocked }: { open: boolean;
           </>
         )}
       </View>
-    </View>
+    </Dialog>
   )
 }

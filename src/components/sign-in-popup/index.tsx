@@ -11,13 +11,14 @@ import { SIGN_IN_POPUP_COUNT_KEY, parseShownCount, shouldShowSignInPopup } from 
 import { sessionStore } from '../../platform/session-storage'
 import LoginButtons from '../login-buttons'
 import { tapProps } from '../tappable'
-import { ariaProps } from '../../platform/a11y'
+import Dialog from '../dialog'
 import './index.scss'
 
 /**
  * The sign-in popup of spec section 2, rendered by PageShell on every page: 5 seconds after the
  * page loads it asks src/rules/sign-in-popup.ts whether to show (flag, token, page, count) and
- * counts each showing in session storage. Closes on its close button or a tap outside.
+ * counts each showing in session storage. Closes on its close button, a tap outside or Escape (the
+ * one modal Dialog: focus moves into it and goes back when it closes).
  */
 /** one popup at a time, whatever number of pages is mounted */
 let anyOpen = false
@@ -63,13 +64,13 @@ export default function SignInPopup() {
 
   if (!shown) return null
   return (
-    <View className='sign-in-popup' catchMove onClick={() => setOpen(false)}>
-      <View className='sign-in-popup__panel' {...ariaProps('dialog', { label: t('auth.popup.title') })} onClick={(e) => e.stopPropagation()}>
+    <Dialog className='sign-in-popup' maskClassName='sign-in-popup__mask' label={t('auth.popup.title')} catchMove onClose={() => setOpen(false)}>
+      <View className='sign-in-popup__panel'>
         <View className='sign-in-popup__close' {...tapProps((e) => { e.stopPropagation?.(); setOpen(false) }, { label: t('auth.popup.close') })}>×</View>
         <Text className='sign-in-popup__title'>{t('auth.popup.title')}</Text>
         <Text className='sign-in-popup__body'>{t('auth.popup.body')}</Text>
         <LoginButtons compact />
       </View>
-    </View>
+    </Dialog>
   )
 }
