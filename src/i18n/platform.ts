@@ -11,6 +11,7 @@ export const platformEn = {
   'nav.label': 'Main',
   'header.back': 'Back',
   'header.searchPlaceholder': 'search all products',
+  'header.searchLabel': 'Search products',
   'header.clear': 'Clear',
   'header.notifications': 'Notifications',
   'header.search': 'Search',

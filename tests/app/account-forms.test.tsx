@@ -7,6 +7,8 @@ import { storage } from '../../src/platform/storage'
 import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, fail, sleep, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
 import { approvedCn, approvedCnAddresses } from './account-fixtures'
+import { fieldByName, fieldName, textFields } from './a11y-names'
+import { ADDRESS_FIELDS } from '../../src/rules/address-validation'
 
 /**
  * The add / edit ship-to form (spec section 5 rules), the AR statement and the invoice list,
@@ -99,6 +101,25 @@ describe('ship-to form, AR statement and invoices', () => {
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}, {}] as never)
     q('.address-form__done')!.click()
     expect(back).toHaveBeenCalled()
+  })
+
+  it('issue 22 item 23: every field of the form is named by its visible label (tied to it, not by the placeholder), in English and Chinese', async () => {
+    for (const language of ['en', 'zh'] as const) {
+      useLocale.setState({ language, country: 'cn' })
+      stubApi(common())
+      await openPage('packages/account/ship-to-address/index', { new: '1', flag: 'cart', back: 'list' })
+      await waitFor(() => !!input('contactPhone'), 'the form')
+      const fields = textFields(q('.address-form')!)
+      expect(fields.length).toBe(ADDRESS_FIELDS.length)
+      for (const field of ADDRESS_FIELDS) {
+        const el = input(field)!
+        const visible = (q(`.address-form__field--${field} .address-form__label`)?.textContent ?? '').replace(/\s+/g, ' ').trim()
+        expect(visible).not.toBe('')
+        // the name is the label the user reads above the field ("(optional)" included)
+        expect(fieldName(el)).toBe(visible)
+        expect(fieldByName(visible, q('.address-form')!)).toBe(el)
+      }
+    }
   })
 
   it('add: a server 400 shows its message at the top and keeps every typed value; back=onboarding returns there; the dictionary lookup failing still gives +86', async () => {

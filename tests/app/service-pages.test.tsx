@@ -11,6 +11,7 @@ import { readIdsKey } from '../../src/rules/notification-read'
 import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, fail, sleep, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
 import type { UserInfo } from '../../types'
+import { fieldByName, fieldName } from './a11y-names'
 
 /**
  * Notifications and the bell dot, supply centre, persona and the chat page, rendered by the real app
@@ -184,6 +185,20 @@ describe('service screens', () => {
     await openPage('packages/account/supply-centre/index')
     await waitText('No supply centre is assigned to your default ship-to yet.')
     expect(text()).toContain('Apply for a supply centre')
+  })
+
+  it('issue 22 item 23: the supply centre reason box is named by its visible label, not by its placeholder', async () => {
+    logIn()
+    stubApi(common({ 'GET /sc/getSupplyCenter': [], 'GET /sc/options': scOptions, 'GET /sc/requests': [], 'POST /notification/unread': null }))
+    await openPage('packages/account/supply-centre/index')
+    await waitFor(() => !!document.querySelector('.sc-form__reason textarea'), 'the reason box')
+    const box = document.querySelector('.sc-form__reason textarea')!
+    const labels = Array.from(document.querySelectorAll('.sc-form__label')).map((l) => (l.textContent ?? '').trim())
+    expect(fieldName(box)).not.toBe('')
+    expect(labels).toContain(fieldName(box))
+    expect(fieldName(box)).not.toBe(box.getAttribute('placeholder'))
+    // (the page may be mounted twice: each form's ids are its own)
+    expect(fieldByName(fieldName(box), box.closest('.sc-form')!)).toBe(box)
   })
 
   it('supply centre apply: reason required and at most 200 characters, terms agreed, a 409 shown with the typed values kept, then the pending request', async () => {

@@ -8,7 +8,7 @@ import { isHeaderScrolled } from '../../rules/header'
 import { chatLocation, chatProductParams, type ChatProduct } from '../../rules/chat'
 import { navigation } from '../../platform/navigation'
 import Tappable from '../tappable'
-import { ariaProps, hiddenProps } from '../../platform/a11y'
+import { ariaProps, fieldLabelProps, hiddenProps } from '../../platform/a11y'
 import './index.scss'
 import { statusBarHeight } from '../../platform/system'
 
@@ -79,6 +79,7 @@ export default function Header({ title, searchBar, onSearch, chatProduct }: Head
               className='app-header__search-input'
               value={keyword}
               placeholder={t('header.searchPlaceholder')}
+              {...fieldLabelProps(t('header.searchLabel'))}
               confirmType='search'
               onInput={(e) => setKeyword(e.detail.value)}
               onConfirm={submit}

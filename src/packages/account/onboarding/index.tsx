@@ -12,6 +12,8 @@ import type { MessageKey } from '../../../i18n'
 import { LINK_FIELDS, LINK_MAX, fieldLabel, type FieldError, type LinkField } from './link-account-rules'
 import { useOnboarding } from './store'
 import { tapProps } from '../../../components/tappable'
+import FieldLabel, { useFieldId } from '../../../components/field-label'
+import { labelledFieldProps } from '../../../platform/labels'
 import './index.scss'
 
 /**
@@ -109,15 +111,17 @@ function OnboardingBody() {
 
 function LinkInput({ field, value, error, onInput }: { field: LinkField; value: string; error: string | null; onInput: (v: string) => void }) {
   const t = useT()
+  const id = useFieldId(field)
   return (
     <View className={`onb-field onb-field--${field}`}>
-      <Text className='onb-field__label'>{t(fieldLabel(field))}</Text>
+      <FieldLabel className='onb-field__label' fieldId={id}>{t(fieldLabel(field))}</FieldLabel>
       <Input
         className={`onb-field__input${error ? ' onb-field__input--error' : ''}`}
         type='text'
         value={value}
         maxlength={LINK_MAX[field] + 10}
         placeholder={t(`auth.onboarding.placeholder.${field}` as MessageKey)}
+        {...labelledFieldProps(id, t(fieldLabel(field)))}
         onInput={(e) => onInput(String(e.detail.value))}
       />
       {error && <Text className='onb-field__error'>{error}</Text>}

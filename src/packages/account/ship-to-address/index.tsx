@@ -12,7 +12,9 @@ import { ADDRESS_FIELDS, FIELD_LABEL, FIELD_MAX, REQUIRED_FIELDS, type AddressFi
 import { navigation } from '../../../platform/navigation'
 import { pageParam } from '../../../rules/page-params'
 import { tapProps } from '../../../components/tappable'
+import FieldLabel, { useFieldId } from '../../../components/field-label'
 import { fieldLabelProps } from '../../../platform/a11y'
+import { labelledFieldProps } from '../../../platform/labels'
 import './index.scss'
 
 /**
@@ -38,6 +40,7 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
   const localeCountry = useLocale((s) => s.country)
   const userCountry = useSession((s) => s.userInfo?.country ?? null)
   const f = useAddressForm()
+  const formId = useFieldId('ship-to')
   const iso: Iso = (userCountry ?? localeCountry) === 'in' ? 'IN' : 'CN'
 
   useEffect(() => { useAddressForm.getState().init({ addressKey, iso }) }, [addressKey, iso])
@@ -86,10 +89,10 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
           const label = t(FIELD_LABEL[field])
           return (
             <View key={field} className={`address-form__field address-form__field--${field}${err ? ' address-form__field--invalid' : ''}`}>
-              <Text className='address-form__label'>
+              <FieldLabel className='address-form__label' fieldId={`${formId}-${field}`}>
                 {label}
                 {!REQUIRED_FIELDS.includes(field) && <Text className='address-form__optional'> ({t('acct.form.optional')})</Text>}
-              </Text>
+              </FieldLabel>
               <View className='address-form__control'>
                 {field === 'contactPhone' && <Text className='address-form__prefix'>{f.dialCode}</Text>}
                 <Input
@@ -98,6 +101,7 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
                   value={f.values[field]}
                   maxlength={FIELD_MAX[field]}
                   placeholder={label}
+                  {...labelledFieldProps(`${formId}-${field}`, label)}
                   onInput={(ev) => f.setField(field, ev.detail.value)}
                 />
               </View>

@@ -13,6 +13,8 @@ import {
 } from '../../../store/supply-centre'
 import { formatTimestamp } from '../../../rules/format'
 import { tapProps } from '../../../components/tappable'
+import FieldLabel, { useFieldId } from '../../../components/field-label'
+import { labelledFieldProps } from '../../../platform/labels'
 import './index.scss'
 
 const STATUS_LABEL: Record<SupplyCenterRequest['status'], MessageKey> = {
@@ -37,6 +39,7 @@ export default function SupplyCentrePage() {
   const [errors, setErrors] = useState<ApplyErrors>({})
   const [message, setMessage] = useState<string | null>(null)
   const [justSent, setJustSent] = useState<string | null>(null)
+  const reasonId = useFieldId('sc-reason')
 
   useEffect(() => { if (userId) useSupplyCentre.getState().load() }, [userId, language])
   // the default ship-to is chosen first when it can apply
@@ -148,12 +151,13 @@ export default function SupplyCentrePage() {
                   </View>
                   {err('supplyCenterId')}
 
-                  <Text className='sc-form__label'>{t('acct.sc.fieldReason')}</Text>
+                  <FieldLabel className='sc-form__label' fieldId={reasonId}>{t('acct.sc.fieldReason')}</FieldLabel>
                   <Textarea
                     className={`sc-form__reason${errors.reason ? ' sc-form__reason--error' : ''}`}
                     value={form.reason}
                     maxlength={-1}
                     placeholder={t('acct.sc.reasonPlaceholder')}
+                    {...labelledFieldProps(reasonId, t('acct.sc.fieldReason'), { multiline: true })}
                     onInput={(e) => edit('reason', e.detail.value)}
                   />
                   <Text className={`sc-form__counter${count > SC_REASON_MAX ? ' sc-form__counter--over' : ''}`}>

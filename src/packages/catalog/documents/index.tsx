@@ -13,6 +13,8 @@ import { openDocument } from '../../../platform/open-document'
 import { formatTimestamp } from '../../../rules/format'
 import type { MessageKey } from '../../../i18n'
 import { tapProps } from '../../../components/tappable'
+import FieldLabel, { useFieldId } from '../../../components/field-label'
+import { labelledFieldProps } from '../../../platform/labels'
 import './index.scss'
 
 const TYPE_ICON: Record<DocumentType, string> = { manual: 'file-generic', coa: 'check-circle', sds: 'alert-circle' }
@@ -67,6 +69,7 @@ export default function Documents() {
   const [form, setForm] = useState<DocumentForm>({ text: params.q ?? '', catalogNumber: params.catalogNumber ?? '', lotNumber: params.lotNumber ?? '' })
   const [error, setError] = useState<MessageKey | null>(null)
   const [searched, setSearched] = useState<string | null>(null)
+  const fieldId = useFieldId('docs')
 
   useEffect(() => {
     results.reset()
@@ -118,16 +121,16 @@ export default function Documents() {
         <View className='docs__form'>
           {type === 'coa' ? (
             <>
-              <Text className='docs__label'>{t('browse.docs.catalogNumber')}</Text>
-              <Input className={`docs__input${error === 'browse.docs.needCatalog' ? ' docs__input--error' : ''}`} value={form.catalogNumber} maxlength={40} placeholder={t('browse.docs.catalogPlaceholder')} onInput={set('catalogNumber')} onConfirm={() => submit()} />
-              <Text className='docs__label'>{t('browse.docs.lotNumber')}</Text>
-              <Input className={`docs__input${error === 'browse.docs.needLot' ? ' docs__input--error' : ''}`} value={form.lotNumber} maxlength={40} placeholder={t('browse.docs.lotPlaceholder')} onInput={set('lotNumber')} onConfirm={() => submit()} />
+              <FieldLabel className='docs__label' fieldId={`${fieldId}-catalog`}>{t('browse.docs.catalogNumber')}</FieldLabel>
+              <Input className={`docs__input${error === 'browse.docs.needCatalog' ? ' docs__input--error' : ''}`} value={form.catalogNumber} maxlength={40} placeholder={t('browse.docs.catalogPlaceholder')} {...labelledFieldProps(`${fieldId}-catalog`, t('browse.docs.catalogNumber'))} onInput={set('catalogNumber')} onConfirm={() => submit()} />
+              <FieldLabel className='docs__label' fieldId={`${fieldId}-lot`}>{t('browse.docs.lotNumber')}</FieldLabel>
+              <Input className={`docs__input${error === 'browse.docs.needLot' ? ' docs__input--error' : ''}`} value={form.lotNumber} maxlength={40} placeholder={t('browse.docs.lotPlaceholder')} {...labelledFieldProps(`${fieldId}-lot`, t('browse.docs.lotNumber'))} onInput={set('lotNumber')} onConfirm={() => submit()} />
               <Text className='docs__hint'>{t('browse.docs.coaHint')}</Text>
             </>
           ) : (
             <>
-              <Text className='docs__label'>{t('browse.docs.textLabel')}</Text>
-              <Input className={`docs__input${error ? ' docs__input--error' : ''}`} value={form.text} maxlength={100} placeholder={t('browse.docs.textPlaceholder')} confirmType='search' onInput={set('text')} onConfirm={() => submit()} />
+              <FieldLabel className='docs__label' fieldId={`${fieldId}-text`}>{t('browse.docs.textLabel')}</FieldLabel>
+              <Input className={`docs__input${error ? ' docs__input--error' : ''}`} value={form.text} maxlength={100} placeholder={t('browse.docs.textPlaceholder')} {...labelledFieldProps(`${fieldId}-text`, t('browse.docs.textLabel'))} confirmType='search' onInput={set('text')} onConfirm={() => submit()} />
             </>
           )}
           {error && <Text className='docs__error'>{t(error)}</Text>}

@@ -14,6 +14,7 @@ import { DEFAULT_DEBOUNCE_MS } from '../../../rules/constants'
 import { navigation } from '../../../platform/navigation'
 import { pageParam } from '../../../rules/page-params'
 import { tapProps } from '../../../components/tappable'
+import { fieldLabelProps } from '../../../platform/a11y'
 import './index.scss'
 
 /**
@@ -87,6 +88,7 @@ export default function Search() {
               focus={!initial}
               maxlength={100}
               placeholder={t('browse.search.placeholder')}
+              {...fieldLabelProps(t('header.searchLabel'))}
               confirmType='search'
               onInput={(e) => onInput(e.detail.value)}
               onConfirm={(e) => run(e.detail.value, true)}
