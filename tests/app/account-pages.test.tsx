@@ -237,6 +237,10 @@ describe('account screens', () => {
     await waitText('Account No. 1000002')
     expect(card('ST-1000001-01')!.querySelector('.delivery__current')?.textContent).toBe('Current')
     expect(card('ST-PENDING-000123')!.className).toContain('address-card--disabled')
+    // issue 22 item 24: a pending card is read as a disabled button (it was a button that did nothing), an active one is not
+    expect(card('ST-PENDING-000123')!.getAttribute('role')).toBe('button')
+    expect(card('ST-PENDING-000123')!.getAttribute('aria-disabled')).toBe('true')
+    expect(card('ST-1000002-01')!.getAttribute('aria-disabled')).toBeNull()
     const redirect = jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
     click(card('ST-PENDING-000123'))
     expect(storage.get(KEYS.storedAddressKey)).toBeNull()

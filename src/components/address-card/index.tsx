@@ -9,6 +9,8 @@ import './index.scss'
 /**
  * The fields a ship-to shows (spec section 2: "Shown fields: attention-to, department or labs,
  * company or institution, address"), used by the Ship-To Info list and the delivery-address chooser.
+ * A card that cannot be chosen (a pending ship-to) is a disabled button: read as unavailable, a tap
+ * does nothing, and its text keeps full contrast (no fading: issue 22 item 24).
  */
 export default function AddressCard({ shipTo, head, children, disabled, onClick }: {
   shipTo: ShipTo
@@ -28,7 +30,7 @@ export default function AddressCard({ shipTo, head, children, disabled, onClick 
     { key: 'address', label: t('acct.shipTo.address'), value: addressLine(shipTo) }
   ]
   return (
-    <View className={`address-card${disabled ? ' address-card--disabled' : ''}`} data-address-key={shipTo.addressKey} {...(onClick ? tapProps(onClick) : {})}>
+    <View className={`address-card${disabled ? ' address-card--disabled' : ''}`} data-address-key={shipTo.addressKey} {...(onClick ? tapProps(onClick, { disabled }) : {})}>
       {head && <View className='address-card__head'>{head}</View>}
       {shipTo.nickName && <Text className='address-card__nick'>{shipTo.nickName}</Text>}
       {rows.filter((r) => r.value).map((r) => (
