@@ -11,7 +11,7 @@
  * as that user (login-only routes must show their content, not the gate).
  */
 const { routeTable, messageKeys } = require('../support/weapp-sources')
-const { testServer, stubWechatLogin, launchApp, call } = require('./harness')
+const { testServer, stubWechatLogin, launchApp, call, WEAPP_OPS_TOKEN } = require('./harness')
 const { visibleStrings, byClass, pageBody, webViews, rawKeyFinder } = require('./page-text')
 
 const ROUTES = routeTable()
@@ -26,12 +26,20 @@ const HEADERS = { countrycode: 'cn', languagecode: 'cn' }
  */
 const SAMPLE_PARAMS = {
   billToAccountNumber: '2000001',
-  orderNumber: '8012450031',
   contentType: 'knowledge'
 }
+/** per route, where its params mean something of their own (orders, requests, tokens: filled in by beforeAll) */
 const ROUTE_PARAMS = {
   promotion: { category: 'antibodies', subject: 'flow-cytometry-antibody-savings', id: 'PR1001' }
 }
+/** query parameters of routes whose path has none (spec §2: /flashbuy/submit?id={id}&qty={qty}; a gift's redemption ?id=) */
+const ROUTE_QUERY = {}
+/**
+ * What a page must show as the seeded user approved.cn, from the seeded data it was opened on (filled
+ * in by beforeAll): the order's number and lines, the request's id and items, the sale's product, the
+ * gift's name, the cart's lines. A page that shows an error or an empty state instead fails here.
+ */
+const MAIN_CONTENT = {}
 const FALLBACK_PARAM = '1'
 /** the test server's signing secret (tests/support/server-process.js) */
 const TEST_JWT_SECRET = 'test-secret-for-end-to-end-runs-only-0123456789'
@@ -46,7 +54,7 @@ function hs256Token(secret, userId, userName) {
 }
 
 function paramsFor(route) {
-  const query = {}
+  const query = { ...ROUTE_QUERY[route.name] }
   const guessed = []
   for (const [, name] of route.path.matchAll(/:(\w+)/g)) {
     let v = ROUTE_PARAMS[route.name]?.[name] ?? SAMPLE_PARAMS[name]
@@ -74,6 +82,7 @@ describe('every route of the mini-program renders', () => {
     const auth = { ...HEADERS, authorization: `Bearer ${hs256Token(TEST_JWT_SECRET, 'U-7f3a9c21', 'approved.cn')}` }
     const quote = (await call(server.origin, 'GET', '/api/quote/list', auth)).data.find((q) => q.orderHeader.status === 'active')
     if (quote) SAMPLE_PARAMS.staticQuoteId = quote.orderHeader.staticQuoteId
+    await seededPages(auth)
 
     console.error = (...args) => { errors.push(args.map((a) => (a && a.stack) || String(a)).join(' ')); consoleError(...args) }
     h = launchApp({
@@ -82,7 +91,83 @@ describe('every route of the mini-program renders', () => {
     })
   })
 
+  /** ok() of the API or a failed set-up that names the call */
+  async function get(method, url, headers, body) {
+    const res = await call(server.origin, method, url, headers, body)
+    if (!res.success) throw new Error(`${method} ${url}: ${JSON.stringify(res).slice(0, 300)}`)
+    return res.data
+  }
+
+  /**
+   * Real data for the pages that show one thing of the user's (issue 22 item 25): an order of approved.cn
+   * (the newest), one with a pending lead-time line, one that can be cancelled and one that can be
+   * returned, a request, a confirmation link of an order (made with the operator key, as the operator
+   * does), a flash sale in progress, a gift, and a line in the cart for the submit-order page.
+   */
+  async function seededPages(auth) {
+    const orders = (await get('GET', '/api/order/list?limit=50', auth)).items
+    const detailOf = (n) => get('GET', `/api/order/detail/${encodeURIComponent(n)}`, auth)
+    const orderContent = (d) => [d.orderNumber, ...d.lines.map((l) => l.catalogNumber)]
+
+    const newest = await detailOf(orders[0].orderNumber)
+    ROUTE_PARAMS.orderDetail = { orderNumber: newest.orderNumber }
+    MAIN_CONTENT.orderDetail = orderContent(newest)
+
+    // spec §9: "Pending lead-time items open their own screen" — an open order with a backordered line
+    let lto = null
+    for (const o of orders) {
+      const d = await detailOf(o.orderNumber)
+      if (d.lines.some((l) => l.backorderedQuantity > 0)) { lto = d; break }
+    }
+    expect(lto).not.toBeNull()
+    ROUTE_PARAMS.pendingLto = { orderNumber: lto.orderNumber }
+    MAIN_CONTENT.pendingLto = [lto.orderNumber, ...lto.lines.filter((l) => l.backorderedQuantity > 0).map((l) => l.catalogNumber)]
+
+    const cancellable = orders.find((o) => ['SUBMITTED', 'ORDER_SUBMITTED', 'IN_PROGRESS'].includes(o.status))
+    const returnable = orders.find((o) => o.status === 'COMPLETED')
+    expect([!!cancellable, !!returnable]).toEqual([true, true])
+    ROUTE_PARAMS.orderCancel = { orderNumber: cancellable.orderNumber }
+    MAIN_CONTENT.orderCancel = [cancellable.orderNumber]
+    ROUTE_PARAMS.orderReturn = { orderNumber: returnable.orderNumber }
+    MAIN_CONTENT.orderReturn = [returnable.orderNumber]
+
+    const confirmOrder = await detailOf(cancellable.orderNumber)
+    const link = await get('POST', `/api/ops/orders/${confirmOrder.orderNumber}/confirmation`, { ...HEADERS, 'x-ops-token': WEAPP_OPS_TOKEN }, { kind: 'order' })
+    ROUTE_PARAMS.orderConfirm = { token: link.token }
+    MAIN_CONTENT.orderConfirm = orderContent(confirmOrder)
+
+    const request = (await get('GET', '/api/request/list', auth))[0]
+    const requestDetail = await get('GET', `/api/request/detail/${request.requestId}`, auth)
+    ROUTE_PARAMS.requestDetail = { requestId: request.requestId }
+    MAIN_CONTENT.requestDetail = [request.requestId, ...requestDetail.items.map((i) => i.catalogNumber)]
+
+    const sale = (await get('GET', '/api/flashbuy/list', HEADERS)).find((x) => x.flashBuyStatus === 'IN_PROGRESS')
+    const saleDetail = await get('GET', `/api/flashbuy/detail/${sale.id}`, auth)
+    ROUTE_QUERY.flashbuySubmit = { id: sale.id, qty: String(saleDetail.minOrderQty) }
+    MAIN_CONTENT.flashbuySubmit = [saleDetail.catalogNumber, saleDetail.skuName]
+
+    const gift = (await get('GET', '/api/membership/gifts', auth)).gifts.find((g) => !g.drawOnly && g.stock > 0)
+    ROUTE_QUERY.giftRedeem = { id: gift.id }
+    MAIN_CONTENT.giftRedeem = [gift.name]
+
+    // the submit-order page checks out the cart: one line of a product the cart accepts (taken out again in afterAll)
+    const before = new Set((await get('GET', '/api/cart/query', auth)).cartItems.map((i) => i.id))
+    const products = (await get('GET', '/api/product/list?page=1&pageSize=20', HEADERS)).items
+    for (const p of products) {
+      await call(server.origin, 'POST', '/api/cart/addItems', auth, { items: [{ catalogNumber: p.catalogNumber, quantity: 1 }] })
+      const added = (await get('GET', '/api/cart/query', auth)).cartItems.filter((i) => !before.has(i.id))
+      if (!added.length) continue
+      cartCleanup = { auth, ids: added.map((i) => i.id) }
+      if (added.every((i) => i.priceStatus === 'orderable' && i.salesStatus === 'active')) { MAIN_CONTENT.submitOrder = added.map((i) => i.catalogNumber); break }
+      await call(server.origin, 'POST', '/api/cart/deleteItems', auth, { items: added.map((i) => ({ id: i.id })) })
+      cartCleanup = null
+    }
+    expect(MAIN_CONTENT.submitOrder).toBeDefined()
+  }
+  let cartCleanup = null
+
   afterAll(async () => {
+    if (cartCleanup) await call(server.origin, 'POST', '/api/cart/deleteItems', cartCleanup.auth, { items: cartCleanup.ids.map((id) => ({ id })) })
     console.error = consoleError
     const pad = (s, n) => String(s).padEnd(n)
     const lines = summary.map((r) => `  ${pad(r.as, 8)} ${pad(r.route, 17)} ${pad(r.page, 44)} ${String(r.chars).padStart(5)} chars ${String(r.ms).padStart(5)} ms  ${r.note}`)
@@ -114,6 +199,7 @@ describe('every route of the mini-program renders', () => {
       sentOn,
       guessed
     }
+    shown.text = strings.join('\n')
     comp.detach() // unloads the page: errors while it is torn down count too
     await h.simulate.sleep(0)
     return { ...shown, errors: [...errors] }
@@ -170,6 +256,11 @@ describe('every route of the mini-program renders', () => {
         expectHealthy(route, shown)
         // logged in, no page asks to log in (or still waits for the session)
         expect([route.name, shown.gate && shown.gate.className]).toEqual([route.name, null])
+        // and a page opened on seeded data shows that data, not an error or an empty state
+        if (MAIN_CONTENT[route.name]) {
+          const missing = MAIN_CONTENT[route.name].filter((s) => !shown.text.includes(s))
+          expect([route.name, missing, missing.length ? shown.text.slice(0, 400) : '']).toEqual([route.name, [], ''])
+        }
       })
     }
   })
