@@ -28,10 +28,13 @@ const BUDGET_KB: Record<string, number> = {
   'pages/home/index': 150,
   // the others: just above what they measured after that round (146.2, 146.4, 134.3 KB), then 1 KB more in
   // issue 13's round: the entry (+0.8 KB) carries the nine membership routes of the route table and the
-  // hand-over from the server-drawn first screen (147.1, 147.4, 135.3 KB then)
-  'pages/categories/index': 148,
-  'pages/cart/index': 148,
-  'pages/my/index': 136
+  // hand-over from the server-drawn first screen (147.1, 147.4, 135.3 KB then); issue 22's fixes then took
+  // the entry from 74.8 to 76.9 KB (one modal Dialog with focus handling on every page through the sign-in
+  // popup, spec addresses in the H5 address bar, the plural rule, the session-following cart badge) and the
+  // cart chunk by ~1 KB (delivery mode and channels): 148.0, 148.9, 136.1 KB, so 1-2 KB more here
+  'pages/categories/index': 149,
+  'pages/cart/index': 150,
+  'pages/my/index': 137
 }
 
 interface Manifest { entry: string[]; languages: Record<string, string[]>; pages: Record<string, string[]> }
