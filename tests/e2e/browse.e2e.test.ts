@@ -64,7 +64,7 @@ test('Home shows banners and promotions, the flash-sale entry, the learning cent
 test('search: the header bar searches CD3; a Chinese term finds products; a nonsense query shows suggestions', async () => {
   const { ctx, page, errors } = await phone('en-US')
   await page.goto(`${h.origin()}/home`)
-  const bar = page.getByRole('searchbox', { name: 'search all products' })
+  const bar = page.getByRole('searchbox', { name: 'Search products', exact: true })
   await bar.fill('CD3')
   await bar.press('Enter')
   await page.waitForURL(/\/search\?keyword=CD3/)
