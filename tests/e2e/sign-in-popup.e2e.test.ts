@@ -20,7 +20,7 @@ async function popupAfter(page: Page, since: number): Promise<number> {
 }
 
 test('a visitor on /categories (opened directly) and on /search gets the popup after 5 s, with Login and Register; not a third time', async () => {
-  const { ctx, page, errors } = await h.phone('en-US')
+  const { ctx, page, errors } = await h.phone('en-US', { signInPopup: true })
   let loaded = Date.now()
   await page.goto(`${h.origin()}/categories`)
   const first = await popupAfter(page, loaded)
@@ -46,7 +46,7 @@ test('a visitor on /categories (opened directly) and on /search gets the popup a
 })
 
 test('not on the root page; Categories opened from the footer shows it', async () => {
-  const { ctx, page, errors } = await h.phone('en-US')
+  const { ctx, page, errors } = await h.phone('en-US', { signInPopup: true })
   await page.goto(`${h.origin()}/`)
   await page.locator('.app-footer__item').first().waitFor({ timeout: 30000 })
   await page.waitForTimeout(5600)
