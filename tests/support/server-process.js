@@ -33,17 +33,57 @@ function getStatus(url) {
   })
 }
 
+/**
+ * Whether the socket listening on 127.0.0.1:port is the child's own (Linux: /proc/net/tcp's LISTEN row for
+ * the port, then the child's file descriptors); null where /proc cannot tell. A free port can be taken by
+ * another program in the seconds before the child binds it (two test runs side by side start dozens of
+ * servers): a 200 from that program's /api/health must not pass for our server.
+ */
+function listensOn(pid, port) {
+  try {
+    const hex = port.toString(16).toUpperCase().padStart(4, '0')
+    const row = fs.readFileSync('/proc/net/tcp', 'utf8').split('\n')
+      .map((l) => l.trim().split(/\s+/))
+      .find((f) => f[1] === `0100007F:${hex}` && f[3] === '0A')
+    if (!row) return false
+    const socket = `socket:[${row[9]}]`
+    return fs.readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try { return fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === socket } catch { return false }
+    })
+  } catch {
+    return null
+  }
+}
+
+class PortTaken extends Error {}
+
 async function waitForHealth(origin, child, timeoutMs) {
   const end = Date.now() + timeoutMs
+  const port = Number(new URL(origin).port)
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    if ((await getStatus(`${origin}/api/health`)) === 200) return
+    if ((await getStatus(`${origin}/api/health`)) === 200) {
+      const own = listensOn(child.pid, port)
+      if (own !== false) return
+      throw new PortTaken(`another program answers on ${origin}`)
+    }
     await new Promise((r) => setTimeout(r, 200))
   }
   throw new Error(`server did not answer ${origin}/api/health within ${timeoutMs} ms`)
 }
 
-async function startServer({ env = {}, timeoutMs = 90000 } = {}) {
+async function startServer(options = {}) {
+  // a port taken between freePort() and the child's listen is tried again on another one
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(options)
+    } catch (e) {
+      if (!(e instanceof PortTaken) || attempt >= 3) throw e
+    }
+  }
+}
+
+async function startServerOnce({ env = {}, timeoutMs = 90000 } = {}) {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-test-'))
   const output = []
@@ -71,6 +111,8 @@ async function startServer({ env = {}, timeoutMs = 90000 } = {}) {
     await waitForHealth(origin, child, timeoutMs)
   } catch (e) {
     child.kill('SIGKILL')
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (e instanceof PortTaken) throw e
     throw new Error(`${e.message}\n${output.join('')}`)
   }
   return {
@@ -91,4 +133,4 @@ async function startServer({ env = {}, timeoutMs = 90000 } = {}) {
   }
 }
 
-module.exports = { startServer, freePort, ROOT }
+module.exports = { startServer, freePort, listensOn, ROOT }
