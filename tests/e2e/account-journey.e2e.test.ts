@@ -31,8 +31,10 @@ test('log in through the provider, set a default ship-to, add an address, read A
   await page.goto(`${h.origin()}/more`)
   await page.locator('.login-buttons__login').first().click()
 
-  // the provider's own sign-in page: the redirect carried response_type=code, the scope and PKCE
-  await page.waitForURL(/\/oidc\/interaction\//, { timeout: 30000 })
+  // the provider's own sign-in page: the redirect carried response_type=code, the scope and PKCE. The first
+  // login of a fresh server also makes the server discover its own provider; beside another npm test that took
+  // more than 30 s once, so this wait (a condition, not a measure) has the server start's bound
+  await page.waitForURL(/\/oidc\/interaction\//, { timeout: 90000 })
   await page.locator('#f-username').fill('approved.cn')
   await page.locator('#f-password').fill('wrong-password')
   await page.locator('form button[type=submit]').click()
