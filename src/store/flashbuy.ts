@@ -8,7 +8,7 @@ import {
 } from '../../types/flashbuy/rules'
 import type { FlashBuyDetail, FlashPlaceOrderBody, FlashPlaceOrderResult, FlashQuote } from '../../types/flashbuy/schemas'
 import { splitAttentionTo } from '../../types/account/address-rules'
-import { PO_NUMBER_MAX, REMARK_MAX, toMajorUnits, toMinor } from '../../types/order/totals'
+import { PO_NUMBER_MAX, REMARK_MAX } from '../../types/order/totals'
 import { CART_QTY_MAX } from '../../types/cart/quantity'
 import { applyFlashPromo, getFlashBuyDetail, getFlashQuote, getSkuDeliveryChannel, placeFlashOrder } from '../api/flashbuy'
 import { ApiError } from '../api/client'
@@ -127,13 +127,6 @@ export function successParams(orders: FlashPlaceOrderResult) {
     orderNumber: tfs?.orderNumber ?? null,
     spOrderNumber: sc?.orderNumber ?? null,
   }
-}
-
-/** quantity x flash price, in major units (exact: summed in minor units); null when the quantity is not a number */
-export function flashTotal(quantityText: string, flashPrice: number | null): number | null {
-  const q = normalizeQuantityText(quantityText)
-  if (flashPrice === null || !/^\d+$/.test(q)) return null
-  return toMajorUnits(toMinor(flashPrice) * Number(q))
 }
 
 /** the quantity typed as a number (full-width digits read as digits), NaN when it is not one */

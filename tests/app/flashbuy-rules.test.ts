@@ -3,7 +3,7 @@ import {
   quantityRefusal, CATALOGUE_LABEL, SALE_LIST_LABEL, type FlashLimits, type FlashSubmitInput,
 } from '../../types/flashbuy/rules'
 import { en, zh } from '../../src/i18n'
-import { failureMessageKey, refusalMessageKey, tipMessage, initialFlashQuantity, flashChannel, successParams, flashTotal } from '../../src/store/flashbuy'
+import { failureMessageKey, refusalMessageKey, tipMessage, initialFlashQuantity, flashChannel, successParams } from '../../src/store/flashbuy'
 import { TOAST_MS } from '../../src/rules/constants'
 import { QTY_CHECK_DELAY_MS, QTY_TOOLTIP_MS } from '../../types/cart/quantity'
 
@@ -229,12 +229,6 @@ describe('delivery channel and totals', () => {
     expect(flashChannel(true, null, 'SC')).toBe('SC')
   })
 
-  it('the total is quantity x flash price, without float drift; nothing while the quantity is not a number', () => {
-    expect(flashTotal('3', 0.1)).toBe(0.3)
-    expect(flashTotal('7', 1299.9)).toBe(9099.3)
-    expect(flashTotal('x', 10)).toBeNull()
-    expect(flashTotal('2', null)).toBeNull()
-  })
 
   it('section 9: "Toast ... 5 s for flash-buy messages"', () => {
     expect(TOAST_MS.flashbuy).toBe(5000)

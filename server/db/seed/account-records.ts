@@ -6,6 +6,7 @@ import type { SeedContext } from './context'
 import { createRng, type Rng } from './prng'
 import { marketingAnchor } from './marketing'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from '../../domains/account/business-days'
+import { carrierName } from '../../../types/order/carriers'
 
 /**
  * Issue 4 seed (account-records): invoices and AR ledgers of the seeded bill-tos, supply-centre
@@ -249,10 +250,6 @@ interface NotificationSeed {
 
 /** an order notification's link: the order it is about (orderNumber filled in by the seed) */
 const ORDER_LINK = { route: 'orderDetail', params: { orderNumber: '{order}' } }
-/** the seeded carriers' names (orders.ts) in each language */
-const CARRIER_NAMES: Record<string, { en: string; zh: string }> = {
-  顺丰速运: { en: 'SF Express', zh: '顺丰速运' }, 京东物流: { en: 'JD Logistics', zh: '京东物流' }, EMS: { en: 'EMS', zh: 'EMS' },
-}
 
 /**
  * The order a notification of `kind` sent at `at` is about: of the user's account's orders not named by
@@ -282,7 +279,7 @@ export function orderFor(kind: NonNullable<NotificationSeed['order']>, at: numbe
 
 const fill = (text: string, o: SeededOrderRef | null, lang: 'en' | 'zh') => {
   if (!o) return text
-  const carrier = o.carrier ? (CARRIER_NAMES[o.carrier]?.[lang] ?? o.carrier) : ''
+  const carrier = o.carrier ? carrierName(o.carrier, lang) : ''
   return text.replaceAll('{order}', o.orderNumber).replaceAll('{carrier}', carrier).replaceAll('{tracking}', o.expressNumber ?? '')
 }
 
