@@ -61,7 +61,7 @@ const SEEDED: Record<string, string> = {
   invoices: '108:f7f7e9feeb4957efb3fc1edf68ea9e47',
   lead_carts: '0:-',
   lead_items: '0:-',
-  notifications: '19:58399e015a0743578767aa13eecf9ba8',
+  notifications: '19:609a07ceb023e56a9294fc3272e007b8',
   oidc_store: '0:-',
   onboarding_requests: '1:9f806aabca238d7d398ea340d9b4f4d9',
   operation_logs: '0:-',
