@@ -7,10 +7,10 @@ import { openSpecAddress } from './platform/deep-link'
 import { useLocale } from './store/locale'
 // H5: waits for the active language's catalogue before the app starts (store/catalogues.h5.ts)
 import './store/catalogues'
-import { useSession } from './store/session'
-import { useConfig } from './store/config'
-import { startTrackingCapture } from './store/tracking'
-import { startAccountTasks } from './store/account-launch'
+import { useSession } from './store/auth/session'
+import { useConfig } from './store/platform/config'
+import { startTrackingCapture } from './store/engagement/tracking'
+import { startAccountTasks } from './store/account/launch'
 import './app.scss'
 
 // taro-ui's icon merges its style with customStyle, default '' — which turns the style into a CSS

@@ -2,7 +2,7 @@ import Taro from '@tarojs/taro'
 
 /**
  * The login adapter's platform primitives (neutral default = the mini-program; H5: login.h5.ts).
- * Which flow to offer and how to start it is decided by the login store (src/store/login.ts) from
+ * Which flow to offer and how to start it is decided by the login store (src/store/auth/login.ts) from
  * these facts; this file knows only what the platform can do.
  */
 export const loginPlatform = {

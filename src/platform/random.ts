@@ -28,7 +28,7 @@ export function randomBytes(n: number): Promise<Uint8Array> {
 
 /**
  * Random bytes at once (no await): crypto.getRandomValues where the runtime has it, else the fallback above.
- * Used only when no crypto-strong key was drawn ahead (store/order-attempt.ts keeps one ready).
+ * Used only when no crypto-strong key was drawn ahead (store/order/attempt.ts keeps one ready).
  */
 export function randomBytesNow(n: number): Uint8Array {
   const c = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto

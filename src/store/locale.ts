@@ -2,7 +2,7 @@ import { create } from 'zustand'
 import { persist, createJSONStorage } from 'zustand/middleware'
 import { normalizeLanguage, translate, withCatalogue, type Language, type MessageKey, type Params } from '../i18n/translate'
 import { COUNTRIES, DEFAULT_COUNTRY, type Country } from '../rules/constants'
-import { effectiveCountry } from '../rules/country'
+import { effectiveCountry } from '../rules/platform/country'
 import { persistStorage } from '../platform/storage'
 import { deviceLanguage } from '../platform/system'
 import { setRequestLocaleSource } from '../api/request-locale'
@@ -10,7 +10,7 @@ import { rememberLocaleForFirstScreen } from '../platform/first-screen'
 
 interface LocaleState {
   language: Language
-  /** the country in use: the one picked on My, else the logged-in account's, else cn (rules/country.ts) */
+  /** the country in use: the one picked on My, else the logged-in account's, else cn (rules/platform/country.ts) */
   country: Country
   /** picked by hand on My; overrides the account's */
   pickedCountry: Country | null

@@ -1,5 +1,5 @@
 import { useLocale } from './locale'
-import { useSession } from './session'
+import { useSession } from './auth/session'
 
 /**
  * Who a screen's data is fetched for: language, country and user. A screen reloads when the key

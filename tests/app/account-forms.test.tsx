@@ -1,14 +1,14 @@
 import Taro from '@tarojs/taro'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/session'
-import { useAddresses } from '../../src/store/addresses'
+import { useSession } from '../../src/store/auth/session'
+import { useAddresses } from '../../src/store/account/addresses'
 import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
 import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, fail, sleep, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
 import { approvedCn, approvedCnAddresses } from './account-fixtures'
 import { fieldByName, fieldName, textFields } from './a11y-names'
-import { ADDRESS_FIELDS } from '../../src/rules/address-validation'
+import { ADDRESS_FIELDS } from '../../src/rules/account/address-validation'
 
 /**
  * The add / edit ship-to form (spec section 5 rules), the AR statement and the invoice list,

@@ -1,9 +1,9 @@
 import Taro from '@tarojs/taro'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/session'
-import { useConfig } from '../../src/store/config'
-import { useAddresses } from '../../src/store/addresses'
-import { contactVault } from '../../src/store/contact-vault'
+import { useSession } from '../../src/store/auth/session'
+import { useConfig } from '../../src/store/platform/config'
+import { useAddresses } from '../../src/store/account/addresses'
+import { contactVault } from '../../src/store/account/contact-vault'
 import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
 import { fakeToken, inSeconds } from '../support/tokens'
@@ -143,7 +143,7 @@ describe('account screens', () => {
     expect(q('[data-bill-to="2000002"] .bill-to__title')?.textContent).toBe('课题组经费')
     expect(qa('.ship-to__ar').length).toBe(3) // one per numbered bill-to (the one under review has none)
     expect(qa('.ship-to__invoices').length).toBe(3)
-    // the add footer's condition (src/rules/ship-to.ts canAddShipTo): one address under review still allows another
+    // the add footer's condition (src/rules/account/ship-to.ts canAddShipTo): one address under review still allows another
     expect(q('.ship-to-footer__add')).not.toBeNull()
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     click(q('[data-bill-to="2000002"] .ship-to__ar'))

@@ -1,7 +1,7 @@
 import {
   addressLine, arStatementParams, billToAccountNumbers, billToButtons, billToTitle, canAddShipTo, canEdit, canSetDefault, creditOf, shipToTitle,
   hasUsableAddress, isPrepaid, shipToBadges, shipToNumber, usableDefault
-} from '../../src/rules/ship-to'
+} from '../../src/rules/account/ship-to'
 import { MY_MENU, menuAction } from '../../src/pages/my/menu'
 import { approvedCn, approvedCnAddresses, approvedIn, billTo, shipTo } from './account-fixtures'
 

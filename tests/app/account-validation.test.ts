@@ -2,7 +2,7 @@ import { translate } from '../../src/i18n'
 import {
   clearError, dialCodeFor, emptyAddressForm, formFromShipTo, hasErrors, nationalPhone, toAddressInput, validateAddress, validateField,
   FIELD_LABEL, type AddressField, type AddressFormValues, type FieldError, type Iso
-} from '../../src/rules/address-validation'
+} from '../../src/rules/account/address-validation'
 import { shipTo } from './account-fixtures'
 
 /** Spec section 5, "Contact and order fields": every rule of the ship-to form, with its message. */

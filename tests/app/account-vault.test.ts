@@ -1,4 +1,4 @@
-import { contactVault, open, seal } from '../../src/store/contact-vault'
+import { contactVault, open, seal } from '../../src/store/account/contact-vault'
 import { sessionStore } from '../../src/platform/session-storage'
 import { storage } from '../../src/platform/storage'
 import { KEYS, clearSession } from '../../src/api/auth-token'

@@ -72,6 +72,13 @@ const SHARED: Record<string, string[]> = {
   // en, zh: the two catalogues (zh/ holds the Chinese half of each domain file, so H5 loads one language);
   // screens/: the messages of subpackage screens, one file per domain, loaded with their pages on H5
   'src/i18n': ['index', 'translate', 'en', 'zh', 'screens'],
+  // stores, rules and components live in their domain's folder; these few serve every domain
+  'src/store': ['catalogues', 'catalogues.h5', 'locale', 'toast', 'viewer'],
+  'src/rules': ['constants', 'format', 'page-params'],
+  'src/components': [
+    'app-link', 'bottom-sheet', 'confirm-dialog', 'dialog', 'field-label', 'footer', 'full-screen-loader', 'header',
+    'page-shell', 'picture', 'quantity-stepper', 'rich-text', 'section', 'skeleton', 'tappable',
+  ],
 }
 
 const entries = (dir: string) =>

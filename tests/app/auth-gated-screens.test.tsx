@@ -1,5 +1,5 @@
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/session'
+import { useSession } from '../../src/store/auth/session'
 import { stubApi, openPage, text, waitText } from './product-api-stub'
 
 /**

@@ -1,7 +1,7 @@
-import { shouldShowSignInPopup, parseShownCount, SIGN_IN_POPUP_MAX_SHOWS, type SignInPopupInput } from '../../src/rules/sign-in-popup'
+import { shouldShowSignInPopup, parseShownCount, SIGN_IN_POPUP_MAX_SHOWS, type SignInPopupInput } from '../../src/rules/auth/sign-in-popup'
 import { SIGN_IN_POPUP_DELAY_MS } from '../../src/rules/constants'
 import { checkLinkAccount, checkLinkField } from '../../src/packages/account/onboarding/link-account-rules'
-import { safeReturnPath, redirectError } from '../../src/store/login'
+import { safeReturnPath, redirectError } from '../../src/store/auth/login'
 import { oidcAuthorizeUrl, wechatAuthorizeUrl, WECHAT_TOKEN_DURATION_S } from '../../src/api/auth'
 import { en, zh } from '../../src/i18n'
 
@@ -126,7 +126,7 @@ describe('the saved screen (spec section 4: "the user returns to the saved scree
     jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { path, params } } as never)
 
   it('is found from the H5 address (custom route such as /more) as well as from the Taro page path', () => {
-    const { currentScreenPath } = require('../../src/store/login')
+    const { currentScreenPath } = require('../../src/store/auth/login')
     at('/more')
     expect(currentScreenPath()).toBe('/more')
     at('/pages/my/index')
@@ -136,7 +136,7 @@ describe('the saved screen (spec section 4: "the user returns to the saved scree
   })
 
   it('is never a login page itself', () => {
-    const { currentScreenPath } = require('../../src/store/login')
+    const { currentScreenPath } = require('../../src/store/auth/login')
     at('/login-callback', { ticket: 'x' })
     expect(currentScreenPath()).toBeUndefined()
   })

@@ -1,8 +1,8 @@
 import { Current } from '@tarojs/runtime'
 import TestUtils from '../support/taro4-test-utils'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/session'
-import { useCategoryProducts, useCategoryTree, resolveCategory } from '../../src/store/categories'
+import { useSession } from '../../src/store/auth/session'
+import { useCategoryProducts, useCategoryTree, resolveCategory } from '../../src/store/catalog/categories'
 import { stubApi, fail, productPage, product, closePage, type Handler } from './browse-stub'
 
 /**

@@ -1,7 +1,7 @@
 import TestUtils from '../support/taro4-test-utils'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/session'
-import { useDocumentResults, documentQuery } from '../../src/store/documents'
+import { useSession } from '../../src/store/auth/session'
+import { useDocumentResults, documentQuery } from '../../src/store/catalog/documents'
 import { stubApi, flush, closePage, type Handler } from './browse-stub'
 
 /**

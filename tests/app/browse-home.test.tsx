@@ -2,9 +2,9 @@ import Taro from '@tarojs/taro'
 import { Current } from '@tarojs/runtime'
 import TestUtils from '../support/taro4-test-utils'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/session'
-import { useProductList } from '../../src/store/products'
-import { useHome } from '../../src/store/home'
+import { useSession } from '../../src/store/auth/session'
+import { useProductList } from '../../src/store/catalog/products'
+import { useHome } from '../../src/store/marketing/home'
 import { stubApi, fail, later, productPage, flush, spyNavigation, queryOf, closePage, type Handler } from './browse-stub'
 
 /**

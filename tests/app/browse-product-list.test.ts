@@ -1,4 +1,4 @@
-import { pagesToDraw, sameDraw, WINDOW_FROM_PAGES } from '../../src/components/product-list/window'
+import { pagesToDraw, sameDraw, WINDOW_FROM_PAGES } from '../../src/components/catalog/product-list/window'
 
 /**
  * Long lists keep the mini-program's node count bounded: pages far from the screen are drawn as

@@ -1,9 +1,9 @@
 import TestUtils from '../support/taro4-test-utils'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/session'
-import { useCategoryTree } from '../../src/store/categories'
-import { useSelection, useSelectionResults, useDualOriginList, toggleFilter } from '../../src/store/selection'
-import { SURCHARGE_PRICE_CHECK_HOURS } from '../../src/rules/surcharge'
+import { useSession } from '../../src/store/auth/session'
+import { useCategoryTree } from '../../src/store/catalog/categories'
+import { useSelection, useSelectionResults, useDualOriginList, toggleFilter } from '../../src/store/catalog/selection'
+import { SURCHARGE_PRICE_CHECK_HOURS } from '../../src/rules/catalog/surcharge'
 import { stubApi, productPage, product, flush, closePage, type Call } from './browse-stub'
 
 /**

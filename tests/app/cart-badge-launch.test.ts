@@ -1,4 +1,4 @@
-import { useSession } from '../../src/store/session'
+import { useSession } from '../../src/store/auth/session'
 import { useLocale } from '../../src/store/locale'
 import { storage } from '../../src/platform/storage'
 import { stubApi } from './product-api-stub'
@@ -23,7 +23,7 @@ describe('cart store loaded after the session is settled', () => {
     await useSession.getState().fetchUser()
     expect(useSession.getState().status).toBe('USER_FETCHED')
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { useCart, cartBadgeCount } = require('../../src/store/cart') as typeof import('../../src/store/cart')
+    const { useCart, cartBadgeCount } = require('../../src/store/cart/cart') as typeof import('../../src/store/cart/cart')
     await new Promise<void>((resolve) => {
       if (cartBadgeCount(useCart.getState()) > 0) return resolve()
       const stop = useCart.subscribe((s) => { if (cartBadgeCount(s) > 0) { stop(); resolve() } })

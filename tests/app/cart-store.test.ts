@@ -1,6 +1,6 @@
 import type { Cart, CartCouponResult } from '../../types/cart'
-import { useCart, cartBadgeCount, resetCartSession } from '../../src/store/cart'
-import { useSession } from '../../src/store/session'
+import { useCart, cartBadgeCount, resetCartSession } from '../../src/store/cart/cart'
+import { useSession } from '../../src/store/auth/session'
 import { useLocale } from '../../src/store/locale'
 import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'

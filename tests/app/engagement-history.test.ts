@@ -1,5 +1,5 @@
-import { useHistory, readLocalHistory, addLocalVisit, filterLocal, rangeDates, LOCAL_HISTORY_KEY, LOCAL_HISTORY_MAX, type LocalVisit } from '../../src/store/history'
-import { useSession } from '../../src/store/session'
+import { useHistory, readLocalHistory, addLocalVisit, filterLocal, rangeDates, LOCAL_HISTORY_KEY, LOCAL_HISTORY_MAX, type LocalVisit } from '../../src/store/engagement/history'
+import { useSession } from '../../src/store/auth/session'
 import { useLocale } from '../../src/store/locale'
 import { storage } from '../../src/platform/storage'
 import { stubApi, fail, sleep } from './product-api-stub'

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
-import { useTracking } from '../../src/store/tracking'
+import { useTracking } from '../../src/store/engagement/tracking'
 import { navigation } from '../../src/platform/navigation'
-import { isTrackingKey, trackingParams } from '../../src/rules/tracking'
+import { isTrackingKey, trackingParams } from '../../src/rules/engagement/tracking'
 
 describe('tracking parameters (spec section 5: "Tracking parameters are kept only for keys beginning utm_ or itm_.")', () => {
   let urls: string[]

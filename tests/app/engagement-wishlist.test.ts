@@ -1,9 +1,9 @@
-import { useWishlist } from '../../src/store/wishlist'
-import { useSession } from '../../src/store/session'
+import { useWishlist } from '../../src/store/engagement/wishlist'
+import { useSession } from '../../src/store/auth/session'
 import { useLocale } from '../../src/store/locale'
 import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
-import { showsInWishlist, WISHLIST_POPUP_MS } from '../../src/rules/wishlist-toggle'
+import { showsInWishlist, WISHLIST_POPUP_MS } from '../../src/rules/engagement/wishlist-toggle'
 import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, fail } from './product-api-stub'
 

@@ -1,9 +1,9 @@
 import {
-  applyStatusRefusal, checkFlashQuantity, firstFailingCheck, flashBuyStatusAt, flashOrderStatusCode, flashQuantityCap, flashQuantityMax,
+  applyStatusRefusal, checkFlashQuantity, firstFailingCheck, flashBuyStatusAt, flashQuantityCap, flashQuantityMax,
   quantityRefusal, CATALOGUE_LABEL, SALE_LIST_LABEL, type FlashLimits, type FlashSubmitInput,
 } from '../../types/flashbuy/rules'
 import { en, zh } from '../../src/i18n'
-import { failureMessageKey, refusalMessageKey, tipMessage, initialFlashQuantity, flashChannel, successParams } from '../../src/store/flashbuy'
+import { failureMessageKey, refusalMessageKey, tipMessage, initialFlashQuantity, flashChannel, successParams } from '../../src/store/flashbuy/submit'
 import { TOAST_MS } from '../../src/rules/constants'
 import { QTY_CHECK_DELAY_MS, QTY_TOOLTIP_MS } from '../../types/cart/quantity'
 
@@ -200,13 +200,6 @@ describe('flash-buy status and labels (spec section 4)', () => {
     const list = (k: string) => en[`flashbuy.saleList.${k}` as keyof typeof en]
     expect(Object.values(SALE_LIST_LABEL).map(list).concat(en['flashbuy.saleList.onSale']).sort())
       .toEqual(['expired', 'in progress', 'on sale', 'sold out', 'soon'])
-  })
-
-  it('"The order status code on a flash-buy order is 30 if Siebel Approved and the ship-to is not pending; otherwise 270."', () => {
-    expect(flashOrderStatusCode('Siebel Approved', 'ACTIVE')).toBe(30)
-    expect(flashOrderStatusCode('Siebel Approved', 'PENDING')).toBe(270)
-    expect(flashOrderStatusCode('Partially Registered', 'ACTIVE')).toBe(270)
-    expect(flashOrderStatusCode('Partially Registered', 'PENDING')).toBe(270)
   })
 
   it('"Order types D1, D2 and CR count as supply-centre orders": their number is the success page\'s spSalesOrderNumber', () => {

@@ -5,7 +5,7 @@ import {
   type InviteCheckInput,
 } from '../../types/membership/play-rules'
 import { en, zh } from '../../src/i18n'
-import { wheelRotation } from '../../src/store/draws'
+import { wheelRotation } from '../../src/store/membership/draws'
 import { MY_MENU } from '../../src/pages/my/menu'
 
 /**

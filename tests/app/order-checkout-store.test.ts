@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
-import { useCheckout, validateCheckout, emptyCheckoutForm, priceDetails } from '../../src/store/checkout'
-import { useSession } from '../../src/store/session'
+import { useCheckout, validateCheckout, emptyCheckoutForm, priceDetails } from '../../src/store/order/checkout'
+import { useSession } from '../../src/store/auth/session'
 import { useLocale } from '../../src/store/locale'
 import { stubApi, type StubCall } from './product-api-stub'
 import { approvedCn } from './account-fixtures'

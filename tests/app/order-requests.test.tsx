@@ -1,8 +1,8 @@
 import Taro from '@tarojs/taro'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/session'
-import { useRequests } from '../../src/store/requests'
-import { useOrderConfirm } from '../../src/store/order-confirm'
+import { useSession } from '../../src/store/auth/session'
+import { useRequests } from '../../src/store/order/enquiries'
+import { useOrderConfirm } from '../../src/store/order/confirm'
 import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
 import { fakeToken, inSeconds } from '../support/tokens'
@@ -62,7 +62,7 @@ describe('requests and enquiries', () => {
   it('list: the title "My request" with its info button explaining online chat queries; one row per request', async () => {
     logIn()
     stubApi(base({ 'GET /request/list': [summary(), summary({ requestId: 'RQ-D00001', kind: 'lead', status: 'pending', interactionStatus: 'pending', firstItemName: 'Buffer' })] }))
-    await openPage('packages/order/requests/index')
+    await openPage('packages/order/enquiries/index')
     await waitFor(() => qa('.rq-row').length === 2, 'two rows')
     expect(q('.rq-title__text')!.textContent).toBe('My request')
     const info = q('.rq-title__info')!
@@ -81,7 +81,7 @@ describe('requests and enquiries', () => {
   it('list: an empty state', async () => {
     logIn()
     stubApi(base({ 'GET /request/list': [] }))
-    await openPage('packages/order/requests/index')
+    await openPage('packages/order/enquiries/index')
     await waitText('You have no requests yet.')
   })
 
@@ -91,7 +91,7 @@ describe('requests and enquiries', () => {
       'GET /request/detail/RQ-D00002': detail(),
       'POST /request/RQ-D00002/comment': (c: StubCall) => ({ id: 3, author: 'customer', status: 'approved', comment: c.data.comment, attachments: [], createdAt: '2026-11-13T05:00:00.000Z' })
     }))
-    await openPage('packages/order/request-detail/index', { requestId: 'RQ-D00002' })
+    await openPage('packages/order/enquiry-detail/index', { requestId: 'RQ-D00002' })
     await waitText('Interaction history')
     expect(qa('.rqd-entry').length).toBe(2)
     expect(text()).toContain('Quote approved, see the file.')
@@ -117,7 +117,7 @@ describe('requests and enquiries', () => {
       'GET /request/detail/RQ-D00003': detail({ requestId: 'RQ-D00003', status: 'completed', canComment: false }),
       'GET /request/detail/RQ-000777': envelope(404, 'This request does not exist', 'REQUEST_NOT_FOUND')
     }))
-    await openPage('packages/order/request-detail/index', { requestId: 'RQ-D00002' })
+    await openPage('packages/order/enquiry-detail/index', { requestId: 'RQ-D00002' })
     await waitText('19 of 20 comments used')
     useRequests.getState().setDraft('one more')
     click(q('.rqd-comment__send'))
@@ -125,11 +125,11 @@ describe('requests and enquiries', () => {
     expect(q('.rqd-comment__error')!.getAttribute('role')).toBe('alert')
     await waitFor(() => q('.rqd-comment__send') === null, 'the send button goes')
 
-    await openPage('packages/order/request-detail/index', { requestId: 'RQ-D00003' })
+    await openPage('packages/order/enquiry-detail/index', { requestId: 'RQ-D00003' })
     await waitText('This request is closed: you have no permission to add comments')
     expect(q('.rqd-comment__input')).toBeNull()
 
-    await openPage('packages/order/request-detail/index', { requestId: 'RQ-000777' })
+    await openPage('packages/order/enquiry-detail/index', { requestId: 'RQ-000777' })
     await waitText('This request does not exist')
   })
 })

@@ -1,4 +1,4 @@
-import { displayName } from '../../src/rules/person-name'
+import { displayName } from '../../src/rules/account/person-name'
 
 describe('how a name reads (issue 8: "Chinese names read family name first, without a space")', () => {
   it('a Chinese name: family name first, no space', () => {

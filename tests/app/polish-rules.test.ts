@@ -1,4 +1,4 @@
-import { saleTimeLine } from '../../src/rules/flash-sale-time'
+import { saleTimeLine } from '../../src/rules/flashbuy/flash-sale-time'
 import { carrierName } from '../../types/order/carriers'
 
 /** Issue 22 item 14: small rules, each in its one module. */

@@ -4,7 +4,7 @@
  */
 import Taro from '@tarojs/taro'
 import TestUtils from '../support/taro4-test-utils'
-import { useSession } from '../../src/store/session'
+import { useSession } from '../../src/store/auth/session'
 
 export interface StubCall { url: string; path: string; method: string; data: any; header: Record<string, string>; query: Record<string, string> }
 export type StubAnswer = unknown | { status: number; body: unknown } | ((call: StubCall) => unknown)

@@ -1,8 +1,8 @@
 import Taro from '@tarojs/taro'
-import { runQuoteRequest, trimReqUrl, quoteLogEntry, OP_REQ_URL_MAX } from '../../src/rules/quote-request'
-import { useProduct } from '../../src/store/product'
-import { useSession } from '../../src/store/session'
-import { useLead } from '../../src/store/lead'
+import { runQuoteRequest, trimReqUrl, quoteLogEntry, OP_REQ_URL_MAX } from '../../src/rules/order/lead-request'
+import { useProduct } from '../../src/store/catalog/product'
+import { useSession } from '../../src/store/auth/session'
+import { useLead } from '../../src/store/order/lead'
 import { useLocale } from '../../src/store/locale'
 import { stubApi, fail } from './product-api-stub'
 

@@ -7,7 +7,7 @@ import { storage } from '../../src/platform/storage'
 import { sessionStore } from '../../src/platform/session-storage'
 import { useLocale } from '../../src/store/locale'
 // the session store listens to the request layer's events (toast and reload on a changed account)
-import '../../src/store/session'
+import '../../src/store/auth/session'
 import { fakeToken, inSeconds } from '../support/tokens'
 
 type Call = { url: string; method: string; header: Record<string, string>; data?: unknown }

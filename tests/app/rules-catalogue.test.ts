@@ -1,8 +1,8 @@
 import { cleanTitle } from '../../types/catalog/product-title'
-import { availabilityStatus, AVAILABILITY_COLOR, availabilityQuantity } from '../../src/rules/availability'
-import { wishlistNext, showsInWishlist, wishlistControlsVisible, WISHLIST_POPUP_MS, type WishState, type WishEvent } from '../../src/rules/wishlist-toggle'
-import { effectiveListPrice, priceView } from '../../src/rules/price-display'
-import { trackingParams } from '../../src/rules/tracking'
+import { availabilityStatus, AVAILABILITY_COLOR, availabilityQuantity } from '../../src/rules/catalog/availability'
+import { wishlistNext, showsInWishlist, wishlistControlsVisible, WISHLIST_POPUP_MS, type WishState, type WishEvent } from '../../src/rules/engagement/wishlist-toggle'
+import { effectiveListPrice, priceView } from '../../src/rules/catalog/price-display'
+import { trackingParams } from '../../src/rules/engagement/tracking'
 
 describe('product title in URLs (spec section 5)', () => {
   it('"Product titles used in URLs drop these characters: & / \\ # , + ( ) $ ~ % . \' " : * ? < > { }."', () => {

@@ -1,11 +1,11 @@
 import type { UserInfo } from '../../types'
-import { READ_IDS_MAX, addReadIds, parseReadIds } from '../../src/rules/notification-read'
+import { READ_IDS_MAX, addReadIds, parseReadIds } from '../../src/rules/account/notification-read'
 import {
   ANALYTICS_POLL_MS, ANALYTICS_POLL_TRIES, analyticsIdFromCookie, analyticsIdFromGlobal, buildChatPayload, chatLocation, chatProductOf,
   chatProductCard, chatWidgetAddress, chatWidgetSrc, normalizeAnalyticsId, pollAnalyticsId, truncateDescription
-} from '../../src/rules/chat'
-import { SC_REASON_MAX, activeCentreFor, applicableShipTos, isActiveSupplyCenter, validateApply } from '../../src/store/supply-centre'
-import { selectedCodes, toggleCode } from '../../src/store/persona'
+} from '../../src/rules/service/chat'
+import { SC_REASON_MAX, activeCentreFor, applicableShipTos, isActiveSupplyCenter, validateApply } from '../../src/store/account/supply-centre'
+import { selectedCodes, toggleCode } from '../../src/store/account/persona'
 
 const shipTo = (over: Record<string, unknown>) => ({
   addressKey: 'A1', accountNumber: '1000001', nickName: null, phoneNumber: '+86 21 5555 0101', attentionTo: null, deptOrLab: null,

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { useSession } from '../../src/store/session'
+import { useSession } from '../../src/store/auth/session'
 import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
 import { tokenCookie } from '../../src/platform/cookie'

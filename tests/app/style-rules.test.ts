@@ -25,7 +25,7 @@ describe('text wraps between words (issue 22 item 10)', () => {
     expect(mixin).toMatch(/overflow-wrap:\s*anywhere/)
   })
   it('the address card (checkout, flash-buy submit, ship-to list) wraps its values between words', () => {
-    expect(element(read('components/address-card/index.scss'), 'value')).toMatch(/@include wrap-words/)
+    expect(element(read('components/account/address-card/index.scss'), 'value')).toMatch(/@include wrap-words/)
   })
   it('an order-history row lets the total keep its line: it wraps under the thumbnails instead of crowding them', () => {
     const scss = read('packages/order/order-history/index.scss')
@@ -37,7 +37,7 @@ describe('text wraps between words (issue 22 item 10)', () => {
 
 describe('buttons side by side have one height (issue 22: "Log in and Register buttons at different heights")', () => {
   it('Log in, Register and WeChat share one box: the border inside the height, each with a border of the same width', () => {
-    const scss = read('components/login-buttons/index.scss')
+    const scss = read('components/auth/login-buttons/index.scss')
     const shared = scss.match(/&__login,\s*&__register,\s*&__wechat\s*\{([^}]*)\}/)?.[1] ?? ''
     expect(shared).toMatch(/box-sizing:\s*border-box/)
     expect(shared).toMatch(/border:\s*2px solid/)

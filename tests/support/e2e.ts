@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import { chromium, devices, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { SIGN_IN_POPUP_COUNT_KEY, SIGN_IN_POPUP_MAX_SHOWS } from '../../src/rules/sign-in-popup'
+import { SIGN_IN_POPUP_COUNT_KEY, SIGN_IN_POPUP_MAX_SHOWS } from '../../src/rules/auth/sign-in-popup'
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startServer, ROOT } = require('./server-process.js')
 

@@ -4,13 +4,13 @@ import { AtActivityIndicator, AtIcon } from 'taro-ui'
 import type { SupplyCenterRequest } from '../../../../types'
 import type { MessageKey } from '../../../i18n'
 import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/login-gate'
+import LoginGate from '../../../components/auth/login-gate'
 import { useT, useLocale } from '../../../store/locale'
-import { useSession } from '../../../store/session'
+import { useSession } from '../../../store/auth/session'
 import {
   SC_REASON_MAX, applicableShipTos, isActiveSupplyCenter, reasonLength, useSupplyCentre,
   type ApplyErrors, type ApplyField, type ApplyForm
-} from '../../../store/supply-centre'
+} from '../../../store/account/supply-centre'
 import { formatTimestamp } from '../../../rules/format'
 import { tapProps } from '../../../components/tappable'
 import FieldLabel, { useFieldId } from '../../../components/field-label'

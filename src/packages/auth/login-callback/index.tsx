@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { pageParam } from '../../../rules/page-params'
-import { redirectError, savedReturnPath, useLogin } from '../../../store/login'
-import LoginReturn from '../../../components/login-return'
+import { redirectError, savedReturnPath, useLogin } from '../../../store/auth/login'
+import LoginReturn from '../../../components/auth/login-return'
 
 /**
  * /login-callback?ticket=… (or ?error=…): the return of the username login / registration.

@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { pageParam } from '../../../rules/page-params'
-import { safeReturnPath, savedReturnPath, useLogin, wechatFlow } from '../../../store/login'
-import LoginReturn from '../../../components/login-return'
+import { safeReturnPath, savedReturnPath, useLogin, wechatFlow } from '../../../store/auth/login'
+import LoginReturn from '../../../components/auth/login-return'
 
 /**
  * /wechat-login?openid&jwt&returnTo (or ?error=wechat): the return of WeChat's in-app OAuth or QR

@@ -1,4 +1,4 @@
-import '../../../store/screens-flashbuy' // this screen's messages (H5 loads them with the page)
+import '../../../store/flashbuy/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
@@ -9,12 +9,12 @@ import PageShell from '../../../components/page-shell'
 import Picture from '../../../components/picture'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
-import { useFlashSales, groupSales, type FlashSaleGroup } from '../../../store/flash-sales'
+import { useFlashSales, groupSales, type FlashSaleGroup } from '../../../store/flashbuy/sales'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
-import { productImageUrl } from '../../../rules/product-image'
+import { productImageUrl } from '../../../rules/catalog/product-image'
 import { ariaProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
-import { saleTimeLine } from '../../../rules/flash-sale-time'
+import { saleTimeLine } from '../../../rules/flashbuy/flash-sale-time'
 import './index.scss'
 
 /**

@@ -1,4 +1,4 @@
-import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
+import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
@@ -7,10 +7,10 @@ import type { Task } from '../../../../types/membership'
 import PageShell from '../../../components/page-shell'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT } from '../../../store/locale'
-import { useTasks } from '../../../store/tasks'
+import { useTasks } from '../../../store/membership/tasks'
 import { showToast } from '../../../store/toast'
 import { ariaProps } from '../../../platform/a11y'
-import MemberGate from '../../../components/member-gate'
+import MemberGate from '../../../components/membership/member-gate'
 import { formatPoints } from '../../../rules/format'
 import './index.scss'
 

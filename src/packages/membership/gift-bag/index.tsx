@@ -1,4 +1,4 @@
-import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
+import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
@@ -7,13 +7,13 @@ import type { PrizeOrder } from '../../../../types/membership'
 import PageShell from '../../../components/page-shell'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
-import { useGiftBag } from '../../../store/draws'
-import { useSession } from '../../../store/session'
+import { useGiftBag } from '../../../store/membership/draws'
+import { useSession } from '../../../store/auth/session'
 import { showToast } from '../../../store/toast'
 import { formatTimestamp } from '../../../rules/format'
-import { addressLine, shipToTitle } from '../../../rules/ship-to'
+import { addressLine, shipToTitle } from '../../../rules/account/ship-to'
 import { ariaProps } from '../../../platform/a11y'
-import MemberGate from '../../../components/member-gate'
+import MemberGate from '../../../components/membership/member-gate'
 import './index.scss'
 
 /**

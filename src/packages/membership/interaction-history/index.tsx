@@ -1,4 +1,4 @@
-import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
+import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
@@ -7,11 +7,11 @@ import type { MemberInteraction } from '../../../../types/membership'
 import PageShell from '../../../components/page-shell'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
-import { useInteractions } from '../../../store/tasks'
+import { useInteractions } from '../../../store/membership/tasks'
 import { formatTimestamp, formatPoints } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
-import MemberGate from '../../../components/member-gate'
+import MemberGate from '../../../components/membership/member-gate'
 import './index.scss'
 
 /** My interaction history (spec §2, the profile tab): draws and prizes, task credits, invitations; newest first, paged. */

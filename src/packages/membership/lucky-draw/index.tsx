@@ -1,4 +1,4 @@
-import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
+import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect, useRef, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
@@ -7,11 +7,11 @@ import type { DrawActivity, DrawResult } from '../../../../types/membership'
 import PageShell from '../../../components/page-shell'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
-import { drawNotices, drawRefusalNow, useDraws, wheelRotation } from '../../../store/draws'
+import { drawNotices, drawRefusalNow, useDraws, wheelRotation } from '../../../store/membership/draws'
 import { formatTimestamp, formatPoints } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
 import { prefersReducedMotion } from '../../../platform/motion'
-import MemberGate from '../../../components/member-gate'
+import MemberGate from '../../../components/membership/member-gate'
 import './index.scss'
 
 /**

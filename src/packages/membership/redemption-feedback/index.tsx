@@ -1,4 +1,4 @@
-import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
+import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect, useState } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { View, Text, Textarea } from '@tarojs/components'
@@ -6,10 +6,10 @@ import { AtActivityIndicator } from 'taro-ui'
 import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from '../../../../types/membership/gifts'
 import type { Feedback } from '../../../../types/membership/gifts-schemas'
 import PageShell from '../../../components/page-shell'
-import MemberGate, { MemberBlocked } from '../../../components/member-gate'
+import MemberGate, { MemberBlocked } from '../../../components/membership/member-gate'
 import { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
-import { useGifts } from '../../../store/gifts'
+import { useGifts } from '../../../store/membership/gifts'
 import { showToast } from '../../../store/toast'
 import { formatTimestamp } from '../../../rules/format'
 import { pageParam } from '../../../rules/page-params'

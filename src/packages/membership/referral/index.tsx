@@ -1,4 +1,4 @@
-import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
+import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text, Input } from '@tarojs/components'
@@ -7,12 +7,12 @@ import type { InvitationActivity } from '../../../../types/membership'
 import PageShell from '../../../components/page-shell'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
-import { useInvitations } from '../../../store/invitations'
+import { useInvitations } from '../../../store/membership/invitations'
 import { showToast } from '../../../store/toast'
 import { formatTimestamp, formatPoints } from '../../../rules/format'
 import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
 import { copyText } from '../../../platform/clipboard'
-import MemberGate from '../../../components/member-gate'
+import MemberGate from '../../../components/membership/member-gate'
 import './index.scss'
 
 /**

@@ -1,14 +1,14 @@
-import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
+import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import type { PointsEntry } from '../../../../types/membership/points-schemas'
 import PageShell from '../../../components/page-shell'
-import MemberGate, { MemberBlocked } from '../../../components/member-gate'
+import MemberGate, { MemberBlocked } from '../../../components/membership/member-gate'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
-import { usePoints } from '../../../store/points'
+import { usePoints } from '../../../store/membership/points'
 import { formatTimestamp, formatPoints } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'

@@ -1,4 +1,4 @@
-import '../../../store/screens-membership' // this screen's messages (H5 loads them with the page)
+import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
 import { View, Text } from '@tarojs/components'
 import { MAJOR_PER_POINT } from '../../../../types/membership/points'
 import PageShell from '../../../components/page-shell'

@@ -1,4 +1,4 @@
-import '../../../store/screens-order' // this screen's messages (H5 loads them with the page)
+import '../../../store/order/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
@@ -6,7 +6,7 @@ import { AtActivityIndicator } from 'taro-ui'
 import PageShell from '../../../components/page-shell'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
-import { useOrderConfirm } from '../../../store/order-confirm'
+import { useOrderConfirm } from '../../../store/order/confirm'
 import { pageParam } from '../../../rules/page-params'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { View, Text, Button, Input } from '@tarojs/components'
 import { useT, useLocale } from '../../../store/locale'
-import { useOrderExport, rangeProblem, extraEmailInvalid } from '../../../store/order-export'
+import { useOrderExport, rangeProblem, extraEmailInvalid } from '../../../store/order/export'
 import { tapProps } from '../../../components/tappable'
 import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
 

@@ -1,9 +1,9 @@
-import '../../../store/screens-order' // this screen's messages (H5 loads them with the page)
+import '../../../store/order/screens' // this screen's messages (H5 loads them with the page)
 import { useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
 import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/login-gate'
+import LoginGate from '../../../components/auth/login-gate'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT } from '../../../store/locale'
 import { pageParam } from '../../../rules/page-params'

@@ -1,11 +1,11 @@
-import '../../../store/screens-order' // this screen's messages (H5 loads them with the page)
+import '../../../store/order/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect, useState } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import type { PendingLto } from '../../../../types'
 import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/login-gate'
+import LoginGate from '../../../components/auth/login-gate'
 import Picture from '../../../components/picture'
 import { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
@@ -13,7 +13,7 @@ import { getPendingLto } from '../../../api/order'
 import { ApiError } from '../../../api/client'
 import { pageParam } from '../../../rules/page-params'
 import { formatTimestamp } from '../../../rules/format'
-import { productImageUrl } from '../../../rules/product-image'
+import { productImageUrl } from '../../../rules/catalog/product-image'
 import { navigation } from '../../../platform/navigation'
 import './index.scss'
 

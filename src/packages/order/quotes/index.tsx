@@ -1,15 +1,15 @@
-import '../../../store/screens-order' // this screen's messages (H5 loads them with the page)
+import '../../../store/order/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/login-gate'
-import QuoteSummaryCard from '../../../components/quote-summary-card'
-import SQuoteProductDrawer from '../../../components/squote-product-drawer'
+import LoginGate from '../../../components/auth/login-gate'
+import QuoteSummaryCard from '../../../components/order/quote-summary-card'
+import SQuoteProductDrawer from '../../../components/order/quote-product-drawer'
 import { tapProps } from '../../../components/tappable'
 import { useT } from '../../../store/locale'
-import { useSession } from '../../../store/session'
-import { useQuotes } from '../../../store/quotes'
+import { useSession } from '../../../store/auth/session'
+import { useQuotes } from '../../../store/order/quotes'
 import './index.scss'
 
 /** /my-quotes: the account's S-quotes as summary cards; 'View Product' opens the quote's products in a drawer. */

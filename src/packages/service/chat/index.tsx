@@ -4,12 +4,12 @@ import { View, Text, Image } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import PageShell from '../../../components/page-shell'
 import { useT, useLocale } from '../../../store/locale'
-import { useSession } from '../../../store/session'
+import { useSession } from '../../../store/auth/session'
 import { getChatConfig } from '../../../api/service'
 import {
   analyticsIdFromCookie, analyticsIdFromGlobal, chatProductCard, chatProductFromParams, chatWidgetSrc, normalizeAnalyticsId,
   pollAnalyticsId
-} from '../../../rules/chat'
+} from '../../../rules/service/chat'
 import ChatWidget from '../../../platform/chat-widget'
 import { browserAnalyticsSources } from '../../../platform/analytics'
 import './index.scss'
@@ -31,7 +31,7 @@ function readAnalyticsId(): string | null {
  * /zhichi-consult (route chat): opens the customer-service widget with the spec section 7 payload
  * ("employee id, email, name, analytics id, location, country, phone and company") at once; the
  * analytics client id, polled "every 1 second, up to 30 times", joins the payload when read
- * (rules/chat.ts chatWidgetSrc); opened from a product, with its card.
+ * (rules/service/chat.ts chatWidgetSrc); opened from a product, with its card.
  */
 export default function ChatPage() {
   const t = useT()

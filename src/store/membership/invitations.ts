@@ -1,0 +1,46 @@
+import { create } from 'zustand'
+import type { InvitationActivity } from '../../../types/membership'
+import { getInvitations, redeemInvitation } from '../../api/membership/play'
+import { playErrorMessage } from './draws'
+
+/** Invitations and referrals (issue 13): the member's codes, the invited list, entering a colleague's code. */
+
+type Status = 'idle' | 'loading' | 'ready' | 'error'
+
+interface InvitationsState {
+  status: Status
+  error: string | null
+  activities: InvitationActivity[]
+  submitting: boolean
+  load: () => Promise<void>
+  /** { points } when joined, { message } when refused (the localized section 8 text) */
+  redeem: (activityId: string, code: string) => Promise<{ points: number } | { message: string }>
+}
+
+export const useInvitations = create<InvitationsState>()((set, get) => ({
+  status: 'idle',
+  error: null,
+  activities: [],
+  submitting: false,
+  load: async () => {
+    set((s) => ({ status: s.activities.length ? s.status : 'loading', error: null }))
+    try {
+      set({ status: 'ready', activities: (await getInvitations()).activities })
+    } catch (e) {
+      set({ status: 'error', error: playErrorMessage(e) })
+    }
+  },
+  redeem: async (activityId, code) => {
+    if (get().submitting) return { message: '' }
+    set({ submitting: true })
+    try {
+      const r = await redeemInvitation({ activityId, code })
+      set({ submitting: false })
+      void get().load()
+      return { points: r.pointsEarned }
+    } catch (e) {
+      set({ submitting: false })
+      return { message: playErrorMessage(e) }
+    }
+  },
+}))

@@ -1,0 +1,123 @@
+import { create } from 'zustand'
+import type { RequestDetail, RequestSummary } from '../../../types'
+import { addRequestComment, getRequestDetail, getRequestList } from '../../api/order/screens'
+import { ApiError } from '../../api/client'
+import { REQUEST_COMMENT_LIMIT, REQUEST_COMMENT_MAX_LENGTH } from '../../../types/order/enquiry-rules'
+import { t } from '../locale'
+
+/**
+ * Requests and enquiries (issue 12): the list of My request and one request's detail with its
+ * interaction history, and the customer's comment (spec §8 "Interaction: limit reached, no
+ * permission, does not exist": the server's message is shown as it comes, in the request's language).
+ */
+
+type Load<T> = { status: 'idle' | 'loading' | 'ready' | 'failed' | 'notFound'; data: T | null; error: string | null }
+
+export type CommentProblem = 'empty' | 'tooLong' | 'limitReached' | 'noPermission' | 'notFound' | 'failed'
+
+interface RequestsState {
+  list: Load<RequestSummary[]>
+  detail: Load<RequestDetail> & { id: string | null }
+  draft: string
+  sending: boolean
+  /** the last comment's refusal: its kind and the message to show */
+  commentError: { kind: CommentProblem; message: string } | null
+  loadList: () => Promise<void>
+  loadDetail: (requestId: string) => Promise<void>
+  setDraft: (text: string) => void
+  sendComment: () => Promise<boolean>
+  reset: () => void
+}
+
+const idle = { status: 'idle' as const, data: null, error: null }
+
+/** The comment box's own checks, before any call. */
+export function commentProblem(text: string): 'empty' | 'tooLong' | null {
+  const s = text.trim()
+  if (!s) return 'empty'
+  if (s.length > REQUEST_COMMENT_MAX_LENGTH) return 'tooLong'
+  return null
+}
+
+const problemOf = (e: unknown): CommentProblem => {
+  if (!(e instanceof ApiError)) return 'failed'
+  if (e.reason === 'INTERACTION_LIMIT_REACHED') return 'limitReached'
+  if (e.reason === 'INTERACTION_NO_PERMISSION') return 'noPermission'
+  if (e.status === 404) return 'notFound'
+  return 'failed'
+}
+
+export const useRequests = create<RequestsState>()((set, get) => ({
+  list: idle,
+  detail: { ...idle, id: null },
+  draft: '',
+  sending: false,
+  commentError: null,
+
+  loadList: async () => {
+    set((s) => ({ list: { ...s.list, status: 'loading', error: null } }))
+    try {
+      set({ list: { status: 'ready', data: await getRequestList(), error: null } })
+    } catch (e) {
+      set({ list: { status: 'failed', data: null, error: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic') } })
+    }
+  },
+
+  loadDetail: async (requestId) => {
+    if (get().detail.id !== requestId) set({ draft: '', commentError: null })
+    set({ detail: { status: 'loading', data: null, error: null, id: requestId } })
+    try {
+      const data = await getRequestDetail(requestId)
+      set({ detail: { status: 'ready', data, error: null, id: requestId } })
+    } catch (e) {
+      const notFound = e instanceof ApiError && (e.status === 404 || e.status === 403)
+      set({ detail: { status: notFound ? 'notFound' : 'failed', data: null, error: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic'), id: requestId } })
+    }
+  },
+
+  setDraft: (draft) => set({ draft, commentError: null }),
+
+  sendComment: async () => {
+    const { detail, draft, sending } = get()
+    if (sending || !detail.data) return false
+    const local = commentProblem(draft)
+    if (local) {
+      set({ commentError: { kind: local, message: t(local === 'empty' ? 'requests.comment.empty' : 'requests.comment.tooLong', { max: REQUEST_COMMENT_MAX_LENGTH }) } })
+      return false
+    }
+    const d = detail.data
+    if (!d.canComment) {
+      const kind: CommentProblem = d.status === 'completed' ? 'noPermission' : 'limitReached'
+      set({ commentError: { kind, message: t(kind === 'noPermission' ? 'requests.comment.noPermission' : 'requests.comment.limitReached', { limit: REQUEST_COMMENT_LIMIT }) } })
+      return false
+    }
+    set({ sending: true, commentError: null })
+    try {
+      const added = await addRequestComment(d.requestId, { comment: draft.trim() })
+      const cur = get().detail
+      if (cur.data && cur.id === d.requestId) {
+        const customerComments = cur.data.customerComments + 1
+        set({
+          detail: {
+            ...cur,
+            data: { ...cur.data, interactions: [...cur.data.interactions, added], customerComments, canComment: cur.data.canComment && customerComments < cur.data.commentLimit },
+          },
+          draft: '',
+        })
+      }
+      return true
+    } catch (e) {
+      const kind = problemOf(e)
+      set({ commentError: { kind, message: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic') } })
+      if (kind === 'limitReached' || kind === 'noPermission') {
+        const cur = get().detail
+        if (cur.data) set({ detail: { ...cur, data: { ...cur.data, canComment: false } } })
+      }
+      return false
+    } finally {
+      set({ sending: false })
+    }
+  },
+
+  reset: () => set({ list: idle, detail: { ...idle, id: null }, draft: '', sending: false, commentError: null }),
+}))

@@ -1,0 +1,126 @@
+import { create } from 'zustand'
+import type { OrderDetail, OrderListItem, OrderStatusGroup } from '../../../types'
+import { ORDER_SEARCH_MAX } from '../../../types/order/history-rules'
+import { getOrderDetail } from '../../api/order'
+import { getOrderList } from '../../api/order/screens'
+import { ApiError } from '../../api/client'
+import { t } from '../locale'
+
+/**
+ * The order history (GET /order/list): the last 3 months of the account's orders (spec §9), one
+ * status chip, one search (order, sales order or PO number), pages joined by the server's cursor
+ * ("load more on scroll"). A newer load makes the answers of older ones stale (a fast typist, a
+ * chip tapped twice): they are dropped.
+ */
+
+export const ORDER_HISTORY_PAGE_SIZE = 20
+export type OrderHistoryFilter = OrderStatusGroup | 'all'
+
+interface OrderHistoryState {
+  filter: OrderHistoryFilter
+  /** the search applied (trimmed); '' none */
+  query: string
+  items: OrderListItem[]
+  nextCursor: string | null
+  /** the start of the window the server covered */
+  since: string | null
+  /** the first page: idle, loading, ready, error */
+  status: 'idle' | 'loading' | 'ready' | 'error'
+  loadingMore: boolean
+  /** the last failure (first page or a later one) */
+  error: string | null
+  /** the first page for a filter and a search */
+  load: (filter?: OrderHistoryFilter, query?: string) => Promise<void>
+  /** the next page, appended; nothing when there is none or one is on its way */
+  more: () => Promise<void>
+  reset: () => void
+}
+
+/** A search as the server takes it: trimmed, at most 60 characters (a PO number's limit, spec §9). */
+export const cleanOrderSearch = (q: string) => Array.from(q.trim()).slice(0, ORDER_SEARCH_MAX).join('').trim()
+
+const errorText = (e: unknown) => (e instanceof ApiError ? e.message : t('error.generic'))
+
+let generation = 0
+
+export const useOrderHistory = create<OrderHistoryState>()((set, get) => ({
+  filter: 'all',
+  query: '',
+  items: [],
+  nextCursor: null,
+  since: null,
+  status: 'idle',
+  loadingMore: false,
+  error: null,
+
+  load: async (filter = get().filter, query = get().query) => {
+    const mine = ++generation
+    const q = cleanOrderSearch(query)
+    set({ filter, query: q, items: [], nextCursor: null, status: 'loading', loadingMore: false, error: null })
+    try {
+      const r = await getOrderList({ ...(filter === 'all' ? {} : { status: filter }), ...(q ? { q } : {}), limit: ORDER_HISTORY_PAGE_SIZE })
+      if (mine !== generation) return
+      set({ items: r.items, nextCursor: r.nextCursor, since: r.since, status: 'ready' })
+    } catch (e) {
+      if (mine !== generation) return
+      set({ status: 'error', error: errorText(e) })
+    }
+  },
+
+  more: async () => {
+    const { filter, query, nextCursor, status, loadingMore, items } = get()
+    if (status !== 'ready' || !nextCursor || loadingMore) return
+    const mine = ++generation
+    set({ loadingMore: true, error: null })
+    try {
+      const r = await getOrderList({
+        ...(filter === 'all' ? {} : { status: filter }), ...(query ? { q: query } : {}), cursor: nextCursor, limit: ORDER_HISTORY_PAGE_SIZE
+      })
+      if (mine !== generation) return
+      const known = new Set(items.map((i) => i.orderNumber))
+      set({ items: [...items, ...r.items.filter((i) => !known.has(i.orderNumber))], nextCursor: r.nextCursor, loadingMore: false })
+    } catch (e) {
+      if (mine !== generation) return
+      // the rows already shown stay; the Load more button tries again
+      set({ loadingMore: false, error: errorText(e) })
+    }
+  },
+
+  reset: () => {
+    generation++
+    set({ filter: 'all', query: '', items: [], nextCursor: null, since: null, status: 'idle', loadingMore: false, error: null })
+  }
+}))
+
+// ---------------- one order (GET /order/detail/{orderNumber}) ----------------
+
+interface OrderDetailState {
+  orderNumber: string | null
+  status: 'idle' | 'loading' | 'ready' | 'notFound' | 'error'
+  data: OrderDetail | null
+  error: string | null
+  load: (orderNumber: string) => Promise<void>
+}
+
+let detailGeneration = 0
+
+/** The order detail page's order: the caller's account's only (another account's number answers 404: "not found"). */
+export const useOrderDetail = create<OrderDetailState>()((set) => ({
+  orderNumber: null,
+  status: 'idle',
+  data: null,
+  error: null,
+  load: async (orderNumber) => {
+    const mine = ++detailGeneration
+    set({ orderNumber, status: 'loading', data: null, error: null })
+    try {
+      const data = await getOrderDetail(orderNumber)
+      if (mine !== detailGeneration) return
+      set({ status: 'ready', data })
+    } catch (e) {
+      if (mine !== detailGeneration) return
+      const notFound = e instanceof ApiError && (e.status === 404 || e.status === 403)
+      set({ status: notFound ? 'notFound' : 'error', error: errorText(e) })
+    }
+  }
+}))
