@@ -23,7 +23,7 @@ module.exports = defineJestConfig({
     // which jest's CommonJS cannot run); here both catalogues are there from the start, as in the weapp
     '^(\\.{1,2}/)+store/catalogues$': '<rootDir>/src/store/catalogues.ts',
     // likewise a subpackage screen's messages: registered with the rest, nothing to wait for
-    '^(\\.{1,2}/)+store/screens-(order|flashbuy|membership)$': '<rootDir>/src/store/screens-$2.ts',
+    '^(\\.{1,2}/)+store/(order|flashbuy|membership)/screens$': '<rootDir>/src/store/$2/screens.ts',
     // the H5 build loads Taro's toast with the first toast (a chunk); the tests spy on Taro.showToast
     // right after the action that shows one, so here it is called at once, as the mini-program does
     '^(\\.{1,2}/)+platform/toast$': '<rootDir>/src/platform/toast.ts',

@@ -3,7 +3,7 @@ import { useSession, isLoggedIn } from '../auth/session'
 const signedIn = (s: ReturnType<typeof useSession.getState>) => s.status === 'USER_FETCHED' && isLoggedIn(s)
 
 /**
- * H5: the supply-centre lookup and the history merge (see account-launch.ts) matter only once a user
+ * H5: the supply-centre lookup and the history merge (see launch.ts) matter only once a user
  * is signed in; their stores (history, supply centre, wishlist, with dayjs and their API calls) load
  * then, in a chunk of their own, instead of in every visitor's first load. Both look at the session as
  * it is when they start, so starting after the sign-in loses nothing.

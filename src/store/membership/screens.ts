@@ -1,3 +1,3 @@
 // The mini-program registers every screen's messages at launch (catalogues.ts): nothing to wait for.
-// H5: screens-membership.h5.ts.
+// H5: screens.h5.ts.
 export {}
