@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 /**
  * npm test: every test layer, with one summary line at the end.
- *   1. typecheck (tsc)                      5. build: H5 site and weapp mini-program, then the H5 size
+ *   1. typecheck (tsc)                      6. build: H5 site and weapp mini-program, then the H5 size
  *   2. deps: the dependency rules              budgets (tests/build)
- *                                           6. weapp build checks (miniprogram-simulate; package sizes)
- *      (dependency-cruiser)                 7. end-to-end in headless Chromium (playwright-core)
- *   3. app unit + component tests (jest)
- *   4. API tests (PGlite; + PostgreSQL when DATABASE_URL is set)
+ *      (dependency-cruiser)                 7. weapp build checks (miniprogram-simulate; package sizes)
+ *   3. lint (ESLint) and format (Prettier)  8. end-to-end in headless Chromium (playwright-core)
+ *   4. app unit + component tests (jest)
+ *   5. API tests (PGlite; + PostgreSQL when DATABASE_URL is set)
  *
- * Two lanes run side by side, one per core (TEST_LANES=serial runs them one after the other):
- *   lane 1: typecheck, deps, seed, server, lb,     lane 2: builds, template, weapp, e2e, unit
- *           dbfault
+ * Three lanes start together (TEST_LANES=serial runs them one after the other):
+ *   checks: typecheck, deps, lint, format (they only read the sources; at low CPU priority, see checks below)
+ *   lane 1: seed, server, lb, dbfault       lane 2: builds, template, weapp, e2e
+ * and the unit layer, which needs nothing built, runs in whichever of lanes 1 and 2 is through its own layers
+ * first, so that neither ends long after the other on this 2-core machine.
  * Each layer's output goes to artifacts/test-results/<layer>.log and is printed whole when the layer ends,
  * so parallel output never interleaves. A failing layer does not stop the others (a failed build skips the
  * layers that need it); the exit code is non-zero if anything failed.
@@ -100,16 +102,35 @@ async function serverLayer() {
   await new Promise((resolve) => dropSharedSeed().on('close', resolve))
 }
 
-const laneA = async () => {
-  await checkLayer('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
+// Checks of the sources alone (nothing built, nothing running). At low CPU priority beside lanes 1 and 2: they take
+// the CPU those leave idle (waits on PostgreSQL, Chromium, restarts) rather than slow them; no check has a time limit.
+const niced = (cmd, args) => serial ? [cmd, args] : ['nice', ['-n', '10', cmd, ...args]]
+const checks = async () => {
+  await checkLayer('typecheck', ...niced('npx', ['tsc', '-p', 'tsconfig.json']))
   // the import rules of README "Layout" (.dependency-cruiser.cjs); a broken rule is named in the output
-  await checkLayer('deps', 'npx', ['depcruise', 'src', 'server', 'types', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'])
+  await checkLayer('deps', ...niced('npx', ['depcruise', 'src', 'server', 'types', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']))
+  await checkLayer('lint', ...niced('npm', ['run', 'lint']))
+  await checkLayer('format', ...niced('npm', ['run', 'format:check']))
+}
+let checksDone = Promise.resolve()
+// the unit layer, in the first of lanes 1 and 2 to get here; never beside the checks, since a unit test
+// (tests/app/paths.test.ts) plants sample files under tests/ for a moment that tsc, ESLint and Prettier would read
+let unitTaken = false
+async function unitIfFirst() {
+  if (unitTaken) return
+  unitTaken = true
+  await checksDone
+  await jestLayer('unit', 'jest.config.js')
+}
+
+const laneA = async () => {
   await serverLayer()
   // issue 14: two instances behind HAProxy on PostgreSQL + Redis (skipped without DATABASE_URL, haproxy or redis-server)
   await nodeTestLayer('lb', testFiles('lb'))
   // issue 22 #27-#29: the server against a PostgreSQL of its own that restarts, crashes and stops under order load
   // (tests/dbfault; skipped, with the reason, without PostgreSQL's server binaries)
   await nodeTestLayer('dbfault', testFiles('dbfault'))
+  await unitIfFirst()
 }
 const laneB = async () => {
   const h5 = await run('build:h5', 'npm', ['run', 'build:h5'], { NODE_ENV: 'production' })
@@ -123,14 +144,14 @@ const laneB = async () => {
   await checkLayer('template', 'npm', ['run', 'build:server'])
   if (weapp.ok) await jestLayer('weapp', 'tests/weapp/jest.config.js')
   if (h5.ok) await nodeTestLayer('e2e', testFiles('e2e'))
-  // the unit layer runs last in this lane: the API tests (lane 1) are the longest layer
-  await jestLayer('unit', 'jest.config.js')
+  await unitIfFirst()
 }
 
 if (serial) {
-  await laneA(); await laneB()
+  await checks(); await laneA(); await laneB()
 } else {
-  await Promise.all([laneA(), laneB()])
+  checksDone = checks()
+  await Promise.all([checksDone, laneA(), laneB()])
 }
 
 console.log(`\n=== summary after ${((Date.now() - t0) / 1000).toFixed(0)}s (per-layer logs and results in artifacts/test-results, screenshots in artifacts/e2e)`)
