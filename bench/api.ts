@@ -12,6 +12,7 @@ import { signAccessToken } from '../server/domains/auth/tokens'
 import { searchMix } from './search-mix'
 import { startBare } from './bare'
 import { openBenchDb, serveSeededApp } from './temp-db'
+import { runBench } from './support'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -104,7 +105,4 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+runBench(main)

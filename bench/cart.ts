@@ -13,6 +13,7 @@ import { signAccessToken } from '../server/domains/auth/tokens'
 import { openBenchDb, serveSeededApp } from './temp-db'
 import { atMost, context, record } from './report'
 import { runAtRate, type RateRequest } from './rate'
+import { runBench } from './support'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -79,7 +80,4 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+runBench(main)

@@ -11,6 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { atMost, context, median, printTable, record } from './report'
 import { ROOT, buildServerBundle, ensureH5Build, spawnServer, treeCpuSeconds, waitUntil } from './server-proc'
+import { runBench } from './support'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 
@@ -80,7 +81,4 @@ async function main() {
   printTable(`Cold start (median of ${RUNS})`, rows)
 }
 
-main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+runBench(main)

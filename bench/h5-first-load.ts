@@ -6,6 +6,7 @@
 import zlib from 'node:zlib'
 import { chromium, devices } from 'playwright-core'
 import { atMost, context, median, printTable, record } from './report'
+import { runBench } from './support'
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startServer } = require('../tests/support/server-process.js')
 
@@ -57,4 +58,4 @@ async function main() {
   }
 }
 
-main().catch((e) => { console.error(e); process.exit(1) })
+runBench(main)

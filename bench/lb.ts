@@ -21,6 +21,7 @@ import { fullSpeed } from './full-speed'
 import { searchMix } from './search-mix'
 import { createBuyers, load } from './flashbuy'
 import { atLeast, atMost, context, median, printTable, record, type BenchRow } from './report'
+import { runBench } from './support'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
@@ -140,7 +141,4 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+runBench(main)

@@ -10,6 +10,7 @@
 import * as chromeLauncher from 'chrome-launcher'
 import { atLeast, atMost, context, median, printTable, record, type BenchRow } from './report'
 import { cleanTitle } from '../types/catalog/product-title'
+import { runBench } from './support'
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startServer } = require('../tests/support/server-process.js')
 
@@ -74,4 +75,4 @@ async function main() {
   printTable(`Lighthouse mobile, simulated slow 4G, median of ${RUNS} runs (Chromium ${process.env.CHROME_PATH ?? '/usr/bin/chromium'})`, rows)
 }
 
-main().catch((e) => { console.error(e); process.exit(1) })
+runBench(main)

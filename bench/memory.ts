@@ -18,6 +18,7 @@ import { atMost, context, median, printTable, record, type BenchRow } from './re
 import {
   ROOT, buildServerBundle, httpOk, peakRssMb, resetPeak, sampleTreePeak, spawnServer, tempPostgres, treeRssMb, waitUntil, type ServerProc,
 } from './server-proc'
+import { runBench } from './support'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const IDLE_MS = Number(process.env.BENCH_IDLE_SECONDS ?? 5) * 1000
@@ -154,7 +155,4 @@ async function main() {
   printTable(`Server memory, ${SERVER.join(' ')} (median of ${RUNS}; load: ${CONNECTIONS} connections, ${LOAD_MS / 1000} s of mixed API requests)`, rows)
 }
 
-main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+runBench(main)

@@ -26,13 +26,13 @@
  */
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../server/db/schema'
-import { createPgliteDb } from '../server/db'
 import { signAccessToken } from '../server/domains/auth/tokens'
 import { ORDER_STATUS_GROUP_NAMES } from '../types'
 import { runAtRate, type RateResult } from './rate'
-import { openBenchDb, serveSeededApp } from './temp-db'
+import { benchDbKinds, withBenchDb, serveSeededApp, type BenchDbKind } from './temp-db'
 import { startBare } from './bare'
 import { atMost, context, printTable, record, type BenchRow } from './report'
+import { runBench } from './support'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5000)
 const OTHER_ORDERS = Number(process.env.BENCH_OTHER_ORDERS ?? 20000)
@@ -82,11 +82,8 @@ async function insertOrders(db: Kysely<DB>, o: { accountId: number; userId: stri
   `.execute(db)
 }
 
-async function benchOne(kind: 'pglite' | 'postgres'): Promise<BenchRow[]> {
-  const { handle, cleanup } = kind === 'postgres' ? await openBenchDb('sf_bench_history', 10) : await openPglite()
-  const onSigint = () => void cleanup().finally(() => process.exit(130))
-  process.once('SIGINT', onSigint)
-  try {
+async function benchOne(kind: BenchDbKind): Promise<BenchRow[]> {
+  return withBenchDb(kind, 'sf_bench_history', async (handle) => {
     const { app, apiUrl, secret } = await serveSeededApp(handle, PRODUCTS)
     const db = handle.db
     const user = await db.selectFrom('users').select(['id', 'user_name', 'account_id']).where('user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
@@ -168,10 +165,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<BenchRow[]> {
     await app.close()
     await bare.close()
     return rows
-  } finally {
-    process.off('SIGINT', onSigint)
-    await cleanup()
-  }
+  })
 }
 
 /** BENCH_EXPLAIN=1: EXPLAIN ANALYZE of the list's query (as server/domains/order/history.ts builds it) in each scenario. */
@@ -192,21 +186,11 @@ async function explain(db: Kysely<DB>, accountId: number, deepCursor: string, pr
   }
 }
 
-async function openPglite() {
-  const handle = await createPgliteDb()
-  return { handle, cleanup: () => handle.close().catch(() => {}) }
-}
-
 /** PGlite always, PostgreSQL too when DATABASE_URL is set (BENCH_DB=pglite|postgres runs one of them). */
 async function main() {
-  const only = process.env.BENCH_DB
-  const kinds = (['pglite', 'postgres'] as const).filter((k) => (!only || only === k) && (k === 'pglite' || process.env.DATABASE_URL))
   const rows: BenchRow[] = []
-  for (const k of kinds) rows.push(...(await benchOne(k)))
+  for (const k of benchDbKinds()) rows.push(...(await benchOne(k)))
   record('order-history', rows)
 }
 
-main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+runBench(main)

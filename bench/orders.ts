@@ -15,6 +15,7 @@ import { openBenchDb, serveSeededApp } from './temp-db'
 import { atLeast, context, record } from './report'
 import { sql } from 'kysely'
 import { signAccessToken } from '../server/domains/auth/tokens'
+import { runBench } from './support'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 6000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -143,7 +144,4 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+runBench(main)

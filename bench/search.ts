@@ -10,13 +10,13 @@
  * the server's caches see it: normalised query + category), so every search is ranked by the database.
  * The recorded figures are the medians over the rounds; the full-speed ratio is search / bare of the same round.
  */
-import { createPgliteDb } from '../server/db'
 import { runAtRate, type RateResult } from './rate'
 import { fullSpeed as fullSpeedInWorker } from './full-speed'
-import { openBenchDb, serveSeededApp } from './temp-db'
+import { benchDbKinds, withBenchDb, serveSeededApp, type BenchDbKind } from './temp-db'
 import { startBare } from './bare'
 import { searchMix } from './search-mix'
 import { atLeast, atMost, context, median, printTable, record, type BenchRow } from './report'
+import { runBench } from './support'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -26,11 +26,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 
 const fullSpeed = (url: string, paths: string[]) => fullSpeedInWorker(url, paths, CONNECTIONS, SECONDS)
 
-async function benchOne(kind: 'pglite' | 'postgres'): Promise<BenchRow[]> {
-  const { handle, cleanup } = kind === 'postgres' ? await openBenchDb('sf_bench_search', 10) : await openPglite()
-  const onSigint = () => void cleanup().finally(() => process.exit(130))
-  process.once('SIGINT', onSigint)
-  try {
+async function benchOne(kind: BenchDbKind): Promise<BenchRow[]> {
+  return withBenchDb(kind, 'sf_bench_search', async (handle) => {
     const { app, apiUrl, products, seedMs } = await serveSeededApp(handle, PRODUCTS)
     console.log(`db: ${handle.kind}, seeded ${products} products in ${seedMs} ms`)
     const bare = await startBare()
@@ -102,28 +99,15 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<BenchRow[]> {
     await app.close()
     await bare.close()
     return rows
-  } finally {
-    process.off('SIGINT', onSigint)
-    await cleanup()
-  }
-}
-
-async function openPglite() {
-  const handle = await createPgliteDb()
-  return { handle, cleanup: () => handle.close().catch(() => {}) }
+  })
 }
 
 /** PGlite always, PostgreSQL too when DATABASE_URL is set (BENCH_DB=pglite|postgres runs one of them). */
 async function main() {
-  const only = process.env.BENCH_DB
-  const kinds = (['pglite', 'postgres'] as const).filter((k) => (!only || only === k) && (k === 'pglite' || process.env.DATABASE_URL))
   const rows: BenchRow[] = []
-  for (const k of kinds) rows.push(...(await benchOne(k)))
+  for (const k of benchDbKinds()) rows.push(...(await benchOne(k)))
   record('search', rows)
   printTable('product search, every query new', rows)
 }
 
-main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+runBench(main)

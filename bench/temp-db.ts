@@ -11,10 +11,7 @@ import { seedDatabase } from '../server/db/seed'
 
 export async function openBenchDb(prefix: string, poolSize = 10): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL
-  if (!url) {
-    const handle = await createPgliteDb()
-    return { handle, cleanup: () => handle.close().catch(() => {}) }
-  }
+  if (!url) return openPglite()
   const db = await tempPostgres(url, prefix)
   const handle = createPostgresDb(db.url, { max: poolSize })
   return {
@@ -23,6 +20,37 @@ export async function openBenchDb(prefix: string, poolSize = 10): Promise<{ hand
       await handle.close().catch(() => {})
       await db.drop()
     },
+  }
+}
+
+async function openPglite(): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
+  const handle = await createPgliteDb()
+  return { handle, cleanup: () => handle.close().catch(() => {}) }
+}
+
+export type BenchDbKind = 'pglite' | 'postgres'
+
+/** the databases a bench that compares them runs on: PGlite always, PostgreSQL too when DATABASE_URL is set (BENCH_DB=pglite|postgres runs one of them) */
+export function benchDbKinds(): BenchDbKind[] {
+  const only = process.env.BENCH_DB
+  return (['pglite', 'postgres'] as const).filter((k) => (!only || only === k) && (k === 'pglite' || !!process.env.DATABASE_URL))
+}
+
+/** a database of that kind: an in-memory PGlite, or (DATABASE_URL set) a temporary PostgreSQL database of its own */
+export function openBenchDbOf(kind: BenchDbKind, prefix: string, poolSize = 10): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
+  return kind === 'postgres' ? openBenchDb(prefix, poolSize) : openPglite()
+}
+
+/** runs `fn` on a database of that kind, removed after it, and on Ctrl-C too */
+export async function withBenchDb<T>(kind: BenchDbKind, prefix: string, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
+  const { handle, cleanup } = await openBenchDbOf(kind, prefix)
+  const onSigint = () => void cleanup().finally(() => process.exit(130))
+  process.once('SIGINT', onSigint)
+  try {
+    return await fn(handle)
+  } finally {
+    process.off('SIGINT', onSigint)
+    await cleanup()
   }
 }
 
