@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
-import { AtActivityIndicator } from 'taro-ui'
 import type { CartItem } from '../../../types/cart'
 import PageShell from '../../components/page-shell'
 import CartLine from '../../components/cart/cart-line'
@@ -11,6 +10,7 @@ import ProductCard from '../../components/catalog/product-card'
 import ConfirmDialog from '../../components/confirm-dialog'
 import LoginButtons from '../../components/auth/login-buttons'
 import Tappable, { tapProps } from '../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../components/state-panel'
 import { useT } from '../../store/locale'
 import { useSession } from '../../store/auth/session'
 import { useCart, couponBlockMessage, type OrderPreference } from '../../store/cart/cart'
@@ -69,21 +69,14 @@ export default function CartPage() {
 
   let body
   if ((status === 'idle' || status === 'loading') && !cart) {
-    body = <View className='cart-state'><AtActivityIndicator content={t('cart.loading')} /></View>
-  } else if (status === 'error' && !cart) {
+    body = <LoadingPanel className='cart-state' message={t('cart.loading')} />
+  } else if (status === 'failed' && !cart) {
     body = (
-      <View className='cart-state'>
-        <Text className='cart-state__error'>{error ?? t('cart.loadError')}</Text>
-        <View className='cart-state__button' {...tapProps(() => useCart.getState().load())}>{t('cart.retry')}</View>
-      </View>
+      <StatePanel block='cart-state' error={error ?? t('cart.loadError')} action={{ label: t('cart.retry'), onTap: () => useCart.getState().load() }} />
     )
   } else if (items.length === 0) {
     body = (
-      <View className='cart-empty'>
-        <Text className='cart-empty__title'>{t('cart.empty.title')}</Text>
-        <Text className='cart-empty__body'>{t('cart.empty.body')}</Text>
-        <View className='cart-empty__button' {...tapProps(() => navigation.go('categories'))}>{t('cart.empty.browse')}</View>
-      </View>
+      <StatePanel block='cart-empty' title={t('cart.empty.title')} body={t('cart.empty.body')} action={{ label: t('cart.empty.browse'), onTap: () => navigation.go('categories') }} />
     )
   } else {
     const s = cart!.summary

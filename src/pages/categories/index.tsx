@@ -36,7 +36,7 @@ export default function Categories() {
 
   useEffect(() => {
     const now = useCategoryTree.getState()
-    if (now.key !== locale || now.status === 'idle' || now.status === 'error') now.load(locale)
+    if (now.key !== locale || now.status === 'idle' || now.status === 'failed') now.load(locale)
   }, [locale])
 
   const selection = useMemo(
@@ -67,14 +67,14 @@ export default function Categories() {
   const loggedIn = userId !== null
   const top = selection.top
   const title = top ? top.name : t('browse.cat.allRecommended')
-  const waitingForTree = needsTree && !treeReady && tree.status !== 'error'
-  const treeFailed = tree.status === 'error' && tree.tree.length === 0
+  const waitingForTree = needsTree && !treeReady && tree.status !== 'failed'
+  const treeFailed = tree.status === 'failed' && tree.tree.length === 0
 
   return (
     <PageShell header={{ searchBar: true }} footer='categories'>
       <View className='categories'>
         <View className='categories__rail' style={statusBarHeight ? { top: `calc(${statusBarHeight}px + ${Taro.pxTransform(96)})` } : undefined}>
-          {tree.status !== 'error' && tree.tree.length === 0
+          {tree.status !== 'failed' && tree.tree.length === 0
             ? <Skeleton variant='rail' count={6} />
             : (
               <CategoryTree

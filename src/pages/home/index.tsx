@@ -109,7 +109,7 @@ export default function Home() {
       <View className='home'>
         <View className='home__banners'>
           {columnsLoading && <Skeleton variant='banner' />}
-          {columns.status === 'error' && columns.data.length === 0
+          {columns.status === 'failed' && columns.data.length === 0
             ? <Section title={t('browse.home.promotions')} failed onRetry={() => useHome.getState().loadColumns()} className='home__section--flat' />
             : <Banners columns={banners} />}
         </View>
@@ -128,7 +128,7 @@ export default function Home() {
         <Section
           title={t('browse.home.learning')}
           more={{ label: t('browse.more'), onClick: () => navigation.go('contentHub', { contentType: 'knowledge' }) }}
-          failed={knowledge.status === 'error' && knowledge.data.length === 0}
+          failed={knowledge.status === 'failed' && knowledge.data.length === 0}
           onRetry={() => useHome.getState().loadKnowledge()}
         >
           {knowledgeLoading

@@ -87,8 +87,8 @@ export default function My() {
         </View>
         {infoOpen && (
           <View className='my-menu__tooltip' role='tooltip' onClick={() => setInfoOpen(false)}>
-            <Text className='my-menu__tooltip-title'>{t('acct.menu.requests')}</Text>
-            <Text>{t('acct.menu.requestsInfo')}</Text>
+            <Text className='my-menu__tooltip-title'>{t('acct.menu.enquiries')}</Text>
+            <Text>{t('acct.menu.enquiriesInfo')}</Text>
           </View>
         )}
       </View>

@@ -21,7 +21,7 @@ export interface MenuEntry {
 
 export const MY_MENU: MenuEntry[] = [
   { key: 'orders', label: 'acct.menu.orders', icon: 'shopping-bag', route: 'orderHistory', login: true },
-  { key: 'requests', label: 'acct.menu.requests', icon: 'message', route: 'requests', login: true, info: 'acct.menu.requestsInfo' },
+  { key: 'enquiries', label: 'acct.menu.enquiries', icon: 'message', route: 'enquiries', login: true, info: 'acct.menu.enquiriesInfo' },
   { key: 'quotes', label: 'acct.menu.quotes', icon: 'file-generic', route: 'quotes', login: true },
   { key: 'wishlist', label: 'acct.menu.wishlist', icon: 'heart', route: 'wishlist', login: true },
   { key: 'shipTo', label: 'acct.menu.shipTo', icon: 'map-pin', route: 'shipToInfo', login: true },

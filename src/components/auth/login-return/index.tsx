@@ -19,7 +19,7 @@ export default function LoginReturn({ screen, retry }: { screen: 'loginCallback'
   return (
     <PageShell header={{ title: t(`screen.${screen}`) }}>
       <View className='login-return'>
-        {phase === 'error' && error ? (
+        {phase === 'failed' && error ? (
           <>
             <Text className='login-return__title'>{t('auth.errorTitle')}</Text>
             <Text className='login-return__error' data-error={error}>{t(`auth.error.${error}` as MessageKey)}</Text>

@@ -24,7 +24,7 @@ export interface CartLineProps {
 
 /**
  * One cart line: picture, title, catalogue number, size, unit price and line total (the '***' rule
- * of rules/price-display for visitors), the availability the server computed for this quantity, the
+ * of rules/catalog/price-display for visitors), the availability the server computed for this quantity, the
  * delivery channel (SC or TFS), the quantity stepper and Delete.
  */
 function CartLine({ item, currency, loggedIn, pendingQuantity, onQuantity, onDelete }: CartLineProps) {

@@ -15,7 +15,7 @@ export const LINE_RESULT_LABEL: Record<LineResult['status'], MessageKey> = {
   unknownAssay: 'cart.result.unknownAssay',
   discontinued: 'cart.result.discontinued',
   notOnline: 'cart.result.notOnline',
-  quoteOnly: 'cart.result.quoteOnly',
+  leadOnly: 'cart.result.leadOnly',
   noPrice: 'cart.result.noPrice',
   capped: 'cart.result.capped',
 }

@@ -3,6 +3,7 @@ import type { AvailabilityRecord } from '../../../../types'
 import { useT } from '../../../store/locale'
 import { AVAILABILITY_COLOR } from '../../../rules/catalog/availability'
 import { availabilityOf } from '../../../store/catalog/product'
+import type { LoadState } from '../../../store/load-state'
 import './index.scss'
 
 const LABEL = { IN_STOCK: 'availability.inStock', PARTIALLY_IN_STOCK: 'availability.partial', OUT_OF_STOCK: 'availability.outOfStock' } as const
@@ -14,14 +15,14 @@ const LABEL = { IN_STOCK: 'availability.inStock', PARTIALLY_IN_STOCK: 'availabil
  */
 export default function AvailabilityBadge({ record, status, verdict }: {
   record: AvailabilityRecord | null
-  status: 'idle' | 'loading' | 'ready' | 'error'
+  status: LoadState
   /** the server's verdict for a wanted quantity (a cart line), instead of the single-unit one */
   verdict?: keyof typeof LABEL
 }) {
   const t = useT()
   if (status === 'loading' || status === 'idle') return <View className='availability availability--loading'><Text>{t('availability.checking')}</Text></View>
   const s = verdict ?? availabilityOf(record)
-  if (status === 'error' || !s || !record) return <View className='availability availability--unknown'><Text>{t('availability.unknown')}</Text></View>
+  if (status === 'failed' || !s || !record) return <View className='availability availability--unknown'><Text>{t('availability.unknown')}</Text></View>
   const color = AVAILABILITY_COLOR[s]
   const label = t(LABEL[s])
   const inventory = record.displayInventory.trim()

@@ -58,7 +58,7 @@ function ProductCard({ product, loggedIn, placement = 'list', compact, children 
               <Text className='product-card__price-type'>{t(PRICE_LABEL[view.priceType as keyof typeof PRICE_LABEL] ?? 'product.listPrice')}</Text>
             </>
           )}
-          {product.leadTarget && <Text className='product-card__quote'>{t('product.quoteOnly')}</Text>}
+          {product.leadTarget && <Text className='product-card__lead'>{t('product.leadOnly')}</Text>}
         </View>
         {children}
       </View>

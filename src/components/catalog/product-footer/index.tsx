@@ -15,7 +15,7 @@ import './index.scss'
 export default function ProductFooter({
   action, onAction, busy, categoryParams
 }: {
-  action: 'cart' | 'quote'
+  action: 'cart' | 'lead'
   onAction: () => void
   busy?: boolean
   categoryParams?: Record<string, string>
@@ -40,7 +40,7 @@ export default function ProductFooter({
         className={`product-footer__action product-footer__action--${action}${busy ? ' product-footer__action--busy' : ''}`}
         {...tapProps(onAction, { disabled: busy })}
       >
-        <Text className='product-footer__action-text'>{action === 'quote' ? t('quote.button') : t('cart.addButton')}</Text>
+        <Text className='product-footer__action-text'>{action === 'lead' ? t('lead.button') : t('cart.addButton')}</Text>
       </View>
     </View>
   )

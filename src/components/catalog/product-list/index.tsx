@@ -5,8 +5,9 @@ import type { ProductSummary } from '../../../../types'
 import ProductCard from '../product-card'
 import Skeleton from '../../skeleton'
 import { formatCount } from '../category-tree/count'
+import StatePanel from '../../state-panel'
 import { useT } from '../../../store/locale'
-import type { ListStatus } from '../../../store/catalog/products'
+import type { LoadState } from '../../../store/load-state'
 import { pagesToDraw, sameDraw, WINDOW_FROM_PAGES, type PageBox } from './window'
 import { tapProps } from '../../tappable'
 import { windowHeight } from '../../../platform/system'
@@ -127,7 +128,7 @@ export default function ProductList<T extends ProductSummary>({ items, loggedIn,
 }
 
 export interface ListFooterProps {
-  status: ListStatus
+  status: LoadState
   shown: number
   total: number
   onMore: () => void
@@ -143,13 +144,8 @@ export interface ListFooterProps {
 export function ListFooter({ status, shown, total, onMore, onRetry, moreClassName = '', compact, quietEnd }: ListFooterProps) {
   const t = useT()
   if (status === 'loading') return <Skeleton variant='card' count={shown ? 1 : 3} compact={compact} />
-  if (status === 'error') {
-    return (
-      <View className='list-footer'>
-        <Text className='list-footer__error'>{t('home.loadError')}</Text>
-        <Button className='list-footer__button' {...tapProps(() => (shown ? onMore() : onRetry()))}>{t('home.retry')}</Button>
-      </View>
-    )
+  if (status === 'failed') {
+    return <StatePanel block='list-footer' error={t('home.loadError')} button action={{ label: t('home.retry'), onTap: () => (shown ? onMore() : onRetry()) }} />
   }
   if (status !== 'ready' || shown === 0 || (quietEnd && shown >= total)) return null
   return (

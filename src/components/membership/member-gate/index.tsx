@@ -5,6 +5,7 @@ import { useT } from '../../../store/locale'
 import { navigation } from '../../../platform/navigation'
 import { ariaProps } from '../../../platform/a11y'
 import LoginGate from '../../auth/login-gate'
+import PageShell from '../../page-shell'
 import { tapProps } from '../../tappable'
 import './index.scss'
 
@@ -17,6 +18,15 @@ import './index.scss'
  */
 export default function MemberGate({ children }: { children: ReactNode }) {
   return <LoginGate><Member>{children}</Member></LoginGate>
+}
+
+/** A membership screen: the header with its title (the document's title too), behind the MemberGate. */
+export function MemberPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <PageShell header={{ title }} title={title}>
+      <MemberGate>{children}</MemberGate>
+    </PageShell>
+  )
 }
 
 function Member({ children }: { children: ReactNode }) {

@@ -12,7 +12,7 @@ import './index.scss'
  * tip. Maximum height is 80 percent of the window. A full-screen loader shows while submitting."
  * The sheet is disabled while the lead item is being saved.
  */
-export default function QuoteDrawer() {
+export default function LeadDrawer() {
   const t = useT()
   const drawer = useLead((s) => s.drawer)
   if (!drawer.open || !drawer.product) return null
@@ -21,31 +21,31 @@ export default function QuoteDrawer() {
   return (
     <>
       <BottomSheet
-        className='quote-drawer'
+        className='lead-drawer'
         title={t('lead.drawer.title')}
         tip={t('lead.drawer.tip')}
-        button={t('quote.button')}
+        button={t('lead.button')}
         disabled={submitting}
         onButton={() => { lead.saveItem() }}
         onClose={() => lead.closeDrawer()}
       >
-        <Text className='quote-drawer__name'>{product.itemName}</Text>
-        <Text className='quote-drawer__cat'>{t('order.catNo', { catalogNumber: product.catalogNumber || '—' })}</Text>
-        <View className='quote-drawer__qty'>
-          <Text className='quote-drawer__label'>{t('lead.drawer.quantity')}</Text>
-          <View className='quote-drawer__stepper'>
-            <View className='quote-drawer__step' {...tapProps(() => lead.setQuantity(quantity - 1), { label: t('lead.drawer.less'), disabled: quantity <= 1 || submitting })}>−</View>
+        <Text className='lead-drawer__name'>{product.itemName}</Text>
+        <Text className='lead-drawer__cat'>{t('order.catNo', { catalogNumber: product.catalogNumber || '—' })}</Text>
+        <View className='lead-drawer__qty'>
+          <Text className='lead-drawer__label'>{t('lead.drawer.quantity')}</Text>
+          <View className='lead-drawer__stepper'>
+            <View className='lead-drawer__step' {...tapProps(() => lead.setQuantity(quantity - 1), { label: t('lead.drawer.less'), disabled: quantity <= 1 || submitting })}>−</View>
             <Input
-              className='quote-drawer__input'
+              className='lead-drawer__input'
               type='number'
               value={String(quantity)}
               {...fieldLabelProps(t('lead.drawer.quantity'))}
               onInput={(e) => lead.setQuantity(Number(e.detail.value))}
             />
-            <View className='quote-drawer__step' {...tapProps(() => lead.setQuantity(quantity + 1), { label: t('lead.drawer.more'), disabled: quantity >= 999 || submitting })}>+</View>
+            <View className='lead-drawer__step' {...tapProps(() => lead.setQuantity(quantity + 1), { label: t('lead.drawer.more'), disabled: quantity >= 999 || submitting })}>+</View>
           </View>
         </View>
-        {error && <Text className='quote-drawer__error' {...ariaProps('alert')}>{t(error)}</Text>}
+        {error && <Text className='lead-drawer__error' {...ariaProps('alert')}>{t(error)}</Text>}
       </BottomSheet>
       {submitting && <FullScreenLoader message={t('lead.drawer.submitting')} />}
     </>

@@ -1,8 +1,9 @@
 import { useEffect } from 'react'
-import { View, Text, Input, Textarea } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
 import { categoriesOf, RETURN_FILES_MAX, CONTACT_NAME_MAX, PHONE_MAX, EMAIL_MAX, REMARK_MAX, type OrderRequestKind } from '../../../../types/order/return-rules'
 import FullScreenLoader from '../../full-screen-loader'
+import FormField from '../../form-field'
 import Tappable, { tapProps } from '../../tappable'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
@@ -10,7 +11,7 @@ import { useOrderRequestForm, type FormFields } from '../../../store/order/reque
 import type { MessageKey } from '../../../i18n'
 import { displayName } from '../../../rules/account/person-name'
 import { formatTimestamp } from '../../../rules/format'
-import { fieldLabelProps, hiddenProps, ariaProps } from '../../../platform/a11y'
+import { hiddenProps, ariaProps } from '../../../platform/a11y'
 import './index.scss'
 
 type TextField = 'contactName' | 'phone' | 'email' | 'remark'
@@ -74,14 +75,17 @@ export default function OrderRequestForm({ kind, orderNumber }: { kind: OrderReq
   const cat = cats.find((c) => c.code === s.fields.category)
   const catLabel = t(kind === 'cancel' ? 'orderRequest.cancelReason' : 'orderRequest.category')
   const subLabel = t(kind === 'cancel' ? 'orderRequest.cancelDetail' : 'orderRequest.subCategory')
-  const fieldError = (f: keyof FormFields, label: string, max = 0) => {
+  const errorText = (f: keyof FormFields, label: string, max = 0) => {
     const e = s.errors[f]
     if (!e) return null
-    const text = e === 'required'
+    return e === 'required'
       ? t(f === 'category' || f === 'subCategory' ? 'orderRequest.error.choose' : 'orderRequest.error.required', { field: label })
       : e === 'tooLong' ? t('orderRequest.error.tooLong', { field: label, max })
         : t(f === 'phone' ? 'orderRequest.error.phone' : 'orderRequest.error.email')
-    return <Text className='orq-field__error' {...ariaProps('alert')}>{text}</Text>
+  }
+  const fieldError = (f: keyof FormFields, label: string) => {
+    const text = errorText(f, label)
+    return text && <Text className='orq-field__error' {...ariaProps('alert')}>{text}</Text>
   }
 
   return (
@@ -116,21 +120,10 @@ export default function OrderRequestForm({ kind, orderNumber }: { kind: OrderReq
 
       <View className='orq-section orq-contact'>
         <Text className='orq-section__title'>{t('orderRequest.contact')}</Text>
-        {TEXT_FIELDS.map(({ f, label: key, max }) => {
-          const label = t(key)
-          return (
-            <View key={f} className={`orq-field orq-field--${f}${s.errors[f] ? ' orq-field--invalid' : ''}`}>
-              <Text className='orq-field__label'>
-                {label}
-                {f === 'remark' && <Text className='orq-field__optional'> ({t('orderRequest.optional')})</Text>}
-              </Text>
-              {f === 'remark'
-                ? <Textarea className='orq-field__input orq-field__textarea' value={s.fields.remark} maxlength={max} {...fieldLabelProps(label)} onInput={(e) => s.setField('remark', e.detail.value)} />
-                : <Input className='orq-field__input' type='text' value={s.fields[f]} maxlength={max} {...fieldLabelProps(label)} onInput={(e) => s.setField(f, e.detail.value)} />}
-              {fieldError(f, label, max)}
-            </View>
-          )
-        })}
+        {TEXT_FIELDS.map(({ f, label: key, max }) => (
+          <FormField key={f} block='orq-field' name={f} label={t(key)} optional={f === 'remark' ? t('orderRequest.optional') : undefined}
+            multiline={f === 'remark'} value={s.fields[f]} maxlength={max} error={errorText(f, t(key), max)} onInput={(v) => s.setField(f, v)} />
+        ))}
       </View>
 
       {kind === 'return' && (

@@ -1,14 +1,13 @@
 import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
-import { View, Text, Button, ScrollView } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
-import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/auth/login-gate'
+import { View, Text, ScrollView } from '@tarojs/components'
+import DetailPage from '../../../components/detail-page'
 import { useT, useLocale } from '../../../store/locale'
 import { useArStatement } from '../../../store/account/ar-statement'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { pageParam } from '../../../rules/page-params'
 import { tapProps } from '../../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 /**
@@ -17,13 +16,7 @@ import './index.scss'
  */
 export default function ArStatementPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.arStatement') }}>
-      <LoginGate>
-        <Statement />
-      </LoginGate>
-    </PageShell>
-  )
+  return <DetailPage title={t('screen.arStatement')}><Statement /></DetailPage>
 }
 
 function Statement() {
@@ -62,13 +55,10 @@ function Statement() {
         {s && <Text className='ar-head__frequency'>{t('acct.ar.frequency', { frequency: t(`acct.freq.${s.billTo.statementFrequency}`) })}</Text>}
       </View>
 
-      {status === 'error' && (
-        <View className='ar-card ar-state'>
-          <Text className='ar-state__error'>{error}</Text>
-          <Button className='ar-state__button' {...tapProps(() => load(billTo, s?.period))}>{t('home.retry')}</Button>
-        </View>
+      {status === 'failed' && (
+        <StatePanel block='ar-state' className='ar-card' error={error} button action={{ label: t('home.retry'), onTap: () => load(billTo, s?.period) }} />
       )}
-      {!s && status === 'loading' && <View className='ar-state'><AtActivityIndicator content={t('acct.loading')} /></View>}
+      {!s && status === 'loading' && <LoadingPanel className='ar-state' message={t('acct.loading')} />}
 
       {s && (
         <>

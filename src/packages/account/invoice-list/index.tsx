@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react'
 import { useReachBottom, useRouter } from '@tarojs/taro'
 import { View, Text, Button, ScrollView } from '@tarojs/components'
-import { AtActivityIndicator, AtIcon } from 'taro-ui'
+import { AtIcon } from 'taro-ui'
 import type { Invoice, InvoiceKind, InvoiceStatus } from '../../../../types'
-import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/auth/login-gate'
+import DetailPage from '../../../components/detail-page'
 import { useT, useLocale } from '../../../store/locale'
 import { hasMoreInvoices, useInvoices, type InvoiceFilters } from '../../../store/account/invoices'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { pageParam } from '../../../rules/page-params'
 import { tapProps } from '../../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 const KINDS: (InvoiceKind | 'all')[] = ['all', 'general', 'special']
@@ -18,13 +18,7 @@ const STATUSES: (InvoiceStatus | 'all')[] = ['all', 'issued', 'delivered', 'paid
 /** /my-account/InvoiceList/{billToAccountNumber}: a bill-to's invoices, general or special, by status. */
 export default function InvoiceListPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.invoiceList') }}>
-      <LoginGate>
-        <Invoices />
-      </LoginGate>
-    </PageShell>
-  )
+  return <DetailPage title={t('screen.invoiceList')}><Invoices /></DetailPage>
 }
 
 function Invoices() {
@@ -69,12 +63,9 @@ function Invoices() {
 
       {mine && s.list.map((i) => <InvoiceCard key={i.invoiceNumber} invoice={i} country={country} />)}
 
-      {s.status === 'loading' && <View className='inv-state'><AtActivityIndicator content={t('acct.loading')} /></View>}
-      {s.status === 'error' && (
-        <View className='inv-state'>
-          <Text className='inv-state__error'>{s.error}</Text>
-          <Button className='inv-state__button' {...tapProps(() => useInvoices.getState().load(billToNumber, filters))}>{t('home.retry')}</Button>
-        </View>
+      {s.status === 'loading' && <LoadingPanel className='inv-state' message={t('acct.loading')} />}
+      {s.status === 'failed' && (
+        <StatePanel block='inv-state' error={s.error} button action={{ label: t('home.retry'), onTap: () => useInvoices.getState().load(billToNumber, filters) }} />
       )}
       {s.status === 'ready' && mine && s.list.length === 0 && (
         <View className='inv-state inv-empty'>

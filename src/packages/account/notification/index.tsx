@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { View, Text, Button } from '@tarojs/components'
-import { AtActivityIndicator, AtIcon } from 'taro-ui'
+import { AtIcon } from 'taro-ui'
 import type { Notification } from '../../../../types'
 import PageShell from '../../../components/page-shell'
 import LoginGate from '../../../components/auth/login-gate'
@@ -12,6 +12,7 @@ import { formatTimestamp } from '../../../rules/format'
 import { ROUTES, type RouteName } from '../../../../types/routes'
 import { navigation } from '../../../platform/navigation'
 import { tapProps } from '../../../components/tappable'
+import { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 type Category = Notification['category']
@@ -77,8 +78,8 @@ export default function NotificationPage() {
             )
           })}
         </View>
-        {status === 'loading' && <View className='notification__state'><AtActivityIndicator content={t('acct.notif.loading')} /></View>}
-        {status === 'error' && (
+        {status === 'loading' && <LoadingPanel className='notification__state' message={t('acct.notif.loading')} />}
+        {status === 'failed' && (
           <View className='notification__state'>
             <Text className='notification__error'>{t('acct.notif.loadError')}</Text>
             <Button className='notification__button' {...tapProps(() => useNotifications.getState().load(items.length === 0))}>{t('home.retry')}</Button>

@@ -1,9 +1,7 @@
 import { useEffect } from 'react'
 import { View, Text, Button, Input } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
 import type { OnboardingRequest } from '../../../../types'
-import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/auth/login-gate'
+import DetailPage from '../../../components/detail-page'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { navigation } from '../../../platform/navigation'
@@ -13,6 +11,7 @@ import { LINK_FIELDS, LINK_MAX, fieldLabel, type FieldError, type LinkField } fr
 import { useOnboarding } from './store'
 import { tapProps } from '../../../components/tappable'
 import FieldLabel, { useFieldId } from '../../../components/field-label'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { labelledFieldProps } from '../../../platform/labels'
 import './index.scss'
 
@@ -23,13 +22,7 @@ import './index.scss'
  */
 export default function Onboarding() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.onboarding') }}>
-      <LoginGate>
-        <OnboardingBody />
-      </LoginGate>
-    </PageShell>
-  )
+  return <DetailPage title={t('screen.onboarding')}><OnboardingBody /></DetailPage>
 }
 
 function OnboardingBody() {
@@ -52,21 +45,13 @@ function OnboardingBody() {
 
   if (approved) {
     return (
-      <View className='onb onb--complete'>
-        <Text className='onb__title'>{t('auth.onboarding.complete.title')}</Text>
-        <Text className='onb__body'>{t('auth.onboarding.complete.body')}</Text>
-        <Button className='onb__button' {...tapProps(() => navigation.go('my'))}>{t('auth.onboarding.goMy')}</Button>
-      </View>
+      <StatePanel block='onb' className='onb--complete' title={t('auth.onboarding.complete.title')} body={t('auth.onboarding.complete.body')} button
+        action={{ label: t('auth.onboarding.goMy'), onTap: () => navigation.go('my') }} />
     )
   }
-  if (status === 'idle' || status === 'loading') return <View className='onb'><AtActivityIndicator content={t('auth.onboarding.loading')} /></View>
-  if (status === 'error') {
-    return (
-      <View className='onb'>
-        <Text className='onb__error'>{t('auth.onboarding.loadError')}</Text>
-        <Button className='onb__button' {...tapProps(() => load())}>{t('auth.retry')}</Button>
-      </View>
-    )
+  if (status === 'idle' || status === 'loading') return <LoadingPanel className='onb' message={t('auth.onboarding.loading')} />
+  if (status === 'failed') {
+    return <StatePanel block='onb' error={t('auth.onboarding.loadError')} button action={{ label: t('auth.retry'), onTap: () => load() }} />
   }
 
   const linkPending = requests.some((r) => r.kind === 'link-account' && r.status === 'PENDING')

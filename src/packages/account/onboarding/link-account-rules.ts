@@ -3,7 +3,7 @@ import type { MessageKey, Params } from '../../../i18n'
 
 /**
  * The link-an-organisation-account form of /onboarding: the limits of the contract
- * (types/account.ts LinkAccountBodySchema), which the server checks again.
+ * (types/account/index.ts LinkAccountBodySchema), which the server checks again.
  */
 export type LinkField = keyof LinkAccountBody
 export const LINK_FIELDS: LinkField[] = ['accountNumber', 'companyOrInstitution', 'zipCode']

@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import type { LinkAccountBody, OnboardingRequest, RegistrationStatus } from '../../../../types'
 import { getOnboardingStatus, linkAccount } from '../../../api/auth'
 import { t } from '../../../store/locale'
+import type { LoadState } from '../../../store/load-state'
 import { LINK_FIELDS, checkLinkAccount, type FieldError, type LinkField } from './link-account-rules'
 
 /**
@@ -10,7 +11,7 @@ import { LINK_FIELDS, checkLinkAccount, type FieldError, type LinkField } from '
  * any error; editing a field clears its error.
  */
 interface OnboardingState {
-  status: 'idle' | 'loading' | 'ready' | 'error'
+  status: LoadState
   registrationStatus: RegistrationStatus | null
   requests: OnboardingRequest[]
   values: LinkAccountBody
@@ -41,7 +42,7 @@ export const useOnboarding = create<OnboardingState>()((set, get) => ({
       const s = await getOnboardingStatus()
       set({ status: 'ready', registrationStatus: s.registrationStatus, requests: s.requests ?? [] })
     } catch {
-      set({ status: 'error' })
+      set({ status: 'failed' })
     }
   },
 

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
 import { View, Text, Button } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
 import type { PersonaSaveBody } from '../../../../types'
 import type { MessageKey } from '../../../i18n'
 import PageShell from '../../../components/page-shell'
@@ -10,6 +9,7 @@ import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { PERSONA_SECTIONS, selectedCodes, toggleCode, usePersona, type PersonaSection } from '../../../store/account/persona'
 import { tapProps } from '../../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 const TITLE: Record<PersonaSection, MessageKey> = {
@@ -39,12 +39,9 @@ export default function PersonaPage() {
   return (
     <PageShell header={{ title: t('screen.persona') }}>
       <LoginGate>
-        {status === 'loading' && <View className='persona-state'><AtActivityIndicator content={t('acct.persona.loading')} /></View>}
-        {status === 'error' && (
-          <View className='persona-state'>
-            <Text className='persona-state__error'>{t('acct.persona.loadError')}</Text>
-            <Button className='persona-state__button' {...tapProps(() => usePersona.getState().load())}>{t('home.retry')}</Button>
-          </View>
+        {status === 'loading' && <LoadingPanel className='persona-state' message={t('acct.persona.loading')} />}
+        {status === 'failed' && (
+          <StatePanel block='persona-state' error={t('acct.persona.loadError')} button action={{ label: t('home.retry'), onTap: () => usePersona.getState().load() }} />
         )}
         {status === 'ready' && persona && (
           <View className='persona'>

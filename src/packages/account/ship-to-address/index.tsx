@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { View, Text, Input, Button, Switch } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
 import PageShell from '../../../components/page-shell'
 import LoginGate from '../../../components/auth/login-gate'
 import { showToast } from '../../../store/toast'
@@ -13,6 +12,7 @@ import { navigation } from '../../../platform/navigation'
 import { pageParam } from '../../../rules/page-params'
 import { tapProps } from '../../../components/tappable'
 import FieldLabel, { useFieldId } from '../../../components/field-label'
+import { LoadingPanel } from '../../../components/state-panel'
 import { fieldLabelProps } from '../../../platform/a11y'
 import { labelledFieldProps } from '../../../platform/labels'
 import './index.scss'
@@ -59,7 +59,7 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
     }
   }
 
-  if (f.status === 'loading') return <View className='af-state'><AtActivityIndicator content={t('acct.loading')} /></View>
+  if (f.status === 'loading') return <LoadingPanel className='af-state' message={t('acct.loading')} />
   if (f.status === 'refused' || f.status === 'notFound') {
     return (
       <View className='af-state'>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { View, Text, Textarea, Button } from '@tarojs/components'
-import { AtActivityIndicator, AtIcon } from 'taro-ui'
+import { AtIcon } from 'taro-ui'
 import type { SupplyCenterRequest } from '../../../../types'
 import type { MessageKey } from '../../../i18n'
 import PageShell from '../../../components/page-shell'
@@ -14,6 +14,7 @@ import {
 import { formatTimestamp } from '../../../rules/format'
 import { tapProps } from '../../../components/tappable'
 import FieldLabel, { useFieldId } from '../../../components/field-label'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { labelledFieldProps } from '../../../platform/labels'
 import './index.scss'
 
@@ -78,12 +79,9 @@ export default function SupplyCentrePage() {
   return (
     <PageShell header={{ title: t('screen.supplyCentre') }}>
       <LoginGate>
-        {status === 'loading' && <View className='sc-state'><AtActivityIndicator content={t('acct.sc.loading')} /></View>}
-        {status === 'error' && (
-          <View className='sc-state'>
-            <Text className='sc-state__error'>{t('acct.sc.loadError')}</Text>
-            <Button className='sc-state__button' {...tapProps(() => useSupplyCentre.getState().load())}>{t('home.retry')}</Button>
-          </View>
+        {status === 'loading' && <LoadingPanel className='sc-state' message={t('acct.sc.loading')} />}
+        {status === 'failed' && (
+          <StatePanel block='sc-state' error={t('acct.sc.loadError')} button action={{ label: t('home.retry'), onTap: () => useSupplyCentre.getState().load() }} />
         )}
         {status === 'ready' && (
           <>

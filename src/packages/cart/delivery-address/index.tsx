@@ -3,8 +3,7 @@ import { useRouter } from '@tarojs/taro'
 import { View, Text, Button } from '@tarojs/components'
 import { AtActivityIndicator, AtIcon } from 'taro-ui'
 import type { ShipToBillTos } from '../../../../types'
-import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/auth/login-gate'
+import DetailPage from '../../../components/detail-page'
 import AddressCard from '../../../components/account/address-card'
 import { useT } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
@@ -23,13 +22,7 @@ import './index.scss'
  */
 export default function DeliveryAddressPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.deliveryAddress') }}>
-      <LoginGate>
-        <Chooser />
-      </LoginGate>
-    </PageShell>
-  )
+  return <DetailPage title={t('screen.deliveryAddress')}><Chooser /></DetailPage>
 }
 
 function returnTo(backTo: string | undefined, addressKey: string) {

@@ -151,7 +151,7 @@ export default function Documents() {
             <Text className='docs__empty-text'>{t(type === 'coa' ? 'browse.docs.noCoa' : 'browse.docs.none')}</Text>
           </View>
         )}
-        {current && current.status === 'error' && current.items.length === 0 && (
+        {current && current.status === 'failed' && current.items.length === 0 && (
           <View className='docs__empty'>
             <Text className='docs__error'>{current.error ?? t('error.generic')}</Text>
             <Text className='docs__retry' {...tapProps(() => submit())}>{t('home.retry')}</Text>

@@ -94,7 +94,7 @@ export default function DualOrigin() {
         {(!current || (current.status === 'loading' && current.items.length === 0)) && <Skeleton variant='card' count={4} />}
         {current && <ProductList items={current.items} loggedIn={userId !== null} placement='dual-origin' extra={extra} />}
         {current && current.status === 'ready' && current.items.length === 0 && <Text className='dual__empty'>{t('browse.dual.none')}</Text>}
-        {current && (current.items.length > 0 || current.status === 'error') && (
+        {current && (current.items.length > 0 || current.status === 'failed') && (
           <ListFooter status={current.status} shown={current.items.length} total={current.total} onMore={() => list.loadMore()} onRetry={() => list.load(key, query)} />
         )}
       </View>

@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useRef } from 'react'
 import { useRouter } from '@tarojs/taro'
-import { View, Text, Button } from '@tarojs/components'
-import { AtActivityIndicator, AtIcon } from 'taro-ui'
+import { View, Text } from '@tarojs/components'
+import { AtIcon } from 'taro-ui'
 import PageShell from '../../../components/page-shell'
 import SafeRichText from '../../../components/rich-text'
 import PriceBlock from '../../../components/catalog/price-block'
@@ -12,7 +12,7 @@ import WishlistPopup from '../../../components/engagement/wishlist-popup'
 import ContentCard from '../../../components/marketing/content-card'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
-import { useProduct, priceInputOf, isQuoteOnly } from '../../../store/catalog/product'
+import { useProduct, priceInputOf, isLeadOnly } from '../../../store/catalog/product'
 import { useRecordVisit } from '../../../store/engagement/history'
 import { useViewerKey } from '../../../store/viewer'
 import { productImageUrl } from '../../../rules/catalog/product-image'
@@ -26,11 +26,12 @@ import { LINE_RESULT_LABEL } from '../../../components/cart/quick-add'
 import { CART_QTY_MIN } from '../../../../types/cart/quantity'
 import { openDocument as openDocumentFile } from '../../../platform/open-document'
 import type { DocumentRecord, ProductDetail } from '../../../../types'
-import Tappable, { tapProps } from '../../../components/tappable'
+import Tappable from '../../../components/tappable'
 import Picture from '../../../components/picture'
 import { ariaProps } from '../../../platform/a11y'
 import { firstScreenReady } from '../../../platform/first-screen'
-import QuoteDrawer from '../../../components/order/lead-drawer'
+import LeadDrawer from '../../../components/order/lead-drawer'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 import { chatProductOf } from '../../../rules/service/chat'
 
@@ -57,7 +58,7 @@ export default function ProductDetails() {
   // the page drawn from the product (and each later price or stock answer) renders as a deferred update:
   // React draws it in slices that leave the main thread free between them, not in one long task
   const entry = useDeferredValue(live)
-  const quoting = useRef(false)
+  const requesting = useRef(false)
   const adding = useRef(false)
 
   useEffect(() => {
@@ -67,7 +68,7 @@ export default function ProductDetails() {
 
   const detail = entry?.detail ?? null
   // H5: the server's drawing of this product's first screen gives way once the page has its own (or an error)
-  const settled = detail !== null || entry?.status === 'notFound' || entry?.status === 'error' || !catalogNumber
+  const settled = detail !== null || entry?.status === 'notFound' || entry?.status === 'failed' || !catalogNumber
   useEffect(() => { if (settled) firstScreenReady() }, [settled])
   useRecordVisit(detail && {
     kind: 'product',
@@ -84,45 +85,38 @@ export default function ProductDetails() {
   if (!catalogNumber || entry?.status === 'notFound') {
     return (
       <PageShell header={header}>
-        <View className='pd-state'>
-          <Text className='pd-state__title'>{t('pd.notFound')}</Text>
-          <Text className='pd-state__body'>{t('pd.notFoundBody', { catalogNumber: catalogNumber || '—' })}</Text>
-          <Button className='pd-state__button' {...tapProps(() => navigation.go('search', { keyword: catalogNumber }))}>{t('pd.searchInstead')}</Button>
-        </View>
+        <StatePanel block='pd-state' title={t('pd.notFound')} body={t('pd.notFoundBody', { catalogNumber: catalogNumber || '—' })} button
+          action={{ label: t('pd.searchInstead'), onTap: () => navigation.go('search', { keyword: catalogNumber }) }} />
       </PageShell>
     )
   }
-  if (entry?.status === 'error') {
+  if (entry?.status === 'failed') {
     return (
       <PageShell header={header}>
-        <View className='pd-state'>
-          <Text className='pd-state__title'>{t('pd.loadError')}</Text>
-          <Text className='pd-state__body'>{entry.error}</Text>
-          <Button className='pd-state__button' {...tapProps(() => useProduct.getState().load(catalogNumber, key))}>{t('home.retry')}</Button>
-        </View>
+        <StatePanel block='pd-state' title={t('pd.loadError')} body={entry.error} button action={{ label: t('home.retry'), onTap: () => useProduct.getState().load(catalogNumber, key) }} />
       </PageShell>
     )
   }
   if (!entry || !detail) {
     return (
       <PageShell header={header}>
-        <View className='pd-state'><AtActivityIndicator content={t('pd.loading')} /></View>
+        <LoadingPanel className='pd-state' message={t('pd.loading')} />
       </PageShell>
     )
   }
 
   const loggedIn = userId !== null
-  const quoteOnly = isQuoteOnly(detail)
+  const leadOnly = isLeadOnly(detail)
   const gifts: { good: FreeGood; label: string }[] = [
     ...(detail.freeGoodItem ? [{ good: detail.freeGoodItem, label: t('pd.freeGood') }] : []),
     ...(detail.promoFreeGoodItem ? [{ good: detail.promoFreeGoodItem, label: t('pd.promoFreeGood') }] : [])
   ]
   const variants = detail.variants.length > 1 ? detail.variants : []
   const onAction = async () => {
-    if (quoteOnly) {
-      if (quoting.current) return
-      quoting.current = true
-      try { await useProduct.getState().requestQuote(detail.catalogNumber) } finally { quoting.current = false }
+    if (leadOnly) {
+      if (requesting.current) return
+      requesting.current = true
+      try { await useProduct.getState().requestLead(detail.catalogNumber) } finally { requesting.current = false }
       return
     }
     // add to cart: this page has no quantity field, so one unit (the cart's 1..999 rule caps merges)
@@ -172,7 +166,7 @@ export default function ProductDetails() {
           <View className='pd-main__availability'>
             <AvailabilityBadge record={entry.availability} status={entry.availabilityStatus} />
           </View>
-          {quoteOnly && <Text className='pd-main__quote-note'>{t('pd.quoteOnlyNote')}</Text>}
+          {leadOnly && <Text className='pd-main__lead-note'>{t('pd.leadOnlyNote')}</Text>}
         </View>
 
         {variants.length > 0 && (
@@ -266,12 +260,12 @@ export default function ProductDetails() {
         )}
       </View>
       <ProductFooter
-        action={quoteOnly ? 'quote' : 'cart'}
+        action={leadOnly ? 'lead' : 'cart'}
         onAction={onAction}
         categoryParams={{ category: detail.category.topName, node: detail.category.code }}
       />
       <WishlistPopup />
-      <QuoteDrawer />
+      <LeadDrawer />
     </PageShell>
   )
 }

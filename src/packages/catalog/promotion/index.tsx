@@ -1,6 +1,5 @@
 import { useRouter } from '@tarojs/taro'
-import { View, Text, Button } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
+import { View, Text } from '@tarojs/components'
 import PageShell from '../../../components/page-shell'
 import ProductCard from '../../../components/catalog/product-card'
 import SafeRichText from '../../../components/rich-text'
@@ -14,8 +13,8 @@ import { useContentDetail } from '../../../store/marketing/content'
 import { useRecordVisit } from '../../../store/engagement/history'
 import { formatTimestamp } from '../../../rules/format'
 import { navigation } from '../../../platform/navigation'
-import { tapProps } from '../../../components/tappable'
 import Picture from '../../../components/picture'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 const STATUS_LABEL = { upcoming: 'promotion.upcoming', active: 'promotion.active', expired: 'promotion.expired' } as const
@@ -44,20 +43,14 @@ export default function PromotionPage() {
   if (!id || entry?.status === 'notFound') {
     return (
       <PageShell header={header}>
-        <View className='promo-state'>
-          <Text className='promo-state__title'>{t('promotion.notFound')}</Text>
-          <Button className='promo-state__button' {...tapProps(() => navigation.go('home'))}>{t('nav.backHome')}</Button>
-        </View>
+        <StatePanel block='promo-state' title={t('promotion.notFound')} button action={{ label: t('nav.backHome'), onTap: () => navigation.go('home') }} />
       </PageShell>
     )
   }
-  if (entry?.status === 'error') {
+  if (entry?.status === 'failed') {
     return (
       <PageShell header={header}>
-        <View className='promo-state'>
-          <Text className='promo-state__title'>{t('promotion.loadError')}</Text>
-          <Button className='promo-state__button' {...tapProps(reload)}>{t('home.retry')}</Button>
-        </View>
+        <StatePanel block='promo-state' title={t('promotion.loadError')} button action={{ label: t('home.retry'), onTap: reload }} />
       </PageShell>
     )
   }
@@ -65,7 +58,7 @@ export default function PromotionPage() {
   if (!promo) {
     return (
       <PageShell header={header}>
-        <View className='promo-state'><AtActivityIndicator content={t('pd.loading')} /></View>
+        <LoadingPanel className='promo-state' message={t('pd.loading')} />
       </PageShell>
     )
   }

@@ -129,7 +129,7 @@ export default function Search() {
           </>
         )}
 
-        {query && current && current.status === 'error' && current.items.length === 0 && (
+        {query && current && current.status === 'failed' && current.items.length === 0 && (
           <View className='search__empty'>
             <Text className='search__empty-title'>{current.error ?? t('error.generic')}</Text>
             <Text className='search__link' {...tapProps(() => results.load(`${priceKey}|${query}`, { q: query }))}>{t('home.retry')}</Text>

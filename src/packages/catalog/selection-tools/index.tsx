@@ -72,7 +72,7 @@ export default function SelectionTools() {
 
   useEffect(() => {
     const now = useCategoryTree.getState()
-    if (now.key !== locale || now.status === 'idle' || now.status === 'error') now.load(locale)
+    if (now.key !== locale || now.status === 'idle' || now.status === 'failed') now.load(locale)
   }, [locale])
 
   useEffect(() => {
@@ -91,7 +91,7 @@ export default function SelectionTools() {
     <PageShell header={{ title: t('screen.selectionTools') }}>
       <View className='sel'>
         <ScrollView className='sel__cats' scrollX enableFlex>
-          {tree.tree.length === 0 && tree.status !== 'error' && <Skeleton variant='chips' count={4} />}
+          {tree.tree.length === 0 && tree.status !== 'failed' && <Skeleton variant='chips' count={4} />}
           {tree.tree.map((c) => (
             <Text key={c.code} className={`sel__cat${top?.code === c.code ? ' sel__cat--on' : ''}`} {...tapProps(() => sel.setCategory(c.code))}>{c.name}</Text>
           ))}
@@ -132,7 +132,7 @@ export default function SelectionTools() {
           {facetsOpen && (
             <View className='sel__facets'>
               {loadingFacets && <Skeleton variant='chips' count={8} />}
-              {sel.facetsStatus === 'error' && (
+              {sel.facetsStatus === 'failed' && (
                 <View className='sel__failed'>
                   <Text>{t('browse.sectionFailed')}</Text>
                   <Text className='sel__retry' {...tapProps(() => sel.refresh())}>{t('home.retry')}</Text>
@@ -162,7 +162,7 @@ export default function SelectionTools() {
         {results.items.length > 0 && (
           <ListFooter status={results.status} shown={results.items.length} total={results.total} onMore={() => results.loadMore()} onRetry={() => sel.refresh()} />
         )}
-        {results.status === 'error' && results.items.length === 0 && (
+        {results.status === 'failed' && results.items.length === 0 && (
           <View className='sel__empty'>
             <Text>{results.error ?? t('error.generic')}</Text>
             <Text className='sel__retry' {...tapProps(() => sel.refresh())}>{t('home.retry')}</Text>

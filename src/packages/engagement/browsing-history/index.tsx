@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useDidShow, useReachBottom } from '@tarojs/taro'
 import { View, Text, Picker, Button } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
 import type { HistoryItem } from '../../../../types'
 import PageShell from '../../../components/page-shell'
 import LoginGate from '../../../components/auth/login-gate'
@@ -15,6 +14,7 @@ import { ROUTES, type RouteName } from '../../../../types/routes'
 import { navigation } from '../../../platform/navigation'
 import { tapProps } from '../../../components/tappable'
 import Picture from '../../../components/picture'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 type RangeKind = DateRange['kind']
@@ -98,12 +98,9 @@ export default function BrowsingHistory() {
               </View>
             )
           })}
-          {(status === 'loading' || sessionStatus !== 'USER_FETCHED') && <View className='bh-state'><AtActivityIndicator content={t('history.loading')} /></View>}
-          {status === 'error' && (
-            <View className='bh-state'>
-              <Text className='bh-state__error'>{t('history.loadError')}</Text>
-              <Button className='bh-state__button' {...tapProps(reload)}>{t('home.retry')}</Button>
-            </View>
+          {(status === 'loading' || sessionStatus !== 'USER_FETCHED') && <LoadingPanel className='bh-state' message={t('history.loading')} />}
+          {status === 'failed' && (
+            <StatePanel block='bh-state' error={t('history.loadError')} button action={{ label: t('home.retry'), onTap: reload }} />
           )}
           {status === 'ready' && items.length === 0 && <View className='bh-state'><Text>{t('history.empty')}</Text></View>}
           {status === 'ready' && !local && items.length > 0 && items.length < total && (

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
-import { View, Text, ScrollView, Button } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
+import { View, Text, ScrollView } from '@tarojs/components'
 import type { WishlistContentType, WishlistEntry } from '../../../../types'
 import PageShell from '../../../components/page-shell'
 import LoginGate from '../../../components/auth/login-gate'
@@ -16,6 +15,7 @@ import { ROUTES, type RouteName } from '../../../../types/routes'
 import { navigation } from '../../../platform/navigation'
 import { tapProps } from '../../../components/tappable'
 import Picture from '../../../components/picture'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 const TAB_LABEL: Record<WishlistContentType, 'wishlist.tab.products' | 'wishlist.tab.workflow' | 'wishlist.tab.vmWorkflow' | 'wishlist.tab.knowledge' | 'wishlist.tab.promotions' | 'wishlist.tab.application'> = {
@@ -87,12 +87,9 @@ export default function WishlistPage() {
               </View>
             )
           })}
-          {listStatus === 'loading' && entries.length === 0 && <View className='wl-state'><AtActivityIndicator content={t('wishlist.loading')} /></View>}
-          {listStatus === 'error' && (
-            <View className='wl-state'>
-              <Text className='wl-state__error'>{t('wishlist.loadError')}</Text>
-              <Button className='wl-state__button' {...tapProps(() => useWishlist.getState().load(true))}>{t('home.retry')}</Button>
-            </View>
+          {listStatus === 'loading' && entries.length === 0 && <LoadingPanel className='wl-state' message={t('wishlist.loading')} />}
+          {listStatus === 'failed' && (
+            <StatePanel block='wl-state' error={t('wishlist.loadError')} button action={{ label: t('home.retry'), onTap: () => useWishlist.getState().load(true) }} />
           )}
           {listStatus === 'ready' && shown.length === 0 && (
             <View className='wl-state'>

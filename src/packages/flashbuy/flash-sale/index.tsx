@@ -2,12 +2,12 @@ import '../../../store/flashbuy/screens' // this screen's messages (H5 loads the
 import { useEffect } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
 import { CATALOGUE_LABEL, SALE_LIST_LABEL, isOrderable } from '../../../../types/flashbuy/rules'
 import type { FlashSaleSummary } from '../../../../types/flashbuy/schemas'
 import PageShell from '../../../components/page-shell'
 import Picture from '../../../components/picture'
-import Tappable, { tapProps } from '../../../components/tappable'
+import Tappable from '../../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { useT, useLocale } from '../../../store/locale'
 import { useFlashSales, groupSales, type FlashSaleGroup } from '../../../store/flashbuy/sales'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
@@ -40,15 +40,10 @@ function FlashSales() {
   // back from a purchase: the stock left has changed
   useDidShow(() => { if (useFlashSales.getState().status === 'ready') useFlashSales.getState().load() })
 
-  if (status === 'error' && !sales.length) {
-    return (
-      <View className='fs-state'>
-        <Text className='fs-state__body'>{error ?? t('flashbuy.list.loadFailed')}</Text>
-        <View className='fs-state__button' {...tapProps(() => useFlashSales.getState().load())}>{t('flashbuy.list.retry')}</View>
-      </View>
-    )
+  if (status === 'failed' && !sales.length) {
+    return <StatePanel block='fs-state' body={error ?? t('flashbuy.list.loadFailed')} action={{ label: t('flashbuy.list.retry'), onTap: () => useFlashSales.getState().load() }} />
   }
-  if (status !== 'ready' && !sales.length) return <View className='fs-state'><AtActivityIndicator content={t('flashbuy.list.loading')} /></View>
+  if (status !== 'ready' && !sales.length) return <LoadingPanel className='fs-state' message={t('flashbuy.list.loading')} />
   const groups = groupSales(sales)
   if (!groups.length) return <View className='fs-state fs-empty'><Text className='fs-state__body'>{t('flashbuy.list.empty')}</Text></View>
   return (

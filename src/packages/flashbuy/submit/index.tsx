@@ -1,8 +1,7 @@
 import '../../../store/flashbuy/screens' // this screen's messages (H5 loads them with the page)
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
-import { View, Text, Input, Textarea } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
+import { View, Text, Input } from '@tarojs/components'
 import { CATALOGUE_LABEL, flashQuantityCap, flashQuantityMax } from '../../../../types/flashbuy/rules'
 import type { FlashBuyDetail } from '../../../../types/flashbuy/schemas'
 import { PO_NUMBER_MAX, REMARK_MAX } from '../../../../types/order/totals'
@@ -12,11 +11,13 @@ import AddressCard from '../../../components/account/address-card'
 import BottomSheet from '../../../components/bottom-sheet'
 import ConfirmDialog from '../../../components/confirm-dialog'
 import FullScreenLoader from '../../../components/full-screen-loader'
+import FormField from '../../../components/form-field'
 import LoginButtons from '../../../components/auth/login-buttons'
 import LoginGate from '../../../components/auth/login-gate'
 import Picture from '../../../components/picture'
 import PriceDetails from '../../../components/order/price-details'
 import { tapProps } from '../../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { needsRegistration } from '../../../store/order/attempt'
@@ -84,25 +85,20 @@ function FlashSubmit() {
     // a login-only route (spec section 6: orders need a login): a visitor is asked to log in first
     return (
       <LoginGate>
-        <View className='fb-state'>
-          <Text className='fb-state__body'>{t('flashbuy.missingId')}</Text>
-          <View className='fb-state__button' {...tapProps(() => navigation.go('flashSale'))}>{t('flashbuy.toList')}</View>
-        </View>
+        <StatePanel block='fb-state' body={t('flashbuy.missingId')} action={{ label: t('flashbuy.toList'), onTap: () => navigation.go('flashSale') }} />
       </LoginGate>
     )
   }
-  if (fb.status === 'loadFailed') {
+  if (fb.status === 'failed') {
     return (
-      <View className='fb-state'>
-        <Text className='fb-state__body'>{fb.loadError}</Text>
-        <View className='fb-state__button' {...tapProps(() => useFlashBuy.getState().init({ id, qty, addressKey: addressParam }))}>{t('flashbuy.retry')}</View>
+      <StatePanel block='fb-state' body={fb.loadError} action={{ label: t('flashbuy.retry'), onTap: () => useFlashBuy.getState().init({ id, qty, addressKey: addressParam }) }}>
         <View className='fb-link' {...tapProps(() => navigation.go('flashSale'))}>{t('flashbuy.toList')}</View>
-      </View>
+      </StatePanel>
     )
   }
   const detail = fb.detail
   if (!detail || fb.id !== id || fb.status === 'idle' || fb.status === 'loading') {
-    return <View className='fb-state'><AtActivityIndicator content={t('flashbuy.loading')} /></View>
+    return <LoadingPanel className='fb-state' message={t('flashbuy.loading')} />
   }
 
   const loggedIn = !!userInfo
@@ -131,14 +127,10 @@ function FlashSubmit() {
       {quote && <PriceDetails summary={quote.summary} />}
 
       <View className='fb-section fb-fields'>
-        <Field label={t('flashbuy.po')} counter={t('flashbuy.counter', { count: Array.from(fb.form.poNumber).length, max: PO_NUMBER_MAX })}>
-          <Input className='fb-input fb-input--po' value={fb.form.poNumber} maxlength={PO_NUMBER_MAX} placeholder={t('flashbuy.poPlaceholder')} {...fieldLabelProps(t('flashbuy.po'))}
-            onInput={(e) => fb.setField('poNumber', e.detail.value)} />
-        </Field>
-        <Field label={t('flashbuy.remark')} counter={t('flashbuy.counter', { count: Array.from(fb.form.remark).length, max: REMARK_MAX })}>
-          <Textarea className='fb-input fb-textarea fb-textarea--remark' value={fb.form.remark} maxlength={REMARK_MAX} placeholder={t('flashbuy.remarkPlaceholder')} {...fieldLabelProps(t('flashbuy.remark'))}
-            onInput={(e) => fb.setField('remark', e.detail.value)} />
-        </Field>
+        <FormField block='fb-field' name='po' label={t('flashbuy.po')} counter={t('flashbuy.counter', { count: Array.from(fb.form.poNumber).length, max: PO_NUMBER_MAX })}
+          inputClassName='fb-input--po' value={fb.form.poNumber} maxlength={PO_NUMBER_MAX} placeholder={t('flashbuy.poPlaceholder')} onInput={(v) => fb.setField('poNumber', v)} />
+        <FormField block='fb-field' name='remark' label={t('flashbuy.remark')} counter={t('flashbuy.counter', { count: Array.from(fb.form.remark).length, max: REMARK_MAX })}
+          multiline inputClassName='fb-textarea--remark' value={fb.form.remark} maxlength={REMARK_MAX} placeholder={t('flashbuy.remarkPlaceholder')} onInput={(v) => fb.setField('remark', v)} />
       </View>
 
       <Text className='fb-reminder' {...ariaProps('note')}>{t('flashbuy.reminder')}</Text>
@@ -208,18 +200,6 @@ function FlashSubmit() {
   )
 }
 
-function Field({ label, counter, children }: { label: string; counter?: string; children: ReactNode }) {
-  return (
-    <View className='fb-field'>
-      <View className='fb-field__head'>
-        <Text className='fb-field__label'>{label}</Text>
-        {counter && <Text className='fb-field__counter'>{counter}</Text>}
-      </View>
-      {children}
-    </View>
-  )
-}
-
 /** The delivery address, and under More the editable address and contact section. */
 function AddressSection({ expanded, onToggle, loggedIn }: { expanded: boolean; onToggle: () => void; loggedIn: boolean }) {
   const t = useT()
@@ -228,12 +208,9 @@ function AddressSection({ expanded, onToggle, loggedIn }: { expanded: boolean; o
   const entry = flashAddress(userInfo, fb.addressKey)
   const bill = flashBillTo(entry, fb.billToNumber)
   const active = (userInfo?.allShipToBillToAddresses ?? []).filter((e) => isActive(e.shipTo))
-  const text = (field: FlashTextField, label: MessageKey, cls: string, placeholder: MessageKey, max: number, type: 'text' | 'number' = 'text') => (
-    <View className='fb-field'>
-      <Text className='fb-field__label'>{t(label)}</Text>
-      <Input className={`fb-input ${cls}`} type={type} value={fb.form[field]} maxlength={max} placeholder={t(placeholder)} {...fieldLabelProps(t(label))}
-        onInput={(e) => fb.setField(field, e.detail.value)} />
-    </View>
+  const text = (field: FlashTextField, label: MessageKey, cls: string, placeholder: MessageKey, max: number) => (
+    <FormField block='fb-field' name={field} label={t(label)} inputClassName={cls} value={fb.form[field]} maxlength={max} placeholder={t(placeholder)}
+      onInput={(v) => fb.setField(field, v)} />
   )
   return (
     <View className='fb-section fb-address'>

@@ -1,6 +1,5 @@
 import { useRouter } from '@tarojs/taro'
-import { View, Text, Button } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
+import { View, Text } from '@tarojs/components'
 import PageShell from '../../../components/page-shell'
 import ProductCard from '../../../components/catalog/product-card'
 import SafeRichText from '../../../components/rich-text'
@@ -14,8 +13,8 @@ import { wishlistTypeOf, useContentDetail } from '../../../store/marketing/conte
 import { useRecordVisit } from '../../../store/engagement/history'
 import { formatTimestamp } from '../../../rules/format'
 import { navigation } from '../../../platform/navigation'
-import { tapProps } from '../../../components/tappable'
 import Picture from '../../../components/picture'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 /**
@@ -44,27 +43,21 @@ export default function ContentDetailPage() {
   if (!id || entry?.status === 'notFound') {
     return (
       <PageShell header={header}>
-        <View className='article-state'>
-          <Text className='article-state__title'>{t('article.notFound')}</Text>
-          <Button className='article-state__button' {...tapProps(() => navigation.go('contentHub', { contentType: 'knowledge' }))}>{t('article.toHub')}</Button>
-        </View>
+        <StatePanel block='article-state' title={t('article.notFound')} button action={{ label: t('article.toHub'), onTap: () => navigation.go('contentHub', { contentType: 'knowledge' }) }} />
       </PageShell>
     )
   }
-  if (entry?.status === 'error') {
+  if (entry?.status === 'failed') {
     return (
       <PageShell header={header}>
-        <View className='article-state'>
-          <Text className='article-state__title'>{t('article.loadError')}</Text>
-          <Button className='article-state__button' {...tapProps(reload)}>{t('home.retry')}</Button>
-        </View>
+        <StatePanel block='article-state' title={t('article.loadError')} button action={{ label: t('home.retry'), onTap: reload }} />
       </PageShell>
     )
   }
   if (!article) {
     return (
       <PageShell header={header}>
-        <View className='article-state'><AtActivityIndicator content={t('pd.loading')} /></View>
+        <LoadingPanel className='article-state' message={t('pd.loading')} />
       </PageShell>
     )
   }

@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import { useReachBottom, useRouter } from '@tarojs/taro'
 import { View, Text, ScrollView, Button } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
 import PageShell from '../../../components/page-shell'
 import ContentCard from '../../../components/marketing/content-card'
 import { pageParam } from '../../../rules/page-params'
@@ -9,6 +8,7 @@ import { useT, useLocale } from '../../../store/locale'
 import { isContentType, useContentHub } from '../../../store/marketing/content'
 import { navigation } from '../../../platform/navigation'
 import { tapProps } from '../../../components/tappable'
+import { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 const TITLE = {
@@ -81,8 +81,8 @@ export default function ContentHub() {
             <ContentCard key={c.id} card={c} typeLabel={typeLabel(c.articleType)} onOpen={() => navigation.go('contentDetail', { id: c.id })} />
           ))}
         </View>
-        {hub.status === 'loading' && <View className='hub__state'><AtActivityIndicator content={t('hub.loading')} /></View>}
-        {hub.status === 'error' && (
+        {hub.status === 'loading' && <LoadingPanel className='hub__state' message={t('hub.loading')} />}
+        {hub.status === 'failed' && (
           <View className='hub__state'>
             <Text className='hub__error'>{t('hub.loadError')}</Text>
             <Button className='hub__button' {...tapProps(() => (hub.items.length ? hub.more() : hub.select({})))}>{t('home.retry')}</Button>

@@ -2,15 +2,14 @@ import '../../../store/membership/screens' // this screen's messages (H5 loads t
 import { useEffect } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
 import type { Task } from '../../../../types/membership'
-import PageShell from '../../../components/page-shell'
-import Tappable, { tapProps } from '../../../components/tappable'
+import Tappable from '../../../components/tappable'
 import { useT } from '../../../store/locale'
 import { useTasks } from '../../../store/membership/tasks'
 import { showToast } from '../../../store/toast'
 import { ariaProps } from '../../../platform/a11y'
-import MemberGate from '../../../components/membership/member-gate'
+import { MemberPage } from '../../../components/membership/member-gate'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { formatPoints } from '../../../rules/format'
 import './index.scss'
 
@@ -20,11 +19,7 @@ import './index.scss'
  */
 export default function EarnPointsPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('play.screen.earnPoints') }} title={t('play.screen.earnPoints')}>
-      <MemberGate><Tasks /></MemberGate>
-    </PageShell>
-  )
+  return <MemberPage title={t('play.screen.earnPoints')}><Tasks /></MemberPage>
 }
 
 function Tasks() {
@@ -32,15 +27,10 @@ function Tasks() {
   const { status, error, list } = useTasks()
   useEffect(() => { void useTasks.getState().load() }, [])
   useDidShow(() => { if (useTasks.getState().status === 'ready') void useTasks.getState().load() })
-  if (status === 'error' && !list) {
-    return (
-      <View className='pl-state'>
-        <Text className='pl-state__body'>{error ?? t('play.loadFailed')}</Text>
-        <View className='pl-state__button' {...tapProps(() => useTasks.getState().load())}>{t('play.retry')}</View>
-      </View>
-    )
+  if (status === 'failed' && !list) {
+    return <StatePanel block='pl-state' body={error ?? t('play.loadFailed')} action={{ label: t('play.retry'), onTap: () => useTasks.getState().load() }} />
   }
-  if (!list) return <View className='pl-state'><AtActivityIndicator content={t('play.loading')} /></View>
+  if (!list) return <LoadingPanel className='pl-state' message={t('play.loading')} />
   return (
     <View className='pl'>
       <View className='pl-top'>

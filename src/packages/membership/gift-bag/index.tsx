@@ -2,10 +2,8 @@ import '../../../store/membership/screens' // this screen's messages (H5 loads t
 import { useEffect, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
 import type { PrizeOrder } from '../../../../types/membership'
-import PageShell from '../../../components/page-shell'
-import Tappable, { tapProps } from '../../../components/tappable'
+import Tappable from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
 import { useGiftBag } from '../../../store/membership/draws'
 import { useSession } from '../../../store/auth/session'
@@ -13,7 +11,8 @@ import { showToast } from '../../../store/toast'
 import { formatTimestamp } from '../../../rules/format'
 import { addressLine, shipToTitle } from '../../../rules/account/ship-to'
 import { ariaProps } from '../../../platform/a11y'
-import MemberGate from '../../../components/membership/member-gate'
+import { MemberPage } from '../../../components/membership/member-gate'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 /**
@@ -23,11 +22,7 @@ import './index.scss'
  */
 export default function GiftBagPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('play.screen.giftBag') }} title={t('play.screen.giftBag')}>
-      <MemberGate><Bag /></MemberGate>
-    </PageShell>
-  )
+  return <MemberPage title={t('play.screen.giftBag')}><Bag /></MemberPage>
 }
 
 function Bag() {
@@ -35,22 +30,12 @@ function Bag() {
   const { status, error, items } = useGiftBag()
   useEffect(() => { void useGiftBag.getState().load() }, [])
   useDidShow(() => { if (useGiftBag.getState().status === 'ready') void useGiftBag.getState().load() })
-  if (status === 'error' && !items.length) {
-    return (
-      <View className='gb-state'>
-        <Text className='gb-state__body'>{error ?? t('play.loadFailed')}</Text>
-        <View className='gb-state__button' {...tapProps(() => useGiftBag.getState().load())}>{t('play.retry')}</View>
-      </View>
-    )
+  if (status === 'failed' && !items.length) {
+    return <StatePanel block='gb-state' body={error ?? t('play.loadFailed')} action={{ label: t('play.retry'), onTap: () => useGiftBag.getState().load() }} />
   }
-  if (status !== 'ready' && !items.length) return <View className='gb-state'><AtActivityIndicator content={t('play.loading')} /></View>
+  if (status !== 'ready' && !items.length) return <LoadingPanel className='gb-state' message={t('play.loading')} />
   if (!items.length) {
-    return (
-      <View className='gb-state'>
-        <Text className='gb-state__body'>{t('play.bag.empty')}</Text>
-        <Tappable className='gb-state__button' to={{ route: 'luckyDraw' }}>{t('play.bag.toDraws')}</Tappable>
-      </View>
-    )
+    return <StatePanel block='gb-state' body={t('play.bag.empty')} action={{ label: t('play.bag.toDraws'), to: { route: 'luckyDraw' } }} />
   }
   return (
     <View className='gb' {...ariaProps('list')}>

@@ -2,12 +2,11 @@ import '../../../store/membership/screens' // this screen's messages (H5 loads t
 import { useEffect } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
 import type { Gift } from '../../../../types/membership/gifts-schemas'
-import PageShell from '../../../components/page-shell'
-import MemberGate, { MemberBlocked } from '../../../components/membership/member-gate'
+import { MemberPage, MemberBlocked } from '../../../components/membership/member-gate'
 import Picture from '../../../components/picture'
-import Tappable, { tapProps } from '../../../components/tappable'
+import Tappable from '../../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { useT } from '../../../store/locale'
 import { useGifts, EXCHANGE_STATUS_KEY } from '../../../store/membership/gifts'
 import { productImageUrl } from '../../../rules/catalog/product-image'
@@ -23,11 +22,7 @@ import './index.scss'
  */
 export default function GiftCentre() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('gifts.title') }} title={t('gifts.title')}>
-      <MemberGate><Centre /></MemberGate>
-    </PageShell>
-  )
+  return <MemberPage title={t('gifts.title')}><Centre /></MemberPage>
 }
 
 function Centre() {
@@ -38,15 +33,10 @@ function Centre() {
   useDidShow(() => { if (useGifts.getState().status === 'ready') useGifts.getState().load() })
 
   if (status === 'blocked') return <MemberBlocked message={error ?? t('member.blocked')} />
-  if (status === 'error' && !gifts.length) {
-    return (
-      <View className='gc-state'>
-        <Text className='gc-state__error'>{error}</Text>
-        <View className='gc-state__button' {...tapProps(() => useGifts.getState().load())}>{t('gifts.retry')}</View>
-      </View>
-    )
+  if (status === 'failed' && !gifts.length) {
+    return <StatePanel block='gc-state' error={error} action={{ label: t('gifts.retry'), onTap: () => useGifts.getState().load() }} />
   }
-  if (status !== 'ready' && !gifts.length) return <View className='gc-state'><AtActivityIndicator content={t('gifts.loading')} /></View>
+  if (status !== 'ready' && !gifts.length) return <LoadingPanel className='gc-state' message={t('gifts.loading')} />
   return (
     <View className='gc'>
       <View className='gc-head' {...ariaProps('region', { label: t('gifts.balance') })}>

@@ -1,15 +1,15 @@
 import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { useRouter } from '@tarojs/taro'
-import { View, Text, Input, Textarea } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
+import { View, Text } from '@tarojs/components'
 import { MAX_REDEEM_QTY, redeemRefusal, type RedeemRefusal } from '../../../../types/membership/gifts'
 import type { Gift, RedeemResult } from '../../../../types/membership/gifts-schemas'
 import { PHONE_PATTERN } from '../../../../types/account/address-rules'
-import PageShell from '../../../components/page-shell'
-import MemberGate, { MemberBlocked } from '../../../components/membership/member-gate'
+import FormField from '../../../components/form-field'
+import { MemberPage, MemberBlocked } from '../../../components/membership/member-gate'
 import Picture from '../../../components/picture'
 import Tappable, { tapProps } from '../../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { useT } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { useGifts, EXCHANGE_STATUS_KEY } from '../../../store/membership/gifts'
@@ -17,7 +17,7 @@ import { showToast } from '../../../store/toast'
 import { pageParam } from '../../../rules/page-params'
 import { productImageUrl } from '../../../rules/catalog/product-image'
 import { addressLine, attentionOf, isActive, shipToTitle } from '../../../rules/account/ship-to'
-import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
+import { ariaProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
 import { REMARK_MAX } from '../../../../types/order/totals'
 import { formatPoints } from '../../../rules/format'
@@ -32,11 +32,7 @@ import './index.scss'
  */
 export default function GiftRedeem() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('redeem.title') }} title={t('redeem.title')}>
-      <MemberGate><Redeem /></MemberGate>
-    </PageShell>
-  )
+  return <MemberPage title={t('redeem.title')}><Redeem /></MemberPage>
 }
 
 const REFUSAL_KEY: Record<RedeemRefusal, MessageKey> = {
@@ -54,15 +50,10 @@ function Redeem() {
 
   if (giftStatus === 'blocked') return <MemberBlocked message={error ?? t('member.blocked')} />
   if (done) return <Success result={done} />
-  if (giftStatus === 'error' || !id) {
-    return (
-      <View className='gr-state'>
-        <Text className='gr-state__error'>{error ?? t('gifts.msg.generic')}</Text>
-        <Tappable className='gr-state__button' to={{ route: 'giftCentre' }}>{t('redeem.backToCentre')}</Tappable>
-      </View>
-    )
+  if (giftStatus === 'failed' || !id) {
+    return <StatePanel block='gr-state' error={error ?? t('gifts.msg.generic')} action={{ label: t('redeem.backToCentre'), to: { route: 'giftCentre' } }} />
   }
-  if (!gift || gift.id !== id) return <View className='gr-state'><AtActivityIndicator content={t('gifts.loading')} /></View>
+  if (!gift || gift.id !== id) return <LoadingPanel className='gr-state' message={t('gifts.loading')} />
   return <Form gift={gift} onDone={setDone} />
 }
 
@@ -138,15 +129,10 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
       </View>
 
       <View className='gr-section'>
-        <Field label={t('redeem.contactName')}>
-          <Input className='gr-input gr-input--name' value={name} maxlength={60} {...fieldLabelProps(t('redeem.contactName'))} onInput={(e) => setName(e.detail.value)} />
-        </Field>
-        <Field label={t('redeem.contactPhone')}>
-          <Input className='gr-input gr-input--phone' type='text' value={phone} maxlength={30} {...fieldLabelProps(t('redeem.contactPhone'))} onInput={(e) => setPhone(e.detail.value)} />
-        </Field>
-        <Field label={t('redeem.remark')}>
-          <Textarea className='gr-input gr-textarea' value={remark} maxlength={REMARK_MAX} placeholder={t('redeem.remarkPlaceholder')} {...fieldLabelProps(t('redeem.remark'))} onInput={(e) => setRemark(e.detail.value)} />
-        </Field>
+        <FormField block='gr-field' name='name' label={t('redeem.contactName')} inputClassName='gr-input--name' value={name} maxlength={60} onInput={setName} />
+        <FormField block='gr-field' name='phone' label={t('redeem.contactPhone')} inputClassName='gr-input--phone' value={phone} maxlength={30} onInput={setPhone} />
+        <FormField block='gr-field' name='remark' label={t('redeem.remark')} multiline value={remark} maxlength={REMARK_MAX}
+          placeholder={t('redeem.remarkPlaceholder')} onInput={setRemark} />
       </View>
 
       {message && <View className='gr-message' {...ariaProps('alert')}><Text>{message}</Text></View>}
@@ -160,15 +146,6 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
           {redeeming ? t('redeem.submitting') : t('redeem.submit')}
         </View>
       </View>
-    </View>
-  )
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <View className='gr-field'>
-      <Text className='gr-field__label'>{label}</Text>
-      {children}
     </View>
   )
 }

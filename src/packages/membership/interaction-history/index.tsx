@@ -2,26 +2,21 @@ import '../../../store/membership/screens' // this screen's messages (H5 loads t
 import { useEffect } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
 import type { MemberInteraction } from '../../../../types/membership'
-import PageShell from '../../../components/page-shell'
-import Tappable, { tapProps } from '../../../components/tappable'
+import Tappable from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
 import { useInteractions } from '../../../store/membership/tasks'
 import { formatTimestamp, formatPoints } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
-import MemberGate from '../../../components/membership/member-gate'
+import { MemberPage } from '../../../components/membership/member-gate'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 /** My interaction history (spec §2, the profile tab): draws and prizes, task credits, invitations; newest first, paged. */
 export default function InteractionHistoryPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('play.screen.interactionHistory') }} title={t('play.screen.interactionHistory')}>
-      <MemberGate><History /></MemberGate>
-    </PageShell>
-  )
+  return <MemberPage title={t('play.screen.interactionHistory')}><History /></MemberPage>
 }
 
 function History() {
@@ -29,15 +24,10 @@ function History() {
   const { status, error, items, total, loadingMore } = useInteractions()
   useEffect(() => { void useInteractions.getState().load() }, [])
   useDidShow(() => { if (useInteractions.getState().status === 'ready') void useInteractions.getState().load() })
-  if (status === 'error' && !items.length) {
-    return (
-      <View className='pl-state'>
-        <Text className='pl-state__body'>{error ?? t('play.loadFailed')}</Text>
-        <View className='pl-state__button' {...tapProps(() => useInteractions.getState().load())}>{t('play.retry')}</View>
-      </View>
-    )
+  if (status === 'failed' && !items.length) {
+    return <StatePanel block='pl-state' body={error ?? t('play.loadFailed')} action={{ label: t('play.retry'), onTap: () => useInteractions.getState().load() }} />
   }
-  if (status !== 'ready' && !items.length) return <View className='pl-state'><AtActivityIndicator content={t('play.loading')} /></View>
+  if (status !== 'ready' && !items.length) return <LoadingPanel className='pl-state' message={t('play.loading')} />
   if (!items.length) return <View className='pl-state'><Text className='pl-state__body'>{t('play.hist.empty')}</Text></View>
   return (
     <View className='pl'>

@@ -2,16 +2,15 @@ import '../../../store/membership/screens' // this screen's messages (H5 loads t
 import { useEffect, useRef, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
 import type { DrawActivity, DrawResult } from '../../../../types/membership'
-import PageShell from '../../../components/page-shell'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
 import { drawNotices, drawRefusalNow, useDraws, wheelRotation } from '../../../store/membership/draws'
 import { formatTimestamp, formatPoints } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
 import { prefersReducedMotion } from '../../../platform/motion'
-import MemberGate from '../../../components/membership/member-gate'
+import { MemberPage } from '../../../components/membership/member-gate'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 /**
@@ -22,11 +21,7 @@ import './index.scss'
  */
 export default function LuckyDrawPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('play.screen.luckyDraw') }} title={t('play.screen.luckyDraw')}>
-      <MemberGate><Draws /></MemberGate>
-    </PageShell>
-  )
+  return <MemberPage title={t('play.screen.luckyDraw')}><Draws /></MemberPage>
 }
 
 const SPIN_MS = 3000
@@ -37,15 +32,10 @@ function Draws() {
   useEffect(() => { void useDraws.getState().load() }, [])
   useDidShow(() => { if (useDraws.getState().status === 'ready') void useDraws.getState().load() })
 
-  if (status === 'error' && !activities.length) {
-    return (
-      <View className='ld-state'>
-        <Text className='ld-state__body'>{error ?? t('play.loadFailed')}</Text>
-        <View className='ld-state__button' {...tapProps(() => useDraws.getState().load())}>{t('play.retry')}</View>
-      </View>
-    )
+  if (status === 'failed' && !activities.length) {
+    return <StatePanel block='ld-state' body={error ?? t('play.loadFailed')} action={{ label: t('play.retry'), onTap: () => useDraws.getState().load() }} />
   }
-  if (status !== 'ready' && !activities.length) return <View className='ld-state'><AtActivityIndicator content={t('play.loading')} /></View>
+  if (status !== 'ready' && !activities.length) return <LoadingPanel className='ld-state' message={t('play.loading')} />
   if (!activities.length) return <View className='ld-state'><Text className='ld-state__body'>{t('play.draw.empty')}</Text></View>
   const current = activities.find((a) => a.id === selectedId) ?? activities[0]
   return (

@@ -1,19 +1,19 @@
 import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect, useState } from 'react'
 import { useRouter } from '@tarojs/taro'
-import { View, Text, Textarea } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
+import { View, Text } from '@tarojs/components'
 import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from '../../../../types/membership/gifts'
 import type { Feedback } from '../../../../types/membership/gifts-schemas'
-import PageShell from '../../../components/page-shell'
-import MemberGate, { MemberBlocked } from '../../../components/membership/member-gate'
+import FormField from '../../../components/form-field'
+import { MemberPage, MemberBlocked } from '../../../components/membership/member-gate'
 import { tapProps } from '../../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { useT, useLocale } from '../../../store/locale'
 import { useGifts } from '../../../store/membership/gifts'
 import { showToast } from '../../../store/toast'
 import { formatTimestamp } from '../../../rules/format'
 import { pageParam } from '../../../rules/page-params'
-import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
+import { ariaProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
 import './index.scss'
 
@@ -25,11 +25,7 @@ import './index.scss'
  */
 export default function RedemptionFeedback() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('feedback.title') }} title={t('feedback.title')}>
-      <MemberGate><FeedbackScreen /></MemberGate>
-    </PageShell>
-  )
+  return <MemberPage title={t('feedback.title')}><FeedbackScreen /></MemberPage>
 }
 
 type Category = (typeof FEEDBACK_CATEGORIES)[number]
@@ -52,15 +48,10 @@ function FeedbackScreen() {
   }, [])
 
   if (feedbackStatus === 'blocked' || recordsStatus === 'blocked') return <MemberBlocked message={error ?? t('member.blocked')} />
-  if (feedbackStatus === 'error' && !feedback.length) {
-    return (
-      <View className='fbk-state'>
-        <Text className='fbk-state__error'>{error}</Text>
-        <View className='fbk-state__button' {...tapProps(() => useGifts.getState().loadFeedback())}>{t('gifts.retry')}</View>
-      </View>
-    )
+  if (feedbackStatus === 'failed' && !feedback.length) {
+    return <StatePanel block='fbk-state' error={error} action={{ label: t('gifts.retry'), onTap: () => useGifts.getState().loadFeedback() }} />
   }
-  if (feedbackStatus !== 'ready' || recordsStatus !== 'ready') return <View className='fbk-state'><AtActivityIndicator content={t('gifts.loading')} /></View>
+  if (feedbackStatus !== 'ready' || recordsStatus !== 'ready') return <LoadingPanel className='fbk-state' message={t('gifts.loading')} />
 
   const numbers = records.map((r) => r.redemptionNumber)
   if (number && !numbers.includes(number)) numbers.unshift(number)
@@ -93,11 +84,8 @@ function FeedbackScreen() {
             {chips('feedback.category', FEEDBACK_CATEGORIES, category, setCategory, (v) => t(`feedback.category.${v}` as MessageKey))}
             {chips('feedback.type', FEEDBACK_TYPES, type, setType, (v) => t(`feedback.type.${v}` as MessageKey))}
             {chips('feedback.number', numbers.slice(0, 12), number, setNumber, (v) => v)}
-            <View className='fbk-field'>
-              <Text className='fbk-field__label'>{t('feedback.description')}</Text>
-              <Textarea className='fbk-input' value={description} maxlength={500} placeholder={t('feedback.descriptionPlaceholder')}
-                {...fieldLabelProps(t('feedback.description'))} onInput={(e) => setDescription(e.detail.value)} />
-            </View>
+            <FormField block='fbk-field' name='description' label={t('feedback.description')} multiline inputClassName='fbk-input' value={description} maxlength={500}
+              placeholder={t('feedback.descriptionPlaceholder')} onInput={setDescription} />
             {message && <View className='fbk-message' {...ariaProps('alert')}><Text>{message}</Text></View>}
             <View className='fbk-form__submit' {...tapProps(submit, { disabled: sending })}>{t('feedback.submit')}</View>
           </>

@@ -5,10 +5,10 @@ import { View, Text } from '@tarojs/components'
 import { AtActivityIndicator } from 'taro-ui'
 import type { RedemptionStatus } from '../../../../types/membership/redemption'
 import type { RedemptionSummary } from '../../../../types/membership/gifts-schemas'
-import PageShell from '../../../components/page-shell'
-import MemberGate, { MemberBlocked } from '../../../components/membership/member-gate'
+import { MemberPage, MemberBlocked } from '../../../components/membership/member-gate'
 import Picture from '../../../components/picture'
 import Tappable, { tapProps } from '../../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { useT, useLocale } from '../../../store/locale'
 import { useGifts } from '../../../store/membership/gifts'
 import { formatTimestamp, formatPoints } from '../../../rules/format'
@@ -25,11 +25,7 @@ import './index.scss'
  */
 export default function RedemptionRecord() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('record.title') }} title={t('record.title')}>
-      <MemberGate><Record /></MemberGate>
-    </PageShell>
-  )
+  return <MemberPage title={t('record.title')}><Record /></MemberPage>
 }
 
 const STATUS_KEY: Record<RedemptionStatus, MessageKey> = {
@@ -45,15 +41,10 @@ function Record() {
   useDidShow(() => { if (useGifts.getState().recordsStatus === 'ready') useGifts.getState().loadRecords() })
 
   if (recordsStatus === 'blocked') return <MemberBlocked message={error ?? t('member.blocked')} />
-  if (recordsStatus === 'error' && !records.length) {
-    return (
-      <View className='rr-state'>
-        <Text className='rr-state__error'>{error}</Text>
-        <View className='rr-state__button' {...tapProps(() => useGifts.getState().loadRecords())}>{t('gifts.retry')}</View>
-      </View>
-    )
+  if (recordsStatus === 'failed' && !records.length) {
+    return <StatePanel block='rr-state' error={error} action={{ label: t('gifts.retry'), onTap: () => useGifts.getState().loadRecords() }} />
   }
-  if (recordsStatus !== 'ready' && !records.length) return <View className='rr-state'><AtActivityIndicator content={t('gifts.loading')} /></View>
+  if (recordsStatus !== 'ready' && !records.length) return <LoadingPanel className='rr-state' message={t('gifts.loading')} />
   return (
     <View className='rr'>
       {records.length === 0 && <View className='rr-state'><Text>{t('record.empty')}</Text></View>}

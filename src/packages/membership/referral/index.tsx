@@ -2,17 +2,16 @@ import '../../../store/membership/screens' // this screen's messages (H5 loads t
 import { useEffect, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text, Input } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
 import type { InvitationActivity } from '../../../../types/membership'
-import PageShell from '../../../components/page-shell'
-import Tappable, { tapProps } from '../../../components/tappable'
+import Tappable from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
 import { useInvitations } from '../../../store/membership/invitations'
 import { showToast } from '../../../store/toast'
 import { formatTimestamp, formatPoints } from '../../../rules/format'
 import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
 import { copyText } from '../../../platform/clipboard'
-import MemberGate from '../../../components/membership/member-gate'
+import { MemberPage } from '../../../components/membership/member-gate'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 /**
@@ -22,11 +21,7 @@ import './index.scss'
  */
 export default function ReferralPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('play.screen.referral') }} title={t('play.screen.referral')}>
-      <MemberGate><Referral /></MemberGate>
-    </PageShell>
-  )
+  return <MemberPage title={t('play.screen.referral')}><Referral /></MemberPage>
 }
 
 function Referral() {
@@ -34,15 +29,10 @@ function Referral() {
   const { status, error, activities } = useInvitations()
   useEffect(() => { void useInvitations.getState().load() }, [])
   useDidShow(() => { if (useInvitations.getState().status === 'ready') void useInvitations.getState().load() })
-  if (status === 'error' && !activities.length) {
-    return (
-      <View className='pl-state'>
-        <Text className='pl-state__body'>{error ?? t('play.loadFailed')}</Text>
-        <View className='pl-state__button' {...tapProps(() => useInvitations.getState().load())}>{t('play.retry')}</View>
-      </View>
-    )
+  if (status === 'failed' && !activities.length) {
+    return <StatePanel block='pl-state' body={error ?? t('play.loadFailed')} action={{ label: t('play.retry'), onTap: () => useInvitations.getState().load() }} />
   }
-  if (status !== 'ready' && !activities.length) return <View className='pl-state'><AtActivityIndicator content={t('play.loading')} /></View>
+  if (status !== 'ready' && !activities.length) return <LoadingPanel className='pl-state' message={t('play.loading')} />
   if (!activities.length) return <View className='pl-state'><Text className='pl-state__body'>{t('play.ref.empty')}</Text></View>
   return <View className='pl'>{activities.map((a) => <Activity key={a.id} activity={a} />)}</View>
 }

@@ -2,11 +2,10 @@ import '../../../store/membership/screens' // this screen's messages (H5 loads t
 import { useEffect } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
 import type { PointsEntry } from '../../../../types/membership/points-schemas'
-import PageShell from '../../../components/page-shell'
-import MemberGate, { MemberBlocked } from '../../../components/membership/member-gate'
+import { MemberPage, MemberBlocked } from '../../../components/membership/member-gate'
 import Tappable, { tapProps } from '../../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { useT, useLocale } from '../../../store/locale'
 import { usePoints } from '../../../store/membership/points'
 import { formatTimestamp, formatPoints } from '../../../rules/format'
@@ -21,11 +20,7 @@ import './index.scss'
  */
 export default function RewardDetail() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.rewardDetail') }}>
-      <MemberGate><Detail /></MemberGate>
-    </PageShell>
-  )
+  return <MemberPage title={t('screen.rewardDetail')}><Detail /></MemberPage>
 }
 
 const KIND_KEY: Record<PointsEntry['kind'], MessageKey> = {
@@ -44,15 +39,10 @@ function Detail() {
   useDidShow(() => { if (usePoints.getState().status === 'ready') usePoints.getState().load() })
 
   if (p.status === 'blocked') return <MemberBlocked message={p.error ?? t('member.blocked')} />
-  if (p.status === 'error' && !p.summary) {
-    return (
-      <View className='pd-state'>
-        <Text className='pd-state__error'>{p.error}</Text>
-        <View className='pd-state__button' {...tapProps(() => usePoints.getState().load())}>{t('gifts.retry')}</View>
-      </View>
-    )
+  if (p.status === 'failed' && !p.summary) {
+    return <StatePanel block='pd-state' error={p.error} action={{ label: t('gifts.retry'), onTap: () => usePoints.getState().load() }} />
   }
-  if (!p.summary) return <View className='pd-state'><AtActivityIndicator content={t('gifts.loading')} /></View>
+  if (!p.summary) return <LoadingPanel className='pd-state' message={t('gifts.loading')} />
   const { balance, expiring } = p.summary
   return (
     <View className='pd'>

@@ -2,19 +2,18 @@ import '../../../store/order/screens' // this screen's messages (H5 loads them w
 import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { View, Text, Textarea } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
-import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/auth/login-gate'
-import Tappable, { tapProps } from '../../../components/tappable'
+import type { EnquiryDetail } from '../../../../types/order/enquiries'
+import DetailPage, { DetailStates } from '../../../components/detail-page'
+import { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
-import { useRequests } from '../../../store/order/enquiries'
+import { useEnquiries } from '../../../store/order/enquiries'
 import { showToast } from '../../../store/toast'
 import { pageParam } from '../../../rules/page-params'
 import { formatTimestamp } from '../../../rules/format'
 import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
-import { REQUEST_COMMENT_MAX_LENGTH } from '../../../../types/order/enquiry-rules'
-import RequestsTitle from '../../../components/order/enquiries-title'
+import { ENQUIRY_COMMENT_MAX_LENGTH } from '../../../../types/order/enquiry-rules'
+import EnquiriesTitle from '../../../components/order/enquiries-title'
 import './index.scss'
 
 /**
@@ -24,65 +23,54 @@ import './index.scss'
  */
 export default function RequestDetailPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.requestDetail') }}>
-      <LoginGate>
-        <Detail />
-      </LoginGate>
-    </PageShell>
-  )
+  return <DetailPage title={t('screen.enquiryDetail')}><Detail /></DetailPage>
 }
 
 function Detail() {
   const t = useT()
-  const country = useLocale((s) => s.country)
   const { params } = useRouter()
   const id = pageParam(params, 'requestId')
   const userId = useSession((s) => s.userInfo?.userProfile.userId)
-  const detail = useRequests((s) => s.detail)
-  const draft = useRequests((s) => s.draft)
-  const sending = useRequests((s) => s.sending)
-  const commentError = useRequests((s) => s.commentError)
-  useEffect(() => { if (userId && id) useRequests.getState().loadDetail(id) }, [userId, id])
+  const detail = useEnquiries((s) => s.detail)
+  useEffect(() => { if (userId && id) useEnquiries.getState().loadDetail(id) }, [userId, id])
 
-  if (!id || detail.status === 'notFound') {
-    return (
-      <View className='rq-state rq-not-found'>
-        <Text>{detail.error ?? t('requests.notFound')}</Text>
-        <Tappable className='rq-state__button' to={{ route: 'requests' }}>{t('requests.all')}</Tappable>
-      </View>
-    )
-  }
-  if (detail.status === 'failed') {
-    return (
-      <View className='rq-state'>
-        <Text>{detail.error}</Text>
-        <View className='rq-state__button' {...tapProps(() => useRequests.getState().loadDetail(id))}>{t('order.retry')}</View>
-      </View>
-    )
-  }
-  if (detail.id !== id || !detail.data) return <View className='rq-state'><AtActivityIndicator content={t('order.loading')} /></View>
-  const d = detail.data
+  const view = !id || detail.status === 'notFound' ? 'notFound' : detail.status === 'failed' ? 'failed' : detail.id !== id || !detail.data ? 'loading' : 'ready'
+  return (
+    <DetailStates block='rq-state' view={view} loading={t('order.loading')}
+      notFound={{ className: 'rq-not-found', text: detail.error ?? t('enquiries.notFound'), action: { label: t('enquiries.all'), to: { route: 'enquiries' } } }}
+      failed={{ text: detail.error, action: { label: t('order.retry'), onTap: () => useEnquiries.getState().loadDetail(id) } }}>
+      {() => detail.data && <Enquiry d={detail.data} />}
+    </DetailStates>
+  )
+}
+
+/** the enquiry's head, its items, the interaction history and the comment box */
+function Enquiry({ d }: { d: EnquiryDetail }) {
+  const t = useT()
+  const country = useLocale((s) => s.country)
+  const draft = useEnquiries((s) => s.draft)
+  const sending = useEnquiries((s) => s.sending)
+  const commentError = useEnquiries((s) => s.commentError)
   const when = (s: string) => formatTimestamp(s, country, 'YYYY-MM-DD HH:mm')
   const send = async () => {
-    if (await useRequests.getState().sendComment()) showToast(t('requests.comment.sent'))
+    if (await useEnquiries.getState().sendComment()) showToast(t('enquiries.comment.sent'))
   }
   return (
     <View className='rq rqd'>
-      <RequestsTitle />
+      <EnquiriesTitle />
       <View className='rqd-head'>
         <View className='rq-row__head'>
-          <Text className='rqd-head__number'>{t('requests.number', { id: d.requestId })}</Text>
+          <Text className='rqd-head__number'>{t('enquiries.number', { id: d.requestId })}</Text>
           <Text className={`rq-status rq-status--${d.interactionStatus}`}>{t(`interaction.status.${d.interactionStatus}`)}</Text>
         </View>
-        <Text className='rq-row__meta rqd-head__state'>{t(`requests.kind.${d.kind}`)} · {t(`requests.status.${d.status}`)}</Text>
-        <Text className='rq-row__meta'>{t('requests.date', { date: when(d.createdAt) })}</Text>
+        <Text className='rq-row__meta rqd-head__state'>{t(`enquiries.kind.${d.kind}`)} · {t(`enquiries.status.${d.status}`)}</Text>
+        <Text className='rq-row__meta'>{t('enquiries.date', { date: when(d.createdAt) })}</Text>
         <Text className='rq-row__meta'>{d.contactName} · {d.companyOrInstitution}{d.city ? ` · ${d.city}` : ''}</Text>
-        {d.remark && <Text className='rq-row__meta rqd-head__remark'>{t('requests.remark')}: {d.remark}</Text>}
+        {d.remark && <Text className='rq-row__meta rqd-head__remark'>{t('enquiries.remark')}: {d.remark}</Text>}
       </View>
 
       <View className='rqd-section rqd-items'>
-        <Text className='rqd-section__title' {...ariaProps('heading', { level: '2' })}>{t('requests.items')}</Text>
+        <Text className='rqd-section__title' {...ariaProps('heading', { level: '2' })}>{t('enquiries.items')}</Text>
         {d.items.map((i) => (
           <View key={i.catalogNumber} className='rqd-item'>
             <Text className='rqd-item__name'>{i.itemName}</Text>
@@ -92,21 +80,21 @@ function Detail() {
       </View>
 
       <View className='rqd-section rqd-history'>
-        <Text className='rqd-section__title' {...ariaProps('heading', { level: '2' })}>{t('requests.history')}</Text>
-        {d.interactions.length === 0 && <Text className='rq-row__meta'>{t('requests.historyEmpty')}</Text>}
+        <Text className='rqd-section__title' {...ariaProps('heading', { level: '2' })}>{t('enquiries.history')}</Text>
+        {d.interactions.length === 0 && <Text className='rq-row__meta'>{t('enquiries.historyEmpty')}</Text>}
         {d.interactions.map((i) => (
           <View key={i.id} className={`rqd-entry rqd-entry--${i.author}`}>
             <View className='rq-row__head'>
-              <Text className='rqd-entry__author'>{t(`requests.author.${i.author}`)}</Text>
+              <Text className='rqd-entry__author'>{t(`enquiries.author.${i.author}`)}</Text>
               <Text className={`rq-status rq-status--${i.status}`}>{t(`interaction.status.${i.status}`)}</Text>
             </View>
             <Text className='rq-row__meta'>{when(i.createdAt)}</Text>
             {i.comment && <Text className='rqd-entry__comment'>{i.comment}</Text>}
             {i.attachments.length > 0 && (
               <View className='rqd-entry__files'>
-                <Text className='rq-row__meta'>{t('requests.attachments')}</Text>
+                <Text className='rq-row__meta'>{t('enquiries.attachments')}</Text>
                 {i.attachments.map((a) => (
-                  <Text key={a.name} className='rqd-entry__file'>{a.url ? a.name : t('requests.attachmentOffline', { name: a.name })}</Text>
+                  <Text key={a.name} className='rqd-entry__file'>{a.url ? a.name : t('enquiries.attachmentOffline', { name: a.name })}</Text>
                 ))}
               </View>
             )}
@@ -115,20 +103,20 @@ function Detail() {
       </View>
 
       <View className='rqd-section rqd-comment'>
-        <Text className='rqd-section__title' {...ariaProps('heading', { level: '2' })}>{t('requests.comment.label')}</Text>
-        <Text className='rq-row__meta rqd-comment__count'>{t('requests.comment.count', { used: d.customerComments, limit: d.commentLimit })}</Text>
+        <Text className='rqd-section__title' {...ariaProps('heading', { level: '2' })}>{t('enquiries.comment.label')}</Text>
+        <Text className='rq-row__meta rqd-comment__count'>{t('enquiries.comment.count', { used: d.customerComments, limit: d.commentLimit })}</Text>
         {d.canComment && (
-          <Textarea className='rqd-comment__input' value={draft} maxlength={REQUEST_COMMENT_MAX_LENGTH} placeholder={t('requests.comment.label')}
-            {...fieldLabelProps(t('requests.comment.label'))} onInput={(e) => useRequests.getState().setDraft(e.detail.value)} />
+          <Textarea className='rqd-comment__input' value={draft} maxlength={ENQUIRY_COMMENT_MAX_LENGTH} placeholder={t('enquiries.comment.label')}
+            {...fieldLabelProps(t('enquiries.comment.label'))} onInput={(e) => useEnquiries.getState().setDraft(e.detail.value)} />
         )}
         {!d.canComment && !commentError && (
           <Text className='rqd-comment__closed' {...ariaProps('status')}>
-            {d.status === 'completed' ? t('requests.comment.noPermission') : t('requests.comment.limitReached', { limit: d.commentLimit })}
+            {d.status === 'completed' ? t('enquiries.comment.noPermission') : t('enquiries.comment.limitReached', { limit: d.commentLimit })}
           </Text>
         )}
         {commentError && <Text className='rqd-comment__error' {...ariaProps('alert')}>{commentError.message}</Text>}
         {d.canComment && (
-          <View className={`rqd-comment__send${sending ? ' rqd-comment__send--busy' : ''}`} {...tapProps(send, { disabled: sending })}>{t('requests.comment.send')}</View>
+          <View className={`rqd-comment__send${sending ? ' rqd-comment__send--busy' : ''}`} {...tapProps(send, { disabled: sending })}>{t('enquiries.comment.send')}</View>
         )}
       </View>
     </View>

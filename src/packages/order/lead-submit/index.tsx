@@ -1,18 +1,20 @@
 import '../../../store/order/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect } from 'react'
-import { View, Text, Input, Textarea } from '@tarojs/components'
-import { AtActivityIndicator, AtIcon } from 'taro-ui'
+import { View, Text } from '@tarojs/components'
+import { AtIcon } from 'taro-ui'
 import PageShell from '../../../components/page-shell'
 import Picture from '../../../components/picture'
 import FullScreenLoader from '../../../components/full-screen-loader'
+import FormField from '../../../components/form-field'
 import { tapProps } from '../../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { useT } from '../../../store/locale'
 import { useLead, LEAD_FIELDS, LEAD_MAX, LEAD_REQUIRED, type LeadField } from '../../../store/order/lead'
 import { useSession } from '../../../store/auth/session'
 import type { MessageKey } from '../../../i18n'
 import { productImageUrl } from '../../../rules/catalog/product-image'
 import { navigation } from '../../../platform/navigation'
-import { fieldLabelProps, hiddenProps, ariaProps } from '../../../platform/a11y'
+import { hiddenProps } from '../../../platform/a11y'
 import './index.scss'
 
 const LABEL: Record<LeadField, MessageKey> = {
@@ -57,22 +59,12 @@ function LeadForm() {
       </View>
     )
   }
-  if (s.cart.status === 'idle' || s.cart.status === 'loading') return <View className='lead-state'><AtActivityIndicator content={t('order.loading')} /></View>
+  if (s.cart.status === 'idle' || s.cart.status === 'loading') return <LoadingPanel className='lead-state' message={t('order.loading')} />
   if (s.cart.status === 'failed') {
-    return (
-      <View className='lead-state'>
-        <Text className='lead-state__body'>{t('error.generic')}</Text>
-        <View className='lead-state__button' {...tapProps(() => useLead.getState().loadCart())}>{t('order.retry')}</View>
-      </View>
-    )
+    return <StatePanel block='lead-state' body={t('error.generic')} action={{ label: t('order.retry'), onTap: () => useLead.getState().loadCart() }} />
   }
   if (s.cart.status === 'empty' || !s.cart.data) {
-    return (
-      <View className='lead-state lead-empty'>
-        <Text className='lead-state__body'>{t('lead.empty')}</Text>
-        <View className='lead-state__button' {...tapProps(() => navigation.go('home'))}>{t('order.continueShopping')}</View>
-      </View>
-    )
+    return <StatePanel block='lead-state' className='lead-empty' body={t('lead.empty')} action={{ label: t('order.continueShopping'), onTap: () => navigation.go('home') }} />
   }
   return (
     <View className='lead'>
@@ -95,16 +87,9 @@ function LeadForm() {
           const err = s.errors[f]
           const label = t(LABEL[f])
           return (
-            <View key={f} className={`lead-field lead-field--${f}${err ? ' lead-field--invalid' : ''}`}>
-              <Text className='lead-field__label'>
-                {label}
-                {!LEAD_REQUIRED.includes(f) && <Text className='lead-field__optional'> ({t('acct.form.optional')})</Text>}
-              </Text>
-              {f === 'remark'
-                ? <Textarea className='lead-field__input lead-field__textarea' value={s.values[f]} maxlength={LEAD_MAX[f]} placeholder={label} {...fieldLabelProps(label)} onInput={(e) => s.setField(f, e.detail.value)} />
-                : <Input className='lead-field__input' type='text' value={s.values[f]} maxlength={LEAD_MAX[f]} placeholder={label} {...fieldLabelProps(label)} onInput={(e) => s.setField(f, e.detail.value)} />}
-              {err && <Text className='lead-field__error' {...ariaProps('alert')}>{t(err, { field: label, max: LEAD_MAX[f] })}</Text>}
-            </View>
+            <FormField key={f} block='lead-field' name={f} label={label} optional={LEAD_REQUIRED.includes(f) ? undefined : t('acct.form.optional')}
+              multiline={f === 'remark'} value={s.values[f]} maxlength={LEAD_MAX[f]} placeholder={label}
+              error={err && t(err, { field: label, max: LEAD_MAX[f] })} onInput={(v) => s.setField(f, v)} />
           )
         })}
       </View>

@@ -1,14 +1,12 @@
 import '../../../store/order/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect } from 'react'
 import { useRouter, useDidShow } from '@tarojs/taro'
-import { View, Text, Button } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
+import { View, Text } from '@tarojs/components'
 import type { OrderDetail } from '../../../../types'
 import { orderStatusOf } from '../../../../types/order/statuses'
-import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/auth/login-gate'
+import DetailPage, { DetailStates } from '../../../components/detail-page'
 import Picture from '../../../components/picture'
-import Tappable, { tapProps } from '../../../components/tappable'
+import Tappable from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { useOrderDetail } from '../../../store/order/history'
@@ -32,13 +30,7 @@ const PACKAGE: Record<string, 'orderDetail.package.signed' | 'orderDetail.packag
  */
 export default function OrderDetailPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.orderDetail') }}>
-      <LoginGate>
-        <Detail />
-      </LoginGate>
-    </PageShell>
-  )
+  return <DetailPage title={t('screen.orderDetail')}><Detail /></DetailPage>
 }
 
 function Detail() {
@@ -52,24 +44,15 @@ function Detail() {
   useEffect(() => { if (userId && orderNumber) void useOrderDetail.getState().load(orderNumber) }, [userId, orderNumber, language])
 
   const mine = s.orderNumber === orderNumber
-  if (!orderNumber || (mine && s.status === 'notFound')) {
-    return (
-      <View className='od-state od-not-found'>
-        <Text className='od-state__title'>{t('orderDetail.notFound')}</Text>
-        <Tappable className='od-state__button' to={{ route: 'orderHistory' }}>{t('orderDetail.allOrders')}</Tappable>
-      </View>
-    )
-  }
-  if (mine && s.status === 'error') {
-    return (
-      <View className='od-state od-error'>
-        <Text className='od-state__title'>{s.error}</Text>
-        <Button className='od-state__button' {...tapProps(() => useOrderDetail.getState().load(orderNumber))}>{t('order.retry')}</Button>
-      </View>
-    )
-  }
-  if (!mine || s.status !== 'ready' || !s.data) return <View className='od-state'><AtActivityIndicator content={t('order.loading')} /></View>
-  return <OrderView order={s.data} />
+  const data = mine && s.status === 'ready' ? s.data : null
+  const view = !orderNumber || (mine && s.status === 'notFound') ? 'notFound' : mine && s.status === 'failed' ? 'failed' : data ? 'ready' : 'loading'
+  return (
+    <DetailStates block='od-state' view={view} loading={t('order.loading')}
+      notFound={{ className: 'od-not-found', title: t('orderDetail.notFound'), action: { label: t('orderDetail.allOrders'), to: { route: 'orderHistory' } } }}
+      failed={{ className: 'od-error', title: s.error, button: true, action: { label: t('order.retry'), onTap: () => useOrderDetail.getState().load(orderNumber) } }}>
+      {() => data && <OrderView order={data} />}
+    </DetailStates>
+  )
 }
 
 function OrderView({ order: o }: { order: OrderDetail }) {

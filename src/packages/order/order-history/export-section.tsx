@@ -9,7 +9,7 @@ import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
  * The order history's export section (issue 12; spec §5 "Order-export date range: at most one year.
  * Start date earlier than end date."; §9 "export and email cover up to one year"): two dates
  * (default: the last 3 months), the rule's message while the range is not allowed, Download (saved
- * on H5, opened in WeChat's document viewer in the mini-program) and Email. State: store/order-export.
+ * on H5, opened in WeChat's document viewer in the mini-program) and Email. State: store/order/export.
  */
 export default function ExportSection() {
   const t = useT()

@@ -2,14 +2,14 @@ import '../../../store/order/screens' // this screen's messages (H5 loads them w
 import { useEffect, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { View, Text, Button, Input } from '@tarojs/components'
-import { AtActivityIndicator, AtIcon } from 'taro-ui'
+import { AtIcon } from 'taro-ui'
 import type { OrderListItem } from '../../../../types'
 import { ORDER_STATUS_GROUP_NAMES, orderStatusOf } from '../../../../types/order/statuses'
 import { ORDER_SEARCH_MAX } from '../../../../types/order/history-rules'
-import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/auth/login-gate'
+import DetailPage from '../../../components/detail-page'
 import Picture from '../../../components/picture'
 import Tappable, { tapProps } from '../../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { useOrderHistory, type OrderHistoryFilter } from '../../../store/order/history'
@@ -28,13 +28,7 @@ const FILTERS: OrderHistoryFilter[] = ['all', ...ORDER_STATUS_GROUP_NAMES]
  */
 export default function OrderHistoryPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.orderHistory') }}>
-      <LoginGate>
-        <OrderHistory />
-      </LoginGate>
-    </PageShell>
-  )
+  return <DetailPage title={t('screen.orderHistory')}><OrderHistory /></DetailPage>
 }
 
 function OrderHistory() {
@@ -99,13 +93,10 @@ function OrderHistory() {
         {s.items.map((o) => <OrderRow key={o.orderNumber} order={o} />)}
       </View>
 
-      {s.status === 'loading' && <View className='oh-state'><AtActivityIndicator content={t('order.loading')} /></View>}
-      {s.status === 'error' && (
-        <View className='oh-state oh-error'>
-          <Text className='oh-state__title'>{t('orderHistory.loadError')}</Text>
-          {s.error && <Text className='oh-state__body'>{s.error}</Text>}
-          <Button className='oh-state__button' {...tapProps(() => useOrderHistory.getState().load())}>{t('order.retry')}</Button>
-        </View>
+      {s.status === 'loading' && <LoadingPanel className='oh-state' message={t('order.loading')} />}
+      {s.status === 'failed' && (
+        <StatePanel block='oh-state' className='oh-error' title={t('orderHistory.loadError')} body={s.error || undefined} button
+          action={{ label: t('order.retry'), onTap: () => useOrderHistory.getState().load() }} />
       )}
       {s.status === 'ready' && s.items.length === 0 && (
         <View className='oh-state oh-empty'>

@@ -2,8 +2,7 @@ import '../../../store/order/screens' // this screen's messages (H5 loads them w
 import { useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
-import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/auth/login-gate'
+import DetailPage from '../../../components/detail-page'
 import Tappable, { tapProps } from '../../../components/tappable'
 import { useT } from '../../../store/locale'
 import { pageParam } from '../../../rules/page-params'
@@ -19,13 +18,7 @@ import './index.scss'
  */
 export default function OrderSuccessPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.orderSuccess') }}>
-      <LoginGate>
-        <Success />
-      </LoginGate>
-    </PageShell>
-  )
+  return <DetailPage title={t('screen.orderSuccess')}><Success /></DetailPage>
 }
 
 function Success() {

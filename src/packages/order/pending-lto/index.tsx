@@ -2,12 +2,10 @@ import '../../../store/order/screens' // this screen's messages (H5 loads them w
 import { useEffect, useState } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
 import type { PendingLto } from '../../../../types'
-import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/auth/login-gate'
+import DetailPage from '../../../components/detail-page'
 import Picture from '../../../components/picture'
-import { tapProps } from '../../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { useT, useLocale } from '../../../store/locale'
 import { getPendingLto } from '../../../api/order'
 import { ApiError } from '../../../api/client'
@@ -20,13 +18,7 @@ import './index.scss'
 /** /my-orders/PendingLTO/{orderNumber}: the lines waiting for stock, with the quantity backordered and the estimated ship date. */
 export default function PendingLtoPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.pendingLto') }}>
-      <LoginGate>
-        <Lto />
-      </LoginGate>
-    </PageShell>
-  )
+  return <DetailPage title={t('screen.pendingLto')}><Lto /></DetailPage>
 }
 
 type State = { status: 'loading' } | { status: 'ready'; data: PendingLto } | { status: 'notFound' } | { status: 'failed'; error: string }
@@ -46,22 +38,12 @@ function Lto() {
   }
   useEffect(load, [orderNumber])
 
-  if (state.status === 'loading') return <View className='lto-state'><AtActivityIndicator content={t('order.loading')} /></View>
+  if (state.status === 'loading') return <LoadingPanel className='lto-state' message={t('order.loading')} />
   if (state.status === 'notFound') {
-    return (
-      <View className='lto-state lto-not-found'>
-        <Text>{t('order.lto.notFound')}</Text>
-        <View className='lto-state__button' {...tapProps(() => navigation.go('home'))}>{t('order.continueShopping')}</View>
-      </View>
-    )
+    return <StatePanel block='lto-state' className='lto-not-found' text={t('order.lto.notFound')} action={{ label: t('order.continueShopping'), onTap: () => navigation.go('home') }} />
   }
   if (state.status === 'failed') {
-    return (
-      <View className='lto-state'>
-        <Text>{state.error}</Text>
-        <View className='lto-state__button' {...tapProps(load)}>{t('order.retry')}</View>
-      </View>
-    )
+    return <StatePanel block='lto-state' text={state.error} action={{ label: t('order.retry'), onTap: load }} />
   }
   const d = state.data
   return (

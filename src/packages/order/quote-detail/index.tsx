@@ -2,9 +2,8 @@ import '../../../store/order/screens' // this screen's messages (H5 loads them w
 import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
-import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/auth/login-gate'
+import type { SQuoteDetail } from '../../../../types'
+import DetailPage, { DetailStates } from '../../../components/detail-page'
 import Picture from '../../../components/picture'
 import { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
@@ -19,35 +18,31 @@ import './index.scss'
 /** /my-quotes/detail/:staticQuoteId: the quote's number, dates, total and lines; an active quote can be ordered. */
 export default function QuoteDetailPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.quoteDetail') }}>
-      <LoginGate>
-        <Detail />
-      </LoginGate>
-    </PageShell>
-  )
+  return <DetailPage title={t('screen.quoteDetail')}><Detail /></DetailPage>
 }
 
 function Detail() {
   const t = useT()
-  const country = useLocale((s) => s.country)
   const { params } = useRouter()
   const id = pageParam(params, 'staticQuoteId')
   const userId = useSession((s) => s.userInfo?.userProfile.userId)
   const detail = useQuotes((s) => s.detail)
   useEffect(() => { if (userId && id) useQuotes.getState().loadDetail(id) }, [userId, id])
 
-  if (!id || detail.status === 'notFound') return <View className='qd-state qd-not-found'><Text>{t('quotes.notFound')}</Text></View>
-  if (detail.status === 'failed') {
-    return (
-      <View className='qd-state'>
-        <Text>{detail.error}</Text>
-        <View className='qd-state__button' {...tapProps(() => useQuotes.getState().loadDetail(id))}>{t('order.retry')}</View>
-      </View>
-    )
-  }
-  if (detail.id !== id || !detail.data) return <View className='qd-state'><AtActivityIndicator content={t('order.loading')} /></View>
-  const { orderHeader: h, orderLineList: lines } = detail.data
+  const view = !id || detail.status === 'notFound' ? 'notFound' : detail.status === 'failed' ? 'failed' : detail.id !== id || !detail.data ? 'loading' : 'ready'
+  return (
+    <DetailStates block='qd-state' view={view} loading={t('order.loading')} notFound={{ className: 'qd-not-found', text: t('quotes.notFound') }}
+      failed={{ text: detail.error, action: { label: t('order.retry'), onTap: () => useQuotes.getState().loadDetail(id) } }}>
+      {() => detail.data && <Quote quote={detail.data} />}
+    </DetailStates>
+  )
+}
+
+/** the quote's head (number, status, dates, total), its lines, and Order for an active quote */
+function Quote({ quote }: { quote: SQuoteDetail }) {
+  const t = useT()
+  const country = useLocale((s) => s.country)
+  const { orderHeader: h, orderLineList: lines } = quote
   const money = (n: number) => formatMoney(n, h.currency)
   return (
     <View className='qd'>

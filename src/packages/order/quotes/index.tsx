@@ -1,12 +1,10 @@
 import '../../../store/order/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
-import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/auth/login-gate'
+import DetailPage from '../../../components/detail-page'
 import QuoteSummaryCard from '../../../components/order/quote-summary-card'
 import SQuoteProductDrawer from '../../../components/order/quote-product-drawer'
-import { tapProps } from '../../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { useT } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { useQuotes } from '../../../store/order/quotes'
@@ -15,13 +13,7 @@ import './index.scss'
 /** /my-quotes: the account's S-quotes as summary cards; 'View Product' opens the quote's products in a drawer. */
 export default function QuotesPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.quotes') }}>
-      <LoginGate>
-        <Quotes />
-      </LoginGate>
-    </PageShell>
-  )
+  return <DetailPage title={t('screen.quotes')}><Quotes /></DetailPage>
 }
 
 function Quotes() {
@@ -32,14 +24,9 @@ function Quotes() {
   useEffect(() => { if (userId) useQuotes.getState().loadList() }, [userId])
 
   if (list.status === 'failed') {
-    return (
-      <View className='quotes-state'>
-        <Text>{list.error}</Text>
-        <View className='quotes-state__button' {...tapProps(() => useQuotes.getState().loadList())}>{t('order.retry')}</View>
-      </View>
-    )
+    return <StatePanel block='quotes-state' text={list.error} action={{ label: t('order.retry'), onTap: () => useQuotes.getState().loadList() }} />
   }
-  if (!list.data) return <View className='quotes-state'><AtActivityIndicator content={t('order.loading')} /></View>
+  if (!list.data) return <LoadingPanel className='quotes-state' message={t('order.loading')} />
   if (list.data.length === 0) return <View className='quotes-state quotes-empty'><Text>{t('quotes.empty')}</Text></View>
   return (
     <View className='quotes'>

@@ -1,18 +1,18 @@
 import '../../../store/order/screens' // this screen's messages (H5 loads them with the page)
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
-import { View, Text, Input, Textarea } from '@tarojs/components'
-import { AtActivityIndicator } from 'taro-ui'
+import { View, Text, Input } from '@tarojs/components'
 import type { PricedLine } from '../../../../types'
 import { PO_NUMBER_MAX, REMARK_MAX, ADDITIONAL_EMAILS_MAX } from '../../../../types/order/totals'
-import PageShell from '../../../components/page-shell'
-import LoginGate from '../../../components/auth/login-gate'
+import DetailPage from '../../../components/detail-page'
 import AddressCard from '../../../components/account/address-card'
 import PriceDetails from '../../../components/order/price-details'
 import BottomSheet from '../../../components/bottom-sheet'
 import FullScreenLoader from '../../../components/full-screen-loader'
+import FormField from '../../../components/form-field'
 import Picture from '../../../components/picture'
 import { tapProps } from '../../../components/tappable'
+import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { useT } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { storedAddressKey } from '../../../store/account/addresses'
@@ -31,13 +31,7 @@ import './index.scss'
  */
 export default function SubmitOrderPage() {
   const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.submitOrder') }}>
-      <LoginGate>
-        <Checkout />
-      </LoginGate>
-    </PageShell>
-  )
+  return <DetailPage title={t('screen.submitOrder')}><Checkout /></DetailPage>
 }
 
 function Checkout() {
@@ -66,32 +60,19 @@ function Checkout() {
 
   if (c.registrationIncomplete) {
     return (
-      <View className='so-state so-lite'>
-        <Text className='so-state__title'>{t('order.lite.title')}</Text>
-        <Text className='so-state__body'>{t('order.lite.body')}</Text>
-        <View className='so-state__button' {...tapProps(() => navigation.go('shipToAddress', { new: '1', back: 'submitOrder' }))}>{t('acct.my.completeRegistration')}</View>
-      </View>
+      <StatePanel block='so-state' className='so-lite' title={t('order.lite.title')} body={t('order.lite.body')}
+        action={{ label: t('acct.my.completeRegistration'), onTap: () => navigation.go('shipToAddress', { new: '1', back: 'submitOrder' }) }} />
     )
   }
-  if (c.status === 'loadFailed') {
-    return (
-      <View className='so-state'>
-        <Text className='so-state__body'>{c.loadError}</Text>
-        <View className='so-state__button' {...tapProps(() => useCheckout.getState().reprice())}>{t('order.retry')}</View>
-      </View>
-    )
+  if (c.status === 'failed') {
+    return <StatePanel block='so-state' body={c.loadError} action={{ label: t('order.retry'), onTap: () => useCheckout.getState().reprice() }} />
   }
   if (!c.priced || c.status === 'idle' || (c.status === 'loading' && !c.priced)) {
-    return <View className='so-state'><AtActivityIndicator content={t('order.loading')} /></View>
+    return <LoadingPanel className='so-state' message={t('order.loading')} />
   }
   const priced = c.priced
   if (!priced.itemList.length) {
-    return (
-      <View className='so-state so-empty'>
-        <Text className='so-state__body'>{t('order.empty')}</Text>
-        <View className='so-state__button' {...tapProps(() => navigation.go('home'))}>{t('order.continueShopping')}</View>
-      </View>
-    )
+    return <StatePanel block='so-state' className='so-empty' body={t('order.empty')} action={{ label: t('order.continueShopping'), onTap: () => navigation.go('home') }} />
   }
   const address = checkoutAddress(userInfo, c.addressKey)
   const currency = priced.summary.currency
@@ -123,24 +104,20 @@ function Checkout() {
       <PriceDetails summary={priced.summary} onInfo={() => setInfo(true)} />
 
       <View className='so-section so-fields'>
-        <Field label={t('order.po')} error={c.errors.poNumber && t(c.errors.poNumber, { max: PO_NUMBER_MAX })}>
-          <Input className='so-input so-input--po' value={c.form.poNumber} maxlength={PO_NUMBER_MAX + 10} placeholder={t('order.poPlaceholder')} {...fieldLabelProps(t('order.po'))}
-            onInput={(e) => c.setField('poNumber', e.detail.value)} />
-        </Field>
-        <Field label={t('order.remark')} error={c.errors.remark && t(c.errors.remark, { max: REMARK_MAX })}>
-          <Textarea className='so-input so-textarea' value={c.form.remark} maxlength={REMARK_MAX + 10} placeholder={t('order.remarkPlaceholder')} {...fieldLabelProps(t('order.remark'))}
-            onInput={(e) => c.setField('remark', e.detail.value)} />
-        </Field>
-        <Field label={t('order.emails', { max: ADDITIONAL_EMAILS_MAX })} error={c.errors.emails && t(c.errors.emails, { max: ADDITIONAL_EMAILS_MAX })}>
+        <FormField block='so-field' name='po' label={t('order.po')} inputClassName='so-input--po' value={c.form.poNumber} maxlength={PO_NUMBER_MAX + 10}
+          placeholder={t('order.poPlaceholder')} error={c.errors.poNumber && t(c.errors.poNumber, { max: PO_NUMBER_MAX })} onInput={(v) => c.setField('poNumber', v)} />
+        <FormField block='so-field' name='remark' label={t('order.remark')} multiline value={c.form.remark} maxlength={REMARK_MAX + 10}
+          placeholder={t('order.remarkPlaceholder')} error={c.errors.remark && t(c.errors.remark, { max: REMARK_MAX })} onInput={(v) => c.setField('remark', v)} />
+        <FormField block='so-field' name='emails' label={t('order.emails', { max: ADDITIONAL_EMAILS_MAX })} error={c.errors.emails && t(c.errors.emails, { max: ADDITIONAL_EMAILS_MAX })}>
           {c.form.emails.map((e, i) => (
             <View key={i} className='so-email'>
-              <Input className='so-input so-input--email' type='text' value={e} placeholder={t('order.emailPlaceholder')} {...fieldLabelProps(`${t('order.emailLabel')} ${i + 1}`)}
+              <Input className='so-field__input so-input--email' type='text' value={e} placeholder={t('order.emailPlaceholder')} {...fieldLabelProps(`${t('order.emailLabel')} ${i + 1}`)}
                 onInput={(ev) => c.setEmail(i, ev.detail.value)} />
               {(c.form.emails.length > 1 || e) && <View className='so-email__remove' {...tapProps(() => c.removeEmail(i), { label: t('order.emailRemove') })}>×</View>}
             </View>
           ))}
           {c.form.emails.length < ADDITIONAL_EMAILS_MAX && <View className='so-link so-email__add' {...tapProps(() => c.addEmail())}>{t('order.emailAdd')}</View>}
-        </Field>
+        </FormField>
         <View className={`so-terms${c.errors.terms ? ' so-terms--invalid' : ''}`}>
           <View className='so-terms__row' {...tapProps(() => c.setTerms(!c.form.terms), { role: 'checkbox', selected: c.form.terms, label: t('order.terms') })}>
             <View className={`so-terms__box${c.form.terms ? ' so-terms__box--on' : ''}`}>{c.form.terms ? '✓' : ''}</View>
@@ -167,16 +144,6 @@ function Checkout() {
         </BottomSheet>
       )}
       {submitting && <FullScreenLoader message={t('order.placing')} />}
-    </View>
-  )
-}
-
-function Field({ label, error, children }: { label: string; error?: string | false; children: ReactNode }) {
-  return (
-    <View className={`so-field${error ? ' so-field--invalid' : ''}`}>
-      <Text className='so-field__label'>{label}</Text>
-      {children}
-      {error && <Text className='so-error' {...ariaProps('alert')}>{error}</Text>}
     </View>
   )
 }
