@@ -1,6 +1,6 @@
 /**
- * Messages of My, ship-to addresses, AR statement and invoices (issue 4), English and Chinese side by side.
- * A test fails on any key missing from either language.
+ * The English messages of My, ship-to addresses, AR statement and invoices; the Chinese ones are zh/account.ts
+ * (typed by these keys). A test fails on any key missing from either language.
  */
 export const accountEn = {
   // My
@@ -8,8 +8,8 @@ export const accountEn = {
   'acct.my.loginPrompt': 'Log in or register to see your orders, addresses and invoices.',
   'acct.my.userName': 'User name: {userName}',
   'acct.menu.orders': 'My orders',
-  'acct.menu.requests': 'My request',
-  'acct.menu.requestsInfo': 'Questions you ask our customer service in online chat are kept here as requests, so you can follow up on their answers.',
+  'acct.menu.enquiries': 'My request',
+  'acct.menu.enquiriesInfo': 'Questions you ask our customer service in online chat are kept here as requests, so you can follow up on their answers.',
   'acct.menu.quotes': 'My quotes',
   'acct.menu.wishlist': 'My wishlist',
   'acct.menu.shipTo': 'Ship-To Info',

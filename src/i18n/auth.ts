@@ -1,6 +1,6 @@
 /**
- * Messages of login, registration, sign-in popup, WeChat login (issue 4), English and Chinese side by side.
- * A test fails on any key missing from either language.
+ * The English messages of login, registration, the sign-in popup and WeChat login; the Chinese ones are
+ * zh/auth.ts (typed by these keys). A test fails on any key missing from either language.
  */
 export const authEn = {
   'auth.login': 'Log in',

@@ -1,7 +1,7 @@
 /**
- * Messages of the cart: the Cart tab, the quantity stepper, the coupon sheet, quick order, and the
- * section 8 coupon messages (keys of types/cart/coupons.ts, prefixed 'coupon.'); English and Chinese.
- * A test fails on any key missing from either language.
+ * The English messages of the cart: the Cart tab, the quantity stepper, the coupon sheet, quick order, and the
+ * section 8 coupon messages (keys of types/cart/coupons.ts, prefixed 'coupon.'); the Chinese ones are zh/cart.ts
+ * (typed by these keys). A test fails on any key missing from either language.
  */
 export const cartEn = {
   'screen.quickOrder': 'Quick order',
@@ -59,7 +59,7 @@ export const cartEn = {
   'cart.result.unknownAssay': 'Unknown assay ID',
   'cart.result.discontinued': 'Discontinued',
   'cart.result.notOnline': 'Not orderable online',
-  'cart.result.quoteOnly': 'Quote only: request a quote',
+  'cart.result.leadOnly': 'Quote only: request a quote',
   'cart.result.noPrice': 'No price: price on request',
   'cart.result.capped': 'Added, capped at 999',
   'cart.coupon.open': 'Coupons',

@@ -1,5 +1,6 @@
 /**
- * Messages of the catalogue screens: home sections, categories, search, product page, documents, selection tools, availability and prices; English and Chinese side by side.
+ * The English messages of the catalogue screens: home sections, categories, search, product page, documents,
+ * selection tools, availability and prices; the Chinese ones are zh/catalog.ts (typed by these keys).
  * A test fails on any key missing from either language.
  */
 export const catalogEn = {
@@ -102,7 +103,7 @@ export const catalogEn = {
   'pd.documentFailed': 'The document could not be opened. Please try again.',
   'pd.lot': 'Lot {lot}',
   'pd.relatedContent': 'Related content',
-  'pd.quoteOnlyNote': 'This product is sold on quotation. Request a quote and our team will contact you with a price.',
+  'pd.leadOnlyNote': 'This product is sold on quotation. Request a quote and our team will contact you with a price.',
   'documents.manual': 'Manual',
   'documents.coa': 'COA',
   'documents.sds': 'SDS',
@@ -115,8 +116,8 @@ export const catalogEn = {
   'availability.outOfStock': 'Out of stock',
   'availability.quantity': '{count} available',
   'productFooter.category': 'Category',
-  'quote.button': 'Request a Quote',
-  'quote.noCatalogNumber': 'Catalog number is not defined in product',
+  'lead.button': 'Request a Quote',
+  'lead.noCatalogNumber': 'Catalog number is not defined in product',
   // rich text
   'richText.links': 'Links in this text',
   'richText.copy': 'Copy link',

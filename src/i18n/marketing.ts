@@ -1,6 +1,6 @@
 /**
- * Messages of marketing content: articles, the content hub, promotions; English and Chinese side by side.
- * A test fails on any key missing from either language.
+ * The English messages of marketing content: articles, the content hub, promotions; the Chinese ones are
+ * zh/marketing.ts (typed by these keys). A test fails on any key missing from either language.
  */
 export const marketingEn = {
   // promotions

@@ -1,4 +1,4 @@
-/** Messages of the order domain used outside its subpackage (price details, quote drawers, screen titles); the rest is screens/order.ts. */
+/** Messages of the order domain used outside its subpackage (price details, the lead drawer, screen titles); the rest is screens/order.ts. */
 export const orderEn = {
   'screen.submitOrder': 'Submit order',
   'screen.quotes': 'My quotes',
@@ -41,6 +41,6 @@ export const orderEn = {
   'lead.error.required': '{field} is a required field',
   'lead.error.tooLong': '{field} can have at most {max} characters',
   // requests and enquiries, confirmation links (issue 12)
-  'screen.requests': 'My request',
+  'screen.enquiries': 'My request',
   'screen.orderConfirm': 'Order confirmation',
 }

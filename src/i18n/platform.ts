@@ -1,6 +1,7 @@
 /**
- * Messages of the app shell (platform): navigation, header, home, My, screen titles, session and errors.
- * English and Chinese side by side; a test fails on any key missing from either language.
+ * The English messages of the app shell (platform): navigation, header, home, My, screen titles, session and
+ * errors; the Chinese ones are zh/platform.ts (typed by these keys). A test fails on any key missing from either
+ * language.
  */
 export const platformEn = {
   'app.name': 'Lab Store',
@@ -33,7 +34,7 @@ export const platformEn = {
   'product.yourPrice': 'Your price',
   'product.discount': 'Discount price',
   'product.wop': 'Online offer',
-  'product.quoteOnly': 'Quote',
+  'product.leadOnly': 'Quote',
   'product.noImage': 'No image',
   'nav.backHome': 'Back to Home',
   'screen.home': 'Home',
@@ -56,7 +57,7 @@ export const platformEn = {
   'screen.pendingLto': 'Pending lead-time orders',
   'screen.orderCancel': 'Cancel order',
   'screen.orderReturn': 'Return or after-sales',
-  'screen.requestDetail': 'Request detail',
+  'screen.enquiryDetail': 'Request detail',
   'screen.promotion': 'Promotion',
   'screen.leadSubmit': 'Request a Quote',
   'screen.chat': 'Online chat',

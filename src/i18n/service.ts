@@ -1,6 +1,6 @@
 /**
- * Messages of customer service (the chat page), English and Chinese side by side.
- * A test fails on any key missing from either language.
+ * The English messages of customer service (the chat page); the Chinese ones are zh/service.ts (typed by these
+ * keys). A test fails on any key missing from either language.
  */
 export const serviceEn = {
   // customer-service chat (spec sections 2, 7, 9)

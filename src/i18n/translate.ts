@@ -11,7 +11,7 @@ export type ScreenDomain = 'order' | 'flashbuy' | 'membership'
  * The catalogues in use, by language. Nothing here imports a catalogue: the mini-program registers
  * both at launch, screens included (store/catalogues.ts); the H5 build only the active language's
  * first-load part, the messages of a subpackage's screens when one of its pages loads
- * (store/screen-messages.h5.ts), and the other language when the user switches (store/catalogues.h5.ts).
+ * (store/<domain>/screens.h5.ts), and the other language when the user switches (store/catalogues.h5.ts).
  */
 const catalogues: Partial<Record<Language, Catalogue>> = {}
 let loader: ((lang: Language) => Promise<Catalogue>) | null = null

@@ -1,8 +1,5 @@
-import dayjs from 'dayjs'
-import utc from 'dayjs/plugin/utc'
+import { countryClockFixed } from '../../types/country-clock'
 import { CURRENCY_BY_COUNTRY, type Country } from './constants'
-
-dayjs.extend(utc)
 
 const SYMBOL: Record<string, string> = { CNY: CURRENCY_BY_COUNTRY.cn.symbol, INR: CURRENCY_BY_COUNTRY.in.symbol }
 
@@ -41,12 +38,10 @@ export const currencyOf = (country: Country) => CURRENCY_BY_COUNTRY[country].cod
 
 /**
  * Spec section 9: "China timestamps: shifted by +8 hours". Server times are UTC; for cn they are
- * shown in China time. India is shown in IST (+5:30), which the spec leaves open.
+ * shown in China time. India is shown in IST (+5:30), which the spec leaves open. The country's
+ * clock is types/country-clock.ts's (fixed offsets: right in the mini-program too).
  */
-const OFFSET_MIN: Record<Country, number> = { cn: 8 * 60, in: 5 * 60 + 30 }
-
 export function formatTimestamp(value: string | number | Date, country: Country, pattern = 'YYYY-MM-DD HH:mm'): string {
-  const d = dayjs.utc(value)
-  if (!d.isValid()) return ''
-  return d.add(OFFSET_MIN[country], 'minute').format(pattern)
+  const d = countryClockFixed(value, country)
+  return d.isValid() ? d.format(pattern) : ''
 }

@@ -56,7 +56,7 @@ export const cartZh: Record<keyof typeof cartEn, string> = {
   'cart.result.unknownAssay': 'Assay ID 不存在',
   'cart.result.discontinued': '已停产',
   'cart.result.notOnline': '不支持在线订购',
-  'cart.result.quoteOnly': '仅限询价：请提交询价',
+  'cart.result.leadOnly': '仅限询价：请提交询价',
   'cart.result.noPrice': '无价格：价格请咨询',
   'cart.result.capped': '已添加，数量上限 999',
   'cart.coupon.open': '优惠码',

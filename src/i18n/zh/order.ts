@@ -42,6 +42,6 @@ export const orderZh: Record<keyof typeof orderEn, string> = {
   'lead.error.required': '{field}为必填项',
   'lead.error.tooLong': '{field}最多 {max} 个字符',
   // requests and enquiries, confirmation links (issue 12)
-  'screen.requests': '我的咨询',
+  'screen.enquiries': '我的咨询',
   'screen.orderConfirm': '订单确认',
 }

@@ -38,7 +38,7 @@ export const FIELD_LABEL: Record<AddressField, MessageKey> = {
   zipCode: 'acct.field.zipCode'
 }
 
-/** Most characters a field takes (types/account.ts ShipToAddressInputSchema). */
+/** Most characters a field takes (types/account/index.ts ShipToAddressInputSchema). */
 export const FIELD_MAX: Record<AddressField, number> = {
   contactName: 60, contactPhone: 30, mobile: 20, email: 120, deptOrLab: 100, companyOrInstitution: 120,
   stateOrProvince: 60, city: 60, streetAddress: 200, buildingOrRoom: 100, zipCode: 12

@@ -24,9 +24,9 @@ export const ANONYMOUS_OP_USER = 'anonymous'
  * How long the log call may hold the lead target back. The log is always sent first; a log call
  * that hangs must not leave the shopper on a button that does nothing.
  */
-export const QUOTE_LOG_WAIT_MS = 3000
+export const LEAD_LOG_WAIT_MS = 3000
 
-export interface QuoteClick {
+export interface LeadClick {
   catalogNumber: string | null | undefined
   userName: string | null | undefined
   /** the Source header value (APP_SOURCE) */
@@ -35,7 +35,7 @@ export interface QuoteClick {
   pageUrl: string
 }
 
-export function quoteLogEntry(c: QuoteClick & { catalogNumber: string }): OperationLogBody {
+export function leadLogEntry(c: LeadClick & { catalogNumber: string }): OperationLogBody {
   return {
     opUser: c.userName?.trim() || ANONYMOUS_OP_USER,
     opSource: c.source,
@@ -46,22 +46,22 @@ export function quoteLogEntry(c: QuoteClick & { catalogNumber: string }): Operat
   }
 }
 
-export type QuoteResult = { ok: true } | { ok: false; error: 'catalogNumberMissing' }
+export type LeadRequestResult = { ok: true } | { ok: false; error: 'catalogNumberMissing' }
 
 /**
- * Runs a quote click: checks the catalogue number, records the operation log (waiting for it to
- * settle, at most QUOTE_LOG_WAIT_MS; a failed log does not stop the request), then opens the lead
+ * Runs a click on Request a quote: checks the catalogue number, records the operation log (waiting for it to
+ * settle, at most LEAD_LOG_WAIT_MS; a failed log does not stop the request), then opens the lead
  * target. Without a catalogue number nothing is logged and nothing opens.
  */
-export async function runQuoteRequest(
-  click: QuoteClick,
+export async function runLeadRequest(
+  click: LeadClick,
   deps: { log: (body: OperationLogBody) => Promise<unknown>; open: (catalogNumber: string) => unknown; waitMs?: number }
-): Promise<QuoteResult> {
+): Promise<LeadRequestResult> {
   const catalogNumber = (click.catalogNumber ?? '').trim()
   if (!catalogNumber) return { ok: false, error: 'catalogNumberMissing' }
-  const body = quoteLogEntry({ ...click, catalogNumber })
+  const body = leadLogEntry({ ...click, catalogNumber })
   let timer: ReturnType<typeof setTimeout> | undefined
-  const cap = new Promise<void>((resolve) => { timer = setTimeout(resolve, deps.waitMs ?? QUOTE_LOG_WAIT_MS) })
+  const cap = new Promise<void>((resolve) => { timer = setTimeout(resolve, deps.waitMs ?? LEAD_LOG_WAIT_MS) })
   await Promise.race([deps.log(body).catch(() => undefined), cap])
   if (timer) clearTimeout(timer)
   deps.open(catalogNumber)

@@ -3,17 +3,18 @@ import type { ArStatement } from '../../../types'
 import { getArStatement } from '../../api/account'
 import { ApiError } from '../../api/client'
 import { t } from '../locale'
+import { latestOnly, type LoadState } from '../load-state'
 
 interface ArStatementState {
   billToAccountNumber: string | null
   statement: ArStatement | null
-  status: 'idle' | 'loading' | 'ready' | 'error'
+  status: LoadState
   error: string | null
   /** GET /ar/statement for a bill-to; without a period the server answers the latest one */
   load: (billToAccountNumber: string, period?: string) => Promise<void>
 }
 
-let seq = 0
+const latest = latestOnly()
 
 /** The AR statement of one bill-to and period. */
 export const useArStatement = create<ArStatementState>()((set, get) => ({
@@ -23,14 +24,14 @@ export const useArStatement = create<ArStatementState>()((set, get) => ({
   error: null,
 
   load: async (billToAccountNumber, period) => {
-    const mine = ++seq
+    const fresh = latest.start()
     const keep = get().billToAccountNumber === billToAccountNumber ? get().statement : null
     set({ billToAccountNumber, statement: keep, status: 'loading', error: null })
     try {
       const statement = await getArStatement(period ? { billToAccountNumber, period } : { billToAccountNumber })
-      if (mine === seq) set({ statement, status: 'ready' })
+      if (fresh()) set({ statement, status: 'ready' })
     } catch (e) {
-      if (mine === seq) set({ status: 'error', error: e instanceof ApiError ? e.message : t('error.generic') })
+      if (fresh()) set({ status: 'failed', error: e instanceof ApiError ? e.message : t('error.generic') })
     }
   }
 }))

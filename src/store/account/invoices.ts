@@ -3,6 +3,7 @@ import type { BillToSummary, Invoice, InvoiceKind, InvoiceStatus } from '../../.
 import { getInvoiceList } from '../../api/account'
 import { ApiError } from '../../api/client'
 import { t } from '../locale'
+import { latestOnly, type LoadState } from '../load-state'
 
 export const INVOICE_PAGE_SIZE = 10
 
@@ -15,7 +16,7 @@ interface InvoicesState {
   list: Invoice[]
   total: number
   page: number
-  status: 'idle' | 'loading' | 'ready' | 'error'
+  status: LoadState
   error: string | null
   /** the first page for a bill-to and filters (general or special, status) */
   load: (billToAccountNumber: string, filters?: InvoiceFilters) => Promise<void>
@@ -23,7 +24,7 @@ interface InvoicesState {
   more: () => Promise<void>
 }
 
-let seq = 0
+const latest = latestOnly()
 
 /** The invoice list of one bill-to (GET /invoice/list), filtered and paged. */
 export const useInvoices = create<InvoicesState>()((set, get) => ({
@@ -37,31 +38,31 @@ export const useInvoices = create<InvoicesState>()((set, get) => ({
   error: null,
 
   load: async (billToAccountNumber, filters = {}) => {
-    const mine = ++seq
+    const fresh = latest.start()
     const sameBillTo = get().billToAccountNumber === billToAccountNumber
     set({ billToAccountNumber, filters, list: [], total: 0, page: 0, status: 'loading', error: null, billTo: sameBillTo ? get().billTo : null })
     try {
       const r = await getInvoiceList({ billToAccountNumber, ...filters, page: 1, pageSize: INVOICE_PAGE_SIZE })
-      if (mine !== seq) return
+      if (!fresh()) return
       set({ billTo: r.billTo, list: r.list, total: r.total, page: r.page, status: 'ready' })
     } catch (e) {
-      if (mine !== seq) return
-      set({ status: 'error', error: e instanceof ApiError ? e.message : t('error.generic') })
+      if (!fresh()) return
+      set({ status: 'failed', error: e instanceof ApiError ? e.message : t('error.generic') })
     }
   },
 
   more: async () => {
     const { billToAccountNumber, filters, list, total, page, status } = get()
     if (!billToAccountNumber || status !== 'ready' || list.length >= total) return
-    const mine = ++seq
+    const fresh = latest.start()
     set({ status: 'loading' })
     try {
       const r = await getInvoiceList({ billToAccountNumber, ...filters, page: page + 1, pageSize: INVOICE_PAGE_SIZE })
-      if (mine !== seq) return
+      if (!fresh()) return
       const known = new Set(list.map((i) => i.invoiceNumber))
       set({ list: [...list, ...r.list.filter((i) => !known.has(i.invoiceNumber))], total: r.total, page: r.page, status: 'ready' })
     } catch (e) {
-      if (mine !== seq) return
+      if (!fresh()) return
       set({ status: 'ready', error: e instanceof ApiError ? e.message : t('error.generic') })
     }
   }

@@ -5,18 +5,17 @@ import { storage } from '../../platform/storage'
 import { addReadIds, parseReadIds, readIdsKey } from '../../rules/account/notification-read'
 import { hasValidToken } from '../engagement/wishlist'
 import { useSession } from '../auth/session'
+import { latestOnly, type LoadState } from '../load-state'
 
 export const NOTIFICATION_PAGE_SIZE = 20
 /** "mark all read" reads the ids of at most this many pages (of 50) */
 const MARK_ALL_MAX_PAGES = 10
 
-type ListStatus = 'idle' | 'loading' | 'ready' | 'error'
-
 interface NotificationsState {
   items: Notification[]
   total: number
   page: number
-  status: ListStatus
+  status: LoadState
   /** the ids read on this device (spec section 3), mirrored from storage */
   readIds: string[]
   /** spec section 7: "presence of data drives the bell dot" */
@@ -39,7 +38,7 @@ function currentUserId(): string | null {
 
 const byNewest = (a: Notification, b: Notification) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)
 
-let listGeneration = 0
+const latestList = latestOnly()
 let unreadCall: Promise<void> | null = null
 let unreadAgain = false
 
@@ -90,16 +89,16 @@ export const useNotifications = create<NotificationsState>()((set, get) => {
       const s = get()
       if (!reset && (s.status === 'loading' || (s.status === 'ready' && s.items.length >= s.total))) return
       const page = reset ? 1 : s.page + 1
-      const gen = ++listGeneration
+      const fresh = latestList.start()
       set({ status: 'loading', readIds: loadReadIds(userId), ...(reset ? { items: [], total: 0, page: 0 } : {}) })
       try {
         const res = await getNotifications({ page, pageSize: NOTIFICATION_PAGE_SIZE })
-        if (gen !== listGeneration) return
+        if (!fresh()) return
         const seen = new Set(reset ? [] : get().items.map((n) => n.id))
         const items = [...(reset ? [] : get().items), ...res.list.filter((n) => !seen.has(n.id))].sort(byNewest)
         set({ items, total: res.total, page, status: 'ready' })
       } catch {
-        if (gen === listGeneration) set({ status: 'error' })
+        if (fresh()) set({ status: 'failed' })
       }
     },
 
@@ -131,7 +130,7 @@ export const useNotifications = create<NotificationsState>()((set, get) => {
     },
 
     reset: () => {
-      listGeneration++
+      latestList.drop()
       set({ items: [], total: 0, page: 0, status: 'idle', readIds: [], hasUnread: false })
     }
   }

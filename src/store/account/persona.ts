@@ -4,16 +4,15 @@ import { getPersonaOptions, getPersonaWithFallback, savePersona } from '../../ap
 import { hasValidToken } from '../engagement/wishlist'
 import { useSession } from '../auth/session'
 import { useLocale } from '../locale'
+import { latestOnly, type LoadState } from '../load-state'
 
 export type PersonaSection = keyof PersonaSaveBody
 export const PERSONA_SECTIONS: PersonaSection[] = ['roles', 'industries', 'interestAreas']
-/** the contract's limits per section (types/account.ts PersonaSaveBodySchema) */
+/** the contract's limits per section (types/account/index.ts PersonaSaveBodySchema) */
 export const PERSONA_MAX: Record<PersonaSection, number> = { roles: 10, industries: 10, interestAreas: 20 }
 
-type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
-
 interface PersonaState {
-  status: LoadStatus
+  status: LoadState
   persona: Persona | null
   /** true when the answer came from GET /persona/getDSPersona (spec section 7 fallback) */
   fallback: boolean
@@ -46,7 +45,7 @@ export function toggleCode(body: PersonaSaveBody, section: PersonaSection, code:
   return { ...body, [section]: [...cur, code] }
 }
 
-let generation = 0
+const latest = latestOnly()
 
 export const usePersona = create<PersonaState>()((set, get) => ({
   status: 'idle',
@@ -58,14 +57,14 @@ export const usePersona = create<PersonaState>()((set, get) => ({
 
   load: async () => {
     if (!hasValidToken() || !useSession.getState().userInfo) { set({ status: 'idle' }); return }
-    const gen = ++generation
+    const fresh = latest.start()
     const language = useLocale.getState().language
     set({ status: 'loading' })
     try {
       const [{ persona, fallback }, options] = await Promise.all([getPersonaWithFallback(), getPersonaOptions()])
-      if (gen === generation) set({ persona, fallback, options, language, status: 'ready' })
+      if (fresh()) set({ persona, fallback, options, language, status: 'ready' })
     } catch {
-      if (gen === generation) set({ status: 'error' })
+      if (fresh()) set({ status: 'failed' })
     }
   },
 
@@ -84,7 +83,7 @@ export const usePersona = create<PersonaState>()((set, get) => ({
   },
 
   reset: () => {
-    generation++
+    latest.drop()
     set({ status: 'idle', persona: null, fallback: false, options: null, language: null, saving: false })
   }
 }))

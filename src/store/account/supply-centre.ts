@@ -5,6 +5,7 @@ import { applySupplyCenter, getSupplyCenter, getSupplyCenterOptions, getSupplyCe
 import { ApiError } from '../../api/client'
 import { hasValidToken } from '../engagement/wishlist'
 import { useSession } from '../auth/session'
+import { latestOnly, type LoadState } from '../load-state'
 
 // ---------------------------------------------------------------- rules (spec sections 3, 5, 7, 9)
 
@@ -50,12 +51,11 @@ export function validateApply(f: ApplyForm, options: SupplyCenterOption[] = []):
 
 // ---------------------------------------------------------------- store
 
-type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 export type SubmitResult = { ok: true; request: SupplyCenterRequest } | { ok: false; errors: ApplyErrors; messageKey?: MessageKey; messageText?: string }
 
 interface SupplyCentreState {
   /** this store's own lookup state (the session's FETCHING_SP_CENTER → SP_CENTER_FETCHED is the session's) */
-  status: LoadStatus
+  status: LoadState
   /** the active centre of the default ship-to, by GET /sc/getSupplyCenter */
   current: SupplyCenter | null
   shipToNum: string | null
@@ -70,7 +70,7 @@ interface SupplyCentreState {
   reset: () => void
 }
 
-let generation = 0
+const latest = latestOnly()
 
 export const useSupplyCentre = create<SupplyCentreState>()((set, get) => ({
   status: 'idle',
@@ -96,13 +96,13 @@ export const useSupplyCentre = create<SupplyCentreState>()((set, get) => ({
 
   load: async () => {
     if (!hasValidToken() || !useSession.getState().userInfo) { set({ status: 'idle' }); return }
-    const gen = ++generation
+    const fresh = latest.start()
     set({ status: 'loading' })
     try {
       const [, options, requests] = await Promise.all([get().lookup(), getSupplyCenterOptions(), getSupplyCenterRequests()])
-      if (gen === generation) set({ options, requests, status: 'ready' })
+      if (fresh()) set({ options, requests, status: 'ready' })
     } catch {
-      if (gen === generation) set({ status: 'error' })
+      if (fresh()) set({ status: 'failed' })
     }
   },
 
@@ -127,7 +127,7 @@ export const useSupplyCentre = create<SupplyCentreState>()((set, get) => ({
   },
 
   reset: () => {
-    generation++
+    latest.drop()
     set({ status: 'idle', current: null, shipToNum: null, options: [], requests: [], submitting: false })
   }
 }))

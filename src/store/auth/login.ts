@@ -23,7 +23,7 @@ import { t } from '../locale'
 
 /** What went wrong: the server's redirect error codes, plus what the app itself can meet. */
 export type LoginError = LoginErrorCode | 'ticket' | 'network' | 'session' | 'missing'
-export type LoginPhase = 'idle' | 'working' | 'error'
+export type LoginPhase = 'idle' | 'working' | 'failed'
 
 const REDIRECT_ERRORS: LoginErrorCode[] = ['access_denied', 'state', 'exchange', 'rate_limited', 'wechat']
 /** A ?error= value from the server's redirect; anything unknown counts as a failed exchange. */
@@ -128,7 +128,7 @@ export const useLogin = create<LoginState>()((set, get) => {
   function wechatFailed() {
     // spec section 4: "On failure the message 'wechat login failure' is shown."
     showToast(t('auth.error.wechat'))
-    set({ phase: 'error', error: 'wechat' })
+    set({ phase: 'failed', error: 'wechat' })
     return false
   }
 
@@ -159,7 +159,7 @@ export const useLogin = create<LoginState>()((set, get) => {
         if (address) {
           loginPlatform.assign(address)
           // the browser is leaving; Back from the provider finds the screen as it was
-          set({ phase: before === 'error' ? 'error' : 'idle' })
+          set({ phase: before === 'failed' ? 'failed' : 'idle' })
           return
         }
         if (flow !== 'wechat-miniprogram') throw new Error(`login flow ${flow} is not offered here`)
@@ -168,7 +168,7 @@ export const useLogin = create<LoginState>()((set, get) => {
         await exchangeWechat(id.openid, id.jwt, target)
       } catch (e) {
         if (isWechat(flow)) wechatFailed()
-        else set({ phase: 'error', error: errorOf(e) })
+        else set({ phase: 'failed', error: errorOf(e) })
       }
     },
 
@@ -178,10 +178,10 @@ export const useLogin = create<LoginState>()((set, get) => {
       set({ phase: 'working', error: null })
       try {
         const failed = await finish(await exchangeTicket(ticket))
-        if (failed) set({ phase: 'error', error: failed })
+        if (failed) set({ phase: 'failed', error: failed })
         return !failed
       } catch (e) {
-        set({ phase: 'error', error: errorOf(e) })
+        set({ phase: 'failed', error: errorOf(e) })
         return false
       }
     },
@@ -195,7 +195,7 @@ export const useLogin = create<LoginState>()((set, get) => {
 
     fail: (error) => {
       if (error === 'wechat') wechatFailed()
-      else set({ phase: 'error', error })
+      else set({ phase: 'failed', error })
     },
 
     reset: () => set({ phase: 'idle', error: null })

@@ -14,6 +14,7 @@ import { storage } from '../../platform/storage'
 import { isActive } from '../../rules/account/ship-to'
 import { useSession } from '../auth/session'
 import { t, useLocale } from '../locale'
+import { latestOnly, type LoadState } from '../load-state'
 
 /**
  * The cart (spec sections 3, 4, 7, 8). The server is the source of truth: this store holds the last
@@ -24,7 +25,6 @@ import { t, useLocale } from '../locale'
  * order preference. After login the section 4 rule runs: merge first, then query.
  */
 
-export type CartStatus = 'idle' | 'loading' | 'ready' | 'error'
 export type AddSource = 'product' | 'quickAdd' | 'quickOrder' | 'assay' | 'reorder' | 'recommendation' | 'wishlist'
 export type OrderPreference = Cart['orderPreference']
 
@@ -36,14 +36,14 @@ export interface CouponVerdict { ok: boolean; message: string | null }
 
 interface CartState {
   cart: Cart | null
-  status: CartStatus
+  status: LoadState
   error: string | null
   /** line id → the quantity sent and not yet answered (optimistic UI) */
   pendingQty: Record<number, number>
   /** the per-line verdicts of the last quick add / quick order / assay / reorder */
   lastResults: LineResult[] | null
   offers: CouponOffer[]
-  offersStatus: CartStatus
+  offersStatus: LoadState
   recommended: ProductSummary[]
   load: () => Promise<Cart | null>
   add: (catalogNumber: string, quantity: number, source?: AddSource) => Promise<CartOutcome<LineResult[]>>
@@ -71,7 +71,7 @@ const anonGcId = () => (loggedIn() ? undefined : gcIdStored() ?? undefined)
 
 /** merge has been called for the stored gcId in this session */
 let mergeCalled = false
-let generation = 0
+const latest = latestOnly()
 
 /** Section 8: "Failed cart calls are logged". */
 function logFailure(call: string, e: unknown) {
@@ -183,7 +183,7 @@ export const useCart = create<CartState>()((set, get) => {
     recommended: [],
 
     load: async () => {
-      const gen = ++generation
+      const fresh = latest.start()
       const user = loggedIn()
       const gcId = gcIdStored()
       set({ status: get().cart ? get().status : 'loading' })
@@ -205,17 +205,17 @@ export const useCart = create<CartState>()((set, get) => {
       }
       if (!user && !gcId) {
         // a visitor without a cart: nothing to ask (the server mints the gcId on the first add)
-        if (gen === generation) set({ cart: null, status: 'ready', error: null })
+        if (fresh()) set({ cart: null, status: 'ready', error: null })
         return null
       }
       try {
         const cart = await queryCart(user ? localeQuery() : { ...localeQuery(), gcId: gcId! })
-        if (gen !== generation) return get().cart
+        if (!fresh()) return get().cart
         adopt(cart)
         return cart
       } catch (e) {
         logFailure('query', e)
-        if (gen !== generation) return get().cart
+        if (!fresh()) return get().cart
         if (!user && e instanceof ApiError && (e.status === 404 || e.status === 403)) {
           // a dead or foreign anonymous id: start afresh on the next add
           storage.remove(CART_STORAGE_KEYS.gcId)
@@ -223,7 +223,7 @@ export const useCart = create<CartState>()((set, get) => {
           set({ cart: null, status: 'ready', error: null })
           return null
         }
-        set({ status: 'error', error: failure(e).message })
+        set({ status: 'failed', error: failure(e).message })
         return null
       }
     },
@@ -236,8 +236,7 @@ export const useCart = create<CartState>()((set, get) => {
       set({ pendingQty: { ...get().pendingQty, [id]: quantity } })
       const clear = () => { const p = { ...get().pendingQty }; delete p[id]; set({ pendingQty: p }) }
       try {
-        const res = await setCartQuantity({ gcId: anonGcId(), id, quantity })
-        const cart = (res as unknown as { cart?: Cart }).cart ?? res
+        const cart = await setCartQuantity({ gcId: anonGcId(), id, quantity })
         clear()
         adopt(cart)
         return { ok: true, value: undefined }
@@ -274,7 +273,7 @@ export const useCart = create<CartState>()((set, get) => {
         set({ offers: await listCartCoupons(), offersStatus: 'ready' })
       } catch (e) {
         logFailure('coupon/list', e)
-        set({ offers: [], offersStatus: 'error' })
+        set({ offers: [], offersStatus: 'failed' })
       }
     },
 
@@ -292,8 +291,7 @@ export const useCart = create<CartState>()((set, get) => {
     setPreference: async (orderPreference) => {
       storage.set(CART_STORAGE_KEYS.cartSp, orderPreference)
       try {
-        const res = await setCartPreference({ gcId: anonGcId(), orderPreference })
-        const cart = (res as unknown as { cart?: Cart }).cart ?? res
+        const cart = await setCartPreference({ gcId: anonGcId(), orderPreference })
         adopt(cart)
         return cart
       } catch (e) {
@@ -314,7 +312,7 @@ export const useCart = create<CartState>()((set, get) => {
     },
 
     reset: () => {
-      generation++
+      latest.drop()
       set({ cart: null, status: 'idle', error: null, pendingQty: {}, lastResults: null, offers: [], offersStatus: 'idle' })
     }
   }

@@ -3,7 +3,7 @@ import type { CategoryNode, ProductList, ProductSummary } from '../../../types'
 import { getCategoryTree } from '../../api/catalog'
 import { getProductList } from '../../api/catalog'
 import { createPagedList } from './products'
-import type { SectionStatus } from '../marketing/home'
+import { latestOnly, type LoadState } from '../load-state'
 
 /** The node code of the spec's 'All recommended' list: /categories/All recommended/recommended */
 export const RECOMMENDED = 'recommended'
@@ -11,13 +11,13 @@ export const ALL_RECOMMENDED = 'All recommended'
 
 interface CategoryTreeState {
   tree: CategoryNode[]
-  status: SectionStatus
+  status: LoadState
   /** language the names were loaded in */
   key: string | null
   load: (key: string) => Promise<void>
 }
 
-let treeGen = 0
+const latestTree = latestOnly()
 
 /** GET /api/category/tree: top-level categories with their children, names in the request's language. */
 export const useCategoryTree = create<CategoryTreeState>()((set, get) => ({
@@ -25,13 +25,13 @@ export const useCategoryTree = create<CategoryTreeState>()((set, get) => ({
   status: 'idle',
   key: null,
   load: async (key) => {
-    const gen = ++treeGen
+    const fresh = latestTree.start()
     set({ status: 'loading', ...(get().key !== key ? { key } : {}) })
     try {
       const tree = await getCategoryTree()
-      if (gen === treeGen) set({ tree, status: 'ready', key })
+      if (fresh()) set({ tree, status: 'ready', key })
     } catch {
-      if (gen === treeGen) set({ status: 'error' })
+      if (fresh()) set({ status: 'failed' })
     }
   }
 }))

@@ -11,7 +11,7 @@ export const DOCUMENT_TABS: { type: DocumentType; label: MessageKey }[] = [
 
 export interface DocumentForm { text: string; catalogNumber: string; lotNumber: string }
 
-/** the server's field limits (types/catalog.ts DocumentSearchQuerySchema) */
+/** the server's field limits (types/catalog/index.ts DocumentSearchQuerySchema) */
 const LIMIT = { q: 100, catalogNumber: 40, lotNumber: 40 }
 
 /**

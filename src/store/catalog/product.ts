@@ -8,16 +8,16 @@ import { insertOperationLog } from '../../api/engagement'
 import { ApiError } from '../../api/client'
 import { availabilityQuantity, availabilityStatus, type AvailabilityStatus } from '../../rules/catalog/availability'
 import { effectiveListPrice, type PriceInput } from '../../rules/catalog/price-display'
-import { runQuoteRequest } from '../../rules/order/lead-request'
+import { runLeadRequest } from '../../rules/order/lead-request'
 import { specUrl } from '../../../types/routes'
 import { showToast } from '../toast'
 import { currentAddress } from '../../platform/entry'
 import { useSession } from '../auth/session'
 import { useLead } from '../order/lead'
 import { t } from '../locale'
+import { latestOnly, type LatestOnly, type LoadState, type StillWanted } from '../load-state'
 
-type Status = 'idle' | 'loading' | 'ready' | 'notFound' | 'error'
-type PartStatus = 'idle' | 'loading' | 'ready' | 'error'
+type Status = LoadState | 'notFound'
 
 export interface ProductEntry {
   catalogNumber: string
@@ -27,9 +27,9 @@ export interface ProductEntry {
   error: string | null
   detail: ProductDetail | null
   price: PriceRecord | null
-  priceStatus: PartStatus
+  priceStatus: LoadState
   availability: AvailabilityRecord | null
-  availabilityStatus: PartStatus
+  availabilityStatus: LoadState
   promotions: ProductPromotion['promotions']
   related: ContentCard[]
 }
@@ -39,7 +39,7 @@ interface ProductState {
   entries: Record<string, ProductEntry>
   load: (catalogNumber: string, key: string) => Promise<void>
   /** spec sections 4, 5, 7: log the click, then open the lead target */
-  requestQuote: (catalogNumber: string | null | undefined) => Promise<boolean>
+  requestLead: (catalogNumber: string | null | undefined) => Promise<boolean>
 }
 
 const empty = (catalogNumber: string, key: string): ProductEntry => ({
@@ -73,18 +73,19 @@ export function availabilityOf(rec: AvailabilityRecord | null): AvailabilityStat
   return rec ? availabilityStatus(rec.availableQuantity, DESIRED_QUANTITY) : null
 }
 
-export const isQuoteOnly = (d: Pick<ProductDetail, 'leadTarget' | 'productLeadTarget'>) => d.leadTarget || !!d.productLeadTarget
+export const isLeadOnly = (d: Pick<ProductDetail, 'leadTarget' | 'productLeadTarget'>) => d.leadTarget || !!d.productLeadTarget
 
 /** The address of the page the shopper is on (H5: the browser's; mini-program: the spec address of the page). */
 function currentPageUrl(catalogNumber: string, detail: ProductDetail | null): string {
   return currentAddress() ?? specUrl('productDetails', { title: detail?.productTitle ?? '', catalogNumber })
 }
 
-const generation: Record<string, number> = {}
+/** one guard per catalogue number: a new load of one product leaves the others' answers wanted */
+const latest: Record<string, LatestOnly> = {}
 
 export const useProduct = create<ProductState>()((set, get) => {
-  const patch = (catalogNumber: string, gen: number, p: Partial<ProductEntry>) => {
-    if (generation[catalogNumber] !== gen) return
+  const patch = (catalogNumber: string, fresh: StillWanted, p: Partial<ProductEntry>) => {
+    if (!fresh()) return
     const cur = get().entries[catalogNumber]
     if (!cur) return
     set({ entries: { ...get().entries, [catalogNumber]: { ...cur, ...p } } })
@@ -94,7 +95,7 @@ export const useProduct = create<ProductState>()((set, get) => {
     entries: {},
 
     load: async (catalogNumber, key) => {
-      const gen = (generation[catalogNumber] = (generation[catalogNumber] ?? 0) + 1)
+      const fresh = (latest[catalogNumber] ?? (latest[catalogNumber] = latestOnly())).start()
       set({ entries: { ...get().entries, [catalogNumber]: empty(catalogNumber, key) } })
       let detail: ProductDetail | undefined
       try {
@@ -102,46 +103,46 @@ export const useProduct = create<ProductState>()((set, get) => {
         detail = list.find((d) => d.catalogNumber.toUpperCase() === catalogNumber.toUpperCase())
       } catch (e) {
         const notFound = e instanceof ApiError && e.status === 404
-        patch(catalogNumber, gen, { status: notFound ? 'notFound' : 'error', error: (e as Error).message })
+        patch(catalogNumber, fresh, { status: notFound ? 'notFound' : 'failed', error: (e as Error).message })
         return
       }
       if (!detail) {
-        patch(catalogNumber, gen, { status: 'notFound' })
+        patch(catalogNumber, fresh, { status: 'notFound' })
         return
       }
-      patch(catalogNumber, gen, { status: 'ready', detail, priceStatus: 'loading', availabilityStatus: 'loading' })
+      patch(catalogNumber, fresh, { status: 'ready', detail, priceStatus: 'loading', availabilityStatus: 'loading' })
       const accountNumber = useSession.getState().userInfo?.accountNumber ?? undefined
       // the catalogue's own spelling of the number (an address may carry it in another case)
       const cn = detail.catalogNumber
       const item = { catalogNumber: cn, quantity: availabilityQuantity(WEB_CHANNEL, DESIRED_QUANTITY) }
       await Promise.all([
         getPrices({ ...(accountNumber ? { accountNumber } : {}), items: [{ catalogNumber: cn, quantity: DESIRED_QUANTITY }] })
-          .then((r) => patch(catalogNumber, gen, { price: r.products.find((p) => p.catalogNumber === cn) ?? null, priceStatus: 'ready' }))
-          .catch(() => patch(catalogNumber, gen, { priceStatus: 'error' })),
+          .then((r) => patch(catalogNumber, fresh, { price: r.products.find((p) => p.catalogNumber === cn) ?? null, priceStatus: 'ready' }))
+          .catch(() => patch(catalogNumber, fresh, { priceStatus: 'failed' })),
         getAvailability({ ...(accountNumber ? { accountNumber } : {}), items: [item] })
-          .then((r) => patch(catalogNumber, gen, { availability: r.find((a) => a.catalogNumber === cn) ?? null, availabilityStatus: 'ready' }))
-          .catch(() => patch(catalogNumber, gen, { availabilityStatus: 'error' })),
+          .then((r) => patch(catalogNumber, fresh, { availability: r.find((a) => a.catalogNumber === cn) ?? null, availabilityStatus: 'ready' }))
+          .catch(() => patch(catalogNumber, fresh, { availabilityStatus: 'failed' })),
         getProductPromotions([cn])
-          .then((r) => patch(catalogNumber, gen, { promotions: r.find((p) => p.catalogNumber === cn)?.promotions ?? [] }))
+          .then((r) => patch(catalogNumber, fresh, { promotions: r.find((p) => p.catalogNumber === cn)?.promotions ?? [] }))
           .catch(() => undefined),
         getSkuContentList(cn)
-          .then((r) => patch(catalogNumber, gen, { related: r.items }))
+          .then((r) => patch(catalogNumber, fresh, { related: r.items }))
           .catch(() => undefined)
       ])
     },
 
-    requestQuote: async (catalogNumber) => {
+    requestLead: async (catalogNumber) => {
       const entry = catalogNumber ? get().entries[catalogNumber] : undefined
       const user = useSession.getState().userInfo?.userProfile
-      const res = await runQuoteRequest(
+      const res = await runLeadRequest(
         { catalogNumber, userName: user?.userName, source: APP_SOURCE, pageUrl: currentPageUrl(catalogNumber ?? '', entry?.detail ?? null) },
         {
           log: (body) => insertOperationLog(body),
-          // the lead target: the bottom-sheet quote drawer (quantity, tip) → /save/leadItem → the lead form
+          // the lead target: the bottom-sheet lead drawer (quantity, tip) → /save/leadItem → the lead form
           open: (cn) => useLead.getState().openDrawer({ catalogNumber: cn, itemName: entry?.detail?.productTitle ?? cn, size: entry?.detail?.size, image: entry?.detail?.image ?? null })
         }
       )
-      if (!res.ok) showToast(t('quote.noCatalogNumber'))
+      if (!res.ok) showToast(t('lead.noCatalogNumber'))
       return res.ok
     }
   }

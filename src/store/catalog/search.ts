@@ -7,7 +7,7 @@ import { createPagedList } from './products'
 /** Local search history: the last 10 searches, newest first, without repeats. */
 export const HISTORY_KEY = 'searchHistory'
 export const HISTORY_MAX = 10
-/** the server's limit on a query (types/catalog.ts ProductSearchQuerySchema q maxLength) */
+/** the server's limit on a query (types/catalog/index.ts ProductSearchQuerySchema q maxLength) */
 export const QUERY_MAX = 100
 
 /** Trims, collapses inner spaces and caps the length; '' means nothing to search. */

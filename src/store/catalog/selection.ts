@@ -2,11 +2,11 @@ import { create } from 'zustand'
 import type { DualOriginItem, DualOriginList, DualOriginQuery, ProductSummary, SelectionFacet, SelectionFilter, SelectionResult } from '../../../types'
 import { getDualOriginProducts, getSelectionFacets, getSelectionProducts } from '../../api/catalog'
 import { createPagedList } from './products'
-import type { SectionStatus } from '../marketing/home'
+import { latestOnly, type LoadState } from '../load-state'
 
 /** The selection tools open on antibodies. */
 export const DEFAULT_SELECTION_CATEGORY = 'antibodies'
-/** the server's limit on chosen values (types/selection.ts: "At most 12 values") */
+/** the server's limit on chosen values (types/catalog/selection.ts: "At most 12 values") */
 export const MAX_SELECTION_FILTERS = 12
 
 /**
@@ -33,7 +33,7 @@ interface SelectionState {
   categoryCode: string
   filters: SelectionFilter[]
   facets: SelectionFacet[]
-  facetsStatus: SectionStatus
+  facetsStatus: LoadState
   /** products in the category matching the filters (from the facets answer) */
   total: number
   /** language/country/user the facets and results were asked for */
@@ -48,18 +48,18 @@ interface SelectionState {
   refresh: () => void
 }
 
-let facetGen = 0
+const latestFacets = latestOnly()
 
 /** Selection tools: the category, the chosen values, and the facets to choose from; results follow every change. */
 export const useSelection = create<SelectionState>()((set, get) => {
   const reload = () => {
     const { key, categoryCode, filters } = get()
     if (!key) return
-    const gen = ++facetGen
+    const fresh = latestFacets.start()
     set({ facetsStatus: 'loading' })
     getSelectionFacets({ categoryCode, filters }).then(
-      (res) => { if (gen === facetGen) set({ facets: res.facets, total: res.total, facetsStatus: 'ready' }) },
-      () => { if (gen === facetGen) set({ facetsStatus: 'error' }) }
+      (res) => { if (fresh()) set({ facets: res.facets, total: res.total, facetsStatus: 'ready' }) },
+      () => { if (fresh()) set({ facetsStatus: 'failed' }) }
     )
     const listKey = `${key}|${categoryCode}|${JSON.stringify(filters)}`
     useSelectionResults.getState().load(listKey, { categoryCode, filters })
@@ -74,7 +74,7 @@ export const useSelection = create<SelectionState>()((set, get) => {
     start: (key, categoryCode) => {
       const code = categoryCode || DEFAULT_SELECTION_CATEGORY
       const s = get()
-      if (s.key === key && s.categoryCode === code && s.facetsStatus !== 'error' && s.facetsStatus !== 'idle') return
+      if (s.key === key && s.categoryCode === code && s.facetsStatus !== 'failed' && s.facetsStatus !== 'idle') return
       set({ key, categoryCode: code, filters: s.key === key && s.categoryCode === code ? s.filters : [], facets: [], total: 0 })
       reload()
     },

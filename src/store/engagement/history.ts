@@ -5,6 +5,7 @@ import type { HistoryItem, HistoryVisit } from '../../../types'
 import { getHistory, mergeHistory, recordVisit } from '../../api/engagement'
 import { storage } from '../../platform/storage'
 import { useSession } from '../auth/session'
+import { latestOnly, type LoadState } from '../load-state'
 
 /**
  * Browsing history (spec section 2 names the screen: "browsing history (tabs and a date filter)";
@@ -76,13 +77,11 @@ export function filterLocal(list: LocalVisit[], kind: HistoryKind, range: DateRa
   })
 }
 
-type Status = 'idle' | 'loading' | 'ready' | 'error'
-
 interface HistoryState {
   items: HistoryItem[]
   total: number
   page: number
-  status: Status
+  status: LoadState
   /** what the list shows: whose, which kind, which dates */
   query: { source: 'server' | 'local'; kind: HistoryKind; range: DateRange } | null
   merging: boolean
@@ -93,7 +92,7 @@ interface HistoryState {
 }
 
 const loggedIn = () => !!useSession.getState().userInfo
-let generation = 0
+const latest = latestOnly()
 
 export const useHistory = create<HistoryState>()((set, get) => ({
   items: [],
@@ -117,7 +116,7 @@ export const useHistory = create<HistoryState>()((set, get) => ({
   },
 
   list: async (kind, range) => {
-    const gen = ++generation
+    const fresh = latest.start()
     if (!loggedIn()) {
       const items = filterLocal(readLocalHistory(), kind, range)
       set({ items, total: items.length, page: 1, status: 'ready', query: { source: 'local', kind, range } })
@@ -126,25 +125,25 @@ export const useHistory = create<HistoryState>()((set, get) => ({
     set({ items: [], total: 0, page: 0, status: 'loading', query: { source: 'server', kind, range } })
     try {
       const res = await getHistory({ kind, ...rangeDates(range), page: 1, pageSize: HISTORY_PAGE_SIZE })
-      if (gen !== generation) return
+      if (!fresh()) return
       set({ items: res.items, total: res.total, page: 1, status: 'ready' })
     } catch {
-      if (gen === generation) set({ status: 'error' })
+      if (fresh()) set({ status: 'failed' })
     }
   },
 
   more: async () => {
     const { query, items, total, page, status } = get()
     if (!query || query.source !== 'server' || status === 'loading' || items.length >= total) return
-    const gen = generation
+    const fresh = latest.follow()
     set({ status: 'loading' })
     try {
       const res = await getHistory({ kind: query.kind, ...rangeDates(query.range), page: page + 1, pageSize: HISTORY_PAGE_SIZE })
-      if (gen !== generation) return
+      if (!fresh()) return
       const seen = new Set(get().items.map((i) => `${i.kind}:${i.id}:${i.viewedAt}`))
       set({ items: [...get().items, ...res.items.filter((i) => !seen.has(`${i.kind}:${i.id}:${i.viewedAt}`))], total: res.total, page: page + 1, status: 'ready' })
     } catch {
-      if (gen === generation) set({ status: 'error' })
+      if (fresh()) set({ status: 'failed' })
     }
   },
 

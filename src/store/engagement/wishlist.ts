@@ -8,6 +8,7 @@ import { tokenCookie } from '../../platform/cookie'
 import { WISHLIST_POPUP_MS, wishlistNext, type WishEvent, type WishState } from '../../rules/engagement/wishlist-toggle'
 import { useSession } from '../auth/session'
 import { useLocale } from '../locale'
+import { latestOnly, type LoadState } from '../load-state'
 
 /** What a heart stands for (spec section 3: contentId, contentType, wishlistType). */
 export interface WishItem {
@@ -19,13 +20,11 @@ export interface WishItem {
 /** Spec section 3: "Content types: Products, Workflow, VM Workflow, Knowledge Hub, Promotions, Application". */
 export const WISHLIST_CONTENT_TYPES: WishlistContentType[] = ['Products', 'Workflow', 'VM Workflow', 'Knowledge Hub', 'Promotions', 'Application']
 
-type ListStatus = 'idle' | 'loading' | 'ready' | 'error'
-
 interface WishlistState {
   /** the toggle state of each contentId the app knows about (absent = not in wishlist) */
   states: Record<string, WishState>
   entries: WishlistEntry[]
-  listStatus: ListStatus
+  listStatus: LoadState
   /** the user | country the list was loaded for */
   loadedFor: string | null
   /** the confirmation popup after an add (spec section 4) */
@@ -54,7 +53,7 @@ function who(): { userId: string; countryCode: 'cn' | 'in' } | null {
 }
 
 let popupTimer: ReturnType<typeof setTimeout> | null = null
-let listGeneration = 0
+const latestList = latestOnly()
 
 /**
  * Spec section 4, wishlist toggle: "Not in wishlist, add, in wishlist. A confirmation popup stays
@@ -62,7 +61,7 @@ let listGeneration = 0
  * closes it. Clicking the redirect link in the popup goes to /my-wishlist. Add failure reverts to
  * not in wishlist. Remove failure stays in wishlist. Wishlist controls show only with a token."
  * Section 8: "Wishlist save or delete failure silently reverts the icon."
- * The transitions are the pure machine of rules/wishlist-toggle; this store runs the calls.
+ * The transitions are the pure machine of rules/engagement/wishlist-toggle; this store runs the calls.
  */
 export const useWishlist = create<WishlistState>()((set, get) => {
   const stateOf = (id: string): WishState => get().states[id] ?? 'out'
@@ -96,18 +95,18 @@ export const useWishlist = create<WishlistState>()((set, get) => {
       if (!caller) { set({ entries: [], listStatus: 'idle', loadedFor: null }); return }
       const key = `${caller.userId}|${caller.countryCode}`
       if (!force && get().loadedFor === key && get().listStatus === 'ready') return
-      const gen = ++listGeneration
+      const fresh = latestList.start()
       set({ listStatus: 'loading', loadedFor: key })
       try {
         const res = await getWishList(caller)
-        if (gen !== listGeneration) return
+        if (!fresh()) return
         // a toggle on its way keeps its optimistic state; everything else follows the server
         const states: Record<string, WishState> = {}
         for (const [id, s] of Object.entries(get().states)) if (s === 'adding' || s === 'removing') states[id] = s
         for (const e of res.wishList) if (!states[e.contentId]) states[e.contentId] = 'in'
         set({ entries: res.wishList, states, listStatus: 'ready' })
       } catch {
-        if (gen === listGeneration) set({ listStatus: 'error' })
+        if (fresh()) set({ listStatus: 'failed' })
       }
     },
 
@@ -146,7 +145,7 @@ export const useWishlist = create<WishlistState>()((set, get) => {
 
     reset: () => {
       if (popupTimer) { clearTimeout(popupTimer); popupTimer = null }
-      listGeneration++
+      latestList.drop()
       set({ states: {}, entries: [], listStatus: 'idle', loadedFor: null, popup: null })
     }
   }

@@ -3,6 +3,7 @@ import type { FlashSaleSummary, FlashBuyStatus } from '../../../types/flashbuy'
 import { getFlashSales } from '../../api/flashbuy'
 import { ApiError } from '../../api/client'
 import { t } from '../locale'
+import { latestOnly, type LoadState } from '../load-state'
 
 /**
  * The flash-sale list (spec section 2 names the screen; GET /flashbuy/list). Anonymous visitors can
@@ -25,29 +26,27 @@ export function groupSales(sales: FlashSaleSummary[]): { group: FlashSaleGroup; 
     .filter((g) => g.sales.length > 0)
 }
 
-type Status = 'idle' | 'loading' | 'ready' | 'error'
-
 interface FlashSalesState {
-  status: Status
+  status: LoadState
   sales: FlashSaleSummary[]
   error: string | null
   load: () => Promise<void>
 }
 
-let generation = 0
+const latest = latestOnly()
 
 export const useFlashSales = create<FlashSalesState>()((set) => ({
   status: 'idle',
   sales: [],
   error: null,
   load: async () => {
-    const gen = ++generation
+    const fresh = latest.start()
     set((s) => ({ status: s.sales.length ? s.status : 'loading', error: null }))
     try {
       const sales = await getFlashSales()
-      if (gen === generation) set({ sales, status: 'ready' })
+      if (fresh()) set({ sales, status: 'ready' })
     } catch (e) {
-      if (gen === generation) set({ status: 'error', error: e instanceof ApiError ? e.message : t('flashbuy.msg.generic') })
+      if (fresh()) set({ status: 'failed', error: e instanceof ApiError ? e.message : t('flashbuy.msg.generic') })
     }
   }
 }))

@@ -22,6 +22,7 @@ import { needsRegistration, takeIdempotencyKey } from '../order/attempt'
 import { useSession } from '../auth/session'
 import { showToast } from '../toast'
 import { t } from '../locale'
+import { latestOnly, type LoadState } from '../load-state'
 
 /**
  * The flash-buy submit screen's state (spec section 2 "Flash-buy submit screen", section 4
@@ -137,7 +138,7 @@ export const quantityOf = (text: string) => {
 
 // ---------------------------------------------------------------- store
 
-export type FlashStatus = 'idle' | 'loading' | 'ready' | 'loadFailed' | 'applying' | 'confirmPrice' | 'placing' | 'placed'
+export type FlashStatus = LoadState | 'applying' | 'confirmPrice' | 'placing' | 'placed'
 
 export interface FlashForm {
   quantityText: string
@@ -202,7 +203,7 @@ interface FlashBuyState {
   cancelPrice: () => SubmitOutcome
 }
 
-let generation = 0
+const latest = latestOnly()
 let quoteSeq = 0
 
 const limitsOf = (d: FlashBuyDetail): FlashLimits => ({
@@ -326,10 +327,10 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
     quote: null,
 
     init: async ({ id, qty, addressKey }) => {
-      const gen = ++generation
+      const fresh = latest.start()
       const s = get()
       const chosen = addressKey || storedAddressKey()
-      const sameAttempt = s.id === id && s.status !== 'idle' && s.status !== 'placed' && s.status !== 'loadFailed' && !!s.detail
+      const sameAttempt = s.id === id && s.status !== 'idle' && s.status !== 'placed' && s.status !== 'failed' && !!s.detail
       if (sameAttempt) {
         // back from the address pages or after login: keep what was typed; another address brings its contacts
         set({ loginPrompt: false })
@@ -342,15 +343,15 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
       set({ id, status: 'loading', detail: null, loadError: null, form: emptyFlashForm(), priceChange: null, loginPrompt: false, lastFailure: null, pending: null, placed: null, quote: null, addressKey: null, billToNumber: null, channel: 'TFS' })
       try {
         const detail = await getFlashBuyDetail(id)
-        if (gen !== generation) return
+        if (!fresh()) return
         const quantity = initialFlashQuantity(qty, limitsOf(detail), flashLoggedIn())
         set((st) => ({ detail, status: 'ready', form: { ...st.form, quantityText: String(quantity) } }))
         void refreshQuote()
         prefill(chosen, null)
         const channel = await resolveChannel(quantity)
-        if (gen === generation) set({ channel })
+        if (fresh()) set({ channel })
       } catch (e) {
-        if (gen === generation) set({ status: 'loadFailed', loadError: e instanceof ApiError && e.status === 404 && e.serverMessage ? e.serverMessage : t('flashbuy.loadFailed') })
+        if (fresh()) set({ status: 'failed', loadError: e instanceof ApiError && e.status === 404 && e.serverMessage ? e.serverMessage : t('flashbuy.loadFailed') })
       }
     },
 

@@ -8,6 +8,7 @@ import { getProductCatalog, getPromotionById } from '../../api/catalog'
 import { ApiError } from '../../api/client'
 import { useViewerKey } from '../viewer'
 import { isVmWorkflow } from '../../../types/marketing/vm-workflow'
+import { latestOnly, type LoadState } from '../load-state'
 
 /**
  * Marketing content (spec section 7, marketing API): the content hub of each content type
@@ -33,7 +34,7 @@ export function wishlistTypeOf(contentType: ContentType, articleType: string): W
   }
 }
 
-type Status = 'idle' | 'loading' | 'ready' | 'error' | 'notFound'
+type Status = LoadState | 'notFound'
 
 interface HubState {
   contentType: ContentType | null
@@ -60,13 +61,13 @@ interface ContentState {
   loadPromotion: (id: string, key: string) => Promise<void>
 }
 
-let hubGen = 0
+const latestHub = latestOnly()
 
 export const useContentHub = create<HubState>()((set, get) => {
   const fetchPage = async (page: number) => {
     const { contentType, categoryId, articleType } = get()
     if (!contentType) return
-    const gen = ++hubGen
+    const fresh = latestHub.start()
     set({ status: 'loading', ...(page === 1 ? { items: [], total: 0, page: 0 } : {}) })
     try {
       const res = await getContentList({
@@ -76,11 +77,11 @@ export const useContentHub = create<HubState>()((set, get) => {
         page,
         pageSize: CONTENT_PAGE_SIZE
       })
-      if (gen !== hubGen) return
+      if (!fresh()) return
       const seen = new Set(page === 1 ? [] : get().items.map((i) => i.id))
       set({ items: [...(page === 1 ? [] : get().items), ...res.items.filter((i) => !seen.has(i.id))], total: res.total, page, status: 'ready' })
     } catch {
-      if (gen === hubGen) set({ status: 'error' })
+      if (fresh()) set({ status: 'failed' })
     }
   }
 
@@ -145,7 +146,7 @@ export const useContent = create<ContentState>()((set, get) => ({
       put({ status: 'ready', data })
       put({ products: await featured(data.skus).catch(() => []) })
     } catch (e) {
-      put({ status: e instanceof ApiError && e.status === 404 ? 'notFound' : 'error' })
+      put({ status: e instanceof ApiError && e.status === 404 ? 'notFound' : 'failed' })
     }
   },
 
@@ -156,7 +157,7 @@ export const useContent = create<ContentState>()((set, get) => ({
       const data = await getPromotionById(id)
       if (cur()?.key === key) set({ promotions: { ...get().promotions, [id]: { ...cur(), status: 'ready', data } } })
     } catch (e) {
-      if (cur()?.key === key) set({ promotions: { ...get().promotions, [id]: { ...cur(), status: e instanceof ApiError && e.status === 404 ? 'notFound' : 'error' } } })
+      if (cur()?.key === key) set({ promotions: { ...get().promotions, [id]: { ...cur(), status: e instanceof ApiError && e.status === 404 ? 'notFound' : 'failed' } } })
     }
   }
 }))

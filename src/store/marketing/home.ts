@@ -2,13 +2,12 @@ import { create } from 'zustand'
 import type { ContentCard, SpecialColumn } from '../../../types'
 import { getArticleTypes, getContentList, getSpecialColumns } from '../../api/marketing'
 import { HOME_KNOWLEDGE_COUNT } from '../../../types/marketing/home'
+import { latestOnly, type LoadState } from '../load-state'
 
 // what Home shows is one rule for the app and the server's first screen
 export { bannerColumns, flashSaleColumn, HOME_KNOWLEDGE_COUNT } from '../../../types/marketing/home'
 
-export type SectionStatus = 'idle' | 'loading' | 'ready' | 'error'
-
-export interface Section<T> { status: SectionStatus; data: T }
+export interface Section<T> { status: LoadState; data: T }
 
 /** How many learning-centre cards Home shows (GET /api/mkt/content/list?contentType=knowledge&pageSize=4). */
 
@@ -25,7 +24,7 @@ interface HomeState {
   loadKnowledge: () => Promise<void>
 }
 
-const gens = { columns: 0, knowledge: 0 }
+const latest = { columns: latestOnly(), knowledge: latestOnly() }
 
 /**
  * Home's marketing sections, each loaded on its own: one that fails shows its own retry and the
@@ -43,27 +42,27 @@ export const useHome = create<HomeState>()((set, get) => ({
   },
 
   loadColumns: async () => {
-    const gen = ++gens.columns
+    const fresh = latest.columns.start()
     set((s) => ({ columns: { ...s.columns, status: 'loading' } }))
     try {
       const data = await getSpecialColumns()
-      if (gen === gens.columns) set({ columns: { status: 'ready', data } })
+      if (fresh()) set({ columns: { status: 'ready', data } })
     } catch {
-      if (gen === gens.columns) set((s) => ({ columns: { ...s.columns, status: 'error' } }))
+      if (fresh()) set((s) => ({ columns: { ...s.columns, status: 'failed' } }))
     }
   },
 
   loadKnowledge: async () => {
-    const gen = ++gens.knowledge
+    const fresh = latest.knowledge.start()
     set((s) => ({ knowledge: { ...s.knowledge, status: 'loading' } }))
     // the labels are a nicety: without them the card shows the type's own name
     const labels = getArticleTypes().catch(() => [])
     try {
       const res = await getContentList({ contentType: 'knowledge', pageSize: HOME_KNOWLEDGE_COUNT })
       const articleTypes = Object.fromEntries((await labels).map((a) => [a.dictValue, a.dictLabel]))
-      if (gen === gens.knowledge) set({ knowledge: { status: 'ready', data: res.items.slice(0, HOME_KNOWLEDGE_COUNT) }, articleTypes })
+      if (fresh()) set({ knowledge: { status: 'ready', data: res.items.slice(0, HOME_KNOWLEDGE_COUNT) }, articleTypes })
     } catch {
-      if (gen === gens.knowledge) set((s) => ({ knowledge: { ...s.knowledge, status: 'error' } }))
+      if (fresh()) set((s) => ({ knowledge: { ...s.knowledge, status: 'failed' } }))
     }
   }
 }))

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client'
 import { randomBytes, toHex } from '../../platform/random'
 import type { MessageKey } from '../../i18n'
 import { t } from '../locale'
+import type { LoadState } from '../load-state'
 
 /**
  * Lucky draws and the gift bag (issue 13). The server decides every draw; this store asks for one
@@ -13,8 +14,6 @@ import { t } from '../locale'
  * hands the answer to the screen, which animates to it. A refusal carries the server's reason; the
  * screen shows the localized section 8 text for it.
  */
-
-type Status = 'idle' | 'loading' | 'ready' | 'error'
 
 /** the localized message of a play refusal (section 8), or the server's own message */
 export function playErrorMessage(e: unknown): string {
@@ -63,7 +62,7 @@ export const refusalReason = (e: unknown): string | null =>
   e instanceof ApiError ? e.reason : null
 
 interface DrawsState {
-  status: Status
+  status: LoadState
   error: string | null
   balance: number
   activities: DrawActivity[]
@@ -99,7 +98,7 @@ export const useDraws = create<DrawsState>()((set, get) => ({
         ?? list.activities.find((a) => a.status === 'running')?.id ?? list.activities[0]?.id ?? null
       set({ status: 'ready', balance: list.balance, activities: list.activities, selectedId })
     } catch (e) {
-      set({ status: 'error', error: playErrorMessage(e) })
+      set({ status: 'failed', error: playErrorMessage(e) })
     }
   },
   select: (id) => set({ selectedId: id, result: null, refusal: null }),
@@ -136,7 +135,7 @@ export function wheelRotation(from: number, slot: number, count: number, turns =
 }
 
 interface GiftBagState {
-  status: Status
+  status: LoadState
   error: string | null
   items: PrizeOrder[]
   total: number
@@ -157,7 +156,7 @@ export const useGiftBag = create<GiftBagState>()((set, get) => ({
       const bag: GiftBag = await getGiftBag({ page: 1, pageSize: 50 })
       set({ status: 'ready', items: bag.items, total: bag.total })
     } catch (e) {
-      set({ status: 'error', error: playErrorMessage(e) })
+      set({ status: 'failed', error: playErrorMessage(e) })
     }
   },
   /** null when saved, else the message to show */

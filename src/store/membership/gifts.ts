@@ -5,6 +5,7 @@ import { getFeedback, getGift, getGifts, getRedemption, getRedemptions, postFeed
 import { ApiError } from '../../api/client'
 import { newIdempotencyKey } from '../order/attempt'
 import { memberError } from './points'
+import { latestOnly, type LoadState } from '../load-state'
 import type { MessageKey } from '../../i18n'
 
 /**
@@ -20,7 +21,8 @@ export const EXCHANGE_STATUS_KEY: Record<ExchangeStatus, MessageKey> = {
   insufficient_points: 'gifts.status.insufficientPoints', draw_only: 'gifts.status.drawOnly',
 }
 
-type Status = 'idle' | 'loading' | 'ready' | 'error' | 'blocked'
+/** 'blocked': a black-listed account (the screen says so instead of a retry) */
+type Status = LoadState | 'blocked'
 
 export interface RedeemInput { giftId: string; quantity: number; addressKey: string; contact: { name: string; phone: string }; remark?: string }
 export type RedeemOutcome = { ok: true; result: RedeemResult } | { ok: false; message: string; reason: string | null }
@@ -57,7 +59,7 @@ interface GiftsState {
 }
 
 export const RECORDS_PAGE_SIZE = 20
-let gen = 0
+const latest = latestOnly()
 
 export const useGifts = create<GiftsState>()((set, get) => ({
   status: 'idle',
@@ -65,14 +67,14 @@ export const useGifts = create<GiftsState>()((set, get) => ({
   gifts: [],
   error: null,
   load: async () => {
-    const g = ++gen
+    const fresh = latest.start()
     set((s) => ({ status: s.gifts.length ? s.status : 'loading', error: null }))
     try {
       const r = await getGifts()
-      if (g === gen) set({ status: 'ready', gifts: r.gifts, balance: r.balance })
+      if (fresh()) set({ status: 'ready', gifts: r.gifts, balance: r.balance })
     } catch (e) {
       const m = memberError(e)
-      if (g === gen) set({ status: m.blocked ? 'blocked' : 'error', error: m.message })
+      if (fresh()) set({ status: m.blocked ? 'blocked' : 'failed', error: m.message })
     }
   },
 
@@ -85,7 +87,7 @@ export const useGifts = create<GiftsState>()((set, get) => ({
       set({ gift, giftStatus: 'ready' })
     } catch (e) {
       const m = memberError(e)
-      set({ giftStatus: m.blocked ? 'blocked' : 'error', error: m.message })
+      set({ giftStatus: m.blocked ? 'blocked' : 'failed', error: m.message })
     }
   },
 
@@ -124,7 +126,7 @@ export const useGifts = create<GiftsState>()((set, get) => ({
       set((x) => ({ records: more ? [...x.records, ...r.items] : r.items, recordsTotal: r.total, recordsPage: page, recordsStatus: 'ready' }))
     } catch (e) {
       const m = memberError(e)
-      set({ recordsStatus: m.blocked ? 'blocked' : 'error', error: m.message })
+      set({ recordsStatus: m.blocked ? 'blocked' : 'failed', error: m.message })
     }
   },
   detail: null,
@@ -136,7 +138,7 @@ export const useGifts = create<GiftsState>()((set, get) => ({
       set({ detail, detailStatus: 'ready' })
     } catch (e) {
       const m = memberError(e)
-      set({ detailStatus: m.blocked ? 'blocked' : 'error', error: m.message })
+      set({ detailStatus: m.blocked ? 'blocked' : 'failed', error: m.message })
     }
   },
 
@@ -149,7 +151,7 @@ export const useGifts = create<GiftsState>()((set, get) => ({
       set({ feedback, feedbackStatus: 'ready' })
     } catch (e) {
       const m = memberError(e)
-      set({ feedbackStatus: m.blocked ? 'blocked' : 'error', error: m.message })
+      set({ feedbackStatus: m.blocked ? 'blocked' : 'failed', error: m.message })
     }
   },
   submitFeedback: async (body) => {

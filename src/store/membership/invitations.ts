@@ -2,13 +2,12 @@ import { create } from 'zustand'
 import type { InvitationActivity } from '../../../types/membership'
 import { getInvitations, redeemInvitation } from '../../api/membership/play'
 import { playErrorMessage } from './draws'
+import type { LoadState } from '../load-state'
 
 /** Invitations and referrals (issue 13): the member's codes, the invited list, entering a colleague's code. */
 
-type Status = 'idle' | 'loading' | 'ready' | 'error'
-
 interface InvitationsState {
-  status: Status
+  status: LoadState
   error: string | null
   activities: InvitationActivity[]
   submitting: boolean
@@ -27,7 +26,7 @@ export const useInvitations = create<InvitationsState>()((set, get) => ({
     try {
       set({ status: 'ready', activities: (await getInvitations()).activities })
     } catch (e) {
-      set({ status: 'error', error: playErrorMessage(e) })
+      set({ status: 'failed', error: playErrorMessage(e) })
     }
   },
   redeem: async (activityId, code) => {

@@ -3,15 +3,17 @@ import type { PointsEntry, PointsSummary } from '../../../types/membership/point
 import { getPointsEntries, getPointsSummary } from '../../api/membership/gifts'
 import { ApiError } from '../../api/client'
 import { t } from '../locale'
+import { latestOnly, type LoadState } from '../load-state'
 
 /**
  * The member's points (spec §2 "/giftcenter/rewarddetail Point detail; login needed"): the balance,
  * the next points to expire and when, and the entries of the ledger, newest first, a page at a time.
- * The server decides every figure (README "Membership: points and gifts").
+ * The server decides every figure (docs/membership.md).
  */
 export const POINTS_PAGE_SIZE = 20
 
-type Status = 'idle' | 'loading' | 'ready' | 'error' | 'blocked'
+/** 'blocked': a black-listed account (the screen says so instead of a retry) */
+type Status = LoadState | 'blocked'
 
 interface PointsState {
   status: Status
@@ -31,7 +33,7 @@ export function memberError(e: unknown): { blocked: boolean; message: string } {
   return { blocked: false, message: (e instanceof ApiError && e.serverMessage) || t('gifts.msg.generic') }
 }
 
-let generation = 0
+const latest = latestOnly()
 
 export const usePoints = create<PointsState>()((set, get) => ({
   status: 'idle',
@@ -42,28 +44,28 @@ export const usePoints = create<PointsState>()((set, get) => ({
   loadingMore: false,
   error: null,
   load: async () => {
-    const gen = ++generation
+    const fresh = latest.start()
     set((s) => ({ status: s.summary ? s.status : 'loading', error: null }))
     try {
       // the summary first: it brings the ledger up to date (orders credited, lots expired)
       const summary = await getPointsSummary()
       const first = await getPointsEntries({ page: 1, pageSize: POINTS_PAGE_SIZE })
-      if (gen === generation) set({ status: 'ready', summary, entries: first.items, total: first.total, page: 1 })
+      if (fresh()) set({ status: 'ready', summary, entries: first.items, total: first.total, page: 1 })
     } catch (e) {
       const m = memberError(e)
-      if (gen === generation) set({ status: m.blocked ? 'blocked' : 'error', error: m.message })
+      if (fresh()) set({ status: m.blocked ? 'blocked' : 'failed', error: m.message })
     }
   },
   loadMore: async () => {
     const s = get()
     if (s.loadingMore || s.status !== 'ready' || s.entries.length >= s.total) return
-    const gen = generation
+    const fresh = latest.follow()
     set({ loadingMore: true })
     try {
       const next = await getPointsEntries({ page: s.page + 1, pageSize: POINTS_PAGE_SIZE })
-      if (gen === generation) set((x) => ({ entries: [...x.entries, ...next.items], total: next.total, page: s.page + 1, loadingMore: false }))
+      if (fresh()) set((x) => ({ entries: [...x.entries, ...next.items], total: next.total, page: s.page + 1, loadingMore: false }))
     } catch (e) {
-      if (gen === generation) set({ loadingMore: false, error: memberError(e).message })
+      if (fresh()) set({ loadingMore: false, error: memberError(e).message })
     }
   }
 }))

@@ -2,13 +2,12 @@ import { create } from 'zustand'
 import type { MemberInteraction, TaskCode, TaskList } from '../../../types/membership'
 import { claimTask, getInteractions, getTasks } from '../../api/membership/play'
 import { playErrorMessage } from './draws'
+import type { LoadState } from '../load-state'
 
 /** Earn points by tasks, and the interaction history (issue 13). The server verifies and credits; the screen shows. */
 
-type Status = 'idle' | 'loading' | 'ready' | 'error'
-
 interface TasksState {
-  status: Status
+  status: LoadState
   error: string | null
   list: TaskList | null
   claiming: TaskCode | null
@@ -27,7 +26,7 @@ export const useTasks = create<TasksState>()((set, get) => ({
     try {
       set({ status: 'ready', list: await getTasks() })
     } catch (e) {
-      set({ status: 'error', error: playErrorMessage(e) })
+      set({ status: 'failed', error: playErrorMessage(e) })
     }
   },
   claim: async (code) => {
@@ -50,7 +49,7 @@ export const useTasks = create<TasksState>()((set, get) => ({
 const PAGE_SIZE = 20
 
 interface InteractionsState {
-  status: Status
+  status: LoadState
   error: string | null
   items: MemberInteraction[]
   total: number
@@ -73,7 +72,7 @@ export const useInteractions = create<InteractionsState>()((set, get) => ({
       const p = await getInteractions({ page: 1, pageSize: PAGE_SIZE })
       set({ status: 'ready', items: p.items, total: p.total, page: 1 })
     } catch (e) {
-      set({ status: 'error', error: playErrorMessage(e) })
+      set({ status: 'failed', error: playErrorMessage(e) })
     }
   },
   more: async () => {

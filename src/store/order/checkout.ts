@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { ApplyPromotionsResult, Cart, PlaceOrderBody, PlaceOrderResult, ShipToBillTos, UserInfo } from '../../../types'
-import { checkOrderFields, orderSavings, orderTotal, toMajorUnits, toMinor, ADDITIONAL_EMAILS_MAX } from '../../../types/order/totals'
+import { checkOrderFields, orderSavings, orderTotal, ADDITIONAL_EMAILS_MAX } from '../../../types/order/totals'
+import { toMajor, toMinor } from '../../../types/money'
 import { applyPromotions, fetchCartForCheckout, placeOrder } from '../../api/order'
 import { ApiError } from '../../api/client'
 import { needsRegistration, takeIdempotencyKey } from './attempt'
@@ -11,6 +12,7 @@ import { storedAddressKey } from '../account/addresses'
 import { useSession } from '../auth/session'
 import { showToast } from '../toast'
 import { t } from '../locale'
+import type { LoadState } from '../load-state'
 
 /**
  * The submit-order page's state (spec section 2 "Submit-order page: product lines, price details,
@@ -25,7 +27,7 @@ import { t } from '../locale'
 
 export type CheckoutField = 'poNumber' | 'remark' | 'emails' | 'terms' | 'address'
 export type CheckoutErrors = Partial<Record<CheckoutField, MessageKey>>
-export type CheckoutStatus = 'idle' | 'loading' | 'ready' | 'loadFailed' | 'submitting' | 'placed'
+export type CheckoutStatus = LoadState | 'submitting' | 'placed'
 
 export interface CheckoutForm {
   poNumber: string
@@ -51,9 +53,9 @@ export function priceDetails(s: ApplyPromotionsResult['summary']) {
   return {
     currency: s.currency,
     listTotal: s.totalPriceAmount,
-    savings: toMajorUnits(orderSavings(m)),
+    savings: toMajor(orderSavings(m)),
     taxes: s.taxEnabled ? s.taxes : null,
-    total: toMajorUnits(orderTotal(m, s.taxEnabled))
+    total: toMajor(orderTotal(m, s.taxEnabled))
   }
 }
 
@@ -156,7 +158,7 @@ export const useCheckout = create<CheckoutState>()((set, get) => ({
       set({ cart, priced, status: 'ready' })
     } catch (e) {
       if (e instanceof ApiError && e.reason === 'REGISTRATION_INCOMPLETE') set({ registrationIncomplete: true })
-      set({ status: 'loadFailed', loadError: messageOf(e) })
+      set({ status: 'failed', loadError: messageOf(e) })
     }
   },
 

@@ -1,23 +1,25 @@
 import { create } from 'zustand'
-import type { RequestDetail, RequestSummary } from '../../../types'
-import { addRequestComment, getRequestDetail, getRequestList } from '../../api/order/screens'
+import type { EnquiryDetail, EnquirySummary } from '../../../types'
+import { addEnquiryComment, getEnquiryDetail, getEnquiryList } from '../../api/order/screens'
 import { ApiError } from '../../api/client'
-import { REQUEST_COMMENT_LIMIT, REQUEST_COMMENT_MAX_LENGTH } from '../../../types/order/enquiry-rules'
+import { ENQUIRY_COMMENT_LIMIT, ENQUIRY_COMMENT_MAX_LENGTH } from '../../../types/order/enquiry-rules'
 import { t } from '../locale'
+import type { LoadState } from '../load-state'
 
 /**
- * Requests and enquiries (issue 12): the list of My request and one request's detail with its
- * interaction history, and the customer's comment (spec §8 "Interaction: limit reached, no
- * permission, does not exist": the server's message is shown as it comes, in the request's language).
+ * Enquiries, the screen the spec titles 'My request' (the server's enquiries; "requests" are an order's
+ * cancel and return requests, ./requests.ts): the list and one enquiry's detail with its interaction
+ * history, and the customer's comment (spec §8 "Interaction: limit reached, no permission, does not
+ * exist": the server's message is shown as it comes, in the request's language).
  */
 
-type Load<T> = { status: 'idle' | 'loading' | 'ready' | 'failed' | 'notFound'; data: T | null; error: string | null }
+type Load<T> = { status: LoadState | 'notFound'; data: T | null; error: string | null }
 
 export type CommentProblem = 'empty' | 'tooLong' | 'limitReached' | 'noPermission' | 'notFound' | 'failed'
 
-interface RequestsState {
-  list: Load<RequestSummary[]>
-  detail: Load<RequestDetail> & { id: string | null }
+interface EnquiriesState {
+  list: Load<EnquirySummary[]>
+  detail: Load<EnquiryDetail> & { id: string | null }
   draft: string
   sending: boolean
   /** the last comment's refusal: its kind and the message to show */
@@ -35,7 +37,7 @@ const idle = { status: 'idle' as const, data: null, error: null }
 export function commentProblem(text: string): 'empty' | 'tooLong' | null {
   const s = text.trim()
   if (!s) return 'empty'
-  if (s.length > REQUEST_COMMENT_MAX_LENGTH) return 'tooLong'
+  if (s.length > ENQUIRY_COMMENT_MAX_LENGTH) return 'tooLong'
   return null
 }
 
@@ -47,7 +49,7 @@ const problemOf = (e: unknown): CommentProblem => {
   return 'failed'
 }
 
-export const useRequests = create<RequestsState>()((set, get) => ({
+export const useEnquiries = create<EnquiriesState>()((set, get) => ({
   list: idle,
   detail: { ...idle, id: null },
   draft: '',
@@ -57,7 +59,7 @@ export const useRequests = create<RequestsState>()((set, get) => ({
   loadList: async () => {
     set((s) => ({ list: { ...s.list, status: 'loading', error: null } }))
     try {
-      set({ list: { status: 'ready', data: await getRequestList(), error: null } })
+      set({ list: { status: 'ready', data: await getEnquiryList(), error: null } })
     } catch (e) {
       set({ list: { status: 'failed', data: null, error: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic') } })
     }
@@ -67,7 +69,7 @@ export const useRequests = create<RequestsState>()((set, get) => ({
     if (get().detail.id !== requestId) set({ draft: '', commentError: null })
     set({ detail: { status: 'loading', data: null, error: null, id: requestId } })
     try {
-      const data = await getRequestDetail(requestId)
+      const data = await getEnquiryDetail(requestId)
       set({ detail: { status: 'ready', data, error: null, id: requestId } })
     } catch (e) {
       const notFound = e instanceof ApiError && (e.status === 404 || e.status === 403)
@@ -82,18 +84,18 @@ export const useRequests = create<RequestsState>()((set, get) => ({
     if (sending || !detail.data) return false
     const local = commentProblem(draft)
     if (local) {
-      set({ commentError: { kind: local, message: t(local === 'empty' ? 'requests.comment.empty' : 'requests.comment.tooLong', { max: REQUEST_COMMENT_MAX_LENGTH }) } })
+      set({ commentError: { kind: local, message: t(local === 'empty' ? 'enquiries.comment.empty' : 'enquiries.comment.tooLong', { max: ENQUIRY_COMMENT_MAX_LENGTH }) } })
       return false
     }
     const d = detail.data
     if (!d.canComment) {
       const kind: CommentProblem = d.status === 'completed' ? 'noPermission' : 'limitReached'
-      set({ commentError: { kind, message: t(kind === 'noPermission' ? 'requests.comment.noPermission' : 'requests.comment.limitReached', { limit: REQUEST_COMMENT_LIMIT }) } })
+      set({ commentError: { kind, message: t(kind === 'noPermission' ? 'enquiries.comment.noPermission' : 'enquiries.comment.limitReached', { limit: ENQUIRY_COMMENT_LIMIT }) } })
       return false
     }
     set({ sending: true, commentError: null })
     try {
-      const added = await addRequestComment(d.requestId, { comment: draft.trim() })
+      const added = await addEnquiryComment(d.requestId, { comment: draft.trim() })
       const cur = get().detail
       if (cur.data && cur.id === d.requestId) {
         const customerComments = cur.data.customerComments + 1

@@ -5,6 +5,7 @@ import { getOrderDetail } from '../../api/order'
 import { getOrderList } from '../../api/order/screens'
 import { ApiError } from '../../api/client'
 import { t } from '../locale'
+import { latestOnly, type LoadState } from '../load-state'
 
 /**
  * The order history (GET /order/list): the last 3 months of the account's orders (spec §9), one
@@ -24,8 +25,8 @@ interface OrderHistoryState {
   nextCursor: string | null
   /** the start of the window the server covered */
   since: string | null
-  /** the first page: idle, loading, ready, error */
-  status: 'idle' | 'loading' | 'ready' | 'error'
+  /** the first page's */
+  status: LoadState
   loadingMore: boolean
   /** the last failure (first page or a later one) */
   error: string | null
@@ -41,7 +42,7 @@ export const cleanOrderSearch = (q: string) => Array.from(q.trim()).slice(0, ORD
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : t('error.generic'))
 
-let generation = 0
+const latest = latestOnly()
 
 export const useOrderHistory = create<OrderHistoryState>()((set, get) => ({
   filter: 'all',
@@ -54,40 +55,40 @@ export const useOrderHistory = create<OrderHistoryState>()((set, get) => ({
   error: null,
 
   load: async (filter = get().filter, query = get().query) => {
-    const mine = ++generation
+    const fresh = latest.start()
     const q = cleanOrderSearch(query)
     set({ filter, query: q, items: [], nextCursor: null, status: 'loading', loadingMore: false, error: null })
     try {
       const r = await getOrderList({ ...(filter === 'all' ? {} : { status: filter }), ...(q ? { q } : {}), limit: ORDER_HISTORY_PAGE_SIZE })
-      if (mine !== generation) return
+      if (!fresh()) return
       set({ items: r.items, nextCursor: r.nextCursor, since: r.since, status: 'ready' })
     } catch (e) {
-      if (mine !== generation) return
-      set({ status: 'error', error: errorText(e) })
+      if (!fresh()) return
+      set({ status: 'failed', error: errorText(e) })
     }
   },
 
   more: async () => {
     const { filter, query, nextCursor, status, loadingMore, items } = get()
     if (status !== 'ready' || !nextCursor || loadingMore) return
-    const mine = ++generation
+    const fresh = latest.start()
     set({ loadingMore: true, error: null })
     try {
       const r = await getOrderList({
         ...(filter === 'all' ? {} : { status: filter }), ...(query ? { q: query } : {}), cursor: nextCursor, limit: ORDER_HISTORY_PAGE_SIZE
       })
-      if (mine !== generation) return
+      if (!fresh()) return
       const known = new Set(items.map((i) => i.orderNumber))
       set({ items: [...items, ...r.items.filter((i) => !known.has(i.orderNumber))], nextCursor: r.nextCursor, loadingMore: false })
     } catch (e) {
-      if (mine !== generation) return
+      if (!fresh()) return
       // the rows already shown stay; the Load more button tries again
       set({ loadingMore: false, error: errorText(e) })
     }
   },
 
   reset: () => {
-    generation++
+    latest.drop()
     set({ filter: 'all', query: '', items: [], nextCursor: null, since: null, status: 'idle', loadingMore: false, error: null })
   }
 }))
@@ -96,13 +97,13 @@ export const useOrderHistory = create<OrderHistoryState>()((set, get) => ({
 
 interface OrderDetailState {
   orderNumber: string | null
-  status: 'idle' | 'loading' | 'ready' | 'notFound' | 'error'
+  status: LoadState | 'notFound'
   data: OrderDetail | null
   error: string | null
   load: (orderNumber: string) => Promise<void>
 }
 
-let detailGeneration = 0
+const latestDetail = latestOnly()
 
 /** The order detail page's order: the caller's account's only (another account's number answers 404: "not found"). */
 export const useOrderDetail = create<OrderDetailState>()((set) => ({
@@ -111,16 +112,16 @@ export const useOrderDetail = create<OrderDetailState>()((set) => ({
   data: null,
   error: null,
   load: async (orderNumber) => {
-    const mine = ++detailGeneration
+    const fresh = latestDetail.start()
     set({ orderNumber, status: 'loading', data: null, error: null })
     try {
       const data = await getOrderDetail(orderNumber)
-      if (mine !== detailGeneration) return
+      if (!fresh()) return
       set({ status: 'ready', data })
     } catch (e) {
-      if (mine !== detailGeneration) return
+      if (!fresh()) return
       const notFound = e instanceof ApiError && (e.status === 404 || e.status === 403)
-      set({ status: notFound ? 'notFound' : 'error', error: errorText(e) })
+      set({ status: notFound ? 'notFound' : 'failed', error: errorText(e) })
     }
   }
 }))

@@ -15,14 +15,15 @@ import { usableDefault } from '../../rules/account/ship-to'
 import { useSession } from '../auth/session'
 import { useLocale, t } from '../locale'
 import { showToast } from '../toast'
+import type { LoadState } from '../load-state'
 
 /**
- * Request a quote for a quote-only product: the bottom-sheet drawer (quantity, tip) saves a lead
+ * Request a quote for a lead-only product: the bottom-sheet drawer (quantity, tip) saves a lead
  * item (POST /save/leadItem); the lead cart id is kept under 'leadCartId'; the lead form
  * (/lead-generation/ordersubmit) sends the contact details (POST /lead/submit).
  */
 
-export interface QuoteDrawerProduct { catalogNumber: string | null; itemName: string; size?: string; image?: string | null }
+export interface LeadDrawerProduct { catalogNumber: string | null; itemName: string; size?: string; image?: string | null }
 
 export const LEAD_FIELDS = ['contactName', 'phone', 'email', 'companyOrInstitution', 'city', 'remark'] as const
 export type LeadField = (typeof LEAD_FIELDS)[number]
@@ -71,13 +72,13 @@ export function leadPrefill(u: UserInfo | null | undefined): Partial<LeadValues>
 }
 
 interface LeadState {
-  drawer: { open: boolean; product: QuoteDrawerProduct | null; quantity: number; submitting: boolean; error: MessageKey | null }
-  cart: { status: 'idle' | 'loading' | 'ready' | 'empty' | 'failed'; data: LeadCart | null }
+  drawer: { open: boolean; product: LeadDrawerProduct | null; quantity: number; submitting: boolean; error: MessageKey | null }
+  cart: { status: LoadState | 'empty'; data: LeadCart | null }
   values: LeadValues
   errors: LeadErrors
   submitting: boolean
   result: LeadSubmitResult | null
-  openDrawer: (product: QuoteDrawerProduct) => void
+  openDrawer: (product: LeadDrawerProduct) => void
   closeDrawer: () => void
   setQuantity: (n: number) => void
   /** POST /save/leadItem, keep the lead cart id, open the lead form */
@@ -109,8 +110,8 @@ export const useLead = create<LeadState>()((set, get) => ({
     const catalogNumber = (drawer.product.catalogNumber ?? '').trim()
     // spec section 5: "A lead or quote request requires a catalogNumber, else the error 'Catalog number is not defined in product'."
     if (!catalogNumber) {
-      set({ drawer: { ...drawer, error: 'quote.noCatalogNumber' } })
-      showToast(t('quote.noCatalogNumber'))
+      set({ drawer: { ...drawer, error: 'lead.noCatalogNumber' } })
+      showToast(t('lead.noCatalogNumber'))
       return false
     }
     set({ drawer: { ...drawer, submitting: true, error: null } })

@@ -3,6 +3,7 @@ import type { SQuoteDetail, SQuoteSummary } from '../../../types'
 import { getQuoteDetail, getQuoteList } from '../../api/order'
 import { ApiError } from '../../api/client'
 import { t } from '../locale'
+import type { LoadState } from '../load-state'
 
 /** S-quotes: the list of My quotes and one quote's detail (spec section 3 "S-quote": orderHeader, orderLineList). */
 
@@ -13,7 +14,7 @@ export function thumbnailsOf<T>(thumbs: T[], itemCount: number): { shown: T[]; m
   return { shown, more: Math.max(0, itemCount - shown.length) }
 }
 
-type Load<T> = { status: 'idle' | 'loading' | 'ready' | 'failed' | 'notFound'; data: T | null; error: string | null }
+type Load<T> = { status: LoadState | 'notFound'; data: T | null; error: string | null }
 
 interface QuotesState {
   list: Load<SQuoteSummary[]>
