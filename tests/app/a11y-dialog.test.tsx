@@ -1,13 +1,13 @@
 import { act, useState } from 'react'
 import fs from 'node:fs'
 import path from 'node:path'
-import { createRoot, type Root } from 'react-dom/client'
 import { Input } from '@tarojs/components'
 import Tappable from '../../src/components/tappable'
 import BottomSheet from '../../src/components/bottom-sheet'
 import ConfirmDialog from '../../src/components/confirm-dialog'
 // the Taro app runtime (as every component test has it: it provides React to Taro's JSX)
 import '../support/taro4-test-utils'
+import { reactRoot } from './react-root'
 
 /**
  * Issue 22 item 22 (WCAG 2.1.2 No Keyboard Trap, 2.4.3 Focus Order; the WAI-ARIA modal dialog
@@ -15,21 +15,7 @@ import '../support/taro4-test-utils'
  * Tab and Shift+Tab stay inside; Escape closes it; on close focus goes back to the control that
  * opened it. A dialog that is busy (a Yes being saved) does not close on Escape.
  */
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let root: Root
-let host: HTMLElement
-beforeEach(() => {
-  host = document.createElement('div')
-  document.body.appendChild(host)
-  root = createRoot(host)
-})
-afterEach(() => {
-  act(() => root.unmount())
-  host.remove()
-})
-
-const render = async (ui: JSX.Element) => { await act(async () => { root.render(ui) }) }
+const { render } = reactRoot()
 const q = (sel: string) => document.querySelector(sel) as HTMLElement | null
 /** a key press as the browser sends it: to the focused element, bubbling; returns false when the app took it */
 const press = (key: string, shiftKey = false) => {

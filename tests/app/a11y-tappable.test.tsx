@@ -1,33 +1,20 @@
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
 import { Button } from '@tarojs/components'
 import Tappable, { tapProps } from '../../src/components/tappable'
 import Picture from '../../src/components/picture'
 import { navigation } from '../../src/platform/navigation'
 import { useLocale } from '../../src/store/locale'
 import { openPage, stubApi, waitFor } from './product-api-stub'
+import { reactRoot } from './react-root'
 
 /**
  * Issue 8 section 9 (WCAG 2.1 AA): the one shared control everything tappable goes through. On H5 a
  * control is a real button (role, accessible name, Tab focus, Enter/Space like a native button) and
  * a link is a real <a href> with the spec address; pictures carry their text alternative.
  */
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let root: Root
-let host: HTMLElement
-beforeEach(() => {
-  host = document.createElement('div')
-  document.body.appendChild(host)
-  root = createRoot(host)
-})
-afterEach(() => {
-  act(() => root.unmount())
-  host.remove()
-  jest.restoreAllMocks()
-})
-
-const render = async (ui: JSX.Element) => { await act(async () => { root.render(ui) }) }
+const view = reactRoot()
+const render = view.render
+afterEach(() => jest.restoreAllMocks())
 const key = (el: Element, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }))
 const click = (el: Element, init: MouseEventInit = {}) => el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init }))
 
@@ -35,7 +22,7 @@ describe('Tappable as a button', () => {
   it('is a focusable button named by its label; a tap, Enter and Space activate it, other keys do not', async () => {
     const onTap = jest.fn()
     await render(<Tappable className='x' label='Notifications' onTap={onTap}><span>🔔</span></Tappable>)
-    const el = host.querySelector('.x')!
+    const el = view.host.querySelector('.x')!
     expect(el.getAttribute('role')).toBe('button')
     expect(el.getAttribute('aria-label')).toBe('Notifications')
     expect(el.getAttribute('tabindex')).toBe('0')
@@ -56,10 +43,10 @@ describe('Tappable as a button', () => {
         <Tappable className='off' disabled onTap={onTap}>Buy</Tappable>
       </>
     )
-    expect(host.querySelector('.tab')!.getAttribute('role')).toBe('tab')
-    expect(host.querySelector('.tab')!.getAttribute('aria-selected')).toBe('true')
-    expect(host.querySelector('.toggle')!.getAttribute('aria-pressed')).toBe('false')
-    const off = host.querySelector('.off')!
+    expect(view.host.querySelector('.tab')!.getAttribute('role')).toBe('tab')
+    expect(view.host.querySelector('.tab')!.getAttribute('aria-selected')).toBe('true')
+    expect(view.host.querySelector('.toggle')!.getAttribute('aria-pressed')).toBe('false')
+    const off = view.host.querySelector('.off')!
     expect(off.getAttribute('aria-disabled')).toBe('true')
     act(() => { click(off); key(off, 'Enter') })
     expect(onTap).not.toHaveBeenCalled()
@@ -68,7 +55,7 @@ describe('Tappable as a button', () => {
   it('tapProps turns a Taro Button into a named button reached by Tab', async () => {
     const onTap = jest.fn()
     await render(<Button className='login' {...tapProps(onTap)}>Log in</Button>)
-    const el = host.querySelector('.login')!
+    const el = view.host.querySelector('.login')!
     expect(el.getAttribute('role')).toBe('button')
     expect(el.getAttribute('tabindex')).toBe('0')
     expect(el.textContent).toBe('Log in')
@@ -85,7 +72,7 @@ describe('Tappable as a link', () => {
         <span>Anti-CD3 antibody</span>
       </Tappable>
     )
-    const a = host.querySelector('a.card') as HTMLAnchorElement
+    const a = view.host.querySelector('a.card') as HTMLAnchorElement
     expect(a).not.toBeNull()
     expect(a.getAttribute('href')).toBe('/product-details/Anti-CD3/MA1-10175?productPlacement=home')
     expect(a.textContent).toBe('Anti-CD3 antibody')
@@ -101,7 +88,7 @@ describe('Tappable as a link', () => {
   it('marks the current page, and tapping it goes nowhere', async () => {
     const go = jest.spyOn(navigation, 'go').mockImplementation(() => Promise.resolve() as never)
     await render(<Tappable className='tab' to={{ route: 'my' }} current>My</Tappable>)
-    const a = host.querySelector('a.tab')!
+    const a = view.host.querySelector('a.tab')!
     expect(a.getAttribute('aria-current')).toBe('page')
     expect(a.getAttribute('href')).toBe('/more')
     act(() => { click(a) })
@@ -113,7 +100,7 @@ describe('Picture', () => {
   it('a product picture says the product; a decorative one has an empty alternative', async () => {
     await render(<><Picture className='p' src='/media/products/MA1-10175-150.jpg' alt='Anti-CD3 antibody' /><Picture className='d' src='/art.png' alt='' /></>)
     await act(async () => { await new Promise((r) => setTimeout(r, 50)) })
-    const img = (sel: string) => host.querySelector(`${sel} img`) ?? host.querySelector(`img${sel}`)
+    const img = (sel: string) => view.host.querySelector(`${sel} img`) ?? view.host.querySelector(`img${sel}`)
     expect(img('.p')?.getAttribute('alt')).toBe('Anti-CD3 antibody')
     expect(img('.d')?.getAttribute('alt')).toBe('')
   })

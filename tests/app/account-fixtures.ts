@@ -72,3 +72,16 @@ export const approvedIn = () => ({
   }],
   creditRecords: [], spCenter: { defaultSC: null }, analyticsClientId: 'x', country: 'in', language: 'en'
 })
+
+export const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
+
+/**
+ * GET /users/info for a user without addresses or credit (Li Wei): the login, cart, product and content
+ * screens need no more. Only an approved user has an account number.
+ */
+export const userInfoOf = (user: { userId: string; userName: string } = APPROVED_CN, registrationStatus = 'Siebel Approved') => ({
+  userProfile: { ...user, firstName: 'Li', lastName: 'Wei', siebelRowId: null, cdcUid: 'c', contactInfo: { primaryEmail: 'a@b.c', phone: null, country: { isoCode: 'CN' }, maCountry: 'CN' } },
+  userRoles: { registrationStatus, accountType: 'customer', blackListed: false },
+  accountNumber: registrationStatus === 'Siebel Approved' ? '1000001' : null, allShipToBillToAddresses: [], creditRecords: [], spCenter: { defaultSC: null },
+  analyticsClientId: 'x', country: 'cn', language: 'en'
+})

@@ -1,11 +1,8 @@
 import Taro from '@tarojs/taro'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { useAddresses } from '../../src/store/account/addresses'
-import { KEYS } from '../../src/api/auth-token'
-import { storage } from '../../src/platform/storage'
-import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, fail, sleep, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
+import { resetApp, logIn, muteToasts, fillWhenShown } from './screen-setup'
 import { approvedCn, approvedCnAddresses } from './account-fixtures'
 import { fieldByName, fieldName, textFields } from './a11y-names'
 import { ADDRESS_FIELDS } from '../../src/rules/account/address-validation'
@@ -17,11 +14,6 @@ import { ADDRESS_FIELDS } from '../../src/rules/account/address-validation'
 jest.setTimeout(30000)
 
 const PHONE_MSG = 'Please enter a valid mobile or phone number (" numbers "and "-" are allowed)'
-const logIn = () => {
-  storage.set(KEYS.authToken, fakeToken({ sub: 'U-7f3a9c21', exp: inSeconds(3600) }))
-  storage.set(KEYS.userId, 'U-7f3a9c21')
-  storage.set(KEYS.userName, 'approved.cn')
-}
 const common = (over: Record<string, unknown> = {}) => ({
   'GET /sys/dict/config': {},
   'GET /users/info': approvedCn(),
@@ -30,14 +22,7 @@ const common = (over: Record<string, unknown> = {}) => ({
 })
 const input = (field: string) => q(`.address-form__field--${field} input`) as HTMLInputElement | null
 const errorOf = (field: string) => q(`.address-form__field--${field} .address-form__error`)?.textContent ?? null
-async function fill(app: Awaited<ReturnType<typeof openPage>>, field: string, value: string) {
-  await waitFor(() => !!input(field), `the ${field} input`)
-  await app.act(async () => {
-    const el = input(field)!
-    el.value = value
-    el.dispatchEvent(new Event('input', { bubbles: true }))
-  })
-}
+const fill = (app: Awaited<ReturnType<typeof openPage>>, field: string, value: string) => fillWhenShown(app, () => input(field), `the ${field} input`, value)
 const sessionDump = () => Array.from({ length: sessionStorage.length }, (_, i) => `${sessionStorage.key(i)}=${sessionStorage.getItem(sessionStorage.key(i)!)}`).join('|')
 const submit = async (app: Awaited<ReturnType<typeof openPage>>) => app.act(async () => { q('.address-form__submit')!.click() })
 const TYPED = {
@@ -47,13 +32,9 @@ const TYPED = {
 
 describe('ship-to form, AR statement and invoices', () => {
   beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-    document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
+    resetApp()
     useAddresses.getState().reset()
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
     logIn()
   })
   afterEach(() => jest.restoreAllMocks())

@@ -6,8 +6,8 @@ import { useAddresses } from '../../src/store/account/addresses'
 import { contactVault } from '../../src/store/account/contact-vault'
 import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
-import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, fail, sleep, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
+import { resetApp, logIn, muteToasts, toastTitles, flag, click } from './screen-setup'
 import { approvedCn, approvedIn } from './account-fixtures'
 
 /**
@@ -16,12 +16,6 @@ import { approvedCn, approvedIn } from './account-fixtures'
  */
 jest.setTimeout(30000)
 
-const logIn = (userId = 'U-7f3a9c21', userName = 'approved.cn') => {
-  storage.set(KEYS.authToken, fakeToken({ sub: userId, exp: inSeconds(3600) }))
-  storage.set(KEYS.userId, userId)
-  storage.set(KEYS.userName, userName)
-}
-const flag = (v: '0' | '1') => ({ dictValue: v, dictLabel: '' })
 /** the seed's sys config: AR statement and invoice list on for cn, off for in */
 const sysConfig = (c: StubCall) => {
   const on = c.query.countryCode === 'cn' ? '1' : '0'
@@ -32,19 +26,13 @@ const credit = [
   { billTo: '2000002', overdue: true, updateTime: '2026-01-15T02:00:00.000Z' },
   { billTo: '2000003', overdue: false, updateTime: '2026-01-14T02:00:00.000Z' }
 ]
-const toasts = () => (Taro.showToast as unknown as jest.Mock).mock.calls.map((c) => c[0].title)
-const click = (el: HTMLElement | null) => { if (!el) throw new Error('nothing to click'); el.click() }
 const card = (addressKey: string) => q(`.address-card[data-address-key="${addressKey}"]`)
 
 describe('account screens', () => {
   beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-    document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
+    resetApp()
     useAddresses.getState().reset()
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
   })
   afterEach(() => jest.restoreAllMocks())
 
@@ -58,10 +46,10 @@ describe('account screens', () => {
       'Gift centre', 'Invite for gifts', 'Earn points by tasks', 'My interaction history', 'Supply centre', 'My interests'
     ])
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
-    click(q('.my-menu__item--requests'))
-    expect(toasts()).toEqual(['Please login for better experience'])
+    click(q('.my-menu__item--enquiries'))
+    expect(toastTitles()).toEqual(['Please login for better experience'])
     click(q('.my-menu__item--referral'))
-    expect(toasts()).toEqual(['Please login for better experience', 'Please login for better experience'])
+    expect(toastTitles()).toEqual(['Please login for better experience', 'Please login for better experience'])
     expect(text()).not.toContain('Coming soon')
     expect(nav).not.toHaveBeenCalled()
     expect(q('.my__logout')).toBeNull()
@@ -201,7 +189,7 @@ describe('account screens', () => {
     click(card('ST-1000002-01')!.querySelector('.ship-to__set-default') as HTMLElement)
     await waitFor(() => !!q('.confirm-dialog__yes'), 'the dialog')
     click(q('.confirm-dialog__yes'))
-    await waitFor(() => toasts().includes('The default address could not be changed. Please try again.'), 'the error toast')
+    await waitFor(() => toastTitles().includes('The default address could not be changed. Please try again.'), 'the error toast')
     expect(card('ST-1000001-01')!.querySelector('.ship-to__badge--default')).not.toBeNull()
     // Yes: posted, the user revalidated, the new default shown
     failChange = false
@@ -214,7 +202,7 @@ describe('account screens', () => {
     expect(posts[posts.length - 1].data).toEqual({ addresskey: 'ST-1000002-01', userid: 'U-7f3a9c21', username: 'approved.cn' })
     expect(calls.filter((c) => c.path === '/users/info').length).toBeGreaterThan(infoCalls)
     expect(card('ST-1000001-01')!.querySelector('.ship-to__set-default')).not.toBeNull()
-    expect(toasts()).toContain('Default address updated')
+    expect(toastTitles()).toContain('Default address updated')
   })
 
   it('Ship-To Info for a single default PENDING address: the no-usable-address banner; empty list: the empty state', async () => {

@@ -107,13 +107,13 @@ describe('bill-tos (spec sections 2, 6 and 7)', () => {
 
 describe('My menu (spec sections 2 and 6)', () => {
   it('has the section 2 entries, every one built; anonymous users are asked to log in for account entries', () => {
-    expect(MY_MENU.map((e) => e.key)).toEqual(['orders', 'requests', 'quotes', 'wishlist', 'shipTo', 'browsingHistory', 'giftCentre', 'referral', 'earnPoints', 'interactionHistory', 'supplyCentre', 'persona'])
+    expect(MY_MENU.map((e) => e.key)).toEqual(['orders', 'enquiries', 'quotes', 'wishlist', 'shipTo', 'browsingHistory', 'giftCentre', 'referral', 'earnPoints', 'interactionHistory', 'supplyCentre', 'persona'])
     const by = (k: string) => MY_MENU.find((e) => e.key === k)!
     expect(menuAction(by('quotes'), true)).toEqual({ kind: 'go', route: 'quotes' })
     expect(menuAction(by('quotes'), false)).toEqual({ kind: 'login' })
     expect(menuAction(by('orders'), true)).toEqual({ kind: 'go', route: 'orderHistory' })
     expect(menuAction(by('orders'), false)).toEqual({ kind: 'login' })
-    expect(menuAction(by('requests'), true)).toEqual({ kind: 'go', route: 'requests' })
+    expect(menuAction(by('enquiries'), true)).toEqual({ kind: 'go', route: 'enquiries' })
     expect(menuAction(by('giftCentre'), true)).toEqual({ kind: 'go', route: 'giftCentre' })
     expect(menuAction(by('giftCentre'), false)).toEqual({ kind: 'login' })
     // issue 13 (play half): the profile tabs referral, earn points by tasks, my interaction history
@@ -125,6 +125,6 @@ describe('My menu (spec sections 2 and 6)', () => {
     expect(menuAction(by('shipTo'), false)).toEqual({ kind: 'login' })
     expect(menuAction(by('wishlist'), false)).toEqual({ kind: 'login' })
     expect(menuAction(by('browsingHistory'), false)).toEqual({ kind: 'go', route: 'browsingHistory' }) // kept on the device for visitors
-    expect(by('requests').info).toBe('acct.menu.requestsInfo')
+    expect(by('enquiries').info).toBe('acct.menu.enquiriesInfo')
   })
 })

@@ -1,6 +1,5 @@
-import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { stubApi, openPage, text, waitText } from './product-api-stub'
+import { resetApp } from './screen-setup'
 
 /**
  * Spec section 6: "Login is required for orders, requests, wishlist, history, points, gift redemption,
@@ -9,11 +8,7 @@ import { stubApi, openPage, text, waitText } from './product-api-stub'
  */
 describe('login-only screens that are not built yet', () => {
   beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-    document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
+    resetApp()
     stubApi({ 'GET /sys/dict/config': {} })
   })
 

@@ -7,6 +7,7 @@ import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
 import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, fail } from './product-api-stub'
+import { APPROVED_CN, userInfoOf } from './account-fixtures'
 
 /**
  * The mini-program's login (issue 4: "in the mini-program, Taro.login's code goes to the server.
@@ -16,13 +17,7 @@ import { stubApi, fail } from './product-api-stub'
  */
 jest.mock('../../src/platform/login', () => jest.requireActual('../../src/platform/login.ts'))
 
-const USER = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const userInfo = {
-  userProfile: { ...USER, firstName: 'Li', lastName: 'Wei', siebelRowId: null, cdcUid: 'c', contactInfo: { primaryEmail: 'a@b.c', phone: null, country: { isoCode: 'CN' }, maCountry: 'CN' } },
-  userRoles: { registrationStatus: 'Siebel Approved', accountType: 'customer', blackListed: false },
-  accountNumber: '1000001', allShipToBillToAddresses: [], creditRecords: [], spCenter: { defaultSC: null },
-  analyticsClientId: 'x', country: 'cn', language: 'en'
-}
+const userInfo = userInfoOf()
 const SESSION_KEY = 'SK-must-stay-on-the-server'
 
 describe('mini-program WeChat login (Taro.login → code → openid + jwt → token)', () => {
@@ -47,7 +42,7 @@ describe('mini-program WeChat login (Taro.login → code → openid + jwt → to
   })
 
   it('exchanges the code, then {openid, jwt, duration} for the token; back to the saved screen; session_key is never kept or sent', async () => {
-    const token = fakeToken({ sub: USER.userId, exp: inSeconds(604800) })
+    const token = fakeToken({ sub: APPROVED_CN.userId, exp: inSeconds(604800) })
     const calls = stubApi({
       // even if a server sent session_key along, the app must not keep or forward it
       'POST /wechat/login/miniprogram': { openid: 'o-abc', jwt: 'h.p.s', session_key: SESSION_KEY },
@@ -63,7 +58,7 @@ describe('mini-program WeChat login (Taro.login → code → openid + jwt → to
     // spec section 7: "POST a token endpoint under the messaging-app login path — body openid, jwt, duration"
     expect(calls[1].data).toEqual({ openid: 'o-abc', jwt: 'h.p.s', duration: 604800 })
     expect(storage.get(KEYS.authToken)).toBe(token)
-    expect(useSession.getState().userInfo?.userProfile.userId).toBe(USER.userId)
+    expect(useSession.getState().userInfo?.userProfile.userId).toBe(APPROVED_CN.userId)
     // "then the user returns to the saved screen or /home"
     expect(Taro.redirectTo).toHaveBeenCalledWith({ url: '/packages/catalog/product-details/index?title=Anti-CD3&catalogNumber=MA1-10175' })
     // session_key reaches no later request, no storage, no store
@@ -75,7 +70,7 @@ describe('mini-program WeChat login (Taro.login → code → openid + jwt → to
   it('no saved screen → /home', async () => {
     stubApi({
       'POST /wechat/login/miniprogram': { openid: 'o-abc', jwt: 'h.p.s' },
-      'POST /wechat/login/token': { token: fakeToken({ sub: USER.userId, exp: inSeconds(600) }), expiresIn: 600 },
+      'POST /wechat/login/token': { token: fakeToken({ sub: APPROVED_CN.userId, exp: inSeconds(600) }), expiresIn: 600 },
       'GET /users/info': userInfo
     })
     await useLogin.getState().start('wechat-miniprogram')
@@ -88,7 +83,7 @@ describe('mini-program WeChat login (Taro.login → code → openid + jwt → to
     await useLogin.getState().start('wechat-miniprogram')
     expect(toastSpy).toHaveBeenCalledWith('wechat login failure')
     expect(calls).toEqual([])
-    expect(useLogin.getState()).toMatchObject({ phase: 'error', error: 'wechat' })
+    expect(useLogin.getState()).toMatchObject({ phase: 'failed', error: 'wechat' })
     expect(storage.get(KEYS.authToken)).toBeNull()
   })
 

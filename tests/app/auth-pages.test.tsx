@@ -9,6 +9,8 @@ import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
 import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, fail, sleep, openPage, current, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
+import { resetApp, logIn, muteToasts, signedInRoutes, AFTER_LOGIN_ROUTES } from './screen-setup'
+import { APPROVED_CN, userInfoOf } from './account-fixtures'
 
 /**
  * The login screens rendered by the real app shell (spec sections 1, 2, 4 and 6; protocol in
@@ -22,26 +24,8 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebK
 const WECHAT = `${IPHONE} MicroMessenger/8.0.49(0x18003129) NetType/WIFI Language/zh_CN`
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36'
 
-const APPROVED = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
 const LITE = { userId: 'U-2b8d4e60', userName: 'lite.cn' }
-const infoOf = (u: { userId: string; userName: string }, registrationStatus = 'Siebel Approved') => ({
-  userProfile: { ...u, firstName: 'Li', lastName: 'Wei', siebelRowId: null, cdcUid: 'c', contactInfo: { primaryEmail: 'a@b.c', phone: null, country: { isoCode: 'CN' }, maCountry: 'CN' } },
-  userRoles: { registrationStatus, accountType: 'customer', blackListed: false },
-  accountNumber: registrationStatus === 'Siebel Approved' ? '1000001' : null, allShipToBillToAddresses: [], creditRecords: [], spCenter: { defaultSC: null },
-  analyticsClientId: 'x', country: 'cn', language: 'en'
-})
-const logIn = (u = APPROVED) => {
-  storage.set(KEYS.authToken, fakeToken({ sub: u.userId, exp: inSeconds(3600) }))
-  storage.set(KEYS.userId, u.userId)
-  storage.set(KEYS.userName, u.userName)
-}
-const common = (over: Record<string, unknown> = {}) => ({
-  'GET /sys/dict/config': {},
-  'GET /users/info': infoOf(APPROVED),
-  'GET /wishlist/getWishList': { wishList: [] },
-  'POST /history/merge': { merged: 0 },
-  ...over
-})
+const common = (over: Record<string, unknown> = {}) => signedInRoutes({ ...AFTER_LOGIN_ROUTES, ...over }, userInfoOf(APPROVED_CN), {})
 const TICKET = 't'.repeat(16) + '-one-time'
 
 let assign: jest.SpyInstance
@@ -53,29 +37,25 @@ const buttons = (kind: 'login' | 'register' | 'wechat') => q(`.login-buttons__${
 
 describe('login screens', () => {
   beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-    document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
+    resetApp()
     useLogin.getState().reset()
     useOnboarding.getState().reset()
     assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined)
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
   })
   afterEach(() => jest.restoreAllMocks())
 
   // ------------------------------------------------------------ /login-callback
 
   it('/login-callback?ticket: POST /auth/token {ticket}, the token is stored, back to the saved screen in place of the callback', async () => {
-    const token = fakeToken({ sub: APPROVED.userId, exp: inSeconds(3600) })
+    const token = fakeToken({ sub: APPROVED_CN.userId, exp: inSeconds(3600) })
     const calls = stubApi(common({ 'POST /auth/token': { token, expiresIn: 3600, returnTo: '/product-details/Anti-CD3/MA1-10175?productPlacement=home' } }))
     const redirect = jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
     await openPage('packages/auth/login-callback/index', { ticket: TICKET })
     await waitFor(() => redirect.mock.calls.length > 0, 'the return to the saved screen')
     expect(calls.filter((c) => c.path === '/auth/token').map((c) => c.data)).toEqual([{ ticket: TICKET }])
     expect(storage.get(KEYS.authToken)).toBe(token)
-    expect(useSession.getState().userInfo?.userProfile.userId).toBe(APPROVED.userId)
+    expect(useSession.getState().userInfo?.userProfile.userId).toBe(APPROVED_CN.userId)
     // "Use replace navigation so Back does not return to the callback"
     expect(redirect).toHaveBeenCalledWith({ url: '/packages/catalog/product-details/index?productPlacement=home&title=Anti-CD3&catalogNumber=MA1-10175' })
     // the ticket is never sent twice, and the token never travels in a URL
@@ -86,7 +66,7 @@ describe('login screens', () => {
 
   it('/login-callback: a brand-new registration goes to /onboarding; no saved screen → /home (spec section 4)', async () => {
     const token = fakeToken({ sub: LITE.userId, exp: inSeconds(3600) })
-    stubApi(common({ 'POST /auth/token': { token, expiresIn: 3600, returnTo: '/more', registered: true }, 'GET /users/info': infoOf(LITE, 'Partially Registered') }))
+    stubApi(common({ 'POST /auth/token': { token, expiresIn: 3600, returnTo: '/more', registered: true }, 'GET /users/info': userInfoOf(LITE, 'Partially Registered') }))
     const redirect = jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
     const relaunch = jest.spyOn(Taro, 'reLaunch')
     await openPage('packages/auth/login-callback/index', { ticket: `${TICKET}-2` })
@@ -95,7 +75,7 @@ describe('login screens', () => {
 
     // a plain login with no saved screen: /home ("the saved screen or /home")
     redirect.mockClear()
-    stubApi(common({ 'POST /auth/token': { token: fakeToken({ sub: APPROVED.userId, exp: inSeconds(3600) }), expiresIn: 3600 } }))
+    stubApi(common({ 'POST /auth/token': { token: fakeToken({ sub: APPROVED_CN.userId, exp: inSeconds(3600) }), expiresIn: 3600 } }))
     relaunch.mockClear()
     await openPage('packages/auth/login-callback/index', { ticket: `${TICKET}-3` })
     await waitFor(() => relaunch.mock.calls.some(([o]) => (o as { url: string }).url === '/pages/home/index'), 'the return home')
@@ -128,7 +108,7 @@ describe('login screens', () => {
   // ------------------------------------------------------------ /wechat-login
 
   it('/wechat-login?openid&jwt&returnTo: POST /wechat/login/token {openid, jwt, duration}, then the saved screen', async () => {
-    const token = fakeToken({ sub: APPROVED.userId, exp: inSeconds(604800) })
+    const token = fakeToken({ sub: APPROVED_CN.userId, exp: inSeconds(604800) })
     const calls = stubApi(common({ 'POST /wechat/login/token': { token, expiresIn: 604800 } }))
     const relaunch = jest.spyOn(Taro, 'reLaunch')
     await openPage('packages/auth/wechat-login/index', { openid: 'o-wx-1', jwt: 'a.b.c', returnTo: '/more' })
@@ -252,10 +232,10 @@ describe('login screens', () => {
   const fieldError = (f: string) => current().querySelector(`.onb-field--${f} .onb-field__error`)?.textContent ?? null
 
   it('/onboarding (Partially Registered): the two paths; link-account validation keeps the values, editing clears the field\'s error; the pending request with its review date', async () => {
-    logIn(LITE)
+    logIn(LITE.userId, LITE.userName)
     let requests: unknown[] = []
     const calls = stubApi(common({
-      'GET /users/info': infoOf(LITE, 'Partially Registered'),
+      'GET /users/info': userInfoOf(LITE, 'Partially Registered'),
       'GET /onboarding/status': () => ({ registrationStatus: 'Partially Registered', requests }),
       'POST /onboarding/link-account': (c: StubCall) => {
         if (c.data.accountNumber === '99999') return fail(409, 'ALREADY_REQUESTED')
@@ -319,7 +299,7 @@ describe('login screens', () => {
   })
 
   it('/onboarding for an approved user: "your account is complete", no onboarding calls', async () => {
-    logIn(APPROVED)
+    logIn()
     const calls = stubApi(common())
     await openPage('packages/account/onboarding/index')
     await waitText('Your account is complete')

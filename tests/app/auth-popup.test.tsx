@@ -1,6 +1,5 @@
 import Taro from '@tarojs/taro'
 import { act } from 'react'
-import { useLocale } from '../../src/store/locale'
 import { useSession } from '../../src/store/auth/session'
 import { useConfig } from '../../src/store/platform/config'
 import { useLogin } from '../../src/store/auth/login'
@@ -10,6 +9,8 @@ import { storage } from '../../src/platform/storage'
 import { SIGN_IN_POPUP_COUNT_KEY } from '../../src/rules/auth/sign-in-popup'
 import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, openPage, q, qa, waitFor } from './product-api-stub'
+import { resetApp } from './screen-setup'
+import { APPROVED_CN, userInfoOf } from './account-fixtures'
 
 /**
  * Spec section 2, sign-in popup, on the real pages (PageShell renders it everywhere): "It appears
@@ -24,13 +25,7 @@ const flags = (popup: '1' | '0') => ({
   ENABLE_ORDER_TAX: { dictValue: '0', dictLabel: 'order tax' },
   ENABLE_SIGN_IN_POPUP: { dictValue: popup, dictLabel: 'sign-in popup' }
 })
-const USER = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const userInfo = {
-  userProfile: { ...USER, firstName: 'Li', lastName: 'Wei', siebelRowId: null, cdcUid: 'c', contactInfo: { primaryEmail: 'a@b.c', phone: null, country: { isoCode: 'CN' }, maCountry: 'CN' } },
-  userRoles: { registrationStatus: 'Siebel Approved', accountType: 'customer', blackListed: false },
-  accountNumber: '1000001', allShipToBillToAddresses: [], creditRecords: [], spCenter: { defaultSC: null },
-  analyticsClientId: 'x', country: 'cn', language: 'en'
-}
+const userInfo = userInfoOf()
 const popup = () => q('.sign-in-popup')
 const advance = async (ms: number) => { await act(async () => { jest.advanceTimersByTime(ms) }) }
 /** a page that is neither the root page nor a login page, light on server calls */
@@ -45,11 +40,7 @@ async function open(page: string, popupFlag: '1' | '0') {
 
 describe('sign-in popup', () => {
   beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-    document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
+    resetApp()
     useLogin.getState().reset()
     jest.spyOn(browser, 'userAgent').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148')
   })
@@ -110,7 +101,7 @@ describe('sign-in popup', () => {
   })
 
   it('never for a visitor holding a token', async () => {
-    storage.set(KEYS.authToken, fakeToken({ sub: USER.userId, exp: inSeconds(3600) }))
+    storage.set(KEYS.authToken, fakeToken({ sub: APPROVED_CN.userId, exp: inSeconds(3600) }))
     await open(PAGE, '1')
     await advance(6000)
     expect(popup()).toBeNull()

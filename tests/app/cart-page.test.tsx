@@ -1,13 +1,12 @@
 import Taro from '@tarojs/taro'
 import { act } from 'react'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { useCart, resetCartSession } from '../../src/store/cart/cart'
-import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
-import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
 import { cartItem, cartOf, emptyCart } from './cart-api-stub'
+import { APPROVED_CN, userInfoOf } from './account-fixtures'
+import { resetApp, logIn, typeInto } from './screen-setup'
 
 /**
  * The Cart tab and Quick order on the real app shell (Taro.request stubbed at the API client).
@@ -18,18 +17,9 @@ jest.useFakeTimers({ advanceTimers: true })
 
 const CART = 'pages/cart/index'
 const QUICK = 'packages/cart/quick-order/index'
-const USER = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const userInfo = (status = 'Siebel Approved') => ({
-  userProfile: { ...USER, firstName: 'Li', lastName: 'Wei', siebelRowId: null, cdcUid: 'c', contactInfo: { primaryEmail: 'a@b.c', phone: null, country: { isoCode: 'CN' }, maCountry: 'CN' } },
-  userRoles: { registrationStatus: status, accountType: 'customer', blackListed: false },
-  accountNumber: '1000001', allShipToBillToAddresses: [{ shipTo: { addressStatus: 'ACTIVE' }, billTos: [] }], creditRecords: [], spCenter: { defaultSC: null },
-  analyticsClientId: 'x', country: 'cn', language: 'en'
-})
-function logIn() {
-  storage.set(KEYS.authToken, fakeToken({ sub: USER.userId, exp: inSeconds(3600) }))
-  storage.set(KEYS.userId, USER.userId)
-  storage.set(KEYS.userName, USER.userName)
-}
+/** approved.cn (or another registration status) with one ACTIVE ship-to */
+const userInfo = (status = 'Siebel Approved') =>
+  ({ ...userInfoOf(APPROVED_CN, status), accountNumber: '1000001', allShipToBillToAddresses: [{ shipTo: { addressStatus: 'ACTIVE' }, billTos: [] }] })
 const base = (over: Record<string, unknown> = {}) => ({
   'GET /sys/dict/config': {},
   'GET /users/info': userInfo(),
@@ -40,21 +30,12 @@ const base = (over: Record<string, unknown> = {}) => ({
 })
 const advance = async (ms: number) => { await act(async () => { jest.advanceTimersByTime(ms) }) }
 const stepperInput = () => q('.qty-stepper__input input, input.qty-stepper__input') as HTMLInputElement
-async function type(app: Awaited<ReturnType<typeof openPage>>, el: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  await app.act(async () => {
-    el.value = value
-    el.dispatchEvent(new Event('input', { bubbles: true }))
-  })
-}
 
 describe('cart page', () => {
   beforeEach(() => {
-    localStorage.clear()
-    document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null, spCenterStatus: null, defaultSC: null })
+    resetApp()
     resetCartSession()
     useCart.getState().reset()
-    useLocale.setState({ language: 'en', country: 'cn' })
     jest.spyOn(console, 'warn').mockImplementation(() => undefined)
   })
   afterEach(() => jest.restoreAllMocks())
@@ -121,7 +102,7 @@ describe('cart page', () => {
     const calls = stubApi(base({ 'GET /cart/query': cartOf([cartItem({ quantity: 3 })]) }))
     const app = await openPage(CART)
     await waitFor(() => !!stepperInput(), 'the stepper')
-    await type(app, stepperInput(), typed)
+    await typeInto(app, stepperInput(), typed)
     await advance(900)
     expect(q('.qty-stepper__tip')).toBeNull()
     await advance(150)
@@ -142,7 +123,7 @@ describe('cart page', () => {
     }))
     const app = await openPage(CART)
     await waitFor(() => !!stepperInput(), 'the stepper')
-    await type(app, stepperInput(), '12')
+    await typeInto(app, stepperInput(), '12')
     await advance(1000)
     await waitFor(() => !!q('.qty-stepper__tip'), 'the tooltip')
     expect(q('.qty-stepper__tip')?.textContent).toBe('Quantity not changed: This product cannot be ordered online.')
@@ -203,7 +184,7 @@ describe('cart page', () => {
     }))
     const app = await openPage(CART)
     await waitFor(() => !!q('.quick-add__assay'), 'the assay field')
-    await type(app, (q('input.quick-add__assay') ?? q('.quick-add__assay input')) as HTMLInputElement, 'Hs99999999_zz')
+    await typeInto(app, (q('input.quick-add__assay') ?? q('.quick-add__assay input')) as HTMLInputElement, 'Hs99999999_zz')
     await app.act(async () => { q('.quick-add__add-assay')!.click() })
     await waitFor(() => !!q('.quick-add__note'), 'the result')
     expect(q('.quick-add__note')?.textContent).toBe('Hs99999999_zz: Unknown assay ID')
@@ -216,7 +197,7 @@ describe('cart page', () => {
       'POST /cart/quickAdd': (c: StubCall) => ({
         results: c.data.lines.map((l: { line: number; catalogNumber: string; quantity: number }, i: number) => ({
           line: l.line, catalogNumber: l.catalogNumber, quantity: l.quantity, productTitle: null, cartItemId: null,
-          status: ['added', 'unknown', 'discontinued', 'notOnline', 'quoteOnly'][i]
+          status: ['added', 'unknown', 'discontinued', 'notOnline', 'leadOnly'][i]
         })),
         cart: emptyCart(), gcId: null
       })
@@ -224,7 +205,7 @@ describe('cart page', () => {
     const app = await openPage(QUICK)
     await waitFor(() => !!q('.qo-input textarea, textarea.qo-input'), 'the textarea')
     const area = q('.qo-input textarea, textarea.qo-input') as HTMLTextAreaElement
-    await type(app, area, 'MA1-10175\t2\nNOPE-1, 1\nOLD-9,3\nOFF-1 1\nQ-1\t1\nBAD-1\t0')
+    await typeInto(app, area, 'MA1-10175\t2\nNOPE-1, 1\nOLD-9,3\nOFF-1 1\nQ-1\t1\nBAD-1\t0')
     await waitText('Preview: 5 lines')
     expect(qa('.qo-preview__line').map((r) => r.textContent)).toEqual(['1MA1-101752', '2NOPE-11', '3OLD-93', '4OFF-11', '5Q-11'])
     expect(q('.qo-problems')?.textContent).toContain('Line 6')

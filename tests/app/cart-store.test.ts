@@ -1,4 +1,5 @@
-import type { Cart, CartCouponResult } from '../../types/cart'
+import type { CartEndpoints } from '../../types/cart'
+import type { AnswerOf } from '../../types/endpoint'
 import { useCart, cartBadgeCount, resetCartSession } from '../../src/store/cart/cart'
 import { useSession } from '../../src/store/auth/session'
 import { useLocale } from '../../src/store/locale'
@@ -188,9 +189,9 @@ describe('cart store', () => {
     const withPR = cartOf([item], { coupons: [coupon('P-ANTIBODY10', 'P'), coupon('R-REAGENT8', 'R')] })
     const withP = cartOf([cartItem({ finalPrice: 2952, lineTotal: 2952 })], { coupons: [coupon('P-ANTIBODY10', 'P')] })
     const withPT = cartOf([cartItem({ finalPrice: 2952, lineTotal: 2902 })], { coupons: [coupon('P-ANTIBODY10', 'P'), coupon('T-TRIAL50', 'T')] })
-    // the stub answers the shapes the server's routes declare: remove → okReply(CartSchema), apply → okReply(CartCouponResultSchema)
-    const removeAnswer: Cart = withP
-    const applyAnswer: CartCouponResult = { coupon: coupon('T-TRIAL50', 'T'), cart: withPT }
+    // the stub answers the shapes of the endpoints (types/cart/endpoints.ts): remove answers a Cart, apply a CartCouponResult
+    const removeAnswer: AnswerOf<CartEndpoints['removeCoupon']> = withP
+    const applyAnswer: AnswerOf<CartEndpoints['applyCoupon']> = { coupon: coupon('T-TRIAL50', 'T'), cart: withPT }
     const calls = stubApi({
       'GET /cart/query': withPR,
       'POST /cart/coupon/remove': removeAnswer,

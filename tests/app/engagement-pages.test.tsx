@@ -1,30 +1,17 @@
 import Taro from '@tarojs/taro'
-import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { useWishlist } from '../../src/store/engagement/wishlist'
 import { useContent, useContentHub } from '../../src/store/marketing/content'
 import { useHistory, LOCAL_HISTORY_KEY } from '../../src/store/engagement/history'
-import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
-import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, fail, sleep, openPage, current, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
+import { APPROVED_CN, userInfoOf } from './account-fixtures'
+import { resetApp, logIn, muteToasts, signedInRoutes, AFTER_LOGIN_ROUTES } from './screen-setup'
 
 /**
  * The content hub, an article, a promotion, /my-wishlist and browsing history, rendered by the real
  * app shell; Taro.request stubbed at the API-client boundary only.
  */
-const USER = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const userInfo = {
-  userProfile: { ...USER, firstName: 'Li', lastName: 'Wei', siebelRowId: null, cdcUid: 'c', contactInfo: { primaryEmail: 'a@b.c', phone: null, country: { isoCode: 'CN' }, maCountry: 'CN' } },
-  userRoles: { registrationStatus: 'Siebel Approved', accountType: 'customer', blackListed: false },
-  accountNumber: '1000001', allShipToBillToAddresses: [], creditRecords: [], spCenter: { defaultSC: null },
-  analyticsClientId: 'x', country: 'cn', language: 'en'
-}
-const logIn = () => {
-  storage.set(KEYS.authToken, fakeToken({ sub: USER.userId, exp: inSeconds(3600) }))
-  storage.set(KEYS.userId, USER.userId)
-  storage.set(KEYS.userName, USER.userName)
-}
+const userInfo = userInfoOf()
 const card = (id: number, over: Record<string, unknown> = {}) => ({
   id: String(id), contentType: 'knowledge', categoryId: '2', articleType: 'protocol', title: `Article ${id}`, summary: `Summary ${id}`,
   coverImage: '/media/content/c.jpg', publishedAt: '2026-11-13T01:00:00.000Z', readMinutes: 4, ...over
@@ -33,21 +20,12 @@ const product = (cn: string, title: string) => ({
   sku: cn, catalogNumber: cn, productTitle: title, size: '100 µg', brand: 'Invitrogen', image: null, currency: 'CNY', listPrice: 1000,
   price: { amount: 1000, priceType: 'list' }, priceAccess: { status: 'orderable' }, leadTarget: false
 })
-const common = (over: Record<string, unknown> = {}) => ({
-  'GET /sys/dict/config': {},
-  'GET /users/info': userInfo,
-  'GET /wishlist/getWishList': { wishList: [] },
-  'POST /history/record': { ok: true },
-  'POST /history/merge': { merged: 0 },
-  ...over
-})
+const common = (over: Record<string, unknown> = {}) =>
+  signedInRoutes({ ...AFTER_LOGIN_ROUTES, 'POST /history/record': { ok: true }, ...over }, userInfo, {})
 
 describe('content and engagement screens', () => {
   beforeEach(() => {
-    localStorage.clear()
-    document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
+    resetApp()
     useWishlist.getState().reset()
     useContent.setState({ articles: {}, promotions: {} })
     useContentHub.setState({ key: null, contentType: null, items: [], categories: [], articleTypes: [], status: 'idle' })
@@ -124,7 +102,7 @@ describe('content and engagement screens', () => {
     await waitFor(() => !!q('.wishlist-button'), 'the heart')
     q('.wishlist-button')!.click()
     await waitFor(() => calls.some((c) => c.path === '/wishlist/saveWishList'), 'the save call')
-    expect(calls.find((c) => c.path === '/wishlist/saveWishList')!.data).toEqual({ contentId: '8', contentType: 'VM Workflow', countryCode: 'cn', userId: USER.userId, wishlistType: 'content' })
+    expect(calls.find((c) => c.path === '/wishlist/saveWishList')!.data).toEqual({ contentId: '8', contentType: 'VM Workflow', countryCode: 'cn', userId: APPROVED_CN.userId, wishlistType: 'content' })
     await waitFor(() => calls.some((c) => c.path === '/history/record'), 'the history record')
     expect(calls.find((c) => c.path === '/history/record')!.data).toEqual({ kind: 'content', id: '8' })
   })
@@ -174,12 +152,12 @@ describe('content and engagement screens', () => {
         return { contentId: c.query.contentId, deleted: 1 }
       }
     }))
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
     await openPage('packages/engagement/wishlist/index')
     await waitText('Anti-CD3 Antibody')
     expect(qa('.wl-tabs__tab').map((e) => e.textContent)).toEqual(['Products2', 'Workflow', 'VM Workflow', 'Knowledge Hub1', 'Promotions', 'Application'])
     expect(text()).not.toContain('ELISA guide')
-    expect(calls.find((c) => c.path === '/wishlist/getWishList')!.query).toEqual({ countryCode: 'cn', userId: USER.userId })
+    expect(calls.find((c) => c.path === '/wishlist/getWishList')!.query).toEqual({ countryCode: 'cn', userId: APPROVED_CN.userId })
     // a failed remove stays in the wishlist
     qa('.wl-item__remove')[0].click()
     await waitFor(() => calls.some((c) => c.path === '/wishlist/deleteWishList'), 'the delete call')

@@ -1,12 +1,9 @@
 import Taro from '@tarojs/taro'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { useFlashBuy, emptyFlashForm } from '../../src/store/flashbuy/submit'
 import { useFlashSales } from '../../src/store/flashbuy/sales'
-import { KEYS } from '../../src/api/auth-token'
-import { storage } from '../../src/platform/storage'
-import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, sleep, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
+import { resetApp, logIn, muteToasts, signedInRoutes, click, typeInto } from './screen-setup'
 import { approvedCn } from './account-fixtures'
 import { SALE_ID, applyResult, flashDetail, flashQuote, flashSale, placedOrder } from './flashbuy-api-stub'
 
@@ -15,43 +12,24 @@ jest.setTimeout(30000)
 
 const SUBMIT = 'packages/flashbuy/submit/index'
 const LIST = 'packages/flashbuy/flash-sale/index'
-const logIn = () => {
-  storage.set(KEYS.authToken, fakeToken({ sub: 'U-7f3a9c21', exp: inSeconds(3600) }))
-  storage.set(KEYS.userId, 'U-7f3a9c21')
-  storage.set(KEYS.userName, 'approved.cn')
-}
-const flag = (v: '0' | '1') => ({ dictValue: v, dictLabel: '' })
 const billToContact = () => approvedCn({
   allShipToBillToAddresses: approvedCn().allShipToBillToAddresses.map((e, i) => (i === 0 ? { ...e, billTos: [{ ...e.billTos[0], attentionTo: '李会计,+862165640000' }, e.billTos[1]] } : e))
 })
-const base = (routes: Record<string, unknown> = {}) => ({
-  'GET /sys/dict/config': () => ({ ENABLE_ORDER_TAX: flag('1'), ENABLE_SIGN_IN_POPUP: flag('0') }),
-  'GET /users/info': billToContact(),
+const base = (routes: Record<string, unknown> = {}) => signedInRoutes({
   'GET /sc/getSupplyCenter': [],
   [`GET /flashbuy/detail/${SALE_ID}`]: flashDetail(),
   [`GET /flashbuy/quote/${SALE_ID}`]: (c: StubCall) => flashQuote(Number(c.query.quantity)),
   ...routes
-})
+}, billToContact())
 const toasts = () => (Taro.showToast as unknown as jest.Mock).mock.calls.map((c) => c[0] as { title: string; duration: number })
-const click = (el: HTMLElement | null) => { if (!el) throw new Error('nothing to click'); el.click() }
 const qtyInput = () => q('.fb-qty__input input, input.fb-qty__input') as HTMLInputElement
-async function type(app: Awaited<ReturnType<typeof openPage>>, el: HTMLInputElement, value: string) {
-  await app.act(async () => {
-    el.value = value
-    el.dispatchEvent(new Event('input', { bubbles: true }))
-  })
-}
 
 describe('flash-buy screens', () => {
   beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-    document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null, defaultSC: null })
+    resetApp()
     useFlashBuy.setState({ id: null, status: 'idle', detail: null, form: emptyFlashForm(), pending: null, priceChange: null, loginPrompt: false, lastFailure: null })
     useFlashSales.setState({ status: 'idle', sales: [], error: null })
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
   })
   afterEach(() => jest.restoreAllMocks())
 
@@ -150,7 +128,7 @@ describe('flash-buy screens', () => {
     const app = await openPage(SUBMIT, { id: SALE_ID })
     await waitFor(() => !!qtyInput(), 'the quantity field')
     expect(qtyInput().value).toBe('2') // no ?qty: the minimum
-    await type(app, qtyInput(), '1')
+    await typeInto(app, qtyInput(), '1')
     await sleep(300)
     expect(q('.fb-qty__tip')).toBeNull() // not before the 1 s delay
     await waitFor(() => !!q('.fb-qty__tip'), 'the tooltip', 2000)
@@ -161,12 +139,12 @@ describe('flash-buy screens', () => {
     await waitFor(() => !q('.fb-qty__tip'), 'the tooltip gone', 6000)
     expect(Date.now() - shownAt).toBeGreaterThan(3500)
     expect(qtyInput().value).toBe('1')
-    await type(app, qtyInput(), '9')
+    await typeInto(app, qtyInput(), '9')
     await waitFor(() => q('.fb-qty__tip')?.textContent === 'Only 8 left in stock', 'the stock tip', 2000)
-    await type(app, qtyInput(), '4a')
+    await typeInto(app, qtyInput(), '4a')
     await waitFor(() => q('.fb-qty__tip')?.textContent === 'Please enter numbers only', 'the numbers tip', 2000)
     // plus never goes above the cap or the stock
-    await type(app, qtyInput(), '8')
+    await typeInto(app, qtyInput(), '8')
     await waitFor(() => q('.fb-qty__plus')?.getAttribute('aria-disabled') === 'true', 'plus disabled at the stock')
   })
 

@@ -7,6 +7,7 @@ import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
 import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, sleep, type StubCall } from './product-api-stub'
+import { muteToasts } from './screen-setup'
 import { approvedCn } from './account-fixtures'
 import { SALE_ID, applyResult, flashDetail, flashSale, placedOrder, refusal } from './flashbuy-api-stub'
 
@@ -48,7 +49,7 @@ describe('flash-buy store', () => {
     useFlashBuy.setState({ id: null, status: 'idle', detail: null, form: emptyFlashForm(), pending: null, priceChange: null, loginPrompt: false, lastFailure: null })
     redirect = jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
     navigate = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
     jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ page: {} } as never)
   })
   afterEach(() => jest.restoreAllMocks())
@@ -253,7 +254,7 @@ describe('flash-buy store', () => {
 
     jest.restoreAllMocks()
     jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
     jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ page: {} } as never)
     useFlashBuy.setState({ id: null, status: 'idle' })
     useSession.setState({ defaultSC: { supplyCenterId: 'SC-SH-001', shipToNum: '1000001', operationStatus: 'Normal' } as never })

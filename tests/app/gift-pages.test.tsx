@@ -1,12 +1,8 @@
-import Taro from '@tarojs/taro'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { useGifts } from '../../src/store/membership/gifts'
 import { usePoints } from '../../src/store/membership/points'
-import { KEYS } from '../../src/api/auth-token'
-import { storage } from '../../src/platform/storage'
-import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, openPage, q, qa, text, waitText, waitFor } from './product-api-stub'
+import { resetApp, logIn, muteToasts, signedInRoutes, click } from './screen-setup'
 import { approvedCn } from './account-fixtures'
 
 /**
@@ -17,12 +13,6 @@ import { approvedCn } from './account-fixtures'
  */
 jest.setTimeout(30000)
 
-const logIn = () => {
-  storage.set(KEYS.authToken, fakeToken({ sub: 'U-7f3a9c21', exp: inSeconds(3600) }))
-  storage.set(KEYS.userId, 'U-7f3a9c21')
-  storage.set(KEYS.userName, 'approved.cn')
-}
-const flag = (v: '0' | '1') => ({ dictValue: v, dictLabel: '' })
 const gift = (o: Record<string, unknown> = {}) => ({
   id: 'GF-CN-001', name: 'Branded lab coat', description: 'White cotton lab coat', category: 'lab', image: '/media/products/GF-CN-001',
   points: 4800, stock: 40, minQty: 1, limitQty: 2, limitPeriod: 'month', drawOnly: false, redeemedThisPeriod: 0, exchangeStatus: 'normal', ...o,
@@ -41,24 +31,15 @@ const redemption = (o: Record<string, unknown> = {}) => ({
   shipTo: { addressKey: 'ST-1000001-01', attentionTo: null, company: 'Shanghai Lab', address: 'Zhangjiang Road 1', phone: null },
   contact: { name: '王小明', phone: '13800138000' }, remark: null, createdAt: '2026-11-20T02:00:00.000Z', updatedAt: '2026-11-20T02:00:00.000Z', ...o,
 })
-const base = (routes: Record<string, unknown> = {}, user: unknown = approvedCn()) => ({
-  'GET /sys/dict/config': () => ({ ENABLE_ORDER_TAX: flag('1'), ENABLE_SIGN_IN_POPUP: flag('0') }),
-  'GET /users/info': user,
-  'GET /sc/getSupplyCenter': [],
-  'GET /membership/gifts': { balance: 35256, gifts: GIFTS },
-  ...routes,
-})
-const click = (el: HTMLElement | null) => { if (!el) throw new Error('nothing to click'); el.click() }
+const base = (routes: Record<string, unknown> = {}, user: unknown = approvedCn()) =>
+  signedInRoutes({ 'GET /sc/getSupplyCenter': [], 'GET /membership/gifts': { balance: 35256, gifts: GIFTS }, ...routes }, user)
 
 describe('points and gift-centre screens', () => {
   beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null, defaultSC: null })
+    resetApp()
     useGifts.setState({ status: 'idle', gifts: [], balance: null, gift: null, giftStatus: 'idle', attempt: null, redeeming: false, records: [], recordsStatus: 'idle', feedback: [], feedbackStatus: 'idle', detail: null })
     usePoints.setState({ status: 'idle', summary: null, entries: [], total: 0, page: 0 })
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
   })
   afterEach(() => jest.restoreAllMocks())
 

@@ -4,7 +4,7 @@ import path from 'path'
 /**
  * `npm ci` refuses a lockfile that names an optional dependency without an entry for it. The
  * registry here does not serve some platform binaries, so `npm install` drops them: after it,
- * run `node scripts/lock-platform-stubs.mjs` (README). This keeps CI's npm ci from failing.
+ * run `node scripts/lock-platform-stubs.mjs` (README.md, docs/testing.md). This keeps CI's npm ci from failing.
  */
 describe('package-lock.json', () => {
   it('has an entry for every optional dependency of every locked package, so npm ci accepts it', () => {

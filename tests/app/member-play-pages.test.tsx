@@ -1,13 +1,8 @@
-import Taro from '@tarojs/taro'
 import type { DrawList, DrawResult } from '../../types/membership'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { useDraws } from '../../src/store/membership/draws'
-import { KEYS } from '../../src/api/auth-token'
-import { storage } from '../../src/platform/storage'
-import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, openPage, q, qa, waitFor } from './product-api-stub'
-import { approvedCn } from './account-fixtures'
+import { resetApp, logIn, muteToasts, signedInRoutes } from './screen-setup'
 
 /**
  * The lucky-draw screen rendered by the real app shell, Taro.request stubbed at the API-client boundary.
@@ -17,7 +12,6 @@ import { approvedCn } from './account-fixtures'
  */
 jest.setTimeout(30000)
 
-const flag = (v: '0' | '1') => ({ dictValue: v, dictLabel: '' })
 const wheel = (usedInPeriod: number): DrawList => ({
   balance: 31326,
   activities: [{
@@ -34,27 +28,17 @@ const live = () => qa('.ld-live > *').map((e) => e.getAttribute('data-testid'))
 
 describe('lucky draw screen', () => {
   beforeEach(() => {
-    localStorage.clear()
-    storage.set(KEYS.authToken, fakeToken({ sub: 'U-7f3a9c21', exp: inSeconds(3600) }))
-    storage.set(KEYS.userId, 'U-7f3a9c21')
-    storage.set(KEYS.userName, 'approved.cn')
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null, defaultSC: null })
+    resetApp()
+    logIn()
     useDraws.setState({ status: 'idle', activities: [], selectedId: null, result: null, refusal: null, pendingKey: null, drawing: false })
     // reduced motion: the prize shows as soon as the answer is there (no 3 s spin to wait for)
     window.matchMedia = ((query: string) => ({ matches: query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} })) as never
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
   })
   afterEach(() => jest.restoreAllMocks())
 
   it('the day\'s last allowed spin: "You won" first, then the period limit as a note under it, not an alert above it', async () => {
-    stubApi({
-      'GET /sys/dict/config': () => ({ ENABLE_ORDER_TAX: flag('1'), ENABLE_SIGN_IN_POPUP: flag('0') }),
-      'GET /users/info': approvedCn(),
-      'GET /sc/getSupplyCenter': [],
-      'GET /membership/draws': wheel(2),
-      'POST /membership/draws/LD-CN-WHEEL/draw': won(3),
-    })
+    stubApi(signedInRoutes({ 'GET /sc/getSupplyCenter': [], 'GET /membership/draws': wheel(2), 'POST /membership/draws/LD-CN-WHEEL/draw': won(3) }))
     await openPage('packages/membership/lucky-draw/index')
     await waitFor(() => q('.ld-go') !== null, 'the spin button')
     expect(q('[data-testid="left"]')?.textContent).toBe('Draws left today: 1 of 3')
@@ -74,12 +58,7 @@ describe('lucky draw screen', () => {
   })
 
   it('a day already used up says the limit at once, as an alert (no prize on display)', async () => {
-    stubApi({
-      'GET /sys/dict/config': () => ({ ENABLE_ORDER_TAX: flag('1'), ENABLE_SIGN_IN_POPUP: flag('0') }),
-      'GET /users/info': approvedCn(),
-      'GET /sc/getSupplyCenter': [],
-      'GET /membership/draws': wheel(3),
-    })
+    stubApi(signedInRoutes({ 'GET /sc/getSupplyCenter': [], 'GET /membership/draws': wheel(3) }))
     await openPage('packages/membership/lucky-draw/index')
     await waitFor(() => q('[data-testid="refusal"]') !== null, 'the limit')
     expect(live()).toEqual(['refusal'])
@@ -93,15 +72,9 @@ describe('referral screen', () => {
     inviterPoints: 1200, inviteePoints: 600, useLimit: 5, code: 'ABCD2345', uses: 1,
     invited: [{ name: '刘*', at: '2026-11-20T02:00:00.000Z', points: 1200 }], joinedWith: null, canEnterCode: false, ...o,
   })
-  const routes = (a: Record<string, unknown>) => ({
-    'GET /sys/dict/config': () => ({ ENABLE_ORDER_TAX: { dictValue: '1', dictLabel: '' }, ENABLE_SIGN_IN_POPUP: { dictValue: '0', dictLabel: '' } }),
-    'GET /users/info': approvedCn(),
-    'GET /sc/getSupplyCenter': [],
-    'GET /membership/invitations': { activities: [activity(a)] },
-  })
+  const routes = (a: Record<string, unknown>) => signedInRoutes({ 'GET /sc/getSupplyCenter': [], 'GET /membership/invitations': { activities: [activity(a)] } })
   beforeEach(() => {
-    storage.set(KEYS.authToken, fakeToken({ sub: 'U-7f3a9c21', exp: inSeconds(3600) }))
-    storage.set(KEYS.userId, 'U-7f3a9c21')
+    logIn()
     useLocale.setState({ language: 'en', country: 'cn' })
   })
 

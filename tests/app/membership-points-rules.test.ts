@@ -4,7 +4,7 @@ import {
 import { isMembershipBlocked } from '../../types/membership/eligibility'
 
 /**
- * The points rules (types/membership/points.ts; README "Membership: points and gifts"). Each test
+ * The points rules (types/membership/points.ts; docs/membership.md). Each test
  * quotes the rule it checks.
  */
 

@@ -3,6 +3,7 @@ import { useCheckout, validateCheckout, emptyCheckoutForm, priceDetails } from '
 import { useSession } from '../../src/store/auth/session'
 import { useLocale } from '../../src/store/locale'
 import { stubApi, type StubCall } from './product-api-stub'
+import { muteToasts } from './screen-setup'
 import { approvedCn } from './account-fixtures'
 import { cart, priced, placed, envelopeError, summary } from './order-fixtures'
 
@@ -32,7 +33,7 @@ describe('checkout store', () => {
     useSession.setState({ status: 'USER_FETCHED', userInfo: null })
     useCheckout.setState({ status: 'idle', priced: null, cart: null, pendingKey: null, form: emptyCheckoutForm(), errors: {} })
     redirect = jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
     jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ page: {} } as never)
   })
   afterEach(() => jest.restoreAllMocks())

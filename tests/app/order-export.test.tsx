@@ -1,12 +1,7 @@
-import Taro from '@tarojs/taro'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { useOrderHistory } from '../../src/store/order/history'
-import { KEYS } from '../../src/api/auth-token'
-import { storage } from '../../src/platform/storage'
-import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, sleep, openPage, q, qa, waitFor, waitText, type StubCall } from './product-api-stub'
-import { approvedCn } from './account-fixtures'
+import { resetApp, logIn, muteToasts, signedInRoutes, click } from './screen-setup'
 import { addMonths, todayIn } from '../../types/order/export-rules'
 
 /**
@@ -18,19 +13,8 @@ import { addMonths, todayIn } from '../../types/order/export-rules'
  */
 jest.setTimeout(30000)
 
-const logIn = () => {
-  storage.set(KEYS.authToken, fakeToken({ sub: 'U-7f3a9c21', exp: inSeconds(3600) }))
-  storage.set(KEYS.userId, 'U-7f3a9c21')
-  storage.set(KEYS.userName, 'approved.cn')
-}
-const flag = (v: '0' | '1') => ({ dictValue: v, dictLabel: '' })
-const base = (routes: Record<string, unknown> = {}) => ({
-  'GET /sys/dict/config': () => ({ ENABLE_ORDER_TAX: flag('1'), ENABLE_SIGN_IN_POPUP: flag('0') }),
-  'GET /users/info': approvedCn(),
-  'GET /order/list': { items: [], nextCursor: null, since: '2026-08-23T10:00:00.000Z' },
-  ...routes
-})
-const click = (el: HTMLElement | null) => { if (!el) throw new Error('nothing to click'); el.click() }
+const base = (routes: Record<string, unknown> = {}) =>
+  signedInRoutes({ 'GET /order/list': { items: [], nextCursor: null, since: '2026-08-23T10:00:00.000Z' }, ...routes })
 const field = (sel: string) => (q(`${sel} input`) ?? q(sel)) as HTMLInputElement | null
 const type = async (sel: string, value: string) => {
   q(sel)!.dispatchEvent(new CustomEvent('input', { bubbles: true, detail: { value } }))
@@ -43,12 +27,9 @@ describe('order export section', () => {
   let fetchMock: jest.Mock
   let clicked: { href: string; download: string }[]
   beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
+    resetApp()
     useOrderHistory.getState().reset()
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
     fetchMock = jest.fn(async () => ({ ok: true, status: 200, blob: async () => new Blob(['PK']) }))
     ;(globalThis as { fetch?: unknown }).fetch = fetchMock
     ;(URL as unknown as { createObjectURL: unknown }).createObjectURL = jest.fn(() => 'blob:http://app.test/1')

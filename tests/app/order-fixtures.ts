@@ -55,8 +55,8 @@ export const quoteDetail = (id: string, status = 'active') => ({
   }))
 })
 
-/** a quote-only product (leadTarget) as GET /product/catalog gives it */
-export const quoteOnlyProduct = (over: Record<string, unknown> = {}) => ({
+/** a lead-only product (leadTarget) as GET /product/catalog gives it */
+export const leadOnlyProduct = (over: Record<string, unknown> = {}) => ({
   sku: 'SKU-1', catalogNumber: 'MA1-10175', productTitle: 'CD3 Monoclonal Antibody (OKT3)', size: '100 µg', brand: 'Invitrogen',
   image: '/media/products/MA1-10175', currency: 'CNY', listPrice: null, price: null,
   priceAccess: { status: 'no price' }, leadTarget: true, webId: 'W1',

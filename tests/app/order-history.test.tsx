@@ -2,11 +2,8 @@ import Taro from '@tarojs/taro'
 import { useLocale } from '../../src/store/locale'
 import { useSession } from '../../src/store/auth/session'
 import { useOrderHistory, cleanOrderSearch } from '../../src/store/order/history'
-import { KEYS } from '../../src/api/auth-token'
-import { storage } from '../../src/platform/storage'
-import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, fail, sleep, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
-import { approvedCn } from './account-fixtures'
+import { resetApp, logIn, muteToasts, signedInRoutes, click } from './screen-setup'
 import type { OrderListItem } from '../../types'
 
 /**
@@ -17,18 +14,6 @@ import type { OrderListItem } from '../../types'
  */
 jest.setTimeout(30000)
 
-const logIn = (userId = 'U-7f3a9c21', userName = 'approved.cn') => {
-  storage.set(KEYS.authToken, fakeToken({ sub: userId, exp: inSeconds(3600) }))
-  storage.set(KEYS.userId, userId)
-  storage.set(KEYS.userName, userName)
-}
-const flag = (v: '0' | '1') => ({ dictValue: v, dictLabel: '' })
-const base = (routes: Record<string, unknown> = {}) => ({
-  'GET /sys/dict/config': () => ({ ENABLE_ORDER_TAX: flag('1'), ENABLE_SIGN_IN_POPUP: flag('0') }),
-  'GET /users/info': approvedCn(),
-  ...routes
-})
-const click = (el: HTMLElement | null) => { if (!el) throw new Error('nothing to click'); el.click() }
 const SINCE = '2026-08-23T10:00:00.000Z'
 
 let n = 0
@@ -51,12 +36,9 @@ const listCalls = (calls: StubCall[]) => calls.filter((c) => c.path === '/order/
 
 describe('order history screen', () => {
   beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
+    resetApp()
     useOrderHistory.getState().reset()
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
   })
   afterEach(() => jest.restoreAllMocks())
 
@@ -64,7 +46,7 @@ describe('order history screen', () => {
     logIn()
     const a = order()
     const b = order({ source: 'flashbuy' })
-    stubApi(base({ 'GET /order/list': page([a, b]) }))
+    stubApi(signedInRoutes({ 'GET /order/list': page([a, b]) }))
     await openPage('packages/order/order-history/index')
     await waitFor(() => rows().length === 2, 'two rows')
     const links = qa('.oh-item__reorder')
@@ -83,7 +65,7 @@ describe('order history screen', () => {
     const flash = order({ source: 'flashbuy', status: 'SUBMITTED', poNumber: 'PO-2026-00042', total: 99, itemCount: 1, thumbnails: [{ catalogNumber: 'FB-1', image: null, productTitle: 'Flash pipette' }] })
     const waiting = order({ status: 'Waiting for Delivery', createdAt: '2026-11-19T17:00:00.000Z' })
     const review = order({ status: 'TO_BE_CONFIRMED', currency: 'INR', total: 250000 })
-    const calls = stubApi(base({ 'GET /order/list': page([flash, waiting, review]) }))
+    const calls = stubApi(signedInRoutes({ 'GET /order/list': page([flash, waiting, review]) }))
     await openPage('packages/order/order-history/index')
     await waitFor(() => rows().length === 3, 'three rows')
     expect(listCalls(calls)[0].query).toEqual({ limit: '20' })
@@ -127,7 +109,7 @@ describe('order history screen', () => {
     logIn()
     const shipped = order({ status: 'SHIPPED' })
     const byPo = order({ poNumber: 'PO-2026-77' })
-    const calls = stubApi(base({
+    const calls = stubApi(signedInRoutes({
       'GET /order/list': (c: StubCall) => c.query.q ? page([byPo]) : c.query.status === 'shipped' ? page([shipped]) : page([order(), order(), shipped])
     }))
     await openPage('packages/order/order-history/index')
@@ -167,7 +149,7 @@ describe('order history screen', () => {
 
   it('empty state (spec §8 "Empty lists for orders"): none at all, or none for the filter with a way back to all', async () => {
     logIn()
-    const calls = stubApi(base({ 'GET /order/list': page([]) }))
+    const calls = stubApi(signedInRoutes({ 'GET /order/list': page([]) }))
     await openPage('packages/order/order-history/index')
     await waitText('You have no orders in the last 3 months.')
     expect(rows()).toHaveLength(0)
@@ -190,7 +172,7 @@ describe('order history screen', () => {
     const first = Array.from({ length: 20 }, () => order())
     const second = Array.from({ length: 20 }, () => order())
     const third = [second[19], order()] // an overlap is shown once
-    const calls = stubApi(base({
+    const calls = stubApi(signedInRoutes({
       'GET /order/list': (c: StubCall) => c.query.cursor === 'c2' ? page(third) : c.query.cursor === 'c1' ? page(second, 'c2') : page(first, 'c1')
     }))
     await openPage('packages/order/order-history/index')
@@ -222,7 +204,7 @@ describe('order history screen', () => {
   it('a failed first page says so and retries; a failed next page keeps the rows and the button', async () => {
     logIn()
     let down = true
-    const calls = stubApi(base({
+    const calls = stubApi(signedInRoutes({
       'GET /order/list': (c: StubCall) => (down || c.query.cursor ? fail(503) : page([order(), order()], 'c1'))
     }))
     await openPage('packages/order/order-history/index')
@@ -239,14 +221,14 @@ describe('order history screen', () => {
   })
 
   it('a visitor is asked to log in and no list is requested; Chinese labels for Chinese users', async () => {
-    const calls = stubApi(base({ 'GET /users/info': null, 'GET /order/list': page([order()]) }))
+    const calls = stubApi(signedInRoutes({ 'GET /users/info': null, 'GET /order/list': page([order()]) }))
     await openPage('packages/order/order-history/index')
     await waitText('Please login for better experience')
     expect(listCalls(calls)).toHaveLength(0)
 
     logIn()
     useLocale.setState({ language: 'zh' })
-    stubApi(base({ 'GET /order/list': page([order({ status: 'PENDING', source: 'flashbuy' })]) }))
+    stubApi(signedInRoutes({ 'GET /order/list': page([order({ status: 'PENDING', source: 'flashbuy' })]) }))
     await openPage('packages/order/order-history/index')
     await waitFor(() => rows().length === 1, 'the row')
     expect(rows()[0].querySelector('.oh-row__status')?.textContent).toBe('暂缓处理')
@@ -256,7 +238,7 @@ describe('order history screen', () => {
 
   it('My: the orders entry opens the order history for a logged-in user', async () => {
     logIn()
-    stubApi(base())
+    stubApi(signedInRoutes())
     await openPage('pages/my/index')
     await waitText('My orders')
     expect(q('.my-menu__item--orders')?.textContent).toBe('My orders') // no longer "Coming soon"
@@ -288,17 +270,14 @@ const detail = (over: Record<string, unknown> = {}) => ({
 
 describe('order detail screen (spec §3 "Order: id, date, status, PO number, order source, total, invoice; shipments (carrier, express number, shipped date, sign date, package status)")', () => {
   beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    resetApp()
+    muteToasts()
   })
   afterEach(() => jest.restoreAllMocks())
 
   it('shows the order: numbers, status label, date, PO, source, lines with backorder, prices, and each shipment', async () => {
     logIn()
-    const calls = stubApi(base({ 'GET /order/detail/3200007': detail() }))
+    const calls = stubApi(signedInRoutes({ 'GET /order/detail/3200007': detail() }))
     await openPage('packages/order/order-detail/index', { orderNumber: '3200007' })
     await waitText('Order 3200007')
     expect(calls.some((c) => c.path === '/order/detail/3200007')).toBe(true)
@@ -345,7 +324,7 @@ describe('order detail screen (spec §3 "Order: id, date, status, PO number, ord
 
   it('a completed order without PO: signed shipment in words; an order with no shipment says so', async () => {
     logIn()
-    stubApi(base({
+    stubApi(signedInRoutes({
       'GET /order/detail/3200009': detail({
         orderNumber: '3200009', status: 'COMPLETED', source: 'cart', poNumber: null, relatedOrderNumbers: [],
         shipments: [{ carrier: 'EMS', expressNumber: 'EM1', shippedAt: '2026-11-21T03:00:00.000Z', signedAt: '2026-11-22T04:00:00.000Z', packageStatus: 'SIGNED' }]
@@ -370,7 +349,7 @@ describe('order detail screen (spec §3 "Order: id, date, status, PO number, ord
 
   it('another account\'s order (404) reads "not found" with a way to the order history', async () => {
     logIn()
-    stubApi(base({ 'GET /order/detail/4000001': fail(404, 'NOT_FOUND') }))
+    stubApi(signedInRoutes({ 'GET /order/detail/4000001': fail(404, 'NOT_FOUND') }))
     await openPage('packages/order/order-detail/index', { orderNumber: '4000001' })
     await waitText('Order not found.')
     expect(q('.od-not-found .od-state__button')?.getAttribute('href')).toBe('/order-history')

@@ -1,49 +1,30 @@
 import Taro from '@tarojs/taro'
-import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { useCheckout, emptyCheckoutForm } from '../../src/store/order/checkout'
 import { useLead } from '../../src/store/order/lead'
 import { useQuotes } from '../../src/store/order/quotes'
-import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
-import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, sleep, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
+import { resetApp, logIn, muteToasts, toastTitles, signedInRoutes, click } from './screen-setup'
 import { approvedCn } from './account-fixtures'
-import { cart, priced, pricedLine, placed, summary, quoteSummary, quoteDetail, quoteOnlyProduct } from './order-fixtures'
+import { cart, priced, pricedLine, placed, summary, quoteSummary, quoteDetail, leadOnlyProduct } from './order-fixtures'
 
 /** The order screens rendered by the real app shell; Taro.request stubbed at the API-client boundary only. */
 jest.setTimeout(30000)
 
-const logIn = (userId = 'U-7f3a9c21', userName = 'approved.cn') => {
-  storage.set(KEYS.authToken, fakeToken({ sub: userId, exp: inSeconds(3600) }))
-  storage.set(KEYS.userId, userId)
-  storage.set(KEYS.userName, userName)
-}
-const flag = (v: '0' | '1') => ({ dictValue: v, dictLabel: '' })
-const base = (routes: Record<string, unknown> = {}) => ({
-  'GET /sys/dict/config': () => ({ ENABLE_ORDER_TAX: flag('1'), ENABLE_SIGN_IN_POPUP: flag('0') }),
-  'GET /users/info': approvedCn(),
-  ...routes
-})
-const toasts = () => (Taro.showToast as unknown as jest.Mock).mock.calls.map((c) => c[0].title)
-const click = (el: HTMLElement | null) => { if (!el) throw new Error('nothing to click'); el.click() }
 const row = (kind: string) => q(`.price-details__row--${kind}`)?.textContent
 
 describe('order screens', () => {
   beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
+    resetApp()
     useCheckout.setState({ status: 'idle', priced: null, cart: null, pendingKey: null, form: emptyCheckoutForm(), errors: {}, registrationIncomplete: false })
     useLead.setState({ drawer: { open: false, product: null, quantity: 1, submitting: false, error: null }, result: null, errors: {} })
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
   })
   afterEach(() => jest.restoreAllMocks())
 
   it('submit order: product lines (image with alt, title, cat. no., size, qty, prices, SC/TFS tag, backorder note) and price details with taxes and total', async () => {
     logIn()
-    stubApi(base({
+    stubApi(signedInRoutes({
       'GET /cart/query': cart(),
       'POST /order/applyPromotions': priced({
         itemList: [pricedLine(), pricedLine({ cartItemId: 12, lineNumber: 2, sku: 'A-1', catalogNumber: 'A-1', productTitle: 'Tube rack', size: '1 ea', deliveryChannel: 'SC', quantity: 5, availableQuantity: 3, unitPrice: 100, finalPrice: 100, listPrice: 100 })]
@@ -83,7 +64,7 @@ describe('order screens', () => {
 
   it('submit order for India without tax: no taxes row, total = discounted total, in rupees', async () => {
     logIn()
-    stubApi(base({ 'GET /cart/query': cart(), 'POST /order/applyPromotions': priced({ summary: summary({ currency: 'INR', taxEnabled: false, taxes: 0 }) }) }))
+    stubApi(signedInRoutes({ 'GET /cart/query': cart(), 'POST /order/applyPromotions': priced({ summary: summary({ currency: 'INR', taxEnabled: false, taxes: 0 }) }) }))
     await openPage('packages/order/submit-order/index')
     await waitText('Price details')
     expect(row('taxes')).toBeUndefined()
@@ -93,7 +74,7 @@ describe('order screens', () => {
   it('submit: invalid fields show their errors and nothing is placed; then a valid form places the order with the full-screen overlay and redirects', async () => {
     logIn()
     let release: () => void = () => undefined
-    const calls = stubApi(base({
+    const calls = stubApi(signedInRoutes({
       'GET /cart/query': cart(),
       'POST /order/applyPromotions': priced(),
       'POST /order/placeOrder': () => new Promise((r) => { release = () => r(placed()) })
@@ -117,7 +98,7 @@ describe('order screens', () => {
 
   it('a partially registered user sees \'Complete registration\', which opens the add ship-to address page', async () => {
     logIn()
-    const calls = stubApi(base({ 'GET /users/info': approvedCn({ userRoles: { registrationStatus: 'Partially Registered', accountType: 'customer', blackListed: false }, accountNumber: null }) }))
+    const calls = stubApi(signedInRoutes({ 'GET /users/info': approvedCn({ userRoles: { registrationStatus: 'Partially Registered', accountType: 'customer', blackListed: false }, accountNumber: null }) }))
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     await openPage('packages/order/submit-order/index')
     await waitText('Complete your registration to order')
@@ -129,7 +110,7 @@ describe('order screens', () => {
 
   it('success page: both order numbers, each with a View order link, the pending-address note (held up to 48 hours), the pending lead-time link', async () => {
     logIn()
-    stubApi(base())
+    stubApi(signedInRoutes())
     await openPage('packages/order/order-success/index', { salesOrderNumber: '8000123', spSalesOrderNumber: '7000456', addressStatus: 'PENDING', pendingLto: 'WO-000123', orderNumber: 'WO-000123', spOrderNumber: 'WO-000124' })
     await waitText('Thank you, your order is placed')
     expect(q('.os-number--sc')?.textContent).toBe('Supply-centre order number7000456View order WO-000124')
@@ -147,7 +128,7 @@ describe('order screens', () => {
 
   it('success page with one ACTIVE-address order: its number only, no pending note, no lead-time link', async () => {
     logIn()
-    stubApi(base())
+    stubApi(signedInRoutes())
     await openPage('packages/order/order-success/index', { salesOrderNumber: '8000123', addressStatus: 'ACTIVE' })
     await waitText('Thank you, your order is placed')
     expect(q('.os-number--tfs')?.textContent).toBe('Order number8000123')
@@ -160,7 +141,7 @@ describe('order screens', () => {
 
   it('pending lead-time page: the sku list with backordered quantity and estimated ship date; an unknown order shows not found', async () => {
     logIn()
-    stubApi(base({
+    stubApi(signedInRoutes({
       'GET /order/pendingLto/WO-1': { orderNumber: 'WO-1', salesOrderNumber: '8000001', createdAt: '2026-11-23T02:00:00.000Z', items: [
         { sku: 'A-1', catalogNumber: 'A-1', productTitle: 'Tube rack', image: null, quantity: 5, backorderedQuantity: 2, estimatedShipDate: '2026-12-10T00:00:00.000Z' }
       ] }
@@ -179,7 +160,7 @@ describe('order screens', () => {
   it('quotes list: spec 2 "at most 4 product thumbnails plus a \'+N\' count, discounted total price, and a \'View Product\' link"; View Product opens the products drawer', async () => {
     logIn()
     useQuotes.setState({ list: { status: 'idle', data: null, error: null } })
-    stubApi(base({
+    stubApi(signedInRoutes({
       'GET /quote/list': [quoteSummary('SQ-1', 7), quoteSummary('SQ-2', 2, { status: 'expired' })],
       'GET /quote/detail/SQ-1': quoteDetail('SQ-1')
     }))
@@ -204,14 +185,14 @@ describe('order screens', () => {
   it('quotes list empty state', async () => {
     logIn()
     useQuotes.setState({ list: { status: 'idle', data: null, error: null } })
-    stubApi(base({ 'GET /quote/list': [] }))
+    stubApi(signedInRoutes({ 'GET /quote/list': [] }))
     await openPage('packages/order/quotes/index')
     await waitText('You have no quotes yet.')
   })
 
   it('quote detail: an active quote can be ordered (submit order with its staticQuoteId); an expired one cannot', async () => {
     logIn()
-    stubApi(base({ 'GET /quote/detail/SQ-1': quoteDetail('SQ-1'), 'GET /quote/detail/SQ-9': quoteDetail('SQ-9', 'expired') }))
+    stubApi(signedInRoutes({ 'GET /quote/detail/SQ-1': quoteDetail('SQ-1'), 'GET /quote/detail/SQ-9': quoteDetail('SQ-9', 'expired') }))
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     await openPage('packages/order/quote-detail/index', { staticQuoteId: 'SQ-1' })
     await waitText('Order this quote')
@@ -223,10 +204,10 @@ describe('order screens', () => {
     expect(q('.qd-bar__order')).toBeNull()
   })
 
-  it('quote drawer: spec 2 "Maximum height is 80 percent of the window"; spec 4 "The bottom-sheet button is disabled while the sheet is marked disabled"; a full-screen loader while submitting', async () => {
+  it('lead drawer: spec 2 "Maximum height is 80 percent of the window"; spec 4 "The bottom-sheet button is disabled while the sheet is marked disabled"; a full-screen loader while submitting', async () => {
     let release: () => void = () => undefined
-    const calls = stubApi(base({
-      'GET /product/catalog': [quoteOnlyProduct()],
+    const calls = stubApi(signedInRoutes({
+      'GET /product/catalog': [leadOnlyProduct()],
       'POST /operationLog/insert': { id: 1 },
       'POST /save/leadItem': () => new Promise((r) => { release = () => r({ leadCartId: 'LC-1' }) })
     }))
@@ -235,18 +216,18 @@ describe('order screens', () => {
     await openPage('packages/catalog/product-details/index', { title: 'x', catalogNumber: 'MA1-10175' })
     await waitText('Request a Quote')
     click(q('.product-footer__action'))
-    await waitFor(() => q('.quote-drawer') !== null, 'drawer')
-    const panel = q('.quote-drawer .bottom-sheet__panel') as HTMLElement
+    await waitFor(() => q('.lead-drawer') !== null, 'drawer')
+    const panel = q('.lead-drawer .bottom-sheet__panel') as HTMLElement
     expect(panel.style.maxHeight).toBe('80vh')
     expect(text()).toContain('Tell us how many you need')
-    const button = q('.quote-drawer .bottom-sheet__button') as HTMLElement
+    const button = q('.lead-drawer .bottom-sheet__button') as HTMLElement
     expect(button.textContent).toBe('Request a Quote')
     expect(button.getAttribute('aria-disabled')).toBeNull()
-    click(q('.quote-drawer__step:last-child'))
+    click(q('.lead-drawer__step:last-child'))
     click(button)
     await waitText('Saving your request…')
-    await waitFor(() => (q('.quote-drawer .bottom-sheet__button') as HTMLElement).getAttribute('aria-disabled') === 'true', 'button disabled')
-    click(q('.quote-drawer .bottom-sheet__button')) // a second tap while disabled sends nothing
+    await waitFor(() => (q('.lead-drawer .bottom-sheet__button') as HTMLElement).getAttribute('aria-disabled') === 'true', 'button disabled')
+    click(q('.lead-drawer .bottom-sheet__button')) // a second tap while disabled sends nothing
     expect(calls.filter((c) => c.path === '/save/leadItem')).toHaveLength(1)
     expect(calls.find((c) => c.path === '/save/leadItem')!.data).toMatchObject({ catalogNumber: 'MA1-10175', itemCount: 2 })
     release()
@@ -255,23 +236,23 @@ describe('order screens', () => {
     expect(storage.get('leadCartId')).toBe('LC-1')
   })
 
-  it('spec 5: a quote request without a catalogNumber shows \'Catalog number is not defined in product\' and sends nothing', async () => {
+  it('spec 5: a lead request without a catalogNumber shows \'Catalog number is not defined in product\' and sends nothing', async () => {
     logIn()
-    const calls = stubApi(base({ 'GET /product/catalog': [quoteOnlyProduct()] }))
+    const calls = stubApi(signedInRoutes({ 'GET /product/catalog': [leadOnlyProduct()] }))
     await openPage('packages/catalog/product-details/index', { title: 'x', catalogNumber: 'MA1-10175' })
     await waitText('Request a Quote')
     useLead.getState().openDrawer({ catalogNumber: null, itemName: 'Mystery product' })
-    await waitFor(() => q('.quote-drawer') !== null, 'drawer')
-    click(q('.quote-drawer .bottom-sheet__button'))
+    await waitFor(() => q('.lead-drawer') !== null, 'drawer')
+    click(q('.lead-drawer .bottom-sheet__button'))
     await waitText('Catalog number is not defined in product')
-    expect(toasts()).toContain('Catalog number is not defined in product')
+    expect(toastTitles()).toContain('Catalog number is not defined in product')
     expect(calls.some((c) => c.path === '/save/leadItem')).toBe(false)
-    click(q('.quote-drawer .bottom-sheet__close'))
+    click(q('.lead-drawer .bottom-sheet__close'))
   })
 
   it('lead form: the lead cart items, required fields and phone/email checks, then the confirmation with the request id', async () => {
     storage.set('leadCartId', 'LC-1')
-    const calls = stubApi(base({
+    const calls = stubApi(signedInRoutes({
       'GET /users/info': { status: 401, body: { success: false, code: 'TOKEN_INVALID', message: 'x', statusCode: 401 } },
       'GET /lead/cart/LC-1': { leadCartId: 'LC-1', items: [{ catalogNumber: 'MA1-10175', itemName: 'CD3 Monoclonal Antibody (OKT3)', itemCount: 2, image: null, size: '100 µg' }], submitted: false },
       'POST /lead/submit': { requestId: 'REQ-20261123-0001', createdAt: '2026-11-23T02:00:00.000Z' }
@@ -304,7 +285,7 @@ describe('order screens', () => {
     logIn()
     storage.set('leadCartId', 'LC-2')
     useLead.setState({ values: { contactName: '', phone: '', email: '', companyOrInstitution: '', city: '', remark: '' }, errors: {}, result: null })
-    const calls = stubApi(base({
+    const calls = stubApi(signedInRoutes({
       'GET /users/info': approvedCn({ userProfile: { ...approvedCn().userProfile, firstName: '小明', lastName: '王', contactInfo: { ...approvedCn().userProfile.contactInfo, phone: '13800138000' } } }),
       'GET /lead/cart/LC-2': { leadCartId: 'LC-2', items: [{ catalogNumber: 'MA1-10175', itemName: 'CD3 Monoclonal Antibody (OKT3)', itemCount: 1, image: null, size: '100 µg' }], submitted: false },
       'POST /lead/submit': { requestId: 'REQ-20261123-0002', createdAt: '2026-11-23T02:00:00.000Z' }
@@ -326,12 +307,12 @@ describe('order screens', () => {
   // issue 22: a red "Savings ¥0.00" — no saving is a plain row; a saving is highlighted
   it('price details: Savings ¥0.00 is a plain row, a real saving is highlighted', async () => {
     logIn()
-    stubApi(base({ 'GET /cart/query': cart(), 'POST /order/applyPromotions': priced({ summary: summary({ totalPriceAmount: 3240, savings: 0, taxes: 421.2, total: 3661.2 }) }) }))
+    stubApi(signedInRoutes({ 'GET /cart/query': cart(), 'POST /order/applyPromotions': priced({ summary: summary({ totalPriceAmount: 3240, savings: 0, taxes: 421.2, total: 3661.2 }) }) }))
     await openPage('packages/order/submit-order/index')
     await waitText('Price details')
     expect(row('savings')).toBe('Savings¥0.00')
     expect(q('.price-details__row--savings')?.classList.contains('price-details__row--saved')).toBe(false)
-    stubApi(base({ 'GET /cart/query': cart(), 'POST /order/applyPromotions': priced() }))
+    stubApi(signedInRoutes({ 'GET /cart/query': cart(), 'POST /order/applyPromotions': priced() }))
     await openPage('packages/order/submit-order/index')
     await waitFor(() => row('savings') === 'Savings-¥760.00', 'the saving')
     expect(q('.price-details__row--savings')?.classList.contains('price-details__row--saved')).toBe(true)

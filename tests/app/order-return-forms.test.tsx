@@ -1,11 +1,7 @@
-import Taro from '@tarojs/taro'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { useOrderRequestForm } from '../../src/store/order/requests'
-import { KEYS } from '../../src/api/auth-token'
-import { storage } from '../../src/platform/storage'
-import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, openPage, q, qa, text, waitText, waitFor, sleep, type StubCall } from './product-api-stub'
+import { resetApp, logIn, muteToasts, signedInRoutes, fillWhenShown } from './screen-setup'
 import { approvedCn } from './account-fixtures'
 
 /**
@@ -17,16 +13,7 @@ import { approvedCn } from './account-fixtures'
  */
 jest.setTimeout(30000)
 
-const logIn = () => {
-  storage.set(KEYS.authToken, fakeToken({ sub: 'U-7f3a9c21', exp: inSeconds(3600) }))
-  storage.set(KEYS.userId, 'U-7f3a9c21')
-  storage.set(KEYS.userName, 'approved.cn')
-}
-const base = (routes: Record<string, unknown> = {}) => ({
-  'GET /sys/dict/config': {},
-  'GET /users/info': approvedCn(),
-  ...routes
-})
+const base = (routes: Record<string, unknown> = {}) => signedInRoutes(routes, approvedCn(), {})
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6])
 const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 9, 9])
@@ -51,14 +38,7 @@ const result = (o: Record<string, unknown> = {}) => ({
 })
 
 const field = (f: string) => q(`.orq-field--${f} input, .orq-field--${f} textarea`) as HTMLInputElement | null
-async function fill(app: Awaited<ReturnType<typeof openPage>>, f: string, value: string) {
-  await waitFor(() => !!field(f), `the ${f} field`)
-  await app.act(async () => {
-    const el = field(f)!
-    el.value = value
-    el.dispatchEvent(new Event('input', { bubbles: true }))
-  })
-}
+const fill = (app: Awaited<ReturnType<typeof openPage>>, f: string, value: string) => fillWhenShown(app, () => field(f), `the ${f} field`, value)
 const radio = (name: string) => qa('[role="radio"]').find((el) => el.getAttribute('aria-label') === name) ?? null
 const tap = async (app: Awaited<ReturnType<typeof openPage>>, el: HTMLElement | null, what: string) => {
   if (!el) throw new Error(`no ${what}; page shows: ${text().slice(0, 300)}`)
@@ -69,12 +49,9 @@ const latin1 = (b: ArrayBuffer) => Array.from(new Uint8Array(b), (c) => String.f
 
 describe('return or after-sales form and cancel-order request', () => {
   beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
+    resetApp()
     useOrderRequestForm.setState({ orderNumber: '', status: 'editing', result: null })
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
   })
   afterEach(() => jest.restoreAllMocks())
 
@@ -238,11 +215,8 @@ const detail = (over: Record<string, unknown> = {}) => ({
 
 describe('order detail: Cancel order and Return or after-sales', () => {
   beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    resetApp()
+    muteToasts()
   })
   afterEach(() => jest.restoreAllMocks())
 

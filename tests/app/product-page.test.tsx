@@ -1,23 +1,21 @@
 import Taro from '@tarojs/taro'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { useProduct } from '../../src/store/catalog/product'
 import { useWishlist } from '../../src/store/engagement/wishlist'
 import { useTracking } from '../../src/store/engagement/tracking'
 import { useCart } from '../../src/store/cart/cart'
 import { emptyCart, cartItem } from './cart-api-stub'
 import { readLocalHistory } from '../../src/store/engagement/history'
-import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
-import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, sleep, openPage, q, qa, text, waitText, type StubCall } from './product-api-stub'
+import { APPROVED_CN, userInfoOf } from './account-fixtures'
+import { resetApp, logIn } from './screen-setup'
 
 /**
  * The product page rendered by the real app shell, opened at its own route with its params.
  * Taro.request is stubbed at the API-client boundary only.
  */
 const PAGE = 'packages/catalog/product-details/index'
-const USER = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
 
 export const detail = (over: Record<string, unknown> = {}) => ({
   sku: 'SKU-1', catalogNumber: 'MA1-10175', productTitle: 'Anti-CD3 Monoclonal Antibody (OKT3), FITC', size: '100 µg', brand: 'Invitrogen',
@@ -40,20 +38,9 @@ const priceRecord = (over: Record<string, unknown> = {}) => ({
 })
 const noPrice = (cn = 'MA1-10175') => priceRecord({ catalogNumber: cn, listPrice: null, unitPrice: null, unFormattedPrice: null, priceType: null, priceAccess: { status: 'no price' } })
 
-const userInfo = {
-  userProfile: { ...USER, firstName: 'Li', lastName: 'Wei', siebelRowId: null, cdcUid: 'c', contactInfo: { primaryEmail: 'a@b.c', phone: null, country: { isoCode: 'CN' }, maCountry: 'CN' } },
-  userRoles: { registrationStatus: 'Siebel Approved', accountType: 'customer', blackListed: false },
-  accountNumber: '1000001', allShipToBillToAddresses: [], creditRecords: [], spCenter: { defaultSC: null },
-  analyticsClientId: 'x', country: 'cn', language: 'en'
-}
+const userInfo = userInfoOf()
 
 const openAt = (params: Record<string, string>) => openPage(PAGE, params)
-
-function logIn() {
-  storage.set(KEYS.authToken, fakeToken({ sub: USER.userId, exp: inSeconds(3600) }))
-  storage.set(KEYS.userId, USER.userId)
-  storage.set(KEYS.userName, USER.userName)
-}
 
 const base = (over: Record<string, unknown> = {}) => ({
   'GET /sys/dict/config': {},
@@ -69,14 +56,11 @@ const base = (over: Record<string, unknown> = {}) => ({
 
 describe('product page', () => {
   beforeEach(() => {
-    localStorage.clear()
-    document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null, spCenterStatus: null, defaultSC: null })
+    resetApp()
     useProduct.setState({ entries: {} })
     useWishlist.getState().reset()
     useTracking.getState().clear()
     useCart.getState().reset()
-    useLocale.setState({ language: 'en', country: 'cn' })
   })
   afterEach(() => jest.restoreAllMocks())
 
@@ -189,11 +173,11 @@ describe('product page', () => {
     expect(srcs).toEqual(['http://api.test/media/gifts/notebook-150.jpg', 'http://api.test/media/placeholder.svg'])
   })
 
-  it('a quote-only product (leadTarget) offers "Request a Quote": the click logs the operation first, then opens the quote drawer', async () => {
+  it('a lead-only product (leadTarget) offers "Request a Quote": the click logs the operation first, then opens the lead drawer', async () => {
     const order: string[] = []
     const calls = stubApi(base({
       'GET /product/catalog': [detail({ leadTarget: true, productLeadTarget: 'lead-generation' })],
-      'POST /operationLog/insert': () => { order.push(`log, drawer: ${!!q('.quote-drawer')}`); return { id: 7 } }
+      'POST /operationLog/insert': () => { order.push(`log, drawer: ${!!q('.lead-drawer')}`); return { id: 7 } }
     }))
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     const utils = await openAt({ title: 'x', catalogNumber: 'MA1-10175' })
@@ -203,7 +187,7 @@ describe('product page', () => {
     await utils.act(async () => { utils.fireEvent.click(q('.product-footer__action') as HTMLElement) })
     await sleep(20)
     expect(order).toEqual(['log, drawer: false'])
-    expect(q('.quote-drawer')).not.toBeNull()
+    expect(q('.lead-drawer')).not.toBeNull()
     const log = calls.find((c) => c.path === '/operationLog/insert')!
     expect(log.data.opReqUrl.length).toBeLessThanOrEqual(100)
     expect(log.data).toMatchObject({ opTarget: 'product', opTargetId: 'MA1-10175', opContent: 'click_request_quote', opUser: 'anonymous' })
@@ -291,7 +275,7 @@ describe('product page', () => {
     expect(heart().className).toContain('wishlist-button--on')
     await utils.act(async () => { save.resolve({ contentId: 'MA1-10175' }); await sleep(10) })
     expect(heart().getAttribute('data-state')).toBe('in')
-    expect(calls.find((c) => c.path === '/wishlist/saveWishList')!.data).toEqual({ contentId: 'MA1-10175', contentType: 'Products', countryCode: 'cn', userId: USER.userId, wishlistType: 'product' })
+    expect(calls.find((c) => c.path === '/wishlist/saveWishList')!.data).toEqual({ contentId: 'MA1-10175', contentType: 'Products', countryCode: 'cn', userId: APPROVED_CN.userId, wishlistType: 'product' })
     expect(q('.wishlist-popup')?.textContent).toContain('Added to your wishlist')
     // "Clicking outside the popup closes it."
     await utils.act(async () => { utils.fireEvent.click(q('.wishlist-popup__outside') as HTMLElement) })

@@ -1,57 +1,24 @@
 import Taro from '@tarojs/taro'
-import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { useWishlist } from '../../src/store/engagement/wishlist'
 import { useNotifications } from '../../src/store/account/notifications'
 import { useSupplyCentre } from '../../src/store/account/supply-centre'
 import { usePersona } from '../../src/store/account/persona'
-import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
 import { readIdsKey } from '../../src/rules/account/notification-read'
-import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, fail, sleep, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
-import type { UserInfo } from '../../types'
+import { resetApp, logIn, muteToasts, signedInRoutes, AFTER_LOGIN_ROUTES } from './screen-setup'
+import { APPROVED_CN } from './account-fixtures'
+import { approvedCnWithShipTos } from './service-fixtures'
 import { fieldByName, fieldName } from './a11y-names'
 
 /**
  * Notifications and the bell dot, supply centre, persona and the chat page, rendered by the real app
  * shell; Taro.request stubbed at the API-client boundary only.
  */
-const shipTo = (over: Record<string, unknown>) => ({
-  addressKey: 'A1', accountNumber: '1000001', nickName: null, phoneNumber: '+86 21 5555 0101', attentionTo: null, deptOrLab: null,
-  companyOrInstitution: '复旦大学', country: 'China', state: null, stateOrProvince: '上海', city: '上海', streetAddress: 'x', buildingOrRoom: null,
-  zipCode: '200000', isoCountryCode: 'CN', mobile: null, email: null, prePaymentAccount: false,
-  isDefault: false, addressStatus: 'ACTIVE', webReference: null, relatedBillTo: [], ...over
-})
-const approvedCn = (): UserInfo => ({
-  userProfile: {
-    userId: 'U-7f3a9c21', userName: 'approved.cn', firstName: '小明', lastName: '王', siebelRowId: '1-8Z2K4QX', cdcUid: 'c',
-    contactInfo: { primaryEmail: 'approved.cn@example.com', phone: null, country: { isoCode: 'CN' }, maCountry: 'CN' }
-  },
-  userRoles: { registrationStatus: 'Siebel Approved', accountType: 'customer', blackListed: false },
-  accountNumber: '1000001',
-  allShipToBillToAddresses: [
-    { shipTo: shipTo({ addressKey: 'A2', accountNumber: '1000002', companyOrInstitution: '中山大学' }), billTos: [] },
-    { shipTo: shipTo({ addressKey: 'A1', isDefault: true }), billTos: [] },
-    { shipTo: shipTo({ addressKey: 'A3', accountNumber: null, addressStatus: 'PENDING', webReference: 'WEB-1' }), billTos: [] }
-  ],
-  creditRecords: [], spCenter: { defaultSC: null }, analyticsClientId: 'GA1.2.1000001.1767225600', country: 'cn', language: 'zh'
-}) as unknown as UserInfo
 
-const USER_ID = 'U-7f3a9c21'
-const logIn = () => {
-  storage.set(KEYS.authToken, fakeToken({ sub: USER_ID, exp: inSeconds(3600) }))
-  storage.set(KEYS.userId, USER_ID)
-  storage.set(KEYS.userName, 'approved.cn')
-}
-const userInfo = () => ({ ...approvedCn(), language: 'en' })
-const common = (over: Record<string, unknown> = {}) => ({
-  'GET /sys/dict/config': {},
-  'GET /users/info': userInfo(),
-  'GET /wishlist/getWishList': { wishList: [] },
-  'POST /history/merge': { merged: 0 },
-  ...over
-})
+const USER_ID = APPROVED_CN.userId
+const userInfo = () => ({ ...approvedCnWithShipTos(), language: 'en' })
+const common = (over: Record<string, unknown> = {}) => signedInRoutes({ ...AFTER_LOGIN_ROUTES, ...over }, userInfo(), {})
 const note = (id: string, createdAt: string, over: Record<string, unknown> = {}) => ({
   id, category: 'order', title: `Title ${id}`, body: `Body ${id}`, createdAt, link: null, ...over
 })
@@ -61,11 +28,8 @@ jest.setTimeout(20000)
 
 describe('service screens', () => {
   beforeEach(() => {
-    localStorage.clear()
-    document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+    resetApp()
     document.cookie = '_ga=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
     useWishlist.getState().reset()
     useNotifications.getState().reset()
     useSupplyCentre.getState().reset()
@@ -288,7 +252,7 @@ describe('service screens', () => {
       }),
       'POST /notification/unread': null
     }))
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
     await openPage('packages/account/persona/index')
     await waitText('Suggested for your account')
     expect(qa('.persona__value').map((e) => e.textContent)).toEqual(['Researcher', 'Academia', 'PCR'])

@@ -1,4 +1,3 @@
-import type { UserInfo } from '../../types'
 import { READ_IDS_MAX, addReadIds, parseReadIds } from '../../src/rules/account/notification-read'
 import {
   ANALYTICS_POLL_MS, ANALYTICS_POLL_TRIES, analyticsIdFromCookie, analyticsIdFromGlobal, buildChatPayload, chatLocation, chatProductOf,
@@ -6,27 +5,7 @@ import {
 } from '../../src/rules/service/chat'
 import { SC_REASON_MAX, activeCentreFor, applicableShipTos, isActiveSupplyCenter, validateApply } from '../../src/store/account/supply-centre'
 import { selectedCodes, toggleCode } from '../../src/store/account/persona'
-
-const shipTo = (over: Record<string, unknown>) => ({
-  addressKey: 'A1', accountNumber: '1000001', nickName: null, phoneNumber: '+86 21 5555 0101', attentionTo: null, deptOrLab: null,
-  companyOrInstitution: '复旦大学', country: 'China', state: null, stateOrProvince: '上海', city: '上海', streetAddress: 'x', buildingOrRoom: null,
-  zipCode: '200000', isoCountryCode: 'CN', mobile: null, email: null, prePaymentAccount: false,
-  isDefault: false, addressStatus: 'ACTIVE', webReference: null, relatedBillTo: [], ...over
-})
-const approvedCn = (): UserInfo => ({
-  userProfile: {
-    userId: 'U-7f3a9c21', userName: 'approved.cn', firstName: '小明', lastName: '王', siebelRowId: '1-8Z2K4QX', cdcUid: 'c',
-    contactInfo: { primaryEmail: 'approved.cn@example.com', phone: null, country: { isoCode: 'CN' }, maCountry: 'CN' }
-  },
-  userRoles: { registrationStatus: 'Siebel Approved', accountType: 'customer', blackListed: false },
-  accountNumber: '1000001',
-  allShipToBillToAddresses: [
-    { shipTo: shipTo({ addressKey: 'A2', accountNumber: '1000002', companyOrInstitution: '中山大学' }), billTos: [] },
-    { shipTo: shipTo({ addressKey: 'A1', isDefault: true }), billTos: [] },
-    { shipTo: shipTo({ addressKey: 'A3', accountNumber: null, addressStatus: 'PENDING', webReference: 'WEB-1' }), billTos: [] }
-  ],
-  creditRecords: [], spCenter: { defaultSC: null }, analyticsClientId: 'GA1.2.1000001.1767225600', country: 'cn', language: 'zh'
-}) as unknown as UserInfo
+import { approvedCnWithShipTos } from './service-fixtures'
 
 describe('notification read ids (spec section 3: "Notification read-state is kept locally, as a list of read ids")', () => {
   it('adds ids, moves a re-read id to the newest end, never twice', () => {
@@ -56,7 +35,7 @@ describe('notification read ids (spec section 3: "Notification read-state is kep
 
 describe('chat payload (spec section 7: "a payload of employee id, email, name, analytics id, location, country, phone and company")', () => {
   it('a logged-in user: userId as employee id, email, name family-name first for Chinese, default ship-to company and phone', () => {
-    const p = buildChatPayload({ user: approvedCn(), location: '/product-details/Anti-CD3/MA1-10175', country: 'cn', analyticsId: '1000001.1767225600' })
+    const p = buildChatPayload({ user: approvedCnWithShipTos(), location: '/product-details/Anti-CD3/MA1-10175', country: 'cn', analyticsId: '1000001.1767225600' })
     expect(p).toEqual({
       employeeId: 'U-7f3a9c21', email: 'approved.cn@example.com', name: '王小明', analyticsId: '1000001.1767225600',
       location: '/product-details/Anti-CD3/MA1-10175', country: 'cn', phone: '+86 21 5555 0101', company: '复旦大学'
@@ -79,7 +58,7 @@ describe('chat payload (spec section 7: "a payload of employee id, email, name, 
     expect(id(chatWidgetSrc({ ...base, user: null }))).toBeNull()
     expect(id(chatWidgetSrc({ ...base, user: null, polledAnalyticsId: '777.1' }))).toBe('777.1')
     // a logged-in user: the account's analyticsClientId meanwhile
-    expect(id(chatWidgetSrc({ ...base, user: approvedCn() }))).toBe('1000001.1767225600')
+    expect(id(chatWidgetSrc({ ...base, user: approvedCnWithShipTos() }))).toBe('1000001.1767225600')
   })
 
   it('the widget address carries the payload URL-encoded, empty fields left out, the card after it', () => {
@@ -200,7 +179,7 @@ describe('supply centre rules', () => {
   })
 
   it('apply is for ACTIVE ship-tos with an account number only', () => {
-    expect(applicableShipTos(approvedCn()).map((s) => s.accountNumber)).toEqual(['1000002', '1000001'])
+    expect(applicableShipTos(approvedCnWithShipTos()).map((s) => s.accountNumber)).toEqual(['1000002', '1000001'])
     expect(applicableShipTos(null)).toEqual([])
   })
 

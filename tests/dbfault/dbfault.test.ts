@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import pg from 'pg'
-import { signAccessToken } from '../../server/domains/auth/tokens'
+import { addBuyers, stockedProducts } from '../support/load-buyers'
 import { initPostgres, postgresUnavailableReason, type OwnPostgres } from '../support/postgres-server'
 import { freePort } from '../support/redis-server'
 
@@ -132,21 +132,8 @@ describe('database faults: the server outlives its PostgreSQL (issue 22 #27-#29)
     db.on('error', () => {}) // this test's own connection dies with the database too; it reconnects below
 
     // 20 buyers of the distributor's account (Siebel Approved, ACTIVE ship-to) and one probe buyer
-    const base = (await db.query(`SELECT * FROM users WHERE user_name = 'distributor.cn'`)).rows[0]
-    const tokens: string[] = []
-    for (let i = 0; i <= CLIENTS; i++) {
-      const id = `U-dbfault-${i}`
-      await db.query(
-        `INSERT INTO users (id, user_name, first_name, last_name, siebel_row_id, cdc_uid, email, phone, country, language, ma_country, registration_status, account_id, analytics_client_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-        [id, `dbfault.${i}`, base.first_name, base.last_name, base.siebel_row_id, `cdc-dbfault-${i}`, `dbfault${i}@lab.example`, base.phone, base.country, base.language, base.ma_country, base.registration_status, base.account_id, `ga-dbfault-${i}`],
-      )
-      tokens.push(await signAccessToken(SECRET, { userId: id, userName: `dbfault.${i}` }))
-    }
-    const products = (await db.query(
-      `SELECT p.id, p.catalog_number FROM products p JOIN product_sales s ON s.product_id = p.id JOIN product_stock st ON st.product_id = p.id
-        WHERE s.sales_status = 'active' AND NOT p.lead_target AND p.list_price_cny IS NOT NULL AND st.quantity >= 20 ORDER BY p.id LIMIT 30`,
-    )).rows as { id: number; catalog_number: string }[]
+    const tokens = await addBuyers(db, 'dbfault', CLIENTS + 1, SECRET)
+    const products = await stockedProducts(db)
     await db.end()
     client = null
 

@@ -8,11 +8,9 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { e2eHarness, SHOTS, assertAccessible } from '../support/e2e'
-import { signAccessToken } from '../../server/domains/auth/tokens'
+import { e2eHarness, SHOTS, assertAccessible, APPROVED_CN } from '../support/e2e'
 
 const SECRET = 'e2e-secret-0123456789-0123456789-0123456789'
-const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
 const h = e2eHarness({ JWT_SECRET: SECRET })
 
 const LANGS = [
@@ -34,7 +32,7 @@ async function checkPage(page: Page, label: string, titleWord: string, lang: str
 for (const L of LANGS) {
   test(`${L.lang}: home, categories, search, a product, My and Ship-To Info pass axe (no critical or serious violation)`, async () => {
     const { ctx, page, errors } = await h.phone(L.locale)
-    const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
+    const token = await h.tokenFor(APPROVED_CN)
     await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
     const titles = new Set<string>()
 
@@ -119,7 +117,7 @@ test('anonymous My: "Log in" is a button with its name', async () => {
  */
 test('dialogs: focus moves in, Tab stays inside, Escape closes, focus returns to the opener (coupon sheet, set-default confirmation)', async () => {
   const { ctx, page, errors } = await h.phone('en-US')
-  const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
+  const token = await h.tokenFor(APPROVED_CN)
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
   // the cart needs a line for its coupon row
   const headers = { languagecode: 'en', countrycode: 'cn', authorization: `Bearer ${token}` }
@@ -214,7 +212,7 @@ for (const L of LANGS) {
   test(`${L.lang}: Home has no text under 12 px and every page has a meta description`, async () => {
     for (const signedIn of [false, true]) {
       const { ctx, page, errors } = await h.phone(L.locale)
-      if (signedIn) await ctx.addCookies([{ name: 'token', value: await signAccessToken(SECRET, APPROVED_CN, 3600), url: h.origin() }])
+      if (signedIn) await ctx.addCookies([{ name: 'token', value: await h.tokenFor(APPROVED_CN), url: h.origin() }])
       await page.goto(`${h.origin()}/home`)
       await page.locator('.product-card').first().waitFor({ timeout: 30000 })
       if (signedIn) await visiblePage(page).locator('.product-card__price').first().waitFor({ timeout: 30000 })
@@ -247,7 +245,7 @@ for (const L of LANGS) {
  */
 test('delivery address: the pending ship-to card is a disabled button and passes axe contrast', async () => {
   const { ctx, page, errors } = await h.phone('en-US')
-  await ctx.addCookies([{ name: 'token', value: await signAccessToken(SECRET, APPROVED_CN, 3600), url: h.origin() }])
+  await ctx.addCookies([{ name: 'token', value: await h.tokenFor(APPROVED_CN), url: h.origin() }])
   await page.goto(`${h.origin()}/my-cart/DeliveryAddress`)
   const pending = visiblePage(page).locator('.address-card--disabled').first()
   await pending.waitFor({ timeout: 30000 })
@@ -272,7 +270,7 @@ test('delivery address: the pending ship-to card is a disabled button and passes
 for (const L of LANGS) {
   test(`${L.lang}: search inputs, the ship-to form and the supply-centre reason are named by their labels`, async () => {
     const { ctx, page, errors } = await h.phone(L.locale)
-    await ctx.addCookies([{ name: 'token', value: await signAccessToken(SECRET, APPROVED_CN, 3600), url: h.origin() }])
+    await ctx.addCookies([{ name: 'token', value: await h.tokenFor(APPROVED_CN), url: h.origin() }])
     const cleanText = (s: string) => s.replace(/\s+/g, ' ').trim()
 
     await page.goto(`${h.origin()}/home`)

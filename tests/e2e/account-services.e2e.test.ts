@@ -6,8 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { e2eHarness, SHOTS, assertAccessible } from '../support/e2e'
-import { signAccessToken } from '../../server/domains/auth/tokens'
+import { e2eHarness, SHOTS, assertAccessible, APPROVED_CN, APPROVED_IN } from '../support/e2e'
 
 const SECRET = 'e2e-secret-0123456789-0123456789-0123456789'
 const h = e2eHarness({ JWT_SECRET: SECRET })
@@ -15,7 +14,7 @@ const shot = (name: string) => path.join(SHOTS, name)
 
 test('notifications clear the bell dot once read; supply centre, interests and chat render real data', async () => {
   const { ctx, page, errors } = await h.phone('en-US')
-  const token = await signAccessToken(SECRET, { userId: 'U-7f3a9c21', userName: 'approved.cn' }, 3600)
+  const token = await h.tokenFor(APPROVED_CN)
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
   const unreadBodies: unknown[] = []
   page.on('request', (r) => { if (r.url().endsWith('/api/notification/unread')) unreadBodies.push(r.postDataJSON()) })
@@ -64,7 +63,7 @@ test('notifications clear the bell dot once read; supply centre, interests and c
 
 test('approved.in sees India (IN badge, ₹ prices) from the account without touching My; a pick on My overrides it', async () => {
   const { ctx, page, errors } = await h.phone('en-US')
-  const token = await signAccessToken(SECRET, { userId: 'U-9a1b2c3d', userName: 'approved.in' }, 3600)
+  const token = await h.tokenFor(APPROVED_IN)
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
   const countries = new Set<string>()
   page.on('request', (r) => { if (r.url().includes('/api/product/')) countries.add(r.headers().countrycode ?? '') })

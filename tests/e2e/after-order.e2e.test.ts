@@ -16,39 +16,19 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import ExcelJS from 'exceljs'
-import type { Locator, Page } from 'playwright-core'
-import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow } from '../support/e2e'
-import { signAccessToken } from '../../server/domains/auth/tokens'
+import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow, settle, onScreen, field, showPart, APPROVED_CN } from '../support/e2e'
 import { carrierName } from '../../types/order/carriers'
 
 const SECRET = 'e2e-after-order-secret-0123456789-0123456789-01'
 const OPS_TOKEN = 'e2e-after-order-ops-token-0123456789'
-const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const EN = { languagecode: 'en', countrycode: 'cn' }
 
 const h = e2eHarness({ JWT_SECRET: SECRET, OPS_TOKEN })
 const shot = (name: string) => path.join(SHOTS, `after-order-${name}.png`)
 
-async function call<T>(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: unknown): Promise<T> {
-  const res = await fetch(`${h.origin()}/api${url}`, {
-    method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined
-  })
-  const json = await res.json()
-  assert.equal(json.success, true, `${method} ${url}: ${JSON.stringify(json).slice(0, 300)}`)
-  return json.data as T
-}
-
 interface Order { orderNumber: string; salesOrderNumber: string; status: string; createdAt: string }
 interface Advanced { status: string; moved: boolean; shipments: { carrier: string; expressNumber: string }[] }
 /** the operator endpoint: moves an order one step (a shipment is added when it ships) */
-const advance = (orderNumber: string) => call<Advanced>('POST', `/ops/orders/${orderNumber}/advance`, { 'x-ops-token': OPS_TOKEN })
-
-const settle = (page: Page) => page.waitForTimeout(700) // Taro's slide-in
-/** the page on screen (Taro keeps earlier pages in the DOM) */
-const onScreen = (page: Page) => page.locator('.taro_page').last()
-/** Taro's H5 Input renders a plain <input> carrying the class, or wraps one */
-const field = (scope: Locator, cls: string) => scope.locator(`input.${cls}, .${cls} input, textarea.${cls}, .${cls} textarea`).first()
-const showPart = async (part: Locator) => { await part.evaluate((e) => e.scrollIntoView({ block: 'center' })); await part.page().waitForTimeout(150) }
+const advance = (orderNumber: string) => h.call<Advanced>('POST', `/ops/orders/${orderNumber}/advance`, { 'x-ops-token': OPS_TOKEN })
 
 /** a real 8×8 PNG (an orange square), made here so the upload is a file a browser can decode */
 function tinyPng(): Buffer {
@@ -67,12 +47,10 @@ function tinyPng(): Buffer {
 
 test('approved.cn: search the history → the order → its shipment → a return with a photo → export a range and open the file', async () => {
   const { ctx, page, errors } = await h.phone()
-  const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
-  await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
-  const auth = { ...EN, authorization: `Bearer ${token}` }
+  const auth = await h.signIn(ctx, APPROVED_CN)
 
   // a seeded SUBMITTED order, moved by the operator to Shipped (SUBMITTED → CONFIRMED → SHIPPED)
-  const orders = (await call<{ items: Order[] }>('GET', '/order/list?limit=50', auth)).items
+  const orders = (await h.call<{ items: Order[] }>('GET', '/order/list?limit=50', auth)).items
   const order = orders.find((o) => o.status === 'SUBMITTED')
   assert.ok(order, `a seeded SUBMITTED order (${orders.map((o) => o.status).join(', ')})`)
   const number = order.orderNumber

@@ -14,27 +14,14 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
-import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow } from '../support/e2e'
-import { signAccessToken } from '../../server/domains/auth/tokens'
+import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow, settle, onScreen, APPROVED_CN, EN } from '../support/e2e'
 import { cleanTitle } from '../../types/catalog/product-title'
 import { formatMoney } from '../../src/rules/format'
 
 const SECRET = 'e2e-journey-secret-0123456789-0123456789-0123456'
-const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const EN = { languagecode: 'en', countrycode: 'cn' }
 
 const h = e2eHarness({ JWT_SECRET: SECRET })
 const shot = (name: string) => path.join(SHOTS, `journey-${name}.png`)
-
-async function call<T>(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: unknown): Promise<T> {
-  const res = await fetch(`${h.origin()}/api${url}`, {
-    method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined
-  })
-  const json = await res.json()
-  assert.equal(json.success, true, `${method} ${url}: ${JSON.stringify(json).slice(0, 300)}`)
-  return json.data as T
-}
 
 interface Summary { catalogNumber: string; productTitle: string; price: { amount: number } | null; leadTarget: boolean }
 interface Cart {
@@ -45,12 +32,9 @@ interface Cart {
 }
 
 /** Taro's slide-in, before a screenshot (not an assertion) */
-const settle = (page: Page) => page.waitForTimeout(700)
-/** the page on screen (Taro keeps earlier pages in the DOM) */
-const onScreen = (page: Page) => page.locator('.taro_page').last()
 
 async function pricedProduct(): Promise<Summary> {
-  const list = await call<{ items: Summary[] }>('GET', '/product/list?page=1&pageSize=50', EN)
+  const list = await h.call<{ items: Summary[] }>('GET', '/product/list?page=1&pageSize=50', EN)
   const p = list.items.find((x) => !!x.price && !x.leadTarget)
   assert.ok(p, 'the seed has a priced product')
   return p!
@@ -61,26 +45,26 @@ async function pricedProduct(): Promise<Summary> {
  * antibodies goes into the cart at once, P is applied through the API, and a line whose total it lowered is kept.
  */
 async function antibodyInCart(auth: Record<string, string>): Promise<string> {
-  const query = () => call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
+  const query = () => h.call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
   const empty = async (keep?: string) => {
     const cart = await query()
-    for (const c of cart.coupons) await call('POST', '/cart/coupon/remove', auth, { code: c.code })
+    for (const c of cart.coupons) await h.call('POST', '/cart/coupon/remove', auth, { code: c.code })
     const drop = cart.cartItems.filter((i) => i.catalogNumber !== keep)
-    if (drop.length) await call('POST', '/cart/deleteItems', auth, { items: drop.map((i) => ({ id: i.id })) })
+    if (drop.length) await h.call('POST', '/cart/deleteItems', auth, { items: drop.map((i) => ({ id: i.id })) })
   }
   await empty()
   type Node = { id: string; code: string; children: Node[] }
   const flat = (ns: Node[]): Node[] => ns.flatMap((n) => [n, ...flat(n.children ?? [])])
-  const node = flat(await call<Node[]>('GET', '/category/tree', EN)).find((n) => n.code === 'primary-antibodies')
+  const node = flat(await h.call<Node[]>('GET', '/category/tree', EN)).find((n) => n.code === 'primary-antibodies')
   assert.ok(node, 'the seed has the primary antibodies category')
   for (let page = 1; page <= 10; page++) {
-    const list = await call<{ items: Summary[] }>('GET', `/product/list?page=${page}&pageSize=50&categoryId=${node!.id}`, EN)
+    const list = await h.call<{ items: Summary[] }>('GET', `/product/list?page=${page}&pageSize=50&categoryId=${node!.id}`, EN)
     const priced = list.items.filter((x) => !!x.price && !x.leadTarget)
     if (!list.items.length) break
     if (!priced.length) continue
-    await call('POST', '/cart/addItems', auth, { items: priced.map((p) => ({ catalogNumber: p.catalogNumber, quantity: 1 })) })
+    await h.call('POST', '/cart/addItems', auth, { items: priced.map((p) => ({ catalogNumber: p.catalogNumber, quantity: 1 })) })
     const before = new Map((await query()).cartItems.map((i) => [i.catalogNumber, i.lineTotal]))
-    const r = await call<{ coupon: { valid: boolean }; cart: { cartItems: { catalogNumber: string; lineTotal: number | null }[] } }>('POST', '/cart/coupon/apply', auth, { code: 'P-ANTIBODY10' })
+    const r = await h.call<{ coupon: { valid: boolean }; cart: { cartItems: { catalogNumber: string; lineTotal: number | null }[] } }>('POST', '/cart/coupon/apply', auth, { code: 'P-ANTIBODY10' })
     const hit = r.coupon.valid ? r.cart.cartItems.find((i) => i.lineTotal !== null && before.get(i.catalogNumber) !== null && i.lineTotal < before.get(i.catalogNumber)!) : undefined
     await empty(hit?.catalogNumber)
     if (hit) return hit.catalogNumber
@@ -109,7 +93,7 @@ test('item 2: a visitor adds a product, reloads on Home and sees the Cart badge 
 })
 
 test('items 1, 3, 9: coupons applied and removed show what the server holds; checkout shows the cart\'s total and the delivery mode; the order is placed, then reordered from its detail and placed again', async () => {
-  const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
+  const token = await h.tokenFor(APPROVED_CN)
   const auth = { ...EN, authorization: `Bearer ${token}` }
   const antibody = await antibodyInCart(auth)
 
@@ -119,7 +103,7 @@ test('items 1, 3, 9: coupons applied and removed show what the server holds; che
   const cartPage = onScreen(page)
   await cartPage.locator(`.cart-line[data-catalog-number="${antibody}"]`).waitFor({ timeout: 30000 })
   // item 9: the delivery mode the server decided, and the line's channel in words
-  const serverCart0 = await call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
+  const serverCart0 = await h.call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
   await cartPage.locator(`.cart-mode[data-mode="${serverCart0.deliveryMode}"]`).waitFor()
   assert.match(await cartPage.locator('.cart-line__channel').first().innerText(), /Warehouse|Supply centre/)
 
@@ -134,14 +118,14 @@ test('items 1, 3, 9: coupons applied and removed show what the server holds; che
     await sheet.locator('.coupon-sheet__verdict', { hasText: `Code ${code} applied.` }).waitFor({ timeout: 10000 })
     await sheet.locator(`.coupon-sheet__code[data-code="${code}"]`).waitFor()
   }
-  const withBoth = await call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
+  const withBoth = await h.call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
   await page.screenshot({ path: shot('coupons-applied') })
   await assertAccessible(page, 'journey-coupons-applied')
 
   // Remove R: it leaves the sheet at once, and the prices become the server's
   await sheet.locator('.coupon-sheet__code[data-code="R-REAGENT8"] .coupon-sheet__remove').click()
   await sheet.locator('.coupon-sheet__code[data-code="R-REAGENT8"]').waitFor({ state: 'detached', timeout: 10000 })
-  const withP = await call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
+  const withP = await h.call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
   assert.deepEqual(withP.coupons.map((c) => c.code), ['P-ANTIBODY10'], 'the server dropped R')
   assert.notEqual(withP.summary.total, withBoth.summary.total, 'removing R changes the total')
   await sheet.locator('.coupon-sheet__code[data-code="P-ANTIBODY10"]').waitFor()
@@ -160,7 +144,7 @@ test('items 1, 3, 9: coupons applied and removed show what the server holds; che
   await sheet.waitFor({ state: 'detached', timeout: 10000 })
 
   // the cart shows the server's total; so does checkout
-  const server = await call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
+  const server = await h.call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
   const total = formatMoney(server.summary.total, server.summary.currency)
   await cartPage.locator('.cart-summary__total', { hasText: total }).waitFor({ timeout: 10000 })
   assert.equal(await cartPage.locator('.cart-coupon-row__value').innerText(), server.coupons.filter((c) => c.valid).map((c) => c.code).join(', '))
@@ -186,7 +170,7 @@ test('items 1, 3, 9: coupons applied and removed show what the server holds; che
   await onScreen(page).locator('.os-number').first().waitFor({ timeout: 20000 })
 
   // the order just placed: history offers Reorder on its row, the detail too
-  const list = await call<{ items: { orderNumber: string; source: string }[] }>('GET', '/order/list?limit=5', auth)
+  const list = await h.call<{ items: { orderNumber: string; source: string }[] }>('GET', '/order/list?limit=5', auth)
   const placed = list.items[0]
   assert.ok(placed, 'the order is in the history')
   await page.goto(`${h.origin()}/order-history`)
@@ -210,7 +194,7 @@ test('items 1, 3, 9: coupons applied and removed show what the server holds; che
   await qo.locator('.qo-reorder__go').click()
   await qo.locator('.qo-result[data-status="added"]').first().waitFor({ timeout: 20000 })
   await assertAccessible(page, 'journey-reorder-results')
-  const again = await call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
+  const again = await h.call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
   assert.ok(again.cartItems.some((l) => l.catalogNumber === antibody), 'the past order\'s line is back in the cart')
 
   // and placed again
@@ -221,16 +205,16 @@ test('items 1, 3, 9: coupons applied and removed show what the server holds; che
   await so2.locator('.so-bar__submit').click()
   await page.waitForURL(/\/submit-order\/success/, { timeout: 30000 })
   await onScreen(page).locator('.os-number').first().waitFor({ timeout: 20000 })
-  const after = await call<{ items: { orderNumber: string }[] }>('GET', '/order/list?limit=5', auth)
+  const after = await h.call<{ items: { orderNumber: string }[] }>('GET', '/order/list?limit=5', auth)
   assert.notEqual(after.items[0].orderNumber, placed.orderNumber, 'a second order was placed')
   assert.deepEqual(errors, [])
   await ctx.close()
 })
 
 test('item 4: the flash-buy submit screen shows the server\'s line, tax and total (ENABLE_ORDER_TAX on for cn)', async () => {
-  const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
+  const token = await h.tokenFor(APPROVED_CN)
   const auth = { ...EN, authorization: `Bearer ${token}` }
-  const quote = await call<{ summary: { total: number; taxes: number; taxEnabled: boolean; currency: string } }>('GET', '/flashbuy/quote/FB-CN-001?quantity=2', auth)
+  const quote = await h.call<{ summary: { total: number; taxes: number; taxEnabled: boolean; currency: string } }>('GET', '/flashbuy/quote/FB-CN-001?quantity=2', auth)
   assert.ok(quote.summary.taxEnabled && quote.summary.taxes > 0, 'the seed turns the order tax on for cn')
   const { ctx, page, errors } = await h.phone()
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
@@ -249,9 +233,9 @@ test('item 4: the flash-buy submit screen shows the server\'s line, tax and tota
 })
 
 test('item 13: a shipped order\'s cancel page says at once that it cannot be cancelled online', async () => {
-  const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
+  const token = await h.tokenFor(APPROVED_CN)
   const auth = { ...EN, authorization: `Bearer ${token}` }
-  const list = await call<{ items: { orderNumber: string; status: string }[] }>('GET', '/order/list?limit=50', auth)
+  const list = await h.call<{ items: { orderNumber: string; status: string }[] }>('GET', '/order/list?limit=50', auth)
   const shipped = list.items.find((o) => ['SHIPPED', 'COMPLETED', 'Waiting for Delivery'].includes(o.status))
   assert.ok(shipped, `the seed gives approved.cn a shipped order (${list.items.map((o) => o.status).join(', ')})`)
   const { ctx, page, errors } = await h.phone()

@@ -12,24 +12,12 @@ import { test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow } from '../support/e2e'
-import { signAccessToken } from '../../server/domains/auth/tokens'
+import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow, onScreen, APPROVED_CN, EN } from '../support/e2e'
 import { cleanTitle } from '../../types/catalog/product-title'
 
 const SECRET = 'e2e-cart-secret-0123456789-0123456789-0123456'
-const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const EN = { languagecode: 'en', countrycode: 'cn' }
 
 const h = e2eHarness({ JWT_SECRET: SECRET })
-
-async function call<T>(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: unknown): Promise<T> {
-  const res = await fetch(`${h.origin()}/api${url}`, {
-    method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined
-  })
-  const json = await res.json()
-  assert.equal(json.success, true, `${method} ${url}: ${JSON.stringify(json).slice(0, 300)}`)
-  return json.data as T
-}
 
 interface Summary { catalogNumber: string; productTitle: string; price: { amount: number } | null; leadTarget: boolean }
 interface CartLine { id: number; catalogNumber: string; quantity: number }
@@ -39,7 +27,7 @@ interface Offer { code: string; type: string }
 async function pricedProducts(n: number): Promise<Summary[]> {
   const out: Summary[] = []
   for (let page = 1; page <= 10 && out.length < n; page++) {
-    const list = await call<{ items: Summary[] }>('GET', `/product/list?page=${page}&pageSize=50`, EN)
+    const list = await h.call<{ items: Summary[] }>('GET', `/product/list?page=${page}&pageSize=50`, EN)
     out.push(...list.items.filter((p) => p.price && !p.leadTarget))
   }
   assert.ok(out.length >= n, 'the seed has priced products')
@@ -64,18 +52,15 @@ async function settle(page: Page) {
   await page.waitForTimeout(700) // Taro's slide-in
 }
 
-/** the page on screen (Taro keeps earlier pages in the DOM) */
-const onScreen = (page: Page) => page.locator('.taro_page').last()
-
 test('visitor adds on the product page → badge; approved.cn logs in → the anonymous line is merged with the quantity summed', async (t) => {
   if (await cartServerMissing(t)) return
   const [product] = await pricedProducts(1)
-  const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
+  const token = await h.tokenFor(APPROVED_CN)
   const auth = { ...EN, authorization: `Bearer ${token}` }
   // the user already holds 2 of the product in the cart
-  const before = await call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
+  const before = await h.call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
   const had = before.cartItems.find((l) => l.catalogNumber === product.catalogNumber)?.quantity ?? 0
-  await call('POST', '/cart/addItems', auth, { items: [{ catalogNumber: product.catalogNumber, quantity: 2 }] })
+  await h.call('POST', '/cart/addItems', auth, { items: [{ catalogNumber: product.catalogNumber, quantity: 2 }] })
 
   const { ctx, page, errors } = await h.phone()
   await page.goto(`${h.origin()}/product-details/${encodeURIComponent(cleanTitle(product.productTitle))}/${product.catalogNumber}`)
@@ -116,7 +101,7 @@ test('visitor adds on the product page → badge; approved.cn logs in → the an
   await page.screenshot({ path: path.join(SHOTS, 'cart-merged.png') })
   await assertAccessible(page, 'cart-merged')
   assert.deepEqual(await horizontalOverflow(page), [])
-  const after = await call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
+  const after = await h.call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
   assert.equal(after.cartItems.filter((l) => l.catalogNumber === product.catalogNumber).length, 1, 'one line for the SKU, not two')
   assert.equal(after.cartItems.find((l) => l.catalogNumber === product.catalogNumber)!.quantity, expected)
   assert.deepEqual(errors, [])
@@ -126,7 +111,7 @@ test('visitor adds on the product page → badge; approved.cn logs in → the an
 test('quick order by paste: preview, then a result per line (added, unknown)', async (t) => {
   if (await cartServerMissing(t)) return
   const products = await pricedProducts(2)
-  const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
+  const token = await h.tokenFor(APPROVED_CN)
   const { ctx, page, errors } = await h.phone()
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
   await page.goto(`${h.origin()}/my-cart/QuickOrder`)
@@ -153,15 +138,15 @@ test('quick order by paste: preview, then a result per line (added, unknown)', a
 
 test('coupon sheet: a D code for every product (D-APPROVED7), then a P code is refused with the exact message "P and D codes cannot be used together."', async (t) => {
   if (await cartServerMissing(t)) return
-  const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
+  const token = await h.tokenFor(APPROVED_CN)
   const auth = { ...EN, authorization: `Bearer ${token}` }
-  const offers = await call<Offer[]>('GET', '/cart/coupon/list', auth)
+  const offers = await h.call<Offer[]>('GET', '/cart/coupon/list', auth)
   const p = offers.find((o) => o.type === 'P')
   const d = offers.find((o) => o.type === 'D' && (o as Offer & { skuCount: number }).skuCount === 0)
   assert.ok(p && d, `the seed offers a P and a D code to approved.cn (${offers.map((o) => o.code).join(', ')})`)
   // the cart needs a product for codes to apply to
   const [product] = await pricedProducts(1)
-  await call('POST', '/cart/addItems', auth, { items: [{ catalogNumber: product.catalogNumber, quantity: 1 }] })
+  await h.call('POST', '/cart/addItems', auth, { items: [{ catalogNumber: product.catalogNumber, quantity: 1 }] })
 
   const { ctx, page, errors } = await h.phone()
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
@@ -182,7 +167,7 @@ test('coupon sheet: a D code for every product (D-APPROVED7), then a P code is r
   await sheet.locator('.coupon-sheet__verdict', { hasText: 'P and D codes cannot be used together.' }).waitFor({ timeout: 10000 })
   await page.screenshot({ path: path.join(SHOTS, 'cart-coupon-sheet.png') })
   await assertAccessible(page, 'cart-coupon-sheet')
-  const cart = await call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
+  const cart = await h.call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
   assert.ok(!cart.coupons.some((c) => c.code === p!.code), 'the P code was not applied')
   assert.ok(cart.coupons.some((c) => c.code === d!.code && c.valid), 'the D code stays applied')
   assert.deepEqual(errors, [])

@@ -9,26 +9,14 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { e2eHarness, SHOTS, assertAccessible } from '../support/e2e'
-import { signAccessToken } from '../../server/domains/auth/tokens'
+import { e2eHarness, SHOTS, assertAccessible, APPROVED_CN, EN } from '../support/e2e'
 import { cleanTitle } from '../../types/catalog/product-title'
 import { formatMoney } from '../../src/rules/format'
 
 const SECRET = 'e2e-journey-secret-0123456789-0123456789-01234'
-const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const EN = { languagecode: 'en', countrycode: 'cn' }
 
 const h = e2eHarness({ JWT_SECRET: SECRET })
 const phone = (locale = 'en-US') => h.phone(locale)
-
-async function api<T>(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: unknown): Promise<T> {
-  const res = await fetch(`${h.origin()}/api${url}`, {
-    method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined
-  })
-  const json = await res.json()
-  assert.equal(json.success, true, `${method} ${url}: ${JSON.stringify(json).slice(0, 300)}`)
-  return json.data as T
-}
 
 interface Summary { catalogNumber: string; productTitle: string; price: { amount: number } | null; leadTarget: boolean }
 interface PriceRecord { catalogNumber: string; currency: string; unFormattedPrice: number | null; priceType: string | null }
@@ -38,7 +26,7 @@ async function pickProducts() {
   let noPrice: Summary | undefined
   let priced: Summary | undefined
   for (let page = 1; page <= 10 && !(noPrice && priced); page++) {
-    const list = await api<{ items: Summary[] }>('GET', `/product/list?page=${page}&pageSize=50`, EN)
+    const list = await h.call<{ items: Summary[] }>('GET', `/product/list?page=${page}&pageSize=50`, EN)
     noPrice ??= list.items.find((p) => !p.price && !p.leadTarget)
     priced ??= list.items.find((p) => p.price && !p.leadTarget)
   }
@@ -82,7 +70,7 @@ test('search → product: *** for a visitor without price data, the real price w
   await page.screenshot({ path: path.join(SHOTS, 'journey-product-no-price.png') })
   await assertAccessible(page, 'journey-product-no-price')
 
-  const expected = (await api<{ products: PriceRecord[] }>('POST', '/product/price', EN, { items: [{ catalogNumber: priced.catalogNumber, quantity: 1 }] })).products[0]
+  const expected = (await h.call<{ products: PriceRecord[] }>('POST', '/product/price', EN, { items: [{ catalogNumber: priced.catalogNumber, quantity: 1 }] })).products[0]
   assert.notEqual(expected.unFormattedPrice, null)
   await searchAndOpen(page, priced)
   const shown = formatMoney(expected.unFormattedPrice!, expected.currency)
@@ -105,13 +93,13 @@ test('search → product: *** for a visitor without price data, the real price w
 
 test('logged in (approved.cn by cookie token): the heart adds to the wishlist, the popup links to /my-wishlist, which lists it', async () => {
   const { priced } = await pickProducts()
-  const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
+  const token = await h.tokenFor(APPROVED_CN)
   const auth = { ...EN, authorization: `Bearer ${token}` }
   const { ctx, page, errors } = await phone()
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
 
-  const detail = (await api<{ productTitle: string }[]>('GET', `/product/catalog?catalogNumber=${encodeURIComponent(priced.catalogNumber)}`, auth))[0]
-  const accountPrice = (await api<{ products: PriceRecord[] }>('POST', '/product/price', auth, { accountNumber: '1000001', items: [{ catalogNumber: priced.catalogNumber, quantity: 1 }] })).products[0]
+  const detail = (await h.call<{ productTitle: string }[]>('GET', `/product/catalog?catalogNumber=${encodeURIComponent(priced.catalogNumber)}`, auth))[0]
+  const accountPrice = (await h.call<{ products: PriceRecord[] }>('POST', '/product/price', auth, { accountNumber: '1000001', items: [{ catalogNumber: priced.catalogNumber, quantity: 1 }] })).products[0]
   // the spec address: /product-details/{cleaned title}/{catalogNumber}
   await page.goto(`${h.origin()}/product-details/${encodeURIComponent(cleanTitle(detail.productTitle))}/${priced.catalogNumber}?productPlacement=e2e&utm_source=e2e`)
   await page.locator('.pd-main__title', { hasText: detail.productTitle }).waitFor({ timeout: 30000 })
@@ -137,7 +125,7 @@ test('logged in (approved.cn by cookie token): the heart adds to the wishlist, t
   await page.screenshot({ path: path.join(SHOTS, 'journey-my-wishlist.png') })
   await assertAccessible(page, 'journey-my-wishlist')
 
-  const list = await api<{ wishList: { contentId: string; contentType: string }[] }>('GET', `/wishlist/getWishList?countryCode=cn&userId=${APPROVED_CN.userId}`, auth)
+  const list = await h.call<{ wishList: { contentId: string; contentType: string }[] }>('GET', `/wishlist/getWishList?countryCode=cn&userId=${APPROVED_CN.userId}`, auth)
   assert.ok(list.wishList.some((e) => e.contentId === priced.catalogNumber && e.contentType === 'Products'))
   assert.deepEqual(errors, [])
   await ctx.close()
@@ -160,7 +148,7 @@ test('content hub (knowledge) → an article rendered safely, with its featured 
   await body.waitFor()
   assert.ok((await body.innerText()).length > 40)
   assert.equal(await body.locator('script, iframe, a, [onclick], [onerror]').count(), 0)
-  const article = await api<{ skus: string[] }>('GET', `/mkt/content/details/${id}`, EN)
+  const article = await h.call<{ skus: string[] }>('GET', `/mkt/content/details/${id}`, EN)
   if (article.skus.length) await page.locator('.article__products .product-card').first().waitFor()
   await page.waitForTimeout(700) // the page's slide-in transition
   await page.screenshot({ path: path.join(SHOTS, 'journey-article.png') })

@@ -13,27 +13,13 @@
 import { test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
-import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow } from '../support/e2e'
-import { signAccessToken } from '../../server/domains/auth/tokens'
+import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow, settle, onScreen, APPROVED_CN, LITE_CN, EN } from '../support/e2e'
 import { cleanTitle } from '../../types/catalog/product-title'
 
 const SECRET = 'e2e-checkout-secret-0123456789-0123456789-01234'
-const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const LITE_CN = { userId: 'U-2b8d4e60', userName: 'lite.cn' }
-const EN = { languagecode: 'en', countrycode: 'cn' }
 
 const h = e2eHarness({ JWT_SECRET: SECRET })
 const shot = (name: string) => path.join(SHOTS, `checkout-${name}.png`)
-
-async function call<T>(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: unknown): Promise<T> {
-  const res = await fetch(`${h.origin()}/api${url}`, {
-    method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined
-  })
-  const json = await res.json()
-  assert.equal(json.success, true, `${method} ${url}: ${JSON.stringify(json).slice(0, 300)}`)
-  return json.data as T
-}
 
 /** a route the server does not have answers 404 "Route … not found": the journey says so as a skip */
 async function routeMissing(t: TestContext, method: 'GET' | 'POST', url: string, what: string): Promise<boolean> {
@@ -51,22 +37,18 @@ interface Summary { catalogNumber: string; productTitle: string; price: { amount
 async function products(filter: (p: Summary) => boolean, n: number): Promise<Summary[]> {
   const out: Summary[] = []
   for (let page = 1; page <= 10 && out.length < n; page++) {
-    const list = await call<{ items: Summary[] }>('GET', `/product/list?page=${page}&pageSize=50`, EN)
+    const list = await h.call<{ items: Summary[] }>('GET', `/product/list?page=${page}&pageSize=50`, EN)
     out.push(...list.items.filter(filter))
   }
   assert.ok(out.length >= n, 'the seed has such products')
   return out.slice(0, n)
 }
 
-const settle = (page: Page) => page.waitForTimeout(700) // Taro's slide-in
-/** the page on screen (Taro keeps earlier pages in the DOM) */
-const onScreen = (page: Page) => page.locator('.taro_page').last()
-
 test('approved.cn with a cart line submits with a PO number and sees the success page with its order number', async (t) => {
-  const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
+  const token = await h.tokenFor(APPROVED_CN)
   const auth = { ...EN, authorization: `Bearer ${token}` }
   const [product] = await products((p) => !!p.price && !p.leadTarget, 1)
-  await call('POST', '/cart/addItems', auth, { items: [{ catalogNumber: product.catalogNumber, quantity: 1 }] })
+  await h.call('POST', '/cart/addItems', auth, { items: [{ catalogNumber: product.catalogNumber, quantity: 1 }] })
 
   const { ctx, page, errors } = await h.phone()
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
@@ -112,14 +94,14 @@ test('approved.cn with a cart line submits with a PO number and sees the success
   assert.deepEqual(await horizontalOverflow(page), [])
 
   // the ordered line left the cart
-  const cart = await call<{ cartItems: { catalogNumber: string }[] }>('GET', '/cart/query?country=cn&language=en', auth)
+  const cart = await h.call<{ cartItems: { catalogNumber: string }[] }>('GET', '/cart/query?country=cn&language=en', auth)
   assert.ok(!cart.cartItems.some((l) => l.catalogNumber === product.catalogNumber), 'the ordered line left the cart')
   assert.deepEqual(errors, [])
   await ctx.close()
 })
 
 test('lite.cn (Partially Registered) is sent to complete the registration and cannot order', async () => {
-  const token = await signAccessToken(SECRET, LITE_CN, 3600)
+  const token = await h.tokenFor(LITE_CN)
   const { ctx, page, errors } = await h.phone()
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
   await page.goto(`${h.origin()}/submit-order`)
@@ -142,14 +124,14 @@ test('a quote-only product: Request a Quote → the drawer → the lead form →
   const action = page.locator('.product-footer__action')
   await action.waitFor({ timeout: 30000 })
   await action.click()
-  const drawer = onScreen(page).locator('.quote-drawer')
+  const drawer = onScreen(page).locator('.lead-drawer')
   await drawer.waitFor({ timeout: 10000 })
   const panel = await drawer.locator('.bottom-sheet__panel').boundingBox()
   const viewport = page.viewportSize()!
   assert.ok(panel && panel.height <= viewport.height * 0.8 + 1, `the sheet is at most 80% of the window (${panel?.height} of ${viewport.height})`)
-  await drawer.locator('.quote-drawer__step').last().click()
-  await page.screenshot({ path: shot('quote-drawer') })
-  await assertAccessible(page, 'checkout-quote-drawer')
+  await drawer.locator('.lead-drawer__step').last().click()
+  await page.screenshot({ path: shot('lead-drawer') })
+  await assertAccessible(page, 'checkout-lead-drawer')
   if (await routeMissing(t, 'POST', '/save/leadItem', 'the order server branch is not merged')) return ctx.close()
   await drawer.locator('.bottom-sheet__button').click()
 
@@ -181,7 +163,7 @@ test('a quote-only product: Request a Quote → the drawer → the lead form →
 
 test('approved.cn\'s S-quotes: list cards, View Product drawer, detail, and Order this quote → Submit order priced from the quote', async (t) => {
   if (await routeMissing(t, 'GET', '/quote/list', 'the order server branch is not merged')) return
-  const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
+  const token = await h.tokenFor(APPROVED_CN)
   const { ctx, page, errors } = await h.phone()
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
   await page.goto(`${h.origin()}/more`)

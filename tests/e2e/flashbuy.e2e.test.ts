@@ -13,44 +13,23 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import type { Locator, Page } from 'playwright-core'
-import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow } from '../support/e2e'
-import { signAccessToken } from '../../server/domains/auth/tokens'
+import type { Page } from 'playwright-core'
+import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow, settle, onScreen, field, showPart, APPROVED_CN, LITE_CN } from '../support/e2e'
 
 const SECRET = 'e2e-flashbuy-secret-0123456789-0123456789-0123'
 const OPS_TOKEN = 'e2e-flashbuy-ops-token-0123456789'
-const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const LITE_CN = { userId: 'U-2b8d4e60', userName: 'lite.cn' }
-const EN = { languagecode: 'en', countrycode: 'cn' }
 
 const h = e2eHarness({ JWT_SECRET: SECRET, OPS_TOKEN })
 const shot = (name: string) => path.join(SHOTS, `flashbuy-${name}.png`)
 
-async function call<T>(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: unknown): Promise<T> {
-  const res = await fetch(`${h.origin()}/api${url}`, {
-    method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined
-  })
-  const json = await res.json()
-  assert.equal(json.success, true, `${method} ${url}: ${JSON.stringify(json).slice(0, 300)}`)
-  return json.data as T
-}
-
 /** the operator endpoint: moves a sale's flash price (major units) */
 const setFlashPrice = (id: string, flashPrice: number) =>
-  call<{ flashPrice: number | null }>('POST', `/ops/flashbuy/${id}`, { 'x-ops-token': OPS_TOKEN }, { flashPrice })
+  h.call<{ flashPrice: number | null }>('POST', `/ops/flashbuy/${id}`, { 'x-ops-token': OPS_TOKEN }, { flashPrice })
 
 interface Order { orderNumber: string; salesOrderNumber: string; source: string }
 const flashOrders = async (auth: Record<string, string>) =>
-  (await call<{ items: Order[] }>('GET', '/order/list?limit=50', auth)).items.filter((o) => o.source === 'flashbuy')
+  (await h.call<{ items: Order[] }>('GET', '/order/list?limit=50', auth)).items.filter((o) => o.source === 'flashbuy')
 
-const settle = (page: Page) => page.waitForTimeout(700) // Taro's slide-in
-/** the page on screen (Taro keeps earlier pages in the DOM) */
-const onScreen = (page: Page) => page.locator('.taro_page').last()
-/** Taro's H5 Input renders a plain <input> carrying the class (h5.useHtmlComponents), or wraps one */
-const field = (scope: Locator, cls: string) => scope.locator(`input.${cls}, .${cls} input, textarea.${cls}, .${cls} textarea`).first()
-
-/** the page's scroller shows `part` (Taro's pages scroll inside, so fullPage shots show only the viewport) */
-const showPart = async (part: Locator) => { await part.evaluate((e) => e.scrollIntoView({ block: 'center' })); await part.page().waitForTimeout(150) }
 /** a picture of the page without the toast over it (the toast is asserted separately) */
 const NO_TOAST = '.taro__toast { display: none !important }'
 
@@ -62,12 +41,6 @@ async function toastSays(page: Page, text: string) {
   }), text, { timeout: 8000 })
 }
 
-async function loggedIn(page: Page, user: typeof APPROVED_CN) {
-  const token = await signAccessToken(SECRET, user, 3600)
-  await page.context().addCookies([{ name: 'token', value: token, url: h.origin() }])
-  return { ...EN, authorization: `Bearer ${token}` }
-}
-
 async function openSubmit(page: Page, id: string, qty = 1) {
   await page.goto(`${h.origin()}/flashbuy/submit?id=${id}&qty=${qty}`)
   const fb = onScreen(page).locator('.fb')
@@ -77,7 +50,7 @@ async function openSubmit(page: Page, id: string, qty = 1) {
 
 test('approved.cn: Home → flash sales → Purchase now → quantity and submit checks in order → price changed (Cancel, Confirm) → success → order history', async () => {
   const { ctx, page, errors } = await h.phone()
-  const auth = await loggedIn(page, APPROVED_CN)
+  const auth = await h.signIn(page.context(), APPROVED_CN)
   const before = await flashOrders(auth)
 
   // Home's flash-sale entry
@@ -177,7 +150,7 @@ test('approved.cn: Home → flash sales → Purchase now → quantity and submit
   assert.deepEqual(await horizontalOverflow(page), [])
 
   // the operator moves the price between opening the page and submitting
-  const detail = await call<{ flashPrice: number; catalogNumber: string }>('GET', '/flashbuy/detail/FB-CN-001', auth)
+  const detail = await h.call<{ flashPrice: number; catalogNumber: string }>('GET', '/flashbuy/detail/FB-CN-001', auth)
   const oldPrice = detail.flashPrice
   const newPrice = oldPrice + 10
   await setFlashPrice('FB-CN-001', newPrice)
@@ -241,7 +214,7 @@ test('approved.cn: Home → flash sales → Purchase now → quantity and submit
 
 test('in Chinese: the flash-sale list and the submit screen (labels, hints, Submit order)', async () => {
   const { ctx, page, errors } = await h.phone('zh-CN')
-  await loggedIn(page, APPROVED_CN)
+  await h.signIn(page.context(), APPROVED_CN)
   await page.goto(`${h.origin()}/flashbuy/list`)
   const list = onScreen(page)
   await list.locator('.fs-item').first().waitFor({ timeout: 30000 })
@@ -267,7 +240,7 @@ test('in Chinese: the flash-sale list and the submit screen (labels, hints, Subm
 
 test('FB-CN-004, cap below the minimum: "If the cap is below the minimum, the quantity is set to the cap"', async () => {
   const { ctx, page, errors } = await h.phone()
-  await loggedIn(page, APPROVED_CN)
+  await h.signIn(page.context(), APPROVED_CN)
   const fb = await openSubmit(page, 'FB-CN-004', 1)
   const so = onScreen(page)
   assert.equal(await fb.getAttribute('data-status'), 'IN_PROGRESS')
@@ -284,7 +257,7 @@ test('FB-CN-004, cap below the minimum: "If the cap is below the minimum, the qu
 
 test('lite.cn (Partially Registered): the button reads Complete registration and opens the ship-to add page', async () => {
   const { ctx, page, errors } = await h.phone()
-  await loggedIn(page, LITE_CN)
+  await h.signIn(page.context(), LITE_CN)
   await openSubmit(page, 'FB-CN-001', 1)
   const submit = onScreen(page).locator('.fb-bar__submit')
   await onScreen(page).locator('.fb-bar__submit', { hasText: 'Complete registration' }).waitFor({ timeout: 15000 })
@@ -316,7 +289,7 @@ test('a visitor is asked to log in; coming-soon and over sales are blocked with 
   await visitor.ctx.close()
 
   const { ctx, page, errors } = await h.phone()
-  await loggedIn(page, APPROVED_CN)
+  await h.signIn(page.context(), APPROVED_CN)
   for (const [id, status, message] of [['FB-CN-007', 'COMING_SOON', 'Coming soon'], ['FB-CN-008', 'OVER', 'Sorry, the promotion is expired']]) {
     const blocked = await openSubmit(page, id, 1)
     const s = onScreen(page)

@@ -10,31 +10,13 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import type { Locator, Page } from 'playwright-core'
-import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow } from '../support/e2e'
-import { signAccessToken } from '../../server/domains/auth/tokens'
+import type { Page } from 'playwright-core'
+import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow, settle, onScreen, showPart, APPROVED_CN, DISTRIBUTOR_CN } from '../support/e2e'
 
 const SECRET = 'e2e-gifts-secret-0123456789-0123456789-0123456'
-const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const DISTRIBUTOR_CN = { userId: 'U-5c6e1f93', userName: 'distributor.cn' }
-const EN = { languagecode: 'en', countrycode: 'cn' }
 
 const h = e2eHarness({ JWT_SECRET: SECRET })
 const shot = (name: string) => path.join(SHOTS, `gifts-${name}.png`)
-const settle = (page: Page) => page.waitForTimeout(700) // Taro's slide-in
-const onScreen = (page: Page) => page.locator('.taro_page').last()
-const showPart = async (part: Locator) => { await part.evaluate((e) => e.scrollIntoView({ block: 'center' })); await part.page().waitForTimeout(150) }
-
-async function api(method: 'GET' | 'POST', url: string, headers: Record<string, string>) {
-  const res = await fetch(`${h.origin()}/api${url}`, { method, headers })
-  return { status: res.status, body: await res.json() }
-}
-
-async function loggedIn(page: Page, user: typeof APPROVED_CN) {
-  const token = await signAccessToken(SECRET, user, 3600)
-  await page.context().addCookies([{ name: 'token', value: token, url: h.origin() }])
-  return { ...EN, authorization: `Bearer ${token}` }
-}
 
 async function checkPage(page: Page, name: string) {
   await page.screenshot({ path: shot(name) })
@@ -44,7 +26,7 @@ async function checkPage(page: Page, name: string) {
 
 test('approved.cn: My → gift centre → statuses → redeem → redemption record → feedback → point detail', async () => {
   const { ctx, page, errors } = await h.phone()
-  const auth = await loggedIn(page, APPROVED_CN)
+  const auth = await h.signIn(page.context(), APPROVED_CN)
 
   await page.goto(`${h.origin()}/more`)
   const entry = page.locator('.my-menu__item--giftCentre')
@@ -57,7 +39,7 @@ test('approved.cn: My → gift centre → statuses → redeem → redemption rec
   await centre.locator('.gc-gift').first().waitFor({ timeout: 30000 })
   await settle(page)
   const balance = Number((await centre.locator('.gc-head__value').innerText()).replace(/,/g, ''))
-  const server = (await api('GET', '/membership/points', auth)).body.data
+  const server = (await h.api('GET', '/membership/points', auth)).body.data
   assert.equal(balance, server.balance, 'the balance the server derives from the ledger')
   assert.ok(balance > 5000, `points earned by shipped orders: ${balance}`)
   const status = (id: string) => centre.locator(`.gc-gift[data-id="${id}"]`).getAttribute('data-status')
@@ -158,7 +140,7 @@ test('point rules need no login (in Chinese)', async () => {
 
 test('distributor.cn is refused: no gift centre on My, the barred message on the screen, 403 from the API', async () => {
   const { ctx, page, errors } = await h.phone()
-  const auth = await loggedIn(page, DISTRIBUTOR_CN)
+  const auth = await h.signIn(page.context(), DISTRIBUTOR_CN)
   await page.goto(`${h.origin()}/more`)
   // what My shows once it knows the user (before that, the visitor's menu)
   await page.locator('.my__logout').waitFor({ timeout: 30000 })
@@ -170,7 +152,7 @@ test('distributor.cn is refused: no gift centre on My, the barred message on the
   assert.match(await blocked.innerText(), /distributor, agent and special accounts cannot take part in the membership programme/)
   assert.equal(await onScreen(page).locator('.gc-gift').count(), 0)
   await checkPage(page, 'blocked')
-  const r = await api('GET', '/membership/gifts', auth)
+  const r = await h.api('GET', '/membership/gifts', auth)
   assert.deepEqual([r.status, r.body.reason], [403, 'MEMBERSHIP_BLOCKED'])
   assert.deepEqual(errors, [])
   await ctx.close()

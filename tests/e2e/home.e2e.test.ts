@@ -6,11 +6,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { e2eHarness, SHOTS, assertAccessible } from '../support/e2e'
-import { signAccessToken } from '../../server/domains/auth/tokens'
+import { e2eHarness, SHOTS, assertAccessible, APPROVED_CN } from '../support/e2e'
 
 const SECRET = 'e2e-secret-0123456789-0123456789-0123456789'
-const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
 
 const h = e2eHarness({ JWT_SECRET: SECRET })
 const phone = (locale = 'en-US') => h.phone(locale)
@@ -73,7 +71,7 @@ test('Home shows seeded products from the server, and the language switch change
 
 test('a logged-in approved account sees its own prices; the token travels as a bearer header', async () => {
   const { ctx, page, errors } = await phone('en-US')
-  const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
+  const token = await h.tokenFor(APPROVED_CN)
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
   const sent: Record<string, string>[] = []
   page.on('request', (r) => { if (r.url().includes('/api/')) sent.push(r.headers()) })
@@ -104,7 +102,7 @@ test('a logged-in approved account sees its own prices; the token travels as a b
 
 test('an expired token is discarded with "Your session is expired. Please login again"', async () => {
   const { ctx, page } = await phone('en-US')
-  const expired = await signAccessToken(SECRET, APPROVED_CN, -60)
+  const expired = await h.tokenFor(APPROVED_CN, -60)
   await ctx.addCookies([{ name: 'token', value: expired, url: h.origin() }])
   const auth: (string | undefined)[] = []
   page.on('request', (r) => { if (r.url().includes('/api/')) auth.push(r.headers().authorization) })

@@ -11,35 +11,16 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
-import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow } from '../support/e2e'
-import { signAccessToken } from '../../server/domains/auth/tokens'
+import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow, settle, onScreen, APPROVED_CN, DISTRIBUTOR_CN } from '../support/e2e'
 
 const SECRET = 'e2e-member-play-secret-0123456789-0123456789-01'
-const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const DISTRIBUTOR_CN = { userId: 'U-5c6e1f93', userName: 'distributor.cn' }
-const EN = { languagecode: 'en', countrycode: 'cn' }
 
 const h = e2eHarness({ JWT_SECRET: SECRET })
 const shot = (name: string) => path.join(SHOTS, `member-play-${name}.png`)
 
-const settle = (page: Page) => page.waitForTimeout(700)
-const onScreen = (page: Page) => page.locator('.taro_page').last()
-
-async function loggedIn(page: Page, user: typeof APPROVED_CN) {
-  const token = await signAccessToken(SECRET, user, 3600)
-  await page.context().addCookies([{ name: 'token', value: token, url: h.origin() }])
-  return { ...EN, authorization: `Bearer ${token}` }
-}
-
-async function api(method: 'GET' | 'POST', url: string, headers: Record<string, string>) {
-  const res = await fetch(`${h.origin()}/api${url}`, { method, headers })
-  return { status: res.status, body: await res.json() }
-}
-
 test('approved.cn: earns points by a task, spins the wheel until the period limit, sees the draws in the history and the gift bag; the referral page', async () => {
   const { ctx, page, errors } = await h.phone()
-  const auth = await loggedIn(page, APPROVED_CN)
+  const auth = await h.signIn(page.context(), APPROVED_CN)
 
   // ---- My → Earn points by tasks
   await page.goto(`${h.origin()}/more`)
@@ -154,7 +135,7 @@ test('approved.cn: earns points by a task, spins the wheel until the period limi
   assert.deepEqual(await horizontalOverflow(page), [])
 
   // ---- the gift bag: the prize orders of the draws (physical prizes), or its empty state
-  const bag = (await api('GET', '/membership/giftbag', auth)).body.data
+  const bag = (await h.api('GET', '/membership/giftbag', auth)).body.data
   await page.goto(`${h.origin()}/giftcenter/giftbag`)
   so = onScreen(page)
   await so.locator('.gb-order, .gb-state').first().waitFor({ timeout: 30000 })
@@ -194,9 +175,9 @@ test('approved.cn: earns points by a task, spins the wheel until the period limi
 
 test('distributor.cn is refused: the screens show the blocked message; the API answers 403 MEMBERSHIP_BLOCKED', async () => {
   const { ctx, page, errors } = await h.phone()
-  const auth = await loggedIn(page, DISTRIBUTOR_CN)
+  const auth = await h.signIn(page.context(), DISTRIBUTOR_CN)
   for (const url of ['/membership/draws', '/membership/tasks', '/membership/invitations', '/membership/giftbag', '/membership/interactions']) {
-    const r = await api('GET', url, auth)
+    const r = await h.api('GET', url, auth)
     assert.deepEqual([r.status, r.body.reason], [403, 'MEMBERSHIP_BLOCKED'], url)
   }
   const draw = await fetch(`${h.origin()}/api/membership/draws/LD-CN-WHEEL/draw`, { method: 'POST', headers: { ...auth, 'idempotency-key': 'e2e-distributor-0001', 'content-type': 'application/json' }, body: '{}' })

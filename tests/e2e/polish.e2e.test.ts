@@ -13,31 +13,12 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
-import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow } from '../support/e2e'
-import { signAccessToken } from '../../server/domains/auth/tokens'
+import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow, settle, onScreen, APPROVED_CN, APPROVED_IN } from '../support/e2e'
 
 const SECRET = 'e2e-polish-secret-0123456789-0123456789-0123456'
-const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const APPROVED_IN = { userId: 'U-9a1b2c3d', userName: 'approved.in' }
 
 const h = e2eHarness({ JWT_SECRET: SECRET })
 const shot = (name: string) => path.join(SHOTS, `polish-${name}.png`)
-const settle = (page: Page) => page.waitForTimeout(700) // Taro's slide-in
-/** the page on screen (Taro keeps earlier pages in the DOM) */
-const onScreen = (page: Page) => page.locator('.taro_page').last()
-
-async function loggedIn(page: Page, user: typeof APPROVED_CN, country: 'cn' | 'in' = 'cn') {
-  const token = await signAccessToken(SECRET, user, 3600)
-  await page.context().addCookies([{ name: 'token', value: token, url: h.origin() }])
-  return { languagecode: 'en', countrycode: country, authorization: `Bearer ${token}` }
-}
-
-async function call<T>(url: string, headers: Record<string, string>): Promise<T> {
-  const json = await (await fetch(`${h.origin()}/api${url}`, { headers })).json()
-  assert.equal(json.success, true, `${url}: ${JSON.stringify(json).slice(0, 300)}`)
-  return json.data as T
-}
 
 /**
  * The words of the visible elements matching `selector` on the page on screen that the browser broke across
@@ -64,12 +45,12 @@ const brokenWords = (selector: string) => `(() => {
 
 test('approved.cn: the order detail and its pending lead-time page at their spec addresses, through a link, back and a reload', async () => {
   const { ctx, page, errors } = await h.phone()
-  const auth = await loggedIn(page, APPROVED_CN)
+  const auth = await h.signIn(page.context(), APPROVED_CN)
   // a seeded SUBMITTED order has a backordered line (server/db/seed/orders.ts)
-  const orders = (await call<{ items: { orderNumber: string; salesOrderNumber: string; status: string }[] }>('/order/list?limit=50', auth)).items
+  const orders = (await h.call<{ items: { orderNumber: string; salesOrderNumber: string; status: string }[] }>('GET', '/order/list?limit=50', auth)).items
   const order = orders.find((o) => o.status === 'SUBMITTED')
   assert.ok(order, 'a seeded SUBMITTED order')
-  const lto = await call<{ items: unknown[] }>(`/order/pendingLto/${order.orderNumber}`, auth)
+  const lto = await h.call<{ items: unknown[] }>('GET', `/order/pendingLto/${order.orderNumber}`, auth)
   assert.ok(lto.items.length > 0, 'it has lines waiting for stock')
   const n = order.orderNumber
 
@@ -118,7 +99,7 @@ test('approved.cn: the order detail and its pending lead-time page at their spec
 test('addresses wrap between words (approved.cn in Chinese, approved.in in English); a long order total keeps its line in its row', async () => {
   for (const [user, locale, country] of [[APPROVED_CN, 'zh-CN', 'cn'], [APPROVED_IN, 'en-US', 'in']] as const) {
     const { ctx, page, errors } = await h.phone(locale)
-    await loggedIn(page, user, country)
+    await h.signIn(page.context(), user, country)
     await page.goto(`${h.origin()}/my-account/ShipToInfo`)
     const so = onScreen(page)
     await so.locator('.address-card__value').first().waitFor({ timeout: 30000 })
@@ -170,7 +151,7 @@ test('a visitor on My: Log in and Register are one height', async () => {
 
 test('approved.cn: a coming flash sale says when it starts once, on the list and on its submit screen', async () => {
   const { ctx, page, errors } = await h.phone()
-  await loggedIn(page, APPROVED_CN)
+  await h.signIn(page.context(), APPROVED_CN)
   // FB-CN-007 starts 5 days after the seed day (server/db/seed/flashbuy.ts); its display text says so
   await page.goto(`${h.origin()}/flashbuy/list`)
   let so = onScreen(page)

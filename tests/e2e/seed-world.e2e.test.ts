@@ -13,18 +13,12 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
-import { e2eHarness, SHOTS, assertAccessible } from '../support/e2e'
-import { signAccessToken } from '../../server/domains/auth/tokens'
+import { e2eHarness, SHOTS, assertAccessible, onScreen, APPROVED_CN } from '../support/e2e'
 
 const SECRET = 'e2e-seed-world-secret-0123456789-0123456789-01'
-const APPROVED_CN = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
-const EN = { languagecode: 'en', countrycode: 'cn' }
 
 const h = e2eHarness({ JWT_SECRET: SECRET })
 const shot = (name: string) => path.join(SHOTS, `seed-world-${name}.png`)
-/** the page on screen (Taro keeps earlier pages in the DOM) */
-const onScreen = (page: Page) => page.locator('.taro_page').last()
 
 async function call<T>(url: string, headers: Record<string, string>): Promise<T> {
   const res = await fetch(`${h.origin()}/api${url}`, { headers })
@@ -39,9 +33,7 @@ interface OrderItem { orderNumber: string; salesOrderNumber: string }
 
 test('approved.cn: an order notification opens its order; an invoiced order shows its invoice, which links to the invoice list', async () => {
   const { ctx, page, errors } = await h.phone('en-US')
-  const token = await signAccessToken(SECRET, APPROVED_CN, 3600)
-  await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
-  const auth = { ...EN, authorization: `Bearer ${token}` }
+  const auth = await h.signIn(ctx, APPROVED_CN)
 
   // ---- a seeded "Order shipped" notification → its order
   const notes = (await call<{ list: Notification[] }>('/notification/list?pageSize=50', auth)).list

@@ -7,8 +7,9 @@ import { before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
-import { chromium, devices, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, devices, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { SIGN_IN_POPUP_COUNT_KEY, SIGN_IN_POPUP_MAX_SHOWS } from '../../src/rules/auth/sign-in-popup'
+import { signAccessToken } from '../../server/domains/auth/tokens'
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startServer, ROOT } = require('./server-process.js')
 
@@ -108,6 +109,24 @@ const UNCOVER_TARGETS = `(() => {
 
 export interface Phone { ctx: BrowserContext; page: Page; errors: string[] }
 
+/** seeded users (server/db/seed/accounts.ts) */
+export interface SeedUser { userId: string; userName: string }
+export const APPROVED_CN: SeedUser = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
+export const APPROVED_IN: SeedUser = { userId: 'U-9a1b2c3d', userName: 'approved.in' }
+export const LITE_CN: SeedUser = { userId: 'U-2b8d4e60', userName: 'lite.cn' }
+export const DISTRIBUTOR_CN: SeedUser = { userId: 'U-5c6e1f93', userName: 'distributor.cn' }
+/** the headers of an English visitor in China */
+export const EN = { languagecode: 'en', countrycode: 'cn' }
+
+/** Taro's slide-in of a page that opens */
+export const settle = (page: Page) => page.waitForTimeout(700)
+/** the page on screen (Taro keeps earlier pages in the DOM) */
+export const onScreen = (page: Page) => page.locator('.taro_page').last()
+/** Taro's H5 Input renders a plain <input> carrying the class (h5.useHtmlComponents), or wraps one */
+export const field = (scope: Locator, cls: string) => scope.locator(`input.${cls}, .${cls} input, textarea.${cls}, .${cls} textarea`).first()
+/** the page's scroller shows `part` (Taro's pages scroll inside, so fullPage shots show only the viewport) */
+export const showPart = async (part: Locator) => { await part.evaluate((e) => e.scrollIntoView({ block: 'center' })); await part.page().waitForTimeout(150) }
+
 export function e2eHarness(serverEnv: Record<string, string> = {}) {
   let server: { origin: string; stop: () => Promise<void> } | undefined
   let browser: Browser | undefined
@@ -128,8 +147,40 @@ export function e2eHarness(serverEnv: Record<string, string> = {}) {
     await server?.stop()
   })
 
+  /** a token the server accepts for `user` (signed with the JWT_SECRET the server was started with) */
+  const tokenFor = (user: SeedUser, ttlSeconds = 3600) => {
+    assert.ok(serverEnv.JWT_SECRET, 'start the harness with a JWT_SECRET to sign users in')
+    return signAccessToken(serverEnv.JWT_SECRET, user, ttlSeconds)
+  }
+  const headersWith = (token: string, country: string) => ({ languagecode: 'en', countrycode: country, authorization: `Bearer ${token}` })
+
   return {
     origin: () => server!.origin,
+    tokenFor,
+    /** the API headers of `user` (English, in `country`), without a browser */
+    async headersFor(user: SeedUser, country: 'cn' | 'in' = 'cn') {
+      return headersWith(await tokenFor(user), country)
+    },
+    /** `user` signed in on a phone (the token cookie the app reads); the API headers of the same user */
+    async signIn(ctx: BrowserContext, user: SeedUser, country: 'cn' | 'in' = 'cn') {
+      const token = await tokenFor(user)
+      await ctx.addCookies([{ name: 'token', value: token, url: server!.origin }])
+      return headersWith(token, country)
+    },
+    /** a server call that must succeed (the answer's envelope says success): its data */
+    async call<T>(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: unknown): Promise<T> {
+      const res = await fetch(`${server!.origin}/api${url}`, {
+        method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined
+      })
+      const json = await res.json()
+      assert.equal(json.success, true, `${method} ${url}: ${JSON.stringify(json).slice(0, 300)}`)
+      return json.data as T
+    },
+    /** a server call whatever it answers: the status and the body */
+    async api(method: 'GET' | 'POST', url: string, headers: Record<string, string>) {
+      const res = await fetch(`${server!.origin}/api${url}`, { method, headers })
+      return { status: res.status, body: await res.json() }
+    },
     /**
      * a fresh iPhone 12 browser context; page errors are collected for the test to assert on. The sign-in popup
      * (spec: "It appears 5 seconds after a page load for a visitor") is counted as already shown twice unless a

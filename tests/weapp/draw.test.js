@@ -7,31 +7,20 @@
  *   counts, the prizes and the rules;
  * - the first screen within WeChat's audit lines (one setData <= 256 KB, <= 1,000 WXML nodes).
  */
-const { testServer, stubWechatLogin, launchApp } = require('./harness')
+const { appOnTestServer } = require('./harness')
+const { all, one, text } = require('./page-text')
 const { LINES, measureFirstScreen } = require('./first-screen')
 
 const DRAW = 'packages/membership/lucky-draw/index'
 
-const hasClass = (el, name) => [...el.classList].some((c) => c === name || c.endsWith(`--${name}`))
-const all = (root, name) => [...(root.dom || root).querySelectorAll(`[class*="${name}"]`)].filter((el) => hasClass(el, name))
-const one = (root, name) => all(root, name)[0] || null
-const text = (el) => (el ? (el.dom || el).textContent.trim() : '')
-
 describe('lucky draw in miniprogram-simulate', () => {
-  let server
-  let h
-
-  beforeAll(async () => {
-    server = await testServer()
-    h = launchApp({ apiOrigin: server.origin, path: DRAW, beforeLaunch: () => stubWechatLogin() })
-  })
-  afterAll(async () => { await server?.stop() })
+  const sim = appOnTestServer(DRAW)
 
   it('the draw screen for approved.cn: activity tabs, the running wheel with a segment per prize, the button, counts, prizes, rules', async () => {
-    await h.logInOnMy()
-    const comp = h.open(DRAW)
-    expect(await h.until(() => comp.querySelectorAll('.ld-tab').length >= 4 && !!comp.querySelector('.ld-wheel'))).toBe(true)
-    await h.settle(comp)
+    await sim.h.logInOnMy()
+    const comp = sim.h.open(DRAW)
+    expect(await sim.h.until(() => comp.querySelectorAll('.ld-tab').length >= 4 && !!comp.querySelector('.ld-wheel'))).toBe(true)
+    await sim.h.settle(comp)
     const wheelPrizes = 8 // the seeded LD-CN-WHEEL
     expect(all(comp, 'ld-tab').length).toBe(4)
     expect(all(comp, 'ld-wheel__label').length).toBe(wheelPrizes)
@@ -45,7 +34,7 @@ describe('lucky draw in miniprogram-simulate', () => {
   })
 
   it('the first screen stays within WeChat\'s audit lines (one setData <= 256 KB, <= 1,000 WXML nodes)', async () => {
-    const f = await measureFirstScreen(h, DRAW, { ready: (c) => !!c.querySelector('.ld-wheel') && c.querySelectorAll('.ld-wheel__label').length >= 8 })
+    const f = await measureFirstScreen(sim.h, DRAW, { ready: (c) => !!c.querySelector('.ld-wheel') && c.querySelectorAll('.ld-wheel__label').length >= 8 })
     process.stdout.write(`\nweapp lucky draw: ${f.calls} setData, largest ${(f.largest / 1024).toFixed(1)} KB, ${f.nodes} nodes\n`)
     expect([f.page, f.ready, f.settled]).toEqual([f.page, true, true])
     expect(f.calls).toBeGreaterThan(0)

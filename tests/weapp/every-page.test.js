@@ -137,9 +137,9 @@ describe('every route of the mini-program renders', () => {
     MAIN_CONTENT.orderConfirm = orderContent(confirmOrder)
 
     const request = (await get('GET', '/api/request/list', auth))[0]
-    const requestDetail = await get('GET', `/api/request/detail/${request.requestId}`, auth)
-    ROUTE_PARAMS.requestDetail = { requestId: request.requestId }
-    MAIN_CONTENT.requestDetail = [request.requestId, ...requestDetail.items.map((i) => i.catalogNumber)]
+    const enquiryDetail = await get('GET', `/api/request/detail/${request.requestId}`, auth)
+    ROUTE_PARAMS.enquiryDetail = { requestId: request.requestId }
+    MAIN_CONTENT.enquiryDetail = [request.requestId, ...enquiryDetail.items.map((i) => i.catalogNumber)]
 
     const sale = (await get('GET', '/api/flashbuy/list', HEADERS)).find((x) => x.flashBuyStatus === 'IN_PROGRESS')
     const saleDetail = await get('GET', `/api/flashbuy/detail/${sale.id}`, auth)

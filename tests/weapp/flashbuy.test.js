@@ -9,34 +9,22 @@
  *   section 2), the total and Submit order;
  * - both first screens within WeChat's audit lines (one setData <= 256 KB, <= 1,000 WXML nodes).
  */
-const { testServer, call, stubWechatLogin, launchApp } = require('./harness')
+const { call, appOnTestServer } = require('./harness')
+const { all, one, text } = require('./page-text')
 const { LINES, measureFirstScreen } = require('./first-screen')
 
 const LIST = 'packages/flashbuy/flash-sale/index'
 const SUBMIT = 'packages/flashbuy/submit/index'
 
-/** miniprogram-simulate's DOM (jsdom): classes carry the component's prefix ("main--fs-item") */
-const hasClass = (el, name) => [...el.classList].some((c) => c === name || c.endsWith(`--${name}`))
-const all = (root, name) => [...(root.dom || root).querySelectorAll(`[class*="${name}"]`)].filter((el) => hasClass(el, name))
-const one = (root, name) => all(root, name)[0] || null
-const text = (el) => (el ? (el.dom || el).textContent.trim() : '')
-
 describe('flash buy in miniprogram-simulate', () => {
-  let server
-  let h
-
-  beforeAll(async () => {
-    server = await testServer()
-    h = launchApp({ apiOrigin: server.origin, path: LIST, beforeLaunch: () => stubWechatLogin() })
-  })
-  afterAll(async () => { await server?.stop() })
+  const sim = appOnTestServer(LIST)
 
   it('the flash-sale list: sections, sale-list labels, prices, and Purchase now only on running sales', async () => {
     // the sales as the server lists them (Taro's mini-program template keeps no data-* attributes: items are found by name)
-    const listed = (await call(server.origin, 'GET', '/api/flashbuy/list', { countrycode: 'cn', languagecode: 'cn' })).data
-    const comp = h.open(LIST)
-    expect(await h.until(() => comp.querySelectorAll('.fs-item').length === listed.length)).toBe(true)
-    await h.settle(comp)
+    const listed = (await call(sim.server.origin, 'GET', '/api/flashbuy/list', { countrycode: 'cn', languagecode: 'cn' })).data
+    const comp = sim.h.open(LIST)
+    expect(await sim.h.until(() => comp.querySelectorAll('.fs-item').length === listed.length)).toBe(true)
+    await sim.h.settle(comp)
     const item = (id) => {
       const sale = listed.find((x) => x.id === id)
       return all(comp, 'fs-item').find((el) => text(one(el, 'fs-item__name')) === sale.skuName && text(el).includes(sale.catalogNumber))
@@ -70,10 +58,10 @@ describe('flash buy in miniprogram-simulate', () => {
   })
 
   it('the submit screen for FB-CN-001 as approved.cn: address, product card, quantity hints, total and Submit order', async () => {
-    await h.logInOnMy()
-    const comp = h.open(SUBMIT, { id: 'FB-CN-001', qty: '2' })
-    expect(await h.until(() => !!comp.querySelector('.fb-product') && !!comp.querySelector('.fb-address .address-card'))).toBe(true)
-    await h.settle(comp)
+    await sim.h.logInOnMy()
+    const comp = sim.h.open(SUBMIT, { id: 'FB-CN-001', qty: '2' })
+    expect(await sim.h.until(() => !!comp.querySelector('.fb-product') && !!comp.querySelector('.fb-address .address-card'))).toBe(true)
+    await sim.h.settle(comp)
     expect(comp.querySelector('.fb-product__badge--inProgress')).toBeTruthy()
     expect(comp.querySelector('.fb-status')).toBeFalsy() // no blocking message on a running sale
     expect(text(comp.querySelector('.fb-address'))).toContain('张江实验室')
@@ -93,8 +81,8 @@ describe('flash buy in miniprogram-simulate', () => {
   })
 
   it('both first screens stay within WeChat\'s audit lines (one setData <= 256 KB, <= 1,000 WXML nodes)', async () => {
-    const list = await measureFirstScreen(h, LIST, { ready: (c) => c.querySelectorAll('.fs-item').length >= 8 })
-    const submit = await measureFirstScreen(h, SUBMIT, { query: { id: 'FB-CN-001', qty: '1' }, ready: (c) => !!c.querySelector('.fb-product') && !!c.querySelector('.fb-address .address-card') })
+    const list = await measureFirstScreen(sim.h, LIST, { ready: (c) => c.querySelectorAll('.fs-item').length >= 8 })
+    const submit = await measureFirstScreen(sim.h, SUBMIT, { query: { id: 'FB-CN-001', qty: '1' }, ready: (c) => !!c.querySelector('.fb-product') && !!c.querySelector('.fb-address .address-card') })
     process.stdout.write(`\nweapp flash buy: list ${list.calls} setData, largest ${(list.largest / 1024).toFixed(1)} KB, ${list.nodes} nodes; submit ${submit.calls} setData, largest ${(submit.largest / 1024).toFixed(1)} KB, ${submit.nodes} nodes\n`)
     for (const f of [list, submit]) {
       expect([f.page, f.ready, f.settled]).toEqual([f.page, true, true])

@@ -7,41 +7,30 @@
  *   insufficient points, draw-only"), Redeem only on normal gifts; the point rules and point detail;
  * - the first screen within WeChat's audit lines (one setData <= 256 KB, <= 1,000 WXML nodes).
  */
-const { testServer, stubWechatLogin, launchApp } = require('./harness')
+const { appOnTestServer } = require('./harness')
+const { hasClass, all, one, text } = require('./page-text')
 const { LINES, measureFirstScreen } = require('./first-screen')
 
 const CENTRE = 'packages/membership/gift-centre/index'
 const RULES = 'packages/membership/rewards-rules/index'
 const DETAIL = 'packages/membership/reward-detail/index'
 
-const hasClass = (el, name) => [...el.classList].some((c) => c === name || c.endsWith(`--${name}`))
-const all = (root, name) => [...(root.dom || root).querySelectorAll(`[class*="${name}"]`)].filter((el) => hasClass(el, name))
-const one = (root, name) => all(root, name)[0] || null
-const text = (el) => (el ? (el.dom || el).textContent.trim() : '')
-
 describe('gift centre in miniprogram-simulate', () => {
-  let server
-  let h
-
-  beforeAll(async () => {
-    server = await testServer()
-    h = launchApp({ apiOrigin: server.origin, path: RULES, beforeLaunch: () => stubWechatLogin() })
-  })
-  afterAll(async () => { await server?.stop() })
+  const sim = appOnTestServer(RULES)
 
   it('the point rules need no login', async () => {
-    const comp = h.open(RULES)
-    expect(await h.until(() => all(comp, 'pr-section').length === 4)).toBe(true)
-    await h.settle(comp)
+    const comp = sim.h.open(RULES)
+    expect(await sim.h.until(() => all(comp, 'pr-section').length === 4)).toBe(true)
+    await sim.h.settle(comp)
     expect(text(comp)).toMatch(/CNY 1,000/)
     comp.detach()
   })
 
   it('approved.cn: the balance, each gift with its exchange status, Redeem only on normal gifts; the point detail', async () => {
-    await h.logInOnMy()
-    const comp = h.open(CENTRE)
-    expect(await h.until(() => all(comp, 'gc-gift').length >= 20, 20000)).toBe(true)
-    await h.settle(comp)
+    await sim.h.logInOnMy()
+    const comp = sim.h.open(CENTRE)
+    expect(await sim.h.until(() => all(comp, 'gc-gift').length >= 20, 20000)).toBe(true)
+    await sim.h.settle(comp)
     const balance = Number(text(one(comp, 'gc-head__value')).replace(/,/g, ''))
     expect(balance).toBeGreaterThan(5000)
     const gifts = all(comp, 'gc-gift')
@@ -54,15 +43,15 @@ describe('gift centre in miniprogram-simulate', () => {
     for (const g of byStatus('out_of_stock')) expect(one(g, 'gc-gift__action--off')).toBeTruthy()
     comp.detach()
 
-    const detail = h.open(DETAIL)
-    expect(await h.until(() => all(detail, 'pd-entry').length > 0, 20000)).toBe(true)
-    await h.settle(detail)
+    const detail = sim.h.open(DETAIL)
+    expect(await sim.h.until(() => all(detail, 'pd-entry').length > 0, 20000)).toBe(true)
+    await sim.h.settle(detail)
     expect(Number(text(one(detail, 'pd-balance__value')).replace(/,/g, ''))).toBe(balance)
     detail.detach()
   })
 
   it('the gift centre\'s first screen stays within WeChat\'s audit lines (one setData <= 256 KB, <= 1,000 WXML nodes)', async () => {
-    const f = await measureFirstScreen(h, CENTRE, { ready: (c) => c.querySelectorAll('.gc-gift').length >= 20 })
+    const f = await measureFirstScreen(sim.h, CENTRE, { ready: (c) => c.querySelectorAll('.gc-gift').length >= 20 })
     process.stdout.write(`\nweapp gift centre: ${f.calls} setData, largest ${(f.largest / 1024).toFixed(1)} KB, ${f.nodes} nodes\n`)
     expect([f.page, f.ready, f.settled]).toEqual([f.page, true, true])
     expect(f.calls).toBeGreaterThan(0)

@@ -124,4 +124,18 @@ function launchApp({ apiOrigin, path: launchPath = 'pages/home/index', query = {
   return { env, simulate, app, open, until, settle, requestPaths, logInOnMy }
 }
 
-module.exports = { DIST, BUILD_BASE, WEAPP_OPS_TOKEN, testServer, call, getJson, stubWechatLogin, launchApp }
+/**
+ * For one describe block: the test server, and the app launched on it at `path` with WeChat's login stubbed,
+ * started before the block's tests (`server` and `h`, launchApp's answer, are set by then); the server stops after.
+ */
+function appOnTestServer(path) {
+  const sim = { server: null, h: null }
+  beforeAll(async () => {
+    sim.server = await testServer()
+    sim.h = launchApp({ apiOrigin: sim.server.origin, path, beforeLaunch: () => stubWechatLogin() })
+  })
+  afterAll(async () => { await sim.server?.stop() })
+  return sim
+}
+
+module.exports = { DIST, BUILD_BASE, WEAPP_OPS_TOKEN, testServer, call, getJson, stubWechatLogin, launchApp, appOnTestServer }

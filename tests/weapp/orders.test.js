@@ -9,17 +9,12 @@
  */
 const fs = require('node:fs')
 const path = require('node:path')
-const { testServer, call, stubWechatLogin, launchApp } = require('./harness')
+const { call, appOnTestServer } = require('./harness')
+const { all, one, text } = require('./page-text')
 const { ROOT } = require('../support/server-process')
 
 const HISTORY = 'packages/order/order-history/index'
 const DETAIL = 'packages/order/order-detail/index'
-
-/** miniprogram-simulate's DOM (jsdom): classes carry the component's prefix ("main--oh-row") */
-const hasClass = (el, name) => [...el.classList].some((c) => c === name || c.endsWith(`--${name}`))
-const all = (root, name) => [...(root.dom || root).querySelectorAll(`[class*="${name}"]`)].filter((el) => hasClass(el, name))
-const one = (root, name) => all(root, name)[0] || null
-const text = (el) => (el ? (el.dom || el).textContent.trim() : '')
 
 // the status labels as the app shows them, in either language (status code → label key → en/zh text)
 const read = (p) => fs.readFileSync(path.join(ROOT, p), 'utf8')
@@ -30,28 +25,24 @@ const ZH = texts('src/i18n/zh/screens/order.ts')
 const statusTexts = (code) => [EN[LABEL_OF[code]], ZH[LABEL_OF[code]]]
 
 describe('order history and detail in miniprogram-simulate', () => {
-  let server
-  let h
+  const sim = appOnTestServer(HISTORY)
   let auth
   let orders
 
   beforeAll(async () => {
-    server = await testServer()
-    h = launchApp({ apiOrigin: server.origin, path: HISTORY, beforeLaunch: () => stubWechatLogin() })
-    await h.logInOnMy()
-    auth = { authorization: `Bearer ${h.env.storage.get('authToken')}`, countrycode: 'cn', languagecode: 'cn' }
-    const res = await call(server.origin, 'GET', '/api/order/list?limit=50', auth)
+    await sim.h.logInOnMy()
+    auth = { authorization: `Bearer ${sim.h.env.storage.get('authToken')}`, countrycode: 'cn', languagecode: 'cn' }
+    const res = await call(sim.server.origin, 'GET', '/api/order/list?limit=50', auth)
     expect(res.success).toBe(true)
     orders = res.data.items
   })
-  afterAll(async () => { await server?.stop() })
 
   it('the order history lists approved.cn\'s orders: numbers, status labels, totals', async () => {
     expect(orders.length).toBeGreaterThan(1) // the seed gives approved.cn several recent orders
     expect(Object.keys(LABEL_OF).length).toBeGreaterThan(5)
-    const comp = h.open(HISTORY)
-    expect(await h.until(() => all(comp, 'oh-row').length > 0)).toBe(true)
-    await h.settle(comp)
+    const comp = sim.h.open(HISTORY)
+    expect(await sim.h.until(() => all(comp, 'oh-row').length > 0)).toBe(true)
+    await sim.h.settle(comp)
     const rows = all(comp, 'oh-row')
     // the first page as the server lists it, newest first (Taro's template keeps no data-*: rows are found by their number)
     const firstPage = orders.slice(0, rows.length)
@@ -70,11 +61,11 @@ describe('order history and detail in miniprogram-simulate', () => {
 
   it('an order detail: numbers, status label, address, every line, price and shipments', async () => {
     const o = orders[0]
-    const detail = (await call(server.origin, 'GET', `/api/order/detail/${o.orderNumber}`, auth)).data
+    const detail = (await call(sim.server.origin, 'GET', `/api/order/detail/${o.orderNumber}`, auth)).data
     expect(detail.lines.length).toBeGreaterThan(0)
-    const comp = h.open(DETAIL, { orderNumber: o.orderNumber })
-    expect(await h.until(() => !!one(comp, 'od-head__number') && all(comp, 'od-line').length > 0)).toBe(true)
-    await h.settle(comp)
+    const comp = sim.h.open(DETAIL, { orderNumber: o.orderNumber })
+    expect(await sim.h.until(() => !!one(comp, 'od-head__number') && all(comp, 'od-line').length > 0)).toBe(true)
+    await sim.h.settle(comp)
     expect(text(one(comp, 'od-head__number'))).toMatch(new RegExp(`^(Order|订单) ${o.orderNumber}$`))
     expect(text(one(comp, 'od-head__sales'))).toContain(detail.salesOrderNumber)
     expect(statusTexts(detail.status)).toContain(text(one(comp, 'od-head__status')))

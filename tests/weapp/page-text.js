@@ -24,9 +24,17 @@ function visibleStrings(root) {
   return out
 }
 
+/** the element has the class `name`, or the class with the component's prefix ("main--fs-item") */
+const hasClass = (el, name) => [...el.classList].some((c) => c === name || c.endsWith(`--${name}`))
+/** the elements under `root` (a page or component, or an element) with the class `name` (see hasClass) */
+const all = (root, name) => [...(root.dom || root).querySelectorAll(`[class*="${name}"]`)].filter((el) => hasClass(el, name))
+/** the first of them, or null */
+const one = (root, name) => all(root, name)[0] || null
+/** the trimmed text of a page, component or element ('' for none) */
+const text = (el) => (el ? (el.dom || el).textContent.trim() : '')
+
 /** the first element whose class list has a class ending in `--${name}` or equal to `name` */
-const byClass = (root, name) =>
-  [...root.querySelectorAll(`[class*="${name}"]`)].find((el) => [...el.classList].some((c) => c === name || c.endsWith(`--${name}`))) || null
+const byClass = (root, name) => [...root.querySelectorAll(`[class*="${name}"]`)].find((el) => hasClass(el, name)) || null
 
 /** The page's own content: PageShell's body (header and footer excluded), else the whole page. */
 const pageBody = (dom) => byClass(dom, 'page-shell__body') || dom
@@ -72,4 +80,4 @@ const webViews = (comp, root) => [...root.querySelectorAll('wx-web-view')]
   .filter((el) => !isHidden(el))
   .map((el) => (findIn(comp.data, (o) => o.sid === el.getAttribute('data-sid')) || {}).p0 || '')
 
-module.exports = { visibleStrings, byClass, pageBody, webViews, findIn, rawKeyFinder }
+module.exports = { visibleStrings, hasClass, all, one, text, byClass, pageBody, webViews, findIn, rawKeyFinder }

@@ -1,14 +1,10 @@
-import Taro from '@tarojs/taro'
 import { useLocale } from '../../src/store/locale'
 import { useSession } from '../../src/store/auth/session'
-import { useRequests } from '../../src/store/order/enquiries'
+import { useEnquiries } from '../../src/store/order/enquiries'
 import { useOrderConfirm } from '../../src/store/order/confirm'
-import { KEYS } from '../../src/api/auth-token'
-import { storage } from '../../src/platform/storage'
-import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
-import { approvedCn } from './account-fixtures'
-import type { RequestDetail, RequestSummary, Confirmation } from '../../types'
+import { resetApp, logIn, muteToasts, signedInRoutes, click } from './screen-setup'
+import type { EnquiryDetail, EnquirySummary, Confirmation } from '../../types'
 
 /**
  * Requests and enquiries and the order confirmation page (issue 12), rendered by the real app shell;
@@ -19,25 +15,13 @@ import type { RequestDetail, RequestSummary, Confirmation } from '../../types'
  */
 jest.setTimeout(30000)
 
-const logIn = () => {
-  storage.set(KEYS.authToken, fakeToken({ sub: 'U-7f3a9c21', exp: inSeconds(3600) }))
-  storage.set(KEYS.userId, 'U-7f3a9c21')
-  storage.set(KEYS.userName, 'approved.cn')
-}
-const flag = (v: '0' | '1') => ({ dictValue: v, dictLabel: '' })
-const base = (routes: Record<string, unknown> = {}) => ({
-  'GET /sys/dict/config': () => ({ ENABLE_ORDER_TAX: flag('1'), ENABLE_SIGN_IN_POPUP: flag('0') }),
-  'GET /users/info': approvedCn(),
-  ...routes
-})
-const click = (el: HTMLElement | null) => { if (!el) throw new Error('nothing to click'); el.click() }
 const envelope = (status: number, message: string, reason: string) => ({ status, body: { success: false, code: 'CONFLICT', message, reason, statusCode: status } })
 
-const summary = (over: Partial<RequestSummary> = {}): RequestSummary => ({
+const summary = (over: Partial<EnquirySummary> = {}): EnquirySummary => ({
   requestId: 'RQ-D00002', kind: 'quote', status: 'in_progress', interactionStatus: 'approved', createdAt: '2026-11-10T02:00:00.000Z',
   itemCount: 3, firstItemName: 'Anti-GAPDH antibody', interactionCount: 2, ...over
 })
-const detail = (over: Partial<RequestDetail> = {}): RequestDetail => ({
+const detail = (over: Partial<EnquiryDetail> = {}): EnquiryDetail => ({
   requestId: 'RQ-D00002', kind: 'quote', status: 'in_progress', interactionStatus: 'approved', createdAt: '2026-11-10T02:00:00.000Z',
   contactName: 'Wang', companyOrInstitution: 'Shanghai Lab', city: 'Shanghai', remark: null,
   items: [{ catalogNumber: 'MA1-10175', itemName: 'Anti-GAPDH antibody', itemCount: 2 }],
@@ -48,20 +32,17 @@ const detail = (over: Partial<RequestDetail> = {}): RequestDetail => ({
   customerComments: 0, commentLimit: 20, canComment: true, ...over
 })
 
-describe('requests and enquiries', () => {
+describe('enquiries: the My request list and a request\'s detail', () => {
   beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-    useLocale.setState({ language: 'en', country: 'cn' })
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
-    useRequests.getState().reset()
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    resetApp()
+    useEnquiries.getState().reset()
+    muteToasts()
   })
   afterEach(() => jest.restoreAllMocks())
 
   it('list: the title "My request" with its info button explaining online chat queries; one row per request', async () => {
     logIn()
-    stubApi(base({ 'GET /request/list': [summary(), summary({ requestId: 'RQ-D00001', kind: 'lead', status: 'pending', interactionStatus: 'pending', firstItemName: 'Buffer' })] }))
+    stubApi(signedInRoutes({ 'GET /request/list': [summary(), summary({ requestId: 'RQ-D00001', kind: 'lead', status: 'pending', interactionStatus: 'pending', firstItemName: 'Buffer' })] }))
     await openPage('packages/order/enquiries/index')
     await waitFor(() => qa('.rq-row').length === 2, 'two rows')
     expect(q('.rq-title__text')!.textContent).toBe('My request')
@@ -80,14 +61,14 @@ describe('requests and enquiries', () => {
 
   it('list: an empty state', async () => {
     logIn()
-    stubApi(base({ 'GET /request/list': [] }))
+    stubApi(signedInRoutes({ 'GET /request/list': [] }))
     await openPage('packages/order/enquiries/index')
     await waitText('You have no requests yet.')
   })
 
   it('detail: status, items, history with comments and attachments; a comment is sent and shown', async () => {
     logIn()
-    const calls: StubCall[] = stubApi(base({
+    const calls: StubCall[] = stubApi(signedInRoutes({
       'GET /request/detail/RQ-D00002': detail(),
       'POST /request/RQ-D00002/comment': (c: StubCall) => ({ id: 3, author: 'customer', status: 'approved', comment: c.data.comment, attachments: [], createdAt: '2026-11-13T05:00:00.000Z' })
     }))
@@ -100,7 +81,7 @@ describe('requests and enquiries', () => {
     expect(text()).toContain('0 of 20 comments used')
     click(q('.rqd-comment__send'))
     await waitText('Please enter a comment')
-    useRequests.getState().setDraft('Could you ship by Friday?')
+    useEnquiries.getState().setDraft('Could you ship by Friday?')
     await waitFor(() => !text().includes('Please enter a comment'), 'the error clears')
     click(q('.rqd-comment__send'))
     await waitFor(() => qa('.rqd-entry').length === 3, 'the comment is in the history')
@@ -111,7 +92,7 @@ describe('requests and enquiries', () => {
 
   it('detail: "limit reached" from the server is shown and the box closes; a closed request says "no permission"; another\'s request "does not exist"', async () => {
     logIn()
-    stubApi(base({
+    stubApi(signedInRoutes({
       'GET /request/detail/RQ-D00002': detail({ customerComments: 19 }),
       'POST /request/RQ-D00002/comment': envelope(409, 'You have reached the limit of 20 comments on this request', 'INTERACTION_LIMIT_REACHED'),
       'GET /request/detail/RQ-D00003': detail({ requestId: 'RQ-D00003', status: 'completed', canComment: false }),
@@ -119,7 +100,7 @@ describe('requests and enquiries', () => {
     }))
     await openPage('packages/order/enquiry-detail/index', { requestId: 'RQ-D00002' })
     await waitText('19 of 20 comments used')
-    useRequests.getState().setDraft('one more')
+    useEnquiries.getState().setDraft('one more')
     click(q('.rqd-comment__send'))
     await waitText('You have reached the limit of 20 comments on this request')
     expect(q('.rqd-comment__error')!.getAttribute('role')).toBe('alert')
@@ -145,12 +126,12 @@ describe('order confirmation page', () => {
     useLocale.setState({ language: 'en', country: 'cn' })
     useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null })
     useOrderConfirm.setState({ token: null, view: 'loading', data: null, error: null, busy: false })
-    jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
+    muteToasts()
   })
   afterEach(() => jest.restoreAllMocks())
 
   it('pending pre-order (no login): the order, the 24-hour window, Confirm → "confirmed"', async () => {
-    const calls = stubApi(base({
+    const calls = stubApi(signedInRoutes({
       'GET /order/confirm/tok1': pending(),
       'POST /order/confirm/tok1': { state: 'confirmed', kind: 'preorder', expiresAt: '2026-11-24T10:00:00.000Z', order: null }
     }))
@@ -169,14 +150,14 @@ describe('order confirmation page', () => {
     ['failed', 'The confirmation failed. Please contact customer service.'],
     ['confirmed', 'Your order has been confirmed.']
   ] as const)('state %s shows its message', async (state, message) => {
-    stubApi(base({ 'GET /order/confirm/tok2': { state, kind: 'order', expiresAt: '2026-11-24T10:00:00.000Z', order: null } }))
+    stubApi(signedInRoutes({ 'GET /order/confirm/tok2': { state, kind: 'order', expiresAt: '2026-11-24T10:00:00.000Z', order: null } }))
     await openPage('packages/order/order-confirm/index', { token: 'tok2' })
     await waitText(message)
     expect(q(`.oc-message--${state}`)).not.toBeNull()
   })
 
   it('an unknown link: "cancelled or not found"', async () => {
-    stubApi(base({ 'GET /order/confirm/nope': envelope(404, 'This order has been cancelled or could not be found', 'CONFIRMATION_NOT_FOUND') }))
+    stubApi(signedInRoutes({ 'GET /order/confirm/nope': envelope(404, 'This order has been cancelled or could not be found', 'CONFIRMATION_NOT_FOUND') }))
     await openPage('packages/order/order-confirm/index', { token: 'nope' })
     await waitText('This order has been cancelled or could not be found.')
     expect(q('.oc-message--notFound')).not.toBeNull()

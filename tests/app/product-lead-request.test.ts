@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { runQuoteRequest, trimReqUrl, quoteLogEntry, OP_REQ_URL_MAX } from '../../src/rules/order/lead-request'
+import { runLeadRequest, trimReqUrl, leadLogEntry, OP_REQ_URL_MAX } from '../../src/rules/order/lead-request'
 import { useProduct } from '../../src/store/catalog/product'
 import { useSession } from '../../src/store/auth/session'
 import { useLead } from '../../src/store/order/lead'
@@ -14,7 +14,7 @@ describe('request a quote (spec sections 4, 5 and 7)', () => {
     let resolveLog: () => void = () => undefined
     const log = jest.fn(() => new Promise<void>((r) => { order.push('log sent'); resolveLog = () => { order.push('log done'); r() } }))
     const open = jest.fn(() => { order.push('open') })
-    const run = runQuoteRequest({ catalogNumber: 'MA1-10175', userName: 'approved.cn', source: 'h5', pageUrl: LONG_URL }, { log, open })
+    const run = runLeadRequest({ catalogNumber: 'MA1-10175', userName: 'approved.cn', source: 'h5', pageUrl: LONG_URL }, { log, open })
     await Promise.resolve()
     expect(order).toEqual(['log sent'])
     expect(open).not.toHaveBeenCalled()
@@ -26,13 +26,13 @@ describe('request a quote (spec sections 4, 5 and 7)', () => {
 
   it('spec 7: the log entry is {opUser, opSource, opTarget=product, opTargetId, opContent=click_request_quote, opReqUrl "trimmed to 100 characters"}', () => {
     expect(OP_REQ_URL_MAX).toBe(100)
-    const body = quoteLogEntry({ catalogNumber: 'MA1-10175', userName: 'approved.cn', source: 'weapp', pageUrl: LONG_URL })
+    const body = leadLogEntry({ catalogNumber: 'MA1-10175', userName: 'approved.cn', source: 'weapp', pageUrl: LONG_URL })
     expect(body).toEqual({
       opUser: 'approved.cn', opSource: 'weapp', opTarget: 'product', opTargetId: 'MA1-10175',
       opContent: 'click_request_quote', opReqUrl: LONG_URL.slice(0, 100)
     })
     expect(body.opReqUrl).toHaveLength(100)
-    expect(quoteLogEntry({ catalogNumber: 'A', userName: null, source: 'h5', pageUrl: '/x' }).opUser).toBe('anonymous')
+    expect(leadLogEntry({ catalogNumber: 'A', userName: null, source: 'h5', pageUrl: '/x' }).opUser).toBe('anonymous')
     // characters, not UTF-16 halves: a trimmed address never ends in half a character
     expect(Array.from(trimReqUrl('😀'.repeat(120)))).toHaveLength(100)
     expect(trimReqUrl('short')).toBe('short')
@@ -42,7 +42,7 @@ describe('request a quote (spec sections 4, 5 and 7)', () => {
     const log = jest.fn(() => Promise.resolve())
     const open = jest.fn()
     for (const cn of [undefined, null, '', '   ']) {
-      await expect(runQuoteRequest({ catalogNumber: cn, userName: 'u', source: 'h5', pageUrl: '/' }, { log, open })).resolves.toEqual({ ok: false, error: 'catalogNumberMissing' })
+      await expect(runLeadRequest({ catalogNumber: cn, userName: 'u', source: 'h5', pageUrl: '/' }, { log, open })).resolves.toEqual({ ok: false, error: 'catalogNumberMissing' })
     }
     expect(log).not.toHaveBeenCalled()
     expect(open).not.toHaveBeenCalled()
@@ -50,10 +50,10 @@ describe('request a quote (spec sections 4, 5 and 7)', () => {
 
   it('a failed or hanging log call does not leave the shopper stuck: the lead target still opens, after the log was sent', async () => {
     const open = jest.fn()
-    await runQuoteRequest({ catalogNumber: 'A-1', userName: 'u', source: 'h5', pageUrl: '/' }, { log: () => Promise.reject(new Error('500')), open })
+    await runLeadRequest({ catalogNumber: 'A-1', userName: 'u', source: 'h5', pageUrl: '/' }, { log: () => Promise.reject(new Error('500')), open })
     expect(open).toHaveBeenCalledTimes(1)
     const hang = jest.fn(() => new Promise(() => undefined))
-    await runQuoteRequest({ catalogNumber: 'A-2', userName: 'u', source: 'h5', pageUrl: '/' }, { log: hang, open, waitMs: 20 })
+    await runLeadRequest({ catalogNumber: 'A-2', userName: 'u', source: 'h5', pageUrl: '/' }, { log: hang, open, waitMs: 20 })
     expect(hang).toHaveBeenCalled()
     expect(open).toHaveBeenLastCalledWith('A-2')
   })
@@ -66,10 +66,10 @@ describe('request a quote (spec sections 4, 5 and 7)', () => {
     })
     afterEach(() => jest.restoreAllMocks())
 
-    it('posts /operationLog/insert before opening the quote drawer (the lead target) for the catalogue number', async () => {
+    it('posts /operationLog/insert before opening the lead drawer (the lead target) for the catalogue number', async () => {
       const order: string[] = []
       const calls = stubApi({ 'POST /operationLog/insert': () => { order.push(`log, drawer open: ${useLead.getState().drawer.open}`); return { id: 1 } } })
-      await expect(useProduct.getState().requestQuote('MA1-10175')).resolves.toBe(true)
+      await expect(useProduct.getState().requestLead('MA1-10175')).resolves.toBe(true)
       expect(order).toEqual(['log, drawer open: false'])
       expect(useLead.getState().drawer).toMatchObject({ open: true, product: { catalogNumber: 'MA1-10175' } })
       const log = calls.find((c) => c.path === '/operationLog/insert')!
@@ -81,7 +81,7 @@ describe('request a quote (spec sections 4, 5 and 7)', () => {
 
     it('still opens the lead target when the log call fails (500)', async () => {
       stubApi({ 'POST /operationLog/insert': fail(500) })
-      await useProduct.getState().requestQuote('MA1-10175')
+      await useProduct.getState().requestLead('MA1-10175')
       expect(useLead.getState().drawer).toMatchObject({ open: true, product: { catalogNumber: 'MA1-10175' } })
     })
 
@@ -94,7 +94,7 @@ describe('request a quote (spec sections 4, 5 and 7)', () => {
       const nav = jest.spyOn(Taro, 'navigateTo')
       const toast = jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
       jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ page: {} } as never)
-      await expect(useProduct.getState().requestQuote('')).resolves.toBe(false)
+      await expect(useProduct.getState().requestLead('')).resolves.toBe(false)
       expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: message }))
       expect(calls).toHaveLength(0)
       expect(nav).not.toHaveBeenCalled()
