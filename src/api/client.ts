@@ -3,6 +3,7 @@ import { storage } from '../platform/storage'
 import { languageCode } from '../i18n/translate'
 import { KEYS, accountChanged, adoptAuthorizationHeader, currentToken, reportAccountChanged } from './auth-token'
 import { requestLocale, requestMessage as t } from './request-locale'
+import type { AnswerOf, Endpoint, ParamsOf, PathParamNames, QueryOf, RequestOf } from '../../types/endpoint'
 
 /**
  * The one API client: no page calls Taro.request. Adds the spec section 7 headers and token rules.
@@ -115,19 +116,40 @@ export async function apiRequest<T>(opts: RequestOptions): Promise<T> {
 
 type Query = NonNullable<RequestOptions['query']>
 
+/** Per-call options besides what the endpoint takes: extra headers (e.g. Idempotency-Key), a longer timeout. */
+export type CallOptions = Pick<RequestOptions, 'headers' | 'timeoutMs'>
+
 /**
- * A call of the contract, typed by its request and response from types/: `Req` is the query of a
- * GET or the JSON body of a POST (`void` when there is none), `Res` the envelope's data.
- *   export const getInvoiceList = createFetch<InvoiceListQuery, InvoiceListResult>('GET', '/invoice/list')
+ * A call of one endpoint of the tables (types/endpoint.ts): its path parameters first when its path has some, then
+ * what it takes (the query of a GET, else the JSON body; nothing when it takes neither), then per-call options.
  */
-export function createFetch<Req extends object | void, Res>(method: 'GET' | 'POST', path: string): (req: Req) => Promise<Res> {
-  return (req: Req) =>
+export type Call<E extends Endpoint> = E extends { params: object }
+  ? (params: ParamsOf<E>, req: RequestOf<E>, options?: CallOptions) => Promise<AnswerOf<E>>
+  : (req: RequestOf<E>, options?: CallOptions) => Promise<AnswerOf<E>>
+
+/** `/membership/gifts/:id` with `{ id: 'G 1' }` -> `/membership/gifts/G%201`: each `:name` is its parameter, encoded. */
+export function pathOf<P extends string>(path: P, params: Record<PathParamNames<P>, string | number>): string {
+  const values: Record<string, string | number> = params
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])))
+}
+
+/**
+ * A call of the contract, typed by its endpoint's entry in the tables: the method and the path must be the entry's
+ * (another is a compile error), and the request and the answer are the entry's schemas' types.
+ *   export const getInvoiceList = createFetch<AccountEndpoints['invoiceList']>('GET', '/invoice/list')
+ */
+export function createFetch<E extends Endpoint>(method: E['method'], path: E['path'], defaults?: CallOptions): Call<E> {
+  const send = (url: string, req: unknown, options?: CallOptions) =>
     method === 'GET'
-      ? apiRequest<Res>({ method, path, query: (req ?? undefined) as Query | undefined })
-      : apiRequest<Res>({ method, path, body: req ?? {} })
+      ? apiRequest<AnswerOf<E>>({ ...defaults, ...options, method, path: url, query: (req ?? undefined) as Query | undefined })
+      : apiRequest<AnswerOf<E>>({ ...defaults, ...options, method, path: url, body: (req ?? {}) as object })
+  const call = path.includes(':')
+    ? (params: Record<string, string | number>, req: unknown, options?: CallOptions) => send(pathOf(path, params), req, options)
+    : (req: unknown, options?: CallOptions) => send(path, req, options)
+  return call as Call<E>
 }
 
 /** A POST whose parameters travel in the query and whose body is empty (e.g. /wishlist/deleteWishList). */
-export function createQueryPost<Req extends object, Res>(path: string): (req: Req) => Promise<Res> {
-  return (req: Req) => apiRequest<Res>({ method: 'POST', path, body: {}, query: req as Query })
+export function createQueryPost<E extends Endpoint<'POST'> & { query: object }>(path: E['path']): (req: QueryOf<E>) => Promise<AnswerOf<E>> {
+  return (req: QueryOf<E>) => apiRequest<AnswerOf<E>>({ method: 'POST', path, body: {}, query: req as Query })
 }

@@ -1,38 +1,37 @@
-import type {
-  ApplyPromotionsBody, ApplyPromotionsResult, Cart, CartQuery, LeadCart, LeadItemBody, LeadSubmitBody, LeadSubmitResult,
-  OrderDetail, PendingLto, PlaceOrderBody, PlaceOrderResult, SQuoteDetail, SQuoteSummary
-} from '../../types'
-import { apiRequest, createFetch } from './client'
+import type { CartEndpoints, OrderEndpoints, PlaceOrderBody } from '../../types'
+import { createFetch } from './client'
 
-/** The order calls (spec section 7; contract in types/order/schemas.ts): pricing, placement, orders, S-quotes, leads. */
+/** The order calls (spec section 7; contract in types/order/endpoints.ts): pricing, placement, orders, S-quotes, leads. */
 
 /** GET /cart/query, read-only, for the submit-order page (the cart page's store belongs to the cart screens) */
-export const fetchCartForCheckout = createFetch<CartQuery, Cart>('GET', '/cart/query')
+export const fetchCartForCheckout = createFetch<CartEndpoints['queryCart']>('GET', '/cart/query')
 
 /** POST /order/applyPromotions: the server prices the checkout (cart, or the S-quote in squoteDetail) */
-export const applyPromotions = createFetch<ApplyPromotionsBody, ApplyPromotionsResult>('POST', '/order/applyPromotions')
+export const applyPromotions = createFetch<CartEndpoints['applyPromotions']>('POST', '/order/applyPromotions')
 
 /**
  * POST /order/placeOrder with the header Idempotency-Key: the same key with the same body gives the
  * first answer again, so a retry after a lost answer never places a second order. Placement can take
  * a while (SC and TFS orders in one transaction): a longer timeout than the default.
  */
-export const placeOrder = (body: PlaceOrderBody, idempotencyKey: string) =>
-  apiRequest<PlaceOrderResult>({ method: 'POST', path: '/order/placeOrder', body, headers: { 'Idempotency-Key': idempotencyKey }, timeoutMs: 30000 })
+const order = createFetch<OrderEndpoints['placeOrder']>('POST', '/order/placeOrder', { timeoutMs: 30000 })
+export const placeOrder = (body: PlaceOrderBody, idempotencyKey: string) => order(body, { headers: { 'Idempotency-Key': idempotencyKey } })
 
-const enc = encodeURIComponent
+const orderDetail = createFetch<OrderEndpoints['orderDetail']>('GET', '/order/detail/:orderNumber')
+export const getOrderDetail = (orderNumber: string) => orderDetail({ orderNumber })
 
-export const getOrderDetail = (orderNumber: string) => apiRequest<OrderDetail>({ path: `/order/detail/${enc(orderNumber)}` })
+const pendingLto = createFetch<OrderEndpoints['pendingLto']>('GET', '/order/pendingLto/:orderNumber')
+export const getPendingLto = (orderNumber: string) => pendingLto({ orderNumber })
 
-export const getPendingLto = (orderNumber: string) => apiRequest<PendingLto>({ path: `/order/pendingLto/${enc(orderNumber)}` })
+export const getQuoteList = createFetch<OrderEndpoints['quoteList']>('GET', '/quote/list')
 
-export const getQuoteList = createFetch<void, SQuoteSummary[]>('GET', '/quote/list')
-
-export const getQuoteDetail = (staticQuoteId: string) => apiRequest<SQuoteDetail>({ path: `/quote/detail/${enc(staticQuoteId)}` })
+const quoteDetail = createFetch<OrderEndpoints['quoteDetail']>('GET', '/quote/detail/:staticQuoteId')
+export const getQuoteDetail = (staticQuoteId: string) => quoteDetail({ staticQuoteId })
 
 /** POST /save/leadItem → { leadCartId } */
-export const saveLeadItem = createFetch<LeadItemBody, { leadCartId: string }>('POST', '/save/leadItem')
+export const saveLeadItem = createFetch<OrderEndpoints['saveLeadItem']>('POST', '/save/leadItem')
 
-export const getLeadCart = (leadCartId: string) => apiRequest<LeadCart>({ path: `/lead/cart/${enc(leadCartId)}` })
+const leadCart = createFetch<OrderEndpoints['leadCart']>('GET', '/lead/cart/:leadCartId')
+export const getLeadCart = (leadCartId: string) => leadCart({ leadCartId })
 
-export const submitLead = createFetch<LeadSubmitBody, LeadSubmitResult>('POST', '/lead/submit')
+export const submitLead = createFetch<OrderEndpoints['submitLead']>('POST', '/lead/submit')

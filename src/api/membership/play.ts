@@ -1,8 +1,5 @@
-import type {
-  DrawList, DrawResult, GiftBag, InvitationList, InviteRedeemBody, InviteRedeemResult, MemberInteractionPage, PageQuery,
-  PrizeOrder, TaskClaimResult, TaskCode, TaskList,
-} from '../../../types/membership'
-import { apiRequest, createFetch } from '../client'
+import type { MembershipEndpoints, TaskCode } from '../../../types/membership'
+import { createFetch } from '../client'
 
 /**
  * The membership play calls (issue 13): lucky draws and the gift bag, tasks, the interaction
@@ -10,33 +7,32 @@ import { apiRequest, createFetch } from '../client'
  * server decides every draw; the app shows the answer.
  */
 
-const enc = encodeURIComponent
-
 /** GET /membership/draws: the country's activities, their prizes, the member's counts and balance */
-export const getDraws = createFetch<void, DrawList>('GET', '/membership/draws')
+export const getDraws = createFetch<MembershipEndpoints['draws']>('GET', '/membership/draws')
 
 /** POST /membership/draws/{id}/draw with Idempotency-Key: a retry with the same key replays the draw, never charges twice */
-export const drawOnce = (activityId: string, idempotencyKey: string) =>
-  apiRequest<DrawResult>({ method: 'POST', path: `/membership/draws/${enc(activityId)}/draw`, body: {}, headers: { 'Idempotency-Key': idempotencyKey }, timeoutMs: 20000 })
+const draw = createFetch<MembershipEndpoints['draw']>('POST', '/membership/draws/:id/draw', { timeoutMs: 20000 })
+export const drawOnce = (activityId: string, idempotencyKey: string) => draw({ id: activityId }, {}, { headers: { 'Idempotency-Key': idempotencyKey } })
 
 /** GET /membership/giftbag: the member's prize orders, newest first */
-export const getGiftBag = createFetch<PageQuery, GiftBag>('GET', '/membership/giftbag')
+export const getGiftBag = createFetch<MembershipEndpoints['giftBag']>('GET', '/membership/giftbag')
 
 /** POST /membership/giftbag/{id}/address: one of the member's ship-tos on a 'created' prize order */
-export const setPrizeAddress = (orderId: string, shipTo: string) =>
-  apiRequest<PrizeOrder>({ method: 'POST', path: `/membership/giftbag/${enc(orderId)}/address`, body: { shipTo } })
+const prizeAddress = createFetch<MembershipEndpoints['prizeAddress']>('POST', '/membership/giftbag/:id/address')
+export const setPrizeAddress = (orderId: string, shipTo: string) => prizeAddress({ id: orderId }, { shipTo })
 
 /** GET /membership/tasks */
-export const getTasks = createFetch<void, TaskList>('GET', '/membership/tasks')
+export const getTasks = createFetch<MembershipEndpoints['tasks']>('GET', '/membership/tasks')
 
 /** POST /membership/tasks/{code}/claim */
-export const claimTask = (code: TaskCode) => apiRequest<TaskClaimResult>({ method: 'POST', path: `/membership/tasks/${enc(code)}/claim`, body: {} })
+const taskClaim = createFetch<MembershipEndpoints['claimTask']>('POST', '/membership/tasks/:code/claim')
+export const claimTask = (code: TaskCode) => taskClaim({ code }, {})
 
 /** GET /membership/interactions */
-export const getInteractions = createFetch<PageQuery, MemberInteractionPage>('GET', '/membership/interactions')
+export const getInteractions = createFetch<MembershipEndpoints['interactions']>('GET', '/membership/interactions')
 
 /** GET /membership/invitations */
-export const getInvitations = createFetch<void, InvitationList>('GET', '/membership/invitations')
+export const getInvitations = createFetch<MembershipEndpoints['invitations']>('GET', '/membership/invitations')
 
 /** POST /membership/invitations/redeem */
-export const redeemInvitation = createFetch<InviteRedeemBody, InviteRedeemResult>('POST', '/membership/invitations/redeem')
+export const redeemInvitation = createFetch<MembershipEndpoints['redeemInvitation']>('POST', '/membership/invitations/redeem')

@@ -1,56 +1,55 @@
-import type {
-  OrderListQuery, OrderListResult, RequestSummary, RequestDetail, RequestCommentBody, Interaction, Confirmation, ConfirmActionBody,
-  OrderExportTicketBody, OrderExportTicket, OrderExportEmailBody, OrderExportEmailResult
-} from '../../../types'
-import type { OrderRequest, OrderRequestFields } from '../../../types/order/request-schemas'
-import { apiRequest, createFetch } from '../client'
+import type { ConfirmActionBody, OrderEndpoints, OrderExportTicket, OrderExportTicketBody, EnquiryCommentBody } from '../../../types'
+import type { OrderRequestFields } from '../../../types/order/request-schemas'
+import type { AnswerOf } from '../../../types/endpoint'
+import { apiRequest, createFetch, pathOf } from '../client'
 import { utf8Encode } from '../bytes'
 
 /**
  * The order calls of the order subpackage's own screens (issue 12: history, requests and enquiries,
  * confirmation links, export, cancel and return requests), apart from ../order.ts so that the pages
- * and components of the first load (cart, quote drawers) do not carry them.
+ * and components of the first load (cart, the lead drawer) do not carry them.
  */
 
-const enc = encodeURIComponent
-
 /** GET /order/list: the order history, the last 3 months (spec §9), filtered by status, searched by order or PO number, paged by cursor */
-export const getOrderList = createFetch<OrderListQuery, OrderListResult>('GET', '/order/list')
+export const getOrderList = createFetch<OrderEndpoints['orderList']>('GET', '/order/list')
 
 // ---- requests and enquiries, confirmation links (issue 12; contract in types/order/enquiries.ts)
 
 /** GET /request/list: the caller's leads and quote requests, newest first */
-export const getRequestList = createFetch<void, RequestSummary[]>('GET', '/request/list')
+export const getEnquiryList = createFetch<OrderEndpoints['enquiryList']>('GET', '/request/list')
 
 /** GET /request/detail/{requestId}: one own request with its interaction history (another's: 404 "does not exist") */
-export const getRequestDetail = (requestId: string) => apiRequest<RequestDetail>({ path: `/request/detail/${enc(requestId)}` })
+const enquiryDetail = createFetch<OrderEndpoints['enquiryDetail']>('GET', '/request/detail/:requestId')
+export const getEnquiryDetail = (requestId: string) => enquiryDetail({ requestId })
 
 /** POST /request/{requestId}/comment: a customer comment (409 limit reached, 403 no permission) */
-export const addRequestComment = (requestId: string, body: RequestCommentBody) =>
-  apiRequest<Interaction>({ method: 'POST', path: `/request/${enc(requestId)}/comment`, body })
+const enquiryComment = createFetch<OrderEndpoints['enquiryComment']>('POST', '/request/:requestId/comment')
+export const addEnquiryComment = (requestId: string, body: EnquiryCommentBody) => enquiryComment({ requestId }, body)
 
 /** GET /order/confirm/{token}: the link's state (no login: the token is the key) */
-export const getConfirmation = (token: string) => apiRequest<Confirmation>({ path: `/order/confirm/${enc(token)}` })
+const confirmation = createFetch<OrderEndpoints['confirmation']>('GET', '/order/confirm/:token')
+export const getConfirmation = (token: string) => confirmation({ token })
 
 /** POST /order/confirm/{token} {action}: confirm or cancel the order */
-export const answerConfirmation = (token: string, body: ConfirmActionBody) =>
-  apiRequest<Confirmation>({ method: 'POST', path: `/order/confirm/${enc(token)}`, body })
+const confirmationAnswer = createFetch<OrderEndpoints['answerConfirmation']>('POST', '/order/confirm/:token')
+export const answerConfirmation = (token: string, body: ConfirmActionBody) => confirmationAnswer({ token }, body)
 /**
  * Order export (spec §5/§9, at most one year): POST /order/export/ticket → a one-time address of the
  * file, valid 60 s (downloaders cannot send the Authorization header); the address is absolute here.
  */
+const exportTicket = createFetch<OrderEndpoints['exportTicket']>('POST', '/order/export/ticket')
 export const createOrderExportTicket = async (body: OrderExportTicketBody): Promise<OrderExportTicket> => {
-  const t = await apiRequest<OrderExportTicket>({ method: 'POST', path: '/order/export/ticket', body })
+  const t = await exportTicket(body)
   return { ...t, url: `${API_BASE_URL}${t.url}` }
 }
 
 /** POST /order/export/email: the file mailed to the user's own address (and one more, if given) */
-export const emailOrderExport = createFetch<OrderExportEmailBody, OrderExportEmailResult>('POST', '/order/export/email')
+export const emailOrderExport = createFetch<OrderEndpoints['exportEmail']>('POST', '/order/export/email')
 // ---- after the order (issue 12): cancel-order request, return or after-sales form with files
 
 /** POST /order/{orderNumber}/cancel (JSON) → the request (its number, the 48 h follow-up) */
-export const requestCancel = (orderNumber: string, fields: OrderRequestFields) =>
-  apiRequest<OrderRequest>({ method: 'POST', path: `/order/${enc(orderNumber)}/cancel`, body: fields })
+const cancelRequest = createFetch<OrderEndpoints['requestCancel']>('POST', '/order/:orderNumber/cancel')
+export const requestCancel = (orderNumber: string, fields: OrderRequestFields) => cancelRequest({ orderNumber }, fields)
 
 /**
  * POST /order/{orderNumber}/return as multipart/form-data: the fields and up to 2 parts `files`,
@@ -59,11 +58,13 @@ export const requestCancel = (orderNumber: string, fields: OrderRequestFields) =
 export function requestReturn(orderNumber: string, fields: OrderRequestFields, files: { name: string; mime: string; bytes: Uint8Array }[]) {
   const boundary = `----labstore${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`
   const { body, contentType } = buildMultipart({ ...fields }, files.map((f) => ({ field: 'files', ...f })), boundary)
-  return apiRequest<OrderRequest>({ method: 'POST', path: `/order/${enc(orderNumber)}/return`, body, headers: { 'content-type': contentType }, timeoutMs: 60000 })
+  const path = pathOf<OrderEndpoints['requestReturn']['path']>('/order/:orderNumber/return', { orderNumber })
+  return apiRequest<AnswerOf<OrderEndpoints['requestReturn']>>({ method: 'POST', path, body, headers: { 'content-type': contentType }, timeoutMs: 60000 })
 }
 
 /** GET /order/{orderNumber}/requests: the cancel and return requests of one order */
-export const getOrderRequests = (orderNumber: string) => apiRequest<OrderRequest[]>({ path: `/order/${enc(orderNumber)}/requests` })
+const orderRequests = createFetch<OrderEndpoints['orderRequests']>('GET', '/order/:orderNumber/requests')
+export const getOrderRequests = (orderNumber: string) => orderRequests({ orderNumber })
 
 /**
  * A multipart/form-data body built by hand, as bytes: the same on H5 (fetch) and in the

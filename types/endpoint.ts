@@ -1,0 +1,56 @@
+import type { Static, TSchema } from 'typebox'
+
+/**
+ * The unit of the API contract: one endpoint of /api, its method, its path (Fastify style, `:name` for a path
+ * parameter, without the /api prefix) and the schemas of what it takes and answers. Each domain lists its endpoints
+ * in one table (types/<domain>/endpoints.ts; types/auth.ts and types/engagement.ts hold theirs at the end). The
+ * server registers every route from its entry (server/lib/openapi.ts `routeOf`) and every call of the app takes its
+ * types from it (src/api/client.ts `createFetch`), so a call and its route cannot disagree without a compile error.
+ *
+ * The app imports the tables as types only (`import type`): TypeBox schemas stay out of its bundle.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** A 200 answer that is a file (the body is the file's bytes, not the envelope). */
+export interface FileAnswer {
+  description: string
+  contentTypes: string[]
+}
+
+/** What an endpoint takes and how it answers: `answer` is the envelope's `data`; or a redirect (302) or a file. */
+export type EndpointSchemas = { params?: TSchema; query?: TSchema; body?: TSchema } & (
+  | { answer: TSchema }
+  | { /** where the Location header sends the browser */ redirect: string }
+  | { file: FileAnswer }
+)
+
+export type Endpoint<M extends Method = Method, P extends string = string, S extends EndpointSchemas = EndpointSchemas> = S & {
+  method: M
+  path: P
+}
+
+/** One entry of a table: keeps the method and the path as literal types (a call must name the same ones). */
+export function endpoint<M extends Method, P extends string, S extends EndpointSchemas>(method: M, path: P, schemas: S): Endpoint<M, P, S> {
+  return { ...schemas, method, path }
+}
+
+type Of<E, K extends string> = E extends { [Key in K]: infer S extends TSchema } ? Static<S> : void
+
+/** The path parameters, the query and the JSON body of an endpoint (`void` where it has none). */
+export type ParamsOf<E> = Of<E, 'params'>
+export type QueryOf<E> = Of<E, 'query'>
+export type BodyOf<E> = Of<E, 'body'>
+
+/** What a caller sends besides the path parameters: the JSON body, else the query (`void` when neither). */
+export type RequestOf<E> = E extends { body: TSchema } ? BodyOf<E> : QueryOf<E>
+
+/** The `data` of the success envelope (`never` for a redirect or a file: they are not fetched as JSON). */
+export type AnswerOf<E> = E extends { answer: infer S extends TSchema } ? Static<S> : never
+
+/** `/membership/gifts/:id` -> 'id' */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never
