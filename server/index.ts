@@ -1,60 +1,60 @@
 import path from 'node:path'
-import { openServerDb, openServerDbWaiting, runPrepareChild, PREPARE_ENV } from './db/startup'
+import { openServerDb, openServerDbWaiting, runPrepareChild } from './db/startup'
 import { createDb, type DbHandle } from './db'
-import { buildTemplate, BUILD_TEMPLATE_ENV } from './db/template'
+import { buildTemplate } from './db/template'
 import { loadJwtSecret } from './secret'
 import { authOptionsFromEnv } from './domains/auth/config'
+import { loadConfig } from './config'
 
 async function main() {
+  // the environment, checked once (server/config.ts): a bad value ends the start here, naming the variable
+  const config = loadConfig()
   // the child process that prepares a fresh PGlite data folder (server/db/startup.ts) runs this same entry
-  const prepareDir = process.env[PREPARE_ENV]
-  if (prepareDir) {
-    await runPrepareChild(prepareDir)
+  if (config.STOREFRONT_PREPARE_DB) {
+    await runPrepareChild(config.STOREFRONT_PREPARE_DB, config)
     process.exit(0)
   }
   // npm run build:server makes the seeded PGlite template that a first start copies (server/db/template.ts)
-  if (process.env[BUILD_TEMPLATE_ENV]) {
-    const dir = await buildTemplate((dataDir) => runPrepareChild(dataDir, { ...process.env, PGLITE_INITDB_CACHE: '0' }))
+  if (config.STOREFRONT_BUILD_TEMPLATE) {
+    const dir = await buildTemplate((dataDir) => runPrepareChild(dataDir, { ...config, PGLITE_INITDB_CACHE: '0' }), config)
     console.log(`[build:server] seeded PGlite template: ${dir ?? 'none (PGLITE_TEMPLATE_DIR=0)'}`)
     process.exit(0)
   }
 
-  const port = Number(process.env.PORT ?? 3000)
-  const host = process.env.HOST ?? '127.0.0.1'
-  const staticDir = path.resolve(process.env.STATIC_DIR ?? path.join('dist', 'h5'))
+  const staticDir = path.resolve(config.STATIC_DIR)
 
-  // login settings: PUBLIC_URL, APP_URL, OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET, WECHAT_* (README "Login")
-  const auth = authOptionsFromEnv(process.env)
+  // login settings: PUBLIC_URL, APP_URL, OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET, WECHAT_* (docs/configuration.md)
+  const auth = authOptionsFromEnv(config)
   let handle: DbHandle
   let app: import('fastify').FastifyInstance
   let waitForDb: (() => Promise<void>) | null = null
-  if (process.env.DATABASE_URL) {
+  if (config.DATABASE_URL) {
     // PostgreSQL (issue 22 #28): the instance listens at once and answers 503 (/api/health included) while it waits
     // for its database with a bounded, logged backoff, then migrates and checks it and starts taking work
     const { buildApp } = await import('./app')
-    handle = await createDb(process.env)
-    app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(), logger: true, staticDir, auth })
+    handle = await createDb(config)
+    app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(config), logger: true, staticDir, auth, config })
     app.lifecycle.starting = true
     const started = app
     const h = handle
     waitForDb = async () => {
-      const { migrations, seeded, products } = await openServerDbWaiting({ handle: h, log: started.log })
+      const { migrations, seeded, products } = await openServerDbWaiting({ config, handle: h, log: started.log })
       started.log.info({ db: h.kind, migrations, seeded, products }, 'database ready')
       started.lifecycle.starting = false
     }
   } else {
     // the app's modules load while the database is opened (or prepared by the child on a first start)
-    const [opened, { buildApp }] = await Promise.all([openServerDb(), import('./app')])
+    const [opened, { buildApp }] = await Promise.all([openServerDb(config), import('./app')])
     handle = opened.handle
-    app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(), logger: true, staticDir, auth })
+    app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(config), logger: true, staticDir, auth, config })
     app.log.info({ db: handle.kind, migrations: opened.migrations, seeded: opened.seeded, products: opened.products }, 'database ready')
   }
 
-  // Graceful shutdown (README "Deployment"): on SIGTERM the instance reports not-ready on /api/health
+  // Graceful shutdown (docs/deployment.md): on SIGTERM the instance reports not-ready on /api/health
   // and keeps serving for SHUTDOWN_DRAIN_MS (a load balancer's health checks see it and send it nothing
   // new), then stops listening, finishes the requests in flight, and closes its pools.
   let closing = false
-  const drainMs = Math.max(0, Number(process.env.SHUTDOWN_DRAIN_MS ?? 0) || 0)
+  const drainMs = config.SHUTDOWN_DRAIN_MS
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
@@ -74,7 +74,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
-  const url = await app.listen({ port, host })
+  const url = await app.listen({ port: config.PORT, host: config.HOST })
   app.log.info(`API server listening on ${url} (API under ${url}/api, db ${handle.kind})`)
   if (waitForDb) await waitForDb()
 }

@@ -1,14 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
+import type { Config } from './config'
 
 /**
- * JWT_SECRET from env, else a generated secret persisted at `<dataRoot>/jwt-secret` (default `.data/jwt-secret`)
+ * JWT_SECRET, else a generated secret persisted at JWT_SECRET_FILE (default `.data/jwt-secret`)
  * so tokens survive restarts. Used for both PGlite and PostgreSQL.
  */
-export function loadJwtSecret(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.JWT_SECRET) return env.JWT_SECRET
-  const file = path.resolve(env.JWT_SECRET_FILE ?? path.join('.data', 'jwt-secret'))
+export function loadJwtSecret(config: Pick<Config, 'JWT_SECRET' | 'JWT_SECRET_FILE'>): string {
+  if (config.JWT_SECRET) return config.JWT_SECRET
+  const file = path.resolve(config.JWT_SECRET_FILE)
   try {
     const s = fs.readFileSync(file, 'utf8').trim()
     if (s.length >= 32) return s

@@ -8,6 +8,7 @@ import type { DB } from './schema'
 import { staticMigrationProvider } from './migrations'
 import { pglitePrepared, postgresPreparedPool, registerPreparedExecutor } from './prepared'
 import { dbAvailability, watchPool } from './availability'
+import type { Config } from '../config'
 
 export type { DB } from './schema'
 export type DbKind = 'pglite' | 'postgres'
@@ -33,13 +34,6 @@ async function loadPglite() {
   const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')])
   return { PGlite, extensions: { pg_trgm } }
 }
-
-/**
- * The server's PGlite buffer cache. PostgreSQL's default (128 MB, as initdb writes it) is allocated and
- * zeroed inside PGlite's WASM memory at start: opening a data folder cost ~280 MB RSS with it, ~170 MB
- * with 16 MB (the OS page cache still holds the data folder's files). PGLITE_SHARED_BUFFERS overrides it.
- */
-export const SERVER_SHARED_BUFFERS = '16MB'
 
 /**
  * bigint (int8) columns — order money in minor units, count(*) — are read as JS numbers on both
@@ -101,14 +95,14 @@ export function createPostgresDb(connectionString: string, opts: { max?: number 
 }
 
 /** The PGlite data folder of the server: DATA_DIR, default `.data/pglite`. */
-export function pgliteDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.DATA_DIR ?? path.join('.data', 'pglite'))
+export function pgliteDataDir(config: Pick<Config, 'DATA_DIR'>): string {
+  return path.resolve(config.DATA_DIR)
 }
 
 /** DATABASE_URL → PostgreSQL; otherwise PGlite in DATA_DIR (default `.data/pglite`, persistent). */
-export async function createDb(env: NodeJS.ProcessEnv = process.env): Promise<DbHandle> {
-  if (env.DATABASE_URL) return createPostgresDb(env.DATABASE_URL)
-  return createPgliteDb({ dataDir: pgliteDataDir(env), sharedBuffers: env.PGLITE_SHARED_BUFFERS || SERVER_SHARED_BUFFERS })
+export async function createDb(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'PGLITE_SHARED_BUFFERS'>): Promise<DbHandle> {
+  if (config.DATABASE_URL) return createPostgresDb(config.DATABASE_URL)
+  return createPgliteDb({ dataDir: pgliteDataDir(config), sharedBuffers: config.PGLITE_SHARED_BUFFERS })
 }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -85,7 +85,7 @@ export interface CouponTable {
 
 /**
  * One placement = one checkout submit = one or two orders (SC and TFS). idempotency_key is unique
- * per user; request_hash is the canonical body's sha256; response the first answer, returned on a
+ * per user; request_hash is the body's sha256 (server/lib/idempotency.ts requestHash); response the first answer, returned on a
  * replay. It commits in the same transaction as its orders: a placement exists exactly when its
  * orders do.
  */

@@ -19,6 +19,7 @@ import { sql, type Kysely } from 'kysely'
 import { copyTemplate } from './template'
 import { createDb, createPgliteDb, createPostgresDb, migrateToLatest, pgliteDataDir, type DbHandle } from './index'
 import { briefError, isDbUnavailable, jsonDbLog, type DbLog } from './availability'
+import { childEnv, type Config } from '../config'
 
 /**
  * Set in the environment of the child process that prepares the database: the PGlite folder to build,
@@ -62,20 +63,19 @@ async function postgresIsEmpty(url: string): Promise<boolean> {
  * (server/index.ts through tsx, or the dist/server bundle), which checks PREPARE_ENV first.
  */
 export async function openServerDb(
-  env: NodeJS.ProcessEnv = process.env, entry = process.argv[1], execArgv = process.execArgv,
+  config: Config, entry = process.argv[1], execArgv = process.execArgv,
   /** PostgreSQL: the server's own handle (already serving the app), migrated and checked here instead of a new one */
   handle?: DbHandle,
 ): Promise<ServerDb> {
   // several instances may start at once on one PostgreSQL database: one prepares (migrations, seed),
   // the others wait for it and then find the work done (a PGlite folder belongs to one process anyway)
-  if (env.DATABASE_URL) return withStartupLock(env.DATABASE_URL, () => openUnlocked(env, entry, execArgv, handle))
-  return openUnlocked(env, entry, execArgv)
+  if (config.DATABASE_URL) return withStartupLock(config.DATABASE_URL, () => openUnlocked(config, entry, execArgv, handle))
+  return openUnlocked(config, entry, execArgv)
 }
 
 /** Start-up's retry delays (issue 22 #28): 250 ms doubling up to DB_START_RETRY_MAX_MS (default 5 s). */
-export function startRetryDelays(env: NodeJS.ProcessEnv = process.env): { firstMs: number; maxMs: number; giveUpMs: number } {
-  const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : d)
-  return { firstMs: 250, maxMs: num(env.DB_START_RETRY_MAX_MS, 5000), giveUpMs: num(env.DB_START_TIMEOUT_MS, 0) }
+export function startRetryDelays(config: Pick<Config, 'DB_START_RETRY_MAX_MS' | 'DB_START_TIMEOUT_MS'>): { firstMs: number; maxMs: number; giveUpMs: number } {
+  return { firstMs: 250, maxMs: config.DB_START_RETRY_MAX_MS, giveUpMs: config.DB_START_TIMEOUT_MS }
 }
 
 /**
@@ -86,15 +86,15 @@ export function startRetryDelays(env: NodeJS.ProcessEnv = process.env): { firstM
  * migration, a bad URL) ends the start at once, as before.
  */
 export async function openServerDbWaiting(
-  opts: { env?: NodeJS.ProcessEnv; handle?: DbHandle; log?: DbLog; entry?: string; execArgv?: string[] } = {},
+  opts: { config: Config; handle?: DbHandle; log?: DbLog; entry?: string; execArgv?: string[] },
 ): Promise<ServerDb> {
-  const env = opts.env ?? process.env
+  const { config } = opts
   const log = opts.log ?? jsonDbLog
-  const { firstMs, maxMs, giveUpMs } = startRetryDelays(env)
+  const { firstMs, maxMs, giveUpMs } = startRetryDelays(config)
   const t0 = Date.now()
   for (let attempt = 1; ; attempt++) {
     try {
-      return await openServerDb(env, opts.entry ?? process.argv[1], opts.execArgv ?? process.execArgv, opts.handle)
+      return await openServerDb(config, opts.entry ?? process.argv[1], opts.execArgv ?? process.execArgv, opts.handle)
     } catch (err) {
       if (!isDbUnavailable(err)) throw err
       const waited = Date.now() - t0
@@ -130,16 +130,16 @@ async function withStartupLock<T>(url: string, fn: () => Promise<T>): Promise<T>
   }
 }
 
-async function openUnlocked(env: NodeJS.ProcessEnv, entry: string, execArgv: string[], given?: DbHandle): Promise<ServerDb> {
+async function openUnlocked(config: Config, entry: string, execArgv: string[], given?: DbHandle): Promise<ServerDb> {
   let preparedHere = false
-  if (env.DATABASE_URL ? await postgresIsEmpty(env.DATABASE_URL) : !isPgliteDataDir(pgliteDataDir(env))) {
+  if (config.DATABASE_URL ? await postgresIsEmpty(config.DATABASE_URL) : !isPgliteDataDir(pgliteDataDir(config))) {
     // a fresh PGlite folder is a copy of the build's seeded template when that is current (server/db/template.ts)
-    const dataDir = env.DATABASE_URL ? null : pgliteDataDir(env)
-    const copied = dataDir !== null && (await placeFolder(dataDir, async (tmp) => copyTemplate(tmp, env)))
-    if (!copied) await prepareInChild(dataDir, entry, execArgv, env)
+    const dataDir = config.DATABASE_URL ? null : pgliteDataDir(config)
+    const copied = dataDir !== null && (await placeFolder(dataDir, async (tmp) => copyTemplate(tmp, config)))
+    if (!copied) await prepareInChild(dataDir, entry, execArgv, config)
     preparedHere = true
   }
-  const handle = given ?? (await createDb(env))
+  const handle = given ?? (await createDb(config))
   try {
     // no-ops on a prepared folder; they still bring an older folder (or a PostgreSQL database) up to date
     const migrations = await migrateToLatest(handle.db)
@@ -180,15 +180,16 @@ async function placeFolder(dataDir: string, make: (tmp: string) => Promise<boole
 
 /**
  * Migrates and seeds through a child process: a PGlite data folder built in a sibling folder and moved to
- * `dataDir` when complete, or (dataDir null) the PostgreSQL database of env.DATABASE_URL.
+ * `dataDir` when complete, or (dataDir null) the PostgreSQL database of DATABASE_URL. The child runs with
+ * this process's environment and `config` as resolved here.
  */
-export async function prepareInChild(dataDir: string | null, entry: string, execArgv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function prepareInChild(dataDir: string | null, entry: string, execArgv: string[], config: Config): Promise<void> {
   // a debugger port of the parent would clash in the child
   const args = [...execArgv.filter((a) => !a.startsWith('--inspect')), entry]
   const run = (target: string) =>
     new Promise<boolean>((resolve, reject) => {
       const child = spawn(process.execPath, args, {
-        env: { ...env, [PREPARE_ENV]: target },
+        env: childEnv(config, { [PREPARE_ENV]: target }),
         // the IPC channel tells the child when the server is gone (it then stops, see runPrepareChild)
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       })
@@ -206,9 +207,9 @@ export async function prepareInChild(dataDir: string | null, entry: string, exec
  * one per PGlite version: initdb is ~3.5 s of a ~7 s first start, and the same for every fresh folder
  * (each end-to-end test server starts on one). PGLITE_INITDB_CACHE: another file, or 0 for none.
  */
-export function initdbCacheFile(dataDir: string, env: NodeJS.ProcessEnv = process.env): string | null {
-  if (env.PGLITE_INITDB_CACHE === '0') return null
-  if (env.PGLITE_INITDB_CACHE) return path.resolve(env.PGLITE_INITDB_CACHE)
+export function initdbCacheFile(dataDir: string, config: Pick<Config, 'PGLITE_INITDB_CACHE'>): string | null {
+  if (config.PGLITE_INITDB_CACHE === '0') return null
+  if (config.PGLITE_INITDB_CACHE) return path.resolve(config.PGLITE_INITDB_CACHE)
   try {
     // the dist/server bundle is ESM (import.meta.url); tsx may run this as CommonJS (require)
     const req = typeof import.meta.url === 'string' ? createRequire(import.meta.url) : require
@@ -221,8 +222,8 @@ export function initdbCacheFile(dataDir: string, env: NodeJS.ProcessEnv = proces
 }
 
 /** A new PGlite data folder in `dir`: from the cached initdb output when there is one, else initdb (then cached). */
-async function createFreshPglite(dir: string, env: NodeJS.ProcessEnv): Promise<DbHandle> {
-  const cache = initdbCacheFile(dir.replace(/\.preparing-\d+$/, ''), env)
+async function createFreshPglite(dir: string, config: Pick<Config, 'PGLITE_INITDB_CACHE'>): Promise<DbHandle> {
+  const cache = initdbCacheFile(dir.replace(/\.preparing-\d+$/, ''), config)
   if (cache && fs.existsSync(cache)) {
     try {
       return await createPgliteDb({ dataDir: dir, loadDataDir: new Blob([fs.readFileSync(cache)]) })
@@ -250,9 +251,9 @@ async function createFreshPglite(dir: string, env: NodeJS.ProcessEnv): Promise<D
  * The child's work: migrations and seed, in the PGlite folder `target` (initdb first) or, for 'postgres',
  * in DATABASE_URL; closed cleanly. Exits when the server goes away.
  */
-export async function runPrepareChild(target: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function runPrepareChild(target: string, config: Pick<Config, 'DATABASE_URL' | 'PGLITE_INITDB_CACHE'>): Promise<void> {
   process.on('disconnect', () => process.exit(1))
-  const handle = target === 'postgres' ? createPostgresDb(env.DATABASE_URL!, { max: 1 }) : await createFreshPglite(target, env)
+  const handle = target === 'postgres' ? createPostgresDb(config.DATABASE_URL!, { max: 1 }) : await createFreshPglite(target, config)
   try {
     await migrateToLatest(handle.db)
     const { seedDatabase } = await import('./seed')

@@ -14,15 +14,16 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { marketingAnchor } from './seed/anchor'
+import type { Config } from '../config'
+
+type TemplateConfig = Pick<Config, 'PGLITE_TEMPLATE_DIR' | 'SEED_DATE'>
 
 const KEY_FILE = 'template.json'
 
-/** Set by npm run build:server for the server entry, which then builds the template and exits. */
-export const BUILD_TEMPLATE_ENV = 'STOREFRONT_BUILD_TEMPLATE'
-
-export function templateDir(env: NodeJS.ProcessEnv = process.env): string | null {
-  if (env.PGLITE_TEMPLATE_DIR === '0') return null
-  return path.resolve(env.PGLITE_TEMPLATE_DIR || path.join('dist', 'pglite-template'))
+/** npm run build:server (scripts/build-server.mjs) builds it: the server entry with STOREFRONT_BUILD_TEMPLATE set. */
+export function templateDir(config: Pick<Config, 'PGLITE_TEMPLATE_DIR'>): string | null {
+  if (config.PGLITE_TEMPLATE_DIR === '0') return null
+  return path.resolve(config.PGLITE_TEMPLATE_DIR || path.join('dist', 'pglite-template'))
 }
 
 function pgliteVersion(): string {
@@ -45,9 +46,9 @@ function hashTree(h: crypto.Hash, dir: string): void {
 }
 
 /** What a prepare would make now, as a hash (see above). Sources are read from the working directory. */
-export function templateKey(env: NodeJS.ProcessEnv = process.env): string {
+export function templateKey(config: Pick<Config, 'SEED_DATE'>): string {
   const h = crypto.createHash('sha256')
-  h.update(`pglite ${pgliteVersion()}\nseed day ${marketingAnchor(new Date(), env).toISOString().slice(0, 10)}\n`)
+  h.update(`pglite ${pgliteVersion()}\nseed day ${marketingAnchor(new Date(), config).toISOString().slice(0, 10)}\n`)
   for (const d of [['server', 'db'], ['server', 'lib'], ['types']]) hashTree(h, path.resolve(...d))
   return h.digest('hex')
 }
@@ -56,12 +57,12 @@ export function templateKey(env: NodeJS.ProcessEnv = process.env): string {
  * Copies the template's data folder to `target` (which must not exist) when the template is current.
  * Returns whether it did; a missing or stale template is not an error.
  */
-export function copyTemplate(target: string, env: NodeJS.ProcessEnv = process.env): boolean {
-  const dir = templateDir(env)
+export function copyTemplate(target: string, config: TemplateConfig): boolean {
+  const dir = templateDir(config)
   if (!dir) return false
   try {
     const { key } = JSON.parse(fs.readFileSync(path.join(dir, KEY_FILE), 'utf8')) as { key: string }
-    if (key !== templateKey(env)) return false
+    if (key !== templateKey(config)) return false
     fs.cpSync(path.join(dir, 'data'), target, { recursive: true })
     return true
   } catch {
@@ -74,10 +75,10 @@ export function copyTemplate(target: string, env: NodeJS.ProcessEnv = process.en
  * Makes the template with `prepare` (which builds a complete, closed data folder in the folder it is given),
  * then writes its key; the old template is replaced only when the new one is complete.
  */
-export async function buildTemplate(prepare: (dataDir: string) => Promise<void>, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
-  const dir = templateDir(env)
+export async function buildTemplate(prepare: (dataDir: string) => Promise<void>, config: TemplateConfig): Promise<string | null> {
+  const dir = templateDir(config)
   if (!dir) return null
-  const key = templateKey(env)
+  const key = templateKey(config)
   const tmp = `${dir}.building-${process.pid}`
   fs.rmSync(tmp, { recursive: true, force: true })
   fs.mkdirSync(tmp, { recursive: true })

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import type { FastifyInstance } from 'fastify'
 import { startMailStandIn, type MailStandIn } from '../mail-standin'
 import { opsGuard, opsToken } from './ops-guard'
+import type { Config } from '../config'
 
 /**
  * The one mail transport (issue 12). `MAIL_URL` (smtp://user:pass@host:587, smtps://…:465) configures
@@ -28,11 +29,11 @@ export interface Mailer {
   close(): Promise<void>
 }
 
-export const DEFAULT_MAIL_FROM = 'Lab Store <no-reply@labstore.local>'
+type MailConfig = Pick<Config, 'MAIL_URL' | 'MAIL_FROM' | 'NODE_ENV'>
 
-export function createMailer(env: Record<string, string | undefined> = process.env): Mailer {
-  const from = env.MAIL_FROM || DEFAULT_MAIL_FROM
-  const url = env.MAIL_URL
+export function createMailer(config: MailConfig): Mailer {
+  const from = config.MAIL_FROM
+  const url = config.MAIL_URL
   if (url) {
     const transport = nodemailer.createTransport(url)
     return {
@@ -42,7 +43,7 @@ export function createMailer(env: Record<string, string | undefined> = process.e
       close: async () => transport.close(),
     }
   }
-  if (env.NODE_ENV === 'production') {
+  if (config.NODE_ENV === 'production') {
     return {
       mode: 'none',
       send: async () => { throw new MailNotConfigured() },
@@ -87,12 +88,12 @@ declare module 'fastify' {
  * production (NODE_ENV=production), exists elsewhere only when OPS_TOKEN is set (≥ 16 characters), and answers
  * only a request that carries that token in x-ops-token (401 without, 403 with another; server/lib/ops-guard.ts).
  */
-export function registerMail(app: FastifyInstance, env: Record<string, string | undefined> = process.env) {
-  const mailer = createMailer(env)
+export function registerMail(app: FastifyInstance, config: MailConfig & Pick<Config, 'OPS_TOKEN'>) {
+  const mailer = createMailer(config)
   app.decorate('mail', mailer)
   app.addHook('onClose', async () => { await mailer.close() })
-  const key = opsToken(env)
-  if (mailer.mode !== 'standin' || env.NODE_ENV === 'production' || !key) return
+  const key = opsToken(config)
+  if (mailer.mode !== 'standin' || config.NODE_ENV === 'production' || !key) return
   const guard = { onRequest: opsGuard(key), schema: { hide: true } }
   app.get('/__mail/messages', guard, async (_req, reply) => {
     const s = await mailer.standIn()

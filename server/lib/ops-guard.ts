@@ -3,12 +3,13 @@ import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { ApiError } from '../errors'
 import { declareGuard } from './openapi'
+import type { Config } from '../config'
 
 /**
  * The operator endpoints' key (for tests and demos: /api/ops/...). They are guarded by the header
  * x-ops-token, compared in constant time with OPS_TOKEN; a shopper's bearer token is no key to them.
  * When OPS_TOKEN is unset or shorter than OPS_TOKEN_MIN_LENGTH the routes are not registered at all
- * (404 like any unknown path). Used by flashbuy/ops.ts and order/lifecycle.ts.
+ * (404 like any unknown path). Used by the operator routes of server/domains (flash buy, gift redemptions, the order lifecycle).
  */
 export const OPS_TOKEN_MIN_LENGTH = 16
 
@@ -16,8 +17,9 @@ export const OpsHeadersSchema = Type.Object({ 'x-ops-token': Type.Optional(Type.
 
 const digest = (s: string) => crypto.createHash('sha256').update(s).digest()
 
-export function opsToken(env: NodeJS.ProcessEnv = process.env): string | null {
-  const t = env.OPS_TOKEN
+/** OPS_TOKEN when it is long enough to be a key, else null (the operator routes are then not registered). */
+export function opsToken(config: Pick<Config, 'OPS_TOKEN'>): string | null {
+  const t = config.OPS_TOKEN
   return t && t.length >= OPS_TOKEN_MIN_LENGTH ? t : null
 }
 

@@ -37,11 +37,12 @@ export const FAIL_FAST: RedisOptions = {
  * when the bound passes, one warning is logged and the instance starts without Redis (it connects later).
  * Closed on app close.
  */
-export function registerRedis(app: FastifyInstance, url: string | null | undefined) {
+export function registerRedis(app: FastifyInstance, url: string | null | undefined, startWaitMs = 5000) {
   if (!url) {
     app.decorate('redis', null)
     return
   }
+  startWait.set(app, startWaitMs)
   const redis = new Redis(url, FAIL_FAST)
   logErrors(app, redis, 'Redis unavailable (login limits count in this instance only; user cache falls back to its TTL)')
   app.decorate('redis', redis)
@@ -93,13 +94,8 @@ function logErrors(app: FastifyInstance, redis: Redis, what: string) {
   })
 }
 
-/** How long app.ready() waits for the app's Redis connections in all (REDIS_START_WAIT_MS, default 5000). */
-export function redisStartWaitMs(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.REDIS_START_WAIT_MS
-  const n = raw ? Number(raw) : NaN
-  return Number.isFinite(n) && n >= 0 ? n : 5000
-}
-
+/** How long app.ready() waits for the app's Redis connections in all (REDIS_START_WAIT_MS, given to registerRedis). */
+const startWait = new WeakMap<FastifyInstance, number>()
 /** One start-up deadline per app: the first connection to wait sets it, the others share what is left of it. */
 const startDeadline = new WeakMap<FastifyInstance, number>()
 
@@ -109,14 +105,15 @@ const startDeadline = new WeakMap<FastifyInstance, number>()
  * between are not the end of the wait: ioredis retries them.
  */
 function firstConnection(app: FastifyInstance, redis: Redis, what: string): Promise<void> {
-  if (!startDeadline.has(app)) startDeadline.set(app, Date.now() + redisStartWaitMs())
+  const waitMs = startWait.get(app) ?? 5000
+  if (!startDeadline.has(app)) startDeadline.set(app, Date.now() + waitMs)
   if (redis.status === 'ready') return Promise.resolve()
   const ms = Math.max(0, startDeadline.get(app)! - Date.now())
   return new Promise<void>((resolve) => {
     const done = (timedOut: boolean) => {
       clearTimeout(t)
       redis.off('ready', onReady)
-      if (timedOut) app.log.warn(`${what}: not connected after ${redisStartWaitMs()} ms at start; starting without it (retrying in the background)`)
+      if (timedOut) app.log.warn(`${what}: not connected after ${waitMs} ms at start; starting without it (retrying in the background)`)
       resolve()
     }
     const onReady = () => done(false)

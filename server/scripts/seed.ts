@@ -3,6 +3,7 @@
  * Idempotent: skips when products exist; --reset truncates and reseeds. Migrates first.
  */
 import { createDb, migrateToLatest } from '../db'
+import { loadConfig } from '../config'
 import { seedDatabase, DEFAULT_PRODUCT_COUNT } from '../db/seed'
 
 async function main() {
@@ -10,7 +11,7 @@ async function main() {
   const reset = args.includes('--reset')
   const i = args.indexOf('--count')
   const productCount = i >= 0 ? Number(args[i + 1]) : DEFAULT_PRODUCT_COUNT
-  const h = await createDb()
+  const h = await createDb(loadConfig())
   try {
     await migrateToLatest(h.db)
     const t = Date.now()

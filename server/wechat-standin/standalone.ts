@@ -8,13 +8,14 @@
 import Fastify from 'fastify'
 import { wechatStandin } from '.'
 import { STANDIN_APPS } from '../domains/auth/config'
+import { loadConfig } from '../config'
 
 async function main() {
-  if (process.env.NODE_ENV === 'production') throw new Error('the WeChat stand-in never runs in production')
-  const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' } })
+  const config = loadConfig()
+  if (config.NODE_ENV === 'production') throw new Error('the WeChat stand-in never runs in production')
+  const app = Fastify({ logger: { level: config.LOG_LEVEL } })
   await app.register(wechatStandin, { apps: [STANDIN_APPS.web, STANDIN_APPS.mini] })
-  const port = Number(process.env.WECHAT_STANDIN_PORT ?? 3900)
-  await app.listen({ port, host: process.env.HOST ?? '127.0.0.1' })
+  await app.listen({ port: config.WECHAT_STANDIN_PORT, host: config.HOST })
 }
 main().catch((e) => {
   console.error(e)

@@ -8,7 +8,7 @@ import { STANDIN_WECHAT_USERS } from '../../wechat-standin/users'
 
 /** Issue 4 seed (auth). Deterministic: no clocks beyond SEED_DATE, no unseeded randomness. */
 
-/** Password of every demo user at the embedded sign-in page (documented in README "Login"). */
+/** Password of every demo user at the embedded sign-in page (documented in docs/login.md). */
 export const DEMO_PASSWORD = 'Lab-Demo-2026!'
 
 /** Tables this seed fills (truncated by a reset seed). */

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { DB } from '../schema'
 import type { SeedContext } from './context'
 import { marketingAnchor } from './anchor'
+import { countryClock, countryUtcOffsetMinutes } from '../../../types/country-time'
 
 /**
  * Flash-buy seed (issue 11): flash sales in every state of spec §4 "Flash-buy status", dated from the
@@ -30,8 +31,6 @@ export const FLASHBUY_SEED_TABLES = ['flash_sale_ledger', 'flash_sales']
 const DAY = 86_400_000
 const HOUR = 3_600_000
 
-/** UTC offsets of the two countries' business time (neither has daylight saving) */
-const OFFSET_MINUTES: Record<'cn' | 'in', number> = { cn: 8 * 60, in: 5 * 60 + 30 }
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 /**
@@ -40,11 +39,11 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  * "Starts 28 Nov 10:00" / "11月28日 10:00 开抢". Also used when an operator moves a sale's start.
  */
 export function flashDisplayText(startAt: Date, country: 'cn' | 'in'): { en: string; zh: string } {
-  const local = new Date(startAt.getTime() + OFFSET_MINUTES[country] * 60_000)
-  const hh = String(local.getUTCHours()).padStart(2, '0')
-  const mm = String(local.getUTCMinutes()).padStart(2, '0')
-  const d = local.getUTCDate()
-  const m = local.getUTCMonth()
+  const local = countryClock(startAt, country)
+  const hh = local.format('HH')
+  const mm = local.format('mm')
+  const d = local.date()
+  const m = local.month()
   return { en: `Starts ${d} ${MONTHS[m]} ${hh}:${mm}`, zh: `${m + 1}月${d}日 ${hh}:${mm} 开抢` }
 }
 
@@ -85,7 +84,7 @@ export const FLASH_SALE_DEFS: readonly SaleDef[] = [
 
 /** seed day + days, at a local hour of the country */
 const at = (anchor: number, [days, hour]: [number, number], country: 'cn' | 'in') =>
-  new Date(anchor + days * DAY + hour * HOUR - OFFSET_MINUTES[country] * 60_000)
+  new Date(anchor + days * DAY + hour * HOUR - countryUtcOffsetMinutes(country, anchor) * 60_000)
 
 export async function seedFlashBuy(db: Kysely<DB>, _ctx: SeedContext): Promise<void> {
   const anchor = marketingAnchor().getTime()

@@ -8,7 +8,7 @@ import { createRng } from './prng'
  * Points per unit, stock, a monthly limit per member, a minimum exchange quantity and the draw-only
  * flag are set per gift below; the stock of the ordinary gifts is drawn deterministically from the
  * seed. Chosen so that every exchange status shows for approved.cn (whose shipped orders earn points,
- * README "Membership: points and gifts"):
+ * docs/membership.md):
  *   out of stock: GF-CN-007 mug set, GF-CN-015 centrifuge, GF-IN-006 tote bag (stock 0);
  *   draw-only: GF-CN-019 / GF-CN-020, GF-IN-011 (won in a lucky draw, never exchanged);
  *   minimum quantity > 1: GF-CN-004 tube-rack pack (min 2), GF-IN-003 markers (min 3);

@@ -5,6 +5,8 @@ import { createRng, type Rng } from './prng'
 import { DEMO_ACCOUNTS, type SeedAccount } from './accounts'
 import { marketingAnchor } from './marketing'
 import { ORDER_STATUS_CODES, type OrderStatusCode } from '../../../types/order/schemas'
+import { shipToSnapshot, writeOrders, type OrderDraft, type OrderLineDraft } from '../../domains/order/write-orders'
+import { BACKORDER_LEAD_DAYS } from '../../domains/order/place/drafts'
 
 /**
  * Order-domain seed: 12 months of order history per approved demo account (approved.cn,
@@ -28,8 +30,6 @@ const CARRIERS = {
   in: [{ name: 'Blue Dart', prefix: '' }, { name: 'Delhivery', prefix: '' }],
 }
 const SOURCES = ['cart', 'cart', 'cart', 'quickOrder', 'reorder', 'squote', 'web', 'phone'] as const
-/** the lead time quoted for backordered lines: 14 days (seed) — placement uses the same rule (server/domains/order/place.ts) */
-const BACKORDER_LEAD_DAYS = 14
 
 async function batches<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH))
@@ -63,10 +63,10 @@ export async function seedOrders(db: Kysely<DB>, ctx: SeedContext): Promise<void
   const pools = { CNY: priced('CNY').slice(0, 800), INR: priced('INR').slice(0, 800) }
 
   const placements: { id: string; user_id: string; account_id: number; idempotency_key: null; request_hash: string; response: string; created_at: Date }[] = []
-  type OrderRow = Parameters<ReturnType<Kysely<DB>['insertInto']>['values']>[0] & Record<string, unknown>
-  const orders: OrderRow[] = []
-  type Pending = { orderNumber: string; lines: Record<string, unknown>[]; charges: { kind: 'Tax' | 'HandlingCharge'; amount: number }[]; shipment: Record<string, unknown> | null }
-  const pending: Pending[] = []
+  const orders: OrderDraft[] = []
+  const shipmentOf = new Map<string, Record<string, unknown>>()
+  // the snapshots are made from the ship_tos rows the seed wrote, as placement makes them
+  const shipToRows = new Map((await db.selectFrom('ship_tos').selectAll().execute()).map((s) => [`${s.account_id}:${s.address_key}`, s]))
   let orderSeq = 3_200_000
   let tfsSeq = 13_100_000
   let scSeq = 53_100_000
@@ -106,7 +106,7 @@ export async function seedOrders(db: Kysely<DB>, ctx: SeedContext): Promise<void
         const salesOrderNumber = String(channel === 'TFS' ? tfsSeq++ : scSeq++)
         const nLines = r.int(1, 8)
         const chosen = new Set<number>()
-        const lines: Record<string, unknown>[] = []
+        const lines: OrderLineDraft[] = []
         let listTotal = 0
         let total = 0
         for (let ln = 1; ln <= nLines; ln++) {
@@ -119,10 +119,10 @@ export async function seedOrders(db: Kysely<DB>, ctx: SeedContext): Promise<void
           listTotal += x.list * qty
           total += unit * qty
           lines.push({
-            line_number: ln, product_id: x.id, sku: x.p.sku, catalog_number: x.p.catalogNumber, title_en: x.p.titleEn, title_zh: x.p.titleZh,
-            size: x.p.size, image: x.p.image, quantity: qty, allocated_qty: qty - backordered, backordered_qty: backordered,
-            estimated_ship_date: backordered ? new Date(createdAt.getTime() + BACKORDER_LEAD_DAYS * DAY).toISOString() : null,
-            list_price: x.list, unit_price: unit, final_price: unit, line_total: unit * qty, delivery_channel: channel, promo_codes: '[]',
+            lineNumber: ln, productId: x.id, sku: x.p.sku, catalogNumber: x.p.catalogNumber, titleEn: x.p.titleEn, titleZh: x.p.titleZh,
+            size: x.p.size, image: x.p.image, quantity: qty, allocatedQty: qty - backordered, backorderedQty: backordered,
+            estimatedShipDate: backordered ? new Date(createdAt.getTime() + BACKORDER_LEAD_DAYS * DAY).toISOString() : null,
+            listPrice: x.list, unitPrice: unit, finalPrice: unit, lineTotal: unit * qty, deliveryChannel: channel, promoCodes: [],
           })
         }
         const taxes = Math.round((total * taxBp) / 10000)
@@ -140,47 +140,38 @@ export async function seedOrders(db: Kysely<DB>, ctx: SeedContext): Promise<void
             package_status: signed ? 'SIGNED' : status === 'Waiting for Delivery' ? 'OUT_FOR_DELIVERY' : 'IN_TRANSIT',
           }
         }
-        orders.push({
-          order_number: orderNumber, sales_order_number: salesOrderNumber, placement_id: placementId, account_id: u.account_id, user_id: u.id,
-          order_type: orderType, delivery_channel: channel, supply_center_id: channel === 'SC' ? sc!.supplyCenterId : null,
-          status, status_code: status === 'PENDING_ADDRESS_VALIDATION' || status === 'PENDING_APPROVAL' ? 270 : 30, source,
-          po_number: po, remark, additional_emails: '[]', ship_to_key: shipTo.addressKey, ship_to_account_number: shipTo.accountNumber,
-          bill_to_number: billTo?.accountNumber ?? null, ship_to_snapshot: JSON.stringify(snapshotOf(shipTo)), currency,
-          total_price_amount: listTotal, total_amount: total, taxes, handling_charge: handling, promo_codes: '[]', static_quote_id: null,
-          order_preference: 'SMART_DISTRIBUTION', created_at: createdAt.toISOString(),
-          updated_at: new Date(createdAt.getTime() + (shipped ? 5 : 1) * DAY).toISOString(),
-        } as OrderRow)
-        const charges: Pending['charges'] = [{ kind: 'Tax', amount: taxes }]
+        const charges: OrderDraft['charges'] = [{ kind: 'Tax', amount: taxes }]
         if (handling) charges.push({ kind: 'HandlingCharge', amount: handling })
-        pending.push({ orderNumber, lines, charges, shipment })
+        orders.push({
+          orderNumber, salesOrderNumber, placementId, accountId: u.account_id, userId: u.id,
+          orderType, deliveryChannel: channel, supplyCenterId: channel === 'SC' ? sc!.supplyCenterId : null,
+          status, statusCode: status === 'PENDING_ADDRESS_VALIDATION' || status === 'PENDING_APPROVAL' ? 270 : 30, source,
+          poNumber: po, remark, additionalEmails: [], shipTo: shipToSnapshot(shipToRows.get(`${u.account_id}:${shipTo.addressKey}`)!),
+          billToNumber: billTo?.accountNumber ?? null, currency,
+          totalPriceAmount: listTotal, totalAmount: total, taxes, handlingCharge: handling, charges, promoCodes: [], staticQuoteId: null,
+          orderPreference: 'SMART_DISTRIBUTION', flashSaleId: null, contacts: null, lines,
+          createdAt: createdAt.toISOString(), updatedAt: new Date(createdAt.getTime() + (shipped ? 5 : 1) * DAY).toISOString(),
+        })
+        if (shipment) shipmentOf.set(orderNumber, shipment)
       }
     }
   }
 
   await batches(placements, (c) => db.insertInto('order_placements').values(c).execute())
+  // the history's orders go through the one order writer, with their own numbers and dates
   const ids = new Map<string, number>()
   await batches(orders, async (c) => {
-    const rows = await db.insertInto('orders').values(c as never).returning(['id', 'order_number']).execute()
-    for (const row of rows) ids.set(row.order_number, row.id)
+    for (const o of (await writeOrders(db, c)).orders) ids.set(o.orderNumber, o.id)
   })
-  const lines = pending.flatMap((p) => p.lines.map((l) => ({ ...l, order_id: ids.get(p.orderNumber)! })))
-  const charges = pending.flatMap((p) => p.charges.map((c) => ({ ...c, order_id: ids.get(p.orderNumber)! })))
-  const shipments = pending.flatMap((p) => (p.shipment ? [{ ...p.shipment, order_id: ids.get(p.orderNumber)! }] : []))
-  await batches(lines, (c) => db.insertInto('order_lines').values(c as never).execute())
-  await batches(charges, (c) => db.insertInto('order_charges').values(c).execute())
+  const shipments = orders.flatMap((o) => (shipmentOf.has(o.orderNumber!) ? [{ ...shipmentOf.get(o.orderNumber!)!, order_id: ids.get(o.orderNumber!)! }] : []))
   await batches(shipments, (c) => db.insertInto('shipments').values(c as never).execute())
 
-  await seedQuotes(db, ctx, r, anchor, approved, accountOf, pools, orders as unknown as SeededOrder[])
+  const seeded = orders.map((o) => ({ order_number: o.orderNumber!, account_id: o.accountId, source: o.source, created_at: o.createdAt as string }))
+  await seedQuotes(db, ctx, r, anchor, approved, accountOf, pools, seeded)
 }
 
 /** what seedQuotes needs of a seeded order */
 interface SeededOrder { order_number: string; account_id: number; source: string; created_at: string }
-
-export const snapshotOf = (s: SeedAccount['shipTos'][number]) => ({
-  addressKey: s.addressKey, accountNumber: s.accountNumber, attentionTo: s.attentionTo, companyOrInstitution: s.companyOrInstitution,
-  deptOrLab: s.deptOrLab, country: s.country, stateOrProvince: s.stateOrProvince, city: s.city, streetAddress: s.streetAddress,
-  buildingOrRoom: s.buildingOrRoom, zipCode: s.zipCode, phoneNumber: s.phoneNumber,
-})
 
 async function seedQuotes(
   db: Kysely<DB>, _ctx: SeedContext, r: Rng, anchor: number, approved: SeedAccount[],

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import type { Config } from '../../config'
 
 /**
  * Login configuration (issue 4). Everything is optional: by default the server embeds its own OpenID
@@ -73,9 +74,9 @@ const derive = (secret: string, label: string) => crypto.createHmac('sha256', se
 /** Client id of our own server at the embedded provider; its secret is derived from the JWT secret. */
 export const EMBEDDED_CLIENT_ID = 'storefront-server'
 
-export function resolveAuthConfig(opts: AuthOptions, jwtSecret: string, env: NodeJS.ProcessEnv = process.env): ResolvedAuthConfig {
+export function resolveAuthConfig(opts: AuthOptions, jwtSecret: string, config: Pick<Config, 'NODE_ENV'>): ResolvedAuthConfig {
   const publicUrl = trimSlash(opts.publicUrl ?? 'http://127.0.0.1:3000')
-  const production = opts.production === true || env.NODE_ENV === 'production'
+  const production = opts.production === true || config.NODE_ENV === 'production'
   const external = opts.oidc?.issuer ? opts.oidc : null
   const standIn = !opts.wechat?.apiBase && !production
   const apiBase = trimSlash(opts.wechat?.apiBase ?? (standIn ? publicUrl + STANDIN_PREFIX : 'https://api.weixin.qq.com'))
@@ -102,26 +103,21 @@ export function resolveAuthConfig(opts: AuthOptions, jwtSecret: string, env: Nod
 /** Cookie-signing keys of the embedded provider, derived from the JWT secret (stable across restarts). */
 export const providerCookieKeys = (jwtSecret: string) => [derive(jwtSecret, 'oidc-provider-cookies')]
 
-/** Reads the login settings from the environment (server/index.ts). */
-export function authOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthOptions {
-  const port = env.PORT ?? '3000'
-  const opts: AuthOptions = { publicUrl: env.PUBLIC_URL || `http://127.0.0.1:${port}` }
-  if (env.APP_URL) opts.appUrl = env.APP_URL
-  if (env.OIDC_ISSUER) {
-    if (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET')
-    opts.oidc = { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
+/** The login settings of the configuration (server/index.ts; server/config.ts checks their types). */
+export function authOptionsFromEnv(config: Config): AuthOptions {
+  const opts: AuthOptions = { publicUrl: config.PUBLIC_URL || `http://127.0.0.1:${config.PORT}` }
+  if (config.APP_URL) opts.appUrl = config.APP_URL
+  if (config.OIDC_ISSUER) {
+    if (!config.OIDC_CLIENT_ID || !config.OIDC_CLIENT_SECRET) throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET')
+    opts.oidc = { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET }
   }
   const wechat: NonNullable<AuthOptions['wechat']> = {}
-  if (env.WECHAT_API_BASE) wechat.apiBase = env.WECHAT_API_BASE
-  if (env.WECHAT_OPEN_BASE) wechat.openBase = env.WECHAT_OPEN_BASE
-  if (env.WECHAT_APPID) wechat.web = { appId: env.WECHAT_APPID, secret: env.WECHAT_SECRET ?? '' }
-  if (env.WECHAT_MINI_APPID) wechat.mini = { appId: env.WECHAT_MINI_APPID, secret: env.WECHAT_MINI_SECRET ?? '' }
+  if (config.WECHAT_API_BASE) wechat.apiBase = config.WECHAT_API_BASE
+  if (config.WECHAT_OPEN_BASE) wechat.openBase = config.WECHAT_OPEN_BASE
+  if (config.WECHAT_APPID) wechat.web = { appId: config.WECHAT_APPID, secret: config.WECHAT_SECRET ?? '' }
+  if (config.WECHAT_MINI_APPID) wechat.mini = { appId: config.WECHAT_MINI_APPID, secret: config.WECHAT_MINI_SECRET ?? '' }
   opts.wechat = wechat
-  if (env.ACCESS_TOKEN_TTL) {
-    const ttl = Number(env.ACCESS_TOKEN_TTL)
-    if (!Number.isFinite(ttl) || ttl < 10) throw new Error('ACCESS_TOKEN_TTL must be a number of seconds >= 10')
-    opts.accessTokenTtl = ttl
-  }
-  if (env.NODE_ENV === 'production') opts.production = true
+  opts.accessTokenTtl = config.ACCESS_TOKEN_TTL
+  if (config.NODE_ENV === 'production') opts.production = true
   return opts
 }

@@ -1,24 +1,9 @@
-import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
-import type { DB } from '../../db/schema'
-import type { AuthProviders } from '../../../types'
-import { ok } from '../../errors'
-import { oidcRoutes } from './oidc-routes'
-import { wechatRoutes } from './wechat-routes'
-import { okReply, tagRoutes } from '../../lib/openapi'
-import { AuthProvidersSchema } from '../../../types'
-
 /**
- * Login routes under /api (issue 4): OIDC client, login tickets, WeChat login.
- * Their configuration (app.login) is set up by server/domains/auth/mount.ts.
+ * The auth domain's public surface: what other domains and the rest of server/ may use.
+ * Its routes are in ./routes.ts (mounted by server/app.ts), not here.
  */
-export async function authRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
-  tagRoutes(app, 'auth')
-  await app.register(oidcRoutes, opts)
-  await app.register(wechatRoutes, opts)
-  app.get('/auth/providers', { schema: { response: okReply(AuthProvidersSchema) } }, async () => {
-    const { cfg } = app.login
-    const data: AuthProviders = { oidc: { issuer: cfg.oidc.issuer, embedded: cfg.oidc.embedded }, wechat: { standIn: cfg.wechat.standIn } }
-    return ok(data)
-  })
-}
+export { registerAuth, type AuthUser } from './plugin'
+export { mountLogin } from './mount'
+export { authOptionsFromEnv, STANDIN_APPS, type AuthOptions } from './config'
+export { signAccessToken } from './tokens'
+export { hashPassword } from './passwords'

@@ -32,7 +32,7 @@ declare module 'fastify' {
  * so every instance shares them; in process otherwise.
  */
 export function mountLogin(app: FastifyInstance, opts: { db: Kysely<DB>; jwtSecret: string; auth?: AuthOptions }) {
-  const cfg = resolveAuthConfig(opts.auth ?? {}, opts.jwtSecret)
+  const cfg = resolveAuthConfig(opts.auth ?? {}, opts.jwtSecret, app.config)
   app.decorate('login', { cfg, limiters: createLoginLimiters(app, cfg.rateLimits) } satisfies LoginServices)
 
   if (cfg.oidc.embedded) {

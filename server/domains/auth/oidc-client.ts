@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client'
+import { LRUCache } from 'lru-cache'
 import type { JWTPayload } from 'jose'
 import type { ResolvedAuthConfig } from './config'
 
@@ -44,17 +45,18 @@ export const callbackErrorCode = (e: unknown): 'access_denied' | 'exchange' =>
 
 export function createOidcClient(cfg: ResolvedAuthConfig['oidc']) {
   const issuer = new URL(cfg.issuer)
-  let cached: { at: number; config: Promise<oidc.Configuration> } | null = null
+  // one entry: this client's issuer
+  const cached = new LRUCache<string, Promise<oidc.Configuration>>({ max: 1, ttl: DISCOVERY_TTL_MS })
 
   /** The issuer's metadata (its `issuer` must equal ours: the library checks), kept 10 minutes. */
   function configuration(): Promise<oidc.Configuration> {
-    if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config
+    const hit = cached.get(issuer.href)
+    if (hit) return hit
     const config = oidc.discovery(issuer, cfg.clientId, undefined, oidc.ClientSecretBasic(cfg.clientSecret), discoveryOptions(issuer))
-    const entry = { at: Date.now(), config }
-    cached = entry
+    cached.set(issuer.href, config)
     // a failed discovery is not kept: the next login tries again
     config.catch(() => {
-      if (cached === entry) cached = null
+      if (cached.peek(issuer.href) === config) cached.delete(issuer.href)
     })
     return config
   }

@@ -1,29 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { LoginTicketBodySchema, OidcAuthorizeQuerySchema, type LoginErrorCode, type LoginTokenResult } from '../../../types'
+import type { LoginErrorCode, LoginTokenResult } from '../../../types'
 import { ApiError, ok } from '../../errors'
 import { signAccessToken } from './tokens'
 import { callbackErrorCode, callbackUrl, createOidcClient } from './oidc-client'
 import { consumeLoginState, createLoginState, issueTicket, redeemTicket } from './one-time'
 import { mapIdentity } from './identity'
 import { apiLimit, appRedirect, redirectLimit } from './guards'
-import { LoginTokenResultSchema } from '../../../types'
-import { okReply, redirectReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { authEndpoints } from '../../../types/auth'
 
 const CALLBACK_ROUTE = '/login-callback'
-
-const CallbackQuerySchema = Type.Object({
-  code: Type.Optional(Type.String({ maxLength: 2048 })),
-  state: Type.Optional(Type.String({ maxLength: 512 })),
-  error: Type.Optional(Type.String({ maxLength: 256 })),
-  error_description: Type.Optional(Type.String({ maxLength: 2048 })),
-  error_uri: Type.Optional(Type.String({ maxLength: 2048 })),
-  /** the issuer's identifier (RFC 9207): checked by the relying party against the discovered issuer */
-  iss: Type.Optional(Type.String({ maxLength: 2048 })),
-})
 
 /** Username login through the OpenID issuer: authorize → callback → ticket → token (types/auth.ts). */
 export async function oidcRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
@@ -33,10 +22,7 @@ export async function oidcRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
   const client = createOidcClient(cfg.oidc)
   const fail = (reply: Parameters<typeof appRedirect>[1], error: LoginErrorCode) => appRedirect(app, reply, CALLBACK_ROUTE, { error })
 
-  r.get('/auth/oidc/authorize', {
-    schema: { querystring: OidcAuthorizeQuerySchema, response: redirectReply('the issuer sign-in page, or /login-callback?error=') },
-    preHandler: redirectLimit(app, 'oidc-authorize', CALLBACK_ROUTE),
-  }, async (req, reply) => {
+  r.route({ ...routeOf(authEndpoints.oidcAuthorize), preHandler: redirectLimit(app, 'oidc-authorize', CALLBACK_ROUTE), handler: async (req, reply) => {
     const mode = req.query.mode ?? 'login'
     const { verifier, nonce } = client.newSecrets()
     const state = await createLoginState(db, { kind: 'oidc', mode, codeVerifier: verifier, nonce, returnTo: req.query.returnTo })
@@ -50,9 +36,9 @@ export async function oidcRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     }
     reply.header('cache-control', 'no-store')
     return reply.redirect(url, 302)
-  })
+  } })
 
-  r.get('/auth/oidc/callback', { schema: { querystring: CallbackQuerySchema, response: redirectReply('/login-callback?ticket= or ?error=') } }, async (req, reply) => {
+  r.route({ ...routeOf(authEndpoints.oidcCallback), handler: async (req, reply) => {
     const st = await consumeLoginState(db, req.query.state, 'oidc')
     if (!st || !st.code_verifier || !st.nonce) return fail(reply, 'state')
     try {
@@ -67,9 +53,9 @@ export async function oidcRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
       if (code !== 'access_denied') req.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'OpenID callback refused')
       return fail(reply, code)
     }
-  })
+  } })
 
-  r.post('/auth/token', { schema: { body: LoginTicketBodySchema, response: okReply(LoginTokenResultSchema) }, preHandler: apiLimit(app, 'auth-token') }, async (req) => {
+  r.route({ ...routeOf(authEndpoints.token), preHandler: apiLimit(app, 'auth-token'), handler: async (req) => {
     const t = await redeemTicket(db, req.body.ticket)
     if (!t) throw new ApiError(401, 'TOKEN_INVALID', 'Login ticket is invalid, used or expired. Please login again.')
     const user = await db.selectFrom('users').select(['id', 'user_name']).where('id', '=', t.user_id).executeTakeFirst()
@@ -79,5 +65,5 @@ export async function oidcRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     if (t.return_to) data.returnTo = t.return_to
     if (t.registered) data.registered = true
     return ok(data)
-  })
+  } })
 }

@@ -7,7 +7,7 @@ import { createTtlCache } from './user-cache'
 import { redisSubscribe } from '../../lib/redis'
 
 /**
- * The user behind a token is cached in-process for USER_CACHE_TTL_MS (default 30 s, at most 5000
+ * The user behind a token is cached in-process for AUTH_USER_CACHE_TTL_MS (default 30 s, at most 5000
  * users), so most authenticated requests skip the users/accounts join. Code that changes a users or
  * accounts row calls app.invalidateUser(id): this instance drops the entry at once and, with Redis
  * (REDIS_URL), publishes the user id on USER_INVALIDATION_CHANNEL so every other instance drops it too
@@ -15,7 +15,6 @@ import { redisSubscribe } from '../../lib/redis'
  * dropped, as messages sent meanwhile are lost). Without Redis, or while it is down, another instance
  * still serves its entry until the TTL: a deleted or changed user is seen there at most 30 s later.
  */
-export const USER_CACHE_TTL_MS = Number(process.env.AUTH_USER_CACHE_TTL_MS ?? 30_000)
 export const USER_CACHE_MAX_ENTRIES = 5000
 /** Redis pub/sub channel of user-cache invalidations: each message is one user id ('*' = every user). */
 export const USER_INVALIDATION_CHANNEL = 'auth:user-invalidate'
@@ -53,7 +52,7 @@ function bearer(req: FastifyRequest): string | null {
 /** Decorates the app with `requireUser` (401 on missing/tampered/expired) and `optionalUser` preHandlers. */
 export function registerAuth(app: FastifyInstance, db: Kysely<DB>, secret: string) {
   app.decorateRequest('user', null)
-  const cache = createTtlCache<AuthUser>({ ttlMs: USER_CACHE_TTL_MS, maxEntries: USER_CACHE_MAX_ENTRIES })
+  const cache = createTtlCache<AuthUser>({ ttlMs: app.config.AUTH_USER_CACHE_TTL_MS, maxEntries: USER_CACHE_MAX_ENTRIES })
   app.decorate('invalidateUser', (userId?: string) => {
     cache.invalidate(userId)
     const redis = app.redis

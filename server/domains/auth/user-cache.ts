@@ -1,7 +1,10 @@
+import { LRUCache } from 'lru-cache'
+
 /**
- * A short-lived, bounded cache (in-process) for the user lookup behind every authenticated request.
+ * A short-lived, bounded cache (in-process, lru-cache) for the user lookup behind every authenticated request.
  * An entry is served for at most `ttlMs` after it was read from the database, so a deleted or changed
  * user is seen at the latest `ttlMs` later (sooner when the code that changes it calls `invalidate`).
+ * Beyond `maxEntries` the least recently used user goes.
  */
 export interface TtlCache<V> {
   get(key: string): V | undefined
@@ -10,26 +13,22 @@ export interface TtlCache<V> {
   readonly size: number
 }
 
-export function createTtlCache<V>(opts: { ttlMs: number; maxEntries: number; now?: () => number }): TtlCache<V> {
-  const now = opts.now ?? Date.now
-  const entries = new Map<string, { value: V; at: number }>()
+/** `now`: a clock for tests (lru-cache reads it for every check then; a start at 0 would mean "no TTL" to it) */
+export function createTtlCache<V extends NonNullable<unknown>>(opts: {
+  ttlMs: number
+  maxEntries: number
+  now?: () => number
+}): TtlCache<V> {
+  const clock = opts.now
+  const entries = new LRUCache<string, V>({
+    max: opts.maxEntries,
+    ttl: opts.ttlMs,
+    ...(clock ? { perf: { now: clock }, ttlResolution: 0 } : {}),
+  })
   return {
-    get(key) {
-      const e = entries.get(key)
-      if (!e) return undefined
-      if (now() - e.at >= opts.ttlMs) {
-        entries.delete(key)
-        return undefined
-      }
-      return e.value
-    },
-    set(key, value) {
-      entries.delete(key)
-      if (entries.size >= opts.maxEntries) {
-        const oldest = entries.keys().next().value
-        if (oldest !== undefined) entries.delete(oldest)
-      }
-      entries.set(key, { value, at: now() })
+    get: (key) => entries.get(key),
+    set: (key, value) => {
+      entries.set(key, value)
     },
     invalidate(key) {
       if (key === undefined) entries.clear()

@@ -1,27 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import {
-  WechatAuthorizeQuerySchema, WechatMiniProgramLoginBodySchema, WechatTokenBodySchema,
-  type LoginErrorCode, type LoginTokenResult, type WechatIdentity,
-} from '../../../types'
+import type { LoginErrorCode, LoginTokenResult, WechatIdentity } from '../../../types'
 import { ApiError, ok } from '../../errors'
 import { signAccessToken, signWechatJwt, verifyWechatJwt } from './tokens'
 import { createWechatClient, WechatError } from './wechat-client'
 import { consumeLoginState, createLoginState } from './one-time'
 import { apiLimit, appRedirect, redirectLimit } from './guards'
-import { WechatIdentitySchema, LoginTokenResultSchema } from '../../../types'
-import { okReply, redirectReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { authEndpoints } from '../../../types/auth'
 
 const WECHAT_ROUTE = '/wechat-login'
 export const WECHAT_DEFAULT_DURATION = 7200
-
-const CallbackQuerySchema = Type.Object({
-  code: Type.Optional(Type.String({ maxLength: 512 })),
-  state: Type.Optional(Type.String({ maxLength: 512 })),
-})
 
 /** WeChat login: mini-program code, in-app / QR web OAuth, then openid + jwt → token (types/auth.ts). */
 export async function wechatRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
@@ -31,10 +22,7 @@ export async function wechatRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
   const wechat = createWechatClient(cfg.wechat)
   const fail = (reply: Parameters<typeof appRedirect>[1], error: LoginErrorCode) => appRedirect(app, reply, WECHAT_ROUTE, { error })
 
-  r.post('/wechat/login/miniprogram', {
-    schema: { body: WechatMiniProgramLoginBodySchema, response: okReply(WechatIdentitySchema) },
-    preHandler: apiLimit(app, 'wechat-miniprogram'),
-  }, async (req) => {
+  r.route({ ...routeOf(authEndpoints.wechatMiniProgramLogin), preHandler: apiLimit(app, 'wechat-miniprogram'), handler: async (req) => {
     let s: Awaited<ReturnType<typeof wechat.code2session>>
     try {
       s = await wechat.code2session(req.body.code)
@@ -53,18 +41,15 @@ export async function wechatRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
       .execute()
     const data: WechatIdentity = { openid: s.openid, jwt: await signWechatJwt(cfg.jwtSecret, s.openid) }
     return ok(data)
-  })
+  } })
 
-  r.get('/auth/wechat/authorize', {
-    schema: { querystring: WechatAuthorizeQuerySchema, response: redirectReply("WeChat's in-app or QR page, or /wechat-login?error=") },
-    preHandler: redirectLimit(app, 'wechat-authorize', WECHAT_ROUTE),
-  }, async (req, reply) => {
+  r.route({ ...routeOf(authEndpoints.wechatAuthorize), preHandler: redirectLimit(app, 'wechat-authorize', WECHAT_ROUTE), handler: async (req, reply) => {
     const state = await createLoginState(db, { kind: 'wechat', mode: req.query.mode, returnTo: req.query.returnTo })
     reply.header('cache-control', 'no-store')
     return reply.redirect(wechat.authorizeUrl(req.query.mode, state), 302)
-  })
+  } })
 
-  r.get('/auth/wechat/callback', { schema: { querystring: CallbackQuerySchema, response: redirectReply('/wechat-login?openid=&jwt= or ?error=wechat') } }, async (req, reply) => {
+  r.route({ ...routeOf(authEndpoints.wechatCallback), handler: async (req, reply) => {
     const st = await consumeLoginState(db, req.query.state, 'wechat')
     if (!st || !req.query.code) return fail(reply, 'wechat') // unknown / used / expired state, or the user denied
     try {
@@ -75,9 +60,9 @@ export async function wechatRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
       req.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'WeChat web OAuth exchange failed')
       return fail(reply, 'wechat')
     }
-  })
+  } })
 
-  r.post('/wechat/login/token', { schema: { body: WechatTokenBodySchema, response: okReply(LoginTokenResultSchema) }, preHandler: apiLimit(app, 'wechat-token') }, async (req) => {
+  r.route({ ...routeOf(authEndpoints.wechatToken), preHandler: apiLimit(app, 'wechat-token'), handler: async (req) => {
     const { openid, jwt, duration } = req.body
     const v = await verifyWechatJwt(cfg.jwtSecret, jwt, openid)
     if (!v.ok) {
@@ -96,5 +81,5 @@ export async function wechatRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
     const expiresIn = duration ?? WECHAT_DEFAULT_DURATION
     const data: LoginTokenResult = { token: await signAccessToken(cfg.jwtSecret, { userId: user.id, userName: user.user_name }, expiresIn), expiresIn }
     return ok(data)
-  })
+  } })
 }

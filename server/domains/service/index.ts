@@ -1,13 +1,5 @@
-import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
-import type { DB } from '../../db/schema'
-import { chatConfigRoutes } from './routes'
-import { tagRoutes } from '../../lib/openapi'
-
-export { chatStandInRoutes, STAND_IN_PATH } from './stand-in'
-
-/** Customer-service chat (issue 4): GET /api/chat/config. The stand-in page /__chat is chatStandInRoutes. */
-export async function chatRoutes(app: FastifyInstance, _opts: { db: Kysely<DB> }) {
-  tagRoutes(app, 'service')
-  await app.register(chatConfigRoutes)
-}
+/**
+ * The service domain's public surface: what other domains and the rest of server/ may use.
+ * Its routes (/api/chat/config and the stand-in page) are in ./routes.ts (mounted by server/app.ts), not here.
+ */
+export { STAND_IN_PATH } from './stand-in'

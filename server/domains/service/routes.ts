@@ -1,11 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
 import type { ChatConfig } from '../../../types'
 import { ok } from '../../errors'
 import { STAND_IN_PATH } from './stand-in'
-import { ChatConfigSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { tagRoutes, routeOf } from '../../lib/openapi'
+import { serviceEndpoints } from '../../../types/service/endpoints'
+import type { Config } from '../../config'
 
-type Env = Record<string, string | undefined>
+export { chatStandInRoutes } from './stand-in'
+
+type ChatSettings = Pick<Config, 'CHAT_WIDGET_URL' | 'NODE_ENV'>
 
 /** Only an http(s) address may be configured as the widget. */
 const isWebUrl = (v: string) => {
@@ -18,20 +23,27 @@ const isWebUrl = (v: string) => {
 }
 
 /**
- * The chat widget's address: env CHAT_WIDGET_URL; when unset and NODE_ENV is not 'production', the
+ * The chat widget's address: CHAT_WIDGET_URL; when unset and NODE_ENV is not 'production', the
  * local stand-in page this server serves at /__chat (the vendor cannot be reached from here); else null.
  */
-export function chatWidgetUrl(req: FastifyRequest, env: Env = process.env): string | null {
-  const configured = (env.CHAT_WIDGET_URL ?? '').trim()
+export function chatWidgetUrl(req: FastifyRequest, config: ChatSettings): string | null {
+  const configured = (config.CHAT_WIDGET_URL ?? '').trim()
   if (configured) return isWebUrl(configured) ? configured : null
-  if (env.NODE_ENV === 'production') return null
+  if (config.NODE_ENV === 'production') return null
   return `${req.protocol}://${req.host}${STAND_IN_PATH}`
 }
 
 /** Customer-service chat config, under /api (no login needed: anonymous visitors can chat too). */
-export async function chatConfigRoutes(app: FastifyInstance, opts: { env?: Env } = {}) {
-  app.get('/chat/config', { schema: { response: okReply(ChatConfigSchema) } }, async (req) => {
-    const data: ChatConfig = { widgetUrl: chatWidgetUrl(req, opts.env ?? process.env) }
+export async function chatConfigRoutes(app: FastifyInstance, opts: { config?: ChatSettings } = {}) {
+  const config = opts.config ?? app.config
+  app.route({ ...routeOf(serviceEndpoints.chatConfig), handler: async (req) => {
+    const data: ChatConfig = { widgetUrl: chatWidgetUrl(req, config) }
     return ok(data)
-  })
+  } })
+}
+
+/** Customer-service chat (issue 4): GET /api/chat/config. The stand-in page /__chat is chatStandInRoutes. */
+export async function chatRoutes(app: FastifyInstance, _opts: { db: Kysely<DB> }) {
+  tagRoutes(app, 'service')
+  await app.register(chatConfigRoutes)
 }

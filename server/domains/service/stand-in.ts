@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import type { Config } from '../../config'
 
 /** Where the local stand-in of the chat widget is served (outside /api). */
 export const STAND_IN_PATH = '/__chat'
@@ -82,9 +83,8 @@ f.addEventListener('submit',function(e){e.preventDefault();var t=m.value.trim();
  * The local stand-in of the chat widget, registered outside /api. Not mounted in production: there
  * the widget is the vendor's (CHAT_WIDGET_URL) or none.
  */
-export async function chatStandInRoutes(app: FastifyInstance, opts: { env?: Record<string, string | undefined> } = {}) {
-  const env = opts.env ?? process.env
-  if (env.NODE_ENV === 'production') return
+export async function chatStandInRoutes(app: FastifyInstance, opts: { config?: Pick<Config, 'NODE_ENV'> } = {}) {
+  if ((opts.config ?? app.config).NODE_ENV === 'production') return
   app.get(STAND_IN_PATH, async (req, reply) => {
     const nonce = crypto.randomBytes(16).toString('base64')
     return reply

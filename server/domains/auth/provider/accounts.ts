@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
+import { isUniqueViolation } from '../../../db/errors'
 import { EMAIL_PATTERN } from '../../../../types/account/address-rules'
 import { dummyHash, hashPassword, verifyPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords'
 import { msg, type PageLang } from './messages'
@@ -92,7 +93,6 @@ export function validateRegistration(input: RegisterInput, lang: PageLang): { va
   return { values, errors }
 }
 
-const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505'
 
 /**
  * Creates a Partially Registered user with its own new account (no account number, country cn) and
