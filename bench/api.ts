@@ -6,7 +6,7 @@
  * Search has its own bench (bench/search.ts: every query new, at full speed and at a steady rate, beside
  * the bare route); here one scenario of a repeated mix of 240 queries (served by the one-minute cache).
  */
-// @ts-ignore -- autocannon ships no type declarations
+// @ts-expect-error -- autocannon ships no type declarations
 import autocannon from 'autocannon'
 import { signAccessToken } from '../server/domains/auth/tokens'
 import { searchMix } from './search-mix'
@@ -76,7 +76,6 @@ async function main() {
       .then(() => undefined)
       .catch(() => undefined)
 
-    const t = Date.now()
     const rows: Row[] = []
     rows.push(await run(bareUrl, 'bare Fastify, constant 20 items', [bare.path]))
     rows.push(await run(apiUrl, 'product/list pages 1-10, anonymous', firstPages))

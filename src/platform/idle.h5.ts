@@ -9,7 +9,6 @@ const EVENTS = ['pointerdown', 'touchstart', 'keydown', 'wheel', 'scroll'] as co
 
 export function afterFirstScreen(run: () => void): () => void {
   let done = false
-  let timer: ReturnType<typeof setTimeout> | undefined
   let idle: number | undefined
   const fire = () => {
     if (done) return
@@ -23,11 +22,11 @@ export function afterFirstScreen(run: () => void): () => void {
   }
   function cancel() {
     done = true
-    if (timer !== undefined) clearTimeout(timer)
+    clearTimeout(timer)
     if (idle !== undefined && typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
     for (const e of EVENTS) window.removeEventListener(e, fire, true)
   }
   for (const e of EVENTS) window.addEventListener(e, fire, { capture: true, passive: true, once: true })
-  timer = setTimeout(onIdle, QUIET_MS)
+  const timer = setTimeout(onIdle, QUIET_MS)
   return cancel
 }

@@ -74,7 +74,6 @@ export const queryOf = (url: string) => Object.fromEntries(new URLSearchParams(u
  * next test runs (each test builds a new app; the old one would otherwise stay subscribed).
  */
 export async function closePage() {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Current } = require('@tarojs/runtime')
   const app = Current.app as { unmount?: (id: string, cb: () => void) => void } | null
   const page = Current.page as { $taroPath?: string } | null

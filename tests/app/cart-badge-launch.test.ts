@@ -22,7 +22,6 @@ describe('cart store loaded after the session is settled', () => {
     // the visitor's session, settled before the store exists (as App's first effect does)
     await useSession.getState().fetchUser()
     expect(useSession.getState().status).toBe('USER_FETCHED')
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { useCart, cartBadgeCount } = require('../../src/store/cart/cart') as typeof import('../../src/store/cart/cart')
     await new Promise<void>((resolve) => {
       if (cartBadgeCount(useCart.getState()) > 0) return resolve()

@@ -66,7 +66,7 @@ describe('product page', () => {
 
   it('shows the product\'s own title, image -650.jpg, size, spec table and sanitized description; asks for price and availability of quantity 1 (Web channel)', async () => {
     const calls = stubApi(base())
-    const utils = await openAt({ title: 'Anti-CD3 Monoclonal Antibody OKT3 FITC', catalogNumber: 'MA1-10175', productPlacement: 'home' })
+    await openAt({ title: 'Anti-CD3 Monoclonal Antibody OKT3 FITC', catalogNumber: 'MA1-10175', productPlacement: 'home' })
     await waitText('Anti-CD3 Monoclonal Antibody (OKT3), FITC')
     await waitText('12 in stock, ships in 1-2 days')
     await waitText('Binds CD3.')
@@ -85,7 +85,7 @@ describe('product page', () => {
 
   it('spec 5: "Price shows *** when there is no price and the user is not logged in" — with a login hint; no Authorization sent', async () => {
     const calls = stubApi(base({ 'POST /product/price': { products: [noPrice()] } }))
-    const utils = await openAt({ title: 'x', catalogNumber: 'MA1-10175' })
+    await openAt({ title: 'x', catalogNumber: 'MA1-10175' })
     await waitText('***')
     expect(text()).toContain('Log in to see your price')
     expect(text()).not.toContain('¥')
@@ -165,7 +165,7 @@ describe('product page', () => {
         promoFreeGoodItem: { productName: 'Pipette tips, 96 rack', productPic: null }
       })]
     }))
-    const utils = await openAt({ title: 'x', catalogNumber: 'MA1-10175' })
+    await openAt({ title: 'x', catalogNumber: 'MA1-10175' })
     await waitText('Lab notebook')
     const gifts = qa('.pd-gift')
     expect(gifts.map((g) => g.textContent)).toEqual(['Free giftLab notebook', 'Promotion giftPipette tips, 96 rack'])
@@ -225,7 +225,7 @@ describe('product page', () => {
     stubApi(base({
       'GET /product/catalog': [detail({ descriptionHtml: '<p onclick="alert(1)">Safe text</p><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"><a href="javascript:alert(1)">click</a><iframe src="https://evil.example"></iframe>' })]
     }))
-    const utils = await openAt({ title: 'x', catalogNumber: 'MA1-10175' })
+    await openAt({ title: 'x', catalogNumber: 'MA1-10175' })
     await waitText('Safe text')
     const body = q('.safe-rich-text') as HTMLElement
     expect(body.querySelector('script, iframe, a, [onclick], [onerror]')).toBeNull()
@@ -292,7 +292,7 @@ describe('product page', () => {
 
   it('records the view in the device\'s history for a visitor', async () => {
     stubApi(base())
-    const utils = await openAt({ title: 'x', catalogNumber: 'MA1-10175' })
+    await openAt({ title: 'x', catalogNumber: 'MA1-10175' })
     await waitText('Cat. No. MA1-10175')
     const local = readLocalHistory()
     expect(local[0]).toMatchObject({ kind: 'product', id: 'MA1-10175', title: 'Anti-CD3 Monoclonal Antibody (OKT3), FITC', link: { route: 'productDetails', params: { title: 'Anti-CD3 Monoclonal Antibody OKT3 FITC', catalogNumber: 'MA1-10175' } } })
@@ -319,7 +319,7 @@ describe('product page', () => {
   it('an unknown catalogue number says so (404), in Chinese too', async () => {
     useLocale.setState({ language: 'zh', country: 'cn' })
     stubApi(base({ 'GET /product/catalog': [] }))
-    const utils = await openAt({ title: 'x', catalogNumber: 'NOPE-1' })
+    await openAt({ title: 'x', catalogNumber: 'NOPE-1' })
     await waitText('未找到该产品')
     expect(text()).toContain('NOPE-1')
   })

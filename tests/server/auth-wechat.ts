@@ -1,7 +1,7 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { auth, TEST_JWT_SECRET, tokenFor } from './helpers'
-import { startLoginServer, Browser, formContaining, type LoginEnv } from './auth-helpers'
+import { Browser, formContaining, type LoginEnv } from './auth-helpers'
 import { signWechatJwt } from '../../server/domains/auth/tokens'
 import { STANDIN_APPS } from '../../server/domains/auth/config'
 import { buildApp } from '../../server/app'

@@ -219,7 +219,6 @@ describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL
     const apps = await instances(redis.url)
     try {
       const saleId = await newSale()
-      const total = ACCOUNTS * REQUESTS_PER_ACCOUNT * 2
       let killed = false
       const { answers } = await crowd(apps, saleId, () => { redis.stop(); killed = true })
       assert.ok(killed, 'redis-server was killed between the waves')

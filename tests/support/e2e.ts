@@ -10,7 +10,6 @@ import path from 'node:path'
 import { chromium, devices, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { SIGN_IN_POPUP_COUNT_KEY, SIGN_IN_POPUP_MAX_SHOWS } from '../../src/rules/auth/sign-in-popup'
 import { signAccessToken } from '../../server/domains/auth/tokens'
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startServer, ROOT } = require('./server-process.js')
 
 export const SHOTS = path.join(ROOT, 'artifacts', 'e2e')

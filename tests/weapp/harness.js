@@ -34,7 +34,7 @@ function call(origin, method, url, headers = {}, body) {
     const req = http.request(`${origin}${url}`, { method, headers: { ...headers, ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) } }, (res) => {
       let raw = ''
       res.on('data', (c) => { raw += c })
-      res.on('end', () => { try { resolve(JSON.parse(raw)) } catch (e) { reject(new Error(`${method} ${url}: ${res.statusCode} ${raw.slice(0, 200)}`)) } })
+      res.on('end', () => { try { resolve(JSON.parse(raw)) } catch { reject(new Error(`${method} ${url}: ${res.statusCode} ${raw.slice(0, 200)}`)) } })
     })
     req.on('error', reject)
     if (data) req.write(data)

@@ -39,6 +39,7 @@ export default function PageShell({ header, footer, title, children }: PageShell
   // pages under the one on display stay mounted: only the page on display writes the document
   const shown = useRef(false)
   const applyDocument = () => { setDocumentLanguage(language); setDocumentTitle(docTitle) }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- applyDocument is made anew each render from these two
   useEffect(() => { if (shown.current) applyDocument() }, [language, docTitle])
   // spec section 2: the address bar shows the spec's path (/my-orders/{orderNumber}), not the router's query form
   useDidShow(() => { shown.current = true; flushPendingToast(); applyDocument(); showSpecAddress() })

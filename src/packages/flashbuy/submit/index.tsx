@@ -2,7 +2,7 @@ import '../../../store/flashbuy/screens' // this screen's messages (H5 loads the
 import { useEffect, useRef, useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text, Input } from '@tarojs/components'
-import { CATALOGUE_LABEL, flashQuantityCap, flashQuantityMax } from '../../../../types/flashbuy/rules'
+import { CATALOGUE_LABEL, flashQuantityMax } from '../../../../types/flashbuy/rules'
 import type { FlashBuyDetail } from '../../../../types/flashbuy/schemas'
 import { PO_NUMBER_MAX, REMARK_MAX } from '../../../../types/order/totals'
 import { QTY_CHECK_DELAY_MS, QTY_TOOLTIP_MS } from '../../../../types/cart/quantity'
@@ -70,6 +70,7 @@ function FlashSubmit() {
   // the detail once the session is known (the cap depends on being logged in); again for another user
   useEffect(() => {
     if (id && sessionStatus === 'USER_FETCHED') useFlashBuy.getState().init({ id, qty, addressKey: addressParam })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page's quantity parameter seeds the attempt once; later changes are the stepper's
   }, [id, sessionStatus, userId, addressParam])
   // back from the address pages: the same attempt (what was typed stays), the address chosen there, the sale as it is now
   useDidShow(() => {
@@ -344,7 +345,6 @@ function QuantitySection({ detail }: { detail: FlashBuyDetail }) {
   }, [])
   const loggedIn = flashLoggedIn()
   const limits = { minOrderQty: detail.minOrderQty, maxOrderQty: detail.maxOrderQty, accountPurchaseLimitQty: detail.accountPurchaseLimitQty, remainQty: detail.remainQty, purchasedQty: detail.purchasedQty }
-  const { cap } = flashQuantityCap(limits, loggedIn)
   // what this account may still order (its purchases of this sale counted): the Maximum hint and the stepper's top
   const most = flashQuantityMax(limits, loggedIn)
 

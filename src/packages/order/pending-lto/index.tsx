@@ -36,6 +36,7 @@ function Lto() {
       .then((data) => setState({ status: 'ready', data }))
       .catch((e) => setState(e instanceof ApiError && (e.status === 404 || e.status === 403) ? { status: 'notFound' } : { status: 'failed', error: e instanceof ApiError ? e.message : t('error.generic') }))
   }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- loads again for another order, not when the language's t changes
   useEffect(load, [orderNumber])
 
   if (state.status === 'loading') return <LoadingPanel className='lto-state' message={t('order.loading')} />

@@ -45,6 +45,7 @@ function Checkout() {
 
   useEffect(() => {
     if (userInfo) useCheckout.getState().init({ staticQuoteId, addressKey: addressParam })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- again for another user, not for every new userInfo object of the same user
   }, [userInfo?.userProfile.userId, staticQuoteId, addressParam])
   // back from the address chooser (it keeps the choice as storedAddressKey): price for that address
   useDidShow(() => {
