@@ -1,5 +1,5 @@
 /**
- * The dependency rules of this repo (README "Layout"), checked by `npm test` (layer "deps").
+ * The dependency rules of this repo (docs/architecture.md), checked by `npm test` (layer "deps").
  *
  * App layers, each importing only what stands to its left:
  *   types  <-  platform, rules, i18n, api  <-  store  <-  components  <-  pages / packages
@@ -9,10 +9,39 @@
  * - store: Zustand stores own state transitions.
  * - components: shared UI; pages and packages: screens.
  * The server never imports the app and the app never imports the server; types/ imports neither.
+ *
+ * Server domains (server/domains/<domain>/, names from types/domains.ts): a domain uses another only
+ * through that domain's index.ts (its public surface; its routes are in routes.ts, which server/app.ts
+ * mounts), and the domain folders import each other without a cycle: each domain imports only domains
+ * listed before it in SERVER_DOMAIN_ORDER.
  */
+const fs = require('node:fs')
+const path = require('node:path')
+
 const APP = '^src/'
 const layer = (name) => `^src/${name}/`
 const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to })
+
+/**
+ * The server domains, each after the domains it uses: auth's AuthUser is used everywhere; a cart is priced
+ * from the catalogue; an order is placed from a cart and credits membership points; a flash buy writes
+ * orders. A domain imports only domains before it, so the domain folders never import each other in a
+ * cycle. Moving a domain later is fine while every import still points backwards (depcruise tells).
+ */
+const SERVER_DOMAIN_ORDER = [
+  'platform', 'auth', 'catalog', 'marketing', 'engagement', 'account', 'service', 'cart', 'membership', 'order', 'flashbuy',
+]
+
+const domainOrderRules = () => {
+  // every domain folder has its place in the order (a folder missing from it would go unchecked)
+  const folders = fs.readdirSync(path.join(__dirname, 'server/domains'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+  const unordered = folders.filter((f) => !SERVER_DOMAIN_ORDER.includes(f))
+  if (unordered.length) throw new Error(`.dependency-cruiser.cjs: SERVER_DOMAIN_ORDER does not list server/domains/${unordered.join(', ')}`)
+  return SERVER_DOMAIN_ORDER.slice(0, -1).map((domain, i) =>
+    rule('domain-imports-later-domain',
+      `server/domains/${domain} imports only the domains before it in SERVER_DOMAIN_ORDER (.dependency-cruiser.cjs), so domain folders form no cycle.`,
+      { path: `^server/domains/${domain}/` }, { path: `^server/domains/(${SERVER_DOMAIN_ORDER.slice(i + 1).join('|')})/` }))
+}
 
 module.exports = {
   forbidden: [
@@ -38,6 +67,9 @@ module.exports = {
       { path: '^src/(pages|packages/[^/]+)/([^/]+)/' }, { path: '^src/(pages|packages/[^/]+)/', pathNot: '^src/$1/$2/' }),
     rule('no-circular', 'Circular imports make the load order fragile (type-only cycles are harmless: they vanish at compile time).',
       { path: '^(src|server|types)/' }, { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } }),
+    rule('domain-bypasses-index', 'A server domain uses another only through its public surface, server/domains/<domain>/index.ts.',
+      { path: '^server/domains/([^/]+)/' }, { path: '^server/domains/[^/]+/', pathNot: ['^server/domains/$1/', '^server/domains/[^/]+/index\\.ts$'] }),
+    ...domainOrderRules(),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
