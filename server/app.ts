@@ -7,33 +7,33 @@ import type { DB } from './db/schema'
 import { ApiError, errorBody, frameworkErrorReply, unavailableBody, UNAVAILABLE_RETRY_AFTER_S } from './errors'
 import { dbAvailability } from './db/availability'
 import { messageLanguage, schemaErrorMessage, type SchemaError } from './lib/schema-errors'
-import { registerAuth } from './domains/auth/plugin'
+import { registerAuth, mountLogin, type AuthOptions } from './domains/auth'
 import { parseLocale } from './locale'
 import { redactUrl } from './lib/safe-url'
 import { trustProxyOption } from './lib/trust-proxy'
 import { validatorCompiler } from './lib/validator'
 import { registerOpenApi } from './lib/openapi'
 import { rejectUnstorableText } from './lib/storable-text'
-import { platformRoutes } from './domains/platform'
-import { registerLifecycle } from './domains/platform/health'
-import { catalogRoutes, mediaRoutes } from './domains/catalog'
-import { marketingRoutes } from './domains/marketing'
-import { engagementRoutes } from './domains/engagement'
-import { accountRoutes } from './domains/account'
-import { authRoutes } from './domains/auth'
-import { chatRoutes, chatStandInRoutes } from './domains/service'
-import { cartRoutes } from './domains/cart'
-import { orderRoutes } from './domains/order'
-import { flashbuyRoutes } from './domains/flashbuy'
-import { membershipRoutes } from './domains/membership'
-import { mountLogin } from './domains/auth/mount'
+import { platformRoutes } from './domains/platform/routes'
+import { registerLifecycle } from './domains/platform'
+import { catalogRoutes, mediaRoutes } from './domains/catalog/routes'
+import { marketingRoutes } from './domains/marketing/routes'
+import { engagementRoutes } from './domains/engagement/routes'
+import { accountRoutes } from './domains/account/routes'
+import { authRoutes } from './domains/auth/routes'
+import { chatRoutes, chatStandInRoutes } from './domains/service/routes'
+import { cartRoutes } from './domains/cart/routes'
+import { orderRoutes } from './domains/order/routes'
+import { flashbuyRoutes } from './domains/flashbuy/routes'
+import { membershipRoutes } from './domains/membership/routes'
 import { registerSecurityHeaders } from './security-headers'
 import { registerMail } from './lib/mail'
 import { registerRedis } from './lib/redis'
 import { h5IndexHtml } from './h5-index'
-import { firstBannerImage } from './domains/marketing/special-columns'
+import { firstBannerImage } from './domains/marketing'
 import { firstScreens } from './first-screen'
-import type { AuthOptions } from './domains/auth/config'
+import { loadConfig, type Config } from './config'
+import { registerJobs, serverJobs } from './jobs'
 
 export interface BuildAppOptions {
   db: Kysely<DB>
@@ -44,6 +44,8 @@ export interface BuildAppOptions {
   auth?: AuthOptions
   /** Redis for state every instance shares (login rate limits, user-cache invalidations; server/lib/redis.ts); default REDIS_URL, null = none */
   redisUrl?: string | null
+  /** the configuration (server/config.ts); default: the environment's, read now */
+  config?: Config
 }
 
 export const BODY_LIMIT = 256 * 1024
@@ -63,11 +65,12 @@ const STATUS_CODES: Record<number, Parameters<typeof errorBody>[1]> = {
 export const formatSchemaErrors = (errors: SchemaError[], dataVar: string): Error => new Error(schemaErrorMessage(errors, dataVar, 'en'))
 
 export function buildApp(opts: BuildAppOptions): FastifyInstance {
+  const config = opts.config ?? loadConfig()
   const logger =
     opts.logger === undefined || opts.logger === false
       ? false
       : {
-          level: process.env.LOG_LEVEL ?? 'info',
+          level: config.LOG_LEVEL,
           redact: {
             paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'res.headers["set-cookie"]'],
             censor: '[redacted]',
@@ -86,22 +89,24 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT,
     // X-Forwarded-For is believed only from the proxies the deployment names (TRUST_PROXY: their addresses;
     // server/lib/trust-proxy.ts): otherwise a client could pick its own IP and step around the per-IP login limits
-    trustProxy: trustProxyOption(process.env.TRUST_PROXY),
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     schemaErrorFormatter: (errors, dataVar) => formatSchemaErrors(errors as SchemaError[], dataVar),
     // a URL the router cannot decode, or a too-long path parameter: the error envelope, not Fastify's own body
     frameworkErrors: frameworkErrorReply,
   })
+  // app.config: what the domains' plugins read (OPS_TOKEN, REDIS_URL, NODE_ENV...)
+  app.decorate('config', config)
   // TypeBox checks (compiled), converting querystring/params/headers only when they fail as they are
   app.setValidatorCompiler(validatorCompiler)
   const staticDir = opts.staticDir && fs.existsSync(path.join(opts.staticDir, 'index.html')) ? path.resolve(opts.staticDir) : null
   // CSP, nosniff, Referrer-Policy, frame-ancestors... on every response: before any route (per-path policies)
-  registerSecurityHeaders(app, { staticDir, chatWidgetUrl: process.env.CHAT_WIDGET_URL })
+  registerSecurityHeaders(app, { staticDir, chatWidgetUrl: config.CHAT_WIDGET_URL })
   // /api/openapi.json and /api/docs from the route schemas: before any route, after the security headers
   registerOpenApi(app)
-  registerRedis(app, opts.redisUrl === undefined ? process.env.REDIS_URL : opts.redisUrl)
+  registerRedis(app, opts.redisUrl === undefined ? config.REDIS_URL : opts.redisUrl, config.REDIS_START_WAIT_MS)
   registerAuth(app, opts.db, opts.jwtSecret)
   // app.mail: SMTP by MAIL_URL, else the local stand-in outside production (+ /__mail/messages); server/lib/mail.ts
-  registerMail(app)
+  registerMail(app, config)
   // NUL or an unpaired surrogate anywhere in a request (any route, /api and the sign-in forms): 400 naming the field
   app.addHook('preValidation', rejectUnstorableText)
 
@@ -135,7 +140,7 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
   })
 
   // index.html with preloads of the chunks of the page the address opens
-  const indexHtml = staticDir ? h5IndexHtml(staticDir, () => firstBannerImage(opts.db), process.env.FIRST_SCREEN === 'off' ? undefined : firstScreens(app)) : null
+  const indexHtml = staticDir ? h5IndexHtml(staticDir, () => firstBannerImage(opts.db), config.FIRST_SCREEN === 'off' ? undefined : firstScreens(app)) : null
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
@@ -147,6 +152,8 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
   })
 
   registerLifecycle(app)
+  // the periodic jobs: started when the app is ready, stopped when it closes (server/jobs.ts)
+  registerJobs(app, serverJobs(opts.db, config))
   app.register(
     async (api) => {
       api.addHook('onRequest', async (req) => {

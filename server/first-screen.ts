@@ -230,7 +230,7 @@ export function firstScreens(app: FastifyInstance) {
 
   async function draw(route: { name: string; params: Record<string, string> }, lang: Lang, country: Country): Promise<FirstScreen | null> {
     if (route.name === 'home') {
-      // the same calls as src/store/home.ts
+      // the same calls as src/store/marketing/home.ts
       const [columns, knowledge, types] = await Promise.all([
         api<SpecialColumn[]>('/api/mkt/content/special-column/list', lang, country),
         api<ContentList>(`/api/mkt/content/list?contentType=knowledge&pageSize=${HOME_KNOWLEDGE_COUNT}`, lang, country),

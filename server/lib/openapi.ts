@@ -5,6 +5,7 @@ import { ErrorEnvelopeSchema, LanguageCodeSchema, CountryCodeSchema, SuccessEnve
 import { DOMAINS } from '../../types/domains'
 import { Type, type TSchema } from 'typebox'
 import { OPERATION_SUMMARIES, TAG_DESCRIPTIONS } from './openapi-operations'
+import type { Endpoint, FileAnswer } from '../../types/endpoint'
 
 /**
  * The OpenAPI 3.1 document of /api, generated from the same TypeBox schemas that validate requests
@@ -31,6 +32,36 @@ export const okReply = <T extends TSchema>(data: T) => ({ 200: SuccessEnvelope(d
 
 /** `response` of a browser redirect: 302, no body; the Location header carries the target. */
 export const redirectReply = (to: string) => ({ 302: Type.Null({ description: `Redirect (Location header) to ${to}` }) })
+
+/** `response` of a route that answers 200 with a file's bytes (not the envelope), in one of the content types. */
+export const fileReply = (file: FileAnswer) => ({
+  200: {
+    description: file.description,
+    content: Object.fromEntries(file.contentTypes.map((t) => [t, { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) }])),
+  },
+})
+
+type SchemaPart<E, K extends string, As extends string> = E extends { [Key in K]: infer S extends TSchema } ? { [Key in As]: S } : unknown
+type ResponseOf<E> = E extends { answer: infer S extends TSchema }
+  ? ReturnType<typeof okReply<S>>
+  : E extends { redirect: string } ? ReturnType<typeof redirectReply> : ReturnType<typeof fileReply>
+/** The route schema of an endpoint of the tables (types/endpoint.ts): params, querystring, body and response. */
+export type RouteSchemaOf<E> = SchemaPart<E, 'params', 'params'> & SchemaPart<E, 'query', 'querystring'> & SchemaPart<E, 'body', 'body'> & { response: ResponseOf<E> }
+
+/**
+ * The method, URL and schema of a route, from its endpoint in the tables (types/<domain>/endpoints.ts): the route
+ * validates what the table says it takes and is documented as answering what the table says (the success envelope
+ * around `answer`, a redirect or a file). `extra` adds what is the server's own (the ops header, a body's media type).
+ *   r.route({ ...routeOf(cartEndpoints.queryCart), preHandler: app.optionalUser, handler: async (req) => ... })
+ */
+export function routeOf<E extends Endpoint, X extends object = object>(e: E, extra?: X): { method: E['method']; url: E['path']; schema: RouteSchemaOf<E> & X } {
+  const schema: Record<string, unknown> = { ...extra }
+  if (e.params) schema.params = e.params
+  if (e.query) schema.querystring = e.query
+  if (e.body) schema.body = e.body
+  schema.response = 'answer' in e ? okReply(e.answer) : 'redirect' in e ? redirectReply(e.redirect) : fileReply(e.file)
+  return { method: e.method, url: e.path, schema: schema as RouteSchemaOf<E> & X }
+}
 
 /**
  * Who may call a route, as the document states it (`security`). The auth plugin's requireUser / optionalUser are

@@ -10,7 +10,7 @@ import { freePort, startRedis } from '../support/redis-server'
 
 /**
  * Issue 14: "With DATABASE_URL (and REDIS_URL where it serves better), every piece of shared state lives
- * in PostgreSQL or Redis ... (@fastify/rate-limit with its Redis store in place of server/auth/rate-limit.ts)
+ * in PostgreSQL or Redis ... (@fastify/rate-limit with its Redis store in place of server/domains/auth/rate-limit.ts)
  * ... rate-limit windows ... Caches that stay in process are bounded and invalidated across instances
  * (for example through Redis pub/sub) ... The embedded default (npm start, PGlite, one process) keeps
  * working with nothing installed."

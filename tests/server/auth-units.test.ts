@@ -12,6 +12,7 @@ import { escapeHtml, loginPage } from '../../server/domains/auth/provider/pages'
 import { pickLang } from '../../server/domains/auth/provider/messages'
 import { createPostgresDb, type DbHandle } from '../../server/db'
 import { buildApp } from '../../server/app'
+import { loadConfig } from '../../server/config'
 
 const SECRET = 'unit-secret-0123456789-abcdefghijklmnopqrstuvwxyz'
 
@@ -57,12 +58,13 @@ describe('login rate limiter (issue 4: "Login has rate limits"; @fastify/rate-li
 
 describe('user lookup cache (server/domains/auth/plugin.ts)', () => {
   it('serves an entry for at most ttlMs, then forgets it (a deleted user is not served beyond the TTL)', () => {
-    let t = 0
+    const t0 = 1_000_000
+    let t = t0
     const c = createTtlCache<string>({ ttlMs: 30_000, maxEntries: 10, now: () => t })
     c.set('U-1', 'alice')
-    t = 29_999
+    t = t0 + 30_000
     assert.equal(c.get('U-1'), 'alice')
-    t = 30_000
+    t = t0 + 30_001
     assert.equal(c.get('U-1'), undefined)
   })
   it('is bounded and can be invalidated', () => {
@@ -134,19 +136,19 @@ describe('login configuration', () => {
   after(async () => h?.close())
 
   it('embedded issuer at {PUBLIC_URL}/oidc by default; an external issuer from OIDC_* env', () => {
-    const d = resolveAuthConfig(authOptionsFromEnv({ PORT: '4000' }), SECRET, {})
+    const d = resolveAuthConfig(authOptionsFromEnv(loadConfig({ PORT: '4000' })), SECRET, {})
     assert.equal(d.oidc.issuer, 'http://127.0.0.1:4000/oidc')
     assert.equal(d.oidc.embedded, true)
     assert.equal(d.oidc.redirectUri, 'http://127.0.0.1:4000/api/auth/oidc/callback')
     const x = resolveAuthConfig(
-      authOptionsFromEnv({ PUBLIC_URL: 'https://shop.example', OIDC_ISSUER: 'https://idp.example/', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' }),
+      authOptionsFromEnv(loadConfig({ PUBLIC_URL: 'https://shop.example', OIDC_ISSUER: 'https://idp.example/', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' })),
       SECRET, {},
     )
     assert.deepEqual(
       { issuer: x.oidc.issuer, embedded: x.oidc.embedded, clientId: x.oidc.clientId, redirectUri: x.oidc.redirectUri },
       { issuer: 'https://idp.example', embedded: false, clientId: 'c', redirectUri: 'https://shop.example/api/auth/oidc/callback' },
     )
-    assert.throws(() => authOptionsFromEnv({ OIDC_ISSUER: 'https://idp.example' }), /OIDC_CLIENT_ID/)
+    assert.throws(() => authOptionsFromEnv(loadConfig({ OIDC_ISSUER: 'https://idp.example' })), /OIDC_CLIENT_ID/)
   })
 
   it('the WeChat stand-in is used without WECHAT_API_BASE outside production, and never in production', async () => {

@@ -2,7 +2,7 @@ import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
 import { sql } from 'kysely'
-import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
+import { describeEachDb, tokenFor, type TestContext, apiCaller } from './helpers'
 
 /**
  * The cart IDOR matrix (issue 9: "an IDOR matrix for carts, quotes and orders (another user's gcId,
@@ -61,10 +61,7 @@ async function insertQuote(ctx: TestContext, userName: string, days: number, sta
 }
 
 describeEachDb('cart: one user can never reach another\'s cart, quote or order', (ctx) => {
-  const call = async (method: 'GET' | 'POST', url: string, opts: { token?: string; body?: unknown } = {}) => {
-    const res = await ctx().app.inject({ method, url: `/api${url}`, headers: opts.token ? auth(opts.token, CN) : CN, payload: opts.body as object | undefined })
-    return { status: res.statusCode, body: res.json() }
-  }
+  const call = apiCaller(ctx, CN)
   const snapshot = async () => JSON.stringify(await sql`select c.id, c.user_id, c.gc_id, c.status, c.merged_into_user_id, i.id as item, i.quantity,
       (select json_agg(code order by code) from cart_coupons k where k.cart_id = c.id) as codes
     from carts c left join cart_items i on i.cart_id = c.id order by c.id, i.id`.execute(ctx().db).then((r) => r.rows))

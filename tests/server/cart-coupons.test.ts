@@ -1,6 +1,6 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
-import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
+import { describeEachDb, tokenFor, auth, type TestContext, apiCaller } from './helpers'
 import { couponMessageKey } from '../../types/cart/coupons'
 
 /**
@@ -20,10 +20,7 @@ async function couponSkus(ctx: TestContext, code: string, n: number): Promise<st
 }
 
 describeEachDb('cart coupons', (ctx) => {
-  const call = async (method: 'GET' | 'POST', url: string, opts: { token?: string; body?: unknown } = {}) => {
-    const res = await ctx().app.inject({ method, url: `/api${url}`, headers: opts.token ? auth(opts.token, CN) : CN, payload: opts.body as object | undefined })
-    return { status: res.statusCode, body: res.json() }
-  }
+  const call = apiCaller(ctx, CN)
 
   it('"more than 30 SKUs under one code": the code is valid and kept, with the informational E1PQ60 and no immediate reduction', async () => {
     const token = await tokenFor(ctx(), 'distributor.cn')

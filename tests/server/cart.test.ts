@@ -1,6 +1,6 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
-import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
+import { describeEachDb, tokenFor, auth, type TestContext, apiCaller } from './helpers'
 import { isAnonymousCartId } from '../../types/cart/cart-id'
 
 /**
@@ -10,10 +10,10 @@ import { isAnonymousCartId } from '../../types/cart/cart-id'
 
 const CN = { countrycode: 'cn', languagecode: 'en' }
 
-async function pick(ctx: TestContext, where: 'active' | 'discontinued' | 'notOnline' | 'quoteOnly' | 'noPrice', offset = 0): Promise<string> {
+async function pick(ctx: TestContext, where: 'active' | 'discontinued' | 'notOnline' | 'leadOnly' | 'noPrice', offset = 0): Promise<string> {
   let q = ctx.db.selectFrom('products as p').innerJoin('product_sales as s', 's.product_id', 'p.id').innerJoin('product_stock as st', 'st.product_id', 'p.id').select('p.catalog_number')
   if (where === 'active') q = q.where('s.sales_status', '=', 'active').where('p.lead_target', '=', false).where('p.list_price_cny', 'is not', null).where('st.quantity', '>', 50)
-  else if (where === 'quoteOnly') q = q.where('s.sales_status', '=', 'active').where('p.lead_target', '=', true)
+  else if (where === 'leadOnly') q = q.where('s.sales_status', '=', 'active').where('p.lead_target', '=', true)
   else if (where === 'noPrice') q = q.where('s.sales_status', '=', 'active').where('p.lead_target', '=', false).where('p.list_price_cny', 'is', null)
   else q = q.where('s.sales_status', '=', where)
   const row = await q.orderBy('p.id').offset(offset).limit(1).executeTakeFirstOrThrow()
@@ -29,10 +29,7 @@ async function couponSku(ctx: TestContext, code: string, offset = 0): Promise<st
 }
 
 describeEachDb('cart', (ctx) => {
-  const call = async (method: 'GET' | 'POST', url: string, opts: { token?: string; body?: unknown } = {}) => {
-    const res = await ctx().app.inject({ method, url: `/api${url}`, headers: opts.token ? auth(opts.token, CN) : CN, payload: opts.body as object | undefined })
-    return { status: res.statusCode, body: res.json() }
-  }
+  const call = apiCaller(ctx, CN)
 
   it('a visitor gets a server-minted gcId (milliseconds + random) on the first add, and only that id reaches the cart', async () => {
     const cat = await pick(ctx(), 'active')
@@ -101,21 +98,21 @@ describeEachDb('cart', (ctx) => {
     assert.equal(after, Math.min(999, before + 7))
   })
 
-  it('quick order: a verdict per line (added, unknown, discontinued, notOnline, quoteOnly, noPrice); only orderable lines enter the cart', async () => {
+  it('quick order: a verdict per line (added, unknown, discontinued, notOnline, leadOnly, noPrice); only orderable lines enter the cart', async () => {
     const token = await tokenFor(ctx(), 'approved.cn')
     const lines = [
       { line: 1, catalogNumber: await pick(ctx(), 'active', 5), quantity: 2 },
       { line: 2, catalogNumber: 'NOPE-0000', quantity: 1 },
       { line: 3, catalogNumber: await pick(ctx(), 'discontinued'), quantity: 1 },
       { line: 4, catalogNumber: await pick(ctx(), 'notOnline'), quantity: 1 },
-      { line: 5, catalogNumber: await pick(ctx(), 'quoteOnly'), quantity: 1 },
+      { line: 5, catalogNumber: await pick(ctx(), 'leadOnly'), quantity: 1 },
     ]
     const noPrice = await ctx().db.selectFrom('products as p').innerJoin('product_sales as s', 's.product_id', 'p.id').select('p.catalog_number')
       .where('s.sales_status', '=', 'active').where('p.lead_target', '=', false).where('p.list_price_cny', 'is', null).limit(1).executeTakeFirst()
     if (noPrice) lines.push({ line: 6, catalogNumber: noPrice.catalog_number, quantity: 1 })
     const r = await call('POST', '/cart/quickAdd', { token, body: { lines } })
     assert.equal(r.status, 200)
-    assert.deepEqual(r.body.data.results.map((x: { status: string }) => x.status), ['added', 'unknown', 'discontinued', 'notOnline', 'quoteOnly', ...(noPrice ? ['noPrice'] : [])])
+    assert.deepEqual(r.body.data.results.map((x: { status: string }) => x.status), ['added', 'unknown', 'discontinued', 'notOnline', 'leadOnly', ...(noPrice ? ['noPrice'] : [])])
     const inCart = new Set(r.body.data.cart.cartItems.map((i: { catalogNumber: string }) => i.catalogNumber))
     assert.ok(inCart.has(lines[0].catalogNumber))
     for (const l of lines.slice(1)) assert.ok(!inCart.has(l.catalogNumber), l.catalogNumber)

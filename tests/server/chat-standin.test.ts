@@ -1,61 +1,66 @@
-import { describe, it, afterEach } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import Fastify from 'fastify'
-import { describeEachDb, tokenFor, auth } from './helpers'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { describeEachDb, tokenFor, auth, TEST_JWT_SECRET, type TestContext } from './helpers'
+import { buildApp } from '../../server/app'
+import { loadConfig } from '../../server/config'
 import { DEMO_USERS } from '../../server/db/seed'
-import { chatStandInRoutes, STAND_IN_PATH } from '../../server/domains/service'
+import { chatStandInRoutes } from '../../server/domains/service/routes'
+import { STAND_IN_PATH } from '../../server/domains/service'
 import { escapeHtml, safeUrl } from '../../server/domains/service/stand-in'
 
 /**
  * Customer-service chat, server side (spec section 7: "Chat support is opened with a payload of
  * employee id, email, name, analytics id, location, country, phone and company"). The vendor widget
- * cannot be reached from here: GET /api/chat/config names the widget (env CHAT_WIDGET_URL, else the
+ * cannot be reached from here: GET /api/chat/config names the widget (CHAT_WIDGET_URL, else the
  * local stand-in page /__chat outside production), and the stand-in shows what it received, escaped.
  */
-const saved = { url: process.env.CHAT_WIDGET_URL, env: process.env.NODE_ENV }
-function restoreEnv() {
-  if (saved.url === undefined) delete process.env.CHAT_WIDGET_URL
-  else process.env.CHAT_WIDGET_URL = saved.url
-  if (saved.env === undefined) delete process.env.NODE_ENV
-  else process.env.NODE_ENV = saved.env
+/** an app with its own configuration: the server reads CHAT_WIDGET_URL and NODE_ENV once, at start (server/config.ts) */
+async function withApp(ctx: () => TestContext, env: Record<string, string>, fn: (app: FastifyInstance) => Promise<void>) {
+  const app = buildApp({ db: ctx().db, jwtSecret: TEST_JWT_SECRET, config: loadConfig(env) })
+  try {
+    await fn(app)
+  } finally {
+    await app.close()
+  }
 }
 
 describeEachDb('GET /api/chat/config', (ctx) => {
-  afterEach(restoreEnv)
-
   it('without CHAT_WIDGET_URL outside production: the local stand-in on this host, for visitors and users alike', async () => {
-    delete process.env.CHAT_WIDGET_URL
-    process.env.NODE_ENV = 'test'
-    const anon = await ctx().app.inject({ method: 'GET', url: '/api/chat/config', headers: { host: 'shop.test:3000' } })
-    assert.equal(anon.statusCode, 200)
-    assert.deepEqual(anon.json(), { success: true, code: '200', message: 'ok', data: { widgetUrl: 'http://shop.test:3000/__chat' } })
-    const token = await tokenFor(ctx(), DEMO_USERS.approvedCn)
-    const user = await ctx().app.inject({ method: 'GET', url: '/api/chat/config', headers: auth(token, { host: 'shop.test:3000' }) })
-    assert.equal(user.json().data.widgetUrl, 'http://shop.test:3000/__chat')
+    await withApp(ctx, { NODE_ENV: 'test' }, async (app) => {
+      const anon = await app.inject({ method: 'GET', url: '/api/chat/config', headers: { host: 'shop.test:3000' } })
+      assert.equal(anon.statusCode, 200)
+      assert.deepEqual(anon.json(), { success: true, code: '200', message: 'ok', data: { widgetUrl: 'http://shop.test:3000/__chat' } })
+      const token = await tokenFor(ctx(), DEMO_USERS.approvedCn)
+      const user = await app.inject({ method: 'GET', url: '/api/chat/config', headers: auth(token, { host: 'shop.test:3000' }) })
+      assert.equal(user.json().data.widgetUrl, 'http://shop.test:3000/__chat')
+    })
   })
 
   it('CHAT_WIDGET_URL wins; an address that is not http(s) is not handed out', async () => {
-    process.env.CHAT_WIDGET_URL = 'https://chat.vendor.example/chat/h5/v2/index.html?sysnum=abc'
-    let res = await ctx().app.inject({ method: 'GET', url: '/api/chat/config' })
-    assert.equal(res.json().data.widgetUrl, 'https://chat.vendor.example/chat/h5/v2/index.html?sysnum=abc')
-    process.env.CHAT_WIDGET_URL = 'javascript:alert(1)'
-    res = await ctx().app.inject({ method: 'GET', url: '/api/chat/config' })
-    assert.equal(res.json().data.widgetUrl, null)
+    await withApp(ctx, { CHAT_WIDGET_URL: 'https://chat.vendor.example/chat/h5/v2/index.html?sysnum=abc' }, async (app) => {
+      const res = await app.inject({ method: 'GET', url: '/api/chat/config' })
+      assert.equal(res.json().data.widgetUrl, 'https://chat.vendor.example/chat/h5/v2/index.html?sysnum=abc')
+    })
+    await withApp(ctx, { CHAT_WIDGET_URL: 'javascript:alert(1)' }, async (app) => {
+      const res = await app.inject({ method: 'GET', url: '/api/chat/config' })
+      assert.equal(res.json().data.widgetUrl, null)
+    })
   })
 
   it('in production without CHAT_WIDGET_URL: no widget (null), never the stand-in', async () => {
-    delete process.env.CHAT_WIDGET_URL
-    process.env.NODE_ENV = 'production'
-    const res = await ctx().app.inject({ method: 'GET', url: '/api/chat/config' })
-    assert.equal(res.statusCode, 200)
-    assert.equal(res.json().data.widgetUrl, null)
+    await withApp(ctx, { NODE_ENV: 'production' }, async (app) => {
+      const res = await app.inject({ method: 'GET', url: '/api/chat/config' })
+      assert.equal(res.statusCode, 200)
+      assert.equal(res.json().data.widgetUrl, null)
+    })
   })
 })
 
 describe('the /__chat stand-in page', () => {
-  async function standIn(env: Record<string, string | undefined>) {
+  async function standIn(config: { NODE_ENV: string }) {
     const app = Fastify()
-    await app.register(chatStandInRoutes, { env })
+    await app.register(chatStandInRoutes, { config })
     await app.ready()
     return app
   }

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import pg from 'pg'
 import { POSTGRES_URL, createTempPostgresDb, dropTempPostgresDb, withDatabase } from './helpers'
-import { signAccessToken } from '../../server/domains/auth/tokens'
+import { addBuyers, stockedProducts } from '../support/load-buyers'
 
 /**
  * Crash test (PostgreSQL only): the real server as a child process takes orders from 20 concurrent
@@ -82,21 +82,8 @@ describe('crash: kill -9 during order placement', { skip: !POSTGRES_URL && 'Post
     await client.connect()
 
     // 20 buyers of the distributor's account (Siebel Approved, ACTIVE ship-to, warehouse orders)
-    const base = (await client.query(`SELECT * FROM users WHERE user_name = 'distributor.cn'`)).rows[0]
-    const tokens: string[] = []
-    for (let i = 0; i < CLIENTS; i++) {
-      const id = `U-crash-${i}`
-      await client.query(
-        `INSERT INTO users (id, user_name, first_name, last_name, siebel_row_id, cdc_uid, email, phone, country, language, ma_country, registration_status, account_id, analytics_client_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-        [id, `crash.${i}`, base.first_name, base.last_name, base.siebel_row_id, `cdc-crash-${i}`, `crash${i}@lab.example`, base.phone, base.country, base.language, base.ma_country, base.registration_status, base.account_id, `ga-crash-${i}`],
-      )
-      tokens.push(await signAccessToken(SECRET, { userId: id, userName: `crash.${i}` }))
-    }
-    const pool = (await client.query(
-      `SELECT p.id, p.catalog_number FROM products p JOIN product_sales s ON s.product_id = p.id JOIN product_stock st ON st.product_id = p.id
-        WHERE s.sales_status = 'active' AND NOT p.lead_target AND p.list_price_cny IS NOT NULL AND st.quantity >= 20 ORDER BY p.id LIMIT 30`,
-    )).rows as { id: number; catalog_number: string }[]
+    const tokens = await addBuyers(client, 'crash', CLIENTS, SECRET)
+    const pool = await stockedProducts(client)
     // a few products with little stock, so backorders happen under load too
     await client.query(`UPDATE product_stock SET quantity = 15 WHERE product_id = ANY($1)`, [pool.slice(0, 5).map((p) => p.id)])
     const ids = pool.map((p) => p.id)

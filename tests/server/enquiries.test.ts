@@ -1,7 +1,7 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
-import { REQUEST_COMMENT_LIMIT } from '../../types/order/enquiries'
+import { ENQUIRY_COMMENT_LIMIT } from '../../types/order/enquiries'
 import { createConfirmation } from '../../server/domains/order/lifecycle'
 
 /**
@@ -59,7 +59,7 @@ describeEachDb('requests and enquiries', (ctx) => {
     assert.ok(d.items.length > 0)
     const withFile = d.interactions.find((i: { attachments: unknown[] }) => i.attachments.length > 0)
     assert.deepEqual(withFile.attachments, [{ name: 'Quotation-RQ-D00002.pdf', url: null }])
-    assert.equal(d.commentLimit, REQUEST_COMMENT_LIMIT)
+    assert.equal(d.commentLimit, ENQUIRY_COMMENT_LIMIT)
     assert.equal(d.canComment, true)
   })
 
@@ -93,7 +93,7 @@ describeEachDb('requests and enquiries', (ctx) => {
   it('comments: "limit reached" after the limit (409), "no permission" on a closed request (403), empty refused', async () => {
     const token = await tokenFor(ctx(), 'distributor.cn')
     const id = await makeRequest(ctx(), 'distributor.cn')
-    for (let i = 0; i < REQUEST_COMMENT_LIMIT; i++) {
+    for (let i = 0; i < ENQUIRY_COMMENT_LIMIT; i++) {
       const r = await call(ctx(), 'POST', `/request/${id}/comment`, token, { comment: `comment ${i}` })
       assert.equal(r.statusCode, 200)
       assert.equal(r.json().data.author, 'customer')
@@ -103,7 +103,7 @@ describeEachDb('requests and enquiries', (ctx) => {
     assert.equal(over.json().reason, 'INTERACTION_LIMIT_REACHED')
     assert.match(over.json().message, /limit/)
     const d = (await call(ctx(), 'GET', `/request/detail/${id}`, token)).json().data
-    assert.equal(d.customerComments, REQUEST_COMMENT_LIMIT)
+    assert.equal(d.customerComments, ENQUIRY_COMMENT_LIMIT)
     assert.equal(d.canComment, false)
 
     const closed = await call(ctx(), 'POST', '/request/RQ-D00003/comment', await tokenFor(ctx(), 'approved.cn'), { comment: 'hello' })
@@ -115,7 +115,7 @@ describeEachDb('requests and enquiries', (ctx) => {
   it('comments: two at once at the limit\'s edge — exactly one is accepted', async () => {
     const token = await tokenFor(ctx(), 'approved.in')
     const id = await makeRequest(ctx(), 'approved.in')
-    for (let i = 0; i < REQUEST_COMMENT_LIMIT - 1; i++) assert.equal((await call(ctx(), 'POST', `/request/${id}/comment`, token, { comment: `c${i}` })).statusCode, 200)
+    for (let i = 0; i < ENQUIRY_COMMENT_LIMIT - 1; i++) assert.equal((await call(ctx(), 'POST', `/request/${id}/comment`, token, { comment: `c${i}` })).statusCode, 200)
     const both = await Promise.all([1, 2].map((k) => call(ctx(), 'POST', `/request/${id}/comment`, token, { comment: `race ${k}` })))
     assert.deepEqual(both.map((r) => r.statusCode).sort(), [200, 409])
   })

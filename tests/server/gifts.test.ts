@@ -7,7 +7,7 @@ import { ORDER_CREDIT_STATUSES, orderPoints } from '../../types/membership/point
 import { describeEachDb, tokenFor, type TestContext } from './helpers'
 
 /**
- * Points and gifts on the server (issue 13; README "Membership: points and gifts"): orders earn
+ * Points and gifts on the server (docs/membership.md): orders earn
  * points once, a cancelled order's points are taken back, points expire FIFO; the gift centre's
  * exchange statuses; redemption with its spec §8 refusals ("Redeem: gift missing, off sale, out of
  * stock, over limit, below minimum, insufficient points, black-listed user"), its Idempotency-Key,

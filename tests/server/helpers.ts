@@ -178,3 +178,18 @@ export async function tokenFor(
 export function auth(token: string, extra: Record<string, string> = {}) {
   return { authorization: `Bearer ${token}`, ...extra }
 }
+
+/** the status and parsed body of an API answer */
+export interface ApiAnswer { status: number; body: any }
+
+/**
+ * The API as a client calls it on the suite's app: `/api${url}` with `headers` (the call's own, else the
+ * default ones) plus `authorization` when a token is given; the answer's status and body.
+ */
+export function apiCaller(ctx: () => TestContext, defaultHeaders: Record<string, string>) {
+  return async (method: 'GET' | 'POST', url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiAnswer> => {
+    const base = { ...(opts.headers ?? defaultHeaders) }
+    const res = await ctx().app.inject({ method, url: `/api${url}`, headers: opts.token ? auth(opts.token, base) : base, payload: opts.body as object | undefined })
+    return { status: res.statusCode, body: res.json() }
+  }
+}

@@ -4,7 +4,25 @@ import { Writable } from 'node:stream'
 import { buildApp } from '../../server/app'
 import { isBearerIdParam, isCredentialParam, redactUrl } from '../../server/lib/safe-url'
 import { createConfirmation } from '../../server/domains/order/lifecycle'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { DB } from '../../server/db/schema'
 import { newPgliteDb, TEST_JWT_SECRET } from './helpers'
+
+/** a real app on a fresh database whose request log (level info) goes to `lines`; closed after `fn` */
+async function withLoggingApp(fn: (app: FastifyInstance, db: Kysely<DB>, lines: string[]) => Promise<void>) {
+  const lines: string[] = []
+  const stream = new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb() } })
+  const h = await newPgliteDb()
+  const app = buildApp({ db: h.db, jwtSecret: TEST_JWT_SECRET, logger: { level: 'info', stream } })
+  try {
+    await app.ready()
+    await fn(app, h.db, lines)
+  } finally {
+    await app.close()
+    await h.close()
+  }
+}
 
 /** Issue 8: `?access_token=` was written to the request log in full. Every credential-bearing key is redacted. */
 it('credential-bearing query keys are redacted, whatever their spelling; ordinary ones are kept', () => {
@@ -22,20 +40,12 @@ it('credential-bearing query keys are redacted, whatever their spelling; ordinar
 })
 
 it('the request log of a real app never holds the value of ?access_token=, ?refresh_token= or ?api_key=', async () => {
-  const lines: string[] = []
-  const stream = new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb() } })
-  const h = await newPgliteDb()
-  const app = buildApp({ db: h.db, jwtSecret: TEST_JWT_SECRET, logger: { level: 'info', stream } })
-  try {
-    await app.ready()
+  await withLoggingApp(async (app, _db, lines) => {
     await app.inject('/api/health?access_token=AT-SECRET-1&refresh_token=RT-SECRET-2&api_key=AK-SECRET-3&page=7')
     const log = lines.join('')
     assert.match(log, /\/api\/health\?access_token=\[redacted\]&refresh_token=\[redacted\]&api_key=\[redacted\]&page=7/)
     assert.doesNotMatch(log, /AT-SECRET-1|RT-SECRET-2|AK-SECRET-3/)
-  } finally {
-    await app.close()
-    await h.close()
-  }
+  })
 })
 
 /**
@@ -59,16 +69,11 @@ it('bearer ids are redacted: the confirmation token (API route and H5 page), gcI
 })
 
 it('the request log of a real app never holds a confirmation token, a gcId or a lead cart id', async () => {
-  const lines: string[] = []
-  const stream = new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb() } })
-  const h = await newPgliteDb()
-  const app = buildApp({ db: h.db, jwtSecret: TEST_JWT_SECRET, logger: { level: 'info', stream } })
-  try {
-    await app.ready()
+  await withLoggingApp(async (app, db, lines) => {
     const headers = { countrycode: 'cn', languagecode: 'en' }
-    const order = await h.db.selectFrom('orders').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
-    const { token } = await createConfirmation(h.db, order.id, 'order')
-    const product = await h.db.selectFrom('products').select('catalog_number').limit(1).executeTakeFirstOrThrow()
+    const order = await db.selectFrom('orders').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
+    const { token } = await createConfirmation(db, order.id, 'order')
+    const product = await db.selectFrom('products').select('catalog_number').limit(1).executeTakeFirstOrThrow()
     const added = await app.inject({ method: 'POST', url: '/api/cart/addItems', headers, payload: { items: [{ catalogNumber: product.catalog_number, quantity: 1 }] } })
     const gcId: string = added.json().data.gcId
     const lead = await app.inject({ method: 'POST', url: '/api/save/leadItem', headers, payload: { catalogNumber: product.catalog_number, itemCount: 1 } })
@@ -88,8 +93,5 @@ it('the request log of a real app never holds a confirmation token, a gcId or a 
     for (const secret of [token, gcId, leadCartId]) {
       assert.ok(!log.includes(secret) && !log.includes(encodeURIComponent(secret)), `the log holds ${secret.slice(0, 4)}…`)
     }
-  } finally {
-    await app.close()
-    await h.close()
-  }
+  })
 })

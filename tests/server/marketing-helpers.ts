@@ -7,7 +7,7 @@ export const DANGEROUS = [
   /javascript:/i, /vbscript:/i, /data:/i, /expression\s*\(/i, /\sstyle\s*=/i, /\sclass\s*=/i, /evil\.example/i, /tracker\.example/i,
 ]
 
-/** Contract (types/marketing.ts): "allow-listed tags and attributes only; links http(s) only; images from our own /media". */
+/** Contract (types/marketing/index.ts): "allow-listed tags and attributes only; links http(s) only; images from our own /media". */
 export function assertSafeHtml(html: string, label = 'html') {
   for (const re of DANGEROUS) assert.doesNotMatch(html, re, `${label} contains ${re}`)
   for (const m of html.matchAll(/<img\b[^>]*>/gi)) {

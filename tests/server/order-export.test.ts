@@ -6,6 +6,7 @@ import { sql } from 'kysely'
 import Fastify from 'fastify'
 import { createMailer, registerMail, MailNotConfigured } from '../../server/lib/mail'
 import { startMailStandIn } from '../../server/mail-standin'
+import { loadConfig } from '../../server/config'
 import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
 import { addMonths, rangeInstants, todayIn, ORDER_EXPORT_MAX_ROWS } from '../../types/order/export-rules'
 
@@ -339,7 +340,7 @@ describeEachDb('order export and email', (ctx) => {
 describe('mail transport (server/lib/mail.ts): "configurable (SMTP by URL) with a local stand-in"', () => {
   it('MAIL_URL configures the SMTP transport: a message reaches the SMTP server it names, attachment and all', async () => {
     const relay = await startMailStandIn()
-    const mailer = createMailer({ MAIL_URL: `smtp://127.0.0.1:${relay.port}?ignoreTLS=true`, MAIL_FROM: 'Orders <orders@lab.example>' })
+    const mailer = createMailer(loadConfig({ MAIL_URL: `smtp://127.0.0.1:${relay.port}?ignoreTLS=true`, MAIL_FROM: 'Orders <orders@lab.example>' }))
     try {
       assert.equal(mailer.mode, 'smtp')
       const sent = await mailer.send({ to: ['a@example.org'], subject: '您的订单 2026-01-01 至 2026-02-01', text: 'x', attachments: [{ filename: 'orders.csv', content: Buffer.from('\ufeffa,b\n'), contentType: 'text/csv' }] })
@@ -361,7 +362,7 @@ describe('mail transport (server/lib/mail.ts): "configurable (SMTP by URL) with 
   it('the development mailbox: never in production, absent without OPS_TOKEN, and only for the operator key elsewhere', async () => {
     const mailbox = async (env: Record<string, string | undefined>, headers: Record<string, string> = {}) => {
       const app = Fastify()
-      registerMail(app, env)
+      registerMail(app, loadConfig(env))
       await app.ready()
       try {
         if (app.mail.mode === 'standin') await app.mail.send({ to: ['someone@example.org'], subject: 'secret order file', text: 't' })
@@ -397,7 +398,7 @@ describe('mail transport (server/lib/mail.ts): "configurable (SMTP by URL) with 
 
   it('in production without MAIL_URL there is no stand-in and no /__mail route; sending fails as not configured', async () => {
     const app = Fastify()
-    registerMail(app, { NODE_ENV: 'production' })
+    registerMail(app, loadConfig({ NODE_ENV: 'production' }))
     await app.ready()
     try {
       assert.equal(app.mail.mode, 'none')

@@ -1,7 +1,7 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
-import { sql } from 'kysely'
-import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
+import { describeEachDb, tokenFor } from './helpers'
+import { productWithStock, clearCart, countOrders, countPlacements, orderApi } from './order-harness'
 
 /**
  * POST /order/placeOrder and its Idempotency-Key: a retried, doubled or concurrent submission places
@@ -9,41 +9,10 @@ import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
  * trace, so the same key places the order once the problem is fixed.
  */
 
-const EN = { countrycode: 'cn', languagecode: 'en' }
 const BODY = { addressKey: 'ST-3000001-01', termsAccepted: true as const }
 
-async function productWithStock(ctx: TestContext, min: number, offset = 0): Promise<{ id: number; catalogNumber: string }> {
-  const row = await ctx.db.selectFrom('products as p').innerJoin('product_sales as s', 's.product_id', 'p.id').innerJoin('product_stock as st', 'st.product_id', 'p.id')
-    .select(['p.id', 'p.catalog_number'])
-    .where('s.sales_status', '=', 'active').where('p.lead_target', '=', false).where('p.list_price_cny', 'is not', null)
-    .where('st.quantity', '>=', min).orderBy('p.id').offset(offset).limit(1).executeTakeFirstOrThrow()
-  return { id: row.id, catalogNumber: row.catalog_number }
-}
-
-async function clearCart(ctx: TestContext, userName: string) {
-  const u = await ctx.db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()
-  await sql`DELETE FROM cart_items WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${u.id})`.execute(ctx.db)
-  await sql`DELETE FROM cart_coupons WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${u.id})`.execute(ctx.db)
-}
-
-const countOrders = async (ctx: TestContext) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders`.execute(ctx.db)).rows[0].n
-const countPlacements = async (ctx: TestContext) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM order_placements`.execute(ctx.db)).rows[0].n
-
 describeEachDb('order idempotency', (ctx) => {
-  const call = async (method: 'GET' | 'POST', url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
-    const base = { ...(opts.headers ?? EN) }
-    const res = await ctx().app.inject({ method, url: `/api${url}`, headers: opts.token ? auth(opts.token, base) : base, payload: opts.body as object | undefined })
-    return { status: res.statusCode, body: res.json() }
-  }
-  let keyN = 0
-  const newKey = () => `idem-key-${process.pid}-${Date.now()}-${++keyN}`
-  const place = (token: string, body: unknown, key: string | null = newKey(), headers = EN) =>
-    call('POST', '/order/placeOrder', { token, body, headers: key === null ? headers : { ...headers, 'idempotency-key': key } })
-  const addToCart = async (token: string, items: { catalogNumber: string; quantity: number }[]) => {
-    const r = await call('POST', '/cart/addItems', { token, body: { items } })
-    assert.equal(r.status, 200, JSON.stringify(r.body))
-    return r.body.data.cart
-  }
+  const { call, newKey, place, addToCart } = orderApi(ctx)
 
   it('Idempotency-Key: required; same key and body → the first answer and one order; another body → 409', async () => {
     const t = await tokenFor(ctx(), 'distributor.cn')

@@ -2,7 +2,8 @@ import { it, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { describeEachDb, tokenFor, auth, TEST_JWT_SECRET, type TestContext } from './helpers'
 import { buildApp } from '../../server/app'
-import { advanceDueOrders, lifecycleJobOptions, DEFAULT_LIFECYCLE_MIN_AGE_MS } from '../../server/domains/order/lifecycle'
+import { advanceDueOrders, lifecycleJobOptions } from '../../server/domains/order/lifecycle'
+import { loadConfig } from '../../server/config'
 
 /**
  * Issue 12: "Orders move through their statuses over time: a server-side job (or a protected operator
@@ -91,8 +92,8 @@ describeEachDb('order lifecycle: the job', (ctx) => {
   })
 
   it('the job runs on its own when ORDER_LIFECYCLE_INTERVAL_MS is set, and is off otherwise', async () => {
-    assert.equal(lifecycleJobOptions({}), null, 'off unless set')
-    assert.deepEqual(lifecycleJobOptions({ ORDER_LIFECYCLE_INTERVAL_MS: '60000' }), { intervalMs: 60000, minAgeMs: DEFAULT_LIFECYCLE_MIN_AGE_MS })
+    assert.equal(lifecycleJobOptions(loadConfig({})), null, 'off unless set')
+    assert.deepEqual(lifecycleJobOptions(loadConfig({ ORDER_LIFECYCLE_INTERVAL_MS: '60000' })), { intervalMs: 60000, minAgeMs: 10 * 60_000 }, 'orders wait 10 minutes by default')
     const o = await freshOrder(ctx(), 'SUBMITTED')
     process.env.ORDER_LIFECYCLE_INTERVAL_MS = '50'
     process.env.ORDER_LIFECYCLE_MIN_AGE_MS = String(HOUR)

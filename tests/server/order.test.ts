@@ -1,7 +1,8 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { sql } from 'kysely'
-import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
+import { describeEachDb, tokenFor, type TestContext } from './helpers'
+import { EN, productWithStock as stockedProduct, userRow, clearCart, countOrders, countPlacements, orderApi } from './order-harness'
 import { ORDER_STATUS_CODES } from '../../types/order/schemas'
 
 /**
@@ -10,50 +11,17 @@ import { ORDER_STATUS_CODES } from '../../types/order/schemas'
  * and server prices.
  */
 
-const EN = { countrycode: 'cn', languagecode: 'en' }
 const CN = { countrycode: 'cn', languagecode: 'cn' }
 
-type Call = { status: number; body: any }
-
-async function productWithStock(ctx: TestContext, min: number, offset = 0): Promise<{ id: number; catalogNumber: string; stock: number }> {
-  const row = await ctx.db.selectFrom('products as p').innerJoin('product_sales as s', 's.product_id', 'p.id').innerJoin('product_stock as st', 'st.product_id', 'p.id')
-    .select(['p.id', 'p.catalog_number', 'st.quantity'])
-    .where('s.sales_status', '=', 'active').where('p.lead_target', '=', false).where('p.list_price_cny', 'is not', null).where('p.list_price_inr', 'is not', null)
-    .where('st.quantity', '>=', min).orderBy('p.id').offset(offset).limit(1).executeTakeFirstOrThrow()
-  return { id: row.id, catalogNumber: row.catalog_number, stock: row.quantity }
-}
+/** products priced in both currencies, so that any of them can be ordered in India too */
+const productWithStock = (ctx: TestContext, min: number, offset = 0) => stockedProduct(ctx, min, offset, { pricedInInr: true })
 
 const stockOf = async (ctx: TestContext, productId: number) =>
   (await ctx.db.selectFrom('product_stock').select('quantity').where('product_id', '=', productId).executeTakeFirst())?.quantity ?? 0
 
-async function userRow(ctx: TestContext, userName: string) {
-  return ctx.db.selectFrom('users').select(['id', 'account_id']).where('user_name', '=', userName).executeTakeFirstOrThrow()
-}
-
-async function clearCart(ctx: TestContext, userName: string) {
-  const u = await userRow(ctx, userName)
-  await sql`DELETE FROM cart_items WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${u.id})`.execute(ctx.db)
-  await sql`DELETE FROM cart_coupons WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${u.id})`.execute(ctx.db)
-}
-
-const countOrders = async (ctx: TestContext) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders`.execute(ctx.db)).rows[0].n
-const countPlacements = async (ctx: TestContext) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM order_placements`.execute(ctx.db)).rows[0].n
 
 describeEachDb('orders', (ctx) => {
-  const call = async (method: 'GET' | 'POST', url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Call> => {
-    const base = { ...(opts.headers ?? EN) }
-    const res = await ctx().app.inject({ method, url: `/api${url}`, headers: opts.token ? auth(opts.token, base) : base, payload: opts.body as object | undefined })
-    return { status: res.statusCode, body: res.json() }
-  }
-  let keyN = 0
-  const newKey = () => `test-key-${process.pid}-${Date.now()}-${++keyN}`
-  const place = (token: string, body: unknown, key: string | null = newKey(), headers = EN) =>
-    call('POST', '/order/placeOrder', { token, body, headers: key === null ? headers : { ...headers, 'idempotency-key': key } })
-  const addToCart = async (token: string, items: { catalogNumber: string; quantity: number }[]) => {
-    const r = await call('POST', '/cart/addItems', { token, body: { items } })
-    assert.equal(r.status, 200, JSON.stringify(r.body))
-    return r.body.data.cart
-  }
+  const { call, newKey, place, addToCart } = orderApi(ctx)
 
   // ---------------- seeded history ----------------
 

@@ -2,18 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import {
-  AddressKeyQuerySchema, ChangeDefaultBodySchema, ShipToAddressInputSchema,
-  type AddressMutationResult, type PhoneDictionaryEntry, type ShipTo,
-} from '../../../types'
+import type { AddressMutationResult, PhoneDictionaryEntry, ShipTo } from '../../../types'
 import { ok } from '../../errors'
 import { toShipTo } from './user-info'
 import { assertSelf, conflict, invalid, me, msg, notFound } from './common'
 import { validateAddressInput } from './address-input'
 import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT } from '../../../types/account/address-rules'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
-import { ChangeDefaultResultSchema, PhoneDictionarySchema, ShipToSchema, AddressMutationResultSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { accountEndpoints } from '../../../types/account/endpoints'
 
 /** "An account can have at most this many ship-to addresses." */
 
@@ -72,27 +69,27 @@ export async function addressRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.post('/address/changeDefault', { preHandler: app.requireUser, schema: { body: ChangeDefaultBodySchema, response: okReply(ChangeDefaultResultSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.changeDefaultAddress), preHandler: app.requireUser, handler: async (req) => {
     assertSelf(req, { userId: req.body.userid, userName: req.body.username })
     const row = await ownShipTo(req, db, req.body.addresskey)
     assertActive(req, row)
     await db.transaction().execute((trx) => switchDefault(trx, me(req).accountId, row.id))
     return ok(null)
-  })
+  } })
 
-  r.get('/address/getPhoneDictionary', { preHandler: app.requireUser, schema: { response: okReply(PhoneDictionarySchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.phoneDictionary), preHandler: app.requireUser, handler: async (req) => {
     const data: PhoneDictionaryEntry[] = PHONE_DICTIONARY.map((p) => ({ isoCountryCode: p.iso, dialCode: p.dialCode, label: msg(req, p.en, p.zh) }))
     return ok(data)
-  })
+  } })
 
-  r.get('/address/detail', { preHandler: app.requireUser, schema: { querystring: AddressKeyQuerySchema, response: okReply(ShipToSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.addressDetail), preHandler: app.requireUser, handler: async (req) => {
     assertSelf(req)
     const row = await ownShipTo(req, db, req.query.addressKey)
     return ok(await loadShipTo(db, row.id))
-  })
+  } })
 
   /** New ship-to: starts PENDING with a web reference (review about 2 business days). */
-  r.post('/address/add', { preHandler: app.requireUser, schema: { body: ShipToAddressInputSchema, response: okReply(AddressMutationResultSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.addAddress), preHandler: app.requireUser, handler: async (req) => {
     assertSelf(req)
     const u = me(req)
     const cols = validateAddressInput(req, req.body)
@@ -151,10 +148,10 @@ export async function addressRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
     })
     const data: AddressMutationResult = { shipTo: await loadShipTo(db, id) }
     return ok(data)
-  })
+  } })
 
   /** Edit one of the caller's ACTIVE ship-tos. */
-  r.post('/address/update', { preHandler: app.requireUser, schema: { body: ShipToAddressInputSchema, response: okReply(AddressMutationResultSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.updateAddress), preHandler: app.requireUser, handler: async (req) => {
     assertSelf(req)
     const key = req.body.addressKey?.trim()
     if (!key) throw invalid(req, 'body/addressKey is a required field', 'body/addressKey 为必填项')
@@ -167,5 +164,5 @@ export async function addressRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
     })
     const data: AddressMutationResult = { shipTo: await loadShipTo(db, row.id) }
     return ok(data)
-  })
+  } })
 }

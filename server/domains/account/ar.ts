@@ -2,23 +2,22 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { ArStatementQuerySchema, type ArLine, type ArStatement } from '../../../types'
+import type { ArLine, ArStatement } from '../../../types'
 import { ok } from '../../errors'
-import { assertSelf, iso, langOf, me, toMajor } from './common'
+import { assertSelf, iso, langOf, me } from './common'
+import { countryOfCurrency, toMajor } from '../../../types/money'
 import { ownBillToSettings } from './bill-to'
-import { TZ_OFFSET_MINUTES } from './business-days'
-import { ArStatementSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { countryClock, countryInstant } from '../../../types/country-time'
+import { routeOf } from '../../lib/openapi'
+import { accountEndpoints } from '../../../types/account/endpoints'
 
 /** 'YYYY-MM' of an instant in the bill-to's local calendar. */
-export function periodOf(t: Date, offsetMinutes: number): string {
-  const d = new Date(t.getTime() + offsetMinutes * 60_000)
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`
+export function periodOf(t: Date, country: string): string {
+  return countryClock(t, country).format('YYYY-MM')
 }
 /** The instant a local month starts. */
-function periodStart(period: string, offsetMinutes: number): number {
-  const [y, m] = period.split('-').map(Number)
-  return Date.UTC(y, m - 1, 1) - offsetMinutes * 60_000
+function periodStart(period: string, country: string): number {
+  return countryInstant(`${period}-01`, country).getTime()
 }
 const nextPeriod = (p: string) => {
   const [y, m] = p.split('-').map(Number)
@@ -41,11 +40,11 @@ export async function arRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.get('/ar/statement', { preHandler: app.requireUser, schema: { querystring: ArStatementQuerySchema, response: okReply(ArStatementSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.arStatement), preHandler: app.requireUser, handler: async (req) => {
     assertSelf(req)
     const billTo = req.query.billToAccountNumber
     const { settings, summary } = await ownBillToSettings(req, db, billTo)
-    const offset = settings.currency === 'INR' ? TZ_OFFSET_MINUTES.in : TZ_OFFSET_MINUTES.cn
+    const country = countryOfCurrency(settings.currency)
     const lang = langOf(req)
 
     const lines = await db.selectFrom('ar_lines').selectAll().where('bill_to_number', '=', billTo).orderBy('posted_at').orderBy('id').execute()
@@ -54,11 +53,11 @@ export async function arRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
     const overdueMinor = invoices.filter((i) => i.status === 'overdue').reduce((s, i) => s + i.amount, 0)
 
     // a statement for every month from the first posting up to the current month
-    const current = periodOf(new Date(), offset)
-    const periods = lines.length ? periodRange(periodOf(new Date(lines[0].posted_at), offset), current) : []
+    const current = periodOf(new Date(), country)
+    const periods = lines.length ? periodRange(periodOf(new Date(lines[0].posted_at), country), current) : []
     const period = req.query.period ?? periods[0] ?? current
-    const from = periodStart(period, offset)
-    const to = periodStart(nextPeriod(period), offset)
+    const from = periodStart(period, country)
+    const to = periodStart(nextPeriod(period), country)
 
     let opening = 0
     let invoiced = 0
@@ -107,5 +106,5 @@ export async function arRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
       updateTime: credit ? iso(credit.update_time) : null,
     }
     return ok(data)
-  })
+  } })
 }

@@ -56,9 +56,6 @@ export async function assertOwnBillTo(req: FastifyRequest, db: Kysely<DB>, billT
   }
 }
 
-/** Minor units (fen / paise) → major units with 2 decimals. */
-export const toMajor = (minor: number) => Math.round(minor) / 100
-
 export const iso = (d: Date | string) => new Date(d).toISOString()
 
 export function paging(q: { page?: number; pageSize?: number }, defaultSize = 20) {
@@ -66,9 +63,6 @@ export function paging(q: { page?: number; pageSize?: number }, defaultSize = 20
   const pageSize = q.pageSize ?? defaultSize
   return { page, pageSize, offset: (page - 1) * pageSize }
 }
-
-/** PostgreSQL unique_violation (e.g. a second PENDING request racing the first). */
-export const isUniqueViolation = (e: unknown) => !!e && typeof e === 'object' && (e as { code?: string }).code === '23505'
 
 /** Free text the user typed: no control characters and no markup brackets (stored and shown as plain text). */
 export const UNSAFE_TEXT = /[\u0000-\u001f\u007f<>]/

@@ -2,18 +2,18 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { CreditListBodySchema, type CreditRecord } from '../../../types'
+import type { CreditRecord } from '../../../types'
 import { ok } from '../../errors'
 import { assertSelf, forbidden, iso, me, ownBillToNumbers } from './common'
-import { CreditListResultSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { accountEndpoints } from '../../../types/account/endpoints'
 
 /** POST /creditlimit/list (spec section 7): a flat list of bill-to numbers → billTo, overdue, updateTime. */
 export async function creditRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.post('/creditlimit/list', { preHandler: app.requireUser, schema: { body: CreditListBodySchema, response: okReply(CreditListResultSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.creditList), preHandler: app.requireUser, handler: async (req) => {
     assertSelf(req)
     const wanted = [...new Set(req.body.map((n) => n.trim()))]
     const own = await ownBillToNumbers(db, me(req).accountId)
@@ -31,5 +31,5 @@ export async function creditRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
       .execute()
     const data: CreditRecord[] = rows.map((c) => ({ billTo: c.bill_to, overdue: c.overdue, updateTime: iso(c.update_time) }))
     return ok(data)
-  })
+  } })
 }

@@ -2,19 +2,20 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { InvoiceListQuerySchema, type Invoice, type InvoiceListResult } from '../../../types'
+import type { Invoice, InvoiceListResult } from '../../../types'
 import { ok } from '../../errors'
-import { assertSelf, iso, paging, toMajor } from './common'
+import { assertSelf, iso, paging } from './common'
+import { toMajor } from '../../../types/money'
 import { ownBillToSettings } from './bill-to'
-import { InvoiceListResultSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { accountEndpoints } from '../../../types/account/endpoints'
 
 /** GET /invoice/list: the invoices of one of the caller's bill-tos, newest first, paged and filtered. */
 export async function invoiceRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.get('/invoice/list', { preHandler: app.requireUser, schema: { querystring: InvoiceListQuerySchema, response: okReply(InvoiceListResultSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.invoiceList), preHandler: app.requireUser, handler: async (req) => {
     assertSelf(req)
     const q = req.query
     const { summary } = await ownBillToSettings(req, db, q.billToAccountNumber)
@@ -43,5 +44,5 @@ export async function invoiceRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
     }))
     const data: InvoiceListResult = { billTo: summary, list, total, page, pageSize }
     return ok(data)
-  })
+  } })
 }

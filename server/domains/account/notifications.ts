@@ -2,21 +2,18 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import {
-  NotificationListQuerySchema, NotificationUnreadBodySchema,
-  type Notification, type NotificationListResult, type NotificationUnreadResult,
-} from '../../../types'
+import type { Notification, NotificationListResult, NotificationUnreadResult } from '../../../types'
 import { ok } from '../../errors'
 import { assertSelf, iso, langOf, me, paging } from './common'
-import { NotificationListResultSchema, NotificationUnreadResultSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { accountEndpoints } from '../../../types/account/endpoints'
 
 /** The caller's notifications; read state is kept on the device (spec section 3). */
 export async function notificationRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.get('/notification/list', { preHandler: app.requireUser, schema: { querystring: NotificationListQuerySchema, response: okReply(NotificationListResultSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.notifications), preHandler: app.requireUser, handler: async (req) => {
     assertSelf(req)
     const { page, pageSize, offset } = paging(req.query)
     const en = langOf(req) === 'en'
@@ -33,10 +30,10 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Kysel
     }))
     const data: NotificationListResult = { list, total, page, pageSize }
     return ok(data)
-  })
+  } })
 
   /** Spec section 7: POST /notification/unread {readNotification}: "presence of data drives the bell dot". */
-  r.post('/notification/unread', { preHandler: app.requireUser, schema: { body: NotificationUnreadBodySchema, response: okReply(NotificationUnreadResultSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.notificationUnread), preHandler: app.requireUser, handler: async (req) => {
     assertSelf(req)
     const read = [...new Set(req.body.readNotification)]
     let q = db.selectFrom('notifications').where('user_id', '=', me(req).id)
@@ -46,5 +43,5 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Kysel
     const latest = await q.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
     const data: NotificationUnreadResult = { unreadCount: n, latestId: latest.id }
     return ok(data)
-  })
+  } })
 }

@@ -3,12 +3,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely, Selectable } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { OnboardingRequestTable } from '../../db/schema-account'
-import { LinkAccountBodySchema, type OnboardingRequest } from '../../../types'
+import type { OnboardingRequest } from '../../../types'
 import { ok } from '../../errors'
-import { assertSelf, conflict, invalid, isUniqueViolation, iso, me, UNSAFE_TEXT } from './common'
+import { isUniqueViolation } from '../../db/errors'
+import { assertSelf, conflict, invalid, iso, me, UNSAFE_TEXT } from './common'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
-import { OnboardingRequestSchema, OnboardingStatusSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { accountEndpoints } from '../../../types/account/endpoints'
 
 const toRequest = (r: Selectable<OnboardingRequestTable>): OnboardingRequest => ({
   requestId: r.request_id,
@@ -32,7 +33,7 @@ export async function onboardingRoutes(app: FastifyInstance, opts: { db: Kysely<
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.post('/onboarding/link-account', { preHandler: app.requireUser, schema: { body: LinkAccountBodySchema, response: okReply(OnboardingRequestSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.linkAccount), preHandler: app.requireUser, handler: async (req) => {
     assertSelf(req)
     const u = me(req)
     if (u.registrationStatus !== 'Partially Registered') {
@@ -62,9 +63,9 @@ export async function onboardingRoutes(app: FastifyInstance, opts: { db: Kysely<
       if (isUniqueViolation(e)) throw conflict(req, ...PENDING_MESSAGE)
       throw e
     }
-  })
+  } })
 
-  r.get('/onboarding/status', { preHandler: app.requireUser, schema: { response: okReply(OnboardingStatusSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.onboardingStatus), preHandler: app.requireUser, handler: async (req) => {
     assertSelf(req)
     const u = await db.selectFrom('users').select('registration_status').where('id', '=', me(req).id).executeTakeFirstOrThrow()
     const rows = await db
@@ -75,5 +76,5 @@ export async function onboardingRoutes(app: FastifyInstance, opts: { db: Kysely<
       .orderBy('id', 'desc')
       .execute()
     return ok({ registrationStatus: u.registration_status, requests: rows.map(toRequest) })
-  })
+  } })
 }

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { PersonaSaveBodySchema, type Persona, type PersonaOptions } from '../../../types'
+import type { Persona, PersonaOptions } from '../../../types'
 import { ApiError, ok } from '../../errors'
 import { DS_PERSONA_DEFAULTS } from './persona-defaults'
 import { assertSelf } from './common'
-import { PersonaSchema, PersonaOptionsSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { accountEndpoints } from '../../../types/account/endpoints'
 
 type Kind = 'role' | 'industry' | 'interest'
 
@@ -35,19 +35,19 @@ export async function personaRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
   const { db } = opts
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
 
-  app.get('/persona', { preHandler: app.requireUser, schema: { response: okReply(PersonaSchema) } }, async (req) => ok(await loadPersona(db, req.user!.id, req.locale.language)))
+  app.route({ ...routeOf(accountEndpoints.persona), preHandler: app.requireUser, handler: async (req) => ok(await loadPersona(db, req.user!.id, req.locale.language)) })
 
   /** The choices (roles, industries, interest areas), labelled in the request's language. */
-  app.get('/persona/options', { preHandler: app.requireUser, schema: { response: okReply(PersonaOptionsSchema) } }, async (req) => {
+  app.route({ ...routeOf(accountEndpoints.personaOptions), preHandler: app.requireUser, handler: async (req) => {
     const en = req.locale.language === 'en'
     const options = await db.selectFrom('persona_options').selectAll().orderBy('sort_order').execute()
     const pick = (k: Kind) => options.filter((o) => o.kind === k).map((o) => ({ code: o.code, label: en ? o.label_en : o.label_zh }))
     const data: PersonaOptions = { roles: pick('role'), industries: pick('industry'), interestAreas: pick('interest') }
     return ok(data)
-  })
+  } })
 
   /** Replaces the caller's own persona (and only theirs) with the chosen codes. */
-  r.post('/persona', { preHandler: app.requireUser, schema: { body: PersonaSaveBodySchema, response: okReply(PersonaSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.savePersona), preHandler: app.requireUser, handler: async (req) => {
     assertSelf(req)
     const en = req.locale.language === 'en'
     const options = await db.selectFrom('persona_options').select(['kind', 'code']).execute()
@@ -67,10 +67,10 @@ export async function personaRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
       if (rows.length) await trx.insertInto('user_personas').values(rows).execute()
     })
     return ok(await loadPersona(db, req.user!.id, req.locale.language))
-  })
+  } })
 
   /** Secondary source used by the app as a fallback: defaults derived from the caller's account type. */
-  app.get('/persona/getDSPersona', { preHandler: app.requireUser, schema: { response: okReply(PersonaSchema) } }, async (req) => {
+  app.route({ ...routeOf(accountEndpoints.dsPersona), preHandler: app.requireUser, handler: async (req) => {
     const d = DS_PERSONA_DEFAULTS[req.user!.accountType] ?? DS_PERSONA_DEFAULTS.customer
     const wanted = [
       ...d.role.map((code) => ['role', code]),
@@ -82,5 +82,5 @@ export async function personaRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
       .filter((o) => wanted.some(([k, c]) => o.kind === k && o.code === c))
       .map((o) => ({ kind: o.kind, label: req.locale.language === 'en' ? o.label_en : o.label_zh }))
     return ok(shape(rows))
-  })
+  } })
 }

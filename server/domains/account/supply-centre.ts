@@ -3,15 +3,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely, Selectable } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { SupplyCenterRequestTable } from '../../db/schema-account'
-import {
-  SupplyCenterApplyBodySchema, SupplyCenterQuerySchema, SUPPLY_CENTER_REASON_MAX,
-  type SupplyCenter, type SupplyCenterOption, type SupplyCenterRequest,
-} from '../../../types'
+import { SUPPLY_CENTER_REASON_MAX, type SupplyCenter, type SupplyCenterOption, type SupplyCenterRequest } from '../../../types'
 import { ok } from '../../errors'
-import { assertSelf, conflict, forbidden, invalid, isUniqueViolation, iso, me, msg, notFound, UNSAFE_TEXT } from './common'
+import { isUniqueViolation } from '../../db/errors'
+import { assertSelf, conflict, forbidden, invalid, iso, me, msg, notFound, UNSAFE_TEXT } from './common'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
-import { SupplyCenterListSchema, SupplyCenterOptionListSchema, SupplyCenterRequestSchema, SupplyCenterRequestListSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { accountEndpoints } from '../../../types/account/endpoints'
 
 const toRequest = (r: Selectable<SupplyCenterRequestTable>): SupplyCenterRequest => ({
   requestId: r.request_id,
@@ -35,7 +33,7 @@ export async function supplyCentreRoutes(app: FastifyInstance, opts: { db: Kysel
   const { db } = opts
 
   /** Spec section 7: GET /sc/getSupplyCenter?stNumber&loginName → shipToNum, supplyCenterId ("Normal counts as active"). */
-  r.get('/sc/getSupplyCenter', { preHandler: app.requireUser, schema: { querystring: SupplyCenterQuerySchema, response: okReply(SupplyCenterListSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.supplyCenter), preHandler: app.requireUser, handler: async (req) => {
     const u = me(req)
     const { stNumber, loginName } = req.query
     assertSelf(req, { userName: loginName || undefined })
@@ -56,9 +54,9 @@ export async function supplyCentreRoutes(app: FastifyInstance, opts: { db: Kysel
     const rows = await q.orderBy('is_default', 'desc').orderBy('id').execute()
     const data: SupplyCenter[] = rows.map((s) => ({ supplyCenterId: s.supply_center_id, shipToNum: s.ship_to_num, operationStatus: s.operation_status }))
     return ok(data)
-  })
+  } })
 
-  r.get('/sc/options', { preHandler: app.requireUser, schema: { response: okReply(SupplyCenterOptionListSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.supplyCenterOptions), preHandler: app.requireUser, handler: async (req) => {
     const country = me(req).country === 'in' ? 'in' : 'cn'
     const rows = await db.selectFrom('supply_center_options').selectAll().where('country', '=', country).orderBy('sort_order').execute()
     const data: SupplyCenterOption[] = rows.map((o) => ({
@@ -68,9 +66,9 @@ export async function supplyCentreRoutes(app: FastifyInstance, opts: { db: Kysel
       operationStatus: o.operation_status,
     }))
     return ok(data)
-  })
+  } })
 
-  r.post('/sc/apply', { preHandler: app.requireUser, schema: { body: SupplyCenterApplyBodySchema, response: okReply(SupplyCenterRequestSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.applySupplyCenter), preHandler: app.requireUser, handler: async (req) => {
     assertSelf(req)
     const u = me(req)
     const b = req.body
@@ -131,9 +129,9 @@ export async function supplyCentreRoutes(app: FastifyInstance, opts: { db: Kysel
       if (isUniqueViolation(e)) throw conflict(req, ...PENDING_MESSAGE)
       throw e
     }
-  })
+  } })
 
-  r.get('/sc/requests', { preHandler: app.requireUser, schema: { response: okReply(SupplyCenterRequestListSchema) } }, async (req) => {
+  r.route({ ...routeOf(accountEndpoints.supplyCenterRequests), preHandler: app.requireUser, handler: async (req) => {
     assertSelf(req)
     const rows = await db
       .selectFrom('supply_center_requests')
@@ -144,5 +142,5 @@ export async function supplyCentreRoutes(app: FastifyInstance, opts: { db: Kysel
       .orderBy('id', 'desc')
       .execute()
     return ok(rows.map(toRequest))
-  })
+  } })
 }

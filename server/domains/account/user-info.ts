@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { DB, ShipToTable, BillToTable } from '../../db/schema'
-import type { AuthUser } from '../auth/plugin'
+import type { AuthUser } from '../auth'
 import type { UserInfo, ShipTo, ShipToBillTos } from '../../../types'
 import { truncateText } from '../../lib/storable-text'
 

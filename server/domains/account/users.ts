@@ -2,23 +2,19 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { ErrorTrackingBodySchema } from '../../../types'
 import { ok } from '../../errors'
 import { loadUserInfo, sanitizeForStorage, MAX_STORED_PAYLOAD } from './user-info'
 import { truncateText } from '../../lib/storable-text'
-import { UserInfoSchema, ErrorTrackingResultSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { accountEndpoints } from '../../../types/account/endpoints'
 
 export async function usersRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.get('/users/info', { preHandler: app.requireUser, schema: { response: okReply(UserInfoSchema) } }, async (req) => ok(await loadUserInfo(db, req.user!)))
+  r.route({ ...routeOf(accountEndpoints.userInfo), preHandler: app.requireUser, handler: async (req) => ok(await loadUserInfo(db, req.user!)) })
 
-  r.post(
-    '/users/errorTracking',
-    { preHandler: app.optionalUser, bodyLimit: 64 * 1024, schema: { body: ErrorTrackingBodySchema, response: okReply(ErrorTrackingResultSchema) } },
-    async (req) => {
+  r.route({ ...routeOf(accountEndpoints.errorTracking), preHandler: app.optionalUser, bodyLimit: 64 * 1024, handler: async (req) => {
       const body = req.body
       let payload: Record<string, unknown> = {
         response: sanitizeForStorage(body.response ?? null),
@@ -41,6 +37,5 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
         .returning('id')
         .executeTakeFirstOrThrow()
       return ok({ id: row.id })
-    },
-  )
+    } })
 }

@@ -3,13 +3,13 @@ import type { FastifyRequest } from 'fastify'
 import type { DB } from '../../db/schema'
 import type { LineResult, SalesStatus } from '../../../types'
 import { currencyFor } from './pricing'
-import { accountPricingEligible } from '../catalog/pricing'
+import { accountPricingEligible } from '../catalog'
 import { addToCart } from './store'
 
 /**
  * Adding catalogue numbers to a cart with a verdict per line (product page, quick add, quick order,
  * assay id, reorder): only orderable products enter the cart; the others are reported as unknown,
- * discontinued, notOnline ("not orderable online"), quoteOnly (request a quote) or noPrice. The same
+ * discontinued, notOnline ("not orderable online"), leadOnly (request a quote) or noPrice. The same
  * product twice sums, capped at 999 ('capped').
  */
 export interface LineRequest { line: number; catalogNumber: string; quantity: number }
@@ -51,7 +51,7 @@ export async function addLines(db: Kysely<DB>, req: FastifyRequest, cartId: stri
       continue
     }
     const status: SalesStatus = p.sales_status === 'discontinued' ? 'discontinued' : p.sales_status === 'notOnline' ? 'notOnline'
-      : p.lead_target ? 'quoteOnly' : p.list_price === null && p.ap_price === null ? 'noPrice' : 'active'
+      : p.lead_target ? 'leadOnly' : p.list_price === null && p.ap_price === null ? 'noPrice' : 'active'
     if (status !== 'active') {
       results.push({ line: w.line, catalogNumber: p.catalog_number, quantity: w.quantity, status, productTitle: p.title, cartItemId: null })
       continue

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import type { FastifyRequest } from 'fastify'
 import type { DB } from '../../db/schema'
-import type { AuthUser } from '../auth/plugin'
+import type { AuthUser } from '../auth'
 import type { Cart, CartItem, AppliedCoupon } from '../../../types'
 import { ApiError } from '../../errors'
 import { localized as msg } from '../../locale'
@@ -11,8 +11,8 @@ export { msg }
 import { formatAnonymousCartId } from '../../../types/cart/cart-id'
 import { couponTypeOf } from '../../../types/cart/coupons'
 import { availabilityStatus as availabilityOf } from '../../../types/catalog/availability'
-import { priceLines } from './pricing'
-import { displayInventory } from '../catalog/price'
+import { currencyFor, priceLines } from './pricing'
+import { displayInventory } from '../catalog'
 
 /**
  * Cart ownership and the cart answer. The token decides: a logged-in caller's cart is the row with
@@ -112,7 +112,7 @@ const EMPTY_SUMMARY = (currency: 'CNY' | 'INR') => ({
 /** The cart answer (types/cart/schemas.ts CartSchema), priced by the server. */
 export async function cartAnswer(db: Kysely<DB>, req: FastifyRequest, cart: CartRow | null): Promise<Cart> {
   const user = req.user
-  const currency = (user ? user.country : req.locale.country) === 'in' ? 'INR' : 'CNY'
+  const currency = currencyFor(user, req.locale)
   if (!cart) {
     return {
       id: '', gcId: null, coupons: [], cartItems: [], isFirstCart: true, itemCount: 0, unitCount: 0, deliveryMode: 'Web',

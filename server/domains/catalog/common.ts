@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import type { DB } from '../../db/schema'
 import type { CatalogDB } from '../../db/schema-catalog'
-import type { AuthUser } from '../auth/plugin'
+import type { AuthUser } from '../auth'
 import { ApiError } from '../../errors'
 
 export const asCatalogDb = (db: Kysely<DB>) => db as unknown as Kysely<CatalogDB>
@@ -12,30 +13,24 @@ export const badRequest = (message: string) => new ApiError(400, 'VALIDATION_ERR
 export const CATALOG_TTL_MS = 60_000
 
 /**
- * A small TTL + LRU cache of promises: concurrent misses for one key share one load;
+ * A small TTL + LRU cache (lru-cache) of promises: concurrent misses for one key share one load;
  * a failed load is forgotten at once.
  */
 export function createCache<V>(max: number, ttlMs = CATALOG_TTL_MS) {
-  const map = new Map<string, { at: number; value: Promise<V> }>()
+  const cache = new LRUCache<string, Promise<V>>({ max, ttl: ttlMs })
   return {
     get(key: string, load: () => Promise<V>): Promise<V> {
-      const now = Date.now()
-      const hit = map.get(key)
-      if (hit && now - hit.at < ttlMs) {
-        map.delete(key) // refresh LRU position
-        map.set(key, hit)
-        return hit.value
-      }
+      const hit = cache.get(key)
+      if (hit) return hit
       const value = load()
-      map.set(key, { at: now, value })
+      cache.set(key, value)
       value.catch(() => {
-        if (map.get(key)?.value === value) map.delete(key)
+        if (cache.peek(key) === value) cache.delete(key)
       })
-      while (map.size > max) map.delete(map.keys().next().value as string)
       return value
     },
     clear() {
-      map.clear()
+      cache.clear()
     },
   }
 }

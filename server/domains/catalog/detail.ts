@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { DocumentRecord, ProductDetail } from '../../../types'
@@ -10,16 +9,10 @@ import { asCatalogDb, badRequest, CATALOG_NUMBER_RE } from './common'
 import { sanitizePlainHtml } from './html'
 import { leadTargetPath } from './labels'
 import { documentRecord, DOC_TYPE_ORDER } from './documents'
-import { ProductDetailListSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { catalogEndpoints } from '../../../types/catalog/endpoints'
 
 export const MAX_CATALOG_NUMBERS = 20
-
-/** GET /api/product/catalog?catalogNumber=A,B (a comma list of at most 20 catalogue numbers) */
-export const ProductCatalogQuerySchema = Type.Object(
-  { catalogNumber: Type.String({ minLength: 1, maxLength: 1000 }) },
-  { additionalProperties: false },
-)
 
 export function parseCatalogNumbers(list: string): string[] {
   const parts = list.split(',').map((s) => s.trim())
@@ -42,7 +35,7 @@ export function detailRoutes(app: FastifyInstance, db: Kysely<DB>) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const cdb = asCatalogDb(db)
 
-  r.get('/product/catalog', { preHandler: app.optionalUser, schema: { querystring: ProductCatalogQuerySchema, response: okReply(ProductDetailListSchema) } }, async (req) => {
+  r.route({ ...routeOf(catalogEndpoints.productCatalog), preHandler: app.optionalUser, handler: async (req) => {
     const wanted = parseCatalogNumbers(req.query.catalogNumber)
     const pctx = pricingContext(req)
     const lang = req.locale.language
@@ -131,5 +124,5 @@ export function detailRoutes(app: FastifyInstance, db: Kysely<DB>) {
       })
     }
     return ok(out)
-  })
+  } })
 }

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { DocumentSearchQuerySchema, type DocumentRecord, type DocumentSearchResult, type DocumentType } from '../../../types'
+import type { DocumentRecord, DocumentSearchResult, DocumentType } from '../../../types'
 import { ApiError, ok } from '../../errors'
 import { asCatalogDb, badRequest, CATALOG_NUMBER_RE } from './common'
 import { catalogNorm, parseSearchQuery } from './search'
 import { renderPdf, type PdfLine } from './pdf'
-import { DocumentSearchResultSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { catalogEndpoints } from '../../../types/catalog/endpoints'
 
 /**
  * Document search (spec section 2: "document search (manuals, certificates of analysis, safety sheets)")
@@ -145,7 +144,7 @@ export function documentRoutes(app: FastifyInstance, db: Kysely<DB>) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const cdb = asCatalogDb(db)
 
-  r.get('/document/search', { schema: { querystring: DocumentSearchQuerySchema, response: okReply(DocumentSearchResultSchema) } }, async (req) => {
+  r.route({ ...routeOf(catalogEndpoints.searchDocuments), handler: async (req) => {
     const { type, catalogNumber, lotNumber } = req.query
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 20
@@ -179,34 +178,25 @@ export function documentRoutes(app: FastifyInstance, db: Kysely<DB>) {
     ])
     const data: DocumentSearchResult = { items: rows.map(documentRecord), total: Number(count.n), page, pageSize }
     return ok(data)
-  })
+  } })
 
-  r.get(
-    '/document/file/:id',
-    {
-      schema: {
-        params: Type.Object({ id: Type.String({ pattern: '^[0-9]{1,9}$' }) }, { additionalProperties: false }),
-        response: { 200: { description: 'The document as a PDF file', content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } } } },
-      },
-    },
-    async (req, reply) => {
-      const d = await cdb
-        .selectFrom('product_documents as d')
-        .innerJoin('products as p', 'p.id', 'd.product_id')
-        .select([
-          'd.id', 'd.doc_type', 'd.language', 'd.title', 'd.lot_number', 'd.file_name', 'd.updated_at', 'p.catalog_number',
-          'p.title_en', 'p.title_zh', 'p.brand', sql<string | null>`(SELECT e->>'displayValue' FROM jsonb_array_elements(p.attributes) e WHERE e->>'displayName' = 'Storage' LIMIT 1)`.as('storage'),
-        ])
-        .where('d.id', '=', Number(req.params.id))
-        .executeTakeFirst()
-      if (!d) throw new ApiError(404, 'NOT_FOUND', `Document ${req.params.id} not found`)
-      const pdf = documentPdf(d)
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${safeFileName(d.file_name)}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=3600')
-        .send(pdf)
-    },
-  )
+  r.route({ ...routeOf(catalogEndpoints.documentFile), handler: async (req, reply) => {
+    const d = await cdb
+      .selectFrom('product_documents as d')
+      .innerJoin('products as p', 'p.id', 'd.product_id')
+      .select([
+        'd.id', 'd.doc_type', 'd.language', 'd.title', 'd.lot_number', 'd.file_name', 'd.updated_at', 'p.catalog_number',
+        'p.title_en', 'p.title_zh', 'p.brand', sql<string | null>`(SELECT e->>'displayValue' FROM jsonb_array_elements(p.attributes) e WHERE e->>'displayName' = 'Storage' LIMIT 1)`.as('storage'),
+      ])
+      .where('d.id', '=', Number(req.params.id))
+      .executeTakeFirst()
+    if (!d) throw new ApiError(404, 'NOT_FOUND', `Document ${req.params.id} not found`)
+    const pdf = documentPdf(d)
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${safeFileName(d.file_name)}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=3600')
+      .send(pdf)
+  } })
 }

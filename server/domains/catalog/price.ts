@@ -2,15 +2,16 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { AvailabilityRequestSchema, PriceRequestSchema, type AvailabilityRecord, type AvailabilityRequest, type PriceRecord, type PriceResponse } from '../../../types'
+import type { AvailabilityRecord, AvailabilityRequest, PriceRecord, PriceResponse } from '../../../types'
 import { ok } from '../../errors'
-import type { AuthUser } from '../auth/plugin'
+import type { AuthUser } from '../auth'
 import type { RequestLocale } from '../../locale'
-import { computePrice, toMajor } from './pricing'
+import { computePrice } from './pricing'
+import { toMajor } from '../../../types/money'
 import { loadAccountPrices, pricingContext } from './summary'
 import { asCatalogDb, assertOwnAccount, badRequest } from './common'
-import { PriceResponseSchema, AvailabilityResponseSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { catalogEndpoints } from '../../../types/catalog/endpoints'
 
 /**
  * POST /product/price (spec §3 "Price record per product", §7): prices per account, decided by the token.
@@ -49,7 +50,7 @@ export function priceRoutes(app: FastifyInstance, db: Kysely<DB>) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const cdb = asCatalogDb(db)
 
-  r.post('/product/price', { preHandler: app.optionalUser, schema: { body: PriceRequestSchema, response: okReply(PriceResponseSchema) } }, async (req) => {
+  r.route({ ...routeOf(catalogEndpoints.prices), preHandler: app.optionalUser, handler: async (req) => {
     await assertOwnAccount(db, req.user, req.body.accountNumber)
     const wanted = [...(req.body.items ?? []).map((i) => i.catalogNumber), ...(req.body.catalogNumbers ?? [])]
     if (wanted.length === 0) throw badRequest('body/items or body/catalogNumbers must list at least one catalogue number')
@@ -85,7 +86,7 @@ export function priceRoutes(app: FastifyInstance, db: Kysely<DB>) {
     }
     const data: PriceResponse = { products }
     return ok(data)
-  })
+  } })
 
   const availability = async (req: { body: AvailabilityRequest; user: AuthUser | null; locale: RequestLocale }) => {
     await assertOwnAccount(db, req.user, req.body.accountNumber)
@@ -109,7 +110,7 @@ export function priceRoutes(app: FastifyInstance, db: Kysely<DB>) {
     }
     return ok(out)
   }
-  const opts = { preHandler: app.optionalUser, schema: { body: AvailabilityRequestSchema, response: okReply(AvailabilityResponseSchema) } }
-  r.post('/product/availability', opts, (req) => availability(req))
-  r.post('/availability', opts, (req) => availability(req))
+  for (const e of [catalogEndpoints.availability, catalogEndpoints.availabilityShort]) {
+    r.route({ ...routeOf(e), preHandler: app.optionalUser, handler: (req) => availability(req) })
+  }
 }

@@ -1,8 +1,6 @@
 import type { PriceType } from '../../../types'
-import type { AuthUser } from '../auth/plugin'
-
-/** Minor units (fen/paise) → major units with 2 decimals. */
-export const toMajor = (minor: number) => Math.round(minor) / 100
+import type { AuthUser } from '../auth'
+import { toMajor } from '../../../types/money'
 
 /**
  * Spec §6: account prices apply only to a logged-in user of an approved (Siebel Approved) account.

@@ -1,29 +1,32 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import type { DB } from '../../db/schema'
-import { ProductListQuerySchema, type ProductList, type ProductSummary } from '../../../types'
+import type { ProductList, ProductSummary } from '../../../types'
 import { ok } from '../../errors'
 import { loadAccountPrices, pricingContext, summaryColumns, toSummary } from './summary'
-import { ProductListSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { catalogEndpoints } from '../../../types/catalog/endpoints'
 
 const COUNT_TTL_MS = 60_000
+/** one total per category (and one for all): far more entries than the catalogue has categories */
+const COUNT_MAX_ENTRIES = 1000
 
 export async function productsRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
   // The catalogue changes rarely: totals come from a small per-category cache, not a count per request.
-  const countCache = new Map<string, { n: number; at: number }>()
+  const countCache = new LRUCache<string, number>({ max: COUNT_MAX_ENTRIES, ttl: COUNT_TTL_MS })
   async function total(categoryId: number | null): Promise<number> {
     const key = String(categoryId ?? 'all')
     const hit = countCache.get(key)
-    if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n
+    if (hit !== undefined) return hit
     let q = db.selectFrom('products').select(sql<number>`count(*)::int`.as('n'))
     if (categoryId !== null) q = q.where('category_id', 'in', categoryScope(categoryId))
     const { n } = await q.executeTakeFirstOrThrow()
-    countCache.set(key, { n, at: Date.now() })
+    countCache.set(key, n)
     return n
   }
   const categoryScope = (categoryId: number) =>
@@ -32,7 +35,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { db: Kysely<DB
       .select('id')
       .where((eb) => eb.or([eb('id', '=', categoryId), eb('parent_id', '=', categoryId)]))
 
-  r.get('/product/list', { preHandler: app.optionalUser, schema: { querystring: ProductListQuerySchema, response: okReply(ProductListSchema) } }, async (req) => {
+  r.route({ ...routeOf(catalogEndpoints.productList), preHandler: app.optionalUser, handler: async (req) => {
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 20
     const categoryId = req.query.categoryId ? Number(req.query.categoryId) : null
@@ -64,5 +67,5 @@ export async function productsRoutes(app: FastifyInstance, opts: { db: Kysely<DB
     const items: ProductSummary[] = rows.map((row) => toSummary(row, pctx, accountPrices.get(row.id) ?? null))
     const data: ProductList = { items, page, pageSize, total: n }
     return ok(data)
-  })
+  } })
 }

@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { ProductSearchQuerySchema, type ProductSearchResult } from '../../../types'
+import type { ProductSearchResult } from '../../../types'
 import { ok } from '../../errors'
 import { pricingContext, summaryColumns, toSummary, type AccountPrice, type PricingContext, type SummaryRow } from './summary'
 import { queryPrepared } from '../../db/prepared'
 import { badRequest, createCache } from './common'
 import { createSearchIndexLoader, type PageColumns, type SearchIndex } from './search-index'
 import { catName, type CategoryIndexLoader } from './tree'
-import { ProductSearchResultSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { catalogEndpoints } from '../../../types/catalog/endpoints'
 
 /**
  * Product search (spec section 2: search, with no-result pages).
@@ -176,7 +176,7 @@ export function searchRoutes(app: FastifyInstance, db: Kysely<DB>, categories: C
     )
   }
 
-  r.get('/product/search', { preHandler: app.optionalUser, schema: { querystring: ProductSearchQuerySchema, response: okReply(ProductSearchResultSchema) } }, async (req) => {
+  r.route({ ...routeOf(catalogEndpoints.searchProducts), preHandler: app.optionalUser, handler: async (req) => {
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 20
     const pq = parseSearchQuery(req.query.q)
@@ -224,5 +224,5 @@ export function searchRoutes(app: FastifyInstance, db: Kysely<DB>, categories: C
       suggestions,
     }
     return ok(data)
-  })
+  } })
 }

@@ -2,19 +2,16 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { DB } from '../../db/schema'
-import {
-  DualOriginQuerySchema, SelectionFacetsQuerySchema, SelectionQuerySchema,
-  type DualOriginItem, type DualOriginList, type SelectionFacet, type SelectionFacets, type SelectionFilter, type SelectionResult,
-} from '../../../types'
+import type { DualOriginItem, DualOriginList, SelectionFacet, SelectionFacets, SelectionFilter, SelectionResult } from '../../../types'
 import { ApiError, ok } from '../../errors'
-import { toMajor } from './pricing'
+import { toMajor } from '../../../types/money'
 import { loadAccountPrices, pricingContext, summariesByIds, summaryColumns, toSummary } from './summary'
 import { asCatalogDb, badRequest, createCache } from './common'
 import { ATTRIBUTE_NAMES_ZH, MULTI_VALUED_ATTRIBUTES, SURCHARGE_REASONS } from './labels'
 import type { CategoryIndex, CategoryIndexLoader } from './tree'
 import { isStorableText, unstorableTextError } from '../../lib/storable-text'
-import { SelectionFacetsSchema, SelectionResultSchema, DualOriginListSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { catalogEndpoints } from '../../../types/catalog/endpoints'
 
 /**
  * Selection tools (spec section 2): pick attribute values (Host Species, Reactivity, Conjugate,
@@ -55,7 +52,7 @@ export function parseFilters(raw: string | string[] | undefined, language?: stri
       if (Array.isArray(v)) {
         for (const f of v) {
           if (!f || typeof f !== 'object') filterError()
-          pairs.push([(f as any).name, (f as any).value])
+          pairs.push([(f as { name?: unknown }).name, (f as { value?: unknown }).value])
         }
       } else if (v && typeof v === 'object') {
         for (const [name, value] of Object.entries(v)) {
@@ -113,7 +110,7 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
     return q
   }
 
-  r.get('/product/selection/facets', { schema: { querystring: SelectionFacetsQuerySchema, response: okReply(SelectionFacetsSchema) } }, async (req) => {
+  r.route({ ...routeOf(catalogEndpoints.selectionFacets), handler: async (req) => {
     const filters = parseFilters(req.query.filters, req.locale.language)
     const scope = scopeOf(await categories.get(), req.query.categoryCode)
     const key = JSON.stringify([scope.code, filters.map((f) => [f.name, f.value]).sort()])
@@ -156,9 +153,9 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
     facets.sort((a, b) => order(a.name) - order(b.name) || a.name.localeCompare(b.name))
     const data: SelectionFacets = { categoryCode: scope.code, total, filters, facets }
     return ok(data)
-  })
+  } })
 
-  r.get('/product/selection', { preHandler: app.optionalUser, schema: { querystring: SelectionQuerySchema, response: okReply(SelectionResultSchema) } }, async (req) => {
+  r.route({ ...routeOf(catalogEndpoints.selection), preHandler: app.optionalUser, handler: async (req) => {
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 20
     const filters = parseFilters(req.query.filters, req.locale.language)
@@ -170,9 +167,9 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
     const items = await summariesByIds(db, pricingContext(req), ids.map((x) => x.id))
     const data: SelectionResult = { items, page, pageSize, total: Number(t.n), filters }
     return ok(data)
-  })
+  } })
 
-  r.get('/product/dual-origin', { preHandler: app.optionalUser, schema: { querystring: DualOriginQuerySchema, response: okReply(DualOriginListSchema) } }, async (req) => {
+  r.route({ ...routeOf(catalogEndpoints.dualOrigin), preHandler: app.optionalUser, handler: async (req) => {
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 20
     const only = req.query.only ?? null
@@ -212,5 +209,5 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
     }))
     const data: DualOriginList = { items, page, pageSize, total }
     return ok(data)
-  })
+  } })
 }

@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import { currencyOfCountry } from '../../../types/money'
 import type { ProductSummary } from '../../../types'
-import { accountPricingEligible, computePrice, toMajor } from './pricing'
+import { accountPricingEligible, computePrice } from './pricing'
+import { toMajor } from '../../../types/money'
 
 /**
  * The one ProductSummary mapping (product list, search, selection tools, product page, dual-origin list):
@@ -22,7 +24,7 @@ export interface PricingContext {
 export function pricingContext(req: FastifyRequest): PricingContext {
   const user = req.user
   return {
-    currency: req.locale.country === 'in' ? 'INR' : 'CNY',
+    currency: currencyOfCountry(req.locale.country),
     language: req.locale.language,
     accountId: accountPricingEligible(user) ? user!.accountId : null,
   }

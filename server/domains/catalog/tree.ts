@@ -4,8 +4,8 @@ import type { DB } from '../../db/schema'
 import type { CategoryNode } from '../../../types'
 import { ok } from '../../errors'
 import { createCache } from './common'
-import { CategoryTreeSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { catalogEndpoints } from '../../../types/catalog/endpoints'
 
 export interface Cat {
   id: number
@@ -89,8 +89,8 @@ function toNode(c: Cat, language: 'cn' | 'en'): CategoryNode {
 }
 
 export function treeRoutes(app: FastifyInstance, categories: CategoryIndexLoader) {
-  app.get('/category/tree', { schema: { response: okReply(CategoryTreeSchema) } }, async (req) => {
+  app.route({ ...routeOf(catalogEndpoints.categoryTree), handler: async (req) => {
     const idx = await categories.get()
     return ok(idx.roots.map((r) => toNode(r, req.locale.language)))
-  })
+  } })
 }

@@ -1,49 +1,5 @@
-import type { FastifyInstance } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { Kysely } from 'kysely'
-import type { DB } from '../../db/schema'
-import {
-  FlashApplyBodySchema, FlashApplyResultSchema, FlashBuyDetailSchema, FlashBuyIdParamsSchema, FlashPlaceOrderBodySchema,
-  FlashPlaceOrderResultSchema, FlashSaleListSchema,
-} from '../../../types'
-import { FlashQuoteQuerySchema, FlashQuoteSchema } from '../../../types/flashbuy/schemas'
-import { ok } from '../../errors'
-import { okReply, tagRoutes, IDEMPOTENCY_KEY } from '../../lib/openapi'
-import { createFlashPlacer } from './place'
-import { applyFlashPromo, listSales, quoteSale, saleDetail } from './sales'
-import { opsToken, registerFlashOps } from './ops'
-
 /**
- * Flash-buy domain (spec §2, §3, §4, §5, §7): the sale list, the detail, apply-promo and placement.
+ * The flashbuy domain's public surface: what other domains and the rest of server/ may use
+ * (nothing today). Its routes are in ./routes.ts (mounted by server/app.ts), not here.
  */
-export async function flashbuyRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
-  tagRoutes(app, 'flashbuy')
-  const db = opts.db
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const required = { preHandler: app.requireUser }
-  const optional = { preHandler: app.optionalUser }
-
-  // ---- the sale list (the flash-sale list screen) and the detail (spec §3 "Flash-buy detail")
-  r.get('/flashbuy/list', { ...optional, schema: { response: okReply(FlashSaleListSchema) } }, async (req) => ok(await listSales(db, req)))
-  r.get('/flashbuy/detail/:id', { ...optional, schema: { params: FlashBuyIdParamsSchema, response: okReply(FlashBuyDetailSchema) } }, async (req) =>
-    ok(await saleDetail(db, req, req.params.id)))
-  // ---- what an order of this quantity is charged now: line, taxes, total (issue 22 item 4; nothing reserved)
-  r.get('/flashbuy/quote/:id', { ...optional, schema: { params: FlashBuyIdParamsSchema, querystring: FlashQuoteQuerySchema, response: okReply(FlashQuoteSchema) } }, async (req) =>
-    ok(await quoteSale(db, req, req.params.id, req.query.quantity)))
-
-  // ---- POST /flashbuy/promos/apply (spec §7): business refusals are statuses of a 200 answer
-  r.post('/flashbuy/promos/apply', { ...required, schema: { body: FlashApplyBodySchema, response: okReply(FlashApplyResultSchema) } }, async (req) =>
-    ok(await applyFlashPromo(db, req, req.body)))
-
-  // ---- operator endpoint (tests, demos): only when OPS_TOKEN is configured
-  const token = opsToken()
-  if (token) registerFlashOps(app, db, token)
-
-  const placer = createFlashPlacer(db, { redisUrl: process.env.REDIS_URL || null, log: app.log })
-  app.addHook('onClose', async () => placer.close())
-
-  // ---- POST /flashbuy/place/order (place/): header Idempotency-Key required
-  r.post('/flashbuy/place/order', { ...required, ...IDEMPOTENCY_KEY, schema: { body: FlashPlaceOrderBodySchema, response: okReply(FlashPlaceOrderResultSchema) } }, async (req) => {
-    return ok(await placer.place(req, req.body))
-  })
-}
+export {}

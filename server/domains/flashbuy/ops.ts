@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
-import { Type } from 'typebox'
 import type { DB } from '../../db/schema'
-import { FlashBuyIdParamsSchema, FlashSaleSummarySchema } from '../../../types'
-import { toMinor } from '../../../types/order/totals'
+import { toMinor } from '../../../types/money'
 import { ApiError, ok } from '../../errors'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { flashbuyEndpoints } from '../../../types/flashbuy/endpoints'
 import { opsGuard, OpsHeadersSchema } from '../../lib/ops-guard'
 import { flashDisplayText } from '../../db/seed/flashbuy'
 import { salesQuery, toSummary, type SaleRow } from './sales'
@@ -17,30 +16,16 @@ import { salesQuery, toSummary, type SaleRow } from './sales'
  * submitting, to show the price-changed dialog of spec §4 "Flash-buy submit flow" step 3).
  *
  * It is guarded by server/lib/ops-guard.ts (header x-ops-token against OPS_TOKEN; absent without it).
+ * Its schemas: types/flashbuy/endpoints.ts.
  */
 export { OPS_TOKEN_MIN_LENGTH, opsToken } from '../../lib/ops-guard'
-
-export const FlashOpsBodySchema = Type.Object(
-  {
-    /** major units */
-    flashPrice: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
-    /** a stock above the sale's total raises the total to it */
-    remainQty: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-    startAt: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
-    endAt: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
-  },
-  { additionalProperties: false },
-)
 
 export function registerFlashOps(app: FastifyInstance, db: Kysely<DB>, token: string) {
   const guard = opsGuard(token)
 
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  r.post('/ops/flashbuy/:id', {
-    // before the body is parsed or validated: without the key, nothing about the route is answered
-    onRequest: guard,
-    schema: { headers: OpsHeadersSchema, params: FlashBuyIdParamsSchema, body: FlashOpsBodySchema, response: okReply(FlashSaleSummarySchema) },
-  }, async (req) => {
+  // the guard runs onRequest, before the body is parsed or validated: without the key, nothing about the route is answered
+  r.route({ ...routeOf(flashbuyEndpoints.opsUpdateSale, { headers: OpsHeadersSchema }), onRequest: guard, handler: async (req) => {
     const { id } = req.params
     const b = req.body
     const row = await db.transaction().execute(async (trx) => {
@@ -68,5 +53,5 @@ export function registerFlashOps(app: FastifyInstance, db: Kysely<DB>, token: st
     })
     req.log.info({ flashSale: id, change: b }, 'flash sale changed by the operator endpoint')
     return ok(toSummary(row, req.locale.language))
-  })
+  } })
 }

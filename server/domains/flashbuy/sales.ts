@@ -1,16 +1,16 @@
 import type { FastifyRequest } from 'fastify'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import type { AuthUser } from '../auth/plugin'
+import type { AuthUser } from '../auth'
 import type { FlashApplyBody, FlashApplyResult, FlashApplyStatus, FlashBuyDetail, FlashBuyStatus, FlashSaleSummary } from '../../../types'
 import type { FlashQuote } from '../../../types/flashbuy/schemas'
 import { flashBuyStatusAt, quantityRefusal, REFUSAL_STATUS } from '../../../types/flashbuy/rules'
-import { orderTotal, taxOf, toMajorUnits } from '../../../types/order/totals'
+import { orderTotal, taxOf } from '../../../types/order/totals'
+import { toMajor } from '../../../types/money'
 import { ApiError } from '../../errors'
 import { localized as msg } from '../../locale'
-import { accountPricingEligible, computePrice } from '../catalog/pricing'
-import { defaultSupplyCentre } from '../cart/pricing'
-import { taxRateFor } from '../cart/tax'
+import { accountPricingEligible, computePrice } from '../catalog'
+import { defaultSupplyCentre, taxRateFor } from '../cart'
 
 /**
  * The flash sales as shoppers see them: the sale list, the detail (spec §3 "Flash-buy detail") and
@@ -81,7 +81,7 @@ export const saleNotFound = (req: FastifyRequest) =>
   new ApiError(404, 'NOT_FOUND', msg(req, 'This flash sale does not exist', '该秒杀活动不存在'), 'FLASH_NOT_FOUND')
 
 const iso = (d: Date | string) => new Date(d).toISOString()
-const major = (minor: number | null) => (minor === null ? null : toMajorUnits(minor))
+const major = (minor: number | null) => (minor === null ? null : toMajor(minor))
 
 export const saleStatus = (s: SaleRow, now = Date.now()): FlashBuyStatus =>
   flashBuyStatusAt({ startAt: s.start_at, endAt: s.end_at, remainQty: s.remain_qty }, now)
@@ -96,7 +96,7 @@ export function toSummary(s: SaleRow, lang: 'cn' | 'en', now = Date.now()): Flas
     skuSize: s.size,
     image: s.image,
     // "Coming soon is blocked and shows display text instead of a price"
-    flashPrice: status === 'COMING_SOON' ? null : toMajorUnits(s.flash_price),
+    flashPrice: status === 'COMING_SOON' ? null : toMajor(s.flash_price),
     originalPrice: major(s.list_price),
     currency: s.currency,
     displayText: lang === 'en' ? s.display_text_en : s.display_text_zh,
@@ -210,14 +210,14 @@ export async function quoteSale(db: Kysely<DB>, req: FastifyRequest, id: string,
   return {
     flashBuyId: s.id,
     quantity,
-    unitPrice: running ? toMajorUnits(s.flash_price) : null,
+    unitPrice: running ? toMajor(s.flash_price) : null,
     summary: {
       currency: s.currency,
-      totalPriceAmount: toMajorUnits(list),
-      totalAmount: toMajorUnits(amount),
-      taxes: toMajorUnits(taxes),
-      total: toMajorUnits(orderTotal({ totalPriceAmount: list, totalAmount: amount, taxes }, taxRate !== null)),
-      savings: toMajorUnits(Math.max(0, list - amount)),
+      totalPriceAmount: toMajor(list),
+      totalAmount: toMajor(amount),
+      taxes: toMajor(taxes),
+      total: toMajor(orderTotal({ totalPriceAmount: list, totalAmount: amount, taxes }, taxRate !== null)),
+      savings: toMajor(Math.max(0, list - amount)),
       taxEnabled: taxRate !== null,
       unpricedLines: running ? 0 : 1,
     },
@@ -273,13 +273,13 @@ export async function applyFlashPromo(db: Kysely<DB>, req: FastifyRequest, body:
   return {
     status,
     items: running
-      ? [{ skuId: s.id, sku: s.sku, catalogNumber: s.catalog_number, unitPrice: toMajorUnits(s.flash_price), quantity, lineNumber: 1, deliveryChannel }]
+      ? [{ skuId: s.id, sku: s.sku, catalogNumber: s.catalog_number, unitPrice: toMajor(s.flash_price), quantity, lineNumber: 1, deliveryChannel }]
       : [],
     promos: codes.map((c) => ({ promoCode: c, valid: coupon !== null && c.toUpperCase() === coupon })),
     currency: s.currency,
-    totalAmount: toMajorUnits(totalAmount),
-    taxes: toMajorUnits(taxes),
-    total: toMajorUnits(orderTotal({ totalPriceAmount: totalAmount, totalAmount, taxes }, taxRate !== null)),
+    totalAmount: toMajor(totalAmount),
+    taxes: toMajor(taxes),
+    total: toMajor(orderTotal({ totalPriceAmount: totalAmount, totalAmount, taxes }, taxRate !== null)),
     remainQty: s.remain_qty,
     scJobNumber: null,
     scOrderType: null,

@@ -1,18 +1,6 @@
-import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
-import type { DB } from '../../db/schema'
-import { tagRoutes } from '../../lib/openapi'
-import { memberGuard } from './guard'
-import { giftRoutes } from './gifts/routes'
-import { playRoutes } from './play/routes'
-
 /**
- * Membership domain (spec §1, §2, §4, §6, §8, §9): the points ledger, gifts and redemption (gifts/),
- * lucky draws, tasks, invitations and the interaction history (play/).
+ * The membership domain's public surface: what other domains and the rest of server/ may use.
+ * Its routes are in ./routes.ts (mounted by server/app.ts), not here.
  */
-export async function membershipRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
-  tagRoutes(app, 'membership')
-  const requireMember = memberGuard(app)
-  await giftRoutes(app, { db: opts.db, requireMember })
-  await playRoutes(app, { db: opts.db, requireMember })
-}
+export { syncOrderOwnerPoints } from './points/sync'
+export { expirePrizeOrders } from './play/draws'

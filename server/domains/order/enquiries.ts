@@ -3,15 +3,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import {
-  RequestIdParamsSchema, RequestListSchema, RequestDetailSchema, RequestCommentBodySchema, InteractionSchema,
-  ConfirmTokenParamsSchema, ConfirmationSchema, ConfirmActionBodySchema, REQUEST_COMMENT_LIMIT,
-  type RequestSummary, type RequestDetail, type Interaction, type InteractionStatus, type Confirmation,
+  ENQUIRY_COMMENT_LIMIT, type EnquirySummary, type EnquiryDetail, type Interaction, type InteractionStatus,
+  type Confirmation,
 } from '../../../types'
 import { canCancel, statusAfterConfirm } from '../../../types/order/lifecycle'
-import { toMajorUnits } from '../../../types/order/totals'
+import { toMajor } from '../../../types/money'
 import { ApiError, ok } from '../../errors'
 import { localized as msg } from '../../locale'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { orderEndpoints } from '../../../types/order/endpoints'
 import { hashConfirmToken } from './lifecycle'
 
 /**
@@ -21,7 +21,7 @@ import { hashConfirmToken } from './lifecycle'
  * with their interaction history. Another user's request answers 404 "This request does not exist"
  * (§8 "Interaction: does not exist") and nothing of it is read. A customer comment is refused with
  * "no permission" once the request is completed (closed), and with "limit reached" after
- * REQUEST_COMMENT_LIMIT customer comments (counted under the request row's lock, so two at once
+ * ENQUIRY_COMMENT_LIMIT customer comments (counted under the request row's lock, so two at once
  * cannot both pass the limit).
  *
  * Confirmation links: GET/POST /order/confirm/{token} need no login — the link's random token is the
@@ -31,12 +31,12 @@ import { hashConfirmToken } from './lifecycle'
 
 const iso = (d: Date | string) => new Date(d).toISOString()
 
-export const requestNotFound = (req: FastifyRequest) =>
+export const enquiryNotFound = (req: FastifyRequest) =>
   new ApiError(404, 'NOT_FOUND', msg(req, 'This request does not exist', '该请求不存在'), 'REQUEST_NOT_FOUND')
 const noPermission = (req: FastifyRequest) =>
   new ApiError(403, 'FORBIDDEN', msg(req, 'You have no permission to add to this request: it is closed', '您无权操作该请求：请求已关闭'), 'INTERACTION_NO_PERMISSION')
 const limitReached = (req: FastifyRequest) =>
-  new ApiError(409, 'CONFLICT', msg(req, `You have reached the limit of ${REQUEST_COMMENT_LIMIT} comments on this request`, `该请求的留言已达上限（${REQUEST_COMMENT_LIMIT} 条）`), 'INTERACTION_LIMIT_REACHED')
+  new ApiError(409, 'CONFLICT', msg(req, `You have reached the limit of ${ENQUIRY_COMMENT_LIMIT} comments on this request`, `该请求的留言已达上限（${ENQUIRY_COMMENT_LIMIT} 条）`), 'INTERACTION_LIMIT_REACHED')
 const linkNotFound = (req: FastifyRequest) =>
   new ApiError(404, 'NOT_FOUND', msg(req, 'This order has been cancelled or could not be found', '该订单已取消或不存在'), 'CONFIRMATION_NOT_FOUND')
 
@@ -52,7 +52,7 @@ export async function enquiryRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
   const required = { preHandler: app.requireUser }
 
   // ---- GET /request/list — the caller's requests, newest first
-  r.get('/request/list', { ...required, schema: { response: okReply(RequestListSchema) } }, async (req) => {
+  r.route({ ...routeOf(orderEndpoints.enquiryList), ...required, handler: async (req) => {
     const rows = await db.selectFrom('service_requests as s')
       .select(['s.request_id', 's.kind', 's.status', 's.created_at', 's.items'])
       .select((eb) => [
@@ -61,41 +61,41 @@ export async function enquiryRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
           .orderBy('i.created_at', 'desc').orderBy('i.id', 'desc').limit(1).as('latest_status'),
       ])
       .where('s.user_id', '=', req.user!.id).orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(200).execute()
-    const out: RequestSummary[] = rows.map((s) => ({
+    const out: EnquirySummary[] = rows.map((s) => ({
       requestId: s.request_id, kind: s.kind, status: s.status, interactionStatus: (s.latest_status ?? 'pending') as InteractionStatus,
       createdAt: iso(s.created_at), itemCount: s.items.length, firstItemName: s.items[0]?.itemName ?? null, interactionCount: Number(s.interaction_count ?? 0),
     }))
     return ok(out)
-  })
+  } })
 
   // ---- GET /request/detail/:requestId — own only
-  r.get('/request/detail/:requestId', { ...required, schema: { params: RequestIdParamsSchema, response: okReply(RequestDetailSchema) } }, async (req) => {
+  r.route({ ...routeOf(orderEndpoints.enquiryDetail), ...required, handler: async (req) => {
     const s = await db.selectFrom('service_requests').selectAll().where('request_id', '=', req.params.requestId).where('user_id', '=', req.user!.id).executeTakeFirst()
-    if (!s) throw requestNotFound(req)
+    if (!s) throw enquiryNotFound(req)
     const interactions = await db.selectFrom('request_interactions').selectAll().where('request_id', '=', s.request_id).orderBy('created_at').orderBy('id').execute()
     const list = interactions.map((i) => toInteraction(i as InteractionRow))
     const customerComments = list.filter((i) => i.author === 'customer').length
-    const data: RequestDetail = {
+    const data: EnquiryDetail = {
       requestId: s.request_id, kind: s.kind, status: s.status, interactionStatus: list.length ? list[list.length - 1].status : 'pending',
       createdAt: iso(s.created_at), contactName: s.contact_name, companyOrInstitution: s.company_or_institution, city: s.city, remark: s.remark,
       items: s.items.map((i) => ({ catalogNumber: i.catalogNumber, itemName: i.itemName, itemCount: i.itemCount })),
-      interactions: list, customerComments, commentLimit: REQUEST_COMMENT_LIMIT, canComment: s.status !== 'completed' && customerComments < REQUEST_COMMENT_LIMIT,
+      interactions: list, customerComments, commentLimit: ENQUIRY_COMMENT_LIMIT, canComment: s.status !== 'completed' && customerComments < ENQUIRY_COMMENT_LIMIT,
     }
     return ok(data)
-  })
+  } })
 
   // ---- POST /request/:requestId/comment — a customer comment (the interaction status stays what it was)
-  r.post('/request/:requestId/comment', { ...required, schema: { params: RequestIdParamsSchema, body: RequestCommentBodySchema, response: okReply(InteractionSchema) } }, async (req) => {
+  r.route({ ...routeOf(orderEndpoints.enquiryComment), ...required, handler: async (req) => {
     const comment = req.body.comment.trim()
     if (!comment) throw new ApiError(400, 'VALIDATION_ERROR', msg(req, 'Please enter a comment', '请输入留言'), 'COMMENT_EMPTY')
     const row = await db.transaction().execute(async (trx) => {
       const s = await trx.selectFrom('service_requests').select(['request_id', 'status']).where('request_id', '=', req.params.requestId)
         .where('user_id', '=', req.user!.id).forUpdate().executeTakeFirst()
-      if (!s) throw requestNotFound(req)
+      if (!s) throw enquiryNotFound(req)
       if (s.status === 'completed') throw noPermission(req)
       const counts = await trx.selectFrom('request_interactions').select([sql<number>`count(*) filter (where author = 'customer')::int`.as('n')])
         .where('request_id', '=', s.request_id).executeTakeFirstOrThrow()
-      if (counts.n >= REQUEST_COMMENT_LIMIT) throw limitReached(req)
+      if (counts.n >= ENQUIRY_COMMENT_LIMIT) throw limitReached(req)
       const latest = await trx.selectFrom('request_interactions').select('status').where('request_id', '=', s.request_id)
         .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
       return trx.insertInto('request_interactions').values({
@@ -103,7 +103,7 @@ export async function enquiryRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
       }).returningAll().executeTakeFirstOrThrow()
     })
     return ok(toInteraction(row as InteractionRow))
-  })
+  } })
 
   // ---- confirmation links (no login: the token is the credential)
   const readLink = async (token: string) =>
@@ -124,20 +124,20 @@ export async function enquiryRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
       const lines = await db.selectFrom('order_lines').select(['catalog_number', 'title_en', 'title_zh', 'quantity']).where('order_id', '=', l.order_id).orderBy('line_number').limit(50).execute()
       order = {
         orderNumber: l.order_number, createdAt: iso(l.created_at), currency: l.currency,
-        total: toMajorUnits(Number(l.total_amount) + Number(l.taxes) + Number(l.handling_charge)),
+        total: toMajor(Number(l.total_amount) + Number(l.taxes) + Number(l.handling_charge)),
         lines: lines.map((x) => ({ catalogNumber: x.catalog_number, productTitle: req.locale.language === 'en' ? x.title_en : x.title_zh, quantity: x.quantity })),
       }
     }
     return { state, kind: l.kind, expiresAt: iso(l.expires_at), order }
   }
 
-  r.get('/order/confirm/:token', { schema: { params: ConfirmTokenParamsSchema, response: okReply(ConfirmationSchema) } }, async (req) => {
+  r.route({ ...routeOf(orderEndpoints.confirmation), handler: async (req) => {
     const l = await readLink(req.params.token)
     if (!l) throw linkNotFound(req)
     return ok(await answer(req, l, stateOf(l)))
-  })
+  } })
 
-  r.post('/order/confirm/:token', { schema: { params: ConfirmTokenParamsSchema, body: ConfirmActionBodySchema, response: okReply(ConfirmationSchema) } }, async (req) => {
+  r.route({ ...routeOf(orderEndpoints.answerConfirmation), handler: async (req) => {
     const hash = hashConfirmToken(req.params.token)
     const action = req.body.action
     const state = await db.transaction().execute(async (trx) => {
@@ -164,5 +164,5 @@ export async function enquiryRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
     const l = await readLink(req.params.token)
     req.log.info({ action, state }, 'order confirmation link answered')
     return ok(await answer(req, l!, state))
-  })
+  } })
 }

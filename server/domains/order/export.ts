@@ -1,23 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import ExcelJS from 'exceljs'
-import { Type } from 'typebox'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import type { OrderExportTicket, OrderExportEmailResult } from '../../../types/order/export'
 import {
-  OrderExportQuerySchema, OrderExportTicketBodySchema, OrderExportTicketSchema, OrderExportFileQuerySchema,
-  OrderExportEmailBodySchema, OrderExportEmailResultSchema, type OrderExportTicket, type OrderExportEmailResult,
-} from '../../../types/order/export'
-import {
-  EXPORT_RANGE_MESSAGES, ORDER_EXPORT_MAX_ROWS, checkExportRange, countryUtcOffsetMinutes, exportFileName, rangeInstants, spreadsheetSafe,
+  EXPORT_RANGE_MESSAGES, ORDER_EXPORT_MAX_ROWS, checkExportRange, exportFileName, rangeInstants, spreadsheetSafe,
   type OrderExportFormat,
 } from '../../../types/order/export-rules'
 import { orderStatusOf, type OrderStatusLabel } from '../../../types/order/statuses'
-import { orderTotal, toMajorUnits } from '../../../types/order/totals'
+import { orderTotal } from '../../../types/order/totals'
+import { toMajor } from '../../../types/money'
+import { countryUtcOffsetMinutes } from '../../../types/country-time'
 import { isValidEmail } from '../../../types/account/address-rules'
 import { ApiError, ok } from '../../errors'
 import { localized as msg } from '../../locale'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { orderEndpoints } from '../../../types/order/endpoints'
 import { MailNotConfigured } from '../../lib/mail'
 import { randomToken, sha256 } from '../../lib/secret-token'
 
@@ -119,11 +118,11 @@ async function exportRows(db: Kysely<DB>, owner: Owner, range: Range, lang: Lang
     product: lang === 'en' ? r.title_en : r.title_zh,
     size: r.size,
     quantity: r.quantity,
-    unitPrice: toMajorUnits(Number(r.unit_price)),
-    lineTotal: toMajorUnits(Number(r.line_total)),
+    unitPrice: toMajor(Number(r.unit_price)),
+    lineTotal: toMajor(Number(r.line_total)),
     currency: r.currency,
     // the order detail's total: taxes count when charged, plus handling
-    orderTotal: toMajorUnits(orderTotal({ totalPriceAmount: 0, totalAmount: Number(r.total_amount), taxes: Number(r.taxes) }, Number(r.taxes) > 0) + Number(r.handling_charge)),
+    orderTotal: toMajor(orderTotal({ totalPriceAmount: 0, totalAmount: Number(r.total_amount), taxes: Number(r.taxes) }, Number(r.taxes) > 0) + Number(r.handling_charge)),
   }))
 }
 type Row = NonNullable<Awaited<ReturnType<typeof exportRows>>>[number]
@@ -178,16 +177,6 @@ function sendFile(reply: FastifyReply, f: { file: Buffer; fileName: string }, fo
     .send(f.file)
 }
 
-const FileResponse = {
-  200: {
-    description: 'The export file (attachment; filename orders-<from>-<to>.xlsx or .csv): one row per order line',
-    content: {
-      [CONTENT_TYPES.xlsx]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) },
-      'text/csv': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) },
-    },
-  },
-}
-
 export async function orderExportRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const db = opts.db
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
@@ -196,13 +185,13 @@ export async function orderExportRoutes(app: FastifyInstance, opts: { db: Kysely
   const langOf = (req: FastifyRequest): Lang => (req.locale.language === 'en' ? 'en' : 'zh')
 
   // ---- GET /order/export?from&to&format — the file, for a caller with the Authorization header
-  r.get('/order/export', { ...required, schema: { querystring: OrderExportQuerySchema, response: FileResponse } }, async (req, reply) => {
+  r.route({ ...routeOf(orderEndpoints.exportFile), ...required, handler: async (req, reply) => {
     const range = checkedRange(req, req.query)
     return sendFile(reply, await exportFile(req, db, ownerOf(req), range, langOf(req)), range.format)
-  })
+  } })
 
   // ---- POST /order/export/ticket — a one-time address for the file, valid 60 s, for this user and range
-  r.post('/order/export/ticket', { ...required, schema: { body: OrderExportTicketBodySchema, response: okReply(OrderExportTicketSchema) } }, async (req) => {
+  r.route({ ...routeOf(orderEndpoints.exportTicket), ...required, handler: async (req) => {
     const range = checkedRange(req, req.body)
     const now = Date.now()
     // used and expired tickets go (a bounded batch each time), then the outstanding ones are counted
@@ -222,11 +211,11 @@ export async function orderExportRoutes(app: FastifyInstance, opts: { db: Kysely
       url: `/api/order/export/file?ticket=${ticket}`, expiresAt: new Date(expires).toISOString(), fileName: exportFileName(range.from, range.to, range.format),
     }
     return ok(data)
-  })
+  } })
 
   // ---- GET /order/export/file?ticket — the ticket's file, once; no Authorization header needed (a
   // token, if sent, must be the ticket user's)
-  r.get('/order/export/file', { preHandler: app.optionalUser, schema: { querystring: OrderExportFileQuerySchema, response: FileResponse } }, async (req, reply) => {
+  r.route({ ...routeOf(orderEndpoints.exportTicketFile), preHandler: app.optionalUser, handler: async (req, reply) => {
     const now = new Date()
     // one use, whatever happens next: the first request that marks it used has it, on any instance.
     // A ticket works without a token (a plain link); next to another user's token it is nothing, and that
@@ -241,10 +230,10 @@ export async function orderExportRoutes(app: FastifyInstance, opts: { db: Kysely
     }
     const range: Range = { from: t.range_from, to: t.range_to, format: t.format }
     return sendFile(reply, await exportFile(req, db, { accountId: t.account_id, country: t.country }, range, t.lang), t.format)
-  })
+  } })
 
   // ---- POST /order/export/email — the file by email to the user's own address (and one more, if given)
-  r.post('/order/export/email', { ...required, schema: { body: OrderExportEmailBodySchema, response: okReply(OrderExportEmailResultSchema) } }, async (req) => {
+  r.route({ ...routeOf(orderEndpoints.exportEmail), ...required, handler: async (req) => {
     const b = req.body
     const range = checkedRange(req, b)
     const extra = b.email?.trim() ?? ''
@@ -290,5 +279,5 @@ export async function orderExportRoutes(app: FastifyInstance, opts: { db: Kysely
     }
     const data: OrderExportEmailResult = { sentTo: to, messageId: sent.messageId, rows: f.rows }
     return ok(data)
-  })
+  } })
 }

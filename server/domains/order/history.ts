@@ -3,13 +3,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import {
-  OrderListQuerySchema, OrderListResultSchema, ORDER_LIST_LIMIT_DEFAULT, ORDER_LIST_THUMBNAILS_MAX, codesOfFilter, orderHistorySince,
-  type OrderListItem, type OrderListResult,
+  ORDER_LIST_LIMIT_DEFAULT, ORDER_LIST_THUMBNAILS_MAX, codesOfFilter, orderHistorySince, type OrderListItem,
+  type OrderListResult,
 } from '../../../types'
-import { orderTotal, toMajorUnits } from '../../../types/order/totals'
+import { orderTotal } from '../../../types/order/totals'
+import { toMajor } from '../../../types/money'
 import { ApiError, ok } from '../../errors'
 import { localized as msg } from '../../locale'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { orderEndpoints } from '../../../types/order/endpoints'
 
 /**
  * GET /order/list — the order history (spec §9 "Order history shows the last 3 months"): the
@@ -44,7 +46,7 @@ export async function orderHistoryRoutes(app: FastifyInstance, opts: { db: Kysel
   const db = opts.db
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
 
-  r.get('/order/list', { preHandler: app.requireUser, schema: { querystring: OrderListQuerySchema, response: okReply(OrderListResultSchema) } }, async (req) => {
+  r.route({ ...routeOf(orderEndpoints.orderList), preHandler: app.requireUser, handler: async (req) => {
     const q = req.query
     const limit = q.limit ?? ORDER_LIST_LIMIT_DEFAULT
     const since = orderHistorySince(new Date())
@@ -97,7 +99,7 @@ export async function orderHistoryRoutes(app: FastifyInstance, opts: { db: Kysel
         poNumber: o.po_number,
         currency: o.currency,
         // the detail's total: taxes count when charged (taxes > 0), plus handling
-        total: toMajorUnits(orderTotal(sm, sm.taxes > 0) + Number(o.handling_charge)),
+        total: toMajor(orderTotal(sm, sm.taxes > 0) + Number(o.handling_charge)),
         itemCount: countOf.get(o.id) ?? 0,
         thumbnails: firstLines.filter((l) => l.order_id === o.id)
           .map((l) => ({ catalogNumber: l.catalog_number, image: l.image, productTitle: en ? l.title_en : l.title_zh })),
@@ -110,5 +112,5 @@ export async function orderHistoryRoutes(app: FastifyInstance, opts: { db: Kysel
       since: since.toISOString(),
     }
     return ok(data)
-  })
+  } })
 }

@@ -2,15 +2,17 @@ import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely, Transaction } from 'kysely'
-import { Type, type Static } from 'typebox'
 import type { DB } from '../../db/schema'
-import { OrderNumberParamsSchema, OrderStatusCodeSchema, ConfirmationKindSchema, ShipmentSchema } from '../../../types'
+import type { Config } from '../../config'
+import type { OpsAdvanceResult } from '../../../types'
 import { nextStep, ADVANCEABLE_STATUSES, CARRIERS, CONFIRMATION_WINDOW_MS, type ConfirmationKind } from '../../../types/order/lifecycle'
 import { ApiError, ok } from '../../errors'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { orderEndpoints } from '../../../types/order/endpoints'
 import { opsGuard, OpsHeadersSchema } from '../../lib/ops-guard'
 import { ORDER_CREDIT_STATUSES } from '../../../types/membership/points'
-import { syncOrderOwnerPoints } from '../membership/points/sync'
+import { countryOfCurrency } from '../../../types/money'
+import { syncOrderOwnerPoints } from '../membership'
 
 /**
  * Orders move through their statuses over time (issue 12): the transitions are the pure table of
@@ -21,13 +23,12 @@ import { syncOrderOwnerPoints } from '../membership/points/sync'
  *   SHIPPED adds a shipment (carrier of the order's country, express number, shipped_at); a step to
  *   COMPLETED signs the open shipments (signed_at, package status SIGNED).
  * - advanceDueOrders(db, {minAgeMs}): one step for every order whose status has not changed for minAgeMs.
- * - startLifecycleJob: runs advanceDueOrders every ORDER_LIFECYCLE_INTERVAL_MS (unset: no job; tests set it
- *   when they want it), orders older than ORDER_LIFECYCLE_MIN_AGE_MS (default 10 minutes).
+ * - the status job (server/jobs.ts) runs advanceDueOrders every ORDER_LIFECYCLE_INTERVAL_MS (unset: no job;
+ *   tests set it when they want it), orders older than ORDER_LIFECYCLE_MIN_AGE_MS (default 10 minutes).
  * - the operator endpoints (OPS_TOKEN, server/lib/ops-guard.ts): POST /api/ops/orders/{orderNumber}/advance
  *   moves one order one step now; POST /api/ops/orders/{orderNumber}/confirmation makes a confirmation link.
  */
 
-export const DEFAULT_LIFECYCLE_MIN_AGE_MS = 10 * 60_000
 const JOB_BATCH = 100
 
 export type AdvanceResult =
@@ -49,7 +50,7 @@ async function addressApproved(trx: Transaction<DB>, o: { account_id: number; sh
 /** One step of one order (by id), now. */
 export async function advanceOrder(db: Kysely<DB>, orderId: number, now = new Date()): Promise<AdvanceResult> {
   const res = await advanceOrderStep(db, orderId, now)
-  // issue 13: an order that has left the warehouse earns its owner's points now (README "Membership: points and gifts")
+  // issue 13: an order that has left the warehouse earns its owner's points now (docs/membership.md)
   if (res.moved && (ORDER_CREDIT_STATUSES as readonly string[]).includes(res.to)) await syncOrderOwnerPoints(db, orderId)
   return res
 }
@@ -68,7 +69,7 @@ async function advanceOrderStep(db: Kysely<DB>, orderId: number, now: Date): Pro
     if (Number(upd.numUpdatedRows) !== 1) return { moved: false, from: o.status, reason: 'raced' }
     let shipment: { carrier: string; expressNumber: string; shippedAt: string } | null = null
     if (step.effect === 'ship') {
-      const carriers = CARRIERS[o.currency === 'INR' ? 'in' : 'cn']
+      const carriers = CARRIERS[countryOfCurrency(o.currency)]
       const c = carriers[o.id % carriers.length]
       const expressNumber = `${c.prefix}${randomDigits(c.digits)}`
       await trx.insertInto('shipments').values({
@@ -95,52 +96,13 @@ export async function advanceDueOrders(db: Kysely<DB>, opts: { minAgeMs: number;
   return { moved, checked: due.length }
 }
 
-export interface LifecycleJobOptions { intervalMs: number; minAgeMs: number; log?: { info: (o: object, m: string) => void; error: (o: object, m: string) => void } }
-
-/** ORDER_LIFECYCLE_INTERVAL_MS (> 0) turns the job on; ORDER_LIFECYCLE_MIN_AGE_MS (>= 0) the age an order waits in a status. */
-export function lifecycleJobOptions(env: NodeJS.ProcessEnv = process.env): Omit<LifecycleJobOptions, 'log'> | null {
-  const interval = Number(env.ORDER_LIFECYCLE_INTERVAL_MS)
-  if (!env.ORDER_LIFECYCLE_INTERVAL_MS || !Number.isFinite(interval) || interval <= 0) return null
-  const age = env.ORDER_LIFECYCLE_MIN_AGE_MS === undefined || env.ORDER_LIFECYCLE_MIN_AGE_MS === '' ? NaN : Number(env.ORDER_LIFECYCLE_MIN_AGE_MS)
-  return { intervalMs: Math.max(50, interval), minAgeMs: Number.isFinite(age) && age >= 0 ? age : DEFAULT_LIFECYCLE_MIN_AGE_MS }
-}
-
-/** Runs the job until stop(); runs never overlap (the next waits for the previous to finish). */
-export function startLifecycleJob(db: Kysely<DB>, opts: LifecycleJobOptions): { stop: () => Promise<void> } {
-  let stopped = false
-  let timer: NodeJS.Timeout | null = null
-  let running: Promise<void> = Promise.resolve()
-  const tick = () => {
-    running = (async () => {
-      try {
-        const r = await advanceDueOrders(db, { minAgeMs: opts.minAgeMs })
-        if (r.moved) opts.log?.info({ moved: r.moved }, 'order lifecycle: orders advanced')
-      } catch (err) {
-        if (!stopped) opts.log?.error({ err }, 'order lifecycle run failed')
-      }
-      if (!stopped) timer = setTimeout(tick, opts.intervalMs)
-    })()
-  }
-  timer = setTimeout(tick, opts.intervalMs)
-  return {
-    stop: async () => {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      await running
-    },
-  }
-}
-
-/** The job's life follows the app's: started when the app is ready, stopped (and awaited) when it closes. */
-export function registerLifecycleJob(app: FastifyInstance, db: Kysely<DB>, env: NodeJS.ProcessEnv = process.env) {
-  const opts = lifecycleJobOptions(env)
-  if (!opts) return
-  let job: { stop: () => Promise<void> } | null = null
-  app.addHook('onReady', async () => {
-    job = startLifecycleJob(db, { ...opts, log: app.log })
-    app.log.info(opts, 'order lifecycle job started')
-  })
-  app.addHook('onClose', async () => { await job?.stop() })
+/**
+ * The status job's settings (server/jobs.ts runs it): ORDER_LIFECYCLE_INTERVAL_MS (> 0, at least 50) turns it on;
+ * ORDER_LIFECYCLE_MIN_AGE_MS is how long an order waits in a status.
+ */
+export function lifecycleJobOptions(config: Pick<Config, 'ORDER_LIFECYCLE_INTERVAL_MS' | 'ORDER_LIFECYCLE_MIN_AGE_MS'>): { intervalMs: number; minAgeMs: number } | null {
+  if (config.ORDER_LIFECYCLE_INTERVAL_MS <= 0) return null
+  return { intervalMs: Math.max(50, config.ORDER_LIFECYCLE_INTERVAL_MS), minAgeMs: config.ORDER_LIFECYCLE_MIN_AGE_MS }
 }
 
 // ---- confirmation links
@@ -155,19 +117,7 @@ export async function createConfirmation(db: Kysely<DB>, orderId: number, kind: 
   return { token, expiresAt }
 }
 
-// ---- operator endpoints
-
-export const AdvanceResultSchema = Type.Object({
-  orderNumber: Type.String(),
-  moved: Type.Boolean(),
-  from: Type.String(),
-  status: OrderStatusCodeSchema,
-  /** why nothing moved: final, waiting (a person decides), address (not approved yet) */
-  reason: Type.Union([Type.String(), Type.Null()]),
-  shipments: Type.Array(ShipmentSchema),
-})
-export const OpsConfirmationBodySchema = Type.Object({ kind: ConfirmationKindSchema }, { additionalProperties: false })
-export const OpsConfirmationResultSchema = Type.Object({ token: Type.String(), path: Type.String(), expiresAt: Type.String() })
+// ---- operator endpoints (their schemas: types/order/endpoints.ts)
 
 export function registerOrderOps(app: FastifyInstance, db: Kysely<DB>, token: string) {
   const guard = opsGuard(token)
@@ -178,10 +128,7 @@ export function registerOrderOps(app: FastifyInstance, db: Kysely<DB>, token: st
     return o
   }
 
-  r.post('/ops/orders/:orderNumber/advance', {
-    onRequest: guard,
-    schema: { headers: OpsHeadersSchema, params: OrderNumberParamsSchema, response: okReply(AdvanceResultSchema) },
-  }, async (req) => {
+  r.route({ ...routeOf(orderEndpoints.opsAdvance, { headers: OpsHeadersSchema }), onRequest: guard, handler: async (req) => {
     const o = await findOrder(req.params.orderNumber)
     const res = await advanceOrder(db, o.id)
     const [after, shipments] = await Promise.all([
@@ -189,8 +136,8 @@ export function registerOrderOps(app: FastifyInstance, db: Kysely<DB>, token: st
       db.selectFrom('shipments').selectAll().where('order_id', '=', o.id).orderBy('shipped_at').orderBy('id').execute(),
     ])
     req.log.info({ order: o.order_number, result: res }, 'order advanced by the operator endpoint')
-    const data: Static<typeof AdvanceResultSchema> = {
-      orderNumber: o.order_number, moved: res.moved, from: res.from, status: after.status as Static<typeof AdvanceResultSchema>['status'],
+    const data: OpsAdvanceResult = {
+      orderNumber: o.order_number, moved: res.moved, from: res.from, status: after.status as OpsAdvanceResult['status'],
       reason: res.moved ? null : res.reason,
       shipments: shipments.map((s) => ({
         carrier: s.carrier, expressNumber: s.express_number, shippedAt: new Date(s.shipped_at).toISOString(),
@@ -198,16 +145,13 @@ export function registerOrderOps(app: FastifyInstance, db: Kysely<DB>, token: st
       })),
     }
     return ok(data)
-  })
+  } })
 
-  r.post('/ops/orders/:orderNumber/confirmation', {
-    onRequest: guard,
-    schema: { headers: OpsHeadersSchema, params: OrderNumberParamsSchema, body: OpsConfirmationBodySchema, response: okReply(OpsConfirmationResultSchema) },
-  }, async (req) => {
+  r.route({ ...routeOf(orderEndpoints.opsConfirmation, { headers: OpsHeadersSchema }), onRequest: guard, handler: async (req) => {
     const o = await findOrder(req.params.orderNumber)
     const link = await createConfirmation(db, o.id, req.body.kind)
     req.log.info({ order: o.order_number, kind: req.body.kind }, 'confirmation link made by the operator endpoint')
     return ok({ token: link.token, path: `/order-confirmation/${link.token}`, expiresAt: link.expiresAt.toISOString() })
-  })
+  } })
 }
 

@@ -1,24 +1,22 @@
 import crypto from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { validatorCompiler } from '../../lib/validator'
-import { Type } from 'typebox'
+import type { TSchema } from 'typebox'
 import { Value } from 'typebox/value'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { OrderNumberParamsSchema } from '../../../types/order/schemas'
-import {
-  OrderRequestFieldsSchema, OrderRequestListSchema, OrderRequestSchema, RequestFileParamsSchema, ReturnFormBodySchema,
-  type OrderRequest, type OrderRequestFields,
-} from '../../../types/order/request-schemas'
+import { isUniqueViolation } from '../../db/errors'
+import { OrderRequestFieldsSchema, type OrderRequest, type OrderRequestFields } from '../../../types/order/request-schemas'
 import {
   RETURN_FILE_MAX_BYTES, RETURN_FILES_MAX, categoryLabel, checkRequestFields, checkReturnFile, followUpBy, isCancellable,
   isKnownCategory, safeFileName, typeOfName, type FileError, type OrderRequestKind,
 } from '../../../types/order/return-rules'
 import { ApiError, ok } from '../../errors'
 import { localized as msg } from '../../locale'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { orderEndpoints } from '../../../types/order/endpoints'
 import { isStorableText } from '../../lib/storable-text'
 
 /**
@@ -170,7 +168,7 @@ export async function orderRequestRoutes(app: FastifyInstance, opts: { db: Kysel
         return row.id
       })
     } catch (err) {
-      if ((err as { code?: string }).code === '23505') throw openCancelExists(req)
+      if (isUniqueViolation(err)) throw openCancelExists(req)
       throw err
     }
   }
@@ -179,9 +177,7 @@ export async function orderRequestRoutes(app: FastifyInstance, opts: { db: Kysel
     new ApiError(409, 'CONFLICT', msg(req, 'A cancellation request for this order is already being handled', '该订单的取消申请正在处理中'), 'CANCEL_REQUEST_OPEN')
 
   // ---- POST /order/:orderNumber/cancel
-  r.post('/order/:orderNumber/cancel', {
-    ...required, schema: { params: OrderNumberParamsSchema, body: OrderRequestFieldsSchema, response: okReply(OrderRequestSchema) },
-  }, async (req) => {
+  r.route({ ...routeOf(orderEndpoints.requestCancel), ...required, handler: async (req) => {
     const o = await ownOrder(req, req.params.orderNumber)
     const bad = fieldsError(req, 'cancel', req.body)
     if (bad) throw bad
@@ -195,41 +191,29 @@ export async function orderRequestRoutes(app: FastifyInstance, opts: { db: Kysel
     if (open) throw openCancelExists(req)
     const id = await insertRequest(req, 'cancel', o, req.body, [])
     return ok((await toApi(req, o.order_number, [id]))[0])
-  })
+  } })
 
   // ---- POST /order/:orderNumber/return (multipart)
-  r.post('/order/:orderNumber/return', {
-    ...required,
-    // the body is a stream read by the handler (readReturnForm); the schema documents it
-    validatorCompiler: (c) => (c.httpPart === 'body' ? () => true : validatorCompiler(c)),
-    schema: {
-      consumes: ['multipart/form-data'], params: OrderNumberParamsSchema, body: ReturnFormBodySchema, response: okReply(OrderRequestSchema),
-    },
-  }, async (req) => {
+  // the body is a stream read by the handler (readReturnForm): the table's body schema documents it and validates nothing
+  const streamedBody: FastifySchemaCompiler<TSchema> = (c) => (c.httpPart === 'body' ? () => true : validatorCompiler(c))
+  r.route({ ...routeOf(orderEndpoints.requestReturn, { consumes: ['multipart/form-data'] }), ...required, validatorCompiler: streamedBody, handler: async (req) => {
     const o = await ownOrder(req, req.params.orderNumber) // before reading any byte of the files
     const { fields, files } = await readReturnForm(req)
     const bad = fieldsError(req, 'return', fields)
     if (bad) throw bad
     const id = await insertRequest(req, 'return', o, fields, files)
     return ok((await toApi(req, o.order_number, [id]))[0])
-  })
+  } })
 
   // ---- GET /order/:orderNumber/requests
-  r.get('/order/:orderNumber/requests', { ...required, schema: { params: OrderNumberParamsSchema, response: okReply(OrderRequestListSchema) } }, async (req) => {
+  r.route({ ...routeOf(orderEndpoints.orderRequests), ...required, handler: async (req) => {
     const o = await ownOrder(req, req.params.orderNumber)
     const rows = await db.selectFrom('order_requests').select('id').where('order_id', '=', o.id).where('account_id', '=', req.user!.accountId).limit(100).execute()
     return ok(await toApi(req, o.order_number, rows.map((x) => x.id)))
-  })
+  } })
 
   // ---- GET /order/request-file/:fileId
-  const binary = Type.String({ format: 'binary' })
-  r.get('/order/request-file/:fileId', {
-    ...required,
-    schema: {
-      params: RequestFileParamsSchema,
-      response: { 200: { description: 'The stored file', content: { 'image/jpeg': { schema: binary }, 'image/png': { schema: binary }, 'application/pdf': { schema: binary } } } },
-    },
-  }, async (req, reply) => {
+  r.route({ ...routeOf(orderEndpoints.requestFile), ...required, handler: async (req, reply) => {
     const f = await db.selectFrom('order_request_files as f').innerJoin('order_requests as q', 'q.id', 'f.request_id')
       .select(['f.file_name', 'f.mime', 'f.content']).where('f.id', '=', req.params.fileId).where('q.account_id', '=', req.user!.accountId).executeTakeFirst()
     if (!f) throw new ApiError(404, 'NOT_FOUND', msg(req, 'File not found', '未找到该文件'), 'FILE_NOT_FOUND')
@@ -239,6 +223,6 @@ export async function orderRequestRoutes(app: FastifyInstance, opts: { db: Kysel
       .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.file_name)}`)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
-      .send(Buffer.from(f.content) as unknown as string)
-  })
+      .send(Buffer.from(f.content))
+  } })
 }

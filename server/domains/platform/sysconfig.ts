@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { SysConfigQuerySchema, type SysConfig } from '../../../types'
+import type { SysConfig } from '../../../types'
 import { ok } from '../../errors'
-import { SysConfigSchema } from '../../../types'
-import { okReply } from '../../lib/openapi'
+import { routeOf } from '../../lib/openapi'
+import { platformEndpoints } from '../../../types/platform/endpoints'
 
 const REQUIRED_FLAGS = ['ENABLE_ORDER_TAX', 'ENABLE_SIGN_IN_POPUP'] as const
 
 export async function sysconfigRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  r.get('/sys/dict/config', { schema: { querystring: SysConfigQuerySchema, response: okReply(SysConfigSchema) } }, async (req) => {
+  r.route({ ...routeOf(platformEndpoints.sysConfig), handler: async (req) => {
     const country = req.query.countryCode ?? req.locale.country
     const rows = await opts.db
       .selectFrom('sys_config')
@@ -25,5 +25,5 @@ export async function sysconfigRoutes(app: FastifyInstance, opts: { db: Kysely<D
     for (const f of REQUIRED_FLAGS) data[f] = { dictValue: '0', dictLabel: f }
     for (const row of rows) data[row.dict_key] = { dictValue: row.dict_value === '1' ? '1' : '0', dictLabel: row.dict_label }
     return ok(data as SysConfig)
-  })
+  } })
 }

@@ -78,7 +78,7 @@ export function createEmbeddedProvider(cfg: ResolvedAuthConfig, db: Kysely<DB>):
     // the id token carries the scope's claims, so the client needs no userinfo call
     conformIdTokenClaims: false,
     cookies: { keys: providerCookieKeys(cfg.jwtSecret) },
-    jwks: { keys: [jwk as any] },
+    jwks: { keys: [jwk as (typeof jwk & { kty: string })] },
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: false },

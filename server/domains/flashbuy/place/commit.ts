@@ -3,10 +3,14 @@ import type { FastifyRequest } from 'fastify'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { FlashPlaceOrderBody, FlashPlaceOrderResult, FlashPlacedOrder } from '../../../../types'
-import { flashBuyStatusAt, flashOrderStatusCode, quantityRefusal } from '../../../../types/flashbuy/rules'
-import { taxOf, toMajorUnits, toMinor } from '../../../../types/order/totals'
+import { flashBuyStatusAt, quantityRefusal } from '../../../../types/flashbuy/rules'
+import { taxOf } from '../../../../types/order/totals'
+import { toMajor, toMinor } from '../../../../types/money'
+import { placedOrderStatus } from '../../../../types/order/placed-status'
 import { ApiError } from '../../../errors'
-import { taxRateFor } from '../../cart/tax'
+import { taxRateFor } from '../../cart'
+import { priorOf, type StoredAnswer } from '../../../lib/idempotency'
+import { shipToSnapshot, writeOrders, type OrderDraft, type ShipToColumns } from '../../order'
 import * as M from './messages'
 import type { SaleRow as SaleWithProduct } from '../sales'
 
@@ -22,8 +26,9 @@ import type { SaleRow as SaleWithProduct } from '../sales'
  *      earlier holder on any instance has committed;
  *   2. the decisions, in arrival order, in memory;
  *   3. one write: the conditional stock decrement (remain_qty >= n), the conditional ledger upsert
- *      (purchased_qty + n <= limit), the order numbers from the sequences, the placements (with their
- *      answers), the orders, their lines and Tax charges. If the decrement or an upsert does not match
+ *      (purchased_qty + n <= limit), the placements (with their answers) and the orders with their
+ *      numbers, lines and Tax charges, written by the order domain's writeOrders
+ *      (order/write-orders.ts) in the same statement. If the decrement or an upsert does not match
  *      what was decided, the batch throws and rolls back: the database has the last word.
  *
  * Requests refused here write nothing; a replay writes nothing.
@@ -132,8 +137,8 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
   // batch falls back, so a stale read can cost time but never an over-limit sale)
   const ledger = new Map<number, number>()
   for (const [a, q] of (parseJson(c.l) as [number, number][] | null) ?? []) ledger.set(num(a), num(q))
-  const prior = new Map<number, { hash: string; response: unknown }>()
-  for (const [i, h, r] of (parseJson(c.p) as [number, string, unknown][] | null) ?? []) prior.set(num(i), { hash: h, response: parseJson(r) })
+  const stored = new Map<number, StoredAnswer<FlashPlaceOrderResult>>()
+  for (const [i, h, r] of (parseJson(c.p) as [number, string, unknown][] | null) ?? []) stored.set(num(i), { hash: h, answer: parseJson(r) as FlashPlaceOrderResult })
   // ---- decide, in arrival order
   const outcomes: (Outcome | null)[] = items.map(() => null)
   const accepted: { i: number; it: PlaceItem; a: AddressRow; channel: 'SC' | 'TFS'; n: number }[] = []
@@ -142,11 +147,10 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
   for (const [i, it] of items.entries()) {
     const req = it.req
     const a = byIndex.get(i)!
-    const pr = prior.get(i)
-    if (pr) {
-      outcomes[i] = pr.hash === it.hash
-        ? { kind: 'replayed', result: pr.response as FlashPlaceOrderResult }
-        : { kind: 'refused', error: M.keyReused(req) }
+    // the key's earlier placement (server/lib/idempotency.ts): the same body is replayed, another refused
+    const prior = priorOf(stored.get(i), it.hash)
+    if (prior) {
+      outcomes[i] = prior.kind === 'replay' ? { kind: 'replayed', result: prior.answer } : { kind: 'refused', error: M.keyReused(req) }
       continue
     }
     if (!sale || sale.country !== it.country) { outcomes[i] = { kind: 'refused', error: M.saleNotFound(req) }; continue }
@@ -172,101 +176,85 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
   }
   if (!accepted.length || !sale) return outcomes as Outcome[]
 
-  // ---- the rows (the order numbers come from the sequences inside the write)
+  // ---- the orders (written by the order domain's writer, with their numbers from the sequences)
   const price = num(sale.flash_price)
   const list = sale.list_price === null ? null : num(sale.list_price)
   // spec §3 "Flash-buy detail: ... coupon" and "Order payload (flash buy): ... promoCodes": the sale's
   // coupon is the promotion the flash price comes from, so every order of the sale (and its line)
   // records it; the sale row is the source, not the client's promoCodes (issue 22 item 5)
-  const promoCodes = JSON.stringify(sale.coupon ? [sale.coupon] : [])
-  const orders: unknown[] = []
+  const promoCodes = sale.coupon ? [sale.coupon] : []
+  const drafts: OrderDraft[] = []
+  const placements: { i: number; p: string; u: string; a: number; k: string; h: string; answer: Omit<FlashPlacedOrder, 'orderNumber' | 'salesOrderNumber'> }[] = []
   const perAccount = new Map<number, number>()
-  const pending = new Map<number, Omit<FlashPlacedOrder, 'orderNumber' | 'salesOrderNumber'>>()
-  for (const x of accepted) {
+  for (const [d, x] of accepted.entries()) {
     const { it, a, channel, n } = x
     const amount = price * n
     const rate = rates.get(it.country === 'in' ? 'in' : 'cn') ?? null
     const taxes = rate === null ? 0 : taxOf(amount, rate)
     const addressStatus = a.address_status!
-    const status = addressStatus === 'PENDING' ? 'PENDING_ADDRESS_VALIDATION' as const : 'SUBMITTED' as const
-    const statusCode = flashOrderStatusCode(it.registrationStatus, addressStatus)
-    const placed = {
+    const { status, statusCode } = placedOrderStatus(it.registrationStatus, addressStatus)
+    const answer = {
       orderType: channel === 'SC' ? 'D1' as const : 'ZOR' as const, deliveryChannel: channel, status, statusCode, addressStatus, quantity: n,
-      unitPrice: toMajorUnits(price), currency: sale.currency, total: toMajorUnits(amount + taxes),
+      unitPrice: toMajor(price), currency: sale.currency, total: toMajor(amount + taxes),
     }
-    pending.set(x.i, placed)
     const b = it.body
-    orders.push({
-      i: x.i, p: crypto.randomUUID(), a: it.accountId, u: it.userId, k: it.key, h: it.hash, ot: placed.orderType, ch: channel,
-      sc: channel === 'SC' ? a.sc_id : null, st: status, sc_code: statusCode, ast: addressStatus, po: b.poNumber?.trim() || null, rm: b.remark?.trim() || null,
-      em: b.additionalEmail?.trim() ? [b.additionalEmail.trim()] : [],
-      sk: a.address_key, san: a.account_number, bt: b.billToNumber || null,
-      snap: {
-        addressKey: a.address_key, accountNumber: a.account_number, attentionTo: a.attention_to, companyOrInstitution: a.company_or_institution,
-        deptOrLab: a.dept_or_lab, country: a.country, stateOrProvince: a.state_or_province, city: a.city, streetAddress: a.street_address,
-        buildingOrRoom: a.building_or_room, zipCode: a.zip_code, phoneNumber: a.phone_number,
-      },
-      tpa: (list ?? price) * n, ta: amount, tx: taxes, up: placed.unitPrice, tot: placed.total,
-      ct: { receiver: b.receiver, invoiceReceiver: b.invoiceReceiver, invoiceAddress: b.invoiceAddress ?? null, invoiceTitle: b.invoiceTitle ?? null },
-      q: n,
+    const placementId = crypto.randomUUID()
+    placements.push({ i: d, p: placementId, u: it.userId, a: it.accountId, k: it.key, h: it.hash, answer })
+    drafts.push({
+      placementId, accountId: it.accountId, userId: it.userId, orderType: answer.orderType, deliveryChannel: channel,
+      supplyCenterId: channel === 'SC' ? a.sc_id : null, status, statusCode, source: 'flashbuy',
+      poNumber: b.poNumber?.trim() || null, remark: b.remark?.trim() || null, additionalEmails: b.additionalEmail?.trim() ? [b.additionalEmail.trim()] : [],
+      shipTo: shipToSnapshot(a as ShipToColumns), billToNumber: b.billToNumber || null,
+      currency: sale.currency, totalPriceAmount: (list ?? price) * n, totalAmount: amount, taxes, handlingCharge: 0,
+      charges: taxes > 0 ? [{ kind: 'Tax', amount: taxes }] : [],
+      promoCodes, staticQuoteId: null, orderPreference: 'SMART_DISTRIBUTION', flashSaleId: saleId,
+      contacts: { receiver: b.receiver, invoiceReceiver: b.invoiceReceiver, invoiceAddress: b.invoiceAddress ?? null, invoiceTitle: b.invoiceTitle ?? null },
+      lines: [{
+        lineNumber: 1, productId: sale.product_id, sku: sale.sku, catalogNumber: sale.catalog_number, titleEn: sale.title_en, titleZh: sale.title_zh,
+        size: sale.size, image: sale.image, quantity: n, allocatedQty: n, backorderedQty: 0, estimatedShipDate: null,
+        listPrice: list, unitPrice: price, finalPrice: price, lineTotal: amount, deliveryChannel: channel, promoCodes,
+      }],
     })
     perAccount.set(it.accountId, (perAccount.get(it.accountId) ?? 0) + n)
   }
   const taken = accepted.reduce((s, x) => s + x.n, 0)
   const ledgerIn = JSON.stringify([...perAccount].map(([a, q]) => ({ a, q })))
 
-  // ---- the write, one statement: decrement, ledger, numbers, placements (with their answers), orders, lines, charges
-  const w = (await sql<{ remain: number | null; ledger_rows: number; placement_rows: number; order_rows: number; nums: unknown }>`
-    WITH d AS (
-      UPDATE flash_sales SET remain_qty = remain_qty - ${taken}::int, updated_at = now()
-      WHERE id = ${saleId}::text AND remain_qty >= ${taken}::int RETURNING remain_qty
-    ), l AS (
-      INSERT INTO flash_sale_ledger AS g (flash_sale_id, account_id, purchased_qty)
-      SELECT ${saleId}::text, x.a, x.q FROM json_to_recordset(${ledgerIn}::json) AS x(a int, q int) WHERE x.q <= ${limit}::int
-      ON CONFLICT (flash_sale_id, account_id) DO UPDATE SET purchased_qty = g.purchased_qty + excluded.purchased_qty, updated_at = now()
-      WHERE g.purchased_qty + excluded.purchased_qty <= ${limit}::int
-      RETURNING g.account_id
-    ), v AS MATERIALIZED (
-      SELECT x.*, nextval('order_number_seq')::text AS o,
-        (CASE WHEN x.ch = 'SC' THEN nextval('sales_order_sc_seq') ELSE nextval('sales_order_tfs_seq') END)::text AS so
-      FROM json_to_recordset(${JSON.stringify(orders)}::json) AS x(i int, p uuid, a int, u text, k text, h text, ot text, ch text, sc text, st text, sc_code int, ast text,
-        po text, rm text, em jsonb, sk text, san text, bt text, snap jsonb, tpa bigint, ta bigint, tx bigint, up numeric, tot numeric, ct jsonb, q int)
-    ), p AS (
-      INSERT INTO order_placements (id, user_id, account_id, idempotency_key, request_hash, response)
-      SELECT v.p, v.u, v.a, v.k, v.h, jsonb_build_array(jsonb_build_object('orderNumber', v.o, 'salesOrderNumber', v.so, 'orderType', v.ot,
-        'deliveryChannel', v.ch, 'status', v.st, 'statusCode', v.sc_code, 'addressStatus', v.ast, 'quantity', v.q, 'unitPrice', v.up,
-        'currency', ${sale.currency}::text, 'total', v.tot))
-      FROM v
-      RETURNING id
-    ), o AS (
-      INSERT INTO orders (order_number, sales_order_number, placement_id, account_id, user_id, order_type, delivery_channel, supply_center_id,
-        status, status_code, source, po_number, remark, additional_emails, ship_to_key, ship_to_account_number, bill_to_number, ship_to_snapshot,
-        currency, total_price_amount, total_amount, taxes, handling_charge, promo_codes, flash_sale_id, contacts)
-      SELECT v.o, v.so, v.p, v.a, v.u, v.ot, v.ch, v.sc, v.st, v.sc_code, 'flashbuy', v.po, v.rm, v.em, v.sk, v.san, v.bt, v.snap,
-        ${sale.currency}::text, v.tpa, v.ta, v.tx, 0, ${promoCodes}::jsonb, ${saleId}::text, v.ct
-      FROM v
-      RETURNING id, order_number
-    ), ln AS (
-      INSERT INTO order_lines (order_id, line_number, product_id, sku, catalog_number, title_en, title_zh, size, image, quantity, allocated_qty,
-        backordered_qty, estimated_ship_date, list_price, unit_price, final_price, line_total, delivery_channel, promo_codes)
-      SELECT o.id, 1, ${sale.product_id}::int, ${sale.sku}::text, ${sale.catalog_number}::text, ${sale.title_en}::text, ${sale.title_zh}::text, ${sale.size}::text, ${sale.image}::text,
-        v.q, v.q, 0, NULL, ${list}::bigint, ${price}::bigint, ${price}::bigint, v.ta, v.ch, ${promoCodes}::jsonb
-      FROM o JOIN v ON v.o = o.order_number
-      RETURNING id
-    ), c AS (
-      INSERT INTO order_charges (order_id, kind, amount)
-      SELECT o.id, 'Tax', v.tx FROM o JOIN v ON v.o = o.order_number WHERE v.tx > 0
-      RETURNING id
-    )
-    SELECT (SELECT remain_qty FROM d) AS remain, (SELECT count(*)::int FROM l) AS ledger_rows,
-      (SELECT count(*)::int FROM p) AS placement_rows, (SELECT count(*)::int FROM ln) AS order_rows,
-      (SELECT json_agg(json_build_array(v.i, v.o, v.so)) FROM v) AS nums`.execute(trx)).rows[0]
-  if (w.remain === null || w.remain === undefined) throw new BatchMismatch('the stock decrement did not match')
-  if (num(w.ledger_rows) !== perAccount.size) throw new BatchMismatch('a ledger upsert did not match')
-  if (num(w.placement_rows) !== accepted.length || num(w.order_rows) !== accepted.length) throw new BatchMismatch('rows written differ from orders accepted')
-  for (const [i, o, so] of parseJson(w.nums) as [number, string, string][]) {
-    const placed: FlashPlacedOrder = { orderNumber: o, salesOrderNumber: so, ...pending.get(num(i))! }
-    outcomes[num(i)] = { kind: 'placed', result: [placed], quantity: placed.quantity }
+  // ---- the write, one statement: the decrement, the ledger, the orders (numbers, lines, charges) and the placements with their answers
+  const w = await writeOrders(trx, drafts, {
+    with: [
+      sql`d AS (
+        UPDATE flash_sales SET remain_qty = remain_qty - ${taken}::int, updated_at = now()
+        WHERE id = ${saleId}::text AND remain_qty >= ${taken}::int RETURNING remain_qty
+      )`,
+      sql`l AS (
+        INSERT INTO flash_sale_ledger AS g (flash_sale_id, account_id, purchased_qty)
+        SELECT ${saleId}::text, x.a, x.q FROM json_to_recordset(${ledgerIn}::json) AS x(a int, q int) WHERE x.q <= ${limit}::int
+        ON CONFLICT (flash_sale_id, account_id) DO UPDATE SET purchased_qty = g.purchased_qty + excluded.purchased_qty, updated_at = now()
+        WHERE g.purchased_qty + excluded.purchased_qty <= ${limit}::int
+        RETURNING g.account_id
+      )`,
+      sql`p AS (
+        INSERT INTO order_placements (id, user_id, account_id, idempotency_key, request_hash, response)
+        SELECT x.p, x.u, x.a, x.k, x.h, jsonb_build_array(jsonb_build_object('orderNumber', v.o, 'salesOrderNumber', v.so) || x.answer)
+        FROM json_to_recordset(${JSON.stringify(placements)}::json) AS x(i int, p uuid, u text, a int, k text, h text, answer jsonb)
+          JOIN v ON v.i = x.i
+        RETURNING id
+      )`,
+    ],
+    select: [
+      sql`(SELECT remain_qty FROM d) AS remain`, sql`(SELECT count(*)::int FROM l) AS ledger_rows`,
+      sql`(SELECT count(*)::int FROM p) AS placement_rows`,
+    ],
+  })
+  const { remain: remainAfter, ledger_rows: ledgerRows, placement_rows: placementRows } = w.extra
+  if (remainAfter === null || remainAfter === undefined) throw new BatchMismatch('the stock decrement did not match')
+  if (num(ledgerRows) !== perAccount.size) throw new BatchMismatch('a ledger upsert did not match')
+  if (num(placementRows) !== accepted.length || w.lineRows !== accepted.length) throw new BatchMismatch('rows written differ from orders accepted')
+  for (const [d, o] of w.orders.entries()) {
+    const pl = placements[d]
+    const placed: FlashPlacedOrder = { orderNumber: o.orderNumber, salesOrderNumber: o.salesOrderNumber, ...pl.answer }
+    outcomes[accepted[d].i] = { kind: 'placed', result: [placed], quantity: placed.quantity }
   }
   return outcomes as Outcome[]
 }

@@ -73,7 +73,7 @@ type GateRedis = Redis & {
 
 interface ConfirmPending { item: PlaceItem; resolve: (o: Outcome | null) => void }
 
-export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger): FlashGate {
+export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger, debug = false): FlashGate {
   const redis = new Redis(url, {
     ...FAIL_FAST,
     enableAutoPipelining: true, // the commands of one tick go out in one write
@@ -179,7 +179,7 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger)
         }
       }
     } catch (e) {
-      if (process.env.FLASH_DEBUG) console.error('[flash-buy gate] confirm failed', e)
+      if (debug) console.error('[flash-buy gate] confirm failed', e)
       log?.warn({ err: e }, 'flash-buy Redis gate: confirming refusals failed; the requests go on to the database')
       for (const p of batch) p.resolve(null)
     }

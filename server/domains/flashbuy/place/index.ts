@@ -3,15 +3,16 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { FlashPlaceOrderBody, FlashPlaceOrderResult } from '../../../../types'
 import { PHONE_PATTERN, isValidEmail } from '../../../../types/account/address-rules'
-import { IDEMPOTENCY_KEY_PATTERN, requestHash } from '../../order/place'
+import { idempotencyKey, requestHash } from '../../../lib/idempotency'
 import { SaleBatcher } from './batcher'
 import type { Outcome, PlaceItem } from './commit'
 import { createGate, type FlashGate } from './gate'
 import * as M from './messages'
+import type { Config } from '../../../config'
 
 /**
  * Flash-buy placement (POST /flashbuy/place/order). The design and its failure cases are in the
- * README ("Flash buy: placement design and failure cases"):
+ * docs/flash-buy.md ("Placement: design", and its table of failure cases):
  * - batcher.ts: per-sale batching into group commits; commit.ts: one transaction per batch under the
  *   sale row's lock (conditional stock decrement, conditional ledger upsert, orders, one commit);
  * - gate.ts: the optional Redis gate (REDIS_URL) that turns away sold-out and over-limit requests
@@ -24,30 +25,22 @@ export interface FlashPlacer {
   close(): Promise<void>
 }
 
-export interface FlashPlacerOptions {
-  /** REDIS_URL: the optional gate in front of PostgreSQL; absent = no gate */
-  redisUrl?: string | null
-  log?: FastifyBaseLogger
-  /** batching knobs (defaults: FLASH_BATCH_MAX 400, FLASH_BATCH_LINGER_MS 2, FLASH_BATCH_INFLIGHT 1); FLASH_DEBUG=1 prints the batcher's and gate's counters at close */
-  maxBatch?: number
-  lingerMs?: number
-  maxInFlight?: number
-}
-
-const envInt = (name: string, fallback: number) => {
-  const n = Number(process.env[name])
-  return process.env[name] !== undefined && Number.isFinite(n) && n >= 0 ? n : fallback
-}
+/**
+ * REDIS_URL: the optional gate in front of PostgreSQL (absent: no gate); the batching knobs FLASH_BATCH_MAX,
+ * FLASH_BATCH_LINGER_MS and FLASH_BATCH_INFLIGHT; FLASH_DEBUG prints the batcher's and gate's counters at close.
+ */
+export type FlashPlacerConfig = Pick<Config, 'REDIS_URL' | 'FLASH_BATCH_MAX' | 'FLASH_BATCH_LINGER_MS' | 'FLASH_BATCH_INFLIGHT' | 'FLASH_DEBUG'>
 
 /** The placer behind the route; `stats` and `gate` are exposed for the tests and the bench. */
-export function createFlashPlacer(db: Kysely<DB>, opts: FlashPlacerOptions = {}): FlashPlacer & { stats: SaleBatcher['stats']; gate: FlashGate | null } {
+export function createFlashPlacer(db: Kysely<DB>, config: FlashPlacerConfig, log?: FastifyBaseLogger): FlashPlacer & { stats: SaleBatcher['stats']; gate: FlashGate | null } {
+  const debug = Boolean(config.FLASH_DEBUG)
   const batcher = new SaleBatcher(db, {
-    maxBatch: opts.maxBatch ?? envInt('FLASH_BATCH_MAX', 400),
-    lingerMs: opts.lingerMs ?? envInt('FLASH_BATCH_LINGER_MS', 2),
-    maxInFlight: opts.maxInFlight ?? Math.max(1, envInt('FLASH_BATCH_INFLIGHT', 1)),
-    log: opts.log,
+    maxBatch: config.FLASH_BATCH_MAX,
+    lingerMs: config.FLASH_BATCH_LINGER_MS,
+    maxInFlight: config.FLASH_BATCH_INFLIGHT,
+    log,
   })
-  const gate = opts.redisUrl ? createGate(db, opts.redisUrl, opts.log) : null
+  const gate = config.REDIS_URL ? createGate(db, config.REDIS_URL, log, debug) : null
 
   const unwrap = (o: Outcome): FlashPlaceOrderResult => {
     if (o.kind === 'refused') throw o.error
@@ -59,9 +52,7 @@ export function createFlashPlacer(db: Kysely<DB>, opts: FlashPlacerOptions = {})
     gate,
     async place(req, body) {
       const user = req.user!
-      const raw = req.headers['idempotency-key']
-      const key = Array.isArray(raw) ? raw[0] : raw
-      if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw M.keyInvalid(req)
+      const key = idempotencyKey(req, () => M.keyInvalid(req))
       if (user.registrationStatus !== 'Siebel Approved') throw M.registrationIncomplete(req)
       // spec §5 checks 7 and 8, on the server too
       const contactOk = (c: { name: string; phone: string }) => c.name.trim().length > 0 && PHONE_PATTERN.test(c.phone.trim())
@@ -87,7 +78,7 @@ export function createFlashPlacer(db: Kysely<DB>, opts: FlashPlacerOptions = {})
     },
     async close() {
       await batcher.drain()
-      if (process.env.FLASH_DEBUG) console.log('[flash-buy placer]', JSON.stringify({ batcher: batcher.stats, gate: gate?.stats ?? null }))
+      if (debug) console.log('[flash-buy placer]', JSON.stringify({ batcher: batcher.stats, gate: gate?.stats ?? null }))
       await gate?.close()
     },
   }

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
-import { Type } from 'typebox'
 import type { DB } from '../../../db/schema'
-import { RedemptionStatusSchema } from '../../../../types/membership/redemption'
-import { canMoveRedemption, FEEDBACK_MOVES, FeedbackStatusSchema, RedemptionNumberParamsSchema, RELEASED_REDEMPTION_STATUSES } from '../../../../types'
+import { canMoveRedemption, FEEDBACK_MOVES, RELEASED_REDEMPTION_STATUSES } from '../../../../types'
 import { ApiError, ok } from '../../../errors'
-import { okReply } from '../../../lib/openapi'
+import { routeOf } from '../../../lib/openapi'
+import { membershipEndpoints } from '../../../../types/membership/endpoints'
 import { opsGuard, OpsHeadersSchema } from '../../../lib/ops-guard'
 import { lockMember, reverseEntry } from '../ledger'
 
@@ -17,21 +16,14 @@ import { lockMember, reverseEntry } from '../ledger'
  *   types/membership/gifts.ts REDEMPTION_MOVES; to cancelled or expired, in the same transaction, the
  *   points come back (reverseEntry of the spend) and so does the stock.
  * - POST /api/ops/redemption-feedback/{id} {status, result?}: pending → In-Progress → completed.
+ * Their schemas: types/membership/endpoints.ts.
  */
-export const OpsRedemptionMoveSchema = Type.Object({ status: RedemptionStatusSchema }, { additionalProperties: false })
-export const OpsRedemptionMovedSchema = Type.Object({ redemptionNumber: Type.String(), from: RedemptionStatusSchema, status: RedemptionStatusSchema, pointsReturned: Type.Integer() })
-export const OpsFeedbackParamsSchema = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,15}$' }) })
-export const OpsFeedbackMoveSchema = Type.Object({ status: FeedbackStatusSchema, result: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })) }, { additionalProperties: false })
-export const OpsFeedbackMovedSchema = Type.Object({ id: Type.String(), status: FeedbackStatusSchema, result: Type.Union([Type.String(), Type.Null()]) })
 
 export function registerGiftOps(app: FastifyInstance, db: Kysely<DB>, token: string) {
   const guard = opsGuard(token)
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
 
-  r.post('/ops/gift-redemptions/:redemptionNumber/status', {
-    onRequest: guard,
-    schema: { headers: OpsHeadersSchema, params: RedemptionNumberParamsSchema, body: OpsRedemptionMoveSchema, response: okReply(OpsRedemptionMovedSchema) },
-  }, async (req) => {
+  r.route({ ...routeOf(membershipEndpoints.opsMoveRedemption, { headers: OpsHeadersSchema }), onRequest: guard, handler: async (req) => {
     const to = req.body.status
     const res = await db.transaction().execute(async (trx) => {
       const head = await trx.selectFrom('gift_redemptions').select(['user_id']).where('redemption_number', '=', req.params.redemptionNumber).executeTakeFirst()
@@ -57,12 +49,9 @@ export function registerGiftOps(app: FastifyInstance, db: Kysely<DB>, token: str
     })
     req.log.info(res, 'redemption moved by the operator endpoint')
     return ok(res)
-  })
+  } })
 
-  r.post('/ops/redemption-feedback/:id', {
-    onRequest: guard,
-    schema: { headers: OpsHeadersSchema, params: OpsFeedbackParamsSchema, body: OpsFeedbackMoveSchema, response: okReply(OpsFeedbackMovedSchema) },
-  }, async (req) => {
+  r.route({ ...routeOf(membershipEndpoints.opsMoveFeedback, { headers: OpsHeadersSchema }), onRequest: guard, handler: async (req) => {
     const f = await db.selectFrom('gift_redemption_feedback').select(['id', 'status', 'result']).where('id', '=', req.params.id as never).executeTakeFirst()
     if (!f) throw new ApiError(404, 'NOT_FOUND', `Feedback ${req.params.id} not found`, 'FEEDBACK_NOT_FOUND')
     if (!FEEDBACK_MOVES[f.status].includes(req.body.status)) throw new ApiError(409, 'CONFLICT', `Feedback ${f.status} cannot become ${req.body.status}`, 'FEEDBACK_STATUS')
@@ -70,5 +59,5 @@ export function registerGiftOps(app: FastifyInstance, db: Kysely<DB>, token: str
     await db.updateTable('gift_redemption_feedback').set({ status: req.body.status, result, updated_at: sql<Date>`now()` })
       .where('id', '=', f.id as never).where('status', '=', f.status).execute()
     return ok({ id: String(f.id), status: req.body.status, result })
-  })
+  } })
 }

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import { redeemRefusal, type RedeemBody, type RedeemResult, type Redemption } from '../../../../types'
 import { PHONE_PATTERN } from '../../../../types/account/address-rules'
-import { IDEMPOTENCY_KEY_PATTERN, requestHash } from '../../order/place'
+import { idempotencyKey, once, replayOrRefuse, requestHash, type StoredAnswer } from '../../../lib/idempotency'
 import { lockMember, pointsBalance, spendPoints } from '../ledger'
 import { syncMember } from '../points/sync'
 import { giftFacts, redeemedThisPeriod } from './catalog'
@@ -15,8 +15,9 @@ import * as M from './messages'
  * 1. the member's advisory lock (ledger.ts lockMember): every points writer and every redemption of
  *    this member waits for the one before it, so the period limit and the balance read here cannot
  *    change before the commit;
- * 2. the key's earlier redemption, read under the lock: same body → its stored answer again; another
- *    body → 409 IDEMPOTENCY_KEY_REUSED (a refused attempt writes nothing, so its key is free again);
+ * 2. the key's earlier redemption, read under the lock (server/lib/idempotency.ts): same body → its
+ *    stored answer again; another body → 409 IDEMPOTENCY_KEY_REUSED (a refused attempt writes
+ *    nothing, so its key is free again);
  * 3. the gift (404 GIFT_NOT_FOUND when missing or of another country), then the checks of
  *    types/membership/gifts.ts redeemRefusal in their order: off sale, draw-only, below minimum,
  *    out of stock, over limit (units this calendar month), insufficient points;
@@ -26,37 +27,29 @@ import * as M from './messages'
  */
 export async function redeemGift(db: Kysely<DB>, req: FastifyRequest, body: RedeemBody): Promise<RedeemResult> {
   const user = req.user!
-  const raw = req.headers['idempotency-key']
-  const key = Array.isArray(raw) ? raw[0] : raw
-  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw M.keyInvalid(req)
+  const key = idempotencyKey(req, () => M.keyInvalid(req))
   if (!body.contact.name.trim() || !PHONE_PATTERN.test(body.contact.phone.trim())) throw M.contactInvalid(req)
   const hash = requestHash(body)
-  const prior = await replay(db, req, key, hash)
-  if (prior) return prior
-
-  // the member's own ship-to only (another account's address answers exactly like an unknown one)
-  const st = await db.selectFrom('ship_tos').selectAll().where('account_id', '=', user.accountId).where('address_key', '=', body.addressKey).executeTakeFirst()
-  if (!st) throw M.addressNotFound(req)
-  if (st.address_status !== 'ACTIVE') throw M.addressUnderReview(req)
-
-  await syncMember(db, user.id)
-  try {
-    return await db.transaction().execute((trx) => inTransaction(trx, req, body, key, hash, st))
-  } catch (e) {
-    if ((e as { code?: string } | null)?.code === '23505') {
-      const again = await replay(db, req, key, hash)
-      if (again) return again
-    }
-    throw e
-  }
+  return once({
+    key, hash, reused: () => M.keyReused(req),
+    find: () => findRedemption(db, user.id, key),
+    run: async () => {
+      // the member's own ship-to only (another account's address answers exactly like an unknown one)
+      const st = await db.selectFrom('ship_tos').selectAll().where('account_id', '=', user.accountId).where('address_key', '=', body.addressKey).executeTakeFirst()
+      if (!st) throw M.addressNotFound(req)
+      if (st.address_status !== 'ACTIVE') throw M.addressUnderReview(req)
+      await syncMember(db, user.id)
+      return db.transaction().execute((trx) => inTransaction(trx, req, body, key, hash, st))
+    },
+  })
 }
 
-async function replay(db: Kysely<DB> | Transaction<DB>, req: FastifyRequest, key: string, hash: string): Promise<RedeemResult | null> {
+/** the answer stored under the caller's key (the key's redemption) */
+async function findRedemption(db: Kysely<DB> | Transaction<DB>, userId: string, key: string): Promise<StoredAnswer<RedeemResult> | null> {
   const p = await db.selectFrom('gift_redemptions').select(['request_hash', 'response'])
-    .where('user_id', '=', req.user!.id).where('idempotency_key', '=', key).executeTakeFirst()
+    .where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst()
   if (!p) return null
-  if (p.request_hash !== hash) throw M.keyReused(req)
-  return (typeof p.response === 'string' ? JSON.parse(p.response) : p.response) as RedeemResult
+  return { hash: p.request_hash ?? '', answer: (typeof p.response === 'string' ? JSON.parse(p.response) : p.response) as RedeemResult }
 }
 
 type ShipToRow = {
@@ -64,7 +57,7 @@ type ShipToRow = {
   state: string | null; state_or_province: string | null; city: string | null; street_address: string | null; building_or_room: string | null; zip_code: string | null
 }
 
-/** The address line as the app writes it (src/rules/ship-to.ts addressLine): China from the province down, India from the building up. */
+/** The address line as the app writes it (src/rules/account/ship-to.ts addressLine): China from the province down, India from the building up. */
 export function shipToText(a: ShipToRow): string {
   const province = a.state_or_province || a.state || ''
   const parts = (xs: (string | null | undefined)[]) => xs.map((x) => (x ?? '').trim()).filter(Boolean)
@@ -76,7 +69,7 @@ export function shipToText(a: ShipToRow): string {
 async function inTransaction(trx: Transaction<DB>, req: FastifyRequest, body: RedeemBody, key: string, hash: string, st: ShipToRow): Promise<RedeemResult> {
   const user = req.user!
   await lockMember(trx, user.id)
-  const prior = await replay(trx, req, key, hash)
+  const prior = replayOrRefuse(await findRedemption(trx, user.id, key), hash, () => M.keyReused(req))
   if (prior) return prior
 
   const g = await trx.selectFrom('gifts').selectAll().where('id', '=', body.giftId).where('country', '=', user.country as 'cn' | 'in').executeTakeFirst()

@@ -8,6 +8,7 @@ import {
   type DrawActivity, type DrawList, type DrawPrize, type DrawResult, type GiftBag, type PrizeOrder,
 } from '../../../../types'
 import { earnPoints, lockMember, pointsBalance, spendPoints } from '../ledger'
+import { replayOrRefuse, requestHash } from '../../../lib/idempotency'
 import * as M from './messages'
 
 /**
@@ -173,11 +174,12 @@ export async function draw(db: Kysely<DB>, req: FastifyRequest, activityId: stri
   return db.transaction().execute(async (trx) => {
     // every draw of this member runs one at a time from here to the commit
     await lockMember(trx, user.id)
+    // the key's earlier draw (server/lib/idempotency.ts): a draw's request is its activity, so the
+    // same activity replays that draw and another one is refused
     const prev = await trx.selectFrom('draw_records').selectAll().where('user_id', '=', user.id).where('idempotency_key', '=', key).executeTakeFirst()
-    if (prev) {
-      if (prev.activity_id !== activityId) throw M.keyReused(req)
-      return resultOf(trx, req, prev, true, now)
-    }
+    const stored = prev ? { hash: requestHash({ activityId: prev.activity_id }), answer: prev } : null
+    const replayed = replayOrRefuse(stored, requestHash({ activityId }), () => M.keyReused(req))
+    if (replayed) return resultOf(trx, req, replayed, true, now)
     const act = await trx.selectFrom('draw_activities').selectAll().where('id', '=', activityId).where('country', '=', c).executeTakeFirst()
     if (!act) throw M.drawNotFound(req)
     const key_ = periodKey(act.period, now, c)

@@ -2,9 +2,10 @@ import type { FastifyRequest } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import {
-  BUSINESS_OFFSET_MINUTES, TASKS, periodKey, taskByCode, taskSourceRef, taskState,
+  TASKS, periodKey, taskByCode, taskSourceRef, taskState,
   type TaskClaimResult, type TaskCode, type TaskDef, type TaskList,
 } from '../../../../types'
+import { countryClock, countryInstant } from '../../../../types/country-time'
 import { earnPoints, pointsBalance } from '../ledger'
 import * as M from './messages'
 
@@ -21,12 +22,7 @@ export const taskPeriodKey = (t: TaskDef, now: Date, c: Country) => (t.period ==
 
 /** the start (UTC instant) of the business day / month `now` falls in */
 function periodStart(period: 'daily' | 'monthly', now: Date, c: Country): Date {
-  const off = BUSINESS_OFFSET_MINUTES[c] * 60_000
-  const local = new Date(now.getTime() + off)
-  const start = period === 'daily'
-    ? Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate())
-    : Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1)
-  return new Date(start - off)
+  return countryInstant(countryClock(now, c).format(period === 'daily' ? 'YYYY-MM-DD' : 'YYYY-MM-01'), c)
 }
 
 /** Is the task met by the member's data now? (checkin: always — the claim is the check-in) */

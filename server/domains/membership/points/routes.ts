@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
-import { PointsEntriesPageSchema, PointsEntriesQuerySchema, PointsSummarySchema, type PointsEntry } from '../../../../types'
+import type { PointsEntry } from '../../../../types'
 import { ok } from '../../../errors'
-import { okReply } from '../../../lib/openapi'
+import { routeOf } from '../../../lib/openapi'
+import { membershipEndpoints } from '../../../../types/membership/endpoints'
 import { pointsSummary, syncMember } from './sync'
 
 /**
@@ -17,10 +18,10 @@ export async function pointsRoutes(app: FastifyInstance, opts: { db: Kysely<DB>;
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const member = { preHandler: requireMember }
 
-  r.get('/membership/points', { ...member, schema: { response: okReply(PointsSummarySchema) } }, async (req) =>
-    ok(await pointsSummary(db, req.user!.id)))
+  r.route({ ...routeOf(membershipEndpoints.points), ...member, handler: async (req) =>
+    ok(await pointsSummary(db, req.user!.id)) })
 
-  r.get('/membership/points/entries', { ...member, schema: { querystring: PointsEntriesQuerySchema, response: okReply(PointsEntriesPageSchema) } }, async (req) => {
+  r.route({ ...routeOf(membershipEndpoints.pointsEntries), ...member, handler: async (req) => {
     const userId = req.user!.id
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 20
@@ -36,5 +37,5 @@ export async function pointsRoutes(app: FastifyInstance, opts: { db: Kysely<DB>;
       createdAt: new Date(e.created_at).toISOString(), expiresAt: e.expires_at ? new Date(e.expires_at).toISOString() : null,
     }))
     return ok({ items, total: Number(total.n), page, pageSize })
-  })
+  } })
 }

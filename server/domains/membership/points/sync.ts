@@ -7,8 +7,8 @@ import { isMembershipBlocked } from '../../../../types/membership/eligibility'
 import { earnPoints, lockMember, pointsBalance, reverseEntry } from '../ledger'
 
 /**
- * Keeping a member's ledger up to date with their orders and the calendar (README "Membership:
- * points and gifts"). Both are idempotent and cheap when there is nothing to do (one read each), so
+ * Keeping a member's ledger up to date with their orders and the calendar (docs/membership.md,
+ * "Points and gifts"). Both are idempotent and cheap when there is nothing to do (one read each), so
  * they run whenever a member's points are read or spent.
  *
  * - syncOrderPoints: credits every order that has left the warehouse (types/membership/points.ts

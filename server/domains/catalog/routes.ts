@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+import { createCategoryIndex, treeRoutes } from './tree'
+import { searchRoutes } from './search'
+import { detailRoutes } from './detail'
+import { priceRoutes } from './price'
+import { documentRoutes } from './documents'
+import { selectionRoutes } from './selection'
+import { productsRoutes } from './product-list'
+import { tagRoutes } from '../../lib/openapi'
+
+/** catalogue: product list, category tree, search, product page, prices, availability, documents, selection tools, dual-origin list */
+export async function catalogRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  tagRoutes(app, 'catalog')
+  await app.register(productsRoutes, opts)
+  const categories = createCategoryIndex(opts.db)
+  treeRoutes(app, categories)
+  searchRoutes(app, opts.db, categories)
+  detailRoutes(app, opts.db)
+  priceRoutes(app, opts.db)
+  documentRoutes(app, opts.db)
+  selectionRoutes(app, opts.db, categories)
+}
+
+export { mediaRoutes } from './media'
