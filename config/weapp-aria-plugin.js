@@ -6,7 +6,7 @@
  * attributes.
  *
  * Taro's mini-program platforms call `ctx.onSetupClose(platform)` once their template is set up and
- * before the build reads it (@tarojs/service platform-plugin-base/mini.js); registering that method
+ * before the build reads it (@tarojs/service/dist/platform-plugin-base/mini.js); registering that method
  * is how a plugin reaches the template (the way Taro's own plugins add component attributes).
  */
 const ARIA = { 'aria-role': '', 'aria-label': '' } // '' = no default: bound from the prop when it is set

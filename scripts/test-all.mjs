@@ -107,14 +107,14 @@ async function serverLayer() {
 const niced = (cmd, args) => serial ? [cmd, args] : ['nice', ['-n', '10', cmd, ...args]]
 const checks = async () => {
   await checkLayer('typecheck', ...niced('npx', ['tsc', '-p', 'tsconfig.json']))
-  // the import rules of README "Layout" (.dependency-cruiser.cjs); a broken rule is named in the output
+  // the import rules of docs/architecture.md (.dependency-cruiser.cjs); a broken rule is named in the output
   await checkLayer('deps', ...niced('npx', ['depcruise', 'src', 'server', 'types', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']))
   await checkLayer('lint', ...niced('npm', ['run', 'lint']))
   await checkLayer('format', ...niced('npm', ['run', 'format:check']))
 }
 let checksDone = Promise.resolve()
 // the unit layer, in the first of lanes 1 and 2 to get here; never beside the checks, since a unit test
-// (tests/app/paths.test.ts) plants sample files under tests/ for a moment that tsc, ESLint and Prettier would read
+// (tests/app/architecture.test.ts) plants a sample file under tests/ for a moment that tsc, ESLint and Prettier would read
 let unitTaken = false
 async function unitIfFirst() {
   if (unitTaken) return
