@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox'
+import { Closed, Literals } from './common'
+import { endpoint } from './endpoint'
 
 /**
  * Login contract (spec sections 1, 4 and 7; issue 4).
@@ -36,21 +38,15 @@ import { Type, type Static } from 'typebox'
 /** The app path to come back to after login: a same-site path, never a URL with a host. */
 export const ReturnToSchema = Type.String({ maxLength: 500, pattern: '^/(?!/)[^\\s\\\\]*$' })
 
-export const OidcAuthorizeQuerySchema = Type.Object(
-  {
-    mode: Type.Optional(Type.Union([Type.Literal('login'), Type.Literal('register')])),
-    returnTo: Type.Optional(ReturnToSchema),
-    /** the app's language: the sign-in page follows it (sent as ui_locales); absent → the browser's */
-    lang: Type.Optional(Type.Union([Type.Literal('zh'), Type.Literal('en')])),
-  },
-  { additionalProperties: false },
-)
+export const OidcAuthorizeQuerySchema = Closed({
+  mode: Type.Optional(Literals(['login', 'register'])),
+  returnTo: Type.Optional(ReturnToSchema),
+  /** the app's language: the sign-in page follows it (sent as ui_locales); absent → the browser's */
+  lang: Type.Optional(Literals(['zh', 'en'])),
+})
 export type OidcAuthorizeQuery = Static<typeof OidcAuthorizeQuerySchema>
 
-export const LoginTicketBodySchema = Type.Object(
-  { ticket: Type.String({ minLength: 16, maxLength: 200 }) },
-  { additionalProperties: false },
-)
+export const LoginTicketBodySchema = Closed({ ticket: Type.String({ minLength: 16, maxLength: 200 }) })
 export type LoginTicketBody = Static<typeof LoginTicketBodySchema>
 
 /** POST /api/auth/token and POST /api/wechat/login/token → data */
@@ -65,33 +61,24 @@ export const LoginTokenResultSchema = Type.Object({
 })
 export type LoginTokenResult = Static<typeof LoginTokenResultSchema>
 
-export const WechatAuthorizeQuerySchema = Type.Object(
-  {
-    mode: Type.Union([Type.Literal('inapp'), Type.Literal('qr')]),
-    returnTo: Type.Optional(ReturnToSchema),
-  },
-  { additionalProperties: false },
-)
+export const WechatAuthorizeQuerySchema = Closed({
+  mode: Literals(['inapp', 'qr']),
+  returnTo: Type.Optional(ReturnToSchema),
+})
 export type WechatAuthorizeQuery = Static<typeof WechatAuthorizeQuerySchema>
 
-export const WechatMiniProgramLoginBodySchema = Type.Object(
-  { code: Type.String({ minLength: 1, maxLength: 200 }) },
-  { additionalProperties: false },
-)
+export const WechatMiniProgramLoginBodySchema = Closed({ code: Type.String({ minLength: 1, maxLength: 200 }) })
 export type WechatMiniProgramLoginBody = Static<typeof WechatMiniProgramLoginBodySchema>
 
 export const WechatIdentitySchema = Type.Object({ openid: Type.String(), jwt: Type.String() })
 export type WechatIdentity = Static<typeof WechatIdentitySchema>
 
 /** POST /api/wechat/login/token (spec section 7: body openid, jwt, duration). duration in seconds. */
-export const WechatTokenBodySchema = Type.Object(
-  {
-    openid: Type.String({ minLength: 1, maxLength: 128 }),
-    jwt: Type.String({ minLength: 1, maxLength: 4096 }),
-    duration: Type.Optional(Type.Integer({ minimum: 300, maximum: 604800 })),
-  },
-  { additionalProperties: false },
-)
+export const WechatTokenBodySchema = Closed({
+  openid: Type.String({ minLength: 1, maxLength: 128 }),
+  jwt: Type.String({ minLength: 1, maxLength: 4096 }),
+  duration: Type.Optional(Type.Integer({ minimum: 300, maximum: 604800 })),
+})
 export type WechatTokenBody = Static<typeof WechatTokenBodySchema>
 
 /** Error codes the login redirects carry to the app (?error=...). */
@@ -103,3 +90,33 @@ export const AuthProvidersSchema = Type.Object({
   wechat: Type.Object({ standIn: Type.Boolean() }),
 })
 export type AuthProviders = Static<typeof AuthProvidersSchema>
+
+/** GET /api/auth/oidc/callback: what the issuer sends back (RFC 6749 section 4.1.2, RFC 9207 iss) */
+export const OidcCallbackQuerySchema = Type.Object({
+  code: Type.Optional(Type.String({ maxLength: 2048 })),
+  state: Type.Optional(Type.String({ maxLength: 512 })),
+  error: Type.Optional(Type.String({ maxLength: 256 })),
+  error_description: Type.Optional(Type.String({ maxLength: 2048 })),
+  error_uri: Type.Optional(Type.String({ maxLength: 2048 })),
+  /** the issuer's identifier (RFC 9207): checked by the relying party against the discovered issuer */
+  iss: Type.Optional(Type.String({ maxLength: 2048 })),
+})
+
+/** GET /api/auth/wechat/callback: what WeChat sends back */
+export const WechatCallbackQuerySchema = Type.Object({
+  code: Type.Optional(Type.String({ maxLength: 512 })),
+  state: Type.Optional(Type.String({ maxLength: 512 })),
+})
+
+/** The login endpoints (types/endpoint.ts). The authorize and callback addresses are browser redirects, not fetched. */
+export const authEndpoints = {
+  oidcAuthorize: endpoint('GET', '/auth/oidc/authorize', { query: OidcAuthorizeQuerySchema, redirect: 'the issuer sign-in page, or /login-callback?error=' }),
+  oidcCallback: endpoint('GET', '/auth/oidc/callback', { query: OidcCallbackQuerySchema, redirect: '/login-callback?ticket= or ?error=' }),
+  token: endpoint('POST', '/auth/token', { body: LoginTicketBodySchema, answer: LoginTokenResultSchema }),
+  wechatAuthorize: endpoint('GET', '/auth/wechat/authorize', { query: WechatAuthorizeQuerySchema, redirect: "WeChat's in-app or QR page, or /wechat-login?error=" }),
+  wechatCallback: endpoint('GET', '/auth/wechat/callback', { query: WechatCallbackQuerySchema, redirect: '/wechat-login?openid=&jwt= or ?error=wechat' }),
+  wechatMiniProgramLogin: endpoint('POST', '/wechat/login/miniprogram', { body: WechatMiniProgramLoginBodySchema, answer: WechatIdentitySchema }),
+  wechatToken: endpoint('POST', '/wechat/login/token', { body: WechatTokenBodySchema, answer: LoginTokenResultSchema }),
+  providers: endpoint('GET', '/auth/providers', { answer: AuthProvidersSchema }),
+}
+export type AuthEndpoints = typeof authEndpoints

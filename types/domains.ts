@@ -1,7 +1,7 @@
 /**
  * The one list of domain names (the spec's own). `types/`, `server/domains/`, `src/api/`,
  * `src/packages/` and `src/i18n/` name their per-domain folders and files from this list only;
- * a test (tests/app/domains.test.ts) fails on any other name there.
+ * a test (tests/app/architecture.test.ts) fails on any other name there.
  */
 export const DOMAINS = [
   'catalog', 'marketing', 'engagement', 'account', 'auth', 'cart', 'order', 'flashbuy', 'membership', 'service', 'platform',

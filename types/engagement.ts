@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { CountryCodeSchema } from './common'
+import { AppLinkSchema, Closed, CountryCodeSchema, Literals, Paged, pageQueryFields } from './common'
+import { endpoint } from './endpoint'
 
 /** Wishlist (spec sections 3, 4, 7). The token decides the user; userId in the call must match it. */
 /**
@@ -7,15 +8,15 @@ import { CountryCodeSchema } from './common'
  * Knowledge Hub / Application → a content item of that contentType; Workflow → a workflow item;
  * VM Workflow → a workflow item whose articleType is 'virtual-workflow' (the video / virtual variant).
  */
-export const WishlistContentTypeSchema = Type.Union([
-  Type.Literal('Products'), Type.Literal('Workflow'), Type.Literal('VM Workflow'),
-  Type.Literal('Knowledge Hub'), Type.Literal('Promotions'), Type.Literal('Application'),
+export const WishlistContentTypeSchema = Literals([
+  'Products', 'Workflow', 'VM Workflow',
+  'Knowledge Hub', 'Promotions', 'Application',
 ])
 export type WishlistContentType = Static<typeof WishlistContentTypeSchema>
-export const WishlistTypeSchema = Type.Union([Type.Literal('product'), Type.Literal('content')])
+export const WishlistTypeSchema = Literals(['product', 'content'])
 
 /** GET /api/wishlist/getWishList?countryCode=&userId= */
-export const WishlistQuerySchema = Type.Object({ countryCode: CountryCodeSchema, userId: Type.String({ maxLength: 64 }) }, { additionalProperties: false })
+export const WishlistQuerySchema = Closed({ countryCode: CountryCodeSchema, userId: Type.String({ maxLength: 64 }) })
 export const WishlistEntrySchema = Type.Object({
   contentId: Type.String(),
   contentType: WishlistContentTypeSchema,
@@ -24,7 +25,7 @@ export const WishlistEntrySchema = Type.Object({
   /** display data resolved by the server (product title / article title), image path, and the app route to open */
   title: Type.String(),
   image: Type.Union([Type.String(), Type.Null()]),
-  link: Type.Object({ route: Type.String(), params: Type.Record(Type.String(), Type.String()) }),
+  link: AppLinkSchema,
   createdAt: Type.String(),
 })
 export type WishlistEntry = Static<typeof WishlistEntrySchema>
@@ -32,98 +33,90 @@ export const WishlistSchema = Type.Object({ wishList: Type.Array(WishlistEntrySc
 export type Wishlist = Static<typeof WishlistSchema>
 
 /** POST /api/wishlist/saveWishList → data { contentId } (the add counts only when contentId comes back) */
-export const SaveWishlistBodySchema = Type.Object(
-  {
-    contentId: Type.String({ minLength: 1, maxLength: 64 }),
-    contentType: WishlistContentTypeSchema,
-    countryCode: CountryCodeSchema,
-    userId: Type.String({ maxLength: 64 }),
-    wishlistType: WishlistTypeSchema,
-  },
-  { additionalProperties: false },
-)
+export const SaveWishlistBodySchema = Closed({
+  contentId: Type.String({ minLength: 1, maxLength: 64 }),
+  contentType: WishlistContentTypeSchema,
+  countryCode: CountryCodeSchema,
+  userId: Type.String({ maxLength: 64 }),
+  wishlistType: WishlistTypeSchema,
+})
 export type SaveWishlistBody = Static<typeof SaveWishlistBodySchema>
 export const SaveWishlistResultSchema = Type.Object({ contentId: Type.String() })
 export type SaveWishlistResult = Static<typeof SaveWishlistResultSchema>
 
 /** POST /api/wishlist/deleteWishList?contentId=&countryCode=&userId= with an empty body */
-export const DeleteWishlistQuerySchema = Type.Object(
-  { contentId: Type.String({ minLength: 1, maxLength: 64 }), countryCode: CountryCodeSchema, userId: Type.String({ maxLength: 64 }) },
-  { additionalProperties: false },
-)
+export const DeleteWishlistQuerySchema = Closed({ contentId: Type.String({ minLength: 1, maxLength: 64 }), countryCode: CountryCodeSchema, userId: Type.String({ maxLength: 64 }) })
 /** → data: the id and how many entries were removed (0 when it was not in the list) */
 export const DeleteWishlistResultSchema = Type.Object({ contentId: Type.String(), deleted: Type.Integer() })
 export type DeleteWishlistResult = Static<typeof DeleteWishlistResultSchema>
 
 /** Browsing history, kept per user on the server (anonymous history is local until login, then merged). */
 /** product: id = catalogue number; content: id = a content item id or a promotion id */
-export const HistoryKindSchema = Type.Union([Type.Literal('product'), Type.Literal('content')])
-export const HistoryVisitSchema = Type.Object(
-  { kind: HistoryKindSchema, id: Type.String({ minLength: 1, maxLength: 64 }), viewedAt: Type.String({ format: 'date-time' }) },
-  { additionalProperties: false },
-)
+export const HistoryKindSchema = Literals(['product', 'content'])
+export const HistoryVisitSchema = Closed({ kind: HistoryKindSchema, id: Type.String({ minLength: 1, maxLength: 64 }), viewedAt: Type.String({ format: 'date-time' }) })
 export type HistoryVisit = Static<typeof HistoryVisitSchema>
 /** POST /api/history/record  body HistoryVisit (viewedAt optional: server time) */
-export const HistoryRecordBodySchema = Type.Object(
-  {
-    kind: HistoryKindSchema,
-    id: Type.String({ minLength: 1, maxLength: 64 }),
-    viewedAt: Type.Optional(Type.String({ format: 'date-time' })),
-    /** optional; when given it must be the token's user (else 403) */
-    userId: Type.Optional(Type.String({ maxLength: 64 })),
-  },
-  { additionalProperties: false },
-)
+export const HistoryRecordBodySchema = Closed({
+  kind: HistoryKindSchema,
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  viewedAt: Type.Optional(Type.String({ format: 'date-time' })),
+  /** optional; when given it must be the token's user (else 403) */
+  userId: Type.Optional(Type.String({ maxLength: 64 })),
+})
 export type HistoryRecordBody = Static<typeof HistoryRecordBodySchema>
 export const HistoryRecordResultSchema = Type.Object({ ok: Type.Literal(true) })
 export type HistoryRecordResult = Static<typeof HistoryRecordResultSchema>
 /** POST /api/history/merge   body { visits: HistoryVisit[] (max 200) } */
-export const HistoryMergeBodySchema = Type.Object(
-  { visits: Type.Array(HistoryVisitSchema, { maxItems: 200 }), userId: Type.Optional(Type.String({ maxLength: 64 })) },
-  { additionalProperties: false },
-)
+export const HistoryMergeBodySchema = Closed({ visits: Type.Array(HistoryVisitSchema, { maxItems: 200 }), userId: Type.Optional(Type.String({ maxLength: 64 })) })
 /** → data: visits kept (their product or content exists) and skipped */
 export const HistoryMergeResultSchema = Type.Object({ merged: Type.Integer(), skipped: Type.Integer() })
 export type HistoryMergeResult = Static<typeof HistoryMergeResultSchema>
 /** GET /api/history/list?kind=product|content&from=YYYY-MM-DD&to=YYYY-MM-DD&page=&pageSize= */
-export const HistoryListQuerySchema = Type.Object(
-  {
-    kind: HistoryKindSchema,
-    from: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
-    to: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
-    /** optional; when given it must be the token's user (else 403) */
-    userId: Type.Optional(Type.String({ maxLength: 64 })),
-  },
-  { additionalProperties: false },
-)
+export const HistoryListQuerySchema = Closed({
+  kind: HistoryKindSchema,
+  from: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
+  to: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
+  ...pageQueryFields(),
+  /** optional; when given it must be the token's user (else 403) */
+  userId: Type.Optional(Type.String({ maxLength: 64 })),
+})
 export const HistoryItemSchema = Type.Object({
   kind: HistoryKindSchema,
   id: Type.String(),
   title: Type.String(),
   subtitle: Type.String(),
   image: Type.Union([Type.String(), Type.Null()]),
-  link: Type.Object({ route: Type.String(), params: Type.Record(Type.String(), Type.String()) }),
+  link: AppLinkSchema,
   viewedAt: Type.String(),
 })
 export type HistoryItem = Static<typeof HistoryItemSchema>
-export const HistoryListSchema = Type.Object({ items: Type.Array(HistoryItemSchema), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() })
+export const HistoryListSchema = Paged(HistoryItemSchema)
 export type HistoryList = Static<typeof HistoryListSchema>
 
 /** POST /api/operationLog/insert (also /api/mkt/operationLog/insert); token optional: when present, opUser must be its user */
-export const OperationLogBodySchema = Type.Object(
-  {
-    opUser: Type.String({ maxLength: 128 }),
-    opSource: Type.String({ maxLength: 32 }),
-    opTarget: Type.Literal('product'),
-    opTargetId: Type.String({ maxLength: 64 }),
-    opContent: Type.Literal('click_request_quote'),
-    /** spec: "opReqUrl (trimmed to 100 characters)" */
-    opReqUrl: Type.String({ maxLength: 100 }),
-  },
-  { additionalProperties: false },
-)
+export const OperationLogBodySchema = Closed({
+  opUser: Type.String({ maxLength: 128 }),
+  opSource: Type.String({ maxLength: 32 }),
+  opTarget: Type.Literal('product'),
+  opTargetId: Type.String({ maxLength: 64 }),
+  opContent: Type.Literal('click_request_quote'),
+  /** spec: "opReqUrl (trimmed to 100 characters)" */
+  opReqUrl: Type.String({ maxLength: 100 }),
+})
 export type OperationLogBody = Static<typeof OperationLogBodySchema>
 export const OperationLogResultSchema = Type.Object({ id: Type.Integer() })
 export type OperationLogResult = Static<typeof OperationLogResultSchema>
+
+/** The engagement endpoints (types/endpoint.ts): wishlist, browsing history, the operation log (also under /mkt). */
+export const engagementEndpoints = {
+  wishList: endpoint('GET', '/wishlist/getWishList', { query: WishlistQuerySchema, answer: WishlistSchema }),
+  saveWishList: endpoint('POST', '/wishlist/saveWishList', { body: SaveWishlistBodySchema, answer: SaveWishlistResultSchema }),
+  /** "query contentId, countryCode, userId; empty body" */
+  deleteWishList: endpoint('POST', '/wishlist/deleteWishList', { query: DeleteWishlistQuerySchema, answer: DeleteWishlistResultSchema }),
+  recordVisit: endpoint('POST', '/history/record', { body: HistoryRecordBodySchema, answer: HistoryRecordResultSchema }),
+  mergeHistory: endpoint('POST', '/history/merge', { body: HistoryMergeBodySchema, answer: HistoryMergeResultSchema }),
+  historyList: endpoint('GET', '/history/list', { query: HistoryListQuerySchema, answer: HistoryListSchema }),
+  insertOperationLog: endpoint('POST', '/operationLog/insert', { body: OperationLogBodySchema, answer: OperationLogResultSchema }),
+  insertMktOperationLog: endpoint('POST', '/mkt/operationLog/insert', { body: OperationLogBodySchema, answer: OperationLogResultSchema }),
+}
+export type EngagementEndpoints = typeof engagementEndpoints

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox'
+import { Literals } from './common'
 
 /** Success envelope: `{ success: true, code: '200', message: 'ok', data }`. */
 export const SuccessEnvelope = <T extends TSchema>(data: T) =>
@@ -9,21 +10,21 @@ export const SuccessEnvelope = <T extends TSchema>(data: T) =>
     data,
   })
 
-export const ErrorCodeSchema = Type.Union([
-  Type.Literal('VALIDATION_ERROR'),
-  Type.Literal('BAD_REQUEST'),
-  Type.Literal('NOT_FOUND'),
-  Type.Literal('METHOD_NOT_ALLOWED'),
-  Type.Literal('UNSUPPORTED_MEDIA_TYPE'),
-  Type.Literal('PAYLOAD_TOO_LARGE'),
-  Type.Literal('TOKEN_INVALID'),
-  Type.Literal('TOKEN_EXPIRED'),
-  Type.Literal('FORBIDDEN'),
-  Type.Literal('TOO_MANY_REQUESTS'),
-  Type.Literal('INTERNAL_ERROR'),
-  Type.Literal('SERVICE_UNAVAILABLE'),
+export const ErrorCodeSchema = Literals([
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'TOKEN_INVALID',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
   /** 409: the request is valid but the current state forbids it (e.g. a PENDING address set as default) */
-  Type.Literal('CONFLICT'),
+  'CONFLICT',
 ])
 export type ErrorCode = Static<typeof ErrorCodeSchema>
 

@@ -6,25 +6,16 @@
  * Pure data and pure functions only: this file is read at build time by Taro's config loader.
  */
 
-export type RouteName =
-  | 'home' | 'categories' | 'cart' | 'my'
-  | 'notification' | 'search' | 'wishlist' | 'deliveryAddress' | 'shipToInfo' | 'shipToAddress'
-  | 'arStatement' | 'invoiceList' | 'nonLogged' | 'flashbuySubmit' | 'orderSuccess' | 'productDetails'
-  | 'orderDetail' | 'pendingLto' | 'requestDetail' | 'promotion' | 'leadSubmit' | 'chat'
-  | 'rewardsRules' | 'rewardDetail' | 'onboarding' | 'wechatLogin' | 'loginCallback' | 'supplyCentre' | 'persona'
-  | 'documents' | 'selectionTools' | 'dualOrigin' | 'contentHub' | 'contentDetail' | 'browsingHistory' | 'flashSale'
-  | 'submitOrder' | 'quickOrder' | 'quotes' | 'quoteDetail' | 'orderHistory' | 'requests' | 'orderConfirm' | 'orderCancel' | 'orderReturn'
-  | 'giftCentre' | 'giftRedeem' | 'redemptionRecord' | 'redemptionFeedback'
-  | 'luckyDraw' | 'giftBag' | 'earnPoints' | 'interactionHistory' | 'referral'
-
-export interface RouteDef {
-  name: RouteName
+/** A row of the table. */
+interface RouteRow {
+  /** the route's name: links, navigation and deep links name a page by it */
+  name: string
   /** Taro page path, without leading slash */
   page: string
   /** the spec's path; `:name` marks a path segment carried to the page as a query parameter */
   path: string
   /** other paths that open the same page (e.g. the dynamic category form) */
-  aliases?: string[]
+  aliases?: readonly string[]
   /** a tab page of the footer; lives in the main package */
   tab?: boolean
   /** needs a logged-in user (spec section 6) */
@@ -33,7 +24,7 @@ export interface RouteDef {
 
 export const SUBPACKAGES = ['catalog', 'marketing', 'engagement', 'account', 'auth', 'cart', 'order', 'flashbuy', 'membership', 'service'] as const
 
-export const ROUTES: RouteDef[] = [
+const TABLE = [
   // main package: the footer's tab pages
   { name: 'home', page: 'pages/home/index', path: '/home', aliases: ['/'], tab: true },
   { name: 'categories', page: 'pages/categories/index', path: '/categories/:category/:node', aliases: ['/categories'], tab: true },
@@ -86,9 +77,10 @@ export const ROUTES: RouteDef[] = [
   // /my-orders/: its static part is the order detail's, and the router would open the detail for them
   { name: 'orderCancel', page: 'packages/order/order-cancel/index', path: '/order-cancel/:orderNumber', login: true },
   { name: 'orderReturn', page: 'packages/order/order-return/index', path: '/order-return/:orderNumber', login: true },
-  { name: 'requestDetail', page: 'packages/order/request-detail/index', path: '/my-request-china/:requestId', login: true },
-  // requests and enquiries (section 2 names the screen, path not shown; not /my-request-china: the detail's static part)
-  { name: 'requests', page: 'packages/order/requests/index', path: '/my-requests', login: true },
+  { name: 'enquiryDetail', page: 'packages/order/enquiry-detail/index', path: '/my-request-china/:requestId', login: true },
+  // requests and enquiries, the "My request" list (section 2 names the screen, path not shown; not /my-request-china: the
+  // detail's static part)
+  { name: 'enquiries', page: 'packages/order/enquiries/index', path: '/my-requests', login: true },
   // an order's confirmation link (pre-order confirmation, section 2; path not shown): no login, the link's token is the key
   { name: 'orderConfirm', page: 'packages/order/order-confirm/index', path: '/order-confirmation/:token' },
   { name: 'leadSubmit', page: 'packages/order/lead-submit/index', path: '/lead-generation/ordersubmit' },
@@ -109,7 +101,16 @@ export const ROUTES: RouteDef[] = [
   { name: 'referral', page: 'packages/membership/referral/index', path: '/my-account/Referral', login: true },
   // customer service
   { name: 'chat', page: 'packages/service/chat/index', path: '/zhichi-consult' }
-]
+] as const satisfies readonly RouteRow[]
+
+/** The names of the routes: those of the table. */
+export type RouteName = (typeof TABLE)[number]['name']
+
+export interface RouteDef extends RouteRow {
+  name: RouteName
+}
+
+export const ROUTES: readonly RouteDef[] = TABLE
 
 export const routeByName = (name: RouteName): RouteDef => {
   const r = ROUTES.find((x) => x.name === name)

@@ -1,6 +1,6 @@
 /**
  * Spec section 5, "Contact and order fields": the one place for the address and contact rules.
- * Pure functions, used by the app's forms (src/rules/address-validation.ts wraps them with messages)
+ * Pure functions, used by the app's forms (src/rules/account/address-validation.ts wraps them with messages)
  * and by the server, which re-checks every address it stores.
  */
 

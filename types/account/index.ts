@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { ShipToSchema, CreditRecordSchema, SupplyCenterSchema, RegistrationStatusSchema } from './user'
-import { Nullable } from '../common'
+import { AppLinkSchema, Closed, CurrencySchema, Literals, Nullable, pageQueryFields, PageTotals } from '../common'
 
 /**
  * Account contract (issue 4): addresses, credit, invoices and AR, supply centre, notifications,
@@ -9,19 +9,16 @@ import { Nullable } from '../common'
  * exist) and nothing is read or changed.
  */
 
-const IsoCountry = Type.Union([Type.Literal('CN'), Type.Literal('IN')])
+const IsoCountry = Literals(['CN', 'IN'])
 
 // ---------------------------------------------------------------- addresses
 
 /** POST /api/address/changeDefault (spec section 7: body addresskey, userid, username) → data null */
-export const ChangeDefaultBodySchema = Type.Object(
-  {
-    addresskey: Type.String({ minLength: 1, maxLength: 64 }),
-    userid: Type.String({ minLength: 1, maxLength: 64 }),
-    username: Type.String({ minLength: 1, maxLength: 128 }),
-  },
-  { additionalProperties: false },
-)
+export const ChangeDefaultBodySchema = Closed({
+  addresskey: Type.String({ minLength: 1, maxLength: 64 }),
+  userid: Type.String({ minLength: 1, maxLength: 64 }),
+  username: Type.String({ minLength: 1, maxLength: 128 }),
+})
 export type ChangeDefaultBody = Static<typeof ChangeDefaultBodySchema>
 /** → data: null */
 export const ChangeDefaultResultSchema = Type.Null()
@@ -43,34 +40,28 @@ export type PhoneDictionary = Static<typeof PhoneDictionarySchema>
  * The server re-checks every rule of types/account/address-rules.ts and stores the phone with its dial
  * prefix. 400 VALIDATION_ERROR names the field.
  */
-export const ShipToAddressInputSchema = Type.Object(
-  {
-    addressKey: Type.Optional(Type.String({ maxLength: 64 })),
-    isoCountryCode: IsoCountry,
-    nickName: Type.Optional(Type.String({ maxLength: 60 })),
-    contactName: Type.String({ minLength: 1, maxLength: 60 }),
-    /** as typed; normalized by the server with checkPhone() */
-    contactPhone: Type.String({ minLength: 1, maxLength: 30 }),
-    mobile: Type.Optional(Type.String({ maxLength: 20 })),
-    email: Type.Optional(Type.String({ maxLength: 120 })),
-    deptOrLab: Type.Optional(Type.String({ maxLength: 100 })),
-    companyOrInstitution: Type.String({ minLength: 1, maxLength: 120 }),
-    stateOrProvince: Type.String({ minLength: 1, maxLength: 60 }),
-    city: Type.String({ minLength: 1, maxLength: 60 }),
-    streetAddress: Type.String({ minLength: 1, maxLength: 200 }),
-    buildingOrRoom: Type.Optional(Type.String({ maxLength: 100 })),
-    zipCode: Type.String({ minLength: 1, maxLength: 12 }),
-    isDefault: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-)
+export const ShipToAddressInputSchema = Closed({
+  addressKey: Type.Optional(Type.String({ maxLength: 64 })),
+  isoCountryCode: IsoCountry,
+  nickName: Type.Optional(Type.String({ maxLength: 60 })),
+  contactName: Type.String({ minLength: 1, maxLength: 60 }),
+  /** as typed; normalized by the server with checkPhone() */
+  contactPhone: Type.String({ minLength: 1, maxLength: 30 }),
+  mobile: Type.Optional(Type.String({ maxLength: 20 })),
+  email: Type.Optional(Type.String({ maxLength: 120 })),
+  deptOrLab: Type.Optional(Type.String({ maxLength: 100 })),
+  companyOrInstitution: Type.String({ minLength: 1, maxLength: 120 }),
+  stateOrProvince: Type.String({ minLength: 1, maxLength: 60 }),
+  city: Type.String({ minLength: 1, maxLength: 60 }),
+  streetAddress: Type.String({ minLength: 1, maxLength: 200 }),
+  buildingOrRoom: Type.Optional(Type.String({ maxLength: 100 })),
+  zipCode: Type.String({ minLength: 1, maxLength: 12 }),
+  isDefault: Type.Optional(Type.Boolean()),
+})
 export type ShipToAddressInput = Static<typeof ShipToAddressInputSchema>
 
 /** GET /api/address/detail?addressKey → data: ShipTo (the caller's own only) */
-export const AddressKeyQuerySchema = Type.Object(
-  { addressKey: Type.String({ minLength: 1, maxLength: 64 }) },
-  { additionalProperties: false },
-)
+export const AddressKeyQuerySchema = Closed({ addressKey: Type.String({ minLength: 1, maxLength: 64 }) })
 export const AddressMutationResultSchema = Type.Object({ shipTo: ShipToSchema })
 export type AddressMutationResult = Static<typeof AddressMutationResultSchema>
 
@@ -83,20 +74,14 @@ export type CreditListResult = Static<typeof CreditListResultSchema>
 
 // ---------------------------------------------------------------- invoices and AR
 
-export const FrequencySchema = Type.Union([Type.Literal('daily'), Type.Literal('monthly')])
+export const FrequencySchema = Literals(['daily', 'monthly'])
 export type Frequency = Static<typeof FrequencySchema>
 /** Spec section 9: "Invoice types: general or special". */
-export const InvoiceKindSchema = Type.Union([Type.Literal('general'), Type.Literal('special')])
+export const InvoiceKindSchema = Literals(['general', 'special'])
 export type InvoiceKind = Static<typeof InvoiceKindSchema>
 /** Catalogue label: "type (e-invoice or paper)". */
-export const InvoiceMediumSchema = Type.Union([Type.Literal('e-invoice'), Type.Literal('paper')])
-export const InvoiceStatusSchema = Type.Union([
-  Type.Literal('issued'),
-  Type.Literal('delivered'),
-  Type.Literal('paid'),
-  Type.Literal('overdue'),
-  Type.Literal('cancelled'),
-])
+export const InvoiceMediumSchema = Literals(['e-invoice', 'paper'])
+export const InvoiceStatusSchema = Literals(['issued', 'delivered', 'paid', 'overdue', 'cancelled'])
 export type InvoiceStatus = Static<typeof InvoiceStatusSchema>
 
 export const InvoiceSchema = Type.Object({
@@ -111,7 +96,7 @@ export const InvoiceSchema = Type.Object({
   bankAccount: Type.String(),
   /** major units, 2 decimals */
   amount: Type.Number(),
-  currency: Type.Union([Type.Literal('CNY'), Type.Literal('INR')]),
+  currency: CurrencySchema,
   status: InvoiceStatusSchema,
   /** courier / delivery number for paper invoices; null for e-invoices */
   deliveryNumber: Nullable(Type.String()),
@@ -123,16 +108,12 @@ export const InvoiceSchema = Type.Object({
 export type Invoice = Static<typeof InvoiceSchema>
 
 /** GET /api/invoice/list?billToAccountNumber&status?&kind?&page&pageSize */
-export const InvoiceListQuerySchema = Type.Object(
-  {
-    billToAccountNumber: Type.String({ minLength: 1, maxLength: 32 }),
-    status: Type.Optional(InvoiceStatusSchema),
-    kind: Type.Optional(InvoiceKindSchema),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
-  },
-  { additionalProperties: false },
-)
+export const InvoiceListQuerySchema = Closed({
+  billToAccountNumber: Type.String({ minLength: 1, maxLength: 32 }),
+  status: Type.Optional(InvoiceStatusSchema),
+  kind: Type.Optional(InvoiceKindSchema),
+  ...pageQueryFields(),
+})
 export type InvoiceListQuery = Static<typeof InvoiceListQuerySchema>
 
 export const BillToSummarySchema = Type.Object({
@@ -141,33 +122,24 @@ export const BillToSummarySchema = Type.Object({
   /** Spec section 9: "Invoice and AR frequency: daily, monthly". */
   invoiceFrequency: FrequencySchema,
   statementFrequency: FrequencySchema,
-  currency: Type.Union([Type.Literal('CNY'), Type.Literal('INR')]),
+  currency: CurrencySchema,
 })
 export type BillToSummary = Static<typeof BillToSummarySchema>
 
-export const InvoiceListResultSchema = Type.Object({
-  billTo: BillToSummarySchema,
-  list: Type.Array(InvoiceSchema),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-})
+export const InvoiceListResultSchema = Type.Object({ billTo: BillToSummarySchema, list: Type.Array(InvoiceSchema), ...PageTotals })
 export type InvoiceListResult = Static<typeof InvoiceListResultSchema>
 
 /** GET /api/ar/statement?billToAccountNumber&period=YYYY-MM (default: latest period) */
-export const ArStatementQuerySchema = Type.Object(
-  {
-    billToAccountNumber: Type.String({ minLength: 1, maxLength: 32 }),
-    period: Type.Optional(Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' })),
-  },
-  { additionalProperties: false },
-)
+export const ArStatementQuerySchema = Closed({
+  billToAccountNumber: Type.String({ minLength: 1, maxLength: 32 }),
+  period: Type.Optional(Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' })),
+})
 export type ArStatementQuery = Static<typeof ArStatementQuerySchema>
 
 export const ArLineSchema = Type.Object({
   date: Type.String(),
   documentNumber: Type.String(),
-  type: Type.Union([Type.Literal('invoice'), Type.Literal('payment'), Type.Literal('credit_note')]),
+  type: Literals(['invoice', 'payment', 'credit_note']),
   description: Type.String(),
   /** major units; debit increases what is owed, credit decreases it */
   debit: Type.Number(),
@@ -197,14 +169,11 @@ export type ArStatement = Static<typeof ArStatementSchema>
 
 // ---------------------------------------------------------------- supply centre
 
-/** GET /api/sc/getSupplyCenter?stNumber&loginName → data: SupplyCenter[] (types/user.ts) */
-export const SupplyCenterQuerySchema = Type.Object(
-  {
-    stNumber: Type.Optional(Type.String({ maxLength: 32 })),
-    loginName: Type.Optional(Type.String({ maxLength: 128 })),
-  },
-  { additionalProperties: false },
-)
+/** GET /api/sc/getSupplyCenter?stNumber&loginName → data: SupplyCenter[] (types/account/user.ts) */
+export const SupplyCenterQuerySchema = Closed({
+  stNumber: Type.Optional(Type.String({ maxLength: 32 })),
+  loginName: Type.Optional(Type.String({ maxLength: 128 })),
+})
 export type SupplyCenterQuery = Static<typeof SupplyCenterQuerySchema>
 export const SupplyCenterListSchema = Type.Array(SupplyCenterSchema)
 export type SupplyCenterList = Static<typeof SupplyCenterListSchema>
@@ -221,30 +190,34 @@ export const SupplyCenterOptionListSchema = Type.Array(SupplyCenterOptionSchema)
 export type SupplyCenterOptionList = Static<typeof SupplyCenterOptionListSchema>
 
 /** POST /api/sc/apply: apply for or change the supply centre of one of the caller's ACTIVE ship-tos. */
-export const SupplyCenterApplyBodySchema = Type.Object(
-  {
-    shipToNum: Type.String({ minLength: 1, maxLength: 32 }),
-    supplyCenterId: Type.String({ minLength: 1, maxLength: 32 }),
-    /** "Supply-centre apply reason: required, at most 200 characters." */
-    reason: Type.String({ minLength: 1, maxLength: 200 }),
-    /** "Terms must be agreed." */
-    agreeTerms: Type.Literal(true),
-  },
-  { additionalProperties: false },
-)
+/**
+ * A request a person reviews (a supply-centre application, an onboarding request): its status, when it was
+ * submitted and when the review is due (submittedAt + the business days of its kind).
+ */
+const ReviewFields = {
+  status: Literals(['PENDING', 'APPROVED', 'REJECTED']),
+  submittedAt: Type.String(),
+  reviewDueBy: Type.String(),
+}
+
+export const SupplyCenterApplyBodySchema = Closed({
+  shipToNum: Type.String({ minLength: 1, maxLength: 32 }),
+  supplyCenterId: Type.String({ minLength: 1, maxLength: 32 }),
+  /** "Supply-centre apply reason: required, at most 200 characters." */
+  reason: Type.String({ minLength: 1, maxLength: 200 }),
+  /** "Terms must be agreed." */
+  agreeTerms: Type.Literal(true),
+})
 export type SupplyCenterApplyBody = Static<typeof SupplyCenterApplyBodySchema>
 
 export const SupplyCenterRequestSchema = Type.Object({
   requestId: Type.String(),
-  kind: Type.Union([Type.Literal('apply'), Type.Literal('change')]),
+  kind: Literals(['apply', 'change']),
   shipToNum: Type.String(),
   supplyCenterId: Type.String(),
   reason: Type.String(),
   /** "A supply-centre change request is pending, with review up to 1 business day." */
-  status: Type.Union([Type.Literal('PENDING'), Type.Literal('APPROVED'), Type.Literal('REJECTED')]),
-  submittedAt: Type.String(),
-  /** submittedAt + 1 business day */
-  reviewDueBy: Type.String(),
+  ...ReviewFields,
 })
 export type SupplyCenterRequest = Static<typeof SupplyCenterRequestSchema>
 export const SupplyCenterRequestListSchema = Type.Array(SupplyCenterRequestSchema)
@@ -253,12 +226,7 @@ export type SupplyCenterRequestList = Static<typeof SupplyCenterRequestListSchem
 
 // ---------------------------------------------------------------- notifications
 
-export const NotificationCategorySchema = Type.Union([
-  Type.Literal('order'),
-  Type.Literal('promotion'),
-  Type.Literal('account'),
-  Type.Literal('system'),
-])
+export const NotificationCategorySchema = Literals(['order', 'promotion', 'account', 'system'])
 export const NotificationSchema = Type.Object({
   id: Type.String(),
   category: NotificationCategorySchema,
@@ -266,25 +234,13 @@ export const NotificationSchema = Type.Object({
   title: Type.String(),
   body: Type.String(),
   createdAt: Type.String(),
-  /** an app route name and its params (never a raw URL) */
-  link: Nullable(Type.Object({ route: Type.String(), params: Type.Record(Type.String(), Type.String()) })),
+  link: Nullable(AppLinkSchema),
 })
 export type Notification = Static<typeof NotificationSchema>
 
 /** GET /api/notification/list?page&pageSize */
-export const NotificationListQuerySchema = Type.Object(
-  {
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
-  },
-  { additionalProperties: false },
-)
-export const NotificationListResultSchema = Type.Object({
-  list: Type.Array(NotificationSchema),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-})
+export const NotificationListQuerySchema = Closed(pageQueryFields())
+export const NotificationListResultSchema = Type.Object({ list: Type.Array(NotificationSchema), ...PageTotals })
 export type NotificationListResult = Static<typeof NotificationListResultSchema>
 
 /**
@@ -292,10 +248,7 @@ export type NotificationListResult = Static<typeof NotificationListResultSchema>
  * Spec: "presence of data drives the bell dot": data is {unreadCount, latestId} when at least one of
  * the caller's notifications is not in the list, and null otherwise.
  */
-export const NotificationUnreadBodySchema = Type.Object(
-  { readNotification: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 1000 }) },
-  { additionalProperties: false },
-)
+export const NotificationUnreadBodySchema = Closed({ readNotification: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 1000 }) })
 export type NotificationUnreadBody = Static<typeof NotificationUnreadBodySchema>
 export const NotificationUnreadResultSchema = Nullable(
   Type.Object({ unreadCount: Type.Integer(), latestId: Type.String() }),
@@ -314,37 +267,29 @@ export const PersonaOptionsSchema = Type.Object({
 export type PersonaOptions = Static<typeof PersonaOptionsSchema>
 
 /** POST /api/persona: the caller's choices by code → data: Persona (labels) */
-export const PersonaSaveBodySchema = Type.Object(
-  {
-    roles: Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 }),
-    industries: Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 }),
-    interestAreas: Type.Array(Type.String({ maxLength: 40 }), { maxItems: 20 }),
-  },
-  { additionalProperties: false },
-)
+export const PersonaSaveBodySchema = Closed({
+  roles: Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 }),
+  industries: Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 }),
+  interestAreas: Type.Array(Type.String({ maxLength: 40 }), { maxItems: 20 }),
+})
 export type PersonaSaveBody = Static<typeof PersonaSaveBodySchema>
 
 // ---------------------------------------------------------------- onboarding (Partially Registered path)
 
 /** POST /api/onboarding/link-account: ask to link an organisation account → data: OnboardingRequest */
-export const LinkAccountBodySchema = Type.Object(
-  {
-    accountNumber: Type.String({ minLength: 5, maxLength: 20, pattern: '^[0-9]+$' }),
-    companyOrInstitution: Type.String({ minLength: 1, maxLength: 120 }),
-    /** the organisation's ship-to zip code, as a light proof of knowledge */
-    zipCode: Type.String({ minLength: 1, maxLength: 12 }),
-  },
-  { additionalProperties: false },
-)
+export const LinkAccountBodySchema = Closed({
+  accountNumber: Type.String({ minLength: 5, maxLength: 20, pattern: '^[0-9]+$' }),
+  companyOrInstitution: Type.String({ minLength: 1, maxLength: 120 }),
+  /** the organisation's ship-to zip code, as a light proof of knowledge */
+  zipCode: Type.String({ minLength: 1, maxLength: 12 }),
+})
 export type LinkAccountBody = Static<typeof LinkAccountBodySchema>
 
 export const OnboardingRequestSchema = Type.Object({
   requestId: Type.String(),
-  kind: Type.Union([Type.Literal('link-account'), Type.Literal('address')]),
-  status: Type.Union([Type.Literal('PENDING'), Type.Literal('APPROVED'), Type.Literal('REJECTED')]),
-  submittedAt: Type.String(),
+  kind: Literals(['link-account', 'address']),
   /** "Approvals: up to 3 business days." */
-  reviewDueBy: Type.String(),
+  ...ReviewFields,
 })
 export type OnboardingRequest = Static<typeof OnboardingRequestSchema>
 export const OnboardingStatusSchema = Type.Object({

@@ -1,21 +1,13 @@
 import { Type, type Static } from 'typebox'
-import { CountryCodeSchema, Nullable } from '../common'
+import { Closed, CountryCodeSchema, Literals, Nullable } from '../common'
 
-export const RegistrationStatusSchema = Type.Union([
-  Type.Literal('Siebel Approved'),
-  Type.Literal('Partially Registered'),
-])
+export const RegistrationStatusSchema = Literals(['Siebel Approved', 'Partially Registered'])
 export type RegistrationStatus = Static<typeof RegistrationStatusSchema>
 
-export const AccountTypeSchema = Type.Union([
-  Type.Literal('customer'),
-  Type.Literal('distributor'),
-  Type.Literal('agent'),
-  Type.Literal('special'),
-])
+export const AccountTypeSchema = Literals(['customer', 'distributor', 'agent', 'special'])
 export type AccountType = Static<typeof AccountTypeSchema>
 
-export const AddressStatusSchema = Type.Union([Type.Literal('ACTIVE'), Type.Literal('PENDING')])
+export const AddressStatusSchema = Literals(['ACTIVE', 'PENDING'])
 export type AddressStatus = Static<typeof AddressStatusSchema>
 
 
@@ -114,28 +106,22 @@ export const UserInfoSchema = Type.Object({
   spCenter: Type.Object({ defaultSC: Type.Union([SupplyCenterSchema, Type.Null()]) }),
   analyticsClientId: Type.String(),
   country: CountryCodeSchema,
-  language: Type.Union([Type.Literal('zh'), Type.Literal('en')]),
+  language: Literals(['zh', 'en']),
 })
 export type UserInfo = Static<typeof UserInfoSchema>
 
 /** POST /api/users/errorTracking body. Raw tokens are never accepted or stored. */
-export const ErrorTrackingBodySchema = Type.Object(
-  {
-    response: Type.Optional(Type.Unknown()),
-    error: Type.Optional(Type.String({ maxLength: 4000 })),
-    tokens: Type.Optional(
-      Type.Object(
-        {
-          hasCookieToken: Type.Boolean(),
-          hasStoredToken: Type.Boolean(),
-          expiresAt: Type.Optional(Type.Number()),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-)
+export const ErrorTrackingBodySchema = Closed({
+  response: Type.Optional(Type.Unknown()),
+  error: Type.Optional(Type.String({ maxLength: 4000 })),
+  tokens: Type.Optional(
+    Closed({
+      hasCookieToken: Type.Boolean(),
+      hasStoredToken: Type.Boolean(),
+      expiresAt: Type.Optional(Type.Number()),
+    }),
+  ),
+})
 export type ErrorTrackingBody = Static<typeof ErrorTrackingBodySchema>
 
 export const ErrorTrackingResultSchema = Type.Object({ id: Type.Integer() })

@@ -70,7 +70,7 @@ export function couponMessageKey(code: string | number | null | undefined): Coup
 export const isCouponInfo = (key: CouponMessageKey) => key === 'COUPON_INFO_CASE_2'
 
 /**
- * The section 8 codes the server answers with (server/domains/cart/coupons.ts):
+ * The section 8 codes the server answers with (server/domains/cart/pricing.ts):
  * '10' unknown code, '20' outside its validity window, '30' applies to no line of this order,
  * 'PD_MIX' / 'MRT_MIX' a combination section 5 forbids (the app shows the rule itself), 'SQ30' a second code of a type already applied,
  * 'E1PQ60' informational: more than 30 SKUs under the code (price reduced at order review),

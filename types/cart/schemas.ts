@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { CountryCodeSchema, CurrencySchema, LanguageCodeSchema, Nullable } from '../common'
-import { DisplayAttributeSchema, PriceTypeSchema } from '../catalog/product'
+import { Closed, CountryCodeSchema, CurrencySchema, LanguageCodeSchema, Literals, Nullable } from '../common'
+import { DisplayAttributeSchema, LineProductFields, PriceAccessStatusSchema, PriceTypeSchema } from '../catalog/product'
 import { FreeGoodSchema } from '../catalog/index'
 
 /**
@@ -13,42 +13,41 @@ import { FreeGoodSchema } from '../catalog/index'
  * gcId (timestamp in milliseconds + a random part; types/cart/cart-id.ts).
  */
 
-export const DeliveryChannelSchema = Type.Union([Type.Literal('SC'), Type.Literal('TFS')])
-export const DeliveryModeSchema = Type.Union([Type.Literal('SP'), Type.Literal('Web'), Type.Literal('Split')])
-export const OrderPreferenceSchema = Type.Union([Type.Literal('SMART_DISTRIBUTION'), Type.Literal('SC_PRIORITY')])
+export const DeliveryChannelSchema = Literals(['SC', 'TFS'])
+export const DeliveryModeSchema = Literals(['SP', 'Web', 'Split'])
+export const OrderPreferenceSchema = Literals(['SMART_DISTRIBUTION', 'SC_PRIORITY'])
 
 /** A gcId: 13-digit milliseconds, '-', at least 22 base64url characters (types/cart/cart-id.ts). */
 export const GcIdSchema = Type.String({ pattern: '^[0-9]{13}-[A-Za-z0-9_-]{22,50}$', maxLength: 64 })
 
 /**
  * Why a product cannot go into the cart by itself:
- * active = orderable online; discontinued; notOnline = "not orderable online"; quoteOnly = a lead
+ * active = orderable online; discontinued; notOnline = "not orderable online"; leadOnly = a lead
  * target (request a quote instead); noPrice = no price for this account (price on request).
  */
-export const SalesStatusSchema = Type.Union([
-  Type.Literal('active'), Type.Literal('discontinued'), Type.Literal('notOnline'), Type.Literal('quoteOnly'), Type.Literal('noPrice'),
-])
+export const SalesStatusSchema = Literals(['active', 'discontinued', 'notOnline', 'leadOnly', 'noPrice'])
 export type SalesStatus = Static<typeof SalesStatusSchema>
+
+/** The prices of a cart or checkout line, as the server computed them; null = no price. */
+export const LinePriceFields = {
+  /** per unit */
+  listPrice: Nullable(Type.Number()),
+  /** per unit, the account's price (your price / discount / online offer) or list */
+  unitPrice: Nullable(Type.Number()),
+  /** per unit after the valid coupons / promo codes */
+  finalPrice: Nullable(Type.Number()),
+  /** finalPrice x quantity */
+  lineTotal: Nullable(Type.Number()),
+}
 
 export const CartItemSchema = Type.Object({
   /** cart line id (used by /cart/quantity and /cart/deleteItems) */
   id: Type.Integer(),
-  sku: Type.String(),
-  catalogNumber: Type.String(),
-  productTitle: Type.String(),
-  size: Type.String(),
-  image: Nullable(Type.String()),
+  ...LineProductFields,
   quantity: Type.Integer({ minimum: 1, maximum: 999 }),
-  /** per unit; null = no price */
-  listPrice: Nullable(Type.Number()),
-  /** per unit, the account's price (your price / discount / online offer) or list */
-  unitPrice: Nullable(Type.Number()),
-  /** per unit after the cart's valid coupons */
-  finalPrice: Nullable(Type.Number()),
-  /** finalPrice x quantity */
-  lineTotal: Nullable(Type.Number()),
+  ...LinePriceFields,
   priceType: Nullable(PriceTypeSchema),
-  priceStatus: Type.Union([Type.Literal('orderable'), Type.Literal('no price')]),
+  priceStatus: PriceAccessStatusSchema,
   salesStatus: SalesStatusSchema,
   deliveryChannel: DeliveryChannelSchema,
   isSmartProc: Type.Boolean(),
@@ -56,14 +55,14 @@ export const CartItemSchema = Type.Object({
   /** the stock we disclose for this line (exact up to 100; see catalogue availability) — spec spelling */
   availibilityCount: Type.Integer(),
   displayInventory: Type.String(),
-  availability: Type.Union([Type.Literal('IN_STOCK'), Type.Literal('PARTIALLY_IN_STOCK'), Type.Literal('OUT_OF_STOCK')]),
+  availability: Literals(['IN_STOCK', 'PARTIALLY_IN_STOCK', 'OUT_OF_STOCK']),
   displayAttributeList: Type.Array(DisplayAttributeSchema),
   freeGoodItem: Nullable(FreeGoodSchema),
   addedAt: Type.String(),
 })
 export type CartItem = Static<typeof CartItemSchema>
 
-export const CouponTypeSchema = Type.Union([Type.Literal('P'), Type.Literal('D'), Type.Literal('R'), Type.Literal('M'), Type.Literal('T')])
+export const CouponTypeSchema = Literals(['P', 'D', 'R', 'M', 'T'])
 
 /** A code applied to the cart, with the server's verdict (message keys: types/cart/coupons.ts). */
 export const AppliedCouponSchema = Type.Object({
@@ -115,74 +114,56 @@ export type Cart = Static<typeof CartSchema>
 // ---------------- calls (spec §7) ----------------
 
 /** GET /cart/query?country&language(&gcId when anonymous) */
-export const CartQuerySchema = Type.Object(
-  { country: Type.Optional(CountryCodeSchema), language: Type.Optional(LanguageCodeSchema), gcId: Type.Optional(GcIdSchema) },
-  { additionalProperties: false },
-)
+export const CartQuerySchema = Closed({ country: Type.Optional(CountryCodeSchema), language: Type.Optional(LanguageCodeSchema), gcId: Type.Optional(GcIdSchema) })
 export type CartQuery = Static<typeof CartQuerySchema>
 
 /** GET /cart/merge?country&language&gcId — login required; merges the anonymous cart into the user's, once. */
-export const CartMergeQuerySchema = Type.Object(
-  { country: Type.Optional(CountryCodeSchema), language: Type.Optional(LanguageCodeSchema), gcId: GcIdSchema },
-  { additionalProperties: false },
-)
+export const CartMergeQuerySchema = Closed({ country: Type.Optional(CountryCodeSchema), language: Type.Optional(LanguageCodeSchema), gcId: GcIdSchema })
 export type CartMergeQuery = Static<typeof CartMergeQuerySchema>
 /** how many anonymous lines were merged; alreadyMerged = the gcId was merged before (by this user) */
 export const CartMergeResultSchema = Type.Object({ cart: CartSchema, mergedLines: Type.Integer(), alreadyMerged: Type.Boolean() })
 export type CartMergeResult = Static<typeof CartMergeResultSchema>
 
-export const CartAddSourceSchema = Type.Union([
-  Type.Literal('product'), Type.Literal('quickAdd'), Type.Literal('quickOrder'), Type.Literal('assay'), Type.Literal('reorder'),
-  Type.Literal('recommendation'), Type.Literal('wishlist'),
+export const CartAddSourceSchema = Literals([
+  'product', 'quickAdd', 'quickOrder', 'assay', 'reorder',
+  'recommendation', 'wishlist',
 ])
 
 /** POST /cart/addItems { items, gcId } — without a token and without gcId the server starts a new anonymous cart and returns its gcId. */
-export const CartAddItemsBodySchema = Type.Object(
-  {
-    gcId: Type.Optional(GcIdSchema),
-    items: Type.Array(
-      Type.Object(
-        {
-          catalogNumber: Type.String({ minLength: 1, maxLength: 40 }),
-          quantity: Type.Integer({ minimum: 1, maximum: 999 }),
-          source: Type.Optional(CartAddSourceSchema),
-        },
-        { additionalProperties: false },
-      ),
-      { minItems: 1, maxItems: 200 },
-    ),
-  },
-  { additionalProperties: false },
-)
+export const CartAddItemsBodySchema = Closed({
+  gcId: Type.Optional(GcIdSchema),
+  items: Type.Array(
+    Closed({
+      catalogNumber: Type.String({ minLength: 1, maxLength: 40 }),
+      quantity: Type.Integer({ minimum: 1, maximum: 999 }),
+      source: Type.Optional(CartAddSourceSchema),
+    }),
+    { minItems: 1, maxItems: 200 },
+  ),
+})
 export type CartAddItemsBody = Static<typeof CartAddItemsBodySchema>
 
 /** POST /cart/deleteItems { items: [{ id }], gcId } → status 'ok' */
-export const CartDeleteItemsBodySchema = Type.Object(
-  {
-    gcId: Type.Optional(GcIdSchema),
-    items: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { additionalProperties: false }), { minItems: 1, maxItems: 200 }),
-  },
-  { additionalProperties: false },
-)
+export const CartDeleteItemsBodySchema = Closed({
+  gcId: Type.Optional(GcIdSchema),
+  items: Type.Array(Closed({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), { minItems: 1, maxItems: 200 }),
+})
 export const CartDeleteResultSchema = Type.Object({ status: Type.Literal('ok'), deleted: Type.Integer(), cart: CartSchema })
 export type CartDeleteResult = Static<typeof CartDeleteResultSchema>
 
 /** POST /cart/quantity { id, quantity, gcId } */
-export const CartQuantityBodySchema = Type.Object(
-  {
-    gcId: Type.Optional(GcIdSchema),
-    id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-    quantity: Type.Integer({ minimum: 1, maximum: 999 }),
-  },
-  { additionalProperties: false },
-)
+export const CartQuantityBodySchema = Closed({
+  gcId: Type.Optional(GcIdSchema),
+  id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  quantity: Type.Integer({ minimum: 1, maximum: 999 }),
+})
 
 /** The per-line verdict of quick add, quick order, assay id and reorder. */
-export const LineResultStatusSchema = Type.Union([
-  Type.Literal('added'), Type.Literal('unknown'), Type.Literal('discontinued'), Type.Literal('notOnline'),
-  Type.Literal('quoteOnly'), Type.Literal('noPrice'), Type.Literal('capped'),
+export const LineResultStatusSchema = Literals([
+  'added', 'unknown', 'discontinued', 'notOnline',
+  'leadOnly', 'noPrice', 'capped',
   // add by assay ID: no product has that assay (issue 22: it said "Unknown catalogue number")
-  Type.Literal('unknownAssay'),
+  'unknownAssay',
 ])
 export type LineResultStatus = Static<typeof LineResultStatusSchema>
 export const LineResultSchema = Type.Object({
@@ -200,46 +181,31 @@ export const LineResultsSchema = Type.Object({ results: Type.Array(LineResultSch
 export type LineResults = Static<typeof LineResultsSchema>
 
 /** POST /cart/quickAdd { lines } — quick SKU add and quick order (parsed by types/cart/quick-order.ts) */
-export const CartQuickAddBodySchema = Type.Object(
-  {
-    gcId: Type.Optional(GcIdSchema),
-    lines: Type.Array(
-      Type.Object(
-        {
-          line: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
-          catalogNumber: Type.String({ minLength: 1, maxLength: 40 }),
-          quantity: Type.Integer({ minimum: 1, maximum: 999 }),
-        },
-        { additionalProperties: false },
-      ),
-      { minItems: 1, maxItems: 200 },
-    ),
-  },
-  { additionalProperties: false },
-)
+export const CartQuickAddBodySchema = Closed({
+  gcId: Type.Optional(GcIdSchema),
+  lines: Type.Array(
+    Closed({
+      line: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+      catalogNumber: Type.String({ minLength: 1, maxLength: 40 }),
+      quantity: Type.Integer({ minimum: 1, maximum: 999 }),
+    }),
+    { minItems: 1, maxItems: 200 },
+  ),
+})
 export type CartQuickAddBody = Static<typeof CartQuickAddBodySchema>
 
 /** POST /cart/assayId { assayId, quantity } — a TaqMan-style assay id (e.g. Hs00187842_m1) to its product */
-export const CartAssayBodySchema = Type.Object(
-  {
-    gcId: Type.Optional(GcIdSchema),
-    assayId: Type.String({ minLength: 1, maxLength: 40 }),
-    quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 999 })),
-  },
-  { additionalProperties: false },
-)
+export const CartAssayBodySchema = Closed({
+  gcId: Type.Optional(GcIdSchema),
+  assayId: Type.String({ minLength: 1, maxLength: 40 }),
+  quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 999 })),
+})
 
 /** POST /cart/reorder { orderNumber } — login required; the order must be the caller's account's */
-export const CartReorderBodySchema = Type.Object(
-  { orderNumber: Type.String({ minLength: 1, maxLength: 40 }) },
-  { additionalProperties: false },
-)
+export const CartReorderBodySchema = Closed({ orderNumber: Type.String({ minLength: 1, maxLength: 40 }) })
 
 /** POST /cart/coupon/apply { code } and /cart/coupon/remove { code } — login required (lite and pending-address users refused) */
-export const CartCouponBodySchema = Type.Object(
-  { code: Type.String({ minLength: 1, maxLength: 40 }) },
-  { additionalProperties: false },
-)
+export const CartCouponBodySchema = Closed({ code: Type.String({ minLength: 1, maxLength: 40 }) })
 /** the verdict for the code just applied (errorCode per section 8) and the cart after it */
 export const CartCouponResultSchema = Type.Object({ coupon: AppliedCouponSchema, cart: CartSchema })
 export type CartCouponResult = Static<typeof CartCouponResultSchema>
@@ -259,23 +225,17 @@ export const CouponOfferListSchema = Type.Array(CouponOfferSchema)
 export type CouponOffer = Static<typeof CouponOfferSchema>
 
 /** POST /cart/preference { deliveryMode?, orderPreference? } — what cart_sp stores on the device */
-export const CartPreferenceBodySchema = Type.Object(
-  { gcId: Type.Optional(GcIdSchema), orderPreference: OrderPreferenceSchema },
-  { additionalProperties: false },
-)
+export const CartPreferenceBodySchema = Closed({ gcId: Type.Optional(GcIdSchema), orderPreference: OrderPreferenceSchema })
 
 /** POST /sc/getSkuDeliveryChannel (spec §7) */
-export const SkuDeliveryChannelBodySchema = Type.Object(
-  {
-    items: Type.Array(
-      Type.Object({ catalogNumber: Type.String({ minLength: 1, maxLength: 40 }), quantity: Type.Integer({ minimum: 1, maximum: 999 }) }, { additionalProperties: false }),
-      { minItems: 1, maxItems: 200 },
-    ),
-    shipToNum: Type.String({ minLength: 1, maxLength: 32 }),
-    sourcePage: Type.Optional(Type.String({ maxLength: 40 })),
-  },
-  { additionalProperties: false },
-)
+export const SkuDeliveryChannelBodySchema = Closed({
+  items: Type.Array(
+    Closed({ catalogNumber: Type.String({ minLength: 1, maxLength: 40 }), quantity: Type.Integer({ minimum: 1, maximum: 999 }) }),
+    { minItems: 1, maxItems: 200 },
+  ),
+  shipToNum: Type.String({ minLength: 1, maxLength: 32 }),
+  sourcePage: Type.Optional(Type.String({ maxLength: 40 })),
+})
 export const SkuDeliveryChannelResultSchema = Type.Object({
   productDeliveryItems: Type.Record(
     Type.String(),

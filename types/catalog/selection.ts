@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { CurrencySchema } from '../common'
-import { ProductSummarySchema } from './product'
+import { Closed, CurrencySchema, Literals, pageQueryFields } from '../common'
+import { CatalogPageTotals, ProductSummarySchema } from './product'
 
 /**
  * Selection tools and the dual-origin / surcharge product list (spec section 2: "selection tools and a
@@ -24,10 +24,7 @@ export const SelectionFilterSchema = Type.Object({ name: Type.String(), value: T
 export type SelectionFilter = Static<typeof SelectionFilterSchema>
 
 /** GET /api/product/selection/facets?categoryCode=&filters= */
-export const SelectionFacetsQuerySchema = Type.Object(
-  { categoryCode: Type.Optional(CategoryCode), filters: Type.Optional(SelectionFiltersParamSchema) },
-  { additionalProperties: false },
-)
+export const SelectionFacetsQuerySchema = Closed({ categoryCode: Type.Optional(CategoryCode), filters: Type.Optional(SelectionFiltersParamSchema) })
 export type SelectionFacetsQuery = Static<typeof SelectionFacetsQuerySchema>
 export const SelectionFacetSchema = Type.Object({
   /** attribute name as stored (send it back in `filters`) */
@@ -50,21 +47,15 @@ export const SelectionFacetsSchema = Type.Object({
 export type SelectionFacets = Static<typeof SelectionFacetsSchema>
 
 /** GET /api/product/selection?categoryCode=&filters=&page=&pageSize= */
-export const SelectionQuerySchema = Type.Object(
-  {
-    categoryCode: Type.Optional(CategoryCode),
-    filters: Type.Optional(SelectionFiltersParamSchema),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
-  },
-  { additionalProperties: false },
-)
+export const SelectionQuerySchema = Closed({
+  categoryCode: Type.Optional(CategoryCode),
+  filters: Type.Optional(SelectionFiltersParamSchema),
+  ...pageQueryFields(),
+})
 export type SelectionQuery = Static<typeof SelectionQuerySchema>
 export const SelectionResultSchema = Type.Object({
   items: Type.Array(ProductSummarySchema),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-  total: Type.Integer(),
+  ...CatalogPageTotals,
   /** the filters as understood by the server */
   filters: Type.Array(SelectionFilterSchema),
 })
@@ -72,30 +63,21 @@ export type SelectionResult = Static<typeof SelectionResultSchema>
 
 // ---------- dual origin and surcharge: GET /api/product/dual-origin?page=&pageSize=&origin= ----------
 /** imported, made locally, or sold both ways (imported and locally made) */
-export const ProductOriginSchema = Type.Union([Type.Literal('imported'), Type.Literal('local'), Type.Literal('dual')])
+export const ProductOriginSchema = Literals(['imported', 'local', 'dual'])
 export type ProductOrigin = Static<typeof ProductOriginSchema>
 /** e.g. dry-ice or hazardous-goods surcharge; amount in major units with 2 decimals, in the request's currency */
 export const SurchargeSchema = Type.Object({ amount: Type.Number(), currency: CurrencySchema, reason: Type.String() })
 export type Surcharge = Static<typeof SurchargeSchema>
-export const DualOriginQuerySchema = Type.Object(
-  {
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
-    /** only 'dual' products, or only products with a surcharge; default both */
-    only: Type.Optional(Type.Union([Type.Literal('dual'), Type.Literal('surcharge')])),
-  },
-  { additionalProperties: false },
-)
+export const DualOriginQuerySchema = Closed({
+  ...pageQueryFields(),
+  /** only 'dual' products, or only products with a surcharge; default both */
+  only: Type.Optional(Literals(['dual', 'surcharge'])),
+})
 export type DualOriginQuery = Static<typeof DualOriginQuerySchema>
 export const DualOriginItemSchema = Type.Intersect([
   ProductSummarySchema,
   Type.Object({ origin: ProductOriginSchema, surcharge: Type.Union([SurchargeSchema, Type.Null()]) }),
 ])
 export type DualOriginItem = Static<typeof DualOriginItemSchema>
-export const DualOriginListSchema = Type.Object({
-  items: Type.Array(DualOriginItemSchema),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-  total: Type.Integer(),
-})
+export const DualOriginListSchema = Type.Object({ items: Type.Array(DualOriginItemSchema), ...CatalogPageTotals })
 export type DualOriginList = Static<typeof DualOriginListSchema>

@@ -33,13 +33,6 @@ export const SALE_LIST_LABEL: Record<FlashBuyStatus, 'inProgress' | 'soon' | 'so
   IN_PROGRESS: 'inProgress', COMING_SOON: 'soon', SOLD_OUT: 'soldOut', OVER: 'expired',
 }
 
-/**
- * Spec §4: "The order status code on a flash-buy order is 30 if Siebel Approved and the ship-to is
- * not pending; otherwise 270."
- */
-export const flashOrderStatusCode = (registrationStatus: string, addressStatus: 'ACTIVE' | 'PENDING'): 30 | 270 =>
-  registrationStatus === 'Siebel Approved' && addressStatus !== 'PENDING' ? 30 : 270
-
 export interface FlashLimits {
   minOrderQty: number
   maxOrderQty: number

@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox'
-import { CurrencySchema, Nullable } from '../common'
+import { Closed, CurrencySchema, Literals, Nullable } from '../common'
 import { DeliveryChannelSchema, OrderSummarySchema } from '../cart/schemas'
-import { OrderStatusCodeSchema, OrderTypeSchema } from '../order/schemas'
+import { OrderHeadFields } from '../order/schemas'
+import { AddressStatusSchema } from '../account/user'
 
 /**
  * The flash-buy domain's contract (spec §2 flash-buy submit screen, §3 "Flash-buy detail",
@@ -19,7 +20,7 @@ import { OrderStatusCodeSchema, OrderTypeSchema } from '../order/schemas'
  */
 export const FLASH_BUY_STATUSES = ['COMING_SOON', 'IN_PROGRESS', 'SOLD_OUT', 'OVER'] as const
 export type FlashBuyStatus = (typeof FLASH_BUY_STATUSES)[number]
-export const FlashBuyStatusSchema = Type.Unsafe<FlashBuyStatus>(Type.Union(FLASH_BUY_STATUSES.map((s) => Type.Literal(s))))
+export const FlashBuyStatusSchema = Literals(FLASH_BUY_STATUSES)
 
 /** One sale of the flash-sale list (GET /flashbuy/list; the spec names the screen, not the call) */
 export const FlashSaleSummarySchema = Type.Object({
@@ -43,7 +44,7 @@ export const FlashSaleSummarySchema = Type.Object({
 export type FlashSaleSummary = Static<typeof FlashSaleSummarySchema>
 export const FlashSaleListSchema = Type.Array(FlashSaleSummarySchema)
 
-export const FlashBuyIdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9_-]+$' }) }, { additionalProperties: false })
+export const FlashBuyIdParamsSchema = Closed({ id: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9_-]+$' }) })
 
 /**
  * GET /flashbuy/detail/{id} (spec §3 "Flash-buy detail": id, sku, skuName, skuSize, skuImages,
@@ -87,7 +88,7 @@ export type FlashBuyDetail = Static<typeof FlashBuyDetailSchema>
  * nothing is reserved. A visitor may ask (the sale page shows the total before login). A sale that is not
  * running has no price on offer: unitPrice null, sums 0, unpricedLines 1.
  */
-export const FlashQuoteQuerySchema = Type.Object({ quantity: Type.Integer({ minimum: 1, maximum: 999 }) }, { additionalProperties: false })
+export const FlashQuoteQuerySchema = Closed({ quantity: Type.Integer({ minimum: 1, maximum: 999 }) })
 export type FlashQuoteQuery = Static<typeof FlashQuoteQuerySchema>
 export const FlashQuoteSchema = Type.Object({
   flashBuyId: Type.String(),
@@ -115,33 +116,27 @@ export type FlashApplyStatus = (typeof APPLY_STATUSES)[number]
  * siebelRowId, prePaymentAccount, flashPrice, listPrice and wopFlag are accepted for the spec's shape
  * and not trusted.
  */
-export const FlashApplyBodySchema = Type.Object(
-  {
-    flashBuyId: Type.String({ minLength: 1, maxLength: 40 }),
-    shipTo: Type.Optional(Type.String({ maxLength: 64 })),
-    siebelRowId: Type.Optional(Type.String({ maxLength: 64 })),
-    prePaymentAccount: Type.Optional(Type.Boolean()),
-    promotionCodes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 5 })),
-    item: Type.Object(
-      {
-        skuId: Type.Optional(Type.String({ maxLength: 40 })),
-        deliveryChannel: Type.Optional(DeliveryChannelSchema),
-        quantity: Type.Integer({ minimum: 1, maximum: 999 }),
-        sku: Type.Optional(Type.String({ maxLength: 40 })),
-        flashPrice: Type.Optional(Type.Number()),
-        listPrice: Type.Optional(Nullable(Type.Number())),
-        wopFlag: Type.Optional(Type.Boolean()),
-      },
-      { additionalProperties: false },
-    ),
-  },
-  { additionalProperties: false },
-)
+export const FlashApplyBodySchema = Closed({
+  flashBuyId: Type.String({ minLength: 1, maxLength: 40 }),
+  shipTo: Type.Optional(Type.String({ maxLength: 64 })),
+  siebelRowId: Type.Optional(Type.String({ maxLength: 64 })),
+  prePaymentAccount: Type.Optional(Type.Boolean()),
+  promotionCodes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 5 })),
+  item: Closed({
+    skuId: Type.Optional(Type.String({ maxLength: 40 })),
+    deliveryChannel: Type.Optional(DeliveryChannelSchema),
+    quantity: Type.Integer({ minimum: 1, maximum: 999 }),
+    sku: Type.Optional(Type.String({ maxLength: 40 })),
+    flashPrice: Type.Optional(Type.Number()),
+    listPrice: Type.Optional(Nullable(Type.Number())),
+    wopFlag: Type.Optional(Type.Boolean()),
+  }),
+})
 export type FlashApplyBody = Static<typeof FlashApplyBodySchema>
 
 /** spec §3 "Flash-buy apply-promo response": items, promos, sc/tfs job and order numbers, shipTo, siebelRowId, squoteDetail */
 export const FlashApplyResultSchema = Type.Object({
-  status: Type.Unsafe<FlashApplyStatus>(Type.Union(APPLY_STATUSES.map((s) => Type.Literal(s)))),
+  status: Literals(APPLY_STATUSES),
   items: Type.Array(Type.Object({
     skuId: Type.String(),
     sku: Type.String(),
@@ -171,10 +166,7 @@ export const FlashApplyResultSchema = Type.Object({
 })
 export type FlashApplyResult = Static<typeof FlashApplyResultSchema>
 
-const Contact = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 60 }), phone: Type.String({ minLength: 1, maxLength: 30 }) },
-  { additionalProperties: false },
-)
+const Contact = Closed({ name: Type.String({ minLength: 1, maxLength: 60 }), phone: Type.String({ minLength: 1, maxLength: 30 }) })
 
 /**
  * POST /flashbuy/place/order, header `Idempotency-Key` (8–128 characters, required: the same key
@@ -190,46 +182,39 @@ const Contact = Type.Object(
  *   409 FLASH_PRICE_CHANGED and nothing is placed: a buyer is never charged a price not shown.
  * - line: the spec's "line with prices and a product" is accepted and ignored (prices are the server's).
  */
-export const FlashPlaceOrderBodySchema = Type.Object(
-  {
-    flashBuyId: Type.String({ minLength: 1, maxLength: 40 }),
-    quantity: Type.Integer({ minimum: 1, maximum: 999 }),
-    addressKey: Type.String({ minLength: 1, maxLength: 64 }),
-    billToNumber: Type.Optional(Type.String({ maxLength: 32 })),
-    receiver: Contact,
-    invoiceReceiver: Contact,
-    invoiceAddress: Type.Optional(Type.String({ maxLength: 200 })),
-    invoiceTitle: Type.Optional(Type.String({ maxLength: 100 })),
-    poNumber: Type.Optional(Type.String({ maxLength: 60 })),
-    remark: Type.Optional(Type.String({ maxLength: 100 })),
-    additionalEmail: Type.Optional(Type.String({ maxLength: 254 })),
-    termsAccepted: Type.Literal(true),
-    expectedUnitPrice: Type.Optional(Type.Number({ minimum: 0 })),
-    deliveryChannel: Type.Optional(DeliveryChannelSchema),
-    promoCodes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 5 })),
-    paymentType: Type.Optional(Type.Literal('PURCHASE_ORDER')),
-    line: Type.Optional(Type.Object({
-      sku: Type.Optional(Type.String({ maxLength: 40 })),
-      catalogNumber: Type.Optional(Type.String({ maxLength: 40 })),
-      quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 999 })),
-      unitPrice: Type.Optional(Type.Number()),
-      listPrice: Type.Optional(Nullable(Type.Number())),
-    }, { additionalProperties: false })),
-  },
-  { additionalProperties: false },
-)
+export const FlashPlaceOrderBodySchema = Closed({
+  flashBuyId: Type.String({ minLength: 1, maxLength: 40 }),
+  quantity: Type.Integer({ minimum: 1, maximum: 999 }),
+  addressKey: Type.String({ minLength: 1, maxLength: 64 }),
+  billToNumber: Type.Optional(Type.String({ maxLength: 32 })),
+  receiver: Contact,
+  invoiceReceiver: Contact,
+  invoiceAddress: Type.Optional(Type.String({ maxLength: 200 })),
+  invoiceTitle: Type.Optional(Type.String({ maxLength: 100 })),
+  poNumber: Type.Optional(Type.String({ maxLength: 60 })),
+  remark: Type.Optional(Type.String({ maxLength: 100 })),
+  additionalEmail: Type.Optional(Type.String({ maxLength: 254 })),
+  termsAccepted: Type.Literal(true),
+  expectedUnitPrice: Type.Optional(Type.Number({ minimum: 0 })),
+  deliveryChannel: Type.Optional(DeliveryChannelSchema),
+  promoCodes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 5 })),
+  paymentType: Type.Optional(Type.Literal('PURCHASE_ORDER')),
+  line: Type.Optional(Closed({
+    sku: Type.Optional(Type.String({ maxLength: 40 })),
+    catalogNumber: Type.Optional(Type.String({ maxLength: 40 })),
+    quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 999 })),
+    unitPrice: Type.Optional(Type.Number()),
+    listPrice: Type.Optional(Nullable(Type.Number())),
+  })),
+})
 export type FlashPlaceOrderBody = Static<typeof FlashPlaceOrderBodySchema>
 
 /** spec §7: "success, data: list of orders with orderType and salesOrderNumber" */
 export const FlashPlacedOrderSchema = Type.Object({
-  orderNumber: Type.String(),
-  salesOrderNumber: Type.String(),
-  orderType: OrderTypeSchema,
-  deliveryChannel: DeliveryChannelSchema,
-  status: OrderStatusCodeSchema,
+  ...OrderHeadFields,
   /** 30 = Siebel Approved and the ship-to not pending, else 270 (spec §4) */
   statusCode: Type.Integer(),
-  addressStatus: Type.Union([Type.Literal('ACTIVE'), Type.Literal('PENDING')]),
+  addressStatus: AddressStatusSchema,
   quantity: Type.Integer(),
   unitPrice: Type.Number(),
   currency: CurrencySchema,
@@ -238,3 +223,13 @@ export const FlashPlacedOrderSchema = Type.Object({
 export type FlashPlacedOrder = Static<typeof FlashPlacedOrderSchema>
 export const FlashPlaceOrderResultSchema = Type.Array(FlashPlacedOrderSchema)
 export type FlashPlaceOrderResult = Static<typeof FlashPlaceOrderResultSchema>
+
+/** POST /api/ops/flashbuy/{id} (operator endpoint, x-ops-token): a sale's flash price, stock or window */
+export const FlashOpsBodySchema = Closed({
+  /** major units */
+  flashPrice: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
+  /** a stock above the sale's total raises the total to it */
+  remainQty: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  startAt: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+  endAt: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+})

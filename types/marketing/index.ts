@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox'
+import { AppLinkSchema, Closed, Literals, Paged, pageQueryFields } from '../common'
+import { CATALOG_NUMBER_PATTERN } from '../catalog/product'
 
 /**
  * Marketing API (spec section 7), served under /api/mkt: content for the learning centre /
@@ -6,13 +8,13 @@ import { Type, type Static } from 'typebox'
  * and the home page's banners and special columns. Rich content is sanitized on the server
  * before it is stored, and again when served.
  */
-export const ContentTypeSchema = Type.Union([
-  Type.Literal('knowledge'), // learning centre / knowledge hub articles
-  Type.Literal('application'),
-  Type.Literal('workflow'),
-  Type.Literal('industry'), // industry solutions
-  Type.Literal('brand'),
-  Type.Literal('campaign'), // promotions and campaigns
+export const ContentTypeSchema = Literals([
+  'knowledge', // learning centre / knowledge hub articles
+  'application',
+  'workflow',
+  'industry', // industry solutions
+  'brand',
+  'campaign', // promotions and campaigns
 ])
 export type ContentType = Static<typeof ContentTypeSchema>
 
@@ -45,18 +47,14 @@ export const ContentCardSchema = Type.Object({
 export type ContentCard = Static<typeof ContentCardSchema>
 
 /** GET /api/mkt/content/list?contentType=&categoryId=&articleType=&page=&pageSize= */
-export const ContentListQuerySchema = Type.Object(
-  {
-    contentType: Type.Optional(ContentTypeSchema),
-    categoryId: Type.Optional(Type.String({ pattern: '^[0-9]{0,9}$' })),
-    articleType: Type.Optional(Type.String({ maxLength: 40 })),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
-  },
-  { additionalProperties: false },
-)
+export const ContentListQuerySchema = Closed({
+  contentType: Type.Optional(ContentTypeSchema),
+  categoryId: Type.Optional(Type.String({ pattern: '^[0-9]{0,9}$' })),
+  articleType: Type.Optional(Type.String({ maxLength: 40 })),
+  ...pageQueryFields(),
+})
 export type ContentListQuery = Static<typeof ContentListQuerySchema>
-export const ContentListSchema = Type.Object({ items: Type.Array(ContentCardSchema), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() })
+export const ContentListSchema = Paged(ContentCardSchema)
 export type ContentList = Static<typeof ContentListSchema>
 
 /** GET /api/mkt/content/details/{id} */
@@ -75,12 +73,11 @@ export type ContentDetail = Static<typeof ContentDetailSchema>
 /** GET /api/mkt/content/special-column/list: home banners, promotions, the flash-sale entry, recommended picks */
 export const SpecialColumnSchema = Type.Object({
   id: Type.String(),
-  kind: Type.Union([Type.Literal('banner'), Type.Literal('promotion'), Type.Literal('flash-sale'), Type.Literal('learning')]),
+  kind: Literals(['banner', 'promotion', 'flash-sale', 'learning']),
   title: Type.String(),
   subtitle: Type.String(),
   image: Type.Union([Type.String(), Type.Null()]),
-  /** an app route name and its params (see types/routes.ts), never a raw URL */
-  link: Type.Object({ route: Type.String(), params: Type.Record(Type.String(), Type.String()) }),
+  link: AppLinkSchema,
   startDate: Type.String(),
   endDate: Type.String(),
 })
@@ -100,3 +97,10 @@ export const ProductPromotionSchema = Type.Object({
 export type ProductPromotion = Static<typeof ProductPromotionSchema>
 export const ProductPromotionListSchema = Type.Array(ProductPromotionSchema)
 export type ProductPromotionList = Static<typeof ProductPromotionListSchema>
+
+// ---------- what the marketing calls take (query and path parameters)
+export const ContentTypeQuerySchema = Closed({ contentType: ContentTypeSchema })
+export const ContentIdParamsSchema = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }) })
+export const SkuContentParamsSchema = Type.Object({ catalogNumber: Type.String({ pattern: CATALOG_NUMBER_PATTERN }) })
+export const SkuContentQuerySchema = Closed({ catalogNumber: Type.String({ pattern: CATALOG_NUMBER_PATTERN }) })
+export const ProductPromotionsQuerySchema = Closed({ source: Type.Literal('mobility'), skus: Type.String({ minLength: 1, maxLength: 2000 }) })

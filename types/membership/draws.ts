@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Nullable } from '../common'
+import { Closed, Literals, Nullable, Paged } from '../common'
 import { RedemptionStatusSchema } from './redemption'
 import type { DrawActivityStatus } from './play-rules'
 
@@ -13,19 +13,19 @@ import type { DrawActivityStatus } from './play-rules'
  */
 
 /** the three kinds of activity: a lucky draw (a grid of prizes), a blind box and a wheel */
-export const DrawKindSchema = Type.Union([Type.Literal('lucky'), Type.Literal('blind_box'), Type.Literal('wheel')])
+export const DrawKindSchema = Literals(['lucky', 'blind_box', 'wheel'])
 export type DrawKind = Static<typeof DrawKindSchema>
 
 /** the period of an activity's period limit */
-export const DrawPeriodSchema = Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')])
+export const DrawPeriodSchema = Literals(['day', 'week', 'month'])
 export type DrawPeriod = Static<typeof DrawPeriodSchema>
 
 /** 'none': the "thanks for taking part" slot (no prize, unlimited stock); 'points': points credited at once; 'physical': a gift shipped from a prize order */
-export const PrizeKindSchema = Type.Union([Type.Literal('none'), Type.Literal('points'), Type.Literal('physical')])
+export const PrizeKindSchema = Literals(['none', 'points', 'physical'])
 export type PrizeKind = Static<typeof PrizeKindSchema>
 
 /** an activity's state, from its window (the server's clock) */
-export const DrawActivityStatusSchema = Type.Unsafe<DrawActivityStatus>(Type.Union([Type.Literal('not_started'), Type.Literal('running'), Type.Literal('over')]))
+export const DrawActivityStatusSchema = Literals<DrawActivityStatus>(['not_started', 'running', 'over'])
 export const DrawPrizeSchema = Type.Object({
   id: Type.Integer(),
   /** the prize's place on the wheel / in the grid (0-based, in display order) */
@@ -62,7 +62,7 @@ export const DrawListSchema = Type.Object({ balance: Type.Integer(), activities:
 export type DrawList = Static<typeof DrawListSchema>
 
 /** the body of a POST whose subject is all in its path (a draw, a task claim): an empty JSON object */
-export const PlayEmptyBodySchema = Type.Object({}, { additionalProperties: false })
+export const PlayEmptyBodySchema = Closed({})
 
 export const DrawIdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9-]+$' }) })
 
@@ -98,15 +98,9 @@ export const DrawResultSchema = Type.Object({
 })
 export type DrawResult = Static<typeof DrawResultSchema>
 
-
-export const GiftBagSchema = Type.Object({
-  items: Type.Array(PrizeOrderSchema),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-})
+export const GiftBagSchema = Paged(PrizeOrderSchema)
 export type GiftBag = Static<typeof GiftBagSchema>
 
 export const PrizeOrderIdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 20, pattern: '^[0-9]+$' }) })
-export const PrizeAddressBodySchema = Type.Object({ shipTo: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false })
+export const PrizeAddressBodySchema = Closed({ shipTo: Type.String({ minLength: 1, maxLength: 64 }) })
 export type PrizeAddressBody = Static<typeof PrizeAddressBodySchema>

@@ -1,15 +1,14 @@
 import { Type, type Static } from 'typebox'
-import { Nullable } from '../common'
+import { Closed, Literals, Nullable, Paged } from '../common'
 import { ExchangeStatusSchema, RedemptionStatusSchema } from './redemption'
 import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, FEEDBACK_TYPES, GIFT_LIMIT_PERIOD, MAX_REDEEM_QTY } from './gifts'
 import { REMARK_MAX } from '../order/totals'
 
 /** The gift-centre calls' contract; the rules are gifts.ts (no schema library: the app imports it). */
 
-const lit = <T extends string>(xs: readonly T[]) => Type.Unsafe<T>(Type.Union(xs.map((x) => Type.Literal(x))))
-export const FeedbackCategorySchema = lit(FEEDBACK_CATEGORIES)
-export const FeedbackTypeSchema = lit(FEEDBACK_TYPES)
-export const FeedbackStatusSchema = lit(FEEDBACK_STATUSES)
+export const FeedbackCategorySchema = Literals(FEEDBACK_CATEGORIES)
+export const FeedbackTypeSchema = Literals(FEEDBACK_TYPES)
+export const FeedbackStatusSchema = Literals(FEEDBACK_STATUSES)
 
 
 export const GiftSchema = Type.Object({
@@ -36,12 +35,12 @@ export type GiftList = Static<typeof GiftListSchema>
 export const GiftIdParamsSchema = Type.Object({ id: Type.String({ pattern: '^[A-Z0-9-]{3,32}$' }) })
 export const RedemptionNumberParamsSchema = Type.Object({ redemptionNumber: Type.String({ pattern: '^RD-[0-9]{6,12}$' }) })
 
-export const ContactSchema = Type.Object({
+export const ContactSchema = Closed({
   name: Type.String({ minLength: 1, maxLength: 60 }),
   phone: Type.String({ minLength: 5, maxLength: 30 }),
-}, { additionalProperties: false })
+})
 
-export const RedeemBodySchema = Type.Object({
+export const RedeemBodySchema = Closed({
   giftId: Type.String({ pattern: '^[A-Z0-9-]{3,32}$' }),
   quantity: Type.Integer({ minimum: 1, maximum: MAX_REDEEM_QTY }),
   /** the member's own ship-to (its address key) */
@@ -49,7 +48,7 @@ export const RedeemBodySchema = Type.Object({
   contact: ContactSchema,
   // spec §9 "Remark | max 100 characters"
   remark: Type.Optional(Type.String({ maxLength: REMARK_MAX })),
-}, { additionalProperties: false })
+})
 export type RedeemBody = Static<typeof RedeemBodySchema>
 
 export const RedemptionLineSchema = Type.Object({
@@ -96,18 +95,16 @@ export const RedemptionSummarySchema = Type.Object({
 })
 export type RedemptionSummary = Static<typeof RedemptionSummarySchema>
 
-export const RedemptionPageSchema = Type.Object({
-  items: Type.Array(RedemptionSummarySchema), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer(),
-})
+export const RedemptionPageSchema = Paged(RedemptionSummarySchema)
 export type RedemptionPage = Static<typeof RedemptionPageSchema>
 
-export const FeedbackBodySchema = Type.Object({
+export const FeedbackBodySchema = Closed({
   category: FeedbackCategorySchema,
   type: FeedbackTypeSchema,
   /** the redemption number the feedback is about */
   number: Type.String({ pattern: '^RD-[0-9]{6,12}$' }),
   description: Type.String({ minLength: 1, maxLength: 500 }),
-}, { additionalProperties: false })
+})
 export type FeedbackBody = Static<typeof FeedbackBodySchema>
 
 export const FeedbackSchema = Type.Object({
@@ -124,3 +121,10 @@ export const FeedbackSchema = Type.Object({
 })
 export type Feedback = Static<typeof FeedbackSchema>
 export const FeedbackListSchema = Type.Array(FeedbackSchema)
+
+// ---- the operator endpoints (POST /api/ops/..., x-ops-token; server/domains/membership/gifts/ops.ts)
+export const OpsRedemptionMoveSchema = Closed({ status: RedemptionStatusSchema })
+export const OpsRedemptionMovedSchema = Type.Object({ redemptionNumber: Type.String(), from: RedemptionStatusSchema, status: RedemptionStatusSchema, pointsReturned: Type.Integer() })
+export const OpsFeedbackParamsSchema = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,15}$' }) })
+export const OpsFeedbackMoveSchema = Closed({ status: FeedbackStatusSchema, result: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })) })
+export const OpsFeedbackMovedSchema = Type.Object({ id: Type.String(), status: FeedbackStatusSchema, result: Type.Union([Type.String(), Type.Null()]) })

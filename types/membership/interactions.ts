@@ -1,14 +1,12 @@
 import { Type, type Static } from 'typebox'
-import { Nullable } from '../common'
+import { Literals, Nullable, Paged } from '../common'
 
 /**
  * The member's interaction history (spec §2 "my interaction history", login needed): draws (with
  * the prize won), task completions and invitations (codes the member's invitees entered, and the code
  * the member entered), each with its date and points, newest first, paged.
  */
-export const InteractionKindSchema = Type.Union([
-  Type.Literal('draw'), Type.Literal('task'), Type.Literal('invited'), Type.Literal('joined'),
-])
+export const InteractionKindSchema = Literals(['draw', 'task', 'invited', 'joined'])
 export type InteractionKind = Static<typeof InteractionKindSchema>
 
 export const MemberInteractionSchema = Type.Object({
@@ -26,10 +24,5 @@ export const MemberInteractionSchema = Type.Object({
 })
 export type MemberInteraction = Static<typeof MemberInteractionSchema>
 
-export const MemberInteractionPageSchema = Type.Object({
-  items: Type.Array(MemberInteractionSchema),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-})
+export const MemberInteractionPageSchema = Paged(MemberInteractionSchema)
 export type MemberInteractionPage = Static<typeof MemberInteractionPageSchema>

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Nullable } from '../common'
+import { Closed, Nullable } from '../common'
 
 /**
  * Invitations and referrals (spec §1 "invitations", §2 "referral (invite for gifts)", §4
@@ -41,10 +41,10 @@ export type InvitationActivity = Static<typeof InvitationActivitySchema>
 export const InvitationListSchema = Type.Object({ activities: Type.Array(InvitationActivitySchema) })
 export type InvitationList = Static<typeof InvitationListSchema>
 
-export const InviteRedeemBodySchema = Type.Object({
+export const InviteRedeemBodySchema = Closed({
   activityId: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9-]+$' }),
   code: Type.String({ minLength: 1, maxLength: 32 }),
-}, { additionalProperties: false })
+})
 export type InviteRedeemBody = Static<typeof InviteRedeemBodySchema>
 
 export const InviteRedeemResultSchema = Type.Object({

@@ -1,19 +1,18 @@
-import { Type, type Static } from 'typebox'
+import type { Static } from 'typebox'
+import { Literals } from '../common'
 
 /**
  * Issue 13: "every change is an entry (earned, spent, expired, reversed); the balance is derived from
  * the entries, never edited in place". Signs: earned > 0; spent and expired < 0; a reversal undoes one
  * earlier entry and carries the opposite sign of it.
  */
-export const PointsEntryKindSchema = Type.Union([
-  Type.Literal('earned'), Type.Literal('spent'), Type.Literal('expired'), Type.Literal('reversed'),
-])
+export const PointsEntryKindSchema = Literals(['earned', 'spent', 'expired', 'reversed'])
 export type PointsEntryKind = Static<typeof PointsEntryKindSchema>
 
 /** What an entry is for: the thing its `sourceRef` names. */
-export const PointsSourceSchema = Type.Union([
-  Type.Literal('order'), Type.Literal('redemption'), Type.Literal('draw'), Type.Literal('task'),
-  Type.Literal('invitation'), Type.Literal('expiry'), Type.Literal('adjustment'),
+export const PointsSourceSchema = Literals([
+  'order', 'redemption', 'draw', 'task',
+  'invitation', 'expiry', 'adjustment',
 ])
 export type PointsSource = Static<typeof PointsSourceSchema>
 

@@ -1,8 +1,6 @@
-import { Type, type Static } from 'typebox'
+import type { Static } from 'typebox'
+import { Closed, pageQueryFields } from '../common'
 
 /** The paging query of the membership lists (redemptions, feedback, point entries, gift bag, interactions). */
-export const PageQuerySchema = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
-}, { additionalProperties: false })
+export const PageQuerySchema = Closed(pageQueryFields(10_000))
 export type PageQuery = Static<typeof PageQuerySchema>

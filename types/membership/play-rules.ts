@@ -4,6 +4,8 @@
  * (draws.ts, tasks.ts, invitations.ts) describe the API.
  */
 
+import { countryClock } from '../country-time'
+
 // ---------------- lucky draws (spec §4 "Lucky-draw activity: period limit", §8 "Lucky draw: ...")
 
 /** an activity's state, from its window (the server's clock) */
@@ -54,24 +56,18 @@ export function drawRefusal(i: DrawCheckInput): DrawRefusal | null {
   return null
 }
 
-/** UTC offsets of the two countries' business time (neither has daylight saving) */
-export const BUSINESS_OFFSET_MINUTES: Record<'cn' | 'in', number> = { cn: 8 * 60, in: 5 * 60 + 30 }
-
 /**
  * The key of the period `now` falls in, in the country's business time: day '2026-11-23', week
  * '2026-W48' (ISO week, Monday first), month '2026-11'. Draws of one member in one activity with the
  * same key count against the period limit.
  */
 export function periodKey(period: 'day' | 'week' | 'month' | 'daily' | 'monthly', now: Date, country: 'cn' | 'in'): string {
-  const local = new Date(now.getTime() + BUSINESS_OFFSET_MINUTES[country] * 60_000)
-  const y = local.getUTCFullYear()
-  const m = String(local.getUTCMonth() + 1).padStart(2, '0')
-  const d = String(local.getUTCDate()).padStart(2, '0')
-  if (period === 'day' || period === 'daily') return `${y}-${m}-${d}`
-  if (period === 'month' || period === 'monthly') return `${y}-${m}`
+  const local = countryClock(now, country)
+  if (period === 'day' || period === 'daily') return local.format('YYYY-MM-DD')
+  if (period === 'month' || period === 'monthly') return local.format('YYYY-MM')
   // ISO week: the Thursday of this week decides the year
-  const day = (local.getUTCDay() + 6) % 7
-  const thursday = new Date(Date.UTC(y, local.getUTCMonth(), local.getUTCDate() - day + 3))
+  const day = (local.day() + 6) % 7
+  const thursday = new Date(Date.UTC(local.year(), local.month(), local.date() - day + 3))
   const jan4 = new Date(Date.UTC(thursday.getUTCFullYear(), 0, 4))
   const week = 1 + Math.round(((thursday.getTime() - jan4.getTime()) / 86_400_000 - 3 + ((jan4.getUTCDay() + 6) % 7)) / 7)
   return `${thursday.getUTCFullYear()}-W${String(week).padStart(2, '0')}`

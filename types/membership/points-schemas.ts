@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
-import { Nullable } from '../common'
+import { Nullable, Paged } from '../common'
 import { PointsEntryKindSchema, PointsSourceSchema } from './ledger'
+import { PageQuerySchema } from './paging'
 
 /** The points calls' contract (GET /membership/points, GET /membership/points/entries); the rules are points.ts (no schema library: the app imports it). */
 
@@ -24,15 +25,8 @@ export const PointsEntrySchema = Type.Object({
 })
 export type PointsEntry = Static<typeof PointsEntrySchema>
 
-export const PointsEntriesQuerySchema = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
-}, { additionalProperties: false })
+/** the entries are paged like every membership list */
+export const PointsEntriesQuerySchema = PageQuerySchema
 
-export const PointsEntriesPageSchema = Type.Object({
-  items: Type.Array(PointsEntrySchema),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-})
+export const PointsEntriesPageSchema = Paged(PointsEntrySchema)
 export type PointsEntriesPage = Static<typeof PointsEntriesPageSchema>

@@ -2,7 +2,7 @@
  * The points rules of the membership programme (issue 13: "Orders earn points by a rule stated in
  * README"). Pure, shared by the server (what it credits and expires) and the app (the point-rules
  * page states the same numbers). The spec does not show points values ("Points values and gift
- * limits are not shown"): these are ours, stated in README "Membership: points and gifts".
+ * limits are not shown"): these are ours, stated in docs/membership.md.
  */
 
 /**

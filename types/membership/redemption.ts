@@ -1,19 +1,20 @@
-import { Type, type Static } from 'typebox'
+import type { Static } from 'typebox'
+import { Literals } from '../common'
 
 /**
  * Spec §4 "Redemption: created, submitted, shipped, cancelled, partial_shipped, pending_shipped,
  * expired." Used by gift redemptions (gift centre) and by lucky-draw prize orders (gift bag) alike.
  */
-export const RedemptionStatusSchema = Type.Union([
-  Type.Literal('created'), Type.Literal('submitted'), Type.Literal('shipped'), Type.Literal('cancelled'),
-  Type.Literal('partial_shipped'), Type.Literal('pending_shipped'), Type.Literal('expired'),
+export const RedemptionStatusSchema = Literals([
+  'created', 'submitted', 'shipped', 'cancelled',
+  'partial_shipped', 'pending_shipped', 'expired',
 ])
 export type RedemptionStatus = Static<typeof RedemptionStatusSchema>
 
 /** Spec §4 "Exchange status: normal, out of stock, exceeds limit, insufficient points, draw-only." */
-export const ExchangeStatusSchema = Type.Union([
-  Type.Literal('normal'), Type.Literal('out_of_stock'), Type.Literal('exceeds_limit'),
-  Type.Literal('insufficient_points'), Type.Literal('draw_only'),
+export const ExchangeStatusSchema = Literals([
+  'normal', 'out_of_stock', 'exceeds_limit',
+  'insufficient_points', 'draw_only',
 ])
 export type ExchangeStatus = Static<typeof ExchangeStatusSchema>
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { Literals } from '../common'
 import type { TaskCode, TaskPeriod, TaskState } from './play-rules'
 
 /**
@@ -13,13 +14,11 @@ import type { TaskCode, TaskPeriod, TaskState } from './play-rules'
  * - article  daily    the member read a learning-centre article today (history_visits, kind 'content')
  * - order    monthly  the member placed an order this month (orders)
  */
-export const TaskCodeSchema = Type.Unsafe<TaskCode>(Type.Union([
-  Type.Literal('checkin'), Type.Literal('persona'), Type.Literal('shipto'), Type.Literal('article'), Type.Literal('order'),
-]))
+export const TaskCodeSchema = Literals<TaskCode>(['checkin', 'persona', 'shipto', 'article', 'order'])
 
-export const TaskPeriodSchema = Type.Unsafe<TaskPeriod>(Type.Union([Type.Literal('once'), Type.Literal('daily'), Type.Literal('monthly')]))
+export const TaskPeriodSchema = Literals<TaskPeriod>(['once', 'daily', 'monthly'])
 
-export const TaskStateSchema = Type.Unsafe<TaskState>(Type.Union([Type.Literal('done'), Type.Literal('claimable'), Type.Literal('todo')]))
+export const TaskStateSchema = Literals<TaskState>(['done', 'claimable', 'todo'])
 
 export const TaskSchema = Type.Object({
   code: TaskCodeSchema,

@@ -1,7 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { CurrencySchema, Nullable } from '../common'
-
-const literals = <T extends readonly string[]>(xs: T) => Type.Unsafe<T[number]>(Type.Union(xs.map((x) => Type.Literal(x))))
+import { Closed, CurrencySchema, Literals, Nullable } from '../common'
 
 /**
  * Requests and enquiries (issue 12; spec §2 /my-request-china/{requestId}, §3 "Interaction: status,
@@ -12,31 +10,28 @@ const literals = <T extends readonly string[]>(xs: T) => Type.Unsafe<T[number]>(
  */
 
 /** 'RQ-000123' (placed) or 'RQ-D00001' (seeded demo) */
-export const RequestIdParamsSchema = Type.Object(
-  { requestId: Type.String({ minLength: 4, maxLength: 20, pattern: '^RQ-[A-Z0-9]{1,16}$' }) },
-  { additionalProperties: false },
-)
+export const EnquiryIdParamsSchema = Closed({ requestId: Type.String({ minLength: 4, maxLength: 20, pattern: '^RQ-[A-Z0-9]{1,16}$' }) })
 
-export const REQUEST_KINDS = ['lead', 'quote'] as const
-export const RequestKindSchema = literals(REQUEST_KINDS)
-export const REQUEST_STATUSES = ['pending', 'in_progress', 'completed'] as const
-export const RequestStatusSchema = literals(REQUEST_STATUSES)
-export type RequestStatus = Static<typeof RequestStatusSchema>
+export const ENQUIRY_KINDS = ['lead', 'quote'] as const
+export const EnquiryKindSchema = Literals(ENQUIRY_KINDS)
+export const ENQUIRY_STATUSES = ['pending', 'in_progress', 'completed'] as const
+export const EnquiryStatusSchema = Literals(ENQUIRY_STATUSES)
+export type EnquiryStatus = Static<typeof EnquiryStatusSchema>
 
 /** §4: pending, approved, not approved (rejected), auto approved (auto completed) */
 export const INTERACTION_STATUSES = ['pending', 'approved', 'rejected', 'autoApproved'] as const
-export const InteractionStatusSchema = literals(INTERACTION_STATUSES)
+export const InteractionStatusSchema = Literals(INTERACTION_STATUSES)
 export type InteractionStatus = Static<typeof InteractionStatusSchema>
 
-import { REQUEST_COMMENT_MAX_LENGTH } from './enquiry-rules'
-export { REQUEST_COMMENT_LIMIT, REQUEST_COMMENT_MAX_LENGTH } from './enquiry-rules'
+import { ENQUIRY_COMMENT_MAX_LENGTH } from './enquiry-rules'
+export { ENQUIRY_COMMENT_LIMIT, ENQUIRY_COMMENT_MAX_LENGTH } from './enquiry-rules'
 
 export const AttachmentSchema = Type.Object({ name: Type.String(), url: Nullable(Type.String()) })
 export type Attachment = Static<typeof AttachmentSchema>
 
 export const InteractionSchema = Type.Object({
   id: Type.Integer(),
-  author: Type.Union([Type.Literal('customer'), Type.Literal('staff')]),
+  author: Literals(['customer', 'staff']),
   status: InteractionStatusSchema,
   comment: Nullable(Type.String()),
   attachments: Type.Array(AttachmentSchema),
@@ -44,33 +39,34 @@ export const InteractionSchema = Type.Object({
 })
 export type Interaction = Static<typeof InteractionSchema>
 
-export const RequestItemSchema = Type.Object({ catalogNumber: Type.String(), itemName: Type.String(), itemCount: Type.Integer() })
+export const EnquiryItemSchema = Type.Object({ catalogNumber: Type.String(), itemName: Type.String(), itemCount: Type.Integer() })
 
-export const RequestSummarySchema = Type.Object({
+/** What the list and the detail of an enquiry both start with. */
+const EnquiryHeadFields = {
   requestId: Type.String(),
-  kind: RequestKindSchema,
-  status: RequestStatusSchema,
+  kind: EnquiryKindSchema,
+  status: EnquiryStatusSchema,
   /** the status of the latest interaction (pending when there is none) */
   interactionStatus: InteractionStatusSchema,
   createdAt: Type.String(),
+}
+
+export const EnquirySummarySchema = Type.Object({
+  ...EnquiryHeadFields,
   itemCount: Type.Integer(),
   firstItemName: Nullable(Type.String()),
   interactionCount: Type.Integer(),
 })
-export type RequestSummary = Static<typeof RequestSummarySchema>
-export const RequestListSchema = Type.Array(RequestSummarySchema)
+export type EnquirySummary = Static<typeof EnquirySummarySchema>
+export const EnquiryListSchema = Type.Array(EnquirySummarySchema)
 
-export const RequestDetailSchema = Type.Object({
-  requestId: Type.String(),
-  kind: RequestKindSchema,
-  status: RequestStatusSchema,
-  interactionStatus: InteractionStatusSchema,
-  createdAt: Type.String(),
+export const EnquiryDetailSchema = Type.Object({
+  ...EnquiryHeadFields,
   contactName: Type.String(),
   companyOrInstitution: Type.String(),
   city: Nullable(Type.String()),
   remark: Nullable(Type.String()),
-  items: Type.Array(RequestItemSchema),
+  items: Type.Array(EnquiryItemSchema),
   interactions: Type.Array(InteractionSchema),
   /** customer comments so far and the limit (§8 "limit reached") */
   customerComments: Type.Integer(),
@@ -78,24 +74,18 @@ export const RequestDetailSchema = Type.Object({
   /** false once the request is completed (closed): a comment answers "no permission" */
   canComment: Type.Boolean(),
 })
-export type RequestDetail = Static<typeof RequestDetailSchema>
+export type EnquiryDetail = Static<typeof EnquiryDetailSchema>
 
-export const RequestCommentBodySchema = Type.Object(
-  { comment: Type.String({ minLength: 1, maxLength: REQUEST_COMMENT_MAX_LENGTH }) },
-  { additionalProperties: false },
-)
-export type RequestCommentBody = Static<typeof RequestCommentBodySchema>
+export const EnquiryCommentBodySchema = Closed({ comment: Type.String({ minLength: 1, maxLength: ENQUIRY_COMMENT_MAX_LENGTH }) })
+export type EnquiryCommentBody = Static<typeof EnquiryCommentBodySchema>
 
 // ---- order confirmation links
 
-export const ConfirmTokenParamsSchema = Type.Object(
-  { token: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }) },
-  { additionalProperties: false },
-)
+export const ConfirmTokenParamsSchema = Closed({ token: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }) })
 export const CONFIRMATION_STATES = ['pending', 'expired', 'confirmed', 'cancelled', 'failed'] as const
-export const ConfirmationStateSchema = literals(CONFIRMATION_STATES)
+export const ConfirmationStateSchema = Literals(CONFIRMATION_STATES)
 export type ConfirmationState = Static<typeof ConfirmationStateSchema>
-export const ConfirmationKindSchema = Type.Union([Type.Literal('order'), Type.Literal('preorder')])
+export const ConfirmationKindSchema = Literals(['order', 'preorder'])
 
 export const ConfirmationSchema = Type.Object({
   state: ConfirmationStateSchema,
@@ -112,8 +102,9 @@ export const ConfirmationSchema = Type.Object({
 })
 export type Confirmation = Static<typeof ConfirmationSchema>
 
-export const ConfirmActionBodySchema = Type.Object(
-  { action: Type.Union([Type.Literal('confirm'), Type.Literal('cancel')]) },
-  { additionalProperties: false },
-)
+export const ConfirmActionBodySchema = Closed({ action: Literals(['confirm', 'cancel']) })
 export type ConfirmActionBody = Static<typeof ConfirmActionBodySchema>
+
+/** POST /api/ops/orders/{orderNumber}/confirmation (operator endpoint, x-ops-token): a new confirmation link */
+export const OpsConfirmationBodySchema = Closed({ kind: ConfirmationKindSchema })
+export const OpsConfirmationResultSchema = Type.Object({ token: Type.String(), path: Type.String(), expiresAt: Type.String() })

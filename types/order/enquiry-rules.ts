@@ -4,5 +4,5 @@
  */
 
 /** At most this many customer comments on one request (spec §8 "Interaction: limit reached"). */
-export const REQUEST_COMMENT_LIMIT = 20
-export const REQUEST_COMMENT_MAX_LENGTH = 1000
+export const ENQUIRY_COMMENT_LIMIT = 20
+export const ENQUIRY_COMMENT_MAX_LENGTH = 1000

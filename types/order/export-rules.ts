@@ -14,6 +14,9 @@
  *   → 2026-03-16 is not; from 29 February the year ends on 28 February).
  */
 
+import { countryClockFixed } from '../country-clock'
+import { countryInstant } from '../country-time'
+
 export const ORDER_EXPORT_FORMATS = ['xlsx', 'csv'] as const
 export type OrderExportFormat = (typeof ORDER_EXPORT_FORMATS)[number]
 
@@ -69,24 +72,15 @@ export function checkExportRange(from: string, to: string): ExportRangeProblem |
   return null
 }
 
-/** UTC offset in minutes of a country's clock (both without daylight saving): China UTC+8, India UTC+5:30. */
-export const countryUtcOffsetMinutes = (country: string) => (country === 'in' ? 330 : 480)
-
-/** Today in the country's time, as YYYY-MM-DD. */
+/** Today in the country's time, as YYYY-MM-DD (the app calls this too, so by the fixed-offset clock of types/country-clock.ts). */
 export function todayIn(country: string, now = new Date()): string {
-  const t = new Date(now.getTime() + countryUtcOffsetMinutes(country) * 60_000)
-  return formatDay(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate())
+  return countryClockFixed(now, country).format('YYYY-MM-DD')
 }
 
 /** The instants a range covers, in the country's time: [start of `from`, start of the day after `to`). */
 export function rangeInstants(from: string, to: string, country: string): { start: Date; end: Date } {
-  const off = countryUtcOffsetMinutes(country) * 60_000
-  const at = (day: string) => {
-    const [y, m, d] = parseDay(day)!
-    return new Date(Date.UTC(y, m - 1, d) - off)
-  }
-  const end = at(to)
-  return { start: at(from), end: new Date(end.getTime() + 86_400_000) }
+  const end = countryInstant(to, country)
+  return { start: countryInstant(from, country), end: new Date(end.getTime() + 86_400_000) }
 }
 
 /** The export section's default: the last 3 months up to today (the history's window). */

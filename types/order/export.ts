@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { ORDER_EXPORT_FORMATS, type OrderExportFormat } from './export-rules'
+import { Closed, Literals } from '../common'
+import { ORDER_EXPORT_FORMATS } from './export-rules'
 
 /**
  * Order export and email (issue 12; spec §5 "Order-export date range: at most one year. Start date
@@ -14,15 +15,12 @@ import { ORDER_EXPORT_FORMATS, type OrderExportFormat } from './export-rules'
  * - POST /order/export/email {from, to, format, email?}: the file by email
  */
 
-export const OrderExportFormatSchema = Type.Unsafe<OrderExportFormat>(Type.Union(ORDER_EXPORT_FORMATS.map((f) => Type.Literal(f))))
+export const OrderExportFormatSchema = Literals(ORDER_EXPORT_FORMATS)
 
 /** A day YYYY-MM-DD; the schema only bounds the text: the rule (and its bilingual message) decides. */
 const DaySchema = Type.String({ minLength: 1, maxLength: 10, description: 'A calendar day, YYYY-MM-DD, in the account\'s country\'s time' })
 
-export const OrderExportQuerySchema = Type.Object(
-  { from: DaySchema, to: DaySchema, format: Type.Optional(OrderExportFormatSchema) },
-  { additionalProperties: false },
-)
+export const OrderExportQuerySchema = Closed({ from: DaySchema, to: DaySchema, format: Type.Optional(OrderExportFormatSchema) })
 export type OrderExportQuery = Static<typeof OrderExportQuerySchema>
 
 export const OrderExportTicketBodySchema = OrderExportQuerySchema
@@ -36,21 +34,15 @@ export const OrderExportTicketSchema = Type.Object({
 })
 export type OrderExportTicket = Static<typeof OrderExportTicketSchema>
 
-export const OrderExportFileQuerySchema = Type.Object(
-  { ticket: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) },
-  { additionalProperties: false },
-)
+export const OrderExportFileQuerySchema = Closed({ ticket: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) })
 
-export const OrderExportEmailBodySchema = Type.Object(
-  {
-    from: DaySchema,
-    to: DaySchema,
-    format: Type.Optional(OrderExportFormatSchema),
-    /** one more recipient besides the user's own address (spec §6 email rule); the user's own address always gets the file */
-    email: Type.Optional(Type.String({ maxLength: 254 })),
-  },
-  { additionalProperties: false },
-)
+export const OrderExportEmailBodySchema = Closed({
+  from: DaySchema,
+  to: DaySchema,
+  format: Type.Optional(OrderExportFormatSchema),
+  /** one more recipient besides the user's own address (spec §6 email rule); the user's own address always gets the file */
+  email: Type.Optional(Type.String({ maxLength: 254 })),
+})
 export type OrderExportEmailBody = Static<typeof OrderExportEmailBodySchema>
 
 export const OrderExportEmailResultSchema = Type.Object({

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
-import { CurrencySchema, Nullable } from '../common'
+import { Closed, CurrencySchema, Literals, Nullable } from '../common'
 import { DeliveryChannelSchema } from '../cart/schemas'
-import { ORDER_STATUS_CODES, OrderSourceSchema, OrderStatusCodeSchema, OrderTypeSchema } from './schemas'
+import { LineThumbnailSchema, ORDER_STATUS_CODES, OrderSourceSchema, OrderStatusCodeSchema, OrderTypeSchema } from './schemas'
 import { ORDER_STATUS_GROUP_NAMES } from './statuses'
 import { ORDER_LIST_LIMIT_MAX, ORDER_LIST_THUMBNAILS_MAX, ORDER_SEARCH_MAX } from './history-rules'
 
@@ -16,19 +16,16 @@ export * from './history-rules'
 /** A status filter: a group of the chips (types/order/statuses.ts) or one status code. */
 export const ORDER_LIST_STATUS_FILTERS = [...ORDER_STATUS_GROUP_NAMES, ...ORDER_STATUS_CODES] as const
 export type OrderListStatusFilter = (typeof ORDER_LIST_STATUS_FILTERS)[number]
-export const OrderListStatusFilterSchema = Type.Unsafe<OrderListStatusFilter>(Type.Union(ORDER_LIST_STATUS_FILTERS.map((c) => Type.Literal(c))))
+export const OrderListStatusFilterSchema = Literals(ORDER_LIST_STATUS_FILTERS)
 
-export const OrderListQuerySchema = Type.Object(
-  {
-    status: Type.Optional(OrderListStatusFilterSchema),
-    /** an order number, sales order number or PO number, or the start of one (case-insensitive); trimmed */
-    q: Type.Optional(Type.String({ maxLength: ORDER_SEARCH_MAX })),
-    /** nextCursor of the previous page */
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9_-]+$' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ORDER_LIST_LIMIT_MAX })),
-  },
-  { additionalProperties: false },
-)
+export const OrderListQuerySchema = Closed({
+  status: Type.Optional(OrderListStatusFilterSchema),
+  /** an order number, sales order number or PO number, or the start of one (case-insensitive); trimmed */
+  q: Type.Optional(Type.String({ maxLength: ORDER_SEARCH_MAX })),
+  /** nextCursor of the previous page */
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9_-]+$' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ORDER_LIST_LIMIT_MAX })),
+})
 export type OrderListQuery = Static<typeof OrderListQuerySchema>
 
 export const OrderListItemSchema = Type.Object({
@@ -47,10 +44,7 @@ export const OrderListItemSchema = Type.Object({
   /** lines of the order */
   itemCount: Type.Integer(),
   /** the first lines (at most 4) */
-  thumbnails: Type.Array(
-    Type.Object({ catalogNumber: Type.String(), image: Nullable(Type.String()), productTitle: Type.String() }),
-    { maxItems: ORDER_LIST_THUMBNAILS_MAX },
-  ),
+  thumbnails: Type.Array(LineThumbnailSchema, { maxItems: ORDER_LIST_THUMBNAILS_MAX }),
 })
 export type OrderListItem = Static<typeof OrderListItemSchema>
 

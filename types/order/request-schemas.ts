@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { CONTACT_NAME_MAX, EMAIL_MAX, PHONE_MAX, REMARK_MAX } from './return-rules'
+import { Closed, Literals } from '../common'
+import { CONTACT_NAME_MAX, EMAIL_MAX, ORDER_REQUEST_STATUSES, type OrderRequestKind, PHONE_MAX, REMARK_MAX, RETURN_FILES_MAX } from './return-rules'
 
 /**
  * Contract of the after-order requests (issue 12): POST /order/:orderNumber/cancel (JSON),
@@ -10,25 +11,22 @@ import { CONTACT_NAME_MAX, EMAIL_MAX, PHONE_MAX, REMARK_MAX } from './return-rul
 
 const code = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z_]+$' })
 
-export const OrderRequestFieldsSchema = Type.Object({
+const requestFields = {
   category: code,
   subCategory: code,
   contactName: Type.String({ minLength: 1, maxLength: CONTACT_NAME_MAX }),
   phone: Type.String({ minLength: 1, maxLength: PHONE_MAX }),
   email: Type.String({ minLength: 1, maxLength: EMAIL_MAX }),
   remark: Type.Optional(Type.String({ maxLength: REMARK_MAX })),
-}, { additionalProperties: false })
+}
+
+export const OrderRequestFieldsSchema = Closed(requestFields)
 export type OrderRequestFields = Static<typeof OrderRequestFieldsSchema>
 
 /** The multipart body of the return form, as documented (files as binary parts). */
 export const ReturnFormBodySchema = Type.Object({
-  category: code,
-  subCategory: code,
-  contactName: Type.String({ minLength: 1, maxLength: CONTACT_NAME_MAX }),
-  phone: Type.String({ minLength: 1, maxLength: PHONE_MAX }),
-  email: Type.String({ minLength: 1, maxLength: EMAIL_MAX }),
-  remark: Type.Optional(Type.String({ maxLength: REMARK_MAX })),
-  files: Type.Optional(Type.Array(Type.String({ format: 'binary' }), { maxItems: 2 })),
+  ...requestFields,
+  files: Type.Optional(Type.Array(Type.String({ format: 'binary' }), { maxItems: RETURN_FILES_MAX })),
 })
 
 export const OrderRequestFileSchema = Type.Object({
@@ -41,7 +39,7 @@ export type OrderRequestFile = Static<typeof OrderRequestFileSchema>
 
 export const OrderRequestSchema = Type.Object({
   requestNumber: Type.String(),
-  kind: Type.Union([Type.Literal('cancel'), Type.Literal('return')]),
+  kind: Literals<OrderRequestKind>(['cancel', 'return']),
   orderNumber: Type.String(),
   category: Type.String(),
   subCategory: Type.String(),
@@ -51,7 +49,7 @@ export const OrderRequestSchema = Type.Object({
   phone: Type.String(),
   email: Type.String(),
   remark: Type.Union([Type.String(), Type.Null()]),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('in_progress'), Type.Literal('completed'), Type.Literal('rejected')]),
+  status: Literals(ORDER_REQUEST_STATUSES),
   createdAt: Type.String(),
   /** spec §9 "Return and cancellation follow-up: 48 hours": createdAt + 48 h */
   followUpBy: Type.String(),
@@ -60,4 +58,4 @@ export const OrderRequestSchema = Type.Object({
 export type OrderRequest = Static<typeof OrderRequestSchema>
 export const OrderRequestListSchema = Type.Array(OrderRequestSchema)
 
-export const RequestFileParamsSchema = Type.Object({ fileId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { additionalProperties: false })
+export const RequestFileParamsSchema = Closed({ fileId: Type.Integer({ minimum: 1, maximum: 2147483647 }) })

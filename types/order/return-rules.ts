@@ -205,7 +205,6 @@ export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\ufef
 /** File name as stored and shown: path parts, control and bidi characters removed, length capped, extension kept. */
 export function safeFileName(name: string): string {
   const base = name.replace(BIDI_CONTROLS, '').split(/[\\/]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?]/g, '_').trim()
   if (clean.length <= RETURN_FILE_NAME_MAX) return clean || 'file'
   const ext = extensionOf(clean)

@@ -4,7 +4,7 @@
  * issue 9: "total = totalAmount + taxes when ENABLE_ORDER_TAX is on".
  * Section 5: "Purchase order number: optional, at most 60 characters … Remark: optional, at most 100
  * characters"; "Email must match a standard address pattern. At most 2 additional emails (cart mail)."
- * Money here is integer minor units (fen / paise), so sums are exact.
+ * Money here is integer minor units (fen / paise), so sums are exact (types/money.ts converts).
  */
 export interface OrderSummaryMinor { totalPriceAmount: number; totalAmount: number; taxes: number }
 
@@ -12,8 +12,6 @@ export const orderTotal = (s: OrderSummaryMinor, taxEnabled: boolean) => (taxEna
 export const orderSavings = (s: OrderSummaryMinor) => Math.max(0, s.totalPriceAmount - s.totalAmount)
 /** tax on an amount at a rate in basis points (1300 = 13 %), rounded half up to a minor unit */
 export const taxOf = (amountMinor: number, rateBasisPoints: number) => Math.floor((amountMinor * rateBasisPoints + 5000) / 10000)
-export const toMinor = (major: number) => Math.round(major * 100)
-export const toMajorUnits = (minor: number) => minor / 100
 
 export const PO_NUMBER_MAX = 60
 export const REMARK_MAX = 100

@@ -1,20 +1,17 @@
 import { Type, type Static } from 'typebox'
-import { CountryCodeSchema } from '../common'
+import { Closed, CountryCodeSchema, Literals } from '../common'
 
 export const DictionaryParentTypeSchema = Type.Literal('GLOBAL_SYS_INIT_CONFIG')
 
 /** GET /api/sys/dict/config */
-export const SysConfigQuerySchema = Type.Object(
-  {
-    countryCode: Type.Optional(CountryCodeSchema),
-    dictionaryParentType: DictionaryParentTypeSchema,
-  },
-  { additionalProperties: false },
-)
+export const SysConfigQuerySchema = Closed({
+  countryCode: Type.Optional(CountryCodeSchema),
+  dictionaryParentType: DictionaryParentTypeSchema,
+})
 export type SysConfigQuery = Static<typeof SysConfigQuerySchema>
 
 export const DictEntrySchema = Type.Object({
-  dictValue: Type.Union([Type.Literal('1'), Type.Literal('0')]),
+  dictValue: Literals(['1', '0']),
   dictLabel: Type.String(),
 })
 export type DictEntry = Static<typeof DictEntrySchema>
