@@ -29,46 +29,112 @@ const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', f
  * cycle. Moving a domain later is fine while every import still points backwards (depcruise tells).
  */
 const SERVER_DOMAIN_ORDER = [
-  'platform', 'auth', 'catalog', 'marketing', 'engagement', 'account', 'service', 'cart', 'membership', 'order', 'flashbuy',
+  'platform',
+  'auth',
+  'catalog',
+  'marketing',
+  'engagement',
+  'account',
+  'service',
+  'cart',
+  'membership',
+  'order',
+  'flashbuy',
 ]
 
 const domainOrderRules = () => {
   // every domain folder has its place in the order (a folder missing from it would go unchecked)
-  const folders = fs.readdirSync(path.join(__dirname, 'server/domains'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+  const folders = fs
+    .readdirSync(path.join(__dirname, 'server/domains'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
   const unordered = folders.filter((f) => !SERVER_DOMAIN_ORDER.includes(f))
-  if (unordered.length) throw new Error(`.dependency-cruiser.cjs: SERVER_DOMAIN_ORDER does not list server/domains/${unordered.join(', ')}`)
+  if (unordered.length)
+    throw new Error(`.dependency-cruiser.cjs: SERVER_DOMAIN_ORDER does not list server/domains/${unordered.join(', ')}`)
   return SERVER_DOMAIN_ORDER.slice(0, -1).map((domain, i) =>
-    rule('domain-imports-later-domain',
+    rule(
+      'domain-imports-later-domain',
       `server/domains/${domain} imports only the domains before it in SERVER_DOMAIN_ORDER (.dependency-cruiser.cjs), so domain folders form no cycle.`,
-      { path: `^server/domains/${domain}/` }, { path: `^server/domains/(${SERVER_DOMAIN_ORDER.slice(i + 1).join('|')})/` }))
+      { path: `^server/domains/${domain}/` },
+      { path: `^server/domains/(${SERVER_DOMAIN_ORDER.slice(i + 1).join('|')})/` },
+    ),
+  )
 }
 
 module.exports = {
   forbidden: [
-    rule('server-imports-app', 'The server never imports src/: move shared pure code to types/.',
-      { path: '^server/' }, { path: APP }),
-    rule('app-imports-server', 'The app never imports server/: the contract lives in types/.',
-      { path: '^(src|types)/' }, { path: '^server/' }),
-    rule('types-imports-outside', 'types/ holds the contract and shared pure code: it imports nothing of src/ or server/.',
-      { path: '^types/' }, { path: '^(src|server)/' }),
-    rule('platform-layer', 'src/platform imports only types/ (and other platform adapters).',
-      { path: layer('platform') }, { path: APP, pathNot: layer('platform') }),
-    rule('rules-layer', 'A rule is pure: src/rules imports only types/, src/i18n and other rules.',
-      { path: layer('rules') }, { path: APP, pathNot: [layer('rules'), layer('i18n')] }),
-    rule('i18n-layer', 'src/i18n (message catalogues) imports only types/.',
-      { path: layer('i18n') }, { path: APP, pathNot: layer('i18n') }),
-    rule('api-layer', 'The request layer reports events and never shows UI: src/api imports only types/, platform, rules, i18n.',
-      { path: layer('api') }, { path: APP, pathNot: [layer('api'), layer('platform'), layer('rules'), layer('i18n')] }),
-    rule('store-layer', 'Stores import only types/, platform, rules, i18n, api and other stores (not components or pages).',
-      { path: layer('store') }, { path: '^src/(components|pages|packages)/|^src/app\\.' }),
-    rule('components-layer', 'Components import only lower layers and other components (not pages or packages).',
-      { path: layer('components') }, { path: '^src/(pages|packages)/|^src/app\\.' }),
-    rule('page-imports-other-page', 'A page imports lower layers and its own folder only: shared pieces go to components/ or store/.',
-      { path: '^src/(pages|packages/[^/]+)/([^/]+)/' }, { path: '^src/(pages|packages/[^/]+)/', pathNot: '^src/$1/$2/' }),
-    rule('no-circular', 'Circular imports make the load order fragile (type-only cycles are harmless: they vanish at compile time).',
-      { path: '^(src|server|types)/' }, { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } }),
-    rule('domain-bypasses-index', 'A server domain uses another only through its public surface, server/domains/<domain>/index.ts.',
-      { path: '^server/domains/([^/]+)/' }, { path: '^server/domains/[^/]+/', pathNot: ['^server/domains/$1/', '^server/domains/[^/]+/index\\.ts$'] }),
+    rule(
+      'server-imports-app',
+      'The server never imports src/: move shared pure code to types/.',
+      { path: '^server/' },
+      { path: APP },
+    ),
+    rule(
+      'app-imports-server',
+      'The app never imports server/: the contract lives in types/.',
+      { path: '^(src|types)/' },
+      { path: '^server/' },
+    ),
+    rule(
+      'types-imports-outside',
+      'types/ holds the contract and shared pure code: it imports nothing of src/ or server/.',
+      { path: '^types/' },
+      { path: '^(src|server)/' },
+    ),
+    rule(
+      'platform-layer',
+      'src/platform imports only types/ (and other platform adapters).',
+      { path: layer('platform') },
+      { path: APP, pathNot: layer('platform') },
+    ),
+    rule(
+      'rules-layer',
+      'A rule is pure: src/rules imports only types/, src/i18n and other rules.',
+      { path: layer('rules') },
+      { path: APP, pathNot: [layer('rules'), layer('i18n')] },
+    ),
+    rule(
+      'i18n-layer',
+      'src/i18n (message catalogues) imports only types/.',
+      { path: layer('i18n') },
+      { path: APP, pathNot: layer('i18n') },
+    ),
+    rule(
+      'api-layer',
+      'The request layer reports events and never shows UI: src/api imports only types/, platform, rules, i18n.',
+      { path: layer('api') },
+      { path: APP, pathNot: [layer('api'), layer('platform'), layer('rules'), layer('i18n')] },
+    ),
+    rule(
+      'store-layer',
+      'Stores import only types/, platform, rules, i18n, api and other stores (not components or pages).',
+      { path: layer('store') },
+      { path: '^src/(components|pages|packages)/|^src/app\\.' },
+    ),
+    rule(
+      'components-layer',
+      'Components import only lower layers and other components (not pages or packages).',
+      { path: layer('components') },
+      { path: '^src/(pages|packages)/|^src/app\\.' },
+    ),
+    rule(
+      'page-imports-other-page',
+      'A page imports lower layers and its own folder only: shared pieces go to components/ or store/.',
+      { path: '^src/(pages|packages/[^/]+)/([^/]+)/' },
+      { path: '^src/(pages|packages/[^/]+)/', pathNot: '^src/$1/$2/' },
+    ),
+    rule(
+      'no-circular',
+      'Circular imports make the load order fragile (type-only cycles are harmless: they vanish at compile time).',
+      { path: '^(src|server|types)/' },
+      { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    ),
+    rule(
+      'domain-bypasses-index',
+      'A server domain uses another only through its public surface, server/domains/<domain>/index.ts.',
+      { path: '^server/domains/([^/]+)/' },
+      { path: '^server/domains/[^/]+/', pathNot: ['^server/domains/$1/', '^server/domains/[^/]+/index\\.ts$'] },
+    ),
     ...domainOrderRules(),
   ],
   options: {

@@ -64,7 +64,11 @@ async function main() {
     const bare = await startBare()
     const bareUrl = bare.url
 
-    const u = await handle.db.selectFrom('users').select(['id', 'user_name']).where('user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
+    const u = await handle.db
+      .selectFrom('users')
+      .select(['id', 'user_name'])
+      .where('user_name', '=', 'approved.cn')
+      .executeTakeFirstOrThrow()
     const token = await signAccessToken(secret, { userId: u.id, userName: u.user_name })
     const lastPage = Math.floor(PRODUCTS / 20)
     const listPaths = (pages: number[]) => pages.map((p) => `/api/product/list?page=${p}&pageSize=20`)
@@ -80,8 +84,12 @@ async function main() {
     rows.push(await run(bareUrl, 'bare Fastify, constant 20 items', [bare.path]))
     rows.push(await run(apiUrl, 'product/list pages 1-10, anonymous', firstPages))
     rows.push(await run(apiUrl, `product/list pages 1-${lastPage} spread, anonymous`, spread))
-    rows.push(await run(apiUrl, 'product/list pages 1-10, approved.cn token', firstPages, { authorization: `Bearer ${token}` }))
-    rows.push(await run(apiUrl, 'product/list pages 1-10, in/en', firstPages, { countrycode: 'in', languagecode: 'en' }))
+    rows.push(
+      await run(apiUrl, 'product/list pages 1-10, approved.cn token', firstPages, { authorization: `Bearer ${token}` }),
+    )
+    rows.push(
+      await run(apiUrl, 'product/list pages 1-10, in/en', firstPages, { countrycode: 'in', languagecode: 'en' }),
+    )
 
     // catalogue search (issue 3): a repeated mix of catalogue numbers, English words and Chinese 2-3 character
     // terms; every-query-new search is measured by bench/search.ts
@@ -89,7 +97,9 @@ async function main() {
     await run(apiUrl, 'warmup', mix).catch(() => undefined)
     rows.push(await run(apiUrl, `search mix (${mix.length} queries, results cached)`, mix))
 
-    console.log(`\n${handle.kind}, ${PRODUCTS} products, ${CONNECTIONS} connections, ${SECONDS} s each, Node ${process.version}\n`)
+    console.log(
+      `\n${handle.kind}, ${PRODUCTS} products, ${CONNECTIONS} connections, ${SECONDS} s each, Node ${process.version}\n`,
+    )
     const w = Math.max(...rows.map((r) => r.scenario.length))
     console.log(`${'scenario'.padEnd(w)} | req/s   | p50 ms | p99 ms | errors | non-2xx`)
     console.log(`${'-'.repeat(w)}-|---------|--------|--------|--------|--------`)

@@ -7,14 +7,26 @@ import Fastify from 'fastify'
 export async function startBare(): Promise<{ url: string; path: string; close: () => Promise<void> }> {
   const bare = Fastify({ logger: false })
   const constant = {
-    success: true, code: '200', message: 'ok',
+    success: true,
+    code: '200',
+    message: 'ok',
     data: {
       items: Array.from({ length: 20 }, (_, k) => ({
-        sku: `SKU-${100000 + k}`, catalogNumber: `MA1-${10000 + k}`, productTitle: 'Anti-CD3 Monoclonal Antibody (OKT3), FITC',
-        size: '100 µg', brand: 'Invitrogen', image: `/static/products/MA1-${10000 + k}`, currency: 'CNY', listPrice: 2380,
-        price: { amount: 2380, priceType: 'list' }, priceAccess: { status: 'orderable' }, leadTarget: false,
+        sku: `SKU-${100000 + k}`,
+        catalogNumber: `MA1-${10000 + k}`,
+        productTitle: 'Anti-CD3 Monoclonal Antibody (OKT3), FITC',
+        size: '100 µg',
+        brand: 'Invitrogen',
+        image: `/static/products/MA1-${10000 + k}`,
+        currency: 'CNY',
+        listPrice: 2380,
+        price: { amount: 2380, priceType: 'list' },
+        priceAccess: { status: 'orderable' },
+        leadTarget: false,
       })),
-      page: 1, pageSize: 20, total: 10000,
+      page: 1,
+      pageSize: 20,
+      total: 10000,
     },
   }
   bare.get('/bare', async () => constant)

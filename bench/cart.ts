@@ -29,45 +29,89 @@ async function main() {
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
 
     // shoppers: logged-in users (new users of approved.cn's account) and visitors with a gcId
-    const base = await handle.db.selectFrom('users').selectAll().where('user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
-    const products = (await handle.db.selectFrom('products as p').innerJoin('product_sales as s', 's.product_id', 'p.id')
-      .select('p.catalog_number').where('s.sales_status', '=', 'active').where('p.lead_target', '=', false).where('p.list_price_cny', 'is not', null)
-      .orderBy('p.rank', 'desc').limit(400).execute()).map((r) => r.catalog_number)
+    const base = await handle.db
+      .selectFrom('users')
+      .selectAll()
+      .where('user_name', '=', 'approved.cn')
+      .executeTakeFirstOrThrow()
+    const products = (
+      await handle.db
+        .selectFrom('products as p')
+        .innerJoin('product_sales as s', 's.product_id', 'p.id')
+        .select('p.catalog_number')
+        .where('s.sales_status', '=', 'active')
+        .where('p.lead_target', '=', false)
+        .where('p.list_price_cny', 'is not', null)
+        .orderBy('p.rank', 'desc')
+        .limit(400)
+        .execute()
+    ).map((r) => r.catalog_number)
     const shoppers: { headers: Record<string, string>; gcId?: string }[] = []
     for (let i = 0; i < SHOPPERS; i++) {
       if (i % 2 === 0) {
         const id = `U-bench-${i}`
-        await handle.db.insertInto('users').values({ ...base, id, user_name: `bench.${i}`, cdc_uid: `bench-${i}`, email: `bench${i}@lab.example` }).execute()
-        shoppers.push({ headers: { authorization: `Bearer ${await signAccessToken(secret, { userId: id, userName: `bench.${i}` })}` } })
+        await handle.db
+          .insertInto('users')
+          .values({ ...base, id, user_name: `bench.${i}`, cdc_uid: `bench-${i}`, email: `bench${i}@lab.example` })
+          .execute()
+        shoppers.push({
+          headers: { authorization: `Bearer ${await signAccessToken(secret, { userId: id, userName: `bench.${i}` })}` },
+        })
       } else shoppers.push({ headers: {} })
     }
     for (const [i, s] of shoppers.entries()) {
-      const items = Array.from({ length: 5 }, (_, k) => ({ catalogNumber: products[(i * 7 + k * 13) % products.length], quantity: 1 + k }))
-      const res = await fetch(`${apiUrl}/api/cart/addItems`, { method: 'POST', headers: { ...s.headers, 'content-type': 'application/json' }, body: JSON.stringify({ items }) })
+      const items = Array.from({ length: 5 }, (_, k) => ({
+        catalogNumber: products[(i * 7 + k * 13) % products.length],
+        quantity: 1 + k,
+      }))
+      const res = await fetch(`${apiUrl}/api/cart/addItems`, {
+        method: 'POST',
+        headers: { ...s.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ items }),
+      })
       const body = await res.json()
       if (!s.headers.authorization) s.gcId = body.data.gcId
     }
     const requests: RateRequest[] = []
     for (let k = 0; k < 2000; k++) {
       const s = shoppers[k % shoppers.length]
-      if (k % 2 === 0) requests.push({ method: 'GET', path: `/api/cart/query${s.gcId ? `?gcId=${s.gcId}` : ''}`, headers: s.headers })
-      else requests.push({ method: 'POST', path: '/api/cart/addItems', headers: s.headers, body: { ...(s.gcId ? { gcId: s.gcId } : {}), items: [{ catalogNumber: products[((k % shoppers.length) * 7 + (k % 10) * 13) % products.length], quantity: 1 }] } })
+      if (k % 2 === 0)
+        requests.push({ method: 'GET', path: `/api/cart/query${s.gcId ? `?gcId=${s.gcId}` : ''}`, headers: s.headers })
+      else
+        requests.push({
+          method: 'POST',
+          path: '/api/cart/addItems',
+          headers: s.headers,
+          body: {
+            ...(s.gcId ? { gcId: s.gcId } : {}),
+            items: [
+              { catalogNumber: products[((k % shoppers.length) * 7 + (k % 10) * 13) % products.length], quantity: 1 },
+            ],
+          },
+        })
     }
     const queries = requests.filter((_, k) => k % 2 === 0)
     const adds = requests.filter((_, k) => k % 2 === 1)
     await runAtRate(apiUrl, requests, 100, 3) // warm-up
     const rows = [
       { scenario: `bare Fastify at ${RATE} req/s (control)`, ...(await runAtRate(bareUrl, ['/bare'], RATE, SECONDS)) },
-      { scenario: `cart/query + cart/addItems at ${RATE} req/s, ${SHOPPERS} shoppers`, ...(await runAtRate(apiUrl, requests, RATE, SECONDS)) },
+      {
+        scenario: `cart/query + cart/addItems at ${RATE} req/s, ${SHOPPERS} shoppers`,
+        ...(await runAtRate(apiUrl, requests, RATE, SECONDS)),
+      },
       { scenario: `cart/query alone at ${RATE} req/s`, ...(await runAtRate(apiUrl, queries, RATE, SECONDS)) },
       { scenario: `cart/addItems alone at ${RATE} req/s`, ...(await runAtRate(apiUrl, adds, RATE, SECONDS)) },
     ]
-    console.log(`\ncart bench: ${handle.kind}, ${PRODUCTS} products, ${SECONDS} s each, Node ${process.version}; goal: cart calls p99 < 25 ms at ${RATE} req/s\n`)
+    console.log(
+      `\ncart bench: ${handle.kind}, ${PRODUCTS} products, ${SECONDS} s each, Node ${process.version}; goal: cart calls p99 < 25 ms at ${RATE} req/s\n`,
+    )
     const w = Math.max(...rows.map((r) => r.scenario.length))
     console.log(`${'scenario'.padEnd(w)} | req/s | p50 ms | p99 ms | goal p99 | errors | non-2xx`)
     for (const r of rows) {
       const goal = r.scenario.startsWith('bare') ? '' : r.p99 < 25 ? '< 25 ok' : '< 25 MISSED'
-      console.log(`${r.scenario.padEnd(w)} | ${String(r.rps).padStart(5)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${goal.padStart(8)} | ${String(r.errors).padStart(6)} | ${String(r.non2xx).padStart(7)}`)
+      console.log(
+        `${r.scenario.padEnd(w)} | ${String(r.rps).padStart(5)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${goal.padStart(8)} | ${String(r.errors).padStart(6)} | ${String(r.non2xx).padStart(7)}`,
+      )
     }
     record('cart', [
       context(`bare Fastify at ${RATE} req/s, p99 (control)`, `${rows[0].p99} ms`),

@@ -15,7 +15,15 @@ import { runBench } from './support'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 
-interface Run { ms: number; cpu: number; scratchMs: number; scratchCpu: number; restartMs: number; cachedMs: number; cachedCpu: number }
+interface Run {
+  ms: number
+  cpu: number
+  scratchMs: number
+  scratchCpu: number
+  restartMs: number
+  cachedMs: number
+  cachedCpu: number
+}
 
 /** ms from spawn to the first page, and the CPU seconds the start took (npm start, the server, its children) */
 async function timeToFirstPage(env: Record<string, string>): Promise<{ ms: number; cpu: number }> {
@@ -50,7 +58,15 @@ async function once(): Promise<Run> {
     const scratch = await timeToFirstPage(env('a', false))
     const restart = await timeToFirstPage(env('a', false))
     const cached = await timeToFirstPage(env('b', false))
-    return { ms: first.ms, cpu: first.cpu, scratchMs: scratch.ms, scratchCpu: scratch.cpu, restartMs: restart.ms, cachedMs: cached.ms, cachedCpu: cached.cpu }
+    return {
+      ms: first.ms,
+      cpu: first.cpu,
+      scratchMs: scratch.ms,
+      scratchCpu: scratch.cpu,
+      restartMs: restart.ms,
+      cachedMs: cached.ms,
+      cachedCpu: cached.cpu,
+    }
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true })
   }
@@ -63,19 +79,30 @@ async function main() {
   for (let i = 0; i < RUNS; i++) {
     runs.push(await once())
     const r = runs[i]
-    console.log(`run ${i + 1}: first start ${r.ms} ms (${r.cpu.toFixed(1)} s CPU), from scratch ${r.scratchMs} ms (${r.scratchCpu.toFixed(1)} s CPU), restart ${r.restartMs} ms, another empty folder with initdb cached ${r.cachedMs} ms (${r.cachedCpu.toFixed(1)} s CPU)`)
+    console.log(
+      `run ${i + 1}: first start ${r.ms} ms (${r.cpu.toFixed(1)} s CPU), from scratch ${r.scratchMs} ms (${r.scratchCpu.toFixed(1)} s CPU), restart ${r.restartMs} ms, another empty folder with initdb cached ${r.cachedMs} ms (${r.cachedCpu.toFixed(1)} s CPU)`,
+    )
   }
   const sec = (k: keyof Run) => `${(median(runs.map((r) => r[k])) / 1000).toFixed(1)} s`
   const cpu = (k: keyof Run) => `${median(runs.map((r) => r[k])).toFixed(1)} s`
   const rows = [
-    atMost('npm start on an empty data folder to the first page (PGlite, after npm run build)', median(runs.map((r) => r.ms)) / 1000, 5, 's', 1),
+    atMost(
+      'npm start on an empty data folder to the first page (PGlite, after npm run build)',
+      median(runs.map((r) => r.ms)) / 1000,
+      5,
+      's',
+      1,
+    ),
     context('  CPU time of that start (all threads: npm start, the server)', cpu('cpu')),
     context('npm start on an empty data folder, no template, no initdb cache (from scratch)', sec('scratchMs')),
     context('  CPU time of that start (npm start, the server, its prepare child)', cpu('scratchCpu')),
     context('npm start on another empty data folder, initdb output cached', sec('cachedMs')),
     context('  CPU time of that start', cpu('cachedCpu')),
     context('npm start again on the first data folder', sec('restartMs')),
-    context('load average (1 min) at the end: other work on the machine slows every figure', os.loadavg()[0].toFixed(1)),
+    context(
+      'load average (1 min) at the end: other work on the machine slows every figure',
+      os.loadavg()[0].toFixed(1),
+    ),
   ]
   record('cold-start', rows)
   printTable(`Cold start (median of ${RUNS})`, rows)

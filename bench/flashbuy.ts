@@ -66,38 +66,121 @@ const inst = autocannon({
 }
 `
 
-export interface LoadResult { ok: number; non2xx: number; errors: number; timeouts: number; p50: number; p99: number; seconds: number; statuses: Record<string, number> }
+export interface LoadResult {
+  ok: number
+  non2xx: number
+  errors: number
+  timeouts: number
+  p50: number
+  p99: number
+  seconds: number
+  statuses: Record<string, number>
+}
 
 /** autocannon (a child process) with one connection per buyer placing flash-buy orders, a new key per request; bench/lb.ts uses it too */
-export function load(url: string, buyers: unknown[], saleId: string, seconds: number, quantity = 1): Promise<LoadResult> {
+export function load(
+  url: string,
+  buyers: unknown[],
+  saleId: string,
+  seconds: number,
+  quantity = 1,
+): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', LOADER], { stdio: ['pipe', 'pipe', 'inherit'] })
     let out = ''
-    child.stdout.on('data', (d) => { out += d })
+    child.stdout.on('data', (d) => {
+      out += d
+    })
     child.once('error', reject)
     child.once('exit', (code) => {
-      try { resolve(JSON.parse(out)) } catch { reject(new Error(`the load generator failed (exit ${code}): ${out}`)) }
+      try {
+        resolve(JSON.parse(out))
+      } catch {
+        reject(new Error(`the load generator failed (exit ${code}): ${out}`))
+      }
     })
-    child.stdin.end(JSON.stringify({ url, buyers, saleId, seconds, quantity, autocannon: require.resolve('autocannon') }))
+    child.stdin.end(
+      JSON.stringify({ url, buyers, saleId, seconds, quantity, autocannon: require.resolve('autocannon') }),
+    )
   })
 }
 
-export interface Buyer { i: number; addressKey: string; token: string }
+export interface Buyer {
+  i: number
+  addressKey: string
+  token: string
+}
 
 /** `n` buyer accounts, each with a user, an ACTIVE ship-to and a token signed with `secret` (a few statements) */
 export async function createBuyers(db: Kysely<DB>, n: number, secret: string): Promise<Buyer[]> {
   const base = await db.selectFrom('users').selectAll().where('user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
   const idx = Array.from({ length: n }, (_, i) => i)
-  const accountIds = (await db.insertInto('accounts').values(idx.map((i) => ({ account_number: `FB${100000 + i}`, name: `Flash Lab ${i}`, account_type: 'customer' as const, country: 'cn' })))
-    .returning(['id', 'account_number']).execute()).sort((a, b) => a.account_number!.localeCompare(b.account_number!)).map((r) => r.id)
-  await db.insertInto('users').values(idx.map((i) => ({ ...base, id: `U-fb-bench-${i}`, user_name: `fb.bench.${i}`, cdc_uid: `fb-bench-${i}`, email: `fb.bench${i}@lab.example`, account_id: accountIds[i] }))).execute()
-  await db.insertInto('ship_tos').values(idx.map((i) => ({
-    address_key: `ST-FB${100000 + i}-01`, account_number: `FB${100000 + i}`, nick_name: null, phone_number: '021-00000000', attention_to: 'Lab manager', dept_or_lab: 'Lab',
-    company_or_institution: `Flash Lab ${i}`, country: 'China', state: null, state_or_province: '上海市', city: '上海市', street_address: '张衡路 1 号',
-    building_or_room: null, zip_code: '201203', iso_country_code: 'CN', mobile: null, email: null, pre_payment_account: false, account_id: accountIds[i],
-    is_default: true, address_status: 'ACTIVE' as const, web_reference: null, sort_order: 0,
-  }))).execute()
-  return Promise.all(idx.map(async (i) => ({ i, addressKey: `ST-FB${100000 + i}-01`, token: await signAccessToken(secret, { userId: `U-fb-bench-${i}`, userName: `fb.bench.${i}` }) })))
+  const accountIds = (
+    await db
+      .insertInto('accounts')
+      .values(
+        idx.map((i) => ({
+          account_number: `FB${100000 + i}`,
+          name: `Flash Lab ${i}`,
+          account_type: 'customer' as const,
+          country: 'cn',
+        })),
+      )
+      .returning(['id', 'account_number'])
+      .execute()
+  )
+    .sort((a, b) => a.account_number!.localeCompare(b.account_number!))
+    .map((r) => r.id)
+  await db
+    .insertInto('users')
+    .values(
+      idx.map((i) => ({
+        ...base,
+        id: `U-fb-bench-${i}`,
+        user_name: `fb.bench.${i}`,
+        cdc_uid: `fb-bench-${i}`,
+        email: `fb.bench${i}@lab.example`,
+        account_id: accountIds[i],
+      })),
+    )
+    .execute()
+  await db
+    .insertInto('ship_tos')
+    .values(
+      idx.map((i) => ({
+        address_key: `ST-FB${100000 + i}-01`,
+        account_number: `FB${100000 + i}`,
+        nick_name: null,
+        phone_number: '021-00000000',
+        attention_to: 'Lab manager',
+        dept_or_lab: 'Lab',
+        company_or_institution: `Flash Lab ${i}`,
+        country: 'China',
+        state: null,
+        state_or_province: '上海市',
+        city: '上海市',
+        street_address: '张衡路 1 号',
+        building_or_room: null,
+        zip_code: '201203',
+        iso_country_code: 'CN',
+        mobile: null,
+        email: null,
+        pre_payment_account: false,
+        account_id: accountIds[i],
+        is_default: true,
+        address_status: 'ACTIVE' as const,
+        web_reference: null,
+        sort_order: 0,
+      })),
+    )
+    .execute()
+  return Promise.all(
+    idx.map(async (i) => ({
+      i,
+      addressKey: `ST-FB${100000 + i}-01`,
+      token: await signAccessToken(secret, { userId: `U-fb-bench-${i}`, userName: `fb.bench.${i}` }),
+    })),
+  )
 }
 
 async function main() {
@@ -117,29 +200,69 @@ async function main() {
     const db = handle.db
 
     const buyers = await createBuyers(db, BUYERS, secret)
-    const productId = (await db.selectFrom('products').select('id').where('list_price_cny', 'is not', null).orderBy('id').limit(1).executeTakeFirstOrThrow()).id
+    const productId = (
+      await db
+        .selectFrom('products')
+        .select('id')
+        .where('list_price_cny', 'is not', null)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).id
 
     const newSale = async (stock: number, limit: number) => {
       const id = `B-${crypto.randomBytes(4).toString('hex')}`
-      await db.insertInto('flash_sales').values({
-        id, country: 'cn', product_id: productId, currency: 'CNY', flash_price: 1990, display_text_en: 'bench', display_text_zh: 'bench',
-        start_at: new Date(Date.now() - 60_000), end_at: new Date(Date.now() + 3_600_000), total_qty: stock, remain_qty: stock,
-        min_order_qty: 1, max_order_qty: 5, account_purchase_limit_qty: limit, delivery_channel: 'TFS', coupon: null, sort_order: 0,
-      }).execute()
+      await db
+        .insertInto('flash_sales')
+        .values({
+          id,
+          country: 'cn',
+          product_id: productId,
+          currency: 'CNY',
+          flash_price: 1990,
+          display_text_en: 'bench',
+          display_text_zh: 'bench',
+          start_at: new Date(Date.now() - 60_000),
+          end_at: new Date(Date.now() + 3_600_000),
+          total_qty: stock,
+          remain_qty: stock,
+          min_order_qty: 1,
+          max_order_qty: 5,
+          account_purchase_limit_qty: limit,
+          delivery_channel: 'TFS',
+          coupon: null,
+          sort_order: 0,
+        })
+        .execute()
       return id
     }
     const check = async (saleId: string) => {
-      const r = (await sql<{ total: number; remain: number; units: number; orders: number; over_limit: number; ledger_off: number }>`
+      const r = (
+        await sql<{
+          total: number
+          remain: number
+          units: number
+          orders: number
+          over_limit: number
+          ledger_off: number
+        }>`
         SELECT s.total_qty AS total, s.remain_qty AS remain,
           (SELECT coalesce(sum(l.quantity), 0)::int FROM orders o JOIN order_lines l ON l.order_id = o.id WHERE o.flash_sale_id = s.id) AS units,
           (SELECT count(*)::int FROM orders o WHERE o.flash_sale_id = s.id) AS orders,
           (SELECT count(*)::int FROM flash_sale_ledger g WHERE g.flash_sale_id = s.id AND g.purchased_qty > s.account_purchase_limit_qty) AS over_limit,
           (SELECT count(*)::int FROM flash_sale_ledger g WHERE g.flash_sale_id = s.id AND g.purchased_qty <>
             (SELECT coalesce(sum(l.quantity), 0) FROM orders o JOIN order_lines l ON l.order_id = o.id WHERE o.flash_sale_id = s.id AND o.account_id = g.account_id)) AS ledger_off
-        FROM flash_sales s WHERE s.id = ${saleId}`.execute(db)).rows[0]
+        FROM flash_sales s WHERE s.id = ${saleId}`.execute(db)
+      ).rows[0]
       const taken = r.total - r.remain
       // oversold: order units beyond the stock taken off the sale (which the check constraint keeps within total_qty)
-      return { ...r, sold: r.units, oversold: Math.max(0, r.units - taken), mismatch: r.units !== taken, overLimit: r.over_limit + r.ledger_off }
+      return {
+        ...r,
+        sold: r.units,
+        oversold: Math.max(0, r.units - taken),
+        mismatch: r.units !== taken,
+        overLimit: r.over_limit + r.ledger_off,
+      }
     }
 
     const start = async (redisUrl: string) => {
@@ -167,12 +290,16 @@ async function main() {
       const c = await check(saleId)
       // orders answered 200 within the run (orders still in flight when the clients stopped are not counted)
       const perSecond = r.ok / r.seconds
-      console.log(`\n[${label}] ${BUYERS} buyers, ${r.seconds} s: ${c.orders} orders (${Math.round(perSecond)}/s), 2xx ${r.ok}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}, p50 ${r.p50} ms, p99 ${r.p99} ms; sold ${c.sold} = stock taken ${c.total - c.remain}; over-limit ${c.overLimit}; load average ${load1.toFixed(2)}`)
+      console.log(
+        `\n[${label}] ${BUYERS} buyers, ${r.seconds} s: ${c.orders} orders (${Math.round(perSecond)}/s), 2xx ${r.ok}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}, p50 ${r.p50} ms, p99 ${r.p99} ms; sold ${c.sold} = stock taken ${c.total - c.remain}; over-limit ${c.overLimit}; load average ${load1.toFixed(2)}`,
+      )
       // a small stock sold out by the same crowd (limit 3 per account)
       const small = await newSale(Math.min(3000, BUYERS * 2), 3)
       const r2 = await load(api, buyers, small, 5)
       const c2 = await check(small)
-      console.log(`[${label}] sell-out crowd: stock ${c2.total}, sold ${c2.sold}, remain ${c2.remain}, orders ${c2.orders}, 2xx ${r2.ok}, refused ${r2.non2xx}, over-limit ${c2.overLimit}`)
+      console.log(
+        `[${label}] sell-out crowd: stock ${c2.total}, sold ${c2.sold}, remain ${c2.remain}, orders ${c2.orders}, 2xx ${r2.ok}, refused ${r2.non2xx}, over-limit ${c2.overLimit}`,
+      )
       return { perSecond, p99: r.p99, c, c2, load1 }
     }
 
@@ -181,27 +308,50 @@ async function main() {
     // ---- pgbench: one conditional decrement + one order insert per commit, on the same database
     await sql`CREATE TABLE pgbench_flash (id int PRIMARY KEY, remain int NOT NULL CHECK (remain >= 0))`.execute(db)
     await sql`INSERT INTO pgbench_flash VALUES (1, 2000000000)`.execute(db)
-    await sql`CREATE TABLE pgbench_flash_orders (id bigserial PRIMARY KEY, account_id int NOT NULL, qty int NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`.execute(db)
+    await sql`CREATE TABLE pgbench_flash_orders (id bigserial PRIMARY KEY, account_id int NOT NULL, qty int NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`.execute(
+      db,
+    )
     const script = path.join(os.tmpdir(), `pgbench-flash-${process.pid}.sql`)
-    fs.writeFileSync(script, [
-      '\\set a random(1, 1000)',
-      'BEGIN;',
-      'UPDATE pgbench_flash SET remain = remain - 1 WHERE id = 1 AND remain >= 1;',
-      'INSERT INTO pgbench_flash_orders (account_id, qty) VALUES (:a, 1);',
-      'END;',
-    ].join('\n') + '\n')
-    const pgb = spawnSync('/usr/bin/pgbench', ['-n', '-c', '32', '-j', '2', '-T', '10', '-f', script, tmp.url], { encoding: 'utf8' })
+    fs.writeFileSync(
+      script,
+      [
+        '\\set a random(1, 1000)',
+        'BEGIN;',
+        'UPDATE pgbench_flash SET remain = remain - 1 WHERE id = 1 AND remain >= 1;',
+        'INSERT INTO pgbench_flash_orders (account_id, qty) VALUES (:a, 1);',
+        'END;',
+      ].join('\n') + '\n',
+    )
+    const pgb = spawnSync('/usr/bin/pgbench', ['-n', '-c', '32', '-j', '2', '-T', '10', '-f', script, tmp.url], {
+      encoding: 'utf8',
+    })
     fs.rmSync(script, { force: true })
     const tps = Number(/tps = ([\d.]+)/.exec(pgb.stdout)?.[1] ?? NaN)
     if (!Number.isFinite(tps)) console.log(pgb.stdout, pgb.stderr)
     console.log(`\npgbench (decrement + insert per commit, 32 clients, 10 s): ${tps.toFixed(0)} tps`)
 
     rows.push(
-      atLeast(`flash buy: orders/s, ${BUYERS} buyers on one SKU over HTTP (PostgreSQL)`, db1.perSecond, 1000, 'orders/s'),
-      atLeast('flash buy: orders/s ÷ pgbench (one decrement + one insert per commit)', db1.perSecond / tps, 0.6, 'x', 2),
+      atLeast(
+        `flash buy: orders/s, ${BUYERS} buyers on one SKU over HTTP (PostgreSQL)`,
+        db1.perSecond,
+        1000,
+        'orders/s',
+      ),
+      atLeast(
+        'flash buy: orders/s ÷ pgbench (one decrement + one insert per commit)',
+        db1.perSecond / tps,
+        0.6,
+        'x',
+        2,
+      ),
       context('pgbench: one decrement + one insert per commit, 32 clients', `${tps.toFixed(0)} tps`),
       context(`flash buy: p99 latency, ${BUYERS} connections`, `${db1.p99} ms`),
-      atMost('flash buy: oversold units (both crowds)', db1.c.oversold + db1.c2.oversold + (db1.c.mismatch || db1.c2.mismatch ? 1 : 0), 0, 'units'),
+      atMost(
+        'flash buy: oversold units (both crowds)',
+        db1.c.oversold + db1.c2.oversold + (db1.c.mismatch || db1.c2.mismatch ? 1 : 0),
+        0,
+        'units',
+      ),
       atMost('flash buy: accounts over their limit (both crowds)', db1.c.overLimit + db1.c2.overLimit, 0, 'accounts'),
       context('flash buy: sell-out crowd sold / stock', `${db1.c2.sold} / ${db1.c2.total}`),
       context('load average (1 min) at the start of the run', db1.load1.toFixed(2)),
@@ -211,7 +361,12 @@ async function main() {
       rows.push(
         atLeast(`flash buy with the Redis gate: orders/s, ${BUYERS} buyers`, rd.perSecond, 1000, 'orders/s'),
         context('flash buy with the Redis gate: p99', `${rd.p99} ms`),
-        atMost('flash buy with the Redis gate: oversold units + accounts over limit', rd.c.oversold + rd.c2.oversold + rd.c.overLimit + rd.c2.overLimit + (rd.c.mismatch || rd.c2.mismatch ? 1 : 0), 0, ''),
+        atMost(
+          'flash buy with the Redis gate: oversold units + accounts over limit',
+          rd.c.oversold + rd.c2.oversold + rd.c.overLimit + rd.c2.overLimit + (rd.c.mismatch || rd.c2.mismatch ? 1 : 0),
+          0,
+          '',
+        ),
         context('flash buy with the Redis gate: sell-out crowd sold / stock', `${rd.c2.sold} / ${rd.c2.total}`),
       )
     }

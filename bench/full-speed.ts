@@ -25,12 +25,19 @@ process.stdin.on('end', () => {
 })
 `
 
-export function fullSpeed(url: string, paths: string[], connections: number, seconds: number): Promise<RateResult & { sent: number }> {
+export function fullSpeed(
+  url: string,
+  paths: string[],
+  connections: number,
+  seconds: number,
+): Promise<RateResult & { sent: number }> {
   const autocannon = path.join(process.cwd(), 'node_modules', 'autocannon')
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', CHILD], { stdio: ['pipe', 'pipe', 'inherit'] })
     let out = ''
-    child.stdout.on('data', (d) => { out += d })
+    child.stdout.on('data', (d) => {
+      out += d
+    })
     child.once('error', reject)
     child.once('close', (code) => {
       try {

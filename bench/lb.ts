@@ -66,27 +66,67 @@ async function main() {
     const take = (n: number) => all.slice(next, (next += n))
     console.log(`${all.length} distinct search queries`)
     const buyers = await createBuyers(db, BUYERS, LB_JWT_SECRET)
-    const productId = (await db.selectFrom('products').select('id').where('list_price_cny', 'is not', null).orderBy('id').limit(1).executeTakeFirstOrThrow()).id
+    const productId = (
+      await db
+        .selectFrom('products')
+        .select('id')
+        .where('list_price_cny', 'is not', null)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).id
     const newSale = async () => {
       const id = `LB-${crypto.randomBytes(4).toString('hex')}`
       const stock = 10_000_000
-      await db.insertInto('flash_sales').values({
-        id, country: 'cn', product_id: productId, currency: 'CNY', flash_price: 1990, display_text_en: 'bench', display_text_zh: 'bench',
-        start_at: new Date(Date.now() - 60_000), end_at: new Date(Date.now() + 3_600_000), total_qty: stock, remain_qty: stock,
-        min_order_qty: 1, max_order_qty: 5, account_purchase_limit_qty: 1_000_000, delivery_channel: 'TFS', coupon: null, sort_order: 0,
-      }).execute()
+      await db
+        .insertInto('flash_sales')
+        .values({
+          id,
+          country: 'cn',
+          product_id: productId,
+          currency: 'CNY',
+          flash_price: 1990,
+          display_text_en: 'bench',
+          display_text_zh: 'bench',
+          start_at: new Date(Date.now() - 60_000),
+          end_at: new Date(Date.now() + 3_600_000),
+          total_qty: stock,
+          remain_qty: stock,
+          min_order_qty: 1,
+          max_order_qty: 5,
+          account_purchase_limit_qty: 1_000_000,
+          delivery_channel: 'TFS',
+          coupon: null,
+          sort_order: 0,
+        })
+        .execute()
       return id
     }
-    const sold = async (saleId: string) => (await sql<{ taken: number; units: number }>`
+    const sold = async (saleId: string) =>
+      (
+        await sql<{ taken: number; units: number }>`
       SELECT s.total_qty - s.remain_qty AS taken,
         (SELECT coalesce(sum(l.quantity), 0)::int FROM orders o JOIN order_lines l ON l.order_id = o.id WHERE o.flash_sale_id = s.id) AS units
-      FROM flash_sales s WHERE s.id = ${saleId}`.execute(db)).rows[0]
+      FROM flash_sales s WHERE s.id = ${saleId}`.execute(db)
+      ).rows[0]
 
     // warm-up of both instances: JIT, pools, every buyer in each user cache, the gate's scripts
     await fullSpeed(lb.origin, take(warm), CONNECTIONS, 2)
     await load(lb.origin, buyers, await newSale(), 3)
 
-    const results: Record<Setup, { search: number[]; searchP99: number[]; flash: number[]; flashP99: number[]; share: string[]; oversold: number; downs: number; flashNon2xx: number[] }> = {
+    const results: Record<
+      Setup,
+      {
+        search: number[]
+        searchP99: number[]
+        flash: number[]
+        flashP99: number[]
+        share: string[]
+        oversold: number
+        downs: number
+        flashNon2xx: number[]
+      }
+    > = {
       one: { search: [], searchP99: [], flash: [], flashP99: [], share: [], oversold: 0, downs: 0, flashNon2xx: [] },
       two: { search: [], searchP99: [], flash: [], flashP99: [], share: [], oversold: 0, downs: 0, flashNon2xx: [] },
     }
@@ -100,9 +140,13 @@ async function main() {
         const f = await load(lb.origin, buyers, saleId, SECONDS)
         const c = await sold(saleId)
         const after = await perServer(lb)
-        const share = Object.keys(after).filter((k) => !k.startsWith('down:')).map((k) => `${k} ${after[k] - (before[k] ?? 0)}`).join(', ')
+        const share = Object.keys(after)
+          .filter((k) => !k.startsWith('down:'))
+          .map((k) => `${k} ${after[k] - (before[k] ?? 0)}`)
+          .join(', ')
         // a server taken out by a failed health check during the run (not app2 put in maintenance)
-        const downs = after['down:app1'] - before['down:app1'] + (setup === 'two' ? after['down:app2'] - before['down:app2'] : 0)
+        const downs =
+          after['down:app1'] - before['down:app1'] + (setup === 'two' ? after['down:app2'] - before['down:app2'] : 0)
         const r = results[setup]
         r.search.push(s.rps)
         r.searchP99.push(s.p99)
@@ -112,29 +156,59 @@ async function main() {
         r.share.push(share)
         r.downs += downs
         r.oversold += Math.max(0, c.units - c.taken) + (c.units !== c.taken ? 1 : 0)
-        console.log(`[round ${round + 1}, ${setup} instance${setup === 'two' ? 's' : ''}] search ${s.rps} req/s (p99 ${s.p99} ms, non-2xx ${s.non2xx}, errors ${s.errors}); ` +
-          `flash buy ${Math.round(f.ok / f.seconds)} orders/s (p99 ${f.p99} ms, statuses ${JSON.stringify(f.statuses)}, errors ${f.errors}), units ${c.units} = stock taken ${c.taken}; requests per server: ${share}; health-check DOWNs ${downs}; load average ${os.loadavg()[0].toFixed(2)}`)
+        console.log(
+          `[round ${round + 1}, ${setup} instance${setup === 'two' ? 's' : ''}] search ${s.rps} req/s (p99 ${s.p99} ms, non-2xx ${s.non2xx}, errors ${s.errors}); ` +
+            `flash buy ${Math.round(f.ok / f.seconds)} orders/s (p99 ${f.p99} ms, statuses ${JSON.stringify(f.statuses)}, errors ${f.errors}), units ${c.units} = stock taken ${c.taken}; requests per server: ${share}; health-check DOWNs ${downs}; load average ${os.loadavg()[0].toFixed(2)}`,
+        )
       }
     }
     await lb.setServerState('app2', 'ready')
 
     const m = (xs: number[]) => median(xs)
     const rows: BenchRow[] = [
-      atLeast(`search, every query new, full speed, ONE instance behind HAProxy (${CONNECTIONS} connections)`, m(results.one.search), 1000, 'req/s'),
-      atLeast('search, every query new, full speed, TWO instances behind HAProxy', m(results.two.search), 1000, 'req/s'),
+      atLeast(
+        `search, every query new, full speed, ONE instance behind HAProxy (${CONNECTIONS} connections)`,
+        m(results.one.search),
+        1000,
+        'req/s',
+      ),
+      atLeast(
+        'search, every query new, full speed, TWO instances behind HAProxy',
+        m(results.two.search),
+        1000,
+        'req/s',
+      ),
       context('search: two instances ÷ one', `${(m(results.two.search) / m(results.one.search)).toFixed(2)} x`),
       context('search p99: one / two instances', `${m(results.one.searchP99)} / ${m(results.two.searchP99)} ms`),
-      atLeast(`flash buy: orders/s, ${BUYERS} buyers, ONE instance behind HAProxy (Redis gate)`, m(results.one.flash), 1000, 'orders/s'),
+      atLeast(
+        `flash buy: orders/s, ${BUYERS} buyers, ONE instance behind HAProxy (Redis gate)`,
+        m(results.one.flash),
+        1000,
+        'orders/s',
+      ),
       atLeast('flash buy: orders/s, TWO instances behind HAProxy (Redis gate)', m(results.two.flash), 1000, 'orders/s'),
       context('flash buy: two instances ÷ one', `${(m(results.two.flash) / m(results.one.flash)).toFixed(2)} x`),
       context('flash buy p99: one / two instances', `${m(results.one.flashP99)} / ${m(results.two.flashP99)} ms`),
       atMost('flash buy: oversold units (all runs)', results.one.oversold + results.two.oversold, 0, 'units'),
-      atMost('flash buy: requests not answered 2xx (stock to spare: every one should be an order), all runs', [...results.one.flashNon2xx, ...results.two.flashNon2xx].reduce((a, b) => a + b, 0), 0, ''),
-      atMost('instances taken out by a failed health check during the runs', results.one.downs + results.two.downs, 0, ''),
+      atMost(
+        'flash buy: requests not answered 2xx (stock to spare: every one should be an order), all runs',
+        [...results.one.flashNon2xx, ...results.two.flashNon2xx].reduce((a, b) => a + b, 0),
+        0,
+        '',
+      ),
+      atMost(
+        'instances taken out by a failed health check during the runs',
+        results.one.downs + results.two.downs,
+        0,
+        '',
+      ),
       context('requests per server, last two-instance run', results.two.share.at(-1) ?? ''),
       context('load average (1 min) at the end', os.loadavg()[0].toFixed(2)),
     ]
-    printTable(`one vs two instances behind HAProxy (Node ${process.version}, ${os.cpus().length} cores, ${ROUNDS} rounds of ${SECONDS} s)`, rows)
+    printTable(
+      `one vs two instances behind HAProxy (Node ${process.version}, ${os.cpus().length} cores, ${ROUNDS} rounds of ${SECONDS} s)`,
+      rows,
+    )
     record('lb', rows)
   } finally {
     await lb.stop()

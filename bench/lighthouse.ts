@@ -16,7 +16,14 @@ const { startServer } = require('../tests/support/server-process.js')
 
 const RUNS = Number(process.env.LH_RUNS ?? 3)
 
-interface Run { score: number; lcp: number; tbt: number; fcp: number; bytes: number; lcpElement: string }
+interface Run {
+  score: number
+  lcp: number
+  tbt: number
+  fcp: number
+  bytes: number
+  lcpElement: string
+}
 
 async function lighthouseRun(url: string, port: number): Promise<Run> {
   // lighthouse is an ES module: load it the way tsx leaves dynamic imports alone
@@ -24,19 +31,24 @@ async function lighthouseRun(url: string, port: number): Promise<Run> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`)
   const a = result.lhr.audits
-  const lcpItems = (a['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items
+  const lcpItems = (
+    a['largest-contentful-paint-element']?.details as
+      { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+  )?.items
   return {
     score: result.lhr.categories.performance.score ?? 0,
     lcp: a['largest-contentful-paint'].numericValue ?? NaN,
     tbt: a['total-blocking-time'].numericValue ?? NaN,
     fcp: a['first-contentful-paint'].numericValue ?? NaN,
     bytes: a['total-byte-weight'].numericValue ?? NaN,
-    lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?'
+    lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?',
   }
 }
 
 async function productUrl(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/product/list?page=1&pageSize=20`, { headers: { languagecode: 'en', countrycode: 'cn' } })
+  const res = await fetch(`${origin}/api/product/list?page=1&pageSize=20`, {
+    headers: { languagecode: 'en', countrycode: 'cn' },
+  })
   const { data } = (await res.json()) as { data: { items: { catalogNumber: string; productTitle: string }[] } }
   const p = data.items[0]
   return `${origin}/product-details/${encodeURIComponent(cleanTitle(p.productTitle))}/${p.catalogNumber}`
@@ -46,11 +58,22 @@ async function main() {
   const server = await startServer()
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   const rows: BenchRow[] = []
   try {
-    const pages: [string, string][] = [['/home', `${server.origin}/home`], ['product page', await productUrl(server.origin)]]
+    const pages: [string, string][] = [
+      ['/home', `${server.origin}/home`],
+      ['product page', await productUrl(server.origin)],
+    ]
     // one unmeasured load warms the server (first queries, file cache) so run 1 is not an outlier
     await lighthouseRun(pages[0][1], chrome.port)
     for (const [label, url] of pages) {
@@ -58,13 +81,16 @@ async function main() {
       for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url, chrome.port))
       const m = (k: keyof Omit<Run, 'lcpElement'>) => median(runs.map((r) => r[k]))
       console.log(`\n${label} (${url}), ${RUNS} runs:`)
-      for (const r of runs) console.log(`  score ${r.score.toFixed(2)}  FCP ${r.fcp.toFixed(0)} ms  LCP ${r.lcp.toFixed(0)} ms  TBT ${r.tbt.toFixed(0)} ms  ${(r.bytes / 1024).toFixed(0)} KB  LCP element: ${r.lcpElement.slice(0, 90)}`)
+      for (const r of runs)
+        console.log(
+          `  score ${r.score.toFixed(2)}  FCP ${r.fcp.toFixed(0)} ms  LCP ${r.lcp.toFixed(0)} ms  TBT ${r.tbt.toFixed(0)} ms  ${(r.bytes / 1024).toFixed(0)} KB  LCP element: ${r.lcpElement.slice(0, 90)}`,
+        )
       rows.push(
         atLeast(`Lighthouse mobile ${label}: performance score`, m('score'), 0.95, '', 2),
         atMost(`Lighthouse mobile ${label}: LCP`, m('lcp') / 1000, 1.5, 's', 2),
         atMost(`Lighthouse mobile ${label}: TBT`, m('tbt'), 150, 'ms'),
         context(`Lighthouse mobile ${label}: FCP`, `${(m('fcp') / 1000).toFixed(2)} s`),
-        context(`Lighthouse mobile ${label}: bytes transferred`, `${(m('bytes') / 1024).toFixed(0)} KB`)
+        context(`Lighthouse mobile ${label}: bytes transferred`, `${(m('bytes') / 1024).toFixed(0)} KB`),
       )
     }
   } finally {
@@ -72,7 +98,10 @@ async function main() {
     await server.stop()
   }
   record('lighthouse', rows)
-  printTable(`Lighthouse mobile, simulated slow 4G, median of ${RUNS} runs (Chromium ${process.env.CHROME_PATH ?? '/usr/bin/chromium'})`, rows)
+  printTable(
+    `Lighthouse mobile, simulated slow 4G, median of ${RUNS} runs (Chromium ${process.env.CHROME_PATH ?? '/usr/bin/chromium'})`,
+    rows,
+  )
 }
 
 runBench(main)

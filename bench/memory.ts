@@ -16,7 +16,17 @@ import { DEMO_ACCOUNTS } from '../server/db/seed/accounts'
 import { signAccessToken } from '../server/domains/auth/tokens'
 import { atMost, context, median, printTable, record, type BenchRow } from './report'
 import {
-  ROOT, buildServerBundle, httpOk, peakRssMb, resetPeak, sampleTreePeak, spawnServer, tempPostgres, treeRssMb, waitUntil, type ServerProc,
+  ROOT,
+  buildServerBundle,
+  httpOk,
+  peakRssMb,
+  resetPeak,
+  sampleTreePeak,
+  spawnServer,
+  tempPostgres,
+  treeRssMb,
+  waitUntil,
+  type ServerProc,
 } from './server-proc'
 import { runBench } from './support'
 
@@ -25,7 +35,10 @@ const IDLE_MS = Number(process.env.BENCH_IDLE_SECONDS ?? 5) * 1000
 const LOAD_MS = Number(process.env.BENCH_LOAD_SECONDS ?? 15) * 1000
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
 const JWT_SECRET = 'bench-memory-secret-0123456789-0123456789'
-const SERVER = process.env.BENCH_SERVER === 'tsx' ? ['--import', 'tsx', path.join(ROOT, 'server', 'index.ts')] : [path.join(ROOT, 'dist', 'server', 'index.mjs')]
+const SERVER =
+  process.env.BENCH_SERVER === 'tsx'
+    ? ['--import', 'tsx', path.join(ROOT, 'server', 'index.ts')]
+    : [path.join(ROOT, 'dist', 'server', 'index.mjs')]
 const READY = ['/api/product/list?page=1&pageSize=20']
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -56,20 +69,39 @@ async function loadPeak(s: ServerProc): Promise<{ peak: number; requests: number
     if (Array.isArray(items)) for (const it of items) if (it.catalogNumber) catalogNumbers.push(it.catalogNumber)
   }
   if (!catalogNumbers.length) catalogNumbers.push('A1001')
-  const terms = ['antibody', 'kit', 'buffer', 'cell', 'caspase', 'serum', 'marker', 'primer', '抗体', '试剂盒', '细胞', '培养基']
+  const terms = [
+    'antibody',
+    'kit',
+    'buffer',
+    'cell',
+    'caspase',
+    'serum',
+    'marker',
+    'primer',
+    '抗体',
+    '试剂盒',
+    '细胞',
+    '培养基',
+  ]
   let n = 0
   const next = (): [string, Record<string, string>] => {
     const i = n++
     switch (i % 4) {
-      case 0: return [`/api/product/list?page=${1 + (i % 10)}&pageSize=20`, {}]
+      case 0:
+        return [`/api/product/list?page=${1 + (i % 10)}&pageSize=20`, {}]
       case 1: {
         // a new query each time: a catalogue-number prefix of varying length, or a term with a page
         const c = catalogNumbers[i % catalogNumbers.length]
         const q = i % 8 === 1 ? c.slice(0, 2 + (i % Math.max(1, c.length - 1))) : terms[i % terms.length]
         return [`/api/product/search?q=${encodeURIComponent(q)}&page=${1 + (Math.floor(i / 8) % 5)}`, {}]
       }
-      case 2: return [`/api/product/catalog?catalogNumber=${encodeURIComponent(catalogNumbers[i % catalogNumbers.length])}`, auth]
-      default: return ['/api/cart/query', auth]
+      case 2:
+        return [
+          `/api/product/catalog?catalogNumber=${encodeURIComponent(catalogNumbers[i % catalogNumbers.length])}`,
+          auth,
+        ]
+      default:
+        return ['/api/cart/query', auth]
     }
   }
   resetPeak(pid)
@@ -89,15 +121,28 @@ async function loadPeak(s: ServerProc): Promise<{ peak: number; requests: number
   return { peak: Math.max(sampler.stop(), peakRssMb(pid)), requests, failed }
 }
 
-interface PgliteRun { firstIdle: number; firstStartPeak: number; load: number; restartIdle: number }
-interface PostgresRun { idle: number; load: number }
+interface PgliteRun {
+  firstIdle: number
+  firstStartPeak: number
+  load: number
+  restartIdle: number
+}
+interface PostgresRun {
+  idle: number
+  load: number
+}
 
 async function pgliteRun(): Promise<PgliteRun> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-'))
   // a cache of initdb's output of its own, new each run: every first start here runs initdb (as on a fresh clone)
   const cache = `${dataDir}-initdb.tar`
   try {
-    const first = await startAndWait({ DATABASE_URL: '', DATA_DIR: dataDir, PGLITE_INITDB_CACHE: cache, PGLITE_TEMPLATE_DIR: '0' })
+    const first = await startAndWait({
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PGLITE_INITDB_CACHE: cache,
+      PGLITE_TEMPLATE_DIR: '0',
+    })
     const firstIdle = await idle(first.s)
     const load = await loadPeak(first.s)
     console.log(`  PGlite load: ${load.requests} requests, ${load.failed} failed`)
@@ -132,10 +177,16 @@ async function main() {
   const post: PostgresRun[] = []
   for (let i = 0; i < RUNS; i++) {
     lite.push(await pgliteRun())
-    console.log(`run ${i + 1} PGlite`, JSON.stringify(lite[i], (_k, v) => (typeof v === 'number' ? Math.round(v) : v)))
+    console.log(
+      `run ${i + 1} PGlite`,
+      JSON.stringify(lite[i], (_k, v) => (typeof v === 'number' ? Math.round(v) : v)),
+    )
     if (process.env.DATABASE_URL) {
       post.push(await postgresRun(process.env.DATABASE_URL))
-      console.log(`run ${i + 1} PostgreSQL`, JSON.stringify(post[i], (_k, v) => (typeof v === 'number' ? Math.round(v) : v)))
+      console.log(
+        `run ${i + 1} PostgreSQL`,
+        JSON.stringify(post[i], (_k, v) => (typeof v === 'number' ? Math.round(v) : v)),
+      )
     }
   }
   const m = <T>(runs: T[], k: keyof T) => median(runs.map((r) => r[k] as number))
@@ -143,7 +194,10 @@ async function main() {
     atMost('server RSS idle after a first start, PGlite (empty data folder)', m(lite, 'firstIdle'), 350, 'MB'),
     atMost('server RSS peak under load, PGlite', m(lite, 'load'), 450, 'MB'),
     atMost('server RSS idle after a restart, PGlite (existing data folder)', m(lite, 'restartIdle'), 350, 'MB'),
-    context('peak RSS during a first start, PGlite (server + its prepare child)', `${m(lite, 'firstStartPeak').toFixed(0)} MB`),
+    context(
+      'peak RSS during a first start, PGlite (server + its prepare child)',
+      `${m(lite, 'firstStartPeak').toFixed(0)} MB`,
+    ),
   ]
   if (post.length) {
     rows.push(atMost('server RSS idle, PostgreSQL', m(post, 'idle'), 150, 'MB'))
@@ -152,7 +206,10 @@ async function main() {
     rows.push(context('server RSS, PostgreSQL', 'not measured (no DATABASE_URL)'))
   }
   record('memory', rows)
-  printTable(`Server memory, ${SERVER.join(' ')} (median of ${RUNS}; load: ${CONNECTIONS} connections, ${LOAD_MS / 1000} s of mixed API requests)`, rows)
+  printTable(
+    `Server memory, ${SERVER.join(' ')} (median of ${RUNS}; load: ${CONNECTIONS} connections, ${LOAD_MS / 1000} s of mixed API requests)`,
+    rows,
+  )
 }
 
 runBench(main)

@@ -46,7 +46,10 @@ const GOAL_P99_MS = 25
  * now - `spanDays` days. `tag` keeps order numbers unique across calls. Statuses and sources follow a
  * fixed mix (hash of the row number), so every run writes the same rows.
  */
-async function insertOrders(db: Kysely<DB>, o: { accountId: number; userId: string; n: number; spanDays: number; tag: string }) {
+async function insertOrders(
+  db: Kysely<DB>,
+  o: { accountId: number; userId: string; n: number; spanDays: number; tag: string },
+) {
   await sql`
     WITH g AS (
       SELECT i, (i * 2654435761::bigint) % 1000 AS h FROM generate_series(1, ${o.n}::int) AS i
@@ -86,20 +89,44 @@ async function benchOne(kind: BenchDbKind): Promise<BenchRow[]> {
   return withBenchDb(kind, 'sf_bench_history', async (handle) => {
     const { app, apiUrl, secret } = await serveSeededApp(handle, PRODUCTS)
     const db = handle.db
-    const user = await db.selectFrom('users').select(['id', 'user_name', 'account_id']).where('user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
-    const others = await db.selectFrom('users').select(['id', 'account_id']).where('account_id', 'is not', null).where('account_id', '!=', user.account_id!)
-      .distinctOn('account_id').orderBy('account_id').execute()
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'user_name', 'account_id'])
+      .where('user_name', '=', 'approved.cn')
+      .executeTakeFirstOrThrow()
+    const others = await db
+      .selectFrom('users')
+      .select(['id', 'account_id'])
+      .where('account_id', 'is not', null)
+      .where('account_id', '!=', user.account_id!)
+      .distinctOn('account_id')
+      .orderBy('account_id')
+      .execute()
     const t = Date.now()
     await insertOrders(db, { accountId: user.account_id!, userId: user.id, n: ORDERS, spanDays: 85, tag: 'BH' })
     await insertOrders(db, { accountId: user.account_id!, userId: user.id, n: 500, spanDays: 400, tag: 'BO' }) // some fall before the window
     for (const [k, u] of others.entries()) {
-      await insertOrders(db, { accountId: u.account_id!, userId: u.id, n: Math.ceil(OTHER_ORDERS / others.length), spanDays: 85, tag: `BX${k}-` })
+      await insertOrders(db, {
+        accountId: u.account_id!,
+        userId: u.id,
+        n: Math.ceil(OTHER_ORDERS / others.length),
+        spanDays: 85,
+        tag: `BX${k}-`,
+      })
     }
     await sql`ANALYZE orders`.execute(db)
     await sql`ANALYZE order_lines`.execute(db)
-    const inWindow = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE account_id = ${user.account_id!} AND created_at >= now() - interval '3 months'`.execute(db)).rows[0].n
+    const inWindow = (
+      await sql<{
+        n: number
+      }>`SELECT count(*)::int AS n FROM orders WHERE account_id = ${user.account_id!} AND created_at >= now() - interval '3 months'`.execute(
+        db,
+      )
+    ).rows[0].n
     const total = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders`.execute(db)).rows[0].n
-    console.log(`db: ${handle.kind}; ${inWindow} orders of ${user.user_name}'s account in the window, ${total} orders in all, written in ${Date.now() - t} ms`)
+    console.log(
+      `db: ${handle.kind}; ${inWindow} orders of ${user.user_name}'s account in the window, ${total} orders in all, written in ${Date.now() - t} ms`,
+    )
 
     const token = await signAccessToken(secret, { userId: user.id, userName: user.user_name })
     const headers = { authorization: `Bearer ${token}`, countrycode: 'cn', languagecode: 'en' }
@@ -125,12 +152,19 @@ async function benchOne(kind: BenchDbKind): Promise<BenchRow[]> {
       deep: deep.map((c) => `/api/order/list?cursor=${c}`),
       status: ORDER_STATUS_GROUP_NAMES.map((s) => `/api/order/list?status=${s}`),
       // what a buyer types: the start of a PO number (7 characters), each one that occurs in the account
-      search: (await sql<{ p: string }>`SELECT DISTINCT left(po_number, 7) AS p FROM orders WHERE account_id = ${user.account_id!} AND po_number LIKE '4500%' ORDER BY 1 LIMIT 200`.execute(db))
-        .rows.map((r) => `/api/order/list?q=${encodeURIComponent(r.p)}`),
+      search: (
+        await sql<{
+          p: string
+        }>`SELECT DISTINCT left(po_number, 7) AS p FROM orders WHERE account_id = ${user.account_id!} AND po_number LIKE '4500%' ORDER BY 1 LIMIT 200`.execute(
+          db,
+        )
+      ).rows.map((r) => `/api/order/list?q=${encodeURIComponent(r.p)}`),
     }
     for (const [k, ps] of Object.entries(paths)) {
       const d = await get(ps[0])
-      console.log(`${k}: ${ps.length} distinct request(s); e.g. ${ps[0].slice(0, 60)} → ${d.items.length} orders${d.nextCursor ? ' and more' : ''}`)
+      console.log(
+        `${k}: ${ps.length} distinct request(s); e.g. ${ps[0].slice(0, 60)} → ${d.items.length} orders${d.nextCursor ? ' and more' : ''}`,
+      )
     }
 
     if (process.env.BENCH_EXPLAIN) await explain(db, user.account_id!, deep[0], paths.search[0].split('q=')[1])
@@ -143,16 +177,28 @@ async function benchOne(kind: BenchDbKind): Promise<BenchRow[]> {
     const runs: { name: string; r: RateResult }[] = []
     const bareRun = await runAtRate(bare.url, [bare.path], RATE, SECONDS)
     runs.push({ name: 'bare route (no database)', r: bareRun })
-    const label = { first: 'first page', deep: 'page 150-160 of the cursor chain', status: 'status filter (each chip group)', search: 'search by PO prefix' } as const
-    for (const [k, ps] of Object.entries(paths) as [keyof typeof paths, string[]][]) runs.push({ name: label[k], r: await runAtRate(base, ps, RATE, SECONDS, headers) })
+    const label = {
+      first: 'first page',
+      deep: 'page 150-160 of the cursor chain',
+      status: 'status filter (each chip group)',
+      search: 'search by PO prefix',
+    } as const
+    for (const [k, ps] of Object.entries(paths) as [keyof typeof paths, string[]][])
+      runs.push({ name: label[k], r: await runAtRate(base, ps, RATE, SECONDS, headers) })
 
     const dbName = handle.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'
-    console.log(`\norder history: ${dbName}, ${inWindow} orders in the window, ${RATE} req/s for ${SECONDS} s each, Node ${process.version}\n`)
+    console.log(
+      `\norder history: ${dbName}, ${inWindow} orders in the window, ${RATE} req/s for ${SECONDS} s each, Node ${process.version}\n`,
+    )
     console.log(`scenario                                  | req/s | p50 ms | p99 ms | p99/bare | errors | non-2xx`)
     for (const { name, r } of runs) {
-      console.log(`${name.padEnd(41)} | ${String(r.rps).padStart(5)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${(r.p99 / bareRun.p99).toFixed(1).padStart(8)} | ${String(r.errors).padStart(6)} | ${r.non2xx}`)
+      console.log(
+        `${name.padEnd(41)} | ${String(r.rps).padStart(5)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${(r.p99 / bareRun.p99).toFixed(1).padStart(8)} | ${String(r.errors).padStart(6)} | ${r.non2xx}`,
+      )
     }
-    const rows: BenchRow[] = [context(`${dbName}: order history, bare route at ${RATE} req/s: p50 / p99`, `${bareRun.p50} / ${bareRun.p99} ms`)]
+    const rows: BenchRow[] = [
+      context(`${dbName}: order history, bare route at ${RATE} req/s: p50 / p99`, `${bareRun.p50} / ${bareRun.p99} ms`),
+    ]
     for (const { name, r } of runs.slice(1)) {
       const m = `${dbName}: order history (${ORDERS} orders), ${name}, at ${RATE} req/s: p99`
       const ratio = `${(r.p99 / bareRun.p99).toFixed(1)}x bare; p50 ${r.p50} ms${r.errors + r.non2xx ? `; ${r.errors} errors, ${r.non2xx} non-2xx` : ''}`
@@ -161,7 +207,10 @@ async function benchOne(kind: BenchDbKind): Promise<BenchRow[]> {
         rows.push({ ...row, figure: `${row.figure} (${ratio})`, met: row.met && r.errors + r.non2xx === 0 })
       } else rows.push(context(m, `${r.p99} ms (${ratio})`))
     }
-    printTable(`order history, ${dbName}, ${ORDERS} orders in one account, ${RATE} req/s for ${SECONDS} s per scenario`, rows)
+    printTable(
+      `order history, ${dbName}, ${ORDERS} orders in one account, ${RATE} req/s for ${SECONDS} s per scenario`,
+      rows,
+    )
     await app.close()
     await bare.close()
     return rows

@@ -68,10 +68,23 @@ Promise.all(Array.from({ length: concurrency }, (_, c) => loop(c))).then(() => {
 })
 `
 
-function drive(url: string, workerData: Record<string, unknown>): Promise<{ done: number; perSecond: number; p50: number; p99: number; errors: number; other: Record<string, number> }> {
+function drive(
+  url: string,
+  workerData: Record<string, unknown>,
+): Promise<{
+  done: number
+  perSecond: number
+  p50: number
+  p99: number
+  errors: number
+  other: Record<string, number>
+}> {
   return new Promise((resolve, reject) => {
     const w = new Worker(WORKER, { eval: true, workerData: { url, ...workerData } })
-    w.once('message', (m) => { resolve(m); void w.terminate() })
+    w.once('message', (m) => {
+      resolve(m)
+      void w.terminate()
+    })
     w.once('error', reject)
   })
 }
@@ -81,7 +94,12 @@ async function main() {
   try {
     const { app, apiUrl, secret } = await serveSeededApp(handle, PRODUCTS)
     const bare = Fastify({ logger: false })
-    bare.get('/bare', async () => ({ success: true, code: '200', message: 'ok', data: { placementId: 'x', orders: [] } }))
+    bare.get('/bare', async () => ({
+      success: true,
+      code: '200',
+      message: 'ok',
+      data: { placementId: 'x', orders: [] },
+    }))
     // bench-only: put lines into a buyer's cart with one statement (the 'place' scenario)
     const productIdOf = new Map<string, number>()
     bare.post('/refill', async (req) => {
@@ -89,52 +107,169 @@ async function main() {
       const values = sql.join(items.map((i) => sql`(${productIdOf.get(i.catalogNumber)!}::int, ${i.quantity}::int)`))
       await sql`WITH c AS (INSERT INTO carts (user_id) VALUES (${userId}) ON CONFLICT (user_id) WHERE user_id IS NOT NULL DO UPDATE SET updated_at = now() RETURNING id)
         INSERT INTO cart_items (cart_id, product_id, quantity, source) SELECT c.id, v.p, v.q, 'product' FROM c, (VALUES ${values}) AS v(p, q)
-        ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = least(999, cart_items.quantity + excluded.quantity)`.execute(handle.db)
+        ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = least(999, cart_items.quantity + excluded.quantity)`.execute(
+        handle.db,
+      )
       return { ok: true }
     })
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
 
     // BUYERS approved accounts, each with a user, an ACTIVE ship-to and a bill-to
-    const base = await handle.db.selectFrom('users').selectAll().where('user_name', '=', 'distributor.cn').executeTakeFirstOrThrow()
+    const base = await handle.db
+      .selectFrom('users')
+      .selectAll()
+      .where('user_name', '=', 'distributor.cn')
+      .executeTakeFirstOrThrow()
     const buyers: { i: number; userId: string; token: string; addressKey: string }[] = []
     for (let i = 0; i < BUYERS; i++) {
-      const { id: accountId } = await handle.db.insertInto('accounts').values({ account_number: `B${100000 + i}`, name: `Bench Lab ${i}`, account_type: 'customer', country: 'cn' }).returning('id').executeTakeFirstOrThrow()
+      const { id: accountId } = await handle.db
+        .insertInto('accounts')
+        .values({ account_number: `B${100000 + i}`, name: `Bench Lab ${i}`, account_type: 'customer', country: 'cn' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       const userId = `U-bench-order-${i}`
-      await handle.db.insertInto('users').values({ ...base, id: userId, user_name: `bench.order.${i}`, cdc_uid: `bench-order-${i}`, email: `bench.order${i}@lab.example`, account_id: accountId }).execute()
+      await handle.db
+        .insertInto('users')
+        .values({
+          ...base,
+          id: userId,
+          user_name: `bench.order.${i}`,
+          cdc_uid: `bench-order-${i}`,
+          email: `bench.order${i}@lab.example`,
+          account_id: accountId,
+        })
+        .execute()
       const addressKey = `ST-B${100000 + i}-01`
-      const { id: shipToId } = await handle.db.insertInto('ship_tos').values({
-        address_key: addressKey, account_number: `B${100000 + i}`, nick_name: null, phone_number: '021-00000000', attention_to: 'Lab manager', dept_or_lab: 'Lab',
-        company_or_institution: `Bench Lab ${i}`, country: 'China', state: null, state_or_province: '上海市', city: '上海市', street_address: '张衡路 1 号',
-        building_or_room: null, zip_code: '201203', iso_country_code: 'CN', mobile: null, email: null, pre_payment_account: false, account_id: accountId,
-        is_default: true, address_status: 'ACTIVE', web_reference: null, sort_order: 0,
-      }).returning('id').executeTakeFirstOrThrow()
-      await handle.db.insertInto('bill_tos').values({
-        address_key: `BT-B${100000 + i}-01`, account_number: `C${100000 + i}`, nick_name: null, phone_number: null, attention_to: null, dept_or_lab: null,
-        company_or_institution: `Bench Lab ${i}`, country: 'China', state: null, state_or_province: null, city: null, street_address: null, building_or_room: null,
-        zip_code: null, iso_country_code: 'CN', mobile: null, email: null, pre_payment_account: false, ship_to_id: shipToId, sort_order: 0,
-      }).execute()
-      buyers.push({ i, userId, token: await signAccessToken(secret, { userId, userName: `bench.order.${i}` }), addressKey })
+      const { id: shipToId } = await handle.db
+        .insertInto('ship_tos')
+        .values({
+          address_key: addressKey,
+          account_number: `B${100000 + i}`,
+          nick_name: null,
+          phone_number: '021-00000000',
+          attention_to: 'Lab manager',
+          dept_or_lab: 'Lab',
+          company_or_institution: `Bench Lab ${i}`,
+          country: 'China',
+          state: null,
+          state_or_province: '上海市',
+          city: '上海市',
+          street_address: '张衡路 1 号',
+          building_or_room: null,
+          zip_code: '201203',
+          iso_country_code: 'CN',
+          mobile: null,
+          email: null,
+          pre_payment_account: false,
+          account_id: accountId,
+          is_default: true,
+          address_status: 'ACTIVE',
+          web_reference: null,
+          sort_order: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await handle.db
+        .insertInto('bill_tos')
+        .values({
+          address_key: `BT-B${100000 + i}-01`,
+          account_number: `C${100000 + i}`,
+          nick_name: null,
+          phone_number: null,
+          attention_to: null,
+          dept_or_lab: null,
+          company_or_institution: `Bench Lab ${i}`,
+          country: 'China',
+          state: null,
+          state_or_province: null,
+          city: null,
+          street_address: null,
+          building_or_room: null,
+          zip_code: null,
+          iso_country_code: 'CN',
+          mobile: null,
+          email: null,
+          pre_payment_account: false,
+          ship_to_id: shipToId,
+          sort_order: 0,
+        })
+        .execute()
+      buyers.push({
+        i,
+        userId,
+        token: await signAccessToken(secret, { userId, userName: `bench.order.${i}` }),
+        addressKey,
+      })
     }
-    const catalog = (await handle.db.selectFrom('products as p').innerJoin('product_sales as s', 's.product_id', 'p.id').innerJoin('product_stock as st', 'st.product_id', 'p.id')
-      .select('p.catalog_number').where('s.sales_status', '=', 'active').where('p.lead_target', '=', false).where('p.list_price_cny', 'is not', null)
-      .orderBy('p.rank', 'desc').limit(600).execute()).map((r) => r.catalog_number)
-    for (const r of await handle.db.selectFrom('products').select(['id', 'catalog_number']).where('catalog_number', 'in', catalog).execute()) productIdOf.set(r.catalog_number, r.id)
+    const catalog = (
+      await handle.db
+        .selectFrom('products as p')
+        .innerJoin('product_sales as s', 's.product_id', 'p.id')
+        .innerJoin('product_stock as st', 'st.product_id', 'p.id')
+        .select('p.catalog_number')
+        .where('s.sales_status', '=', 'active')
+        .where('p.lead_target', '=', false)
+        .where('p.list_price_cny', 'is not', null)
+        .orderBy('p.rank', 'desc')
+        .limit(600)
+        .execute()
+    ).map((r) => r.catalog_number)
+    for (const r of await handle.db
+      .selectFrom('products')
+      .select(['id', 'catalog_number'])
+      .where('catalog_number', 'in', catalog)
+      .execute())
+      productIdOf.set(r.catalog_number, r.id)
 
     await drive(apiUrl.replace(/\/$/, ''), { buyers, catalog, seconds: 2, concurrency: CONCURRENCY, mode: 'orders' }) // warm-up
     const before = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders`.execute(handle.db)).rows[0].n
-    const bareRun = await drive(bareUrl.replace(/\/$/, ''), { buyers, catalog, seconds: SECONDS, concurrency: CONCURRENCY, mode: 'bare' })
-    const orderRun = await drive(apiUrl.replace(/\/$/, ''), { buyers, catalog, seconds: SECONDS, concurrency: CONCURRENCY, mode: 'orders' })
-    const placeRun = await drive(apiUrl.replace(/\/$/, ''), { buyers, catalog, seconds: SECONDS, concurrency: CONCURRENCY, mode: 'place', refillUrl: bareUrl.replace(/\/$/, '') })
+    const bareRun = await drive(bareUrl.replace(/\/$/, ''), {
+      buyers,
+      catalog,
+      seconds: SECONDS,
+      concurrency: CONCURRENCY,
+      mode: 'bare',
+    })
+    const orderRun = await drive(apiUrl.replace(/\/$/, ''), {
+      buyers,
+      catalog,
+      seconds: SECONDS,
+      concurrency: CONCURRENCY,
+      mode: 'orders',
+    })
+    const placeRun = await drive(apiUrl.replace(/\/$/, ''), {
+      buyers,
+      catalog,
+      seconds: SECONDS,
+      concurrency: CONCURRENCY,
+      mode: 'place',
+      refillUrl: bareUrl.replace(/\/$/, ''),
+    })
     const after = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders`.execute(handle.db)).rows[0].n
 
-    console.log(`\norder bench: ${handle.kind}, ${PRODUCTS} products, ${BUYERS} buyer accounts, ${CONCURRENCY} clients, ${SECONDS} s each, Node ${process.version}; goal ≥ 300 orders/s\n`)
+    console.log(
+      `\norder bench: ${handle.kind}, ${PRODUCTS} products, ${BUYERS} buyer accounts, ${CONCURRENCY} clients, ${SECONDS} s each, Node ${process.version}; goal ≥ 300 orders/s\n`,
+    )
     console.log(`scenario                                   |   per s | p50 ms | p99 ms | errors`)
-    console.log(`bare Fastify route (control)               | ${String(bareRun.perSecond).padStart(7)} | ${String(bareRun.p50).padStart(6)} | ${String(bareRun.p99).padStart(6)} | ${bareRun.errors}`)
-    console.log(`addItems + placeOrder, orders placed       | ${String(orderRun.perSecond).padStart(7)} | ${String(orderRun.p50).padStart(6)} | ${String(orderRun.p99).padStart(6)} | ${orderRun.errors} ${JSON.stringify(orderRun.other)}`)
-    console.log(`placeOrder, cart refilled by SQL           | ${String(placeRun.perSecond).padStart(7)} | ${String(placeRun.p50).padStart(6)} | ${String(placeRun.p99).padStart(6)} | ${placeRun.errors} ${JSON.stringify(placeRun.other)}`)
-    console.log(`\n${after - before} order rows written (SC/TFS halves count separately); latency is placeOrder's alone; goal (placeOrder) ${placeRun.perSecond >= 300 ? 'met' : 'MISSED'}`)
+    console.log(
+      `bare Fastify route (control)               | ${String(bareRun.perSecond).padStart(7)} | ${String(bareRun.p50).padStart(6)} | ${String(bareRun.p99).padStart(6)} | ${bareRun.errors}`,
+    )
+    console.log(
+      `addItems + placeOrder, orders placed       | ${String(orderRun.perSecond).padStart(7)} | ${String(orderRun.p50).padStart(6)} | ${String(orderRun.p99).padStart(6)} | ${orderRun.errors} ${JSON.stringify(orderRun.other)}`,
+    )
+    console.log(
+      `placeOrder, cart refilled by SQL           | ${String(placeRun.perSecond).padStart(7)} | ${String(placeRun.p50).padStart(6)} | ${String(placeRun.p99).padStart(6)} | ${placeRun.errors} ${JSON.stringify(placeRun.other)}`,
+    )
+    console.log(
+      `\n${after - before} order rows written (SC/TFS halves count separately); latency is placeOrder's alone; goal (placeOrder) ${placeRun.perSecond >= 300 ? 'met' : 'MISSED'}`,
+    )
     record('orders', [
-      atLeast(`placeOrder per second, ${BUYERS} accounts, ${CONCURRENCY} clients (${handle.kind})`, placeRun.perSecond, 300, 'orders/s'),
+      atLeast(
+        `placeOrder per second, ${BUYERS} accounts, ${CONCURRENCY} clients (${handle.kind})`,
+        placeRun.perSecond,
+        300,
+        'orders/s',
+      ),
       context('addItems + placeOrder, orders per second', `${orderRun.perSecond} orders/s`),
     ])
     await app.close()

@@ -62,9 +62,16 @@ setTimeout(report, (seconds + 15) * 1000).unref()
 `
 
 /** a GET path, or a request with its own method, headers and JSON body */
-export type RateRequest = string | { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: unknown }
+export type RateRequest =
+  string | { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: unknown }
 
-export function runAtRate(url: string, paths: RateRequest[], rate: number, seconds: number, headers: Record<string, string> = {}): Promise<RateResult> {
+export function runAtRate(
+  url: string,
+  paths: RateRequest[],
+  rate: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<RateResult> {
   return new Promise((resolve, reject) => {
     const w = new Worker(WORKER, { eval: true, workerData: { url, paths, headers, rate, seconds } })
     w.once('message', (m: RateResult) => {

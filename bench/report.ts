@@ -23,7 +23,10 @@ export const BENCH_DIR = path.resolve(__dirname, '..', 'artifacts', 'bench')
 /** Records `rows` as the result of bench `name` (replacing an earlier run's). */
 export function record(name: string, rows: BenchRow[]): void {
   fs.mkdirSync(BENCH_DIR, { recursive: true })
-  fs.writeFileSync(path.join(BENCH_DIR, `${name}.json`), JSON.stringify({ name, at: new Date().toISOString(), rows }, null, 2))
+  fs.writeFileSync(
+    path.join(BENCH_DIR, `${name}.json`),
+    JSON.stringify({ name, at: new Date().toISOString(), rows }, null, 2),
+  )
 }
 
 /** A row whose goal is "at most `goal`" (lower is better). */
@@ -56,5 +59,8 @@ export function printTable(title: string, rows: BenchRow[]): void {
   console.log(`\n${title}\n`)
   console.log(`${'measure'.padEnd(w)} | ${'figure'.padStart(f)} | ${'goal'.padEnd(g)} | met`)
   console.log(`${'-'.repeat(w)}-|-${'-'.repeat(f)}-|-${'-'.repeat(g)}-|----`)
-  for (const r of rows) console.log(`${r.measure.padEnd(w)} | ${r.figure.padStart(f)} | ${r.goal.padEnd(g)} | ${r.met === null ? '' : r.met ? 'yes' : 'NO'}`)
+  for (const r of rows)
+    console.log(
+      `${r.measure.padEnd(w)} | ${r.figure.padStart(f)} | ${r.goal.padEnd(g)} | ${r.met === null ? '' : r.met ? 'yes' : 'NO'}`,
+    )
 }

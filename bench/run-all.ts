@@ -41,7 +41,11 @@ function build(target: 'h5' | 'weapp') {
   const marker = target === 'h5' ? 'dist/h5/index.html' : 'dist/weapp/app.json'
   if (fs.existsSync(path.join(root, marker))) return
   console.log(`\n[bench] building ${target} (${marker} is missing)`)
-  const r = spawnSync('npm', ['run', `build:${target}`], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  const r = spawnSync('npm', ['run', `build:${target}`], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (r.status !== 0) throw new Error(`build:${target} failed`)
 }
 
@@ -57,7 +61,8 @@ function runOne(b: Bench): BenchRow[] {
   const cmd = b.file.endsWith('.mjs') ? [file] : ['--import', 'tsx', file]
   const r = spawnSync(process.execPath, cmd, { cwd: root, stdio: 'inherit', env: process.env })
   const rows: BenchRow[] = fs.existsSync(json) ? JSON.parse(fs.readFileSync(json, 'utf8')).rows : []
-  if (r.status !== 0) rows.push({ measure: `${b.name}: the bench failed (exit ${r.status})`, figure: '-', goal: '', met: false })
+  if (r.status !== 0)
+    rows.push({ measure: `${b.name}: the bench failed (exit ${r.status})`, figure: '-', goal: '', met: false })
   return rows
 }
 
@@ -66,7 +71,10 @@ function main() {
   const chosen = only.length ? BENCHES.filter((b) => only.includes(b.name)) : BENCHES
   for (const t of new Set(chosen.flatMap((b) => b.needs ?? []))) build(t)
   const rows = chosen.flatMap((b) => runOne(b))
-  printTable(`npm run bench: ${rows.filter((r) => r.met === true).length} of ${rows.filter((r) => r.met !== null).length} goals met (Node ${process.version}, ${new Date().toISOString()})`, rows)
+  printTable(
+    `npm run bench: ${rows.filter((r) => r.met === true).length} of ${rows.filter((r) => r.met !== null).length} goals met (Node ${process.version}, ${new Date().toISOString()})`,
+    rows,
+  )
 }
 
 main()

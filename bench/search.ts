@@ -53,23 +53,36 @@ async function benchOne(kind: BenchDbKind): Promise<BenchRow[]> {
       let fast = 0
       while (fast < 3 && Date.now() - t < 120_000) {
         const t0 = performance.now()
-        const ok = await fetch(apiUrl + take(1)[0]).then((r) => r.arrayBuffer().then(() => r.ok)).catch(() => false)
+        const ok = await fetch(apiUrl + take(1)[0])
+          .then((r) => r.arrayBuffer().then(() => r.ok))
+          .catch(() => false)
         if (ok && performance.now() - t0 < 100) fast++
         else {
           fast = 0
           await new Promise((r) => setTimeout(r, 500))
         }
       }
-      if (Date.now() - t > 1000) console.log(`(waited ${((Date.now() - t) / 1000).toFixed(1)} s for the server to drain)`)
+      if (Date.now() - t > 1000)
+        console.log(`(waited ${((Date.now() - t) / 1000).toFixed(1)} s for the server to drain)`)
     }
 
-    const rounds: { bare: number; search: number; ratio: number; bareRate: RateResult; searchRate: RateResult; searchFull: RateResult }[] = []
+    const rounds: {
+      bare: number
+      search: number
+      ratio: number
+      bareRate: RateResult
+      searchRate: RateResult
+      searchFull: RateResult
+    }[] = []
     for (let k = 0; k < ROUNDS; k++) {
       await settle()
       const b = await fullSpeed(bare.url, [bare.path])
       const fullPaths = take(perFull)
       const s = await fullSpeed(apiUrl, fullPaths)
-      if (s.sent > fullPaths.length) console.log(`warning: full-speed search ran out of distinct queries (${s.sent} sent, ${fullPaths.length} distinct)`)
+      if (s.sent > fullPaths.length)
+        console.log(
+          `warning: full-speed search ran out of distinct queries (${s.sent} sent, ${fullPaths.length} distinct)`,
+        )
       await settle()
       const br = await runAtRate(bare.url, [bare.path], RATE, SECONDS)
       const sr = await runAtRate(apiUrl, take(perRate), RATE, SECONDS)
@@ -84,18 +97,49 @@ async function benchOne(kind: BenchDbKind): Promise<BenchRow[]> {
     const rows: BenchRow[] = [
       context(`${db}: bare route (no database), full speed`, `${med((r) => r.bare)} req/s`),
       context(`${db}: search, every query new, full speed`, `${med((r) => r.search)} req/s`),
-      context(`${db}: bare route at ${RATE} req/s: p50 / p99`, `${med((r) => r.bareRate.p50)} / ${med((r) => r.bareRate.p99)} ms`),
+      context(
+        `${db}: bare route at ${RATE} req/s: p50 / p99`,
+        `${med((r) => r.bareRate.p50)} / ${med((r) => r.bareRate.p99)} ms`,
+      ),
       context(`${db}: search, every query new, at ${RATE} req/s: p50`, `${med((r) => r.searchRate.p50)} ms`),
     ]
     if (handle.kind === 'postgres') {
-      rows.push(atMost(`${db}: search, every query new, at ${RATE} req/s: p99`, med((r) => r.searchRate.p99), 25, 'ms', 1))
-      rows.push(atLeast(`${db}: search, every query new, full speed / bare route`, med((r) => r.ratio), 0.3, 'x', 2))
+      rows.push(
+        atMost(
+          `${db}: search, every query new, at ${RATE} req/s: p99`,
+          med((r) => r.searchRate.p99),
+          25,
+          'ms',
+          1,
+        ),
+      )
+      rows.push(
+        atLeast(
+          `${db}: search, every query new, full speed / bare route`,
+          med((r) => r.ratio),
+          0.3,
+          'x',
+          2,
+        ),
+      )
     } else {
       rows.push(context(`${db}: search, every query new, at ${RATE} req/s: p99`, `${med((r) => r.searchRate.p99)} ms`))
-      rows.push(context(`${db}: search, every query new, full speed / bare route`, `${med((r) => r.ratio).toFixed(2)} x`))
-      rows.push(atLeast(`${db}: search, every query new, full speed`, med((r) => r.search), 1000, 'req/s'))
+      rows.push(
+        context(`${db}: search, every query new, full speed / bare route`, `${med((r) => r.ratio).toFixed(2)} x`),
+      )
+      rows.push(
+        atLeast(
+          `${db}: search, every query new, full speed`,
+          med((r) => r.search),
+          1000,
+          'req/s',
+        ),
+      )
     }
-    printTable(`product search, ${PRODUCTS} products, ${db}, ${CONNECTIONS} connections, ${SECONDS} s per scenario, median of ${ROUNDS} rounds, Node ${process.version}`, rows)
+    printTable(
+      `product search, ${PRODUCTS} products, ${db}, ${CONNECTIONS} connections, ${SECONDS} s per scenario, median of ${ROUNDS} rounds, Node ${process.version}`,
+      rows,
+    )
     await app.close()
     await bare.close()
     return rows

@@ -15,14 +15,21 @@ export const ROOT = path.resolve(__dirname, '..')
 const MB = 1024
 
 export function buildServerBundle(): void {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-server.mjs')], { cwd: ROOT, stdio: 'inherit' })
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-server.mjs')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  })
   if (r.status !== 0) throw new Error('npm run build:server failed')
 }
 
 /** dist/h5 as `npm start` would build it, when missing (a few minutes). */
 export function ensureH5Build(): void {
   if (fs.existsSync(path.join(ROOT, 'dist', 'h5', 'index.html'))) return
-  const r = spawnSync('npm', ['run', 'build:h5'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  const r = spawnSync('npm', ['run', 'build:h5'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (r.status !== 0) throw new Error('npm run build:h5 failed')
 }
 
@@ -148,7 +155,12 @@ export async function spawnServer(args: string[], env: Record<string, string>): 
 }
 
 /** Resolves when every URL answers 200 (and `check` accepts the bodies); rejects if the process exits or after timeoutMs. */
-export async function waitUntil(s: ServerProc, paths: string[], check: (bodies: string[]) => boolean = () => true, timeoutMs = 180_000): Promise<void> {
+export async function waitUntil(
+  s: ServerProc,
+  paths: string[],
+  check: (bodies: string[]) => boolean = () => true,
+  timeoutMs = 180_000,
+): Promise<void> {
   const end = Date.now() + timeoutMs
   while (Date.now() < end) {
     if (s.child.exitCode !== null) throw new Error(`server exited with ${s.child.exitCode}\n${s.output.join('')}`)

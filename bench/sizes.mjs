@@ -24,13 +24,21 @@ const kb = (n) => `${(n / KB).toFixed(1)} KB`
 const rows = []
 
 // the rows of bench/report.ts (atMost, context)
-const atMost = (measure, value, goal, unit, digits = 0) => ({ measure, figure: `${value.toFixed(digits)} ${unit}`, goal: `<= ${goal} ${unit}`, met: value <= goal })
+const atMost = (measure, value, goal, unit, digits = 0) => ({
+  measure,
+  figure: `${value.toFixed(digits)} ${unit}`,
+  goal: `<= ${goal} ${unit}`,
+  met: value <= goal,
+})
 const context = (measure, figure) => ({ measure, figure, goal: '', met: null })
 
 function record(name, recorded) {
   const dir = path.join(root, 'artifacts', 'bench')
   fs.mkdirSync(dir, { recursive: true })
-  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ name, at: new Date().toISOString(), rows: recorded }, null, 2))
+  fs.writeFileSync(
+    path.join(dir, `${name}.json`),
+    JSON.stringify({ name, at: new Date().toISOString(), rows: recorded }, null, 2),
+  )
 }
 
 function printTable(title, printed) {
@@ -40,22 +48,36 @@ function printTable(title, printed) {
   console.log(`\n${title}\n`)
   console.log(`${'measure'.padEnd(w)} | ${'figure'.padStart(f)} | ${'goal'.padEnd(g)} | met`)
   console.log(`${'-'.repeat(w)}-|-${'-'.repeat(f)}-|-${'-'.repeat(g)}-|----`)
-  for (const r of printed) console.log(`${r.measure.padEnd(w)} | ${r.figure.padStart(f)} | ${r.goal.padEnd(g)} | ${r.met === null ? '' : r.met ? 'yes' : 'NO'}`)
+  for (const r of printed)
+    console.log(
+      `${r.measure.padEnd(w)} | ${r.figure.padStart(f)} | ${r.goal.padEnd(g)} | ${r.met === null ? '' : r.met ? 'yes' : 'NO'}`,
+    )
 }
 
 // --- weapp packages (the same budgets as tests/weapp/build.test.js)
-const weapp = process.env.TEST_WEAPP_DIR ? path.resolve(root, process.env.TEST_WEAPP_DIR) : path.join(root, 'dist', 'weapp')
+const weapp = process.env.TEST_WEAPP_DIR
+  ? path.resolve(root, process.env.TEST_WEAPP_DIR)
+  : path.join(root, 'dist', 'weapp')
 if (fs.existsSync(path.join(weapp, 'app.json'))) {
   const sizes = weappPackageSizes(weapp)
   rows.push(atMost('weapp main package', sizes.main / KB, 800, 'KB', 1))
-  for (const s of sizes.subpackages) rows.push(atMost(`weapp subpackage ${s.root} (${s.pages} page${s.pages === 1 ? '' : 's'})`, s.size / KB, 500, 'KB', 1))
+  for (const s of sizes.subpackages)
+    rows.push(
+      atMost(`weapp subpackage ${s.root} (${s.pages} page${s.pages === 1 ? '' : 's'})`, s.size / KB, 500, 'KB', 1),
+    )
   rows.push(atMost('weapp total (WeChat allows 20 MB)', sizes.total / KB, 4096, 'KB', 1))
 
   // --- weapp first screens: the figures come from the budget test, run once with an output file
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'weapp-first-screen-')), 'figures.json')
-  const run = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '-c', 'tests/weapp/jest.config.js', 'tests/weapp/first-screen.test.js'], {
-    cwd: root, env: { ...process.env, WEAPP_FIRST_SCREEN_OUT: out }, encoding: 'utf8'
-  })
+  const run = spawnSync(
+    process.execPath,
+    [require.resolve('jest/bin/jest'), '-c', 'tests/weapp/jest.config.js', 'tests/weapp/first-screen.test.js'],
+    {
+      cwd: root,
+      env: { ...process.env, WEAPP_FIRST_SCREEN_OUT: out },
+      encoding: 'utf8',
+    },
+  )
   if (fs.existsSync(out)) {
     const { lines, figures } = JSON.parse(fs.readFileSync(out, 'utf8'))
     for (const f of figures) {

@@ -9,7 +9,10 @@ import { buildApp } from '../server/app'
 import { createPgliteDb, createPostgresDb, migrateToLatest, type DbHandle } from '../server/db'
 import { seedDatabase } from '../server/db/seed'
 
-export async function openBenchDb(prefix: string, poolSize = 10): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
+export async function openBenchDb(
+  prefix: string,
+  poolSize = 10,
+): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL
   if (!url) return openPglite()
   const db = await tempPostgres(url, prefix)
@@ -33,16 +36,26 @@ export type BenchDbKind = 'pglite' | 'postgres'
 /** the databases a bench that compares them runs on: PGlite always, PostgreSQL too when DATABASE_URL is set (BENCH_DB=pglite|postgres runs one of them) */
 export function benchDbKinds(): BenchDbKind[] {
   const only = process.env.BENCH_DB
-  return (['pglite', 'postgres'] as const).filter((k) => (!only || only === k) && (k === 'pglite' || !!process.env.DATABASE_URL))
+  return (['pglite', 'postgres'] as const).filter(
+    (k) => (!only || only === k) && (k === 'pglite' || !!process.env.DATABASE_URL),
+  )
 }
 
 /** a database of that kind: an in-memory PGlite, or (DATABASE_URL set) a temporary PostgreSQL database of its own */
-export function openBenchDbOf(kind: BenchDbKind, prefix: string, poolSize = 10): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
+export function openBenchDbOf(
+  kind: BenchDbKind,
+  prefix: string,
+  poolSize = 10,
+): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
   return kind === 'postgres' ? openBenchDb(prefix, poolSize) : openPglite()
 }
 
 /** runs `fn` on a database of that kind, removed after it, and on Ctrl-C too */
-export async function withBenchDb<T>(kind: BenchDbKind, prefix: string, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
+export async function withBenchDb<T>(
+  kind: BenchDbKind,
+  prefix: string,
+  fn: (handle: DbHandle) => Promise<T>,
+): Promise<T> {
   const { handle, cleanup } = await openBenchDbOf(kind, prefix)
   const onSigint = () => void cleanup().finally(() => process.exit(130))
   process.once('SIGINT', onSigint)
@@ -59,7 +72,9 @@ export async function tempPostgres(url: string, prefix: string): Promise<{ url: 
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
   const name = `${prefix}_${process.pid}_${crypto.randomBytes(3).toString('hex')}`
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`)
+  await admin.query(
+    `CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
+  )
   const u = new URL(url)
   u.pathname = '/' + name
   return {
@@ -75,7 +90,10 @@ export async function tempPostgres(url: string, prefix: string): Promise<{ url: 
  * The benches' server: `handle` migrated and seeded with `productCount` products, and the API on a free
  * port with a random token secret (sign tokens with it). The caller closes `app`.
  */
-export async function serveSeededApp(handle: DbHandle, productCount: number): Promise<{ app: FastifyInstance; apiUrl: string; secret: string; products: number; seedMs: number }> {
+export async function serveSeededApp(
+  handle: DbHandle,
+  productCount: number,
+): Promise<{ app: FastifyInstance; apiUrl: string; secret: string; products: number; seedMs: number }> {
   const t = Date.now()
   await migrateToLatest(handle.db)
   const { products } = await seedDatabase(handle.db, { productCount })

@@ -50,7 +50,13 @@ function writeStats(compilation, file) {
       modules.push({ name: m.readableIdentifier(compilation.requestShortener), size: m.size() })
     }
     modules.sort((a, b) => b.size - a.size)
-    chunks.push({ id: chunk.id, names: [...(chunk.name ? [chunk.name] : [])], files: [...chunk.files], initial: chunk.canBeInitial(), modules })
+    chunks.push({
+      id: chunk.id,
+      names: [...(chunk.name ? [chunk.name] : [])],
+      files: [...chunk.files],
+      initial: chunk.canBeInitial(),
+      modules,
+    })
   }
   fs.writeFileSync(path.resolve(file), JSON.stringify(chunks, null, 1))
 }

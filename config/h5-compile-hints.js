@@ -13,12 +13,15 @@ class H5CompileHintsPlugin {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack
     compiler.hooks.thisCompilation.tap('H5CompileHintsPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'H5CompileHintsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING }, () => {
-        const entry = compilation.entrypoints.get('app')
-        for (const file of entry ? entry.getFiles() : []) {
-          if (file.endsWith('.js')) compilation.updateAsset(file, (old) => new sources.ConcatSource(HINT, old))
-        }
-      })
+      compilation.hooks.processAssets.tap(
+        { name: 'H5CompileHintsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING },
+        () => {
+          const entry = compilation.entrypoints.get('app')
+          for (const file of entry ? entry.getFiles() : []) {
+            if (file.endsWith('.js')) compilation.updateAsset(file, (old) => new sources.ConcatSource(HINT, old))
+          }
+        },
+      )
     })
   }
 }

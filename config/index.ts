@@ -19,7 +19,9 @@ const { h5CustomRoutes } = tsxRequire('../types/routes.ts', __filename) as typeo
  */
 // taro-ui's styles still use Sass @import and old built-ins: keep the build log for our own warnings.
 const sassLoaderOption = {
-  sassOptions: { silenceDeprecations: ['import', 'global-builtin', 'legacy-js-api', 'color-functions', 'slash-div', 'mixed-decls'] }
+  sassOptions: {
+    silenceDeprecations: ['import', 'global-builtin', 'legacy-js-api', 'color-functions', 'slash-div', 'mixed-decls'],
+  },
 }
 
 export default defineConfig<'webpack5'>(async (merge) => {
@@ -44,7 +46,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     plugins: [path.resolve(__dirname, 'weapp-aria-plugin.js')],
     defineConstants: {
       API_BASE_URL: JSON.stringify(apiBase),
-      APP_SOURCE: JSON.stringify(isH5 ? 'h5' : 'weapp')
+      APP_SOURCE: JSON.stringify(isH5 ? 'h5' : 'weapp'),
     },
     alias: { '@': path.resolve(__dirname, '..', 'src') },
     copy: { patterns: [], options: {} },
@@ -57,9 +59,12 @@ export default defineConfig<'webpack5'>(async (merge) => {
       compile: { include: [path.resolve(__dirname, '..', 'types')] },
       postcss: {
         pxtransform: { enable: true, config: {} },
-        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
+        cssModules: {
+          enable: false,
+          config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' },
+        },
       },
-      optimizeMainPackage: { enable: true }
+      optimizeMainPackage: { enable: true },
     },
     h5: {
       sassLoaderOption,
@@ -86,10 +91,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
                 name: 'taro-components',
                 chunks: 'async',
                 priority: 30,
-                enforce: true
-              }
-            }
-          }
+                enforce: true,
+              },
+            },
+          },
         })
       },
       publicPath: '/',
@@ -105,18 +110,21 @@ export default defineConfig<'webpack5'>(async (merge) => {
       router: { mode: 'browser', customRoutes: h5CustomRoutes() },
       output: {
         filename: 'js/[name].[contenthash:8].js',
-        chunkFilename: 'js/[name].[contenthash:8].js'
+        chunkFilename: 'js/[name].[contenthash:8].js',
       },
       miniCssExtractPluginOption: {
         ignoreOrder: true,
         filename: 'css/[name].[contenthash:8].css',
-        chunkFilename: 'css/[name].[contenthash:8].css'
+        chunkFilename: 'css/[name].[contenthash:8].css',
       },
       postcss: {
         autoprefixer: { enable: true, config: {} },
-        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
-      }
-    }
+        cssModules: {
+          enable: false,
+          config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' },
+        },
+      },
+    },
   }
   if (process.env.NODE_ENV === 'development') {
     return merge({}, baseConfig, { mini: {}, h5: { devServer: { proxy: { '/api': 'http://127.0.0.1:3000' } } } })

@@ -44,7 +44,11 @@ export async function buildServer() {
  */
 export function buildPgliteTemplate() {
   if (process.env.PGLITE_TEMPLATE_DIR === '0') return
-  const r = spawnSync(process.execPath, [SERVER_ENTRY], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: '', STOREFRONT_BUILD_TEMPLATE: '1' } })
+  const r = spawnSync(process.execPath, [SERVER_ENTRY], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: '', STOREFRONT_BUILD_TEMPLATE: '1' },
+  })
   if (r.status !== 0) throw new Error(`building the seeded PGlite template failed (exit ${r.status})`)
 }
 

@@ -15,10 +15,18 @@ const file = new URL('../package-lock.json', import.meta.url)
 const lock = JSON.parse(fs.readFileSync(file, 'utf8'))
 const pkgs = lock.packages
 const PLATFORM = [
-  [/darwin/, { os: ['darwin'] }], [/win32/, { os: ['win32'] }], [/linux/, { os: ['linux'] }], [/android/, { os: ['android'] }],
-  [/freebsd/, { os: ['freebsd'] }]
+  [/darwin/, { os: ['darwin'] }],
+  [/win32/, { os: ['win32'] }],
+  [/linux/, { os: ['linux'] }],
+  [/android/, { os: ['android'] }],
+  [/freebsd/, { os: ['freebsd'] }],
 ]
-const CPU = [[/arm64/, ['arm64']], [/x64/, ['x64']], [/ia32/, ['ia32']], [/arm-|armv7|arm$/, ['arm']]]
+const CPU = [
+  [/arm64/, ['arm64']],
+  [/x64/, ['x64']],
+  [/ia32/, ['ia32']],
+  [/arm-|armv7|arm$/, ['arm']],
+]
 let added = 0
 for (const [loc, meta] of Object.entries(pkgs)) {
   for (const [name, version] of Object.entries(meta.optionalDependencies ?? {})) {

@@ -16,7 +16,10 @@ let after = 0
 function walk(d) {
   for (const e of fs.readdirSync(d, { withFileTypes: true })) {
     const p = path.join(d, e.name)
-    if (e.isDirectory()) { walk(p); continue }
+    if (e.isDirectory()) {
+      walk(p)
+      continue
+    }
     if (!TEXT.test(e.name) || p.endsWith('.map')) continue
     const buf = fs.readFileSync(p)
     if (buf.length < 1024) continue
@@ -24,10 +27,17 @@ function walk(d) {
     const br = zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
     fs.writeFileSync(`${p}.gz`, gz)
     fs.writeFileSync(`${p}.br`, br)
-    files++; before += buf.length; after += br.length
+    files++
+    before += buf.length
+    after += br.length
   }
 }
 
-if (!fs.existsSync(dir)) { console.error(`precompress: ${dir} does not exist`); process.exit(1) }
+if (!fs.existsSync(dir)) {
+  console.error(`precompress: ${dir} does not exist`)
+  process.exit(1)
+}
 walk(dir)
-console.log(`precompress: ${files} files in ${path.relative(process.cwd(), dir) || dir}, ${(before / 1024).toFixed(0)} KB -> ${(after / 1024).toFixed(0)} KB brotli`)
+console.log(
+  `precompress: ${files} files in ${path.relative(process.cwd(), dir) || dir}, ${(before / 1024).toFixed(0)} KB -> ${(after / 1024).toFixed(0)} KB brotli`,
+)

@@ -26,12 +26,17 @@ function newestMtime(dir) {
 const stale = !fs.existsSync(index) || newestMtime(path.join(root, 'src')) > fs.statSync(index).mtimeMs
 if (stale && process.env.SKIP_BUILD !== '1') {
   console.log('[start] building the H5 site (dist/h5) ...')
-  const r = spawnSync('npm', ['run', 'build:h5'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  const r = spawnSync('npm', ['run', 'build:h5'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
 // the server bundle is always rebuilt when stale, SKIP_BUILD or not: stale server code would be a silent bug
-const serverStale = !fs.existsSync(SERVER_ENTRY) || Math.max(...SERVER_SOURCES.map(newestMtime)) > fs.statSync(SERVER_ENTRY).mtimeMs
+const serverStale =
+  !fs.existsSync(SERVER_ENTRY) || Math.max(...SERVER_SOURCES.map(newestMtime)) > fs.statSync(SERVER_ENTRY).mtimeMs
 if (serverStale) {
   console.log('[start] building the server (dist/server) ...')
   await buildServer()

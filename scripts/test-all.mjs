@@ -54,10 +54,14 @@ async function jestLayer(name, config) {
   const file = path.join(out, `${name}.json`)
   fs.rmSync(file, { force: true })
   const r = await run(name, 'npx', ['jest', '-c', config, '--json', `--outputFile=${file}`])
-  let passed = 0; let failed = r.ok ? 0 : 1; let skipped = 0
+  let passed = 0
+  let failed = r.ok ? 0 : 1
+  let skipped = 0
   if (fs.existsSync(file)) {
     const j = JSON.parse(fs.readFileSync(file, 'utf8'))
-    passed = j.numPassedTests; failed = j.numFailedTests + j.numRuntimeErrorTestSuites; skipped = j.numPendingTests
+    passed = j.numPassedTests
+    failed = j.numFailedTests + j.numRuntimeErrorTestSuites
+    skipped = j.numPendingTests
     if (!r.ok && failed === 0) failed = 1
   }
   record(name, r, passed, failed, skipped)
@@ -65,8 +69,22 @@ async function jestLayer(name, config) {
 
 async function nodeTestLayer(name, files, env = {}) {
   const tap = path.join(out, `${name}.tap`)
-  const r = await run(name, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1',
-    '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files], env)
+  const r = await run(
+    name,
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=1',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...files,
+    ],
+    env,
+  )
   const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : ''
   const num = (k) => Number((text.match(new RegExp(`^# ${k} (\\d+)`, 'm')) ?? [])[1] ?? 0)
   let failed = num('fail') + num('cancelled')
@@ -81,15 +99,29 @@ async function checkLayer(name, cmd, args) {
 }
 
 function record(name, r, passed, failed, skipped) {
-  totals.passed += passed; totals.failed += failed; totals.skipped += skipped
-  rows.push(`${name.padEnd(10)} ${r.ok ? 'ok  ' : 'FAIL'} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed ${String(skipped).padStart(3)} skipped  ${r.secs}s`)
+  totals.passed += passed
+  totals.failed += failed
+  totals.skipped += skipped
+  rows.push(
+    `${name.padEnd(10)} ${r.ok ? 'ok  ' : 'FAIL'} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed ${String(skipped).padStart(3)} skipped  ${r.secs}s`,
+  )
 }
 
-const testFiles = (dir) => !fs.existsSync(path.join(root, 'tests', dir)) ? [] : fs.readdirSync(path.join(root, 'tests', dir)).filter((f) => f.endsWith('.test.ts')).sort().map((f) => path.join('tests', dir, f))
+const testFiles = (dir) =>
+  !fs.existsSync(path.join(root, 'tests', dir))
+    ? []
+    : fs
+        .readdirSync(path.join(root, 'tests', dir))
+        .filter((f) => f.endsWith('.test.ts'))
+        .sort()
+        .map((f) => path.join('tests', dir, f))
 
 // The API tests' seeded databases, made once for the layer (tests/server/shared-seed.ts): a PGlite dump file
 // and, with DATABASE_URL, a PostgreSQL template database. Each test process copies them instead of seeding.
-const seedArgs = [path.join(os.tmpdir(), `sf-test-seed-${process.pid}.tar`), ...(process.env.DATABASE_URL ? [`sf_tpl_${process.pid}`] : [])]
+const seedArgs = [
+  path.join(os.tmpdir(), `sf-test-seed-${process.pid}.tar`),
+  ...(process.env.DATABASE_URL ? [`sf_tpl_${process.pid}`] : []),
+]
 const sharedSeed = (cmd) => [process.execPath, ['--import', 'tsx', 'tests/server/shared-seed.ts', cmd, ...seedArgs]]
 const dropSharedSeed = () => spawn(...sharedSeed('drop'), { cwd: root, stdio: 'ignore' })
 process.once('SIGINT', () => dropSharedSeed().on('close', () => process.exit(130)))
@@ -97,18 +129,32 @@ process.once('SIGINT', () => dropSharedSeed().on('close', () => process.exit(130
 async function serverLayer() {
   // a failed prepare is reported; the tests then seed for themselves, as a single file run by hand does
   const prep = await checkLayer('seed', ...sharedSeed('prepare'))
-  const env = prep.ok ? { TEST_PGLITE_DUMP: seedArgs[0], ...(seedArgs[1] ? { TEST_PG_TEMPLATE: seedArgs[1] } : {}) } : {}
+  const env = prep.ok
+    ? { TEST_PGLITE_DUMP: seedArgs[0], ...(seedArgs[1] ? { TEST_PG_TEMPLATE: seedArgs[1] } : {}) }
+    : {}
   await nodeTestLayer('server', testFiles('server'), env)
   await new Promise((resolve) => dropSharedSeed().on('close', resolve))
 }
 
 // Checks of the sources alone (nothing built, nothing running). At low CPU priority beside lanes 1 and 2: they take
 // the CPU those leave idle (waits on PostgreSQL, Chromium, restarts) rather than slow them; no check has a time limit.
-const niced = (cmd, args) => serial ? [cmd, args] : ['nice', ['-n', '10', cmd, ...args]]
+const niced = (cmd, args) => (serial ? [cmd, args] : ['nice', ['-n', '10', cmd, ...args]])
 const checks = async () => {
   await checkLayer('typecheck', ...niced('npx', ['tsc', '-p', 'tsconfig.json']))
   // the import rules of docs/architecture.md (.dependency-cruiser.cjs); a broken rule is named in the output
-  await checkLayer('deps', ...niced('npx', ['depcruise', 'src', 'server', 'types', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']))
+  await checkLayer(
+    'deps',
+    ...niced('npx', [
+      'depcruise',
+      'src',
+      'server',
+      'types',
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'err',
+    ]),
+  )
   await checkLayer('lint', ...niced('npm', ['run', 'lint']))
   await checkLayer('format', ...niced('npm', ['run', 'format:check']))
 }
@@ -135,7 +181,13 @@ const laneA = async () => {
 const laneB = async () => {
   const h5 = await run('build:h5', 'npm', ['run', 'build:h5'], { NODE_ENV: 'production' })
   const weapp = await run('build:weapp', 'npm', ['run', 'build:weapp'], { NODE_ENV: 'production' })
-  record('build', { ok: h5.ok && weapp.ok, secs: (Number(h5.secs) + Number(weapp.secs)).toFixed(1) }, h5.ok && weapp.ok ? 1 : 0, h5.ok && weapp.ok ? 0 : 1, 0)
+  record(
+    'build',
+    { ok: h5.ok && weapp.ok, secs: (Number(h5.secs) + Number(weapp.secs)).toFixed(1) },
+    h5.ok && weapp.ok ? 1 : 0,
+    h5.ok && weapp.ok ? 0 : 1,
+    0,
+  )
   // size budgets of the built H5 site (first-load JS per tab page): sizes, never times
   if (h5.ok && testFiles('build').length) await nodeTestLayer('budgets', testFiles('build'))
   // the seeded PGlite template (dist/pglite-template, npm run build:server): each test server of the weapp and e2e
@@ -148,13 +200,17 @@ const laneB = async () => {
 }
 
 if (serial) {
-  await checks(); await laneA(); await laneB()
+  await checks()
+  await laneA()
+  await laneB()
 } else {
   checksDone = checks()
   await Promise.all([checksDone, laneA(), laneB()])
 }
 
-console.log(`\n=== summary after ${((Date.now() - t0) / 1000).toFixed(0)}s (per-layer logs and results in artifacts/test-results, screenshots in artifacts/e2e)`)
+console.log(
+  `\n=== summary after ${((Date.now() - t0) / 1000).toFixed(0)}s (per-layer logs and results in artifacts/test-results, screenshots in artifacts/e2e)`,
+)
 for (const r of rows) console.log(`  ${r}`)
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(totals.failed > 0 ? 1 : 0)

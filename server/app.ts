@@ -62,7 +62,8 @@ const STATUS_CODES: Record<number, Parameters<typeof errorBody>[1]> = {
 }
 
 /** Validation messages that name the field, e.g. "querystring/pageSize must be <= 100" (English; see the error handler). */
-export const formatSchemaErrors = (errors: SchemaError[], dataVar: string): Error => new Error(schemaErrorMessage(errors, dataVar, 'en'))
+export const formatSchemaErrors = (errors: SchemaError[], dataVar: string): Error =>
+  new Error(schemaErrorMessage(errors, dataVar, 'en'))
 
 export function buildApp(opts: BuildAppOptions): FastifyInstance {
   const config = opts.config ?? loadConfig()
@@ -72,13 +73,21 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
       : {
           level: config.LOG_LEVEL,
           redact: {
-            paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'res.headers["set-cookie"]'],
+            paths: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'headers.authorization',
+              'res.headers["set-cookie"]',
+            ],
             censor: '[redacted]',
           },
           // request URLs without the one-time secrets that login redirects carry (?ticket, ?jwt, ?code)
           serializers: {
             req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
-              method: req.method, url: redactUrl(req.url), host: req.hostname, remoteAddress: req.ip,
+              method: req.method,
+              url: redactUrl(req.url),
+              host: req.hostname,
+              remoteAddress: req.ip,
             }),
           },
           ...(typeof opts.logger === 'object' ? opts.logger : {}),
@@ -98,7 +107,8 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
   app.decorate('config', config)
   // TypeBox checks (compiled), converting querystring/params/headers only when they fail as they are
   app.setValidatorCompiler(validatorCompiler)
-  const staticDir = opts.staticDir && fs.existsSync(path.join(opts.staticDir, 'index.html')) ? path.resolve(opts.staticDir) : null
+  const staticDir =
+    opts.staticDir && fs.existsSync(path.join(opts.staticDir, 'index.html')) ? path.resolve(opts.staticDir) : null
   // CSP, nosniff, Referrer-Policy, frame-ancestors... on every response: before any route (per-path policies)
   registerSecurityHeaders(app, { staticDir, chatWidgetUrl: config.CHAT_WIDGET_URL })
   // /api/openapi.json and /api/docs from the route schemas: before any route, after the security headers
@@ -119,12 +129,18 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
     }
     if (err.validation) {
       // the request's language (English for languagecode: en, Chinese otherwise), each failing field named
-      const message = schemaErrorMessage(err.validation as SchemaError[], err.validationContext ?? 'request', messageLanguage(req.locale?.language))
+      const message = schemaErrorMessage(
+        err.validation as SchemaError[],
+        err.validationContext ?? 'request',
+        messageLanguage(req.locale?.language),
+      )
       return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', message))
     }
     const status = err.statusCode ?? 500
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send(errorBody(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${BODY_LIMIT / 1024} KB`))
+      return reply
+        .status(413)
+        .send(errorBody(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${BODY_LIMIT / 1024} KB`))
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, bad media type): their messages carry no internals.
@@ -132,21 +148,37 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
     }
     // the database unreachable (outage, restart, crash): 503 with Retry-After, one warning per outage, no stack
     if (availability.report(err)) {
-      const language = req.locale?.language ?? String(req.headers.languagecode ?? '').trim().toLowerCase()
-      return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S)).send(unavailableBody(messageLanguage(language)))
+      const language =
+        req.locale?.language ??
+        String(req.headers.languagecode ?? '')
+          .trim()
+          .toLowerCase()
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
+        .send(unavailableBody(messageLanguage(language)))
     }
     req.log.error({ err }, 'request failed')
     return reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', 'Internal server error'))
   })
 
   // index.html with preloads of the chunks of the page the address opens
-  const indexHtml = staticDir ? h5IndexHtml(staticDir, () => firstBannerImage(opts.db), config.FIRST_SCREEN === 'off' ? undefined : firstScreens(app)) : null
+  const indexHtml = staticDir
+    ? h5IndexHtml(
+        staticDir,
+        () => firstBannerImage(opts.db),
+        config.FIRST_SCREEN === 'off' ? undefined : firstScreens(app),
+      )
+    : null
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
     if (!isApi && staticDir && req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html')) {
       // SPA fallback: the H5 app uses browser-history routes (/home, /product-details/x/y, ...).
-      return reply.type('text/html').header('cache-control', 'no-cache').send(await indexHtml!(url.split('?')[0], req.headers, req.query as Record<string, string>))
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(await indexHtml!(url.split('?')[0], req.headers, req.query as Record<string, string>))
     }
     return reply.status(404).send(errorBody(404, 'NOT_FOUND', `Route ${req.method} ${url.split('?')[0]} not found`))
   })
@@ -186,7 +218,12 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
 
   if (staticDir) {
     // the app's root address: Home's index.html with its preloads (the static plugin serves no index)
-    app.get('/', async (req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(await indexHtml!('/', req.headers)))
+    app.get('/', async (req, reply) =>
+      reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(await indexHtml!('/', req.headers)),
+    )
     app.register(fastifyStatic, {
       root: staticDir,
       prefix: '/',

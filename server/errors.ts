@@ -31,7 +31,10 @@ export const errorBody = (statusCode: number, code: ErrorCode, message: string, 
  */
 export function frameworkErrorReply(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400
-  const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The URL is not valid (bad percent-encoding)'
+  const message =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path parameter is too long'
+      : 'The URL is not valid (bad percent-encoding)'
   return reply.status(status).send(errorBody(status, 'BAD_REQUEST', message))
 }
 
@@ -41,8 +44,9 @@ export function frameworkErrorReply(err: FastifyError, _req: FastifyRequest, rep
  */
 export const UNAVAILABLE_RETRY_AFTER_S = 1
 export function unavailableBody(language: 'en' | 'zh') {
-  const message = language === 'en'
-    ? 'The service is temporarily unavailable. Please try again in a moment.'
-    : '服务暂时不可用，请稍后再试。'
+  const message =
+    language === 'en'
+      ? 'The service is temporarily unavailable. Please try again in a moment.'
+      : '服务暂时不可用，请稍后再试。'
   return errorBody(503, 'SERVICE_UNAVAILABLE', message)
 }

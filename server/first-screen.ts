@@ -78,7 +78,10 @@ type TextKey = keyof (typeof FIRST_SCREEN_TEXT)['en']
 const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=(en|zh)-(cn|in)(?:;|$)`)
 
 /** The language and country of the app that asked: its cookie, else the browser's language and cn. */
-export function firstScreenLocale(headers: { cookie?: string; 'accept-language'?: string }): { lang: Lang; country: Country } {
+export function firstScreenLocale(headers: { cookie?: string; 'accept-language'?: string }): {
+  lang: Lang
+  country: Country
+} {
   const m = LOCALE_COOKIE_VALUE.exec(headers.cookie ?? '')
   if (m) return { lang: m[1] as Lang, country: m[2] as Country }
   // the app's first run follows the device language the same way (src/i18n/translate.ts normalizeLanguage)
@@ -86,7 +89,8 @@ export function firstScreenLocale(headers: { cookie?: string; 'accept-language'?
   return { lang: first === 'zh' || first.startsWith('zh-') ? 'zh' : 'en', country: 'cn' }
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** Marketing images are server paths (/media/...) or absolute URLs (src/pages/home/banner-slide.tsx mediaUrl). */
 const safeImage = (src: string | null | undefined): string | null =>
@@ -100,14 +104,21 @@ function img(cls: string, src: string, priority = false) {
   return `<div class="taro-img ${cls}"><img class="taro-img__mode-aspectfit" src="${esc(src)}" alt=""${priority ? ' fetchpriority="high"' : ''}></div>`
 }
 
-export interface HomeData { columns: SpecialColumn[]; knowledge: ContentCard[]; articleTypes: Record<string, string> }
-export interface ProductData { product: ProductDetail }
+export interface HomeData {
+  columns: SpecialColumn[]
+  knowledge: ContentCard[]
+  articleTypes: Record<string, string>
+}
+export interface ProductData {
+  product: ProductDetail
+}
 
 function header(t: (k: TextKey) => string, country: Country, kind: 'search' | 'title') {
   const logo = `<div class="a11y-link app-header__logo"><span class="taro-text app-header__brand">${esc(t('app.name'))}</span><span class="taro-text app-header__badge">${country.toUpperCase()}</span></div>`
-  const middle = kind === 'search'
-    ? `<div class="app-header__search"><div class="app-header__search-icon">${icon('search', 0.7, '#8a94a6')}</div><span class="app-header__search-input first-screen__placeholder">${esc(t('header.searchPlaceholder'))}</span></div>`
-    : `<div class="app-header__title"><span class="taro-text">${esc(t('screen.productDetails'))}</span></div>`
+  const middle =
+    kind === 'search'
+      ? `<div class="app-header__search"><div class="app-header__search-icon">${icon('search', 0.7, '#8a94a6')}</div><span class="app-header__search-input first-screen__placeholder">${esc(t('header.searchPlaceholder'))}</span></div>`
+      : `<div class="app-header__title"><span class="taro-text">${esc(t('screen.productDetails'))}</span></div>`
   const bell = `<div class="a11y-link app-header__icon app-header__bell">${icon('bell', 1, '#1f2d3d')}</div>`
   const search = kind === 'title' ? `<div class="a11y-link app-header__icon">${icon('search', 1, '#1f2d3d')}</div>` : ''
   const chat = `<div class="app-header__icon">${icon('message', 1, '#1f2d3d')}</div>`
@@ -115,8 +126,11 @@ function header(t: (k: TextKey) => string, country: Country, kind: 'search' | 't
 }
 
 const SHORTCUTS: [string, TextKey][] = [
-  ['list', 'nav.categories'], ['filter', 'browse.shortcut.selection'], ['file-generic', 'browse.shortcut.documents'],
-  ['tags', 'browse.shortcut.dualOrigin'], ['bookmark', 'browse.shortcut.learning'],
+  ['list', 'nav.categories'],
+  ['filter', 'browse.shortcut.selection'],
+  ['file-generic', 'browse.shortcut.documents'],
+  ['tags', 'browse.shortcut.dualOrigin'],
+  ['bookmark', 'browse.shortcut.learning'],
 ]
 
 /** Home's first screen: header, the first banner (and the carousel's dots), shortcuts, the flash-sale entry, the learning centre, the tab bar. */
@@ -128,75 +142,110 @@ export function homeFirstScreen(lang: Lang, country: Country, d: HomeData): stri
   if (banners.length) {
     const c = banners[0]
     const pic = safeImage(c.image)
-    const slide = `<div class="home-banners__slide"><div class="a11y-link home-banner home-banner--0"><div class="home-banner__text">`
-      + (c.kind === 'promotion' ? `<span class="taro-text home-banner__tag">${esc(t('browse.home.promotionTag'))}</span>` : '')
-      + `<span class="taro-text home-banner__title">${esc(c.title)}</span>`
-      + (c.subtitle ? `<span class="taro-text home-banner__subtitle">${esc(c.subtitle)}</span>` : '')
-      + `</div>${pic ? `<div class="home-banner__art">${img('home-banner__image', pic, true)}</div>` : ''}</div></div>`
-    const dots = banners.length > 1
-      ? `<div class="home-banners__dots">${banners.map((_, i) => `<div class="home-banners__dot${i === 0 ? ' home-banners__dot--on' : ''}"></div>`).join('')}</div>`
-      : ''
+    const slide =
+      `<div class="home-banners__slide"><div class="a11y-link home-banner home-banner--0"><div class="home-banner__text">` +
+      (c.kind === 'promotion'
+        ? `<span class="taro-text home-banner__tag">${esc(t('browse.home.promotionTag'))}</span>`
+        : '') +
+      `<span class="taro-text home-banner__title">${esc(c.title)}</span>` +
+      (c.subtitle ? `<span class="taro-text home-banner__subtitle">${esc(c.subtitle)}</span>` : '') +
+      `</div>${pic ? `<div class="home-banner__art">${img('home-banner__image', pic, true)}</div>` : ''}</div></div>`
+    const dots =
+      banners.length > 1
+        ? `<div class="home-banners__dots">${banners.map((_, i) => `<div class="home-banners__dot${i === 0 ? ' home-banners__dot--on' : ''}"></div>`).join('')}</div>`
+        : ''
     bannerHtml = `<div class="home-banners home-banners--still"><div class="home-banners__track">${slide}</div>${dots}</div>`
   }
-  const shortcuts = `<div class="home-shortcuts">${SHORTCUTS.map(([i, k]) =>
-    `<div class="a11y-link home-shortcuts__item"><div class="home-shortcuts__icon">${icon(i, 1.1, '#0b5fa5')}</div><span class="taro-text home-shortcuts__label">${esc(t(k))}</span></div>`).join('')}</div>`
+  const shortcuts = `<div class="home-shortcuts">${SHORTCUTS.map(
+    ([i, k]) =>
+      `<div class="a11y-link home-shortcuts__item"><div class="home-shortcuts__icon">${icon(i, 1.1, '#0b5fa5')}</div><span class="taro-text home-shortcuts__label">${esc(t(k))}</span></div>`,
+  ).join('')}</div>`
   const flashHtml = flash
-    ? `<div class="a11y-link home-flash"><div class="home-flash__icon">${icon('lightning-bolt', 1.1, '#ffffff')}</div><div class="home-flash__body">`
-      + `<span class="taro-text home-flash__label">${esc(t('browse.home.flashSale'))}</span><span class="taro-text home-flash__title">${esc(flash.title)}</span>`
-      + (flash.subtitle ? `<span class="taro-text home-flash__subtitle">${esc(flash.subtitle)}</span>` : '')
-      + `</div><div class="home-flash__go"><span class="taro-text">${esc(t('browse.home.flashSaleGo'))}</span>${icon('chevron-right', 0.6, '#cc0029')}</div></div>`
+    ? `<div class="a11y-link home-flash"><div class="home-flash__icon">${icon('lightning-bolt', 1.1, '#ffffff')}</div><div class="home-flash__body">` +
+      `<span class="taro-text home-flash__label">${esc(t('browse.home.flashSale'))}</span><span class="taro-text home-flash__title">${esc(flash.title)}</span>` +
+      (flash.subtitle ? `<span class="taro-text home-flash__subtitle">${esc(flash.subtitle)}</span>` : '') +
+      `</div><div class="home-flash__go"><span class="taro-text">${esc(t('browse.home.flashSaleGo'))}</span>${icon('chevron-right', 0.6, '#cc0029')}</div></div>`
     : ''
-  const cards = d.knowledge.map((c) => {
-    const pic = safeImage(c.coverImage)
-    return `<div class="a11y-link home-article">`
-      + (pic ? img('home-article__cover', pic) : `<div class="home-article__cover home-article__cover--empty"></div>`)
-      + `<span class="taro-text home-article__type">${esc(d.articleTypes[c.articleType ?? ''] ?? c.articleType ?? '')}</span>`
-      + `<span class="taro-text home-article__title">${esc(c.title)}</span>`
-      + `<span class="taro-text home-article__meta">${esc(t('browse.home.readMinutes').replace('{minutes}', String(c.readMinutes)))}</span></div>`
-  }).join('')
-  const learning = `<div class="section "><div class="section__head"><span class="taro-text section__title">${esc(t('browse.home.learning'))}</span>`
-    + `<div class="section__more"><span class="taro-text">${esc(t('browse.more'))}</span><div class="section__more-icon">${icon('chevron-right', 0.6, '#0b5fa5')}</div></div></div>`
-    + (cards ? `<div class="home-articles">${cards}</div>` : '') + `</div>`
-  const tabs: [string, TextKey][] = [['home', 'nav.home'], ['list', 'nav.categories'], ['shopping-cart', 'nav.cart'], ['user', 'nav.my']]
-  const footer = `<div class="app-footer"><div class="app-footer__row">${tabs.map(([i, k], n) =>
-    `<div class="a11y-link app-footer__item${n === 0 ? ' app-footer__item--active' : ''}"><div>${icon(i, 1.1, n === 0 ? '#0b5fa5' : '#5e6a80')}</div><span class="taro-text app-footer__label">${esc(t(k))}</span></div>`).join('')}</div></div>`
-  return `<div class="page-shell page-shell--with-footer">${header(t, country, 'search')}<div class="page-shell__body"><div class="home">`
-    + `<div class="home__banners">${bannerHtml}</div>${shortcuts}${flashHtml}${learning}</div></div>${footer}</div>`
+  const cards = d.knowledge
+    .map((c) => {
+      const pic = safeImage(c.coverImage)
+      return (
+        `<div class="a11y-link home-article">` +
+        (pic ? img('home-article__cover', pic) : `<div class="home-article__cover home-article__cover--empty"></div>`) +
+        `<span class="taro-text home-article__type">${esc(d.articleTypes[c.articleType ?? ''] ?? c.articleType ?? '')}</span>` +
+        `<span class="taro-text home-article__title">${esc(c.title)}</span>` +
+        `<span class="taro-text home-article__meta">${esc(t('browse.home.readMinutes').replace('{minutes}', String(c.readMinutes)))}</span></div>`
+      )
+    })
+    .join('')
+  const learning =
+    `<div class="section "><div class="section__head"><span class="taro-text section__title">${esc(t('browse.home.learning'))}</span>` +
+    `<div class="section__more"><span class="taro-text">${esc(t('browse.more'))}</span><div class="section__more-icon">${icon('chevron-right', 0.6, '#0b5fa5')}</div></div></div>` +
+    (cards ? `<div class="home-articles">${cards}</div>` : '') +
+    `</div>`
+  const tabs: [string, TextKey][] = [
+    ['home', 'nav.home'],
+    ['list', 'nav.categories'],
+    ['shopping-cart', 'nav.cart'],
+    ['user', 'nav.my'],
+  ]
+  const footer = `<div class="app-footer"><div class="app-footer__row">${tabs
+    .map(
+      ([i, k], n) =>
+        `<div class="a11y-link app-footer__item${n === 0 ? ' app-footer__item--active' : ''}"><div>${icon(i, 1.1, n === 0 ? '#0b5fa5' : '#5e6a80')}</div><span class="taro-text app-footer__label">${esc(t(k))}</span></div>`,
+    )
+    .join('')}</div></div>`
+  return (
+    `<div class="page-shell page-shell--with-footer">${header(t, country, 'search')}<div class="page-shell__body"><div class="home">` +
+    `<div class="home__banners">${bannerHtml}</div>${shortcuts}${flashHtml}${learning}</div></div>${footer}</div>`
+  )
 }
 
 /** A product page's first screen: header, the picture, brand, title, catalogue number and size (price and stock are the user's: left to the app). */
 export function productFirstScreen(lang: Lang, country: Country, d: ProductData): string {
   const t = (k: TextKey) => FIRST_SCREEN_TEXT[lang][k]
   const p = d.product
-  const main = `<div class="pd-card pd-main"><span class="taro-text pd-main__brand">${esc(p.brand ?? '')}</span>`
-    + `<span class="taro-text pd-main__title">${esc(p.productTitle)}</span><div class="pd-main__meta">`
-    + `<span class="taro-text pd-main__meta-item">${esc(t('product.catalogNumber'))} ${esc(p.catalogNumber)}</span>`
-    + `<span class="taro-text pd-main__meta-item">${esc(t('product.size'))} ${esc(p.size ?? '')}</span></div>`
-    + `<div class="pd-main__price"><div class="first-screen__bar"></div></div></div>`
-  const links: [string, TextKey][] = [['home', 'nav.home'], ['list', 'productFooter.category'], ['shopping-cart', 'nav.cart']]
-  const footer = `<div class="product-footer">${links.map(([i, k]) =>
-    `<div class="a11y-link product-footer__link"><div class="product-footer__icon">${icon(i, 1, '#596579')}</div><span class="taro-text product-footer__label">${esc(t(k))}</span></div>`).join('')}`
-    + `<div class="product-footer__action product-footer__action--cart"></div></div>`
-  return `<div class="page-shell">${header(t, country, 'title')}<div class="page-shell__body"><div class="pd">`
-    + `<div class="pd-gallery">${img('pd-gallery__image', productImageUrl(p.image, 650), true)}</div>${main}</div></div>${footer}</div>`
+  const main =
+    `<div class="pd-card pd-main"><span class="taro-text pd-main__brand">${esc(p.brand ?? '')}</span>` +
+    `<span class="taro-text pd-main__title">${esc(p.productTitle)}</span><div class="pd-main__meta">` +
+    `<span class="taro-text pd-main__meta-item">${esc(t('product.catalogNumber'))} ${esc(p.catalogNumber)}</span>` +
+    `<span class="taro-text pd-main__meta-item">${esc(t('product.size'))} ${esc(p.size ?? '')}</span></div>` +
+    `<div class="pd-main__price"><div class="first-screen__bar"></div></div></div>`
+  const links: [string, TextKey][] = [
+    ['home', 'nav.home'],
+    ['list', 'productFooter.category'],
+    ['shopping-cart', 'nav.cart'],
+  ]
+  const footer =
+    `<div class="product-footer">${links
+      .map(
+        ([i, k]) =>
+          `<div class="a11y-link product-footer__link"><div class="product-footer__icon">${icon(i, 1, '#596579')}</div><span class="taro-text product-footer__label">${esc(t(k))}</span></div>`,
+      )
+      .join('')}` + `<div class="product-footer__action product-footer__action--cart"></div></div>`
+  return (
+    `<div class="page-shell">${header(t, country, 'title')}<div class="page-shell__body"><div class="pd">` +
+    `<div class="pd-gallery">${img('pd-gallery__image', productImageUrl(p.image, 650), true)}</div>${main}</div></div>${footer}</div>`
+  )
 }
 
 /**
  * The overlay, and the rules the page's stylesheet lacks (Taro's own styles come with its scripts):
  * placed before the page's stylesheet and without the id's weight (`:where`), so the page's own rules win as they do in the app.
  */
-export const FIRST_SCREEN_STYLE = `<style>#${FIRST_SCREEN_ID}{position:fixed;top:0;right:0;bottom:0;left:0;z-index:9999;overflow:hidden;background:#f5f6f8;pointer-events:none;`
+export const FIRST_SCREEN_STYLE =
+  `<style>#${FIRST_SCREEN_ID}{position:fixed;top:0;right:0;bottom:0;left:0;z-index:9999;overflow:hidden;background:#f5f6f8;pointer-events:none;` +
   // what Taro's scripts set on body for the app (font, line height), here from the first paint
-  + 'font-family:-apple-system-font,Helvetica Neue,sans-serif;line-height:1.6;-webkit-text-size-adjust:100%}'
+  'font-family:-apple-system-font,Helvetica Neue,sans-serif;line-height:1.6;-webkit-text-size-adjust:100%}' +
   // Taro sets this once its scripts run; index.html's rem sizing (min of the page's width and height) needs
   // it from the start, or a resize before then (a phone turning, devtools' emulation) shrinks the rem
-  + 'html,body{width:100%;height:100%;margin:0}'
+  'html,body{width:100%;height:100%;margin:0}' +
   // the app draws itself unseen beneath: its loading states neither show nor count as layout shifts
-  + `#${FIRST_SCREEN_ID}~#app{visibility:hidden}`
-  + `:where(#${FIRST_SCREEN_ID}) .taro-img{display:inline-block;font-size:0;height:240px;overflow:hidden;position:relative;width:320px}`
-  + `:where(#${FIRST_SCREEN_ID}) .taro-img__mode-aspectfit{height:100%;object-fit:contain;width:100%}`
-  + `#${FIRST_SCREEN_ID} .first-screen__placeholder{display:block;color:#8a94a6;white-space:nowrap;overflow:hidden}`
-  + `#${FIRST_SCREEN_ID} .first-screen__bar{height:1.6rem;width:40%;border-radius:.2rem;background:#eef1f5}</style>`
+  `#${FIRST_SCREEN_ID}~#app{visibility:hidden}` +
+  `:where(#${FIRST_SCREEN_ID}) .taro-img{display:inline-block;font-size:0;height:240px;overflow:hidden;position:relative;width:320px}` +
+  `:where(#${FIRST_SCREEN_ID}) .taro-img__mode-aspectfit{height:100%;object-fit:contain;width:100%}` +
+  `#${FIRST_SCREEN_ID} .first-screen__placeholder{display:block;color:#8a94a6;white-space:nowrap;overflow:hidden}` +
+  `#${FIRST_SCREEN_ID} .first-screen__bar{height:1.6rem;width:40%;border-radius:.2rem;background:#eef1f5}</style>`
 
 export type FirstScreen = { html: string; image: string | null }
 
@@ -217,7 +266,10 @@ export function firstScreens(app: FastifyInstance) {
   // a first screen is a picture of public data: drawn once per page, language and country for a few
   // seconds (the app redraws with its own answers anyway), so index.html costs no query most of the time
   const drawn = new Map<string, { at: number; screen: Promise<FirstScreen | null> }>()
-  return async function firstScreen(route: { name: string; params: Record<string, string> }, headers: { cookie?: string; 'accept-language'?: string }): Promise<FirstScreen | null> {
+  return async function firstScreen(
+    route: { name: string; params: Record<string, string> },
+    headers: { cookie?: string; 'accept-language'?: string },
+  ): Promise<FirstScreen | null> {
     const { lang, country } = firstScreenLocale(headers)
     const key = `${route.name}|${route.params.catalogNumber ?? ''}|${lang}|${country}`
     const hit = drawn.get(key)
@@ -228,7 +280,11 @@ export function firstScreens(app: FastifyInstance) {
     return screen
   }
 
-  async function draw(route: { name: string; params: Record<string, string> }, lang: Lang, country: Country): Promise<FirstScreen | null> {
+  async function draw(
+    route: { name: string; params: Record<string, string> },
+    lang: Lang,
+    country: Country,
+  ): Promise<FirstScreen | null> {
     if (route.name === 'home') {
       // the same calls as src/store/marketing/home.ts
       const [columns, knowledge, types] = await Promise.all([
@@ -239,12 +295,23 @@ export function firstScreens(app: FastifyInstance) {
       if (!columns || !knowledge) return null
       const articleTypes = Object.fromEntries((types ?? []).map((a) => [a.dictValue, a.dictLabel]))
       const [first] = bannerColumns(columns)
-      return { html: homeFirstScreen(lang, country, { columns, knowledge: knowledge.items.slice(0, HOME_KNOWLEDGE_COUNT), articleTypes }), image: safeImage(first?.image) }
+      return {
+        html: homeFirstScreen(lang, country, {
+          columns,
+          knowledge: knowledge.items.slice(0, HOME_KNOWLEDGE_COUNT),
+          articleTypes,
+        }),
+        image: safeImage(first?.image),
+      }
     }
     if (route.name === 'productDetails') {
       const cn = route.params.catalogNumber
       if (!cn || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/.test(cn)) return null
-      const list = await api<ProductDetail[]>(`/api/product/catalog?catalogNumber=${encodeURIComponent(cn)}`, lang, country)
+      const list = await api<ProductDetail[]>(
+        `/api/product/catalog?catalogNumber=${encodeURIComponent(cn)}`,
+        lang,
+        country,
+      )
       const product = list?.find((p) => p.catalogNumber === cn)
       if (!product) return null
       return { html: productFirstScreen(lang, country, { product }), image: productImageUrl(product.image, 650) }

@@ -22,10 +22,20 @@ import { FIRST_SCREEN_ID } from '../types/platform/first-screen'
  * stylesheet is then linked (it draws that picture) instead of preloaded, and the picture's largest
  * image is preloaded with high priority.
  */
-export type FirstScreenSource = (route: { name: string; params: Record<string, string> }, headers: Record<string, string | string[] | undefined>) => Promise<FirstScreen | null>
+export type FirstScreenSource = (
+  route: { name: string; params: Record<string, string> },
+  headers: Record<string, string | string[] | undefined>,
+) => Promise<FirstScreen | null>
 
-export function h5IndexHtml(staticDir: string, heroImage?: () => Promise<string | null>, firstScreen?: FirstScreenSource):
-  (urlPath: string, headers?: Record<string, string | string[] | undefined>, query?: Record<string, string>) => Promise<string> {
+export function h5IndexHtml(
+  staticDir: string,
+  heroImage?: () => Promise<string | null>,
+  firstScreen?: FirstScreenSource,
+): (
+  urlPath: string,
+  headers?: Record<string, string | string[] | undefined>,
+  query?: Record<string, string>,
+) => Promise<string> {
   const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8')
   const manifestFile = path.join(staticDir, 'chunk-manifest.json')
   const manifest: { entry: string[]; pages: Record<string, string[]> } | null = fs.existsSync(manifestFile)
@@ -63,17 +73,32 @@ export function h5IndexHtml(staticDir: string, heroImage?: () => Promise<string 
     const entryJs = manifest!.entry.filter((f) => f.endsWith('.js'))
     const entry = new Set(manifest!.entry)
     const pageFiles = files.filter((f) => !entry.has(f))
-    const css = pageFiles.filter((f) => f.endsWith('.css')).map((f) => `<link rel="stylesheet" href="/${f}">`).join('')
-    const chunks = pageFiles.filter((f) => f.endsWith('.js')).map((f) => `/${f}`).join(' ')
-    const image = drawn.image ? `<link rel="preload" as="image" href="${escapeAttr(drawn.image)}" fetchpriority="high">` : ''
+    const css = pageFiles
+      .filter((f) => f.endsWith('.css'))
+      .map((f) => `<link rel="stylesheet" href="/${f}">`)
+      .join('')
+    const chunks = pageFiles
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `/${f}`)
+      .join(' ')
+    const image = drawn.image
+      ? `<link rel="preload" as="image" href="${escapeAttr(drawn.image)}" fetchpriority="high">`
+      : ''
     let out = html
-    for (const f of entryJs) out = out.replace(new RegExp(`<script[^>]*\\ssrc="/${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*></script>`), '')
+    for (const f of entryJs)
+      out = out.replace(
+        new RegExp(`<script[^>]*\\ssrc="/${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*></script>`),
+        '',
+      )
     // an index.html whose entry tags this does not recognise keeps them (never two copies of the app)
     if (entryJs.some((f) => out.includes(`"/${f}"`))) return pageHtml(route, files)
     const boot = entryJs.map((f) => `/${f}`).join(' ')
     return out
       .replace('</head>', `${image}${FIRST_SCREEN_STYLE}${css}</head>`)
-      .replace('<div id="app"></div>', `<div id="${FIRST_SCREEN_ID}" aria-hidden="true" data-boot="${escapeAttr(boot)}" data-chunks="${escapeAttr(chunks)}">${drawn.html}</div><div id="app"></div>`)
+      .replace(
+        '<div id="app"></div>',
+        `<div id="${FIRST_SCREEN_ID}" aria-hidden="true" data-boot="${escapeAttr(boot)}" data-chunks="${escapeAttr(chunks)}">${drawn.html}</div><div id="app"></div>`,
+      )
   }
 
   function pageHtml(page: string, files: string[]): string {
@@ -91,4 +116,5 @@ export function h5IndexHtml(staticDir: string, heroImage?: () => Promise<string 
   }
 }
 
-const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!)
+const escapeAttr = (s: string) =>
+  s.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!)

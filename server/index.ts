@@ -16,7 +16,10 @@ async function main() {
   }
   // npm run build:server makes the seeded PGlite template that a first start copies (server/db/template.ts)
   if (config.STOREFRONT_BUILD_TEMPLATE) {
-    const dir = await buildTemplate((dataDir) => runPrepareChild(dataDir, { ...config, PGLITE_INITDB_CACHE: '0' }), config)
+    const dir = await buildTemplate(
+      (dataDir) => runPrepareChild(dataDir, { ...config, PGLITE_INITDB_CACHE: '0' }),
+      config,
+    )
     console.log(`[build:server] seeded PGlite template: ${dir ?? 'none (PGLITE_TEMPLATE_DIR=0)'}`)
     process.exit(0)
   }
@@ -47,7 +50,10 @@ async function main() {
     const [opened, { buildApp }] = await Promise.all([openServerDb(config), import('./app')])
     handle = opened.handle
     app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(config), logger: true, staticDir, auth, config })
-    app.log.info({ db: handle.kind, migrations: opened.migrations, seeded: opened.seeded, products: opened.products }, 'database ready')
+    app.log.info(
+      { db: handle.kind, migrations: opened.migrations, seeded: opened.seeded, products: opened.products },
+      'database ready',
+    )
   }
 
   // Graceful shutdown (docs/deployment.md): on SIGTERM the instance reports not-ready on /api/health
@@ -82,5 +88,8 @@ async function main() {
 main().catch((err) => {
   // the log stays JSON (issue 22 #29): a failed start is one line at level 60 (fatal) with its stack
   const e = err instanceof Error ? { type: err.name, message: err.message, stack: err.stack } : { message: String(err) }
-  process.stdout.write(`${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, err: e, msg: 'start-up failed' })}\n`, () => process.exit(1))
+  process.stdout.write(
+    `${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, err: e, msg: 'start-up failed' })}\n`,
+    () => process.exit(1),
+  )
 })

@@ -101,7 +101,10 @@ function routePolicy(url: string): HelmetOptions | undefined {
   if (url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`)) return { contentSecurityPolicy: csp(DOCS_DIRECTIVES) }
   if (url.startsWith(MEDIA_PREFIX)) return { crossOriginResourcePolicy: { policy: 'cross-origin' } }
   if (url === CHAT_STANDIN || url.startsWith(`${CHAT_STANDIN}/`)) {
-    return { contentSecurityPolicy: csp({ ...appDirectives({}), 'frame-ancestors': ["'self'"] }), xFrameOptions: { action: 'sameorigin' } }
+    return {
+      contentSecurityPolicy: csp({ ...appDirectives({}), 'frame-ancestors': ["'self'"] }),
+      xFrameOptions: { action: 'sameorigin' },
+    }
   }
   return undefined
 }
@@ -119,10 +122,16 @@ function headersOf(options: HelmetOptions): Apply {
   const set: [string, string][] = []
   const removed: string[] = []
   const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => { set.push([name, String(value)]) },
-    removeHeader: (name: string) => { removed.push(name) },
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      set.push([name, String(value)])
+    },
+    removeHeader: (name: string) => {
+      removed.push(name)
+    },
   }
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => { if (err) throw err })
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err
+  })
   return (res) => {
     for (const name of removed) res.removeHeader(name)
     for (const [name, value] of set) res.setHeader(name, value)
@@ -140,7 +149,11 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHead
   const standard = headersOf(base)
   app.addHook('onRoute', (route: RouteOptions) => {
     const policy = routePolicy(route.url)
-    if (policy) route.config = { ...(route.config as object), [ROUTE_HEADERS]: headersOf({ ...base, ...policy } as HelmetOptions) } as RouteOptions['config']
+    if (policy)
+      route.config = {
+        ...(route.config as object),
+        [ROUTE_HEADERS]: headersOf({ ...base, ...policy } as HelmetOptions),
+      } as RouteOptions['config']
   })
   // every request, routed or not (a 404 too); raw: also reaches the responses of the embedded OpenID
   // provider, which writes to the socket itself

@@ -12,12 +12,12 @@ export default defineAppConfig({
     navigationBarBackgroundColor: '#ffffff',
     navigationBarTitleText: 'Lab Store',
     navigationBarTextStyle: 'black',
-    backgroundColor: '#f5f6f8'
+    backgroundColor: '#f5f6f8',
   },
   // weapp preloads the account package from the My tab, catalog from Home
   preloadRule: {
     'pages/home/index': { network: 'all', packages: ['packages/catalog'] },
-    'pages/my/index': { network: 'all', packages: ['packages/account'] }
+    'pages/my/index': { network: 'all', packages: ['packages/account'] },
   },
-  lazyCodeLoading: 'requiredComponents'
+  lazyCodeLoading: 'requiredComponents',
 })

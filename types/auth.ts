@@ -110,12 +110,27 @@ export const WechatCallbackQuerySchema = Type.Object({
 
 /** The login endpoints (types/endpoint.ts). The authorize and callback addresses are browser redirects, not fetched. */
 export const authEndpoints = {
-  oidcAuthorize: endpoint('GET', '/auth/oidc/authorize', { query: OidcAuthorizeQuerySchema, redirect: 'the issuer sign-in page, or /login-callback?error=' }),
-  oidcCallback: endpoint('GET', '/auth/oidc/callback', { query: OidcCallbackQuerySchema, redirect: '/login-callback?ticket= or ?error=' }),
+  oidcAuthorize: endpoint('GET', '/auth/oidc/authorize', {
+    query: OidcAuthorizeQuerySchema,
+    redirect: 'the issuer sign-in page, or /login-callback?error=',
+  }),
+  oidcCallback: endpoint('GET', '/auth/oidc/callback', {
+    query: OidcCallbackQuerySchema,
+    redirect: '/login-callback?ticket= or ?error=',
+  }),
   token: endpoint('POST', '/auth/token', { body: LoginTicketBodySchema, answer: LoginTokenResultSchema }),
-  wechatAuthorize: endpoint('GET', '/auth/wechat/authorize', { query: WechatAuthorizeQuerySchema, redirect: "WeChat's in-app or QR page, or /wechat-login?error=" }),
-  wechatCallback: endpoint('GET', '/auth/wechat/callback', { query: WechatCallbackQuerySchema, redirect: '/wechat-login?openid=&jwt= or ?error=wechat' }),
-  wechatMiniProgramLogin: endpoint('POST', '/wechat/login/miniprogram', { body: WechatMiniProgramLoginBodySchema, answer: WechatIdentitySchema }),
+  wechatAuthorize: endpoint('GET', '/auth/wechat/authorize', {
+    query: WechatAuthorizeQuerySchema,
+    redirect: "WeChat's in-app or QR page, or /wechat-login?error=",
+  }),
+  wechatCallback: endpoint('GET', '/auth/wechat/callback', {
+    query: WechatCallbackQuerySchema,
+    redirect: '/wechat-login?openid=&jwt= or ?error=wechat',
+  }),
+  wechatMiniProgramLogin: endpoint('POST', '/wechat/login/miniprogram', {
+    body: WechatMiniProgramLoginBodySchema,
+    answer: WechatIdentitySchema,
+  }),
   wechatToken: endpoint('POST', '/wechat/login/token', { body: WechatTokenBodySchema, answer: LoginTokenResultSchema }),
   providers: endpoint('GET', '/auth/providers', { answer: AuthProvidersSchema }),
 }

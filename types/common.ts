@@ -1,7 +1,8 @@
 import { Type, type Static, type TProperties, type TSchema } from 'typebox'
 
 /** A union of string literals from a list of them (the list stays at hand for run-time checks). */
-export const Literals = <T extends string>(xs: readonly T[]) => Type.Unsafe<T>(Type.Union(xs.map((x) => Type.Literal(x))))
+export const Literals = <T extends string>(xs: readonly T[]) =>
+  Type.Unsafe<T>(Type.Union(xs.map((x) => Type.Literal(x))))
 
 export const CountryCodeSchema = Literals(['cn', 'in'])
 export type CountryCode = Static<typeof CountryCodeSchema>

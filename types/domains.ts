@@ -4,7 +4,17 @@
  * a test (tests/app/architecture.test.ts) fails on any other name there.
  */
 export const DOMAINS = [
-  'catalog', 'marketing', 'engagement', 'account', 'auth', 'cart', 'order', 'flashbuy', 'membership', 'service', 'platform',
+  'catalog',
+  'marketing',
+  'engagement',
+  'account',
+  'auth',
+  'cart',
+  'order',
+  'flashbuy',
+  'membership',
+  'service',
+  'platform',
 ] as const
 
 export type Domain = (typeof DOMAINS)[number]

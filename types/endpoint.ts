@@ -20,18 +20,24 @@ export interface FileAnswer {
 
 /** What an endpoint takes and how it answers: `answer` is the envelope's `data`; or a redirect (302) or a file. */
 export type EndpointSchemas = { params?: TSchema; query?: TSchema; body?: TSchema } & (
-  | { answer: TSchema }
-  | { /** where the Location header sends the browser */ redirect: string }
-  | { file: FileAnswer }
+  { answer: TSchema } | { /** where the Location header sends the browser */ redirect: string } | { file: FileAnswer }
 )
 
-export type Endpoint<M extends Method = Method, P extends string = string, S extends EndpointSchemas = EndpointSchemas> = S & {
+export type Endpoint<
+  M extends Method = Method,
+  P extends string = string,
+  S extends EndpointSchemas = EndpointSchemas,
+> = S & {
   method: M
   path: P
 }
 
 /** One entry of a table: keeps the method and the path as literal types (a call must name the same ones). */
-export function endpoint<M extends Method, P extends string, S extends EndpointSchemas>(method: M, path: P, schemas: S): Endpoint<M, P, S> {
+export function endpoint<M extends Method, P extends string, S extends EndpointSchemas>(
+  method: M,
+  path: P,
+  schemas: S,
+): Endpoint<M, P, S> {
   return { ...schemas, method, path }
 }
 

@@ -9,8 +9,12 @@ import { endpoint } from './endpoint'
  * VM Workflow → a workflow item whose articleType is 'virtual-workflow' (the video / virtual variant).
  */
 export const WishlistContentTypeSchema = Literals([
-  'Products', 'Workflow', 'VM Workflow',
-  'Knowledge Hub', 'Promotions', 'Application',
+  'Products',
+  'Workflow',
+  'VM Workflow',
+  'Knowledge Hub',
+  'Promotions',
+  'Application',
 ])
 export type WishlistContentType = Static<typeof WishlistContentTypeSchema>
 export const WishlistTypeSchema = Literals(['product', 'content'])
@@ -45,7 +49,11 @@ export const SaveWishlistResultSchema = Type.Object({ contentId: Type.String() }
 export type SaveWishlistResult = Static<typeof SaveWishlistResultSchema>
 
 /** POST /api/wishlist/deleteWishList?contentId=&countryCode=&userId= with an empty body */
-export const DeleteWishlistQuerySchema = Closed({ contentId: Type.String({ minLength: 1, maxLength: 64 }), countryCode: CountryCodeSchema, userId: Type.String({ maxLength: 64 }) })
+export const DeleteWishlistQuerySchema = Closed({
+  contentId: Type.String({ minLength: 1, maxLength: 64 }),
+  countryCode: CountryCodeSchema,
+  userId: Type.String({ maxLength: 64 }),
+})
 /** → data: the id and how many entries were removed (0 when it was not in the list) */
 export const DeleteWishlistResultSchema = Type.Object({ contentId: Type.String(), deleted: Type.Integer() })
 export type DeleteWishlistResult = Static<typeof DeleteWishlistResultSchema>
@@ -53,7 +61,11 @@ export type DeleteWishlistResult = Static<typeof DeleteWishlistResultSchema>
 /** Browsing history, kept per user on the server (anonymous history is local until login, then merged). */
 /** product: id = catalogue number; content: id = a content item id or a promotion id */
 export const HistoryKindSchema = Literals(['product', 'content'])
-export const HistoryVisitSchema = Closed({ kind: HistoryKindSchema, id: Type.String({ minLength: 1, maxLength: 64 }), viewedAt: Type.String({ format: 'date-time' }) })
+export const HistoryVisitSchema = Closed({
+  kind: HistoryKindSchema,
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  viewedAt: Type.String({ format: 'date-time' }),
+})
 export type HistoryVisit = Static<typeof HistoryVisitSchema>
 /** POST /api/history/record  body HistoryVisit (viewedAt optional: server time) */
 export const HistoryRecordBodySchema = Closed({
@@ -67,7 +79,10 @@ export type HistoryRecordBody = Static<typeof HistoryRecordBodySchema>
 export const HistoryRecordResultSchema = Type.Object({ ok: Type.Literal(true) })
 export type HistoryRecordResult = Static<typeof HistoryRecordResultSchema>
 /** POST /api/history/merge   body { visits: HistoryVisit[] (max 200) } */
-export const HistoryMergeBodySchema = Closed({ visits: Type.Array(HistoryVisitSchema, { maxItems: 200 }), userId: Type.Optional(Type.String({ maxLength: 64 })) })
+export const HistoryMergeBodySchema = Closed({
+  visits: Type.Array(HistoryVisitSchema, { maxItems: 200 }),
+  userId: Type.Optional(Type.String({ maxLength: 64 })),
+})
 /** → data: visits kept (their product or content exists) and skipped */
 export const HistoryMergeResultSchema = Type.Object({ merged: Type.Integer(), skipped: Type.Integer() })
 export type HistoryMergeResult = Static<typeof HistoryMergeResultSchema>
@@ -110,13 +125,28 @@ export type OperationLogResult = Static<typeof OperationLogResultSchema>
 /** The engagement endpoints (types/endpoint.ts): wishlist, browsing history, the operation log (also under /mkt). */
 export const engagementEndpoints = {
   wishList: endpoint('GET', '/wishlist/getWishList', { query: WishlistQuerySchema, answer: WishlistSchema }),
-  saveWishList: endpoint('POST', '/wishlist/saveWishList', { body: SaveWishlistBodySchema, answer: SaveWishlistResultSchema }),
+  saveWishList: endpoint('POST', '/wishlist/saveWishList', {
+    body: SaveWishlistBodySchema,
+    answer: SaveWishlistResultSchema,
+  }),
   /** "query contentId, countryCode, userId; empty body" */
-  deleteWishList: endpoint('POST', '/wishlist/deleteWishList', { query: DeleteWishlistQuerySchema, answer: DeleteWishlistResultSchema }),
-  recordVisit: endpoint('POST', '/history/record', { body: HistoryRecordBodySchema, answer: HistoryRecordResultSchema }),
+  deleteWishList: endpoint('POST', '/wishlist/deleteWishList', {
+    query: DeleteWishlistQuerySchema,
+    answer: DeleteWishlistResultSchema,
+  }),
+  recordVisit: endpoint('POST', '/history/record', {
+    body: HistoryRecordBodySchema,
+    answer: HistoryRecordResultSchema,
+  }),
   mergeHistory: endpoint('POST', '/history/merge', { body: HistoryMergeBodySchema, answer: HistoryMergeResultSchema }),
   historyList: endpoint('GET', '/history/list', { query: HistoryListQuerySchema, answer: HistoryListSchema }),
-  insertOperationLog: endpoint('POST', '/operationLog/insert', { body: OperationLogBodySchema, answer: OperationLogResultSchema }),
-  insertMktOperationLog: endpoint('POST', '/mkt/operationLog/insert', { body: OperationLogBodySchema, answer: OperationLogResultSchema }),
+  insertOperationLog: endpoint('POST', '/operationLog/insert', {
+    body: OperationLogBodySchema,
+    answer: OperationLogResultSchema,
+  }),
+  insertMktOperationLog: endpoint('POST', '/mkt/operationLog/insert', {
+    body: OperationLogBodySchema,
+    answer: OperationLogResultSchema,
+  }),
 }
 export type EngagementEndpoints = typeof engagementEndpoints

@@ -17,4 +17,5 @@ export const toMajor = (minor: number) => Math.round(minor) / 100
 export const currencyOfCountry = (country: string | null | undefined): Currency => (country === 'in' ? 'INR' : 'CNY')
 
 /** the country whose currency this is: in for INR, cn otherwise */
-export const countryOfCurrency = (currency: string | null | undefined): CountryCode => (currency === 'INR' ? 'in' : 'cn')
+export const countryOfCurrency = (currency: string | null | undefined): CountryCode =>
+  currency === 'INR' ? 'in' : 'cn'

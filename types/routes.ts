@@ -22,17 +22,38 @@ interface RouteRow {
   login?: boolean
 }
 
-export const SUBPACKAGES = ['catalog', 'marketing', 'engagement', 'account', 'auth', 'cart', 'order', 'flashbuy', 'membership', 'service'] as const
+export const SUBPACKAGES = [
+  'catalog',
+  'marketing',
+  'engagement',
+  'account',
+  'auth',
+  'cart',
+  'order',
+  'flashbuy',
+  'membership',
+  'service',
+] as const
 
 const TABLE = [
   // main package: the footer's tab pages
   { name: 'home', page: 'pages/home/index', path: '/home', aliases: ['/'], tab: true },
-  { name: 'categories', page: 'pages/categories/index', path: '/categories/:category/:node', aliases: ['/categories'], tab: true },
+  {
+    name: 'categories',
+    page: 'pages/categories/index',
+    path: '/categories/:category/:node',
+    aliases: ['/categories'],
+    tab: true,
+  },
   { name: 'cart', page: 'pages/cart/index', path: '/my-cart', tab: true },
   { name: 'my', page: 'pages/my/index', path: '/more', tab: true },
   // catalog
   { name: 'search', page: 'packages/catalog/search/index', path: '/search' },
-  { name: 'productDetails', page: 'packages/catalog/product-details/index', path: '/product-details/:title/:catalogNumber' },
+  {
+    name: 'productDetails',
+    page: 'packages/catalog/product-details/index',
+    path: '/product-details/:title/:catalogNumber',
+  },
   { name: 'promotion', page: 'packages/catalog/promotion/index', path: '/promotions/:category/:subject/:id' },
   // paths the spec does not show (section 2 names these screens only)
   { name: 'documents', page: 'packages/catalog/documents/index', path: '/documents' },
@@ -45,9 +66,24 @@ const TABLE = [
   { name: 'notification', page: 'packages/account/notification/index', path: '/notification', login: true },
   { name: 'wishlist', page: 'packages/engagement/wishlist/index', path: '/my-wishlist', login: true },
   { name: 'shipToInfo', page: 'packages/account/ship-to-info/index', path: '/my-account/ShipToInfo', login: true },
-  { name: 'shipToAddress', page: 'packages/account/ship-to-address/index', path: '/my-account/ShipToInfoAddress', login: true },
-  { name: 'arStatement', page: 'packages/account/ar-statement/index', path: '/my-account/ARstatement/:billToAccountNumber', login: true },
-  { name: 'invoiceList', page: 'packages/account/invoice-list/index', path: '/my-account/InvoiceList/:billToAccountNumber', login: true },
+  {
+    name: 'shipToAddress',
+    page: 'packages/account/ship-to-address/index',
+    path: '/my-account/ShipToInfoAddress',
+    login: true,
+  },
+  {
+    name: 'arStatement',
+    page: 'packages/account/ar-statement/index',
+    path: '/my-account/ARstatement/:billToAccountNumber',
+    login: true,
+  },
+  {
+    name: 'invoiceList',
+    page: 'packages/account/invoice-list/index',
+    path: '/my-account/InvoiceList/:billToAccountNumber',
+    login: true,
+  },
   { name: 'nonLogged', page: 'packages/account/non-logged/index', path: '/non-logged/MyAccount' },
   { name: 'onboarding', page: 'packages/account/onboarding/index', path: '/onboarding' },
   { name: 'wechatLogin', page: 'packages/auth/wechat-login/index', path: '/wechat-login' },
@@ -55,9 +91,19 @@ const TABLE = [
   { name: 'loginCallback', page: 'packages/auth/login-callback/index', path: '/login-callback' },
   { name: 'supplyCentre', page: 'packages/account/supply-centre/index', path: '/my-account/SupplyCenter', login: true },
   { name: 'persona', page: 'packages/account/persona/index', path: '/my-account/Persona', login: true },
-  { name: 'browsingHistory', page: 'packages/engagement/browsing-history/index', path: '/browsing-history', login: true },
+  {
+    name: 'browsingHistory',
+    page: 'packages/engagement/browsing-history/index',
+    path: '/browsing-history',
+    login: true,
+  },
   // order
-  { name: 'deliveryAddress', page: 'packages/cart/delivery-address/index', path: '/my-cart/DeliveryAddress', login: true },
+  {
+    name: 'deliveryAddress',
+    page: 'packages/cart/delivery-address/index',
+    path: '/my-cart/DeliveryAddress',
+    login: true,
+  },
   // quick order (spec section 2 names the screen; its path is not shown): paste catalogue numbers with quantities
   { name: 'quickOrder', page: 'packages/cart/quick-order/index', path: '/my-cart/QuickOrder' },
   // the submit-order page (section 2 names it; path not shown) — /submit-order/success is its success page
@@ -65,10 +111,20 @@ const TABLE = [
   // quotes list and detail (S-quotes; paths not shown)
   { name: 'quotes', page: 'packages/order/quotes/index', path: '/my-quotes', login: true },
   // (not /my-quotes/:id: its static part would be /my-quotes, the list's H5 address, and the router would open the list)
-  { name: 'quoteDetail', page: 'packages/order/quote-detail/index', path: '/my-quotes/detail/:staticQuoteId', login: true },
+  {
+    name: 'quoteDetail',
+    page: 'packages/order/quote-detail/index',
+    path: '/my-quotes/detail/:staticQuoteId',
+    login: true,
+  },
   { name: 'flashbuySubmit', page: 'packages/flashbuy/submit/index', path: '/flashbuy/submit', login: true },
   { name: 'orderSuccess', page: 'packages/order/order-success/index', path: '/submit-order/success', login: true },
-  { name: 'pendingLto', page: 'packages/order/pending-lto/index', path: '/my-orders/PendingLTO/:orderNumber', login: true },
+  {
+    name: 'pendingLto',
+    page: 'packages/order/pending-lto/index',
+    path: '/my-orders/PendingLTO/:orderNumber',
+    login: true,
+  },
   { name: 'orderDetail', page: 'packages/order/order-detail/index', path: '/my-orders/:orderNumber', login: true },
   // order history and tracking (section 2 names the screen; path not shown). Not /my-orders: that is the static
   // part of the order detail's path, the detail's H5 address, and the router would open the detail for it
@@ -77,7 +133,12 @@ const TABLE = [
   // /my-orders/: its static part is the order detail's, and the router would open the detail for them
   { name: 'orderCancel', page: 'packages/order/order-cancel/index', path: '/order-cancel/:orderNumber', login: true },
   { name: 'orderReturn', page: 'packages/order/order-return/index', path: '/order-return/:orderNumber', login: true },
-  { name: 'enquiryDetail', page: 'packages/order/enquiry-detail/index', path: '/my-request-china/:requestId', login: true },
+  {
+    name: 'enquiryDetail',
+    page: 'packages/order/enquiry-detail/index',
+    path: '/my-request-china/:requestId',
+    login: true,
+  },
   // requests and enquiries, the "My request" list (section 2 names the screen, path not shown; not /my-request-china: the
   // detail's static part)
   { name: 'enquiries', page: 'packages/order/enquiries/index', path: '/my-requests', login: true },
@@ -87,20 +148,40 @@ const TABLE = [
   { name: 'flashSale', page: 'packages/flashbuy/flash-sale/index', path: '/flashbuy/list' },
   // gift centre
   { name: 'rewardsRules', page: 'packages/membership/rewards-rules/index', path: '/giftcenter/rewardsrules' },
-  { name: 'rewardDetail', page: 'packages/membership/reward-detail/index', path: '/giftcenter/rewarddetail', login: true },
+  {
+    name: 'rewardDetail',
+    page: 'packages/membership/reward-detail/index',
+    path: '/giftcenter/rewarddetail',
+    login: true,
+  },
   // the gift centre, a gift's redemption (?id=), the redemption record and feedback (spec §2 names them; paths not shown)
   { name: 'giftCentre', page: 'packages/membership/gift-centre/index', path: '/giftcenter', login: true },
   { name: 'giftRedeem', page: 'packages/membership/gift-redeem/index', path: '/giftcenter/redeem', login: true },
-  { name: 'redemptionRecord', page: 'packages/membership/redemption-record/index', path: '/giftcenter/redemptionrecord', login: true },
-  { name: 'redemptionFeedback', page: 'packages/membership/redemption-feedback/index', path: '/giftcenter/redemptionfeedback', login: true },
+  {
+    name: 'redemptionRecord',
+    page: 'packages/membership/redemption-record/index',
+    path: '/giftcenter/redemptionrecord',
+    login: true,
+  },
+  {
+    name: 'redemptionFeedback',
+    page: 'packages/membership/redemption-feedback/index',
+    path: '/giftcenter/redemptionfeedback',
+    login: true,
+  },
   // membership play (issue 13; the spec names the screens — gift bag, lucky draw, the profile tabs referral, earn points by tasks, my interaction history — not their paths)
   { name: 'luckyDraw', page: 'packages/membership/lucky-draw/index', path: '/giftcenter/luckydraw', login: true },
   { name: 'giftBag', page: 'packages/membership/gift-bag/index', path: '/giftcenter/giftbag', login: true },
   { name: 'earnPoints', page: 'packages/membership/earn-points/index', path: '/my-account/EarnPoints', login: true },
-  { name: 'interactionHistory', page: 'packages/membership/interaction-history/index', path: '/my-account/InteractionHistory', login: true },
+  {
+    name: 'interactionHistory',
+    page: 'packages/membership/interaction-history/index',
+    path: '/my-account/InteractionHistory',
+    login: true,
+  },
   { name: 'referral', page: 'packages/membership/referral/index', path: '/my-account/Referral', login: true },
   // customer service
-  { name: 'chat', page: 'packages/service/chat/index', path: '/zhichi-consult' }
+  { name: 'chat', page: 'packages/service/chat/index', path: '/zhichi-consult' },
 ] as const satisfies readonly RouteRow[]
 
 /** The names of the routes: those of the table. */
@@ -137,7 +218,9 @@ export function appPages() {
   const pages = ROUTES.filter((r) => r.page.startsWith('pages/')).map((r) => r.page)
   const subPackages = SUBPACKAGES.map((root) => ({
     root: `packages/${root}`,
-    pages: ROUTES.filter((r) => r.page.startsWith(`packages/${root}/`)).map((r) => r.page.slice(`packages/${root}/`.length))
+    pages: ROUTES.filter((r) => r.page.startsWith(`packages/${root}/`)).map((r) =>
+      r.page.slice(`packages/${root}/`.length),
+    ),
   }))
   return { pages, subPackages }
 }
@@ -187,7 +270,10 @@ export function specUrl(name: RouteName, params: Record<string, string | number 
  */
 export function resolveSpecPath(pathname: string): { route: RouteDef; params: Record<string, string> } | null {
   const clean = pathname.replace(/\/+$/, '') || '/'
-  const segs = clean.split('/').filter(Boolean).map((s) => safeDecode(s))
+  const segs = clean
+    .split('/')
+    .filter(Boolean)
+    .map((s) => safeDecode(s))
   let best: { route: RouteDef; params: Record<string, string>; score: number } | null = null
   for (const route of ROUTES) {
     for (const pattern of [route.path, ...(route.aliases ?? [])]) {
@@ -199,7 +285,9 @@ export function resolveSpecPath(pathname: string): { route: RouteDef; params: Re
       parts.forEach((p, i) => {
         if (!ok) return
         const s = segs[i]
-        if (p.startsWith(':')) { if (s !== undefined) params[p.slice(1)] = s } else if (s !== p) ok = false
+        if (p.startsWith(':')) {
+          if (s !== undefined) params[p.slice(1)] = s
+        } else if (s !== p) ok = false
       })
       if (ok && (best === null || fixed.length > best.score)) best = { route, params, score: fixed.length }
     }
@@ -208,7 +296,11 @@ export function resolveSpecPath(pathname: string): { route: RouteDef; params: Re
 }
 
 function safeDecode(s: string) {
-  try { return decodeURIComponent(s) } catch { return s }
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return s
+  }
 }
 
 /**
@@ -225,7 +317,10 @@ export function specAddressOf(pathname: string, search: string): string | null {
   if (!route) return null
   const query = new URLSearchParams(search)
   const pathParams: Record<string, string> = {}
-  for (const key of route.path.split('/').filter((p) => p.startsWith(':')).map((p) => p.slice(1))) {
+  for (const key of route.path
+    .split('/')
+    .filter((p) => p.startsWith(':'))
+    .map((p) => p.slice(1))) {
     const v = query.get(key)
     if (!v) return null
     pathParams[key] = v

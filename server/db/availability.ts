@@ -15,11 +15,22 @@ import type { Kysely } from 'kysely'
  */
 
 /** Node's socket errors of a connection that could not be made or was cut. */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED'])
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+])
 /** SQLSTATEs: class 08 connection exception; 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now; 53300 too_many_connections */
 const SQLSTATE_UNAVAILABLE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/
 /** node-postgres's own messages for a connection that broke or never came */
-const PG_MESSAGES = /^Connection terminated|is not queryable|timeout exceeded when trying to connect|^the database system is (starting up|shutting down|in recovery mode)|^terminating connection due to/i
+const PG_MESSAGES =
+  /^Connection terminated|is not queryable|timeout exceeded when trying to connect|^the database system is (starting up|shutting down|in recovery mode)|^terminating connection due to/i
 
 export function isDbUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 3) return false
@@ -45,7 +56,12 @@ export const jsonDbLog: DbLog = { warn: jsonLine(40), info: jsonLine(30) }
 /** What a log line says about an error: its code and message (no stack: this is not a bug). */
 export function briefError(err: unknown): { code?: string; message: string } {
   const e = err as { code?: unknown; message?: unknown; errors?: { message?: unknown }[] }
-  const message = typeof e?.message === 'string' && e.message ? e.message : Array.isArray(e?.errors) ? e.errors.map((x) => String(x?.message)).join('; ') : String(err)
+  const message =
+    typeof e?.message === 'string' && e.message
+      ? e.message
+      : Array.isArray(e?.errors)
+        ? e.errors.map((x) => String(x?.message)).join('; ')
+        : String(err)
   return { ...(typeof e?.code === 'string' ? { code: e.code } : {}), message }
 }
 
@@ -86,7 +102,8 @@ export class DbAvailability {
   /** A connection was made: the outage, if any, is over. */
   up(): void {
     if (this.downSince === null) return
-    if (this.warned) this.log.info({ outageMs: Date.now() - this.downSince, failures: this.failures }, 'database available again')
+    if (this.warned)
+      this.log.info({ outageMs: Date.now() - this.downSince, failures: this.failures }, 'database available again')
     this.downSince = null
     this.failures = 0
   }
@@ -108,7 +125,8 @@ export function dbAvailability(db: Kysely<any>): DbAvailability {
  */
 export function watchPool(pool: pg.Pool, availability: DbAvailability, what: string): void {
   const onError = (err: Error) => {
-    if (!availability.report(err)) availability.log.warn({ err: briefError(err), pool: what }, 'database connection error')
+    if (!availability.report(err))
+      availability.log.warn({ err: briefError(err), pool: what }, 'database connection error')
   }
   pool.on('error', onError)
   pool.on('connect', (client) => {

@@ -31,7 +31,10 @@ export function dbKind(db: Kysely<any>): DbKind {
  * PostgreSQL never pays for its code.
  */
 async function loadPglite() {
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')])
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ])
   return { PGlite, extensions: { pg_trgm } }
 }
 
@@ -57,7 +60,9 @@ export async function createPgliteDb(opts: PgliteOptions = {}): Promise<DbHandle
     loadDataDir: opts.loadDataDir,
     extensions,
     parsers: { [INT8_OID]: parseInt8 },
-    ...(opts.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers}`] } : {}),
+    ...(opts.sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers}`] }
+      : {}),
   })
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) })
   kindOf.set(db, 'pglite')
@@ -74,7 +79,10 @@ export async function createPgliteDb(opts: PgliteOptions = {}): Promise<DbHandle
 }
 
 export function createPostgresDb(connectionString: string, opts: { max?: number } = {}): DbHandle {
-  const types = { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser }
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  }
   const pool = new pg.Pool({ connectionString, max: opts.max ?? 10, types })
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
   kindOf.set(db, 'postgres')
@@ -100,7 +108,9 @@ export function pgliteDataDir(config: Pick<Config, 'DATA_DIR'>): string {
 }
 
 /** DATABASE_URL → PostgreSQL; otherwise PGlite in DATA_DIR (default `.data/pglite`, persistent). */
-export async function createDb(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'PGLITE_SHARED_BUFFERS'>): Promise<DbHandle> {
+export async function createDb(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'PGLITE_SHARED_BUFFERS'>,
+): Promise<DbHandle> {
   if (config.DATABASE_URL) return createPostgresDb(config.DATABASE_URL)
   return createPgliteDb({ dataDir: pgliteDataDir(config), sharedBuffers: config.PGLITE_SHARED_BUFFERS })
 }

@@ -51,7 +51,10 @@ export function pglitePrepared(db: Kysely<any>): PreparedExecutor {
  * per call. Only statements written for it run here (their plan must suit every parameter value);
  * everything else keeps the main pool and PostgreSQL's default custom plans.
  */
-export function postgresPreparedPool(config: pg.PoolConfig, availability: DbAvailability): { exec: PreparedExecutor; close: () => Promise<void> } {
+export function postgresPreparedPool(
+  config: pg.PoolConfig,
+  availability: DbAvailability,
+): { exec: PreparedExecutor; close: () => Promise<void> } {
   const options = `${config.options ?? ''} -c plan_cache_mode=force_generic_plan -c pg_trgm.similarity_threshold=${TRGM_THRESHOLD}`
   const pool = new pg.Pool({ ...config, options: options.trim() })
   watchPool(pool, availability, 'prepared')

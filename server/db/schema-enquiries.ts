@@ -21,7 +21,11 @@ export interface OrderConfirmationTable {
   token_hash: string
   order_id: number
   kind: 'order' | 'preorder'
-  state: ColumnType<'pending' | 'confirmed' | 'cancelled' | 'failed', 'pending' | 'confirmed' | 'cancelled' | 'failed' | undefined, 'pending' | 'confirmed' | 'cancelled' | 'failed'>
+  state: ColumnType<
+    'pending' | 'confirmed' | 'cancelled' | 'failed',
+    'pending' | 'confirmed' | 'cancelled' | 'failed' | undefined,
+    'pending' | 'confirmed' | 'cancelled' | 'failed'
+  >
   expires_at: Timestamp
   created_at: CreatedAt
   decided_at: Timestamp | null

@@ -199,7 +199,11 @@ export interface GiftRedemptionFeedbackTable {
   category: string
   type: string
   description: string
-  status: ColumnType<'pending' | 'In-Progress' | 'completed', 'pending' | 'In-Progress' | 'completed' | undefined, 'pending' | 'In-Progress' | 'completed'>
+  status: ColumnType<
+    'pending' | 'In-Progress' | 'completed',
+    'pending' | 'In-Progress' | 'completed' | undefined,
+    'pending' | 'In-Progress' | 'completed'
+  >
   result: string | null
   created_at: CreatedAt
   updated_at: CreatedAt

@@ -157,7 +157,17 @@ import type { AfterOrderTables } from './schema-after-order'
 import type { EnquiryTables } from './schema-enquiries'
 import type { MembershipTables } from './schema-membership'
 
-export interface DB extends CatalogTables, MarketingTables, AccountTables, AuthTables, OrderTables, FlashBuyTables, AfterOrderTables, EnquiryTables, MembershipTables {
+export interface DB
+  extends
+    CatalogTables,
+    MarketingTables,
+    AccountTables,
+    AuthTables,
+    OrderTables,
+    FlashBuyTables,
+    AfterOrderTables,
+    EnquiryTables,
+    MembershipTables {
   sys_config: SysConfigTable
   categories: CategoryTable
   products: ProductTable

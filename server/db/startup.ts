@@ -63,18 +63,25 @@ async function postgresIsEmpty(url: string): Promise<boolean> {
  * (server/index.ts through tsx, or the dist/server bundle), which checks PREPARE_ENV first.
  */
 export async function openServerDb(
-  config: Config, entry = process.argv[1], execArgv = process.execArgv,
+  config: Config,
+  entry = process.argv[1],
+  execArgv = process.execArgv,
   /** PostgreSQL: the server's own handle (already serving the app), migrated and checked here instead of a new one */
   handle?: DbHandle,
 ): Promise<ServerDb> {
   // several instances may start at once on one PostgreSQL database: one prepares (migrations, seed),
   // the others wait for it and then find the work done (a PGlite folder belongs to one process anyway)
-  if (config.DATABASE_URL) return withStartupLock(config.DATABASE_URL, () => openUnlocked(config, entry, execArgv, handle))
+  if (config.DATABASE_URL)
+    return withStartupLock(config.DATABASE_URL, () => openUnlocked(config, entry, execArgv, handle))
   return openUnlocked(config, entry, execArgv)
 }
 
 /** Start-up's retry delays (issue 22 #28): 250 ms doubling up to DB_START_RETRY_MAX_MS (default 5 s). */
-export function startRetryDelays(config: Pick<Config, 'DB_START_RETRY_MAX_MS' | 'DB_START_TIMEOUT_MS'>): { firstMs: number; maxMs: number; giveUpMs: number } {
+export function startRetryDelays(config: Pick<Config, 'DB_START_RETRY_MAX_MS' | 'DB_START_TIMEOUT_MS'>): {
+  firstMs: number
+  maxMs: number
+  giveUpMs: number
+} {
   return { firstMs: 250, maxMs: config.DB_START_RETRY_MAX_MS, giveUpMs: config.DB_START_TIMEOUT_MS }
 }
 
@@ -85,9 +92,13 @@ export function startRetryDelays(config: Pick<Config, 'DB_START_RETRY_MAX_MS' | 
  * DB_START_RETRY_MAX_MS (5 s); DB_START_TIMEOUT_MS (default 0: never) gives up. Any other error (a failed
  * migration, a bad URL) ends the start at once, as before.
  */
-export async function openServerDbWaiting(
-  opts: { config: Config; handle?: DbHandle; log?: DbLog; entry?: string; execArgv?: string[] },
-): Promise<ServerDb> {
+export async function openServerDbWaiting(opts: {
+  config: Config
+  handle?: DbHandle
+  log?: DbLog
+  entry?: string
+  execArgv?: string[]
+}): Promise<ServerDb> {
   const { config } = opts
   const log = opts.log ?? jsonDbLog
   const { firstMs, maxMs, giveUpMs } = startRetryDelays(config)
@@ -100,7 +111,10 @@ export async function openServerDbWaiting(
       const waited = Date.now() - t0
       if (giveUpMs && waited >= giveUpMs) throw err
       const retryInMs = Math.min(maxMs, firstMs * 2 ** Math.min(attempt - 1, 20))
-      log.warn({ attempt, waitedMs: waited, retryInMs, err: briefError(err) }, 'database not reachable at start; retrying')
+      log.warn(
+        { attempt, waitedMs: waited, retryInMs, err: briefError(err) },
+        'database not reachable at start; retrying',
+      )
       await new Promise((r) => setTimeout(r, retryInMs))
     }
   }
@@ -164,7 +178,8 @@ async function openUnlocked(config: Config, entry: string, execArgv: string[], g
  * test or a deployment) is replaced; one with files of its own is not ours.
  */
 async function placeFolder(dataDir: string, make: (tmp: string) => Promise<boolean>): Promise<boolean> {
-  if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length) throw new Error(`DATA_DIR ${dataDir} has files but no PostgreSQL data folder (PG_VERSION)`)
+  if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length)
+    throw new Error(`DATA_DIR ${dataDir} has files but no PostgreSQL data folder (PG_VERSION)`)
   const tmp = `${dataDir}.preparing-${process.pid}`
   fs.rmSync(tmp, { recursive: true, force: true })
   fs.mkdirSync(path.dirname(dataDir), { recursive: true })
@@ -183,7 +198,12 @@ async function placeFolder(dataDir: string, make: (tmp: string) => Promise<boole
  * `dataDir` when complete, or (dataDir null) the PostgreSQL database of DATABASE_URL. The child runs with
  * this process's environment and `config` as resolved here.
  */
-export async function prepareInChild(dataDir: string | null, entry: string, execArgv: string[], config: Config): Promise<void> {
+export async function prepareInChild(
+  dataDir: string | null,
+  entry: string,
+  execArgv: string[],
+  config: Config,
+): Promise<void> {
   // a debugger port of the parent would clash in the child
   const args = [...execArgv.filter((a) => !a.startsWith('--inspect')), entry]
   const run = (target: string) =>
@@ -195,7 +215,13 @@ export async function prepareInChild(dataDir: string | null, entry: string, exec
       })
       child.on('error', reject)
       child.on('exit', (code, signal) =>
-        code === 0 ? resolve(true) : reject(new Error(`preparing the database (${dataDir ?? 'DATABASE_URL'}) failed (${signal ?? `exit code ${code}`})`)),
+        code === 0
+          ? resolve(true)
+          : reject(
+              new Error(
+                `preparing the database (${dataDir ?? 'DATABASE_URL'}) failed (${signal ?? `exit code ${code}`})`,
+              ),
+            ),
       )
     })
   if (dataDir) await placeFolder(dataDir, run)
@@ -251,9 +277,13 @@ async function createFreshPglite(dir: string, config: Pick<Config, 'PGLITE_INITD
  * The child's work: migrations and seed, in the PGlite folder `target` (initdb first) or, for 'postgres',
  * in DATABASE_URL; closed cleanly. Exits when the server goes away.
  */
-export async function runPrepareChild(target: string, config: Pick<Config, 'DATABASE_URL' | 'PGLITE_INITDB_CACHE'>): Promise<void> {
+export async function runPrepareChild(
+  target: string,
+  config: Pick<Config, 'DATABASE_URL' | 'PGLITE_INITDB_CACHE'>,
+): Promise<void> {
   process.on('disconnect', () => process.exit(1))
-  const handle = target === 'postgres' ? createPostgresDb(config.DATABASE_URL!, { max: 1 }) : await createFreshPglite(target, config)
+  const handle =
+    target === 'postgres' ? createPostgresDb(config.DATABASE_URL!, { max: 1 }) : await createFreshPglite(target, config)
   try {
     await migrateToLatest(handle.db)
     const { seedDatabase } = await import('./seed')

@@ -75,7 +75,10 @@ export function copyTemplate(target: string, config: TemplateConfig): boolean {
  * Makes the template with `prepare` (which builds a complete, closed data folder in the folder it is given),
  * then writes its key; the old template is replaced only when the new one is complete.
  */
-export async function buildTemplate(prepare: (dataDir: string) => Promise<void>, config: TemplateConfig): Promise<string | null> {
+export async function buildTemplate(
+  prepare: (dataDir: string) => Promise<void>,
+  config: TemplateConfig,
+): Promise<string | null> {
   const dir = templateDir(config)
   if (!dir) return null
   const key = templateKey(config)

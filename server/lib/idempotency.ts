@@ -24,7 +24,10 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_:.-]{8,128}$/
 
 /** sha256 (hex) of the request's JSON with sorted object keys */
 export const requestHash = (body: unknown): string =>
-  crypto.createHash('sha256').update(stringify(body) ?? '').digest('hex')
+  crypto
+    .createHash('sha256')
+    .update(stringify(body) ?? '')
+    .digest('hex')
 
 /** The caller's Idempotency-Key, or the endpoint's refusal (`invalid()`) when it is missing or malformed. */
 export function idempotencyKey(req: FastifyRequest, invalid: () => Error): string {
@@ -49,7 +52,11 @@ export function priorOf<T>(stored: StoredAnswer<T> | null | undefined, hash: str
 }
 
 /** The earlier answer to replay, or null when none is stored; throws `reused()` when the key was used for another request. */
-export function replayOrRefuse<T>(stored: StoredAnswer<T> | null | undefined, hash: string, reused: () => Error): T | null {
+export function replayOrRefuse<T>(
+  stored: StoredAnswer<T> | null | undefined,
+  hash: string,
+  reused: () => Error,
+): T | null {
   const prior = priorOf(stored, hash)
   if (prior?.kind === 'reused') throw reused()
   return prior?.kind === 'replay' ? prior.answer : null

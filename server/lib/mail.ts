@@ -14,11 +14,22 @@ import type { Config } from '../config'
  * MailNotConfigured (the routes answer 503), and in production /__mail never exists.
  */
 
-export interface MailAttachment { filename: string; content: Buffer; contentType: string }
-export interface MailMessage { to: string[]; subject: string; text: string; attachments?: MailAttachment[] }
+export interface MailAttachment {
+  filename: string
+  content: Buffer
+  contentType: string
+}
+export interface MailMessage {
+  to: string[]
+  subject: string
+  text: string
+  attachments?: MailAttachment[]
+}
 
 export class MailNotConfigured extends Error {
-  constructor() { super('No mail transport: set MAIL_URL') }
+  constructor() {
+    super('No mail transport: set MAIL_URL')
+  }
 }
 
 export interface Mailer {
@@ -46,17 +57,20 @@ export function createMailer(config: MailConfig): Mailer {
   if (config.NODE_ENV === 'production') {
     return {
       mode: 'none',
-      send: async () => { throw new MailNotConfigured() },
+      send: async () => {
+        throw new MailNotConfigured()
+      },
       standIn: async () => null,
       close: async () => undefined,
     }
   }
   // stand-in: started on first use, so an app that sends nothing opens no port
   let started: Promise<{ standIn: MailStandIn; transport: Transporter }> | null = null
-  const start = () => (started ??= startMailStandIn().then((standIn) => ({
-    standIn,
-    transport: nodemailer.createTransport({ host: '127.0.0.1', port: standIn.port, secure: false, ignoreTLS: true }),
-  })))
+  const start = () =>
+    (started ??= startMailStandIn().then((standIn) => ({
+      standIn,
+      transport: nodemailer.createTransport({ host: '127.0.0.1', port: standIn.port, secure: false, ignoreTLS: true }),
+    })))
   return {
     mode: 'standin',
     send: async (msg) => sendWith((await start()).transport, from, msg),
@@ -71,8 +85,19 @@ export function createMailer(config: MailConfig): Mailer {
 }
 
 async function sendWith(transport: Transporter, from: string, msg: MailMessage) {
-  const info = await transport.sendMail({ from, to: msg.to, subject: msg.subject, text: msg.text, attachments: msg.attachments })
-  return { messageId: String(info.messageId ?? ''), accepted: ((info.accepted ?? []) as (string | { address: string })[]).map((a) => (typeof a === 'string' ? a : a.address)) }
+  const info = await transport.sendMail({
+    from,
+    to: msg.to,
+    subject: msg.subject,
+    text: msg.text,
+    attachments: msg.attachments,
+  })
+  return {
+    messageId: String(info.messageId ?? ''),
+    accepted: ((info.accepted ?? []) as (string | { address: string })[]).map((a) =>
+      typeof a === 'string' ? a : a.address,
+    ),
+  }
 }
 
 declare module 'fastify' {
@@ -91,7 +116,9 @@ declare module 'fastify' {
 export function registerMail(app: FastifyInstance, config: MailConfig & Pick<Config, 'OPS_TOKEN'>) {
   const mailer = createMailer(config)
   app.decorate('mail', mailer)
-  app.addHook('onClose', async () => { await mailer.close() })
+  app.addHook('onClose', async () => {
+    await mailer.close()
+  })
   const key = opsToken(config)
   if (mailer.mode !== 'standin' || config.NODE_ENV === 'production' || !key) return
   const guard = { onRequest: opsGuard(key), schema: { hide: true } }

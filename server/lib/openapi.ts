@@ -23,30 +23,48 @@ const LocaleHeadersSchema = Type.Object({
 
 /** Default answers every /api operation can give: the error envelope (types/envelope.ts). */
 const ERROR_RESPONSES = {
-  '4xx': { ...ErrorEnvelopeSchema, description: 'Client error: the error envelope; `message` names the field, in the request language for business rules' },
-  '5xx': { ...ErrorEnvelopeSchema, description: 'Server error: the error envelope, never a stack or SQL. 503 SERVICE_UNAVAILABLE with a Retry-After header (seconds) while the database is unreachable or the instance waits for it at start' },
+  '4xx': {
+    ...ErrorEnvelopeSchema,
+    description:
+      'Client error: the error envelope; `message` names the field, in the request language for business rules',
+  },
+  '5xx': {
+    ...ErrorEnvelopeSchema,
+    description:
+      'Server error: the error envelope, never a stack or SQL. 503 SERVICE_UNAVAILABLE with a Retry-After header (seconds) while the database is unreachable or the instance waits for it at start',
+  },
 }
 
 /** `response` of a route that answers 200 with the success envelope around `data` (a named schema of types/). */
 export const okReply = <T extends TSchema>(data: T) => ({ 200: SuccessEnvelope(data) })
 
 /** `response` of a browser redirect: 302, no body; the Location header carries the target. */
-export const redirectReply = (to: string) => ({ 302: Type.Null({ description: `Redirect (Location header) to ${to}` }) })
+export const redirectReply = (to: string) => ({
+  302: Type.Null({ description: `Redirect (Location header) to ${to}` }),
+})
 
 /** `response` of a route that answers 200 with a file's bytes (not the envelope), in one of the content types. */
 export const fileReply = (file: FileAnswer) => ({
   200: {
     description: file.description,
-    content: Object.fromEntries(file.contentTypes.map((t) => [t, { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) }])),
+    content: Object.fromEntries(
+      file.contentTypes.map((t) => [t, { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) }]),
+    ),
   },
 })
 
-type SchemaPart<E, K extends string, As extends string> = E extends { [Key in K]: infer S extends TSchema } ? { [Key in As]: S } : unknown
+type SchemaPart<E, K extends string, As extends string> = E extends { [Key in K]: infer S extends TSchema }
+  ? { [Key in As]: S }
+  : unknown
 type ResponseOf<E> = E extends { answer: infer S extends TSchema }
   ? ReturnType<typeof okReply<S>>
-  : E extends { redirect: string } ? ReturnType<typeof redirectReply> : ReturnType<typeof fileReply>
+  : E extends { redirect: string }
+    ? ReturnType<typeof redirectReply>
+    : ReturnType<typeof fileReply>
 /** The route schema of an endpoint of the tables (types/endpoint.ts): params, querystring, body and response. */
-export type RouteSchemaOf<E> = SchemaPart<E, 'params', 'params'> & SchemaPart<E, 'query', 'querystring'> & SchemaPart<E, 'body', 'body'> & { response: ResponseOf<E> }
+export type RouteSchemaOf<E> = SchemaPart<E, 'params', 'params'> &
+  SchemaPart<E, 'query', 'querystring'> &
+  SchemaPart<E, 'body', 'body'> & { response: ResponseOf<E> }
 
 /**
  * The method, URL and schema of a route, from its endpoint in the tables (types/<domain>/endpoints.ts): the route
@@ -54,7 +72,10 @@ export type RouteSchemaOf<E> = SchemaPart<E, 'params', 'params'> & SchemaPart<E,
  * around `answer`, a redirect or a file). `extra` adds what is the server's own (the ops header, a body's media type).
  *   r.route({ ...routeOf(cartEndpoints.queryCart), preHandler: app.optionalUser, handler: async (req) => ... })
  */
-export function routeOf<E extends Endpoint, X extends object = object>(e: E, extra?: X): { method: E['method']; url: E['path']; schema: RouteSchemaOf<E> & X } {
+export function routeOf<E extends Endpoint, X extends object = object>(
+  e: E,
+  extra?: X,
+): { method: E['method']; url: E['path']; schema: RouteSchemaOf<E> & X } {
   const schema: Record<string, unknown> = { ...extra }
   if (e.params) schema.params = e.params
   if (e.query) schema.querystring = e.query
@@ -88,23 +109,28 @@ declare module 'fastify' {
 }
 export const IdempotencyKeyHeaderSchema = Type.String({
   pattern: '^[A-Za-z0-9_:.-]{8,128}$',
-  description: 'A key of your choice for this attempt (8 to 128 letters, digits, _ : . -): a retry with the same key and body gets the first answer; another body with it is refused (409 IDEMPOTENCY_KEY_REUSED)',
+  description:
+    'A key of your choice for this attempt (8 to 128 letters, digits, _ : . -): a retry with the same key and body gets the first answer; another body with it is refused (409 IDEMPOTENCY_KEY_REUSED)',
 })
 
 /** `getOrderDetailByOrderNumber` for GET /api/order/detail/{orderNumber}: the method and the path, camel-cased. */
 export function operationIdOf(method: string, url: string): string {
-  const words = url.replace(/^\/api\//, '').split('/').filter(Boolean).flatMap((seg) => {
-    const param = /^[:{](\w+)\}?$/.exec(seg)
-    const parts = (param ? param[1] : seg).split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean)
-    return param ? ['By', ...parts] : parts
-  })
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((seg) => {
+      const param = /^[:{](\w+)\}?$/.exec(seg)
+      const parts = (param ? param[1] : seg).split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean)
+      return param ? ['By', ...parts] : parts
+    })
   const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()
   return method.toLowerCase() + words.map(cap).join('')
 }
 
 const SECURITY_TEXT: Record<GuardKind | 'none', string> = {
   bearer: 'Requires a bearer access token (401 without one).',
-  bearerOptional: 'A bearer access token is optional: with one, the answer is the signed-in user\'s.',
+  bearerOptional: "A bearer access token is optional: with one, the answer is the signed-in user's.",
   ops: 'Operator endpoint: requires the x-ops-token header (401 without it, 403 with another value); it exists only when the server has OPS_TOKEN.',
   none: 'No login needed.',
 }
@@ -132,15 +158,33 @@ export function registerOpenApi(app: FastifyInstance) {
           'The storefront API. Every answer is an envelope: `{success: true, code: "200", message, data}` or ' +
           '`{success: false, code, message, statusCode}`. Headers `languagecode` (cn | zh | en) and `countrycode` (cn | in) ' +
           'choose the language and country (default cn / cn). Contract and Static types: `types/` in the repository.',
-        contact: { name: 'Lab Store engineering (the repository\'s issue tracker)' },
+        contact: { name: "Lab Store engineering (the repository's issue tracker)" },
       },
       // the site and the API share one origin; paths start with /api
-      servers: [{ url: '{origin}', description: 'The server (site and API on one origin)', variables: { origin: { default: 'http://127.0.0.1:3000', description: 'scheme, host and port of the server' } } }],
+      servers: [
+        {
+          url: '{origin}',
+          description: 'The server (site and API on one origin)',
+          variables: {
+            origin: { default: 'http://127.0.0.1:3000', description: 'scheme, host and port of the server' },
+          },
+        },
+      ],
       tags: DOMAINS.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of a signed-in user (POST /api/auth/token)' },
-          opsToken: { type: 'apiKey', in: 'header', name: 'x-ops-token', description: 'The operator key (OPS_TOKEN of the server)' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The access token of a signed-in user (POST /api/auth/token)',
+          },
+          opsToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-ops-token',
+            description: 'The operator key (OPS_TOKEN of the server)',
+          },
         },
       },
     },
@@ -148,18 +192,44 @@ export function registerOpenApi(app: FastifyInstance) {
     transform: ({ schema, url, route }) => {
       if (!url.startsWith('/api/')) return { schema: { ...schema, hide: true }, url }
       const hooks = [route.onRequest ?? [], route.preValidation ?? [], route.preHandler ?? []].flat() as object[]
-      const kinds = hooks.map((h) => (h === app.requireUser ? 'bearer' : h === app.optionalUser ? 'bearerOptional' : GUARDS.get(h))).filter(Boolean) as GuardKind[]
-      const kind: GuardKind | 'none' = kinds.includes('ops') ? 'ops' : kinds.includes('bearer') ? 'bearer' : kinds.includes('bearerOptional') ? 'bearerOptional' : 'none'
+      const kinds = hooks
+        .map((h) => (h === app.requireUser ? 'bearer' : h === app.optionalUser ? 'bearerOptional' : GUARDS.get(h)))
+        .filter(Boolean) as GuardKind[]
+      const kind: GuardKind | 'none' = kinds.includes('ops')
+        ? 'ops'
+        : kinds.includes('bearer')
+          ? 'bearer'
+          : kinds.includes('bearerOptional')
+            ? 'bearerOptional'
+            : 'none'
       const security: Record<string, string[]>[] | undefined =
-        kind === 'ops' ? [{ opsToken: [] }] : kind === 'bearer' ? [{ bearer: [] }] : kind === 'bearerOptional' ? [{ bearer: [] }, {}] : undefined
-      const s = schema as Record<string, unknown> & { response?: Record<string, unknown>; headers?: TSchema; summary?: string; description?: string }
+        kind === 'ops'
+          ? [{ opsToken: [] }]
+          : kind === 'bearer'
+            ? [{ bearer: [] }]
+            : kind === 'bearerOptional'
+              ? [{ bearer: [] }, {}]
+              : undefined
+      const s = schema as Record<string, unknown> & {
+        response?: Record<string, unknown>
+        headers?: TSchema
+        summary?: string
+        description?: string
+      }
       const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET'
       const idempotent = (route.config as { idempotencyKey?: boolean } | undefined)?.idempotencyKey === true
       const baseHeaders = (s.headers ?? LocaleHeadersSchema) as TSchema & { properties?: Record<string, TSchema> }
-      const headers = idempotent ? Type.Object({ ...baseHeaders.properties, 'Idempotency-Key': IdempotencyKeyHeaderSchema }) : baseHeaders
+      const headers = idempotent
+        ? Type.Object({ ...baseHeaders.properties, 'Idempotency-Key': IdempotencyKeyHeaderSchema })
+        : baseHeaders
       const summary = s.summary ?? OPERATION_SUMMARIES[`${method} ${url.replace(/:(\w+)/g, '{$1}')}`]
-      const description = [s.description ?? (summary ? `${summary}.` : ''), SECURITY_TEXT[kind], idempotent ? 'Requires the Idempotency-Key header.' : '']
-        .filter(Boolean).join(' ')
+      const description = [
+        s.description ?? (summary ? `${summary}.` : ''),
+        SECURITY_TEXT[kind],
+        idempotent ? 'Requires the Idempotency-Key header.' : '',
+      ]
+        .filter(Boolean)
+        .join(' ')
       return {
         url,
         schema: {

@@ -31,6 +31,7 @@ export function opsGuard(token: string) {
     const given = Array.isArray(raw) ? raw[0] : raw
     if (!given) throw new ApiError(401, 'TOKEN_INVALID', 'The x-ops-token header is required')
     // equal-length digests: the comparison takes the same time whatever was sent
-    if (!crypto.timingSafeEqual(digest(given), expected)) throw new ApiError(403, 'FORBIDDEN', 'The operator token is not valid')
+    if (!crypto.timingSafeEqual(digest(given), expected))
+      throw new ApiError(403, 'FORBIDDEN', 'The operator token is not valid')
   }, 'ops')
 }

@@ -44,7 +44,11 @@ export function registerRedis(app: FastifyInstance, url: string | null | undefin
   }
   startWait.set(app, startWaitMs)
   const redis = new Redis(url, FAIL_FAST)
-  logErrors(app, redis, 'Redis unavailable (login limits count in this instance only; user cache falls back to its TTL)')
+  logErrors(
+    app,
+    redis,
+    'Redis unavailable (login limits count in this instance only; user cache falls back to its TTL)',
+  )
   app.decorate('redis', redis)
   app.addHook('onReady', () => firstConnection(app, redis, 'Redis'))
   app.addHook('onClose', async () => {
@@ -76,7 +80,9 @@ export function redisSubscribe(
     if (subscribedOnce) onResync()
   })
   sub.subscribe(channel).then(
-    () => { subscribedOnce = true },
+    () => {
+      subscribedOnce = true
+    },
     (err: unknown) => app.log.warn({ err }, `Redis: could not subscribe to ${channel}`),
   )
   app.addHook('onReady', () => firstConnection(app, sub, `Redis subscriber on ${channel}`))
@@ -113,7 +119,10 @@ function firstConnection(app: FastifyInstance, redis: Redis, what: string): Prom
     const done = (timedOut: boolean) => {
       clearTimeout(t)
       redis.off('ready', onReady)
-      if (timedOut) app.log.warn(`${what}: not connected after ${waitMs} ms at start; starting without it (retrying in the background)`)
+      if (timedOut)
+        app.log.warn(
+          `${what}: not connected after ${waitMs} ms at start; starting without it (retrying in the background)`,
+        )
       resolve()
     }
     const onReady = () => done(false)

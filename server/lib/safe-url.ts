@@ -3,8 +3,24 @@
  * and state, and any token, key, secret, password, session or signature a client may put in a URL
  * (`?access_token=`, `?refresh_token=`, `?api_key=`, `?X-Amz-Signature=`, `?user[password]=` ...).
  */
-const SECRET_NAMES = new Set(['ticket', 'jwt', 'code', 'state', 'nonce', 'js_code', 'code_verifier', 'auth', 'authorization', 'key', 'sig', 'otp', 'assertion', 'cookie'])
-const SECRET_PARTS = /token|secret|passw|pwd|session|signature|credential|api[-_]?key|access[-_]?key|private[-_]?key|assertion/
+const SECRET_NAMES = new Set([
+  'ticket',
+  'jwt',
+  'code',
+  'state',
+  'nonce',
+  'js_code',
+  'code_verifier',
+  'auth',
+  'authorization',
+  'key',
+  'sig',
+  'otp',
+  'assertion',
+  'cookie',
+])
+const SECRET_PARTS =
+  /token|secret|passw|pwd|session|signature|credential|api[-_]?key|access[-_]?key|private[-_]?key|assertion/
 
 /** true when a query parameter of this name may carry a credential (case-insensitive) */
 export function isCredentialParam(name: string): boolean {
@@ -52,14 +68,21 @@ export function redactUrl(url: string): string {
   url = redactedPath + (q0 < 0 ? '' : url.slice(q0))
   const q = url.indexOf('?')
   if (q < 0) return url
-  const parts = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=')
-    const name = decodeURIComponentSafe((eq < 0 ? pair : pair.slice(0, eq)).replace(/\+/g, ' '))
-    return eq >= 0 && isSecretParam(name) ? `${pair.slice(0, eq)}=[redacted]` : pair
-  })
+  const parts = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=')
+      const name = decodeURIComponentSafe((eq < 0 ? pair : pair.slice(0, eq)).replace(/\+/g, ' '))
+      return eq >= 0 && isSecretParam(name) ? `${pair.slice(0, eq)}=[redacted]` : pair
+    })
   return `${url.slice(0, q)}?${parts.join('&')}`
 }
 
 function decodeURIComponentSafe(s: string) {
-  try { return decodeURIComponent(s) } catch { return s }
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return s
+  }
 }

@@ -13,8 +13,38 @@ import sanitizeHtml from 'sanitize-html'
  */
 
 const ALLOWED_TAGS = [
-  'h2', 'h3', 'h4', 'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 'sup', 'sub', 'span', 'blockquote', 'code', 'pre',
-  'ul', 'ol', 'li', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'a', 'img', 'figure', 'figcaption',
+  'h2',
+  'h3',
+  'h4',
+  'p',
+  'br',
+  'hr',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'sup',
+  'sub',
+  'span',
+  'blockquote',
+  'code',
+  'pre',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'a',
+  'img',
+  'figure',
+  'figcaption',
 ]
 
 /** our own media files only: /media/<safe path>, no "..", no query */
@@ -42,7 +72,22 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   // the contents of these are dropped along with the tag (not kept as text)
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'title', 'head', 'svg', 'math', 'select'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'title',
+    'head',
+    'svg',
+    'math',
+    'select',
+  ],
   transformTags: {
     h1: 'h2',
     h5: 'h4',
@@ -79,7 +124,8 @@ function cellTransform(tagName: 'td' | 'th'): sanitizeHtml.Transformer {
   return (_tag, attribs) => {
     const out: Record<string, string> = {}
     for (const k of ['colspan', 'rowspan'] as const) if (attribs[k] && SMALL_INT.test(attribs[k])) out[k] = attribs[k]
-    if (tagName === 'th' && ['row', 'col', 'rowgroup', 'colgroup'].includes(attribs.scope ?? '')) out.scope = attribs.scope
+    if (tagName === 'th' && ['row', 'col', 'rowgroup', 'colgroup'].includes(attribs.scope ?? ''))
+      out.scope = attribs.scope
     return { tagName, attribs: out }
   }
 }
@@ -91,7 +137,10 @@ export function sanitizeRichHtml(html: string): string {
 
 /** HTML → plain text (tags removed, entities decoded, whitespace collapsed): summaries, reading time. */
 export function htmlToText(html: string): string {
-  const spaced = (html ?? '').replace(/<\/(p|h[1-6]|li|td|th|tr|div|blockquote|figcaption|caption|pre)>|<br\s*\/?>/gi, '$& ')
+  const spaced = (html ?? '').replace(
+    /<\/(p|h[1-6]|li|td|th|tr|div|blockquote|figcaption|caption|pre)>|<br\s*\/?>/gi,
+    '$& ',
+  )
   const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
   return decodeEntities(text).replace(/\s+/g, ' ').trim()
 }

@@ -42,7 +42,13 @@ const ZH: Record<string, Say> = {
 }
 
 const TYPE_ZH: Record<string, string> = {
-  string: '文本', integer: '整数', number: '数字', boolean: '布尔值', array: '列表', object: '对象', null: '空值',
+  string: '文本',
+  integer: '整数',
+  number: '数字',
+  boolean: '布尔值',
+  array: '列表',
+  object: '对象',
+  null: '空值',
 }
 
 /** Ajv/TypeBox errors → one message per failing field; a missing or unknown property is named itself. */
@@ -54,9 +60,14 @@ export function schemaErrorMessage(errors: readonly SchemaError[], dataVar: stri
     const at = `${dataVar}${e.instancePath ?? ''}`
     const p = e.params ?? {}
     // one message per missing / unknown property
-    const each = e.keyword === 'required' ? ((p.requiredProperties as string[] | undefined) ?? [p.missingProperty]).map((n) => ({ missingProperty: n }))
-      : e.keyword === 'additionalProperties' ? ((p.additionalProperties as string[] | undefined) ?? [p.additionalProperty]).map((n) => ({ additionalProperty: n }))
-      : [p]
+    const each =
+      e.keyword === 'required'
+        ? ((p.requiredProperties as string[] | undefined) ?? [p.missingProperty]).map((n) => ({ missingProperty: n }))
+        : e.keyword === 'additionalProperties'
+          ? ((p.additionalProperties as string[] | undefined) ?? [p.additionalProperty]).map((n) => ({
+              additionalProperty: n,
+            }))
+          : [p]
     for (const q of each) {
       const f = say[e.keyword]
       msgs.push(f ? f(at, q, e) : language === 'en' ? `${at} ${e.message ?? 'is invalid'}` : `${at} 不符合要求`)

@@ -13,7 +13,13 @@ export function trustProxyOption(value: string | undefined): false | string {
   const v = (value ?? '').trim()
   if (v === '' || v === '0') return false
   if (/^\d+$/.test(v)) {
-    throw new Error(`TRUST_PROXY=${v}: give the proxies' addresses or CIDRs (e.g. "loopback" or "10.0.0.0/8"), not a number`)
+    throw new Error(
+      `TRUST_PROXY=${v}: give the proxies' addresses or CIDRs (e.g. "loopback" or "10.0.0.0/8"), not a number`,
+    )
   }
-  return v.split(',').map((s) => s.trim()).filter(Boolean).join(',')
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(',')
 }

@@ -85,7 +85,9 @@ export async function startMailStandIn(): Promise<MailStandIn> {
   return {
     port,
     messages,
-    clear: () => { messages.length = 0 },
+    clear: () => {
+      messages.length = 0
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
@@ -97,7 +99,10 @@ type Headers = Record<string, string>
 function splitHead(part: Buffer): { headers: Headers; body: Buffer } {
   let i = part.indexOf('\r\n\r\n')
   let sep = 4
-  if (i < 0) { i = part.indexOf('\n\n'); sep = 2 }
+  if (i < 0) {
+    i = part.indexOf('\n\n')
+    sep = 2
+  }
   const head = i < 0 ? part.toString('latin1') : part.subarray(0, i).toString('latin1')
   const body = i < 0 ? Buffer.alloc(0) : part.subarray(i + sep)
   const headers: Headers = {}
@@ -118,11 +123,18 @@ const param = (value: string | undefined, name: string) => {
 
 /** RFC 2047 encoded words (=?UTF-8?B?…?= / =?UTF-8?Q?…?=) */
 function decodeWords(s: string): string {
-  return s.replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=\s*(?==\?)/g, '=?$1?$2?$3?=').replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_all, _cs, enc: string, text: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-  )
+  return s
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=\s*(?==\?)/g, '=?$1?$2?$3?=')
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_all, _cs, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    )
 }
 
 function decodeBody(body: Buffer, encoding: string | undefined): Buffer {
@@ -130,7 +142,10 @@ function decodeBody(body: Buffer, encoding: string | undefined): Buffer {
   if (enc === 'base64') return Buffer.from(body.toString('latin1').replace(/\s+/g, ''), 'base64')
   if (enc === 'quoted-printable') {
     const s = body.toString('latin1').replace(/=\r?\n/g, '')
-    return Buffer.from(s.replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1')
+    return Buffer.from(
+      s.replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    )
   }
   return body
 }
@@ -149,7 +164,10 @@ function walk(part: Buffer, out: { text: string; attachments: ReceivedAttachment
       const next = body.indexOf(marker, start)
       if (next < 0) break
       // the part sits between the line ending after the marker and the one before the next marker
-      const inner = body.subarray(body.indexOf('\n', start) + 1, next).toString('latin1').replace(/\r?\n$/, '')
+      const inner = body
+        .subarray(body.indexOf('\n', start) + 1, next)
+        .toString('latin1')
+        .replace(/\r?\n$/, '')
       walk(Buffer.from(inner, 'latin1'), out)
       at = next
     }
@@ -159,13 +177,20 @@ function walk(part: Buffer, out: { text: string; attachments: ReceivedAttachment
   const decoded = decodeBody(body, headers['content-transfer-encoding'])
   const filename = param(disposition, 'filename') || param(type, 'name')
   if (/^attachment/i.test(disposition) || filename) {
-    out.attachments.push({ filename, contentType: type.split(';')[0].trim(), size: decoded.length, content: decoded.toString('base64') })
+    out.attachments.push({
+      filename,
+      contentType: type.split(';')[0].trim(),
+      size: decoded.length,
+      content: decoded.toString('base64'),
+    })
   } else if (/^text\/plain/i.test(type) && !out.text) {
     out.text = decoded.toString('utf8')
   }
 }
 
-export function parseMessage(raw: Buffer): Pick<ReceivedMessage, 'from' | 'to' | 'cc' | 'subject' | 'messageId' | 'text' | 'attachments'> {
+export function parseMessage(
+  raw: Buffer,
+): Pick<ReceivedMessage, 'from' | 'to' | 'cc' | 'subject' | 'messageId' | 'text' | 'attachments'> {
   const { headers } = splitHead(raw)
   const out = { text: '', attachments: [] as ReceivedAttachment[] }
   walk(raw, out)

@@ -56,7 +56,13 @@ function qrSvg(seed: string) {
   const finder = (x: number, y: number) => x < 7 && y < 7
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
-      const fx = finder(x, y) ? [x, y] : finder(n - 1 - x, y) ? [n - 1 - x, y] : finder(x, n - 1 - y) ? [x, n - 1 - y] : null
+      const fx = finder(x, y)
+        ? [x, y]
+        : finder(n - 1 - x, y)
+          ? [n - 1 - x, y]
+          : finder(x, n - 1 - y)
+            ? [x, n - 1 - y]
+            : null
       let on: boolean
       if (fx) {
         const [a, b] = fx
@@ -75,15 +81,22 @@ export async function wechatStandin(app: FastifyInstance, opts: StandinOptions) 
   const ttl = opts.codeTtlMs ?? 5 * 60_000
   const codes = new Map<string, IssuedCode>()
   const appOf = (id: string) => opts.apps.find((a) => a.appId === id && a.appId !== '')
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_r, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8 * 1024 },
+    (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   )
 
   function checkApp(q: Record<string, unknown>) {
     if (one(q.grant_type) !== 'authorization_code') return err(40002, 'invalid grant_type')
     const a = appOf(one(q.appid))
     if (!a) return err(40013, 'invalid appid')
-    if (!crypto.timingSafeEqual(Buffer.from(crypto.createHash('sha256').update(one(q.secret)).digest()), Buffer.from(crypto.createHash('sha256').update(a.secret).digest()))) {
+    if (
+      !crypto.timingSafeEqual(
+        Buffer.from(crypto.createHash('sha256').update(one(q.secret)).digest()),
+        Buffer.from(crypto.createHash('sha256').update(a.secret).digest()),
+      )
+    ) {
       return err(40125, 'invalid appsecret')
     }
     return null
@@ -109,8 +122,12 @@ export async function wechatStandin(app: FastifyInstance, opts: StandinOptions) 
     c.used = true
     const user = standinUser(c.openid)!
     return {
-      access_token: crypto.randomBytes(24).toString('base64url'), expires_in: 7200,
-      refresh_token: crypto.randomBytes(24).toString('base64url'), openid: user.openid, scope: c.scope, unionid: user.unionid,
+      access_token: crypto.randomBytes(24).toString('base64url'),
+      expires_in: 7200,
+      refresh_token: crypto.randomBytes(24).toString('base64url'),
+      openid: user.openid,
+      scope: c.scope,
+      unionid: user.unionid,
     }
   })
 
@@ -129,27 +146,51 @@ export async function wechatStandin(app: FastifyInstance, opts: StandinOptions) 
   }
 
   const hidden = (q: Record<string, unknown>) =>
-    ['appid', 'redirect_uri', 'scope', 'state'].map((k) => `<input type="hidden" name="${k}" value="${esc(one(q[k]))}">`).join('')
+    ['appid', 'redirect_uri', 'scope', 'state']
+      .map((k) => `<input type="hidden" name="${k}" value="${esc(one(q[k]))}">`)
+      .join('')
 
-  const badPage = (reply: FastifyReply, why: string) => reply.status(400).headers(HEADERS).send(page('Error', `<h1>参数错误 · Bad request</h1><p>${esc(why)}</p>`))
+  const badPage = (reply: FastifyReply, why: string) =>
+    reply
+      .status(400)
+      .headers(HEADERS)
+      .send(page('Error', `<h1>参数错误 · Bad request</h1><p>${esc(why)}</p>`))
 
   app.get('/connect/oauth2/authorize', async (req, reply) => {
     const q = req.query as Record<string, unknown>
     const why = checkAuthorize(q, ['snsapi_userinfo', 'snsapi_base'])
     if (why) return badPage(reply, why)
-    const items = STANDIN_WECHAT_USERS.map((u) => `<li><span>${esc(u.nickname)}</span>
+    const items = STANDIN_WECHAT_USERS.map(
+      (u) => `<li><span>${esc(u.nickname)}</span>
 <form method="post" action="authorize/decide">${hidden(q)}<input type="hidden" name="openid" value="${esc(u.openid)}"><input type="hidden" name="decision" value="allow"><button class="allow" type="submit">Allow · 允许</button></form>
-<form method="post" action="authorize/decide">${hidden(q)}<input type="hidden" name="openid" value="${esc(u.openid)}"><input type="hidden" name="decision" value="deny"><button class="deny" type="submit">Deny · 拒绝</button></form></li>`)
-    return reply.headers(HEADERS).send(page('微信授权', `<h1>网页授权 · Authorize</h1><p>The shop asks for your WeChat profile. Choose a stand-in user:</p><ul>${items.join('')}</ul>`))
+<form method="post" action="authorize/decide">${hidden(q)}<input type="hidden" name="openid" value="${esc(u.openid)}"><input type="hidden" name="decision" value="deny"><button class="deny" type="submit">Deny · 拒绝</button></form></li>`,
+    )
+    return reply
+      .headers(HEADERS)
+      .send(
+        page(
+          '微信授权',
+          `<h1>网页授权 · Authorize</h1><p>The shop asks for your WeChat profile. Choose a stand-in user:</p><ul>${items.join('')}</ul>`,
+        ),
+      )
   })
 
   app.get('/connect/qrconnect', async (req, reply) => {
     const q = req.query as Record<string, unknown>
     const why = checkAuthorize(q, ['snsapi_login'])
     if (why) return badPage(reply, why)
-    const items = STANDIN_WECHAT_USERS.map((u) => `<li><span>${esc(u.nickname)}</span>
-<form method="post" action="qrconnect/confirm">${hidden(q)}<input type="hidden" name="openid" value="${esc(u.openid)}"><input type="hidden" name="decision" value="allow"><button class="allow" type="submit">confirm on phone (stand-in) · 手机上确认</button></form></li>`)
-    return reply.headers(HEADERS).send(page('微信扫码登录', `<h1>微信扫码登录 · Scan to log in</h1>${qrSvg(one(q.state) + one(q.appid))}<p>Scan with WeChat — here, press the button of the stand-in user whose phone confirms:</p><ul>${items.join('')}</ul>`))
+    const items = STANDIN_WECHAT_USERS.map(
+      (u) => `<li><span>${esc(u.nickname)}</span>
+<form method="post" action="qrconnect/confirm">${hidden(q)}<input type="hidden" name="openid" value="${esc(u.openid)}"><input type="hidden" name="decision" value="allow"><button class="allow" type="submit">confirm on phone (stand-in) · 手机上确认</button></form></li>`,
+    )
+    return reply
+      .headers(HEADERS)
+      .send(
+        page(
+          '微信扫码登录',
+          `<h1>微信扫码登录 · Scan to log in</h1>${qrSvg(one(q.state) + one(q.appid))}<p>Scan with WeChat — here, press the button of the stand-in user whose phone confirms:</p><ul>${items.join('')}</ul>`,
+        ),
+      )
   })
 
   const decide = (scopes: string[]) => async (req: FastifyRequest, reply: FastifyReply) => {
@@ -161,7 +202,14 @@ export async function wechatStandin(app: FastifyInstance, opts: StandinOptions) 
     if (one(b.decision) === 'allow' && user) {
       const code = crypto.randomBytes(16).toString('hex')
       for (const [k, c] of codes) if (c.expiresAt < Date.now()) codes.delete(k)
-      codes.set(code, { openid: user.openid, appId: one(b.appid), redirectUri: target.href, scope: one(b.scope), expiresAt: Date.now() + ttl, used: false })
+      codes.set(code, {
+        openid: user.openid,
+        appId: one(b.appid),
+        redirectUri: target.href,
+        scope: one(b.scope),
+        expiresAt: Date.now() + ttl,
+        used: false,
+      })
       target.searchParams.set('code', code)
     }
     // denied: WeChat returns to the redirect_uri without a code

@@ -10,10 +10,25 @@ export interface StandinWechatUser {
 }
 
 export const STANDIN_WECHAT_USERS: StandinWechatUser[] = [
-  { openid: 'oStandin-approved-cn', unionid: 'uStandin-0001', nickname: '王小明 (approved.cn)', boundTo: 'approved.cn' },
+  {
+    openid: 'oStandin-approved-cn',
+    unionid: 'uStandin-0001',
+    nickname: '王小明 (approved.cn)',
+    boundTo: 'approved.cn',
+  },
   { openid: 'oStandin-lite-cn', unionid: 'uStandin-0002', nickname: '刘洋 (lite.cn)', boundTo: 'lite.cn' },
-  { openid: 'oStandin-distributor-cn', unionid: 'uStandin-0003', nickname: '周强 (distributor.cn)', boundTo: 'distributor.cn' },
-  { openid: 'oStandin-approved-in', unionid: 'uStandin-0004', nickname: 'Priya Sharma (approved.in)', boundTo: 'approved.in' },
+  {
+    openid: 'oStandin-distributor-cn',
+    unionid: 'uStandin-0003',
+    nickname: '周强 (distributor.cn)',
+    boundTo: 'distributor.cn',
+  },
+  {
+    openid: 'oStandin-approved-in',
+    unionid: 'uStandin-0004',
+    nickname: 'Priya Sharma (approved.in)',
+    boundTo: 'approved.in',
+  },
   { openid: 'oStandin-unbound', unionid: 'uStandin-0005', nickname: '新用户 (not bound)', boundTo: null },
 ]
 

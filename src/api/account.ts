@@ -10,7 +10,10 @@ export const getUserInfo = createFetch<AccountEndpoints['userInfo']>('GET', '/us
 export const postErrorTracking = createFetch<AccountEndpoints['errorTracking']>('POST', '/users/errorTracking')
 
 /** POST /address/changeDefault "body addresskey, userid, username"; then the user is revalidated */
-export const changeDefaultAddress = createFetch<AccountEndpoints['changeDefaultAddress']>('POST', '/address/changeDefault')
+export const changeDefaultAddress = createFetch<AccountEndpoints['changeDefaultAddress']>(
+  'POST',
+  '/address/changeDefault',
+)
 
 /** GET /address/getPhoneDictionary: "phone country codes; on failure defaults are used" (by the caller) */
 export const getPhoneDictionary = createFetch<AccountEndpoints['phoneDictionary']>('GET', '/address/getPhoneDictionary')
@@ -61,7 +64,9 @@ export async function getPersonaWithFallback(): Promise<{ persona: Persona; fall
   try {
     first = await getPersona()
     if (!isEmptyPersona(first)) return { persona: first, fallback: false }
-  } catch { /* fall back below */ }
+  } catch {
+    /* fall back below */
+  }
   try {
     return { persona: await getDSPersona(), fallback: true }
   } catch (e) {

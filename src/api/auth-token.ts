@@ -11,22 +11,33 @@ export const KEYS = {
   userName: 'userName',
   loginReturnUrl: 'loginReturnUrl',
   storedAddressKey: 'storedAddressKey',
-  phoneDictionary: 'phoneDictionary'
+  phoneDictionary: 'phoneDictionary',
 } as const
 
 /** Removed when a session ends: "the stored address, phone and login keys are removed" (spec section 4). */
 export const SESSION_BOUND_KEYS = [
-  KEYS.authToken, KEYS.campaignToken, KEYS.userId, KEYS.userName, KEYS.loginReturnUrl,
-  KEYS.storedAddressKey, KEYS.phoneDictionary
+  KEYS.authToken,
+  KEYS.campaignToken,
+  KEYS.userId,
+  KEYS.userName,
+  KEYS.loginReturnUrl,
+  KEYS.storedAddressKey,
+  KEYS.phoneDictionary,
 ]
 
 type Listener = () => void
 const expiryListeners = new Set<Listener>()
 const accountChangeListeners = new Set<Listener>()
 /** The session store listens here, so the API layer does not import the store. */
-export const onSessionExpired = (fn: Listener) => { expiryListeners.add(fn); return () => expiryListeners.delete(fn) }
+export const onSessionExpired = (fn: Listener) => {
+  expiryListeners.add(fn)
+  return () => expiryListeners.delete(fn)
+}
 /** Reported when a request finds the token's account differs from the stored user (the session store toasts and reloads). */
-export const onAccountChanged = (fn: Listener) => { accountChangeListeners.add(fn); return () => accountChangeListeners.delete(fn) }
+export const onAccountChanged = (fn: Listener) => {
+  accountChangeListeners.add(fn)
+  return () => accountChangeListeners.delete(fn)
+}
 export const reportAccountChanged = () => accountChangeListeners.forEach((fn) => fn())
 
 /** Keeps "the token cookie and the stored auth token ... in sync". */

@@ -47,7 +47,8 @@ export async function wechatMiniProgramLogin(code: string): Promise<WechatIdenti
 
 /** POST /api/wechat/login/token {openid, jwt, duration} → data.token (spec section 7). */
 const wechatTokenExchange = createFetch<AuthEndpoints['wechatToken']>('POST', '/wechat/login/token')
-export const wechatToken = (openid: string, jwt: string, duration = WECHAT_TOKEN_DURATION_S) => wechatTokenExchange({ openid, jwt, duration })
+export const wechatToken = (openid: string, jwt: string, duration = WECHAT_TOKEN_DURATION_S) =>
+  wechatTokenExchange({ openid, jwt, duration })
 
 /** GET /api/onboarding/status */
 export const getOnboardingStatus = createFetch<AccountEndpoints['onboardingStatus']>('GET', '/onboarding/status')

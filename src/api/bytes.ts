@@ -10,7 +10,10 @@ export function utf8Encode(s: string): Uint8Array {
     if (c < 0x80) out.push(c)
     else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63))
     else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63))
-    else { c = c & 0x1fffff; out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63)) }
+    else {
+      c = c & 0x1fffff
+      out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63))
+    }
   }
   return new Uint8Array(out)
 }
@@ -34,7 +37,11 @@ export function toBase64(b: Uint8Array): string {
   let out = ''
   for (let i = 0; i < b.length; i += 3) {
     const n = (b[i] << 16) | ((b[i + 1] ?? 0) << 8) | (b[i + 2] ?? 0)
-    out += B64[(n >> 18) & 63] + B64[(n >> 12) & 63] + (i + 1 < b.length ? B64[(n >> 6) & 63] : '=') + (i + 2 < b.length ? B64[n & 63] : '=')
+    out +=
+      B64[(n >> 18) & 63] +
+      B64[(n >> 12) & 63] +
+      (i + 1 < b.length ? B64[(n >> 6) & 63] : '=') +
+      (i + 2 < b.length ? B64[n & 63] : '=')
   }
   return out
 }
@@ -50,7 +57,10 @@ export function fromBase64(s: string): Uint8Array {
     if (v < 0) throw new Error('bad base64')
     buf = (buf << 6) | v
     bits += 6
-    if (bits >= 8) { bits -= 8; out.push((buf >> bits) & 0xff) }
+    if (bits >= 8) {
+      bits -= 8
+      out.push((buf >> bits) & 0xff)
+    }
   }
   return new Uint8Array(out)
 }

@@ -11,7 +11,8 @@ export const searchProducts = createFetch<CatalogEndpoints['searchProducts']>('G
 
 /** GET /product/catalog: catalogNumber is a comma list */
 const productCatalog = createFetch<CatalogEndpoints['productCatalog']>('GET', '/product/catalog')
-export const getProductCatalog = (catalogNumbers: string[]) => productCatalog({ catalogNumber: catalogNumbers.join(',') })
+export const getProductCatalog = (catalogNumbers: string[]) =>
+  productCatalog({ catalogNumber: catalogNumbers.join(',') })
 
 export const getPrices = createFetch<CatalogEndpoints['prices']>('POST', '/product/price')
 
@@ -34,8 +35,12 @@ export const getSelectionFacets = (q: { categoryCode?: string; filters?: Selecti
   selectionFacets({ categoryCode: q.categoryCode, filters: filtersParam(q.filters) })
 
 /** GET /product/selection: the products matching every chosen value */
-export const getSelectionProducts = (q: { categoryCode?: string; filters?: SelectionFilter[]; page?: number; pageSize?: number }) =>
-  selection({ categoryCode: q.categoryCode, filters: filtersParam(q.filters), page: q.page, pageSize: q.pageSize })
+export const getSelectionProducts = (q: {
+  categoryCode?: string
+  filters?: SelectionFilter[]
+  page?: number
+  pageSize?: number
+}) => selection({ categoryCode: q.categoryCode, filters: filtersParam(q.filters), page: q.page, pageSize: q.pageSize })
 
 /** GET /product/dual-origin: products sold imported and locally made, or with a surcharge, priced for the user */
 export const getDualOriginProducts = createFetch<CatalogEndpoints['dualOrigin']>('GET', '/product/dual-origin')

@@ -11,7 +11,12 @@ import type { AnswerOf, Endpoint, ParamsOf, PathParamNames, QueryOf, RequestOf }
  */
 
 export class ApiError extends Error {
-  constructor(readonly code: string, message: string, readonly status: number, readonly body?: unknown) {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly body?: unknown,
+  ) {
     super(message)
     this.name = 'ApiError'
   }
@@ -57,7 +62,7 @@ export function buildHeaders(token: string | null): Record<string, string> {
     'content-type': 'application/json',
     Source: APP_SOURCE,
     countrycode: country,
-    languagecode: languageCode(language)
+    languagecode: languageCode(language),
   }
   if (token) {
     h.Authorization = `Bearer ${token}`
@@ -77,7 +82,12 @@ function queryString(q: RequestOptions['query']): string {
   return parts.length ? `?${parts.join('&')}` : ''
 }
 
-interface Envelope<T> { success: boolean; code: string; message?: string; data: T }
+interface Envelope<T> {
+  success: boolean
+  code: string
+  message?: string
+  data: T
+}
 
 export async function apiRequest<T>(opts: RequestOptions): Promise<T> {
   const token = currentToken()
@@ -97,7 +107,7 @@ export async function apiRequest<T>(opts: RequestOptions): Promise<T> {
       data: opts.body as Taro.request.Option['data'],
       header: { ...buildHeaders(token), ...opts.headers },
       timeout: opts.timeoutMs ?? 15000,
-      dataType: 'json'
+      dataType: 'json',
     })
   } catch (e) {
     const msg = String((e as { errMsg?: string })?.errMsg ?? (e as Error)?.message ?? e)
@@ -108,9 +118,8 @@ export async function apiRequest<T>(opts: RequestOptions): Promise<T> {
   const body = res.data
   if (res.statusCode >= 200 && res.statusCode < 300 && body && body.success) return body.data
   const code = (body && typeof body === 'object' && body.code) || `HTTP_${res.statusCode}`
-  const message = res.statusCode === 400 && body?.message
-    ? t('error.badRequest', { detail: body.message })
-    : t('error.generic')
+  const message =
+    res.statusCode === 400 && body?.message ? t('error.badRequest', { detail: body.message }) : t('error.generic')
   throw new ApiError(code, message, res.statusCode, body)
 }
 
@@ -141,15 +150,24 @@ export function pathOf<P extends string>(path: P, params: Record<PathParamNames<
 export function createFetch<E extends Endpoint>(method: E['method'], path: E['path'], defaults?: CallOptions): Call<E> {
   const send = (url: string, req: unknown, options?: CallOptions) =>
     method === 'GET'
-      ? apiRequest<AnswerOf<E>>({ ...defaults, ...options, method, path: url, query: (req ?? undefined) as Query | undefined })
+      ? apiRequest<AnswerOf<E>>({
+          ...defaults,
+          ...options,
+          method,
+          path: url,
+          query: (req ?? undefined) as Query | undefined,
+        })
       : apiRequest<AnswerOf<E>>({ ...defaults, ...options, method, path: url, body: (req ?? {}) as object })
   const call = path.includes(':')
-    ? (params: Record<string, string | number>, req: unknown, options?: CallOptions) => send(pathOf(path, params), req, options)
+    ? (params: Record<string, string | number>, req: unknown, options?: CallOptions) =>
+        send(pathOf(path, params), req, options)
     : (req: unknown, options?: CallOptions) => send(path, req, options)
   return call as Call<E>
 }
 
 /** A POST whose parameters travel in the query and whose body is empty (e.g. /wishlist/deleteWishList). */
-export function createQueryPost<E extends Endpoint<'POST'> & { query: object }>(path: E['path']): (req: QueryOf<E>) => Promise<AnswerOf<E>> {
+export function createQueryPost<E extends Endpoint<'POST'> & { query: object }>(
+  path: E['path'],
+): (req: QueryOf<E>) => Promise<AnswerOf<E>> {
   return (req: QueryOf<E>) => apiRequest<AnswerOf<E>>({ method: 'POST', path, body: {}, query: req as Query })
 }

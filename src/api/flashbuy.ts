@@ -27,10 +27,14 @@ export const applyFlashPromo = createFetch<FlashbuyEndpoints['applyPromo']>('POS
  * the first answer again, so a retry after a lost answer never places a second order.
  */
 const flashOrder = createFetch<FlashbuyEndpoints['placeOrder']>('POST', '/flashbuy/place/order', { timeoutMs: 30000 })
-export const placeFlashOrder = (body: FlashPlaceOrderBody, idempotencyKey: string) => flashOrder(body, { headers: { 'Idempotency-Key': idempotencyKey } })
+export const placeFlashOrder = (body: FlashPlaceOrderBody, idempotencyKey: string) =>
+  flashOrder(body, { headers: { 'Idempotency-Key': idempotencyKey } })
 
 /**
  * POST /sc/getSkuDeliveryChannel (spec section 7: "in flash buy only when the supply centre is
  * present with operationStatus Normal"): the channel per catalogue number for the ship-to.
  */
-export const getSkuDeliveryChannel = createFetch<CartEndpoints['skuDeliveryChannel']>('POST', '/sc/getSkuDeliveryChannel')
+export const getSkuDeliveryChannel = createFetch<CartEndpoints['skuDeliveryChannel']>(
+  'POST',
+  '/sc/getSkuDeliveryChannel',
+)

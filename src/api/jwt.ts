@@ -5,7 +5,11 @@
  */
 import { fromBase64, utf8Decode } from './bytes'
 
-export interface TokenClaims { sub: string; name?: string; exp: number }
+export interface TokenClaims {
+  sub: string
+  name?: string
+  exp: number
+}
 
 export function decodeToken(token: string | null | undefined): TokenClaims | null {
   if (!token) return null

@@ -15,7 +15,8 @@ export const applyPromotions = createFetch<CartEndpoints['applyPromotions']>('PO
  * a while (SC and TFS orders in one transaction): a longer timeout than the default.
  */
 const order = createFetch<OrderEndpoints['placeOrder']>('POST', '/order/placeOrder', { timeoutMs: 30000 })
-export const placeOrder = (body: PlaceOrderBody, idempotencyKey: string) => order(body, { headers: { 'Idempotency-Key': idempotencyKey } })
+export const placeOrder = (body: PlaceOrderBody, idempotencyKey: string) =>
+  order(body, { headers: { 'Idempotency-Key': idempotencyKey } })
 
 const orderDetail = createFetch<OrderEndpoints['orderDetail']>('GET', '/order/detail/:orderNumber')
 export const getOrderDetail = (orderNumber: string) => orderDetail({ orderNumber })

@@ -5,7 +5,10 @@ import { translate, type Language, type MessageKey, type Params } from '../i18n/
  * layer's own error messages are written in. The locale store registers itself as the source, so the
  * API layer does not import the store.
  */
-export interface RequestLocale { country: string; language: Language }
+export interface RequestLocale {
+  country: string
+  language: Language
+}
 
 let source: () => RequestLocale = () => ({ country: 'cn', language: 'zh' })
 

@@ -9,7 +9,8 @@ export const accountEn = {
   'acct.my.userName': 'User name: {userName}',
   'acct.menu.orders': 'My orders',
   'acct.menu.enquiries': 'My request',
-  'acct.menu.enquiriesInfo': 'Questions you ask our customer service in online chat are kept here as requests, so you can follow up on their answers.',
+  'acct.menu.enquiriesInfo':
+    'Questions you ask our customer service in online chat are kept here as requests, so you can follow up on their answers.',
   'acct.menu.quotes': 'My quotes',
   'acct.menu.wishlist': 'My wishlist',
   'acct.menu.shipTo': 'Ship-To Info',
@@ -38,13 +39,17 @@ export const accountEn = {
   'acct.billTo.overdue': 'Overdue',
   'acct.billTo.arStatement': 'AR Statement',
   'acct.billTo.invoiceList': 'Invoice list',
-  'acct.shipTo.pendingNote': 'Under review, about 2 business days. Only active addresses can be edited or set as default.',
-  'acct.shipTo.noUsable': 'You have no approved ship-to address yet, so orders cannot be placed. A new address is reviewed in about 2 business days.',
+  'acct.shipTo.pendingNote':
+    'Under review, about 2 business days. Only active addresses can be edited or set as default.',
+  'acct.shipTo.noUsable':
+    'You have no approved ship-to address yet, so orders cannot be placed. A new address is reviewed in about 2 business days.',
   'acct.shipTo.empty': 'No ship-to addresses yet',
   'acct.shipTo.emptyHint': 'Add an address to receive your orders.',
   'acct.shipTo.add': 'Add a new address',
-  'acct.shipTo.addBlackListed': 'Addresses of distributor, agent and special accounts are managed by your account manager.',
-  'acct.shipTo.addPending': '{max} new addresses are under review (about 2 business days each). You can add another one once one has been reviewed.',
+  'acct.shipTo.addBlackListed':
+    'Addresses of distributor, agent and special accounts are managed by your account manager.',
+  'acct.shipTo.addPending':
+    '{max} new addresses are under review (about 2 business days each). You can add another one once one has been reviewed.',
   'acct.shipTo.addLimit': 'An account can have at most {max} ship-to addresses.',
   'acct.shipTo.defaultChanged': 'Default address updated',
   'acct.shipTo.defaultFailed': 'The default address could not be changed. Please try again.',
@@ -71,17 +76,21 @@ export const accountEn = {
   'acct.country.CN': 'China',
   'acct.country.IN': 'India',
   'acct.form.optional': 'Optional',
-  'acct.form.phoneHint.CN': 'Digits, with "-" between groups if you like. With the country code (+86, 086 or 86) a number has 13 digits in all.',
-  'acct.form.phoneHint.IN': 'Digits, with "-" between groups if you like. With the country code (+91, 091 or 91) a number has 12 digits in all.',
+  'acct.form.phoneHint.CN':
+    'Digits, with "-" between groups if you like. With the country code (+86, 086 or 86) a number has 13 digits in all.',
+  'acct.form.phoneHint.IN':
+    'Digits, with "-" between groups if you like. With the country code (+91, 091 or 91) a number has 12 digits in all.',
   'acct.form.setDefault': 'Set as default',
   'acct.form.submit': 'Save address',
   'acct.form.submitting': 'Saving…',
   'acct.form.fixErrors': 'Please correct the fields marked below.',
   'acct.form.savedTitle': 'Address submitted',
-  'acct.form.savedBody': 'Your new address is pending review, which takes about 2 business days. Reference: {reference}',
+  'acct.form.savedBody':
+    'Your new address is pending review, which takes about 2 business days. Reference: {reference}',
   'acct.form.updated': 'Address updated',
   'acct.form.done': 'OK',
-  'acct.form.refused': 'This address is still under review (Pending) and cannot be edited. Only active addresses can be edited.',
+  'acct.form.refused':
+    'This address is still under review (Pending) and cannot be edited. Only active addresses can be edited.',
   'acct.form.notFound': 'This address could not be opened.',
   'acct.form.backToList': 'Back to Ship-To Info',
   'acct.error.required': '{field} is a required field',
@@ -184,7 +193,8 @@ export const accountEn = {
   'acct.sc.errReasonRequired': 'Reason is a required field',
   'acct.sc.errReasonTooLong': 'The reason can be at most {max} characters',
   'acct.sc.errTerms': 'Please agree to the terms',
-  'acct.sc.errConflict': 'A request for this ship-to is already waiting for review. You can send a new one after it has been answered.',
+  'acct.sc.errConflict':
+    'A request for this ship-to is already waiting for review. You can send a new one after it has been answered.',
   'acct.sc.errFailed': 'Your request could not be sent. Please try again.',
   'acct.sc.submitted': 'Request submitted',
   'acct.sc.pending': 'Pending review',

@@ -25,13 +25,15 @@ export const authEn = {
   'auth.popup.body': 'Log in to see your prices, track your orders and keep a wishlist.',
   'auth.popup.close': 'Close',
   'auth.nonLogged.title': 'Your account',
-  'auth.nonLogged.body': 'Your orders, requests, ship-to addresses, invoices and wishlist are kept in your account. Log in or register to see them.',
+  'auth.nonLogged.body':
+    'Your orders, requests, ship-to addresses, invoices and wishlist are kept in your account. Log in or register to see them.',
   'auth.onboarding.intro': 'Your registration is almost done. Complete it in one of two ways to start ordering.',
   'auth.onboarding.address.title': 'Complete an address',
   'auth.onboarding.address.body': 'Add your delivery address. A new address is reviewed in about 2 business days.',
   'auth.onboarding.address.button': 'Add an address',
   'auth.onboarding.link.title': 'Link an organisation account',
-  'auth.onboarding.link.body': 'Does your lab or company already buy from us? Enter its account number to link it. Approvals take up to 3 business days.',
+  'auth.onboarding.link.body':
+    'Does your lab or company already buy from us? Enter its account number to link it. Approvals take up to 3 business days.',
   'auth.onboarding.field.accountNumber': 'Account number',
   'auth.onboarding.field.companyOrInstitution': 'Company or institution',
   'auth.onboarding.field.zipCode': 'Zip code',
@@ -57,5 +59,5 @@ export const authEn = {
   'auth.onboarding.complete.body': 'Your account is approved: you can order, use coupons and check out.',
   'auth.onboarding.goMy': 'Go to My',
   'auth.onboarding.loading': 'Loading your registration…',
-  'auth.onboarding.loadError': 'Your registration status could not be loaded.'
+  'auth.onboarding.loadError': 'Your registration status could not be loaded.',
 }

@@ -108,7 +108,8 @@ export const cartEn = {
   'cart.checkout.complete': 'Complete registration',
   'cart.recommended': 'Recommended products',
   'qo.title': 'Quick order',
-  'qo.intro': 'Paste catalogue numbers with quantities, one per line (from a spreadsheet: catalogue number, then quantity).',
+  'qo.intro':
+    'Paste catalogue numbers with quantities, one per line (from a spreadsheet: catalogue number, then quantity).',
   'qo.label': 'Catalogue numbers and quantities',
   'qo.placeholder': 'MA1-10175, 2\n4311971\t1',
   'qo.preview': 'Preview: {count} lines',

@@ -26,7 +26,8 @@ export const catalogEn = {
   'browse.cat.unknown': 'That category was not found; showing all recommended products.',
   'browse.cat.treeFailed': 'Categories could not be loaded. Tap Try again on the left.',
   'browse.search.placeholder': 'Catalogue number, name or attribute',
-  'browse.search.hint': 'Search by catalogue number (e.g. MA1-10175), product name or attribute, in English or Chinese.',
+  'browse.search.hint':
+    'Search by catalogue number (e.g. MA1-10175), product name or attribute, in English or Chinese.',
   'browse.search.history': 'Recent searches',
   'browse.search.clearHistory': 'Clear',
   'browse.search.results': '{count} results for "{keyword}"',
@@ -51,7 +52,8 @@ export const catalogEn = {
   'browse.sel.none': 'No product has all of the chosen values.',
   'browse.sel.showResults': 'Show {count} products',
   'browse.sel.showResults.one': 'Show {count} product',
-  'browse.dual.intro': 'Some products are sold both imported and made locally; some carry a surcharge (e.g. dry ice or hazardous goods). For surcharge orders, check the final price within {hours} hours of submission.',
+  'browse.dual.intro':
+    'Some products are sold both imported and made locally; some carry a surcharge (e.g. dry ice or hazardous goods). For surcharge orders, check the final price within {hours} hours of submission.',
   'browse.dual.title': 'Dual origin',
   'browse.dual.filter.all': 'All',
   'browse.dual.filter.dual': 'Dual origin',
@@ -79,7 +81,8 @@ export const catalogEn = {
   'browse.docs.tooLong': 'That entry is too long. Please check it.',
   'browse.docs.found': 'Documents found: {count}',
   'browse.docs.none': 'No documents found. Check the catalogue number or try another keyword.',
-  'browse.docs.noCoa': 'No certificate of analysis found for this catalogue number and lot. Check both numbers on the product label.',
+  'browse.docs.noCoa':
+    'No certificate of analysis found for this catalogue number and lot. Check both numbers on the product label.',
   'browse.docs.lot': 'Lot',
   'browse.docs.langEn': 'English',
   'browse.docs.langZh': 'Chinese',

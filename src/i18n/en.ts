@@ -16,7 +16,17 @@ import type { membershipEn } from './screens/membership'
  * (types/domains.ts). The messages of subpackage screens (screens/<domain>.ts) are registered with
  * their pages (SCREEN_DOMAINS); MessageKey covers both.
  */
-export const en = { ...platformEn, ...catalogEn, ...marketingEn, ...engagementEn, ...authEn, ...accountEn, ...serviceEn, ...cartEn, ...orderEn }
+export const en = {
+  ...platformEn,
+  ...catalogEn,
+  ...marketingEn,
+  ...engagementEn,
+  ...authEn,
+  ...accountEn,
+  ...serviceEn,
+  ...cartEn,
+  ...orderEn,
+}
 export type ScreenMessagesEn = typeof orderScreensEn & typeof flashbuyEn & typeof membershipEn
 export type MessageKey = keyof typeof en | keyof ScreenMessagesEn
 export default en

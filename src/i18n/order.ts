@@ -21,7 +21,8 @@ export const orderEn = {
   'order.error.terms': 'Please accept the terms to place the order',
   'order.error.address': 'Please choose an active delivery address',
   // issue 22 item 8: no answer came back (network, timeout, 5xx); the retry reuses the attempt's Idempotency-Key
-  'order.error.maybePlaced': 'No answer from the server: your order may already be placed. Check Order history, or tap Submit again: it is safe, the order will not be placed twice.',
+  'order.error.maybePlaced':
+    'No answer from the server: your order may already be placed. Check Order history, or tap Submit again: it is safe, the order will not be placed twice.',
   'order.completeRegistrationFirst': 'Please complete your registration first',
   'quotes.number': 'Quote {number}',
   'quotes.date': 'Date: {date}',

@@ -7,5 +7,5 @@ export const serviceEn = {
   'svc.chat.connecting': 'Connecting to customer service…',
   'svc.chat.unavailable': 'Online chat is not available right now. Please try again later.',
   'svc.chat.openOutside': 'Open chat in a new window',
-  'svc.chat.aboutProduct': 'About this product'
+  'svc.chat.aboutProduct': 'About this product',
 }

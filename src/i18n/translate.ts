@@ -37,12 +37,17 @@ export function setScreenLoader(load: (domain: ScreenDomain, lang: Language) => 
 
 export const hasCatalogue = (lang: Language) => catalogues[lang] !== undefined
 
-const missingScreens = (lang: Language) => (screenLoader ? [...wantedScreens].filter((d) => !loadedScreens[lang].has(d)) : [])
+const missingScreens = (lang: Language) =>
+  screenLoader ? [...wantedScreens].filter((d) => !loadedScreens[lang].has(d)) : []
 
 const fetchScreen = (domain: ScreenDomain, lang: Language) =>
   screenLoader!(domain, lang).then(
-    (m) => { registerCatalogue(lang, m); loadedScreens[lang].add(domain) },
-    (err) => console.error('[i18n] screen messages', domain, lang, err))
+    (m) => {
+      registerCatalogue(lang, m)
+      loadedScreens[lang].add(domain)
+    },
+    (err) => console.error('[i18n] screen messages', domain, lang, err),
+  )
 
 /**
  * Runs `then` once `lang`'s catalogue (and the messages of the screens opened so far) is there: at once
@@ -51,10 +56,17 @@ const fetchScreen = (domain: ScreenDomain, lang: Language) =>
  */
 export function withCatalogue(lang: Language, then: () => void): void {
   const screens = missingScreens(lang)
-  if ((hasCatalogue(lang) || !loader) && screens.length === 0) { then(); return }
-  const core = hasCatalogue(lang) || !loader
-    ? Promise.resolve()
-    : loader(lang).then((m) => registerCatalogue(lang, m), (err) => console.error('[i18n] catalogue', lang, err))
+  if ((hasCatalogue(lang) || !loader) && screens.length === 0) {
+    then()
+    return
+  }
+  const core =
+    hasCatalogue(lang) || !loader
+      ? Promise.resolve()
+      : loader(lang).then(
+          (m) => registerCatalogue(lang, m),
+          (err) => console.error('[i18n] catalogue', lang, err),
+        )
   Promise.all([core, ...screens.map((d) => fetchScreen(d, lang))]).then(then)
 }
 
@@ -89,8 +101,11 @@ export const pluralKey = (key: MessageKey, params?: Params): MessageKey =>
 
 export function translate(lang: Language, key: MessageKey, params?: Params): string {
   const one = pluralKey(key, params)
-  const text = (one !== key ? catalogues[lang]?.[one] ?? catalogues.en?.[one] : undefined)
-    ?? catalogues[lang]?.[key] ?? catalogues.en?.[key] ?? key
+  const text =
+    (one !== key ? (catalogues[lang]?.[one] ?? catalogues.en?.[one]) : undefined) ??
+    catalogues[lang]?.[key] ??
+    catalogues.en?.[key] ??
+    key
   if (!params) return text
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m))
 }

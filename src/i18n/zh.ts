@@ -11,6 +11,14 @@ import { orderZh } from './zh/order'
 
 /** The Chinese catalogue of the first load: every key of en.ts (the type checks it), one message file per domain. */
 export const zh: Record<keyof typeof en, string> = {
-  ...platformZh, ...catalogZh, ...marketingZh, ...engagementZh, ...authZh, ...accountZh, ...serviceZh, ...cartZh, ...orderZh,
+  ...platformZh,
+  ...catalogZh,
+  ...marketingZh,
+  ...engagementZh,
+  ...authZh,
+  ...accountZh,
+  ...serviceZh,
+  ...cartZh,
+  ...orderZh,
 }
 export default zh

@@ -68,7 +68,14 @@ export function LinkElement({ href, className, label, current, onActivate, child
   }, [])
   const dataAttrs = Object.fromEntries(Object.entries(data).map(([k, v]) => [`data-${k}`, v]))
   return (
-    <a href={href} className={`a11y-link${className ? ` ${className}` : ''}`} aria-label={label} aria-current={current ? 'page' : undefined} ref={ref} {...dataAttrs}>
+    <a
+      href={href}
+      className={`a11y-link${className ? ` ${className}` : ''}`}
+      aria-label={label}
+      aria-current={current ? 'page' : undefined}
+      ref={ref}
+      {...dataAttrs}
+    >
       {children}
     </a>
   )

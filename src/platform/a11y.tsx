@@ -45,7 +45,14 @@ export interface LinkElementProps {
 export function LinkElement({ className, label, onActivate, children, data = {}, hoverClass }: LinkElementProps) {
   const dataAttrs = Object.fromEntries(Object.entries(data).map(([k, v]) => [`data-${k}`, v]))
   return (
-    <View className={`a11y-link${className ? ` ${className}` : ''}`} hoverClass={hoverClass} ariaRole='link' ariaLabel={label} onClick={onActivate} {...dataAttrs}>
+    <View
+      className={`a11y-link${className ? ` ${className}` : ''}`}
+      hoverClass={hoverClass}
+      ariaRole='link'
+      ariaLabel={label}
+      onClick={onActivate}
+      {...dataAttrs}
+    >
       {children}
     </View>
   )

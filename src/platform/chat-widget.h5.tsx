@@ -9,7 +9,9 @@ export default function ChatWidget({ src, title, openOutsideLabel }: ChatWidgetP
   return (
     <View className='chat-widget'>
       <iframe className='chat-widget__frame' src={src} title={title} allow='clipboard-write' />
-      <a className='chat-widget__outside' href={src} target='_blank' rel='noopener noreferrer'>{openOutsideLabel}</a>
+      <a className='chat-widget__outside' href={src} target='_blank' rel='noopener noreferrer'>
+        {openOutsideLabel}
+      </a>
     </View>
   )
 }

@@ -5,7 +5,9 @@ export async function copyText(text: string): Promise<boolean> {
       await navigator.clipboard.writeText(text)
       return true
     }
-  } catch { /* fall through: not allowed here (http, no focus) */ }
+  } catch {
+    /* fall through: not allowed here (http, no focus) */
+  }
   try {
     const area = document.createElement('textarea')
     area.value = text

@@ -3,7 +3,10 @@ export const TOKEN_COOKIE = 'token'
 
 export const tokenCookie = {
   get(): string | null {
-    const hit = document.cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${TOKEN_COOKIE}=`))
+    const hit = document.cookie
+      .split(';')
+      .map((c) => c.trim())
+      .find((c) => c.startsWith(`${TOKEN_COOKIE}=`))
     if (!hit) return null
     const v = decodeURIComponent(hit.slice(TOKEN_COOKIE.length + 1))
     return v || null
@@ -14,5 +17,5 @@ export const tokenCookie = {
   },
   remove() {
     document.cookie = `${TOKEN_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`
-  }
+  },
 }

@@ -4,6 +4,10 @@
  */
 export const tokenCookie = {
   get: (): string | null => null,
-  set: (_token: string, _expiresAtMs?: number) => { /* no cookies in a mini-program */ },
-  remove: () => { /* no cookies in a mini-program */ }
+  set: (_token: string, _expiresAtMs?: number) => {
+    /* no cookies in a mini-program */
+  },
+  remove: () => {
+    /* no cookies in a mini-program */
+  },
 }

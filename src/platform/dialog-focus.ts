@@ -4,7 +4,8 @@
  * and Shift+Tab cycle inside, Escape closes, and on release focus goes back to the opener.
  */
 /** what Tab can reach inside a dialog */
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
 /** a text field: focusing one first would open the phone's keyboard over the dialog */
 const TEXT_ENTRY = 'input, textarea, select'
 
@@ -58,12 +59,16 @@ export function holdFocus(id: string, opener: HTMLElement | null, onClose: () =>
     const list = focusables(dialog)
     const active = document.activeElement
     const inside = active instanceof Node && dialog.contains(active)
-    if (list.length === 0) { e.preventDefault(); dialog.focus(); return }
+    if (list.length === 0) {
+      e.preventDefault()
+      dialog.focus()
+      return
+    }
     const first = list[0]
     const last = list[list.length - 1]
     // the focused control or the control it lives in (Taro's inputs wrap a native one)
     const at = (c: HTMLElement) => active === c || (active instanceof Node && c.contains(active))
-    if (e.shiftKey ? (!inside || at(first) || active === dialog) : (!inside || at(last))) {
+    if (e.shiftKey ? !inside || at(first) || active === dialog : !inside || at(last)) {
       e.preventDefault()
       ;(e.shiftKey ? last : first).focus()
     }

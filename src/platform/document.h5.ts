@@ -11,5 +11,8 @@ export function setDocumentLanguage(language: 'en' | 'zh'): void {
 
 /** Through Taro's navigation bar, which keeps the title per page and puts it back when the page shows again. */
 export function setDocumentTitle(title: string): void {
-  if (document.title !== title) void Taro.setNavigationBarTitle({ title }).catch(() => { document.title = title })
+  if (document.title !== title)
+    void Taro.setNavigationBarTitle({ title }).catch(() => {
+      document.title = title
+    })
 }

@@ -7,7 +7,11 @@ function searchParams(search: string): Query {
     const i = part.indexOf('=')
     const k = i < 0 ? part : part.slice(0, i)
     const v = i < 0 ? '' : part.slice(i + 1)
-    try { out[decodeURIComponent(k)] = decodeURIComponent(v.replace(/\+/g, ' ')) } catch { /* a malformed pair is ignored */ }
+    try {
+      out[decodeURIComponent(k)] = decodeURIComponent(v.replace(/\+/g, ' '))
+    } catch {
+      /* a malformed pair is ignored */
+    }
   }
   return out
 }

@@ -7,8 +7,16 @@ type Query = Record<string, string>
  * the query of every later show, e.g. from a shared card). H5: entry.h5.ts.
  */
 export function watchEntryQuery(onQuery: (query: Query) => void) {
-  try { onQuery((Taro.getLaunchOptionsSync().query ?? {}) as Query) } catch { /* not available */ }
-  try { Taro.onAppShow((res) => onQuery((res?.query ?? {}) as Query)) } catch { /* not available */ }
+  try {
+    onQuery((Taro.getLaunchOptionsSync().query ?? {}) as Query)
+  } catch {
+    /* not available */
+  }
+  try {
+    Taro.onAppShow((res) => onQuery((res?.query ?? {}) as Query))
+  } catch {
+    /* not available */
+  }
 }
 
 /** The address of the screen as the platform shows it; the mini-program has none (null). */

@@ -25,13 +25,17 @@ export function pickFiles(max: number): Promise<PickedFile[] | null> {
     input.setAttribute('aria-hidden', 'true')
     input.style.display = 'none'
     document.body.appendChild(input)
-    const done = (v: PickedFile[] | null) => { input.remove(); resolve(v) }
+    const done = (v: PickedFile[] | null) => {
+      input.remove()
+      resolve(v)
+    }
     input.addEventListener('cancel', () => done(null))
     input.addEventListener('change', () => {
       const files = Array.from(input.files ?? [])
       if (!files.length) return done(null)
-      void Promise.all(files.map(async (f) => ({ name: f.name, size: f.size, bytes: new Uint8Array(await f.arrayBuffer()) })))
-        .then(done, () => done(null))
+      void Promise.all(
+        files.map(async (f) => ({ name: f.name, size: f.size, bytes: new Uint8Array(await f.arrayBuffer()) })),
+      ).then(done, () => done(null))
     })
     input.click()
   })

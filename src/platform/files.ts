@@ -26,7 +26,8 @@ export async function pickFiles(max: number): Promise<PickedFile[] | null> {
   const out: PickedFile[] = []
   for (const f of res.tempFiles) {
     const data = await new Promise<ArrayBuffer>((resolve, reject) =>
-      fs.readFile({ filePath: f.path, success: (r) => resolve(r.data as ArrayBuffer), fail: reject }))
+      fs.readFile({ filePath: f.path, success: (r) => resolve(r.data as ArrayBuffer), fail: reject }),
+    )
     out.push({ name: f.name, size: f.size, bytes: new Uint8Array(data) })
   }
   return out

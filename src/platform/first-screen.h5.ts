@@ -33,5 +33,6 @@ export function rememberLocaleForFirstScreen(language: string, country: string):
 if (document.getElementById(FIRST_SCREEN_ID)) {
   setTimeout(remove, FIRST_SCREEN_MAX_MS)
   // the user acts before the page is ready (the app shows at once, as it is), or goes back
-  for (const type of ['pointerdown', 'keydown', 'popstate'] as const) window.addEventListener(type, remove, { once: true, capture: true })
+  for (const type of ['pointerdown', 'keydown', 'popstate'] as const)
+    window.addEventListener(type, remove, { once: true, capture: true })
 }

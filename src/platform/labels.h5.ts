@@ -21,7 +21,11 @@ export const labelProps = (fieldId: string) => ({ for: fieldId, id: labelId(fiel
  * a Textarea is a web component: id and aria-labelledby go on its inner <textarea>. `_label` is the
  * mini-program's name (labels.ts).
  */
-export function labelledFieldProps(fieldId: string, _label: string, opts: { multiline?: boolean } = {}): LabelledFieldProps {
+export function labelledFieldProps(
+  fieldId: string,
+  _label: string,
+  opts: { multiline?: boolean } = {},
+): LabelledFieldProps {
   const by = labelId(fieldId)
   return opts.multiline
     ? { nativeProps: { id: fieldId, 'aria-labelledby': by } }

@@ -7,7 +7,11 @@
 export const labelProps = (fieldId: string): { for: string; id?: string } => ({ for: fieldId })
 
 /** The field a visible label names: its id (the label's `for`), and its name read by the screen reader. */
-export function labelledFieldProps(fieldId: string, label: string, _opts: { multiline?: boolean } = {}): LabelledFieldProps {
+export function labelledFieldProps(
+  fieldId: string,
+  label: string,
+  _opts: { multiline?: boolean } = {},
+): LabelledFieldProps {
   return { id: fieldId, ariaLabel: label }
 }
 

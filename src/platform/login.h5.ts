@@ -8,5 +8,7 @@ export const loginPlatform = {
   async miniProgramCode(): Promise<string> {
     throw new Error('a browser has no mini-program login code')
   },
-  assign(url: string) { window.location.assign(url) },
+  assign(url: string) {
+    window.location.assign(url)
+  },
 }

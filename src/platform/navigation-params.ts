@@ -12,4 +12,7 @@ export function setNavigationParamsSource(next: Source) {
 }
 
 /** The params a navigation adds to an address; the explicit params of the call win. */
-export const withNavigationParams = (params: Record<string, string | number | undefined | null> = {}) => ({ ...source(), ...params })
+export const withNavigationParams = (params: Record<string, string | number | undefined | null> = {}) => ({
+  ...source(),
+  ...params,
+})

@@ -23,5 +23,5 @@ export const navigation = {
   canGoBack: () => Taro.getCurrentPages().length > 1,
   reload() {
     window.location.reload()
-  }
+  },
 }

@@ -29,5 +29,5 @@ export const navigation = {
     const pages = Taro.getCurrentPages()
     const cur = pages[pages.length - 1] as { route?: string } | undefined
     return Taro.reLaunch({ url: cur?.route ? `/${cur.route}` : pageUrl('home') })
-  }
+  },
 }

@@ -4,7 +4,15 @@
  * NOT crypto-strong; it is only used for idempotency keys, whose uniqueness per shopper matters,
  * not their secrecy (the server binds a key to the user and the request body).
  */
-declare const wx: { getRandomValues?: (o: { length: number; success: (r: { randomValues: ArrayBuffer }) => void; fail: () => void }) => void } | undefined
+declare const wx:
+  | {
+      getRandomValues?: (o: {
+        length: number
+        success: (r: { randomValues: ArrayBuffer }) => void
+        fail: () => void
+      }) => void
+    }
+  | undefined
 
 function fallbackBytes(n: number): Uint8Array {
   const out = new Uint8Array(n)
@@ -22,7 +30,11 @@ export function randomBytes(n: number): Promise<Uint8Array> {
   if (c?.getRandomValues) return Promise.resolve(c.getRandomValues(new Uint8Array(n)))
   if (!w?.getRandomValues) return Promise.resolve(fallbackBytes(n))
   return new Promise((resolve) => {
-    w.getRandomValues!({ length: n, success: (r) => resolve(new Uint8Array(r.randomValues)), fail: () => resolve(fallbackBytes(n)) })
+    w.getRandomValues!({
+      length: n,
+      success: (r) => resolve(new Uint8Array(r.randomValues)),
+      fail: () => resolve(fallbackBytes(n)),
+    })
   })
 }
 

@@ -8,7 +8,13 @@ const mem = new Map<string, string>()
 
 export const sessionStore = {
   get: (key: string): string | null => mem.get(key) ?? null,
-  set: (key: string, value: string) => { mem.set(key, value) },
-  remove: (key: string) => { mem.delete(key) },
-  clear: () => { mem.clear() }
+  set: (key: string, value: string) => {
+    mem.set(key, value)
+  },
+  remove: (key: string) => {
+    mem.delete(key)
+  },
+  clear: () => {
+    mem.clear()
+  },
 }

@@ -16,16 +16,24 @@ export const storage = {
     }
   },
   set(key: string, value: string) {
-    try { Taro.setStorageSync(key, value) } catch { /* storage full or unavailable: nothing to keep */ }
+    try {
+      Taro.setStorageSync(key, value)
+    } catch {
+      /* storage full or unavailable: nothing to keep */
+    }
   },
   remove(key: string) {
-    try { Taro.removeStorageSync(key) } catch { /* ignore */ }
-  }
+    try {
+      Taro.removeStorageSync(key)
+    } catch {
+      /* ignore */
+    }
+  },
 }
 
 /** zustand `persist` storage over the adapter above. */
 export const persistStorage = {
   getItem: (name: string) => storage.get(name),
   setItem: (name: string, value: string) => storage.set(name, value),
-  removeItem: (name: string) => storage.remove(name)
+  removeItem: (name: string) => storage.remove(name),
 }

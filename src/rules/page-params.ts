@@ -7,5 +7,9 @@ export function pageParam(params: Record<string, string | undefined> | undefined
   if (raw === undefined || raw === null) return ''
   const v = String(raw)
   if (!/%[0-9a-fA-F]{2}/.test(v)) return v.trim()
-  try { return decodeURIComponent(v).trim() } catch { return v.trim() }
+  try {
+    return decodeURIComponent(v).trim()
+  } catch {
+    return v.trim()
+  }
 }

@@ -8,7 +8,8 @@ import { useLocale } from './locale'
 setCatalogueLoader((lang: Language): Promise<Catalogue> =>
   lang === 'zh'
     ? import(/* webpackChunkName: "i18n-zh" */ '../i18n/zh').then((m) => m.zh)
-    : import(/* webpackChunkName: "i18n-en" */ '../i18n/en').then((m) => m.en))
+    : import(/* webpackChunkName: "i18n-en" */ '../i18n/en').then((m) => m.en),
+)
 
 // a subpackage's screen messages: one chunk per domain and language, loaded by its pages (screen-messages.h5.ts)
 setScreenLoader((domain, lang): Promise<Catalogue> => {

@@ -17,11 +17,16 @@ export type StillWanted = () => boolean
  */
 export function latestOnly() {
   let generation = 0
-  const check = (mine: number): StillWanted => () => mine === generation
+  const check =
+    (mine: number): StillWanted =>
+    () =>
+      mine === generation
   return {
     start: () => check(++generation),
     follow: () => check(generation),
-    drop: () => { generation++ },
+    drop: () => {
+      generation++
+    },
   }
 }
 

@@ -1,6 +1,13 @@
 import { create } from 'zustand'
 import { persist, createJSONStorage } from 'zustand/middleware'
-import { normalizeLanguage, translate, withCatalogue, type Language, type MessageKey, type Params } from '../i18n/translate'
+import {
+  normalizeLanguage,
+  translate,
+  withCatalogue,
+  type Language,
+  type MessageKey,
+  type Params,
+} from '../i18n/translate'
 import { COUNTRIES, DEFAULT_COUNTRY, type Country } from '../rules/constants'
 import { effectiveCountry } from '../rules/platform/country'
 import { persistStorage } from '../platform/storage'
@@ -47,19 +54,27 @@ export const useLocale = create<LocaleState>()(
       adoptAccountCountry: (c) => {
         const account = known(c)
         set({ accountCountry: account, country: effectiveCountry({ picked: get().pickedCountry, account }) })
-      }
+      },
     }),
     {
       name: 'locale',
       version: 1,
       storage: createJSONStorage(() => persistStorage),
-      partialize: (s): Persisted => ({ language: s.language, pickedCountry: s.pickedCountry, accountCountry: s.accountCountry }),
+      partialize: (s): Persisted => ({
+        language: s.language,
+        pickedCountry: s.pickedCountry,
+        accountCountry: s.accountCountry,
+      }),
       // version 0 kept only { language, country }: a country other than the default was a pick on My
       migrate: (old, version) => {
         const o = (old ?? {}) as Partial<Persisted> & { country?: unknown }
         if (version >= 1) return o as Persisted
         const c = known(o.country)
-        return { language: o.language as Language, pickedCountry: c && c !== DEFAULT_COUNTRY ? c : null, accountCountry: null }
+        return {
+          language: o.language as Language,
+          pickedCountry: c && c !== DEFAULT_COUNTRY ? c : null,
+          accountCountry: null,
+        }
       },
       merge: (persisted, current) => {
         const p = (persisted ?? {}) as Partial<Persisted>
@@ -70,11 +85,11 @@ export const useLocale = create<LocaleState>()(
           language: p.language ? normalizeLanguage(p.language) : current.language,
           pickedCountry,
           accountCountry,
-          country: effectiveCountry({ picked: pickedCountry, account: accountCountry })
+          country: effectiveCountry({ picked: pickedCountry, account: accountCountry }),
         }
-      }
-    }
-  )
+      },
+    },
+  ),
 )
 
 // requests carry the chosen country and language (spec section 7 headers)

@@ -20,14 +20,21 @@ const q = (sel: string) => document.querySelector(sel) as HTMLElement | null
 /** a key press as the browser sends it: to the focused element, bubbling; returns false when the app took it */
 const press = (key: string, shiftKey = false) => {
   let passed = true
-  act(() => { passed = (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true })) })
+  act(() => {
+    passed = (document.activeElement ?? document.body).dispatchEvent(
+      new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true }),
+    )
+  })
   return passed
 }
 const active = () => document.activeElement as HTMLElement | null
 const inDialog = () => !!active()?.closest('[role="dialog"]')
 /** wait on a condition (no fixed delay): frames pass while the dialog's parts render */
 async function waitFor(cond: () => boolean, what: string) {
-  for (let i = 0; i < 200 && !cond(); i++) await act(async () => { await new Promise((r) => setTimeout(r, 10)) })
+  for (let i = 0; i < 200 && !cond(); i++)
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 10))
+    })
   if (!cond()) throw new Error(`timed out waiting for ${what}`)
 }
 
@@ -35,12 +42,26 @@ function SheetPage({ onClose }: { onClose?: () => void }) {
   const [open, setOpen] = useState(false)
   return (
     <>
-      <Tappable className='opener' onTap={() => setOpen(true)}>Price details</Tappable>
-      <Tappable className='elsewhere' onTap={() => undefined}>Elsewhere</Tappable>
+      <Tappable className='opener' onTap={() => setOpen(true)}>
+        Price details
+      </Tappable>
+      <Tappable className='elsewhere' onTap={() => undefined}>
+        Elsewhere
+      </Tappable>
       {open && (
-        <BottomSheet title='Price explanation' button='OK' onButton={() => setOpen(false)} onClose={() => { onClose?.(); setOpen(false) }}>
+        <BottomSheet
+          title='Price explanation'
+          button='OK'
+          onButton={() => setOpen(false)}
+          onClose={() => {
+            onClose?.()
+            setOpen(false)
+          }}
+        >
           <Input className='field' value='' />
-          <Tappable className='inner' onTap={() => undefined}>More</Tappable>
+          <Tappable className='inner' onTap={() => undefined}>
+            More
+          </Tappable>
         </BottomSheet>
       )}
     </>
@@ -52,8 +73,12 @@ describe('Dialog focus (BottomSheet: the coupon, price and quote sheets)', () =>
     const onClose = jest.fn()
     await render(<SheetPage onClose={onClose} />)
     const opener = q('.opener')!
-    act(() => { opener.focus() })
-    act(() => { opener.click() })
+    act(() => {
+      opener.focus()
+    })
+    act(() => {
+      opener.click()
+    })
     await waitFor(inDialog, 'focus in the sheet')
     const dialog = q('[role="dialog"]')!
     expect(dialog).not.toBeNull()
@@ -69,13 +94,17 @@ describe('Dialog focus (BottomSheet: the coupon, price and quote sheets)', () =>
     const first = controls[0]
     const last = controls[controls.length - 1]
     expect(last.className).toContain('bottom-sheet__button')
-    act(() => { last.focus() })
+    act(() => {
+      last.focus()
+    })
     expect(press('Tab')).toBe(false)
     expect(active()).toBe(first)
     expect(press('Tab', true)).toBe(false)
     expect(active()).toBe(last)
     // focus that got out (e.g. by a script) is brought back by the next Tab
-    act(() => { q('.elsewhere')!.focus() })
+    act(() => {
+      q('.elsewhere')!.focus()
+    })
     press('Tab')
     expect(inDialog()).toBe(true)
 
@@ -92,9 +121,14 @@ describe('Dialog focus (BottomSheet: the coupon, price and quote sheets)', () =>
   it('the close button also gives focus back to the opener', async () => {
     await render(<SheetPage />)
     const opener = q('.opener')!
-    act(() => { opener.focus(); opener.click() })
+    act(() => {
+      opener.focus()
+      opener.click()
+    })
     await waitFor(inDialog, 'focus in the sheet')
-    act(() => { q('.bottom-sheet__close')!.click() })
+    act(() => {
+      q('.bottom-sheet__close')!.click()
+    })
     expect(q('[role="dialog"]')).toBeNull()
     expect(active()).toBe(opener)
   })
@@ -105,8 +139,19 @@ describe('Dialog focus (ConfirmDialog: "Set as default address?")', () => {
     const [open, setOpen] = useState(false)
     return (
       <>
-        <Tappable className='opener' onTap={() => setOpen(true)}>Set as default</Tappable>
-        <ConfirmDialog open={open} busy={busy} title='Set as default address?' onYes={() => setOpen(false)} onNo={() => { onNo(); setOpen(false) }} />
+        <Tappable className='opener' onTap={() => setOpen(true)}>
+          Set as default
+        </Tappable>
+        <ConfirmDialog
+          open={open}
+          busy={busy}
+          title='Set as default address?'
+          onYes={() => setOpen(false)}
+          onNo={() => {
+            onNo()
+            setOpen(false)
+          }}
+        />
       </>
     )
   }
@@ -115,7 +160,10 @@ describe('Dialog focus (ConfirmDialog: "Set as default address?")', () => {
     const onNo = jest.fn()
     await render(<ConfirmPage busy={false} onNo={onNo} />)
     const opener = q('.opener')!
-    act(() => { opener.focus(); opener.click() })
+    act(() => {
+      opener.focus()
+      opener.click()
+    })
     await waitFor(inDialog, 'focus in the dialog')
     expect(q('.confirm-dialog')!.getAttribute('role')).toBe('dialog')
     expect(active()).toBe(q('.confirm-dialog__no'))
@@ -132,7 +180,9 @@ describe('Dialog focus (ConfirmDialog: "Set as default address?")', () => {
   it('while busy (the Yes being saved) Escape does not close it', async () => {
     const onNo = jest.fn()
     await render(<ConfirmPage busy onNo={onNo} />)
-    act(() => { q('.opener')!.click() })
+    act(() => {
+      q('.opener')!.click()
+    })
     await waitFor(inDialog, 'focus in the dialog')
     press('Escape')
     expect(onNo).not.toHaveBeenCalled()
@@ -150,7 +200,8 @@ describe('one dialog component', () => {
         if (e.isDirectory()) walk(p)
         else if (/\.tsx?$/.test(e.name) && !p.includes(`${path.sep}components${path.sep}dialog${path.sep}`)) {
           const text = fs.readFileSync(p, 'utf8')
-          if (/ariaProps\(\s*'(alert)?dialog'|role=['"{]+(alert)?dialog|aria-modal|modal:\s*'true'/.test(text)) offenders.push(path.relative(src, p))
+          if (/ariaProps\(\s*'(alert)?dialog'|role=['"{]+(alert)?dialog|aria-modal|modal:\s*'true'/.test(text))
+            offenders.push(path.relative(src, p))
         }
       }
     }

@@ -7,7 +7,13 @@
 export function fieldName(field: Element): string {
   const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim()
   const by = field.getAttribute('aria-labelledby')
-  if (by) return clean(by.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '))
+  if (by)
+    return clean(
+      by
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    )
   const label = field.getAttribute('aria-label')
   if (label) return clean(label)
   const id = field.getAttribute('id')
@@ -18,11 +24,20 @@ export function fieldName(field: Element): string {
 
 /** the native text fields (input, textarea) under `root` */
 export const textFields = (root: ParentNode = document) =>
-  Array.from(root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea'))
+  Array.from(
+    root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea',
+    ),
+  )
 
 /** getByLabelText: the one text field whose accessible name is `name` */
 export function fieldByName(name: string, root: ParentNode = document) {
   const found = textFields(root).filter((f) => fieldName(f) === name)
-  if (found.length !== 1) throw new Error(`${found.length} fields named "${name}"; names: ${textFields(root).map((f) => `"${fieldName(f)}"`).join(', ')}`)
+  if (found.length !== 1)
+    throw new Error(
+      `${found.length} fields named "${name}"; names: ${textFields(root)
+        .map((f) => `"${fieldName(f)}"`)
+        .join(', ')}`,
+    )
   return found[0]
 }

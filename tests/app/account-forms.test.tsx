@@ -17,17 +17,36 @@ const PHONE_MSG = 'Please enter a valid mobile or phone number (" numbers "and "
 const common = (over: Record<string, unknown> = {}) => ({
   'GET /sys/dict/config': {},
   'GET /users/info': approvedCn(),
-  'GET /address/getPhoneDictionary': [{ isoCountryCode: 'CN', dialCode: '+86', label: 'China' }, { isoCountryCode: 'IN', dialCode: '+91', label: 'India' }],
-  ...over
+  'GET /address/getPhoneDictionary': [
+    { isoCountryCode: 'CN', dialCode: '+86', label: 'China' },
+    { isoCountryCode: 'IN', dialCode: '+91', label: 'India' },
+  ],
+  ...over,
 })
 const input = (field: string) => q(`.address-form__field--${field} input`) as HTMLInputElement | null
 const errorOf = (field: string) => q(`.address-form__field--${field} .address-form__error`)?.textContent ?? null
-const fill = (app: Awaited<ReturnType<typeof openPage>>, field: string, value: string) => fillWhenShown(app, () => input(field), `the ${field} input`, value)
-const sessionDump = () => Array.from({ length: sessionStorage.length }, (_, i) => `${sessionStorage.key(i)}=${sessionStorage.getItem(sessionStorage.key(i)!)}`).join('|')
-const submit = async (app: Awaited<ReturnType<typeof openPage>>) => app.act(async () => { q('.address-form__submit')!.click() })
+const fill = (app: Awaited<ReturnType<typeof openPage>>, field: string, value: string) =>
+  fillWhenShown(app, () => input(field), `the ${field} input`, value)
+const sessionDump = () =>
+  Array.from(
+    { length: sessionStorage.length },
+    (_, i) => `${sessionStorage.key(i)}=${sessionStorage.getItem(sessionStorage.key(i)!)}`,
+  ).join('|')
+const submit = async (app: Awaited<ReturnType<typeof openPage>>) =>
+  app.act(async () => {
+    q('.address-form__submit')!.click()
+  })
 const TYPED = {
-  contactName: '赵磊', contactPhone: 'abc', mobile: '13700137000', email: 'zhao.lei@example.edu.cn', deptOrLab: '药物筛选平台',
-  companyOrInstitution: '复旦大学苏州研究院', stateOrProvince: '江苏省', city: '苏州市', streetAddress: '工业园区星湖街 218 号', zipCode: '215123'
+  contactName: '赵磊',
+  contactPhone: 'abc',
+  mobile: '13700137000',
+  email: 'zhao.lei@example.edu.cn',
+  deptOrLab: '药物筛选平台',
+  companyOrInstitution: '复旦大学苏州研究院',
+  stateOrProvince: '江苏省',
+  city: '苏州市',
+  streetAddress: '工业园区星湖街 218 号',
+  zipCode: '215123',
 }
 
 describe('ship-to form, AR statement and invoices', () => {
@@ -41,12 +60,16 @@ describe('ship-to form, AR statement and invoices', () => {
 
   it('add: a bad phone shows the exact section 5 message and blocks submission; editing clears it; the request carries the +86 phone; then PENDING (about 2 business days)', async () => {
     let added: any = null
-    const calls = stubApi(common({
-      'POST /address/add': (c: StubCall) => {
-        added = c.data
-        return { shipTo: { ...approvedCnAddresses()[2].shipTo, addressKey: 'ST-NEW', webReference: 'WEB-2026-000777' } }
-      }
-    }))
+    const calls = stubApi(
+      common({
+        'POST /address/add': (c: StubCall) => {
+          added = c.data
+          return {
+            shipTo: { ...approvedCnAddresses()[2].shipTo, addressKey: 'ST-NEW', webReference: 'WEB-2026-000777' },
+          }
+        },
+      }),
+    )
     const app = await openPage('packages/account/ship-to-address/index', { new: '1', flag: 'cart', back: 'list' })
     await waitFor(() => !!input('contactPhone'), 'the form')
     expect(q('.address-form__prefix')?.textContent).toBe('+86')
@@ -71,11 +94,22 @@ describe('ship-to form, AR statement and invoices', () => {
     await submit(app)
     await waitText('Address submitted')
     expect(added).toEqual({
-      isoCountryCode: 'CN', contactName: '赵磊', contactPhone: '+86-137 0013 7000', mobile: '13700137000', email: 'zhao.lei@example.edu.cn',
-      deptOrLab: '药物筛选平台', companyOrInstitution: '复旦大学苏州研究院', stateOrProvince: '江苏省', city: '苏州市',
-      streetAddress: '工业园区星湖街 218 号', zipCode: '215123', isDefault: false
+      isoCountryCode: 'CN',
+      contactName: '赵磊',
+      contactPhone: '+86-137 0013 7000',
+      mobile: '13700137000',
+      email: 'zhao.lei@example.edu.cn',
+      deptOrLab: '药物筛选平台',
+      companyOrInstitution: '复旦大学苏州研究院',
+      stateOrProvince: '江苏省',
+      city: '苏州市',
+      streetAddress: '工业园区星湖街 218 号',
+      zipCode: '215123',
+      isDefault: false,
     })
-    expect(text()).toContain('Your new address is pending review, which takes about 2 business days. Reference: WEB-2026-000777')
+    expect(text()).toContain(
+      'Your new address is pending review, which takes about 2 business days. Reference: WEB-2026-000777',
+    )
     // the draft is dropped once saved
     expect(sessionStorage.getItem('contactVault.draft')).toBeNull()
     const back = jest.spyOn(Taro, 'navigateBack').mockImplementation((() => Promise.resolve()) as never)
@@ -94,7 +128,9 @@ describe('ship-to form, AR statement and invoices', () => {
       expect(fields.length).toBe(ADDRESS_FIELDS.length)
       for (const field of ADDRESS_FIELDS) {
         const el = input(field)!
-        const visible = (q(`.address-form__field--${field} .address-form__label`)?.textContent ?? '').replace(/\s+/g, ' ').trim()
+        const visible = (q(`.address-form__field--${field} .address-form__label`)?.textContent ?? '')
+          .replace(/\s+/g, ' ')
+          .trim()
         expect(visible).not.toBe('')
         // the name is the label the user reads above the field ("(optional)" included)
         expect(fieldName(el)).toBe(visible)
@@ -104,20 +140,31 @@ describe('ship-to form, AR statement and invoices', () => {
   })
 
   it('add: a server 400 shows its message at the top and keeps every typed value; back=onboarding returns there; the dictionary lookup failing still gives +86', async () => {
-    stubApi(common({
-      'GET /address/getPhoneDictionary': fail(500),
-      'POST /address/add': { status: 400, body: { success: false, code: 'VALIDATION_ERROR', message: 'zipCode: must be 6 digits', statusCode: 400 } }
-    }))
+    stubApi(
+      common({
+        'GET /address/getPhoneDictionary': fail(500),
+        'POST /address/add': {
+          status: 400,
+          body: { success: false, code: 'VALIDATION_ERROR', message: 'zipCode: must be 6 digits', statusCode: 400 },
+        },
+      }),
+    )
     const app = await openPage('packages/account/ship-to-address/index', { new: '1', back: 'onboarding', flag: 'x' })
     await waitFor(() => !!input('contactPhone'), 'the form')
     expect(q('.address-form__prefix')?.textContent).toBe('+86') // "default +86 when the lookup fails"
-    for (const [f, v] of Object.entries({ ...TYPED, contactPhone: '13700137000', zipCode: '21512' })) await fill(app, f, v)
+    for (const [f, v] of Object.entries({ ...TYPED, contactPhone: '13700137000', zipCode: '21512' }))
+      await fill(app, f, v)
     await submit(app)
     await waitText('zipCode: must be 6 digits')
     expect(q('.address-form__top-error')?.textContent).toContain('zipCode: must be 6 digits')
-    for (const [f, v] of Object.entries({ ...TYPED, contactPhone: '13700137000', zipCode: '21512' })) expect([f, input(f)!.value]).toEqual([f, v])
+    for (const [f, v] of Object.entries({ ...TYPED, contactPhone: '13700137000', zipCode: '21512' }))
+      expect([f, input(f)!.value]).toEqual([f, v])
     // success after fixing it, then back to onboarding (flag carried)
-    stubApi(common({ 'POST /address/add': { shipTo: { ...approvedCnAddresses()[2].shipTo, webReference: 'WEB-2026-000778' } } }))
+    stubApi(
+      common({
+        'POST /address/add': { shipTo: { ...approvedCnAddresses()[2].shipTo, webReference: 'WEB-2026-000778' } },
+      }),
+    )
     await fill(app, 'zipCode', '215123')
     await submit(app)
     await waitText('WEB-2026-000778')
@@ -129,10 +176,16 @@ describe('ship-to form, AR statement and invoices', () => {
   it('edit: loads GET /address/detail into the form and posts /address/update; a PENDING address is refused', async () => {
     const [def, , pending] = approvedCnAddresses()
     let updated: any = null
-    const calls = stubApi(common({
-      'GET /address/detail': (c: StubCall) => [def, pending].find((e) => e.shipTo.addressKey === c.query.addressKey)?.shipTo,
-      'POST /address/update': (c: StubCall) => { updated = c.data; return { shipTo: def.shipTo } }
-    }))
+    const calls = stubApi(
+      common({
+        'GET /address/detail': (c: StubCall) =>
+          [def, pending].find((e) => e.shipTo.addressKey === c.query.addressKey)?.shipTo,
+        'POST /address/update': (c: StubCall) => {
+          updated = c.data
+          return { shipTo: def.shipTo }
+        },
+      }),
+    )
     const app = await openPage('packages/account/ship-to-address/index', { addressKey: 'ST-1000001-01' })
     await waitFor(() => input('contactName')?.value === '王小明', 'the loaded form')
     expect(input('contactPhone')!.value).toBe('13800138000')
@@ -143,7 +196,13 @@ describe('ship-to form, AR statement and invoices', () => {
     const back = jest.spyOn(Taro, 'navigateBack').mockImplementation((() => Promise.resolve()) as never)
     await submit(app)
     await waitFor(() => updated !== null, 'the update')
-    expect(updated).toMatchObject({ addressKey: 'ST-1000001-01', contactName: '王小明', contactPhone: '+86-13800138000', buildingOrRoom: '3 号楼 405 室', isoCountryCode: 'CN' })
+    expect(updated).toMatchObject({
+      addressKey: 'ST-1000001-01',
+      contactName: '王小明',
+      contactPhone: '+86-13800138000',
+      buildingOrRoom: '3 号楼 405 室',
+      isoCountryCode: 'CN',
+    })
     expect(updated.isDefault).toBeUndefined()
     await waitFor(() => back.mock.calls.length > 0, 'going back')
     // "Only ACTIVE addresses can be edited or set as default."
@@ -154,25 +213,73 @@ describe('ship-to form, AR statement and invoices', () => {
   })
 
   const statement = (over: Record<string, unknown> = {}) => ({
-    billTo: { accountNumber: '2000002', title: '课题组经费', invoiceFrequency: 'monthly', statementFrequency: 'monthly', currency: 'CNY' },
-    period: '2026-01', periods: ['2026-01', '2025-12'],
-    openingBalance: 12000, invoiced: 8560.5, paid: 5000, closingBalance: 15560.5, overdueAmount: 3200, creditLimit: 200000,
+    billTo: {
+      accountNumber: '2000002',
+      title: '课题组经费',
+      invoiceFrequency: 'monthly',
+      statementFrequency: 'monthly',
+      currency: 'CNY',
+    },
+    period: '2026-01',
+    periods: ['2026-01', '2025-12'],
+    openingBalance: 12000,
+    invoiced: 8560.5,
+    paid: 5000,
+    closingBalance: 15560.5,
+    overdueAmount: 3200,
+    creditLimit: 200000,
     lines: [
-      { date: '2026-01-05T02:00:00.000Z', documentNumber: 'INV-88001', type: 'invoice', description: 'Order SO-1001', debit: 8560.5, credit: 0, balance: 20560.5, dueDate: '2026-02-04T00:00:00.000Z', overdue: false },
-      { date: '2026-01-10T02:00:00.000Z', documentNumber: 'PAY-3001', type: 'payment', description: 'Bank transfer', debit: 0, credit: 5000, balance: 15560.5, dueDate: null, overdue: true }
+      {
+        date: '2026-01-05T02:00:00.000Z',
+        documentNumber: 'INV-88001',
+        type: 'invoice',
+        description: 'Order SO-1001',
+        debit: 8560.5,
+        credit: 0,
+        balance: 20560.5,
+        dueDate: '2026-02-04T00:00:00.000Z',
+        overdue: false,
+      },
+      {
+        date: '2026-01-10T02:00:00.000Z',
+        documentNumber: 'PAY-3001',
+        type: 'payment',
+        description: 'Bank transfer',
+        debit: 0,
+        credit: 5000,
+        balance: 15560.5,
+        dueDate: null,
+        overdue: true,
+      },
     ],
-    updateTime: '2026-01-15T02:00:00.000Z', ...over
+    updateTime: '2026-01-15T02:00:00.000Z',
+    ...over,
   })
 
   it('AR statement: header from the route, update time in China time (+8 h), overdue tag, summary, lines; another period; an empty period', async () => {
-    const calls = stubApi(common({
-      'GET /ar/statement': (c: StubCall) => c.query.period === '2025-12'
-        ? statement({ period: '2025-12', lines: [], openingBalance: 0, invoiced: 0, paid: 0, closingBalance: 0, overdueAmount: 0 })
-        : statement()
-    }))
+    const calls = stubApi(
+      common({
+        'GET /ar/statement': (c: StubCall) =>
+          c.query.period === '2025-12'
+            ? statement({
+                period: '2025-12',
+                lines: [],
+                openingBalance: 0,
+                invoiced: 0,
+                paid: 0,
+                closingBalance: 0,
+                overdueAmount: 0,
+              })
+            : statement(),
+      }),
+    )
     await openPage('packages/account/ar-statement/index', {
-      billToAccountNumber: '2000002', shipTo: '1000001', deptOrLab: '细胞生物学实验室', companyOrInstitution: '复旦大学生命科学学院',
-      updateTime: '2026-01-15T02:00:00.000Z', overdue: '1'
+      billToAccountNumber: '2000002',
+      shipTo: '1000001',
+      deptOrLab: '细胞生物学实验室',
+      companyOrInstitution: '复旦大学生命科学学院',
+      updateTime: '2026-01-15T02:00:00.000Z',
+      overdue: '1',
     })
     await waitText('INV-88001')
     expect(calls.find((c) => c.path === '/ar/statement')!.query).toEqual({ billToAccountNumber: '2000002' })
@@ -188,26 +295,75 @@ describe('ship-to form, AR statement and invoices', () => {
     expect(qa('.ar-line')[0].textContent).toContain('Due 2026-02-04')
     qa('.ar-periods__chip')[1].click()
     await waitText('No transactions in this period')
-    expect(calls.filter((c) => c.path === '/ar/statement').pop()!.query).toEqual({ billToAccountNumber: '2000002', period: '2025-12' })
+    expect(calls.filter((c) => c.path === '/ar/statement').pop()!.query).toEqual({
+      billToAccountNumber: '2000002',
+      period: '2025-12',
+    })
     expect(q('.ar-periods__chip--on')?.textContent).toBe('2025-12')
   })
 
   const invoice = (n: number, over: Record<string, unknown> = {}) => ({
-    invoiceNumber: `0${n}88${n}`, invoiceCode: '031002300111', kind: 'general', medium: 'e-invoice', title: '复旦大学', taxNumber: '12100000425006117P',
-    bank: '中国银行上海分行', bankAccount: '4378 5xxx', amount: 1280 * n, currency: 'CNY', status: 'issued', deliveryNumber: null,
-    salesOrderNumber: `SO-${n}`, issueDate: '2026-01-05T02:00:00.000Z', dueDate: '2026-02-04T00:00:00.000Z', ...over
+    invoiceNumber: `0${n}88${n}`,
+    invoiceCode: '031002300111',
+    kind: 'general',
+    medium: 'e-invoice',
+    title: '复旦大学',
+    taxNumber: '12100000425006117P',
+    bank: '中国银行上海分行',
+    bankAccount: '4378 5xxx',
+    amount: 1280 * n,
+    currency: 'CNY',
+    status: 'issued',
+    deliveryNumber: null,
+    salesOrderNumber: `SO-${n}`,
+    issueDate: '2026-01-05T02:00:00.000Z',
+    dueDate: '2026-02-04T00:00:00.000Z',
+    ...over,
   })
 
   it('invoice list: number, code, kind, medium, title, tax number, bank, amount, status, delivery number; filters; load more; empty states', async () => {
-    const all = [invoice(1), invoice(2, { kind: 'special', medium: 'paper', deliveryNumber: 'SF1234567890', status: 'delivered' }), ...Array.from({ length: 10 }, (_, i) => invoice(i + 3))]
-    const calls = stubApi(common({
-      'GET /invoice/list': (c: StubCall) => {
-        if (c.query.billToAccountNumber === '2000003') return { billTo: { accountNumber: '2000003', title: '预付款账户', invoiceFrequency: 'daily', statementFrequency: 'daily', currency: 'CNY' }, list: [], total: 0, page: 1, pageSize: 10 }
-        const hits = all.filter((i) => (!c.query.kind || i.kind === c.query.kind) && (!c.query.status || i.status === c.query.status))
-        const page = Number(c.query.page)
-        return { billTo: { accountNumber: '2000001', title: '学院财务处', invoiceFrequency: 'monthly', statementFrequency: 'monthly', currency: 'CNY' }, list: hits.slice((page - 1) * 10, page * 10), total: hits.length, page, pageSize: 10 }
-      }
-    }))
+    const all = [
+      invoice(1),
+      invoice(2, { kind: 'special', medium: 'paper', deliveryNumber: 'SF1234567890', status: 'delivered' }),
+      ...Array.from({ length: 10 }, (_, i) => invoice(i + 3)),
+    ]
+    const calls = stubApi(
+      common({
+        'GET /invoice/list': (c: StubCall) => {
+          if (c.query.billToAccountNumber === '2000003')
+            return {
+              billTo: {
+                accountNumber: '2000003',
+                title: '预付款账户',
+                invoiceFrequency: 'daily',
+                statementFrequency: 'daily',
+                currency: 'CNY',
+              },
+              list: [],
+              total: 0,
+              page: 1,
+              pageSize: 10,
+            }
+          const hits = all.filter(
+            (i) => (!c.query.kind || i.kind === c.query.kind) && (!c.query.status || i.status === c.query.status),
+          )
+          const page = Number(c.query.page)
+          return {
+            billTo: {
+              accountNumber: '2000001',
+              title: '学院财务处',
+              invoiceFrequency: 'monthly',
+              statementFrequency: 'monthly',
+              currency: 'CNY',
+            },
+            list: hits.slice((page - 1) * 10, page * 10),
+            total: hits.length,
+            page,
+            pageSize: 10,
+          }
+        },
+      }),
+    )
     await openPage('packages/account/invoice-list/index', { billToAccountNumber: '2000001' })
     await waitText('Invoicing frequency: Monthly')
     await waitFor(() => qa('.invoice').length === 10, 'the first page')
@@ -230,7 +386,12 @@ describe('ship-to form, AR statement and invoices', () => {
     // general or special
     q('.inv-filter__chip--kind-special')!.click()
     await waitFor(() => qa('.invoice').length === 1, 'the special invoices')
-    expect(calls.filter((c) => c.path === '/invoice/list').pop()!.query).toEqual({ billToAccountNumber: '2000001', kind: 'special', page: '1', pageSize: '10' })
+    expect(calls.filter((c) => c.path === '/invoice/list').pop()!.query).toEqual({
+      billToAccountNumber: '2000001',
+      kind: 'special',
+      page: '1',
+      pageSize: '10',
+    })
     q('.inv-filter__chip--status-paid')!.click()
     await waitText('No invoices match these filters.')
     // a bill-to without invoices: "Empty lists for ... invoices"

@@ -19,12 +19,17 @@ jest.setTimeout(30000)
 /** the seed's sys config: AR statement and invoice list on for cn, off for in */
 const sysConfig = (c: StubCall) => {
   const on = c.query.countryCode === 'cn' ? '1' : '0'
-  return { ENABLE_ORDER_TAX: flag(on), ENABLE_SIGN_IN_POPUP: flag('0'), ENABLE_AR_STATEMENT: flag(on), ENABLE_INVOICE_LIST: flag(on) }
+  return {
+    ENABLE_ORDER_TAX: flag(on),
+    ENABLE_SIGN_IN_POPUP: flag('0'),
+    ENABLE_AR_STATEMENT: flag(on),
+    ENABLE_INVOICE_LIST: flag(on),
+  }
 }
 const credit = [
   { billTo: '2000001', overdue: false, updateTime: '2026-01-15T02:00:00.000Z' },
   { billTo: '2000002', overdue: true, updateTime: '2026-01-15T02:00:00.000Z' },
-  { billTo: '2000003', overdue: false, updateTime: '2026-01-14T02:00:00.000Z' }
+  { billTo: '2000003', overdue: false, updateTime: '2026-01-14T02:00:00.000Z' },
 ]
 const card = (addressKey: string) => q(`.address-card[data-address-key="${addressKey}"]`)
 
@@ -36,14 +41,24 @@ describe('account screens', () => {
   })
   afterEach(() => jest.restoreAllMocks())
 
-  it('My for a visitor: the section 2 menu, every entry built, and \'Please login for better experience\' for account entries', async () => {
+  it("My for a visitor: the section 2 menu, every entry built, and 'Please login for better experience' for account entries", async () => {
     stubApi({ 'GET /sys/dict/config': sysConfig })
     await openPage('pages/my/index')
     await waitText('You are not logged in')
     const labels = qa('.my-menu__item').map((e) => e.textContent)
     expect(labels).toEqual([
-      'My orders', 'My request', 'My quotes', 'My wishlist', 'Ship-To Info', 'Browsing history',
-      'Gift centre', 'Invite for gifts', 'Earn points by tasks', 'My interaction history', 'Supply centre', 'My interests'
+      'My orders',
+      'My request',
+      'My quotes',
+      'My wishlist',
+      'Ship-To Info',
+      'Browsing history',
+      'Gift centre',
+      'Invite for gifts',
+      'Earn points by tasks',
+      'My interaction history',
+      'Supply centre',
+      'My interests',
     ])
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     click(q('.my-menu__item--enquiries'))
@@ -83,7 +98,12 @@ describe('account screens', () => {
 
   it('My greets a Chinese name family name first, without a space (issue 8: not "Hello, 小明 王")', async () => {
     logIn()
-    stubApi({ 'GET /sys/dict/config': sysConfig, 'GET /users/info': approvedCn({ userProfile: { ...approvedCn().userProfile, firstName: '小明', lastName: '王' } }) })
+    stubApi({
+      'GET /sys/dict/config': sysConfig,
+      'GET /users/info': approvedCn({
+        userProfile: { ...approvedCn().userProfile, firstName: '小明', lastName: '王' },
+      }),
+    })
     await openPage('pages/my/index')
     await waitText('Hello, 王小明')
   })
@@ -92,7 +112,11 @@ describe('account screens', () => {
     logIn('U-2b8d4e60', 'lite.cn')
     stubApi({
       'GET /sys/dict/config': sysConfig,
-      'GET /users/info': approvedCn({ userProfile: { ...approvedCn().userProfile, userId: 'U-2b8d4e60', userName: 'lite.cn' }, accountNumber: null, userRoles: { registrationStatus: 'Partially Registered', accountType: 'customer', blackListed: false } })
+      'GET /users/info': approvedCn({
+        userProfile: { ...approvedCn().userProfile, userId: 'U-2b8d4e60', userName: 'lite.cn' },
+        accountNumber: null,
+        userRoles: { registrationStatus: 'Partially Registered', accountType: 'customer', blackListed: false },
+      }),
     })
     await openPage('pages/my/index')
     await waitText('Partially registered')
@@ -103,7 +127,11 @@ describe('account screens', () => {
 
   it('Ship-To Info (cn): account numbers, Default / Set as Default / Pending / Pre-payment, overdue from /creditlimit/list, AR and invoice buttons', async () => {
     logIn()
-    const calls = stubApi({ 'GET /sys/dict/config': sysConfig, 'GET /users/info': approvedCn(), 'POST /creditlimit/list': credit })
+    const calls = stubApi({
+      'GET /sys/dict/config': sysConfig,
+      'GET /users/info': approvedCn(),
+      'POST /creditlimit/list': credit,
+    })
     await openPage('packages/account/ship-to-info/index')
     await waitText('Account No. 1000001')
     await waitFor(() => useConfig.getState().country === 'cn' && !!q('.ship-to__ar'), 'the cn flags')
@@ -136,7 +164,7 @@ describe('account screens', () => {
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     click(q('[data-bill-to="2000002"] .ship-to__ar'))
     expect(nav).toHaveBeenLastCalledWith({
-      url: '/packages/account/ar-statement/index?billToAccountNumber=2000002&shipTo=1000001&deptOrLab=%E7%BB%86%E8%83%9E%E7%94%9F%E7%89%A9%E5%AD%A6%E5%AE%9E%E9%AA%8C%E5%AE%A4&companyOrInstitution=%E5%A4%8D%E6%97%A6%E5%A4%A7%E5%AD%A6%E7%94%9F%E5%91%BD%E7%A7%91%E5%AD%A6%E5%AD%A6%E9%99%A2&updateTime=2026-01-15T02%3A00%3A00.000Z&overdue=1'
+      url: '/packages/account/ar-statement/index?billToAccountNumber=2000002&shipTo=1000001&deptOrLab=%E7%BB%86%E8%83%9E%E7%94%9F%E7%89%A9%E5%AD%A6%E5%AE%9E%E9%AA%8C%E5%AE%A4&companyOrInstitution=%E5%A4%8D%E6%97%A6%E5%A4%A7%E5%AD%A6%E7%94%9F%E5%91%BD%E7%A7%91%E5%AD%A6%E5%AD%A6%E9%99%A2&updateTime=2026-01-15T02%3A00%3A00.000Z&overdue=1',
     })
     click(q('[data-bill-to="2000003"] .ship-to__invoices'))
     expect(nav).toHaveBeenLastCalledWith({ url: '/packages/account/invoice-list/index?billToAccountNumber=2000003' })
@@ -147,7 +175,11 @@ describe('account screens', () => {
   it('Ship-To Info (in): no AR statement or invoice buttons; the add footer shows when nothing is under review', async () => {
     logIn('U-9a1b2c3d', 'approved.in')
     useLocale.setState({ country: 'in' })
-    stubApi({ 'GET /sys/dict/config': sysConfig, 'GET /users/info': approvedIn(), 'POST /creditlimit/list': [{ billTo: '6000001', overdue: false, updateTime: '2026-01-15T02:00:00.000Z' }] })
+    stubApi({
+      'GET /sys/dict/config': sysConfig,
+      'GET /users/info': approvedIn(),
+      'POST /creditlimit/list': [{ billTo: '6000001', overdue: false, updateTime: '2026-01-15T02:00:00.000Z' }],
+    })
     await openPage('packages/account/ship-to-info/index')
     await waitText('Account No. 5000001')
     await waitFor(() => useConfig.getState().country === 'in', 'the in flags')
@@ -172,9 +204,10 @@ describe('account screens', () => {
       'POST /address/changeDefault': (c: StubCall) => {
         if (failChange) return fail(500)
         info = approvedCn()
-        for (const e of info.allShipToBillToAddresses) (e.shipTo as any).isDefault = e.shipTo.addressKey === c.data.addresskey
+        for (const e of info.allShipToBillToAddresses)
+          (e.shipTo as any).isDefault = e.shipTo.addressKey === c.data.addresskey
         return null
-      }
+      },
     })
     await openPage('packages/account/ship-to-info/index')
     await waitText('Account No. 1000002')
@@ -189,7 +222,10 @@ describe('account screens', () => {
     click(card('ST-1000002-01')!.querySelector('.ship-to__set-default') as HTMLElement)
     await waitFor(() => !!q('.confirm-dialog__yes'), 'the dialog')
     click(q('.confirm-dialog__yes'))
-    await waitFor(() => toastTitles().includes('The default address could not be changed. Please try again.'), 'the error toast')
+    await waitFor(
+      () => toastTitles().includes('The default address could not be changed. Please try again.'),
+      'the error toast',
+    )
     expect(card('ST-1000001-01')!.querySelector('.ship-to__badge--default')).not.toBeNull()
     // Yes: posted, the user revalidated, the new default shown
     failChange = false
@@ -199,7 +235,11 @@ describe('account screens', () => {
     click(q('.confirm-dialog__yes'))
     await waitFor(() => !!card('ST-1000002-01')!.querySelector('.ship-to__badge--default'), 'the new default')
     const posts = calls.filter((c) => c.path === '/address/changeDefault')
-    expect(posts[posts.length - 1].data).toEqual({ addresskey: 'ST-1000002-01', userid: 'U-7f3a9c21', username: 'approved.cn' })
+    expect(posts[posts.length - 1].data).toEqual({
+      addresskey: 'ST-1000002-01',
+      userid: 'U-7f3a9c21',
+      username: 'approved.cn',
+    })
     expect(calls.filter((c) => c.path === '/users/info').length).toBeGreaterThan(infoCalls)
     expect(card('ST-1000001-01')!.querySelector('.ship-to__set-default')).not.toBeNull()
     expect(toastTitles()).toContain('Default address updated')
@@ -207,7 +247,15 @@ describe('account screens', () => {
 
   it('Ship-To Info for a single default PENDING address: the no-usable-address banner; empty list: the empty state', async () => {
     logIn('U-2b8d4e60', 'lite.cn')
-    const lite = approvedCn({ accountNumber: null, allShipToBillToAddresses: [{ ...approvedCn().allShipToBillToAddresses[2], shipTo: { ...approvedCn().allShipToBillToAddresses[2].shipTo, isDefault: true } }] })
+    const lite = approvedCn({
+      accountNumber: null,
+      allShipToBillToAddresses: [
+        {
+          ...approvedCn().allShipToBillToAddresses[2],
+          shipTo: { ...approvedCn().allShipToBillToAddresses[2].shipTo, isDefault: true },
+        },
+      ],
+    })
     let info: unknown = lite
     stubApi({ 'GET /sys/dict/config': sysConfig, 'GET /users/info': () => info, 'POST /creditlimit/list': [] })
     await openPage('packages/account/ship-to-info/index')
@@ -221,7 +269,10 @@ describe('account screens', () => {
   it('delivery address (cart flow): ACTIVE ship-tos to choose, PENDING disabled; the choice is kept as storedAddressKey with its contact sealed', async () => {
     logIn()
     stubApi({ 'GET /sys/dict/config': sysConfig, 'GET /users/info': approvedCn() })
-    await openPage('packages/cart/delivery-address/index', { addressKey: 'ST-1000001-01', backTo: '/flashbuy/submit?id=FB1&qty=2' })
+    await openPage('packages/cart/delivery-address/index', {
+      addressKey: 'ST-1000001-01',
+      backTo: '/flashbuy/submit?id=FB1&qty=2',
+    })
     await waitText('Account No. 1000002')
     expect(card('ST-1000001-01')!.querySelector('.delivery__current')?.textContent).toBe('Current')
     expect(card('ST-PENDING-000123')!.className).toContain('address-card--disabled')
@@ -235,10 +286,19 @@ describe('account screens', () => {
     expect(redirect).not.toHaveBeenCalled()
     click(card('ST-1000002-01'))
     expect(storage.get(KEYS.storedAddressKey)).toBe('ST-1000002-01')
-    expect(contactVault.readContact('delivery')).toEqual({ name: '陈静', phone: '+8613900139000', mobile: '', email: '' })
+    expect(contactVault.readContact('delivery')).toEqual({
+      name: '陈静',
+      phone: '+8613900139000',
+      mobile: '',
+      email: '',
+    })
     expect(sessionStorage.getItem('contactVault.delivery')).not.toBeNull()
-    const dump = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.getItem(sessionStorage.key(i)!)).join('|')
+    const dump = Array.from({ length: sessionStorage.length }, (_, i) =>
+      sessionStorage.getItem(sessionStorage.key(i)!),
+    ).join('|')
     for (const plain of ['陈静', '13900139000']) expect(dump).not.toContain(plain)
-    expect(redirect).toHaveBeenCalledWith({ url: '/packages/flashbuy/submit/index?id=FB1&qty=2&addressKey=ST-1000002-01' })
+    expect(redirect).toHaveBeenCalledWith({
+      url: '/packages/flashbuy/submit/index?id=FB1&qty=2&addressKey=ST-1000002-01',
+    })
   })
 })

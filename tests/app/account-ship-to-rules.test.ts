@@ -1,14 +1,32 @@
 import {
-  addressLine, arStatementParams, billToAccountNumbers, billToButtons, billToTitle, canAddShipTo, canEdit, canSetDefault, creditOf, shipToTitle,
-  hasUsableAddress, isPrepaid, shipToBadges, shipToNumber, usableDefault
+  addressLine,
+  arStatementParams,
+  billToAccountNumbers,
+  billToButtons,
+  billToTitle,
+  canAddShipTo,
+  canEdit,
+  canSetDefault,
+  creditOf,
+  shipToTitle,
+  hasUsableAddress,
+  isPrepaid,
+  shipToBadges,
+  shipToNumber,
+  usableDefault,
 } from '../../src/rules/account/ship-to'
 import { MY_MENU, menuAction } from '../../src/pages/my/menu'
 import { approvedCn, approvedCnAddresses, approvedIn, billTo, shipTo } from './account-fixtures'
 
 /** The Ship-To Info rules of spec sections 2 and 4, each quoted. */
-const entries = () => approvedCnAddresses() as never as ReturnType<typeof approvedCn>['allShipToBillToAddresses'] & any[]
+const entries = () =>
+  approvedCnAddresses() as never as ReturnType<typeof approvedCn>['allShipToBillToAddresses'] & any[]
 const user = (over: Record<string, unknown> = {}) => approvedCn(over) as any
-const flags = (ar: '1' | '0', inv: '1' | '0') => ({ ENABLE_AR_STATEMENT: { dictValue: ar, dictLabel: '' }, ENABLE_INVOICE_LIST: { dictValue: inv, dictLabel: '' } }) as any
+const flags = (ar: '1' | '0', inv: '1' | '0') =>
+  ({
+    ENABLE_AR_STATEMENT: { dictValue: ar, dictLabel: '' },
+    ENABLE_INVOICE_LIST: { dictValue: inv, dictLabel: '' },
+  }) as any
 
 describe('ship-to list (spec section 2)', () => {
   it('"Active ones show the account number, a Default badge or a \'Set as Default\' link"; "Pending ones show a web reference number and a Pending badge"', () => {
@@ -36,12 +54,22 @@ describe('ship-to list (spec section 2)', () => {
     expect(shipToBadges(prepaidBillTo as any)).toEqual(['prepayment'])
     const prepaidShipTo = { shipTo: shipTo({ addressKey: 'S', prePaymentAccount: true, isDefault: true }), billTos: [] }
     expect(shipToBadges(prepaidShipTo as any)).toEqual(['default', 'prepayment'])
-    const oneOfMany = { shipTo: shipTo({ addressKey: 'S' }), billTos: [billTo({ addressKey: 'a' }), billTo({ addressKey: 'b', prePaymentAccount: true })] }
+    const oneOfMany = {
+      shipTo: shipTo({ addressKey: 'S' }),
+      billTos: [billTo({ addressKey: 'a' }), billTo({ addressKey: 'b', prePaymentAccount: true })],
+    }
     expect(isPrepaid(oneOfMany as any)).toBe(true)
   })
 
   it('"A single default shipTo in PENDING status counts as no usable address"', () => {
-    const lite = { allShipToBillToAddresses: [{ shipTo: shipTo({ addressKey: 'P', addressStatus: 'PENDING', isDefault: true, webReference: 'WEB-1' }), billTos: [] }] }
+    const lite = {
+      allShipToBillToAddresses: [
+        {
+          shipTo: shipTo({ addressKey: 'P', addressStatus: 'PENDING', isDefault: true, webReference: 'WEB-1' }),
+          billTos: [],
+        },
+      ],
+    }
     expect(hasUsableAddress(lite as any)).toBe(false)
     expect(usableDefault(lite as any)).toBeNull()
     expect(hasUsableAddress({ allShipToBillToAddresses: [] } as any)).toBe(false)
@@ -56,9 +84,17 @@ describe('ship-to list (spec section 2)', () => {
     const threePending = user({ allShipToBillToAddresses: [...all, pendingOne, pendingOne] })
     expect(canAddShipTo(threePending)).toEqual({ ok: false, reason: 'pendingReview' })
     const active = all.find((e: any) => e.shipTo.addressStatus === 'ACTIVE')
-    expect(canAddShipTo(user({ allShipToBillToAddresses: Array.from({ length: 20 }, () => active) }))).toEqual({ ok: false, reason: 'limit' })
-    expect(canAddShipTo(user({ allShipToBillToAddresses: Array.from({ length: 19 }, () => active) }))).toEqual({ ok: true })
-    expect(canAddShipTo({ ...user(), userRoles: { ...user().userRoles, blackListed: true } })).toEqual({ ok: false, reason: 'blackListed' })
+    expect(canAddShipTo(user({ allShipToBillToAddresses: Array.from({ length: 20 }, () => active) }))).toEqual({
+      ok: false,
+      reason: 'limit',
+    })
+    expect(canAddShipTo(user({ allShipToBillToAddresses: Array.from({ length: 19 }, () => active) }))).toEqual({
+      ok: true,
+    })
+    expect(canAddShipTo({ ...user(), userRoles: { ...user().userRoles, blackListed: true } })).toEqual({
+      ok: false,
+      reason: 'blackListed',
+    })
     expect(canAddShipTo(user({ allShipToBillToAddresses: [] }))).toEqual({ ok: true })
     expect(canAddShipTo(null)).toEqual({ ok: false, reason: 'anonymous' })
   })
@@ -66,7 +102,9 @@ describe('ship-to list (spec section 2)', () => {
   it('"Shown fields: attention-to, department or labs, company or institution, address": the address joined per country', () => {
     const [def] = entries()
     expect(addressLine(def.shipTo as any)).toBe('上海市 浦东新区张衡路 825 号 3 号楼 402 室, 201203')
-    expect(addressLine(approvedIn().allShipToBillToAddresses[0].shipTo as any)).toBe('Room 214, CV Raman Road, Bengaluru, Karnataka - 560012')
+    expect(addressLine(approvedIn().allShipToBillToAddresses[0].shipTo as any)).toBe(
+      'Room 214, CV Raman Road, Bengaluru, Karnataka - 560012',
+    )
     expect(billToTitle(def.billTos[0] as any)).toBe('学院财务处')
     expect(billToTitle({ nickName: null, companyOrInstitution: '复旦大学' })).toBe('复旦大学')
   })
@@ -85,7 +123,9 @@ describe('bill-tos (spec sections 2, 6 and 7)', () => {
   it('"Per bill-to: an overdue tag" from the credit list, the user info\'s record until it answers', () => {
     const b = entries()[0].billTos[1] as any
     expect(creditOf(b, {}).overdue).toBe(false)
-    expect(creditOf(b, { 2000002: { billTo: '2000002', overdue: true, updateTime: '2026-01-15T02:00:00.000Z' } })).toEqual({ overdue: true, updateTime: '2026-01-15T02:00:00.000Z' })
+    expect(
+      creditOf(b, { 2000002: { billTo: '2000002', overdue: true, updateTime: '2026-01-15T02:00:00.000Z' } }),
+    ).toEqual({ overdue: true, updateTime: '2026-01-15T02:00:00.000Z' })
     expect(creditOf({ ...b, overdue: true, creditUpdateTime: 't' }, {})).toEqual({ overdue: true, updateTime: 't' })
   })
   it('"AR statement and invoice buttons show only for certain countries" (ENABLE_AR_STATEMENT / ENABLE_INVOICE_LIST)', () => {
@@ -98,16 +138,37 @@ describe('bill-tos (spec sections 2, 6 and 7)', () => {
   })
   it('the AR statement route carries ?shipTo&deptOrLab&companyOrInstitution&updateTime&overdue', () => {
     const e = entries()[0] as any
-    expect(arStatementParams(e, e.billTos[1], { 2000002: { billTo: '2000002', overdue: true, updateTime: '2026-01-15T02:00:00.000Z' } })).toEqual({
-      billToAccountNumber: '2000002', shipTo: '1000001', deptOrLab: '细胞生物学实验室', companyOrInstitution: '复旦大学生命科学学院',
-      updateTime: '2026-01-15T02:00:00.000Z', overdue: '1'
+    expect(
+      arStatementParams(e, e.billTos[1], {
+        2000002: { billTo: '2000002', overdue: true, updateTime: '2026-01-15T02:00:00.000Z' },
+      }),
+    ).toEqual({
+      billToAccountNumber: '2000002',
+      shipTo: '1000001',
+      deptOrLab: '细胞生物学实验室',
+      companyOrInstitution: '复旦大学生命科学学院',
+      updateTime: '2026-01-15T02:00:00.000Z',
+      overdue: '1',
     })
   })
 })
 
 describe('My menu (spec sections 2 and 6)', () => {
   it('has the section 2 entries, every one built; anonymous users are asked to log in for account entries', () => {
-    expect(MY_MENU.map((e) => e.key)).toEqual(['orders', 'enquiries', 'quotes', 'wishlist', 'shipTo', 'browsingHistory', 'giftCentre', 'referral', 'earnPoints', 'interactionHistory', 'supplyCentre', 'persona'])
+    expect(MY_MENU.map((e) => e.key)).toEqual([
+      'orders',
+      'enquiries',
+      'quotes',
+      'wishlist',
+      'shipTo',
+      'browsingHistory',
+      'giftCentre',
+      'referral',
+      'earnPoints',
+      'interactionHistory',
+      'supplyCentre',
+      'persona',
+    ])
     const by = (k: string) => MY_MENU.find((e) => e.key === k)!
     expect(menuAction(by('quotes'), true)).toEqual({ kind: 'go', route: 'quotes' })
     expect(menuAction(by('quotes'), false)).toEqual({ kind: 'login' })

@@ -1,7 +1,19 @@
 import { translate } from '../../src/i18n'
 import {
-  clearError, dialCodeFor, emptyAddressForm, formFromShipTo, hasErrors, nationalPhone, toAddressInput, validateAddress, validateField,
-  FIELD_LABEL, type AddressField, type AddressFormValues, type FieldError, type Iso
+  clearError,
+  dialCodeFor,
+  emptyAddressForm,
+  formFromShipTo,
+  hasErrors,
+  nationalPhone,
+  toAddressInput,
+  validateAddress,
+  validateField,
+  FIELD_LABEL,
+  type AddressField,
+  type AddressFormValues,
+  type FieldError,
+  type Iso,
 } from '../../src/rules/account/address-validation'
 import { shipTo } from './account-fixtures'
 
@@ -13,10 +25,17 @@ const msg = (e: FieldError | null, lang: 'en' | 'zh' = 'en') =>
 
 const valid = (over: Partial<AddressFormValues> = {}): AddressFormValues => ({
   ...emptyAddressForm(),
-  contactName: '王小明', contactPhone: '13800138000', companyOrInstitution: '复旦大学', stateOrProvince: '上海市', city: '上海市',
-  streetAddress: '浦东新区张衡路 825 号', zipCode: '201203', ...over
+  contactName: '王小明',
+  contactPhone: '13800138000',
+  companyOrInstitution: '复旦大学',
+  stateOrProvince: '上海市',
+  city: '上海市',
+  streetAddress: '浦东新区张衡路 825 号',
+  zipCode: '201203',
+  ...over,
 })
-const check = (field: AddressField, value: string, iso: Iso = 'CN') => msg(validateField(field, valid({ [field]: value }), iso))
+const check = (field: AddressField, value: string, iso: Iso = 'CN') =>
+  msg(validateField(field, valid({ [field]: value }), iso))
 
 describe('section 5: contact person name is required', () => {
   it("'Contact person name, for ship-to and bill-to, is required: '{field} is a required field''", () => {
@@ -38,18 +57,32 @@ describe('section 5: contact person name is required', () => {
 
 describe('section 5: the phone', () => {
   it(`"Phone is digits, optionally with '-', '/' or space between digit groups. Otherwise: '${PHONE_MSG}'"`, () => {
-    for (const ok of ['13800138000', '021-51630000', '021 5163 0000', '021/51630000', '0512-6287-0000']) expect([ok, check('contactPhone', ok)]).toEqual([ok, null])
-    for (const bad of ['abc', '138-0013-800a', '021--51630000', '-13800138000', '13800138000-', '021_51630000', '+', '(021)51630000'])
+    for (const ok of ['13800138000', '021-51630000', '021 5163 0000', '021/51630000', '0512-6287-0000'])
+      expect([ok, check('contactPhone', ok)]).toEqual([ok, null])
+    for (const bad of [
+      'abc',
+      '138-0013-800a',
+      '021--51630000',
+      '-13800138000',
+      '13800138000-',
+      '021_51630000',
+      '+',
+      '(021)51630000',
+    ])
       expect([bad, check('contactPhone', bad)]).toEqual([bad, PHONE_MSG])
   })
   it('"China accepts +86, 086 or 86 (13 digits in total)"', () => {
-    for (const ok of ['+8613800138000', '08613800138000', '8613800138000', '+86-13800138000', '+86 138 0013 8000']) expect([ok, check('contactPhone', ok)]).toEqual([ok, null])
+    for (const ok of ['+8613800138000', '08613800138000', '8613800138000', '+86-13800138000', '+86 138 0013 8000'])
+      expect([ok, check('contactPhone', ok)]).toEqual([ok, null])
     // with the prefix written, anything but 13 digits in all is refused
-    for (const bad of ['+86138001380', '+861380013800012', '086138001380', '+9113800138000']) expect([bad, check('contactPhone', bad)]).toEqual([bad, PHONE_MSG])
+    for (const bad of ['+86138001380', '+861380013800012', '086138001380', '+9113800138000'])
+      expect([bad, check('contactPhone', bad)]).toEqual([bad, PHONE_MSG])
   })
   it('"India accepts +91, 091 or 91 (12 digits in total)"', () => {
-    for (const ok of ['+919845012345', '0919845012345', '919845012345', '9845012345', '080-22932000']) expect([ok, check('contactPhone', ok, 'IN')]).toEqual([ok, null])
-    for (const bad of ['+9198450123', '+91984501234567', '+8613800138000']) expect([bad, check('contactPhone', bad, 'IN')]).toEqual([bad, PHONE_MSG])
+    for (const ok of ['+919845012345', '0919845012345', '919845012345', '9845012345', '080-22932000'])
+      expect([ok, check('contactPhone', ok, 'IN')]).toEqual([ok, null])
+    for (const bad of ['+9198450123', '+91984501234567', '+8613800138000'])
+      expect([bad, check('contactPhone', bad, 'IN')]).toEqual([bad, PHONE_MSG])
   })
   it('"The phone is stored with the country dial prefix (default +86 when the lookup fails)"', () => {
     expect(dialCodeFor('CN', null)).toBe('+86')
@@ -70,7 +103,7 @@ describe('section 5: mobile and email', () => {
     expect(check('mobile', '9845012345', 'IN')).toBeNull()
     expect(check('mobile', '98450x', 'IN')).toBe(PHONE_MSG)
   })
-  it("\"Email must match a standard address pattern\": 'Please enter valid email id'", () => {
+  it('"Email must match a standard address pattern": \'Please enter valid email id\'', () => {
     for (const ok of ['wang.xiaoming@example.edu.cn', 'a+b@lab.example.com']) expect(check('email', ok)).toBeNull()
     for (const bad of ['wang', 'wang@', '@example.com', 'wang@example', 'wang @example.com', 'wang@exa_mple.com'])
       expect([bad, check('email', bad)]).toEqual([bad, 'Please enter valid email id'])
@@ -97,13 +130,30 @@ describe('section 5: the error flag', () => {
 
 describe('the request and the edit form', () => {
   it('toAddressInput: trimmed values, optional fields left out when empty, the country fixed', () => {
-    expect(toAddressInput(valid({ contactName: ' 王小明 ', deptOrLab: '  ' }), 'CN', '+86', { isDefault: true })).toEqual({
-      isoCountryCode: 'CN', contactName: '王小明', contactPhone: '+86-13800138000', companyOrInstitution: '复旦大学', stateOrProvince: '上海市',
-      city: '上海市', streetAddress: '浦东新区张衡路 825 号', zipCode: '201203', isDefault: true
+    expect(
+      toAddressInput(valid({ contactName: ' 王小明 ', deptOrLab: '  ' }), 'CN', '+86', { isDefault: true }),
+    ).toEqual({
+      isoCountryCode: 'CN',
+      contactName: '王小明',
+      contactPhone: '+86-13800138000',
+      companyOrInstitution: '复旦大学',
+      stateOrProvince: '上海市',
+      city: '上海市',
+      streetAddress: '浦东新区张衡路 825 号',
+      zipCode: '201203',
+      isDefault: true,
     })
   })
   it('an ACTIVE ship-to opens with its contact split from attentionTo "name,phone" and the phone without its prefix', () => {
-    const s = shipTo({ addressKey: 'ST-1', attentionTo: '王小明,+8613800138000', companyOrInstitution: 'Fudan', stateOrProvince: '上海市', city: '上海市', streetAddress: 'X', zipCode: '201203' })
+    const s = shipTo({
+      addressKey: 'ST-1',
+      attentionTo: '王小明,+8613800138000',
+      companyOrInstitution: 'Fudan',
+      stateOrProvince: '上海市',
+      city: '上海市',
+      streetAddress: 'X',
+      zipCode: '201203',
+    })
     const f = formFromShipTo(s as never, '+86')
     expect(f.contactName).toBe('王小明')
     expect(f.contactPhone).toBe('13800138000')

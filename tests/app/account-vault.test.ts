@@ -10,16 +10,27 @@ import { fakeToken, inSeconds } from '../support/tokens'
  */
 const tokenA = fakeToken({ sub: 'U-7f3a9c21', exp: inSeconds(3600) })
 const tokenB = fakeToken({ sub: 'U-2b8d4e60', exp: inSeconds(3600) }).replace(/\.[^.]+$/, '.b3RoZXItc2lnbmF0dXJl')
-const contact = { name: '王小明', phone: '+86-13800138000', mobile: '13800138000', email: 'wang.xiaoming@example.edu.cn' }
+const contact = {
+  name: '王小明',
+  phone: '+86-13800138000',
+  mobile: '13800138000',
+  email: 'wang.xiaoming@example.edu.cn',
+}
 
 describe('contact vault', () => {
-  beforeEach(() => { sessionStorage.clear(); localStorage.clear() })
+  beforeEach(() => {
+    sessionStorage.clear()
+    localStorage.clear()
+  })
 
   it('keeps the contact in session storage with no plaintext name, phone or email', () => {
     contactVault.saveContact('delivery', contact, tokenA)
-    const raw = Object.keys(sessionStorage).map((k) => sessionStorage.getItem(k)).join('|')
+    const raw = Object.keys(sessionStorage)
+      .map((k) => sessionStorage.getItem(k))
+      .join('|')
     expect(raw).not.toBe('')
-    for (const plain of ['王小明', '13800138000', 'wang.xiaoming', 'example.edu.cn', encodeURIComponent('王小明')]) expect(raw).not.toContain(plain)
+    for (const plain of ['王小明', '13800138000', 'wang.xiaoming', 'example.edu.cn', encodeURIComponent('王小明')])
+      expect(raw).not.toContain(plain)
     expect(localStorage.length).toBe(0)
   })
 

@@ -24,16 +24,29 @@ const PLATFORM_GLOBALS = new Set(['window', 'document', 'navigator', 'wx'])
 /** Uses of platform globals in a file: identifiers read as values (not property names, not declarations of their own). */
 function platformUses(file: string): string[] {
   const text = fs.readFileSync(path.join(ROOT, file), 'utf8')
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  )
   const found: string[] = []
   const at = (n: ts.Node) => `${file}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}`
   const visit = (n: ts.Node) => {
-    if (ts.isPropertyAccessExpression(n) && n.getText() === 'process.env.TARO_ENV') found.push(`${at(n)} reads process.env.TARO_ENV`)
+    if (ts.isPropertyAccessExpression(n) && n.getText() === 'process.env.TARO_ENV')
+      found.push(`${at(n)} reads process.env.TARO_ENV`)
     if (ts.isIdentifier(n) && PLATFORM_GLOBALS.has(n.text)) {
       const p = n.parent
-      const isName = (ts.isPropertyAccessExpression(p) && p.name === n) || (ts.isPropertyAssignment(p) && p.name === n) ||
-        ts.isPropertySignature(p) || ts.isBindingElement(p) || ts.isParameter(p) || ts.isVariableDeclaration(p) ||
-        ts.isJsxAttribute(p) || ts.isShorthandPropertyAssignment(p)
+      const isName =
+        (ts.isPropertyAccessExpression(p) && p.name === n) ||
+        (ts.isPropertyAssignment(p) && p.name === n) ||
+        ts.isPropertySignature(p) ||
+        ts.isBindingElement(p) ||
+        ts.isParameter(p) ||
+        ts.isVariableDeclaration(p) ||
+        ts.isJsxAttribute(p) ||
+        ts.isShorthandPropertyAssignment(p)
       if (!isName) found.push(`${at(n)} uses \`${n.text}\``)
     }
     ts.forEachChild(n, visit)
@@ -44,15 +57,24 @@ function platformUses(file: string): string[] {
 
 describe('platform code lives in src/platform only (docs/architecture.md; rule platform-globals)', () => {
   it('no file outside src/platform reads TARO_ENV, window, document, navigator or wx', () => {
-    const offenders = filesUnder('src').filter((f) => !f.startsWith(path.join('src', 'platform') + path.sep)).flatMap(platformUses)
+    const offenders = filesUnder('src')
+      .filter((f) => !f.startsWith(path.join('src', 'platform') + path.sep))
+      .flatMap(platformUses)
     expect(offenders).toEqual([])
   })
 
   it('the check sees a platform global when there is one (it is not blind)', () => {
     const sample = path.join('tests', 'app', '__platform-sample__.ts')
-    fs.writeFileSync(path.join(ROOT, sample), "export const w = typeof window === 'undefined' ? 0 : window.innerWidth\nexport const e = process.env.TARO_ENV\nexport const o = { window: 1 }\n")
+    fs.writeFileSync(
+      path.join(ROOT, sample),
+      "export const w = typeof window === 'undefined' ? 0 : window.innerWidth\nexport const e = process.env.TARO_ENV\nexport const o = { window: 1 }\n",
+    )
     try {
-      expect(platformUses(sample)).toEqual([`${sample}:1 uses \`window\``, `${sample}:1 uses \`window\``, `${sample}:2 reads process.env.TARO_ENV`])
+      expect(platformUses(sample)).toEqual([
+        `${sample}:1 uses \`window\``,
+        `${sample}:1 uses \`window\``,
+        `${sample}:2 reads process.env.TARO_ENV`,
+      ])
     } finally {
       fs.rmSync(path.join(ROOT, sample))
     }
@@ -76,14 +98,31 @@ const SHARED: Record<string, string[]> = {
   'src/store': ['catalogues', 'catalogues.h5', 'load-state', 'locale', 'toast', 'viewer'],
   'src/rules': ['constants', 'format', 'page-params'],
   'src/components': [
-    'app-link', 'bottom-sheet', 'confirm-dialog', 'detail-page', 'dialog', 'field-label', 'footer', 'form-field',
-    'full-screen-loader', 'header', 'page-shell', 'picture', 'quantity-stepper', 'rich-text', 'section', 'skeleton',
-    'state-panel', 'tappable',
+    'app-link',
+    'bottom-sheet',
+    'confirm-dialog',
+    'detail-page',
+    'dialog',
+    'field-label',
+    'footer',
+    'form-field',
+    'full-screen-loader',
+    'header',
+    'page-shell',
+    'picture',
+    'quantity-stepper',
+    'rich-text',
+    'section',
+    'skeleton',
+    'state-panel',
+    'tappable',
   ],
 }
 
 const entries = (dir: string) =>
-  fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).map((e) => (e.isDirectory() ? e.name : e.name.replace(/\.(ts|tsx)$/, '')))
+  fs
+    .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .map((e) => (e.isDirectory() ? e.name : e.name.replace(/\.(ts|tsx)$/, '')))
 
 describe('one domain vocabulary (types/domains.ts)', () => {
   it.each(Object.keys(SHARED))('%s names its domain folders and files from the list only', (dir) => {

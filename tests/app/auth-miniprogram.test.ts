@@ -47,20 +47,26 @@ describe('mini-program WeChat login (Taro.login → code → openid + jwt → to
       // even if a server sent session_key along, the app must not keep or forward it
       'POST /wechat/login/miniprogram': { openid: 'o-abc', jwt: 'h.p.s', session_key: SESSION_KEY },
       'POST /wechat/login/token': { token, expiresIn: 604800 },
-      'GET /users/info': userInfo
+      'GET /users/info': userInfo,
     })
     await useLogin.getState().start('wechat-miniprogram', { returnTo: '/product-details/Anti-CD3/MA1-10175' })
 
     expect(login).toHaveBeenCalledTimes(1)
     const code = (await login.mock.results[0].value).code
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /wechat/login/miniprogram', 'POST /wechat/login/token', 'GET /users/info'])
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /wechat/login/miniprogram',
+      'POST /wechat/login/token',
+      'GET /users/info',
+    ])
     expect(calls[0].data).toEqual({ code })
     // spec section 7: "POST a token endpoint under the messaging-app login path — body openid, jwt, duration"
     expect(calls[1].data).toEqual({ openid: 'o-abc', jwt: 'h.p.s', duration: 604800 })
     expect(storage.get(KEYS.authToken)).toBe(token)
     expect(useSession.getState().userInfo?.userProfile.userId).toBe(APPROVED_CN.userId)
     // "then the user returns to the saved screen or /home"
-    expect(Taro.redirectTo).toHaveBeenCalledWith({ url: '/packages/catalog/product-details/index?title=Anti-CD3&catalogNumber=MA1-10175' })
+    expect(Taro.redirectTo).toHaveBeenCalledWith({
+      url: '/packages/catalog/product-details/index?title=Anti-CD3&catalogNumber=MA1-10175',
+    })
     // session_key reaches no later request, no storage, no store
     const after = JSON.stringify([calls.slice(1), { ...localStorage }, useLogin.getState(), useSession.getState()])
     expect(after).not.toContain(SESSION_KEY)
@@ -70,14 +76,17 @@ describe('mini-program WeChat login (Taro.login → code → openid + jwt → to
   it('no saved screen → /home', async () => {
     stubApi({
       'POST /wechat/login/miniprogram': { openid: 'o-abc', jwt: 'h.p.s' },
-      'POST /wechat/login/token': { token: fakeToken({ sub: APPROVED_CN.userId, exp: inSeconds(600) }), expiresIn: 600 },
-      'GET /users/info': userInfo
+      'POST /wechat/login/token': {
+        token: fakeToken({ sub: APPROVED_CN.userId, exp: inSeconds(600) }),
+        expiresIn: 600,
+      },
+      'GET /users/info': userInfo,
     })
     await useLogin.getState().start('wechat-miniprogram')
     expect(Taro.reLaunch).toHaveBeenCalledWith({ url: '/pages/home/index' })
   })
 
-  it('Taro.login failing: \'wechat login failure\', nothing sent to the server, no token', async () => {
+  it("Taro.login failing: 'wechat login failure', nothing sent to the server, no token", async () => {
     login.mockImplementation(() => Promise.reject({ errMsg: 'login:fail' }))
     const calls = stubApi({})
     await useLogin.getState().start('wechat-miniprogram')
@@ -87,10 +96,10 @@ describe('mini-program WeChat login (Taro.login → code → openid + jwt → to
     expect(storage.get(KEYS.authToken)).toBeNull()
   })
 
-  it('the server refusing the openid/jwt: \'wechat login failure\', no token, no navigation', async () => {
+  it("the server refusing the openid/jwt: 'wechat login failure', no token, no navigation", async () => {
     stubApi({
       'POST /wechat/login/miniprogram': { openid: 'o-abc', jwt: 'h.p.s' },
-      'POST /wechat/login/token': fail(401, 'UNAUTHORIZED')
+      'POST /wechat/login/token': fail(401, 'UNAUTHORIZED'),
     })
     await useLogin.getState().start('wechat-miniprogram')
     expect(toastSpy).toHaveBeenCalledWith('wechat login failure')

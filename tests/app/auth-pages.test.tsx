@@ -8,7 +8,19 @@ import { loginPlatform as browser } from '../../src/platform/login.h5'
 import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
 import { fakeToken, inSeconds } from '../support/tokens'
-import { stubApi, fail, sleep, openPage, current, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
+import {
+  stubApi,
+  fail,
+  sleep,
+  openPage,
+  current,
+  q,
+  qa,
+  text,
+  waitText,
+  waitFor,
+  type StubCall,
+} from './product-api-stub'
 import { resetApp, logIn, muteToasts, signedInRoutes, AFTER_LOGIN_ROUTES } from './screen-setup'
 import { APPROVED_CN, userInfoOf } from './account-fixtures'
 
@@ -20,19 +32,22 @@ import { APPROVED_CN, userInfoOf } from './account-fixtures'
  */
 jest.setTimeout(20000)
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
 const WECHAT = `${IPHONE} MicroMessenger/8.0.49(0x18003129) NetType/WIFI Language/zh_CN`
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36'
 
 const LITE = { userId: 'U-2b8d4e60', userName: 'lite.cn' }
-const common = (over: Record<string, unknown> = {}) => signedInRoutes({ ...AFTER_LOGIN_ROUTES, ...over }, userInfoOf(APPROVED_CN), {})
+const common = (over: Record<string, unknown> = {}) =>
+  signedInRoutes({ ...AFTER_LOGIN_ROUTES, ...over }, userInfoOf(APPROVED_CN), {})
 const TICKET = 't'.repeat(16) + '-one-time'
 
 let assign: jest.SpyInstance
 const useUA = (ua: string) => jest.spyOn(browser, 'userAgent').mockReturnValue(ua)
-const labels = () => qa('.login-buttons button, .login-buttons taro-button-core, .login-buttons [class^="login-buttons__"]')
-  .filter((e) => /login-buttons__(login|register|wechat)/.test(e.className))
-  .map((e) => e.className.match(/login-buttons__(\w+)/)![1])
+const labels = () =>
+  qa('.login-buttons button, .login-buttons taro-button-core, .login-buttons [class^="login-buttons__"]')
+    .filter((e) => /login-buttons__(login|register|wechat)/.test(e.className))
+    .map((e) => e.className.match(/login-buttons__(\w+)/)![1])
 const buttons = (kind: 'login' | 'register' | 'wechat') => q(`.login-buttons__${kind}`)!
 
 describe('login screens', () => {
@@ -49,7 +64,15 @@ describe('login screens', () => {
 
   it('/login-callback?ticket: POST /auth/token {ticket}, the token is stored, back to the saved screen in place of the callback', async () => {
     const token = fakeToken({ sub: APPROVED_CN.userId, exp: inSeconds(3600) })
-    const calls = stubApi(common({ 'POST /auth/token': { token, expiresIn: 3600, returnTo: '/product-details/Anti-CD3/MA1-10175?productPlacement=home' } }))
+    const calls = stubApi(
+      common({
+        'POST /auth/token': {
+          token,
+          expiresIn: 3600,
+          returnTo: '/product-details/Anti-CD3/MA1-10175?productPlacement=home',
+        },
+      }),
+    )
     const redirect = jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
     await openPage('packages/auth/login-callback/index', { ticket: TICKET })
     await waitFor(() => redirect.mock.calls.length > 0, 'the return to the saved screen')
@@ -57,7 +80,9 @@ describe('login screens', () => {
     expect(storage.get(KEYS.authToken)).toBe(token)
     expect(useSession.getState().userInfo?.userProfile.userId).toBe(APPROVED_CN.userId)
     // "Use replace navigation so Back does not return to the callback"
-    expect(redirect).toHaveBeenCalledWith({ url: '/packages/catalog/product-details/index?productPlacement=home&title=Anti-CD3&catalogNumber=MA1-10175' })
+    expect(redirect).toHaveBeenCalledWith({
+      url: '/packages/catalog/product-details/index?productPlacement=home&title=Anti-CD3&catalogNumber=MA1-10175',
+    })
     // the ticket is never sent twice, and the token never travels in a URL
     await sleep(50)
     expect(calls.filter((c) => c.path === '/auth/token').length).toBe(1)
@@ -66,7 +91,12 @@ describe('login screens', () => {
 
   it('/login-callback: a brand-new registration goes to /onboarding; no saved screen → /home (spec section 4)', async () => {
     const token = fakeToken({ sub: LITE.userId, exp: inSeconds(3600) })
-    stubApi(common({ 'POST /auth/token': { token, expiresIn: 3600, returnTo: '/more', registered: true }, 'GET /users/info': userInfoOf(LITE, 'Partially Registered') }))
+    stubApi(
+      common({
+        'POST /auth/token': { token, expiresIn: 3600, returnTo: '/more', registered: true },
+        'GET /users/info': userInfoOf(LITE, 'Partially Registered'),
+      }),
+    )
     const redirect = jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
     const relaunch = jest.spyOn(Taro, 'reLaunch')
     await openPage('packages/auth/login-callback/index', { ticket: `${TICKET}-2` })
@@ -75,13 +105,20 @@ describe('login screens', () => {
 
     // a plain login with no saved screen: /home ("the saved screen or /home")
     redirect.mockClear()
-    stubApi(common({ 'POST /auth/token': { token: fakeToken({ sub: APPROVED_CN.userId, exp: inSeconds(3600) }), expiresIn: 3600 } }))
+    stubApi(
+      common({
+        'POST /auth/token': { token: fakeToken({ sub: APPROVED_CN.userId, exp: inSeconds(3600) }), expiresIn: 3600 },
+      }),
+    )
     relaunch.mockClear()
     await openPage('packages/auth/login-callback/index', { ticket: `${TICKET}-3` })
-    await waitFor(() => relaunch.mock.calls.some(([o]) => (o as { url: string }).url === '/pages/home/index'), 'the return home')
+    await waitFor(
+      () => relaunch.mock.calls.some(([o]) => (o as { url: string }).url === '/pages/home/index'),
+      'the return home',
+    )
   })
 
-  it('/login-callback?error=access_denied: the reason in the user\'s language, no token call; retry starts the login again', async () => {
+  it("/login-callback?error=access_denied: the reason in the user's language, no token call; retry starts the login again", async () => {
     useUA(DESKTOP)
     const calls = stubApi(common())
     await openPage('packages/auth/login-callback/index', { error: 'access_denied' })
@@ -112,13 +149,18 @@ describe('login screens', () => {
     const calls = stubApi(common({ 'POST /wechat/login/token': { token, expiresIn: 604800 } }))
     const relaunch = jest.spyOn(Taro, 'reLaunch')
     await openPage('packages/auth/wechat-login/index', { openid: 'o-wx-1', jwt: 'a.b.c', returnTo: '/more' })
-    await waitFor(() => relaunch.mock.calls.some(([o]) => (o as { url: string }).url === '/pages/my/index'), 'the return to My')
-    expect(calls.filter((c) => c.path === '/wechat/login/token').map((c) => c.data)).toEqual([{ openid: 'o-wx-1', jwt: 'a.b.c', duration: 604800 }])
+    await waitFor(
+      () => relaunch.mock.calls.some(([o]) => (o as { url: string }).url === '/pages/my/index'),
+      'the return to My',
+    )
+    expect(calls.filter((c) => c.path === '/wechat/login/token').map((c) => c.data)).toEqual([
+      { openid: 'o-wx-1', jwt: 'a.b.c', duration: 604800 },
+    ])
     expect(storage.get(KEYS.authToken)).toBe(token)
     expect(Taro.showToast).not.toHaveBeenCalledWith(expect.objectContaining({ title: 'wechat login failure' }))
   })
 
-  it('/wechat-login?error=wechat: \'wechat login failure\' (spec section 4); retry on a desktop browser opens the QR page', async () => {
+  it("/wechat-login?error=wechat: 'wechat login failure' (spec section 4); retry on a desktop browser opens the QR page", async () => {
     useUA(DESKTOP)
     const calls = stubApi(common())
     await openPage('packages/auth/wechat-login/index', { error: 'wechat' })
@@ -130,7 +172,7 @@ describe('login screens', () => {
     expect(assign).toHaveBeenCalledWith('http://api.test/api/auth/wechat/authorize?mode=qr')
   })
 
-  it('/wechat-login: a refused token exchange shows \'wechat login failure\' and keeps no token', async () => {
+  it("/wechat-login: a refused token exchange shows 'wechat login failure' and keeps no token", async () => {
     stubApi(common({ 'POST /wechat/login/token': fail(401, 'UNAUTHORIZED') }))
     await openPage('packages/auth/wechat-login/index', { openid: 'o-wx-2', jwt: 'bad' })
     await waitText('wechat login failure')
@@ -148,16 +190,22 @@ describe('login screens', () => {
     expect(labels()).toEqual(['login', 'register', 'wechat'])
     buttons('login').click()
     await waitFor(() => assign.mock.calls.length === 1, 'the login redirect')
-    expect(assign).toHaveBeenLastCalledWith('http://api.test/api/auth/oidc/authorize?mode=login&returnTo=%2Fmy-account%2FShipToInfo')
+    expect(assign).toHaveBeenLastCalledWith(
+      'http://api.test/api/auth/oidc/authorize?mode=login&returnTo=%2Fmy-account%2FShipToInfo',
+    )
     expect(storage.get(KEYS.loginReturnUrl)).toBe('/my-account/ShipToInfo')
     // "Registration is a redirect to the provider, with the return to /onboarding."
     buttons('register').click()
     await waitFor(() => assign.mock.calls.length === 2, 'the registration redirect')
-    expect(assign).toHaveBeenLastCalledWith('http://api.test/api/auth/oidc/authorize?mode=register&returnTo=%2Fonboarding')
+    expect(assign).toHaveBeenLastCalledWith(
+      'http://api.test/api/auth/oidc/authorize?mode=register&returnTo=%2Fonboarding',
+    )
     // "on a desktop browser, the QR-code OAuth page"
     buttons('wechat').click()
     await waitFor(() => assign.mock.calls.length === 3, 'the QR redirect')
-    expect(assign).toHaveBeenLastCalledWith('http://api.test/api/auth/wechat/authorize?mode=qr&returnTo=%2Fmy-account%2FShipToInfo')
+    expect(assign).toHaveBeenLastCalledWith(
+      'http://api.test/api/auth/wechat/authorize?mode=qr&returnTo=%2Fmy-account%2FShipToInfo',
+    )
   })
 
   it('in the messaging-app browser WeChat (in-app OAuth) comes first; a mobile browser has username login only (spec: "Mobile is detected by user agent")', async () => {
@@ -179,7 +227,7 @@ describe('login screens', () => {
 
   // ------------------------------------------------------------ the login gate
 
-  it('the gate: an anonymous visitor of /my-wishlist sees \'Please login for better experience\' and Login comes back to /my-wishlist', async () => {
+  it("the gate: an anonymous visitor of /my-wishlist sees 'Please login for better experience' and Login comes back to /my-wishlist", async () => {
     useUA(IPHONE)
     const calls = stubApi(common())
     await openPage('packages/engagement/wishlist/index')
@@ -205,15 +253,19 @@ describe('login screens', () => {
     const redirect = jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
     await openPage('packages/account/ship-to-info/index')
     await waitFor(() => redirect.mock.calls.length > 0, 'the redirect')
-    expect(redirect).toHaveBeenCalledWith({ url: '/packages/account/non-logged/index?returnTo=%2Fmy-account%2FShipToInfo' })
+    expect(redirect).toHaveBeenCalledWith({
+      url: '/packages/account/non-logged/index?returnTo=%2Fmy-account%2FShipToInfo',
+    })
     expect(calls.some((c) => c.path.startsWith('/address') || c.path.startsWith('/creditlimit'))).toBe(false)
   })
 
-  it('requireLogin(): false with the toast \'Please login for better experience\' for a visitor; true for a user', async () => {
+  it("requireLogin(): false with the toast 'Please login for better experience' for a visitor; true for a user", async () => {
     stubApi(common())
     await openPage('packages/account/non-logged/index')
     expect(requireLogin()).toBe(false)
-    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Please login for better experience' }))
+    expect(Taro.showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Please login for better experience' }),
+    )
     logIn()
     await useSession.getState().fetchUser()
     expect(requireLogin()).toBe(true)
@@ -231,19 +283,27 @@ describe('login screens', () => {
   }
   const fieldError = (f: string) => current().querySelector(`.onb-field--${f} .onb-field__error`)?.textContent ?? null
 
-  it('/onboarding (Partially Registered): the two paths; link-account validation keeps the values, editing clears the field\'s error; the pending request with its review date', async () => {
+  it("/onboarding (Partially Registered): the two paths; link-account validation keeps the values, editing clears the field's error; the pending request with its review date", async () => {
     logIn(LITE.userId, LITE.userName)
     let requests: unknown[] = []
-    const calls = stubApi(common({
-      'GET /users/info': userInfoOf(LITE, 'Partially Registered'),
-      'GET /onboarding/status': () => ({ registrationStatus: 'Partially Registered', requests }),
-      'POST /onboarding/link-account': (c: StubCall) => {
-        if (c.data.accountNumber === '99999') return fail(409, 'ALREADY_REQUESTED')
-        const r = { requestId: 'OB-1', kind: 'link-account', status: 'PENDING', submittedAt: '2026-11-20T02:00:00.000Z', reviewDueBy: '2026-11-25T02:00:00.000Z' }
-        requests = [r]
-        return r
-      }
-    }))
+    const calls = stubApi(
+      common({
+        'GET /users/info': userInfoOf(LITE, 'Partially Registered'),
+        'GET /onboarding/status': () => ({ registrationStatus: 'Partially Registered', requests }),
+        'POST /onboarding/link-account': (c: StubCall) => {
+          if (c.data.accountNumber === '99999') return fail(409, 'ALREADY_REQUESTED')
+          const r = {
+            requestId: 'OB-1',
+            kind: 'link-account',
+            status: 'PENDING',
+            submittedAt: '2026-11-20T02:00:00.000Z',
+            reviewDueBy: '2026-11-25T02:00:00.000Z',
+          }
+          requests = [r]
+          return r
+        },
+      }),
+    )
     await openPage('packages/account/onboarding/index')
     await waitText('Link an organisation account')
     expect(text()).toContain('Complete an address')
@@ -251,7 +311,9 @@ describe('login screens', () => {
     // "Complete an address" opens the ship-to add page
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     q('.onb-address__go')!.click()
-    expect(nav).toHaveBeenCalledWith({ url: '/packages/account/ship-to-address/index?new=1&flag=onboarding&back=onboarding' })
+    expect(nav).toHaveBeenCalledWith({
+      url: '/packages/account/ship-to-address/index?new=1&flag=onboarding&back=onboarding',
+    })
 
     // empty: each field '{field} is a required field'; nothing is sent
     await waitFor(() => fieldInput('zipCode') !== null, 'the form')
@@ -287,7 +349,11 @@ describe('login screens', () => {
     await type('accountNumber', '1000001')
     q('.onb-link__submit')!.click()
     await waitText('Request sent. It is pending review.')
-    expect(calls.filter((c) => c.path === '/onboarding/link-account').pop()!.data).toEqual({ accountNumber: '1000001', companyOrInstitution: 'Fudan University', zipCode: '200433' })
+    expect(calls.filter((c) => c.path === '/onboarding/link-account').pop()!.data).toEqual({
+      accountNumber: '1000001',
+      companyOrInstitution: 'Fudan University',
+      zipCode: '200433',
+    })
     expect(q('.onb-request__status')!.textContent).toBe('Pending')
     expect(q('.onb-request__due')!.textContent).toBe('Submitted 2026-11-20. Review due by 2026-11-25.')
     expect(q('.onb-link__form')).toBeNull() // one pending request at a time

@@ -23,16 +23,24 @@ jest.useFakeTimers({ advanceTimers: true })
 
 const flags = (popup: '1' | '0') => ({
   ENABLE_ORDER_TAX: { dictValue: '0', dictLabel: 'order tax' },
-  ENABLE_SIGN_IN_POPUP: { dictValue: popup, dictLabel: 'sign-in popup' }
+  ENABLE_SIGN_IN_POPUP: { dictValue: popup, dictLabel: 'sign-in popup' },
 })
 const userInfo = userInfoOf()
 const popup = () => q('.sign-in-popup')
-const advance = async (ms: number) => { await act(async () => { jest.advanceTimersByTime(ms) }) }
+const advance = async (ms: number) => {
+  await act(async () => {
+    jest.advanceTimersByTime(ms)
+  })
+}
 /** a page that is neither the root page nor a login page, light on server calls */
 const PAGE = 'packages/engagement/wishlist/index'
 
 async function open(page: string, popupFlag: '1' | '0') {
-  stubApi({ 'GET /sys/dict/config': flags(popupFlag), 'GET /users/info': userInfo, 'GET /wishlist/getWishList': { wishList: [] } })
+  stubApi({
+    'GET /sys/dict/config': flags(popupFlag),
+    'GET /users/info': userInfo,
+    'GET /wishlist/getWishList': { wishList: [] },
+  })
   await openPage(page)
   useConfig.setState({ flags: flags(popupFlag) as never })
   await waitFor(() => useSession.getState().status === 'USER_FETCHED', 'the session check')
@@ -42,7 +50,9 @@ describe('sign-in popup', () => {
   beforeEach(() => {
     resetApp()
     useLogin.getState().reset()
-    jest.spyOn(browser, 'userAgent').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148')
+    jest
+      .spyOn(browser, 'userAgent')
+      .mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148')
   })
   afterEach(() => jest.restoreAllMocks())
 

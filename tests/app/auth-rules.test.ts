@@ -1,4 +1,9 @@
-import { shouldShowSignInPopup, parseShownCount, SIGN_IN_POPUP_MAX_SHOWS, type SignInPopupInput } from '../../src/rules/auth/sign-in-popup'
+import {
+  shouldShowSignInPopup,
+  parseShownCount,
+  SIGN_IN_POPUP_MAX_SHOWS,
+  type SignInPopupInput,
+} from '../../src/rules/auth/sign-in-popup'
 import { SIGN_IN_POPUP_DELAY_MS } from '../../src/rules/constants'
 import { checkLinkAccount, checkLinkField } from '../../src/packages/account/onboarding/link-account-rules'
 import { safeReturnPath, redirectError } from '../../src/store/auth/login'
@@ -51,23 +56,31 @@ describe('sign-in popup rule (spec section 2)', () => {
 })
 
 describe('login addresses (types/auth.ts protocol)', () => {
-  it('username login and registration go through the server\'s OIDC authorize address, with the screen to come back to', () => {
-    expect(oidcAuthorizeUrl('login', '/my-account/ShipToInfo')).toBe('http://api.test/api/auth/oidc/authorize?mode=login&returnTo=%2Fmy-account%2FShipToInfo')
-    expect(oidcAuthorizeUrl('register', '/onboarding')).toBe('http://api.test/api/auth/oidc/authorize?mode=register&returnTo=%2Fonboarding')
+  it("username login and registration go through the server's OIDC authorize address, with the screen to come back to", () => {
+    expect(oidcAuthorizeUrl('login', '/my-account/ShipToInfo')).toBe(
+      'http://api.test/api/auth/oidc/authorize?mode=login&returnTo=%2Fmy-account%2FShipToInfo',
+    )
+    expect(oidcAuthorizeUrl('register', '/onboarding')).toBe(
+      'http://api.test/api/auth/oidc/authorize?mode=register&returnTo=%2Fonboarding',
+    )
     expect(oidcAuthorizeUrl('login')).toBe('http://api.test/api/auth/oidc/authorize?mode=login')
   })
 
   it('WeChat in-app OAuth and the desktop QR page', () => {
-    expect(wechatAuthorizeUrl('inapp', '/more')).toBe('http://api.test/api/auth/wechat/authorize?mode=inapp&returnTo=%2Fmore')
+    expect(wechatAuthorizeUrl('inapp', '/more')).toBe(
+      'http://api.test/api/auth/wechat/authorize?mode=inapp&returnTo=%2Fmore',
+    )
     expect(wechatAuthorizeUrl('qr')).toBe('http://api.test/api/auth/wechat/authorize?mode=qr')
   })
 
-  it('a messaging-app token is asked for 7 days (the contract\'s maximum duration)', () => {
+  it("a messaging-app token is asked for 7 days (the contract's maximum duration)", () => {
     expect(WECHAT_TOKEN_DURATION_S).toBe(604800)
   })
 
   it('a return target is a same-site app path only (ReturnToSchema)', () => {
-    expect(safeReturnPath('/product-details/Anti-CD3/MA1-1?productPlacement=home')).toBe('/product-details/Anti-CD3/MA1-1?productPlacement=home')
+    expect(safeReturnPath('/product-details/Anti-CD3/MA1-1?productPlacement=home')).toBe(
+      '/product-details/Anti-CD3/MA1-1?productPlacement=home',
+    )
     expect(safeReturnPath('https://evil.example/')).toBeUndefined()
     expect(safeReturnPath('//evil.example/x')).toBeUndefined()
     expect(safeReturnPath('/a b')).toBeUndefined()
@@ -76,7 +89,7 @@ describe('login addresses (types/auth.ts protocol)', () => {
     expect(safeReturnPath(undefined)).toBeUndefined()
   })
 
-  it('the server\'s ?error= codes are kept; anything else counts as a failed exchange', () => {
+  it("the server's ?error= codes are kept; anything else counts as a failed exchange", () => {
     for (const c of ['access_denied', 'state', 'exchange', 'rate_limited', 'wechat']) expect(redirectError(c)).toBe(c)
     expect(redirectError('<script>')).toBe('exchange')
   })
@@ -94,10 +107,13 @@ describe('link an organisation account (onboarding form, types/account.ts LinkAc
     expect(checkLinkAccount(ok)).toEqual({})
   })
 
-  it('spec section 5 wording: \'{field} is a required field\', for every field', () => {
+  it("spec section 5 wording: '{field} is a required field', for every field", () => {
     const errors = checkLinkAccount({ accountNumber: ' ', companyOrInstitution: '', zipCode: '' })
     expect(Object.keys(errors).sort()).toEqual(['accountNumber', 'companyOrInstitution', 'zipCode'])
-    expect(errors.accountNumber).toEqual({ key: 'auth.onboarding.required', params: { field: 'auth.onboarding.field.accountNumber' } })
+    expect(errors.accountNumber).toEqual({
+      key: 'auth.onboarding.required',
+      params: { field: 'auth.onboarding.field.accountNumber' },
+    })
     expect(en['auth.onboarding.required']).toBe('{field} is a required field')
   })
 
@@ -112,7 +128,10 @@ describe('link an organisation account (onboarding form, types/account.ts LinkAc
 
   it('company at most 120 characters; zip code at most 12, letters, digits, spaces and "-"', () => {
     expect(checkLinkField('companyOrInstitution', 'x'.repeat(120))).toBeNull()
-    expect(checkLinkField('companyOrInstitution', 'x'.repeat(121))).toEqual({ key: 'auth.onboarding.tooLong', params: { field: 'auth.onboarding.field.companyOrInstitution', max: 120 } })
+    expect(checkLinkField('companyOrInstitution', 'x'.repeat(121))).toEqual({
+      key: 'auth.onboarding.tooLong',
+      params: { field: 'auth.onboarding.field.companyOrInstitution', max: 120 },
+    })
     expect(checkLinkField('zipCode', '1'.repeat(13))?.key).toBe('auth.onboarding.tooLong')
     expect(checkLinkField('zipCode', '2004<33')?.key).toBe('auth.onboarding.zipInvalid')
     expect(checkLinkField('zipCode', 'SW1A 1AA')).toBeNull()

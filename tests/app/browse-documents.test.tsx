@@ -10,14 +10,25 @@ import { stubApi, flush, closePage, type Handler } from './browse-stub'
  * stubbed at the API boundary only.
  */
 const doc = (id: string, type: string, over: object = {}) => ({
-  id, type, title: `Doc ${id}`, catalogNumber: 'MA1-10175', lotNumber: type === 'coa' ? 'L2456789' : null, language: 'en',
-  fileUrl: `/api/document/file/${id}`, fileName: `${id}.pdf`, updatedAt: '2026-05-01T10:00:00Z', ...over
+  id,
+  type,
+  title: `Doc ${id}`,
+  catalogNumber: 'MA1-10175',
+  lotNumber: type === 'coa' ? 'L2456789' : null,
+  language: 'en',
+  fileUrl: `/api/document/file/${id}`,
+  fileName: `${id}.pdf`,
+  updatedAt: '2026-05-01T10:00:00Z',
+  ...over,
 })
 const searchHandler: Handler = (c) => {
   const type = c.query.get('type')
-  const items = type === 'coa'
-    ? (c.query.get('lotNumber') === 'L2456789' ? [doc('coa-1', 'coa', { title: 'Certificate of Analysis MA1-10175 lot L2456789' })] : [])
-    : [doc(`${type}-1`, type ?? 'manual', { title: `${type} for ${c.query.get('q')}` })]
+  const items =
+    type === 'coa'
+      ? c.query.get('lotNumber') === 'L2456789'
+        ? [doc('coa-1', 'coa', { title: 'Certificate of Analysis MA1-10175 lot L2456789' })]
+        : []
+      : [doc(`${type}-1`, type ?? 'manual', { title: `${type} for ${c.query.get('q')}` })]
   return { items, total: items.length, page: 1, pageSize: 20 }
 }
 
@@ -43,8 +54,12 @@ async function fill(utils: TestUtils, index: number, value: string) {
     input.dispatchEvent(new Event('input', { bubbles: true }))
   })
 }
-const tab = (label: string) => Array.from(document.querySelectorAll('.docs__tab')).find((e) => e.textContent === label) as HTMLElement
-const submit = (utils: TestUtils) => utils.act(async () => { utils.fireEvent.click(document.querySelector('.docs__submit') as HTMLElement) })
+const tab = (label: string) =>
+  Array.from(document.querySelectorAll('.docs__tab')).find((e) => e.textContent === label) as HTMLElement
+const submit = (utils: TestUtils) =>
+  utils.act(async () => {
+    utils.fireEvent.click(document.querySelector('.docs__submit') as HTMLElement)
+  })
 
 jest.setTimeout(30000)
 
@@ -55,13 +70,23 @@ describe('Document search', () => {
     useDocumentResults.getState().reset()
     useLocale.setState({ language: 'en', country: 'cn' })
   })
-  afterEach(async () => { await closePage(); jest.restoreAllMocks(); window.history.replaceState(null, '', '#/') })
+  afterEach(async () => {
+    await closePage()
+    jest.restoreAllMocks()
+    window.history.replaceState(null, '', '#/')
+  })
 
-  it('a certificate of analysis needs the catalogue number AND the lot number: a missing lot says so in the user\'s language and sends nothing', async () => {
+  it("a certificate of analysis needs the catalogue number AND the lot number: a missing lot says so in the user's language and sends nothing", async () => {
     const api = stubApi({ '/document/search': searchHandler })
     const utils = await open()
-    expect(Array.from(document.querySelectorAll('.docs__tab')).map((e) => e.textContent)).toEqual(['Manuals', 'Certificates of analysis', 'Safety data sheets'])
-    await utils.act(async () => { utils.fireEvent.click(tab('Certificates of analysis')) })
+    expect(Array.from(document.querySelectorAll('.docs__tab')).map((e) => e.textContent)).toEqual([
+      'Manuals',
+      'Certificates of analysis',
+      'Safety data sheets',
+    ])
+    await utils.act(async () => {
+      utils.fireEvent.click(tab('Certificates of analysis'))
+    })
     await utils.waitForText('Lot number')
     await fill(utils, 0, 'MA1-10175')
     await submit(utils)
@@ -73,7 +98,12 @@ describe('Document search', () => {
     await submit(utils)
     await utils.waitForText('Certificate of Analysis MA1-10175 lot L2456789')
     const q = api.to('/document/search')[0].query
-    expect([q.get('type'), q.get('catalogNumber'), q.get('lotNumber'), q.get('q')]).toEqual(['coa', 'MA1-10175', 'L2456789', null])
+    expect([q.get('type'), q.get('catalogNumber'), q.get('lotNumber'), q.get('q')]).toEqual([
+      'coa',
+      'MA1-10175',
+      'L2456789',
+      null,
+    ])
     expect(utils.pageText()).toContain('Lot L2456789')
     expect(utils.pageText()).toContain('View / Download')
   })
@@ -82,7 +112,9 @@ describe('Document search', () => {
     useLocale.setState({ language: 'zh', country: 'cn' })
     stubApi({ '/document/search': searchHandler })
     const utils = await open()
-    await utils.act(async () => { utils.fireEvent.click(tab('分析证书')) })
+    await utils.act(async () => {
+      utils.fireEvent.click(tab('分析证书'))
+    })
     await utils.waitForText('批号')
     await fill(utils, 0, 'MA1-10175')
     await submit(utils)
@@ -101,21 +133,36 @@ describe('Document search', () => {
     await fill(utils, 0, 'Trypsin')
     await submit(utils)
     await utils.waitForText('manual for Trypsin')
-    await utils.act(async () => { utils.fireEvent.click(tab('Safety data sheets')) })
+    await utils.act(async () => {
+      utils.fireEvent.click(tab('Safety data sheets'))
+    })
     expect(utils.pageText()).not.toContain('manual for Trypsin')
     await fill(utils, 0, 'MA1-10175')
     await submit(utils)
     await utils.waitForText('sds for MA1-10175')
-    expect(api.to('/document/search').map((c) => [c.query.get('type'), c.query.get('q')])).toEqual([['manual', 'Trypsin'], ['sds', 'MA1-10175']])
-    await utils.act(async () => { utils.fireEvent.click(document.querySelector('.doc-row__open') as HTMLElement) })
+    expect(api.to('/document/search').map((c) => [c.query.get('type'), c.query.get('q')])).toEqual([
+      ['manual', 'Trypsin'],
+      ['sds', 'MA1-10175'],
+    ])
+    await utils.act(async () => {
+      utils.fireEvent.click(document.querySelector('.doc-row__open') as HTMLElement)
+    })
     await flush(10)
     expect(open_).toHaveBeenCalledWith('http://api.test/api/document/file/sds-1', '_blank', 'noopener')
   })
 
   it('validates without the screen too: what each tab sends', () => {
-    expect(documentQuery('coa', { text: '', catalogNumber: ' MA1-10175 ', lotNumber: '' })).toEqual({ error: 'browse.docs.needLot' })
-    expect(documentQuery('coa', { text: '', catalogNumber: '', lotNumber: 'L1' })).toEqual({ error: 'browse.docs.needCatalog' })
-    expect(documentQuery('coa', { text: 'x', catalogNumber: 'MA1-10175', lotNumber: ' L1 ' })).toEqual({ query: { type: 'coa', catalogNumber: 'MA1-10175', lotNumber: 'L1' } })
-    expect(documentQuery('manual', { text: ' CD3 ', catalogNumber: '', lotNumber: '' })).toEqual({ query: { type: 'manual', q: 'CD3' } })
+    expect(documentQuery('coa', { text: '', catalogNumber: ' MA1-10175 ', lotNumber: '' })).toEqual({
+      error: 'browse.docs.needLot',
+    })
+    expect(documentQuery('coa', { text: '', catalogNumber: '', lotNumber: 'L1' })).toEqual({
+      error: 'browse.docs.needCatalog',
+    })
+    expect(documentQuery('coa', { text: 'x', catalogNumber: 'MA1-10175', lotNumber: ' L1 ' })).toEqual({
+      query: { type: 'coa', catalogNumber: 'MA1-10175', lotNumber: 'L1' },
+    })
+    expect(documentQuery('manual', { text: ' CD3 ', catalogNumber: '', lotNumber: '' })).toEqual({
+      query: { type: 'manual', q: 'CD3' },
+    })
   })
 })

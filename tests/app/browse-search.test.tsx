@@ -15,14 +15,16 @@ import { stubApi, productPage, product, flush, spyNavigation, queryOf, closePage
 const SUGGESTIONS = [
   { text: 'CD3', kind: 'term' },
   { text: 'CD34', kind: 'term' },
-  { text: 'Primary Antibodies', kind: 'category', categoryCode: 'primary-antibodies' }
+  { text: 'Primary Antibodies', kind: 'category', categoryCode: 'primary-antibodies' },
 ]
 const searchHandler: Handler = (c) => {
   const q = c.query.get('q') ?? ''
   const page = Number(c.query.get('page'))
   const pageSize = Number(c.query.get('pageSize'))
   if (/xyzzy/.test(q)) return { items: [], page, pageSize, total: 0, totalCapped: false, suggestions: SUGGESTIONS }
-  const res = productPage(page, pageSize, 45, (i) => product(i, { productTitle: `${q} result ${i}`, catalogNumber: `S-${i}` }))
+  const res = productPage(page, pageSize, 45, (i) =>
+    product(i, { productTitle: `${q} result ${i}`, catalogNumber: `S-${i}` }),
+  )
   return { ...res, totalCapped: false, suggestions: [] }
 }
 
@@ -52,7 +54,9 @@ async function type(utils: TestUtils, text: string, gapMs = 50) {
   }
 }
 async function pressEnter(utils: TestUtils) {
-  await utils.act(async () => { searchBox().dispatchEvent(new KeyboardEvent('keydown', { keyCode: 13, bubbles: true } as KeyboardEventInit)) })
+  await utils.act(async () => {
+    searchBox().dispatchEvent(new KeyboardEvent('keydown', { keyCode: 13, bubbles: true } as KeyboardEventInit))
+  })
 }
 
 describe('Search', () => {
@@ -63,7 +67,11 @@ describe('Search', () => {
     useSearchHistory.setState({ history: [] })
     useLocale.setState({ language: 'en', country: 'cn' })
   })
-  afterEach(async () => { await closePage(); jest.restoreAllMocks(); window.history.replaceState(null, '', '#/') })
+  afterEach(async () => {
+    await closePage()
+    jest.restoreAllMocks()
+    window.history.replaceState(null, '', '#/')
+  })
 
   it(`debounces typing with the spec's default debounce (${DEFAULT_DEBOUNCE_MS} ms): one request for the final text, none per keystroke`, async () => {
     const api = stubApi({ '/product/search': searchHandler })
@@ -88,16 +96,28 @@ describe('Search', () => {
     const api = stubApi({ '/product/search': searchHandler })
     const utils = await open('#/packages/catalog/search/index')
     await utils.waitForText('Recent searches')
-    expect(Array.from(document.querySelectorAll('.search-history__chip')).map((e) => e.textContent)).toEqual(['trypsin', 'CD4'])
-    await utils.act(async () => { utils.fireEvent.click(document.querySelectorAll('.search-history__chip')[1]) })
+    expect(Array.from(document.querySelectorAll('.search-history__chip')).map((e) => e.textContent)).toEqual([
+      'trypsin',
+      'CD4',
+    ])
+    await utils.act(async () => {
+      utils.fireEvent.click(document.querySelectorAll('.search-history__chip')[1])
+    })
     await utils.waitForText('CD4 result 1')
     expect(api.to('/product/search')[0].query.get('q')).toBe('CD4')
     expect(JSON.parse(storage.get(HISTORY_KEY)!)).toEqual(['CD4', 'trypsin'])
     // back to an empty box: the history shows again, newest first; clear removes it from storage
-    await utils.act(async () => { utils.fireEvent.click(document.querySelector('.search__clear') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(document.querySelector('.search__clear') as HTMLElement)
+    })
     await utils.waitForText('Recent searches')
-    expect(Array.from(document.querySelectorAll('.search-history__chip')).map((e) => e.textContent)).toEqual(['CD4', 'trypsin'])
-    await utils.act(async () => { utils.fireEvent.click(document.querySelector('.search-history__clear') as HTMLElement) })
+    expect(Array.from(document.querySelectorAll('.search-history__chip')).map((e) => e.textContent)).toEqual([
+      'CD4',
+      'trypsin',
+    ])
+    await utils.act(async () => {
+      utils.fireEvent.click(document.querySelector('.search-history__clear') as HTMLElement)
+    })
     expect(document.querySelector('.search-history')).toBeNull()
     expect(storage.get(HISTORY_KEY)).toBeNull()
 
@@ -116,11 +136,20 @@ describe('Search', () => {
     await utils.waitForText('CD3 result 20')
     expect(searchBox().value).toBe('CD3')
     expect(JSON.parse(storage.get(HISTORY_KEY)!)).toEqual(['CD3'])
-    await utils.act(async () => { (Current.page as unknown as { onReachBottom: () => void }).onReachBottom() })
+    await utils.act(async () => {
+      ;(Current.page as unknown as { onReachBottom: () => void }).onReachBottom()
+    })
     await utils.waitForText('CD3 result 40')
-    expect(api.to('/product/search').map((c) => [c.query.get('q'), c.query.get('page'), c.query.get('pageSize')])).toEqual([['CD3', '1', '20'], ['CD3', '2', '20']])
+    expect(
+      api.to('/product/search').map((c) => [c.query.get('q'), c.query.get('page'), c.query.get('pageSize')]),
+    ).toEqual([
+      ['CD3', '1', '20'],
+      ['CD3', '2', '20'],
+    ])
     const urls = spyNavigation()
-    await utils.act(async () => { utils.fireEvent.click(document.querySelector('.product-card[data-catalog-number="S-3"]') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(document.querySelector('.product-card[data-catalog-number="S-3"]') as HTMLElement)
+    })
     expect(queryOf(urls.pop()!)).toMatchObject({ catalogNumber: 'S-3', productPlacement: 'search' })
   })
 
@@ -136,21 +165,31 @@ describe('Search', () => {
     expect(utils.pageText()).toContain('“抗体”共 45 个结果')
   })
 
-  it('a query with no result shows the server\'s suggestions: a term searches it, a category opens the categories page', async () => {
+  it("a query with no result shows the server's suggestions: a term searches it, a category opens the categories page", async () => {
     const api = stubApi({ '/product/search': searchHandler })
     const utils = await open('#/packages/catalog/search/index?keyword=xyzzy')
     await utils.waitForText('No results for "xyzzy"')
-    expect(Array.from(document.querySelectorAll('.search__chip')).map((e) => e.textContent)).toEqual(['CD3', 'CD34', 'Primary Antibodies'])
-    await utils.act(async () => { utils.fireEvent.click(document.querySelectorAll('.search__chip')[1]) })
+    expect(Array.from(document.querySelectorAll('.search__chip')).map((e) => e.textContent)).toEqual([
+      'CD3',
+      'CD34',
+      'Primary Antibodies',
+    ])
+    await utils.act(async () => {
+      utils.fireEvent.click(document.querySelectorAll('.search__chip')[1])
+    })
     await utils.waitForText('CD34 result 1')
     expect(api.to('/product/search').map((c) => c.query.get('q'))).toEqual(['xyzzy', 'CD34'])
     expect(searchBox().value).toBe('CD34')
 
-    await utils.act(async () => { utils.fireEvent.click(document.querySelector('.search__clear') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(document.querySelector('.search__clear') as HTMLElement)
+    })
     await type(utils, 'xyzzy', 0)
     await utils.waitForText('No results for "xyzzy"')
     const urls = spyNavigation()
-    await utils.act(async () => { utils.fireEvent.click(document.querySelector('.search__chip--category') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(document.querySelector('.search__chip--category') as HTMLElement)
+    })
     expect(urls.pop()).toBe('/pages/categories/index?category=Primary%20Antibodies&node=primary-antibodies')
   })
 })

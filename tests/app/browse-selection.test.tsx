@@ -10,10 +10,17 @@ import { stubApi, productPage, product, flush, closePage, type Call } from './br
  * Selection tools and the dual-origin / surcharge list (spec section 2: "selection tools and a
  * dual-origin and surcharge product list"). Taro.request stubbed at the API boundary only.
  */
-const node = (id: string, code: string, name: string, children: object[] = []) => ({ id, code, name, parentId: null, productCount: 100, children })
+const node = (id: string, code: string, name: string, children: object[] = []) => ({
+  id,
+  code,
+  name,
+  parentId: null,
+  productCount: 100,
+  children,
+})
 const TREE = [
   node('1', 'antibodies', 'Antibodies', [node('2', 'primary-antibodies', 'Primary Antibodies')]),
-  node('7', 'reagents-chemicals', 'Reagents & Chemicals')
+  node('7', 'reagents-chemicals', 'Reagents & Chemicals'),
 ]
 const filtersOf = (c: Call) => JSON.parse(c.query.get('filters') ?? '[]') as { name: string; value: string }[]
 const facets = (c: Call) => {
@@ -24,15 +31,36 @@ const facets = (c: Call) => {
     total,
     filters: chosen,
     facets: [
-      { name: 'Host Species', label: 'Host Species', multiValued: false, values: [{ value: 'Mouse', count: 300 }, { value: 'Rabbit', count: 200 }] },
-      { name: 'Reactivity', label: 'Reactivity', multiValued: true, values: [{ value: 'Human', count: 250 }, { value: 'Mouse', count: 150 }] }
-    ]
+      {
+        name: 'Host Species',
+        label: 'Host Species',
+        multiValued: false,
+        values: [
+          { value: 'Mouse', count: 300 },
+          { value: 'Rabbit', count: 200 },
+        ],
+      },
+      {
+        name: 'Reactivity',
+        label: 'Reactivity',
+        multiValued: true,
+        values: [
+          { value: 'Human', count: 250 },
+          { value: 'Mouse', count: 150 },
+        ],
+      },
+    ],
   }
 }
 const selection = (c: Call) => {
-  const chosen = filtersOf(c).map((f) => f.value).join('+') || 'none'
+  const chosen =
+    filtersOf(c)
+      .map((f) => f.value)
+      .join('+') || 'none'
   const total = 500 - filtersOf(c).length * 100
-  const res = productPage(Number(c.query.get('page')), Number(c.query.get('pageSize')), total, (i) => product(i, { productTitle: `${c.query.get('categoryCode')} ${chosen} #${i}`, catalogNumber: `X-${i}` }))
+  const res = productPage(Number(c.query.get('page')), Number(c.query.get('pageSize')), total, (i) =>
+    product(i, { productTitle: `${c.query.get('categoryCode')} ${chosen} #${i}`, catalogNumber: `X-${i}` }),
+  )
   return { ...res, filters: filtersOf(c) }
 }
 
@@ -42,7 +70,10 @@ async function open(page: string) {
   await utils.createApp(page)
   return utils
 }
-const click = (utils: TestUtils, el: Element | null | undefined) => utils.act(async () => { utils.fireEvent.click(el as HTMLElement) })
+const click = (utils: TestUtils, el: Element | null | undefined) =>
+  utils.act(async () => {
+    utils.fireEvent.click(el as HTMLElement)
+  })
 const chip = (facet: string, value: string) => document.querySelector(`[data-facet="${facet}"] [data-value="${value}"]`)
 
 jest.setTimeout(30000)
@@ -52,14 +83,29 @@ describe('Selection tools', () => {
     localStorage.clear()
     useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null, spCenterStatus: null, defaultSC: null })
     useCategoryTree.setState({ tree: [], status: 'idle', key: null })
-    useSelection.setState({ key: null, categoryCode: 'antibodies', filters: [], facets: [], facetsStatus: 'idle', total: 0 })
+    useSelection.setState({
+      key: null,
+      categoryCode: 'antibodies',
+      filters: [],
+      facets: [],
+      facetsStatus: 'idle',
+      total: 0,
+    })
     useSelectionResults.getState().reset()
     useLocale.setState({ language: 'en', country: 'cn' })
   })
-  afterEach(async () => { await closePage(); jest.restoreAllMocks(); window.history.replaceState(null, '', '#/') })
+  afterEach(async () => {
+    await closePage()
+    jest.restoreAllMocks()
+    window.history.replaceState(null, '', '#/')
+  })
 
   it('opens on antibodies with facet chips from the server; results follow each chosen value; clear all starts over', async () => {
-    const api = stubApi({ '/category/tree': () => TREE, '/product/selection/facets': facets, '/product/selection': selection })
+    const api = stubApi({
+      '/category/tree': () => TREE,
+      '/product/selection/facets': facets,
+      '/product/selection': selection,
+    })
     const utils = await open('packages/catalog/selection-tools/index')
     await utils.waitForText('antibodies none #1', 15000)
     expect(utils.pageText()).toContain('500 matching products')
@@ -77,9 +123,15 @@ describe('Selection tools', () => {
     await click(utils, chip('Reactivity', 'Mouse'))
     await utils.waitForText('antibodies Rabbit+Human+Mouse #1')
     expect(filtersOf(api.to('/product/selection').pop()!)).toEqual([
-      { name: 'Host Species', value: 'Rabbit' }, { name: 'Reactivity', value: 'Human' }, { name: 'Reactivity', value: 'Mouse' }
+      { name: 'Host Species', value: 'Rabbit' },
+      { name: 'Reactivity', value: 'Human' },
+      { name: 'Reactivity', value: 'Mouse' },
     ])
-    expect(Array.from(document.querySelectorAll('.sel__chosen-chip')).map((e) => e.textContent)).toEqual(['Host Species: Rabbit', 'Reactivity: Human', 'Reactivity: Mouse'])
+    expect(Array.from(document.querySelectorAll('.sel__chosen-chip')).map((e) => e.textContent)).toEqual([
+      'Host Species: Rabbit',
+      'Reactivity: Human',
+      'Reactivity: Mouse',
+    ])
 
     await click(utils, document.querySelector('.sel__clear'))
     await utils.waitForText('antibodies none #1')
@@ -88,12 +140,19 @@ describe('Selection tools', () => {
   })
 
   it('picking another category drops the chosen values and asks for that category', async () => {
-    const api = stubApi({ '/category/tree': () => TREE, '/product/selection/facets': facets, '/product/selection': selection })
+    const api = stubApi({
+      '/category/tree': () => TREE,
+      '/product/selection/facets': facets,
+      '/product/selection': selection,
+    })
     const utils = await open('packages/catalog/selection-tools/index')
     await utils.waitForText('antibodies none #1', 15000)
     await click(utils, chip('Host Species', 'Mouse'))
     await utils.waitForText('antibodies Mouse #1')
-    await click(utils, Array.from(document.querySelectorAll('.sel__cat')).find((e) => e.textContent === 'Reagents & Chemicals'))
+    await click(
+      utils,
+      Array.from(document.querySelectorAll('.sel__cat')).find((e) => e.textContent === 'Reagents & Chemicals'),
+    )
     await utils.waitForText('reagents-chemicals none #1')
     const last = api.to('/product/selection').pop()!
     expect([last.query.get('categoryCode'), filtersOf(last)]).toEqual(['reagents-chemicals', []])
@@ -120,17 +179,40 @@ describe('Dual-origin and surcharge products', () => {
     useDualOriginList.getState().reset()
     useLocale.setState({ language: 'en', country: 'cn' })
   })
-  afterEach(async () => { await closePage(); jest.restoreAllMocks(); window.history.replaceState(null, '', '#/') })
+  afterEach(async () => {
+    await closePage()
+    jest.restoreAllMocks()
+    window.history.replaceState(null, '', '#/')
+  })
 
   const dual = (c: Call) => {
     const only = c.query.get('only')
     return {
       items: [
-        { ...product(1, { productTitle: 'Water, Optima LC/MS Grade' }), origin: 'imported', surcharge: { amount: 80, currency: 'CNY', reason: 'Hazardous goods handling surcharge' } },
-        { ...product(2, { productTitle: 'Insulin-Transferrin-Selenium', price: null, listPrice: null, priceAccess: { status: 'no price' } }), origin: 'dual', surcharge: null },
-        { ...product(3, { productTitle: 'Fetal Bovine Serum' }), origin: 'local', surcharge: { amount: 1200.5, currency: 'CNY', reason: 'Dry ice shipping' } }
+        {
+          ...product(1, { productTitle: 'Water, Optima LC/MS Grade' }),
+          origin: 'imported',
+          surcharge: { amount: 80, currency: 'CNY', reason: 'Hazardous goods handling surcharge' },
+        },
+        {
+          ...product(2, {
+            productTitle: 'Insulin-Transferrin-Selenium',
+            price: null,
+            listPrice: null,
+            priceAccess: { status: 'no price' },
+          }),
+          origin: 'dual',
+          surcharge: null,
+        },
+        {
+          ...product(3, { productTitle: 'Fetal Bovine Serum' }),
+          origin: 'local',
+          surcharge: { amount: 1200.5, currency: 'CNY', reason: 'Dry ice shipping' },
+        },
       ].filter((p) => !only || (only === 'dual' ? p.origin === 'dual' : p.surcharge)),
-      page: 1, pageSize: 20, total: 3
+      page: 1,
+      pageSize: 20,
+      total: 3,
     }
   }
 
@@ -139,15 +221,18 @@ describe('Dual-origin and surcharge products', () => {
     stubApi({ '/product/dual-origin': dual })
     const utils = await open('packages/catalog/dual-origin/index')
     await utils.waitForText('check the final price within 4 hours of submission', 15000)
-    await utils.act(async () => { useLocale.setState({ language: 'zh' }) })
+    await utils.act(async () => {
+      useLocale.setState({ language: 'zh' })
+    })
     await utils.waitForText('附加费订单请在提交后 4 小时内确认最终价格')
   })
 
-  it('shows each product\'s origin badge, its surcharge amount and reason, and its price for the user; filters by dual origin or surcharge', async () => {
+  it("shows each product's origin badge, its surcharge amount and reason, and its price for the user; filters by dual origin or surcharge", async () => {
     const api = stubApi({ '/product/dual-origin': dual })
     const utils = await open('packages/catalog/dual-origin/index')
     await utils.waitForText('Water, Optima LC/MS Grade', 15000)
-    const card = (cat: string) => (document.querySelector(`.product-card[data-catalog-number="${cat}"]`) as HTMLElement).textContent
+    const card = (cat: string) =>
+      (document.querySelector(`.product-card[data-catalog-number="${cat}"]`) as HTMLElement).textContent
     expect(card('MA1-10001')).toContain('Imported')
     expect(card('MA1-10001')).toContain('Surcharge ¥80.00 · Hazardous goods handling surcharge')
     expect(card('MA1-10001')).toContain('¥3,001.00')
@@ -157,7 +242,10 @@ describe('Dual-origin and surcharge products', () => {
     expect(card('MA1-10003')).toContain('Made locally')
     expect(card('MA1-10003')).toContain('Surcharge ¥1,200.50 · Dry ice shipping')
 
-    await click(utils, Array.from(document.querySelectorAll('.dual__filter')).find((e) => e.textContent === 'With surcharge'))
+    await click(
+      utils,
+      Array.from(document.querySelectorAll('.dual__filter')).find((e) => e.textContent === 'With surcharge'),
+    )
     await flush(50)
     await utils.waitForText('Fetal Bovine Serum')
     expect(utils.pageText()).not.toContain('Insulin-Transferrin-Selenium')

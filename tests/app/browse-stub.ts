@@ -10,11 +10,18 @@ export type Call = { url: string; method: string; header: Record<string, string>
 type Reply = unknown | { __status: number; body?: unknown }
 export type Handler = (call: Call) => Reply | Promise<Reply>
 
-export const fail = (status = 500, code = 'INTERNAL_ERROR') => ({ __status: status, body: { success: false, code, message: 'failed', statusCode: status } })
+export const fail = (status = 500, code = 'INTERNAL_ERROR') => ({
+  __status: status,
+  body: { success: false, code, message: 'failed', statusCode: status },
+})
 
 export function stubApi(handlers: Record<string, Handler>) {
   const calls: Call[] = []
-  jest.spyOn(Taro, 'request').mockImplementation(((opts: { url: string; method?: string; header: Record<string, string> }) => {
+  jest.spyOn(Taro, 'request').mockImplementation(((opts: {
+    url: string
+    method?: string
+    header: Record<string, string>
+  }) => {
     const u = new URL(opts.url)
     const path = u.pathname.replace(/^\/api/, '')
     const call: Call = { url: opts.url, method: opts.method ?? 'GET', header: opts.header, path, query: u.searchParams }
@@ -31,21 +38,32 @@ export function stubApi(handlers: Record<string, Handler>) {
   }) as never)
   return {
     calls,
-    to: (path: string) => calls.filter((c) => c.path === path)
+    to: (path: string) => calls.filter((c) => c.path === path),
   }
 }
 
 /** A deferred reply: the test decides when the server "answers". */
 export function later<T>() {
   let resolve!: (v: T) => void
-  const promise = new Promise<T>((r) => { resolve = r })
+  const promise = new Promise<T>((r) => {
+    resolve = r
+  })
   return { promise, resolve }
 }
 
 export const product = (i: number, over: object = {}) => ({
-  sku: `SKU-${i}`, catalogNumber: `MA1-${10000 + i}`, productTitle: `Anti-CD${i} Monoclonal Antibody (OKT${i})`, size: '100 µg', brand: 'Invitrogen',
-  image: `/media/products/MA1-${10000 + i}`, currency: 'CNY', listPrice: 3000 + i,
-  price: { amount: 3000 + i, priceType: 'list' }, priceAccess: { status: 'orderable' }, leadTarget: false, ...over
+  sku: `SKU-${i}`,
+  catalogNumber: `MA1-${10000 + i}`,
+  productTitle: `Anti-CD${i} Monoclonal Antibody (OKT${i})`,
+  size: '100 µg',
+  brand: 'Invitrogen',
+  image: `/media/products/MA1-${10000 + i}`,
+  currency: 'CNY',
+  listPrice: 3000 + i,
+  price: { amount: 3000 + i, priceType: 'list' },
+  priceAccess: { status: 'orderable' },
+  leadTarget: false,
+  ...over,
 })
 
 export const productPage = (page: number, pageSize: number, total: number, make = product) => {
@@ -60,7 +78,10 @@ export const flush = (ms = 0) => new Promise((r) => setTimeout(r, ms))
 /** The route the app navigated to last (navigateTo / reLaunch / redirectTo spied). */
 export function spyNavigation() {
   const urls: string[] = []
-  const rec = (o: { url: string }) => { urls.push(o.url); return Promise.resolve({ errMsg: 'ok' }) }
+  const rec = (o: { url: string }) => {
+    urls.push(o.url)
+    return Promise.resolve({ errMsg: 'ok' })
+  }
   jest.spyOn(Taro, 'navigateTo').mockImplementation(rec as never)
   jest.spyOn(Taro, 'reLaunch').mockImplementation(rec as never)
   jest.spyOn(Taro, 'redirectTo').mockImplementation(rec as never)
@@ -77,5 +98,6 @@ export async function closePage() {
   const { Current } = require('@tarojs/runtime')
   const app = Current.app as { unmount?: (id: string, cb: () => void) => void } | null
   const page = Current.page as { $taroPath?: string } | null
-  if (app?.unmount && page?.$taroPath) await Promise.race([new Promise<void>((r) => app.unmount!(page.$taroPath!, r)), flush(500)])
+  if (app?.unmount && page?.$taroPath)
+    await Promise.race([new Promise<void>((r) => app.unmount!(page.$taroPath!, r)), flush(500)])
 }

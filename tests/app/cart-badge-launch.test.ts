@@ -18,14 +18,22 @@ describe('cart store loaded after the session is settled', () => {
     useLocale.setState({ language: 'en', country: 'cn' })
     storage.set('gcId', GC_ID)
     storage.set('IS_NEW_CART_ID', '1')
-    const calls = stubApi({ 'GET /cart/query': cartOf([cartItem(), cartItem({ id: 8, catalogNumber: 'MA1-10176' })], { gcId: GC_ID }) })
+    const calls = stubApi({
+      'GET /cart/query': cartOf([cartItem(), cartItem({ id: 8, catalogNumber: 'MA1-10176' })], { gcId: GC_ID }),
+    })
     // the visitor's session, settled before the store exists (as App's first effect does)
     await useSession.getState().fetchUser()
     expect(useSession.getState().status).toBe('USER_FETCHED')
-    const { useCart, cartBadgeCount } = require('../../src/store/cart/cart') as typeof import('../../src/store/cart/cart')
+    const { useCart, cartBadgeCount } =
+      require('../../src/store/cart/cart') as typeof import('../../src/store/cart/cart')
     await new Promise<void>((resolve) => {
       if (cartBadgeCount(useCart.getState()) > 0) return resolve()
-      const stop = useCart.subscribe((s) => { if (cartBadgeCount(s) > 0) { stop(); resolve() } })
+      const stop = useCart.subscribe((s) => {
+        if (cartBadgeCount(s) > 0) {
+          stop()
+          resolve()
+        }
+      })
     })
     expect(cartBadgeCount(useCart.getState())).toBe(2)
     const query = calls.find((c) => c.path === '/cart/query')!

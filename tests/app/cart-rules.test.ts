@@ -1,7 +1,27 @@
-import { deliveryChannelOf, needsSupplyCentreLookup, smartChannel, channelForMode, deliveryModeOf, isSupplyCentreOrderType, DEFAULT_ORDER_PREFERENCE } from '../../types/cart/channel'
-import { checkCouponCombination, couponMessageKey, couponTypeOf, couponBlockedFor, exceedsCouponSkuLimit, isCouponInfo } from '../../types/cart/coupons'
+import {
+  deliveryChannelOf,
+  needsSupplyCentreLookup,
+  smartChannel,
+  channelForMode,
+  deliveryModeOf,
+  isSupplyCentreOrderType,
+  DEFAULT_ORDER_PREFERENCE,
+} from '../../types/cart/channel'
+import {
+  checkCouponCombination,
+  couponMessageKey,
+  couponTypeOf,
+  couponBlockedFor,
+  exceedsCouponSkuLimit,
+  isCouponInfo,
+} from '../../types/cart/coupons'
 import { stepQuantity, checkQuantityInput, mergedQuantity, quantityCap } from '../../types/cart/quantity'
-import { formatAnonymousCartId, isAnonymousCartId, anonymousCartIdTime, shouldMergeBeforeQuery } from '../../types/cart/cart-id'
+import {
+  formatAnonymousCartId,
+  isAnonymousCartId,
+  anonymousCartIdTime,
+  shouldMergeBeforeQuery,
+} from '../../types/cart/cart-id'
 import { parseQuickOrder } from '../../types/cart/quick-order'
 import { orderTotal, orderSavings, taxOf, checkOrderFields } from '../../types/order/totals'
 
@@ -22,9 +42,21 @@ describe('delivery channel (spec section 4)', () => {
     expect(needsSupplyCentreLookup('SC', 'SC-SH-01')).toBe(false)
   })
   it('"Items with no delivery-centre stock match are non-smart-procurement and use TFS. A TFS inventory match clears the smart flags."', () => {
-    expect(smartChannel({ wanted: 'SC', scStockMatch: true, tfsStockMatch: false })).toEqual({ deliveryChannel: 'SC', isSmartProc: true, spFlag: true })
-    expect(smartChannel({ wanted: 'SC', scStockMatch: false, tfsStockMatch: false })).toEqual({ deliveryChannel: 'TFS', isSmartProc: false, spFlag: false })
-    expect(smartChannel({ wanted: 'SC', scStockMatch: true, tfsStockMatch: true })).toEqual({ deliveryChannel: 'TFS', isSmartProc: false, spFlag: false })
+    expect(smartChannel({ wanted: 'SC', scStockMatch: true, tfsStockMatch: false })).toEqual({
+      deliveryChannel: 'SC',
+      isSmartProc: true,
+      spFlag: true,
+    })
+    expect(smartChannel({ wanted: 'SC', scStockMatch: false, tfsStockMatch: false })).toEqual({
+      deliveryChannel: 'TFS',
+      isSmartProc: false,
+      spFlag: false,
+    })
+    expect(smartChannel({ wanted: 'SC', scStockMatch: true, tfsStockMatch: true })).toEqual({
+      deliveryChannel: 'TFS',
+      isSmartProc: false,
+      spFlag: false,
+    })
   })
   it('"Cart delivery modes: SP (by flag SC or TFS), Web (all TFS), Split (by flag)."', () => {
     expect(channelForMode('Web', 'SC')).toBe('TFS')
@@ -48,10 +80,19 @@ describe('coupons (spec sections 5, 6, 8)', () => {
     expect(couponTypeOf('X-1')).toBeNull()
   })
   it('"P and D quotes cannot be mixed"', () => {
-    expect(checkCouponCombination(['P-ANTIBODY10', 'D-PCR15'])).toEqual({ ok: false, kind: 'PD_MIX', codes: ['P-ANTIBODY10', 'D-PCR15'] })
+    expect(checkCouponCombination(['P-ANTIBODY10', 'D-PCR15'])).toEqual({
+      ok: false,
+      kind: 'PD_MIX',
+      codes: ['P-ANTIBODY10', 'D-PCR15'],
+    })
   })
   it('"M and R, M and T, and R and T cannot be mixed"', () => {
-    for (const [a, b] of [['M-1', 'R-1'], ['T-1', 'M-1'], ['R-1', 'T-1']]) expect(checkCouponCombination([a, b])).toMatchObject({ ok: false, kind: 'MRT_MIX' })
+    for (const [a, b] of [
+      ['M-1', 'R-1'],
+      ['T-1', 'M-1'],
+      ['R-1', 'T-1'],
+    ])
+      expect(checkCouponCombination([a, b])).toMatchObject({ ok: false, kind: 'MRT_MIX' })
     expect(checkCouponCombination(['P-1', 'M-1'])).toEqual({ ok: true })
     expect(checkCouponCombination(['D-1', 'R-1'])).toEqual({ ok: true })
   })
@@ -96,11 +137,12 @@ describe('quantity (spec sections 4, 5)', () => {
     expect(stepQuantity(2, -1)).toBe(1)
     expect(stepQuantity(999, 1)).toBe(999)
     expect(stepQuantity(5, 1)).toBe(6)
-    for (let q = 1; q <= 999; q += 37) for (const d of [1, -1] as const) {
-      const n = stepQuantity(q, d)
-      expect(n).toBeGreaterThanOrEqual(1)
-      expect(n).toBeLessThanOrEqual(999)
-    }
+    for (let q = 1; q <= 999; q += 37)
+      for (const d of [1, -1] as const) {
+        const n = stepQuantity(q, d)
+        expect(n).toBeGreaterThanOrEqual(1)
+        expect(n).toBeLessThanOrEqual(999)
+      }
   })
   it('typed input is numeric and within 1..999', () => {
     expect(checkQuantityInput('12')).toEqual({ ok: true, value: 12 })
@@ -115,9 +157,18 @@ describe('quantity (spec sections 4, 5)', () => {
     expect(mergedQuantity(500, 600)).toBe(999)
   })
   it('"The cap is the maximum order quantity for a logged-in user, otherwise the account purchase limit. If the cap is below the minimum, the quantity is set to the cap."', () => {
-    expect(quantityCap({ loggedIn: true, maxOrderQty: 10, accountPurchaseLimitQty: 3, minOrderQty: 1 })).toEqual({ cap: 10, forcedQuantity: null })
-    expect(quantityCap({ loggedIn: false, maxOrderQty: 10, accountPurchaseLimitQty: 3, minOrderQty: 1 })).toEqual({ cap: 3, forcedQuantity: null })
-    expect(quantityCap({ loggedIn: true, maxOrderQty: 2, accountPurchaseLimitQty: 3, minOrderQty: 5 })).toEqual({ cap: 2, forcedQuantity: 2 })
+    expect(quantityCap({ loggedIn: true, maxOrderQty: 10, accountPurchaseLimitQty: 3, minOrderQty: 1 })).toEqual({
+      cap: 10,
+      forcedQuantity: null,
+    })
+    expect(quantityCap({ loggedIn: false, maxOrderQty: 10, accountPurchaseLimitQty: 3, minOrderQty: 1 })).toEqual({
+      cap: 3,
+      forcedQuantity: null,
+    })
+    expect(quantityCap({ loggedIn: true, maxOrderQty: 2, accountPurchaseLimitQty: 3, minOrderQty: 5 })).toEqual({
+      cap: 2,
+      forcedQuantity: 2,
+    })
   })
 })
 
@@ -146,21 +197,36 @@ describe('anonymous cart id (spec sections 3, 4, 9)', () => {
 describe('quick order by paste', () => {
   it('reads a spreadsheet copy: tab separated, header row, CRLF, blank lines', () => {
     const r = parseQuickOrder('Catalog Number\tQty\r\nMA1-10175\t2\r\n\r\n11668019\t10\r\n')
-    expect(r.lines).toEqual([{ line: 2, catalogNumber: 'MA1-10175', quantity: 2 }, { line: 4, catalogNumber: '11668019', quantity: 10 }])
+    expect(r.lines).toEqual([
+      { line: 2, catalogNumber: 'MA1-10175', quantity: 2 },
+      { line: 4, catalogNumber: '11668019', quantity: 10 },
+    ])
     expect(r.problems).toEqual([])
   })
   it('comma, full-width comma and spaces; a missing quantity is 1', () => {
     const r = parseQuickOrder('ma1-10175, 3\nAM9625，5\n4368814   7\nR0611')
-    expect(r.lines.map((l) => [l.catalogNumber, l.quantity])).toEqual([['MA1-10175', 3], ['AM9625', 5], ['4368814', 7], ['R0611', 1]])
+    expect(r.lines.map((l) => [l.catalogNumber, l.quantity])).toEqual([
+      ['MA1-10175', 3],
+      ['AM9625', 5],
+      ['4368814', 7],
+      ['R0611', 1],
+    ])
   })
   it('one line of many catalogue numbers adds each once', () => {
-    expect(parseQuickOrder('MA1-10175, 11668019, 4368814').lines.map((l) => [l.catalogNumber, l.quantity]))
-      .toEqual([['MA1-10175', 1], ['11668019', 1], ['4368814', 1]])
+    expect(parseQuickOrder('MA1-10175, 11668019, 4368814').lines.map((l) => [l.catalogNumber, l.quantity])).toEqual([
+      ['MA1-10175', 1],
+      ['11668019', 1],
+      ['4368814', 1],
+    ])
   })
   it('the same number twice sums, capped at 999; a bad quantity is reported per line', () => {
     const r = parseQuickOrder('A1-100 600\na1-100 600\nB2-200 0\nC3-300 1.5\n!!')
     expect(r.lines).toEqual([{ line: 1, catalogNumber: 'A1-100', quantity: 999 }])
-    expect(r.problems.map((p) => [p.line, p.error])).toEqual([[3, 'quantity'], [4, 'quantity'], [5, 'format']])
+    expect(r.problems.map((p) => [p.line, p.error])).toEqual([
+      [3, 'quantity'],
+      [4, 'quantity'],
+      [5, 'format'],
+    ])
   })
   it('at most 200 entries', () => {
     const text = Array.from({ length: 205 }, (_, i) => `CAT-${i + 1000} 1`).join('\n')
@@ -186,10 +252,14 @@ describe('totals and order fields (spec sections 5, 9)', () => {
     expect(taxOf(333, 1300)).toBe(43)
   })
   it('"Purchase order number: optional, at most 60 characters"; "Remark: optional, at most 100 characters"; "At most 2 additional emails"', () => {
-    expect(checkOrderFields({ poNumber: 'x'.repeat(60), remark: '备'.repeat(100), emails: ['a@b.cn', 'c@d.com'] })).toEqual([])
+    expect(
+      checkOrderFields({ poNumber: 'x'.repeat(60), remark: '备'.repeat(100), emails: ['a@b.cn', 'c@d.com'] }),
+    ).toEqual([])
     expect(checkOrderFields({ poNumber: 'x'.repeat(61) })).toEqual([{ field: 'poNumber', error: 'tooLong' }])
     expect(checkOrderFields({ remark: '😀'.repeat(101) })).toEqual([{ field: 'remark', error: 'tooLong' }])
-    expect(checkOrderFields({ emails: ['a@b.cn', 'c@d.com', 'e@f.com'] })).toEqual([{ field: 'emails', error: 'tooMany' }])
+    expect(checkOrderFields({ emails: ['a@b.cn', 'c@d.com', 'e@f.com'] })).toEqual([
+      { field: 'emails', error: 'tooMany' },
+    ])
     expect(checkOrderFields({ emails: ['not-an-email'] })).toEqual([{ field: 'emails', error: 'invalidEmail' }])
   })
 })

@@ -30,21 +30,36 @@ const okBody = (data: unknown) => ({ statusCode: 200, data: { success: true, cod
 describe('persona (spec section 7: "GET /persona ... fallback GET /persona/getDSPersona")', () => {
   it('uses /persona when it answers', async () => {
     answer = () => okBody({ roles: ['Lab manager'], industries: [], interestAreas: [] })
-    expect(await getPersonaWithFallback()).toEqual({ persona: { roles: ['Lab manager'], industries: [], interestAreas: [] }, fallback: false })
+    expect(await getPersonaWithFallback()).toEqual({
+      persona: { roles: ['Lab manager'], industries: [], interestAreas: [] },
+      fallback: false,
+    })
     expect(calls.map((c) => c.url)).toEqual(['http://api.test/api/persona'])
   })
   it('falls back to /persona/getDSPersona when /persona fails', async () => {
-    answer = (p) => (p === '/persona' ? { statusCode: 500, data: { success: false, code: 'INTERNAL_ERROR' } } : okBody({ roles: ['Scientist'], industries: ['Academia'], interestAreas: [] }))
-    expect(await getPersonaWithFallback()).toEqual({ persona: { roles: ['Scientist'], industries: ['Academia'], interestAreas: [] }, fallback: true })
+    answer = (p) =>
+      p === '/persona'
+        ? { statusCode: 500, data: { success: false, code: 'INTERNAL_ERROR' } }
+        : okBody({ roles: ['Scientist'], industries: ['Academia'], interestAreas: [] })
+    expect(await getPersonaWithFallback()).toEqual({
+      persona: { roles: ['Scientist'], industries: ['Academia'], interestAreas: [] },
+      fallback: true,
+    })
     expect(calls.map((c) => c.url.replace('http://api.test/api', ''))).toEqual(['/persona', '/persona/getDSPersona'])
   })
 })
 
-describe('feature flags (spec section 7: GET /sys/dict/config, "each with dictValue \'1\' or \'0\'")', () => {
+describe("feature flags (spec section 7: GET /sys/dict/config, \"each with dictValue '1' or '0'\")", () => {
   it('reads ENABLE_ORDER_TAX and ENABLE_SIGN_IN_POPUP for the country', async () => {
-    answer = () => okBody({ ENABLE_ORDER_TAX: { dictValue: '0', dictLabel: 'Order tax' }, ENABLE_SIGN_IN_POPUP: { dictValue: '1', dictLabel: 'Sign-in popup' } })
+    answer = () =>
+      okBody({
+        ENABLE_ORDER_TAX: { dictValue: '0', dictLabel: 'Order tax' },
+        ENABLE_SIGN_IN_POPUP: { dictValue: '1', dictLabel: 'Sign-in popup' },
+      })
     await useConfig.getState().load('in')
-    expect(calls[0].url).toBe('http://api.test/api/sys/dict/config?countryCode=in&dictionaryParentType=GLOBAL_SYS_INIT_CONFIG')
+    expect(calls[0].url).toBe(
+      'http://api.test/api/sys/dict/config?countryCode=in&dictionaryParentType=GLOBAL_SYS_INIT_CONFIG',
+    )
     const { flags } = useConfig.getState()
     expect(isFlagOn(flags, 'ENABLE_ORDER_TAX')).toBe(false)
     expect(isFlagOn(flags, 'ENABLE_SIGN_IN_POPUP')).toBe(true)
@@ -63,8 +78,11 @@ describe('feature flags (spec section 7: GET /sys/dict/config, "each with dictVa
  */
 const ROOT = path.resolve(__dirname, '../..')
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? filesUnder(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [])
+  return fs
+    .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? filesUnder(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+    )
 }
 
 const TABLE_TYPE = /^\w+Endpoints\['\w+'\]$/
@@ -78,17 +96,28 @@ function offences(file: string, text: string): string[] {
     if (ts.isImportDeclaration(n) && n.importClause && !n.importClause.isTypeOnly) {
       const spec = (n.moduleSpecifier as ts.StringLiteral).text
       const bindings = n.importClause.namedBindings
-      const values = bindings && ts.isNamedImports(bindings) ? bindings.elements.filter((el) => !el.isTypeOnly).map((el) => el.name.text) : []
-      if (/\/endpoints?$/.test(spec) || values.some((v) => /Endpoints$/.test(v))) out.push(`${at(n)} imports the tables as values`)
+      const values =
+        bindings && ts.isNamedImports(bindings)
+          ? bindings.elements.filter((el) => !el.isTypeOnly).map((el) => el.name.text)
+          : []
+      if (/\/endpoints?$/.test(spec) || values.some((v) => /Endpoints$/.test(v)))
+        out.push(`${at(n)} imports the tables as values`)
     }
-    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && ['createFetch', 'createQueryPost', 'apiRequest', 'pathOf'].includes(n.expression.text)) {
+    if (
+      ts.isCallExpression(n) &&
+      ts.isIdentifier(n.expression) &&
+      ['createFetch', 'createQueryPost', 'apiRequest', 'pathOf'].includes(n.expression.text)
+    ) {
       const name = n.expression.text
       const args = (n.typeArguments ?? []).map((a) => a.getText(sf))
-      const ok = name === 'apiRequest'
-        ? args.length === 1 && /^AnswerOf<(.*)>$/.test(args[0]) && TABLE_TYPE.test(args[0].slice('AnswerOf<'.length, -1))
-        : name === 'pathOf'
-          ? args.length === 1 && /^\w+Endpoints\['\w+'\]\['path'\]$/.test(args[0])
-          : args.length === 1 && TABLE_TYPE.test(args[0])
+      const ok =
+        name === 'apiRequest'
+          ? args.length === 1 &&
+            /^AnswerOf<(.*)>$/.test(args[0]) &&
+            TABLE_TYPE.test(args[0].slice('AnswerOf<'.length, -1))
+          : name === 'pathOf'
+            ? args.length === 1 && /^\w+Endpoints\['\w+'\]\['path'\]$/.test(args[0])
+            : args.length === 1 && TABLE_TYPE.test(args[0])
       if (!ok) out.push(`${at(n)} ${name}<${args.join(', ')}> is not typed by an endpoint of the tables`)
     }
     ts.forEachChild(n, visit)
@@ -101,7 +130,9 @@ describe('every call is typed from the endpoint tables (types/<domain>/endpoints
   it('src/api types each call by its endpoint, and src/ imports the tables as types only', () => {
     const files = filesUnder('src').filter((f) => f !== path.join('src', 'api', 'client.ts'))
     expect(files.flatMap((f) => offences(f, fs.readFileSync(path.join(ROOT, f), 'utf8')))).toEqual([])
-    const calls = filesUnder(path.join('src', 'api')).map((f) => fs.readFileSync(path.join(ROOT, f), 'utf8').match(/createFetch</g)?.length ?? 0)
+    const calls = filesUnder(path.join('src', 'api')).map(
+      (f) => fs.readFileSync(path.join(ROOT, f), 'utf8').match(/createFetch</g)?.length ?? 0,
+    )
     expect(calls.reduce((a, b) => a + b, 0)).toBeGreaterThan(90)
   })
 

@@ -24,7 +24,9 @@ function signIn() {
 /** a promise the test resolves by hand, to look at the state while a call is on its way */
 function deferred<T>() {
   let resolve!: (v: T) => void
-  const promise = new Promise<T>((r) => { resolve = r })
+  const promise = new Promise<T>((r) => {
+    resolve = r
+  })
   return { promise, resolve }
 }
 
@@ -54,7 +56,13 @@ describe('wishlist toggle (spec section 4)', () => {
     expect(state()).toBe('in')
     const call = calls.find((c) => c.path === '/wishlist/saveWishList')!
     expect(call.method).toBe('POST')
-    expect(call.data).toEqual({ contentId: 'MA1-10175', contentType: 'Products', countryCode: 'cn', userId: USER.userId, wishlistType: 'product' })
+    expect(call.data).toEqual({
+      contentId: 'MA1-10175',
+      contentType: 'Products',
+      countryCode: 'cn',
+      userId: USER.userId,
+      wishlistType: 'product',
+    })
   })
 
   it('"The server must return contentId for the add to count": an answer without it reverts, with no popup', async () => {
@@ -121,17 +129,30 @@ describe('wishlist toggle (spec section 4)', () => {
     expect(calls).toHaveLength(0)
   })
 
-  it('getWishList asks for the session\'s user in the current country and marks those entries as in the wishlist', async () => {
+  it("getWishList asks for the session's user in the current country and marks those entries as in the wishlist", async () => {
     signIn()
     const calls = stubApi({
-      'GET /wishlist/getWishList': { wishList: [{ contentId: 'MA1-10175', contentType: 'Products', wishlistType: 'product', countryCode: 'cn', title: 'Anti-CD3', image: null, link: { route: 'productDetails', params: { catalogNumber: 'MA1-10175' } }, createdAt: '2026-11-20T10:00:00Z' }] }
+      'GET /wishlist/getWishList': {
+        wishList: [
+          {
+            contentId: 'MA1-10175',
+            contentType: 'Products',
+            wishlistType: 'product',
+            countryCode: 'cn',
+            title: 'Anti-CD3',
+            image: null,
+            link: { route: 'productDetails', params: { catalogNumber: 'MA1-10175' } },
+            createdAt: '2026-11-20T10:00:00Z',
+          },
+        ],
+      },
     })
     await useWishlist.getState().load()
     expect(calls[0].query).toEqual({ countryCode: 'cn', userId: USER.userId })
     expect(state()).toBe('in')
   })
 
-  it('another user (or logout) does not inherit the previous user\'s hearts', async () => {
+  it("another user (or logout) does not inherit the previous user's hearts", async () => {
     signIn()
     useWishlist.setState({ states: { [PRODUCT.contentId]: 'in' } })
     useSession.setState({ userInfo: null })

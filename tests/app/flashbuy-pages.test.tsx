@@ -12,36 +12,68 @@ jest.setTimeout(30000)
 
 const SUBMIT = 'packages/flashbuy/submit/index'
 const LIST = 'packages/flashbuy/flash-sale/index'
-const billToContact = () => approvedCn({
-  allShipToBillToAddresses: approvedCn().allShipToBillToAddresses.map((e, i) => (i === 0 ? { ...e, billTos: [{ ...e.billTos[0], attentionTo: '李会计,+862165640000' }, e.billTos[1]] } : e))
-})
-const base = (routes: Record<string, unknown> = {}) => signedInRoutes({
-  'GET /sc/getSupplyCenter': [],
-  [`GET /flashbuy/detail/${SALE_ID}`]: flashDetail(),
-  [`GET /flashbuy/quote/${SALE_ID}`]: (c: StubCall) => flashQuote(Number(c.query.quantity)),
-  ...routes
-}, billToContact())
-const toasts = () => (Taro.showToast as unknown as jest.Mock).mock.calls.map((c) => c[0] as { title: string; duration: number })
+const billToContact = () =>
+  approvedCn({
+    allShipToBillToAddresses: approvedCn().allShipToBillToAddresses.map((e, i) =>
+      i === 0 ? { ...e, billTos: [{ ...e.billTos[0], attentionTo: '李会计,+862165640000' }, e.billTos[1]] } : e,
+    ),
+  })
+const base = (routes: Record<string, unknown> = {}) =>
+  signedInRoutes(
+    {
+      'GET /sc/getSupplyCenter': [],
+      [`GET /flashbuy/detail/${SALE_ID}`]: flashDetail(),
+      [`GET /flashbuy/quote/${SALE_ID}`]: (c: StubCall) => flashQuote(Number(c.query.quantity)),
+      ...routes,
+    },
+    billToContact(),
+  )
+const toasts = () =>
+  (Taro.showToast as unknown as jest.Mock).mock.calls.map((c) => c[0] as { title: string; duration: number })
 const qtyInput = () => q('.fb-qty__input input, input.fb-qty__input') as HTMLInputElement
 
 describe('flash-buy screens', () => {
   beforeEach(() => {
     resetApp()
-    useFlashBuy.setState({ id: null, status: 'idle', detail: null, form: emptyFlashForm(), pending: null, priceChange: null, loginPrompt: false, lastFailure: null })
+    useFlashBuy.setState({
+      id: null,
+      status: 'idle',
+      detail: null,
+      form: emptyFlashForm(),
+      pending: null,
+      priceChange: null,
+      loginPrompt: false,
+      lastFailure: null,
+    })
     useFlashSales.setState({ status: 'idle', sales: [], error: null })
     muteToasts()
   })
   afterEach(() => jest.restoreAllMocks())
 
   it('flash-sale list (a visitor can browse it): on sale and soon sections, sale-list labels, picture with alt, prices, stock, catalogue actions', async () => {
-    stubApi(base({
-      'GET /flashbuy/list': [
-        flashSale(),
-        flashSale({ id: 'FB-CN-002', skuName: 'Pipette tips 200 µL', catalogNumber: 'TIP-200', flashBuyStatus: 'SOLD_OUT', remainQty: 0 }),
-        flashSale({ id: 'FB-CN-003', skuName: 'Anti-CD3 antibody', catalogNumber: 'MA1-10175', flashBuyStatus: 'COMING_SOON', flashPrice: null, displayText: 'Friday 10:00, 30% off' }),
-        flashSale({ id: 'FB-CN-004', skuName: 'Old sale', catalogNumber: 'OLD-1', flashBuyStatus: 'OVER' })
-      ]
-    }))
+    stubApi(
+      base({
+        'GET /flashbuy/list': [
+          flashSale(),
+          flashSale({
+            id: 'FB-CN-002',
+            skuName: 'Pipette tips 200 µL',
+            catalogNumber: 'TIP-200',
+            flashBuyStatus: 'SOLD_OUT',
+            remainQty: 0,
+          }),
+          flashSale({
+            id: 'FB-CN-003',
+            skuName: 'Anti-CD3 antibody',
+            catalogNumber: 'MA1-10175',
+            flashBuyStatus: 'COMING_SOON',
+            flashPrice: null,
+            displayText: 'Friday 10:00, 30% off',
+          }),
+          flashSale({ id: 'FB-CN-004', skuName: 'Old sale', catalogNumber: 'OLD-1', flashBuyStatus: 'OVER' }),
+        ],
+      }),
+    )
     await openPage(LIST)
     await waitText('PowerUp SYBR Green Master Mix')
     expect(qa('.fs-group__title').map((h) => h.textContent)).toEqual(['on sale', 'soon', 'expired'])
@@ -108,12 +140,17 @@ describe('flash-buy screens', () => {
     expect(value('fb-input--invoice-phone')).toBe('+862165640000')
     expect(text()).toContain('上海市 杨浦区邯郸路 220 号, 200433')
     // another ship-to is offered (ACTIVE ones only)
-    expect(qa('.fb-choice--ship').map((c) => c.getAttribute('data-address-key'))).toEqual(['ST-1000001-01', 'ST-1000002-01'])
+    expect(qa('.fb-choice--ship').map((c) => c.getAttribute('data-address-key'))).toEqual([
+      'ST-1000001-01',
+      'ST-1000002-01',
+    ])
     click(q('.fb-address__toggle'))
     await waitFor(() => !q('.fb-input--receiver-name'), 'collapsed')
     expect(q('.fb-input--po')).not.toBeNull()
     expect(q('.fb-textarea--remark')).not.toBeNull()
-    expect(q('.fb-reminder')?.textContent).toBe('Your order is not yet generated. It is placed only when you tap Submit order.')
+    expect(q('.fb-reminder')?.textContent).toBe(
+      'Your order is not yet generated. It is placed only when you tap Submit order.',
+    )
     expect(q('.fb-terms__row')?.getAttribute('role')).toBe('checkbox')
     expect(q('.fb-terms__row')?.getAttribute('aria-checked')).toBe('false')
     expect(q('.fb-terms__notice')?.textContent).toContain('Not for use in diagnostic or clinical procedures')
@@ -151,22 +188,34 @@ describe('flash-buy screens', () => {
   it('submit: check 6 (terms) first, then apply; a changed price opens the dialog with its table; Confirm places with the overlay and opens the success page', async () => {
     logIn()
     let release: () => void = () => undefined
-    const calls = stubApi(base({
-      'POST /flashbuy/promos/apply': applyResult({}, 949),
-      'POST /flashbuy/place/order': () => new Promise((r) => { release = () => r([placedOrder({ unitPrice: 949 })]) })
-    }))
+    const calls = stubApi(
+      base({
+        'POST /flashbuy/promos/apply': applyResult({}, 949),
+        'POST /flashbuy/place/order': () =>
+          new Promise((r) => {
+            release = () => r([placedOrder({ unitPrice: 949 })])
+          }),
+      }),
+    )
     const redirect = jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
     await openPage(SUBMIT, { id: SALE_ID, qty: '2' })
     await waitFor(() => !!q('.fb-bar__submit'), 'the submit button')
     click(q('.fb-bar__submit'))
-    await waitFor(() => toasts().some((x) => x.title === 'Please agree to the terms' && x.duration === 5000), 'the terms toast')
+    await waitFor(
+      () => toasts().some((x) => x.title === 'Please agree to the terms' && x.duration === 5000),
+      'the terms toast',
+    )
     expect(calls.some((c: StubCall) => c.path === '/flashbuy/promos/apply')).toBe(false)
     click(q('.fb-terms__row'))
     await waitFor(() => q('.fb-terms__row')?.getAttribute('aria-checked') === 'true', 'terms checked')
     click(q('.fb-bar__submit'))
     await waitText('Sorry, These flash buy product prices are changed')
     expect(q('.fb-price-dialog')?.getAttribute('role')).toBe('dialog')
-    expect(qa('.fb-price-table__row--head .fb-price-table__cell').map((c) => c.textContent)).toEqual(['Catalogue number', 'Flash price', 'Real-time price'])
+    expect(qa('.fb-price-table__row--head .fb-price-table__cell').map((c) => c.textContent)).toEqual([
+      'Catalogue number',
+      'Flash price',
+      'Real-time price',
+    ])
     expect(q('.fb-price-table__cat')?.textContent).toBe('4471-A')
     expect(q('.fb-price-table__flash')?.textContent).toBe('¥899.00')
     expect(q('.fb-price-table__now')?.textContent).toBe('¥949.00')
@@ -176,22 +225,29 @@ describe('flash-buy screens', () => {
     release()
     await waitFor(() => redirect.mock.calls.length > 0, 'the success page')
     // with the order's own number for the success page's View order link (issue 22)
-    expect(redirect.mock.calls[0][0]).toEqual({ url: '/packages/order/order-success/index?salesOrderNumber=8000321&addressStatus=ACTIVE&orderNumber=WO-000321' })
+    expect(redirect.mock.calls[0][0]).toEqual({
+      url: '/packages/order/order-success/index?salesOrderNumber=8000321&addressStatus=ACTIVE&orderNumber=WO-000321',
+    })
     const place = calls.find((c) => c.path === '/flashbuy/place/order')!
     expect(place.data.expectedUnitPrice).toBe(949)
     expect(place.header['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/)
   })
 
-  it('issue 22 item 4: the Total is the server\'s, tax included, with the checkout\'s price details; a new quantity is quoted again; after a price change and Confirm the screen shows the new price', async () => {
+  it("issue 22 item 4: the Total is the server's, tax included, with the checkout's price details; a new quantity is quoted again; after a price change and Confirm the screen shows the new price", async () => {
     logIn()
     let price = 899
     let release: () => void = () => undefined
-    const calls = stubApi(base({
-      [`GET /flashbuy/detail/${SALE_ID}`]: () => flashDetail({ flashPrice: price }),
-      [`GET /flashbuy/quote/${SALE_ID}`]: (c: StubCall) => flashQuote(Number(c.query.quantity), price),
-      'POST /flashbuy/promos/apply': () => applyResult({}, price),
-      'POST /flashbuy/place/order': () => new Promise((r) => { release = () => r([placedOrder({ unitPrice: price })]) })
-    }))
+    const calls = stubApi(
+      base({
+        [`GET /flashbuy/detail/${SALE_ID}`]: () => flashDetail({ flashPrice: price }),
+        [`GET /flashbuy/quote/${SALE_ID}`]: (c: StubCall) => flashQuote(Number(c.query.quantity), price),
+        'POST /flashbuy/promos/apply': () => applyResult({}, price),
+        'POST /flashbuy/place/order': () =>
+          new Promise((r) => {
+            release = () => r([placedOrder({ unitPrice: price })])
+          }),
+      }),
+    )
     jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
     await openPage(SUBMIT, { id: SALE_ID, qty: '2' })
     // 2 × 899 = 1,798.00, tax 13 % = 233.74 (ENABLE_ORDER_TAX on for cn): the total the order is charged
@@ -201,7 +257,10 @@ describe('flash-buy screens', () => {
     expect(q('.price-details__row--list')?.textContent).toBe('Total list price¥3,160.00')
     click(q('.fb-qty__plus'))
     await waitFor(() => q('.fb-bar__value')?.textContent === '¥3,047.61', 'the total for 3')
-    expect(calls.filter((c) => c.path === `/flashbuy/quote/${SALE_ID}`).map((c) => c.query.quantity)).toEqual(['2', '3'])
+    expect(calls.filter((c) => c.path === `/flashbuy/quote/${SALE_ID}`).map((c) => c.query.quantity)).toEqual([
+      '2',
+      '3',
+    ])
     // the price changes on the server: Submit opens the dialog, and behind it the screen shows the price now
     price = 949
     click(q('.fb-terms__row'))
@@ -230,7 +289,7 @@ describe('flash-buy screens', () => {
     expect(q('.fb-terms__row')?.getAttribute('aria-checked')).toBe('true')
   })
 
-  it('a visitor sees the sale; Submit says \'Please login for better experience\' (5 s) and offers login', async () => {
+  it("a visitor sees the sale; Submit says 'Please login for better experience' (5 s) and offers login", async () => {
     const calls = stubApi(base())
     await openPage(SUBMIT, { id: SALE_ID })
     await waitText('PowerUp SYBR Green Master Mix')
@@ -243,13 +302,24 @@ describe('flash-buy screens', () => {
     await waitFor(() => !!q('.fb-login'), 'the login offer')
     expect(q('.fb-login')?.textContent).toContain('Please login for better experience')
     expect(q('.fb-login .login-buttons')).not.toBeNull()
-    await waitFor(() => toasts().some((x) => x.title === 'Please login for better experience' && x.duration === 5000), 'the login toast')
+    await waitFor(
+      () => toasts().some((x) => x.title === 'Please login for better experience' && x.duration === 5000),
+      'the login toast',
+    )
     expect(calls.some((c) => c.method === 'POST' && c.path.startsWith('/flashbuy/'))).toBe(false)
   })
 
-  it('coming soon shows the display text instead of a price and Submit says \'Coming soon\'; over says \'Sorry, the promotion is expired\'', async () => {
+  it("coming soon shows the display text instead of a price and Submit says 'Coming soon'; over says 'Sorry, the promotion is expired'", async () => {
     logIn()
-    stubApi(base({ [`GET /flashbuy/detail/${SALE_ID}`]: flashDetail({ flashBuyStatus: 'COMING_SOON', flashPrice: null, displayText: 'Friday 10:00, 30% off' }) }))
+    stubApi(
+      base({
+        [`GET /flashbuy/detail/${SALE_ID}`]: flashDetail({
+          flashBuyStatus: 'COMING_SOON',
+          flashPrice: null,
+          displayText: 'Friday 10:00, 30% off',
+        }),
+      }),
+    )
     await openPage(SUBMIT, { id: SALE_ID })
     await waitText('Friday 10:00, 30% off')
     expect(q('.fb-product__flash')).toBeNull()
@@ -266,12 +336,21 @@ describe('flash-buy screens', () => {
     await waitFor(() => toasts().some((x) => x.title === 'Sorry, the promotion is expired'), 'the expired toast')
   })
 
-  it('a partially registered user: the button reads \'Complete registration\' and opens the ship-to add page', async () => {
+  it("a partially registered user: the button reads 'Complete registration' and opens the ship-to add page", async () => {
     logIn()
-    const calls = stubApi(base({ 'GET /users/info': approvedCn({ userRoles: { registrationStatus: 'Partially Registered', accountType: 'customer', blackListed: false } }) }))
+    const calls = stubApi(
+      base({
+        'GET /users/info': approvedCn({
+          userRoles: { registrationStatus: 'Partially Registered', accountType: 'customer', blackListed: false },
+        }),
+      }),
+    )
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     await openPage(SUBMIT, { id: SALE_ID })
-    await waitFor(() => q('.fb-bar__submit')?.textContent === 'Complete registration', 'the Complete registration button')
+    await waitFor(
+      () => q('.fb-bar__submit')?.textContent === 'Complete registration',
+      'the Complete registration button',
+    )
     click(q('.fb-bar__submit'))
     await waitFor(() => nav.mock.calls.length > 0, 'navigation')
     expect(nav.mock.calls[0][0].url).toBe('/packages/account/ship-to-address/index?new=1&back=flashbuySubmit')

@@ -1,9 +1,25 @@
 import {
-  applyStatusRefusal, checkFlashQuantity, firstFailingCheck, flashBuyStatusAt, flashQuantityCap, flashQuantityMax,
-  quantityRefusal, CATALOGUE_LABEL, SALE_LIST_LABEL, type FlashLimits, type FlashSubmitInput,
+  applyStatusRefusal,
+  checkFlashQuantity,
+  firstFailingCheck,
+  flashBuyStatusAt,
+  flashQuantityCap,
+  flashQuantityMax,
+  quantityRefusal,
+  CATALOGUE_LABEL,
+  SALE_LIST_LABEL,
+  type FlashLimits,
+  type FlashSubmitInput,
 } from '../../types/flashbuy/rules'
 import { en, zh } from '../../src/i18n'
-import { failureMessageKey, refusalMessageKey, tipMessage, initialFlashQuantity, flashChannel, successParams } from '../../src/store/flashbuy/submit'
+import {
+  failureMessageKey,
+  refusalMessageKey,
+  tipMessage,
+  initialFlashQuantity,
+  flashChannel,
+  successParams,
+} from '../../src/store/flashbuy/submit'
 import { TOAST_MS } from '../../src/rules/constants'
 import { QTY_CHECK_DELAY_MS, QTY_TOOLTIP_MS } from '../../types/cart/quantity'
 
@@ -12,7 +28,14 @@ import { QTY_CHECK_DELAY_MS, QTY_TOOLTIP_MS } from '../../types/cart/quantity'
  * Each test quotes the sentence it checks.
  */
 
-const limits = (o: Partial<FlashLimits> = {}): FlashLimits => ({ minOrderQty: 2, maxOrderQty: 10, accountPurchaseLimitQty: 5, remainQty: 8, purchasedQty: 0, ...o })
+const limits = (o: Partial<FlashLimits> = {}): FlashLimits => ({
+  minOrderQty: 2,
+  maxOrderQty: 10,
+  accountPurchaseLimitQty: 5,
+  remainQty: 8,
+  purchasedQty: 0,
+  ...o,
+})
 
 describe('flash-buy quantity (spec section 5 "Quantity")', () => {
   it('"The cap is the maximum order quantity for a logged-in user, otherwise the account purchase limit."', () => {
@@ -35,7 +58,10 @@ describe('flash-buy quantity (spec section 5 "Quantity")', () => {
 
   it('"If the cap is below the minimum, the quantity is set to the cap."', () => {
     expect(flashQuantityCap(limits({ minOrderQty: 6, maxOrderQty: 4 }), true)).toEqual({ cap: 4, initial: 4 })
-    expect(flashQuantityCap(limits({ minOrderQty: 6, accountPurchaseLimitQty: 3 }), false)).toEqual({ cap: 3, initial: 3 })
+    expect(flashQuantityCap(limits({ minOrderQty: 6, accountPurchaseLimitQty: 3 }), false)).toEqual({
+      cap: 3,
+      initial: 3,
+    })
     // otherwise the screen starts at the minimum
     expect(flashQuantityCap(limits({ minOrderQty: 2 }), true)).toEqual({ cap: 10, initial: 2 })
   })
@@ -93,8 +119,17 @@ describe('flash-buy quantity (spec section 5 "Quantity")', () => {
 })
 
 const valid = (o: Partial<FlashSubmitInput> = {}): FlashSubmitInput => ({
-  loggedIn: true, registrationComplete: true, hasAddress: true, status: 'IN_PROGRESS', quantityText: '3', limits: limits(), terms: true,
-  receiver: { name: '王小明', phone: '+8613800138000' }, invoiceReceiver: { name: '李会计', phone: '+862165640000' }, additionalEmail: '', ...o
+  loggedIn: true,
+  registrationComplete: true,
+  hasAddress: true,
+  status: 'IN_PROGRESS',
+  quantityText: '3',
+  limits: limits(),
+  terms: true,
+  receiver: { name: '王小明', phone: '+8613800138000' },
+  invoiceReceiver: { name: '李会计', phone: '+862165640000' },
+  additionalEmail: '',
+  ...o,
 })
 
 describe('flash-buy submit checks, in order (spec section 5)', () => {
@@ -115,13 +150,15 @@ describe('flash-buy submit checks, in order (spec section 5)', () => {
   })
 
   it.each(breaking)('check %i fails first when it and every later check fail', (check) => {
-    const later = breaking.filter(([n]) => n >= check).reduce((acc, [, o]) => ({ ...acc, ...o }), {} as Partial<FlashSubmitInput>)
+    const later = breaking
+      .filter(([n]) => n >= check)
+      .reduce((acc, [, o]) => ({ ...acc, ...o }), {} as Partial<FlashSubmitInput>)
     // check 4 (not numeric) and 5 (below the minimum) both set the quantity: keep the earlier one's
-    const input = valid({ ...later, ...(breaking.find(([n]) => n === check)![1]) })
+    const input = valid({ ...later, ...breaking.find(([n]) => n === check)![1] })
     expect(firstFailingCheck(input)?.check).toBe(check)
   })
 
-  it('the 8 checks run in the spec\'s order 1 → 8: fixing each in turn reveals the next', () => {
+  it("the 8 checks run in the spec's order 1 → 8: fixing each in turn reveals the next", () => {
     const all = breaking.reduce((acc, [, o]) => ({ ...acc, ...o }), {} as Partial<FlashSubmitInput>)
     const seen: number[] = []
     let input = valid({ ...all, quantityText: 'x' })
@@ -130,8 +167,14 @@ describe('flash-buy submit checks, in order (spec section 5)', () => {
       if (!f) break
       seen.push(f.check)
       const fix: Record<number, Partial<FlashSubmitInput>> = {
-        1: { loggedIn: true }, 2: { registrationComplete: true }, 3: { status: 'IN_PROGRESS' }, 4: { quantityText: '1' },
-        5: { quantityText: '3' }, 6: { terms: true }, 7: { receiver: valid().receiver }, 8: { additionalEmail: 'lab@example.edu.cn' },
+        1: { loggedIn: true },
+        2: { registrationComplete: true },
+        3: { status: 'IN_PROGRESS' },
+        4: { quantityText: '1' },
+        5: { quantityText: '3' },
+        6: { terms: true },
+        7: { receiver: valid().receiver },
+        8: { additionalEmail: 'lab@example.edu.cn' },
       }
       input = { ...input, ...fix[f.check] }
     }
@@ -139,7 +182,7 @@ describe('flash-buy submit checks, in order (spec section 5)', () => {
     expect(firstFailingCheck(input)).toBeNull()
   })
 
-  it('each check gives the spec\'s message (section 5 and section 8, word for word)', () => {
+  it("each check gives the spec's message (section 5 and section 8, word for word)", () => {
     const message = (o: Partial<FlashSubmitInput>) => en[failureMessageKey(firstFailingCheck(valid(o))!)]
     expect(message({ loggedIn: false })).toBe('Please login for better experience')
     // 2: "Logged in but without a complete registration or delivery address: redirect to the ship-to address add page"
@@ -150,18 +193,28 @@ describe('flash-buy submit checks, in order (spec section 5)', () => {
     expect(message({ quantityText: '3a' })).toBe('Invalid input, Please input number')
     expect(message({ quantityText: '0' })).toBe('Invalid input, Please input number')
     // 5: "Quantity against minimum, remaining stock and per-account limit: the matching message"
-    expect(message({ quantityText: '1' })).toBe("Sorry, your purchase quantity doesn't meet the minimum order quantity. Please contact online chat if you have any issue")
-    expect(message({ quantityText: '9', limits: limits({ accountPurchaseLimitQty: 20 }) })).toBe('Sorry, the current quantity of this product is not enough for your purchase...')
-    expect(message({ quantityText: '4', limits: limits({ purchasedQty: 3 }) })).toBe('Sorry, You have exceeded the purchase limit of this product online...')
+    expect(message({ quantityText: '1' })).toBe(
+      "Sorry, your purchase quantity doesn't meet the minimum order quantity. Please contact online chat if you have any issue",
+    )
+    expect(message({ quantityText: '9', limits: limits({ accountPurchaseLimitQty: 20 }) })).toBe(
+      'Sorry, the current quantity of this product is not enough for your purchase...',
+    )
+    expect(message({ quantityText: '4', limits: limits({ purchasedQty: 3 }) })).toBe(
+      'Sorry, You have exceeded the purchase limit of this product online...',
+    )
     expect(message({ terms: false })).toBe('Please agree to the terms')
-    expect(message({ invoiceReceiver: { name: '李会计', phone: '' } })).toBe('Please enter correct contact name and phone number')
-    expect(message({ receiver: { name: '王小明', phone: 'call me' } })).toBe('Please enter correct contact name and phone number')
+    expect(message({ invoiceReceiver: { name: '李会计', phone: '' } })).toBe(
+      'Please enter correct contact name and phone number',
+    )
+    expect(message({ receiver: { name: '王小明', phone: 'call me' } })).toBe(
+      'Please enter correct contact name and phone number',
+    )
     expect(message({ additionalEmail: 'lab@' })).toBe('Please enter valid email id')
     // the additional email is optional
     expect(firstFailingCheck(valid({ additionalEmail: '  ' }))).toBeNull()
   })
 
-  it('check 5 in the spec\'s order: minimum, then remaining stock, then the per-account limit (what was bought counts)', () => {
+  it("check 5 in the spec's order: minimum, then remaining stock, then the per-account limit (what was bought counts)", () => {
     expect(quantityRefusal(1, limits({ remainQty: 0 }))).toBe('min')
     expect(quantityRefusal(9, limits({ accountPurchaseLimitQty: 5 }))).toBe('stock')
     expect(quantityRefusal(3, limits({ purchasedQty: 3 }))).toBe('limit')
@@ -176,9 +229,15 @@ describe('apply-promo statuses (spec section 5)', () => {
       return r === null ? null : en[refusalMessageKey(r)]
     }
     expect(message('success')).toBeNull()
-    expect(message('check_minOrderQty')).toBe("Sorry, your purchase quantity doesn't meet the minimum order quantity. Please contact online chat if you have any issue")
-    expect(message('check_remainQty')).toBe('Sorry, the current quantity of this product is not enough for your purchase...')
-    expect(message('check_accountPurchaseLimitQty')).toBe('Sorry, You have exceeded the purchase limit of this product online...')
+    expect(message('check_minOrderQty')).toBe(
+      "Sorry, your purchase quantity doesn't meet the minimum order quantity. Please contact online chat if you have any issue",
+    )
+    expect(message('check_remainQty')).toBe(
+      'Sorry, the current quantity of this product is not enough for your purchase...',
+    )
+    expect(message('check_accountPurchaseLimitQty')).toBe(
+      'Sorry, You have exceeded the purchase limit of this product online...',
+    )
     expect(message('check_flashBuyStatus')).toBe('Something went wrong, please refresh')
     expect(message('anything else')).toBe('Something went wrong, please refresh')
   })
@@ -195,21 +254,56 @@ describe('flash-buy status and labels (spec section 4)', () => {
 
   it('"Catalogue labels for flash-buy states: In progress, Purchase now, Coming soon, Empty, Expired. Sale-list labels: in progress, on sale, soon, sold out, expired."', () => {
     const cat = (k: string) => en[`flashbuy.catalogue.${k}` as keyof typeof en]
-    expect(Object.values(CATALOGUE_LABEL).map(cat).concat(en['flashbuy.catalogue.purchaseNow']).sort())
-      .toEqual(['Coming soon', 'Empty', 'Expired', 'In progress', 'Purchase now'])
+    expect(Object.values(CATALOGUE_LABEL).map(cat).concat(en['flashbuy.catalogue.purchaseNow']).sort()).toEqual([
+      'Coming soon',
+      'Empty',
+      'Expired',
+      'In progress',
+      'Purchase now',
+    ])
     const list = (k: string) => en[`flashbuy.saleList.${k}` as keyof typeof en]
-    expect(Object.values(SALE_LIST_LABEL).map(list).concat(en['flashbuy.saleList.onSale']).sort())
-      .toEqual(['expired', 'in progress', 'on sale', 'sold out', 'soon'])
+    expect(Object.values(SALE_LIST_LABEL).map(list).concat(en['flashbuy.saleList.onSale']).sort()).toEqual([
+      'expired',
+      'in progress',
+      'on sale',
+      'sold out',
+      'soon',
+    ])
   })
 
   it('"Order types D1, D2 and CR count as supply-centre orders": their number is the success page\'s spSalesOrderNumber', () => {
-    const order = (orderType: 'D1' | 'D2' | 'CR' | 'ZOR', salesOrderNumber: string, addressStatus: 'ACTIVE' | 'PENDING' = 'ACTIVE') => ({
-      orderNumber: `WO-${salesOrderNumber}`, salesOrderNumber, orderType, deliveryChannel: orderType === 'ZOR' ? 'TFS' as const : 'SC' as const,
-      status: 'SUBMITTED' as const, statusCode: 30, addressStatus, quantity: 1, unitPrice: 1, currency: 'CNY' as const, total: 1,
+    const order = (
+      orderType: 'D1' | 'D2' | 'CR' | 'ZOR',
+      salesOrderNumber: string,
+      addressStatus: 'ACTIVE' | 'PENDING' = 'ACTIVE',
+    ) => ({
+      orderNumber: `WO-${salesOrderNumber}`,
+      salesOrderNumber,
+      orderType,
+      deliveryChannel: orderType === 'ZOR' ? ('TFS' as const) : ('SC' as const),
+      status: 'SUBMITTED' as const,
+      statusCode: 30,
+      addressStatus,
+      quantity: 1,
+      unitPrice: 1,
+      currency: 'CNY' as const,
+      total: 1,
     })
-    expect(successParams([order('ZOR', '8000001')])).toEqual({ salesOrderNumber: '8000001', spSalesOrderNumber: null, addressStatus: 'ACTIVE', orderNumber: 'WO-8000001', spOrderNumber: null })
+    expect(successParams([order('ZOR', '8000001')])).toEqual({
+      salesOrderNumber: '8000001',
+      spSalesOrderNumber: null,
+      addressStatus: 'ACTIVE',
+      orderNumber: 'WO-8000001',
+      spOrderNumber: null,
+    })
     for (const sc of ['D1', 'D2', 'CR'] as const) {
-      expect(successParams([order(sc, '7000001', 'PENDING')])).toEqual({ salesOrderNumber: null, spSalesOrderNumber: '7000001', addressStatus: 'PENDING', orderNumber: null, spOrderNumber: 'WO-7000001' })
+      expect(successParams([order(sc, '7000001', 'PENDING')])).toEqual({
+        salesOrderNumber: null,
+        spSalesOrderNumber: '7000001',
+        addressStatus: 'PENDING',
+        orderNumber: null,
+        spOrderNumber: 'WO-7000001',
+      })
     }
   })
 })
@@ -221,7 +315,6 @@ describe('delivery channel and totals', () => {
     expect(flashChannel(true, 'TFS', 'SC')).toBe('TFS')
     expect(flashChannel(true, null, 'SC')).toBe('SC')
   })
-
 
   it('section 9: "Toast ... 5 s for flash-buy messages"', () => {
     expect(TOAST_MS.flashbuy).toBe(5000)
@@ -236,6 +329,7 @@ describe('messages (spec section 8, word for word, and in Chinese)', () => {
     expect(en['flashbuy.completeRegistration']).toBe('Complete registration')
     expect(en['flashbuy.submit']).toBe('Submit order')
     const same = ['flashbuy.counter', 'flashbuy.emailPlaceholder'] // figures and an example address read alike
-    for (const k of Object.keys(en).filter((x) => x.startsWith('flashbuy.') && !same.includes(x))) expect([k, zh[k as keyof typeof zh]]).not.toEqual([k, en[k as keyof typeof en]])
+    for (const k of Object.keys(en).filter((x) => x.startsWith('flashbuy.') && !same.includes(x)))
+      expect([k, zh[k as keyof typeof zh]]).not.toEqual([k, en[k as keyof typeof en]])
   })
 })

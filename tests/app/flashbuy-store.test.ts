@@ -17,12 +17,14 @@ import { SALE_ID, applyResult, flashDetail, flashSale, placedOrder, refusal } fr
  */
 
 const networkDown = () => Promise.reject({ errMsg: 'request:fail' })
-const toastCalls = () => (Taro.showToast as unknown as jest.Mock).mock.calls.map((c) => c[0] as { title: string; duration: number })
+const toastCalls = () =>
+  (Taro.showToast as unknown as jest.Mock).mock.calls.map((c) => c[0] as { title: string; duration: number })
 async function lastToast() {
   for (let i = 0; i < 50 && toastCalls().length === 0; i++) await sleep(10)
   return toastCalls()[toastCalls().length - 1]
 }
-const MAYBE_PLACED = 'No answer from the server: your order may already be placed. Check Order history, or tap Submit again: it is safe, the order will not be placed twice.'
+const MAYBE_PLACED =
+  'No answer from the server: your order may already be placed. Check Order history, or tap Submit again: it is safe, the order will not be placed twice.'
 const placeCalls = (calls: StubCall[]) => calls.filter((c) => c.path === '/flashbuy/place/order')
 const logIn = (user: unknown = approvedCn()) => {
   storage.set(KEYS.authToken, fakeToken({ sub: 'U-7f3a9c21', exp: inSeconds(3600) }))
@@ -33,7 +35,11 @@ const logIn = (user: unknown = approvedCn()) => {
 
 /** a logged-in buyer with a ready form: quantity 2 (the minimum), terms agreed, contacts from the ship-to and bill-to */
 async function ready(routes: Record<string, unknown> = {}, qty: string | null = null) {
-  const calls = stubApi({ [`GET /flashbuy/detail/${SALE_ID}`]: flashDetail(), 'POST /flashbuy/promos/apply': applyResult(), ...routes })
+  const calls = stubApi({
+    [`GET /flashbuy/detail/${SALE_ID}`]: flashDetail(),
+    'POST /flashbuy/promos/apply': applyResult(),
+    ...routes,
+  })
   await useFlashBuy.getState().init({ id: SALE_ID, qty })
   useFlashBuy.getState().setTerms(true)
   return calls
@@ -46,7 +52,16 @@ describe('flash-buy store', () => {
     localStorage.clear()
     useLocale.setState({ language: 'en', country: 'cn' })
     useSession.setState({ status: 'USER_FETCHED', userInfo: null, defaultSC: null })
-    useFlashBuy.setState({ id: null, status: 'idle', detail: null, form: emptyFlashForm(), pending: null, priceChange: null, loginPrompt: false, lastFailure: null })
+    useFlashBuy.setState({
+      id: null,
+      status: 'idle',
+      detail: null,
+      form: emptyFlashForm(),
+      pending: null,
+      priceChange: null,
+      loginPrompt: false,
+      lastFailure: null,
+    })
     redirect = jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
     navigate = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     muteToasts()
@@ -55,9 +70,13 @@ describe('flash-buy store', () => {
   afterEach(() => jest.restoreAllMocks())
 
   it('loads the detail, starts at the minimum and prefills receiver (ship-to) and invoice receiver (bill-to) from their attention-to', async () => {
-    logIn(approvedCn({
-      allShipToBillToAddresses: approvedCn().allShipToBillToAddresses.map((e, i) => i === 0 ? { ...e, billTos: [{ ...e.billTos[0], attentionTo: '李会计,+862165640000' }, e.billTos[1]] } : e)
-    }))
+    logIn(
+      approvedCn({
+        allShipToBillToAddresses: approvedCn().allShipToBillToAddresses.map((e, i) =>
+          i === 0 ? { ...e, billTos: [{ ...e.billTos[0], attentionTo: '李会计,+862165640000' }, e.billTos[1]] } : e,
+        ),
+      }),
+    )
     const calls = await ready()
     const s = useFlashBuy.getState()
     expect(calls[0].path).toBe(`/flashbuy/detail/${SALE_ID}`)
@@ -65,17 +84,27 @@ describe('flash-buy store', () => {
     expect(s.form.quantityText).toBe('2')
     expect(s.addressKey).toBe('ST-1000001-01')
     expect(s.billToNumber).toBe('2000001')
-    expect(s.form).toMatchObject({ receiverName: '王小明', receiverPhone: '+8613800138000', invoiceName: '李会计', invoicePhone: '+862165640000' })
+    expect(s.form).toMatchObject({
+      receiverName: '王小明',
+      receiverPhone: '+8613800138000',
+      invoiceName: '李会计',
+      invoicePhone: '+862165640000',
+    })
   })
 
-  it('the address chosen on the delivery-address page (?addressKey) is used; coming back with another keeps what was typed and brings that address\'s contacts', async () => {
+  it("the address chosen on the delivery-address page (?addressKey) is used; coming back with another keeps what was typed and brings that address's contacts", async () => {
     logIn()
     await ready()
     useFlashBuy.getState().setField('poNumber', 'PO-9')
     await useFlashBuy.getState().init({ id: SALE_ID, qty: null, addressKey: 'ST-1000002-01' })
     const s = useFlashBuy.getState()
     expect(s).toMatchObject({ addressKey: 'ST-1000002-01', billToNumber: '2000003' })
-    expect(s.form).toMatchObject({ poNumber: 'PO-9', terms: true, receiverName: '陈静', receiverPhone: '+8613900139000' })
+    expect(s.form).toMatchObject({
+      poNumber: 'PO-9',
+      terms: true,
+      receiverName: '陈静',
+      receiverPhone: '+8613900139000',
+    })
     // a PENDING ship-to cannot be chosen: the current one stays
     await useFlashBuy.getState().init({ id: SALE_ID, qty: null, addressKey: 'ST-PENDING-000123' })
     expect(useFlashBuy.getState().addressKey).toBe('ST-1000002-01')
@@ -98,12 +127,18 @@ describe('flash-buy store', () => {
     const calls = await ready()
     await expect(useFlashBuy.getState().submit()).resolves.toBe('login')
     expect(useFlashBuy.getState().loginPrompt).toBe(true)
-    expect(await lastToast()).toEqual(expect.objectContaining({ title: 'Please login for better experience', duration: 5000 }))
+    expect(await lastToast()).toEqual(
+      expect.objectContaining({ title: 'Please login for better experience', duration: 5000 }),
+    )
     expect(calls.filter((c) => c.method === 'POST')).toEqual([])
   })
 
   it('check 2: a partially registered user is sent to the ship-to add page, and comes back here', async () => {
-    logIn(approvedCn({ userRoles: { registrationStatus: 'Partially Registered', accountType: 'customer', blackListed: false } }))
+    logIn(
+      approvedCn({
+        userRoles: { registrationStatus: 'Partially Registered', accountType: 'customer', blackListed: false },
+      }),
+    )
     const calls = await ready()
     await expect(useFlashBuy.getState().submit()).resolves.toBe('registration')
     expect(navigate.mock.calls[0][0].url).toBe('/packages/account/ship-to-address/index?new=1&back=flashbuySubmit')
@@ -115,13 +150,18 @@ describe('flash-buy store', () => {
     const calls = await ready()
     useFlashBuy.getState().setField('invoiceName', '')
     await expect(useFlashBuy.getState().submit()).resolves.toBe('refused')
-    expect(await lastToast()).toEqual(expect.objectContaining({ title: 'Please enter correct contact name and phone number', duration: 5000 }))
+    expect(await lastToast()).toEqual(
+      expect.objectContaining({ title: 'Please enter correct contact name and phone number', duration: 5000 }),
+    )
     expect(useFlashBuy.getState().lastFailure).toEqual({ check: 7, reason: 'contact' })
     expect(calls.some((c) => c.method === 'POST')).toBe(false)
   })
 
   it.each([
-    ['check_minOrderQty', "Sorry, your purchase quantity doesn't meet the minimum order quantity. Please contact online chat if you have any issue"],
+    [
+      'check_minOrderQty',
+      "Sorry, your purchase quantity doesn't meet the minimum order quantity. Please contact online chat if you have any issue",
+    ],
     ['check_remainQty', 'Sorry, the current quantity of this product is not enough for your purchase...'],
     ['check_accountPurchaseLimitQty', 'Sorry, You have exceeded the purchase limit of this product online...'],
     ['check_flashBuyStatus', 'Something went wrong, please refresh'],
@@ -151,36 +191,73 @@ describe('flash-buy store', () => {
     await expect(useFlashBuy.getState().submit()).resolves.toBe('placed')
     const apply = calls.find((c) => c.path === '/flashbuy/promos/apply')!.data
     expect(apply).toEqual({
-      flashBuyId: SALE_ID, shipTo: 'ST-1000001-01', prePaymentAccount: false, promotionCodes: [],
-      item: { skuId: SALE_ID, deliveryChannel: 'TFS', quantity: 2, sku: 'SKU-4471', flashPrice: 899, listPrice: 1580, wopFlag: false }
+      flashBuyId: SALE_ID,
+      shipTo: 'ST-1000001-01',
+      prePaymentAccount: false,
+      promotionCodes: [],
+      item: {
+        skuId: SALE_ID,
+        deliveryChannel: 'TFS',
+        quantity: 2,
+        sku: 'SKU-4471',
+        flashPrice: 899,
+        listPrice: 1580,
+        wopFlag: false,
+      },
     })
     const place = placeCalls(calls)[0]
     expect(place.header['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/)
     expect(place.data).toEqual({
-      flashBuyId: SALE_ID, quantity: 2, addressKey: 'ST-1000001-01', billToNumber: '2000001',
-      receiver: { name: '王小明', phone: '+8613800138000' }, invoiceReceiver: { name: '李会计', phone: '+862165640000' },
-      invoiceAddress: '上海市 杨浦区邯郸路 220 号, 200433', invoiceTitle: '学院财务处',
-      poNumber: 'PO-2026-11', remark: 'Room 402', additionalEmail: 'lab@example.edu.cn', termsAccepted: true, expectedUnitPrice: 899,
-      deliveryChannel: 'TFS', paymentType: 'PURCHASE_ORDER',
-      line: { sku: 'SKU-4471', catalogNumber: '4471-A', quantity: 2, unitPrice: 899, listPrice: 1580 }
+      flashBuyId: SALE_ID,
+      quantity: 2,
+      addressKey: 'ST-1000001-01',
+      billToNumber: '2000001',
+      receiver: { name: '王小明', phone: '+8613800138000' },
+      invoiceReceiver: { name: '李会计', phone: '+862165640000' },
+      invoiceAddress: '上海市 杨浦区邯郸路 220 号, 200433',
+      invoiceTitle: '学院财务处',
+      poNumber: 'PO-2026-11',
+      remark: 'Room 402',
+      additionalEmail: 'lab@example.edu.cn',
+      termsAccepted: true,
+      expectedUnitPrice: 899,
+      deliveryChannel: 'TFS',
+      paymentType: 'PURCHASE_ORDER',
+      line: { sku: 'SKU-4471', catalogNumber: '4471-A', quantity: 2, unitPrice: 899, listPrice: 1580 },
     })
-    expect(redirect).toHaveBeenCalledWith({ url: '/packages/order/order-success/index?salesOrderNumber=8000321&addressStatus=ACTIVE&orderNumber=WO-000321' })
+    expect(redirect).toHaveBeenCalledWith({
+      url: '/packages/order/order-success/index?salesOrderNumber=8000321&addressStatus=ACTIVE&orderNumber=WO-000321',
+    })
   })
 
-  it('a supply-centre order (D1) is the success page\'s spSalesOrderNumber', async () => {
+  it("a supply-centre order (D1) is the success page's spSalesOrderNumber", async () => {
     logIn()
-    await ready({ 'POST /flashbuy/place/order': [placedOrder({ orderType: 'D1', deliveryChannel: 'SC', salesOrderNumber: '7000654' })] })
+    await ready({
+      'POST /flashbuy/place/order': [
+        placedOrder({ orderType: 'D1', deliveryChannel: 'SC', salesOrderNumber: '7000654' }),
+      ],
+    })
     withInvoice()
     await useFlashBuy.getState().submit()
-    expect(redirect).toHaveBeenCalledWith({ url: '/packages/order/order-success/index?spSalesOrderNumber=7000654&addressStatus=ACTIVE&spOrderNumber=WO-000321' })
+    expect(redirect).toHaveBeenCalledWith({
+      url: '/packages/order/order-success/index?spSalesOrderNumber=7000654&addressStatus=ACTIVE&spOrderNumber=WO-000321',
+    })
   })
 
   it('price changed: the dialog holds catalogue number, flash price and real-time price; Cancel stops (nothing placed)', async () => {
     logIn()
-    const calls = await ready({ 'POST /flashbuy/promos/apply': applyResult({}, 949), 'POST /flashbuy/place/order': [placedOrder()] })
+    const calls = await ready({
+      'POST /flashbuy/promos/apply': applyResult({}, 949),
+      'POST /flashbuy/place/order': [placedOrder()],
+    })
     withInvoice()
     await expect(useFlashBuy.getState().submit()).resolves.toBe('confirmPrice')
-    expect(useFlashBuy.getState().priceChange).toEqual({ catalogNumber: '4471-A', flashPrice: 899, realtimePrice: 949, currency: 'CNY' })
+    expect(useFlashBuy.getState().priceChange).toEqual({
+      catalogNumber: '4471-A',
+      flashPrice: 899,
+      realtimePrice: 949,
+      currency: 'CNY',
+    })
     expect(useFlashBuy.getState().cancelPrice()).toBe('cancelled')
     expect(useFlashBuy.getState()).toMatchObject({ status: 'ready', priceChange: null })
     expect(placeCalls(calls)).toHaveLength(0)
@@ -188,18 +265,22 @@ describe('flash-buy store', () => {
 
   it('price changed: Confirm places the order at the real-time price the buyer confirmed (expectedUnitPrice)', async () => {
     logIn()
-    const calls = await ready({ 'POST /flashbuy/promos/apply': applyResult({}, 949), 'POST /flashbuy/place/order': [placedOrder({ unitPrice: 949 })] })
+    const calls = await ready({
+      'POST /flashbuy/promos/apply': applyResult({}, 949),
+      'POST /flashbuy/place/order': [placedOrder({ unitPrice: 949 })],
+    })
     withInvoice()
     await useFlashBuy.getState().submit()
     await expect(useFlashBuy.getState().confirmPrice()).resolves.toBe('placed')
     expect(placeCalls(calls)[0].data).toMatchObject({ expectedUnitPrice: 949, line: { unitPrice: 949 } })
   })
 
-  it('a refusal with a reason shows the server\'s message for 5 s, ends the attempt (new key next time) and keeps the form', async () => {
+  it("a refusal with a reason shows the server's message for 5 s, ends the attempt (new key next time) and keeps the form", async () => {
     logIn()
     let n = 0
     const calls = await ready({
-      'POST /flashbuy/place/order': () => (++n === 1 ? refusal(409, 'CONFLICT', '抱歉，库存不足', 'FLASH_STOCK') : [placedOrder()])
+      'POST /flashbuy/place/order': () =>
+        ++n === 1 ? refusal(409, 'CONFLICT', '抱歉，库存不足', 'FLASH_STOCK') : [placedOrder()],
     })
     withInvoice()
     useFlashBuy.getState().setField('poNumber', 'PO-7')
@@ -216,7 +297,8 @@ describe('flash-buy store', () => {
     logIn()
     let n = 0
     const calls = await ready({
-      'POST /flashbuy/place/order': () => (++n === 1 ? networkDown() : n === 2 ? refusal(503, 'SERVICE_UNAVAILABLE', 'busy') : [placedOrder()])
+      'POST /flashbuy/place/order': () =>
+        ++n === 1 ? networkDown() : n === 2 ? refusal(503, 'SERVICE_UNAVAILABLE', 'busy') : [placedOrder()],
     })
     withInvoice()
     await expect(useFlashBuy.getState().submit()).resolves.toBe('failed')
@@ -245,7 +327,9 @@ describe('flash-buy store', () => {
 
   it('section 7: /sc/getSkuDeliveryChannel only when the supply centre is present with operationStatus Normal', async () => {
     logIn()
-    useSession.setState({ defaultSC: { supplyCenterId: 'SC-GZ-003', shipToNum: '1000001', operationStatus: 'Suspended' } as never })
+    useSession.setState({
+      defaultSC: { supplyCenterId: 'SC-GZ-003', shipToNum: '1000001', operationStatus: 'Suspended' } as never,
+    })
     let calls = await ready({ 'POST /flashbuy/place/order': [placedOrder()] })
     withInvoice()
     await useFlashBuy.getState().submit()
@@ -257,16 +341,24 @@ describe('flash-buy store', () => {
     muteToasts()
     jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ page: {} } as never)
     useFlashBuy.setState({ id: null, status: 'idle' })
-    useSession.setState({ defaultSC: { supplyCenterId: 'SC-SH-001', shipToNum: '1000001', operationStatus: 'Normal' } as never })
+    useSession.setState({
+      defaultSC: { supplyCenterId: 'SC-SH-001', shipToNum: '1000001', operationStatus: 'Normal' } as never,
+    })
     calls = await ready({
-      'POST /sc/getSkuDeliveryChannel': { productDeliveryItems: { '4471-A': { deliveryChannel: 'SC', isSmartProc: true, spFlag: true } } },
-      'POST /flashbuy/place/order': [placedOrder({ orderType: 'D1', deliveryChannel: 'SC' })]
+      'POST /sc/getSkuDeliveryChannel': {
+        productDeliveryItems: { '4471-A': { deliveryChannel: 'SC', isSmartProc: true, spFlag: true } },
+      },
+      'POST /flashbuy/place/order': [placedOrder({ orderType: 'D1', deliveryChannel: 'SC' })],
     })
     expect(useFlashBuy.getState().channel).toBe('SC')
     withInvoice()
     await useFlashBuy.getState().submit()
     const lookup = calls.find((c) => c.path === '/sc/getSkuDeliveryChannel')!.data
-    expect(lookup).toEqual({ items: [{ catalogNumber: '4471-A', quantity: 2 }], shipToNum: '1000001', sourcePage: 'FLASH_BUY' })
+    expect(lookup).toEqual({
+      items: [{ catalogNumber: '4471-A', quantity: 2 }],
+      shipToNum: '1000001',
+      sourcePage: 'FLASH_BUY',
+    })
     expect(calls.find((c) => c.path === '/flashbuy/promos/apply')!.data.item.deliveryChannel).toBe('SC')
     expect(placeCalls(calls)[0].data.deliveryChannel).toBe('SC')
   })
@@ -274,7 +366,12 @@ describe('flash-buy store', () => {
   it('a second submit while one is under way does nothing', async () => {
     logIn()
     let release: () => void = () => undefined
-    const calls = await ready({ 'POST /flashbuy/place/order': () => new Promise((r) => { release = () => r([placedOrder()]) }) })
+    const calls = await ready({
+      'POST /flashbuy/place/order': () =>
+        new Promise((r) => {
+          release = () => r([placedOrder()])
+        }),
+    })
     withInvoice()
     const first = useFlashBuy.getState().submit()
     await sleep(30)
@@ -298,13 +395,15 @@ describe('flash-sale list store', () => {
         flashSale({ id: 'FB-CN-003', flashBuyStatus: 'COMING_SOON', flashPrice: null }),
         flashSale({ id: 'FB-CN-002', flashBuyStatus: 'SOLD_OUT', remainQty: 0 }),
         flashSale({ id: 'FB-CN-001' }),
-      ]
+      ],
     })
     await useFlashSales.getState().load()
     expect(calls[0].header.Authorization).toBeUndefined()
     expect(useFlashSales.getState().status).toBe('ready')
     expect(groupSales(useFlashSales.getState().sales).map((g) => [g.group, g.sales.map((s) => s.id)])).toEqual([
-      ['onSale', ['FB-CN-001', 'FB-CN-002']], ['soon', ['FB-CN-003']], ['expired', ['FB-CN-004']]
+      ['onSale', ['FB-CN-001', 'FB-CN-002']],
+      ['soon', ['FB-CN-003']],
+      ['expired', ['FB-CN-004']],
     ])
   })
 })

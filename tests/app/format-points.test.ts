@@ -20,16 +20,28 @@ describe('points (one formatter)', () => {
 
   it('every points figure on a screen goes through it: no screen formats numbers itself, no raw points param', () => {
     const SRC = path.join(__dirname, '..', '..', 'src')
-    const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [])
+    const files = (dir: string): string[] =>
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) =>
+          e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+        )
     const offenders: string[] = []
-    for (const f of [...files(path.join(SRC, 'packages')), ...files(path.join(SRC, 'pages')), ...files(path.join(SRC, 'components'))]) {
-      fs.readFileSync(f, 'utf8').split('\n').forEach((line, i) => {
-        const where = `${path.relative(SRC, f)}:${i + 1}`
-        if (/toLocaleString\(/.test(line) && !/MAJOR_PER_POINT/.test(line)) offenders.push(`${where} toLocaleString`)
-        // a message's {points} / {balance} / {need} filled with anything but formatPoints(...)
-        if (/\bt\(/.test(line)) for (const m of line.matchAll(/\b(points|balance|need): (?!formatPoints\()([^,})]+)/g)) offenders.push(`${where} ${m[0]}`)
-      })
+    for (const f of [
+      ...files(path.join(SRC, 'packages')),
+      ...files(path.join(SRC, 'pages')),
+      ...files(path.join(SRC, 'components')),
+    ]) {
+      fs.readFileSync(f, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const where = `${path.relative(SRC, f)}:${i + 1}`
+          if (/toLocaleString\(/.test(line) && !/MAJOR_PER_POINT/.test(line)) offenders.push(`${where} toLocaleString`)
+          // a message's {points} / {balance} / {need} filled with anything but formatPoints(...)
+          if (/\bt\(/.test(line))
+            for (const m of line.matchAll(/\b(points|balance|need): (?!formatPoints\()([^,})]+)/g))
+              offenders.push(`${where} ${m[0]}`)
+        })
     }
     expect(offenders).toEqual([])
   })

@@ -1,5 +1,12 @@
 import {
-  canMoveRedemption, exchangeStatus, periodStart, redeemRefusal, REDEEM_REFUSALS, REDEMPTION_MOVES, RELEASED_REDEMPTION_STATUSES, type GiftFacts,
+  canMoveRedemption,
+  exchangeStatus,
+  periodStart,
+  redeemRefusal,
+  REDEEM_REFUSALS,
+  REDEMPTION_MOVES,
+  RELEASED_REDEMPTION_STATUSES,
+  type GiftFacts,
 } from '../../types/membership/gifts'
 
 /**
@@ -9,12 +16,27 @@ import {
  * sale, out of stock, over limit, below minimum, insufficient points, black-listed user."
  */
 
-const gift = (o: Partial<GiftFacts> = {}): GiftFacts => ({ onSale: true, drawOnly: false, stock: 10, minQty: 1, limitQty: 3, points: 100, ...o })
+const gift = (o: Partial<GiftFacts> = {}): GiftFacts => ({
+  onSale: true,
+  drawOnly: false,
+  stock: 10,
+  minQty: 1,
+  limitQty: 3,
+  points: 100,
+  ...o,
+})
 const member = (balance = 1000, redeemedInPeriod = 0) => ({ balance, redeemedInPeriod })
 
 describe('redeem checks, in their order (§8)', () => {
   it('the order is: off sale, draw-only, below minimum, out of stock, over limit, insufficient points', () => {
-    expect([...REDEEM_REFUSALS]).toEqual(['off_sale', 'draw_only', 'below_minimum', 'out_of_stock', 'over_limit', 'insufficient_points'])
+    expect([...REDEEM_REFUSALS]).toEqual([
+      'off_sale',
+      'draw_only',
+      'below_minimum',
+      'out_of_stock',
+      'over_limit',
+      'insufficient_points',
+    ])
     // a gift failing every check reports the first
     const worst = gift({ onSale: false, drawOnly: true, stock: 0, minQty: 2, limitQty: 1, points: 10_000 })
     expect(redeemRefusal(worst, member(0, 5), 1)).toBe('off_sale')
@@ -22,7 +44,9 @@ describe('redeem checks, in their order (§8)', () => {
     expect(redeemRefusal({ ...worst, onSale: true, drawOnly: false }, member(0, 5), 1)).toBe('below_minimum')
     expect(redeemRefusal({ ...worst, onSale: true, drawOnly: false }, member(0, 5), 2)).toBe('out_of_stock')
     expect(redeemRefusal({ ...worst, onSale: true, drawOnly: false, stock: 5 }, member(0, 5), 2)).toBe('over_limit')
-    expect(redeemRefusal({ ...worst, onSale: true, drawOnly: false, stock: 5, limitQty: 10 }, member(0, 5), 2)).toBe('insufficient_points')
+    expect(redeemRefusal({ ...worst, onSale: true, drawOnly: false, stock: 5, limitQty: 10 }, member(0, 5), 2)).toBe(
+      'insufficient_points',
+    )
   })
   it('"out of stock": stock below the quantity asked', () => {
     expect(redeemRefusal(gift({ stock: 2 }), member(), 3)).toBe('out_of_stock')
@@ -59,7 +83,15 @@ describe('exchange status (§4): the same rule at the minimum quantity', () => {
 
 describe('redemption statuses (§4 "created, submitted, shipped, cancelled, partial_shipped, pending_shipped, expired")', () => {
   it('every status has its moves; shipped, cancelled and expired are final; cancelled and expired give the points and stock back', () => {
-    expect(Object.keys(REDEMPTION_MOVES).sort()).toEqual(['cancelled', 'created', 'expired', 'partial_shipped', 'pending_shipped', 'shipped', 'submitted'])
+    expect(Object.keys(REDEMPTION_MOVES).sort()).toEqual([
+      'cancelled',
+      'created',
+      'expired',
+      'partial_shipped',
+      'pending_shipped',
+      'shipped',
+      'submitted',
+    ])
     expect(canMoveRedemption('submitted', 'pending_shipped')).toBe(true)
     expect(canMoveRedemption('pending_shipped', 'partial_shipped')).toBe(true)
     expect(canMoveRedemption('partial_shipped', 'shipped')).toBe(true)

@@ -14,9 +14,18 @@ import { waitFor } from './product-api-stub'
  */
 type Call = { url: string; header: Record<string, string> }
 const product = (i: number, over: object = {}) => ({
-  sku: `SKU-${i}`, catalogNumber: `MA1-1000${i}`, productTitle: `Anti-CD${i} Monoclonal Antibody`, size: '100 µg', brand: 'Invitrogen',
-  image: i % 2 ? `/media/products/MA1-1000${i}` : null, currency: 'CNY', listPrice: 3280 + i,
-  price: { amount: 3280 + i, priceType: 'list' }, priceAccess: { status: 'orderable' }, leadTarget: false, ...over
+  sku: `SKU-${i}`,
+  catalogNumber: `MA1-1000${i}`,
+  productTitle: `Anti-CD${i} Monoclonal Antibody`,
+  size: '100 µg',
+  brand: 'Invitrogen',
+  image: i % 2 ? `/media/products/MA1-1000${i}` : null,
+  currency: 'CNY',
+  listPrice: 3280 + i,
+  price: { amount: 3280 + i, priceType: 'list' },
+  priceAccess: { status: 'orderable' },
+  leadTarget: false,
+  ...over,
 })
 
 describe('Home page', () => {
@@ -31,12 +40,28 @@ describe('Home page', () => {
       calls.push(opts)
       const path = opts.url.replace('http://api.test/api', '').split('?')[0]
       const page = Number(new URL(opts.url).searchParams.get('page') ?? 1)
-      const body = path === '/product/list'
-        ? { items: page === 1 ? [product(1), product(2, { listPrice: null, price: null, priceAccess: { status: 'no price' } })] : [product(3)], page, pageSize: 20, total: 3 }
-        : path === '/sys/dict/config'
-          ? { ENABLE_ORDER_TAX: { dictValue: '1', dictLabel: '' }, ENABLE_SIGN_IN_POPUP: { dictValue: '1', dictLabel: '' } }
-          : null
-      return Promise.resolve({ statusCode: body ? 200 : 404, header: {}, data: body ? { success: true, code: '200', data: body } : { success: false, code: 'NOT_FOUND' } })
+      const body =
+        path === '/product/list'
+          ? {
+              items:
+                page === 1
+                  ? [product(1), product(2, { listPrice: null, price: null, priceAccess: { status: 'no price' } })]
+                  : [product(3)],
+              page,
+              pageSize: 20,
+              total: 3,
+            }
+          : path === '/sys/dict/config'
+            ? {
+                ENABLE_ORDER_TAX: { dictValue: '1', dictLabel: '' },
+                ENABLE_SIGN_IN_POPUP: { dictValue: '1', dictLabel: '' },
+              }
+            : null
+      return Promise.resolve({
+        statusCode: body ? 200 : 404,
+        header: {},
+        data: body ? { success: true, code: '200', data: body } : { success: false, code: 'NOT_FOUND' },
+      })
     }) as never)
   })
   afterEach(() => jest.restoreAllMocks())
@@ -50,16 +75,25 @@ describe('Home page', () => {
     expect(text).toContain('Size 100 µg')
     expect(text).toContain('¥3,281.00')
     expect(text).toContain('***')
-    const imgs = Array.from(document.querySelectorAll('.product-card__image img, img.product-card__image, .product-card__image')).map((e) => e.getAttribute('src') || (e as any).src)
+    const imgs = Array.from(
+      document.querySelectorAll('.product-card__image img, img.product-card__image, .product-card__image'),
+    ).map((e) => e.getAttribute('src') || (e as any).src)
     expect(imgs.some((s) => String(s).endsWith('/media/products/MA1-10001-150.jpg'))).toBe(true)
     expect(imgs.some((s) => String(s).endsWith('/media/placeholder.svg'))).toBe(true)
     // header: search bar placeholder, bell, chat; footer: Home Categories Cart My (cn)
     // Taro's H5 <Input> draws its inner <input> a moment after the page (slower on a busy machine)
     await waitFor(() => !!document.querySelector('.app-header input'), 'the header search input')
     expect(document.querySelector('.app-header input')?.getAttribute('placeholder')).toBe('search all products')
-    expect(Array.from(document.querySelectorAll('.app-footer__label')).map((e) => e.textContent)).toEqual(['Home', 'Categories', 'Cart', 'My'])
+    expect(Array.from(document.querySelectorAll('.app-footer__label')).map((e) => e.textContent)).toEqual([
+      'Home',
+      'Categories',
+      'Cart',
+      'My',
+    ])
     // loads more from the server, then says it has shown all
-    await utils.act(async () => { utils.fireEvent.click(document.querySelector('.home__more') as HTMLElement) })
+    await utils.act(async () => {
+      utils.fireEvent.click(document.querySelector('.home__more') as HTMLElement)
+    })
     await utils.waitForText('Anti-CD3 Monoclonal Antibody')
     await utils.waitForText('You have seen all 3 products')
     const listCalls = calls.filter((c) => c.url.includes('/product/list'))

@@ -14,15 +14,39 @@ jest.setTimeout(30000)
 
 const wheel = (usedInPeriod: number): DrawList => ({
   balance: 31326,
-  activities: [{
-    id: 'LD-CN-WHEEL', kind: 'wheel', name: 'Lucky wheel', rules: 'Three spins a day', startAt: '2026-11-01T00:00:00Z', endAt: '2027-01-01T00:00:00Z',
-    status: 'running', pointsPerDraw: 10, period: 'day', periodLimit: 3, totalLimit: 30, usedInPeriod, usedTotal: usedInPeriod,
-    prizes: [{ id: 1, slot: 0, kind: 'none', name: 'Thanks', points: null, available: true }, { id: 2, slot: 1, kind: 'points', name: '5 points', points: 5, available: true }],
-  }],
+  activities: [
+    {
+      id: 'LD-CN-WHEEL',
+      kind: 'wheel',
+      name: 'Lucky wheel',
+      rules: 'Three spins a day',
+      startAt: '2026-11-01T00:00:00Z',
+      endAt: '2027-01-01T00:00:00Z',
+      status: 'running',
+      pointsPerDraw: 10,
+      period: 'day',
+      periodLimit: 3,
+      totalLimit: 30,
+      usedInPeriod,
+      usedTotal: usedInPeriod,
+      prizes: [
+        { id: 1, slot: 0, kind: 'none', name: 'Thanks', points: null, available: true },
+        { id: 2, slot: 1, kind: 'points', name: '5 points', points: 5, available: true },
+      ],
+    },
+  ],
 })
 const won = (usedInPeriod: number): DrawResult => ({
-  drawId: `D${usedInPeriod}`, activityId: 'LD-CN-WHEEL', prize: { id: 2, slot: 1, kind: 'points', name: '5 points', points: 5, available: true },
-  pointsSpent: 10, balance: 95, usedInPeriod, usedTotal: usedInPeriod, prizeOrder: null, replay: false, createdAt: '2026-11-23T10:00:00Z',
+  drawId: `D${usedInPeriod}`,
+  activityId: 'LD-CN-WHEEL',
+  prize: { id: 2, slot: 1, kind: 'points', name: '5 points', points: 5, available: true },
+  pointsSpent: 10,
+  balance: 95,
+  usedInPeriod,
+  usedTotal: usedInPeriod,
+  prizeOrder: null,
+  replay: false,
+  createdAt: '2026-11-23T10:00:00Z',
 })
 const live = () => qa('.ld-live > *').map((e) => e.getAttribute('data-testid'))
 
@@ -30,15 +54,34 @@ describe('lucky draw screen', () => {
   beforeEach(() => {
     resetApp()
     logIn()
-    useDraws.setState({ status: 'idle', activities: [], selectedId: null, result: null, refusal: null, pendingKey: null, drawing: false })
+    useDraws.setState({
+      status: 'idle',
+      activities: [],
+      selectedId: null,
+      result: null,
+      refusal: null,
+      pendingKey: null,
+      drawing: false,
+    })
     // reduced motion: the prize shows as soon as the answer is there (no 3 s spin to wait for)
-    window.matchMedia = ((query: string) => ({ matches: query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} })) as never
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('reduce'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as never
     muteToasts()
   })
   afterEach(() => jest.restoreAllMocks())
 
   it('the day\'s last allowed spin: "You won" first, then the period limit as a note under it, not an alert above it', async () => {
-    stubApi(signedInRoutes({ 'GET /sc/getSupplyCenter': [], 'GET /membership/draws': wheel(2), 'POST /membership/draws/LD-CN-WHEEL/draw': won(3) }))
+    stubApi(
+      signedInRoutes({
+        'GET /sc/getSupplyCenter': [],
+        'GET /membership/draws': wheel(2),
+        'POST /membership/draws/LD-CN-WHEEL/draw': won(3),
+      }),
+    )
     await openPage('packages/membership/lucky-draw/index')
     await waitFor(() => q('.ld-go') !== null, 'the spin button')
     expect(q('[data-testid="left"]')?.textContent).toBe('Draws left today: 1 of 3')
@@ -68,11 +111,23 @@ describe('lucky draw screen', () => {
 
 describe('referral screen', () => {
   const activity = (o: Record<string, unknown>) => ({
-    id: 'INV-CN-01', name: 'Invite a colleague', rules: 'Both earn points', startAt: '2026-11-01T00:00:00Z', endAt: '2027-01-01T00:00:00Z',
-    inviterPoints: 1200, inviteePoints: 600, useLimit: 5, code: 'ABCD2345', uses: 1,
-    invited: [{ name: '刘*', at: '2026-11-20T02:00:00.000Z', points: 1200 }], joinedWith: null, canEnterCode: false, ...o,
+    id: 'INV-CN-01',
+    name: 'Invite a colleague',
+    rules: 'Both earn points',
+    startAt: '2026-11-01T00:00:00Z',
+    endAt: '2027-01-01T00:00:00Z',
+    inviterPoints: 1200,
+    inviteePoints: 600,
+    useLimit: 5,
+    code: 'ABCD2345',
+    uses: 1,
+    invited: [{ name: '刘*', at: '2026-11-20T02:00:00.000Z', points: 1200 }],
+    joinedWith: null,
+    canEnterCode: false,
+    ...o,
   })
-  const routes = (a: Record<string, unknown>) => signedInRoutes({ 'GET /sc/getSupplyCenter': [], 'GET /membership/invitations': { activities: [activity(a)] } })
+  const routes = (a: Record<string, unknown>) =>
+    signedInRoutes({ 'GET /sc/getSupplyCenter': [], 'GET /membership/invitations': { activities: [activity(a)] } })
   beforeEach(() => {
     logIn()
     useLocale.setState({ language: 'en', country: 'cn' })

@@ -1,7 +1,23 @@
 import {
-  DRAW_REFUSALS, drawActivityStatus, drawRefusal, periodKey, pickPrize, type DrawCheckInput,
-  TASKS, taskByCode, taskSourceRef, taskState,
-  INVITE_REFUSALS, INVITE_ALPHABET, inviteCheckChar, inviteCodeShape, inviteRefusal, isNewUser, makeInviteCode, maskName, normalizeInviteCode,
+  DRAW_REFUSALS,
+  drawActivityStatus,
+  drawRefusal,
+  periodKey,
+  pickPrize,
+  type DrawCheckInput,
+  TASKS,
+  taskByCode,
+  taskSourceRef,
+  taskState,
+  INVITE_REFUSALS,
+  INVITE_ALPHABET,
+  inviteCheckChar,
+  inviteCodeShape,
+  inviteRefusal,
+  isNewUser,
+  makeInviteCode,
+  maskName,
+  normalizeInviteCode,
   type InviteCheckInput,
 } from '../../types/membership/play-rules'
 import { en, zh } from '../../src/i18n'
@@ -17,7 +33,15 @@ import { MY_MENU } from '../../src/pages/my/menu'
  */
 
 const ok: DrawCheckInput = {
-  status: 'running', blacklisted: false, usedTotal: 0, usedInPeriod: 0, totalLimit: 10, periodLimit: 3, realPrizesLeft: 2, balance: 100, pointsPerDraw: 10,
+  status: 'running',
+  blacklisted: false,
+  usedTotal: 0,
+  usedInPeriod: 0,
+  totalLimit: 10,
+  periodLimit: 3,
+  realPrizesLeft: 2,
+  balance: 100,
+  pointsPerDraw: 10,
 }
 
 describe('lucky draw checks, in order (spec §8 "Lucky draw: ...")', () => {
@@ -26,23 +50,49 @@ describe('lucky draw checks, in order (spec §8 "Lucky draw: ...")', () => {
   })
   it('"not in activity time or not started": two reasons, from the window', () => {
     const now = new Date('2026-11-23T12:00:00Z')
-    expect(drawActivityStatus({ startAt: new Date('2026-11-24T00:00:00Z'), endAt: new Date('2026-11-30T00:00:00Z') }, now)).toBe('not_started')
+    expect(
+      drawActivityStatus({ startAt: new Date('2026-11-24T00:00:00Z'), endAt: new Date('2026-11-30T00:00:00Z') }, now),
+    ).toBe('not_started')
     expect(drawActivityStatus({ startAt: new Date('2026-11-01T00:00:00Z'), endAt: now }, now)).toBe('over')
     expect(drawActivityStatus({ startAt: now, endAt: new Date('2026-11-30T00:00:00Z') }, now)).toBe('running')
     expect(drawRefusal({ ...ok, status: 'not_started' })).toBe('DRAW_NOT_STARTED')
     expect(drawRefusal({ ...ok, status: 'over' })).toBe('DRAW_NOT_IN_TIME')
   })
   it('checks window → black list → draw limit → period limit → no prizes left → not enough points (the first that applies answers)', () => {
-    const all: DrawCheckInput = { status: 'over', blacklisted: true, usedTotal: 10, usedInPeriod: 3, totalLimit: 10, periodLimit: 3, realPrizesLeft: 0, balance: 0, pointsPerDraw: 10 }
+    const all: DrawCheckInput = {
+      status: 'over',
+      blacklisted: true,
+      usedTotal: 10,
+      usedInPeriod: 3,
+      totalLimit: 10,
+      periodLimit: 3,
+      realPrizesLeft: 0,
+      balance: 0,
+      pointsPerDraw: 10,
+    }
     const seen: string[] = []
     let input = all
-    const fixes: Partial<DrawCheckInput>[] = [{ status: 'running' }, { blacklisted: false }, { usedTotal: 5 }, { usedInPeriod: 1 }, { realPrizesLeft: 1 }, { balance: 10 }]
+    const fixes: Partial<DrawCheckInput>[] = [
+      { status: 'running' },
+      { blacklisted: false },
+      { usedTotal: 5 },
+      { usedInPeriod: 1 },
+      { realPrizesLeft: 1 },
+      { balance: 10 },
+    ]
     for (const fix of fixes) {
       seen.push(drawRefusal(input)!)
       input = { ...input, ...fix }
     }
     expect(drawRefusal(input)).toBeNull()
-    expect(seen).toEqual(['DRAW_NOT_IN_TIME', 'DRAW_BLACKLISTED', 'DRAW_LIMIT_EXCEEDED', 'DRAW_PERIOD_LIMIT_EXCEEDED', 'DRAW_NO_PRIZES_LEFT', 'DRAW_NOT_ENOUGH_POINTS'])
+    expect(seen).toEqual([
+      'DRAW_NOT_IN_TIME',
+      'DRAW_BLACKLISTED',
+      'DRAW_LIMIT_EXCEEDED',
+      'DRAW_PERIOD_LIMIT_EXCEEDED',
+      'DRAW_NO_PRIZES_LEFT',
+      'DRAW_NOT_ENOUGH_POINTS',
+    ])
   })
   it('"exceeded draw limit or period limit": the limit is reached at the limit, not after it', () => {
     expect(drawRefusal({ ...ok, usedInPeriod: 2 })).toBeNull()
@@ -83,13 +133,19 @@ describe('the weighted pick (the server decides, with a CSPRNG; tests inject the
   })
   it('asks the source for a number below the total weight, and refuses a source out of range', () => {
     const asked: number[] = []
-    pickPrize(prizes, (n) => { asked.push(n); return 0 })
+    pickPrize(prizes, (n) => {
+      asked.push(n)
+      return 0
+    })
     expect(asked).toEqual([80])
     expect(() => pickPrize(prizes, () => 80)).toThrow()
   })
   it('the odds over every value of the source are exactly the weights', () => {
     const wins: Record<string, number> = {}
-    for (let r = 0; r < 80; r++) { const p = pickPrize(prizes, () => r)!; wins[p.id] = (wins[p.id] ?? 0) + 1 }
+    for (let r = 0; r < 80; r++) {
+      const p = pickPrize(prizes, () => r)!
+      wins[p.id] = (wins[p.id] ?? 0) + 1
+    }
     expect(wins).toEqual({ thanks: 50, mug: 30 })
   })
   it('no prize with stock: null', () => {
@@ -98,7 +154,7 @@ describe('the weighted pick (the server decides, with a CSPRNG; tests inject the
 })
 
 describe('periods (spec §4 "Lucky-draw activity: period limit"; task periods)', () => {
-  it('keys a period in the country\'s business time: a draw at 23:30 UTC is the next day in China', () => {
+  it("keys a period in the country's business time: a draw at 23:30 UTC is the next day in China", () => {
     const at = new Date('2026-11-23T23:30:00Z')
     expect(periodKey('day', at, 'cn')).toBe('2026-11-24')
     expect(periodKey('day', at, 'in')).toBe('2026-11-24')
@@ -108,12 +164,22 @@ describe('periods (spec §4 "Lucky-draw activity: period limit"; task periods)',
     expect(periodKey('week', new Date('2027-01-01T04:00:00Z'), 'cn')).toBe('2026-W53')
   })
   it('tasks: each has points and a period (once, daily, monthly); a period is credited once by its ledger reference', () => {
-    expect(TASKS.map((t) => [t.code, t.period])).toEqual([['checkin', 'daily'], ['persona', 'once'], ['shipto', 'once'], ['article', 'daily'], ['order', 'monthly']])
+    expect(TASKS.map((t) => [t.code, t.period])).toEqual([
+      ['checkin', 'daily'],
+      ['persona', 'once'],
+      ['shipto', 'once'],
+      ['article', 'daily'],
+      ['order', 'monthly'],
+    ])
     expect(TASKS.every((t) => t.points > 0)).toBe(true)
     expect(taskSourceRef('checkin', '2026-11-23')).toBe('task:checkin:2026-11-23')
     expect(taskSourceRef('persona', 'once')).toBe('task:persona:once')
     expect(taskByCode('nope')).toBeUndefined()
-    expect([taskState(true, false), taskState(false, true), taskState(false, false)]).toEqual(['done', 'claimable', 'todo'])
+    expect([taskState(true, false), taskState(false, true), taskState(false, false)]).toEqual([
+      'done',
+      'claimable',
+      'todo',
+    ])
   })
 })
 
@@ -153,12 +219,23 @@ describe('invitation codes (spec §8 "Invitation: ...")', () => {
   })
   it('checks in order: invalid → verification failed → own code → activity mismatch → already participated → not a new user → use limit exceeded', () => {
     let input: InviteCheckInput = {
-      shape: 'malformed', code: { ownerId: 'me', activityId: 'B', uses: 5 }, activityRunning: true, inviteeId: 'me', activityId: 'A',
-      alreadyInActivity: true, newUser: false, useLimit: 5,
+      shape: 'malformed',
+      code: { ownerId: 'me', activityId: 'B', uses: 5 },
+      activityRunning: true,
+      inviteeId: 'me',
+      activityId: 'A',
+      alreadyInActivity: true,
+      newUser: false,
+      useLimit: 5,
     }
     const fixes: Partial<InviteCheckInput>[] = [
-      { shape: 'checksum' }, { shape: 'ok' }, { code: { ownerId: 'you', activityId: 'B', uses: 5 } }, { code: { ownerId: 'you', activityId: 'A', uses: 5 } },
-      { alreadyInActivity: false }, { newUser: true }, { code: { ownerId: 'you', activityId: 'A', uses: 4 } },
+      { shape: 'checksum' },
+      { shape: 'ok' },
+      { code: { ownerId: 'you', activityId: 'B', uses: 5 } },
+      { code: { ownerId: 'you', activityId: 'A', uses: 5 } },
+      { alreadyInActivity: false },
+      { newUser: true },
+      { code: { ownerId: 'you', activityId: 'A', uses: 4 } },
     ]
     const seen: (string | null)[] = []
     for (const fix of fixes) {
@@ -166,7 +243,16 @@ describe('invitation codes (spec §8 "Invitation: ...")', () => {
       input = { ...input, ...fix }
     }
     seen.push(inviteRefusal(input))
-    expect(seen).toEqual(['INVITE_CODE_INVALID', 'INVITE_VERIFICATION_FAILED', 'INVITE_OWN_CODE', 'INVITE_ACTIVITY_MISMATCH', 'INVITE_ALREADY_PARTICIPATED', 'INVITE_NOT_NEW_USER', 'INVITE_USE_LIMIT_EXCEEDED', null])
+    expect(seen).toEqual([
+      'INVITE_CODE_INVALID',
+      'INVITE_VERIFICATION_FAILED',
+      'INVITE_OWN_CODE',
+      'INVITE_ACTIVITY_MISMATCH',
+      'INVITE_ALREADY_PARTICIPATED',
+      'INVITE_NOT_NEW_USER',
+      'INVITE_USE_LIMIT_EXCEEDED',
+      null,
+    ])
     expect(inviteRefusal({ ...input, code: null })).toBe('INVITE_CODE_INVALID')
     expect(inviteRefusal({ ...input, activityRunning: false })).toBe('INVITE_CODE_INVALID')
   })
@@ -175,7 +261,9 @@ describe('invitation codes (spec §8 "Invitation: ...")', () => {
       expect(en[`play.reason.${r}` as keyof typeof en]).toBeTruthy()
       expect(zh[`play.reason.${r}` as keyof typeof zh]).toBeTruthy()
     }
-    expect(new Set(INVITE_REFUSALS.map((r) => en[`play.reason.${r}` as keyof typeof en])).size).toBe(INVITE_REFUSALS.length)
+    expect(new Set(INVITE_REFUSALS.map((r) => en[`play.reason.${r}` as keyof typeof en])).size).toBe(
+      INVITE_REFUSALS.length,
+    )
     expect(en['play.reason.INVITE_VERIFICATION_FAILED']).toBe('Verification failed')
     expect(en['play.reason.INVITE_ALREADY_PARTICIPATED']).toBe('Already participated')
     expect(en['play.reason.INVITE_NOT_NEW_USER']).toBe('Not a new user')
@@ -192,21 +280,26 @@ describe('invitation codes (spec §8 "Invitation: ...")', () => {
     expect(maskName('', '王')).toBe('王*')
     expect(maskName('Al', '')).toBe('A*')
     expect(maskName('', '')).toBe('***')
-    for (const [f, l] of [['洋', '刘'], ['Al', ''], ['Jo', 'Li'], ['静', '陈']]) {
+    for (const [f, l] of [
+      ['洋', '刘'],
+      ['Al', ''],
+      ['Jo', 'Li'],
+      ['静', '陈'],
+    ]) {
       const shown = maskName(f, l).replace(/\*/g, '')
       expect([f, l, shown.length < Array.from(`${l}${f}`.replace(/\s/g, '')).length]).toEqual([f, l, true])
     }
   })
 })
 
-describe('the wheel shows the server\'s prize', () => {
-  it('stops with the returned segment\'s centre under the pointer at the top, after whole turns, always forward', () => {
+describe("the wheel shows the server's prize", () => {
+  it("stops with the returned segment's centre under the pointer at the top, after whole turns, always forward", () => {
     for (const count of [4, 6, 8]) {
       for (let slot = 0; slot < count; slot++) {
         const r = wheelRotation(0, slot, count)
         const seg = 360 / count
         // the segment's centre (slot * seg + seg / 2, clockwise from the top) lands at 0 (mod 360)
-        expect(((slot * seg + seg / 2 + r) % 360 + 360) % 360).toBeCloseTo(0)
+        expect((((slot * seg + seg / 2 + r) % 360) + 360) % 360).toBeCloseTo(0)
         expect(r).toBeGreaterThanOrEqual(5 * 360)
         const next = wheelRotation(r, (slot + 1) % count, count)
         expect(next).toBeGreaterThan(r)
@@ -218,6 +311,10 @@ describe('the wheel shows the server\'s prize', () => {
 describe('My menu (issue 13 play half)', () => {
   it('the profile tabs referral, earn points by tasks and my interaction history open their screens', () => {
     const route = (k: string) => MY_MENU.find((e) => e.key === k)!.route
-    expect([route('referral'), route('earnPoints'), route('interactionHistory')]).toEqual(['referral', 'earnPoints', 'interactionHistory'])
+    expect([route('referral'), route('earnPoints'), route('interactionHistory')]).toEqual([
+      'referral',
+      'earnPoints',
+      'interactionHistory',
+    ])
   })
 })

@@ -17,29 +17,79 @@ import { stubApi, type StubCall } from './product-api-stub'
 const list = (): DrawList => ({
   balance: 40,
   activities: [
-    { id: 'LD-CN-OVER', kind: 'wheel', name: 'Autumn wheel', rules: 'r', startAt: '2026-10-01T00:00:00Z', endAt: '2026-11-01T00:00:00Z', status: 'over', pointsPerDraw: 10, period: 'day', periodLimit: 3, totalLimit: 30, usedInPeriod: 0, usedTotal: 0, prizes: [] },
     {
-      id: 'LD-CN-WHEEL', kind: 'wheel', name: 'Lucky wheel', rules: 'r', startAt: '2026-11-01T00:00:00Z', endAt: '2027-01-01T00:00:00Z', status: 'running', pointsPerDraw: 10, period: 'day', periodLimit: 3, totalLimit: 30, usedInPeriod: 0, usedTotal: 0,
-      prizes: [{ id: 1, slot: 0, kind: 'none', name: 'Thanks', points: null, available: true }, { id: 2, slot: 1, kind: 'points', name: '5 points', points: 5, available: true }],
+      id: 'LD-CN-OVER',
+      kind: 'wheel',
+      name: 'Autumn wheel',
+      rules: 'r',
+      startAt: '2026-10-01T00:00:00Z',
+      endAt: '2026-11-01T00:00:00Z',
+      status: 'over',
+      pointsPerDraw: 10,
+      period: 'day',
+      periodLimit: 3,
+      totalLimit: 30,
+      usedInPeriod: 0,
+      usedTotal: 0,
+      prizes: [],
+    },
+    {
+      id: 'LD-CN-WHEEL',
+      kind: 'wheel',
+      name: 'Lucky wheel',
+      rules: 'r',
+      startAt: '2026-11-01T00:00:00Z',
+      endAt: '2027-01-01T00:00:00Z',
+      status: 'running',
+      pointsPerDraw: 10,
+      period: 'day',
+      periodLimit: 3,
+      totalLimit: 30,
+      usedInPeriod: 0,
+      usedTotal: 0,
+      prizes: [
+        { id: 1, slot: 0, kind: 'none', name: 'Thanks', points: null, available: true },
+        { id: 2, slot: 1, kind: 'points', name: '5 points', points: 5, available: true },
+      ],
     },
   ],
 })
 const result = (over: Partial<DrawResult> = {}): DrawResult => ({
-  drawId: '7', activityId: 'LD-CN-WHEEL', prize: { id: 2, slot: 1, kind: 'points', name: '5 points', points: 5, available: true }, pointsSpent: 10, balance: 35,
-  usedInPeriod: 1, usedTotal: 1, prizeOrder: null, replay: false, createdAt: '2026-11-23T10:00:00Z', ...over,
+  drawId: '7',
+  activityId: 'LD-CN-WHEEL',
+  prize: { id: 2, slot: 1, kind: 'points', name: '5 points', points: 5, available: true },
+  pointsSpent: 10,
+  balance: 35,
+  usedInPeriod: 1,
+  usedTotal: 1,
+  prizeOrder: null,
+  replay: false,
+  createdAt: '2026-11-23T10:00:00Z',
+  ...over,
 })
 const drawCalls = (calls: StubCall[]) => calls.filter((c) => c.path === '/membership/draws/LD-CN-WHEEL/draw')
-const refused = (reason: string, status = 409) => ({ status, body: { success: false, code: 'CONFLICT', message: 'server text', statusCode: status, reason } })
+const refused = (reason: string, status = 409) => ({
+  status,
+  body: { success: false, code: 'CONFLICT', message: 'server text', statusCode: status, reason },
+})
 
 beforeEach(() => {
   jest.restoreAllMocks()
   storage.set(KEYS.authToken, fakeToken({ sub: 'U-7f3a9c21', exp: inSeconds(3600) }))
   useLocale.setState({ language: 'en' })
-  useDraws.setState({ status: 'idle', activities: [], selectedId: null, result: null, refusal: null, pendingKey: null, drawing: false })
+  useDraws.setState({
+    status: 'idle',
+    activities: [],
+    selectedId: null,
+    result: null,
+    refusal: null,
+    pendingKey: null,
+    drawing: false,
+  })
 })
 
 describe('draws store', () => {
-  it('selects the first running activity; a draw sends an Idempotency-Key and takes the server\'s answer (counts, balance)', async () => {
+  it("selects the first running activity; a draw sends an Idempotency-Key and takes the server's answer (counts, balance)", async () => {
     const calls = stubApi({ 'GET /membership/draws': list(), 'POST /membership/draws/LD-CN-WHEEL/draw': result() })
     await useDraws.getState().load()
     expect(useDraws.getState().selectedId).toBe('LD-CN-WHEEL')
@@ -53,7 +103,13 @@ describe('draws store', () => {
 
   it('an unknown outcome (network, 5xx) keeps the key: the retry sends the same one; a definite answer frees it', async () => {
     let n = 0
-    const calls = stubApi({ 'GET /membership/draws': list(), 'POST /membership/draws/LD-CN-WHEEL/draw': () => (++n === 1 ? { status: 503, body: { success: false, code: 'SERVICE_UNAVAILABLE', message: 'x', statusCode: 503 } } : result()) })
+    const calls = stubApi({
+      'GET /membership/draws': list(),
+      'POST /membership/draws/LD-CN-WHEEL/draw': () =>
+        ++n === 1
+          ? { status: 503, body: { success: false, code: 'SERVICE_UNAVAILABLE', message: 'x', statusCode: 503 } }
+          : result(),
+    })
     await useDraws.getState().load()
     expect(await useDraws.getState().draw()).toBeNull()
     expect(useDraws.getState().pendingKey).not.toBeNull()
@@ -71,11 +127,19 @@ describe('draws store', () => {
     expect(drawRefusalNow({ ...wheel, usedTotal: 30, usedInPeriod: 3 }, 40)).toBe('DRAW_LIMIT_EXCEEDED')
     expect(drawRefusalNow(wheel, 9)).toBe('DRAW_NOT_ENOUGH_POINTS')
     // "No prizes left" counts the real prizes only: the thanks-for-taking-part slot never runs out
-    expect(drawRefusalNow({ ...wheel, prizes: wheel.prizes.map((p) => (p.kind === 'none' ? p : { ...p, available: false })) }, 40)).toBe('DRAW_NO_PRIZES_LEFT')
+    expect(
+      drawRefusalNow(
+        { ...wheel, prizes: wheel.prizes.map((p) => (p.kind === 'none' ? p : { ...p, available: false })) },
+        40,
+      ),
+    ).toBe('DRAW_NO_PRIZES_LEFT')
   })
 
   it('a refusal shows the section 8 text of its reason', async () => {
-    stubApi({ 'GET /membership/draws': list(), 'POST /membership/draws/LD-CN-WHEEL/draw': refused('DRAW_PERIOD_LIMIT_EXCEEDED') })
+    stubApi({
+      'GET /membership/draws': list(),
+      'POST /membership/draws/LD-CN-WHEEL/draw': refused('DRAW_PERIOD_LIMIT_EXCEEDED'),
+    })
     await useDraws.getState().load()
     await useDraws.getState().draw()
     expect(useDraws.getState().refusal).toBe('Exceeded period limit')
@@ -86,25 +150,44 @@ describe('draws store', () => {
 describe('tasks and invitations stores', () => {
   it('a claim marks the task done and takes the new balance; a refusal gives its text', async () => {
     stubApi({
-      'GET /membership/tasks': { balance: 0, tasks: [{ code: 'checkin', points: 5, period: 'daily', state: 'claimable', periodKey: '2026-11-23' }] },
-      'POST /membership/tasks/checkin/claim': { code: 'checkin', points: 5, periodKey: '2026-11-23', credited: true, balance: 5 },
+      'GET /membership/tasks': {
+        balance: 0,
+        tasks: [{ code: 'checkin', points: 5, period: 'daily', state: 'claimable', periodKey: '2026-11-23' }],
+      },
+      'POST /membership/tasks/checkin/claim': {
+        code: 'checkin',
+        points: 5,
+        periodKey: '2026-11-23',
+        credited: true,
+        balance: 5,
+      },
       'POST /membership/tasks/order/claim': refused('TASK_NOT_MET'),
     })
     await useTasks.getState().load()
     expect(await useTasks.getState().claim('checkin')).toEqual({ points: 5 })
-    expect(useTasks.getState().list).toEqual({ balance: 5, tasks: [expect.objectContaining({ code: 'checkin', state: 'done' })] })
+    expect(useTasks.getState().list).toEqual({
+      balance: 5,
+      tasks: [expect.objectContaining({ code: 'checkin', state: 'done' })],
+    })
     expect(await useTasks.getState().claim('order')).toEqual({ message: 'This task is not completed yet' })
   })
 
   it('entering a code: each invitation refusal shows its own section 8 text', async () => {
     const texts: Record<string, string> = {
-      INVITE_VERIFICATION_FAILED: 'Verification failed', INVITE_ALREADY_PARTICIPATED: 'Already participated', INVITE_NOT_NEW_USER: 'Not a new user',
-      INVITE_OWN_CODE: 'This is your own code', INVITE_ACTIVITY_MISMATCH: 'Code not matching the activity', INVITE_CODE_INVALID: 'Code not found or invalid',
+      INVITE_VERIFICATION_FAILED: 'Verification failed',
+      INVITE_ALREADY_PARTICIPATED: 'Already participated',
+      INVITE_NOT_NEW_USER: 'Not a new user',
+      INVITE_OWN_CODE: 'This is your own code',
+      INVITE_ACTIVITY_MISMATCH: 'Code not matching the activity',
+      INVITE_CODE_INVALID: 'Code not found or invalid',
       INVITE_USE_LIMIT_EXCEEDED: 'Use limit exceeded',
     }
     for (const [reason, text] of Object.entries(texts)) {
       jest.restoreAllMocks()
-      stubApi({ 'POST /membership/invitations/redeem': refused(reason, reason === 'INVITE_CODE_INVALID' ? 404 : 409), 'GET /membership/invitations': { activities: [] } })
+      stubApi({
+        'POST /membership/invitations/redeem': refused(reason, reason === 'INVITE_CODE_INVALID' ? 404 : 409),
+        'GET /membership/invitations': { activities: [] },
+      })
       expect(await useInvitations.getState().redeem('INV-CN-01', 'ABCDEFGH')).toEqual({ message: text })
     }
   })

@@ -1,5 +1,12 @@
 import {
-  MAJOR_PER_POINT, ORDER_CREDIT_STATUSES, ORDER_REVERSAL_STATUSES, expiryDue, lotExpiresAt, nextExpiry, orderPoints, remainingLots,
+  MAJOR_PER_POINT,
+  ORDER_CREDIT_STATUSES,
+  ORDER_REVERSAL_STATUSES,
+  expiryDue,
+  lotExpiresAt,
+  nextExpiry,
+  orderPoints,
+  remainingLots,
 } from '../../types/membership/points'
 import { isMembershipBlocked } from '../../types/membership/eligibility'
 
@@ -23,7 +30,11 @@ describe('earning: "1 point per full CNY 1,000 or INR 10,000 of an order\'s good
     expect([...ORDER_REVERSAL_STATUSES]).toEqual(['CANCELLED'])
   })
   it('spec §1 "Distributor, agent and special accounts are barred from the membership and gift centre": they earn nothing because they are never members', () => {
-    expect(['customer', 'distributor', 'agent', 'special'].filter((t) => isMembershipBlocked(t as never))).toEqual(['distributor', 'agent', 'special'])
+    expect(['customer', 'distributor', 'agent', 'special'].filter((t) => isMembershipBlocked(t as never))).toEqual([
+      'distributor',
+      'agent',
+      'special',
+    ])
   })
 })
 
@@ -53,8 +64,14 @@ describe('expiry: "points expire at the end of the calendar year after the year 
     expect(expiryDue(lots, 10_000, new Date('2099-01-01T00:00:00Z'))).toBe(0)
   })
   it('the point detail shows the next points to expire and when', () => {
-    expect(nextExpiry(lots, 25, new Date('2025-06-01T00:00:00Z'))).toEqual({ points: 15, expiresAt: new Date('2026-01-01T00:00:00Z') })
-    expect(nextExpiry(lots, 40, new Date('2025-06-01T00:00:00Z'))).toEqual({ points: 100, expiresAt: new Date('2027-01-01T00:00:00Z') })
+    expect(nextExpiry(lots, 25, new Date('2025-06-01T00:00:00Z'))).toEqual({
+      points: 15,
+      expiresAt: new Date('2026-01-01T00:00:00Z'),
+    })
+    expect(nextExpiry(lots, 40, new Date('2025-06-01T00:00:00Z'))).toEqual({
+      points: 100,
+      expiresAt: new Date('2027-01-01T00:00:00Z'),
+    })
     expect(nextExpiry([{ expiresAt: null, points: 5 }], 0, Date.now())).toBeNull()
   })
 })

@@ -22,7 +22,7 @@ describe('money and currency', () => {
   })
 })
 
-describe('the countries\' clocks', () => {
+describe("the countries' clocks", () => {
   it('China runs on Asia/Shanghai (UTC+8), India on Asia/Kolkata (UTC+5:30)', () => {
     expect(COUNTRY_TIME_ZONE).toEqual({ cn: 'Asia/Shanghai', in: 'Asia/Kolkata' })
     expect(countryUtcOffsetMinutes('cn')).toBe(480)
@@ -30,16 +30,18 @@ describe('the countries\' clocks', () => {
     expect([countryOf('in'), countryOf('cn'), countryOf(undefined), countryOf('xx')]).toEqual(['in', 'cn', 'cn', 'cn'])
   })
 
-  it('the fixed offsets (the mini-program\'s clock) give the zone database\'s answer at every instant', () => {
+  it("the fixed offsets (the mini-program's clock) give the zone database's answer at every instant", () => {
     for (const country of ['cn', 'in'] as const) {
       for (let t = Date.UTC(2020, 0, 1); t < Date.UTC(2031, 0, 1); t += 9 * 86_400_000 + 3_600_000) {
         expect(COUNTRY_UTC_OFFSET_MINUTES[country]).toBe(countryUtcOffsetMinutes(country, t))
-        expect(countryClockFixed(t, country).format('YYYY-MM-DD HH:mm')).toBe(countryClock(t, country).format('YYYY-MM-DD HH:mm'))
+        expect(countryClockFixed(t, country).format('YYYY-MM-DD HH:mm')).toBe(
+          countryClock(t, country).format('YYYY-MM-DD HH:mm'),
+        )
       }
     }
   })
 
-  it('reads an instant on the country\'s clock and finds when a local day begins', () => {
+  it("reads an instant on the country's clock and finds when a local day begins", () => {
     const t = new Date('2026-03-06T17:30:00Z')
     expect(countryClock(t, 'cn').format('YYYY-MM-DD HH:mm')).toBe('2026-03-07 01:30')
     expect(countryClock(t, 'in').format('YYYY-MM-DD HH:mm')).toBe('2026-03-06 23:00')

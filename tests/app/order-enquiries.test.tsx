@@ -15,24 +15,58 @@ import type { EnquiryDetail, EnquirySummary, Confirmation } from '../../types'
  */
 jest.setTimeout(30000)
 
-const envelope = (status: number, message: string, reason: string) => ({ status, body: { success: false, code: 'CONFLICT', message, reason, statusCode: status } })
+const envelope = (status: number, message: string, reason: string) => ({
+  status,
+  body: { success: false, code: 'CONFLICT', message, reason, statusCode: status },
+})
 
 const summary = (over: Partial<EnquirySummary> = {}): EnquirySummary => ({
-  requestId: 'RQ-D00002', kind: 'quote', status: 'in_progress', interactionStatus: 'approved', createdAt: '2026-11-10T02:00:00.000Z',
-  itemCount: 3, firstItemName: 'Anti-GAPDH antibody', interactionCount: 2, ...over
+  requestId: 'RQ-D00002',
+  kind: 'quote',
+  status: 'in_progress',
+  interactionStatus: 'approved',
+  createdAt: '2026-11-10T02:00:00.000Z',
+  itemCount: 3,
+  firstItemName: 'Anti-GAPDH antibody',
+  interactionCount: 2,
+  ...over,
 })
 const detail = (over: Partial<EnquiryDetail> = {}): EnquiryDetail => ({
-  requestId: 'RQ-D00002', kind: 'quote', status: 'in_progress', interactionStatus: 'approved', createdAt: '2026-11-10T02:00:00.000Z',
-  contactName: 'Wang', companyOrInstitution: 'Shanghai Lab', city: 'Shanghai', remark: null,
+  requestId: 'RQ-D00002',
+  kind: 'quote',
+  status: 'in_progress',
+  interactionStatus: 'approved',
+  createdAt: '2026-11-10T02:00:00.000Z',
+  contactName: 'Wang',
+  companyOrInstitution: 'Shanghai Lab',
+  city: 'Shanghai',
+  remark: null,
   items: [{ catalogNumber: 'MA1-10175', itemName: 'Anti-GAPDH antibody', itemCount: 2 }],
   interactions: [
-    { id: 1, author: 'staff', status: 'pending', comment: 'We received your request.', attachments: [], createdAt: '2026-11-10T05:00:00.000Z' },
-    { id: 2, author: 'staff', status: 'approved', comment: 'Quote approved, see the file.', attachments: [{ name: 'Quotation.pdf', url: null }], createdAt: '2026-11-12T05:00:00.000Z' }
+    {
+      id: 1,
+      author: 'staff',
+      status: 'pending',
+      comment: 'We received your request.',
+      attachments: [],
+      createdAt: '2026-11-10T05:00:00.000Z',
+    },
+    {
+      id: 2,
+      author: 'staff',
+      status: 'approved',
+      comment: 'Quote approved, see the file.',
+      attachments: [{ name: 'Quotation.pdf', url: null }],
+      createdAt: '2026-11-12T05:00:00.000Z',
+    },
   ],
-  customerComments: 0, commentLimit: 20, canComment: true, ...over
+  customerComments: 0,
+  commentLimit: 20,
+  canComment: true,
+  ...over,
 })
 
-describe('enquiries: the My request list and a request\'s detail', () => {
+describe("enquiries: the My request list and a request's detail", () => {
   beforeEach(() => {
     resetApp()
     useEnquiries.getState().reset()
@@ -42,7 +76,20 @@ describe('enquiries: the My request list and a request\'s detail', () => {
 
   it('list: the title "My request" with its info button explaining online chat queries; one row per request', async () => {
     logIn()
-    stubApi(signedInRoutes({ 'GET /request/list': [summary(), summary({ requestId: 'RQ-D00001', kind: 'lead', status: 'pending', interactionStatus: 'pending', firstItemName: 'Buffer' })] }))
+    stubApi(
+      signedInRoutes({
+        'GET /request/list': [
+          summary(),
+          summary({
+            requestId: 'RQ-D00001',
+            kind: 'lead',
+            status: 'pending',
+            interactionStatus: 'pending',
+            firstItemName: 'Buffer',
+          }),
+        ],
+      }),
+    )
     await openPage('packages/order/enquiries/index')
     await waitFor(() => qa('.rq-row').length === 2, 'two rows')
     expect(q('.rq-title__text')!.textContent).toBe('My request')
@@ -68,10 +115,19 @@ describe('enquiries: the My request list and a request\'s detail', () => {
 
   it('detail: status, items, history with comments and attachments; a comment is sent and shown', async () => {
     logIn()
-    const calls: StubCall[] = stubApi(signedInRoutes({
-      'GET /request/detail/RQ-D00002': detail(),
-      'POST /request/RQ-D00002/comment': (c: StubCall) => ({ id: 3, author: 'customer', status: 'approved', comment: c.data.comment, attachments: [], createdAt: '2026-11-13T05:00:00.000Z' })
-    }))
+    const calls: StubCall[] = stubApi(
+      signedInRoutes({
+        'GET /request/detail/RQ-D00002': detail(),
+        'POST /request/RQ-D00002/comment': (c: StubCall) => ({
+          id: 3,
+          author: 'customer',
+          status: 'approved',
+          comment: c.data.comment,
+          attachments: [],
+          createdAt: '2026-11-13T05:00:00.000Z',
+        }),
+      }),
+    )
     await openPage('packages/order/enquiry-detail/index', { requestId: 'RQ-D00002' })
     await waitText('Interaction history')
     expect(qa('.rqd-entry').length).toBe(2)
@@ -85,19 +141,27 @@ describe('enquiries: the My request list and a request\'s detail', () => {
     await waitFor(() => !text().includes('Please enter a comment'), 'the error clears')
     click(q('.rqd-comment__send'))
     await waitFor(() => qa('.rqd-entry').length === 3, 'the comment is in the history')
-    expect(calls.find((c) => c.path === '/request/RQ-D00002/comment')!.data).toEqual({ comment: 'Could you ship by Friday?' })
+    expect(calls.find((c) => c.path === '/request/RQ-D00002/comment')!.data).toEqual({
+      comment: 'Could you ship by Friday?',
+    })
     expect(q('.rqd-entry--customer')!.textContent).toContain('Could you ship by Friday?')
     expect(text()).toContain('1 of 20 comments used')
   })
 
   it('detail: "limit reached" from the server is shown and the box closes; a closed request says "no permission"; another\'s request "does not exist"', async () => {
     logIn()
-    stubApi(signedInRoutes({
-      'GET /request/detail/RQ-D00002': detail({ customerComments: 19 }),
-      'POST /request/RQ-D00002/comment': envelope(409, 'You have reached the limit of 20 comments on this request', 'INTERACTION_LIMIT_REACHED'),
-      'GET /request/detail/RQ-D00003': detail({ requestId: 'RQ-D00003', status: 'completed', canComment: false }),
-      'GET /request/detail/RQ-000777': envelope(404, 'This request does not exist', 'REQUEST_NOT_FOUND')
-    }))
+    stubApi(
+      signedInRoutes({
+        'GET /request/detail/RQ-D00002': detail({ customerComments: 19 }),
+        'POST /request/RQ-D00002/comment': envelope(
+          409,
+          'You have reached the limit of 20 comments on this request',
+          'INTERACTION_LIMIT_REACHED',
+        ),
+        'GET /request/detail/RQ-D00003': detail({ requestId: 'RQ-D00003', status: 'completed', canComment: false }),
+        'GET /request/detail/RQ-000777': envelope(404, 'This request does not exist', 'REQUEST_NOT_FOUND'),
+      }),
+    )
     await openPage('packages/order/enquiry-detail/index', { requestId: 'RQ-D00002' })
     await waitText('19 of 20 comments used')
     useEnquiries.getState().setDraft('one more')
@@ -117,9 +181,17 @@ describe('enquiries: the My request list and a request\'s detail', () => {
 
 describe('order confirmation page', () => {
   const pending = (over: Partial<Confirmation> = {}): Confirmation => ({
-    state: 'pending', kind: 'preorder', expiresAt: '2026-11-24T10:00:00.000Z',
-    order: { orderNumber: '5000123', createdAt: '2026-11-23T10:00:00.000Z', currency: 'CNY', total: 1234.5, lines: [{ catalogNumber: 'MA1-10175', productTitle: 'Anti-GAPDH antibody', quantity: 2 }] },
-    ...over
+    state: 'pending',
+    kind: 'preorder',
+    expiresAt: '2026-11-24T10:00:00.000Z',
+    order: {
+      orderNumber: '5000123',
+      createdAt: '2026-11-23T10:00:00.000Z',
+      currency: 'CNY',
+      total: 1234.5,
+      lines: [{ catalogNumber: 'MA1-10175', productTitle: 'Anti-GAPDH antibody', quantity: 2 }],
+    },
+    ...over,
   })
   beforeEach(() => {
     localStorage.clear()
@@ -131,33 +203,54 @@ describe('order confirmation page', () => {
   afterEach(() => jest.restoreAllMocks())
 
   it('pending pre-order (no login): the order, the 24-hour window, Confirm → "confirmed"', async () => {
-    const calls = stubApi(signedInRoutes({
-      'GET /order/confirm/tok1': pending(),
-      'POST /order/confirm/tok1': { state: 'confirmed', kind: 'preorder', expiresAt: '2026-11-24T10:00:00.000Z', order: null }
-    }))
+    const calls = stubApi(
+      signedInRoutes({
+        'GET /order/confirm/tok1': pending(),
+        'POST /order/confirm/tok1': {
+          state: 'confirmed',
+          kind: 'preorder',
+          expiresAt: '2026-11-24T10:00:00.000Z',
+          order: null,
+        },
+      }),
+    )
     await openPage('packages/order/order-confirm/index', { token: 'tok1' })
     await waitText('Please confirm this pre-order within 24 hours')
     expect(text()).toContain('Order 5000123')
     expect(q('.oc-confirm')!.getAttribute('role')).toBe('button')
     click(q('.oc-confirm'))
     await waitText('Your order has been confirmed.')
-    expect(calls.find((c) => c.path === '/order/confirm/tok1' && c.method === 'POST')!.data).toEqual({ action: 'confirm' })
+    expect(calls.find((c) => c.path === '/order/confirm/tok1' && c.method === 'POST')!.data).toEqual({
+      action: 'confirm',
+    })
   })
 
   it.each([
     ['expired', 'This order confirmation link has expired.'],
     ['cancelled', 'This order has been cancelled or could not be found.'],
     ['failed', 'The confirmation failed. Please contact customer service.'],
-    ['confirmed', 'Your order has been confirmed.']
+    ['confirmed', 'Your order has been confirmed.'],
   ] as const)('state %s shows its message', async (state, message) => {
-    stubApi(signedInRoutes({ 'GET /order/confirm/tok2': { state, kind: 'order', expiresAt: '2026-11-24T10:00:00.000Z', order: null } }))
+    stubApi(
+      signedInRoutes({
+        'GET /order/confirm/tok2': { state, kind: 'order', expiresAt: '2026-11-24T10:00:00.000Z', order: null },
+      }),
+    )
     await openPage('packages/order/order-confirm/index', { token: 'tok2' })
     await waitText(message)
     expect(q(`.oc-message--${state}`)).not.toBeNull()
   })
 
   it('an unknown link: "cancelled or not found"', async () => {
-    stubApi(signedInRoutes({ 'GET /order/confirm/nope': envelope(404, 'This order has been cancelled or could not be found', 'CONFIRMATION_NOT_FOUND') }))
+    stubApi(
+      signedInRoutes({
+        'GET /order/confirm/nope': envelope(
+          404,
+          'This order has been cancelled or could not be found',
+          'CONFIRMATION_NOT_FOUND',
+        ),
+      }),
+    )
     await openPage('packages/order/order-confirm/index', { token: 'nope' })
     await waitText('This order has been cancelled or could not be found.')
     expect(q('.oc-message--notFound')).not.toBeNull()

@@ -1,5 +1,13 @@
 import {
-  checkExportRange, lastDayOfRange, addMonths, parseDay, rangeInstants, todayIn, defaultExportRange, exportFileName, EXPORT_RANGE_MESSAGES,
+  checkExportRange,
+  lastDayOfRange,
+  addMonths,
+  parseDay,
+  rangeInstants,
+  todayIn,
+  defaultExportRange,
+  exportFileName,
+  EXPORT_RANGE_MESSAGES,
 } from '../../types/order/export-rules'
 
 /**
@@ -29,7 +37,16 @@ describe('order-export range (spec §5, §9)', () => {
   })
 
   it('both ends must be real days written YYYY-MM-DD', () => {
-    for (const bad of ['2026-02-30', '2026-13-01', '2026-1-1', '26-01-01', '', '2026/01/01', '2026-01-01T00:00', ' 2026-01-01']) {
+    for (const bad of [
+      '2026-02-30',
+      '2026-13-01',
+      '2026-1-1',
+      '26-01-01',
+      '',
+      '2026/01/01',
+      '2026-01-01T00:00',
+      ' 2026-01-01',
+    ]) {
       expect(checkExportRange(bad, '2026-06-01')).toBe('malformed')
       expect(checkExportRange('2026-01-01', bad)).toBe('malformed')
     }
@@ -46,13 +63,19 @@ describe('order-export range (spec §5, §9)', () => {
     expect(EXPORT_RANGE_MESSAGES.tooLong.en).toBe('The date range can be at most one year')
   })
 
-  it('days are the account\'s country\'s: China UTC+8, India UTC+5:30; both days included', () => {
+  it("days are the account's country's: China UTC+8, India UTC+5:30; both days included", () => {
     // 2026-03-01 17:00 UTC is 2 March in China, still 1 March 22:30 in India
     const at = new Date('2026-03-01T17:00:00Z')
     expect(todayIn('cn', at)).toBe('2026-03-02')
     expect(todayIn('in', at)).toBe('2026-03-01')
-    expect(rangeInstants('2026-03-01', '2026-03-31', 'cn')).toEqual({ start: new Date('2026-02-28T16:00:00Z'), end: new Date('2026-03-31T16:00:00Z') })
-    expect(rangeInstants('2026-03-01', '2026-03-31', 'in')).toEqual({ start: new Date('2026-02-28T18:30:00Z'), end: new Date('2026-03-31T18:30:00Z') })
+    expect(rangeInstants('2026-03-01', '2026-03-31', 'cn')).toEqual({
+      start: new Date('2026-02-28T16:00:00Z'),
+      end: new Date('2026-03-31T16:00:00Z'),
+    })
+    expect(rangeInstants('2026-03-01', '2026-03-31', 'in')).toEqual({
+      start: new Date('2026-02-28T18:30:00Z'),
+      end: new Date('2026-03-31T18:30:00Z'),
+    })
   })
 
   it('the default range is the history\'s window (§9 "the last 3 months") to today, and it is allowed', () => {

@@ -41,7 +41,7 @@ describe('order export section', () => {
   })
   afterEach(() => jest.restoreAllMocks())
 
-  it('two labelled dates default to the last 3 months (§9); the rule\'s message while the range is not allowed (§5), and no call', async () => {
+  it("two labelled dates default to the last 3 months (§9); the rule's message while the range is not allowed (§5), and no call", async () => {
     logIn()
     const calls = stubApi(base())
     await openPage('packages/order/order-history/index')
@@ -56,7 +56,9 @@ describe('order export section', () => {
     const dl = q('.oh-export__download')!
     expect(dl.getAttribute('role')).toBe('button')
     expect(dl.getAttribute('aria-label')).toBe(`Download orders from ${addMonths(today, -3)} to ${today}`)
-    expect(q('.oh-export__email')?.getAttribute('aria-label')).toBe(`Email orders from ${addMonths(today, -3)} to ${today}`)
+    expect(q('.oh-export__email')?.getAttribute('aria-label')).toBe(
+      `Email orders from ${addMonths(today, -3)} to ${today}`,
+    )
     expect(qa('.oh-export__format').map((f) => f.textContent)).toEqual(['Excel (.xlsx)', 'CSV'])
 
     // start after end
@@ -87,11 +89,15 @@ describe('order export section', () => {
 
   it('Download: a one-time ticket for the range, then the file fetched from its address and saved under its name', async () => {
     logIn()
-    const calls = stubApi(base({
-      'POST /order/export/ticket': (c: StubCall) => ({
-        url: '/api/order/export/file?ticket=T0k3n', expiresAt: '2026-11-23T12:01:00.000Z', fileName: `orders-${c.data.from}-${c.data.to}.${c.data.format}`
-      })
-    }))
+    const calls = stubApi(
+      base({
+        'POST /order/export/ticket': (c: StubCall) => ({
+          url: '/api/order/export/file?ticket=T0k3n',
+          expiresAt: '2026-11-23T12:01:00.000Z',
+          fileName: `orders-${c.data.from}-${c.data.to}.${c.data.format}`,
+        }),
+      }),
+    )
     await openPage('packages/order/order-history/index')
     await waitFor(() => field('.oh-export__to')?.value !== '', 'the defaults')
     await type('.oh-export__from', '2025-12-01')
@@ -102,7 +108,7 @@ describe('order export section', () => {
     click(q('.oh-export__download'))
     await waitText('Saved orders-2025-12-01-2026-11-30.csv')
     expect(exportCalls(calls).map((c) => [c.method, c.path, c.data])).toEqual([
-      ['POST', '/order/export/ticket', { from: '2025-12-01', to: '2026-11-30', format: 'csv' }]
+      ['POST', '/order/export/ticket', { from: '2025-12-01', to: '2026-11-30', format: 'csv' }],
     ])
     expect(fetchMock).toHaveBeenCalledTimes(1)
     expect((fetchMock.mock.calls[0] as unknown[])[0]).toBe('http://api.test/api/order/export/file?ticket=T0k3n')
@@ -117,14 +123,30 @@ describe('order export section', () => {
     expect(q('.oh-export__notice--error')?.getAttribute('role')).toBe('alert')
   })
 
-  it('Email: to the buyer\'s own address and one more valid one; the server\'s answer and its refusals are said', async () => {
+  it("Email: to the buyer's own address and one more valid one; the server's answer and its refusals are said", async () => {
     logIn()
     let refuse = false
-    const calls = stubApi(base({
-      'POST /order/export/email': (c: StubCall) => refuse
-        ? { status: 400, body: { success: false, code: 'BAD_REQUEST', message: 'The date range can be at most one year', statusCode: 400, reason: 'EXPORT_RANGE' } }
-        : { sentTo: ['wang.xiaoming@example.edu.cn', ...(c.data.email ? [c.data.email] : [])], messageId: '<m1@labstore>', rows: 12 }
-    }))
+    const calls = stubApi(
+      base({
+        'POST /order/export/email': (c: StubCall) =>
+          refuse
+            ? {
+                status: 400,
+                body: {
+                  success: false,
+                  code: 'BAD_REQUEST',
+                  message: 'The date range can be at most one year',
+                  statusCode: 400,
+                  reason: 'EXPORT_RANGE',
+                },
+              }
+            : {
+                sentTo: ['wang.xiaoming@example.edu.cn', ...(c.data.email ? [c.data.email] : [])],
+                messageId: '<m1@labstore>',
+                rows: 12,
+              },
+      }),
+    )
     await openPage('packages/order/order-history/index')
     await waitFor(() => field('.oh-export__to')?.value !== '', 'the defaults')
     const from = field('.oh-export__from')!.value
@@ -139,11 +161,14 @@ describe('order export section', () => {
     click(q('.oh-export__email'))
     await waitText('Sent to wang.xiaoming@example.edu.cn, lab.head@example.org (12 order lines)')
     expect(exportCalls(calls).map((c) => [c.method, c.path, c.data])).toEqual([
-      ['POST', '/order/export/email', { from, to, format: 'xlsx', email: 'lab.head@example.org' }]
+      ['POST', '/order/export/email', { from, to, format: 'xlsx', email: 'lab.head@example.org' }],
     ])
 
     refuse = true
     click(q('.oh-export__email'))
-    await waitFor(() => (q('.oh-export__notice--error')?.textContent ?? '').includes('The date range can be at most one year'), 'the server\'s message')
+    await waitFor(
+      () => (q('.oh-export__notice--error')?.textContent ?? '').includes('The date range can be at most one year'),
+      "the server's message",
+    )
   })
 })

@@ -20,14 +20,23 @@ let n = 0
 const order = (over: Partial<OrderListItem> = {}): OrderListItem => {
   const k = ++n
   return {
-    orderNumber: String(3_200_000 + k), salesOrderNumber: String(13_100_000 + k), createdAt: '2026-11-20T02:30:00.000Z',
-    status: 'COMPLETED', statusCode: 30, source: 'cart', orderType: 'ZOR', deliveryChannel: 'TFS', poNumber: null, currency: 'CNY',
-    total: 1234.5, itemCount: 2,
+    orderNumber: String(3_200_000 + k),
+    salesOrderNumber: String(13_100_000 + k),
+    createdAt: '2026-11-20T02:30:00.000Z',
+    status: 'COMPLETED',
+    statusCode: 30,
+    source: 'cart',
+    orderType: 'ZOR',
+    deliveryChannel: 'TFS',
+    poNumber: null,
+    currency: 'CNY',
+    total: 1234.5,
+    itemCount: 2,
     thumbnails: [
       { catalogNumber: `MA1-${k}`, image: `/media/products/MA1-${k}-150.jpg`, productTitle: `Antibody ${k}` },
-      { catalogNumber: `AM-${k}`, image: null, productTitle: `Buffer ${k}` }
+      { catalogNumber: `AM-${k}`, image: null, productTitle: `Buffer ${k}` },
     ],
-    ...over
+    ...over,
   }
 }
 const page = (items: OrderListItem[], nextCursor: string | null = null) => ({ items, nextCursor, since: SINCE })
@@ -50,7 +59,9 @@ describe('order history screen', () => {
     await openPage('packages/order/order-history/index')
     await waitFor(() => rows().length === 2, 'two rows')
     const links = qa('.oh-item__reorder')
-    expect(links.map((l) => l.getAttribute('href'))).toEqual([a, b].map((o) => `/my-cart/QuickOrder?orderNumber=${o.orderNumber}`))
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(
+      [a, b].map((o) => `/my-cart/QuickOrder?orderNumber=${o.orderNumber}`),
+    )
     expect(links.map((l) => l.textContent)).toEqual(['Reorder', 'Reorder'])
     expect(links[0].getAttribute('aria-label')).toBe(`Reorder order ${a.orderNumber}`)
     // a link in a link is no control: the action is the row's sibling
@@ -62,7 +73,14 @@ describe('order history screen', () => {
 
   it('rows: status label of its code, date, order, sales order and PO numbers, total, a Flash buy badge; each opens the order detail', async () => {
     logIn()
-    const flash = order({ source: 'flashbuy', status: 'SUBMITTED', poNumber: 'PO-2026-00042', total: 99, itemCount: 1, thumbnails: [{ catalogNumber: 'FB-1', image: null, productTitle: 'Flash pipette' }] })
+    const flash = order({
+      source: 'flashbuy',
+      status: 'SUBMITTED',
+      poNumber: 'PO-2026-00042',
+      total: 99,
+      itemCount: 1,
+      thumbnails: [{ catalogNumber: 'FB-1', image: null, productTitle: 'Flash pipette' }],
+    })
     const waiting = order({ status: 'Waiting for Delivery', createdAt: '2026-11-19T17:00:00.000Z' })
     const review = order({ status: 'TO_BE_CONFIRMED', currency: 'INR', total: 250000 })
     const calls = stubApi(signedInRoutes({ 'GET /order/list': page([flash, waiting, review]) }))
@@ -96,7 +114,8 @@ describe('order history screen', () => {
     expect(a.tagName).toBe('A')
     expect(a.getAttribute('href')).toBe(`/my-orders/${flash.orderNumber}`)
     expect(a.getAttribute('aria-label')).toBeNull()
-    for (const part of [`Order ${flash.orderNumber}`, 'Submitted', 'Ordered 2026-11-20', '¥99.00']) expect(a.textContent).toContain(part)
+    for (const part of [`Order ${flash.orderNumber}`, 'Submitted', 'Ordered 2026-11-20', '¥99.00'])
+      expect(a.textContent).toContain(part)
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     click(b)
     expect(nav).toHaveBeenCalledWith({ url: `/packages/order/order-detail/index?orderNumber=${waiting.orderNumber}` })
@@ -109,13 +128,23 @@ describe('order history screen', () => {
     logIn()
     const shipped = order({ status: 'SHIPPED' })
     const byPo = order({ poNumber: 'PO-2026-77' })
-    const calls = stubApi(signedInRoutes({
-      'GET /order/list': (c: StubCall) => c.query.q ? page([byPo]) : c.query.status === 'shipped' ? page([shipped]) : page([order(), order(), shipped])
-    }))
+    const calls = stubApi(
+      signedInRoutes({
+        'GET /order/list': (c: StubCall) =>
+          c.query.q ? page([byPo]) : c.query.status === 'shipped' ? page([shipped]) : page([order(), order(), shipped]),
+      }),
+    )
     await openPage('packages/order/order-history/index')
     await waitFor(() => rows().length === 3, 'first page')
     const chips = qa('.oh-filter__chip')
-    expect(chips.map((c) => c.textContent)).toEqual(['All', 'In progress', 'Under review', 'Shipped', 'Completed', 'Cancelled'])
+    expect(chips.map((c) => c.textContent)).toEqual([
+      'All',
+      'In progress',
+      'Under review',
+      'Shipped',
+      'Completed',
+      'Cancelled',
+    ])
     expect(chips.map((c) => c.getAttribute('role'))).toEqual(Array(6).fill('radio'))
     expect(q('.oh-filter__chip--all')?.getAttribute('aria-checked')).toBe('true')
     expect(q('.oh-filter')?.getAttribute('aria-label')).toBe('Filter by status')
@@ -172,9 +201,12 @@ describe('order history screen', () => {
     const first = Array.from({ length: 20 }, () => order())
     const second = Array.from({ length: 20 }, () => order())
     const third = [second[19], order()] // an overlap is shown once
-    const calls = stubApi(signedInRoutes({
-      'GET /order/list': (c: StubCall) => c.query.cursor === 'c2' ? page(third) : c.query.cursor === 'c1' ? page(second, 'c2') : page(first, 'c1')
-    }))
+    const calls = stubApi(
+      signedInRoutes({
+        'GET /order/list': (c: StubCall) =>
+          c.query.cursor === 'c2' ? page(third) : c.query.cursor === 'c1' ? page(second, 'c2') : page(first, 'c1'),
+      }),
+    )
     await openPage('packages/order/order-history/index')
     await waitFor(() => rows().length === 20, 'first page')
     await sleep(50)
@@ -204,9 +236,11 @@ describe('order history screen', () => {
   it('a failed first page says so and retries; a failed next page keeps the rows and the button', async () => {
     logIn()
     let down = true
-    const calls = stubApi(signedInRoutes({
-      'GET /order/list': (c: StubCall) => (down || c.query.cursor ? fail(503) : page([order(), order()], 'c1'))
-    }))
+    const calls = stubApi(
+      signedInRoutes({
+        'GET /order/list': (c: StubCall) => (down || c.query.cursor ? fail(503) : page([order(), order()], 'c1')),
+      }),
+    )
     await openPage('packages/order/order-history/index')
     await waitText('Your orders could not be loaded.')
     expect(rows()).toHaveLength(0)
@@ -250,22 +284,71 @@ describe('order history screen', () => {
 })
 
 const detail = (over: Record<string, unknown> = {}) => ({
-  orderNumber: '3200007', salesOrderNumber: '53100007', orderType: 'D1', deliveryChannel: 'SC', status: 'Waiting for Delivery', statusCode: 30,
-  source: 'flashbuy', poNumber: 'PO-2026-00042', remark: '请工作日送货', createdAt: '2026-11-20T02:30:00.000Z', currency: 'CNY',
-  summary: { currency: 'CNY', totalPriceAmount: 2000, totalAmount: 1800, taxes: 234, total: 2054, savings: 200, taxEnabled: true, unpricedLines: 0 },
-  charges: [{ kind: 'Tax', amount: 234 }, { kind: 'HandlingCharge', amount: 20 }],
+  orderNumber: '3200007',
+  salesOrderNumber: '53100007',
+  orderType: 'D1',
+  deliveryChannel: 'SC',
+  status: 'Waiting for Delivery',
+  statusCode: 30,
+  source: 'flashbuy',
+  poNumber: 'PO-2026-00042',
+  remark: '请工作日送货',
+  createdAt: '2026-11-20T02:30:00.000Z',
+  currency: 'CNY',
+  summary: {
+    currency: 'CNY',
+    totalPriceAmount: 2000,
+    totalAmount: 1800,
+    taxes: 234,
+    total: 2054,
+    savings: 200,
+    taxEnabled: true,
+    unpricedLines: 0,
+  },
+  charges: [
+    { kind: 'Tax', amount: 234 },
+    { kind: 'HandlingCharge', amount: 20 },
+  ],
   promoCodes: ['D-PCR15'],
-  shipTo: { addressKey: 'ST-1000001-01', accountNumber: '1000001', text: '复旦大学生命科学学院, 上海市', attentionTo: '陈静,+8613900139000' },
+  shipTo: {
+    addressKey: 'ST-1000001-01',
+    accountNumber: '1000001',
+    text: '复旦大学生命科学学院, 上海市',
+    attentionTo: '陈静,+8613900139000',
+  },
   billToNumber: '2000001',
   lines: [
-    { lineNumber: 1, sku: 'MA1-10175-100UG', catalogNumber: 'MA1-10175', productTitle: 'CD3 Monoclonal Antibody (OKT3)', size: '100 µg', image: '/media/products/MA1-10175-150.jpg',
-      quantity: 2, allocatedQuantity: 1, backorderedQuantity: 1, estimatedShipDate: '2026-12-04T02:30:00.000Z', listPrice: 1000, unitPrice: 900, finalPrice: 900, lineTotal: 1800, deliveryChannel: 'SC' }
+    {
+      lineNumber: 1,
+      sku: 'MA1-10175-100UG',
+      catalogNumber: 'MA1-10175',
+      productTitle: 'CD3 Monoclonal Antibody (OKT3)',
+      size: '100 µg',
+      image: '/media/products/MA1-10175-150.jpg',
+      quantity: 2,
+      allocatedQuantity: 1,
+      backorderedQuantity: 1,
+      estimatedShipDate: '2026-12-04T02:30:00.000Z',
+      listPrice: 1000,
+      unitPrice: 900,
+      finalPrice: 900,
+      lineTotal: 1800,
+      deliveryChannel: 'SC',
+    },
   ],
   shipments: [
-    { carrier: '顺丰速运', expressNumber: 'SF123456789012', shippedAt: '2026-11-21T03:00:00.000Z', signedAt: null, packageStatus: 'OUT_FOR_DELIVERY' }
+    {
+      carrier: '顺丰速运',
+      expressNumber: 'SF123456789012',
+      shippedAt: '2026-11-21T03:00:00.000Z',
+      signedAt: null,
+      packageStatus: 'OUT_FOR_DELIVERY',
+    },
   ],
-  invoiceNumbers: [], placementId: 'PL-1', relatedOrderNumbers: ['3200008'],
-  ...over
+  invoiceNumbers: [],
+  placementId: 'PL-1',
+  relatedOrderNumbers: ['3200008'],
+  ...over,
 })
 
 describe('order detail screen (spec §3 "Order: id, date, status, PO number, order source, total, invoice; shipments (carrier, express number, shipped date, sign date, package status)")', () => {
@@ -304,7 +387,9 @@ describe('order detail screen (spec §3 "Order: id, date, status, PO number, ord
     expect(line.textContent).toContain('Cat. No. MA1-10175')
     expect(line.textContent).toContain('Qty 2')
     expect(line.querySelector('.od-line__total')?.textContent).toBe('Subtotal ¥1,800.00')
-    expect(line.querySelector('.od-line__backorder')?.textContent).toBe('1 on backorder, estimated ship date 2026-12-04')
+    expect(line.querySelector('.od-line__backorder')?.textContent).toBe(
+      '1 on backorder, estimated ship date 2026-12-04',
+    )
     expect(q('.od-lines__lto')?.getAttribute('href')).toBe('/my-orders/PendingLTO/3200007')
 
     expect(row('list')).toBe('¥2,000.00')
@@ -324,13 +409,32 @@ describe('order detail screen (spec §3 "Order: id, date, status, PO number, ord
 
   it('a completed order without PO: signed shipment in words; an order with no shipment says so', async () => {
     logIn()
-    stubApi(signedInRoutes({
-      'GET /order/detail/3200009': detail({
-        orderNumber: '3200009', status: 'COMPLETED', source: 'cart', poNumber: null, relatedOrderNumbers: [],
-        shipments: [{ carrier: 'EMS', expressNumber: 'EM1', shippedAt: '2026-11-21T03:00:00.000Z', signedAt: '2026-11-22T04:00:00.000Z', packageStatus: 'SIGNED' }]
+    stubApi(
+      signedInRoutes({
+        'GET /order/detail/3200009': detail({
+          orderNumber: '3200009',
+          status: 'COMPLETED',
+          source: 'cart',
+          poNumber: null,
+          relatedOrderNumbers: [],
+          shipments: [
+            {
+              carrier: 'EMS',
+              expressNumber: 'EM1',
+              shippedAt: '2026-11-21T03:00:00.000Z',
+              signedAt: '2026-11-22T04:00:00.000Z',
+              packageStatus: 'SIGNED',
+            },
+          ],
+        }),
+        'GET /order/detail/3200010': detail({
+          orderNumber: '3200010',
+          status: 'PENDING_APPROVAL',
+          shipments: [],
+          lines: [{ ...detail().lines[0], backorderedQuantity: 0 }],
+        }),
       }),
-      'GET /order/detail/3200010': detail({ orderNumber: '3200010', status: 'PENDING_APPROVAL', shipments: [], lines: [{ ...detail().lines[0], backorderedQuantity: 0 }] })
-    }))
+    )
     await openPage('packages/order/order-detail/index', { orderNumber: '3200009' })
     await waitText('Order 3200009')
     expect(q('.od-head__status')?.textContent).toBe('Completed')

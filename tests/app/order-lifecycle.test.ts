@@ -1,6 +1,12 @@
 import { ORDER_STATUS_MAP } from '../../types/order/statuses'
 import {
-  LIFECYCLE_STEPS, FINAL_STATUSES, WAITING_STATUSES, nextStep, canCancel, statusAfterConfirm, CONFIRMATION_WINDOW_MS,
+  LIFECYCLE_STEPS,
+  FINAL_STATUSES,
+  WAITING_STATUSES,
+  nextStep,
+  canCancel,
+  statusAfterConfirm,
+  CONFIRMATION_WINDOW_MS,
 } from '../../types/order/lifecycle'
 
 /**
@@ -23,10 +29,14 @@ const walk = (from: string) => {
 }
 
 describe('order lifecycle table', () => {
-  it('every status code is exactly one of: a step\'s start, waiting for a person, final', () => {
+  it("every status code is exactly one of: a step's start, waiting for a person, final", () => {
     const froms = LIFECYCLE_STEPS.map((s) => s.from as string)
     for (const code of ORDER_STATUS_CODES) {
-      const roles = [froms.includes(code), (WAITING_STATUSES as readonly string[]).includes(code), (FINAL_STATUSES as readonly string[]).includes(code)]
+      const roles = [
+        froms.includes(code),
+        (WAITING_STATUSES as readonly string[]).includes(code),
+        (FINAL_STATUSES as readonly string[]).includes(code),
+      ]
       expect({ code, roles: roles.filter(Boolean).length }).toEqual({ code, roles: 1 })
     }
     expect(new Set(froms).size).toBe(froms.length)
@@ -34,22 +44,35 @@ describe('order lifecycle table', () => {
 
   it('a placed order walks to COMPLETED, shipping once and signing once; every path ends', () => {
     expect(walk('SUBMITTED')).toEqual(['SUBMITTED', 'IN_PROGRESS', 'SHIPPED', 'COMPLETED'])
-    expect(walk('PENDING_ADDRESS_VALIDATION')).toEqual(['PENDING_ADDRESS_VALIDATION', 'SUBMITTED', 'IN_PROGRESS', 'SHIPPED', 'COMPLETED'])
+    expect(walk('PENDING_ADDRESS_VALIDATION')).toEqual([
+      'PENDING_ADDRESS_VALIDATION',
+      'SUBMITTED',
+      'IN_PROGRESS',
+      'SHIPPED',
+      'COMPLETED',
+    ])
     expect(walk('Waiting for Delivery')).toEqual(['Waiting for Delivery', 'COMPLETED'])
-    const effects = walk('SUBMITTED').slice(0, -1).map((s) => (nextStep(s, { addressApproved: true }) as { step: { effect: string } }).step.effect)
+    const effects = walk('SUBMITTED')
+      .slice(0, -1)
+      .map((s) => (nextStep(s, { addressApproved: true }) as { step: { effect: string } }).step.effect)
     expect(effects).toEqual(['none', 'ship', 'sign'])
     for (const code of ORDER_STATUS_CODES) expect(walk(code).length).toBeLessThan(6)
   })
 
   it('PENDING_ADDRESS_VALIDATION stays until the address is approved', () => {
-    expect(nextStep('PENDING_ADDRESS_VALIDATION', { addressApproved: false })).toEqual({ kind: 'waiting', reason: 'address' })
+    expect(nextStep('PENDING_ADDRESS_VALIDATION', { addressApproved: false })).toEqual({
+      kind: 'waiting',
+      reason: 'address',
+    })
     expect(nextStep('PENDING_REVIEW', { addressApproved: true })).toEqual({ kind: 'waiting', reason: 'review' })
     expect(nextStep('CANCELLED', { addressApproved: true })).toEqual({ kind: 'final' })
     expect(nextStep('SOMETHING_NEW', { addressApproved: true })).toEqual({ kind: 'unknown' })
   })
 
   it('a cancel is possible until the order leaves the warehouse; confirm releases a waiting order', () => {
-    expect(ORDER_STATUS_CODES.filter((c) => !canCancel(c)).sort()).toEqual(['CANCELLED', 'COMPLETED', 'SHIPPED', 'Waiting for Delivery'].sort())
+    expect(ORDER_STATUS_CODES.filter((c) => !canCancel(c)).sort()).toEqual(
+      ['CANCELLED', 'COMPLETED', 'SHIPPED', 'Waiting for Delivery'].sort(),
+    )
     expect(statusAfterConfirm('TO_BE_CONFIRMED')).toBe('SUBMITTED')
     expect(statusAfterConfirm('PENDING')).toBe('SUBMITTED')
     expect(statusAfterConfirm('IN_PROGRESS')).toBe('IN_PROGRESS')

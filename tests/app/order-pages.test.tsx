@@ -16,20 +16,50 @@ const row = (kind: string) => q(`.price-details__row--${kind}`)?.textContent
 describe('order screens', () => {
   beforeEach(() => {
     resetApp()
-    useCheckout.setState({ status: 'idle', priced: null, cart: null, pendingKey: null, form: emptyCheckoutForm(), errors: {}, registrationIncomplete: false })
-    useLead.setState({ drawer: { open: false, product: null, quantity: 1, submitting: false, error: null }, result: null, errors: {} })
+    useCheckout.setState({
+      status: 'idle',
+      priced: null,
+      cart: null,
+      pendingKey: null,
+      form: emptyCheckoutForm(),
+      errors: {},
+      registrationIncomplete: false,
+    })
+    useLead.setState({
+      drawer: { open: false, product: null, quantity: 1, submitting: false, error: null },
+      result: null,
+      errors: {},
+    })
     muteToasts()
   })
   afterEach(() => jest.restoreAllMocks())
 
   it('submit order: product lines (image with alt, title, cat. no., size, qty, prices, SC/TFS tag, backorder note) and price details with taxes and total', async () => {
     logIn()
-    stubApi(signedInRoutes({
-      'GET /cart/query': cart(),
-      'POST /order/applyPromotions': priced({
-        itemList: [pricedLine(), pricedLine({ cartItemId: 12, lineNumber: 2, sku: 'A-1', catalogNumber: 'A-1', productTitle: 'Tube rack', size: '1 ea', deliveryChannel: 'SC', quantity: 5, availableQuantity: 3, unitPrice: 100, finalPrice: 100, listPrice: 100 })]
-      })
-    }))
+    stubApi(
+      signedInRoutes({
+        'GET /cart/query': cart(),
+        'POST /order/applyPromotions': priced({
+          itemList: [
+            pricedLine(),
+            pricedLine({
+              cartItemId: 12,
+              lineNumber: 2,
+              sku: 'A-1',
+              catalogNumber: 'A-1',
+              productTitle: 'Tube rack',
+              size: '1 ea',
+              deliveryChannel: 'SC',
+              quantity: 5,
+              availableQuantity: 3,
+              unitPrice: 100,
+              finalPrice: 100,
+              listPrice: 100,
+            }),
+          ],
+        }),
+      }),
+    )
     await openPage('packages/order/submit-order/index')
     await waitText('Price details')
     const lines = qa('.so-line')
@@ -47,7 +77,9 @@ describe('order screens', () => {
     expect(lines[0].querySelector('img')?.getAttribute('alt')).toBe('CD3 Monoclonal Antibody (OKT3)')
     expect(lines[0].querySelector('.so-line__backorder')).toBeNull()
     expect(lines[1].querySelector('.so-line__channel')?.textContent).toBe('Supply centre')
-    expect(lines[1].querySelector('.so-line__backorder')?.textContent).toBe('2 on backorder: they ship when stock arrives')
+    expect(lines[1].querySelector('.so-line__backorder')?.textContent).toBe(
+      '2 on backorder: they ship when stock arrives',
+    )
     expect(row('list')).toBe('Total list price¥4,000.00')
     expect(row('savings')).toBe('Savings-¥760.00')
     expect(row('taxes')).toBe('Taxes¥421.20')
@@ -64,7 +96,12 @@ describe('order screens', () => {
 
   it('submit order for India without tax: no taxes row, total = discounted total, in rupees', async () => {
     logIn()
-    stubApi(signedInRoutes({ 'GET /cart/query': cart(), 'POST /order/applyPromotions': priced({ summary: summary({ currency: 'INR', taxEnabled: false, taxes: 0 }) }) }))
+    stubApi(
+      signedInRoutes({
+        'GET /cart/query': cart(),
+        'POST /order/applyPromotions': priced({ summary: summary({ currency: 'INR', taxEnabled: false, taxes: 0 }) }),
+      }),
+    )
     await openPage('packages/order/submit-order/index')
     await waitText('Price details')
     expect(row('taxes')).toBeUndefined()
@@ -74,11 +111,16 @@ describe('order screens', () => {
   it('submit: invalid fields show their errors and nothing is placed; then a valid form places the order with the full-screen overlay and redirects', async () => {
     logIn()
     let release: () => void = () => undefined
-    const calls = stubApi(signedInRoutes({
-      'GET /cart/query': cart(),
-      'POST /order/applyPromotions': priced(),
-      'POST /order/placeOrder': () => new Promise((r) => { release = () => r(placed()) })
-    }))
+    const calls = stubApi(
+      signedInRoutes({
+        'GET /cart/query': cart(),
+        'POST /order/applyPromotions': priced(),
+        'POST /order/placeOrder': () =>
+          new Promise((r) => {
+            release = () => r(placed())
+          }),
+      }),
+    )
     const redirect = jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
     await openPage('packages/order/submit-order/index')
     await waitText('Price details')
@@ -92,13 +134,22 @@ describe('order screens', () => {
     release()
     await waitFor(() => redirect.mock.calls.length > 0, 'redirect')
     // the success page gets the order's own number too, for its View order link (issue 22)
-    expect(redirect.mock.calls[0][0]).toEqual({ url: '/packages/order/order-success/index?salesOrderNumber=8000123&addressStatus=ACTIVE&orderNumber=WO-000123' })
+    expect(redirect.mock.calls[0][0]).toEqual({
+      url: '/packages/order/order-success/index?salesOrderNumber=8000123&addressStatus=ACTIVE&orderNumber=WO-000123',
+    })
     expect(calls.find((c) => c.path === '/order/placeOrder')!.header['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/)
   })
 
-  it('a partially registered user sees \'Complete registration\', which opens the add ship-to address page', async () => {
+  it("a partially registered user sees 'Complete registration', which opens the add ship-to address page", async () => {
     logIn()
-    const calls = stubApi(signedInRoutes({ 'GET /users/info': approvedCn({ userRoles: { registrationStatus: 'Partially Registered', accountType: 'customer', blackListed: false }, accountNumber: null }) }))
+    const calls = stubApi(
+      signedInRoutes({
+        'GET /users/info': approvedCn({
+          userRoles: { registrationStatus: 'Partially Registered', accountType: 'customer', blackListed: false },
+          accountNumber: null,
+        }),
+      }),
+    )
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     await openPage('packages/order/submit-order/index')
     await waitText('Complete your registration to order')
@@ -111,7 +162,14 @@ describe('order screens', () => {
   it('success page: both order numbers, each with a View order link, the pending-address note (held up to 48 hours), the pending lead-time link', async () => {
     logIn()
     stubApi(signedInRoutes())
-    await openPage('packages/order/order-success/index', { salesOrderNumber: '8000123', spSalesOrderNumber: '7000456', addressStatus: 'PENDING', pendingLto: 'WO-000123', orderNumber: 'WO-000123', spOrderNumber: 'WO-000124' })
+    await openPage('packages/order/order-success/index', {
+      salesOrderNumber: '8000123',
+      spSalesOrderNumber: '7000456',
+      addressStatus: 'PENDING',
+      pendingLto: 'WO-000123',
+      orderNumber: 'WO-000123',
+      spOrderNumber: 'WO-000124',
+    })
     await waitText('Thank you, your order is placed')
     expect(q('.os-number--sc')?.textContent).toBe('Supply-centre order number7000456View order WO-000124')
     expect(q('.os-number--tfs')?.textContent).toBe('Warehouse order number8000123View order WO-000123')
@@ -141,11 +199,26 @@ describe('order screens', () => {
 
   it('pending lead-time page: the sku list with backordered quantity and estimated ship date; an unknown order shows not found', async () => {
     logIn()
-    stubApi(signedInRoutes({
-      'GET /order/pendingLto/WO-1': { orderNumber: 'WO-1', salesOrderNumber: '8000001', createdAt: '2026-11-23T02:00:00.000Z', items: [
-        { sku: 'A-1', catalogNumber: 'A-1', productTitle: 'Tube rack', image: null, quantity: 5, backorderedQuantity: 2, estimatedShipDate: '2026-12-10T00:00:00.000Z' }
-      ] }
-    }))
+    stubApi(
+      signedInRoutes({
+        'GET /order/pendingLto/WO-1': {
+          orderNumber: 'WO-1',
+          salesOrderNumber: '8000001',
+          createdAt: '2026-11-23T02:00:00.000Z',
+          items: [
+            {
+              sku: 'A-1',
+              catalogNumber: 'A-1',
+              productTitle: 'Tube rack',
+              image: null,
+              quantity: 5,
+              backorderedQuantity: 2,
+              estimatedShipDate: '2026-12-10T00:00:00.000Z',
+            },
+          ],
+        },
+      }),
+    )
     await openPage('packages/order/pending-lto/index', { orderNumber: 'WO-1' })
     await waitText('Tube rack')
     // issue 22 item 12: titled by the order it was opened from (/my-orders/PendingLTO/{orderNumber}), the sales order beside it
@@ -157,13 +230,15 @@ describe('order screens', () => {
     await waitText('Order not found.')
   })
 
-  it('quotes list: spec 2 "at most 4 product thumbnails plus a \'+N\' count, discounted total price, and a \'View Product\' link"; View Product opens the products drawer', async () => {
+  it("quotes list: spec 2 \"at most 4 product thumbnails plus a '+N' count, discounted total price, and a 'View Product' link\"; View Product opens the products drawer", async () => {
     logIn()
     useQuotes.setState({ list: { status: 'idle', data: null, error: null } })
-    stubApi(signedInRoutes({
-      'GET /quote/list': [quoteSummary('SQ-1', 7), quoteSummary('SQ-2', 2, { status: 'expired' })],
-      'GET /quote/detail/SQ-1': quoteDetail('SQ-1')
-    }))
+    stubApi(
+      signedInRoutes({
+        'GET /quote/list': [quoteSummary('SQ-1', 7), quoteSummary('SQ-2', 2, { status: 'expired' })],
+        'GET /quote/detail/SQ-1': quoteDetail('SQ-1'),
+      }),
+    )
     await openPage('packages/order/quotes/index')
     await waitText('Q-SQ-1')
     const [first, second] = qa('.quote-card')
@@ -192,7 +267,12 @@ describe('order screens', () => {
 
   it('quote detail: an active quote can be ordered (submit order with its staticQuoteId); an expired one cannot', async () => {
     logIn()
-    stubApi(signedInRoutes({ 'GET /quote/detail/SQ-1': quoteDetail('SQ-1'), 'GET /quote/detail/SQ-9': quoteDetail('SQ-9', 'expired') }))
+    stubApi(
+      signedInRoutes({
+        'GET /quote/detail/SQ-1': quoteDetail('SQ-1'),
+        'GET /quote/detail/SQ-9': quoteDetail('SQ-9', 'expired'),
+      }),
+    )
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     await openPage('packages/order/quote-detail/index', { staticQuoteId: 'SQ-1' })
     await waitText('Order this quote')
@@ -206,11 +286,16 @@ describe('order screens', () => {
 
   it('lead drawer: spec 2 "Maximum height is 80 percent of the window"; spec 4 "The bottom-sheet button is disabled while the sheet is marked disabled"; a full-screen loader while submitting', async () => {
     let release: () => void = () => undefined
-    const calls = stubApi(signedInRoutes({
-      'GET /product/catalog': [leadOnlyProduct()],
-      'POST /operationLog/insert': { id: 1 },
-      'POST /save/leadItem': () => new Promise((r) => { release = () => r({ leadCartId: 'LC-1' }) })
-    }))
+    const calls = stubApi(
+      signedInRoutes({
+        'GET /product/catalog': [leadOnlyProduct()],
+        'POST /operationLog/insert': { id: 1 },
+        'POST /save/leadItem': () =>
+          new Promise((r) => {
+            release = () => r({ leadCartId: 'LC-1' })
+          }),
+      }),
+    )
     logIn()
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     await openPage('packages/catalog/product-details/index', { title: 'x', catalogNumber: 'MA1-10175' })
@@ -226,17 +311,23 @@ describe('order screens', () => {
     click(q('.lead-drawer__step:last-child'))
     click(button)
     await waitText('Saving your request…')
-    await waitFor(() => (q('.lead-drawer .bottom-sheet__button') as HTMLElement).getAttribute('aria-disabled') === 'true', 'button disabled')
+    await waitFor(
+      () => (q('.lead-drawer .bottom-sheet__button') as HTMLElement).getAttribute('aria-disabled') === 'true',
+      'button disabled',
+    )
     click(q('.lead-drawer .bottom-sheet__button')) // a second tap while disabled sends nothing
     expect(calls.filter((c) => c.path === '/save/leadItem')).toHaveLength(1)
-    expect(calls.find((c) => c.path === '/save/leadItem')!.data).toMatchObject({ catalogNumber: 'MA1-10175', itemCount: 2 })
+    expect(calls.find((c) => c.path === '/save/leadItem')!.data).toMatchObject({
+      catalogNumber: 'MA1-10175',
+      itemCount: 2,
+    })
     release()
     await waitFor(() => nav.mock.calls.length > 0, 'navigation to the lead form')
     expect(nav.mock.calls[0][0].url).toBe('/packages/order/lead-submit/index')
     expect(storage.get('leadCartId')).toBe('LC-1')
   })
 
-  it('spec 5: a lead request without a catalogNumber shows \'Catalog number is not defined in product\' and sends nothing', async () => {
+  it("spec 5: a lead request without a catalogNumber shows 'Catalog number is not defined in product' and sends nothing", async () => {
     logIn()
     const calls = stubApi(signedInRoutes({ 'GET /product/catalog': [leadOnlyProduct()] }))
     await openPage('packages/catalog/product-details/index', { title: 'x', catalogNumber: 'MA1-10175' })
@@ -252,11 +343,28 @@ describe('order screens', () => {
 
   it('lead form: the lead cart items, required fields and phone/email checks, then the confirmation with the request id', async () => {
     storage.set('leadCartId', 'LC-1')
-    const calls = stubApi(signedInRoutes({
-      'GET /users/info': { status: 401, body: { success: false, code: 'TOKEN_INVALID', message: 'x', statusCode: 401 } },
-      'GET /lead/cart/LC-1': { leadCartId: 'LC-1', items: [{ catalogNumber: 'MA1-10175', itemName: 'CD3 Monoclonal Antibody (OKT3)', itemCount: 2, image: null, size: '100 µg' }], submitted: false },
-      'POST /lead/submit': { requestId: 'REQ-20261123-0001', createdAt: '2026-11-23T02:00:00.000Z' }
-    }))
+    const calls = stubApi(
+      signedInRoutes({
+        'GET /users/info': {
+          status: 401,
+          body: { success: false, code: 'TOKEN_INVALID', message: 'x', statusCode: 401 },
+        },
+        'GET /lead/cart/LC-1': {
+          leadCartId: 'LC-1',
+          items: [
+            {
+              catalogNumber: 'MA1-10175',
+              itemName: 'CD3 Monoclonal Antibody (OKT3)',
+              itemCount: 2,
+              image: null,
+              size: '100 µg',
+            },
+          ],
+          submitted: false,
+        },
+        'POST /lead/submit': { requestId: 'REQ-20261123-0001', createdAt: '2026-11-23T02:00:00.000Z' },
+      }),
+    )
     await openPage('packages/order/lead-submit/index')
     await waitText('CD3 Monoclonal Antibody (OKT3)')
     click(q('.lead-bar__submit'))
@@ -275,7 +383,11 @@ describe('order screens', () => {
     click(q('.lead-bar__submit'))
     await waitText('Request number: REQ-20261123-0001')
     expect(calls.find((c) => c.path === '/lead/submit')!.data).toEqual({
-      leadCartId: 'LC-1', contactName: '王小明', phone: '13800138000', email: 'wang@example.edu.cn', companyOrInstitution: '复旦大学'
+      leadCartId: 'LC-1',
+      contactName: '王小明',
+      phone: '13800138000',
+      email: 'wang@example.edu.cn',
+      companyOrInstitution: '复旦大学',
     })
     expect(storage.get('leadCartId')).toBeNull()
   })
@@ -284,30 +396,74 @@ describe('order screens', () => {
   it('lead form, logged in: name, phone, email, company and city come filled from the account; the user may change them', async () => {
     logIn()
     storage.set('leadCartId', 'LC-2')
-    useLead.setState({ values: { contactName: '', phone: '', email: '', companyOrInstitution: '', city: '', remark: '' }, errors: {}, result: null })
-    const calls = stubApi(signedInRoutes({
-      'GET /users/info': approvedCn({ userProfile: { ...approvedCn().userProfile, firstName: '小明', lastName: '王', contactInfo: { ...approvedCn().userProfile.contactInfo, phone: '13800138000' } } }),
-      'GET /lead/cart/LC-2': { leadCartId: 'LC-2', items: [{ catalogNumber: 'MA1-10175', itemName: 'CD3 Monoclonal Antibody (OKT3)', itemCount: 1, image: null, size: '100 µg' }], submitted: false },
-      'POST /lead/submit': { requestId: 'REQ-20261123-0002', createdAt: '2026-11-23T02:00:00.000Z' }
-    }))
+    useLead.setState({
+      values: { contactName: '', phone: '', email: '', companyOrInstitution: '', city: '', remark: '' },
+      errors: {},
+      result: null,
+    })
+    const calls = stubApi(
+      signedInRoutes({
+        'GET /users/info': approvedCn({
+          userProfile: {
+            ...approvedCn().userProfile,
+            firstName: '小明',
+            lastName: '王',
+            contactInfo: { ...approvedCn().userProfile.contactInfo, phone: '13800138000' },
+          },
+        }),
+        'GET /lead/cart/LC-2': {
+          leadCartId: 'LC-2',
+          items: [
+            {
+              catalogNumber: 'MA1-10175',
+              itemName: 'CD3 Monoclonal Antibody (OKT3)',
+              itemCount: 1,
+              image: null,
+              size: '100 µg',
+            },
+          ],
+          submitted: false,
+        },
+        'POST /lead/submit': { requestId: 'REQ-20261123-0002', createdAt: '2026-11-23T02:00:00.000Z' },
+      }),
+    )
     await openPage('packages/order/lead-submit/index')
     await waitText('CD3 Monoclonal Antibody (OKT3)')
     await waitFor(() => useLead.getState().values.contactName !== '', 'the prefilled name')
-    const field = (f: string) => (q(`.lead-field--${f} input, .lead-field--${f} textarea`) as HTMLInputElement | null)?.value
-    expect([field('contactName'), field('phone'), field('email'), field('companyOrInstitution'), field('city'), field('remark')])
-      .toEqual(['王小明', '13800138000', 'a@example.com', '复旦大学生命科学学院', '上海市', ''])
+    const field = (f: string) =>
+      (q(`.lead-field--${f} input, .lead-field--${f} textarea`) as HTMLInputElement | null)?.value
+    expect([
+      field('contactName'),
+      field('phone'),
+      field('email'),
+      field('companyOrInstitution'),
+      field('city'),
+      field('remark'),
+    ]).toEqual(['王小明', '13800138000', 'a@example.com', '复旦大学生命科学学院', '上海市', ''])
     useLead.getState().setField('companyOrInstitution', '复旦大学')
     click(q('.lead-bar__submit'))
     await waitText('Request number: REQ-20261123-0002')
     expect(calls.find((c) => c.path === '/lead/submit')!.data).toEqual({
-      leadCartId: 'LC-2', contactName: '王小明', phone: '13800138000', email: 'a@example.com', companyOrInstitution: '复旦大学', city: '上海市'
+      leadCartId: 'LC-2',
+      contactName: '王小明',
+      phone: '13800138000',
+      email: 'a@example.com',
+      companyOrInstitution: '复旦大学',
+      city: '上海市',
     })
   })
 
   // issue 22: a red "Savings ¥0.00" — no saving is a plain row; a saving is highlighted
   it('price details: Savings ¥0.00 is a plain row, a real saving is highlighted', async () => {
     logIn()
-    stubApi(signedInRoutes({ 'GET /cart/query': cart(), 'POST /order/applyPromotions': priced({ summary: summary({ totalPriceAmount: 3240, savings: 0, taxes: 421.2, total: 3661.2 }) }) }))
+    stubApi(
+      signedInRoutes({
+        'GET /cart/query': cart(),
+        'POST /order/applyPromotions': priced({
+          summary: summary({ totalPriceAmount: 3240, savings: 0, taxes: 421.2, total: 3661.2 }),
+        }),
+      }),
+    )
     await openPage('packages/order/submit-order/index')
     await waitText('Price details')
     expect(row('savings')).toBe('Savings¥0.00')
@@ -318,4 +474,3 @@ describe('order screens', () => {
     expect(q('.price-details__row--savings')?.classList.contains('price-details__row--saved')).toBe(true)
   })
 })
-

@@ -14,7 +14,10 @@ describe('the status of a placed order', () => {
 
   it('reads PENDING_ADDRESS_VALIDATION ("pending address validation", spec §4 status labels) while the ship-to is pending, else SUBMITTED', () => {
     expect(placedOrderStatus('Siebel Approved', 'ACTIVE')).toEqual({ status: 'SUBMITTED', statusCode: 30 })
-    expect(placedOrderStatus('Siebel Approved', 'PENDING')).toEqual({ status: 'PENDING_ADDRESS_VALIDATION', statusCode: 270 })
+    expect(placedOrderStatus('Siebel Approved', 'PENDING')).toEqual({
+      status: 'PENDING_ADDRESS_VALIDATION',
+      statusCode: 270,
+    })
     expect(placedOrderStatus('Partially Registered', 'ACTIVE')).toEqual({ status: 'SUBMITTED', statusCode: 270 })
   })
 })

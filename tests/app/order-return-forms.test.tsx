@@ -17,7 +17,11 @@ const base = (routes: Record<string, unknown> = {}) => signedInRoutes(routes, ap
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6])
 const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 9, 9])
-const fakeFile = (name: string, bytes: Uint8Array, size = bytes.length) => ({ name, size, arrayBuffer: async () => bytes.slice().buffer })
+const fakeFile = (name: string, bytes: Uint8Array, size = bytes.length) => ({
+  name,
+  size,
+  arrayBuffer: async () => bytes.slice().buffer,
+})
 
 /** The next file chooser answers with these files (the H5 adapter clicks a real input[type=file]). */
 function chooserAnswers(...picks: ReturnType<typeof fakeFile>[][]) {
@@ -32,17 +36,33 @@ function chooserAnswers(...picks: ReturnType<typeof fakeFile>[][]) {
 }
 
 const result = (o: Record<string, unknown> = {}) => ({
-  requestNumber: 'RR-000042', kind: 'return', orderNumber: '3200007', category: 'return', subCategory: 'damaged',
-  categoryLabel: 'Return', subCategoryLabel: 'Damaged in transit', contactName: 'Xiaoming Wang', phone: '13800138000', email: 'a@example.com',
-  remark: null, status: 'pending', createdAt: '2026-11-23T02:00:00.000Z', followUpBy: '2026-11-25T02:00:00.000Z', files: [], ...o
+  requestNumber: 'RR-000042',
+  kind: 'return',
+  orderNumber: '3200007',
+  category: 'return',
+  subCategory: 'damaged',
+  categoryLabel: 'Return',
+  subCategoryLabel: 'Damaged in transit',
+  contactName: 'Xiaoming Wang',
+  phone: '13800138000',
+  email: 'a@example.com',
+  remark: null,
+  status: 'pending',
+  createdAt: '2026-11-23T02:00:00.000Z',
+  followUpBy: '2026-11-25T02:00:00.000Z',
+  files: [],
+  ...o,
 })
 
 const field = (f: string) => q(`.orq-field--${f} input, .orq-field--${f} textarea`) as HTMLInputElement | null
-const fill = (app: Awaited<ReturnType<typeof openPage>>, f: string, value: string) => fillWhenShown(app, () => field(f), `the ${f} field`, value)
+const fill = (app: Awaited<ReturnType<typeof openPage>>, f: string, value: string) =>
+  fillWhenShown(app, () => field(f), `the ${f} field`, value)
 const radio = (name: string) => qa('[role="radio"]').find((el) => el.getAttribute('aria-label') === name) ?? null
 const tap = async (app: Awaited<ReturnType<typeof openPage>>, el: HTMLElement | null, what: string) => {
   if (!el) throw new Error(`no ${what}; page shows: ${text().slice(0, 300)}`)
-  await app.act(async () => { el.click() })
+  await app.act(async () => {
+    el.click()
+  })
 }
 const posts = (calls: StubCall[], suffix: string) => calls.filter((c) => c.method === 'POST' && c.path.endsWith(suffix))
 const latin1 = (b: ArrayBuffer) => Array.from(new Uint8Array(b), (c) => String.fromCharCode(c)).join('')
@@ -57,7 +77,13 @@ describe('return or after-sales form and cancel-order request', () => {
 
   it('return form: contact prefilled; nothing is sent until category and sub-category are chosen; files checked like the server (type, content, empty, at most 2); one multipart request; the confirmation gives the number and the 48 h follow-up', async () => {
     logIn()
-    const calls = stubApi(base({ 'POST /order/3200007/return': result({ files: [{ fileId: 7, fileName: 'damage.jpg', mime: 'image/jpeg', size: 10 }] }) }))
+    const calls = stubApi(
+      base({
+        'POST /order/3200007/return': result({
+          files: [{ fileId: 7, fileName: 'damage.jpg', mime: 'image/jpeg', size: 10 }],
+        }),
+      }),
+    )
     const app = await openPage('packages/order/order-return/index', { orderNumber: '3200007' })
     await waitText('Order 3200007')
     // prefilled from the user (approved.cn: Xiaoming Wang, a@example.com)
@@ -92,12 +118,20 @@ describe('return or after-sales form and cancel-order request', () => {
     await waitFor(() => qa('.orq-file').length === 1, 'one file kept')
     expect(inputs[0].type).toBe('file')
     expect(inputs[0].accept).toContain('.pdf')
-    expect(q('.orq-files__error')?.textContent).toBe('Upload failed: wrong file type note.pdf. The content does not match the file extension')
+    expect(q('.orq-files__error')?.textContent).toBe(
+      'Upload failed: wrong file type note.pdf. The content does not match the file extension',
+    )
     await tap(app, q('.orq-files__add'), 'add a file')
-    await waitFor(() => /wrong file type tool\.exe/.test(q('.orq-files__error')?.textContent ?? ''), 'the wrong type refused')
+    await waitFor(
+      () => /wrong file type tool\.exe/.test(q('.orq-files__error')?.textContent ?? ''),
+      'the wrong type refused',
+    )
     expect(qa('.orq-file')).toHaveLength(1) // the empty one was refused too
     await tap(app, q('.orq-files__add'), 'add a file')
-    await waitFor(() => /big\.pdf is empty or too large/.test(q('.orq-files__error')?.textContent ?? ''), 'the oversized file refused')
+    await waitFor(
+      () => /big\.pdf is empty or too large/.test(q('.orq-files__error')?.textContent ?? ''),
+      'the oversized file refused',
+    )
     await tap(app, q('.orq-files__add'), 'add a file')
     await waitFor(() => qa('.orq-file').length === 2, 'two files')
     // at most 2: no more "Add a file"
@@ -127,24 +161,48 @@ describe('return or after-sales form and cancel-order request', () => {
     expect(body.endsWith(`--${boundary}--\r\n`)).toBe(true)
   })
 
-  it('the server\'s refusal of an upload is shown as it says (the server checks again)', async () => {
+  it("the server's refusal of an upload is shown as it says (the server checks again)", async () => {
     logIn()
-    stubApi(base({
-      'POST /order/3200007/return': { status: 400, body: { success: false, code: 'BAD_REQUEST', statusCode: 400, reason: 'UPLOAD_WRONG_TYPE', message: 'Upload failed: wrong file type (x.pdf). The content does not match the file extension' } },
-    }))
+    stubApi(
+      base({
+        'POST /order/3200007/return': {
+          status: 400,
+          body: {
+            success: false,
+            code: 'BAD_REQUEST',
+            statusCode: 400,
+            reason: 'UPLOAD_WRONG_TYPE',
+            message: 'Upload failed: wrong file type (x.pdf). The content does not match the file extension',
+          },
+        },
+      }),
+    )
     const app = await openPage('packages/order/order-return/index', { orderNumber: '3200007' })
     await waitFor(() => !!radio('After-sales service'), 'the categories')
     await tap(app, radio('After-sales service'), 'category')
     await tap(app, radio('Missing documents (CoA / SDS)'), 'sub-category')
     await fill(app, 'phone', '13800138000')
     await tap(app, q('.orq-bar__submit'), 'submit')
-    await waitFor(() => /wrong file type \(x\.pdf\)/.test(q('.orq-submit-error')?.textContent ?? ''), 'the server message')
+    await waitFor(
+      () => /wrong file type \(x\.pdf\)/.test(q('.orq-submit-error')?.textContent ?? ''),
+      'the server message',
+    )
     expect(q('.orq-done__number')).toBeNull()
   })
 
-  it('cancel-order request: JSON with reason and detail; an order that can no longer be cancelled: the server\'s 409 message', async () => {
+  it("cancel-order request: JSON with reason and detail; an order that can no longer be cancelled: the server's 409 message", async () => {
     logIn()
-    let answer: unknown = { status: 409, body: { success: false, code: 'CONFLICT', statusCode: 409, reason: 'ORDER_NOT_CANCELLABLE', message: 'This order can no longer be cancelled online: it is already being processed. Please contact customer service' } }
+    let answer: unknown = {
+      status: 409,
+      body: {
+        success: false,
+        code: 'CONFLICT',
+        statusCode: 409,
+        reason: 'ORDER_NOT_CANCELLABLE',
+        message:
+          'This order can no longer be cancelled online: it is already being processed. Please contact customer service',
+      },
+    }
     const calls = stubApi(base({ 'POST /order/3200009/cancel': () => answer }))
     const app = await openPage('packages/order/order-cancel/index', { orderNumber: '3200009' })
     await waitText('Order 3200009')
@@ -154,28 +212,71 @@ describe('return or after-sales form and cancel-order request', () => {
     await fill(app, 'phone', '+86-13800138000')
     await tap(app, q('.orq-bar__submit'), 'submit')
     await waitFor(() => /can no longer be cancelled/.test(q('.orq-submit-error')?.textContent ?? ''), 'the 409 message')
-    answer = result({ kind: 'cancel', requestNumber: 'RR-000043', orderNumber: '3200009', category: 'order_error', subCategory: 'wrong_quantity' })
+    answer = result({
+      kind: 'cancel',
+      requestNumber: 'RR-000043',
+      orderNumber: '3200009',
+      category: 'order_error',
+      subCategory: 'wrong_quantity',
+    })
     await tap(app, q('.orq-bar__submit'), 'submit')
     await waitText('Request number: RR-000043')
     const sent = posts(calls, '/order/3200009/cancel')
     expect(sent).toHaveLength(2)
-    expect(sent[1].data).toEqual({ category: 'order_error', subCategory: 'wrong_quantity', contactName: 'Xiaoming Wang', phone: '+86-13800138000', email: 'a@example.com' })
+    expect(sent[1].data).toEqual({
+      category: 'order_error',
+      subCategory: 'wrong_quantity',
+      contactName: 'Xiaoming Wang',
+      phone: '+86-13800138000',
+      email: 'a@example.com',
+    })
     await sleep(10)
   })
 
-  it('issue 22 item 13: a shipped order\'s cancel page says at once that it cannot be cancelled online (no form to fill); so does an order with an open cancellation request; in English and Chinese', async () => {
+  it("issue 22 item 13: a shipped order's cancel page says at once that it cannot be cancelled online (no form to fill); so does an order with an open cancellation request; in English and Chinese", async () => {
     logIn()
-    const order = (status: string) => ({ orderNumber: '3200011', salesOrderNumber: '53100011', orderType: 'ZOR', deliveryChannel: 'TFS', status, statusCode: 50,
-      source: 'cart', poNumber: null, remark: null, createdAt: '2026-11-20T02:30:00.000Z', currency: 'CNY',
-      summary: { currency: 'CNY', totalPriceAmount: 100, totalAmount: 100, taxes: 0, total: 100, savings: 0, taxEnabled: false, unpricedLines: 0 },
-      charges: [], promoCodes: [], shipTo: { addressKey: 'ST-1000001-01', accountNumber: '1000001', text: '上海市', attentionTo: null }, billToNumber: null,
-      lines: [], shipments: [], invoiceNumbers: [], placementId: '', relatedOrderNumbers: [] })
+    const order = (status: string) => ({
+      orderNumber: '3200011',
+      salesOrderNumber: '53100011',
+      orderType: 'ZOR',
+      deliveryChannel: 'TFS',
+      status,
+      statusCode: 50,
+      source: 'cart',
+      poNumber: null,
+      remark: null,
+      createdAt: '2026-11-20T02:30:00.000Z',
+      currency: 'CNY',
+      summary: {
+        currency: 'CNY',
+        totalPriceAmount: 100,
+        totalAmount: 100,
+        taxes: 0,
+        total: 100,
+        savings: 0,
+        taxEnabled: false,
+        unpricedLines: 0,
+      },
+      charges: [],
+      promoCodes: [],
+      shipTo: { addressKey: 'ST-1000001-01', accountNumber: '1000001', text: '上海市', attentionTo: null },
+      billToNumber: null,
+      lines: [],
+      shipments: [],
+      invoiceNumbers: [],
+      placementId: '',
+      relatedOrderNumbers: [],
+    })
     let status = 'SHIPPED'
     let requests: unknown[] = []
-    const calls = stubApi(base({ 'GET /order/detail/3200011': () => order(status), 'GET /order/3200011/requests': () => requests }))
+    const calls = stubApi(
+      base({ 'GET /order/detail/3200011': () => order(status), 'GET /order/3200011/requests': () => requests }),
+    )
     await openPage('packages/order/order-cancel/index', { orderNumber: '3200011' })
     await waitFor(() => !!q('.orq-blocked'), 'the refusal, before anything is filled')
-    expect(q('.orq-blocked__message')?.textContent).toBe('This order can no longer be cancelled online: it is already being processed. Please contact customer service.')
+    expect(q('.orq-blocked__message')?.textContent).toBe(
+      'This order can no longer be cancelled online: it is already being processed. Please contact customer service.',
+    )
     expect(q('.orq-blocked__message')?.getAttribute('role')).toBe('alert')
     expect(q('.orq-bar__submit')).toBeNull()
     expect(qa('[role="radio"]')).toHaveLength(0)
@@ -187,7 +288,10 @@ describe('return or after-sales form and cancel-order request', () => {
     useLocale.setState({ language: 'zh' })
     useOrderRequestForm.setState({ orderNumber: '' })
     await openPage('packages/order/order-cancel/index', { orderNumber: '3200011' })
-    await waitFor(() => q('.orq-blocked__message')?.textContent === '该订单的取消申请正在处理中。', 'the open request, in Chinese')
+    await waitFor(
+      () => q('.orq-blocked__message')?.textContent === '该订单的取消申请正在处理中。',
+      'the open request, in Chinese',
+    )
   })
 
   it('Chinese: the categories and the confirmation in Chinese', async () => {
@@ -206,11 +310,37 @@ describe('return or after-sales form and cancel-order request', () => {
 })
 
 const detail = (over: Record<string, unknown> = {}) => ({
-  orderNumber: '3200007', salesOrderNumber: '53100007', orderType: 'ZOR', deliveryChannel: 'TFS', status: 'SUBMITTED', statusCode: 10,
-  source: 'cart', poNumber: null, remark: null, createdAt: '2026-11-20T02:30:00.000Z', currency: 'CNY',
-  summary: { currency: 'CNY', totalPriceAmount: 100, totalAmount: 100, taxes: 0, total: 100, savings: 0, taxEnabled: false, unpricedLines: 0 },
-  charges: [], promoCodes: [], shipTo: { addressKey: 'ST-1000001-01', accountNumber: '1000001', text: '上海市', attentionTo: null }, billToNumber: null,
-  lines: [], shipments: [], invoiceNumbers: [], placementId: '', relatedOrderNumbers: [], ...over
+  orderNumber: '3200007',
+  salesOrderNumber: '53100007',
+  orderType: 'ZOR',
+  deliveryChannel: 'TFS',
+  status: 'SUBMITTED',
+  statusCode: 10,
+  source: 'cart',
+  poNumber: null,
+  remark: null,
+  createdAt: '2026-11-20T02:30:00.000Z',
+  currency: 'CNY',
+  summary: {
+    currency: 'CNY',
+    totalPriceAmount: 100,
+    totalAmount: 100,
+    taxes: 0,
+    total: 100,
+    savings: 0,
+    taxEnabled: false,
+    unpricedLines: 0,
+  },
+  charges: [],
+  promoCodes: [],
+  shipTo: { addressKey: 'ST-1000001-01', accountNumber: '1000001', text: '上海市', attentionTo: null },
+  billToNumber: null,
+  lines: [],
+  shipments: [],
+  invoiceNumbers: [],
+  placementId: '',
+  relatedOrderNumbers: [],
+  ...over,
 })
 
 describe('order detail: Cancel order and Return or after-sales', () => {
@@ -222,10 +352,14 @@ describe('order detail: Cancel order and Return or after-sales', () => {
 
   it('a submitted order offers both (links to /order-cancel/{n} and /order-return/{n}) and lists its requests with the follow-up date', async () => {
     logIn()
-    stubApi(base({
-      'GET /order/detail/3200007': detail(),
-      'GET /order/3200007/requests': [result({ files: [{ fileId: 7, fileName: 'damage.jpg', mime: 'image/jpeg', size: 10 }] })],
-    }))
+    stubApi(
+      base({
+        'GET /order/detail/3200007': detail(),
+        'GET /order/3200007/requests': [
+          result({ files: [{ fileId: 7, fileName: 'damage.jpg', mime: 'image/jpeg', size: 10 }] }),
+        ],
+      }),
+    )
     await openPage('packages/order/order-detail/index', { orderNumber: '3200007' })
     await waitFor(() => !!q('.od-request'), 'the request list')
     expect(q('.od-requests__cancel')?.getAttribute('href')).toBe('/order-cancel/3200007')
@@ -243,14 +377,21 @@ describe('order detail: Cancel order and Return or after-sales', () => {
 
   it('a shipped order, or one with an open cancellation request, offers no Cancel order; Return stays', async () => {
     logIn()
-    stubApi(base({ 'GET /order/detail/3200008': detail({ orderNumber: '3200008', status: 'SHIPPED' }), 'GET /order/3200008/requests': [] }))
+    stubApi(
+      base({
+        'GET /order/detail/3200008': detail({ orderNumber: '3200008', status: 'SHIPPED' }),
+        'GET /order/3200008/requests': [],
+      }),
+    )
     await openPage('packages/order/order-detail/index', { orderNumber: '3200008' })
     await waitFor(() => !!q('.od-requests__return'), 'the return link')
     expect(q('.od-requests__cancel')).toBeNull()
-    stubApi(base({
-      'GET /order/detail/3200009': detail({ orderNumber: '3200009' }),
-      'GET /order/3200009/requests': [result({ kind: 'cancel', orderNumber: '3200009', requestNumber: 'RR-000050' })],
-    }))
+    stubApi(
+      base({
+        'GET /order/detail/3200009': detail({ orderNumber: '3200009' }),
+        'GET /order/3200009/requests': [result({ kind: 'cancel', orderNumber: '3200009', requestNumber: 'RR-000050' })],
+      }),
+    )
     await openPage('packages/order/order-detail/index', { orderNumber: '3200009' })
     await waitFor(() => !!q('.od-request[data-request-number="RR-000050"]'), 'the open cancel request')
     expect(q('.od-requests__cancel')).toBeNull()

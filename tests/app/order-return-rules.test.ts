@@ -1,6 +1,19 @@
 import {
-  RETURN_CATEGORIES, CANCEL_CATEGORIES, CANCELLABLE_STATUSES, RETURN_FILES_MAX, RETURN_FILE_MAX_BYTES, FOLLOW_UP_HOURS,
-  isKnownCategory, isCancellable, checkRequestFields, checkReturnFile, checkReturnFiles, contentMatches, followUpBy, safeFileName, typeOfName,
+  RETURN_CATEGORIES,
+  CANCEL_CATEGORIES,
+  CANCELLABLE_STATUSES,
+  RETURN_FILES_MAX,
+  RETURN_FILE_MAX_BYTES,
+  FOLLOW_UP_HOURS,
+  isKnownCategory,
+  isCancellable,
+  checkRequestFields,
+  checkReturnFile,
+  checkReturnFiles,
+  contentMatches,
+  followUpBy,
+  safeFileName,
+  typeOfName,
 } from '../../types/order/return-rules'
 import { ORDER_STATUS_MAP } from '../../types/order/statuses'
 import { en, zh } from '../../src/i18n'
@@ -44,8 +57,17 @@ describe('categories (§3 "category, sub category")', () => {
 describe('cancellable statuses', () => {
   it('only codes of spec §4, and only those before processing: shipped, completed, cancelled, in progress are not', () => {
     for (const s of CANCELLABLE_STATUSES) expect(Object.keys(ORDER_STATUS_MAP)).toContain(s)
-    for (const s of ['SUBMITTED', 'ORDER_SUBMITTED', 'PENDING_REVIEW', 'TO_BE_CONFIRMED', 'PENDING_APPROVAL', 'PENDING_ADDRESS_VALIDATION']) expect(isCancellable(s)).toBe(true)
-    for (const s of ['IN_PROGRESS', 'SHIPPED', 'Waiting for Delivery', 'COMPLETED', 'CANCELLED', 'PENDING', 'x']) expect(isCancellable(s)).toBe(false)
+    for (const s of [
+      'SUBMITTED',
+      'ORDER_SUBMITTED',
+      'PENDING_REVIEW',
+      'TO_BE_CONFIRMED',
+      'PENDING_APPROVAL',
+      'PENDING_ADDRESS_VALIDATION',
+    ])
+      expect(isCancellable(s)).toBe(true)
+    for (const s of ['IN_PROGRESS', 'SHIPPED', 'Waiting for Delivery', 'COMPLETED', 'CANCELLED', 'PENDING', 'x'])
+      expect(isCancellable(s)).toBe(false)
   })
 })
 
@@ -57,7 +79,11 @@ describe('fields (§3 contact name, phone, email, remark)', () => {
   })
   // spec §9 "Remark | max 100 characters" (issue 22: the remark took 500)
   it('contact name, phone and email are required; name ≤ 60, remark ≤ 100 (spec §9); phone by PHONE_PATTERN; email valid', () => {
-    expect(checkRequestFields({ ...ok, contactName: '  ', phone: '', email: '' })).toEqual({ contactName: 'required', phone: 'required', email: 'required' })
+    expect(checkRequestFields({ ...ok, contactName: '  ', phone: '', email: '' })).toEqual({
+      contactName: 'required',
+      phone: 'required',
+      email: 'required',
+    })
     expect(checkRequestFields({ ...ok, contactName: 'x'.repeat(60) })).toEqual({})
     expect(checkRequestFields({ ...ok, contactName: 'x'.repeat(61) })).toEqual({ contactName: 'tooLong' })
     expect(checkRequestFields({ ...ok, phone: 'call me' })).toEqual({ phone: 'pattern' })
@@ -75,7 +101,8 @@ describe('files (§5 "at most 2, size above 0, type and size limited")', () => {
     expect(typeOfName('a.jpeg')?.mime).toBe('image/jpeg')
     expect(typeOfName('a.png')?.mime).toBe('image/png')
     expect(typeOfName('CoA.pdf')?.mime).toBe('application/pdf')
-    for (const n of ['a.exe', 'a.gif', 'a.pdf.exe', 'pdf', 'a.', 'a.docx']) expect(checkReturnFile({ name: n, size: 10 })).toBe('wrongType')
+    for (const n of ['a.exe', 'a.gif', 'a.pdf.exe', 'pdf', 'a.', 'a.docx'])
+      expect(checkReturnFile({ name: n, size: 10 })).toBe('wrongType')
   })
   it('size above 0 and at most 5 MB', () => {
     expect(RETURN_FILE_MAX_BYTES).toBe(5 * 1024 * 1024)
@@ -111,7 +138,21 @@ describe('files (§5 "at most 2, size above 0, type and size limited")', () => {
   it('file names lose bidi controls (issue 22, item 21): U+202E cannot make "…\\u202Efdp.exe" look like a PDF', () => {
     expect(safeFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe')
     expect(safeFileName('photo\u202Egnp.jpg')).toBe('photognp.jpg')
-    for (const c of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\ufeff']) {
+    for (const c of [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200e',
+      '\u200f',
+      '\u061c',
+      '\ufeff',
+    ]) {
       expect(safeFileName(`a${c}b.pdf`)).toBe('ab.pdf')
     }
     // ordinary Chinese and Arabic names are kept
@@ -130,7 +171,9 @@ describe('follow-up (§9 "Return and cancellation follow-up: 48 hours")', () => 
 
 describe('messages', () => {
   it('every after-order message exists in English and Chinese', () => {
-    const keys = Object.keys(en).filter((k) => k.startsWith('orderRequest.') || k === 'orderDetail.cancel' || k === 'orderDetail.return')
+    const keys = Object.keys(en).filter(
+      (k) => k.startsWith('orderRequest.') || k === 'orderDetail.cancel' || k === 'orderDetail.return',
+    )
     expect(keys.length).toBeGreaterThan(30)
     for (const k of keys) expect((zh as Record<string, string>)[k]?.trim()).toBeTruthy()
   })

@@ -11,7 +11,10 @@ describe('order routes on H5', () => {
 
   it('a quote detail link opens the quote detail with its id', () => {
     expect(specUrl('quoteDetail', { staticQuoteId: 'SQ-1' })).toBe('/my-quotes/detail/SQ-1')
-    expect(resolveSpecPath('/my-quotes/detail/SQ-1')).toMatchObject({ route: { name: 'quoteDetail' }, params: { staticQuoteId: 'SQ-1' } })
+    expect(resolveSpecPath('/my-quotes/detail/SQ-1')).toMatchObject({
+      route: { name: 'quoteDetail' },
+      params: { staticQuoteId: 'SQ-1' },
+    })
     expect(resolveSpecPath('/my-quotes')).toMatchObject({ route: { name: 'quotes' } })
   })
 })

@@ -1,5 +1,11 @@
 import { en, zh, translate } from '../../src/i18n'
-import { ORDER_STATUS_GROUPS, ORDER_STATUS_LABELS, ORDER_STATUS_MAP, codesOfFilter, orderStatusOf } from '../../types/order/statuses'
+import {
+  ORDER_STATUS_GROUPS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUS_MAP,
+  codesOfFilter,
+  orderStatusOf,
+} from '../../types/order/statuses'
 import { orderHistorySince } from '../../types/order/history-rules'
 
 /**
@@ -9,11 +15,25 @@ import { orderHistorySince } from '../../types/order/history-rules'
  * TO_BE_CONFIRMED, IN_PROGRESS, COMPLETED, PENDING_ADDRESS_VALIDATION, CANCELLED, PENDING_APPROVAL,
  * SHIPPED, PENDING and 'Waiting for Delivery'."
  */
-const SPEC_LABELS = 'submitted, in progress, pending review, financial review, pending approval, pending address validation, partially shipped, shipped, delivered, completed, cancelled, on hold'
-const SPEC_CODES = ['SUBMITTED', 'ORDER_SUBMITTED', 'PENDING_REVIEW', 'TO_BE_CONFIRMED', 'IN_PROGRESS', 'COMPLETED', 'PENDING_ADDRESS_VALIDATION', 'CANCELLED', 'PENDING_APPROVAL', 'SHIPPED', 'PENDING', 'Waiting for Delivery']
+const SPEC_LABELS =
+  'submitted, in progress, pending review, financial review, pending approval, pending address validation, partially shipped, shipped, delivered, completed, cancelled, on hold'
+const SPEC_CODES = [
+  'SUBMITTED',
+  'ORDER_SUBMITTED',
+  'PENDING_REVIEW',
+  'TO_BE_CONFIRMED',
+  'IN_PROGRESS',
+  'COMPLETED',
+  'PENDING_ADDRESS_VALIDATION',
+  'CANCELLED',
+  'PENDING_APPROVAL',
+  'SHIPPED',
+  'PENDING',
+  'Waiting for Delivery',
+]
 
 describe('order status labels (spec section 4)', () => {
-  it('knows exactly the spec\'s twelve codes and twelve labels', () => {
+  it("knows exactly the spec's twelve codes and twelve labels", () => {
     // (the server's schema takes its codes from ORDER_STATUS_CODES, typed as the keys of this map)
     expect(Object.keys(ORDER_STATUS_MAP).sort()).toEqual([...SPEC_CODES].sort())
     // the label keys are the spec's words in camelCase, and the English text is the spec's word
@@ -41,18 +61,38 @@ describe('order status labels (spec section 4)', () => {
   it('every code has a label in both languages, never the raw code', () => {
     for (const code of SPEC_CODES) {
       const key = `order.status.${orderStatusOf(code).label}` as const
-      for (const [lang, cat] of [['en', en], ['zh', zh]] as const) {
+      for (const [lang, cat] of [
+        ['en', en],
+        ['zh', zh],
+      ] as const) {
         expect([lang, code, cat[key]?.trim().length > 0]).toEqual([lang, code, true])
         expect(cat[key]).not.toBe(code)
       }
     }
     expect(ORDER_STATUS_LABELS.map((l) => zh[`order.status.${l}`])).toEqual([
-      '已提交', '处理中', '待审核', '财务审核中', '待审批', '地址待验证', '部分发货', '已发货', '已送达', '已完成', '已取消', '暂缓处理'
+      '已提交',
+      '处理中',
+      '待审核',
+      '财务审核中',
+      '待审批',
+      '地址待验证',
+      '部分发货',
+      '已发货',
+      '已送达',
+      '已完成',
+      '已取消',
+      '暂缓处理',
     ])
   })
 
   it('tones: waiting on a review or on the buyer is a warning, completed a success, cancelled muted', () => {
-    expect(SPEC_CODES.filter((c) => orderStatusOf(c).tone === 'warning')).toEqual(['PENDING_REVIEW', 'TO_BE_CONFIRMED', 'PENDING_ADDRESS_VALIDATION', 'PENDING_APPROVAL', 'PENDING'])
+    expect(SPEC_CODES.filter((c) => orderStatusOf(c).tone === 'warning')).toEqual([
+      'PENDING_REVIEW',
+      'TO_BE_CONFIRMED',
+      'PENDING_ADDRESS_VALIDATION',
+      'PENDING_APPROVAL',
+      'PENDING',
+    ])
     expect(orderStatusOf('COMPLETED').tone).toBe('success')
     expect(orderStatusOf('CANCELLED').tone).toBe('muted')
     // a code the spec does not list still reads as words
@@ -65,7 +105,8 @@ describe('order status labels (spec section 4)', () => {
     expect(new Set(all).size).toBe(all.length)
     expect(codesOfFilter('shipped')).toEqual(['SHIPPED', 'Waiting for Delivery'])
     expect(codesOfFilter('PENDING')).toEqual(['PENDING'])
-    for (const g of Object.keys(ORDER_STATUS_GROUPS)) expect(en[`orderHistory.filter.${g as keyof typeof ORDER_STATUS_GROUPS}`]).toBeTruthy()
+    for (const g of Object.keys(ORDER_STATUS_GROUPS))
+      expect(en[`orderHistory.filter.${g as keyof typeof ORDER_STATUS_GROUPS}`]).toBeTruthy()
   })
 })
 

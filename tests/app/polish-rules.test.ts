@@ -8,9 +8,18 @@ describe('a flash sale card says its start once (issue 22: "a coming-soon card s
     expect(saleTimeLine({ ...sale, flashBuyStatus: 'COMING_SOON', displayText: 'Starts 2 Dec 10:00' })).toBeNull()
   })
   it('a coming sale without one: its start; a running or sold-out sale: its end; an ended sale: nothing', () => {
-    expect(saleTimeLine({ ...sale, flashBuyStatus: 'COMING_SOON', displayText: ' ' })).toEqual({ kind: 'starts', at: sale.startAt })
-    expect(saleTimeLine({ ...sale, flashBuyStatus: 'IN_PROGRESS', displayText: 'x' })).toEqual({ kind: 'ends', at: sale.endAt })
-    expect(saleTimeLine({ ...sale, flashBuyStatus: 'SOLD_OUT', displayText: '' })).toEqual({ kind: 'ends', at: sale.endAt })
+    expect(saleTimeLine({ ...sale, flashBuyStatus: 'COMING_SOON', displayText: ' ' })).toEqual({
+      kind: 'starts',
+      at: sale.startAt,
+    })
+    expect(saleTimeLine({ ...sale, flashBuyStatus: 'IN_PROGRESS', displayText: 'x' })).toEqual({
+      kind: 'ends',
+      at: sale.endAt,
+    })
+    expect(saleTimeLine({ ...sale, flashBuyStatus: 'SOLD_OUT', displayText: '' })).toEqual({
+      kind: 'ends',
+      at: sale.endAt,
+    })
     expect(saleTimeLine({ ...sale, flashBuyStatus: 'OVER', displayText: '' })).toBeNull()
   })
 })

@@ -6,28 +6,52 @@ import Taro from '@tarojs/taro'
 import TestUtils from '../support/taro4-test-utils'
 import { useSession } from '../../src/store/auth/session'
 
-export interface StubCall { url: string; path: string; method: string; data: any; header: Record<string, string>; query: Record<string, string> }
+export interface StubCall {
+  url: string
+  path: string
+  method: string
+  data: any
+  header: Record<string, string>
+  query: Record<string, string>
+}
 export type StubAnswer = unknown | { status: number; body: unknown } | ((call: StubCall) => unknown)
-export const fail = (status: number, code = 'INTERNAL_ERROR') => ({ status, body: { success: false, code, message: code, statusCode: status } })
+export const fail = (status: number, code = 'INTERNAL_ERROR') => ({
+  status,
+  body: { success: false, code, message: code, statusCode: status },
+})
 
 const isStatusAnswer = (a: unknown): a is { status: number; body: unknown } =>
   !!a && typeof a === 'object' && 'status' in (a as object) && 'body' in (a as object)
 
 export function stubApi(routes: Record<string, StubAnswer>) {
   const calls: StubCall[] = []
-  jest.spyOn(Taro, 'request').mockImplementation(((opts: { url: string; method?: string; data?: unknown; header?: Record<string, string> }) => {
+  jest.spyOn(Taro, 'request').mockImplementation(((opts: {
+    url: string
+    method?: string
+    data?: unknown
+    header?: Record<string, string>
+  }) => {
     const u = new URL(opts.url)
     const path = u.pathname.replace(/^\/api/, '')
     const call: StubCall = {
-      url: opts.url, path, method: opts.method ?? 'GET', data: opts.data, header: opts.header ?? {},
-      query: Object.fromEntries(u.searchParams.entries())
+      url: opts.url,
+      path,
+      method: opts.method ?? 'GET',
+      data: opts.data,
+      header: opts.header ?? {},
+      query: Object.fromEntries(u.searchParams.entries()),
     }
     calls.push(call)
     const key = `${call.method} ${path}`
     let answer = key in routes ? routes[key] : path in routes ? routes[path] : undefined
     if (typeof answer === 'function') answer = (answer as (c: StubCall) => unknown)(call)
     return Promise.resolve(answer).then((a) => {
-      if (a === undefined) return { statusCode: 404, header: {}, data: { success: false, code: 'NOT_FOUND', message: 'not found', statusCode: 404 } }
+      if (a === undefined)
+        return {
+          statusCode: 404,
+          header: {},
+          data: { success: false, code: 'NOT_FOUND', message: 'not found', statusCode: 404 },
+        }
       if (isStatusAnswer(a)) return { statusCode: a.status, header: {}, data: a.body }
       return { statusCode: 200, header: {}, data: { success: true, code: '200', message: 'ok', data: a } }
     })
@@ -75,8 +99,12 @@ export async function openPage(page: string, params: Record<string, string> = {}
     app = new TestUtils()
     await app.createApp(page)
   } else {
-    await app.act(async () => { await Taro.reLaunch({ url }) })
+    await app.act(async () => {
+      await Taro.reLaunch({ url })
+    })
   }
-  await app.act(async () => { await useSession.getState().fetchUser() })
+  await app.act(async () => {
+    await useSession.getState().fetchUser()
+  })
   return app
 }

@@ -1,4 +1,11 @@
-import { parseRichText, escapeTextForWeapp, safeImageSrc, safeLinkHref, safeInternalPath, type RichTextNode } from '../../src/components/rich-text/parse'
+import {
+  parseRichText,
+  escapeTextForWeapp,
+  safeImageSrc,
+  safeLinkHref,
+  safeInternalPath,
+  type RichTextNode,
+} from '../../src/components/rich-text/parse'
 import { inAppTarget } from '../../src/components/rich-text'
 
 /**
@@ -8,17 +15,67 @@ import { inAppTarget } from '../../src/components/rich-text'
  */
 const BASE = 'https://api.lab.example'
 
-function walk(nodes: RichTextNode[], out: { names: string[]; attrs: string[]; values: string[]; text: string[] } = { names: [], attrs: [], values: [], text: [] }) {
+function walk(
+  nodes: RichTextNode[],
+  out: { names: string[]; attrs: string[]; values: string[]; text: string[] } = {
+    names: [],
+    attrs: [],
+    values: [],
+    text: [],
+  },
+) {
   for (const n of nodes) {
-    if ('type' in n) { out.text.push(n.text); continue }
+    if ('type' in n) {
+      out.text.push(n.text)
+      continue
+    }
     out.names.push(n.name)
-    for (const [k, v] of Object.entries(n.attrs)) { out.attrs.push(k); out.values.push(v) }
+    for (const [k, v] of Object.entries(n.attrs)) {
+      out.attrs.push(k)
+      out.values.push(v)
+    }
     walk(n.children, out)
   }
   return out
 }
 
-const ALLOWED_NAMES = new Set(['p', 'div', 'span', 'br', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 'u', 's', 'sub', 'sup', 'small', 'mark', 'code', 'pre', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'hr', 'img'])
+const ALLOWED_NAMES = new Set([
+  'p',
+  'div',
+  'span',
+  'br',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'em',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+  'code',
+  'pre',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'hr',
+  'img',
+])
 const ALLOWED_ATTRS = new Set(['style', 'src', 'alt', 'colspan', 'rowspan'])
 
 const HOSTILE = [
@@ -49,32 +106,37 @@ const HOSTILE = [
   '<!-- <script>alert(1)</script> --><p>after comment</p>',
   '<![CDATA[<script>alert(1)</script>]]>',
   '<table><tr><td colspan="2" onclick="x" rowspan="javascript:1">cell</td></tr></table>',
-  '<base href="https://evil.example"><link rel=stylesheet href=x><meta http-equiv=refresh content="0;url=javascript:alert(1)">'
+  '<base href="https://evil.example"><link rel=stylesheet href=x><meta http-equiv=refresh content="0;url=javascript:alert(1)">',
 ]
 
 describe('rich text allow-list (client side, defence in depth)', () => {
-  it.each(HOSTILE)('hostile HTML → only allow-listed tags and attributes, no handler or javascript: reaches the view: %s', (html) => {
-    const { nodes, links } = parseRichText(html, BASE)
-    const seen = walk(nodes)
-    for (const name of seen.names) expect(ALLOWED_NAMES.has(name)).toBe(true)
-    for (const a of seen.attrs) expect(ALLOWED_ATTRS.has(a)).toBe(true)
-    for (const v of seen.values) {
-      expect(v.toLowerCase()).not.toMatch(/javascript:|data:|vbscript:|expression\(|url\(/)
-    }
-    // every image comes from our own media on the API origin
-    for (const n of nodes.flatMap(function all(x: RichTextNode): RichTextNode[] { return 'type' in x ? [] : [x, ...x.children.flatMap(all)] })) {
-      if (!('type' in n) && n.name === 'img') expect(n.attrs.src.startsWith(`${BASE}/media/`)).toBe(true)
-    }
-    for (const l of links) expect(l.href).toMatch(l.kind === 'external' ? /^https?:\/\/[^/]/ : /^\/[^/\\]/)
-    // the text of dropped scripts does not turn up as text either
-    expect(seen.text.join('')).not.toMatch(/alert\(1\)/)
-  })
+  it.each(HOSTILE)(
+    'hostile HTML → only allow-listed tags and attributes, no handler or javascript: reaches the view: %s',
+    (html) => {
+      const { nodes, links } = parseRichText(html, BASE)
+      const seen = walk(nodes)
+      for (const name of seen.names) expect(ALLOWED_NAMES.has(name)).toBe(true)
+      for (const a of seen.attrs) expect(ALLOWED_ATTRS.has(a)).toBe(true)
+      for (const v of seen.values) {
+        expect(v.toLowerCase()).not.toMatch(/javascript:|data:|vbscript:|expression\(|url\(/)
+      }
+      // every image comes from our own media on the API origin
+      for (const n of nodes.flatMap(function all(x: RichTextNode): RichTextNode[] {
+        return 'type' in x ? [] : [x, ...x.children.flatMap(all)]
+      })) {
+        if (!('type' in n) && n.name === 'img') expect(n.attrs.src.startsWith(`${BASE}/media/`)).toBe(true)
+      }
+      for (const l of links) expect(l.href).toMatch(l.kind === 'external' ? /^https?:\/\/[^/]/ : /^\/[^/\\]/)
+      // the text of dropped scripts does not turn up as text either
+      expect(seen.text.join('')).not.toMatch(/alert\(1\)/)
+    },
+  )
 
   it('keeps an ordinary article: headings, lists, tables, our images, text decoded from entities', () => {
     const { nodes } = parseRichText(
       '<h2>Protocol</h2><p>Use 5&nbsp;&micro;L &amp; mix &lt;gently&gt;.</p><ul><li>one</li><li>two</li></ul>' +
-      '<table><tr><th>Step</th><td colspan="2">Wash</td></tr></table><img src="/media/content/fig1.png" alt="Figure 1">',
-      BASE
+        '<table><tr><th>Step</th><td colspan="2">Wash</td></tr></table><img src="/media/content/fig1.png" alt="Figure 1">',
+      BASE,
     )
     const seen = walk(nodes)
     expect(seen.names).toEqual(['h2', 'p', 'ul', 'li', 'li', 'table', 'tr', 'th', 'td', 'img'])
@@ -89,8 +151,8 @@ describe('rich text allow-list (client side, defence in depth)', () => {
   it('links to other sites are not followed inside the app: an <a> becomes text; http(s) targets are listed (to copy), app addresses (to open in the app)', () => {
     const { nodes, links } = parseRichText(
       '<p>See <a href="https://www.ncbi.nlm.nih.gov/pubmed/1" target="_blank">the paper</a>, <a href="/product-details/Qubit%20Kit/13831-851">Qubit kit</a> and <a href="javascript:alert(1)">this</a>' +
-      ' or <a href="//evil.example/x">that</a>.</p>',
-      BASE
+        ' or <a href="//evil.example/x">that</a>.</p>',
+      BASE,
     )
     const seen = walk(nodes)
     expect(seen.names).not.toContain('a')
@@ -99,7 +161,7 @@ describe('rich text allow-list (client side, defence in depth)', () => {
     expect(seen.text.join('')).toBe('See the paper, Qubit kit and this or that.')
     expect(links).toEqual([
       { kind: 'external', text: 'the paper', href: 'https://www.ncbi.nlm.nih.gov/pubmed/1' },
-      { kind: 'internal', text: 'Qubit kit', href: '/product-details/Qubit%20Kit/13831-851' }
+      { kind: 'internal', text: 'Qubit kit', href: '/product-details/Qubit%20Kit/13831-851' },
     ])
   })
 
@@ -118,7 +180,8 @@ describe('rich text allow-list (client side, defence in depth)', () => {
 
   it('an app address in the text opens its screen with its params (path segments and query)', () => {
     expect(inAppTarget('/product-details/Qubit%20Kit/13831-851?productPlacement=article')).toEqual({
-      route: 'productDetails', params: { title: 'Qubit Kit', catalogNumber: '13831-851', productPlacement: 'article' }
+      route: 'productDetails',
+      params: { title: 'Qubit Kit', catalogNumber: '13831-851', productPlacement: 'article' },
     })
     expect(inAppTarget('/content/15')).toEqual({ route: 'contentDetail', params: { id: '15' } })
     expect(inAppTarget('/no/such/screen/here/at/all')).toBeNull()
@@ -135,7 +198,10 @@ describe('rich text allow-list (client side, defence in depth)', () => {
     const { nodes } = parseRichText(deep, BASE)
     let depth = 0
     let cur: RichTextNode[] = nodes
-    while (cur.length && !('type' in cur[0])) { depth++; cur = cur[0].children }
+    while (cur.length && !('type' in cur[0])) {
+      depth++
+      cur = cur[0].children
+    }
     expect(depth).toBeLessThanOrEqual(24)
     expect(walk(nodes).text.join('')).toBe('core')
   })

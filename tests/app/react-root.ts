@@ -20,8 +20,14 @@ export function reactRoot() {
   })
   return {
     /** the element the test's UI is rendered into */
-    get host() { return host },
+    get host() {
+      return host
+    },
     /** renders `ui` into the root and lets its effects run */
-    render: async (ui: JSX.Element) => { await act(async () => { root.render(ui) }) },
+    render: async (ui: JSX.Element) => {
+      await act(async () => {
+        root.render(ui)
+      })
+    },
   }
 }

@@ -27,7 +27,10 @@ beforeEach(() => {
   }) as never)
   // a page is on screen (toasts raised before the first page wait for it: see toast.test.ts)
   jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ page: {}, router: null, app: null } as never)
-  jest.spyOn(Taro, 'showToast').mockImplementation(((o: { title: string }) => { toasts.push(o.title); return Promise.resolve() }) as never)
+  jest.spyOn(Taro, 'showToast').mockImplementation(((o: { title: string }) => {
+    toasts.push(o.title)
+    return Promise.resolve()
+  }) as never)
   localStorage.clear()
   sessionStorage.clear()
   tokenCookie.remove()
@@ -53,7 +56,12 @@ describe('API client headers (spec section 7)', () => {
     storage.set(KEYS.userId, 'U1001')
     storage.set(KEYS.userName, 'approved.cn')
     await apiRequest({ path: '/users/info' })
-    expect(calls[0].header).toMatchObject({ Authorization: `Bearer ${token}`, userid: 'U1001', username: 'approved.cn', languagecode: 'en' })
+    expect(calls[0].header).toMatchObject({
+      Authorization: `Bearer ${token}`,
+      userid: 'U1001',
+      username: 'approved.cn',
+      languagecode: 'en',
+    })
   })
 })
 
@@ -86,7 +94,8 @@ describe('token rules (spec section 4, Session)', () => {
 
     expect(calls[0].header.Authorization).toBeUndefined()
     expect(tokenCookie.get()).toBeNull()
-    for (const k of [KEYS.authToken, KEYS.userId, KEYS.storedAddressKey, KEYS.phoneDictionary]) expect(storage.get(k)).toBeNull()
+    for (const k of [KEYS.authToken, KEYS.userId, KEYS.storedAddressKey, KEYS.phoneDictionary])
+      expect(storage.get(k)).toBeNull()
     expect(sessionStore.get('addressContacts')).toBeNull()
     expect(storage.get('locale')).not.toBeNull() // preferences are not session data
     expect(expiredSeen).toHaveBeenCalledTimes(1)
@@ -106,7 +115,11 @@ describe('token rules (spec section 4, Session)', () => {
     const old = fakeToken({ sub: 'U1', exp: inSeconds(60) })
     const fresh = fakeToken({ sub: 'U1', exp: inSeconds(7200) })
     storage.set(KEYS.authToken, old)
-    reply = () => ({ statusCode: 200, header: { Authorization: `Bearer ${fresh}` }, data: { success: true, code: '200', data: {} } })
+    reply = () => ({
+      statusCode: 200,
+      header: { Authorization: `Bearer ${fresh}` },
+      data: { success: true, code: '200', data: {} },
+    })
     await apiRequest({ path: '/users/info' })
     expect(storage.get(KEYS.authToken)).toBe(fresh)
     expect(tokenCookie.get()).toBe(fresh)
@@ -115,7 +128,9 @@ describe('token rules (spec section 4, Session)', () => {
 
   it('a user id that differs from the token\'s account: the request layer reports it; the session store toasts "Your account is changed, Will refresh the page" and reloads', async () => {
     jest.useFakeTimers()
-    const reload = jest.spyOn(require('../../src/platform/navigation').navigation, 'reload').mockImplementation(() => undefined)
+    const reload = jest
+      .spyOn(require('../../src/platform/navigation').navigation, 'reload')
+      .mockImplementation(() => undefined)
     storage.set(KEYS.authToken, fakeToken({ sub: 'U2', exp: inSeconds(600) }))
     storage.set(KEYS.userId, 'U1')
     await expect(apiRequest({ path: '/users/info' })).rejects.toMatchObject({ code: 'ACCOUNT_CHANGED' })
@@ -131,16 +146,27 @@ describe('token rules (spec section 4, Session)', () => {
 describe('errors reach the user in their language', () => {
   it('a 400 names what was wrong; a 500 says something went wrong; a timeout says so', async () => {
     useLocale.setState({ language: 'zh' })
-    reply = () => ({ statusCode: 400, data: { success: false, code: 'VALIDATION_ERROR', message: 'querystring/pageSize must be <= 100' } })
-    await expect(apiRequest({ path: '/product/list' })).rejects.toMatchObject({
-      code: 'VALIDATION_ERROR', status: 400, message: '提交的内容无效：querystring/pageSize must be <= 100'
+    reply = () => ({
+      statusCode: 400,
+      data: { success: false, code: 'VALIDATION_ERROR', message: 'querystring/pageSize must be <= 100' },
     })
-    reply = () => ({ statusCode: 500, data: { success: false, code: 'INTERNAL_ERROR', message: 'Internal server error' } })
-    await expect(apiRequest({ path: '/product/list' })).rejects.toMatchObject({ status: 500, message: '出错了，请刷新重试' })
+    await expect(apiRequest({ path: '/product/list' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      status: 400,
+      message: '提交的内容无效：querystring/pageSize must be <= 100',
+    })
+    reply = () => ({
+      statusCode: 500,
+      data: { success: false, code: 'INTERNAL_ERROR', message: 'Internal server error' },
+    })
+    await expect(apiRequest({ path: '/product/list' })).rejects.toMatchObject({
+      status: 500,
+      message: '出错了，请刷新重试',
+    })
 
     ;(Taro.request as unknown as jest.Mock).mockImplementation(() => Promise.reject({ errMsg: 'request:fail timeout' }))
     useLocale.setState({ language: 'en' })
-    const err = (await apiRequest({ path: "/product/list" }).catch((e: unknown) => e)) as ApiError
+    const err = (await apiRequest({ path: '/product/list' }).catch((e: unknown) => e)) as ApiError
     expect(err).toBeInstanceOf(ApiError)
     expect(err.message).toBe('Request timed out')
   })

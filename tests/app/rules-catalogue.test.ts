@@ -1,6 +1,13 @@
 import { cleanTitle } from '../../types/catalog/product-title'
 import { availabilityStatus, AVAILABILITY_COLOR, availabilityQuantity } from '../../src/rules/catalog/availability'
-import { wishlistNext, showsInWishlist, wishlistControlsVisible, WISHLIST_POPUP_MS, type WishState, type WishEvent } from '../../src/rules/engagement/wishlist-toggle'
+import {
+  wishlistNext,
+  showsInWishlist,
+  wishlistControlsVisible,
+  WISHLIST_POPUP_MS,
+  type WishState,
+  type WishEvent,
+} from '../../src/rules/engagement/wishlist-toggle'
 import { effectiveListPrice, priceView } from '../../src/rules/catalog/price-display'
 import { trackingParams } from '../../src/rules/engagement/tracking'
 
@@ -71,7 +78,15 @@ describe('wishlist toggle (spec section 4)', () => {
 
 describe('tracking parameters (spec section 5)', () => {
   it('"Tracking parameters are kept only for keys beginning utm_ or itm_."', () => {
-    expect(trackingParams({ utm_source: 'wechat', itm_campaign: 'nov', utm: 'x', gclid: 'y', catalogNumber: 'A1', utm_medium: '' }))
-      .toEqual({ utm_source: 'wechat', itm_campaign: 'nov' })
+    expect(
+      trackingParams({
+        utm_source: 'wechat',
+        itm_campaign: 'nov',
+        utm: 'x',
+        gclid: 'y',
+        catalogNumber: 'A1',
+        utm_medium: '',
+      }),
+    ).toEqual({ utm_source: 'wechat', itm_campaign: 'nov' })
   })
 })

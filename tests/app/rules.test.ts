@@ -35,15 +35,23 @@ describe('price display', () => {
     expect(priceView({ ...base, listPrice: null, price: null }, false)).toEqual({ kind: 'hidden', text: '***' })
   })
   it('shows price data to anonymous visitors when present ("unless price data is present")', () => {
-    expect(priceView({ ...base, price: { amount: 3280, priceType: 'list' } }, false))
-      .toEqual({ kind: 'amount', text: '¥3,280.00', priceType: 'list', listText: null })
+    expect(priceView({ ...base, price: { amount: 3280, priceType: 'list' } }, false)).toEqual({
+      kind: 'amount',
+      text: '¥3,280.00',
+      priceType: 'list',
+      listText: null,
+    })
   })
   it('a logged-in user without a price sees "price on request", never ***', () => {
     expect(priceView({ ...base, listPrice: null, price: null }, true)).toEqual({ kind: 'onRequest' })
   })
   it('an account price below list shows the list price beside it', () => {
-    expect(priceView({ ...base, price: { amount: 2788, priceType: 'yourPrice' } }, true))
-      .toEqual({ kind: 'amount', text: '¥2,788.00', priceType: 'yourPrice', listText: '¥3,280.00' })
+    expect(priceView({ ...base, price: { amount: 2788, priceType: 'yourPrice' } }, true)).toEqual({
+      kind: 'amount',
+      text: '¥2,788.00',
+      priceType: 'yourPrice',
+      listText: '¥3,280.00',
+    })
   })
 })
 
@@ -58,7 +66,10 @@ describe('footer (spec section 2)', () => {
     expect(footerItems('cn', 'withoutMy').map((i) => i.key)).toEqual(['home', 'categories', 'cart'])
   })
   it('"Footer items are laid out in grid chunks of 4"', () => {
-    expect(chunk([1, 2, 3, 4, 5, 6])).toEqual([[1, 2, 3, 4], [5, 6]])
+    expect(chunk([1, 2, 3, 4, 5, 6])).toEqual([
+      [1, 2, 3, 4],
+      [5, 6],
+    ])
     expect(chunk(footerItems('cn'))).toHaveLength(1)
     expect(chunk([])).toEqual([])
   })
@@ -85,7 +96,9 @@ describe('toast durations (spec section 9)', () => {
 describe('product images (spec section 3)', () => {
   it('"path gets a -150.jpg or -650.jpg suffix, with a placeholder when absent"', () => {
     expect(productImageUrl('/media/products/MA1-10175', 150)).toBe('/media/products/MA1-10175-150.jpg')
-    expect(productImageUrl('/media/products/MA1-10175-150.jpg', 650, 'http://h')).toBe('http://h/media/products/MA1-10175-650.jpg')
+    expect(productImageUrl('/media/products/MA1-10175-150.jpg', 650, 'http://h')).toBe(
+      'http://h/media/products/MA1-10175-650.jpg',
+    )
     expect(productImageUrl('https://cdn.example/p/A1.jpg', 150, 'http://h')).toBe('https://cdn.example/p/A1-150.jpg')
     expect(productImageUrl(null, 150)).toBe(PLACEHOLDER_IMAGE)
     expect(productImageUrl('  ', 650, 'http://h')).toBe(`http://h${PLACEHOLDER_IMAGE}`)

@@ -38,17 +38,27 @@ export const flag = (v: '0' | '1') => ({ dictValue: v, dictLabel: '' })
 export const taxOnConfig = () => ({ ENABLE_ORDER_TAX: flag('1'), ENABLE_SIGN_IN_POPUP: flag('0') })
 
 /** the answers a signed-in screen asks for first (the sys config, GET /users/info), then the test's own routes */
-export const signedInRoutes = (routes: Record<string, unknown> = {}, user: unknown = approvedCn(), config: unknown = taxOnConfig) => ({
+export const signedInRoutes = (
+  routes: Record<string, unknown> = {},
+  user: unknown = approvedCn(),
+  config: unknown = taxOnConfig,
+) => ({
   'GET /sys/dict/config': config,
   'GET /users/info': user,
-  ...routes
+  ...routes,
 })
 
 /** what the app shell asks once a user is known: the wishlist (empty) and the merge of local browsing history */
-export const AFTER_LOGIN_ROUTES = { 'GET /wishlist/getWishList': { wishList: [] }, 'POST /history/merge': { merged: 0 } }
+export const AFTER_LOGIN_ROUTES = {
+  'GET /wishlist/getWishList': { wishList: [] },
+  'POST /history/merge': { merged: 0 },
+}
 
 /** a tap on a control that must be there */
-export const click = (el: HTMLElement | null) => { if (!el) throw new Error('nothing to click'); el.click() }
+export const click = (el: HTMLElement | null) => {
+  if (!el) throw new Error('nothing to click')
+  el.click()
+}
 
 type App = Awaited<ReturnType<typeof openPage>>
 

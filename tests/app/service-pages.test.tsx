@@ -18,9 +18,16 @@ import { fieldByName, fieldName } from './a11y-names'
 
 const USER_ID = APPROVED_CN.userId
 const userInfo = () => ({ ...approvedCnWithShipTos(), language: 'en' })
-const common = (over: Record<string, unknown> = {}) => signedInRoutes({ ...AFTER_LOGIN_ROUTES, ...over }, userInfo(), {})
+const common = (over: Record<string, unknown> = {}) =>
+  signedInRoutes({ ...AFTER_LOGIN_ROUTES, ...over }, userInfo(), {})
 const note = (id: string, createdAt: string, over: Record<string, unknown> = {}) => ({
-  id, category: 'order', title: `Title ${id}`, body: `Body ${id}`, createdAt, link: null, ...over
+  id,
+  category: 'order',
+  title: `Title ${id}`,
+  body: `Body ${id}`,
+  createdAt,
+  link: null,
+  ...over,
 })
 const unreadCalls = (calls: StubCall[]) => calls.filter((c) => c.path === '/notification/unread')
 
@@ -67,18 +74,31 @@ describe('service screens', () => {
     logIn()
     const all = [
       note('n1', '2026-11-01T02:00:00Z'),
-      note('n3', '2026-11-03T02:00:00Z', { category: 'promotion', link: { route: 'promotion', params: { category: 'antibodies', subject: 's', id: 'PR1' } } }),
-      note('n2', '2026-11-02T02:00:00Z', { category: 'account' })
+      note('n3', '2026-11-03T02:00:00Z', {
+        category: 'promotion',
+        link: { route: 'promotion', params: { category: 'antibodies', subject: 's', id: 'PR1' } },
+      }),
+      note('n2', '2026-11-02T02:00:00Z', { category: 'account' }),
     ]
-    const calls = stubApi(common({
-      'GET /notification/list': (c: StubCall) => {
-        const size = Number(c.query.pageSize)
-        const page = Number(c.query.page)
-        const sorted = [...all].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
-        return { list: size === 20 && page === 1 ? sorted.slice(0, 2) : size === 20 ? sorted.slice(2) : sorted, total: 3, page, pageSize: size }
-      },
-      'POST /notification/unread': (c: StubCall) => (c.data.readNotification.length >= 3 ? null : { unreadCount: 3 - c.data.readNotification.length, latestId: 'n3' })
-    }))
+    const calls = stubApi(
+      common({
+        'GET /notification/list': (c: StubCall) => {
+          const size = Number(c.query.pageSize)
+          const page = Number(c.query.page)
+          const sorted = [...all].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
+          return {
+            list: size === 20 && page === 1 ? sorted.slice(0, 2) : size === 20 ? sorted.slice(2) : sorted,
+            total: 3,
+            page,
+            pageSize: size,
+          }
+        },
+        'POST /notification/unread': (c: StubCall) =>
+          c.data.readNotification.length >= 3
+            ? null
+            : { unreadCount: 3 - c.data.readNotification.length, latestId: 'n3' },
+      }),
+    )
     await openPage('packages/account/notification/index')
     await waitText('Title n3')
     expect(qa('.notification__title').map((e) => e.textContent)).toEqual(['Title n3', 'Title n2'])
@@ -116,7 +136,12 @@ describe('service screens', () => {
 
   it('/notification empty state (spec section 8: "Empty lists for ... notifications")', async () => {
     logIn()
-    stubApi(common({ 'GET /notification/list': { list: [], total: 0, page: 1, pageSize: 20 }, 'POST /notification/unread': null }))
+    stubApi(
+      common({
+        'GET /notification/list': { list: [], total: 0, page: 1, pageSize: 20 },
+        'POST /notification/unread': null,
+      }),
+    )
     await openPage('packages/account/notification/index')
     await waitText('No notifications yet')
     expect(q('.notification__mark-all')).toBeNull()
@@ -124,7 +149,7 @@ describe('service screens', () => {
 
   const scOptions = [
     { supplyCenterId: 'SC-SH-001', name: 'Shanghai SC', city: 'Shanghai', operationStatus: 'Normal' },
-    { supplyCenterId: 'SC-BJ-002', name: 'Beijing SC', city: 'Beijing', operationStatus: 'Suspended' }
+    { supplyCenterId: 'SC-BJ-002', name: 'Beijing SC', city: 'Beijing', operationStatus: 'Suspended' },
   ]
   const typeReason = async (value: string) => {
     await waitFor(() => !!document.querySelector('.sc-form__reason textarea'), 'the reason box')
@@ -137,13 +162,21 @@ describe('service screens', () => {
   it('supply centre: "operationStatus Normal counts as active" for the default ship-to; a Suspended one is shown as none', async () => {
     logIn()
     let list = [{ supplyCenterId: 'SC-SH-001', shipToNum: '1000001', operationStatus: 'Normal' }]
-    const calls = stubApi(common({
-      'GET /sc/getSupplyCenter': () => list, 'GET /sc/options': scOptions, 'GET /sc/requests': [], 'POST /notification/unread': null
-    }))
+    const calls = stubApi(
+      common({
+        'GET /sc/getSupplyCenter': () => list,
+        'GET /sc/options': scOptions,
+        'GET /sc/requests': [],
+        'POST /notification/unread': null,
+      }),
+    )
     await openPage('packages/account/supply-centre/index')
     await waitText('Shanghai SC · Shanghai')
     expect(q('.sc-current__badge')?.textContent).toBe('Active')
-    expect(calls.find((c) => c.path === '/sc/getSupplyCenter')!.query).toEqual({ stNumber: '1000001', loginName: 'approved.cn' })
+    expect(calls.find((c) => c.path === '/sc/getSupplyCenter')!.query).toEqual({
+      stNumber: '1000001',
+      loginName: 'approved.cn',
+    })
     expect(text()).toContain('Change supply centre')
     list = [{ supplyCenterId: 'SC-BJ-002', shipToNum: '1000001', operationStatus: 'Suspended' }]
     await openPage('packages/account/supply-centre/index')
@@ -153,7 +186,14 @@ describe('service screens', () => {
 
   it('issue 22 item 23: the supply centre reason box is named by its visible label, not by its placeholder', async () => {
     logIn()
-    stubApi(common({ 'GET /sc/getSupplyCenter': [], 'GET /sc/options': scOptions, 'GET /sc/requests': [], 'POST /notification/unread': null }))
+    stubApi(
+      common({
+        'GET /sc/getSupplyCenter': [],
+        'GET /sc/options': scOptions,
+        'GET /sc/requests': [],
+        'POST /notification/unread': null,
+      }),
+    )
     await openPage('packages/account/supply-centre/index')
     await waitFor(() => !!document.querySelector('.sc-form__reason textarea'), 'the reason box')
     const box = document.querySelector('.sc-form__reason textarea')!
@@ -168,18 +208,39 @@ describe('service screens', () => {
   it('supply centre apply: reason required and at most 200 characters, terms agreed, a 409 shown with the typed values kept, then the pending request', async () => {
     logIn()
     let conflict = true
-    const calls = stubApi(common({
-      'GET /sc/getSupplyCenter': [], 'GET /sc/options': scOptions, 'GET /sc/requests': [], 'POST /notification/unread': null,
-      'POST /sc/apply': (c: StubCall) => conflict
-        ? { status: 409, body: { success: false, code: 'CONFLICT', message: 'A request is already pending', statusCode: 409 } }
-        : { requestId: 'SCR-1', kind: 'apply', shipToNum: c.data.shipToNum, supplyCenterId: c.data.supplyCenterId, reason: c.data.reason, status: 'PENDING', submittedAt: '2026-11-20T02:00:00Z', reviewDueBy: '2026-11-23T02:00:00Z' }
-    }))
+    const calls = stubApi(
+      common({
+        'GET /sc/getSupplyCenter': [],
+        'GET /sc/options': scOptions,
+        'GET /sc/requests': [],
+        'POST /notification/unread': null,
+        'POST /sc/apply': (c: StubCall) =>
+          conflict
+            ? {
+                status: 409,
+                body: { success: false, code: 'CONFLICT', message: 'A request is already pending', statusCode: 409 },
+              }
+            : {
+                requestId: 'SCR-1',
+                kind: 'apply',
+                shipToNum: c.data.shipToNum,
+                supplyCenterId: c.data.supplyCenterId,
+                reason: c.data.reason,
+                status: 'PENDING',
+                submittedAt: '2026-11-20T02:00:00Z',
+                reviewDueBy: '2026-11-23T02:00:00Z',
+              },
+      }),
+    )
     const applies = () => calls.filter((c) => c.path === '/sc/apply')
     await openPage('packages/account/supply-centre/index')
     await waitText('Apply for a supply centre')
     // the ACTIVE ship-tos with an account number; the default one chosen first
     expect(qa('.sc-form__shipto .sc-form__choice-title').map((e) => e.textContent)).toEqual(['1000002', '1000001'])
-    await waitFor(() => q('.sc-form__choice--on.sc-form__shipto')?.textContent?.startsWith('1000001') ?? false, 'the default ship-to chosen')
+    await waitFor(
+      () => q('.sc-form__choice--on.sc-form__shipto')?.textContent?.startsWith('1000001') ?? false,
+      'the default ship-to chosen',
+    )
     // a centre that is not Normal cannot be chosen
     qa('.sc-form__centre')[1].click()
     await sleep(20)
@@ -237,21 +298,32 @@ describe('service screens', () => {
   it('persona: GET /persona empty → the fallback GET /persona/getDSPersona is shown; edit with option chips and save', async () => {
     logIn()
     const options = {
-      roles: [{ code: 'researcher', label: 'Researcher' }, { code: 'buyer', label: 'Purchasing' }],
-      industries: [{ code: 'academia', label: 'Academia' }, { code: 'pharma', label: 'Pharma' }],
-      interestAreas: [{ code: 'flow', label: 'Flow cytometry' }, { code: 'pcr', label: 'PCR' }]
+      roles: [
+        { code: 'researcher', label: 'Researcher' },
+        { code: 'buyer', label: 'Purchasing' },
+      ],
+      industries: [
+        { code: 'academia', label: 'Academia' },
+        { code: 'pharma', label: 'Pharma' },
+      ],
+      interestAreas: [
+        { code: 'flow', label: 'Flow cytometry' },
+        { code: 'pcr', label: 'PCR' },
+      ],
     }
-    const calls = stubApi(common({
-      'GET /persona': { roles: [], industries: [], interestAreas: [] },
-      'GET /persona/getDSPersona': { roles: ['Researcher'], industries: ['Academia'], interestAreas: ['PCR'] },
-      'GET /persona/options': options,
-      'POST /persona': (c: StubCall) => ({
-        roles: options.roles.filter((o) => c.data.roles.includes(o.code)).map((o) => o.label),
-        industries: options.industries.filter((o) => c.data.industries.includes(o.code)).map((o) => o.label),
-        interestAreas: options.interestAreas.filter((o) => c.data.interestAreas.includes(o.code)).map((o) => o.label)
+    const calls = stubApi(
+      common({
+        'GET /persona': { roles: [], industries: [], interestAreas: [] },
+        'GET /persona/getDSPersona': { roles: ['Researcher'], industries: ['Academia'], interestAreas: ['PCR'] },
+        'GET /persona/options': options,
+        'POST /persona': (c: StubCall) => ({
+          roles: options.roles.filter((o) => c.data.roles.includes(o.code)).map((o) => o.label),
+          industries: options.industries.filter((o) => c.data.industries.includes(o.code)).map((o) => o.label),
+          interestAreas: options.interestAreas.filter((o) => c.data.interestAreas.includes(o.code)).map((o) => o.label),
+        }),
+        'POST /notification/unread': null,
       }),
-      'POST /notification/unread': null
-    }))
+    )
     muteToasts()
     await openPage('packages/account/persona/index')
     await waitText('Suggested for your account')
@@ -270,20 +342,31 @@ describe('service screens', () => {
     await sleep(20)
     q('.persona__save')!.click()
     await waitFor(() => !q('.persona__save'), 'saved')
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/persona')!.data).toEqual({ roles: ['researcher', 'buyer'], industries: ['academia'], interestAreas: ['flow'] })
-    expect(qa('.persona__value').map((e) => e.textContent)).toEqual(['Researcher', 'Purchasing', 'Academia', 'Flow cytometry'])
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/persona')!.data).toEqual({
+      roles: ['researcher', 'buyer'],
+      industries: ['academia'],
+      interestAreas: ['flow'],
+    })
+    expect(qa('.persona__value').map((e) => e.textContent)).toEqual([
+      'Researcher',
+      'Purchasing',
+      'Academia',
+      'Flow cytometry',
+    ])
     expect(text()).not.toContain('Suggested for your account')
     expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Your interests are saved' }))
   })
 
   it('persona: GET /persona failing also falls back to getDSPersona', async () => {
     logIn()
-    stubApi(common({
-      'GET /persona': fail(500),
-      'GET /persona/getDSPersona': { roles: ['Researcher'], industries: [], interestAreas: [] },
-      'GET /persona/options': { roles: [], industries: [], interestAreas: [] },
-      'POST /notification/unread': null
-    }))
+    stubApi(
+      common({
+        'GET /persona': fail(500),
+        'GET /persona/getDSPersona': { roles: ['Researcher'], industries: [], interestAreas: [] },
+        'GET /persona/options': { roles: [], industries: [], interestAreas: [] },
+        'POST /notification/unread': null,
+      }),
+    )
     await openPage('packages/account/persona/index')
     await waitText('Researcher')
     expect(text()).toContain('Nothing chosen yet')
@@ -294,24 +377,44 @@ describe('service screens', () => {
   it('chat from a product page: the section 7 payload in the widget address; the card truncates the description to 40 characters and uses -150.jpg', async () => {
     logIn()
     const description = 'Mouse monoclonal antibody against human CD3 epsilon, clone OKT3, for flow cytometry'
-    const calls = stubApi(common({ 'GET /chat/config': { widgetUrl: 'http://api.test/__chat' }, 'POST /notification/unread': null }))
+    const calls = stubApi(
+      common({ 'GET /chat/config': { widgetUrl: 'http://api.test/__chat' }, 'POST /notification/unread': null }),
+    )
     await openPage('packages/service/chat/index', {
-      from: '/product-details/Anti-CD3/MA1-10175', catalogNumber: 'MA1-10175', title: 'Anti-CD3 Antibody', description, image: '/media/products/MA1-10175'
+      from: '/product-details/Anti-CD3/MA1-10175',
+      catalogNumber: 'MA1-10175',
+      title: 'Anti-CD3 Antibody',
+      description,
+      image: '/media/products/MA1-10175',
     })
     await waitFor(() => !!q('.chat-widget__frame'), 'the chat widget')
     const p = frameSrc().searchParams
     expect(frameSrc().origin + frameSrc().pathname).toBe('http://api.test/__chat')
     expect({
-      employeeId: p.get('employeeId'), email: p.get('email'), name: p.get('name'), analyticsId: p.get('analyticsId'),
-      location: p.get('location'), country: p.get('country'), phone: p.get('phone'), company: p.get('company')
+      employeeId: p.get('employeeId'),
+      email: p.get('email'),
+      name: p.get('name'),
+      analyticsId: p.get('analyticsId'),
+      location: p.get('location'),
+      country: p.get('country'),
+      phone: p.get('phone'),
+      company: p.get('company'),
     }).toEqual({
-      employeeId: USER_ID, email: 'approved.cn@example.com', name: '王小明', analyticsId: '1000001.1767225600',
-      location: '/product-details/Anti-CD3/MA1-10175', country: 'cn', phone: '+86 21 5555 0101', company: '复旦大学'
+      employeeId: USER_ID,
+      email: 'approved.cn@example.com',
+      name: '王小明',
+      analyticsId: '1000001.1767225600',
+      location: '/product-details/Anti-CD3/MA1-10175',
+      country: 'cn',
+      phone: '+86 21 5555 0101',
+      company: '复旦大学',
     })
     expect(p.get('productDescription')).toBe(`${description.slice(0, 40)}...`)
     expect(p.get('productImage')).toBe('http://api.test/media/products/MA1-10175-150.jpg')
     expect(q('.chat-card__description')?.textContent).toBe(`${description.slice(0, 40)}...`)
-    expect((q('.chat-card__image img') ?? q('.chat-card__image'))!.getAttribute('src')).toBe('http://api.test/media/products/MA1-10175-150.jpg')
+    expect((q('.chat-card__image img') ?? q('.chat-card__image'))!.getAttribute('src')).toBe(
+      'http://api.test/media/products/MA1-10175-150.jpg',
+    )
     expect(calls.some((c) => c.path === '/chat/config')).toBe(true)
     // where a browser blocks the frame, a real link opens the same widget in a window of its own
     const outside = q('a.chat-widget__outside') as HTMLAnchorElement
@@ -320,14 +423,19 @@ describe('service screens', () => {
     expect(outside.getAttribute('rel')).toContain('noopener')
   })
 
-  it('chat for a visitor: the anonymous payload with the _ga cookie\'s client id; no widget configured → said honestly', async () => {
+  it("chat for a visitor: the anonymous payload with the _ga cookie's client id; no widget configured → said honestly", async () => {
     document.cookie = '_ga=GA1.2.424242.1767225600; path=/'
     let widgetUrl: string | null = 'https://chat.example/h5?sys=1'
     stubApi(common({ 'GET /chat/config': () => ({ widgetUrl }) }))
     await openPage('packages/service/chat/index', { from: '/home' })
     await waitFor(() => !!q('.chat-widget__frame'), 'the chat widget')
     const p = frameSrc().searchParams
-    expect(Object.fromEntries(p.entries())).toEqual({ sys: '1', analyticsId: '424242.1767225600', location: '/home', country: 'cn' })
+    expect(Object.fromEntries(p.entries())).toEqual({
+      sys: '1',
+      analyticsId: '424242.1767225600',
+      location: '/home',
+      country: 'cn',
+    })
     expect(q('.chat-card')).toBeNull()
     widgetUrl = null
     await openPage('packages/service/chat/index')
@@ -349,11 +457,13 @@ describe('service screens', () => {
     document.cookie = '_ga=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
   })
 
-  it('the header\'s chat icon opens the chat with the page it was opened from', async () => {
+  it("the header's chat icon opens the chat with the page it was opened from", async () => {
     stubApi(common())
     await openPage('pages/home/index')
     const nav = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
-    const icon = qa('.app-header__icon').find((e) => e.getAttribute('aria-label') === 'Online chat' || e.getAttribute('aria-label') === 'Chat')
+    const icon = qa('.app-header__icon').find(
+      (e) => e.getAttribute('aria-label') === 'Online chat' || e.getAttribute('aria-label') === 'Chat',
+    )
     expect(icon).toBeTruthy()
     icon!.click()
     expect(nav).toHaveBeenCalledWith({ url: '/packages/service/chat/index?from=%2Fhome' })

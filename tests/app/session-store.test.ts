@@ -9,12 +9,23 @@ import { fakeToken, inSeconds } from '../support/tokens'
 
 type Call = { url: string; method: string; header: Record<string, string>; data?: any }
 const USER = {
-  userProfile: { userId: 'U1001', userName: 'approved.cn', firstName: 'Wei', lastName: 'Zhang', siebelRowId: '1-ABC', cdcUid: 'cdc-1',
-    contactInfo: { primaryEmail: 'wei@lab.cn', phone: '+8613800000000', country: { isoCode: 'CN' }, maCountry: 'CN' } },
+  userProfile: {
+    userId: 'U1001',
+    userName: 'approved.cn',
+    firstName: 'Wei',
+    lastName: 'Zhang',
+    siebelRowId: '1-ABC',
+    cdcUid: 'cdc-1',
+    contactInfo: { primaryEmail: 'wei@lab.cn', phone: '+8613800000000', country: { isoCode: 'CN' }, maCountry: 'CN' },
+  },
   userRoles: { registrationStatus: 'Siebel Approved', accountType: 'customer', blackListed: false },
-  accountNumber: '1000001', allShipToBillToAddresses: [], creditRecords: [],
+  accountNumber: '1000001',
+  allShipToBillToAddresses: [],
+  creditRecords: [],
   spCenter: { defaultSC: { supplyCenterId: 'SC-SH-01', shipToNum: '1000001', operationStatus: 'Normal' } },
-  analyticsClientId: 'GA1.1.1', country: 'cn', language: 'zh'
+  analyticsClientId: 'GA1.1.1',
+  country: 'cn',
+  language: 'zh',
 }
 
 let calls: Call[] = []
@@ -32,12 +43,17 @@ beforeEach(() => {
   usersInfo = { statusCode: 200, data: { success: true, code: '200', data: USER } }
   jest.spyOn(Taro, 'request').mockImplementation(((opts: Call) => {
     calls.push(opts)
-    const res = opts.url.includes('/users/info') ? usersInfo : { statusCode: 200, data: { success: true, code: '200', data: { id: 1 } } }
+    const res = opts.url.includes('/users/info')
+      ? usersInfo
+      : { statusCode: 200, data: { success: true, code: '200', data: { id: 1 } } }
     return Promise.resolve({ header: {}, ...res })
   }) as never)
   // a page is on screen (toasts raised before the first page wait for it: see toast.test.ts)
   jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ page: {}, router: null, app: null } as never)
-  jest.spyOn(Taro, 'showToast').mockImplementation(((o: { title: string; duration: number }) => { toasts.push(o); return Promise.resolve() }) as never)
+  jest.spyOn(Taro, 'showToast').mockImplementation(((o: { title: string; duration: number }) => {
+    toasts.push(o)
+    return Promise.resolve()
+  }) as never)
 })
 afterEach(() => jest.restoreAllMocks())
 
@@ -64,9 +80,15 @@ describe('session store (spec section 4)', () => {
   it('GET /users/info failure: POST /users/errorTracking, then logout with "Session Expired, please login again." (3 s)', async () => {
     const token = fakeToken({ sub: 'U1001', exp: inSeconds(3600) })
     storage.set(KEYS.authToken, token)
-    usersInfo = { statusCode: 401, data: { success: false, code: 'TOKEN_INVALID', message: 'Invalid token', statusCode: 401 } }
+    usersInfo = {
+      statusCode: 401,
+      data: { success: false, code: 'TOKEN_INVALID', message: 'Invalid token', statusCode: 401 },
+    }
     await useSession.getState().fetchUser()
-    expect(calls.map((c) => `${c.method} ${c.url.replace('http://api.test/api', '')}`)).toEqual(['GET /users/info', 'POST /users/errorTracking'])
+    expect(calls.map((c) => `${c.method} ${c.url.replace('http://api.test/api', '')}`)).toEqual([
+      'GET /users/info',
+      'POST /users/errorTracking',
+    ])
     const report = calls[1].data
     expect(report.response).toMatchObject({ code: 'TOKEN_INVALID' })
     expect(report.tokens).toMatchObject({ hasStoredToken: true })
@@ -84,10 +106,14 @@ describe('session store (spec section 4)', () => {
     expect(calls).toHaveLength(0)
   })
 
-  it('persists the locale through Taro storage, treating getStorageSync\'s \'\' as missing', () => {
+  it("persists the locale through Taro storage, treating getStorageSync's '' as missing", () => {
     expect(persistStorage.getItem('never-set')).toBeNull()
     useLocale.getState().setLanguage('zh-TW')
-    expect(JSON.parse(persistStorage.getItem('locale')!).state).toEqual({ language: 'zh', pickedCountry: null, accountCountry: null })
+    expect(JSON.parse(persistStorage.getItem('locale')!).state).toEqual({
+      language: 'zh',
+      pickedCountry: null,
+      accountCountry: null,
+    })
   })
 })
 
@@ -96,7 +122,7 @@ describe('the country of a logged-in user (spec section 1: "Logged-in users have
   const logIn = () => storage.set(KEYS.authToken, fakeToken({ sub: 'U1001', exp: inSeconds(3600) }))
   const countryHeaders = () => calls.map((c) => c.header.countrycode)
 
-  it('login and revalidation adopt the account\'s country: approved.in sees in (INR) without touching My; logout drops it', async () => {
+  it("login and revalidation adopt the account's country: approved.in sees in (INR) without touching My; logout drops it", async () => {
     usersInfo = { statusCode: 200, data: { success: true, code: '200', data: IN_USER } }
     logIn()
     await useSession.getState().fetchUser()
@@ -108,7 +134,7 @@ describe('the country of a logged-in user (spec section 1: "Logged-in users have
     expect(useLocale.getState().country).toBe('cn')
   })
 
-  it('the country picked on My overrides the account\'s, also after revalidation and logout', async () => {
+  it("the country picked on My overrides the account's, also after revalidation and logout", async () => {
     usersInfo = { statusCode: 200, data: { success: true, code: '200', data: IN_USER } }
     logIn()
     await useSession.getState().fetchUser()

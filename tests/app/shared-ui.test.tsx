@@ -17,7 +17,10 @@ const { render } = root
 const q = (sel: string) => root.host.querySelector(sel) as HTMLElement | null
 /** wait on a condition: Taro's web components place their inner fields a frame later */
 async function waitFor(cond: () => boolean, what: string) {
-  for (let i = 0; i < 200 && !cond(); i++) await act(async () => { await new Promise((r) => setTimeout(r, 10)) })
+  for (let i = 0; i < 200 && !cond(); i++)
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 10))
+    })
   if (!cond()) throw new Error(`timed out waiting for ${what}`)
 }
 const type = async (field: HTMLInputElement | HTMLTextAreaElement, value: string) => {
@@ -32,9 +35,27 @@ function Form({ error }: { error?: string }) {
   const [remark, setRemark] = useState('')
   return (
     <>
-      <FormField block='t-field' name='contact' label='Contact name' value={name} placeholder='Your name' error={error} onInput={setName} />
-      <FormField block='t-field' name='remark' label='Remark' optional='optional' multiline value={remark} onInput={setRemark} />
-      <span className='echo'>{name}|{remark}</span>
+      <FormField
+        block='t-field'
+        name='contact'
+        label='Contact name'
+        value={name}
+        placeholder='Your name'
+        error={error}
+        onInput={setName}
+      />
+      <FormField
+        block='t-field'
+        name='remark'
+        label='Remark'
+        optional='optional'
+        multiline
+        value={remark}
+        onInput={setRemark}
+      />
+      <span className='echo'>
+        {name}|{remark}
+      </span>
     </>
   )
 }
@@ -68,21 +89,37 @@ describe('FormField: a labelled field (WCAG 1.3.1, 4.1.2: named by the label the
 })
 
 describe('StatePanel: what happened and one action (Retry, or a way elsewhere)', () => {
-  it('shows its lines in order under the screen\'s block and runs Retry, a real button', async () => {
+  it("shows its lines in order under the screen's block and runs Retry, a real button", async () => {
     const retry = jest.fn()
-    await render(<StatePanel block='x-state' className='x-error' title='Could not load' body='Network error' action={{ label: 'Retry', onTap: retry }} />)
+    await render(
+      <StatePanel
+        block='x-state'
+        className='x-error'
+        title='Could not load'
+        body='Network error'
+        action={{ label: 'Retry', onTap: retry }}
+      />,
+    )
     const panel = q('.x-state')!
     expect(panel.classList.contains('x-error')).toBe(true)
-    expect(Array.from(panel.children).map((c) => c.className.split(' ')[0])).toEqual(['x-state__title', 'x-state__body', 'x-state__button'])
+    expect(Array.from(panel.children).map((c) => c.className.split(' ')[0])).toEqual([
+      'x-state__title',
+      'x-state__body',
+      'x-state__button',
+    ])
     const button = q('.x-state__button')!
     expect(button.getAttribute('role')).toBe('button')
     expect(button.textContent).toBe('Retry')
-    act(() => { button.click() })
+    act(() => {
+      button.click()
+    })
     expect(retry).toHaveBeenCalledTimes(1)
   })
 
   it('a way elsewhere is a link to the page; a line given as null still takes its place', async () => {
-    await render(<StatePanel block='y-state' error={null} action={{ label: 'All orders', to: { route: 'orderHistory' } }} />)
+    await render(
+      <StatePanel block='y-state' error={null} action={{ label: 'All orders', to: { route: 'orderHistory' } }} />,
+    )
     expect(q('.y-state__error')).not.toBeNull()
     expect(q('.y-state__button')?.getAttribute('href')).toBe('/order-history')
   })
@@ -96,11 +133,19 @@ describe('StatePanel: what happened and one action (Retry, or a way elsewhere)',
 describe('DetailStates: the start of every detail page', () => {
   const show = (view: DetailView, body = jest.fn(() => <span className='thing'>Order 1</span>)) =>
     render(
-      <DetailStates block='d-state' view={view} loading='Loading…'
-        notFound={{ className: 'd-not-found', title: 'Not found', action: { label: 'All orders', to: { route: 'orderHistory' } } }}
-        failed={{ title: 'Could not load', action: { label: 'Retry', onTap: () => undefined } }}>
+      <DetailStates
+        block='d-state'
+        view={view}
+        loading='Loading…'
+        notFound={{
+          className: 'd-not-found',
+          title: 'Not found',
+          action: { label: 'All orders', to: { route: 'orderHistory' } },
+        }}
+        failed={{ title: 'Could not load', action: { label: 'Retry', onTap: () => undefined } }}
+      >
         {body}
-      </DetailStates>
+      </DetailStates>,
     )
 
   it('shows the panel of its view, and the thing only once it is ready', async () => {

@@ -8,8 +8,12 @@ import path from 'node:path'
  * only when that word alone is wider than its box. The e2e layer measures the lines (polish.e2e.test.ts).
  */
 const SRC = path.join(__dirname, '..', '..', 'src')
-const styles = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-  e.isDirectory() ? styles(path.join(dir, e.name)) : e.name.endsWith('.scss') ? [path.join(dir, e.name)] : [])
+const styles = (dir: string): string[] =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? styles(path.join(dir, e.name)) : e.name.endsWith('.scss') ? [path.join(dir, e.name)] : [],
+    )
 const read = (rel: string) => fs.readFileSync(path.join(SRC, rel), 'utf8')
 /** the declarations of one BEM block element (`&__name { ... }`), flat */
 const element = (scss: string, name: string) => scss.match(new RegExp(`&__${name}\\s*\\{([^}]*)\\}`))?.[1] ?? ''
@@ -44,9 +48,11 @@ describe('buttons side by side have one height (issue 22: "Log in and Register b
     expect(shared).toMatch(/height:\s*84px/)
     // no button sets its own border width or height after the shared box
     for (const name of ['login', 'register', 'wechat']) {
-      const own = [...scss.split("&--compact")[0].matchAll(new RegExp(`&__${name}\\s*\\{([^}]*)\\}`, 'g'))].filter((m) => !/box-sizing/.test(m[1])).map((m) => m[1]).join('\n')
+      const own = [...scss.split('&--compact')[0].matchAll(new RegExp(`&__${name}\\s*\\{([^}]*)\\}`, 'g'))]
+        .filter((m) => !/box-sizing/.test(m[1]))
+        .map((m) => m[1])
+        .join('\n')
       expect([name, /border:|border-width|height:/.test(own)]).toEqual([name, false])
     }
   })
 })
-

@@ -5,7 +5,10 @@ describe('toasts', () => {
   const shown: { title: string; duration: number }[] = []
   beforeEach(() => {
     shown.length = 0
-    jest.spyOn(Taro, 'showToast').mockImplementation(((o: { title: string; duration: number }) => { shown.push(o); return Promise.resolve() }) as never)
+    jest.spyOn(Taro, 'showToast').mockImplementation(((o: { title: string; duration: number }) => {
+      shown.push(o)
+      return Promise.resolve()
+    }) as never)
   })
   afterEach(() => jest.restoreAllMocks())
 
@@ -14,7 +17,11 @@ describe('toasts', () => {
     await showToast('a')
     await showToast('b', 'flashbuy')
     await showToast('c', 'session')
-    expect(shown.map((s) => [s.title, s.duration])).toEqual([['a', 1500], ['b', 5000], ['c', 3000]])
+    expect(shown.map((s) => [s.title, s.duration])).toEqual([
+      ['a', 1500],
+      ['b', 5000],
+      ['c', 3000],
+    ])
   })
 
   it('a toast raised before any page is on screen waits for the first page instead of being lost', async () => {

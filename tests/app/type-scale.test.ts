@@ -40,7 +40,11 @@ describe('type scale: nothing under 12 CSS px', () => {
   it(`no font-size under ${MIN} design px in the tab pages, the shared components and the mixins`, () => {
     const t = tokens()
     const offenders: string[] = []
-    for (const file of [...scssFiles(path.join(SRC, 'pages')), ...scssFiles(path.join(SRC, 'components')), path.join(SRC, 'styles/mixins.scss')]) {
+    for (const file of [
+      ...scssFiles(path.join(SRC, 'pages')),
+      ...scssFiles(path.join(SRC, 'components')),
+      path.join(SRC, 'styles/mixins.scss'),
+    ]) {
       const lines = fs.readFileSync(file, 'utf8').split('\n')
       lines.forEach((line, i) => {
         for (const [, value] of line.matchAll(/font-size:\s*([^;}]+)/g)) {

@@ -14,15 +14,34 @@ const SECRET = 'e2e-secret-0123456789-0123456789-0123456789'
 const h = e2eHarness({ JWT_SECRET: SECRET })
 
 const LANGS = [
-  { locale: 'en-US', lang: 'en', home: 'Home', search: 'Search', my: 'My', shipTo: 'Ship-To Info', catNo: 'Cat. No.', searchLabel: 'Search products' },
-  { locale: 'zh-CN', lang: 'zh-CN', home: '首页', search: '搜索', my: '我的', shipTo: '收货信息', catNo: '货号', searchLabel: '搜索产品' }
+  {
+    locale: 'en-US',
+    lang: 'en',
+    home: 'Home',
+    search: 'Search',
+    my: 'My',
+    shipTo: 'Ship-To Info',
+    catNo: 'Cat. No.',
+    searchLabel: 'Search products',
+  },
+  {
+    locale: 'zh-CN',
+    lang: 'zh-CN',
+    home: '首页',
+    search: '搜索',
+    my: '我的',
+    shipTo: '收货信息',
+    catNo: '货号',
+    searchLabel: '搜索产品',
+  },
 ] as const
 
 /** the page Taro shows now (earlier pages stay in the DOM, hidden) */
 const visiblePage = (page: Page) => page.locator('.taro_page:visible')
 
 async function checkPage(page: Page, label: string, titleWord: string, lang: string) {
-  await page.waitForFunction((w) => document.title.includes(w), titleWord, { timeout: 15000 })
+  await page
+    .waitForFunction((w) => document.title.includes(w), titleWord, { timeout: 15000 })
     .catch(async () => assert.fail(`${label}: title "${await page.title()}" does not name the page (${titleWord})`))
   assert.equal(await page.evaluate(() => document.documentElement.lang), lang, `${label}: <html lang>`)
   await assertAccessible(page, label)
@@ -41,13 +60,21 @@ for (const L of LANGS) {
     await checkPage(page, `home-${L.lang}`, L.home, L.lang)
     titles.add(await page.title())
     // zoom is allowed
-    const viewport = await page.evaluate(() => document.querySelector('meta[name=viewport]')?.getAttribute('content') ?? '')
+    const viewport = await page.evaluate(
+      () => document.querySelector('meta[name=viewport]')?.getAttribute('content') ?? '',
+    )
     assert.doesNotMatch(viewport, /user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\.0)?(,|$)/)
     // the footer and the product cards are real controls: links with names in the accessibility tree
-    assert.ok(await page.getByRole('navigation').getByRole('link', { name: L.my, exact: true }).isVisible(), 'footer My is a link')
+    assert.ok(
+      await page.getByRole('navigation').getByRole('link', { name: L.my, exact: true }).isVisible(),
+      'footer My is a link',
+    )
     const card = page.locator('.product-card').first()
     const cardTitle = (await card.locator('.product-card__title').innerText()).trim()
-    assert.ok(await card.evaluate((el) => el.closest('a[href]') !== null || el.matches('a[href]')), 'a product card is an <a href>')
+    assert.ok(
+      await card.evaluate((el) => el.closest('a[href]') !== null || el.matches('a[href]')),
+      'a product card is an <a href>',
+    )
     assert.ok(await page.getByRole('link', { name: cardTitle }).first().isVisible())
     // product pictures say the product; no image without an alternative
     assert.equal(await card.locator('img').first().getAttribute('alt'), cardTitle)
@@ -56,11 +83,19 @@ for (const L of LANGS) {
     const reached = new Set<string>()
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab')
-      reached.add(await page.evaluate(() => { const a = document.activeElement; return a ? `${a.tagName}:${a.getAttribute('aria-label') ?? a.textContent?.slice(0, 30)}` : '' }))
+      reached.add(
+        await page.evaluate(() => {
+          const a = document.activeElement
+          return a ? `${a.tagName}:${a.getAttribute('aria-label') ?? a.textContent?.slice(0, 30)}` : ''
+        }),
+      )
     }
     assert.ok(reached.size >= 6, `Tab reached ${reached.size} distinct controls: ${[...reached].join(' | ')}`)
 
-    await page.getByRole('navigation').getByRole('link', { name: L.my === 'My' ? 'Categories' : '分类', exact: true }).click()
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: L.my === 'My' ? 'Categories' : '分类', exact: true })
+      .click()
     await page.waitForURL(/\/categories/)
     await visiblePage(page).locator('.product-card').first().waitFor({ timeout: 30000 })
     await checkPage(page, `categories-${L.lang}`, L.my === 'My' ? 'Categories' : '分类', L.lang)
@@ -71,7 +106,10 @@ for (const L of LANGS) {
     await checkPage(page, `search-${L.lang}`, L.search, L.lang)
     titles.add(await page.title())
     // search results are links to the products' spec addresses
-    const href = await visiblePage(page).locator('a.product-card, .product-card a, a:has(.product-card)').first().getAttribute('href')
+    const href = await visiblePage(page)
+      .locator('a.product-card, .product-card a, a:has(.product-card)')
+      .first()
+      .getAttribute('href')
     assert.match(href ?? '', /^\/product-details\//)
 
     // the first result, opened by keyboard: Enter on the focused link
@@ -103,7 +141,12 @@ test('anonymous My: "Log in" is a button with its name', async () => {
   const { ctx, page, errors } = await h.phone('en-US')
   await page.goto(`${h.origin()}/more`)
   await page.locator('.login-buttons__login').first().waitFor({ timeout: 30000 })
-  assert.ok(await page.getByRole('button', { name: /log ?in/i }).first().isVisible())
+  assert.ok(
+    await page
+      .getByRole('button', { name: /log ?in/i })
+      .first()
+      .isVisible(),
+  )
   await checkPage(page, 'my-anonymous-en', 'My', 'en')
   assert.deepEqual(errors, [])
   await ctx.close()
@@ -122,23 +165,33 @@ test('dialogs: focus moves in, Tab stays inside, Escape closes, focus returns to
   // the cart needs a line for its coupon row
   const headers = { languagecode: 'en', countrycode: 'cn', authorization: `Bearer ${token}` }
   const list = await (await fetch(`${h.origin()}/api/product/list?page=1&pageSize=50`, { headers })).json()
-  const product = (list.data.items as { catalogNumber: string; price: unknown; leadTarget: boolean }[]).find((p) => p.price && !p.leadTarget)
+  const product = (list.data.items as { catalogNumber: string; price: unknown; leadTarget: boolean }[]).find(
+    (p) => p.price && !p.leadTarget,
+  )
   assert.ok(product, 'the seed has a priced product')
   const added = await fetch(`${h.origin()}/api/cart/addItems`, {
-    method: 'POST', headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ items: [{ catalogNumber: product.catalogNumber, quantity: 1 }] })
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ items: [{ catalogNumber: product.catalogNumber, quantity: 1 }] }),
   })
   assert.equal((await added.json()).success, true)
 
   const focusIn = (sel: string) => page.evaluate((s) => !!document.activeElement?.closest(s), sel)
-  const focused = () => page.evaluate(() => { const a = document.activeElement; return a ? `${a.tagName}.${a.className}:${a.getAttribute('aria-label') ?? a.textContent?.slice(0, 20)}` : '' })
+  const focused = () =>
+    page.evaluate(() => {
+      const a = document.activeElement
+      return a ? `${a.tagName}.${a.className}:${a.getAttribute('aria-label') ?? a.textContent?.slice(0, 20)}` : ''
+    })
   /** Tab round the dialog: every stop is inside it, and it comes back to where it started */
   async function tabRound(sel: string, label: string) {
     const start = await focused()
     const stops: string[] = []
     for (let i = 0; i < 30; i++) {
       await page.keyboard.press('Tab')
-      assert.ok(await focusIn(sel), `${label}: Tab ${i + 1} left the dialog (${await focused()}; before: ${stops.join(' | ')})`)
+      assert.ok(
+        await focusIn(sel),
+        `${label}: Tab ${i + 1} left the dialog (${await focused()}; before: ${stops.join(' | ')})`,
+      )
       const now = await focused()
       stops.push(now)
       if (now === start) break
@@ -164,7 +217,8 @@ test('dialogs: focus moves in, Tab stays inside, Escape closes, focus returns to
   await page.screenshot({ path: path.join(SHOTS, 'a11y-coupon-sheet-focus.png') })
   await page.keyboard.press('Escape')
   await sheet.waitFor({ state: 'detached', timeout: 10000 })
-  await page.waitForFunction(() => !!document.activeElement?.closest('.cart-coupon-row'), null, { timeout: 10000 })
+  await page
+    .waitForFunction(() => !!document.activeElement?.closest('.cart-coupon-row'), null, { timeout: 10000 })
     .catch(async () => assert.fail(`focus did not return to the coupon row: ${await focused()}`))
 
   // "Set as default address?": Escape answers No, nothing changes, focus is back on "Set as Default"
@@ -180,7 +234,10 @@ test('dialogs: focus moves in, Tab stays inside, Escape closes, focus returns to
   await assertAccessible(page, 'set-default-dialog')
   await page.keyboard.press('Escape')
   await confirm.waitFor({ state: 'detached', timeout: 10000 })
-  await page.waitForFunction(() => document.activeElement?.classList.contains('ship-to__set-default') ?? false, null, { timeout: 10000 })
+  await page
+    .waitForFunction(() => document.activeElement?.classList.contains('ship-to__set-default') ?? false, null, {
+      timeout: 10000,
+    })
     .catch(async () => assert.fail(`focus did not return to "Set as Default": ${await focused()}`))
   assert.deepEqual(errors, [])
   await ctx.close()
@@ -219,12 +276,16 @@ for (const L of LANGS) {
       // the whole page: the lazy parts below the first screen too
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
       await page.locator('.app-footer__item').first().waitFor()
-      await page.screenshot({ path: path.join(SHOTS, `a11y-home-type-${L.lang}-${signedIn ? 'approved' : 'visitor'}.png`) })
+      await page.screenshot({
+        path: path.join(SHOTS, `a11y-home-type-${L.lang}-${signedIn ? 'approved' : 'visitor'}.png`),
+      })
       const small = (await page.evaluate(SMALL_TEXT_SCRIPT(12))) as string[]
       assert.deepEqual(small, [], `${L.lang} ${signedIn ? 'approved.cn' : 'visitor'}: text under 12 px on Home`)
       // a description, in English and Chinese (index.html's, sent for every address)
       const described = async (where: string) => {
-        const c = await page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content')?.trim() ?? '')
+        const c = await page.evaluate(
+          () => document.querySelector('meta[name="description"]')?.getAttribute('content')?.trim() ?? '',
+        )
         assert.ok(c.length >= 50 && /[a-z]/i.test(c) && /[\u4e00-\u9fff]/.test(c), `${where}: meta description "${c}"`)
       }
       await described('Home')
@@ -251,7 +312,13 @@ test('delivery address: the pending ship-to card is a disabled button and passes
   await pending.waitFor({ timeout: 30000 })
   assert.equal(await pending.getAttribute('role'), 'button')
   assert.equal(await pending.getAttribute('aria-disabled'), 'true')
-  assert.ok(await page.getByRole('button', { disabled: true }).filter({ has: page.locator('.delivery__pending') }).first().isVisible())
+  assert.ok(
+    await page
+      .getByRole('button', { disabled: true })
+      .filter({ has: page.locator('.delivery__pending') })
+      .first()
+      .isVisible(),
+  )
   const opacity = await pending.evaluate((el) => getComputedStyle(el).opacity)
   assert.equal(opacity, '1', 'the pending card is not faded')
   await assertAccessible(page, 'delivery-address')
@@ -275,10 +342,18 @@ for (const L of LANGS) {
 
     await page.goto(`${h.origin()}/home`)
     await page.locator('.product-card').first().waitFor({ timeout: 30000 })
-    assert.equal(await visiblePage(page).getByRole('searchbox', { name: L.searchLabel, exact: true }).count(), 1, 'the header search box has a name')
+    assert.equal(
+      await visiblePage(page).getByRole('searchbox', { name: L.searchLabel, exact: true }).count(),
+      1,
+      'the header search box has a name',
+    )
     await page.goto(`${h.origin()}/search`)
     await visiblePage(page).locator('input.search__input').waitFor({ timeout: 30000 })
-    assert.equal(await visiblePage(page).getByRole('searchbox', { name: L.searchLabel, exact: true }).count(), 1, 'the search page box has a name')
+    assert.equal(
+      await visiblePage(page).getByRole('searchbox', { name: L.searchLabel, exact: true }).count(),
+      1,
+      'the search page box has a name',
+    )
 
     await page.goto(`${h.origin()}/my-account/ShipToInfoAddress?new=1`)
     const form = visiblePage(page).locator('.address-form')
@@ -290,11 +365,25 @@ for (const L of LANGS) {
       const label = cleanText(await fields.nth(i).locator('.address-form__label').innerText())
       const named = form.getByLabel(label, { exact: true })
       assert.equal(await named.count(), 1, `one field named "${label}"`)
-      assert.equal(await named.evaluate((el, input) => el === input, await fields.nth(i).locator('input.address-form__input').elementHandle()), true, `"${label}" names its own field`)
+      assert.equal(
+        await named.evaluate(
+          (el, input) => el === input,
+          await fields.nth(i).locator('input.address-form__input').elementHandle(),
+        ),
+        true,
+        `"${label}" names its own field`,
+      )
     }
     // a tap on the label puts the caret in its field
     await fields.nth(0).locator('.address-form__label').click()
-    assert.equal(await fields.nth(0).locator('input.address-form__input').evaluate((el) => el === document.activeElement), true, 'the label focuses its field')
+    assert.equal(
+      await fields
+        .nth(0)
+        .locator('input.address-form__input')
+        .evaluate((el) => el === document.activeElement),
+      true,
+      'the label focuses its field',
+    )
     await assertAccessible(page, `ship-to-form-${L.lang}`)
     await page.screenshot({ path: path.join(SHOTS, `a11y-ship-to-form-${L.lang}.png`) })
 
@@ -306,7 +395,7 @@ for (const L of LANGS) {
     let found = 0
     for (const l of named) {
       const byLabel = visiblePage(page).getByLabel(l, { exact: true })
-      if (await byLabel.count() === 1 && await byLabel.evaluate((el) => el.tagName === 'TEXTAREA')) found++
+      if ((await byLabel.count()) === 1 && (await byLabel.evaluate((el) => el.tagName === 'TEXTAREA'))) found++
     }
     assert.equal(found, 1, `the reason box is named by one of the labels ${named.join(' | ')}`)
     await assertAccessible(page, `supply-centre-${L.lang}`)

@@ -19,7 +19,13 @@ const PHONE_MESSAGE = 'Please enter a valid mobile or phone number (" numbers "a
 async function api<T>(url: string, token: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(`${h.origin()}/api${url}`, {
     ...init,
-    headers: { authorization: `Bearer ${token}`, countrycode: 'cn', languagecode: 'en', 'content-type': 'application/json', ...(init.headers ?? {}) }
+    headers: {
+      authorization: `Bearer ${token}`,
+      countrycode: 'cn',
+      languagecode: 'en',
+      'content-type': 'application/json',
+      ...(init.headers ?? {}),
+    },
   })
   const body = await res.json()
   assert.equal(body.success, true, `${url}: ${JSON.stringify(body)}`)
@@ -66,8 +72,10 @@ test('log in through the provider, set a default ship-to, add an address, read A
   const line = await second.locator('.ship-to__number').boundingBox()
   const pencil = await second.locator('.ship-to__edit').boundingBox()
   // on the same line: the pencil's box overlaps the number's line (it used to wrap below it)
-  assert.ok(line && pencil && pencil.y < line.y + line.height && pencil.y + pencil.height > line.y,
-    `pencil ${JSON.stringify(pencil)}, number ${JSON.stringify(line)}`)
+  assert.ok(
+    line && pencil && pencil.y < line.y + line.height && pencil.y + pencil.height > line.y,
+    `pencil ${JSON.stringify(pencil)}, number ${JSON.stringify(line)}`,
+  )
   // the pending ship-to's note says "active" in words, not the raw status code
   assert.doesNotMatch(await page.locator('.ship-to__pending-note').first().innerText(), /ACTIVE/)
   await page.screenshot({ path: shot('ship-to-list.png'), fullPage: true })
@@ -76,8 +84,15 @@ test('log in through the provider, set a default ship-to, add an address, read A
   await page.locator('.ship-to__set-default').first().click()
   await page.locator('.confirm-dialog__yes').click()
   await page.waitForFunction(async () => true)
-  const after = async () => (await api<{ allShipToBillToAddresses: { shipTo: { addressKey: string; isDefault: boolean } }[] }>('/users/info', token))
-    .allShipToBillToAddresses.filter((s) => s.shipTo.isDefault).map((s) => s.shipTo.addressKey)
+  const after = async () =>
+    (
+      await api<{ allShipToBillToAddresses: { shipTo: { addressKey: string; isDefault: boolean } }[] }>(
+        '/users/info',
+        token,
+      )
+    ).allShipToBillToAddresses
+      .filter((s) => s.shipTo.isDefault)
+      .map((s) => s.shipTo.addressKey)
   for (let i = 0; i < 50 && (await after())[0] !== 'ST-1000002-01'; i++) await page.waitForTimeout(100)
   assert.deepEqual(await after(), ['ST-1000002-01'])
   await page.screenshot({ path: shot('ship-to-new-default.png'), fullPage: true })
@@ -86,7 +101,8 @@ test('log in through the provider, set a default ship-to, add an address, read A
   // add an address: a bad phone shows the exact message, editing clears it, fixing it saves
   await page.locator('.ship-to-footer__add').click()
   await page.waitForURL(/\/my-account\/ShipToInfoAddress/)
-  const field = (name: string) => page.locator(`.address-form__field--${name} input, .address-form__field--${name} textarea`).first()
+  const field = (name: string) =>
+    page.locator(`.address-form__field--${name} input, .address-form__field--${name} textarea`).first()
   await field('contactName').fill('Zhou Min')
   await field('contactPhone').fill('138-0013-800x')
   await field('companyOrInstitution').fill('Fudan University School of Life Sciences')
@@ -108,8 +124,15 @@ test('log in through the provider, set a default ship-to, add an address, read A
   await assertAccessible(page, 'address-submitted')
   await page.locator('.address-form__done').click()
   await page.waitForURL(/\/my-account\/ShipToInfo(\?|$)/, { timeout: 30000 })
-  const added = (await api<{ allShipToBillToAddresses: { shipTo: { attentionTo: string | null; addressStatus: string; webReference: string | null } }[] }>('/users/info', token))
-    .allShipToBillToAddresses.map((s) => s.shipTo).find((s) => s.attentionTo?.startsWith('Zhou Min,'))
+  const added = (
+    await api<{
+      allShipToBillToAddresses: {
+        shipTo: { attentionTo: string | null; addressStatus: string; webReference: string | null }
+      }[]
+    }>('/users/info', token)
+  ).allShipToBillToAddresses
+    .map((s) => s.shipTo)
+    .find((s) => s.attentionTo?.startsWith('Zhou Min,'))
   assert.ok(added, 'the new address is stored')
   assert.equal(added.attentionTo, 'Zhou Min,+86-13800138111', 'stored with its dial prefix')
   assert.equal(added.addressStatus, 'PENDING')
@@ -214,9 +237,15 @@ test('registration at the provider returns to /onboarding, where the new lite us
   await page.screenshot({ path: shot('onboarding-link-pending.png'), fullPage: true })
   await assertAccessible(page, 'onboarding-link-pending')
   const token = await page.evaluate(() => document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1] ?? '')
-  const status = await api<{ registrationStatus: string; requests: { kind: string; status: string }[] }>('/onboarding/status', token)
+  const status = await api<{ registrationStatus: string; requests: { kind: string; status: string }[] }>(
+    '/onboarding/status',
+    token,
+  )
   assert.equal(status.registrationStatus, 'Partially Registered')
-  assert.deepEqual(status.requests.map((r) => [r.kind, r.status]), [['link-account', 'PENDING']])
+  assert.deepEqual(
+    status.requests.map((r) => [r.kind, r.status]),
+    [['link-account', 'PENDING']],
+  )
   assert.deepEqual(errors, [])
   await ctx.close()
 })

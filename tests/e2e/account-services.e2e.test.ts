@@ -17,7 +17,9 @@ test('notifications clear the bell dot once read; supply centre, interests and c
   const token = await h.tokenFor(APPROVED_CN)
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
   const unreadBodies: unknown[] = []
-  page.on('request', (r) => { if (r.url().endsWith('/api/notification/unread')) unreadBodies.push(r.postDataJSON()) })
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/notification/unread')) unreadBodies.push(r.postDataJSON())
+  })
 
   // the seeded notifications of approved.cn; "presence of data drives the bell dot"
   await page.goto(`${h.origin()}/notification`)
@@ -51,7 +53,10 @@ test('notifications clear the bell dot once read; supply centre, interests and c
   // chat: the stand-in widget receives the section 7 payload
   await page.goto(`${h.origin()}/zhichi-consult`)
   const frame = page.frameLocator('iframe')
-  await frame.getByText(/local stand-in/i).first().waitFor({ timeout: 45000 })
+  await frame
+    .getByText(/local stand-in/i)
+    .first()
+    .waitFor({ timeout: 45000 })
   const payload = await frame.locator('body').innerText()
   assert.match(payload, /approved\.cn|U-7f3a9c21/)
   assert.match(payload, /wang\.xiaoming@example\.edu\.cn/)
@@ -66,9 +71,13 @@ test('approved.in sees India (IN badge, ₹ prices) from the account without tou
   const token = await h.tokenFor(APPROVED_IN)
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
   const countries = new Set<string>()
-  page.on('request', (r) => { if (r.url().includes('/api/product/')) countries.add(r.headers().countrycode ?? '') })
+  page.on('request', (r) => {
+    if (r.url().includes('/api/product/')) countries.add(r.headers().countrycode ?? '')
+  })
   await page.goto(`${h.origin()}/home`)
-  await page.waitForFunction(() => document.querySelector('.app-header__badge')?.textContent === 'IN', undefined, { timeout: 30000 })
+  await page.waitForFunction(() => document.querySelector('.app-header__badge')?.textContent === 'IN', undefined, {
+    timeout: 30000,
+  })
   await page.getByText(/₹/).first().waitFor({ timeout: 30000 })
   assert.equal(await page.getByText(/¥/).count(), 0)
   await page.screenshot({ path: shot('home-approved-in.png') })

@@ -16,7 +16,17 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import ExcelJS from 'exceljs'
-import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow, settle, onScreen, field, showPart, APPROVED_CN } from '../support/e2e'
+import {
+  e2eHarness,
+  SHOTS,
+  assertAccessible,
+  horizontalOverflow,
+  settle,
+  onScreen,
+  field,
+  showPart,
+  APPROVED_CN,
+} from '../support/e2e'
 import { carrierName } from '../../types/order/carriers'
 
 const SECRET = 'e2e-after-order-secret-0123456789-0123456789-01'
@@ -25,24 +35,57 @@ const OPS_TOKEN = 'e2e-after-order-ops-token-0123456789'
 const h = e2eHarness({ JWT_SECRET: SECRET, OPS_TOKEN })
 const shot = (name: string) => path.join(SHOTS, `after-order-${name}.png`)
 
-interface Order { orderNumber: string; salesOrderNumber: string; status: string; createdAt: string }
-interface Advanced { status: string; moved: boolean; shipments: { carrier: string; expressNumber: string }[] }
+interface Order {
+  orderNumber: string
+  salesOrderNumber: string
+  status: string
+  createdAt: string
+}
+interface Advanced {
+  status: string
+  moved: boolean
+  shipments: { carrier: string; expressNumber: string }[]
+}
 /** the operator endpoint: moves an order one step (a shipment is added when it ships) */
-const advance = (orderNumber: string) => h.call<Advanced>('POST', `/ops/orders/${orderNumber}/advance`, { 'x-ops-token': OPS_TOKEN })
+const advance = (orderNumber: string) =>
+  h.call<Advanced>('POST', `/ops/orders/${orderNumber}/advance`, { 'x-ops-token': OPS_TOKEN })
 
 /** a real 8×8 PNG (an orange square), made here so the upload is a file a browser can decode */
 function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0 })
-  const crc = (b: Buffer) => { let c = 0xffffffff; for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0 }
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    return c >>> 0
+  })
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff
+    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8)
+    return (c ^ 0xffffffff) >>> 0
+  }
   const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4); len.writeUInt32BE(data.length)
+    const len = Buffer.alloc(4)
+    len.writeUInt32BE(data.length)
     const td = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const c = Buffer.alloc(4); c.writeUInt32BE(crc(td))
+    const c = Buffer.alloc(4)
+    c.writeUInt32BE(crc(td))
     return Buffer.concat([len, td, c])
   }
-  const ihdr = Buffer.alloc(13); ihdr.writeUInt32BE(8, 0); ihdr.writeUInt32BE(8, 4); ihdr[8] = 8; ihdr[9] = 2 // 8-bit RGB
-  const raw = Buffer.concat(Array.from({ length: 8 }, () => Buffer.concat([Buffer.from([0]), Buffer.from(Array(8).fill([0xf0, 0x80, 0x20]).flat())])))
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(8, 0)
+  ihdr.writeUInt32BE(8, 4)
+  ihdr[8] = 8
+  ihdr[9] = 2 // 8-bit RGB
+  const raw = Buffer.concat(
+    Array.from({ length: 8 }, () =>
+      Buffer.concat([Buffer.from([0]), Buffer.from(Array(8).fill([0xf0, 0x80, 0x20]).flat())]),
+    ),
+  )
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 test('approved.cn: search the history → the order → its shipment → a return with a photo → export a range and open the file', async () => {
@@ -64,7 +107,7 @@ test('approved.cn: search the history → the order → its shipment → a retur
   await page.goto(`${h.origin()}/order-history`)
   const hist = onScreen(page)
   await hist.locator('a.oh-row[data-order-number]').first().waitFor({ timeout: 30000 })
-  assert.ok(await hist.locator('a.oh-row[data-order-number]').count() > 1, 'the seeded orders are listed')
+  assert.ok((await hist.locator('a.oh-row[data-order-number]').count()) > 1, 'the seeded orders are listed')
   await field(hist, 'oh-search__input').fill(number)
   await hist.locator('.oh-search__submit').click()
   const row = hist.locator(`a.oh-row[data-order-number="${number}"]`)

@@ -8,11 +8,13 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { e2eHarness, SHOTS, assertAccessible } from '../support/e2e'
 
-
 const h = e2eHarness()
 const phone = (locale = 'en-US') => h.phone(locale)
 
-async function api<T>(p: string, headers: Record<string, string> = { languagecode: 'en', countrycode: 'cn' }): Promise<T> {
+async function api<T>(
+  p: string,
+  headers: Record<string, string> = { languagecode: 'en', countrycode: 'cn' },
+): Promise<T> {
   const res = await fetch(`${h.origin()}/api${p}`, { headers })
   const body = await res.json()
   assert.equal(body.success, true, `${p}: ${JSON.stringify(body)}`)
@@ -55,7 +57,9 @@ test('Home shows banners and promotions, the flash-sale entry, the learning cent
   const cat = await first.getAttribute('data-catalog-number')
   await first.click()
   // spec §2 "/product-details/{cleaned title}/{catalogNumber}" in the address bar (issue 22 item 12)
-  await page.waitForURL((u) => u.pathname.startsWith('/product-details/') && decodeURIComponent(u.pathname).endsWith(`/${cat}`))
+  await page.waitForURL(
+    (u) => u.pathname.startsWith('/product-details/') && decodeURIComponent(u.pathname).endsWith(`/${cat}`),
+  )
   assert.match(page.url(), /productPlacement=home/)
   assert.deepEqual(errors, [])
   await ctx.close()
@@ -70,8 +74,19 @@ test('search: the header bar searches CD3; a Chinese term finds products; a nons
   await page.waitForURL(/\/search\?keyword=CD3/)
   // Home stays in the DOM (hidden) under the search page: only the visible cards are the results
   await page.locator('.product-card:visible').first().waitFor({ timeout: 30000 })
-  await page.waitForFunction(() => /results for "CD3"/.test(document.querySelector('.search__summary')?.textContent ?? ''), null, { timeout: 30000 })
-  await page.waitForFunction(() => Array.from(document.querySelectorAll('.product-card__title')).filter((e) => (e as HTMLElement).offsetParent !== null).length >= 10, null, { timeout: 30000 })
+  await page.waitForFunction(
+    () => /results for "CD3"/.test(document.querySelector('.search__summary')?.textContent ?? ''),
+    null,
+    { timeout: 30000 },
+  )
+  await page.waitForFunction(
+    () =>
+      Array.from(document.querySelectorAll('.product-card__title')).filter(
+        (e) => (e as HTMLElement).offsetParent !== null,
+      ).length >= 10,
+    null,
+    { timeout: 30000 },
+  )
   const titles = await page.locator('.product-card__title:visible').allInnerTexts()
   assert.ok(titles.length >= 10)
   assert.ok(titles.some((t) => /CD3/.test(t)))
@@ -82,7 +97,9 @@ test('search: the header bar searches CD3; a Chinese term finds products; a nons
   // in the search page's own box: a Chinese term, typed, found after the debounce
   const box = page.locator('.search__box input')
   await box.fill('抗体')
-  await page.waitForFunction(() => document.querySelector('.search__summary')?.textContent?.includes('抗体'), null, { timeout: 15000 })
+  await page.waitForFunction(() => document.querySelector('.search__summary')?.textContent?.includes('抗体'), null, {
+    timeout: 15000,
+  })
   const zh = await page.locator('.product-card__title:visible').allInnerTexts()
   assert.ok(zh.length > 0)
   await shot(page, 'search-zh')
@@ -123,16 +140,22 @@ test('search in Chinese from a custom search URL: /search?keyword=抗体', async
 
 test('categories: All recommended loads more on scroll; a top-level category and its children list their products', async () => {
   const { ctx, page, errors } = await phone('en-US')
-  const tree = await api<Array<{ id: string; code: string; name: string; children: Array<{ id: string; code: string; name: string }> }>>('/category/tree')
+  const tree =
+    await api<
+      Array<{ id: string; code: string; name: string; children: Array<{ id: string; code: string; name: string }> }>
+    >('/category/tree')
   await page.goto(`${h.origin()}/categories/All recommended/recommended`)
   await page.waitForSelector('.product-card', { timeout: 30000 })
   assert.equal(await page.locator('.category-tree__item--active').innerText(), 'All recommended')
-  for (const top of tree) assert.ok(await page.locator('.category-tree__item', { hasText: top.name }).first().isVisible())
+  for (const top of tree)
+    assert.ok(await page.locator('.category-tree__item', { hasText: top.name }).first().isVisible())
   assert.equal(await page.locator('.product-card').count(), 20)
   await shot(page, 'categories')
   await assertAccessible(page, 'categories')
   const pages: string[] = []
-  page.on('request', (r) => { if (r.url().includes('/api/product/list')) pages.push(new URL(r.url()).searchParams.get('page') ?? '') })
+  page.on('request', (r) => {
+    if (r.url().includes('/api/product/list')) pages.push(new URL(r.url()).searchParams.get('page') ?? '')
+  })
   await scrollDown(page, 6000)
   await page.waitForFunction(() => document.querySelectorAll('.product-card').length >= 40, null, { timeout: 20000 })
   assert.ok(pages.includes('2'))
@@ -145,7 +168,9 @@ test('categories: All recommended loads more on scroll; a top-level category and
   await page.goto(`${h.origin()}/categories/${encodeURIComponent(top.name)}/${child.code}`)
   await page.waitForSelector('.categories__chip--active', { timeout: 30000 })
   assert.equal(await page.locator('.categories__chip--active').innerText(), child.name)
-  const expected = await api<{ items: Array<{ catalogNumber: string }> }>(`/product/list?page=1&pageSize=20&categoryId=${child.id}`)
+  const expected = await api<{ items: Array<{ catalogNumber: string }> }>(
+    `/product/list?page=1&pageSize=20&categoryId=${child.id}`,
+  )
   await page.locator(`.product-card[data-catalog-number="${expected.items[0].catalogNumber}"]`).waitFor()
   await shot(page, 'categories-node')
   await assertAccessible(page, 'categories-node')
@@ -157,7 +182,17 @@ test('a long list stays bounded: after many pages, cards far above the screen ar
   const { ctx, page, errors } = await phone('en-US')
   await page.goto(`${h.origin()}/categories`)
   await page.waitForSelector('.product-card', { timeout: 30000 })
-  const loaded = async () => Number((await page.locator('.list-footer__button').innerText().catch(() => '')).match(/(\d[\d,]*) of/)?.[1]?.replace(/,/g, '') ?? 0)
+  const loaded = async () =>
+    Number(
+      (
+        await page
+          .locator('.list-footer__button')
+          .innerText()
+          .catch(() => '')
+      )
+        .match(/(\d[\d,]*) of/)?.[1]
+        ?.replace(/,/g, '') ?? 0,
+    )
   for (let i = 0; i < 80 && (await loaded()) < 200; i++) {
     await scrollDown(page, 2400)
     await page.waitForTimeout(150)
@@ -177,7 +212,11 @@ test('a long list stays bounded: after many pages, cards far above the screen ar
 
 test('document search finds a certificate of analysis by catalogue number + lot; without the lot it says what is missing', async () => {
   const { ctx, page, errors } = await phone('en-US')
-  const coa = (await api<{ items: Array<{ id: string; catalogNumber: string; lotNumber: string; title: string }> }>('/document/search?type=coa&pageSize=1')).items[0]
+  const coa = (
+    await api<{ items: Array<{ id: string; catalogNumber: string; lotNumber: string; title: string }> }>(
+      '/document/search?type=coa&pageSize=1',
+    )
+  ).items[0]
   await page.goto(`${h.origin()}/documents`)
   await page.locator('.docs__tab', { hasText: 'Certificates of analysis' }).click()
   const inputs = page.locator('.docs__form input')
@@ -213,18 +252,32 @@ test('selection tools narrow antibodies by facet; the dual-origin list shows ori
   const count = async () => Number((await page.locator('.sel__count').innerText()).replace(/[^\d]/g, ''))
   const before = await count()
   await page.locator('[data-facet="Host Species"] .sel-chip').first().click()
-  await page.waitForFunction((n) => Number(document.querySelector('.sel__count')?.textContent?.replace(/[^\d]/g, '')) < n, before, { timeout: 20000 })
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('.sel__count')?.textContent?.replace(/[^\d]/g, '')) < n,
+    before,
+    { timeout: 20000 },
+  )
   assert.equal(await page.locator('.sel__chosen-chip').count(), 1)
   await shot(page, 'selection')
   await assertAccessible(page, 'selection')
   await page.locator('.sel__clear').click()
-  await page.waitForFunction((n) => Number(document.querySelector('.sel__count')?.textContent?.replace(/[^\d]/g, '')) === n, before, { timeout: 20000 })
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('.sel__count')?.textContent?.replace(/[^\d]/g, '')) === n,
+    before,
+    { timeout: 20000 },
+  )
 
   await page.goto(`${h.origin()}/dual-origin-products`)
   await page.waitForSelector('.dual-line', { timeout: 30000 })
   assert.ok((await page.locator('.dual-line__origin').count()) > 0)
   await page.locator('.dual__filter', { hasText: 'With surcharge' }).click()
-  await page.waitForFunction(() => document.querySelectorAll('.dual-line__surcharge').length > 0 && document.querySelectorAll('.dual-line__none').length === 0, null, { timeout: 20000 })
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('.dual-line__surcharge').length > 0 &&
+      document.querySelectorAll('.dual-line__none').length === 0,
+    null,
+    { timeout: 20000 },
+  )
   assert.match(await page.locator('.dual-line__surcharge').first().innerText(), /Surcharge ¥[\d,]+\.\d\d · \S/)
   await shot(page, 'dual-origin')
   await assertAccessible(page, 'dual-origin')

@@ -14,7 +14,16 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow, settle, onScreen, APPROVED_CN, EN } from '../support/e2e'
+import {
+  e2eHarness,
+  SHOTS,
+  assertAccessible,
+  horizontalOverflow,
+  settle,
+  onScreen,
+  APPROVED_CN,
+  EN,
+} from '../support/e2e'
 import { cleanTitle } from '../../types/catalog/product-title'
 import { formatMoney } from '../../src/rules/format'
 
@@ -23,7 +32,12 @@ const SECRET = 'e2e-journey-secret-0123456789-0123456789-0123456'
 const h = e2eHarness({ JWT_SECRET: SECRET })
 const shot = (name: string) => path.join(SHOTS, `journey-${name}.png`)
 
-interface Summary { catalogNumber: string; productTitle: string; price: { amount: number } | null; leadTarget: boolean }
+interface Summary {
+  catalogNumber: string
+  productTitle: string
+  price: { amount: number } | null
+  leadTarget: boolean
+}
 interface Cart {
   cartItems: { id: number; catalogNumber: string; lineTotal: number | null }[]
   coupons: { code: string; valid: boolean }[]
@@ -58,14 +72,28 @@ async function antibodyInCart(auth: Record<string, string>): Promise<string> {
   const node = flat(await h.call<Node[]>('GET', '/category/tree', EN)).find((n) => n.code === 'primary-antibodies')
   assert.ok(node, 'the seed has the primary antibodies category')
   for (let page = 1; page <= 10; page++) {
-    const list = await h.call<{ items: Summary[] }>('GET', `/product/list?page=${page}&pageSize=50&categoryId=${node!.id}`, EN)
+    const list = await h.call<{ items: Summary[] }>(
+      'GET',
+      `/product/list?page=${page}&pageSize=50&categoryId=${node!.id}`,
+      EN,
+    )
     const priced = list.items.filter((x) => !!x.price && !x.leadTarget)
     if (!list.items.length) break
     if (!priced.length) continue
-    await h.call('POST', '/cart/addItems', auth, { items: priced.map((p) => ({ catalogNumber: p.catalogNumber, quantity: 1 })) })
+    await h.call('POST', '/cart/addItems', auth, {
+      items: priced.map((p) => ({ catalogNumber: p.catalogNumber, quantity: 1 })),
+    })
     const before = new Map((await query()).cartItems.map((i) => [i.catalogNumber, i.lineTotal]))
-    const r = await h.call<{ coupon: { valid: boolean }; cart: { cartItems: { catalogNumber: string; lineTotal: number | null }[] } }>('POST', '/cart/coupon/apply', auth, { code: 'P-ANTIBODY10' })
-    const hit = r.coupon.valid ? r.cart.cartItems.find((i) => i.lineTotal !== null && before.get(i.catalogNumber) !== null && i.lineTotal < before.get(i.catalogNumber)!) : undefined
+    const r = await h.call<{
+      coupon: { valid: boolean }
+      cart: { cartItems: { catalogNumber: string; lineTotal: number | null }[] }
+    }>('POST', '/cart/coupon/apply', auth, { code: 'P-ANTIBODY10' })
+    const hit = r.coupon.valid
+      ? r.cart.cartItems.find(
+          (i) =>
+            i.lineTotal !== null && before.get(i.catalogNumber) !== null && i.lineTotal < before.get(i.catalogNumber)!,
+        )
+      : undefined
     await empty(hit?.catalogNumber)
     if (hit) return hit.catalogNumber
   }
@@ -75,7 +103,9 @@ async function antibodyInCart(auth: Record<string, string>): Promise<string> {
 test('item 2: a visitor adds a product, reloads on Home and sees the Cart badge without opening the Cart tab', async () => {
   const product = await pricedProduct()
   const { ctx, page, errors } = await h.phone()
-  await page.goto(`${h.origin()}/product-details/${encodeURIComponent(cleanTitle(product.productTitle))}/${product.catalogNumber}`)
+  await page.goto(
+    `${h.origin()}/product-details/${encodeURIComponent(cleanTitle(product.productTitle))}/${product.catalogNumber}`,
+  )
   const action = page.locator('.product-footer__action')
   await action.waitFor({ timeout: 30000 })
   await action.click()
@@ -92,7 +122,7 @@ test('item 2: a visitor adds a product, reloads on Home and sees the Cart badge 
   await ctx.close()
 })
 
-test('items 1, 3, 9: coupons applied and removed show what the server holds; checkout shows the cart\'s total and the delivery mode; the order is placed, then reordered from its detail and placed again', async () => {
+test("items 1, 3, 9: coupons applied and removed show what the server holds; checkout shows the cart's total and the delivery mode; the order is placed, then reordered from its detail and placed again", async () => {
   const token = await h.tokenFor(APPROVED_CN)
   const auth = { ...EN, authorization: `Bearer ${token}` }
   const antibody = await antibodyInCart(auth)
@@ -126,7 +156,11 @@ test('items 1, 3, 9: coupons applied and removed show what the server holds; che
   await sheet.locator('.coupon-sheet__code[data-code="R-REAGENT8"] .coupon-sheet__remove').click()
   await sheet.locator('.coupon-sheet__code[data-code="R-REAGENT8"]').waitFor({ state: 'detached', timeout: 10000 })
   const withP = await h.call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
-  assert.deepEqual(withP.coupons.map((c) => c.code), ['P-ANTIBODY10'], 'the server dropped R')
+  assert.deepEqual(
+    withP.coupons.map((c) => c.code),
+    ['P-ANTIBODY10'],
+    'the server dropped R',
+  )
   assert.notEqual(withP.summary.total, withBoth.summary.total, 'removing R changes the total')
   await sheet.locator('.coupon-sheet__code[data-code="P-ANTIBODY10"]').waitFor()
 
@@ -147,7 +181,13 @@ test('items 1, 3, 9: coupons applied and removed show what the server holds; che
   const server = await h.call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
   const total = formatMoney(server.summary.total, server.summary.currency)
   await cartPage.locator('.cart-summary__total', { hasText: total }).waitFor({ timeout: 10000 })
-  assert.equal(await cartPage.locator('.cart-coupon-row__value').innerText(), server.coupons.filter((c) => c.valid).map((c) => c.code).join(', '))
+  assert.equal(
+    await cartPage.locator('.cart-coupon-row__value').innerText(),
+    server.coupons
+      .filter((c) => c.valid)
+      .map((c) => c.code)
+      .join(', '),
+  )
   await settle(page)
   await page.screenshot({ path: shot('cart-after-remove'), fullPage: true })
   await assertAccessible(page, 'journey-cart-after-remove')
@@ -174,9 +214,14 @@ test('items 1, 3, 9: coupons applied and removed show what the server holds; che
   const placed = list.items[0]
   assert.ok(placed, 'the order is in the history')
   await page.goto(`${h.origin()}/order-history`)
-  const row = onScreen(page).locator('.oh-item', { has: page.locator(`.oh-row[data-order-number="${placed.orderNumber}"]`) })
+  const row = onScreen(page).locator('.oh-item', {
+    has: page.locator(`.oh-row[data-order-number="${placed.orderNumber}"]`),
+  })
   await row.waitFor({ timeout: 30000 })
-  assert.equal(await row.locator('.oh-item__reorder').getAttribute('href'), `/my-cart/QuickOrder?orderNumber=${placed.orderNumber}`)
+  assert.equal(
+    await row.locator('.oh-item__reorder').getAttribute('href'),
+    `/my-cart/QuickOrder?orderNumber=${placed.orderNumber}`,
+  )
   await settle(page)
   await row.screenshot({ path: shot('order-history-row') })
   await assertAccessible(page, 'journey-order-history')
@@ -195,7 +240,10 @@ test('items 1, 3, 9: coupons applied and removed show what the server holds; che
   await qo.locator('.qo-result[data-status="added"]').first().waitFor({ timeout: 20000 })
   await assertAccessible(page, 'journey-reorder-results')
   const again = await h.call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
-  assert.ok(again.cartItems.some((l) => l.catalogNumber === antibody), 'the past order\'s line is back in the cart')
+  assert.ok(
+    again.cartItems.some((l) => l.catalogNumber === antibody),
+    "the past order's line is back in the cart",
+  )
 
   // and placed again
   await page.goto(`${h.origin()}/submit-order`)
@@ -211,10 +259,14 @@ test('items 1, 3, 9: coupons applied and removed show what the server holds; che
   await ctx.close()
 })
 
-test('item 4: the flash-buy submit screen shows the server\'s line, tax and total (ENABLE_ORDER_TAX on for cn)', async () => {
+test("item 4: the flash-buy submit screen shows the server's line, tax and total (ENABLE_ORDER_TAX on for cn)", async () => {
   const token = await h.tokenFor(APPROVED_CN)
   const auth = { ...EN, authorization: `Bearer ${token}` }
-  const quote = await h.call<{ summary: { total: number; taxes: number; taxEnabled: boolean; currency: string } }>('GET', '/flashbuy/quote/FB-CN-001?quantity=2', auth)
+  const quote = await h.call<{ summary: { total: number; taxes: number; taxEnabled: boolean; currency: string } }>(
+    'GET',
+    '/flashbuy/quote/FB-CN-001?quantity=2',
+    auth,
+  )
   assert.ok(quote.summary.taxEnabled && quote.summary.taxes > 0, 'the seed turns the order tax on for cn')
   const { ctx, page, errors } = await h.phone()
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
@@ -222,7 +274,13 @@ test('item 4: the flash-buy submit screen shows the server\'s line, tax and tota
   const fb = onScreen(page)
   const total = formatMoney(quote.summary.total, quote.summary.currency)
   await fb.locator('.fb-bar__value', { hasText: total }).waitFor({ timeout: 30000 })
-  assert.equal(await fb.locator('.price-details__row--taxes').locator('text=' + formatMoney(quote.summary.taxes, quote.summary.currency)).count(), 1)
+  assert.equal(
+    await fb
+      .locator('.price-details__row--taxes')
+      .locator('text=' + formatMoney(quote.summary.taxes, quote.summary.currency))
+      .count(),
+    1,
+  )
   await settle(page)
   await fb.locator('.price-details').screenshot({ path: shot('flashbuy-price-details') })
   await page.screenshot({ path: shot('flashbuy-submit') })
@@ -232,7 +290,7 @@ test('item 4: the flash-buy submit screen shows the server\'s line, tax and tota
   await ctx.close()
 })
 
-test('item 13: a shipped order\'s cancel page says at once that it cannot be cancelled online', async () => {
+test("item 13: a shipped order's cancel page says at once that it cannot be cancelled online", async () => {
   const token = await h.tokenFor(APPROVED_CN)
   const auth = { ...EN, authorization: `Bearer ${token}` }
   const list = await h.call<{ items: { orderNumber: string; status: string }[] }>('GET', '/order/list?limit=50', auth)
@@ -243,7 +301,10 @@ test('item 13: a shipped order\'s cancel page says at once that it cannot be can
   await page.goto(`${h.origin()}/order-cancel/${shipped!.orderNumber}`)
   const blocked = onScreen(page).locator('.orq-blocked__message')
   await blocked.waitFor({ timeout: 30000 })
-  assert.equal(await blocked.innerText(), 'This order can no longer be cancelled online: it is already being processed. Please contact customer service.')
+  assert.equal(
+    await blocked.innerText(),
+    'This order can no longer be cancelled online: it is already being processed. Please contact customer service.',
+  )
   assert.equal(await onScreen(page).locator('.orq-bar__submit').count(), 0, 'no form to fill')
   await settle(page)
   await page.screenshot({ path: shot('cancel-not-cancellable') })

@@ -19,10 +19,26 @@ const SECRET = 'e2e-cart-secret-0123456789-0123456789-0123456'
 
 const h = e2eHarness({ JWT_SECRET: SECRET })
 
-interface Summary { catalogNumber: string; productTitle: string; price: { amount: number } | null; leadTarget: boolean }
-interface CartLine { id: number; catalogNumber: string; quantity: number }
-interface Cart { cartItems: CartLine[]; itemCount: number; coupons: { code: string; valid: boolean }[] }
-interface Offer { code: string; type: string }
+interface Summary {
+  catalogNumber: string
+  productTitle: string
+  price: { amount: number } | null
+  leadTarget: boolean
+}
+interface CartLine {
+  id: number
+  catalogNumber: string
+  quantity: number
+}
+interface Cart {
+  cartItems: CartLine[]
+  itemCount: number
+  coupons: { code: string; valid: boolean }[]
+}
+interface Offer {
+  code: string
+  type: string
+}
 
 async function pricedProducts(n: number): Promise<Summary[]> {
   const out: Summary[] = []
@@ -39,7 +55,10 @@ async function pricedProducts(n: number): Promise<Summary[]> {
  * and the journey says so as a skip (with the reason) rather than failing on a 404.
  */
 async function cartServerMissing(t: TestContext): Promise<boolean> {
-  const res = await fetch(`${h.origin()}/api/cart/query?country=cn&language=en&gcId=1763900000000-abcdefghijklmnopqrstuv`, { headers: EN })
+  const res = await fetch(
+    `${h.origin()}/api/cart/query?country=cn&language=en&gcId=1763900000000-abcdefghijklmnopqrstuv`,
+    { headers: EN },
+  )
   const body = await res.json().catch(() => ({}))
   if (res.status === 404 && /Route GET/.test(String(body.message))) {
     t.skip('the server has no /cart routes yet (branch h-cart not merged)')
@@ -63,7 +82,9 @@ test('visitor adds on the product page → badge; approved.cn logs in → the an
   await h.call('POST', '/cart/addItems', auth, { items: [{ catalogNumber: product.catalogNumber, quantity: 2 }] })
 
   const { ctx, page, errors } = await h.phone()
-  await page.goto(`${h.origin()}/product-details/${encodeURIComponent(cleanTitle(product.productTitle))}/${product.catalogNumber}`)
+  await page.goto(
+    `${h.origin()}/product-details/${encodeURIComponent(cleanTitle(product.productTitle))}/${product.catalogNumber}`,
+  )
   const action = page.locator('.product-footer__action')
   await action.waitFor({ timeout: 30000 })
   assert.equal((await action.innerText()).trim(), 'Add to cart')
@@ -79,7 +100,10 @@ test('visitor adds on the product page → badge; approved.cn logs in → the an
   await page.goto(`${h.origin()}/my-cart`)
   await onScreen(page).locator(`.cart-line[data-catalog-number="${product.catalogNumber}"]`).waitFor({ timeout: 20000 })
   await page.locator('.app-footer .cart-badge', { hasText: '1' }).waitFor()
-  assert.ok(await onScreen(page).locator('.cart-checkout__login').isVisible(), 'a visitor is asked to log in to check out')
+  assert.ok(
+    await onScreen(page).locator('.cart-checkout__login').isVisible(),
+    'a visitor is asked to log in to check out',
+  )
   await settle(page)
   await page.screenshot({ path: path.join(SHOTS, 'cart-visitor.png') })
   await assertAccessible(page, 'cart-visitor')
@@ -90,11 +114,17 @@ test('visitor adds on the product page → badge; approved.cn logs in → the an
   const line = onScreen(page).locator(`.cart-line[data-catalog-number="${product.catalogNumber}"]`)
   await line.waitFor({ timeout: 20000 })
   const expected = Math.min(999, had + 2 + 1)
-  await page.waitForFunction(([cn, q]) => {
-    const pages = Array.from(document.querySelectorAll('.taro_page'))
-    const input = pages[pages.length - 1]?.querySelector(`.cart-line[data-catalog-number="${cn}"] input.qty-stepper__input`) as HTMLInputElement | null
-    return input?.value === String(q)
-  }, [product.catalogNumber, expected] as const, { timeout: 15000 })
+  await page.waitForFunction(
+    ([cn, q]) => {
+      const pages = Array.from(document.querySelectorAll('.taro_page'))
+      const input = pages[pages.length - 1]?.querySelector(
+        `.cart-line[data-catalog-number="${cn}"] input.qty-stepper__input`,
+      ) as HTMLInputElement | null
+      return input?.value === String(q)
+    },
+    [product.catalogNumber, expected] as const,
+    { timeout: 15000 },
+  )
   assert.equal(await page.evaluate(() => localStorage.getItem('gcId')), null, 'after a merge the anonymous id is dead')
   await onScreen(page).locator('.cart-checkout__go').waitFor()
   await settle(page)
@@ -102,7 +132,11 @@ test('visitor adds on the product page → badge; approved.cn logs in → the an
   await assertAccessible(page, 'cart-merged')
   assert.deepEqual(await horizontalOverflow(page), [])
   const after = await h.call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
-  assert.equal(after.cartItems.filter((l) => l.catalogNumber === product.catalogNumber).length, 1, 'one line for the SKU, not two')
+  assert.equal(
+    after.cartItems.filter((l) => l.catalogNumber === product.catalogNumber).length,
+    1,
+    'one line for the SKU, not two',
+  )
   assert.equal(after.cartItems.find((l) => l.catalogNumber === product.catalogNumber)!.quantity, expected)
   assert.deepEqual(errors, [])
   await ctx.close()
@@ -125,7 +159,9 @@ test('quick order by paste: preview, then a result per line (added, unknown)', a
   await assertAccessible(page, 'cart-quick-order-preview')
   await onScreen(page).locator('.qo-submit').click()
   await onScreen(page).locator('.qo-results').waitFor({ timeout: 15000 })
-  const statuses = await onScreen(page).locator('.qo-result').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
+  const statuses = await onScreen(page)
+    .locator('.qo-result')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
   assert.deepEqual(statuses, ['added', 'added', 'unknown'])
   assert.match(await onScreen(page).locator('.qo-results').innerText(), /2 of 3 lines added/)
   assert.match(await onScreen(page).locator('.qo-results').innerText(), /Unknown catalogue number/)
@@ -164,12 +200,17 @@ test('coupon sheet: a D code for every product (D-APPROVED7), then a P code is r
   assert.equal(first, `Code ${d!.code} applied.`, `the D code applies to the cart (${first})`)
   await input.fill(p!.code)
   await sheet.locator('.coupon-sheet__apply').click()
-  await sheet.locator('.coupon-sheet__verdict', { hasText: 'P and D codes cannot be used together.' }).waitFor({ timeout: 10000 })
+  await sheet
+    .locator('.coupon-sheet__verdict', { hasText: 'P and D codes cannot be used together.' })
+    .waitFor({ timeout: 10000 })
   await page.screenshot({ path: path.join(SHOTS, 'cart-coupon-sheet.png') })
   await assertAccessible(page, 'cart-coupon-sheet')
   const cart = await h.call<Cart>('GET', '/cart/query?country=cn&language=en', auth)
   assert.ok(!cart.coupons.some((c) => c.code === p!.code), 'the P code was not applied')
-  assert.ok(cart.coupons.some((c) => c.code === d!.code && c.valid), 'the D code stays applied')
+  assert.ok(
+    cart.coupons.some((c) => c.code === d!.code && c.valid),
+    'the D code stays applied',
+  )
   assert.deepEqual(errors, [])
   await ctx.close()
 })

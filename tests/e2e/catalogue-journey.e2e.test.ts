@@ -18,8 +18,18 @@ const SECRET = 'e2e-journey-secret-0123456789-0123456789-01234'
 const h = e2eHarness({ JWT_SECRET: SECRET })
 const phone = (locale = 'en-US') => h.phone(locale)
 
-interface Summary { catalogNumber: string; productTitle: string; price: { amount: number } | null; leadTarget: boolean }
-interface PriceRecord { catalogNumber: string; currency: string; unFormattedPrice: number | null; priceType: string | null }
+interface Summary {
+  catalogNumber: string
+  productTitle: string
+  price: { amount: number } | null
+  leadTarget: boolean
+}
+interface PriceRecord {
+  catalogNumber: string
+  currency: string
+  unFormattedPrice: number | null
+  priceType: string | null
+}
 
 /** seeded products for the journey: one without price data, one with */
 async function pickProducts() {
@@ -37,7 +47,12 @@ async function pickProducts() {
 /** The whole page in one picture: Taro's H5 page scrolls inside its own container, so the viewport is made as tall as the page. */
 async function tallShot(page: Page, file: string) {
   const size = page.viewportSize()!
-  const h = await page.evaluate(() => Math.max(...Array.from(document.querySelectorAll('.taro_page')).map((e) => e.scrollHeight), document.body.scrollHeight))
+  const h = await page.evaluate(() =>
+    Math.max(
+      ...Array.from(document.querySelectorAll('.taro_page')).map((e) => e.scrollHeight),
+      document.body.scrollHeight,
+    ),
+  )
   await page.setViewportSize({ width: size.width, height: Math.min(h, 5000) })
   await page.waitForTimeout(300)
   await page.screenshot({ path: path.join(SHOTS, file) })
@@ -58,7 +73,9 @@ test('search → product: *** for a visitor without price data, the real price w
   const { noPrice, priced } = await pickProducts()
   const { ctx, page, errors } = await phone()
   const priceCalls: { auth?: string; body: string | null }[] = []
-  page.on('request', (r) => { if (r.url().endsWith('/api/product/price')) priceCalls.push({ auth: r.headers().authorization, body: r.postData() }) })
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/product/price')) priceCalls.push({ auth: r.headers().authorization, body: r.postData() })
+  })
 
   await searchAndOpen(page, noPrice)
   // the spec's address /product-details/{cleaned title}/{catalogNumber} (issue 22 item 12)
@@ -70,7 +87,11 @@ test('search → product: *** for a visitor without price data, the real price w
   await page.screenshot({ path: path.join(SHOTS, 'journey-product-no-price.png') })
   await assertAccessible(page, 'journey-product-no-price')
 
-  const expected = (await h.call<{ products: PriceRecord[] }>('POST', '/product/price', EN, { items: [{ catalogNumber: priced.catalogNumber, quantity: 1 }] })).products[0]
+  const expected = (
+    await h.call<{ products: PriceRecord[] }>('POST', '/product/price', EN, {
+      items: [{ catalogNumber: priced.catalogNumber, quantity: 1 }],
+    })
+  ).products[0]
   assert.notEqual(expected.unFormattedPrice, null)
   await searchAndOpen(page, priced)
   const shown = formatMoney(expected.unFormattedPrice!, expected.currency)
@@ -86,7 +107,9 @@ test('search → product: *** for a visitor without price data, the real price w
 
   assert.ok(priceCalls.length >= 2)
   assert.ok(priceCalls.every((c) => c.auth === undefined))
-  assert.deepEqual(JSON.parse(priceCalls[priceCalls.length - 1].body!), { items: [{ catalogNumber: priced.catalogNumber, quantity: 1 }] })
+  assert.deepEqual(JSON.parse(priceCalls[priceCalls.length - 1].body!), {
+    items: [{ catalogNumber: priced.catalogNumber, quantity: 1 }],
+  })
   assert.deepEqual(errors, [])
   await ctx.close()
 })
@@ -98,12 +121,27 @@ test('logged in (approved.cn by cookie token): the heart adds to the wishlist, t
   const { ctx, page, errors } = await phone()
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
 
-  const detail = (await h.call<{ productTitle: string }[]>('GET', `/product/catalog?catalogNumber=${encodeURIComponent(priced.catalogNumber)}`, auth))[0]
-  const accountPrice = (await h.call<{ products: PriceRecord[] }>('POST', '/product/price', auth, { accountNumber: '1000001', items: [{ catalogNumber: priced.catalogNumber, quantity: 1 }] })).products[0]
+  const detail = (
+    await h.call<{ productTitle: string }[]>(
+      'GET',
+      `/product/catalog?catalogNumber=${encodeURIComponent(priced.catalogNumber)}`,
+      auth,
+    )
+  )[0]
+  const accountPrice = (
+    await h.call<{ products: PriceRecord[] }>('POST', '/product/price', auth, {
+      accountNumber: '1000001',
+      items: [{ catalogNumber: priced.catalogNumber, quantity: 1 }],
+    })
+  ).products[0]
   // the spec address: /product-details/{cleaned title}/{catalogNumber}
-  await page.goto(`${h.origin()}/product-details/${encodeURIComponent(cleanTitle(detail.productTitle))}/${priced.catalogNumber}?productPlacement=e2e&utm_source=e2e`)
+  await page.goto(
+    `${h.origin()}/product-details/${encodeURIComponent(cleanTitle(detail.productTitle))}/${priced.catalogNumber}?productPlacement=e2e&utm_source=e2e`,
+  )
   await page.locator('.pd-main__title', { hasText: detail.productTitle }).waitFor({ timeout: 30000 })
-  await page.locator('.price-block', { hasText: formatMoney(accountPrice.unFormattedPrice!, accountPrice.currency) }).waitFor()
+  await page
+    .locator('.price-block', { hasText: formatMoney(accountPrice.unFormattedPrice!, accountPrice.currency) })
+    .waitFor()
 
   const heart = page.locator('.pd-gallery .wishlist-button')
   await heart.waitFor()
@@ -125,7 +163,11 @@ test('logged in (approved.cn by cookie token): the heart adds to the wishlist, t
   await page.screenshot({ path: path.join(SHOTS, 'journey-my-wishlist.png') })
   await assertAccessible(page, 'journey-my-wishlist')
 
-  const list = await h.call<{ wishList: { contentId: string; contentType: string }[] }>('GET', `/wishlist/getWishList?countryCode=cn&userId=${APPROVED_CN.userId}`, auth)
+  const list = await h.call<{ wishList: { contentId: string; contentType: string }[] }>(
+    'GET',
+    `/wishlist/getWishList?countryCode=cn&userId=${APPROVED_CN.userId}`,
+    auth,
+  )
   assert.ok(list.wishList.some((e) => e.contentId === priced.catalogNumber && e.contentType === 'Products'))
   assert.deepEqual(errors, [])
   await ctx.close()

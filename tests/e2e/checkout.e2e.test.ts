@@ -13,7 +13,17 @@
 import { test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow, settle, onScreen, APPROVED_CN, LITE_CN, EN } from '../support/e2e'
+import {
+  e2eHarness,
+  SHOTS,
+  assertAccessible,
+  horizontalOverflow,
+  settle,
+  onScreen,
+  APPROVED_CN,
+  LITE_CN,
+  EN,
+} from '../support/e2e'
 import { cleanTitle } from '../../types/catalog/product-title'
 
 const SECRET = 'e2e-checkout-secret-0123456789-0123456789-01234'
@@ -23,7 +33,11 @@ const shot = (name: string) => path.join(SHOTS, `checkout-${name}.png`)
 
 /** a route the server does not have answers 404 "Route … not found": the journey says so as a skip */
 async function routeMissing(t: TestContext, method: 'GET' | 'POST', url: string, what: string): Promise<boolean> {
-  const res = await fetch(`${h.origin()}/api${url}`, { method, headers: { ...EN, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined })
+  const res = await fetch(`${h.origin()}/api${url}`, {
+    method,
+    headers: { ...EN, 'content-type': 'application/json' },
+    body: method === 'POST' ? '{}' : undefined,
+  })
   const body = await res.json().catch(() => ({}))
   if (res.status === 404 && /Route (GET|POST)/.test(String(body.message))) {
     t.skip(`the server has no ${method} ${url.split('?')[0]} yet (${what})`)
@@ -32,7 +46,12 @@ async function routeMissing(t: TestContext, method: 'GET' | 'POST', url: string,
   return false
 }
 
-interface Summary { catalogNumber: string; productTitle: string; price: { amount: number } | null; leadTarget: boolean }
+interface Summary {
+  catalogNumber: string
+  productTitle: string
+  price: { amount: number } | null
+  leadTarget: boolean
+}
 
 async function products(filter: (p: Summary) => boolean, n: number): Promise<Summary[]> {
   const out: Summary[] = []
@@ -87,14 +106,21 @@ test('approved.cn with a cart line submits with a PO number and sees the success
   assert.match(await success.innerText(), new RegExp(number!))
   // issue 22: a View order link to each order placed, at its spec address /my-orders/{orderNumber}
   const views = await success.locator('a.os-number__view').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
-  assert.ok(views.length >= 1 && views.every((href) => /^\/my-orders\/\d+$/.test(href ?? '')), `View order links: ${views.join(', ')}`)
+  assert.ok(
+    views.length >= 1 && views.every((href) => /^\/my-orders\/\d+$/.test(href ?? '')),
+    `View order links: ${views.join(', ')}`,
+  )
   await settle(page)
   await page.screenshot({ path: shot('success'), fullPage: true })
   await assertAccessible(page, 'checkout-success')
   assert.deepEqual(await horizontalOverflow(page), [])
 
   // the ordered line left the cart
-  const cart = await h.call<{ cartItems: { catalogNumber: string }[] }>('GET', '/cart/query?country=cn&language=en', auth)
+  const cart = await h.call<{ cartItems: { catalogNumber: string }[] }>(
+    'GET',
+    '/cart/query?country=cn&language=en',
+    auth,
+  )
   assert.ok(!cart.cartItems.some((l) => l.catalogNumber === product.catalogNumber), 'the ordered line left the cart')
   assert.deepEqual(errors, [])
   await ctx.close()
@@ -120,7 +146,9 @@ test('lite.cn (Partially Registered) is sent to complete the registration and ca
 test('a quote-only product: Request a Quote → the drawer → the lead form → its confirmation with the request id', async (t) => {
   const [product] = await products((p) => p.leadTarget, 1)
   const { ctx, page, errors } = await h.phone()
-  await page.goto(`${h.origin()}/product-details/${encodeURIComponent(cleanTitle(product.productTitle))}/${product.catalogNumber}`)
+  await page.goto(
+    `${h.origin()}/product-details/${encodeURIComponent(cleanTitle(product.productTitle))}/${product.catalogNumber}`,
+  )
   const action = page.locator('.product-footer__action')
   await action.waitFor({ timeout: 30000 })
   await action.click()
@@ -128,7 +156,10 @@ test('a quote-only product: Request a Quote → the drawer → the lead form →
   await drawer.waitFor({ timeout: 10000 })
   const panel = await drawer.locator('.bottom-sheet__panel').boundingBox()
   const viewport = page.viewportSize()!
-  assert.ok(panel && panel.height <= viewport.height * 0.8 + 1, `the sheet is at most 80% of the window (${panel?.height} of ${viewport.height})`)
+  assert.ok(
+    panel && panel.height <= viewport.height * 0.8 + 1,
+    `the sheet is at most 80% of the window (${panel?.height} of ${viewport.height})`,
+  )
   await drawer.locator('.lead-drawer__step').last().click()
   await page.screenshot({ path: shot('lead-drawer') })
   await assertAccessible(page, 'checkout-lead-drawer')
@@ -156,12 +187,16 @@ test('a quote-only product: Request a Quote → the drawer → the lead form →
   await page.screenshot({ path: shot('lead-confirmation') })
   await assertAccessible(page, 'checkout-lead-confirmation')
   assert.deepEqual(await horizontalOverflow(page), [])
-  assert.equal(await page.evaluate(() => localStorage.getItem('leadCartId')), null, 'the submitted lead cart is forgotten')
+  assert.equal(
+    await page.evaluate(() => localStorage.getItem('leadCartId')),
+    null,
+    'the submitted lead cart is forgotten',
+  )
   assert.deepEqual(errors, [])
   await ctx.close()
 })
 
-test('approved.cn\'s S-quotes: list cards, View Product drawer, detail, and Order this quote → Submit order priced from the quote', async (t) => {
+test("approved.cn's S-quotes: list cards, View Product drawer, detail, and Order this quote → Submit order priced from the quote", async (t) => {
   if (await routeMissing(t, 'GET', '/quote/list', 'the order server branch is not merged')) return
   const token = await h.tokenFor(APPROVED_CN)
   const { ctx, page, errors } = await h.phone()

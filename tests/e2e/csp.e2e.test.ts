@@ -29,7 +29,8 @@ function watch(page: Page) {
   page.on('response', (r) => {
     const u = new URL(r.url())
     // the site's own files and pictures (the API answers 401/404 by design for some calls)
-    if (u.origin === h.origin() && !u.pathname.startsWith('/api/') && r.status() >= 400) failed.push(`${r.status()} ${u.pathname}`)
+    if (u.origin === h.origin() && !u.pathname.startsWith('/api/') && r.status() >= 400)
+      failed.push(`${r.status()} ${u.pathname}`)
   })
   return { violations, failed }
 }
@@ -64,7 +65,9 @@ test('the main pages run under the CSP: no violation, no missing file, and they 
 
   const catalogNumber = (await card.getAttribute('data-catalog-number'))!
   const title = (await card.locator('.product-card__title').first().textContent())!.trim()
-  await page.goto(`${h.origin()}/product-details/${encodeURIComponent(cleanTitle(title))}/${encodeURIComponent(catalogNumber)}`)
+  await page.goto(
+    `${h.origin()}/product-details/${encodeURIComponent(cleanTitle(title))}/${encodeURIComponent(catalogNumber)}`,
+  )
   await visit('product', () => page.locator('.pd-main__title', { hasText: title }).waitFor({ timeout: 30000 }))
   // the product picture came from /media and was drawn
   const pictureWidth = await page.evaluate(async () => {
@@ -102,7 +105,7 @@ test('the main pages run under the CSP: no violation, no missing file, and they 
 
   assert.deepEqual(seen, ['home', 'categories', 'search', 'product', 'chat', 'my', 'sign-in'])
   assert.deepEqual(violations, [], 'no CSP violation')
-  assert.deepEqual(failed, [], 'no failed request for the site\'s own files')
+  assert.deepEqual(failed, [], "no failed request for the site's own files")
   assert.deepEqual(errors, [])
   await ctx.close()
 })

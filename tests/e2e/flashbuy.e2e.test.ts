@@ -14,7 +14,18 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow, settle, onScreen, field, showPart, APPROVED_CN, LITE_CN } from '../support/e2e'
+import {
+  e2eHarness,
+  SHOTS,
+  assertAccessible,
+  horizontalOverflow,
+  settle,
+  onScreen,
+  field,
+  showPart,
+  APPROVED_CN,
+  LITE_CN,
+} from '../support/e2e'
 
 const SECRET = 'e2e-flashbuy-secret-0123456789-0123456789-0123'
 const OPS_TOKEN = 'e2e-flashbuy-ops-token-0123456789'
@@ -26,7 +37,11 @@ const shot = (name: string) => path.join(SHOTS, `flashbuy-${name}.png`)
 const setFlashPrice = (id: string, flashPrice: number) =>
   h.call<{ flashPrice: number | null }>('POST', `/ops/flashbuy/${id}`, { 'x-ops-token': OPS_TOKEN }, { flashPrice })
 
-interface Order { orderNumber: string; salesOrderNumber: string; source: string }
+interface Order {
+  orderNumber: string
+  salesOrderNumber: string
+  source: string
+}
 const flashOrders = async (auth: Record<string, string>) =>
   (await h.call<{ items: Order[] }>('GET', '/order/list?limit=50', auth)).items.filter((o) => o.source === 'flashbuy')
 
@@ -35,10 +50,15 @@ const NO_TOAST = '.taro__toast { display: none !important }'
 
 /** a toast on screen (Taro's .taro__toast, shown, with this text) */
 async function toastSays(page: Page, text: string) {
-  await page.waitForFunction((text) => Array.from(document.querySelectorAll('.taro__toast')).some((el) => {
-    const cs = getComputedStyle(el)
-    return !!el.textContent?.includes(text) && cs.display !== 'none' && Number(cs.opacity) > 0.5
-  }), text, { timeout: 8000 })
+  await page.waitForFunction(
+    (text) =>
+      Array.from(document.querySelectorAll('.taro__toast')).some((el) => {
+        const cs = getComputedStyle(el)
+        return !!el.textContent?.includes(text) && cs.display !== 'none' && Number(cs.opacity) > 0.5
+      }),
+    text,
+    { timeout: 8000 },
+  )
 }
 
 async function openSubmit(page: Page, id: string, qty = 1) {
@@ -63,7 +83,8 @@ test('approved.cn: Home → flash sales → Purchase now → quantity and submit
   await list.locator('.fs-item').first().waitFor({ timeout: 20000 })
   await settle(page)
   // spec §4 sale-list labels: sections on sale, soon, expired
-  for (const g of ['onSale', 'soon', 'expired']) assert.equal(await list.locator(`.fs-group--${g}`).count(), 1, `the ${g} section`)
+  for (const g of ['onSale', 'soon', 'expired'])
+    assert.equal(await list.locator(`.fs-group--${g}`).count(), 1, `the ${g} section`)
   const item = (id: string) => list.locator(`.fs-item[data-id="${id}"]`)
   assert.equal(await item('FB-CN-001').getAttribute('data-status'), 'IN_PROGRESS')
   assert.match(await item('FB-CN-001').locator('.fs-item__label').innerText(), /in progress/i)
@@ -89,7 +110,10 @@ test('approved.cn: Home → flash sales → Purchase now → quantity and submit
   await page.screenshot({ path: shot('list-expired') })
 
   const buy = item('FB-CN-001').locator('a.fs-item__action--buy')
-  assert.equal(await buy.getAttribute('aria-label') ?? await buy.innerText(), `Purchase now: ${await item('FB-CN-001').locator('.fs-item__name').innerText()}`)
+  assert.equal(
+    (await buy.getAttribute('aria-label')) ?? (await buy.innerText()),
+    `Purchase now: ${await item('FB-CN-001').locator('.fs-item__name').innerText()}`,
+  )
   await buy.click()
   await page.waitForURL(/\/flashbuy\/submit\?.*id=FB-CN-001/, { timeout: 20000 })
   const so = onScreen(page)
@@ -180,7 +204,9 @@ test('approved.cn: Home → flash sales → Purchase now → quantity and submit
   }
   const success = onScreen(page)
   await success.locator('.os-number').first().waitFor({ timeout: 20000 })
-  const number = new URL(page.url()).searchParams.get('salesOrderNumber') ?? new URL(page.url()).searchParams.get('spSalesOrderNumber')
+  const number =
+    new URL(page.url()).searchParams.get('salesOrderNumber') ??
+    new URL(page.url()).searchParams.get('spSalesOrderNumber')
   assert.ok(number, `the success page carries the sales order number (${page.url()})`)
   assert.match(await success.innerText(), new RegExp(number!))
   await settle(page)
@@ -290,14 +316,20 @@ test('a visitor is asked to log in; coming-soon and over sales are blocked with 
 
   const { ctx, page, errors } = await h.phone()
   await h.signIn(page.context(), APPROVED_CN)
-  for (const [id, status, message] of [['FB-CN-007', 'COMING_SOON', 'Coming soon'], ['FB-CN-008', 'OVER', 'Sorry, the promotion is expired']]) {
+  for (const [id, status, message] of [
+    ['FB-CN-007', 'COMING_SOON', 'Coming soon'],
+    ['FB-CN-008', 'OVER', 'Sorry, the promotion is expired'],
+  ]) {
     const blocked = await openSubmit(page, id, 1)
     const s = onScreen(page)
     assert.equal(await blocked.getAttribute('data-status'), status)
     assert.equal(await s.locator('.fb-status').innerText(), message)
     if (id === 'FB-CN-007') {
       assert.equal(await s.locator('.fb-product__flash').count(), 0, 'no price before the sale starts')
-      assert.ok((await s.locator('.fb-product__display').innerText()).trim().length > 0, 'the display text in place of the price')
+      assert.ok(
+        (await s.locator('.fb-product__display').innerText()).trim().length > 0,
+        'the display text in place of the price',
+      )
     }
     await settle(page)
     await page.screenshot({ path: shot(id === 'FB-CN-007' ? 'coming-soon' : 'over') })

@@ -11,7 +11,17 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow, settle, onScreen, showPart, APPROVED_CN, DISTRIBUTOR_CN } from '../support/e2e'
+import {
+  e2eHarness,
+  SHOTS,
+  assertAccessible,
+  horizontalOverflow,
+  settle,
+  onScreen,
+  showPart,
+  APPROVED_CN,
+  DISTRIBUTOR_CN,
+} from '../support/e2e'
 
 const SECRET = 'e2e-gifts-secret-0123456789-0123456789-0123456'
 
@@ -62,7 +72,11 @@ test('approved.cn: My → gift centre → statuses → redeem → redemption rec
   assert.match(await form.locator('.gr-bar__total').innerText(), /Total: 900 points/)
   await form.locator('.gr-qty__plus').click()
   assert.match(await form.locator('.gr-bar__total').innerText(), /Total: 1,800 points/)
-  assert.equal(await form.locator('.gr-address__item[aria-checked="true"]').count(), 1, 'the default ACTIVE ship-to chosen')
+  assert.equal(
+    await form.locator('.gr-address__item[aria-checked="true"]').count(),
+    1,
+    'the default ACTIVE ship-to chosen',
+  )
   await checkPage(page, 'redeem')
   await form.locator('.gr-bar__submit').click()
   const done = form.locator('.gr-done')
@@ -92,7 +106,11 @@ test('approved.cn: My → gift centre → statuses → redeem → redemption rec
   const fb = onScreen(page)
   await fb.locator('.fbk-form').waitFor({ timeout: 20000 })
   await settle(page)
-  assert.equal(await fb.locator(`.fbk-chip[aria-checked="true"]:has-text("${number}")`).count(), 1, 'the number comes chosen')
+  assert.equal(
+    await fb.locator(`.fbk-chip[aria-checked="true"]:has-text("${number}")`).count(),
+    1,
+    'the number comes chosen',
+  )
   await fb.locator('.fbk-chip:has-text("Complaint")').click()
   await fb.locator('textarea.fbk-input, .fbk-input textarea').first().fill('Two boxes were torn on arrival')
   await fb.locator('.fbk-form__submit').click()
@@ -112,7 +130,10 @@ test('approved.cn: My → gift centre → statuses → redeem → redemption rec
   const first = detail.locator('.pd-entry').first()
   assert.match(await first.innerText(), new RegExp(`Redemption ${number}`))
   assert.equal(await first.locator('.pd-entry__points').innerText(), '-1,800')
-  assert.match(await detail.locator('.pd-balance__expiring').innerText(), /points expire on \d{4}-\d{2}-\d{2}|No points are due to expire/)
+  assert.match(
+    await detail.locator('.pd-balance__expiring').innerText(),
+    /points expire on \d{4}-\d{2}-\d{2}|No points are due to expire/,
+  )
   await checkPage(page, 'detail')
 
   // the point rules
@@ -149,7 +170,10 @@ test('distributor.cn is refused: no gift centre on My, the barred message on the
   const blocked = onScreen(page).locator('.member-blocked')
   await blocked.waitFor({ timeout: 30000 })
   await settle(page)
-  assert.match(await blocked.innerText(), /distributor, agent and special accounts cannot take part in the membership programme/)
+  assert.match(
+    await blocked.innerText(),
+    /distributor, agent and special accounts cannot take part in the membership programme/,
+  )
   assert.equal(await onScreen(page).locator('.gc-gift').count(), 0)
   await checkPage(page, 'blocked')
   const r = await h.api('GET', '/membership/gifts', auth)

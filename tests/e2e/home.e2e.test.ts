@@ -15,13 +15,19 @@ const phone = (locale = 'en-US') => h.phone(locale)
 
 async function apiList(headers: Record<string, string>) {
   const res = await fetch(`${h.origin()}/api/product/list?page=1&pageSize=20`, { headers })
-  return (await res.json()).data.items as Array<{ catalogNumber: string; productTitle: string; price: { amount: number; priceType: string } | null }>
+  return (await res.json()).data.items as Array<{
+    catalogNumber: string
+    productTitle: string
+    price: { amount: number; priceType: string } | null
+  }>
 }
 
 test('Home shows seeded products from the server, and the language switch changes the text', async () => {
   const { ctx, page, errors } = await phone('en-US')
   const listRequests: Record<string, string>[] = []
-  page.on('request', (r) => { if (r.url().includes('/api/product/list')) listRequests.push(r.headers()) })
+  page.on('request', (r) => {
+    if (r.url().includes('/api/product/list')) listRequests.push(r.headers())
+  })
 
   await page.goto(`${h.origin()}/home`)
   await page.waitForSelector('.product-card', { timeout: 30000 })
@@ -74,7 +80,9 @@ test('a logged-in approved account sees its own prices; the token travels as a b
   const token = await h.tokenFor(APPROVED_CN)
   await ctx.addCookies([{ name: 'token', value: token, url: h.origin() }])
   const sent: Record<string, string>[] = []
-  page.on('request', (r) => { if (r.url().includes('/api/')) sent.push(r.headers()) })
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) sent.push(r.headers())
+  })
 
   await page.goto(`${h.origin()}/home`)
   await page.waitForSelector('.product-card', { timeout: 30000 })
@@ -105,21 +113,33 @@ test('an expired token is discarded with "Your session is expired. Please login 
   const expired = await h.tokenFor(APPROVED_CN, -60)
   await ctx.addCookies([{ name: 'token', value: expired, url: h.origin() }])
   const auth: (string | undefined)[] = []
-  page.on('request', (r) => { if (r.url().includes('/api/')) auth.push(r.headers().authorization) })
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) auth.push(r.headers().authorization)
+  })
   await page.goto(`${h.origin()}/home`)
   // on screen, not merely in the DOM: Taro hides toasts raised before the first page opens
-  await page.waitForFunction((text) => {
-    const el = document.querySelector('.taro__toast')
-    if (!el || !el.textContent?.includes(text)) return false
-    const cs = getComputedStyle(el)
-    return cs.display !== 'none' && Number(cs.opacity) > 0.9
-  }, 'Your session is expired. Please login again', { timeout: 15000 })
+  await page.waitForFunction(
+    (text) => {
+      const el = document.querySelector('.taro__toast')
+      if (!el || !el.textContent?.includes(text)) return false
+      const cs = getComputedStyle(el)
+      return cs.display !== 'none' && Number(cs.opacity) > 0.9
+    },
+    'Your session is expired. Please login again',
+    { timeout: 15000 },
+  )
   await page.screenshot({ path: path.join(SHOTS, 'session-expired.png') })
   await assertAccessible(page, 'session-expired')
   await page.waitForSelector('.product-card')
-  assert.ok(auth.every((a) => a === undefined), 'the expired token is never sent')
+  assert.ok(
+    auth.every((a) => a === undefined),
+    'the expired token is never sent',
+  )
   const cookies = await ctx.cookies(h.origin())
-  assert.equal(cookies.find((c) => c.name === 'token'), undefined)
+  assert.equal(
+    cookies.find((c) => c.name === 'token'),
+    undefined,
+  )
   await ctx.close()
 })
 
@@ -127,7 +147,9 @@ test('a spec deep link opens its screen: /product-details/{title}/{catalogNumber
   const { ctx, page, errors } = await phone('zh-CN')
   // a seeded product's spec address, with a title the way the app writes it
   const [first] = await apiList({ languagecode: 'cn', countrycode: 'cn' })
-  await page.goto(`${h.origin()}/product-details/${encodeURIComponent('any title')}/${encodeURIComponent(first.catalogNumber)}?productPlacement=home`)
+  await page.goto(
+    `${h.origin()}/product-details/${encodeURIComponent('any title')}/${encodeURIComponent(first.catalogNumber)}?productPlacement=home`,
+  )
   // on the page (the product's name is also the hidden navigation-bar title, which Taro keeps in the DOM)
   await page.locator('.taro_page').getByText(first.productTitle).first().waitFor({ timeout: 20000 })
   // and the address bar keeps the spec's address (issue 22 item 12), not Taro's /product-details?catalogNumber=
@@ -146,36 +168,58 @@ test('a spec deep link opens its screen: /product-details/{title}/{catalogNumber
 })
 
 test("Home's and a product page's first screens are painted from index.html before the app's scripts run; the app takes over in place (no layout shift), in the language the app last used", async () => {
-  for (const [url, lang] of [['/home', 'en'], ['/product-details/Essential%208%20Medium/25732-068', 'zh']] as const) {
+  for (const [url, lang] of [
+    ['/home', 'en'],
+    ['/product-details/Essential%208%20Medium/25732-068', 'zh'],
+  ] as const) {
     const { ctx, page, errors } = await phone('en-US')
     if (lang === 'zh') await ctx.addCookies([{ name: 'lab_locale', value: 'zh-cn', url: h.origin() }])
     await page.addInitScript(() => {
       const w = window as unknown as { __cls: number }
       w.__cls = 0
-      new PerformanceObserver((l) => { for (const e of l.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value })
-        .observe({ type: 'layout-shift', buffered: true })
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.__cls += e.value
+      }).observe({ type: 'layout-shift', buffered: true })
     })
     // hold the app's entry script: what shows is the server's drawing alone
     let release!: () => void
-    const held = new Promise<void>((r) => { release = r })
-    await page.route(/\/js\/app\.[0-9a-f]+\.js$/, async (route) => { await held; await route.continue() })
+    const held = new Promise<void>((r) => {
+      release = r
+    })
+    await page.route(/\/js\/app\.[0-9a-f]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
     await page.goto(`${h.origin()}${url}`, { waitUntil: 'commit' })
     const shell = page.locator('#first-screen')
     await shell.waitFor({ state: 'attached' })
     assert.equal(await shell.getAttribute('aria-hidden'), 'true')
-    assert.equal(await shell.locator('a, button, input, [tabindex]').count(), 0, 'nothing in the drawing can be focused or tapped')
+    assert.equal(
+      await shell.locator('a, button, input, [tabindex]').count(),
+      0,
+      'nothing in the drawing can be focused or tapped',
+    )
     const shellText = await shell.innerText()
     await page.screenshot({ path: path.join(SHOTS, `first-screen${url === '/home' ? '-home' : '-product'}.png`) })
     if (url === '/home') {
       assert.match(shellText, /Learning centre/)
-      assert.ok(await shell.locator('img[fetchpriority="high"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the first banner picture is painted')
+      assert.ok(
+        await shell
+          .locator('img[fetchpriority="high"]')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        'the first banner picture is painted',
+      )
     } else {
       assert.match(shellText, /货号 25732-068/)
-      assert.match(shellText, /Essential 8 培养基/, "the product title in Chinese")
+      assert.match(shellText, /Essential 8 培养基/, 'the product title in Chinese')
     }
     release()
     await shell.waitFor({ state: 'detached', timeout: 30000 })
-    await page.locator(url === '/home' ? '.home-article' : '.pd-main__title').first().waitFor()
+    await page
+      .locator(url === '/home' ? '.home-article' : '.pd-main__title')
+      .first()
+      .waitFor()
     assert.ok(await page.locator('#app').isVisible())
     const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls)
     assert.ok(cls < 0.01, `cumulative layout shift ${cls}`)

@@ -13,7 +13,16 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { e2eHarness, SHOTS, assertAccessible, horizontalOverflow, settle, onScreen, APPROVED_CN, APPROVED_IN } from '../support/e2e'
+import {
+  e2eHarness,
+  SHOTS,
+  assertAccessible,
+  horizontalOverflow,
+  settle,
+  onScreen,
+  APPROVED_CN,
+  APPROVED_IN,
+} from '../support/e2e'
 
 const SECRET = 'e2e-polish-secret-0123456789-0123456789-0123456'
 
@@ -47,7 +56,13 @@ test('approved.cn: the order detail and its pending lead-time page at their spec
   const { ctx, page, errors } = await h.phone()
   const auth = await h.signIn(page.context(), APPROVED_CN)
   // a seeded SUBMITTED order has a backordered line (server/db/seed/orders.ts)
-  const orders = (await h.call<{ items: { orderNumber: string; salesOrderNumber: string; status: string }[] }>('GET', '/order/list?limit=50', auth)).items
+  const orders = (
+    await h.call<{ items: { orderNumber: string; salesOrderNumber: string; status: string }[] }>(
+      'GET',
+      '/order/list?limit=50',
+      auth,
+    )
+  ).items
   const order = orders.find((o) => o.status === 'SUBMITTED')
   assert.ok(order, 'a seeded SUBMITTED order')
   const lto = await h.call<{ items: unknown[] }>('GET', `/order/pendingLto/${order.orderNumber}`, auth)
@@ -57,7 +72,9 @@ test('approved.cn: the order detail and its pending lead-time page at their spec
   await page.goto(`${h.origin()}/my-orders/${n}`)
   let so = onScreen(page)
   await so.locator('.od-head__number').waitFor({ timeout: 30000 })
-  await page.waitForURL((u) => u.pathname === `/my-orders/${n}` && !u.searchParams.has('orderNumber'), { timeout: 10000 })
+  await page.waitForURL((u) => u.pathname === `/my-orders/${n}` && !u.searchParams.has('orderNumber'), {
+    timeout: 10000,
+  })
   // the delivery contact: the name, and the phone apart (never "name,phone")
   const name = await so.locator('.od-address__name').innerText()
   assert.doesNotMatch(name, /,|\+?\d{6,}/, `the contact name alone: ${name}`)
@@ -71,7 +88,9 @@ test('approved.cn: the order detail and its pending lead-time page at their spec
   assert.equal(await link.getAttribute('href'), `/my-orders/PendingLTO/${n}`)
   await link.evaluate((e) => e.scrollIntoView({ block: 'center' }))
   await link.click()
-  await page.waitForURL((u) => u.pathname === `/my-orders/PendingLTO/${n}` && !u.search.includes('orderNumber'), { timeout: 20000 })
+  await page.waitForURL((u) => u.pathname === `/my-orders/PendingLTO/${n}` && !u.search.includes('orderNumber'), {
+    timeout: 20000,
+  })
   so = onScreen(page)
   await so.locator('.lto-head__number').waitFor({ timeout: 20000 })
   assert.equal(await so.locator('.lto-head__number').innerText(), `Order ${n}`)
@@ -97,7 +116,10 @@ test('approved.cn: the order detail and its pending lead-time page at their spec
 })
 
 test('addresses wrap between words (approved.cn in Chinese, approved.in in English); a long order total keeps its line in its row', async () => {
-  for (const [user, locale, country] of [[APPROVED_CN, 'zh-CN', 'cn'], [APPROVED_IN, 'en-US', 'in']] as const) {
+  for (const [user, locale, country] of [
+    [APPROVED_CN, 'zh-CN', 'cn'],
+    [APPROVED_IN, 'en-US', 'in'],
+  ] as const) {
     const { ctx, page, errors } = await h.phone(locale)
     await h.signIn(page.context(), user, country)
     await page.goto(`${h.origin()}/my-account/ShipToInfo`)
@@ -105,7 +127,11 @@ test('addresses wrap between words (approved.cn in Chinese, approved.in in Engli
     await so.locator('.address-card__value').first().waitFor({ timeout: 30000 })
     await settle(page)
     await page.screenshot({ path: shot(`ship-to-${user.userName}`) })
-    assert.deepEqual(await page.evaluate(brokenWords('.address-card__value')), [], `${user.userName}: no word broken across lines`)
+    assert.deepEqual(
+      await page.evaluate(brokenWords('.address-card__value')),
+      [],
+      `${user.userName}: no word broken across lines`,
+    )
     assert.deepEqual(await horizontalOverflow(page), [])
 
     // the order history: each row's total on one line, inside the row, clear of the item count
@@ -114,17 +140,23 @@ test('addresses wrap between words (approved.cn in Chinese, approved.in in Engli
     await hist.locator('a.oh-row[data-order-number]').first().waitFor({ timeout: 30000 })
     await settle(page)
     await page.screenshot({ path: shot(`history-${user.userName}`) })
-    const clipped = await hist.locator('a.oh-row').evaluateAll((rows) => rows.flatMap((row) => {
-      const total = row.querySelector('.oh-row__total-value')
-      const items = row.querySelector('.oh-row__items')
-      if (!total || !items) return []
-      const r = row.getBoundingClientRect()
-      const t = total.getBoundingClientRect()
-      const i = items.getBoundingClientRect()
-      const lines = new Set(Array.from(total.getClientRects()).map((b) => Math.round(b.top))).size
-      const overlap = t.left < i.right && i.left < t.right && t.top < i.bottom && i.top < t.bottom
-      return t.right > r.right + 0.5 || t.left < r.left - 0.5 || lines > 1 || overlap ? [`${total.textContent} (row ${Math.round(r.left)}–${Math.round(r.right)}, total ${Math.round(t.left)}–${Math.round(t.right)}, ${lines} lines, overlaps items: ${overlap})`] : []
-    }))
+    const clipped = await hist.locator('a.oh-row').evaluateAll((rows) =>
+      rows.flatMap((row) => {
+        const total = row.querySelector('.oh-row__total-value')
+        const items = row.querySelector('.oh-row__items')
+        if (!total || !items) return []
+        const r = row.getBoundingClientRect()
+        const t = total.getBoundingClientRect()
+        const i = items.getBoundingClientRect()
+        const lines = new Set(Array.from(total.getClientRects()).map((b) => Math.round(b.top))).size
+        const overlap = t.left < i.right && i.left < t.right && t.top < i.bottom && i.top < t.bottom
+        return t.right > r.right + 0.5 || t.left < r.left - 0.5 || lines > 1 || overlap
+          ? [
+              `${total.textContent} (row ${Math.round(r.left)}–${Math.round(r.right)}, total ${Math.round(t.left)}–${Math.round(t.right)}, ${lines} lines, overlaps items: ${overlap})`,
+            ]
+          : []
+      }),
+    )
     assert.deepEqual(clipped, [], `${user.userName}: totals inside their rows`)
     assert.deepEqual(await page.evaluate(brokenWords('.oh-row__items, .oh-row__total-value')), [])
     assert.deepEqual(await horizontalOverflow(page), [])

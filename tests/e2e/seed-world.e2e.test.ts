@@ -27,9 +27,20 @@ async function call<T>(url: string, headers: Record<string, string>): Promise<T>
   return json.data as T
 }
 
-interface Notification { id: string; title: string; body: string; link: { route: string; params: Record<string, string> } | null }
-interface Invoice { invoiceNumber: string; salesOrderNumber: string | null }
-interface OrderItem { orderNumber: string; salesOrderNumber: string }
+interface Notification {
+  id: string
+  title: string
+  body: string
+  link: { route: string; params: Record<string, string> } | null
+}
+interface Invoice {
+  invoiceNumber: string
+  salesOrderNumber: string | null
+}
+interface OrderItem {
+  orderNumber: string
+  salesOrderNumber: string
+}
 
 test('approved.cn: an order notification opens its order; an invoiced order shows its invoice, which links to the invoice list', async () => {
   const { ctx, page, errors } = await h.phone('en-US')
@@ -42,7 +53,10 @@ test('approved.cn: an order notification opens its order; an invoiced order show
   const orderNumber = shippedNote.link!.params.orderNumber
   const detail = await call<{ shipments: { expressNumber: string }[] }>(`/order/detail/${orderNumber}`, auth)
   const express = detail.shipments[0]?.expressNumber
-  assert.ok(express && shippedNote.body.includes(express), `the notification names the order's shipment: ${shippedNote.body}`)
+  assert.ok(
+    express && shippedNote.body.includes(express),
+    `the notification names the order's shipment: ${shippedNote.body}`,
+  )
 
   await page.goto(`${h.origin()}/notification`)
   const item = page.locator(`.notification__item[data-id="${shippedNote.id}"]`)
@@ -58,11 +72,14 @@ test('approved.cn: an order notification opens its order; an invoiced order show
   await assertAccessible(page, 'seed-world-notified-order')
 
   // ---- an invoice of bill-to 2000001 → the order it bills → its invoice link → the invoice list
-  const invoices = (await call<{ list: Invoice[] }>('/invoice/list?billToAccountNumber=2000001&page=1&pageSize=50', auth)).list
+  const invoices = (
+    await call<{ list: Invoice[] }>('/invoice/list?billToAccountNumber=2000001&page=1&pageSize=50', auth)
+  ).list
   const invoice = invoices.find((i) => i.salesOrderNumber)
   assert.ok(invoice, 'a seeded invoice that bills a sales order')
-  const found = (await call<{ items: OrderItem[] }>(`/order/list?q=${invoice.salesOrderNumber}&limit=5`, auth)).items
-    .find((o) => o.salesOrderNumber === invoice.salesOrderNumber)
+  const found = (
+    await call<{ items: OrderItem[] }>(`/order/list?q=${invoice.salesOrderNumber}&limit=5`, auth)
+  ).items.find((o) => o.salesOrderNumber === invoice.salesOrderNumber)
   assert.ok(found, `the order of sales order ${invoice.salesOrderNumber} is approved.cn's`)
 
   await page.goto(`${h.origin()}/my-orders/${found.orderNumber}`)

@@ -12,8 +12,10 @@ import { e2eHarness, SHOTS, assertAccessible } from '../support/e2e'
 
 const h = e2eHarness()
 const shot = (name: string) => path.join(SHOTS, name)
-const WECHAT_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x18003237) NetType/WIFI Language/zh_CN'
-const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x18003237) NetType/WIFI Language/zh_CN'
+const DESKTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
 
 const tokenIn = (page: import('playwright-core').Page) =>
   page.evaluate(() => document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1] ?? '')
@@ -21,7 +23,9 @@ const tokenIn = (page: import('playwright-core').Page) =>
 test('desktop browser: QR-code OAuth through the stand-in, back to the saved screen logged in', async () => {
   const { ctx, page, errors } = await h.phone('zh-CN')
   await page.close() // a desktop context instead of the phone
-  const desktop = await ctx.browser()!.newContext({ userAgent: DESKTOP_UA, viewport: { width: 390, height: 844 }, locale: 'zh-CN' })
+  const desktop = await ctx
+    .browser()!
+    .newContext({ userAgent: DESKTOP_UA, viewport: { width: 390, height: 844 }, locale: 'zh-CN' })
   const p = await desktop.newPage()
   p.on('pageerror', (e) => errors.push(e.message))
   await p.goto(`${h.origin()}/more`)
@@ -34,7 +38,9 @@ test('desktop browser: QR-code OAuth through the stand-in, back to the saved scr
   await p.waitForURL(/\/more/, { timeout: 30000 })
   await p.locator('.my__logout').waitFor({ timeout: 30000 })
   const token = await tokenIn(p)
-  const info = await (await fetch(`${h.origin()}/api/users/info`, { headers: { authorization: `Bearer ${token}` } })).json()
+  const info = await (
+    await fetch(`${h.origin()}/api/users/info`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()
   assert.equal(info.data.userProfile.userName, 'approved.cn')
   await p.screenshot({ path: shot('wechat-qr-logged-in.png') })
   await assertAccessible(p, 'wechat-qr-logged-in')
@@ -45,7 +51,13 @@ test('desktop browser: QR-code OAuth through the stand-in, back to the saved scr
 
 test('messaging-app browser: in-app OAuth; an unbound WeChat user gets "wechat login failure"', async () => {
   const { ctx, errors } = await h.phone('en-US')
-  const inApp = await ctx.browser()!.newContext({ userAgent: WECHAT_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' })
+  const inApp = await ctx.browser()!.newContext({
+    userAgent: WECHAT_UA,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  })
   const p = await inApp.newPage()
   p.on('pageerror', (e) => errors.push(e.message))
 
@@ -68,7 +80,9 @@ test('messaging-app browser: in-app OAuth; an unbound WeChat user gets "wechat l
   await p.locator('li', { hasText: 'approved.in' }).locator('button.allow').click()
   await p.waitForURL(/\/more/, { timeout: 30000 })
   await p.locator('.my__logout').waitFor({ timeout: 30000 })
-  const info = await (await fetch(`${h.origin()}/api/users/info`, { headers: { authorization: `Bearer ${await tokenIn(p)}` } })).json()
+  const info = await (
+    await fetch(`${h.origin()}/api/users/info`, { headers: { authorization: `Bearer ${await tokenIn(p)}` } })
+  ).json()
   assert.equal(info.data.userProfile.userName, 'approved.in')
   assert.deepEqual(errors, [])
   await inApp.close()

@@ -51,7 +51,12 @@ async function status(url: string): Promise<number> {
 }
 
 /** Polls every 100 ms until `ok()` or the deadline; `alive()` false stops early with its message. */
-async function waitFor(what: string, ok: () => Promise<boolean>, timeoutMs: number, dead?: () => string | null): Promise<void> {
+async function waitFor(
+  what: string,
+  ok: () => Promise<boolean>,
+  timeoutMs: number,
+  dead?: () => string | null,
+): Promise<void> {
   const end = Date.now() + timeoutMs
   for (;;) {
     if (await ok()) return
@@ -85,11 +90,20 @@ export class LbClient {
   readonly served: Record<string, number> = {}
   constructor(readonly origin: string) {}
 
-  async request(method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+  async request(
+    method: string,
+    url: string,
+    opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { countrycode: 'cn', languagecode: 'en', ...opts.headers }
     if (opts.token) headers.authorization = `Bearer ${opts.token}`
     if (opts.body !== undefined) headers['content-type'] = 'application/json'
-    const res = await fetch(new URL(url, this.origin), { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), redirect: 'manual' })
+    const res = await fetch(new URL(url, this.origin), {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      redirect: 'manual',
+    })
     const text = await res.text()
     const instance = res.headers.get('x-instance')
     if (instance) this.served[instance] = (this.served[instance] ?? 0) + 1
@@ -103,7 +117,8 @@ export class LbClient {
   }
 
   get = (url: string, opts: { token?: string; headers?: Record<string, string> } = {}) => this.request('GET', url, opts)
-  post = (url: string, body: unknown, opts: { token?: string; headers?: Record<string, string> } = {}) => this.request('POST', url, { ...opts, body })
+  post = (url: string, body: unknown, opts: { token?: string; headers?: Record<string, string> } = {}) =>
+    this.request('POST', url, { ...opts, body })
 }
 
 export interface Lb {
@@ -123,7 +138,12 @@ export interface Lb {
   stop(): Promise<void>
 }
 
-function haproxyConfig(lbPort: number, statsPort: number, adminSocket: string, servers: { name: string; port: number }[]): string {
+function haproxyConfig(
+  lbPort: number,
+  statsPort: number,
+  adminSocket: string,
+  servers: { name: string; port: number }[],
+): string {
   return `global
   maxconn 4096
   stats socket ${adminSocket} mode 600 level admin
@@ -187,7 +207,6 @@ function track(child: ChildProcess): ChildProcess {
   return child
 }
 
-
 export interface LbOptions {
   /** SHUTDOWN_DRAIN_MS of the instances (default 1000: ten health-check intervals) */
   drainMs?: number
@@ -198,7 +217,10 @@ export async function startLb(opts: LbOptions = {}): Promise<Lb> {
   const stops: (() => Promise<void> | void)[] = []
   const output: string[] = []
   const stop = async () => {
-    for (const s of stops.splice(0).reverse()) await Promise.resolve().then(s).catch((e) => console.error('lb teardown:', e))
+    for (const s of stops.splice(0).reverse())
+      await Promise.resolve()
+        .then(s)
+        .catch((e) => console.error('lb teardown:', e))
   }
   try {
     // a seeded template of the layer (tests/server/shared-seed.ts) when the runner made one; else the instances seed
@@ -216,20 +238,29 @@ export async function startLb(opts: LbOptions = {}): Promise<Lb> {
     const ports = [p1, p2]
     INSTANCES.forEach((name, i) => {
       const out: string[] = []
-      const child = track(spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'index.ts')], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DATABASE_URL: dbUrl, REDIS_URL: redis.url, PORT: String(ports[i]), HOST: '127.0.0.1',
-          JWT_SECRET: LB_JWT_SECRET, TRUST_PROXY: '127.0.0.1', // HAProxy's address: only its X-Forwarded-For entry is believed
-          // the issuer and redirect URIs are the address browsers use: the load balancer's
-          PUBLIC_URL: origin, APP_URL: origin,
-          SHUTDOWN_DRAIN_MS: String(opts.drainMs ?? 1000),
-          LOG_LEVEL: 'warn', STATIC_DIR: path.join(os.tmpdir(), 'no-h5-here'), PGLITE_TEMPLATE_DIR: '0',
-          ...opts.env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }))
+      const child = track(
+        spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'index.ts')], {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            DATABASE_URL: dbUrl,
+            REDIS_URL: redis.url,
+            PORT: String(ports[i]),
+            HOST: '127.0.0.1',
+            JWT_SECRET: LB_JWT_SECRET,
+            TRUST_PROXY: '127.0.0.1', // HAProxy's address: only its X-Forwarded-For entry is believed
+            // the issuer and redirect URIs are the address browsers use: the load balancer's
+            PUBLIC_URL: origin,
+            APP_URL: origin,
+            SHUTDOWN_DRAIN_MS: String(opts.drainMs ?? 1000),
+            LOG_LEVEL: 'warn',
+            STATIC_DIR: path.join(os.tmpdir(), 'no-h5-here'),
+            PGLITE_TEMPLATE_DIR: '0',
+            ...opts.env,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      )
       child.stdout!.on('data', (d) => out.push(String(d)))
       child.stderr!.on('data', (d) => out.push(String(d)))
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
@@ -240,13 +271,23 @@ export async function startLb(opts: LbOptions = {}): Promise<Lb> {
         await exited
       })
     })
-    const logs = () => INSTANCES.map((n) => `--- ${n}\n${instances[n].output.join('').slice(-4000)}`).join('\n') + `\n--- haproxy\n${output.join('').slice(-2000)}`
+    const logs = () =>
+      INSTANCES.map((n) => `--- ${n}\n${instances[n].output.join('').slice(-4000)}`).join('\n') +
+      `\n--- haproxy\n${output.join('').slice(-2000)}`
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-haproxy-'))
     stops.push(() => fs.rmSync(dir, { recursive: true, force: true }))
     const cfg = path.join(dir, 'haproxy.cfg')
     const adminSocket = path.join(dir, 'admin.sock')
-    fs.writeFileSync(cfg, haproxyConfig(lbPort, statsPort, adminSocket, INSTANCES.map((name, i) => ({ name, port: ports[i] }))))
+    fs.writeFileSync(
+      cfg,
+      haproxyConfig(
+        lbPort,
+        statsPort,
+        adminSocket,
+        INSTANCES.map((name, i) => ({ name, port: ports[i] })),
+      ),
+    )
     // -db: stay in the foreground (no daemon), so the child is the process to stop
     const haproxy = track(spawn(HAPROXY!, ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] }))
     haproxy.stdout!.on('data', (d) => output.push(String(d)))
@@ -261,7 +302,10 @@ export async function startLb(opts: LbOptions = {}): Promise<Lb> {
     const serverStatus = async (name: InstanceName) => {
       const csv = await (await fetch(statsUrl)).text()
       const head = csv.split('\n')[0].replace(/^# /, '').split(',')
-      const row = csv.split('\n').map((l) => l.split(',')).find((c) => c[0] === 'api' && c[1] === name)
+      const row = csv
+        .split('\n')
+        .map((l) => l.split(','))
+        .find((c) => c[0] === 'api' && c[1] === name)
       return row ? row[head.indexOf('status')].split(' ')[0] : 'MISSING'
     }
 
@@ -269,34 +313,58 @@ export async function startLb(opts: LbOptions = {}): Promise<Lb> {
       const answer = await new Promise<string>((resolve, reject) => {
         const c = net.connect(adminSocket)
         let out = ''
-        c.on('data', (d) => { out += d })
+        c.on('data', (d) => {
+          out += d
+        })
         c.once('error', reject)
         c.once('end', () => resolve(out))
         c.end(`set server api/${name} state ${state}\n`)
       })
       if (answer.trim()) throw new Error(`haproxy: ${answer.trim()}`)
-      if (state === 'ready') await waitFor(`haproxy: ${name} UP`, async () => (await serverStatus(name)) === 'UP', 10_000)
+      if (state === 'ready')
+        await waitFor(`haproxy: ${name} UP`, async () => (await serverStatus(name)) === 'UP', 10_000)
     }
 
     // both instances answer healthy themselves (one of them migrated and seeded, under the advisory lock) ...
     for (const name of INSTANCES) {
       const inst = instances[name]
-      await waitFor(`instance ${name}`, async () => (await status(`${inst.origin}/api/health`)) === 200, 120_000,
-        () => (inst.child.exitCode !== null ? `exited with ${inst.child.exitCode}\n${logs()}` : null))
+      await waitFor(
+        `instance ${name}`,
+        async () => (await status(`${inst.origin}/api/health`)) === 200,
+        120_000,
+        () => (inst.child.exitCode !== null ? `exited with ${inst.child.exitCode}\n${logs()}` : null),
+      )
     }
     // ... and HAProxy's checks have marked both UP
-    await waitFor('haproxy: both servers UP', async () => {
-      try {
-        return (await serverStatus('app1')) === 'UP' && (await serverStatus('app2')) === 'UP'
-      } catch {
-        return false
-      }
-    }, 10_000, () => (haproxy.exitCode !== null ? `haproxy exited with ${haproxy.exitCode}\n${output.join('')}` : null))
+    await waitFor(
+      'haproxy: both servers UP',
+      async () => {
+        try {
+          return (await serverStatus('app1')) === 'UP' && (await serverStatus('app2')) === 'UP'
+        } catch {
+          return false
+        }
+      },
+      10_000,
+      () => (haproxy.exitCode !== null ? `haproxy exited with ${haproxy.exitCode}\n${output.join('')}` : null),
+    )
 
     const handle = createPostgresDb(dbUrl, { max: 4 })
     // closed before the database is dropped (stops run in reverse)
     stops.push(() => handle.close())
-    return { origin, statsUrl, dbUrl, redisUrl: redis.url, handle, instances, client: new LbClient(origin), serverStatus, setServerState, logs, stop }
+    return {
+      origin,
+      statsUrl,
+      dbUrl,
+      redisUrl: redis.url,
+      handle,
+      instances,
+      client: new LbClient(origin),
+      serverStatus,
+      setServerState,
+      logs,
+      stop,
+    }
   } catch (e) {
     await stop()
     throw e

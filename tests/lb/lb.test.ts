@@ -33,16 +33,32 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
   })
 
   const tokenOf = async (userName: string) => {
-    const u = await lb.handle.db.selectFrom('users').select(['id', 'user_name']).where('user_name', '=', userName).executeTakeFirstOrThrow()
+    const u = await lb.handle.db
+      .selectFrom('users')
+      .select(['id', 'user_name'])
+      .where('user_name', '=', userName)
+      .executeTakeFirstOrThrow()
     return signAccessToken(LB_JWT_SECRET, { userId: u.id, userName: u.user_name })
   }
-  const activeSku = async (offset: number) => (await lb.handle.db.selectFrom('products as p').innerJoin('product_sales as s', 's.product_id', 'p.id')
-    .innerJoin('product_stock as st', 'st.product_id', 'p.id').select('p.catalog_number')
-    .where('s.sales_status', '=', 'active').where('p.lead_target', '=', false).where('p.list_price_cny', 'is not', null).where('st.quantity', '>=', 60)
-    .orderBy('p.id').offset(offset).limit(1).executeTakeFirstOrThrow()).catalog_number
+  const activeSku = async (offset: number) =>
+    (
+      await lb.handle.db
+        .selectFrom('products as p')
+        .innerJoin('product_sales as s', 's.product_id', 'p.id')
+        .innerJoin('product_stock as st', 'st.product_id', 'p.id')
+        .select('p.catalog_number')
+        .where('s.sales_status', '=', 'active')
+        .where('p.lead_target', '=', false)
+        .where('p.list_price_cny', 'is not', null)
+        .where('st.quantity', '>=', 60)
+        .orderBy('p.id')
+        .offset(offset)
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).catalog_number
   const both = (instances: (string | null)[]) => new Set(instances.filter(Boolean)).size === 2
 
-  it('the login journey through the provider\'s sign-in page completes through the balancer, its consecutive steps landing on different instances', async () => {
+  it("the login journey through the provider's sign-in page completes through the balancer, its consecutive steps landing on different instances", async () => {
     const b = new Browser(lb.origin)
     const steps: { url: string; status: number; instance: string | null }[] = []
     const step = async (url: string, init: { form?: Record<string, string> } = {}) => {
@@ -51,9 +67,14 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
       return r
     }
     /** follows redirects by hand (each hop is a request of its own through HAProxy) until an app route */
-    const follow = async (url: string, init: { form?: Record<string, string> } = {}, stopAt = ['/login-callback', '/api/auth/oidc/callback']) => {
+    const follow = async (
+      url: string,
+      init: { form?: Record<string, string> } = {},
+      stopAt = ['/login-callback', '/api/auth/oidc/callback'],
+    ) => {
       let r = await step(url, init)
-      for (let i = 0; i < 15 && r.location && !stopAt.includes(r.location.pathname); i++) r = await step(r.location.href)
+      for (let i = 0; i < 15 && r.location && !stopAt.includes(r.location.pathname); i++)
+        r = await step(r.location.href)
       return r
     }
     const trail = () => steps.map((s) => `${s.instance} ${s.status} ${s.url}`).join('\n')
@@ -61,8 +82,14 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
     const page = await follow('/api/auth/oidc/authorize?returnTo=/my-account/ShipToInfo&lang=en')
     assert.equal(page.res.status, 200, `the sign-in page:\n${trail()}\n${page.text.slice(0, 300)}`)
     assert.match(page.text, /<label for="f-password">Password<\/label>/)
-    const signedIn = await follow(formActions(page.text, page.url)[0].href, { form: { username: 'approved.cn', password: DEMO_PASSWORD } })
-    assert.equal(signedIn.location?.pathname, '/api/auth/oidc/callback', `the provider sends the browser back to our callback:\n${trail()}\n${signedIn.text.slice(0, 300)}`)
+    const signedIn = await follow(formActions(page.text, page.url)[0].href, {
+      form: { username: 'approved.cn', password: DEMO_PASSWORD },
+    })
+    assert.equal(
+      signedIn.location?.pathname,
+      '/api/auth/oidc/callback',
+      `the provider sends the browser back to our callback:\n${trail()}\n${signedIn.text.slice(0, 300)}`,
+    )
     const cb = await follow(signedIn.location!.href, {}, ['/login-callback'])
     assert.equal(cb.location?.pathname, '/login-callback', trail())
     const ticket = cb.location!.searchParams.get('ticket')
@@ -77,13 +104,22 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
 
     const served = steps.map((s) => s.instance)
     assert.ok(both(served), `both instances served the journey:\n${trail()}`)
-    assert.ok(served.some((s, i) => i > 0 && s !== served[i - 1]), 'a step that began on one instance continued on the other')
+    assert.ok(
+      served.some((s, i) => i > 0 && s !== served[i - 1]),
+      'a step that began on one instance continued on the other',
+    )
   })
 
-  it('cart merge (spec §4): a visitor\'s cart, filled on both instances, is merged into the user\'s cart on login, seen the same on both', async () => {
+  it("cart merge (spec §4): a visitor's cart, filled on both instances, is merged into the user's cart on login, seen the same on both", async () => {
     const token = await tokenOf('approved.cn')
-    const u = await lb.handle.db.selectFrom('users').select('id').where('user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
-    await sql`DELETE FROM cart_items WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${u.id})`.execute(lb.handle.db)
+    const u = await lb.handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('user_name', '=', 'approved.cn')
+      .executeTakeFirstOrThrow()
+    await sql`DELETE FROM cart_items WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${u.id})`.execute(
+      lb.handle.db,
+    )
     const [c1, c2, c3] = [await activeSku(0), await activeSku(1), await activeSku(2)]
     const mine = await lb.client.post('/api/cart/addItems', { items: [{ catalogNumber: c1, quantity: 2 }] }, { token })
     assert.equal(mine.status, 200, mine.text)
@@ -94,8 +130,8 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
     const a2 = await lb.client.post('/api/cart/addItems', { gcId, items: [{ catalogNumber: c2, quantity: 4 }] })
     const a3 = await lb.client.post('/api/cart/addItems', { gcId, items: [{ catalogNumber: c3, quantity: 1 }] })
     assert.equal(a2.status, 200, a2.text)
-    assert.equal(a3.body.data.cart.itemCount, 3, 'the visitor\'s cart, written on both instances, holds all three lines')
-    assert.ok(both([a1.instance, a2.instance, a3.instance]), 'the visitor\'s adds went to both instances')
+    assert.equal(a3.body.data.cart.itemCount, 3, "the visitor's cart, written on both instances, holds all three lines")
+    assert.ok(both([a1.instance, a2.instance, a3.instance]), "the visitor's adds went to both instances")
 
     const m = await lb.client.get(`/api/cart/merge?gcId=${gcId}`, { token })
     assert.equal(m.status, 200, m.text)
@@ -105,32 +141,61 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
     for (let i = 0; i < 2; i++) {
       const q = await lb.client.get('/api/cart/query', { token })
       seen.push(q.instance)
-      assert.deepEqual(Object.fromEntries(q.body.data.cartItems.map((l: { catalogNumber: string; quantity: number }) => [l.catalogNumber, l.quantity])), expected, `the merged cart on ${q.instance}`)
+      assert.deepEqual(
+        Object.fromEntries(
+          q.body.data.cartItems.map((l: { catalogNumber: string; quantity: number }) => [l.catalogNumber, l.quantity]),
+        ),
+        expected,
+        `the merged cart on ${q.instance}`,
+      )
     }
     assert.ok(both(seen), 'the merged cart was read from both instances')
     // "After a merge the anonymous id is dead", on either instance
-    for (let i = 0; i < 2; i++) assert.equal((await lb.client.get(`/api/cart/query?gcId=${gcId}`)).body.data.itemCount, 0)
+    for (let i = 0; i < 2; i++)
+      assert.equal((await lb.client.get(`/api/cart/query?gcId=${gcId}`)).body.data.itemCount, 0)
     const again = await lb.client.get(`/api/cart/merge?gcId=${gcId}`, { token })
-    assert.deepEqual([again.body.data.mergedLines, again.body.data.alreadyMerged], [0, true], 'merging again on the other instance adds nothing')
+    assert.deepEqual(
+      [again.body.data.mergedLines, again.body.data.alreadyMerged],
+      [0, true],
+      'merging again on the other instance adds nothing',
+    )
   })
 
   it('an order placed with an Idempotency-Key, retried on the other instance, answers the same order; the database holds one', async () => {
     const token = await tokenOf('distributor.cn')
-    const u = await lb.handle.db.selectFrom('users').select('id').where('user_name', '=', 'distributor.cn').executeTakeFirstOrThrow()
-    await sql`DELETE FROM cart_items WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${u.id})`.execute(lb.handle.db)
-    assert.equal((await lb.client.post('/api/cart/addItems', { items: [{ catalogNumber: await activeSku(5), quantity: 1 }] }, { token })).status, 200)
+    const u = await lb.handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('user_name', '=', 'distributor.cn')
+      .executeTakeFirstOrThrow()
+    await sql`DELETE FROM cart_items WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${u.id})`.execute(
+      lb.handle.db,
+    )
+    assert.equal(
+      (
+        await lb.client.post(
+          '/api/cart/addItems',
+          { items: [{ catalogNumber: await activeSku(5), quantity: 1 }] },
+          { token },
+        )
+      ).status,
+      200,
+    )
     const key = `lb-order-${crypto.randomUUID()}`
     const body = { addressKey: 'ST-3000001-01', termsAccepted: true }
     const first = await lb.client.post('/api/order/placeOrder', body, { token, headers: { 'idempotency-key': key } })
     assert.equal(first.status, 200, first.text)
     // the client's retry (a lost answer): round-robin sends it to the other instance
     const retries: Answer[] = []
-    for (let i = 0; i < 4 && !retries.some((r) => r.instance !== first.instance); i++) retries.push(await lb.client.post('/api/order/placeOrder', body, { token, headers: { 'idempotency-key': key } }))
+    for (let i = 0; i < 4 && !retries.some((r) => r.instance !== first.instance); i++)
+      retries.push(await lb.client.post('/api/order/placeOrder', body, { token, headers: { 'idempotency-key': key } }))
     const other = retries.find((r) => r.instance !== first.instance)
     assert.ok(other, `a retry reached the other instance (${first.instance}, ${retries.map((r) => r.instance)})`)
     for (const r of retries) assert.deepEqual({ status: r.status, body: r.body }, { status: 200, body: first.body })
-    const n = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE placement_id IN
-      (SELECT id FROM order_placements WHERE user_id = ${u.id} AND idempotency_key = ${key})`.execute(lb.handle.db)).rows[0].n
+    const n = (
+      await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE placement_id IN
+      (SELECT id FROM order_placements WHERE user_id = ${u.id} AND idempotency_key = ${key})`.execute(lb.handle.db)
+    ).rows[0].n
     assert.equal(n, 1, 'one order for the key')
   })
 
@@ -162,40 +227,117 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
       posts.push({ status: r.res.status, instance: r.res.headers.get('x-instance') })
     }
     assert.ok(both(posts.map((p) => p.instance)), 'the posts went to both instances')
-    assert.deepEqual(posts.map((p) => p.status), [...Array(10).fill(401), 429, 429], JSON.stringify(posts))
+    assert.deepEqual(
+      posts.map((p) => p.status),
+      [...Array(10).fill(401), 429, 429],
+      JSON.stringify(posts),
+    )
   })
 
   // ---- flash sale: buyer accounts of their own (accounts, users, ship-tos), tokens signed with the shared secret
-  interface Buyer { accountId: number; token: string; addressKey: string }
+  interface Buyer {
+    accountId: number
+    token: string
+    addressKey: string
+  }
   const buyers: Buyer[] = []
   let productId = 0
   const makeBuyers = async (n: number) => {
     if (buyers.length) return
     const db = lb.handle.db
-    productId = (await db.selectFrom('products').select('id').where('list_price_cny', 'is not', null).orderBy('id').limit(1).executeTakeFirstOrThrow()).id
-    const base = await db.selectFrom('users').selectAll().where('user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
+    productId = (
+      await db
+        .selectFrom('products')
+        .select('id')
+        .where('list_price_cny', 'is not', null)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).id
+    const base = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('user_name', '=', 'approved.cn')
+      .executeTakeFirstOrThrow()
     for (let i = 0; i < n; i++) {
       const number = `LB${10000 + i}`
-      const { id: accountId } = await db.insertInto('accounts').values({ account_number: number, name: `LB Lab ${i}`, account_type: 'customer', country: 'cn' }).returning('id').executeTakeFirstOrThrow()
+      const { id: accountId } = await db
+        .insertInto('accounts')
+        .values({ account_number: number, name: `LB Lab ${i}`, account_type: 'customer', country: 'cn' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       const userId = `U-lb-${i}`
-      await db.insertInto('users').values({ ...base, id: userId, user_name: `lb.buyer.${i}`, cdc_uid: `lb-${i}`, email: `lb${i}@lab.example`, account_id: accountId }).execute()
+      await db
+        .insertInto('users')
+        .values({
+          ...base,
+          id: userId,
+          user_name: `lb.buyer.${i}`,
+          cdc_uid: `lb-${i}`,
+          email: `lb${i}@lab.example`,
+          account_id: accountId,
+        })
+        .execute()
       const addressKey = `ST-${number}-01`
-      await db.insertInto('ship_tos').values({
-        address_key: addressKey, account_number: number, nick_name: null, phone_number: '021-00000000', attention_to: 'Lab', dept_or_lab: 'Lab',
-        company_or_institution: `LB Lab ${i}`, country: 'China', state: null, state_or_province: '上海市', city: '上海市', street_address: '张衡路 1 号',
-        building_or_room: null, zip_code: '201203', iso_country_code: 'CN', mobile: null, email: null, pre_payment_account: false, account_id: accountId,
-        is_default: true, address_status: 'ACTIVE', web_reference: null, sort_order: 0,
-      }).execute()
-      buyers.push({ accountId, addressKey, token: await signAccessToken(LB_JWT_SECRET, { userId, userName: `lb.buyer.${i}` }) })
+      await db
+        .insertInto('ship_tos')
+        .values({
+          address_key: addressKey,
+          account_number: number,
+          nick_name: null,
+          phone_number: '021-00000000',
+          attention_to: 'Lab',
+          dept_or_lab: 'Lab',
+          company_or_institution: `LB Lab ${i}`,
+          country: 'China',
+          state: null,
+          state_or_province: '上海市',
+          city: '上海市',
+          street_address: '张衡路 1 号',
+          building_or_room: null,
+          zip_code: '201203',
+          iso_country_code: 'CN',
+          mobile: null,
+          email: null,
+          pre_payment_account: false,
+          account_id: accountId,
+          is_default: true,
+          address_status: 'ACTIVE',
+          web_reference: null,
+          sort_order: 0,
+        })
+        .execute()
+      buyers.push({
+        accountId,
+        addressKey,
+        token: await signAccessToken(LB_JWT_SECRET, { userId, userName: `lb.buyer.${i}` }),
+      })
     }
   }
   const newSale = async (stock: number, limit: number) => {
     const id = `L-${crypto.randomBytes(5).toString('hex')}`
-    await lb.handle.db.insertInto('flash_sales').values({
-      id, country: 'cn', product_id: productId, currency: 'CNY', flash_price: 1990, display_text_en: 'x', display_text_zh: 'x',
-      start_at: new Date(Date.now() - 60_000), end_at: new Date(Date.now() + 3_600_000), total_qty: stock, remain_qty: stock,
-      min_order_qty: 1, max_order_qty: 2, account_purchase_limit_qty: limit, delivery_channel: 'TFS', coupon: null, sort_order: 0,
-    }).execute()
+    await lb.handle.db
+      .insertInto('flash_sales')
+      .values({
+        id,
+        country: 'cn',
+        product_id: productId,
+        currency: 'CNY',
+        flash_price: 1990,
+        display_text_en: 'x',
+        display_text_zh: 'x',
+        start_at: new Date(Date.now() - 60_000),
+        end_at: new Date(Date.now() + 3_600_000),
+        total_qty: stock,
+        remain_qty: stock,
+        min_order_qty: 1,
+        max_order_qty: 2,
+        account_purchase_limit_qty: limit,
+        delivery_channel: 'TFS',
+        coupon: null,
+        sort_order: 0,
+      })
+      .execute()
     return id
   }
   /** one placement; an indefinite answer (5xx, a dropped connection) is retried with the same key, as a client would */
@@ -204,10 +346,18 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
     for (let attempt = 0; attempt < 40; attempt++) {
       const t = Date.now()
       try {
-        const r = await lb.client.post('/api/flashbuy/place/order', {
-          flashBuyId: saleId, quantity, addressKey: b.addressKey, termsAccepted: true,
-          receiver: { name: 'A', phone: '13800138000' }, invoiceReceiver: { name: 'B', phone: '13800138000' },
-        }, { token: b.token, headers: { 'idempotency-key': key } })
+        const r = await lb.client.post(
+          '/api/flashbuy/place/order',
+          {
+            flashBuyId: saleId,
+            quantity,
+            addressKey: b.addressKey,
+            termsAccepted: true,
+            receiver: { name: 'A', phone: '13800138000' },
+            invoiceReceiver: { name: 'B', phone: '13800138000' },
+          },
+          { token: b.token, headers: { 'idempotency-key': key } },
+        )
         if (r.status < 500) return { ...r, sentAt: t, attempts: attempt + 1 }
         last = `${r.status} ${r.text.slice(0, 200)}`
       } catch (e) {
@@ -217,9 +367,12 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
     }
     throw new Error(`no definite answer for ${key}: ${last}`)
   }
-  const saleOrders = async (saleId: string) => (await sql<{ order_number: string; account_id: number; qty: number; key: string | null }>`
+  const saleOrders = async (saleId: string) =>
+    (
+      await sql<{ order_number: string; account_id: number; qty: number; key: string | null }>`
     SELECT o.order_number, o.account_id, l.quantity AS qty, p.idempotency_key AS key FROM orders o JOIN order_lines l ON l.order_id = o.id
-      LEFT JOIN order_placements p ON p.id = o.placement_id WHERE o.flash_sale_id = ${saleId}`.execute(lb.handle.db)).rows
+      LEFT JOIN order_placements p ON p.id = o.placement_id WHERE o.flash_sale_id = ${saleId}`.execute(lb.handle.db)
+    ).rows
 
   it('a flash sale with buyers spread over both instances sells exactly the stock: 0 oversold, no account over its limit, every order answered', async () => {
     const STOCK = 50
@@ -227,14 +380,21 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
     await makeBuyers(40)
     const saleId = await newSale(STOCK, LIMIT)
     // 40 accounts × 3 requests of 1 unit at once: 120 units asked of 50
-    const jobs = buyers.flatMap((b, bi) => [0, 1, 2].map((k) => place(b, saleId, `lb-fs-${saleId}-${bi}-${k}`).then((r) => ({ ...r, accountId: b.accountId }))))
+    const jobs = buyers.flatMap((b, bi) =>
+      [0, 1, 2].map((k) =>
+        place(b, saleId, `lb-fs-${saleId}-${bi}-${k}`).then((r) => ({ ...r, accountId: b.accountId })),
+      ),
+    )
     const answers = await Promise.all(jobs)
-    assert.ok(both(answers.map((a) => a.instance)), `the buyers' requests went to both instances: ${JSON.stringify(lb.client.served)}`)
+    assert.ok(
+      both(answers.map((a) => a.instance)),
+      `the buyers' requests went to both instances: ${JSON.stringify(lb.client.served)}`,
+    )
     // the instances shared the Redis gate (issue 11's sale keys: fb:{<sale>}:s holds the stock tokens left)
     const redis = new Redis(lb.redisUrl, { maxRetriesPerRequest: 0, retryStrategy: () => null })
     try {
       const keys = await redis.keys(`fb:*${saleId}}:s`)
-      assert.equal(keys.length, 1, 'the gate held the sale\'s stock tokens')
+      assert.equal(keys.length, 1, "the gate held the sale's stock tokens")
       // and gave tokens out (not necessarily all: it stands aside for 1 s after a timed-out command, and the
       // database, which decides, refuses any excess)
       assert.ok(Number(await redis.get(keys[0])) < STOCK, 'and gave tokens out')
@@ -242,7 +402,11 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
       redis.disconnect()
     }
 
-    const sale = await lb.handle.db.selectFrom('flash_sales').select('remain_qty').where('id', '=', saleId).executeTakeFirstOrThrow()
+    const sale = await lb.handle.db
+      .selectFrom('flash_sales')
+      .select('remain_qty')
+      .where('id', '=', saleId)
+      .executeTakeFirstOrThrow()
     const orders = await saleOrders(saleId)
     const sold = orders.reduce((s, o) => s + o.qty, 0)
     assert.equal(sold, STOCK, 'sold exactly the stock (0 oversold)')
@@ -250,8 +414,13 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
     const byAccount = new Map<number, number>()
     for (const o of orders) byAccount.set(o.account_id, (byAccount.get(o.account_id) ?? 0) + o.qty)
     for (const [a, q] of byAccount) assert.ok(q <= LIMIT, `account ${a} bought ${q} > ${LIMIT}`)
-    const ledger = await lb.handle.db.selectFrom('flash_sale_ledger').select(['account_id', 'purchased_qty']).where('flash_sale_id', '=', saleId).execute()
-    for (const l of ledger) assert.equal(l.purchased_qty, byAccount.get(l.account_id) ?? 0, `ledger of account ${l.account_id}`)
+    const ledger = await lb.handle.db
+      .selectFrom('flash_sale_ledger')
+      .select(['account_id', 'purchased_qty'])
+      .where('flash_sale_id', '=', saleId)
+      .execute()
+    for (const l of ledger)
+      assert.equal(l.purchased_qty, byAccount.get(l.account_id) ?? 0, `ledger of account ${l.account_id}`)
     // every 200 is an order in the database, every order was answered once; the rest were refused for the stock or the limit
     const placed = answers.filter((a) => a.status === 200).map((a) => a.body.data[0].orderNumber)
     assert.deepEqual([...placed].sort(), orders.map((o) => o.order_number).sort())
@@ -271,7 +440,9 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
     let done = 0
     let downAt = Infinity
     let killed!: () => void
-    const killedNow = new Promise<void>((r) => { killed = r })
+    const killedNow = new Promise<void>((r) => {
+      killed = r
+    })
     const results: (Awaited<ReturnType<typeof place>> & { key: string })[] = []
     const clients = buyers.slice(0, CLIENTS).map(async (b, bi) => {
       for (let k = 0; k < PER_CLIENT; k++) {
@@ -287,7 +458,10 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
     // while it drains it says so: its own health check answers 503 ...
     let health = 200
     for (let i = 0; i < 40 && health === 200; i++) {
-      health = await fetch(`${victim.origin}/api/health`).then((r) => r.status, () => 0)
+      health = await fetch(`${victim.origin}/api/health`).then(
+        (r) => r.status,
+        () => 0,
+      )
       if (health === 200) await new Promise((r) => setTimeout(r, 25))
     }
     assert.equal(health, 503, 'the draining instance reports not-ready')
@@ -305,16 +479,26 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
     for (const r of results) assert.equal(r.status, 200, `${r.key}: ${r.text}`)
     const after = results.filter((r) => r.sentAt > downAt)
     assert.ok(after.length > 0, 'orders were placed after app2 left')
-    assert.deepEqual([...new Set(after.map((r) => r.instance))], ['app1'], 'nothing was sent to the draining instance once HAProxy took it out')
+    assert.deepEqual(
+      [...new Set(after.map((r) => r.instance))],
+      ['app1'],
+      'nothing was sent to the draining instance once HAProxy took it out',
+    )
 
-    t.diagnostic(`app2 served ${servedBefore} before SIGTERM; ${after.length} placed after it was taken out; ${results.filter((r) => r.attempts > 1).length} needed a client retry`)
+    t.diagnostic(
+      `app2 served ${servedBefore} before SIGTERM; ${after.length} placed after it was taken out; ${results.filter((r) => r.attempts > 1).length} needed a client retry`,
+    )
     // none lost, none doubled: one order per key, the one its client was told
     const orders = await saleOrders(saleId)
     const byKey = new Map<string, string[]>()
     for (const o of orders) byKey.set(o.key!, [...(byKey.get(o.key!) ?? []), o.order_number])
     assert.equal(orders.length, CLIENTS * PER_CLIENT, 'one order per placement')
     for (const r of results) assert.deepEqual(byKey.get(r.key), [r.body.data[0].orderNumber], `the order of ${r.key}`)
-    const sale = await lb.handle.db.selectFrom('flash_sales').select('remain_qty').where('id', '=', saleId).executeTakeFirstOrThrow()
+    const sale = await lb.handle.db
+      .selectFrom('flash_sales')
+      .select('remain_qty')
+      .where('id', '=', saleId)
+      .executeTakeFirstOrThrow()
     assert.equal(sale.remain_qty, 100_000 - CLIENTS * PER_CLIENT, 'the stock taken is the orders placed')
   })
 })

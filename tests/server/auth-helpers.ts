@@ -41,11 +41,19 @@ interface Cookie {
 
 export class Browser {
   private jar = new Map<string, Cookie>()
-  constructor(readonly origin: string, readonly headers: Record<string, string> = {}) {}
+  constructor(
+    readonly origin: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   private cookieHeader(url: URL): string {
     return [...this.jar.entries()]
-      .filter(([, c]) => url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : c.path + '/') || c.path === '/')
+      .filter(
+        ([, c]) =>
+          url.pathname === c.path ||
+          url.pathname.startsWith(c.path.endsWith('/') ? c.path : c.path + '/') ||
+          c.path === '/',
+      )
       .map(([k, c]) => `${k}=${c.value}`)
       .join('; ')
   }
@@ -70,7 +78,10 @@ export class Browser {
   }
 
   /** One request, no redirect following. */
-  async request(pathOrUrl: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  async request(
+    pathOrUrl: string,
+    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
     const url = new URL(pathOrUrl, this.origin)
     const headers: Record<string, string> = { ...this.headers, ...init.headers }
     const cookie = this.cookieHeader(url)
@@ -80,16 +91,30 @@ export class Browser {
       headers['content-type'] = 'application/x-www-form-urlencoded'
       body = new URLSearchParams(init.form).toString()
     }
-    const res = await fetch(url, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body, redirect: 'manual' })
+    const res = await fetch(url, {
+      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      headers,
+      body,
+      redirect: 'manual',
+    })
     this.store(res, url)
-    return { res, url, location: res.headers.get('location') ? new URL(res.headers.get('location')!, url) : null, text: await res.text() }
+    return {
+      res,
+      url,
+      location: res.headers.get('location') ? new URL(res.headers.get('location')!, url) : null,
+      text: await res.text(),
+    }
   }
 
   /**
    * Follows redirects until a page answers or the browser is sent to an app route (stopAt paths,
    * e.g. /login-callback: the app's, not the server's). Returns the last response and the visited URLs.
    */
-  async follow(pathOrUrl: string, init: { form?: Record<string, string> } = {}, stopAt = ['/login-callback', '/wechat-login']) {
+  async follow(
+    pathOrUrl: string,
+    init: { form?: Record<string, string> } = {},
+    stopAt = ['/login-callback', '/wechat-login'],
+  ) {
     const visited: URL[] = []
     let r = await this.request(pathOrUrl, init)
     visited.push(r.url)
@@ -104,15 +129,25 @@ export class Browser {
 
 /** action URLs of the POST forms of a page (HTML-unescaped), resolved against its URL. */
 export function formActions(html: string, base: URL): URL[] {
-  return [...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => new URL(m[1].replace(/&amp;/g, '&').replace(/&#38;/g, '&'), base))
+  return [...html.matchAll(/<form method="post" action="([^"]+)"/g)].map(
+    (m) => new URL(m[1].replace(/&amp;/g, '&').replace(/&#38;/g, '&'), base),
+  )
 }
 
 /** The hidden inputs of the form that contains `marker` (stand-in pages: one form per user and choice). */
-export function formContaining(html: string, marker: string, base: URL): { action: URL; fields: Record<string, string> } {
-  const forms = html.split('<form ').slice(1).map((f) => f.slice(0, f.indexOf('</form>')))
+export function formContaining(
+  html: string,
+  marker: string,
+  base: URL,
+): { action: URL; fields: Record<string, string> } {
+  const forms = html
+    .split('<form ')
+    .slice(1)
+    .map((f) => f.slice(0, f.indexOf('</form>')))
   const f = forms.find((x) => x.includes(marker))
   if (!f) throw new Error(`no form containing ${marker}`)
-  const unescape = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&')
+  const unescape = (s: string) =>
+    s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&')
   const action = new URL(unescape(/action="([^"]+)"/.exec(f)![1]), base)
   const fields: Record<string, string> = {}
   for (const m of f.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[m[1]] = unescape(m[2])

@@ -16,7 +16,8 @@ for (const kind of DB_KINDS) {
       await env?.srv.close()
       if (env) await closeTestDb(env.handle)
     })
-    describe('login through the embedded OpenID provider (authorization code + PKCE)', () => oidcTests(kind, () => env!))
+    describe('login through the embedded OpenID provider (authorization code + PKCE)', () =>
+      oidcTests(kind, () => env!))
     describe('WeChat login through the local stand-in', () => wechatTests(kind, () => env!))
   })
 }

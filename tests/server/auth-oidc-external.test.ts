@@ -19,7 +19,11 @@ const CLIENT_ID = 'storefront-at-external'
 const CLIENT_SECRET = 'external-secret-1'
 const sha = (s: string) => crypto.createHash('sha256').update(s).digest('base64url')
 
-interface AuthRequest { state: string; nonce: string; challenge: string }
+interface AuthRequest {
+  state: string
+  nonce: string
+  challenge: string
+}
 
 /** Discovery, JWKS, token and userinfo endpoints; the token response comes from `respond`. */
 async function startFakeIssuer() {
@@ -29,7 +33,12 @@ async function startFakeIssuer() {
   const fake = {
     issuer: '',
     /** builds the id_token claims for a code (default: a good token for `preferred_username`) */
-    claims: (req: AuthRequest): JWTPayload => ({ sub: 'ext-1', aud: CLIENT_ID, nonce: req.nonce, preferred_username: 'approved.cn' }),
+    claims: (req: AuthRequest): JWTPayload => ({
+      sub: 'ext-1',
+      aud: CLIENT_ID,
+      nonce: req.nonce,
+      preferred_username: 'approved.cn',
+    }),
     tokenError: null as null | { status: number; body: object },
     userinfo: null as null | object,
     tokenRequests: 0,
@@ -41,7 +50,9 @@ async function startFakeIssuer() {
     },
     async sign(claims: JWTPayload) {
       const now = Math.floor(Date.now() / 1000)
-      return new SignJWT({ iss: fake.issuer, iat: now, exp: now + 300, ...claims }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).sign(privateKey)
+      return new SignJWT({ iss: fake.issuer, iat: now, exp: now + 300, ...claims })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .sign(privateKey)
     },
   }
   const send = (res: http.ServerResponse, status: number, body: object) => {
@@ -54,24 +65,40 @@ async function startFakeIssuer() {
       const url = new URL(req.url!, fake.issuer)
       if (url.pathname === '/.well-known/openid-configuration') {
         return send(res, 200, {
-          issuer: fake.issuer, authorization_endpoint: `${fake.issuer}/authorize`, token_endpoint: `${fake.issuer}/token`,
-          jwks_uri: `${fake.issuer}/jwks`, userinfo_endpoint: `${fake.issuer}/userinfo`, response_types_supported: ['code'],
-          subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'], code_challenge_methods_supported: ['S256'],
-          token_endpoint_auth_methods_supported: ['client_secret_basic'], authorization_response_iss_parameter_supported: true,
+          issuer: fake.issuer,
+          authorization_endpoint: `${fake.issuer}/authorize`,
+          token_endpoint: `${fake.issuer}/token`,
+          jwks_uri: `${fake.issuer}/jwks`,
+          userinfo_endpoint: `${fake.issuer}/userinfo`,
+          response_types_supported: ['code'],
+          subject_types_supported: ['public'],
+          id_token_signing_alg_values_supported: ['RS256'],
+          code_challenge_methods_supported: ['S256'],
+          token_endpoint_auth_methods_supported: ['client_secret_basic'],
+          authorization_response_iss_parameter_supported: true,
         })
       }
       if (url.pathname === '/jwks') return send(res, 200, { keys: [jwk] })
       if (url.pathname === '/token' && req.method === 'POST') {
         fake.tokenRequests++
         // client_secret_basic: form-urlencoded id and secret (RFC 6749 2.3.1)
-        const [id, secret] = Buffer.from(String(req.headers.authorization).replace(/^Basic /, ''), 'base64').toString().split(':').map(decodeURIComponent)
+        const [id, secret] = Buffer.from(String(req.headers.authorization).replace(/^Basic /, ''), 'base64')
+          .toString()
+          .split(':')
+          .map(decodeURIComponent)
         if (id !== CLIENT_ID || secret !== CLIENT_SECRET) return send(res, 401, { error: 'invalid_client' })
         const form = new URLSearchParams(body)
         const ar = issued.get(form.get('code') ?? '')
         issued.delete(form.get('code') ?? '')
-        if (!ar || sha(form.get('code_verifier') ?? '') !== ar.challenge) return send(res, 400, { error: 'invalid_grant' })
+        if (!ar || sha(form.get('code_verifier') ?? '') !== ar.challenge)
+          return send(res, 400, { error: 'invalid_grant' })
         if (fake.tokenError) return send(res, fake.tokenError.status, fake.tokenError.body)
-        return send(res, 200, { access_token: 'at-' + crypto.randomBytes(8).toString('hex'), token_type: 'Bearer', expires_in: 300, id_token: await fake.sign(fake.claims(ar)) })
+        return send(res, 200, {
+          access_token: 'at-' + crypto.randomBytes(8).toString('hex'),
+          token_type: 'Bearer',
+          expires_in: 300,
+          id_token: await fake.sign(fake.claims(ar)),
+        })
       }
       if (url.pathname === '/userinfo') return fake.userinfo ? send(res, 200, fake.userinfo) : send(res, 404, {})
       send(res, 404, {})
@@ -88,14 +115,25 @@ for (const kind of DB_KINDS) {
     let app: FastifyInstance
     let issuer: Awaited<ReturnType<typeof startFakeIssuer>>
     const fake = () => issuer.fake
-    const defaultClaims = () => (req: AuthRequest): JWTPayload => ({ sub: 'ext-1', aud: CLIENT_ID, nonce: req.nonce, preferred_username: 'approved.cn' })
+    const defaultClaims =
+      () =>
+      (req: AuthRequest): JWTPayload => ({
+        sub: 'ext-1',
+        aud: CLIENT_ID,
+        nonce: req.nonce,
+        preferred_username: 'approved.cn',
+      })
 
     before(async () => {
       issuer = await startFakeIssuer()
       handle = await openTestDb(kind)
       app = buildApp({
-        db: handle.db, jwtSecret: TEST_JWT_SECRET,
-        auth: { publicUrl: 'http://127.0.0.1:3999', oidc: { issuer: issuer.fake.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } },
+        db: handle.db,
+        jwtSecret: TEST_JWT_SECRET,
+        auth: {
+          publicUrl: 'http://127.0.0.1:3999',
+          oidc: { issuer: issuer.fake.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+        },
       })
       await app.ready()
     })
@@ -111,7 +149,11 @@ for (const kind of DB_KINDS) {
       assert.equal(a.statusCode, 302, a.body)
       const to = new URL(a.headers.location as string)
       assert.equal(`${to.origin}${to.pathname}`, `${fake().issuer}/authorize`)
-      const req = { state: to.searchParams.get('state')!, nonce: to.searchParams.get('nonce')!, challenge: to.searchParams.get('code_challenge')! }
+      const req = {
+        state: to.searchParams.get('state')!,
+        nonce: to.searchParams.get('nonce')!,
+        challenge: to.searchParams.get('code_challenge')!,
+      }
       const q = new URLSearchParams({ code: fake().codeFor(req), state: req.state, iss: fake().issuer })
       extra(q)
       const cb = await app.inject(`/api/auth/oidc/callback?${q}`)
@@ -139,12 +181,16 @@ for (const kind of DB_KINDS) {
       fake().userinfo = { sub: 'ext-2', preferred_username: 'lite.cn' }
       const t1 = (await login()).searchParams.get('ticket')!
       const d1 = (await app.inject({ method: 'POST', url: '/api/auth/token', payload: { ticket: t1 } })).json().data
-      assert.equal((await app.inject({ url: '/api/users/info', headers: auth(d1.token) })).json().data.userProfile.userName, 'lite.cn')
+      assert.equal(
+        (await app.inject({ url: '/api/users/info', headers: auth(d1.token) })).json().data.userProfile.userName,
+        'lite.cn',
+      )
 
       fake().userinfo = { sub: 'someone-else', preferred_username: 'approved.cn' }
       const t2 = (await login()).searchParams.get('ticket')!
       const d2 = (await app.inject({ method: 'POST', url: '/api/auth/token', payload: { ticket: t2 } })).json().data
-      const name = (await app.inject({ url: '/api/users/info', headers: auth(d2.token) })).json().data.userProfile.userName
+      const name = (await app.inject({ url: '/api/users/info', headers: auth(d2.token) })).json().data.userProfile
+        .userName
       assert.notEqual(name, 'approved.cn')
       assert.match(name, /^ext-[0-9a-f]{16}$/)
       assert.equal(d2.registered, true)
@@ -153,11 +199,23 @@ for (const kind of DB_KINDS) {
 
     const bad: [string, (req: AuthRequest) => JWTPayload][] = [
       ['another audience', (req) => ({ sub: 'ext-1', aud: 'another-client', nonce: req.nonce })],
-      ['several audiences and no azp', (req) => ({ sub: 'ext-1', aud: [CLIENT_ID, 'another-client'], nonce: req.nonce })],
-      ['several audiences, azp another client', (req) => ({ sub: 'ext-1', aud: [CLIENT_ID, 'another-client'], azp: 'another-client', nonce: req.nonce })],
-      ['another issuer in the token', (req) => ({ sub: 'ext-1', aud: CLIENT_ID, nonce: req.nonce, iss: 'http://127.0.0.1:1/other' })],
+      [
+        'several audiences and no azp',
+        (req) => ({ sub: 'ext-1', aud: [CLIENT_ID, 'another-client'], nonce: req.nonce }),
+      ],
+      [
+        'several audiences, azp another client',
+        (req) => ({ sub: 'ext-1', aud: [CLIENT_ID, 'another-client'], azp: 'another-client', nonce: req.nonce }),
+      ],
+      [
+        'another issuer in the token',
+        (req) => ({ sub: 'ext-1', aud: CLIENT_ID, nonce: req.nonce, iss: 'http://127.0.0.1:1/other' }),
+      ],
       ['no nonce', () => ({ sub: 'ext-1', aud: CLIENT_ID })],
-      ['expired a minute ago (beyond the clock tolerance)', (req) => ({ sub: 'ext-1', aud: CLIENT_ID, nonce: req.nonce, exp: Math.floor(Date.now() / 1000) - 60 })],
+      [
+        'expired a minute ago (beyond the clock tolerance)',
+        (req) => ({ sub: 'ext-1', aud: CLIENT_ID, nonce: req.nonce, exp: Math.floor(Date.now() / 1000) - 60 }),
+      ],
       ['no sub', (req) => ({ aud: CLIENT_ID, nonce: req.nonce })],
     ]
     for (const [what, claims] of bad) {
@@ -168,12 +226,24 @@ for (const kind of DB_KINDS) {
     }
 
     it('clock skew: an id_token that expired a few seconds ago is still accepted (30 s tolerance)', async () => {
-      fake().claims = (req) => ({ sub: 'ext-1', aud: CLIENT_ID, nonce: req.nonce, preferred_username: 'approved.cn', exp: Math.floor(Date.now() / 1000) - 5 })
+      fake().claims = (req) => ({
+        sub: 'ext-1',
+        aud: CLIENT_ID,
+        nonce: req.nonce,
+        preferred_username: 'approved.cn',
+        exp: Math.floor(Date.now() / 1000) - 5,
+      })
       assert.ok((await login()).searchParams.get('ticket'))
     })
 
     it('several audiences with azp = our client are accepted', async () => {
-      fake().claims = (req) => ({ sub: 'ext-1', aud: [CLIENT_ID, 'api'], azp: CLIENT_ID, nonce: req.nonce, preferred_username: 'approved.cn' })
+      fake().claims = (req) => ({
+        sub: 'ext-1',
+        aud: [CLIENT_ID, 'api'],
+        azp: CLIENT_ID,
+        nonce: req.nonce,
+        preferred_username: 'approved.cn',
+      })
       assert.ok((await login()).searchParams.get('ticket'))
     })
 
@@ -181,8 +251,15 @@ for (const kind of DB_KINDS) {
       const { privateKey } = await generateKeyPair('RS256')
       const sign = fake().sign
       fake().claims = defaultClaims()
-      fake().sign = (c) => new SignJWT({ iss: fake().issuer, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 300, ...c })
-        .setProtectedHeader({ alg: 'RS256', kid: 'k1' }).sign(privateKey)
+      fake().sign = (c) =>
+        new SignJWT({
+          iss: fake().issuer,
+          iat: Math.floor(Date.now() / 1000),
+          exp: Math.floor(Date.now() / 1000) + 300,
+          ...c,
+        })
+          .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+          .sign(privateKey)
       try {
         refused(await login())
       } finally {
@@ -190,7 +267,7 @@ for (const kind of DB_KINDS) {
       }
     })
 
-    it('the token endpoint\'s error response is refused; a wrong iss parameter never reaches the token endpoint', async () => {
+    it("the token endpoint's error response is refused; a wrong iss parameter never reaches the token endpoint", async () => {
       fake().claims = defaultClaims()
       fake().tokenError = { status: 400, body: { error: 'invalid_grant', error_description: 'code expired' } }
       refused(await login())
@@ -198,7 +275,11 @@ for (const kind of DB_KINDS) {
       const before = fake().tokenRequests
       refused(await login((q) => q.set('iss', 'http://127.0.0.1:1/mix-up')))
       refused(await login((q) => q.delete('iss')))
-      assert.equal(fake().tokenRequests, before, 'the code is not sent anywhere when the response is from another issuer')
+      assert.equal(
+        fake().tokenRequests,
+        before,
+        'the code is not sent anywhere when the response is from another issuer',
+      )
     })
   })
 }

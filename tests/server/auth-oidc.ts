@@ -23,7 +23,11 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
   /** Posts the sign-in form and follows the redirects up to the provider's redirect to our callback. */
   async function submitLogin(b: Browser, page: { text: string; url: URL }, username: string, password: string) {
     const [login] = formActions(page.text, page.url)
-    return b.follow(login.href, { form: { username, password } }, ['/login-callback', '/wechat-login', '/api/auth/oidc/callback'])
+    return b.follow(login.href, { form: { username, password } }, [
+      '/login-callback',
+      '/wechat-login',
+      '/api/auth/oidc/callback',
+    ])
   }
 
   async function redeem(ticket: string) {
@@ -44,7 +48,11 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
     assert.match(to.searchParams.get('code_challenge') ?? '', /^[A-Za-z0-9_-]{43}$/)
     const state = to.searchParams.get('state')!
     // the state and its verifier are kept server-side only; the verifier matches the challenge
-    const row = await env().handle.db.selectFrom('auth_login_states').selectAll().where('state_hash', '=', sha(state)).executeTakeFirstOrThrow()
+    const row = await env()
+      .handle.db.selectFrom('auth_login_states')
+      .selectAll()
+      .where('state_hash', '=', sha(state))
+      .executeTakeFirstOrThrow()
     assert.equal(sha(row.code_verifier!), to.searchParams.get('code_challenge'))
     assert.equal(row.return_to, '/home')
   })
@@ -55,8 +63,14 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
     assert.match(page.text, /<html lang="en"/)
     assert.match(page.text, /<label for="f-username">Username<\/label>/)
     assert.match(page.text, /<label for="f-password">Password<\/label>/)
-    const done = await b.follow(formActions(page.text, page.url)[0].href, { form: { username: 'approved.cn', password: DEMO_PASSWORD } })
-    assert.equal(done.appRoute?.pathname, '/login-callback', `ended at ${done.url} ${done.res.status} ${done.text.slice(0, 200)}`)
+    const done = await b.follow(formActions(page.text, page.url)[0].href, {
+      form: { username: 'approved.cn', password: DEMO_PASSWORD },
+    })
+    assert.equal(
+      done.appRoute?.pathname,
+      '/login-callback',
+      `ended at ${done.url} ${done.res.status} ${done.text.slice(0, 200)}`,
+    )
     const ticket = done.appRoute!.searchParams.get('ticket')!
     assert.match(ticket, /^[A-Za-z0-9_-]{43}$/)
     assert.equal(done.appRoute!.searchParams.get('token'), null, 'the access token never travels in a URL')
@@ -88,7 +102,10 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
 
   it('wrong password: the form shows "Wrong username or password." again, keeps the username, escapes it, and no ticket is issued', async () => {
     const { b, page } = await openSignIn('lang=en')
-    const before = await env().handle.db.selectFrom('auth_tickets').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+    const before = await env()
+      .handle.db.selectFrom('auth_tickets')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
     const r = await submitLogin(b, page, 'approved.cn', 'not-the-password')
     assert.equal(r.res.status, 401)
     assert.match(r.text, /Wrong username or password\./)
@@ -97,14 +114,19 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
     const xss = await submitLogin(b, page, '<script>alert(1)</script>', 'x')
     assert.ok(!xss.text.includes('<script>alert'), 'typed values are HTML-escaped')
     assert.match(xss.text, /&#60;script&#62;/)
-    const after = await env().handle.db.selectFrom('auth_tickets').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+    const after = await env()
+      .handle.db.selectFrom('auth_tickets')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
     assert.equal(Number(after.n), Number(before.n))
   })
 
   it('a cross-site post without the interaction cookie finds no sign-in (CSRF): no login happens', async () => {
     const { page } = await openSignIn('lang=en')
     const stranger = new Browser(env().srv.origin) // no cookies
-    const r = await stranger.request(formActions(page.text, page.url)[0].href, { form: { username: 'approved.cn', password: DEMO_PASSWORD, lang: 'en' } })
+    const r = await stranger.request(formActions(page.text, page.url)[0].href, {
+      form: { username: 'approved.cn', password: DEMO_PASSWORD, lang: 'en' },
+    })
     assert.equal(r.res.status, 400)
     assert.match(r.text, /expired or was already used/)
     assert.equal(r.location, null)
@@ -132,7 +154,11 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
     const { b, page } = await openSignIn()
     const r = await submitLogin(b, page, 'lite.cn', DEMO_PASSWORD)
     const state = r.appRoute!.searchParams.get('state')!
-    await env().handle.db.updateTable('auth_login_states').set({ expires_at: new Date(Date.now() - 1000) }).where('state_hash', '=', sha(state)).execute()
+    await env()
+      .handle.db.updateTable('auth_login_states')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('state_hash', '=', sha(state))
+      .execute()
     const cb = await b.request(r.appRoute!.href)
     assert.equal(cb.location!.searchParams.get('error'), 'state')
   })
@@ -141,8 +167,8 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
     const { b, page } = await openSignIn()
     const r = await submitLogin(b, page, 'approved.cn', DEMO_PASSWORD)
     const state = r.appRoute!.searchParams.get('state')!
-    await env().handle.db
-      .updateTable('auth_login_states')
+    await env()
+      .handle.db.updateTable('auth_login_states')
       .set({ code_verifier: crypto.randomBytes(32).toString('base64url') })
       .where('state_hash', '=', sha(state))
       .execute()
@@ -153,7 +179,15 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
   })
 
   it('the callback checks the issuer (RFC 9207 iss parameter): a wrong or missing iss is refused (error=exchange, no ticket)', async () => {
-    const tickets = async () => Number((await env().handle.db.selectFrom('auth_tickets').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+    const tickets = async () =>
+      Number(
+        (
+          await env()
+            .handle.db.selectFrom('auth_tickets')
+            .select((e) => e.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     const before = await tickets()
     for (const iss of ['http://evil.example/oidc', null]) {
       const { b, page } = await openSignIn()
@@ -174,14 +208,22 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
     const { b, page } = await openSignIn()
     const r = await submitLogin(b, page, 'approved.cn', DEMO_PASSWORD)
     const state = r.appRoute!.searchParams.get('state')!
-    await env().handle.db.updateTable('auth_login_states').set({ nonce: crypto.randomBytes(32).toString('base64url') }).where('state_hash', '=', sha(state)).execute()
+    await env()
+      .handle.db.updateTable('auth_login_states')
+      .set({ nonce: crypto.randomBytes(32).toString('base64url') })
+      .where('state_hash', '=', sha(state))
+      .execute()
     const cb = await b.request(r.appRoute!.href)
     assert.equal(cb.location!.searchParams.get('error'), 'exchange')
     assert.equal(cb.location!.searchParams.get('ticket'), null)
   })
 
   it('an error response of the issuer: access_denied → error=access_denied, any other error → error=exchange', async () => {
-    for (const [error, expected] of [['access_denied', 'access_denied'], ['server_error', 'exchange'], ['login_required', 'exchange']]) {
+    for (const [error, expected] of [
+      ['access_denied', 'access_denied'],
+      ['server_error', 'exchange'],
+      ['login_required', 'exchange'],
+    ]) {
       const b = new Browser(env().srv.origin)
       const state = (await b.request('/api/auth/oidc/authorize')).location!.searchParams.get('state')!
       const q = new URLSearchParams({ error, error_description: 'x', state, iss: `${env().srv.origin}/oidc` })
@@ -194,7 +236,10 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
   it('PKCE is required by the provider: an authorization request without code_challenge is refused', async () => {
     const b = new Browser(env().srv.origin)
     const q = new URLSearchParams({
-      client_id: EMBEDDED_CLIENT_ID, response_type: 'code', scope: 'openid', state: 's'.repeat(20),
+      client_id: EMBEDDED_CLIENT_ID,
+      response_type: 'code',
+      scope: 'openid',
+      state: 's'.repeat(20),
       redirect_uri: `${env().srv.origin}/api/auth/oidc/callback`,
     })
     const r = await b.request(`/oidc/auth?${q}`)
@@ -206,9 +251,15 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
 
   it('ticket expiry: a ticket older than its 60 s is refused', async () => {
     const { b, page } = await openSignIn()
-    const r = await b.follow(formActions(page.text, page.url)[0].href, { form: { username: 'approved.in', password: DEMO_PASSWORD } })
+    const r = await b.follow(formActions(page.text, page.url)[0].href, {
+      form: { username: 'approved.in', password: DEMO_PASSWORD },
+    })
     const ticket = r.appRoute!.searchParams.get('ticket')!
-    await env().handle.db.updateTable('auth_tickets').set({ expires_at: new Date(Date.now() - 1) }).where('ticket_hash', '=', sha(ticket)).execute()
+    await env()
+      .handle.db.updateTable('auth_tickets')
+      .set({ expires_at: new Date(Date.now() - 1) })
+      .where('ticket_hash', '=', sha(ticket))
+      .execute()
     const res = await redeem(ticket)
     assert.equal(res.statusCode, 401)
     assert.equal(res.json().code, 'TOKEN_INVALID')
@@ -242,25 +293,56 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
     assert.match(action.pathname, /\/register$/)
 
     const bad = await b.request(action.href, {
-      form: { username: 'approved.cn', email: 'new.user@example.edu.cn', firstName: 'Ada', lastName: 'Li', password: 'short', language: 'en', lang: 'en' },
+      form: {
+        username: 'approved.cn',
+        email: 'new.user@example.edu.cn',
+        firstName: 'Ada',
+        lastName: 'Li',
+        password: 'short',
+        language: 'en',
+        lang: 'en',
+      },
     })
     assert.equal(bad.res.status, 400)
     assert.match(bad.text, /This username is already taken|Password must be at least 8 characters\./)
     const bad2 = await b.request(action.href, {
-      form: { username: 'approved.cn', email: 'new.user@example.edu.cn', firstName: 'Ada', lastName: 'Li', password: 'long-enough-1', language: 'en', lang: 'en' },
+      form: {
+        username: 'approved.cn',
+        email: 'new.user@example.edu.cn',
+        firstName: 'Ada',
+        lastName: 'Li',
+        password: 'long-enough-1',
+        language: 'en',
+        lang: 'en',
+      },
     })
     assert.match(bad2.text, /This username is already taken/)
     assert.match(bad2.text, /value="new.user@example.edu.cn"/, 'typed values are kept')
     assert.match(bad2.text, /value="Ada"/)
     const weak = await b.request(action.href, {
-      form: { username: 'new.user', email: 'not-an-email', firstName: 'Ada', lastName: 'Li', password: 'short', lang: 'zh' },
+      form: {
+        username: 'new.user',
+        email: 'not-an-email',
+        firstName: 'Ada',
+        lastName: 'Li',
+        password: 'short',
+        lang: 'zh',
+      },
     })
     assert.match(weak.text, /密码至少需要 8 个字符。/)
     assert.match(weak.text, /请输入有效的邮箱地址。/)
 
     const userName = `new.user.${kind}`
     const ok = await b.follow(action.href, {
-      form: { username: userName, email: 'new.user@example.edu.cn', firstName: 'Ada', lastName: 'Li', password: 'long-enough-1', language: 'en', lang: 'en' },
+      form: {
+        username: userName,
+        email: 'new.user@example.edu.cn',
+        firstName: 'Ada',
+        lastName: 'Li',
+        password: 'long-enough-1',
+        language: 'en',
+        lang: 'en',
+      },
     })
     assert.equal(ok.appRoute?.pathname, '/login-callback', ok.text.slice(0, 300))
     const res = await redeem(ok.appRoute!.searchParams.get('ticket')!)
@@ -272,13 +354,19 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
     assert.equal(info.userRoles.registrationStatus, 'Partially Registered')
     assert.equal(info.accountNumber, null)
     assert.equal(info.language, 'en')
-    const row = await env().handle.db.selectFrom('users as u').innerJoin('accounts as a', 'a.id', 'u.account_id')
-      .select(['a.account_number', 'a.country', 'u.country']).where('u.user_name', '=', userName).executeTakeFirstOrThrow()
+    const row = await env()
+      .handle.db.selectFrom('users as u')
+      .innerJoin('accounts as a', 'a.id', 'u.account_id')
+      .select(['a.account_number', 'a.country', 'u.country'])
+      .where('u.user_name', '=', userName)
+      .executeTakeFirstOrThrow()
     assert.deepEqual(row, { account_number: null, country: 'cn' })
 
     // a later plain login of that user is not a registration
     const again = await openSignIn('returnTo=/home')
-    const r2 = await again.b.follow(formActions(again.page.text, again.page.url)[0].href, { form: { username: userName, password: 'long-enough-1' } })
+    const r2 = await again.b.follow(formActions(again.page.text, again.page.url)[0].href, {
+      form: { username: userName, password: 'long-enough-1' },
+    })
     const d2 = (await redeem(r2.appRoute!.searchParams.get('ticket')!)).json().data
     assert.equal(d2.registered, undefined)
 
@@ -292,16 +380,25 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
 
   it('tokens are signed and expire: a tampered or expired token from the login is refused (401 TOKEN_INVALID / TOKEN_EXPIRED)', async () => {
     const { b, page } = await openSignIn()
-    const r = await b.follow(formActions(page.text, page.url)[0].href, { form: { username: 'approved.cn', password: DEMO_PASSWORD } })
+    const r = await b.follow(formActions(page.text, page.url)[0].href, {
+      form: { username: 'approved.cn', password: DEMO_PASSWORD },
+    })
     const { token } = (await redeem(r.appRoute!.searchParams.get('ticket')!)).json().data
     const [h, p, s] = token.split('.')
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString())
-    const tampered = [h, Buffer.from(JSON.stringify({ ...claims, sub: 'U-9a1b2c3d' })).toString('base64url'), s].join('.')
+    const tampered = [h, Buffer.from(JSON.stringify({ ...claims, sub: 'U-9a1b2c3d' })).toString('base64url'), s].join(
+      '.',
+    )
     const t1 = await env().srv.app.inject({ url: '/api/users/info', headers: auth(tampered) })
     assert.equal(t1.statusCode, 401)
     assert.equal(t1.json().code, 'TOKEN_INVALID')
     const now = Math.floor(Date.now() / 1000)
-    const expired = await signAccessToken(TEST_JWT_SECRET, { userId: claims.sub, userName: claims.name }, 7200, now - 7201)
+    const expired = await signAccessToken(
+      TEST_JWT_SECRET,
+      { userId: claims.sub, userName: claims.name },
+      7200,
+      now - 7201,
+    )
     const t2 = await env().srv.app.inject({ url: '/api/users/info', headers: auth(expired) })
     assert.equal(t2.statusCode, 401)
     assert.equal(t2.json().code, 'TOKEN_EXPIRED')
@@ -311,7 +408,8 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
   it('rate limit: the sign-in form answers 429 with a readable page after 10 password posts a minute for one IP + username', async () => {
     const { b, page } = await openSignIn('lang=en')
     const statuses: number[] = []
-    for (let i = 0; i < 11; i++) statuses.push((await submitLogin(b, page, 'rate.limited', 'wrong-password')).res.status)
+    for (let i = 0; i < 11; i++)
+      statuses.push((await submitLogin(b, page, 'rate.limited', 'wrong-password')).res.status)
     assert.deepEqual(statuses.slice(0, 10), Array(10).fill(401))
     const last = await submitLogin(b, page, 'rate.limited', 'wrong-password')
     assert.equal(last.res.status, 429)
@@ -321,22 +419,40 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
 
   it('GET /api/auth/providers names the embedded issuer', async () => {
     const res = await env().srv.app.inject('/api/auth/providers')
-    assert.deepEqual(res.json().data, { oidc: { issuer: `${env().srv.origin}/oidc`, embedded: true }, wechat: { standIn: true } })
+    assert.deepEqual(res.json().data, {
+      oidc: { issuer: `${env().srv.origin}/oidc`, embedded: true },
+      wechat: { standIn: true },
+    })
   })
 
   it('rate limit: POST /api/auth/token and the authorize redirect over the per-IP limit → 429 TOO_MANY_REQUESTS / error=rate_limited', async () => {
-    const app = buildApp({ db: env().handle.db, jwtSecret: TEST_JWT_SECRET, auth: { publicUrl: env().srv.origin, rateLimits: { apiPerIp: 2 } } })
+    const app = buildApp({
+      db: env().handle.db,
+      jwtSecret: TEST_JWT_SECRET,
+      auth: { publicUrl: env().srv.origin, rateLimits: { apiPerIp: 2 } },
+    })
     try {
       const codes: number[] = []
-      for (let i = 0; i < 3; i++) codes.push((await app.inject({ method: 'POST', url: '/api/auth/token', payload: { ticket: 'x'.repeat(43) } })).statusCode)
+      for (let i = 0; i < 3; i++)
+        codes.push(
+          (await app.inject({ method: 'POST', url: '/api/auth/token', payload: { ticket: 'x'.repeat(43) } }))
+            .statusCode,
+        )
       assert.deepEqual(codes, [401, 401, 429])
-      const res = await app.inject({ method: 'POST', url: '/api/auth/token', payload: { ticket: 'x'.repeat(43) }, headers: { languagecode: 'en' } })
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        payload: { ticket: 'x'.repeat(43) },
+        headers: { languagecode: 'en' },
+      })
       const body = res.json() as { success: boolean; code: string; statusCode: number; message: string }
       assert.deepEqual([body.success, body.code, body.statusCode], [false, 'TOO_MANY_REQUESTS', 429])
       assert.match(body.message, /Too many login attempts\. Please wait \d+ seconds and try again\./)
       assert.ok(Number(res.headers['retry-after']) > 0)
       // the message in the request's language (Chinese by default)
-      const zh = (await app.inject({ method: 'POST', url: '/api/auth/token', payload: { ticket: 'x'.repeat(43) } })).json() as { message: string }
+      const zh = (
+        await app.inject({ method: 'POST', url: '/api/auth/token', payload: { ticket: 'x'.repeat(43) } })
+      ).json() as { message: string }
       assert.match(zh.message, /登录尝试过于频繁，请 \d+ 秒后再试/)
       for (let i = 0; i < 2; i++) assert.equal((await app.inject('/api/auth/oidc/authorize')).statusCode, 302)
       const oidcLimited = await app.inject('/api/auth/oidc/authorize')

@@ -21,18 +21,34 @@ import type { DbHandle } from '../../server/db'
 describeEachDb('embedded provider store (oidc_store): the oidc-provider Adapter contract', (ctx) => {
   const store = () => createDbStore(ctx().db)
   const expire = (model: string, id: string) =>
-    ctx().db.updateTable('oidc_store').set({ expires_at: new Date(Date.now() - 1000) }).where('model', '=', model).where('id', '=', id).execute()
+    ctx()
+      .db.updateTable('oidc_store')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('model', '=', model)
+      .where('id', '=', id)
+      .execute()
 
   it('upsert then find returns the payload as given; a second upsert replaces it; another model with the same id is another entry', async () => {
     const s = store()
-    const p: AdapterPayload = { jti: 'c1', kind: 'AuthorizationCode', grantId: 'g-find', accountId: 'u1', scope: 'openid email', exp: 1 }
+    const p: AdapterPayload = {
+      jti: 'c1',
+      kind: 'AuthorizationCode',
+      grantId: 'g-find',
+      accountId: 'u1',
+      scope: 'openid email',
+      exp: 1,
+    }
     await s.adapter('AuthorizationCode').upsert('c1', p, 60)
     assert.deepEqual(await s.adapter('AuthorizationCode').find('c1'), p)
     assert.equal(await s.adapter('AccessToken').find('c1'), undefined)
     assert.equal(await s.adapter('AuthorizationCode').find('nope'), undefined)
     await s.adapter('AuthorizationCode').upsert('c1', { ...p, scope: 'openid' }, 60)
     assert.equal((await s.adapter('AuthorizationCode').find('c1'))?.scope, 'openid')
-    const rows = await ctx().db.selectFrom('oidc_store').select(['grant_id', 'expires_at']).where('id', '=', 'c1').execute()
+    const rows = await ctx()
+      .db.selectFrom('oidc_store')
+      .select(['grant_id', 'expires_at'])
+      .where('id', '=', 'c1')
+      .execute()
     assert.equal(rows.length, 1)
     assert.equal(rows[0].grant_id, 'g-find')
     const ttl = rows[0].expires_at!.getTime() - Date.now()
@@ -43,7 +59,11 @@ describeEachDb('embedded provider store (oidc_store): the oidc-provider Adapter 
     const s = store()
     await s.adapter('Client').upsert('forever', { client_id: 'forever' }, undefined as unknown as number)
     assert.deepEqual(await s.adapter('Client').find('forever'), { client_id: 'forever' })
-    const row = await ctx().db.selectFrom('oidc_store').select('expires_at').where('id', '=', 'forever').executeTakeFirstOrThrow()
+    const row = await ctx()
+      .db.selectFrom('oidc_store')
+      .select('expires_at')
+      .where('id', '=', 'forever')
+      .executeTakeFirstOrThrow()
     assert.equal(row.expires_at, null)
 
     await s.adapter('Session').upsert('s-exp', { uid: 'uid-exp', kind: 'Session' }, 60)
@@ -82,7 +102,11 @@ describeEachDb('embedded provider store (oidc_store): the oidc-provider Adapter 
     assert.equal(typeof got.consumed, 'number')
     assert.ok((got.consumed as number) >= before && (got.consumed as number) <= Math.floor(Date.now() / 1000) + 1)
     assert.deepEqual({ ...got, consumed: undefined }, { ...p, consumed: undefined })
-    const row = await ctx().db.selectFrom('oidc_store').select('consumed_at').where('id', '=', 'code-c').executeTakeFirstOrThrow()
+    const row = await ctx()
+      .db.selectFrom('oidc_store')
+      .select('consumed_at')
+      .where('id', '=', 'code-c')
+      .executeTakeFirstOrThrow()
     assert.ok(row.consumed_at)
   })
 
@@ -109,8 +133,16 @@ describeEachDb('embedded provider store (oidc_store): the oidc-provider Adapter 
     await expire('Interaction', 'sw-1')
     // a fresh store's first upsert sweeps
     await createDbStore(ctx().db).adapter('Interaction').upsert('sw-new', { uid: 'sw-new' }, 60)
-    const left = await ctx().db.selectFrom('oidc_store').select('id').where('id', 'like', 'sw-%').orderBy('id').execute()
-    assert.deepEqual(left.map((r) => r.id), ['sw-2', 'sw-new'])
+    const left = await ctx()
+      .db.selectFrom('oidc_store')
+      .select('id')
+      .where('id', 'like', 'sw-%')
+      .orderBy('id')
+      .execute()
+    assert.deepEqual(
+      left.map((r) => r.id),
+      ['sw-2', 'sw-new'],
+    )
     assert.equal(await s.sweep(), 0)
   })
 })
@@ -127,10 +159,13 @@ async function startBalancer(backends: Record<'a' | 'b', () => number>, port: nu
     const pinned = req.headers['x-instance'] === 'a' || req.headers['x-instance'] === 'b'
     const instance = pinned ? (req.headers['x-instance'] as 'a' | 'b') : turn++ % 2 === 0 ? 'a' : 'b'
     served.push({ instance, method: req.method!, path: req.url!.split('?')[0], pinned })
-    const up = http.request({ host: '127.0.0.1', port: backends[instance](), method: req.method, path: req.url, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode!, r.headers)
-      r.pipe(res)
-    })
+    const up = http.request(
+      { host: '127.0.0.1', port: backends[instance](), method: req.method, path: req.url, headers: req.headers },
+      (r) => {
+        res.writeHead(r.statusCode!, r.headers)
+        r.pipe(res)
+      },
+    )
     up.on('error', () => {
       res.statusCode = 502
       res.end()
@@ -138,7 +173,14 @@ async function startBalancer(backends: Record<'a' | 'b', () => number>, port: nu
     req.pipe(up)
   })
   await new Promise<void>((resolve) => srv.listen(port, '127.0.0.1', resolve))
-  return { served, close: () => new Promise<void>((resolve) => { srv.closeAllConnections(); srv.close(() => resolve()) }) }
+  return {
+    served,
+    close: () =>
+      new Promise<void>((resolve) => {
+        srv.closeAllConnections()
+        srv.close(() => resolve())
+      }),
+  }
 }
 
 for (const kind of DB_KINDS) {
@@ -181,8 +223,15 @@ for (const kind of DB_KINDS) {
       const page = await follow('/api/auth/oidc/authorize?returnTo=/my-account/ShipToInfo&lang=en')
       assert.equal(page.res.status, 200, page.text.slice(0, 300))
       assert.match(page.text, /<label for="f-password">Password<\/label>/)
-      const done = await follow(formActions(page.text, page.url)[0].href, { username: 'approved.cn', password: DEMO_PASSWORD })
-      assert.equal(done.appRoute?.pathname, '/login-callback', `ended at ${done.url} ${done.res.status} ${done.text.slice(0, 300)}`)
+      const done = await follow(formActions(page.text, page.url)[0].href, {
+        username: 'approved.cn',
+        password: DEMO_PASSWORD,
+      })
+      assert.equal(
+        done.appRoute?.pathname,
+        '/login-callback',
+        `ended at ${done.url} ${done.res.status} ${done.text.slice(0, 300)}`,
+      )
 
       // the journey really crossed instances at every step: the sign-in page on one, the password post on the other
       const journey = lb.served.filter((s) => s.pinned)
@@ -205,20 +254,32 @@ for (const kind of DB_KINDS) {
 
       // the provider's artefacts of that login are rows of the shared table
       const models = await handle.db.selectFrom('oidc_store').select('model').distinct().execute()
-      for (const m of ['Session', 'Grant', 'AuthorizationCode']) assert.ok(models.some((r) => r.model === m), `${m} in ${JSON.stringify(models)}`)
+      for (const m of ['Session', 'Grant', 'AuthorizationCode'])
+        assert.ok(
+          models.some((r) => r.model === m),
+          `${m} in ${JSON.stringify(models)}`,
+        )
       // the code was exchanged (by whichever instance took the token request) and is marked consumed for both
-      const codes = await handle.db.selectFrom('oidc_store').select(['payload', 'consumed_at']).where('model', '=', 'AuthorizationCode').execute()
+      const codes = await handle.db
+        .selectFrom('oidc_store')
+        .select(['payload', 'consumed_at'])
+        .where('model', '=', 'AuthorizationCode')
+        .execute()
       assert.ok(codes.length >= 1 && codes.every((c) => c.consumed_at && typeof c.payload.consumed === 'number'))
     })
 
     it('both instances publish the same signing key, the one another process derives from the same secret (an id token signed by one verifies with the keys of the other)', async () => {
-      const jwks = async (s: LoginServer) => (await fetch(`${s.app.listeningOrigin}/oidc/jwks`)).json() as Promise<{ keys: Record<string, string>[] }>
+      const jwks = async (s: LoginServer) =>
+        (await fetch(`${s.app.listeningOrigin}/oidc/jwks`)).json() as Promise<{ keys: Record<string, string>[] }>
       const [ka, kb] = [await jwks(a), await jwks(b)]
       assert.equal(ka.keys.length, 1)
       assert.deepEqual(ka, kb)
       // a separate process (another instance's) derives the same public key from the same secret
       const script = `const m = await import('./server/domains/auth/provider/index.ts'); const k = (m.signingKey ?? m.default.signingKey)(process.env.SECRET); console.log(JSON.stringify({ kid: k.kid, x: k.x, y: k.y }))`
-      const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, SECRET: TEST_JWT_SECRET }, encoding: 'utf8' })
+      const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        env: { ...process.env, SECRET: TEST_JWT_SECRET },
+        encoding: 'utf8',
+      })
       const other = JSON.parse(out.trim().split('\n').pop()!)
       assert.deepEqual({ kid: ka.keys[0].kid, x: ka.keys[0].x, y: ka.keys[0].y }, other)
       assert.equal(ka.keys[0].d, undefined, 'the private part is never published')

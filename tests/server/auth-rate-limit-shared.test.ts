@@ -19,11 +19,20 @@ import { freePort, startRedis } from '../support/redis-server'
  * (never the shared 127.0.0.1:6379), as a deployment behind a load balancer would run them.
  */
 
-
 /** Log lines (JSON) of an app, to see what it warns about. */
 function logSink() {
   const lines: { level: number; msg: string }[] = []
-  return { lines, logger: { level: 'warn', stream: { write: (s: string) => { lines.push(JSON.parse(s)) } } } }
+  return {
+    lines,
+    logger: {
+      level: 'warn',
+      stream: {
+        write: (s: string) => {
+          lines.push(JSON.parse(s))
+        },
+      },
+    },
+  }
 }
 
 /**
@@ -65,14 +74,27 @@ async function gatedRelay(upstream: string) {
 }
 
 const badTicket = (app: FastifyInstance) =>
-  app.inject({ method: 'POST', url: '/api/auth/token', payload: { ticket: 'x'.repeat(43) }, headers: { languagecode: 'en' } })
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/token',
+    payload: { ticket: 'x'.repeat(43) },
+    headers: { languagecode: 'en' },
+  })
 
 describeEachDb('one store on several API instances: login rate limits and the user cache (issue 14)', (ctx) => {
   let redis: Awaited<ReturnType<typeof startRedis>>
   const apps: FastifyInstance[] = []
-  const instance = async (opts: { redisUrl: string | null; apiPerIp?: number; publicUrl?: string; logger?: object }) => {
+  const instance = async (opts: {
+    redisUrl: string | null
+    apiPerIp?: number
+    publicUrl?: string
+    logger?: object
+  }) => {
     const app = buildApp({
-      db: ctx().db, jwtSecret: TEST_JWT_SECRET, redisUrl: opts.redisUrl, logger: opts.logger ?? false,
+      db: ctx().db,
+      jwtSecret: TEST_JWT_SECRET,
+      redisUrl: opts.redisUrl,
+      logger: opts.logger ?? false,
       auth: { publicUrl: opts.publicUrl, rateLimits: { apiPerIp: opts.apiPerIp ?? 30 } },
     })
     apps.push(app)
@@ -126,7 +148,13 @@ describeEachDb('one store on several API instances: login rate limits and the us
     const own = await startRedis() // a window of its own: the other tests count on the same key
     const gate = await gatedRelay(own.url)
     try {
-      const app = buildApp({ db: ctx().db, jwtSecret: TEST_JWT_SECRET, redisUrl: gate.url, logger: false, auth: { rateLimits: { apiPerIp: 2 } } })
+      const app = buildApp({
+        db: ctx().db,
+        jwtSecret: TEST_JWT_SECRET,
+        redisUrl: gate.url,
+        logger: false,
+        auth: { rateLimits: { apiPerIp: 2 } },
+      })
       apps.push(app)
       const t = setTimeout(() => gate.open(), 3000)
       await app.ready()
@@ -140,7 +168,11 @@ describeEachDb('one store on several API instances: login rate limits and the us
       assert.deepEqual(codes, [401, 401, 429])
       const probe = new Redis(own.url)
       try {
-        assert.equal(await probe.get(`${RATE_LIMIT_NAMESPACE}api|auth-token|127.0.0.1`), '3', 'the window is counted in Redis')
+        assert.equal(
+          await probe.get(`${RATE_LIMIT_NAMESPACE}api|auth-token|127.0.0.1`),
+          '3',
+          'the window is counted in Redis',
+        )
       } finally {
         probe.disconnect()
       }
@@ -171,12 +203,18 @@ describeEachDb('one store on several API instances: login rate limits and the us
       await a.listen({ port, host: '127.0.0.1' })
       const b = await instance({ redisUrl: own.url, apiPerIp: 3, publicUrl: origin })
       const login = (app: FastifyInstance) =>
-        app.inject({ method: 'POST', url: '/api/wechat/login/miniprogram', payload: { code: 'standin:oStandin-approved-cn' } })
+        app.inject({
+          method: 'POST',
+          url: '/api/wechat/login/miniprogram',
+          payload: { code: 'standin:oStandin-approved-cn' },
+        })
 
       assert.equal((await login(a)).statusCode, 200)
       assert.equal((await login(b)).statusCode, 200)
       own.stop()
-      await new Promise<void>((resolve) => (own.proc.exitCode !== null ? resolve() : own.proc.once('exit', () => resolve())))
+      await new Promise<void>((resolve) =>
+        own.proc.exitCode !== null ? resolve() : own.proc.once('exit', () => resolve()),
+      )
 
       // the shared count (2 of 3) is out of reach: A counts alone from here, and still logs users in
       const after: number[] = []
@@ -196,8 +234,12 @@ describeEachDb('one store on several API instances: login rate limits and the us
     const b = await instance({ redisUrl: redis.url })
     const db = ctx().db
     const token = await tokenFor(db, 'approved.cn')
-    const u = await db.selectFrom('users as u').innerJoin('accounts as ac', 'ac.id', 'u.account_id')
-      .select(['u.id', 'u.account_id', 'ac.account_type']).where('u.user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
+    const u = await db
+      .selectFrom('users as u')
+      .innerJoin('accounts as ac', 'ac.id', 'u.account_id')
+      .select(['u.id', 'u.account_id', 'ac.account_type'])
+      .where('u.user_name', '=', 'approved.cn')
+      .executeTakeFirstOrThrow()
     const accountTypeOn = async (app: FastifyInstance) => {
       const res = await app.inject({ url: '/api/users/info', headers: auth(token) })
       assert.equal(res.statusCode, 200, res.body)
@@ -207,7 +249,11 @@ describeEachDb('one store on several API instances: login rate limits and the us
     try {
       assert.equal(await accountTypeOn(b), u.account_type) // B caches the user
       await db.updateTable('accounts').set({ account_type: changed }).where('id', '=', u.account_id).execute()
-      assert.equal(await accountTypeOn(b), u.account_type, 'B serves its cached entry (so what follows is the invalidation, not a miss)')
+      assert.equal(
+        await accountTypeOn(b),
+        u.account_type,
+        'B serves its cached entry (so what follows is the invalidation, not a miss)',
+      )
 
       a.invalidateUser(u.id) // what the code changing a users/accounts row on A does
       assert.equal(await accountTypeOn(a), changed, 'A at once')
@@ -229,9 +275,14 @@ describeEachDb('one store on several API instances: login rate limits and the us
     const b = await instance({ redisUrl: null })
     const db = ctx().db
     const token = await tokenFor(db, 'approved.cn')
-    const u = await db.selectFrom('users as u').innerJoin('accounts as ac', 'ac.id', 'u.account_id')
-      .select(['u.id', 'u.account_id', 'ac.account_type']).where('u.user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
-    const accountTypeOn = async (app: FastifyInstance) => (await app.inject({ url: '/api/users/info', headers: auth(token) })).json().data.userRoles.accountType as string
+    const u = await db
+      .selectFrom('users as u')
+      .innerJoin('accounts as ac', 'ac.id', 'u.account_id')
+      .select(['u.id', 'u.account_id', 'ac.account_type'])
+      .where('u.user_name', '=', 'approved.cn')
+      .executeTakeFirstOrThrow()
+    const accountTypeOn = async (app: FastifyInstance) =>
+      (await app.inject({ url: '/api/users/info', headers: auth(token) })).json().data.userRoles.accountType as string
     const changed = u.account_type === 'distributor' ? 'customer' : 'distributor'
     try {
       assert.equal(await accountTypeOn(b), u.account_type)

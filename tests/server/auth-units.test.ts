@@ -5,7 +5,12 @@ import { createLoginLimiters } from '../../server/domains/auth/rate-limit'
 import { registerRedis } from '../../server/lib/redis'
 import { createTtlCache } from '../../server/domains/auth/user-cache'
 import { hashPassword, verifyPassword } from '../../server/domains/auth/passwords'
-import { resolveAuthConfig, authOptionsFromEnv, DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/domains/auth/config'
+import {
+  resolveAuthConfig,
+  authOptionsFromEnv,
+  DEFAULT_RATE_LIMITS,
+  type RateLimits,
+} from '../../server/domains/auth/config'
 import { signWechatJwt, verifyWechatJwt, signAccessToken, verifyAccessToken } from '../../server/domains/auth/tokens'
 import { validateRegistration } from '../../server/domains/auth/provider/accounts'
 import { escapeHtml, loginPage } from '../../server/domains/auth/provider/pages'
@@ -21,9 +26,16 @@ describe('login rate limiter (issue 4: "Login has rate limits"; @fastify/rate-li
     const app = Fastify()
     registerRedis(app, null)
     const l = createLoginLimiters(app, { ...DEFAULT_RATE_LIMITS, ...limits })
-    app.post<{ Params: { name: 'passwordIpUser' | 'passwordUser' | 'api'; key: string } }>('/hit/:name/:key', async (req) => l[req.params.name].hit(req, req.params.key))
+    app.post<{ Params: { name: 'passwordIpUser' | 'passwordUser' | 'api'; key: string } }>(
+      '/hit/:name/:key',
+      async (req) => l[req.params.name].hit(req, req.params.key),
+    )
     await app.ready()
-    const hit = async (name: string, key: string) => (await app.inject({ method: 'POST', url: `/hit/${name}/${key}` })).json() as { allowed: boolean; retryAfter?: number }
+    const hit = async (name: string, key: string) =>
+      (await app.inject({ method: 'POST', url: `/hit/${name}/${key}` })).json() as {
+        allowed: boolean
+        retryAfter?: number
+      }
     return { app, hit }
   }
 
@@ -97,7 +109,10 @@ describe('tokens', () => {
     const jwt = await signWechatJwt(SECRET, 'o-1', now)
     assert.deepEqual(await verifyWechatJwt(SECRET, jwt, 'o-1'), { ok: true })
     assert.deepEqual(await verifyWechatJwt(SECRET, jwt, 'o-2'), { ok: false, reason: 'invalid' })
-    assert.deepEqual(await verifyWechatJwt(SECRET, await signWechatJwt(SECRET, 'o-1', now - 301), 'o-1'), { ok: false, reason: 'expired' })
+    assert.deepEqual(await verifyWechatJwt(SECRET, await signWechatJwt(SECRET, 'o-1', now - 301), 'o-1'), {
+      ok: false,
+      reason: 'expired',
+    })
     assert.equal((await verifyAccessToken(SECRET, jwt)).ok, false)
     const access = await signAccessToken(SECRET, { userId: 'U-1', userName: 'a' })
     assert.equal((await verifyWechatJwt(SECRET, access, 'o-1')).ok, false)
@@ -106,23 +121,37 @@ describe('tokens', () => {
 
 describe('registration form rules (embedded provider)', () => {
   it('username 3–40 of [a-z0-9._-], valid email, names required, password at least 8 — messages in the page language', () => {
-    const en = validateRegistration({ username: 'ab', email: 'x@', firstName: '', lastName: 'Li', password: 'short' }, 'en')
+    const en = validateRegistration(
+      { username: 'ab', email: 'x@', firstName: '', lastName: 'Li', password: 'short' },
+      'en',
+    )
     assert.deepEqual(en.errors, {
       username: 'Username must be 3–40 characters of lowercase letters, digits, dot, dash or underscore.',
       email: 'Enter a valid email address.',
       firstName: 'First name is a required field',
       password: 'Password must be at least 8 characters.',
     })
-    const zh = validateRegistration({ username: 'Good.Name', email: 'a@b.cn', firstName: '伟', lastName: '李', password: '12345678' }, 'zh')
+    const zh = validateRegistration(
+      { username: 'Good.Name', email: 'a@b.cn', firstName: '伟', lastName: '李', password: '12345678' },
+      'zh',
+    )
     assert.deepEqual(zh.errors, {})
     assert.equal(zh.values.username, 'good.name')
     assert.equal(zh.values.language, 'zh', 'Chinese unless chosen')
-    assert.equal(validateRegistration({ username: 'bad name!' }, 'zh').errors.username, '用户名须为 3–40 个小写字母、数字、点、短横线或下划线。')
+    assert.equal(
+      validateRegistration({ username: 'bad name!' }, 'zh').errors.username,
+      '用户名须为 3–40 个小写字母、数字、点、短横线或下划线。',
+    )
   })
 
   it('pages escape every value; language from ui_locales / Accept-Language', () => {
     assert.equal(escapeHtml(`<a href="x">'&`), '&#60;a href=&#34;x&#34;&#62;&#39;&#38;')
-    const html = loginPage({ lang: 'en', uid: 'u"><script>', username: '"><img src=x onerror=alert(1)>', base: '/oidc' })
+    const html = loginPage({
+      lang: 'en',
+      uid: 'u"><script>',
+      username: '"><img src=x onerror=alert(1)>',
+      base: '/oidc',
+    })
     assert.ok(!html.includes('<img src=x'))
     assert.ok(!html.includes('"><script>'))
     assert.equal(pickLang('en-US,en;q=0.9'), 'en')
@@ -141,12 +170,25 @@ describe('login configuration', () => {
     assert.equal(d.oidc.embedded, true)
     assert.equal(d.oidc.redirectUri, 'http://127.0.0.1:4000/api/auth/oidc/callback')
     const x = resolveAuthConfig(
-      authOptionsFromEnv(loadConfig({ PUBLIC_URL: 'https://shop.example', OIDC_ISSUER: 'https://idp.example/', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' })),
-      SECRET, {},
+      authOptionsFromEnv(
+        loadConfig({
+          PUBLIC_URL: 'https://shop.example',
+          OIDC_ISSUER: 'https://idp.example/',
+          OIDC_CLIENT_ID: 'c',
+          OIDC_CLIENT_SECRET: 's',
+        }),
+      ),
+      SECRET,
+      {},
     )
     assert.deepEqual(
       { issuer: x.oidc.issuer, embedded: x.oidc.embedded, clientId: x.oidc.clientId, redirectUri: x.oidc.redirectUri },
-      { issuer: 'https://idp.example', embedded: false, clientId: 'c', redirectUri: 'https://shop.example/api/auth/oidc/callback' },
+      {
+        issuer: 'https://idp.example',
+        embedded: false,
+        clientId: 'c',
+        redirectUri: 'https://shop.example/api/auth/oidc/callback',
+      },
     )
     assert.throws(() => authOptionsFromEnv(loadConfig({ OIDC_ISSUER: 'https://idp.example' })), /OIDC_CLIENT_ID/)
   })
@@ -161,7 +203,8 @@ describe('login configuration', () => {
     const dev = buildApp({ db: h.db, jwtSecret: SECRET })
     const live = buildApp({ db: h.db, jwtSecret: SECRET, auth: { production: true } })
     try {
-      const q = '/__wechat/sns/jscode2session?appid=wx-standin-mini&secret=standin-mini-secret&js_code=standin:oStandin-lite-cn&grant_type=authorization_code'
+      const q =
+        '/__wechat/sns/jscode2session?appid=wx-standin-mini&secret=standin-mini-secret&js_code=standin:oStandin-lite-cn&grant_type=authorization_code'
       assert.equal((await dev.inject(q)).json().openid, 'oStandin-lite-cn')
       assert.equal((await live.inject(q)).statusCode, 404)
     } finally {

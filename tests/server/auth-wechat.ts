@@ -17,7 +17,11 @@ export function wechatTests(_kind: string, env: () => LoginEnv) {
     const data = res.json().data
     assert.deepEqual(Object.keys(data).sort(), ['jwt', 'openid'])
     assert.equal(data.openid, 'oStandin-approved-cn')
-    const row = await env().handle.db.selectFrom('wechat_sessions').selectAll().where('openid', '=', 'oStandin-approved-cn').executeTakeFirstOrThrow()
+    const row = await env()
+      .handle.db.selectFrom('wechat_sessions')
+      .selectAll()
+      .where('openid', '=', 'oStandin-approved-cn')
+      .executeTakeFirstOrThrow()
     assert.ok(row.session_key.length >= 16)
     assert.ok(!res.body.includes(row.session_key), 'session_key is not in the response')
     assert.ok(!res.body.includes('session_key'))
@@ -39,7 +43,7 @@ export function wechatTests(_kind: string, env: () => LoginEnv) {
     assert.equal(t2.json().data.expiresIn, 7200)
   })
 
-  it('mini-program: a code the WeChat stand-in refuses → 401 (the app shows \'wechat login failure\'), nothing stored', async () => {
+  it("mini-program: a code the WeChat stand-in refuses → 401 (the app shows 'wechat login failure'), nothing stored", async () => {
     const res = await post('/api/wechat/login/miniprogram', { code: 'not-a-real-code' })
     assert.equal(res.statusCode, 401)
     assert.equal(res.json().code, 'TOKEN_INVALID')
@@ -49,7 +53,13 @@ export function wechatTests(_kind: string, env: () => LoginEnv) {
   it('bad jwt, a jwt for another openid, an expired jwt and an access token used as jwt are all refused (401)', async () => {
     const good = (await post('/api/wechat/login/miniprogram', { code: 'standin:oStandin-lite-cn' })).json().data
     const [h, p, s] = good.jwt.split('.')
-    const forged = [h, Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), openid: 'oStandin-approved-cn' })).toString('base64url'), s].join('.')
+    const forged = [
+      h,
+      Buffer.from(
+        JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), openid: 'oStandin-approved-cn' }),
+      ).toString('base64url'),
+      s,
+    ].join('.')
     const expired = await signWechatJwt(TEST_JWT_SECRET, good.openid, Math.floor(Date.now() / 1000) - 301)
     const accessToken = await tokenFor(env().handle.db, 'lite.cn')
     const cases = [
@@ -91,7 +101,11 @@ export function wechatTests(_kind: string, env: () => LoginEnv) {
     assert.equal(page.res.status, 200)
     assert.match(page.text, /Allow/)
     assert.match(page.text, /Deny/)
-    const allow = formContaining(page.text, 'value="oStandin-approved-in"><input type="hidden" name="decision" value="allow"', page.url)
+    const allow = formContaining(
+      page.text,
+      'value="oStandin-approved-in"><input type="hidden" name="decision" value="allow"',
+      page.url,
+    )
     const back = await b.request(allow.action.href, { form: allow.fields })
     assert.equal(back.location!.pathname, '/api/auth/wechat/callback')
     const code = back.location!.searchParams.get('code')!
@@ -100,7 +114,11 @@ export function wechatTests(_kind: string, env: () => LoginEnv) {
     assert.equal(app.pathname, '/wechat-login')
     assert.equal(app.searchParams.get('openid'), 'oStandin-approved-in')
     assert.equal(app.searchParams.get('returnTo'), '/my-cart')
-    const t = await exchange({ openid: app.searchParams.get('openid')!, jwt: app.searchParams.get('jwt')!, duration: 3600 })
+    const t = await exchange({
+      openid: app.searchParams.get('openid')!,
+      jwt: app.searchParams.get('jwt')!,
+      duration: 3600,
+    })
     assert.equal(t.statusCode, 200)
     const info = await env().srv.app.inject({ url: '/api/users/info', headers: auth(t.json().data.token) })
     assert.equal(info.json().data.userProfile.userName, 'approved.in')
@@ -109,7 +127,9 @@ export function wechatTests(_kind: string, env: () => LoginEnv) {
     const replay = await b.request(back.location!.href)
     assert.equal(replay.location!.pathname, '/wechat-login')
     assert.equal(replay.location!.searchParams.get('error'), 'wechat')
-    const reuse = await fetch(`${env().srv.origin}/__wechat/sns/oauth2/access_token?appid=${STANDIN_APPS.web.appId}&secret=${STANDIN_APPS.web.secret}&code=${code}&grant_type=authorization_code`)
+    const reuse = await fetch(
+      `${env().srv.origin}/__wechat/sns/oauth2/access_token?appid=${STANDIN_APPS.web.appId}&secret=${STANDIN_APPS.web.secret}&code=${code}&grant_type=authorization_code`,
+    )
     assert.equal((await reuse.json()).errcode, 40163)
   })
 
@@ -117,7 +137,11 @@ export function wechatTests(_kind: string, env: () => LoginEnv) {
     const b = new Browser(env().srv.origin)
     const start = await b.request('/api/auth/wechat/authorize?mode=inapp')
     const page = await b.request(start.location!.href)
-    const deny = formContaining(page.text, 'value="oStandin-approved-cn"><input type="hidden" name="decision" value="deny"', page.url)
+    const deny = formContaining(
+      page.text,
+      'value="oStandin-approved-cn"><input type="hidden" name="decision" value="deny"',
+      page.url,
+    )
     const r = await b.follow(deny.action.href, { form: deny.fields })
     assert.equal(r.appRoute?.pathname, '/wechat-login')
     assert.equal(r.appRoute!.searchParams.get('error'), 'wechat')
@@ -136,27 +160,45 @@ export function wechatTests(_kind: string, env: () => LoginEnv) {
     const r = await b.follow(confirm.action.href, { form: confirm.fields })
     assert.equal(r.appRoute?.pathname, '/wechat-login')
     assert.equal(r.appRoute!.searchParams.get('returnTo'), '/home')
-    const t = await exchange({ openid: r.appRoute!.searchParams.get('openid')!, jwt: r.appRoute!.searchParams.get('jwt')! })
+    const t = await exchange({
+      openid: r.appRoute!.searchParams.get('openid')!,
+      jwt: r.appRoute!.searchParams.get('jwt')!,
+    })
     const info = await env().srv.app.inject({ url: '/api/users/info', headers: auth(t.json().data.token) })
     assert.equal(info.json().data.userProfile.userName, 'distributor.cn')
   })
 
   it('the stand-in checks the app: a wrong appid or secret is refused WeChat-style', async () => {
-    const bad = await fetch(`${env().srv.origin}/__wechat/sns/jscode2session?appid=${STANDIN_APPS.mini.appId}&secret=wrong&js_code=standin:oStandin-lite-cn&grant_type=authorization_code`)
+    const bad = await fetch(
+      `${env().srv.origin}/__wechat/sns/jscode2session?appid=${STANDIN_APPS.mini.appId}&secret=wrong&js_code=standin:oStandin-lite-cn&grant_type=authorization_code`,
+    )
     assert.equal((await bad.json()).errcode, 40125)
-    const page = await fetch(`${env().srv.origin}/__wechat/connect/qrconnect?appid=wx-unknown&redirect_uri=${encodeURIComponent(env().srv.origin)}&response_type=code&scope=snsapi_login&state=x`)
+    const page = await fetch(
+      `${env().srv.origin}/__wechat/connect/qrconnect?appid=wx-unknown&redirect_uri=${encodeURIComponent(env().srv.origin)}&response_type=code&scope=snsapi_login&state=x`,
+    )
     assert.equal(page.status, 400)
   })
 
   it('rate limit: /api/wechat/login/* over the per-IP limit → 429 TOO_MANY_REQUESTS', async () => {
-    const app = buildApp({ db: env().handle.db, jwtSecret: TEST_JWT_SECRET, auth: { publicUrl: env().srv.origin, rateLimits: { apiPerIp: 2 } } })
+    const app = buildApp({
+      db: env().handle.db,
+      jwtSecret: TEST_JWT_SECRET,
+      auth: { publicUrl: env().srv.origin, rateLimits: { apiPerIp: 2 } },
+    })
     try {
       const codes: number[] = []
       for (let i = 0; i < 3; i++) {
-        codes.push((await app.inject({ method: 'POST', url: '/api/wechat/login/token', payload: { openid: 'o', jwt: 'x' } })).statusCode)
+        codes.push(
+          (await app.inject({ method: 'POST', url: '/api/wechat/login/token', payload: { openid: 'o', jwt: 'x' } }))
+            .statusCode,
+        )
       }
       assert.deepEqual(codes, [401, 401, 429])
-      const res = await app.inject({ method: 'POST', url: '/api/wechat/login/miniprogram', payload: { code: 'standin:oStandin-lite-cn' } })
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/wechat/login/miniprogram',
+        payload: { code: 'standin:oStandin-lite-cn' },
+      })
       assert.notEqual(res.statusCode, 429, 'each route has its own count')
     } finally {
       await app.close()

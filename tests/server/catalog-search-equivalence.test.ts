@@ -25,10 +25,18 @@ import { describeEachDb, tokenFor, auth } from './helpers'
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, '\\$&')
 
 /** The issue-3 ranking: ids of the first TOTAL_CAP matches, best first, and the count up to TOTAL_CAP + 1. */
-async function referenceRanking(db: Kysely<DB>, pq: ParsedQuery, scope: number[] | null): Promise<{ ids: number[]; total: number }> {
+async function referenceRanking(
+  db: Kysely<DB>,
+  pq: ParsedQuery,
+  scope: number[] | null,
+): Promise<{ ids: number[]; total: number }> {
   const LIMIT = TOTAL_CAP + 1
   const inScope = scope ? sql`AND p.category_id IN (${sql.join(scope)})` : sql``
-  const all = (k: 'like' | 'title') => sql<boolean>`(${sql.join(pq.terms.map((t) => sql`p.search_text LIKE ${t[k]}`), sql` AND `)})`
+  const all = (k: 'like' | 'title') =>
+    sql<boolean>`(${sql.join(
+      pq.terms.map((t) => sql`p.search_text LIKE ${t[k]}`),
+      sql` AND `,
+    )})`
   const prefix = pq.catalog !== null ? sql<boolean>`p.catalog_norm LIKE ${likeEscape(pq.catalog) + '%'}` : null
   const notPrefix = prefix ? sql`AND NOT ${prefix}` : sql``
   const branches = []
@@ -37,12 +45,18 @@ async function referenceRanking(db: Kysely<DB>, pq: ParsedQuery, scope: number[]
       FROM products p WHERE ${prefix} ${inScope})`)
   }
   if (pq.terms.length) {
-    branches.push(sql`(SELECT p.id, 2 AS tier, row_number() OVER (ORDER BY p.rank DESC, p.id) AS o FROM products p WHERE ${all('title')} ${notPrefix} ${inScope})`)
-    branches.push(sql`(SELECT p.id, 3 AS tier, row_number() OVER (ORDER BY p.rank DESC, p.id) AS o FROM products p WHERE ${all('like')} AND NOT ${all('title')} ${notPrefix} ${inScope})`)
+    branches.push(
+      sql`(SELECT p.id, 2 AS tier, row_number() OVER (ORDER BY p.rank DESC, p.id) AS o FROM products p WHERE ${all('title')} ${notPrefix} ${inScope})`,
+    )
+    branches.push(
+      sql`(SELECT p.id, 3 AS tier, row_number() OVER (ORDER BY p.rank DESC, p.id) AS o FROM products p WHERE ${all('like')} AND NOT ${all('title')} ${notPrefix} ${inScope})`,
+    )
   }
   if (!branches.length) return { ids: [], total: 0 }
   // straightforward: every match, sorted in full (no early stop), then cut in JavaScript
-  const { rows } = await sql<{ id: number }>`SELECT m.id FROM (${sql.join(branches, sql` UNION ALL `)}) m ORDER BY m.tier, m.o`.execute(db)
+  const { rows } = await sql<{
+    id: number
+  }>`SELECT m.id FROM (${sql.join(branches, sql` UNION ALL `)}) m ORDER BY m.tier, m.o`.execute(db)
   return { ids: rows.slice(0, TOTAL_CAP).map((r) => r.id), total: Math.min(rows.length, LIMIT) }
 }
 
@@ -58,14 +72,51 @@ interface Case {
 /** Realistic queries drawn from the seeded catalogue and dictionary, deterministic (fixed seed). */
 async function cases(db: Kysely<DB>, n: number): Promise<Case[]> {
   const d = db as any
-  const cats: string[] = (await d.selectFrom('products').select('catalog_number').orderBy('id').execute()).map((r: any) => r.catalog_number)
-  const terms: { term: string; language: string }[] = await d.selectFrom('catalog_search_terms').select(['term', 'language']).where('kind', '=', 'term').orderBy('term').execute()
+  const cats: string[] = (await d.selectFrom('products').select('catalog_number').orderBy('id').execute()).map(
+    (r: any) => r.catalog_number,
+  )
+  const terms: { term: string; language: string }[] = await d
+    .selectFrom('catalog_search_terms')
+    .select(['term', 'language'])
+    .where('kind', '=', 'term')
+    .orderBy('term')
+    .execute()
   const en = terms.filter((t) => t.language === 'en').map((t) => t.term)
-  const zh = [...new Set(terms.filter((t) => t.language === 'zh').flatMap((t) => [t.term.slice(0, 1), t.term.slice(0, 2), t.term.slice(0, 3)]).filter((t) => /^[\u4e00-\u9fff]{1,3}$/.test(t)))]
-  const codes: string[] = (await d.selectFrom('categories').select('code').orderBy('id').execute()).map((r: any) => r.code)
-  const fixed = ['PE', 'ha', 'MA1-', 'MA1-1', '11-4031 82', 'mouse igg1', 'Anti-CD3', 'FITC', 'human', '抗体', '试剂', '酶', 'antibody', 'alexa fluor 488', 'trizol', 'antibdy', '抗休', 'cd 4', 'igg', 'x']
+  const zh = [
+    ...new Set(
+      terms
+        .filter((t) => t.language === 'zh')
+        .flatMap((t) => [t.term.slice(0, 1), t.term.slice(0, 2), t.term.slice(0, 3)])
+        .filter((t) => /^[\u4e00-\u9fff]{1,3}$/.test(t)),
+    ),
+  ]
+  const codes: string[] = (await d.selectFrom('categories').select('code').orderBy('id').execute()).map(
+    (r: any) => r.code,
+  )
+  const fixed = [
+    'PE',
+    'ha',
+    'MA1-',
+    'MA1-1',
+    '11-4031 82',
+    'mouse igg1',
+    'Anti-CD3',
+    'FITC',
+    'human',
+    '抗体',
+    '试剂',
+    '酶',
+    'antibody',
+    'alexa fluor 488',
+    'trizol',
+    'antibdy',
+    '抗休',
+    'cd 4',
+    'igg',
+    'x',
+  ]
   let h = 20261123
-  const rnd = () => ((h = (Math.imul(h ^ (h >>> 15), 2246822519) + 0x9e3779b9) >>> 0) / 4294967296)
+  const rnd = () => (h = (Math.imul(h ^ (h >>> 15), 2246822519) + 0x9e3779b9) >>> 0) / 4294967296
   const pick = <T>(a: T[]) => a[Math.floor(rnd() * a.length)]
   const out: Case[] = []
   for (let i = 0; out.length < n; i++) {
@@ -76,7 +127,14 @@ async function cases(db: Kysely<DB>, n: number): Promise<Case[]> {
       if (x < 0.4) {
         const c = pick(cats)
         const y = rnd()
-        q = y < 0.3 ? c : y < 0.5 ? c.toLowerCase() : y < 0.7 ? c.replace(/-/g, '') : c.slice(0, 2 + Math.floor(rnd() * 5))
+        q =
+          y < 0.3
+            ? c
+            : y < 0.5
+              ? c.toLowerCase()
+              : y < 0.7
+                ? c.replace(/-/g, '')
+                : c.slice(0, 2 + Math.floor(rnd() * 5))
       } else if (x < 0.7) q = pick(en)
       else if (x < 0.9) q = pick(zh)
       else q = `${pick(en)} ${rnd() < 0.5 ? pick(en) : pick(zh)}`
@@ -98,7 +156,11 @@ describeEachDb('search: same results and ranking as the reference implementation
   it('about two thousand realistic queries: same items, order, total, totalCapped; suggestions only for no match', async () => {
     const db = ctx().db
     const token = await tokenFor(ctx(), DEMO_USERS.approvedCn)
-    const acc = await db.selectFrom('users').select('account_id').where('user_name', '=', DEMO_USERS.approvedCn).executeTakeFirstOrThrow()
+    const acc = await db
+      .selectFrom('users')
+      .select('account_id')
+      .where('user_name', '=', DEMO_USERS.approvedCn)
+      .executeTakeFirstOrThrow()
     const catRows = await db.selectFrom('categories').select(['id', 'code', 'parent_id']).execute()
     const scopeOf = (code: string): number[] => {
       const root = catRows.find((c) => c.code === code)
@@ -126,20 +188,46 @@ describeEachDb('search: same results and ranking as the reference implementation
       const rows = pageIds.length
         ? await db
             .selectFrom('products as p')
-            .leftJoin('account_prices as ap', (j) => j.onRef('ap.product_id', '=', 'p.id').on('ap.account_id', '=', c.account ? acc.account_id! : -1).on('ap.currency', '=', 'CNY'))
-            .select(['p.id', 'p.catalog_number', 'p.title_en', 'p.title_zh', 'p.list_price_cny', 'ap.price', 'ap.price_type'])
+            .leftJoin('account_prices as ap', (j) =>
+              j
+                .onRef('ap.product_id', '=', 'p.id')
+                .on('ap.account_id', '=', c.account ? acc.account_id! : -1)
+                .on('ap.currency', '=', 'CNY'),
+            )
+            .select([
+              'p.id',
+              'p.catalog_number',
+              'p.title_en',
+              'p.title_zh',
+              'p.list_price_cny',
+              'ap.price',
+              'ap.price_type',
+            ])
             .where('p.id', 'in', pageIds)
             .execute()
         : []
       const byId = new Map(rows.map((r) => [r.id, r]))
       const want = pageIds.map((id) => {
         const r = byId.get(id)!
-        const price = computePrice(r.list_price_cny, r.price === null ? null : { price: r.price, priceType: r.price_type! })
-        return { catalogNumber: r.catalog_number, productTitle: c.lang === 'en' ? r.title_en : r.title_zh, listPrice: r.list_price_cny === null ? null : toMajor(r.list_price_cny), price }
+        const price = computePrice(
+          r.list_price_cny,
+          r.price === null ? null : { price: r.price, priceType: r.price_type! },
+        )
+        return {
+          catalogNumber: r.catalog_number,
+          productTitle: c.lang === 'en' ? r.title_en : r.title_zh,
+          listPrice: r.list_price_cny === null ? null : toMajor(r.list_price_cny),
+          price,
+        }
       })
       const what = `${url} (${c.lang}${c.account ? ', approved.cn' : ''})`
       assert.deepEqual(
-        got.items.map((x) => ({ catalogNumber: x.catalogNumber, productTitle: x.productTitle, listPrice: x.listPrice, price: x.price })),
+        got.items.map((x) => ({
+          catalogNumber: x.catalogNumber,
+          productTitle: x.productTitle,
+          listPrice: x.listPrice,
+          price: x.price,
+        })),
         want,
         what,
       )
@@ -151,12 +239,32 @@ describeEachDb('search: same results and ranking as the reference implementation
         assert.ok(got.suggestions.length > 0, `${what}: suggestions when nothing matched`)
         // the close dictionary entries, as the issue-3 query found them: terms in order, categories present
         const text = c.q.trim().toLowerCase().slice(0, 100)
-        const { rows: hits } = await sql<{ term: string; kind: string; category_code: string | null }>`SELECT term, kind, category_code FROM catalog_search_terms
-          WHERE similarity(lower(term), ${text}) >= 0.2 ORDER BY similarity(lower(term), ${text}) DESC, weight DESC, term LIMIT 5`.execute(db)
+        const { rows: hits } = await sql<{
+          term: string
+          kind: string
+          category_code: string | null
+        }>`SELECT term, kind, category_code FROM catalog_search_terms
+          WHERE similarity(lower(term), ${text}) >= 0.2 ORDER BY similarity(lower(term), ${text}) DESC, weight DESC, term LIMIT 5`.execute(
+          db,
+        )
         const terms: string[] = []
-        for (const t of hits) if ((t.kind !== 'category' || !t.category_code) && !terms.some((x) => x.toLowerCase() === t.term.toLowerCase())) terms.push(t.term)
-        assert.deepEqual(got.suggestions.filter((x) => x.kind === 'term').map((x) => x.text), terms, what)
-        for (const t of hits) if (t.kind === 'category' && t.category_code) assert.ok(got.suggestions.some((x) => x.categoryCode === t.category_code), `${what}: category ${t.category_code}`)
+        for (const t of hits)
+          if (
+            (t.kind !== 'category' || !t.category_code) &&
+            !terms.some((x) => x.toLowerCase() === t.term.toLowerCase())
+          )
+            terms.push(t.term)
+        assert.deepEqual(
+          got.suggestions.filter((x) => x.kind === 'term').map((x) => x.text),
+          terms,
+          what,
+        )
+        for (const t of hits)
+          if (t.kind === 'category' && t.category_code)
+            assert.ok(
+              got.suggestions.some((x) => x.categoryCode === t.category_code),
+              `${what}: category ${t.category_code}`,
+            )
         empty++
       } else assert.deepEqual(got.suggestions, [], what)
       if (ref.total > 0) matched++

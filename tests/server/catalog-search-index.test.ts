@@ -11,7 +11,13 @@ import { describeEachDb } from './helpers'
 
 /** a row as the generated columns would hold it */
 function row(id: number, rank: number, cat: string, titles: string, rest: string, category = 1): IndexRow {
-  return { id, rank, category_id: category, catalog_norm: catalogNorm(cat), search_text: ` ${searchNorm(titles)} ~ ${searchNorm(`${cat} ${rest}`)} ` }
+  return {
+    id,
+    rank,
+    category_id: category,
+    catalog_norm: catalogNorm(cat),
+    search_text: ` ${searchNorm(titles)} ~ ${searchNorm(`${cat} ${rest}`)} `,
+  }
 }
 
 const rows = [
@@ -77,7 +83,18 @@ describeEachDb('search index: refresh', (ctx) => {
     assert.deepEqual(before.rank({ terms: q.terms, catalog: q.catalog }, null, 1000).ids, [])
     const { id } = await db
       .insertInto('products')
-      .values({ sku: 'ZZQXW-1', catalog_number: 'ZZQXW-1', title_en: 'Zzqxw test reagent', title_zh: '测试', size: '1 mL', brand: 'Test', category_id: cat.id, attributes: '[]', lead_target: false, rank: 0 })
+      .values({
+        sku: 'ZZQXW-1',
+        catalog_number: 'ZZQXW-1',
+        title_en: 'Zzqxw test reagent',
+        title_zh: '测试',
+        size: '1 mL',
+        brand: 'Test',
+        category_id: cat.id,
+        attributes: '[]',
+        lead_target: false,
+        rank: 0,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     try {
@@ -95,15 +112,29 @@ describeEachDb('search index: refresh', (ctx) => {
   it('a result row shows the catalogue as it is: a changed title or list price is served after the refresh (the page columns are under the checksum)', async () => {
     const db = ctx().db
     const loader = createSearchIndexLoader(db)
-    const p = await db.selectFrom('products').select(['id', 'title_en', 'list_price_cny']).where('list_price_cny', 'is not', null).orderBy('id').limit(1).executeTakeFirstOrThrow()
+    const p = await db
+      .selectFrom('products')
+      .select(['id', 'title_en', 'list_price_cny'])
+      .where('list_price_cny', 'is not', null)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow()
     assert.equal((await loader.get()).page(p.id)?.title_en, p.title_en)
-    await db.updateTable('products').set({ title_en: `${p.title_en} (new lot)`, list_price_cny: p.list_price_cny! + 100 }).where('id', '=', p.id).execute()
+    await db
+      .updateTable('products')
+      .set({ title_en: `${p.title_en} (new lot)`, list_price_cny: p.list_price_cny! + 100 })
+      .where('id', '=', p.id)
+      .execute()
     try {
       const after = await loader.refresh()
       assert.equal(after.page(p.id)?.title_en, `${p.title_en} (new lot)`)
       assert.equal(after.page(p.id)?.list_price_cny, p.list_price_cny! + 100)
     } finally {
-      await db.updateTable('products').set({ title_en: p.title_en, list_price_cny: p.list_price_cny }).where('id', '=', p.id).execute()
+      await db
+        .updateTable('products')
+        .set({ title_en: p.title_en, list_price_cny: p.list_price_cny })
+        .where('id', '=', p.id)
+        .execute()
     }
     assert.equal((await loader.refresh()).page(p.id)?.title_en, p.title_en)
   })

@@ -16,7 +16,11 @@ import { escapeHtml, safeUrl } from '../../server/domains/service/stand-in'
  * local stand-in page /__chat outside production), and the stand-in shows what it received, escaped.
  */
 /** an app with its own configuration: the server reads CHAT_WIDGET_URL and NODE_ENV once, at start (server/config.ts) */
-async function withApp(ctx: () => TestContext, env: Record<string, string>, fn: (app: FastifyInstance) => Promise<void>) {
+async function withApp(
+  ctx: () => TestContext,
+  env: Record<string, string>,
+  fn: (app: FastifyInstance) => Promise<void>,
+) {
   const app = buildApp({ db: ctx().db, jwtSecret: TEST_JWT_SECRET, config: loadConfig(env) })
   try {
     await fn(app)
@@ -30,18 +34,31 @@ describeEachDb('GET /api/chat/config', (ctx) => {
     await withApp(ctx, { NODE_ENV: 'test' }, async (app) => {
       const anon = await app.inject({ method: 'GET', url: '/api/chat/config', headers: { host: 'shop.test:3000' } })
       assert.equal(anon.statusCode, 200)
-      assert.deepEqual(anon.json(), { success: true, code: '200', message: 'ok', data: { widgetUrl: 'http://shop.test:3000/__chat' } })
+      assert.deepEqual(anon.json(), {
+        success: true,
+        code: '200',
+        message: 'ok',
+        data: { widgetUrl: 'http://shop.test:3000/__chat' },
+      })
       const token = await tokenFor(ctx(), DEMO_USERS.approvedCn)
-      const user = await app.inject({ method: 'GET', url: '/api/chat/config', headers: auth(token, { host: 'shop.test:3000' }) })
+      const user = await app.inject({
+        method: 'GET',
+        url: '/api/chat/config',
+        headers: auth(token, { host: 'shop.test:3000' }),
+      })
       assert.equal(user.json().data.widgetUrl, 'http://shop.test:3000/__chat')
     })
   })
 
   it('CHAT_WIDGET_URL wins; an address that is not http(s) is not handed out', async () => {
-    await withApp(ctx, { CHAT_WIDGET_URL: 'https://chat.vendor.example/chat/h5/v2/index.html?sysnum=abc' }, async (app) => {
-      const res = await app.inject({ method: 'GET', url: '/api/chat/config' })
-      assert.equal(res.json().data.widgetUrl, 'https://chat.vendor.example/chat/h5/v2/index.html?sysnum=abc')
-    })
+    await withApp(
+      ctx,
+      { CHAT_WIDGET_URL: 'https://chat.vendor.example/chat/h5/v2/index.html?sysnum=abc' },
+      async (app) => {
+        const res = await app.inject({ method: 'GET', url: '/api/chat/config' })
+        assert.equal(res.json().data.widgetUrl, 'https://chat.vendor.example/chat/h5/v2/index.html?sysnum=abc')
+      },
+    )
     await withApp(ctx, { CHAT_WIDGET_URL: 'javascript:alert(1)' }, async (app) => {
       const res = await app.inject({ method: 'GET', url: '/api/chat/config' })
       assert.equal(res.json().data.widgetUrl, null)
@@ -68,9 +85,17 @@ describe('the /__chat stand-in page', () => {
   it('shows "Customer service (local stand-in)", every payload field and the product card', async () => {
     const app = await standIn({ NODE_ENV: 'test' })
     const q = new URLSearchParams({
-      employeeId: 'U-7f3a9c21', email: 'approved.cn@example.com', name: '王小明', analyticsId: '1000001.1767225600',
-      location: '/product-details/Anti-CD3/MA1-10175', country: 'cn', phone: '+86 138 0000 0000', company: '复旦大学',
-      productCatalogNumber: 'MA1-10175', productTitle: 'Anti-CD3 Antibody', productDescription: 'A mouse monoclonal...',
+      employeeId: 'U-7f3a9c21',
+      email: 'approved.cn@example.com',
+      name: '王小明',
+      analyticsId: '1000001.1767225600',
+      location: '/product-details/Anti-CD3/MA1-10175',
+      country: 'cn',
+      phone: '+86 138 0000 0000',
+      company: '复旦大学',
+      productCatalogNumber: 'MA1-10175',
+      productTitle: 'Anti-CD3 Antibody',
+      productDescription: 'A mouse monoclonal...',
       productImage: 'http://api.test/media/products/MA1-10175-150.jpg',
     })
     const res = await app.inject({ method: 'GET', url: `${STAND_IN_PATH}?${q}` })
@@ -78,7 +103,15 @@ describe('the /__chat stand-in page', () => {
     assert.match(String(res.headers['content-type']), /^text\/html/)
     const html = res.body
     assert.ok(html.includes('Customer service (local stand-in)'))
-    for (const v of ['U-7f3a9c21', 'approved.cn@example.com', '王小明', '1000001.1767225600', '/product-details/Anti-CD3/MA1-10175', '+86 138 0000 0000', '复旦大学']) {
+    for (const v of [
+      'U-7f3a9c21',
+      'approved.cn@example.com',
+      '王小明',
+      '1000001.1767225600',
+      '/product-details/Anti-CD3/MA1-10175',
+      '+86 138 0000 0000',
+      '复旦大学',
+    ]) {
       assert.ok(html.includes(v), `shows ${v}`)
     }
     assert.ok(html.includes('<strong data-card-title>Anti-CD3 Antibody</strong>'))
@@ -96,12 +129,17 @@ describe('the /__chat stand-in page', () => {
     const app = await standIn({ NODE_ENV: 'development' })
     const evil = '"><script>alert(1)</script><img src=x onerror=alert(2)>'
     const q = new URLSearchParams({
-      name: evil, company: "</td></tr></table><iframe src='//evil'>", location: 'javascript:alert(3)',
-      productTitle: evil, productCatalogNumber: 'X-1', productImage: 'javascript:alert(4)', productDescription: '<b>bold</b>',
+      name: evil,
+      company: "</td></tr></table><iframe src='//evil'>",
+      location: 'javascript:alert(3)',
+      productTitle: evil,
+      productCatalogNumber: 'X-1',
+      productImage: 'javascript:alert(4)',
+      productDescription: '<b>bold</b>',
     })
     const res = await app.inject({ method: 'GET', url: `${STAND_IN_PATH}?${q}` })
     const html = res.body
-    assert.equal((html.match(/<script/g) ?? []).length, 1, 'only the page\'s own script')
+    assert.equal((html.match(/<script/g) ?? []).length, 1, "only the page's own script")
     assert.ok(!html.includes('<img src=x'))
     assert.ok(!html.includes('<iframe'))
     assert.ok(!html.includes('<b>bold</b>'))
@@ -119,9 +157,13 @@ describe('the /__chat stand-in page', () => {
   })
 
   it('escapeHtml and safeUrl', () => {
-    assert.equal(escapeHtml(`<a href="x" onclick='y'>&\``), '&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;&#96;')
+    assert.equal(
+      escapeHtml(`<a href="x" onclick='y'>&\``),
+      '&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;&#96;',
+    )
     assert.equal(safeUrl('/media/a-150.jpg'), '/media/a-150.jpg')
     assert.equal(safeUrl('https://cdn.example/a-150.jpg'), 'https://cdn.example/a-150.jpg')
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//evil.example/a.jpg', 'vbscript:x']) assert.equal(safeUrl(bad), null, bad)
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//evil.example/a.jpg', 'vbscript:x'])
+      assert.equal(safeUrl(bad), null, bad)
   })
 })

@@ -38,7 +38,16 @@ async function freePort(): Promise<number> {
 async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'index.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: SECRET, LOG_LEVEL: 'error', PUBLIC_URL: `http://127.0.0.1:${port}`, STATIC_DIR: path.join(ROOT, 'dist', 'h5') },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: SECRET,
+      LOG_LEVEL: 'error',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      STATIC_DIR: path.join(ROOT, 'dist', 'h5'),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   const err: string[] = []
@@ -49,120 +58,212 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
     try {
       const r = await fetch(`http://127.0.0.1:${port}/api/health`)
       if (r.ok) return child
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 200))
   }
   child.kill('SIGKILL')
   throw new Error('server did not start')
 }
 
-describe('crash: kill -9 during order placement', { skip: !POSTGRES_URL && 'PostgreSQL only (set DATABASE_URL)' }, () => {
-  let dbName = ''
-  let url = ''
-  let client: pg.Client
-  let child: ChildProcess | null = null
+describe(
+  'crash: kill -9 during order placement',
+  { skip: !POSTGRES_URL && 'PostgreSQL only (set DATABASE_URL)' },
+  () => {
+    let dbName = ''
+    let url = ''
+    let client: pg.Client
+    let child: ChildProcess | null = null
 
-  before(async () => {
-    dbName = await createTempPostgresDb('sf_crash')
-    url = withDatabase(POSTGRES_URL!, dbName)
-  })
-  after(async () => {
-    if (child && child.exitCode === null) child.kill('SIGKILL')
-    await client?.end().catch(() => {})
-    if (dbName) await dropTempPostgresDb(dbName).catch(() => {})
-  })
+    before(async () => {
+      dbName = await createTempPostgresDb('sf_crash')
+      url = withDatabase(POSTGRES_URL!, dbName)
+    })
+    after(async () => {
+      if (child && child.exitCode === null) child.kill('SIGKILL')
+      await client?.end().catch(() => {})
+      if (dbName) await dropTempPostgresDb(dbName).catch(() => {})
+    })
 
-  it('acknowledged orders survive exactly once; nothing half-written; stock conserved; retries place at most once', { timeout: 120_000 }, async (t) => {
-    const port = await freePort()
-    const t0 = Date.now()
-    child = await startServer(url, port)
-    t.diagnostic(`first start (migrate + seed) ${Date.now() - t0} ms`)
-    const origin = `http://127.0.0.1:${port}`
-    client = new pg.Client({ connectionString: url })
-    await client.connect()
+    it(
+      'acknowledged orders survive exactly once; nothing half-written; stock conserved; retries place at most once',
+      { timeout: 120_000 },
+      async (t) => {
+        const port = await freePort()
+        const t0 = Date.now()
+        child = await startServer(url, port)
+        t.diagnostic(`first start (migrate + seed) ${Date.now() - t0} ms`)
+        const origin = `http://127.0.0.1:${port}`
+        client = new pg.Client({ connectionString: url })
+        await client.connect()
 
-    // 20 buyers of the distributor's account (Siebel Approved, ACTIVE ship-to, warehouse orders)
-    const tokens = await addBuyers(client, 'crash', CLIENTS, SECRET)
-    const pool = await stockedProducts(client)
-    // a few products with little stock, so backorders happen under load too
-    await client.query(`UPDATE product_stock SET quantity = 15 WHERE product_id = ANY($1)`, [pool.slice(0, 5).map((p) => p.id)])
-    const ids = pool.map((p) => p.id)
-    const stockBefore = Number((await client.query(`SELECT sum(quantity) AS s FROM product_stock WHERE product_id = ANY($1)`, [ids])).rows[0].s)
+        // 20 buyers of the distributor's account (Siebel Approved, ACTIVE ship-to, warehouse orders)
+        const tokens = await addBuyers(client, 'crash', CLIENTS, SECRET)
+        const pool = await stockedProducts(client)
+        // a few products with little stock, so backorders happen under load too
+        await client.query(`UPDATE product_stock SET quantity = 15 WHERE product_id = ANY($1)`, [
+          pool.slice(0, 5).map((p) => p.id),
+        ])
+        const ids = pool.map((p) => p.id)
+        const stockBefore = Number(
+          (await client.query(`SELECT sum(quantity) AS s FROM product_stock WHERE product_id = ANY($1)`, [ids])).rows[0]
+            .s,
+        )
 
-    const acked = new Map<string, { user: number; body: unknown; response: any }>()
-    const attempted = new Map<string, { user: number; body: unknown }>()
-    let stop = false
-    const headers = (i: number) => ({ authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json', countrycode: 'cn', languagecode: 'en' })
-    const run = async (i: number) => {
-      for (let n = 0; !stop; n++) {
-        try {
-          const p = pool[(i * 7 + n) % pool.length]
-          const add = await fetch(`${origin}/api/cart/addItems`, { method: 'POST', headers: headers(i), body: JSON.stringify({ items: [{ catalogNumber: p.catalog_number, quantity: 1 + (n % 3) }] }) })
-          await add.arrayBuffer()
-          const key = `crash-${i}-${n}`
-          const body = { addressKey: 'ST-3000001-01', termsAccepted: true, poNumber: key }
-          attempted.set(key, { user: i, body })
-          const r = await fetch(`${origin}/api/order/placeOrder`, { method: 'POST', headers: { ...headers(i), 'idempotency-key': key }, body: JSON.stringify(body) })
-          const json = await r.json()
-          if (r.status === 200) acked.set(key, { user: i, body, response: json.data })
-        } catch {
-          return // the server is gone
+        const acked = new Map<string, { user: number; body: unknown; response: any }>()
+        const attempted = new Map<string, { user: number; body: unknown }>()
+        let stop = false
+        const headers = (i: number) => ({
+          authorization: `Bearer ${tokens[i]}`,
+          'content-type': 'application/json',
+          countrycode: 'cn',
+          languagecode: 'en',
+        })
+        const run = async (i: number) => {
+          for (let n = 0; !stop; n++) {
+            try {
+              const p = pool[(i * 7 + n) % pool.length]
+              const add = await fetch(`${origin}/api/cart/addItems`, {
+                method: 'POST',
+                headers: headers(i),
+                body: JSON.stringify({ items: [{ catalogNumber: p.catalog_number, quantity: 1 + (n % 3) }] }),
+              })
+              await add.arrayBuffer()
+              const key = `crash-${i}-${n}`
+              const body = { addressKey: 'ST-3000001-01', termsAccepted: true, poNumber: key }
+              attempted.set(key, { user: i, body })
+              const r = await fetch(`${origin}/api/order/placeOrder`, {
+                method: 'POST',
+                headers: { ...headers(i), 'idempotency-key': key },
+                body: JSON.stringify(body),
+              })
+              const json = await r.json()
+              if (r.status === 200) acked.set(key, { user: i, body, response: json.data })
+            } catch {
+              return // the server is gone
+            }
+          }
         }
-      }
-    }
-    const load = Promise.all(Array.from({ length: CLIENTS }, (_, i) => run(i)))
-    const deadline = Date.now() + KILL_DEADLINE_MS
-    while (acked.size < KILL_AFTER_ACKED && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-    child.kill('SIGKILL')
-    stop = true
-    await load
-    await new Promise((r) => child!.exitCode !== null || child!.signalCode !== null ? r(null) : child!.once('exit', r))
-    assert.ok(acked.size > 20, `only ${acked.size} orders acknowledged before the kill`)
+        const load = Promise.all(Array.from({ length: CLIENTS }, (_, i) => run(i)))
+        const deadline = Date.now() + KILL_DEADLINE_MS
+        while (acked.size < KILL_AFTER_ACKED && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+        child.kill('SIGKILL')
+        stop = true
+        await load
+        await new Promise((r) =>
+          child!.exitCode !== null || child!.signalCode !== null ? r(null) : child!.once('exit', r),
+        )
+        assert.ok(acked.size > 20, `only ${acked.size} orders acknowledged before the kill`)
 
-    t.diagnostic(`${attempted.size} placements attempted, ${acked.size} acknowledged before the kill`)
-    const restart = Date.now()
-    child = await startServer(url, port)
-    t.diagnostic(`restart ${Date.now() - restart} ms`)
+        t.diagnostic(`${attempted.size} placements attempted, ${acked.size} acknowledged before the kill`)
+        const restart = Date.now()
+        child = await startServer(url, port)
+        t.diagnostic(`restart ${Date.now() - restart} ms`)
 
-    // 1. every acknowledged key: one placement, with the orders and lines of its answer
-    for (const [key, a] of acked) {
-      const pl = (await client.query(`SELECT id, response FROM order_placements WHERE user_id = $1 AND idempotency_key = $2`, [`U-crash-${a.user}`, key])).rows
-      assert.equal(pl.length, 1, key)
-      assert.deepEqual(pl[0].response, a.response, key)
-      const orders = (await client.query(`SELECT order_number, sales_order_number, po_number, (SELECT count(*)::int FROM order_lines l WHERE l.order_id = o.id) AS n FROM orders o WHERE placement_id = $1 ORDER BY order_number`, [pl[0].id])).rows
-      assert.deepEqual(orders.map((o) => o.order_number).sort(), a.response.orders.map((o: any) => o.orderNumber).sort(), key)
-      for (const o of orders) {
-        assert.ok(o.n > 0, `${key}: order without lines`)
-        assert.equal(o.po_number, key)
-      }
-    }
-    // 2. nothing half-written
-    assert.equal((await client.query(`SELECT count(*)::int AS n FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id)`)).rows[0].n, 0)
-    assert.equal((await client.query(`SELECT count(*)::int AS n FROM order_placements p WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.placement_id = p.id)`)).rows[0].n, 0)
-    // 3. stock conservation: what left the shelves is what the order lines allocated
-    const stockAfter = Number((await client.query(`SELECT sum(quantity) AS s FROM product_stock WHERE product_id = ANY($1)`, [ids])).rows[0].s)
-    const allocated = Number((await client.query(`SELECT coalesce(sum(l.allocated_qty), 0) AS s FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.user_id LIKE 'U-crash-%'`)).rows[0].s)
-    assert.equal(stockBefore - stockAfter, allocated)
-    assert.equal((await client.query(`SELECT count(*)::int AS n FROM product_stock WHERE quantity < 0`)).rows[0].n, 0)
+        // 1. every acknowledged key: one placement, with the orders and lines of its answer
+        for (const [key, a] of acked) {
+          const pl = (
+            await client.query(
+              `SELECT id, response FROM order_placements WHERE user_id = $1 AND idempotency_key = $2`,
+              [`U-crash-${a.user}`, key],
+            )
+          ).rows
+          assert.equal(pl.length, 1, key)
+          assert.deepEqual(pl[0].response, a.response, key)
+          const orders = (
+            await client.query(
+              `SELECT order_number, sales_order_number, po_number, (SELECT count(*)::int FROM order_lines l WHERE l.order_id = o.id) AS n FROM orders o WHERE placement_id = $1 ORDER BY order_number`,
+              [pl[0].id],
+            )
+          ).rows
+          assert.deepEqual(
+            orders.map((o) => o.order_number).sort(),
+            a.response.orders.map((o: any) => o.orderNumber).sort(),
+            key,
+          )
+          for (const o of orders) {
+            assert.ok(o.n > 0, `${key}: order without lines`)
+            assert.equal(o.po_number, key)
+          }
+        }
+        // 2. nothing half-written
+        assert.equal(
+          (
+            await client.query(
+              `SELECT count(*)::int AS n FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id)`,
+            )
+          ).rows[0].n,
+          0,
+        )
+        assert.equal(
+          (
+            await client.query(
+              `SELECT count(*)::int AS n FROM order_placements p WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.placement_id = p.id)`,
+            )
+          ).rows[0].n,
+          0,
+        )
+        // 3. stock conservation: what left the shelves is what the order lines allocated
+        const stockAfter = Number(
+          (await client.query(`SELECT sum(quantity) AS s FROM product_stock WHERE product_id = ANY($1)`, [ids])).rows[0]
+            .s,
+        )
+        const allocated = Number(
+          (
+            await client.query(
+              `SELECT coalesce(sum(l.allocated_qty), 0) AS s FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.user_id LIKE 'U-crash-%'`,
+            )
+          ).rows[0].s,
+        )
+        assert.equal(stockBefore - stockAfter, allocated)
+        assert.equal(
+          (await client.query(`SELECT count(*)::int AS n FROM product_stock WHERE quantity < 0`)).rows[0].n,
+          0,
+        )
 
-    // 4. retry every unacknowledged key (same body): at most one placement per key, and a second retry replays it
-    const unacked = [...attempted].filter(([k]) => !acked.has(k))
-    for (const [key, a] of unacked) {
-      const send = () => fetch(`${origin}/api/order/placeOrder`, { method: 'POST', headers: { ...headers(a.user), 'idempotency-key': key }, body: JSON.stringify(a.body) })
-      const r1 = await send()
-      const j1 = await r1.json()
-      assert.ok(r1.status === 200 || (r1.status === 409 && j1.reason === 'CART_EMPTY'), `${key}: ${r1.status} ${JSON.stringify(j1)}`)
-      const r2 = await send()
-      const j2 = await r2.json()
-      if (r1.status === 200) assert.deepEqual(j2, j1)
-      const n = (await client.query(`SELECT count(*)::int AS n FROM order_placements WHERE user_id = $1 AND idempotency_key = $2`, [`U-crash-${a.user}`, key])).rows[0].n
-      assert.ok(n <= 1, `${key}: ${n} placements`)
-    }
-    const stockFinal = Number((await client.query(`SELECT sum(quantity) AS s FROM product_stock WHERE product_id = ANY($1)`, [ids])).rows[0].s)
-    const allocatedFinal = Number((await client.query(`SELECT coalesce(sum(l.allocated_qty), 0) AS s FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.user_id LIKE 'U-crash-%'`)).rows[0].s)
-    assert.equal(stockBefore - stockFinal, allocatedFinal)
+        // 4. retry every unacknowledged key (same body): at most one placement per key, and a second retry replays it
+        const unacked = [...attempted].filter(([k]) => !acked.has(k))
+        for (const [key, a] of unacked) {
+          const send = () =>
+            fetch(`${origin}/api/order/placeOrder`, {
+              method: 'POST',
+              headers: { ...headers(a.user), 'idempotency-key': key },
+              body: JSON.stringify(a.body),
+            })
+          const r1 = await send()
+          const j1 = await r1.json()
+          assert.ok(
+            r1.status === 200 || (r1.status === 409 && j1.reason === 'CART_EMPTY'),
+            `${key}: ${r1.status} ${JSON.stringify(j1)}`,
+          )
+          const r2 = await send()
+          const j2 = await r2.json()
+          if (r1.status === 200) assert.deepEqual(j2, j1)
+          const n = (
+            await client.query(
+              `SELECT count(*)::int AS n FROM order_placements WHERE user_id = $1 AND idempotency_key = $2`,
+              [`U-crash-${a.user}`, key],
+            )
+          ).rows[0].n
+          assert.ok(n <= 1, `${key}: ${n} placements`)
+        }
+        const stockFinal = Number(
+          (await client.query(`SELECT sum(quantity) AS s FROM product_stock WHERE product_id = ANY($1)`, [ids])).rows[0]
+            .s,
+        )
+        const allocatedFinal = Number(
+          (
+            await client.query(
+              `SELECT coalesce(sum(l.allocated_qty), 0) AS s FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.user_id LIKE 'U-crash-%'`,
+            )
+          ).rows[0].s,
+        )
+        assert.equal(stockBefore - stockFinal, allocatedFinal)
 
-    child.kill('SIGTERM')
-    await new Promise((r) => (child!.exitCode !== null ? r(null) : child!.once('exit', r)))
-  })
-})
+        child.kill('SIGTERM')
+        await new Promise((r) => (child!.exitCode !== null ? r(null) : child!.once('exit', r)))
+      },
+    )
+  },
+)

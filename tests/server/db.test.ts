@@ -2,8 +2,23 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { sql, type Kysely } from 'kysely'
 import { createPgliteDb, createPostgresDb, migrateToLatest } from '../../server/db'
-import { generateProducts, generateCategories, generateAccountPrices, seedDatabase, DEMO_ACCOUNTS, DEMO_USER_NAMES } from '../../server/db/seed'
-import { POSTGRES_URL, createTempPostgresDb, dropTempPostgresDb, withDatabase, openTestDb, closeTestDb, DB_KINDS } from './helpers'
+import {
+  generateProducts,
+  generateCategories,
+  generateAccountPrices,
+  seedDatabase,
+  DEMO_ACCOUNTS,
+  DEMO_USER_NAMES,
+} from '../../server/db/seed'
+import {
+  POSTGRES_URL,
+  createTempPostgresDb,
+  dropTempPostgresDb,
+  withDatabase,
+  openTestDb,
+  closeTestDb,
+  DB_KINDS,
+} from './helpers'
 
 describe('seed generator', () => {
   it('is deterministic: same catalogue numbers and prices across two runs', () => {
@@ -11,7 +26,10 @@ describe('seed generator', () => {
     const b = generateProducts(6000)
     assert.deepEqual(a, b)
     for (const acc of DEMO_ACCOUNTS) assert.deepEqual(generateAccountPrices(a, acc), generateAccountPrices(b, acc))
-    assert.notDeepEqual(generateProducts(50, 1).map((p) => p.catalogNumber), generateProducts(50, 2).map((p) => p.catalogNumber))
+    assert.notDeepEqual(
+      generateProducts(50, 1).map((p) => p.catalogNumber),
+      generateProducts(50, 2).map((p) => p.catalogNumber),
+    )
   })
 
   it('>= 5,000 products with unique catalogue numbers and skus, across a category tree', () => {
@@ -21,7 +39,10 @@ describe('seed generator', () => {
     assert.equal(new Set(products.map((p) => p.sku)).size, products.length)
     const cats = generateCategories()
     const tops = cats.filter((c) => !c.parentCode)
-    assert.deepEqual(tops.map((c) => c.nameEn), ['Antibodies', 'Reagents & Chemicals', 'Cell Culture', 'Lab Plastics & Consumables', 'Lab Instruments'])
+    assert.deepEqual(
+      tops.map((c) => c.nameEn),
+      ['Antibodies', 'Reagents & Chemicals', 'Cell Culture', 'Lab Plastics & Consumables', 'Lab Instruments'],
+    )
     for (const t of tops) {
       const n = cats.filter((c) => c.parentCode === t.code).length
       assert.ok(n >= 3 && n <= 6, `${t.code} has ${n} children`)
@@ -59,7 +80,13 @@ describe('seed generator', () => {
     assert.ok(prices.length / priced > 0.28 && prices.length / priced < 0.38)
     const byCat = new Map(products.map((p) => [p.catalogNumber, p]))
     for (const ap of prices) assert.ok(ap.price < byCat.get(ap.catalogNumber)!.listPriceCny!)
-    assert.equal(generateAccountPrices(products, DEMO_ACCOUNTS.find((a) => a.user.userName === 'lite.cn')!).length, 0)
+    assert.equal(
+      generateAccountPrices(
+        products,
+        DEMO_ACCOUNTS.find((a) => a.user.userName === 'lite.cn')!,
+      ).length,
+      0,
+    )
     assert.deepEqual([...DEMO_USER_NAMES].sort(), ['approved.cn', 'approved.in', 'distributor.cn', 'lite.cn'])
   })
 })
@@ -83,7 +110,10 @@ describe('database', () => {
     it(`[${kind}] seeded database: >= 5,000 products, category tree, idempotent re-seed, trigram index`, async () => {
       const h = await openTestDb(kind)
       try {
-        const { n } = await h.db.selectFrom('products').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+        const { n } = await h.db
+          .selectFrom('products')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow()
         assert.ok(n >= 5000)
         const { orphans } = await h.db
           .selectFrom('products as p')
@@ -94,11 +124,21 @@ describe('database', () => {
         const r = await seedDatabase(h.db)
         assert.equal(r.skipped, true)
         // catalogue in the DB = the generator's output
-        const rows = await h.db.selectFrom('products').select(['catalog_number', 'list_price_cny']).orderBy('id').limit(200).execute()
+        const rows = await h.db
+          .selectFrom('products')
+          .select(['catalog_number', 'list_price_cny'])
+          .orderBy('id')
+          .limit(200)
+          .execute()
         const gen = generateProducts(n).slice(0, 200)
-        assert.deepEqual(rows.map((x) => [x.catalog_number, x.list_price_cny]), gen.map((p) => [p.catalogNumber, p.listPriceCny]))
+        assert.deepEqual(
+          rows.map((x) => [x.catalog_number, x.list_price_cny]),
+          gen.map((p) => [p.catalogNumber, p.listPriceCny]),
+        )
         const snap = await schemaSnapshot(h.db)
-        assert.ok(snap.indexes.some((i) => i.indexname === 'products_title_en_trgm_idx' && /gin_trgm_ops/.test(i.indexdef)))
+        assert.ok(
+          snap.indexes.some((i) => i.indexname === 'products_title_en_trgm_idx' && /gin_trgm_ops/.test(i.indexdef)),
+        )
         assert.deepEqual(snap.extensions, [{ extname: 'pg_trgm' }])
       } finally {
         await closeTestDb(h)
@@ -106,23 +146,27 @@ describe('database', () => {
     })
   }
 
-  it('migrations are identical on PGlite and PostgreSQL (columns, defaults, indexes, constraints)', { skip: !POSTGRES_URL && 'DATABASE_URL not set' }, async () => {
-    const lite = await createPgliteDb()
-    const name = await createTempPostgresDb('sf_mig')
-    const pgh = createPostgresDb(withDatabase(POSTGRES_URL!, name), { max: 2 })
-    try {
-      assert.deepEqual(await migrateToLatest(lite.db), await migrateToLatest(pgh.db))
-      const a = await schemaSnapshot(lite.db)
-      const b = await schemaSnapshot(pgh.db)
-      assert.deepEqual(a.columns, b.columns)
-      assert.deepEqual(a.indexes, b.indexes)
-      assert.deepEqual(a.constraints, b.constraints)
-      assert.deepEqual(a.extensions, b.extensions)
-      assert.deepEqual(await migrateToLatest(pgh.db), [], 'second run is a no-op')
-    } finally {
-      await lite.close()
-      await pgh.close()
-      await dropTempPostgresDb(name)
-    }
-  })
+  it(
+    'migrations are identical on PGlite and PostgreSQL (columns, defaults, indexes, constraints)',
+    { skip: !POSTGRES_URL && 'DATABASE_URL not set' },
+    async () => {
+      const lite = await createPgliteDb()
+      const name = await createTempPostgresDb('sf_mig')
+      const pgh = createPostgresDb(withDatabase(POSTGRES_URL!, name), { max: 2 })
+      try {
+        assert.deepEqual(await migrateToLatest(lite.db), await migrateToLatest(pgh.db))
+        const a = await schemaSnapshot(lite.db)
+        const b = await schemaSnapshot(pgh.db)
+        assert.deepEqual(a.columns, b.columns)
+        assert.deepEqual(a.indexes, b.indexes)
+        assert.deepEqual(a.constraints, b.constraints)
+        assert.deepEqual(a.extensions, b.extensions)
+        assert.deepEqual(await migrateToLatest(pgh.db), [], 'second run is a no-op')
+      } finally {
+        await lite.close()
+        await pgh.close()
+        await dropTempPostgresDb(name)
+      }
+    },
+  )
 })

@@ -19,7 +19,8 @@ const CLEAN_TREE: Record<string, string> = {
   'server/domains/catalog/index.ts': "export { computePrice } from './pricing'\n",
   'server/domains/catalog/pricing.ts': 'export const computePrice = (minor: number) => minor\n',
   'server/domains/cart/index.ts': "export { taxOf } from './tax'\n",
-  'server/domains/cart/tax.ts': "import { computePrice } from '../catalog'\nexport const taxOf = (minor: number) => computePrice(minor) / 10\n",
+  'server/domains/cart/tax.ts':
+    "import { computePrice } from '../catalog'\nexport const taxOf = (minor: number) => computePrice(minor) / 10\n",
 }
 
 let dir = ''
@@ -33,9 +34,15 @@ function violations(planted: Record<string, string> = {}): string[] {
   }
   let out: string
   try {
-    out = execFileSync(process.execPath, [DEPCRUISE, 'server', '--config', path.join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json'], {
-      cwd: dir, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024,
-    })
+    out = execFileSync(
+      process.execPath,
+      [DEPCRUISE, 'server', '--config', path.join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json'],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    )
   } catch (err) {
     // depcruise exits non-zero when it finds errors; its report is on stdout all the same
     out = (err as { stdout: string }).stdout
@@ -47,7 +54,10 @@ function violations(planted: Record<string, string> = {}): string[] {
 describe('rules between server domains (.dependency-cruiser.cjs)', () => {
   before(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'domain-rules-'))
-    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler' } }))
+    fs.writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler' } }),
+    )
   })
   after(() => fs.rmSync(dir, { recursive: true, force: true }))
 
@@ -56,12 +66,21 @@ describe('rules between server domains (.dependency-cruiser.cjs)', () => {
   })
 
   it('"a server domain imports another only through that domain\'s index.ts": an import of an inner module fails', () => {
-    const planted = { 'server/domains/cart/lines.ts': "import { computePrice } from '../catalog/pricing'\nexport const lineTotal = computePrice\n" }
-    assert.deepEqual(violations(planted), ['domain-bypasses-index: server/domains/cart/lines.ts -> server/domains/catalog/pricing.ts'])
+    const planted = {
+      'server/domains/cart/lines.ts':
+        "import { computePrice } from '../catalog/pricing'\nexport const lineTotal = computePrice\n",
+    }
+    assert.deepEqual(violations(planted), [
+      'domain-bypasses-index: server/domains/cart/lines.ts -> server/domains/catalog/pricing.ts',
+    ])
   })
 
   it('"no cycle between domain folders": a domain importing one that imports it fails, even through its index.ts', () => {
-    const planted = { 'server/domains/catalog/taxed.ts': "import { taxOf } from '../cart'\nexport const taxed = taxOf\n" }
-    assert.deepEqual(violations(planted), ['domain-imports-later-domain: server/domains/catalog/taxed.ts -> server/domains/cart/index.ts'])
+    const planted = {
+      'server/domains/catalog/taxed.ts': "import { taxOf } from '../cart'\nexport const taxed = taxOf\n",
+    }
+    assert.deepEqual(violations(planted), [
+      'domain-imports-later-domain: server/domains/catalog/taxed.ts -> server/domains/cart/index.ts',
+    ])
   })
 })

@@ -19,7 +19,11 @@ process.env.OPS_TOKEN = 'endpoints-test-ops-token-0123456789'
 const exported: Record<string, unknown> = contract
 const tableOf = (domain: Domain) => exported[`${domain}Endpoints`] as Record<string, Endpoint> | undefined
 
-interface Registered { id: string; domain: string | undefined; route: RouteOptions }
+interface Registered {
+  id: string
+  domain: string | undefined
+  route: RouteOptions
+}
 
 /** 'POST /cart/coupon/remove' (the path without /api, as the tables write it) */
 const idOf = (method: string, path: string) => `${method} ${path}`
@@ -34,7 +38,9 @@ function compare(registered: Registered[], tables: Partial<Record<Domain, Record
   return {
     notInTable: registered.filter((r) => !entries.has(r.id)).map((r) => r.id),
     notRegistered: [...entries.keys()].filter((id) => !ids.has(id)),
-    otherDomain: registered.filter((r) => entries.has(r.id) && entries.get(r.id) !== r.domain).map((r) => `${r.id}: ${r.domain} route, ${entries.get(r.id)} table`),
+    otherDomain: registered
+      .filter((r) => entries.has(r.id) && entries.get(r.id) !== r.domain)
+      .map((r) => `${r.id}: ${r.domain} route, ${entries.get(r.id)} table`),
   }
 }
 
@@ -48,15 +54,22 @@ describe('the endpoint tables and the routes the server registers', () => {
     // registration needs no data: an empty database
     h = await createPgliteDb()
     app = buildApp({ db: h.db, jwtSecret: TEST_JWT_SECRET })
-    app.addHook('onRoute', (r) => { routes.push(r) })
+    app.addHook('onRoute', (r) => {
+      routes.push(r)
+    })
     await app.ready()
     registered = routes
       .filter((r) => r.url.startsWith('/api/') && !(r.schema as { hide?: boolean } | undefined)?.hide)
-      .flatMap((route) => [route.method].flat().filter((m) => m !== 'HEAD').map((m) => ({
-        id: idOf(m, route.url.slice('/api'.length)),
-        domain: (route.schema as { tags?: string[] } | undefined)?.tags?.[0],
-        route,
-      })))
+      .flatMap((route) =>
+        [route.method]
+          .flat()
+          .filter((m) => m !== 'HEAD')
+          .map((m) => ({
+            id: idOf(m, route.url.slice('/api'.length)),
+            domain: (route.schema as { tags?: string[] } | undefined)?.tags?.[0],
+            route,
+          })),
+      )
   })
   after(async () => {
     await app?.close()
@@ -64,22 +77,29 @@ describe('the endpoint tables and the routes the server registers', () => {
   })
 
   it('every domain of types/domains.ts has its table, exported by types/', () => {
-    assert.deepEqual(DOMAINS.filter((d) => !tableOf(d)), [])
+    assert.deepEqual(
+      DOMAINS.filter((d) => !tableOf(d)),
+      [],
+    )
   })
 
-  it('every /api route is an entry of its domain\'s table, and every entry is a route', () => {
+  it("every /api route is an entry of its domain's table, and every entry is a route", () => {
     const tables = Object.fromEntries(DOMAINS.map((d) => [d, tableOf(d)!]))
     assert.ok(registered.length >= 120, `${registered.length} /api routes registered`)
     assert.deepEqual(compare(registered, tables), { notInTable: [], notRegistered: [], otherDomain: [] })
-    console.log(`${registered.length} routes, ${DOMAINS.reduce((n, d) => n + Object.keys(tableOf(d)!).length, 0)} table entries`)
+    console.log(
+      `${registered.length} routes, ${DOMAINS.reduce((n, d) => n + Object.keys(tableOf(d)!).length, 0)} table entries`,
+    )
   })
 
-  it('each route validates and documents its entry\'s own schemas (params, query, body, answer)', () => {
+  it("each route validates and documents its entry's own schemas (params, query, body, answer)", () => {
     const byId = new Map(registered.map((r) => [r.id, r.route]))
     const wrong: string[] = []
     for (const d of DOMAINS) {
       for (const [key, e] of Object.entries(tableOf(d)!)) {
-        const s = byId.get(idOf(e.method, e.path))?.schema as Record<string, unknown> & { response?: Record<string, { properties?: { data?: unknown } }> }
+        const s = byId.get(idOf(e.method, e.path))?.schema as Record<string, unknown> & {
+          response?: Record<string, { properties?: { data?: unknown } }>
+        }
         if (!s) continue // reported by the test above
         if (s.params !== e.params) wrong.push(`${d}.${key}: params`)
         if (s.querystring !== e.query) wrong.push(`${d}.${key}: query`)
@@ -99,7 +119,9 @@ describe('the endpoint tables and the routes the server registers', () => {
       { id: 'POST /cart/unlisted', domain: 'cart', route: {} as RouteOptions },
       { id: 'GET /cart/coupon/list', domain: 'order', route: {} as RouteOptions },
     ]
-    const tables = { cart: { queryCart: cart.queryCart, listCoupons: cart.listCoupons, removeCoupon: cart.removeCoupon } }
+    const tables = {
+      cart: { queryCart: cart.queryCart, listCoupons: cart.listCoupons, removeCoupon: cart.removeCoupon },
+    }
     assert.deepEqual(compare(planted, tables), {
       notInTable: ['POST /cart/unlisted'],
       notRegistered: ['POST /cart/coupon/remove'],

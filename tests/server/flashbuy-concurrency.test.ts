@@ -29,8 +29,12 @@ const REQUESTS_PER_ACCOUNT = 4
 const STOCK = 150
 const LIMIT = 3
 
-
-interface Buyer { accountId: number; userId: string; token: string; addressKey: string }
+interface Buyer {
+  accountId: number
+  userId: string
+  token: string
+  addressKey: string
+}
 
 describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL && 'DATABASE_URL not set' }, () => {
   let dbName: string
@@ -43,20 +47,73 @@ describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL
     handle = createPostgresDb(withDatabase(POSTGRES_URL!, dbName), { max: 10 })
     await migrateToLatest(handle.db)
     await seedDatabase(handle.db, { productCount: 300 })
-    productId = (await handle.db.selectFrom('products').select('id').where('list_price_cny', 'is not', null).orderBy('id').limit(1).executeTakeFirstOrThrow()).id
-    const base = await handle.db.selectFrom('users').selectAll().where('user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
+    productId = (
+      await handle.db
+        .selectFrom('products')
+        .select('id')
+        .where('list_price_cny', 'is not', null)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).id
+    const base = await handle.db
+      .selectFrom('users')
+      .selectAll()
+      .where('user_name', '=', 'approved.cn')
+      .executeTakeFirstOrThrow()
     for (let i = 0; i < ACCOUNTS; i++) {
-      const { id: accountId } = await handle.db.insertInto('accounts').values({ account_number: `FC${10000 + i}`, name: `Crowd Lab ${i}`, account_type: 'customer', country: 'cn' }).returning('id').executeTakeFirstOrThrow()
+      const { id: accountId } = await handle.db
+        .insertInto('accounts')
+        .values({ account_number: `FC${10000 + i}`, name: `Crowd Lab ${i}`, account_type: 'customer', country: 'cn' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       const userId = `U-fbconc-${i}`
-      await handle.db.insertInto('users').values({ ...base, id: userId, user_name: `fbconc.${i}`, cdc_uid: `fbconc-${i}`, email: `fbconc${i}@lab.example`, account_id: accountId }).execute()
+      await handle.db
+        .insertInto('users')
+        .values({
+          ...base,
+          id: userId,
+          user_name: `fbconc.${i}`,
+          cdc_uid: `fbconc-${i}`,
+          email: `fbconc${i}@lab.example`,
+          account_id: accountId,
+        })
+        .execute()
       const addressKey = `ST-FC${10000 + i}-01`
-      await handle.db.insertInto('ship_tos').values({
-        address_key: addressKey, account_number: `FC${10000 + i}`, nick_name: null, phone_number: '021-00000000', attention_to: 'Lab', dept_or_lab: 'Lab',
-        company_or_institution: `Crowd Lab ${i}`, country: 'China', state: null, state_or_province: '上海市', city: '上海市', street_address: '张衡路 1 号',
-        building_or_room: null, zip_code: '201203', iso_country_code: 'CN', mobile: null, email: null, pre_payment_account: false, account_id: accountId,
-        is_default: true, address_status: 'ACTIVE', web_reference: null, sort_order: 0,
-      }).execute()
-      buyers.push({ accountId, userId, addressKey, token: await signAccessToken(TEST_JWT_SECRET, { userId, userName: `fbconc.${i}` }) })
+      await handle.db
+        .insertInto('ship_tos')
+        .values({
+          address_key: addressKey,
+          account_number: `FC${10000 + i}`,
+          nick_name: null,
+          phone_number: '021-00000000',
+          attention_to: 'Lab',
+          dept_or_lab: 'Lab',
+          company_or_institution: `Crowd Lab ${i}`,
+          country: 'China',
+          state: null,
+          state_or_province: '上海市',
+          city: '上海市',
+          street_address: '张衡路 1 号',
+          building_or_room: null,
+          zip_code: '201203',
+          iso_country_code: 'CN',
+          mobile: null,
+          email: null,
+          pre_payment_account: false,
+          account_id: accountId,
+          is_default: true,
+          address_status: 'ACTIVE',
+          web_reference: null,
+          sort_order: 0,
+        })
+        .execute()
+      buyers.push({
+        accountId,
+        userId,
+        addressKey,
+        token: await signAccessToken(TEST_JWT_SECRET, { userId, userName: `fbconc.${i}` }),
+      })
     }
   })
 
@@ -67,11 +124,28 @@ describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL
 
   async function newSale(): Promise<string> {
     const id = `C-${crypto.randomBytes(5).toString('hex')}`
-    await handle.db.insertInto('flash_sales').values({
-      id, country: 'cn', product_id: productId, currency: 'CNY', flash_price: 1990, display_text_en: 'x', display_text_zh: 'x',
-      start_at: new Date(Date.now() - 60_000), end_at: new Date(Date.now() + 3_600_000), total_qty: STOCK, remain_qty: STOCK,
-      min_order_qty: 1, max_order_qty: 2, account_purchase_limit_qty: LIMIT, delivery_channel: 'TFS', coupon: null, sort_order: 0,
-    }).execute()
+    await handle.db
+      .insertInto('flash_sales')
+      .values({
+        id,
+        country: 'cn',
+        product_id: productId,
+        currency: 'CNY',
+        flash_price: 1990,
+        display_text_en: 'x',
+        display_text_zh: 'x',
+        start_at: new Date(Date.now() - 60_000),
+        end_at: new Date(Date.now() + 3_600_000),
+        total_qty: STOCK,
+        remain_qty: STOCK,
+        min_order_qty: 1,
+        max_order_qty: 2,
+        account_purchase_limit_qty: LIMIT,
+        delivery_channel: 'TFS',
+        coupon: null,
+        sort_order: 0,
+      })
+      .execute()
     return id
   }
 
@@ -81,7 +155,10 @@ describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL
     if (redisUrl) process.env.REDIS_URL = redisUrl
     else delete process.env.REDIS_URL
     try {
-      const apps = [buildApp({ db: handle.db, jwtSecret: TEST_JWT_SECRET }), buildApp({ db: handle.db, jwtSecret: TEST_JWT_SECRET })]
+      const apps = [
+        buildApp({ db: handle.db, jwtSecret: TEST_JWT_SECRET }),
+        buildApp({ db: handle.db, jwtSecret: TEST_JWT_SECRET }),
+      ]
       for (const a of apps) await a.ready()
       return apps
     } finally {
@@ -100,9 +177,22 @@ describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL
     const send = async (b: Buyer, key: string, quantity: number, app: FastifyInstance) => {
       for (let attempt = 0; ; attempt++) {
         const res = await app.inject({
-          method: 'POST', url: '/api/flashbuy/place/order',
-          headers: { authorization: `Bearer ${b.token}`, countrycode: 'cn', languagecode: 'en', 'idempotency-key': key },
-          payload: { flashBuyId: saleId, quantity, addressKey: b.addressKey, termsAccepted: true, receiver: { name: 'A', phone: '13800138000' }, invoiceReceiver: { name: 'B', phone: '13800138000' } },
+          method: 'POST',
+          url: '/api/flashbuy/place/order',
+          headers: {
+            authorization: `Bearer ${b.token}`,
+            countrycode: 'cn',
+            languagecode: 'en',
+            'idempotency-key': key,
+          },
+          payload: {
+            flashBuyId: saleId,
+            quantity,
+            addressKey: b.addressKey,
+            termsAccepted: true,
+            receiver: { name: 'A', phone: '13800138000' },
+            invoiceReceiver: { name: 'B', phone: '13800138000' },
+          },
         })
         if (res.statusCode < 500 || attempt >= 20) return { status: res.statusCode, body: res.json() }
         await new Promise((r) => setTimeout(r, 20)) // indefinite: the same key again
@@ -116,14 +206,21 @@ describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL
           const key = `crowd-${saleId}-${bi}-${k}`
           const quantity = wave === 0 ? 1 : 1 + ((bi + k) % 2)
           for (const copy of [0, 1]) {
-            jobs.push(send(b, key, quantity, apps[(bi + k + copy) % apps.length]).then((r) => {
-              const prev = answers.get(key)
-              // a placed order is answered the same to every copy; a refusal writes nothing, so a copy
-              // decided later may be refused for another reason (over the limit, then sold out)
-              if (prev && (prev.status === 200 || r.status === 200)) assert.deepEqual(r, { status: prev.status, body: prev.body }, `a retry with the same key got another answer (${key})`)
-              if (!prev) answers.set(key, { accountId: b.accountId, quantity, ...r })
-              else if (r.status !== 200) assert.equal(r.status, 409, JSON.stringify(r.body))
-            }))
+            jobs.push(
+              send(b, key, quantity, apps[(bi + k + copy) % apps.length]).then((r) => {
+                const prev = answers.get(key)
+                // a placed order is answered the same to every copy; a refusal writes nothing, so a copy
+                // decided later may be refused for another reason (over the limit, then sold out)
+                if (prev && (prev.status === 200 || r.status === 200))
+                  assert.deepEqual(
+                    r,
+                    { status: prev.status, body: prev.body },
+                    `a retry with the same key got another answer (${key})`,
+                  )
+                if (!prev) answers.set(key, { accountId: b.accountId, quantity, ...r })
+                else if (r.status !== 200) assert.equal(r.status, 409, JSON.stringify(r.body))
+              }),
+            )
           }
         }
       })
@@ -133,16 +230,31 @@ describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL
   }
 
   async function verify(saleId: string, answers: Awaited<ReturnType<typeof crowd>>['answers']) {
-    const sale = await handle.db.selectFrom('flash_sales').select('remain_qty').where('id', '=', saleId).executeTakeFirstOrThrow()
-    const orders = (await sql<{ order_number: string; account_id: number; qty: number }>`
-      SELECT o.order_number, o.account_id, l.quantity AS qty FROM orders o JOIN order_lines l ON l.order_id = o.id WHERE o.flash_sale_id = ${saleId}`.execute(handle.db)).rows
+    const sale = await handle.db
+      .selectFrom('flash_sales')
+      .select('remain_qty')
+      .where('id', '=', saleId)
+      .executeTakeFirstOrThrow()
+    const orders = (
+      await sql<{ order_number: string; account_id: number; qty: number }>`
+      SELECT o.order_number, o.account_id, l.quantity AS qty FROM orders o JOIN order_lines l ON l.order_id = o.id WHERE o.flash_sale_id = ${saleId}`.execute(
+        handle.db,
+      )
+    ).rows
     const sold = orders.reduce((s, o) => s + o.qty, 0)
     // sells exactly the stock
     assert.equal(sale.remain_qty, 0)
     assert.equal(sold, STOCK)
     // never exceeds any account's limit; the ledger is the sum of the account's orders
-    const ledger = new Map((await handle.db.selectFrom('flash_sale_ledger').select(['account_id', 'purchased_qty']).where('flash_sale_id', '=', saleId).execute())
-      .map((l) => [l.account_id, l.purchased_qty]))
+    const ledger = new Map(
+      (
+        await handle.db
+          .selectFrom('flash_sale_ledger')
+          .select(['account_id', 'purchased_qty'])
+          .where('flash_sale_id', '=', saleId)
+          .execute()
+      ).map((l) => [l.account_id, l.purchased_qty]),
+    )
     const byAccount = new Map<number, number>()
     for (const o of orders) byAccount.set(o.account_id, (byAccount.get(o.account_id) ?? 0) + o.qty)
     for (const [a, q] of byAccount) {
@@ -159,7 +271,10 @@ describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL
         answered.set(a.body.data[0].orderNumber, { accountId: a.accountId, quantity: a.quantity })
       } else {
         assert.equal(a.status, 409, JSON.stringify(a.body))
-        assert.ok(['FLASH_LIMIT', 'FLASH_STOCK', 'FLASH_NOT_IN_PROGRESS'].includes(a.body.reason), JSON.stringify(a.body))
+        assert.ok(
+          ['FLASH_LIMIT', 'FLASH_STOCK', 'FLASH_NOT_IN_PROGRESS'].includes(a.body.reason),
+          JSON.stringify(a.body),
+        )
       }
     }
     assert.equal(answered.size, orders.length)
@@ -185,7 +300,8 @@ describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL
     probe.on('error', () => {})
     try {
       // both instances' gates connected (a gate still connecting lets requests past, to the database)
-      for (let i = 0; i < 50 && (await probe.client('LIST') as string).trim().split('\n').length < 3; i++) await new Promise((r) => setTimeout(r, 100))
+      for (let i = 0; i < 50 && ((await probe.client('LIST')) as string).trim().split('\n').length < 3; i++)
+        await new Promise((r) => setTimeout(r, 100))
       const saleId = await newSale()
       const { answers } = await crowd(apps, saleId)
       await verify(saleId, answers)
@@ -220,7 +336,10 @@ describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL
     try {
       const saleId = await newSale()
       let killed = false
-      const { answers } = await crowd(apps, saleId, () => { redis.stop(); killed = true })
+      const { answers } = await crowd(apps, saleId, () => {
+        redis.stop()
+        killed = true
+      })
       assert.ok(killed, 'redis-server was killed between the waves')
       await verify(saleId, answers)
     } finally {

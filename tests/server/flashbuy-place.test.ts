@@ -27,22 +27,50 @@ interface SaleOpts {
 }
 
 async function newSale(ctx: TestContext, o: SaleOpts = {}) {
-  const product = await ctx.db.selectFrom('products').select(['id', 'sku', 'catalog_number', 'list_price_cny', 'list_price_inr'])
-    .where('list_price_cny', 'is not', null).where('list_price_inr', 'is not', null).orderBy('id').offset(7).limit(1).executeTakeFirstOrThrow()
+  const product = await ctx.db
+    .selectFrom('products')
+    .select(['id', 'sku', 'catalog_number', 'list_price_cny', 'list_price_inr'])
+    .where('list_price_cny', 'is not', null)
+    .where('list_price_inr', 'is not', null)
+    .orderBy('id')
+    .offset(7)
+    .limit(1)
+    .executeTakeFirstOrThrow()
   const id = `T-${crypto.randomBytes(5).toString('hex')}`
   const total = o.total ?? 100
-  await ctx.db.insertInto('flash_sales').values({
-    id, country: o.country ?? 'cn', product_id: product.id, currency: (o.country ?? 'cn') === 'in' ? 'INR' : 'CNY', flash_price: o.price ?? 9900,
-    display_text_en: 'Starts soon', display_text_zh: '即将开始', start_at: new Date(Date.now() + (o.startInMs ?? -3_600_000)),
-    end_at: new Date(Date.now() + (o.endInMs ?? 3_600_000)), total_qty: total, remain_qty: o.remain ?? total, min_order_qty: o.min ?? 1,
-    max_order_qty: o.max ?? 5, account_purchase_limit_qty: o.limit ?? 3, delivery_channel: o.channel ?? 'TFS', coupon: o.coupon ?? null, sort_order: 0,
-  }).execute()
+  await ctx.db
+    .insertInto('flash_sales')
+    .values({
+      id,
+      country: o.country ?? 'cn',
+      product_id: product.id,
+      currency: (o.country ?? 'cn') === 'in' ? 'INR' : 'CNY',
+      flash_price: o.price ?? 9900,
+      display_text_en: 'Starts soon',
+      display_text_zh: '即将开始',
+      start_at: new Date(Date.now() + (o.startInMs ?? -3_600_000)),
+      end_at: new Date(Date.now() + (o.endInMs ?? 3_600_000)),
+      total_qty: total,
+      remain_qty: o.remain ?? total,
+      min_order_qty: o.min ?? 1,
+      max_order_qty: o.max ?? 5,
+      account_purchase_limit_qty: o.limit ?? 3,
+      delivery_channel: o.channel ?? 'TFS',
+      coupon: o.coupon ?? null,
+      sort_order: 0,
+    })
+    .execute()
   return { id, product }
 }
 
 const body = (flashBuyId: string, extra: Record<string, unknown> = {}) => ({
-  flashBuyId, quantity: 1, addressKey: 'ST-1000001-01', termsAccepted: true,
-  receiver: { name: '王小明', phone: '13800138000' }, invoiceReceiver: { name: '李会计', phone: '021-65640000' }, ...extra,
+  flashBuyId,
+  quantity: 1,
+  addressKey: 'ST-1000001-01',
+  termsAccepted: true,
+  receiver: { name: '王小明', phone: '13800138000' },
+  invoiceReceiver: { name: '李会计', phone: '021-65640000' },
+  ...extra,
 })
 
 async function saleState(ctx: TestContext, id: string) {
@@ -50,7 +78,9 @@ async function saleState(ctx: TestContext, id: string) {
     SELECT (SELECT remain_qty FROM flash_sales WHERE id = ${id}) AS remain,
       (SELECT coalesce(sum(purchased_qty), 0)::int FROM flash_sale_ledger WHERE flash_sale_id = ${id}) AS ledger,
       (SELECT count(*)::int FROM orders WHERE flash_sale_id = ${id}) AS orders,
-      (SELECT coalesce(sum(l.quantity), 0)::int FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.flash_sale_id = ${id}) AS qty`.execute(ctx.db)
+      (SELECT coalesce(sum(l.quantity), 0)::int FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.flash_sale_id = ${id}) AS qty`.execute(
+    ctx.db,
+  )
   return r.rows[0]
 }
 
@@ -59,7 +89,9 @@ describeEachDb('flash-buy placement', (ctx) => {
   const newKey = () => `fb-place-${process.pid}-${Date.now()}-${++keyN}`
   const place = async (token: string, b: unknown, key: string | null = newKey(), headers = EN) => {
     const res = await ctx().app.inject({
-      method: 'POST', url: '/api/flashbuy/place/order', payload: b as object,
+      method: 'POST',
+      url: '/api/flashbuy/place/order',
+      payload: b as object,
       headers: auth(token, key === null ? headers : { ...headers, 'idempotency-key': key }),
     })
     return { status: res.statusCode, body: res.json() }
@@ -69,8 +101,19 @@ describeEachDb('flash-buy placement', (ctx) => {
     const t = await tokenFor(ctx(), 'approved.cn')
     const { id, product } = await newSale(ctx(), { price: 9900, total: 20 })
     // "a price sent by the client is ignored": the line's unitPrice says 0.01, the order is at 99.00
-    const r = await place(t, body(id, { quantity: 2, expectedUnitPrice: 99, billToNumber: '2000001', poNumber: ' PO-FB-1 ', remark: 'urgent',
-      additionalEmail: 'lab@example.edu.cn', invoiceTitle: '复旦大学', line: { unitPrice: 0.01, quantity: 2 } }))
+    const r = await place(
+      t,
+      body(id, {
+        quantity: 2,
+        expectedUnitPrice: 99,
+        billToNumber: '2000001',
+        poNumber: ' PO-FB-1 ',
+        remark: 'urgent',
+        additionalEmail: 'lab@example.edu.cn',
+        invoiceTitle: '复旦大学',
+        line: { unitPrice: 0.01, quantity: 2 },
+      }),
+    )
     assert.equal(r.status, 200, JSON.stringify(r.body))
     // spec §7: "success, data: list of orders with orderType and salesOrderNumber"
     assert.equal(r.body.data.length, 1)
@@ -84,7 +127,11 @@ describeEachDb('flash-buy placement', (ctx) => {
     assert.equal(o.quantity, 2)
     assert.equal(o.total, 223.74) // 198.00 + 13 % tax (ENABLE_ORDER_TAX is on for cn)
 
-    const row = await ctx().db.selectFrom('orders').selectAll().where('order_number', '=', o.orderNumber).executeTakeFirstOrThrow()
+    const row = await ctx()
+      .db.selectFrom('orders')
+      .selectAll()
+      .where('order_number', '=', o.orderNumber)
+      .executeTakeFirstOrThrow()
     assert.equal(row.source, 'flashbuy')
     assert.equal(row.flash_sale_id, id)
     assert.equal(row.status_code, 30)
@@ -104,8 +151,15 @@ describeEachDb('flash-buy placement', (ctx) => {
     assert.equal(lines[0].allocated_qty, 2)
     assert.equal(lines[0].backordered_qty, 0)
     const charges = await ctx().db.selectFrom('order_charges').selectAll().where('order_id', '=', row.id).execute()
-    assert.deepEqual(charges.map((c) => [c.kind, Number(c.amount)]), [['Tax', 2574]])
-    const placement = await ctx().db.selectFrom('order_placements').selectAll().where('id', '=', row.placement_id!).executeTakeFirstOrThrow()
+    assert.deepEqual(
+      charges.map((c) => [c.kind, Number(c.amount)]),
+      [['Tax', 2574]],
+    )
+    const placement = await ctx()
+      .db.selectFrom('order_placements')
+      .selectAll()
+      .where('id', '=', row.placement_id!)
+      .executeTakeFirstOrThrow()
     assert.deepEqual(placement.response, r.body.data)
     assert.deepEqual(await saleState(ctx(), id), { remain: 18, ledger: 2, orders: 1, qty: 2 })
 
@@ -126,14 +180,26 @@ describeEachDb('flash-buy placement', (ctx) => {
     const b = await place(t, body(plain.id, { promoCodes: ['NOT-THIS-SALES'] }))
     assert.equal(b.status, 200, JSON.stringify(b.body))
     const codes = async (orderNumber: string) => {
-      const o = await ctx().db.selectFrom('orders').select(['id', 'promo_codes']).where('order_number', '=', orderNumber).executeTakeFirstOrThrow()
-      const l = await ctx().db.selectFrom('order_lines').select('promo_codes').where('order_id', '=', o.id).executeTakeFirstOrThrow()
+      const o = await ctx()
+        .db.selectFrom('orders')
+        .select(['id', 'promo_codes'])
+        .where('order_number', '=', orderNumber)
+        .executeTakeFirstOrThrow()
+      const l = await ctx()
+        .db.selectFrom('order_lines')
+        .select('promo_codes')
+        .where('order_id', '=', o.id)
+        .executeTakeFirstOrThrow()
       return { order: o.promo_codes, line: l.promo_codes }
     }
     assert.deepEqual(await codes(a.body.data[0].orderNumber), { order: ['FLASH-T22'], line: ['FLASH-T22'] })
     assert.deepEqual(await codes(b.body.data[0].orderNumber), { order: [], line: [] })
     // and the buyer sees it on the order detail
-    const d = await ctx().app.inject({ method: 'GET', url: `/api/order/detail/${a.body.data[0].orderNumber}`, headers: auth(t, EN) })
+    const d = await ctx().app.inject({
+      method: 'GET',
+      url: `/api/order/detail/${a.body.data[0].orderNumber}`,
+      headers: auth(t, EN),
+    })
     assert.equal(d.statusCode, 200)
     assert.deepEqual(d.json().data.promoCodes, ['FLASH-T22'])
   })
@@ -153,7 +219,11 @@ describeEachDb('flash-buy placement', (ctx) => {
     const a = await place(await tokenFor(ctx(), 'approved.cn'), body(id))
     assert.equal(a.status, 200, JSON.stringify(a.body))
     assert.deepEqual([a.body.data[0].orderType, a.body.data[0].deliveryChannel], ['D1', 'SC'])
-    const row = await ctx().db.selectFrom('orders').select('supply_center_id').where('order_number', '=', a.body.data[0].orderNumber).executeTakeFirstOrThrow()
+    const row = await ctx()
+      .db.selectFrom('orders')
+      .select('supply_center_id')
+      .where('order_number', '=', a.body.data[0].orderNumber)
+      .executeTakeFirstOrThrow()
     assert.equal(row.supply_center_id, 'SC-SH-001')
     const b = await place(await tokenFor(ctx(), 'distributor.cn'), body(id, { addressKey: 'ST-3000001-01' }))
     assert.equal(b.status, 200, JSON.stringify(b.body))
@@ -174,21 +244,46 @@ describeEachDb('flash-buy placement', (ctx) => {
     assert.deepEqual(await saleState(ctx(), id), { remain: 99, ledger: 1, orders: 1, qty: 1 })
   })
 
-  it('each refusal: minimum, stock, per-account limit, maximum, coming soon, expired, sold out, unknown sale, another country — with the spec\'s messages', async () => {
+  it("each refusal: minimum, stock, per-account limit, maximum, coming soon, expired, sold out, unknown sale, another country — with the spec's messages", async () => {
     const t = await tokenFor(ctx(), 'approved.cn')
-    const expect = async (saleId: string, b: Record<string, unknown>, status: number, reason: string, message?: string, headers = EN) => {
+    const expect = async (
+      saleId: string,
+      b: Record<string, unknown>,
+      status: number,
+      reason: string,
+      message?: string,
+      headers = EN,
+    ) => {
       const r = await place(t, body(saleId, b), newKey(), headers)
       assert.equal(r.status, status, `${reason}: ${JSON.stringify(r.body)}`)
       assert.equal(r.body.reason, reason)
       if (message) assert.equal(r.body.message, message)
     }
     const min = await newSale(ctx(), { min: 2, max: 5, limit: 5 })
-    await expect(min.id, { quantity: 1 }, 409, 'FLASH_MIN_QTY', "Sorry, your purchase quantity doesn't meet the minimum order quantity. Please contact online chat if you have any issue")
+    await expect(
+      min.id,
+      { quantity: 1 },
+      409,
+      'FLASH_MIN_QTY',
+      "Sorry, your purchase quantity doesn't meet the minimum order quantity. Please contact online chat if you have any issue",
+    )
     const low = await newSale(ctx(), { total: 10, remain: 1 })
-    await expect(low.id, { quantity: 2 }, 409, 'FLASH_STOCK', 'Sorry, the current quantity of this product is not enough for your purchase...')
+    await expect(
+      low.id,
+      { quantity: 2 },
+      409,
+      'FLASH_STOCK',
+      'Sorry, the current quantity of this product is not enough for your purchase...',
+    )
     const lim = await newSale(ctx(), { limit: 3 })
     assert.equal((await place(t, body(lim.id, { quantity: 2 }))).status, 200)
-    await expect(lim.id, { quantity: 2 }, 409, 'FLASH_LIMIT', 'Sorry, You have exceeded the purchase limit of this product online...')
+    await expect(
+      lim.id,
+      { quantity: 2 },
+      409,
+      'FLASH_LIMIT',
+      'Sorry, You have exceeded the purchase limit of this product online...',
+    )
     await expect(lim.id, { quantity: 2 }, 409, 'FLASH_LIMIT', '抱歉，您已超出该商品的线上限购数量...', ZH)
     assert.equal((await place(t, body(lim.id, { quantity: 1 }))).status, 200) // up to the limit exactly
     const max = await newSale(ctx(), { max: 2, limit: 10 })
@@ -219,7 +314,12 @@ describeEachDb('flash-buy placement', (ctx) => {
     assert.equal(badPhone.body.message, 'Please enter correct contact name and phone number')
     const badMail = await place(t, body(id, { additionalEmail: 'not-an-email' }))
     assert.equal(badMail.body.message, 'Please enter valid email id')
-    const anon = await ctx().app.inject({ method: 'POST', url: '/api/flashbuy/place/order', payload: body(id), headers: { ...EN, 'idempotency-key': newKey() } })
+    const anon = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/flashbuy/place/order',
+      payload: body(id),
+      headers: { ...EN, 'idempotency-key': newKey() },
+    })
     assert.equal(anon.statusCode, 401)
     assert.equal((await saleState(ctx(), id)).orders, 0)
   })
@@ -263,13 +363,18 @@ describeEachDb('flash-buy placement', (ctx) => {
     ])
     const okCount = rs.filter((r) => r.status === 200).length
     assert.equal(okCount, 4)
-    for (const r of rs.filter((x) => x.status !== 200)) assert.ok(['FLASH_LIMIT', 'FLASH_NOT_IN_PROGRESS', 'FLASH_STOCK'].includes(r.body.reason), JSON.stringify(r.body))
+    for (const r of rs.filter((x) => x.status !== 200))
+      assert.ok(['FLASH_LIMIT', 'FLASH_NOT_IN_PROGRESS', 'FLASH_STOCK'].includes(r.body.reason), JSON.stringify(r.body))
     assert.deepEqual(await saleState(ctx(), id), { remain: 0, ledger: 4, orders: 4, qty: 4 })
-    const perAccount = await ctx().db.selectFrom('flash_sale_ledger').select(['account_id', 'purchased_qty']).where('flash_sale_id', '=', id).execute()
+    const perAccount = await ctx()
+      .db.selectFrom('flash_sale_ledger')
+      .select(['account_id', 'purchased_qty'])
+      .where('flash_sale_id', '=', id)
+      .execute()
     for (const p of perAccount) assert.ok(p.purchased_qty <= 3)
   })
 
-  it('IDOR: another account\'s ship-to or bill-to is 404 and writes nothing; another account\'s order is not visible; the ledger is per account', async () => {
+  it("IDOR: another account's ship-to or bill-to is 404 and writes nothing; another account's order is not visible; the ledger is per account", async () => {
     const t = await tokenFor(ctx(), 'approved.cn')
     const other = await tokenFor(ctx(), 'distributor.cn')
     const { id } = await newSale(ctx(), { limit: 2 })
@@ -280,18 +385,32 @@ describeEachDb('flash-buy placement', (ctx) => {
     assert.equal(billTo.status, 404)
     assert.equal(billTo.body.reason, 'BILL_TO_NOT_FOUND')
     assert.deepEqual(await saleState(ctx(), id), { remain: 100, ledger: 0, orders: 0, qty: 0 })
-    const placements = await sql<{ n: number }>`SELECT count(*)::int AS n FROM order_placements WHERE response::text LIKE '%' || ${id} || '%'`.execute(ctx().db)
+    const placements = await sql<{
+      n: number
+    }>`SELECT count(*)::int AS n FROM order_placements WHERE response::text LIKE '%' || ${id} || '%'`.execute(ctx().db)
     assert.equal(placements.rows[0].n, 0)
 
     // the other account's order: not visible to approved.cn
     const theirs = await place(other, body(id, { addressKey: 'ST-3000001-01', quantity: 2 }))
     assert.equal(theirs.status, 200)
-    const d = await ctx().app.inject({ method: 'GET', url: `/api/order/detail/${theirs.body.data[0].orderNumber}`, headers: auth(t, EN) })
+    const d = await ctx().app.inject({
+      method: 'GET',
+      url: `/api/order/detail/${theirs.body.data[0].orderNumber}`,
+      headers: auth(t, EN),
+    })
     assert.equal(d.statusCode, 404)
     // the other account is at its limit; approved.cn's own limit is untouched by it
     assert.equal((await place(other, body(id, { addressKey: 'ST-3000001-01' }))).body.reason, 'FLASH_LIMIT')
     assert.equal((await place(t, body(id, { quantity: 2 }))).status, 200)
-    const ledger = await ctx().db.selectFrom('flash_sale_ledger').select(['account_id', 'purchased_qty']).where('flash_sale_id', '=', id).orderBy('account_id').execute()
-    assert.deepEqual(ledger.map((l) => l.purchased_qty), [2, 2])
+    const ledger = await ctx()
+      .db.selectFrom('flash_sale_ledger')
+      .select(['account_id', 'purchased_qty'])
+      .where('flash_sale_id', '=', id)
+      .orderBy('account_id')
+      .execute()
+    assert.deepEqual(
+      ledger.map((l) => l.purchased_qty),
+      [2, 2],
+    )
   })
 })

@@ -2,7 +2,15 @@ import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { Value } from 'typebox/value'
 import { buildApp } from '../../server/app'
-import { SuccessEnvelope, FlashApplyResultSchema, FlashBuyDetailSchema, FlashSaleListSchema, FlashSaleSummarySchema, type FlashBuyDetail, type FlashSaleSummary } from '../../types'
+import {
+  SuccessEnvelope,
+  FlashApplyResultSchema,
+  FlashBuyDetailSchema,
+  FlashSaleListSchema,
+  FlashSaleSummarySchema,
+  type FlashBuyDetail,
+  type FlashSaleSummary,
+} from '../../types'
 import { flashQuantityCap, checkFlashQuantity } from '../../types/flashbuy/rules'
 import { taxOf } from '../../types/order/totals'
 import { TAX_RATE_BASIS_POINTS } from '../../server/domains/cart/tax'
@@ -26,41 +34,87 @@ const ZH_CN = { countrycode: 'cn', languagecode: 'zh' }
 const EN_IN = { countrycode: 'in', languagecode: 'en' }
 const OPS = 'ops-token-for-tests-0123456789abcdef'
 
-type Res<T = unknown> = { status: number; body: { success: boolean; data: T; reason?: string; code?: string; message?: string } }
+type Res<T = unknown> = {
+  status: number
+  body: { success: boolean; data: T; reason?: string; code?: string; message?: string }
+}
 
-async function call<T = unknown>(c: TestContext, method: 'GET' | 'POST', url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Res<T>> {
+async function call<T = unknown>(
+  c: TestContext,
+  method: 'GET' | 'POST',
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Res<T>> {
   const headers = { ...(opts.headers ?? EN_CN), ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) }
   const res = await c.app.inject({ method, url: `/api${url}`, headers, payload: opts.body as object | undefined })
   return { status: res.statusCode, body: res.json() }
 }
 
 const sale = (c: TestContext, id: string) =>
-  c.db.selectFrom('flash_sales as f').innerJoin('products as p', 'p.id', 'f.product_id')
-    .select(['f.flash_price', 'f.remain_qty', 'f.total_qty', 'f.start_at', 'f.end_at', 'f.product_id', 'p.list_price_cny', 'p.list_price_inr', 'p.title_en', 'p.title_zh', 'p.image', 'p.catalog_number', 'f.display_text_en', 'f.display_text_zh'])
-    .where('f.id', '=', id).executeTakeFirstOrThrow()
+  c.db
+    .selectFrom('flash_sales as f')
+    .innerJoin('products as p', 'p.id', 'f.product_id')
+    .select([
+      'f.flash_price',
+      'f.remain_qty',
+      'f.total_qty',
+      'f.start_at',
+      'f.end_at',
+      'f.product_id',
+      'p.list_price_cny',
+      'p.list_price_inr',
+      'p.title_en',
+      'p.title_zh',
+      'p.image',
+      'p.catalog_number',
+      'f.display_text_en',
+      'f.display_text_zh',
+    ])
+    .where('f.id', '=', id)
+    .executeTakeFirstOrThrow()
 
 const accountOf = (c: TestContext, userName: string) =>
-  c.db.selectFrom('users').select(['id', 'account_id']).where('user_name', '=', userName).executeTakeFirstOrThrow().then((u) => u.account_id)
+  c.db
+    .selectFrom('users')
+    .select(['id', 'account_id'])
+    .where('user_name', '=', userName)
+    .executeTakeFirstOrThrow()
+    .then((u) => u.account_id)
 
 describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpoint', (ctx) => {
-  const detail = (id: string, opts: { token?: string; headers?: Record<string, string> } = {}) => call<FlashBuyDetail>(ctx(), 'GET', `/flashbuy/detail/${id}`, opts)
-  const apply = (token: string, body: Record<string, unknown>) => call<import('../../types').FlashApplyResult>(ctx(), 'POST', '/flashbuy/promos/apply', { token, body })
+  const detail = (id: string, opts: { token?: string; headers?: Record<string, string> } = {}) =>
+    call<FlashBuyDetail>(ctx(), 'GET', `/flashbuy/detail/${id}`, opts)
+  const apply = (token: string, body: Record<string, unknown>) =>
+    call<import('../../types').FlashApplyResult>(ctx(), 'POST', '/flashbuy/promos/apply', { token, body })
   const item = (quantity: number, extra: Record<string, unknown> = {}) => ({ quantity, ...extra })
 
-  it('the sale list: the caller\'s country only, running then coming then sold out then recently expired; every seeded state with its status', async () => {
+  it("the sale list: the caller's country only, running then coming then sold out then recently expired; every seeded state with its status", async () => {
     const res = await call<FlashSaleSummary[]>(ctx(), 'GET', '/flashbuy/list')
     assert.equal(res.status, 200)
     assert.ok(Value.Check(SuccessEnvelope(FlashSaleListSchema), res.body), JSON.stringify(res.body).slice(0, 500))
     const list = res.body.data
     const status = Object.fromEntries(list.map((s) => [s.id, s.flashBuyStatus]))
     assert.deepEqual(status, {
-      'FB-CN-001': 'IN_PROGRESS', 'FB-CN-002': 'IN_PROGRESS', 'FB-CN-003': 'IN_PROGRESS', 'FB-CN-004': 'IN_PROGRESS', 'FB-CN-005': 'IN_PROGRESS',
-      'FB-CN-006': 'SOLD_OUT', 'FB-CN-007': 'COMING_SOON', 'FB-CN-008': 'OVER',
+      'FB-CN-001': 'IN_PROGRESS',
+      'FB-CN-002': 'IN_PROGRESS',
+      'FB-CN-003': 'IN_PROGRESS',
+      'FB-CN-004': 'IN_PROGRESS',
+      'FB-CN-005': 'IN_PROGRESS',
+      'FB-CN-006': 'SOLD_OUT',
+      'FB-CN-007': 'COMING_SOON',
+      'FB-CN-008': 'OVER',
     })
-    assert.ok(list.every((s) => s.id.startsWith('FB-CN-') && s.currency === 'CNY'), 'cn sales in CNY only')
+    assert.ok(
+      list.every((s) => s.id.startsWith('FB-CN-') && s.currency === 'CNY'),
+      'cn sales in CNY only',
+    )
     const rank = { IN_PROGRESS: 0, COMING_SOON: 1, SOLD_OUT: 2, OVER: 3 }
     const ranks = list.map((s) => rank[s.flashBuyStatus])
-    assert.deepEqual(ranks, [...ranks].sort((a, b) => a - b), `order: ${list.map((s) => s.flashBuyStatus).join(', ')}`)
+    assert.deepEqual(
+      ranks,
+      [...ranks].sort((a, b) => a - b),
+      `order: ${list.map((s) => s.flashBuyStatus).join(', ')}`,
+    )
 
     // "Coming soon is blocked and shows display text instead of a price"
     const soon = list.find((s) => s.id === 'FB-CN-007')!
@@ -84,7 +138,7 @@ describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpo
     assert.match(zh.body.data.find((s) => s.id === 'FB-CN-007')!.displayText, /^\d{1,2}月\d{1,2}日 \d\d:\d\d 开抢$/)
   })
 
-  it('country scoping: an anonymous caller gets the countrycode\'s sales; a logged-in one its own country\'s whatever the header', async () => {
+  it("country scoping: an anonymous caller gets the countrycode's sales; a logged-in one its own country's whatever the header", async () => {
     const anonIn = await call<FlashSaleSummary[]>(ctx(), 'GET', '/flashbuy/list', { headers: EN_IN })
     assert.deepEqual(anonIn.body.data.map((s) => s.id).sort(), ['FB-IN-001', 'FB-IN-002', 'FB-IN-003', 'FB-IN-004'])
     assert.ok(anonIn.body.data.every((s) => s.currency === 'INR'))
@@ -93,7 +147,13 @@ describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpo
     assert.ok(asIn.body.data.length > 0 && asIn.body.data.every((s) => s.id.startsWith('FB-IN-')))
     // another country's sale answers like an unknown one
     const cnUser = await tokenFor(ctx(), 'approved.cn')
-    for (const [id, opts] of [['FB-IN-001', { token: cnUser }], ['FB-IN-001', {}], ['FB-CN-001', { headers: EN_IN }], ['FB-CN-001', { token: inUser }], ['FB-XX-999', {}]] as const) {
+    for (const [id, opts] of [
+      ['FB-IN-001', { token: cnUser }],
+      ['FB-IN-001', {}],
+      ['FB-CN-001', { headers: EN_IN }],
+      ['FB-CN-001', { token: inUser }],
+      ['FB-XX-999', {}],
+    ] as const) {
       const r = await detail(id, opts)
       assert.equal(r.status, 404, `${id} ${JSON.stringify(opts)}`)
       assert.equal(r.body.reason, 'FLASH_NOT_FOUND')
@@ -109,7 +169,14 @@ describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpo
     assert.ok(Value.Check(SuccessEnvelope(FlashBuyDetailSchema), d1.body), JSON.stringify(d1.body))
     const row = await sale(ctx(), 'FB-CN-001')
     assert.deepEqual(
-      { min: d1.body.data.minOrderQty, max: d1.body.data.maxOrderQty, limit: d1.body.data.accountPurchaseLimitQty, remain: d1.body.data.remainQty, status: d1.body.data.flashBuyStatus, channel: d1.body.data.deliveryChannel },
+      {
+        min: d1.body.data.minOrderQty,
+        max: d1.body.data.maxOrderQty,
+        limit: d1.body.data.accountPurchaseLimitQty,
+        remain: d1.body.data.remainQty,
+        status: d1.body.data.flashBuyStatus,
+        channel: d1.body.data.deliveryChannel,
+      },
       { min: 1, max: 5, limit: 10, remain: row.remain_qty, status: 'IN_PROGRESS', channel: 'TFS' },
     )
     assert.deepEqual(d1.body.data.skuImages, [row.image])
@@ -133,13 +200,25 @@ describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpo
     assert.equal((await detail('FB-CN-008')).body.data.flashBuyStatus, 'OVER')
   })
 
-  it('currentPrice: the account\'s own price for an approved user, the list price for anonymous and lite users', async () => {
+  it("currentPrice: the account's own price for an approved user, the list price for anonymous and lite users", async () => {
     const row = await sale(ctx(), 'FB-CN-001')
     const account = await accountOf(ctx(), 'approved.cn')
     const own = Math.round(row.list_price_cny! * 0.9)
-    const saved = await ctx().db.selectFrom('account_prices').selectAll().where('account_id', '=', account).where('product_id', '=', row.product_id).execute()
-    await ctx().db.deleteFrom('account_prices').where('account_id', '=', account).where('product_id', '=', row.product_id).execute()
-    await ctx().db.insertInto('account_prices').values({ account_id: account, product_id: row.product_id, currency: 'CNY', price: own, price_type: 'yourPrice' }).execute()
+    const saved = await ctx()
+      .db.selectFrom('account_prices')
+      .selectAll()
+      .where('account_id', '=', account)
+      .where('product_id', '=', row.product_id)
+      .execute()
+    await ctx()
+      .db.deleteFrom('account_prices')
+      .where('account_id', '=', account)
+      .where('product_id', '=', row.product_id)
+      .execute()
+    await ctx()
+      .db.insertInto('account_prices')
+      .values({ account_id: account, product_id: row.product_id, currency: 'CNY', price: own, price_type: 'yourPrice' })
+      .execute()
     try {
       const approved = (await detail('FB-CN-001', { token: await tokenFor(ctx(), 'approved.cn') })).body.data
       assert.equal(approved.currentPrice, own / 100)
@@ -149,23 +228,49 @@ describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpo
       const lite = (await detail('FB-CN-001', { token: await tokenFor(ctx(), 'lite.cn') })).body.data
       assert.equal(lite.currentPrice, row.list_price_cny! / 100, 'Partially Registered users are priced at list')
     } finally {
-      await ctx().db.deleteFrom('account_prices').where('account_id', '=', account).where('product_id', '=', row.product_id).execute()
+      await ctx()
+        .db.deleteFrom('account_prices')
+        .where('account_id', '=', account)
+        .where('product_id', '=', row.product_id)
+        .execute()
       if (saved.length) await ctx().db.insertInto('account_prices').values(saved).execute()
     }
   })
 
-  it('apply-promo success: the flash price from the database, never the body\'s; totals with the order tax; nothing placed', async () => {
+  it("apply-promo success: the flash price from the database, never the body's; totals with the order tax; nothing placed", async () => {
     const token = await tokenFor(ctx(), 'approved.cn')
     const row = await sale(ctx(), 'FB-CN-001')
-    const orders = async () => (await ctx().db.selectFrom('orders').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
+    const orders = async () =>
+      (
+        await ctx()
+          .db.selectFrom('orders')
+          .select(({ fn }) => fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n
     const before = await orders()
-    const res = await apply(token, { flashBuyId: 'FB-CN-001', shipTo: 'ST-1000001-01', siebelRowId: 'forged', item: item(2, { flashPrice: 0.01, listPrice: 0.02, skuId: 'FB-CN-001' }) })
+    const res = await apply(token, {
+      flashBuyId: 'FB-CN-001',
+      shipTo: 'ST-1000001-01',
+      siebelRowId: 'forged',
+      item: item(2, { flashPrice: 0.01, listPrice: 0.02, skuId: 'FB-CN-001' }),
+    })
     assert.equal(res.status, 200)
     assert.ok(Value.Check(SuccessEnvelope(FlashApplyResultSchema), res.body), JSON.stringify(res.body))
     const d = res.body.data
     assert.equal(d.status, 'success')
     assert.equal(d.items.length, 1)
-    assert.deepEqual({ ...d.items[0] }, { skuId: 'FB-CN-001', sku: d.items[0].sku, catalogNumber: row.catalog_number, unitPrice: row.flash_price / 100, quantity: 2, lineNumber: 1, deliveryChannel: 'TFS' })
+    assert.deepEqual(
+      { ...d.items[0] },
+      {
+        skuId: 'FB-CN-001',
+        sku: d.items[0].sku,
+        catalogNumber: row.catalog_number,
+        unitPrice: row.flash_price / 100,
+        quantity: 2,
+        lineNumber: 1,
+        deliveryChannel: 'TFS',
+      },
+    )
     const amount = row.flash_price * 2
     const tax = taxOf(amount, TAX_RATE_BASIS_POINTS.cn) // ENABLE_ORDER_TAX is on for cn in the seed
     assert.equal(d.totalAmount, amount / 100)
@@ -174,20 +279,47 @@ describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpo
     assert.equal(d.currency, 'CNY')
     assert.equal(d.shipTo, 'ST-1000001-01')
     assert.equal(d.siebelRowId, '1-8Z2K4QX', 'from the user, not the body')
-    assert.deepEqual([d.scJobNumber, d.tfsJobNumber, d.scSalesOrderNumber, d.tfsSalesOrderNumber, d.squoteDetail], [null, null, null, null, null])
+    assert.deepEqual(
+      [d.scJobNumber, d.tfsJobNumber, d.scSalesOrderNumber, d.tfsSalesOrderNumber, d.squoteDetail],
+      [null, null, null, null, null],
+    )
     assert.equal(await orders(), before, 'apply places nothing')
     assert.equal((await sale(ctx(), 'FB-CN-001')).remain_qty, row.remain_qty, 'apply reserves nothing')
   })
 
   it('issue 22 item 4, quote: GET /flashbuy/quote/{id}?quantity gives the line, the taxes (ENABLE_ORDER_TAX on for cn) and the total the placed order is charged; visitors too; nothing reserved', async () => {
     const token = await tokenFor(ctx(), 'approved.cn')
-    const product = await ctx().db.selectFrom('products').select(['id', 'list_price_cny']).where('list_price_cny', 'is not', null).orderBy('id').offset(11).limit(1).executeTakeFirstOrThrow()
+    const product = await ctx()
+      .db.selectFrom('products')
+      .select(['id', 'list_price_cny'])
+      .where('list_price_cny', 'is not', null)
+      .orderBy('id')
+      .offset(11)
+      .limit(1)
+      .executeTakeFirstOrThrow()
     const id = `Q-${process.pid}-${Date.now() % 1e6}`
-    await ctx().db.insertInto('flash_sales').values({
-      id, country: 'cn', product_id: product.id, currency: 'CNY', flash_price: 12345, display_text_en: 'soon', display_text_zh: '即将开始',
-      start_at: new Date(Date.now() - 3_600_000), end_at: new Date(Date.now() + 3_600_000), total_qty: 50, remain_qty: 50, min_order_qty: 1,
-      max_order_qty: 5, account_purchase_limit_qty: 5, delivery_channel: 'TFS', coupon: null, sort_order: 99,
-    }).execute()
+    await ctx()
+      .db.insertInto('flash_sales')
+      .values({
+        id,
+        country: 'cn',
+        product_id: product.id,
+        currency: 'CNY',
+        flash_price: 12345,
+        display_text_en: 'soon',
+        display_text_zh: '即将开始',
+        start_at: new Date(Date.now() - 3_600_000),
+        end_at: new Date(Date.now() + 3_600_000),
+        total_qty: 50,
+        remain_qty: 50,
+        min_order_qty: 1,
+        max_order_qty: 5,
+        account_purchase_limit_qty: 5,
+        delivery_channel: 'TFS',
+        coupon: null,
+        sort_order: 99,
+      })
+      .execute()
     const quote = (q: string, token?: string) => call<FlashQuote>(ctx(), 'GET', `/flashbuy/quote/${id}${q}`, { token })
     const res = await quote('?quantity=3', token)
     assert.equal(res.status, 200, JSON.stringify(res.body))
@@ -195,24 +327,41 @@ describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpo
     const amount = 12345 * 3
     const tax = taxOf(amount, TAX_RATE_BASIS_POINTS.cn)
     assert.deepEqual(res.body.data, {
-      flashBuyId: id, quantity: 3, unitPrice: 123.45,
+      flashBuyId: id,
+      quantity: 3,
+      unitPrice: 123.45,
       summary: {
-        currency: 'CNY', totalPriceAmount: (product.list_price_cny! * 3) / 100, totalAmount: amount / 100, taxes: tax / 100, total: (amount + tax) / 100,
-        savings: Math.max(0, product.list_price_cny! * 3 - amount) / 100, taxEnabled: true, unpricedLines: 0,
+        currency: 'CNY',
+        totalPriceAmount: (product.list_price_cny! * 3) / 100,
+        totalAmount: amount / 100,
+        taxes: tax / 100,
+        total: (amount + tax) / 100,
+        savings: Math.max(0, product.list_price_cny! * 3 - amount) / 100,
+        taxEnabled: true,
+        unpricedLines: 0,
       },
     })
     // a visitor sees the same figures (the sale page shows its total before login)
     assert.deepEqual((await quote('?quantity=3')).body.data, res.body.data)
     // the order placed for that quantity is charged exactly the quoted total, tax included
     const placed = await ctx().app.inject({
-      method: 'POST', url: '/api/flashbuy/place/order',
+      method: 'POST',
+      url: '/api/flashbuy/place/order',
       headers: { ...auth(token, EN_CN), 'idempotency-key': `quote-${process.pid}-${Date.now()}` },
-      payload: { flashBuyId: id, quantity: 3, addressKey: 'ST-1000001-01', termsAccepted: true, receiver: { name: '王小明', phone: '13800138000' }, invoiceReceiver: { name: '李会计', phone: '021-65640000' } },
+      payload: {
+        flashBuyId: id,
+        quantity: 3,
+        addressKey: 'ST-1000001-01',
+        termsAccepted: true,
+        receiver: { name: '王小明', phone: '13800138000' },
+        invoiceReceiver: { name: '李会计', phone: '021-65640000' },
+      },
     })
     assert.equal(placed.statusCode, 200, placed.body)
     assert.equal(placed.json().data[0].total, res.body.data.summary.total)
     // validated input: no quantity, 0, 1000, text → 400; another country's or an unknown sale → 404
-    for (const q of ['', '?quantity=0', '?quantity=1000', '?quantity=abc']) assert.equal((await quote(q)).status, 400, q)
+    for (const q of ['', '?quantity=0', '?quantity=1000', '?quantity=abc'])
+      assert.equal((await quote(q)).status, 400, q)
     assert.equal((await call(ctx(), 'GET', '/flashbuy/quote/FB-CN-001?quantity=1', { headers: EN_IN })).status, 404)
     assert.equal((await call(ctx(), 'GET', '/flashbuy/quote/NOPE?quantity=1')).status, 404)
     // a sale that is not running has no price on offer
@@ -243,39 +392,63 @@ describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpo
 
     // the per-account limit counts what the account has bought already (its ledger row)
     const account = await accountOf(ctx(), 'approved.cn')
-    await ctx().db.insertInto('flash_sale_ledger').values({ flash_sale_id: 'FB-CN-001', account_id: account, purchased_qty: 8 }).execute()
+    await ctx()
+      .db.insertInto('flash_sale_ledger')
+      .values({ flash_sale_id: 'FB-CN-001', account_id: account, purchased_qty: 8 })
+      .execute()
     try {
       assert.equal((await detail('FB-CN-001', { token })).body.data.purchasedQty, 8)
       assert.equal(await status('FB-CN-001', 3), 'check_accountPurchaseLimitQty', '8 bought + 3 > 10')
       assert.equal(await status('FB-CN-001', 2), 'success', '8 bought + 2 = 10')
     } finally {
-      await ctx().db.deleteFrom('flash_sale_ledger').where('flash_sale_id', '=', 'FB-CN-001').where('account_id', '=', account).execute()
+      await ctx()
+        .db.deleteFrom('flash_sale_ledger')
+        .where('flash_sale_id', '=', 'FB-CN-001')
+        .where('account_id', '=', account)
+        .execute()
     }
   })
 
   it('apply-promo channel: SC only when the sale ships from the supply centre and the account has one with operationStatus Normal (spec §7)', async () => {
     const approved = await tokenFor(ctx(), 'approved.cn') // default SC-SH-001, Normal
     const distributor = await tokenFor(ctx(), 'distributor.cn') // no supply centre
-    const ch = async (token: string, id: string, q: number) => (await apply(token, { flashBuyId: id, item: item(q, { deliveryChannel: 'SC' }) })).body.data.items[0].deliveryChannel
+    const ch = async (token: string, id: string, q: number) =>
+      (await apply(token, { flashBuyId: id, item: item(q, { deliveryChannel: 'SC' }) })).body.data.items[0]
+        .deliveryChannel
     assert.equal(await ch(approved, 'FB-CN-002', 2), 'SC')
     assert.equal(await ch(distributor, 'FB-CN-002', 2), 'TFS')
     assert.equal(await ch(approved, 'FB-CN-001', 1), 'TFS', 'a TFS sale stays TFS whatever the body asks')
     // a supply centre no longer in operation does not count
     const account = await accountOf(ctx(), 'approved.cn')
-    await ctx().db.updateTable('supply_centers').set({ operation_status: 'Suspended' }).where('account_id', '=', account).execute()
+    await ctx()
+      .db.updateTable('supply_centers')
+      .set({ operation_status: 'Suspended' })
+      .where('account_id', '=', account)
+      .execute()
     try {
       assert.equal(await ch(approved, 'FB-CN-002', 2), 'TFS')
     } finally {
-      await ctx().db.updateTable('supply_centers').set({ operation_status: 'Normal' }).where('account_id', '=', account).execute()
+      await ctx()
+        .db.updateTable('supply_centers')
+        .set({ operation_status: 'Normal' })
+        .where('account_id', '=', account)
+        .execute()
     }
   })
 
-  it('apply-promo coupon: a code is valid when it is the sale\'s coupon (any case), invalid otherwise', async () => {
+  it("apply-promo coupon: a code is valid when it is the sale's coupon (any case), invalid otherwise", async () => {
     const token = await tokenFor(ctx(), 'approved.cn')
-    const r = await apply(token, { flashBuyId: 'FB-CN-003', promotionCodes: ['flash-pcr', 'P-ANTIBODY10'], item: item(1) })
-    assert.deepEqual(r.body.data.promos, [{ promoCode: 'flash-pcr', valid: true }, { promoCode: 'P-ANTIBODY10', valid: false }])
+    const r = await apply(token, {
+      flashBuyId: 'FB-CN-003',
+      promotionCodes: ['flash-pcr', 'P-ANTIBODY10'],
+      item: item(1),
+    })
+    assert.deepEqual(r.body.data.promos, [
+      { promoCode: 'flash-pcr', valid: true },
+      { promoCode: 'P-ANTIBODY10', valid: false },
+    ])
     const none = await apply(token, { flashBuyId: 'FB-CN-001', promotionCodes: ['FLASH-PCR'], item: item(1) })
-    assert.deepEqual(none.body.data.promos, [{ promoCode: 'FLASH-PCR', valid: false }], 'another sale\'s coupon')
+    assert.deepEqual(none.body.data.promos, [{ promoCode: 'FLASH-PCR', valid: false }], "another sale's coupon")
   })
 
   it('apply-promo refusals: a lite user (403 REGISTRATION_INCOMPLETE), an unknown or other-country sale, an unknown ship-to (404)', async () => {
@@ -295,13 +468,22 @@ describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpo
 
   it('operator endpoint: not there without OPS_TOKEN (or with one shorter than 16 characters)', async () => {
     const shopper = await tokenFor(ctx(), 'approved.cn')
-    const r = await call(ctx(), 'POST', '/ops/flashbuy/FB-CN-001', { token: shopper, body: { flashPrice: 1 }, headers: { ...EN_CN, 'x-ops-token': OPS } })
+    const r = await call(ctx(), 'POST', '/ops/flashbuy/FB-CN-001', {
+      token: shopper,
+      body: { flashPrice: 1 },
+      headers: { ...EN_CN, 'x-ops-token': OPS },
+    })
     assert.equal(r.status, 404)
     process.env.OPS_TOKEN = 'short-token'
     const app = buildApp({ db: ctx().db, jwtSecret: TEST_JWT_SECRET })
     try {
       await app.ready()
-      const res = await app.inject({ method: 'POST', url: '/api/ops/flashbuy/FB-CN-001', headers: { 'x-ops-token': 'short-token' }, payload: { flashPrice: 1 } })
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/ops/flashbuy/FB-CN-001',
+        headers: { 'x-ops-token': 'short-token' },
+        payload: { flashPrice: 1 },
+      })
       assert.equal(res.statusCode, 404)
     } finally {
       delete process.env.OPS_TOKEN
@@ -309,7 +491,7 @@ describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpo
     }
   })
 
-  it('operator endpoint: refuses a missing or wrong x-ops-token and a shopper\'s bearer token; changes price, stock and window with the right one', async () => {
+  it("operator endpoint: refuses a missing or wrong x-ops-token and a shopper's bearer token; changes price, stock and window with the right one", async () => {
     process.env.OPS_TOKEN = OPS
     const app = buildApp({ db: ctx().db, jwtSecret: TEST_JWT_SECRET })
     const before = await sale(ctx(), 'FB-CN-001')
@@ -320,10 +502,14 @@ describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpo
         app.inject({ method: 'POST', url: `/api/ops/flashbuy/${id}`, headers: { ...EN_CN, ...headers }, payload })
       const shopper = await tokenFor(ctx(), 'approved.cn')
       assert.equal((await ops({}, { flashPrice: 1 })).statusCode, 401)
-      assert.equal((await ops(auth(shopper), { flashPrice: 1 })).statusCode, 401, 'a shopper\'s bearer token is no key')
+      assert.equal((await ops(auth(shopper), { flashPrice: 1 })).statusCode, 401, "a shopper's bearer token is no key")
       assert.equal((await ops({ 'x-ops-token': shopper }, { flashPrice: 1 })).statusCode, 403)
       assert.equal((await ops({ 'x-ops-token': OPS.slice(0, -1) + 'x' }, { flashPrice: 1 })).statusCode, 403)
-      assert.equal((await ops({ 'x-ops-token': 'x'.repeat(300) }, { flashPrice: 'not a number' })).statusCode, 403, 'the key is checked before the body')
+      assert.equal(
+        (await ops({ 'x-ops-token': 'x'.repeat(300) }, { flashPrice: 'not a number' })).statusCode,
+        403,
+        'the key is checked before the body',
+      )
       assert.equal((await sale(ctx(), 'FB-CN-001')).flash_price, before.flash_price, 'refused calls change nothing')
 
       // the price changes between opening the submit page and submitting (the price-changed dialog)
@@ -332,27 +518,52 @@ describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpo
       assert.equal(res.statusCode, 200, res.body)
       assert.ok(Value.Check(SuccessEnvelope(FlashSaleSummarySchema), res.json()), res.body)
       assert.equal(res.json().data.flashPrice, newPrice)
-      const applied = await call<import('../../types').FlashApplyResult>(ctx(), 'POST', '/flashbuy/promos/apply', { token: shopper, body: { flashBuyId: 'FB-CN-001', item: { quantity: 1, flashPrice: before.flash_price / 100 } } })
+      const applied = await call<import('../../types').FlashApplyResult>(ctx(), 'POST', '/flashbuy/promos/apply', {
+        token: shopper,
+        body: { flashBuyId: 'FB-CN-001', item: { quantity: 1, flashPrice: before.flash_price / 100 } },
+      })
       assert.equal(applied.body.data.items[0].unitPrice, newPrice, 'apply-promo returns the real-time price')
 
       // stock to 0: sold out; a window in the future: coming soon with a new display text
       assert.equal((await ops({ 'x-ops-token': OPS }, { remainQty: 0 })).json().data.flashBuyStatus, 'SOLD_OUT')
-      assert.equal((await detail('FB-CN-001')).body.data.flashBuyStatus, 'SOLD_OUT', 'the status is decided at request time')
+      assert.equal(
+        (await detail('FB-CN-001')).body.data.flashBuyStatus,
+        'SOLD_OUT',
+        'the status is decided at request time',
+      )
       const start = new Date(Date.now() + 3 * 86_400_000)
       start.setUTCHours(2, 0, 0, 0) // 10:00 in Beijing
-      const soon = (await ops({ 'x-ops-token': OPS }, { remainQty: 50, startAt: start.toISOString(), endAt: new Date(start.getTime() + 86_400_000).toISOString() })).json().data
+      const soon = (
+        await ops(
+          { 'x-ops-token': OPS },
+          { remainQty: 50, startAt: start.toISOString(), endAt: new Date(start.getTime() + 86_400_000).toISOString() },
+        )
+      ).json().data
       assert.equal(soon.flashBuyStatus, 'COMING_SOON')
       assert.equal(soon.flashPrice, null)
       assert.match(soon.displayText, / 10:00$/)
       // bad changes
-      assert.equal((await ops({ 'x-ops-token': OPS }, { endAt: new Date(start.getTime() - 1000).toISOString() })).statusCode, 400, 'end before start')
+      assert.equal(
+        (await ops({ 'x-ops-token': OPS }, { endAt: new Date(start.getTime() - 1000).toISOString() })).statusCode,
+        400,
+        'end before start',
+      )
       assert.equal((await ops({ 'x-ops-token': OPS }, { flashPrice: 1 }, 'FB-XX-404')).statusCode, 404)
     } finally {
       delete process.env.OPS_TOKEN
-      await ctx().db.updateTable('flash_sales').set({
-        flash_price: before.flash_price, remain_qty: before.remain_qty, total_qty: before.total_qty, start_at: before.start_at, end_at: before.end_at,
-        display_text_en: before.display_text_en, display_text_zh: before.display_text_zh,
-      }).where('id', '=', 'FB-CN-001').execute()
+      await ctx()
+        .db.updateTable('flash_sales')
+        .set({
+          flash_price: before.flash_price,
+          remain_qty: before.remain_qty,
+          total_qty: before.total_qty,
+          start_at: before.start_at,
+          end_at: before.end_at,
+          display_text_en: before.display_text_en,
+          display_text_zh: before.display_text_zh,
+        })
+        .where('id', '=', 'FB-CN-001')
+        .execute()
       await app.close()
     }
     assert.equal((await detail('FB-CN-001')).body.data.flashBuyStatus, 'IN_PROGRESS')

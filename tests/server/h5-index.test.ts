@@ -15,7 +15,8 @@ import type { DbHandle } from '../../server/db'
  * Home and product pages come with their first screen drawn by the server (server/first-screen.ts;
  * what it draws: tests/server/first-screen.test.ts).
  */
-const INDEX = '<!doctype html><html><head><title>Lab Store</title><script defer src="/js/app.js"></script></head><body><div id="app"></div></body></html>'
+const INDEX =
+  '<!doctype html><html><head><title>Lab Store</title><script defer src="/js/app.js"></script></head><body><div id="app"></div></body></html>'
 const MANIFEST = {
   entry: ['js/app.js'],
   pages: {
@@ -50,7 +51,11 @@ describe('H5 index.html per address', () => {
   }
 
   const firstBanner = async () => {
-    const columns = (await app.inject({ method: 'GET', url: '/api/mkt/content/special-column/list' })).json().data as { kind: string; image: string | null; title: string }[]
+    const columns = (await app.inject({ method: 'GET', url: '/api/mkt/content/special-column/list' })).json().data as {
+      kind: string
+      image: string | null
+      title: string
+    }[]
     const first = columns.find((c) => c.kind === 'banner' || c.kind === 'promotion')
     assert.ok(first?.image, 'the seeded Home has a first banner with a picture')
     return first
@@ -63,16 +68,31 @@ describe('H5 index.html per address', () => {
       const [head, body] = html.split('</head>')
       assert.ok(head.includes(`<link rel="preload" as="image" href="${first.image}" fetchpriority="high">`), head)
       assert.match(head, /<link rel="stylesheet" href="\/css\/home\.css">/)
-      assert.ok(!html.includes('src="/js/app.js"'), 'the entry script is not in the head: index.html boots it after the first paint')
-      assert.match(body, /<div id="first-screen" aria-hidden="true" data-boot="\/js\/app\.js" data-chunks="\/js\/home\.js">/)
-      assert.ok(body.indexOf('id="first-screen"') < body.indexOf('id="app"'), 'the picture precedes the app (the app is hidden beneath it by CSS)')
-      assert.ok(body.includes(`src="${first.image}" alt="" fetchpriority="high"`), 'the picture draws the same first banner')
+      assert.ok(
+        !html.includes('src="/js/app.js"'),
+        'the entry script is not in the head: index.html boots it after the first paint',
+      )
+      assert.match(
+        body,
+        /<div id="first-screen" aria-hidden="true" data-boot="\/js\/app\.js" data-chunks="\/js\/home\.js">/,
+      )
+      assert.ok(
+        body.indexOf('id="first-screen"') < body.indexOf('id="app"'),
+        'the picture precedes the app (the app is hidden beneath it by CSS)',
+      )
+      assert.ok(
+        body.includes(`src="${first.image}" alt="" fetchpriority="high"`),
+        'the picture draws the same first banner',
+      )
     }
   })
 
   it('a product page comes with its first screen; an unknown product, or one not in the catalogue, gets the page as before', async () => {
     const html = await page('/product-details/Essential%208%20Medium/25732-068')
-    assert.match(html, /<link rel="preload" as="image" href="\/media\/products\/25732-068-650\.jpg" fetchpriority="high">/)
+    assert.match(
+      html,
+      /<link rel="preload" as="image" href="\/media\/products\/25732-068-650\.jpg" fetchpriority="high">/,
+    )
     assert.match(html, /<link rel="stylesheet" href="\/css\/pd\.css">/)
     assert.match(html, /data-chunks="\/js\/pd\.js"/)
     for (const url of ['/product-details/x/NO-SUCH-PRODUCT', '/product-details/x/%3Cscript%3E']) {

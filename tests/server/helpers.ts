@@ -60,9 +60,10 @@ export async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T>
 }
 
 /** CREATE DATABASE of a seeded template, else empty from template0 with a UTF-8 ctype (pg_trgm needs it for CJK text). */
-export const createDatabaseSql = (name: string, seededTemplate?: string) => seededTemplate
-  ? `CREATE DATABASE "${name}" TEMPLATE "${seededTemplate}"`
-  : `CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`
+export const createDatabaseSql = (name: string, seededTemplate?: string) =>
+  seededTemplate
+    ? `CREATE DATABASE "${name}" TEMPLATE "${seededTemplate}"`
+    : `CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`
 
 /** A new database with a unique name (see createDatabaseSql), dropped at the end of the process if left. */
 export async function createTempPostgresDb(prefix = 'sf_test', seededTemplate?: string): Promise<string> {
@@ -171,8 +172,17 @@ export async function tokenFor(
   opts: { ttlSeconds?: number; nowSeconds?: number; secret?: string } = {},
 ): Promise<string> {
   const db: Kysely<DB> = 'db' in appOrDb && 'app' in appOrDb ? appOrDb.db : (appOrDb as Kysely<DB>)
-  const u = await db.selectFrom('users').select(['id', 'user_name']).where('user_name', '=', userName).executeTakeFirstOrThrow()
-  return signAccessToken(opts.secret ?? TEST_JWT_SECRET, { userId: u.id, userName: u.user_name }, opts.ttlSeconds, opts.nowSeconds)
+  const u = await db
+    .selectFrom('users')
+    .select(['id', 'user_name'])
+    .where('user_name', '=', userName)
+    .executeTakeFirstOrThrow()
+  return signAccessToken(
+    opts.secret ?? TEST_JWT_SECRET,
+    { userId: u.id, userName: u.user_name },
+    opts.ttlSeconds,
+    opts.nowSeconds,
+  )
 }
 
 export function auth(token: string, extra: Record<string, string> = {}) {
@@ -180,16 +190,28 @@ export function auth(token: string, extra: Record<string, string> = {}) {
 }
 
 /** the status and parsed body of an API answer */
-export interface ApiAnswer { status: number; body: any }
+export interface ApiAnswer {
+  status: number
+  body: any
+}
 
 /**
  * The API as a client calls it on the suite's app: `/api${url}` with `headers` (the call's own, else the
  * default ones) plus `authorization` when a token is given; the answer's status and body.
  */
 export function apiCaller(ctx: () => TestContext, defaultHeaders: Record<string, string>) {
-  return async (method: 'GET' | 'POST', url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiAnswer> => {
+  return async (
+    method: 'GET' | 'POST',
+    url: string,
+    opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<ApiAnswer> => {
     const base = { ...(opts.headers ?? defaultHeaders) }
-    const res = await ctx().app.inject({ method, url: `/api${url}`, headers: opts.token ? auth(opts.token, base) : base, payload: opts.body as object | undefined })
+    const res = await ctx().app.inject({
+      method,
+      url: `/api${url}`,
+      headers: opts.token ? auth(opts.token, base) : base,
+      payload: opts.body as object | undefined,
+    })
     return { status: res.statusCode, body: res.json() }
   }
 }

@@ -3,8 +3,23 @@ import { isOwnMediaPath } from '../../server/lib/sanitize'
 
 /** What must never leave the server in rich content (marketing articles, promotion bodies). */
 export const DANGEROUS = [
-  /<script/i, /<\/script/i, /<style/i, /<iframe/i, /<object/i, /<embed/i, /<form/i, /<svg/i, /\son[a-z]+\s*=/i,
-  /javascript:/i, /vbscript:/i, /data:/i, /expression\s*\(/i, /\sstyle\s*=/i, /\sclass\s*=/i, /evil\.example/i, /tracker\.example/i,
+  /<script/i,
+  /<\/script/i,
+  /<style/i,
+  /<iframe/i,
+  /<object/i,
+  /<embed/i,
+  /<form/i,
+  /<svg/i,
+  /\son[a-z]+\s*=/i,
+  /javascript:/i,
+  /vbscript:/i,
+  /data:/i,
+  /expression\s*\(/i,
+  /\sstyle\s*=/i,
+  /\sclass\s*=/i,
+  /evil\.example/i,
+  /tracker\.example/i,
 ]
 
 /** Contract (types/marketing/index.ts): "allow-listed tags and attributes only; links http(s) only; images from our own /media". */

@@ -23,16 +23,21 @@ describeEachDb('GET /api/get/promotionById', (ctx) => {
     const res = await ctx().app.inject({ url: `/api/get/promotionById?promoId=${encodeURIComponent(id)}`, headers })
     assert.equal(res.statusCode, 200, res.body)
     const body = res.json()
-    assert.ok(Value.Check(SuccessEnvelope(PromotionSchema), body), JSON.stringify([...Value.Errors(SuccessEnvelope(PromotionSchema), body)].slice(0, 3)))
+    assert.ok(
+      Value.Check(SuccessEnvelope(PromotionSchema), body),
+      JSON.stringify([...Value.Errors(SuccessEnvelope(PromotionSchema), body)].slice(0, 3)),
+    )
     return body.data
   }
-  const ids = async () => (await ctx().db.selectFrom('promotions').select('id').orderBy('id').execute()).map((r) => r.id)
+  const ids = async () =>
+    (await ctx().db.selectFrom('promotions').select('id').orderBy('id').execute()).map((r) => r.id)
 
   it('seed: ~12 promotions, some upcoming, some active, some expired relative to now', async () => {
     const all = await ids()
     assert.ok(all.length >= 12)
     const statuses = await Promise.all(all.map(async (id) => (await promo(id)).status))
-    for (const s of ['upcoming', 'active', 'expired'] as const) assert.ok(statuses.filter((x) => x === s).length >= 3, `${s}: ${statuses}`)
+    for (const s of ['upcoming', 'active', 'expired'] as const)
+      assert.ok(statuses.filter((x) => x === s).length >= 3, `${s}: ${statuses}`)
   })
 
   it('each promotion: status matches its dates, featured products, banner from /media, sanitized body, route params', async () => {
@@ -48,7 +53,8 @@ describeEachDb('GET /api/get/promotionById', (ctx) => {
       assert.match(p.subject, /^[a-z0-9-]+$/)
       assert.ok(p.title && p.summary)
       assertSafeHtml(p.bodyHtml, id)
-      for (const prod of p.products) assert.ok(p.bodyHtml.includes(prod.catalogNumber), `${id} body lists ${prod.catalogNumber}`)
+      for (const prod of p.products)
+        assert.ok(p.bodyHtml.includes(prod.catalogNumber), `${id} body lists ${prod.catalogNumber}`)
     }
   })
 
@@ -60,15 +66,31 @@ describeEachDb('GET /api/get/promotionById', (ctx) => {
 
   it('status is computed at request time: moving the window changes it', async () => {
     const db = ctx().db
-    const row = await db.selectFrom('promotions').select(['start_at', 'end_at']).where('id', '=', 'PR1007').executeTakeFirstOrThrow()
+    const row = await db
+      .selectFrom('promotions')
+      .select(['start_at', 'end_at'])
+      .where('id', '=', 'PR1007')
+      .executeTakeFirstOrThrow()
     try {
       assert.equal((await promo('PR1007')).status, 'upcoming')
-      await db.updateTable('promotions').set({ start_at: new Date(Date.now() - 60_000) }).where('id', '=', 'PR1007').execute()
+      await db
+        .updateTable('promotions')
+        .set({ start_at: new Date(Date.now() - 60_000) })
+        .where('id', '=', 'PR1007')
+        .execute()
       assert.equal((await promo('PR1007')).status, 'active')
-      await db.updateTable('promotions').set({ start_at: new Date(Date.now() - 120_000), end_at: new Date(Date.now() - 1000) }).where('id', '=', 'PR1007').execute()
+      await db
+        .updateTable('promotions')
+        .set({ start_at: new Date(Date.now() - 120_000), end_at: new Date(Date.now() - 1000) })
+        .where('id', '=', 'PR1007')
+        .execute()
       assert.equal((await promo('PR1007')).status, 'expired')
     } finally {
-      await db.updateTable('promotions').set({ start_at: row.start_at, end_at: row.end_at }).where('id', '=', 'PR1007').execute()
+      await db
+        .updateTable('promotions')
+        .set({ start_at: row.start_at, end_at: row.end_at })
+        .where('id', '=', 'PR1007')
+        .execute()
     }
   })
 
@@ -77,20 +99,30 @@ describeEachDb('GET /api/get/promotionById', (ctx) => {
     const zh = await promo('PR1001')
     assert.equal(en.title, 'Save 25% on flow cytometry antibodies')
     assert.equal(zh.title, '流式抗体 75 折')
-    assert.deepEqual(en.products.map((p) => p.catalogNumber), zh.products.map((p) => p.catalogNumber))
+    assert.deepEqual(
+      en.products.map((p) => p.catalogNumber),
+      zh.products.map((p) => p.catalogNumber),
+    )
     assert.ok(zh.products.some((p, i) => p.productTitle !== en.products[i].productTitle))
   })
 
   it('products are priced for the caller like /product/list: anonymous and lite users at list, approved.cn at its account prices, approved.in in INR', async () => {
     const db = ctx().db
     const listPrices = async (currency: 'CNY' | 'INR') => {
-      const rows = await db.selectFrom('products').select(['catalog_number', currency === 'CNY' ? 'list_price_cny as p' : 'list_price_inr as p']).execute()
+      const rows = await db
+        .selectFrom('products')
+        .select(['catalog_number', currency === 'CNY' ? 'list_price_cny as p' : 'list_price_inr as p'])
+        .execute()
       return new Map(rows.map((r) => [r.catalog_number, r.p]))
     }
     const accountPrices = async (userName: string) => {
       const rows = await db
-        .selectFrom('account_prices as ap').innerJoin('products as p', 'p.id', 'ap.product_id').innerJoin('users as u', 'u.account_id', 'ap.account_id')
-        .select(['p.catalog_number', 'ap.price', 'ap.price_type']).where('u.user_name', '=', userName).execute()
+        .selectFrom('account_prices as ap')
+        .innerJoin('products as p', 'p.id', 'ap.product_id')
+        .innerJoin('users as u', 'u.account_id', 'ap.account_id')
+        .select(['p.catalog_number', 'ap.price', 'ap.price_type'])
+        .where('u.user_name', '=', userName)
+        .execute()
       return new Map(rows.map((r) => [r.catalog_number, r]))
     }
     const cny = await listPrices('CNY')

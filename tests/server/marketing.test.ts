@@ -4,10 +4,22 @@ import { Type, type TSchema } from 'typebox'
 import { Value } from 'typebox/value'
 import { sql } from 'kysely'
 import {
-  SuccessEnvelope, ArticleTypeSchema, ContentCategorySchema, ContentDetailSchema, ContentListSchema, SkuContentSchema,
-  SpecialColumnSchema, ProductPromotionSchema,
-  type ArticleType, type ContentCategory, type ContentDetail, type ContentList, type ContentType, type ProductPromotion,
-  type SkuContent, type SpecialColumn,
+  SuccessEnvelope,
+  ArticleTypeSchema,
+  ContentCategorySchema,
+  ContentDetailSchema,
+  ContentListSchema,
+  SkuContentSchema,
+  SpecialColumnSchema,
+  ProductPromotionSchema,
+  type ArticleType,
+  type ContentCategory,
+  type ContentDetail,
+  type ContentList,
+  type ContentType,
+  type ProductPromotion,
+  type SkuContent,
+  type SpecialColumn,
 } from '../../types'
 import { ROUTES } from '../../types/routes'
 import { describeEachDb } from './helpers'
@@ -19,7 +31,8 @@ const CONTENT_TYPES: ContentType[] = ['knowledge', 'application', 'workflow', 'i
 export function assertAppLink(link: { route: string; params: Record<string, string> }, label: string) {
   const route = ROUTES.find((r) => r.name === link.route)
   assert.ok(route, `${label}: ${link.route} is not a route of types/routes.ts`)
-  for (const m of route.path.matchAll(/:(\w+)/g)) assert.ok(link.params[m[1]], `${label}: route ${link.route} needs param ${m[1]}`)
+  for (const m of route.path.matchAll(/:(\w+)/g))
+    assert.ok(link.params[m[1]], `${label}: route ${link.route} needs param ${m[1]}`)
   for (const v of Object.values(link.params)) assert.doesNotMatch(v, /^(https?:)?\/\//, `${label}: raw URL in params`)
 }
 
@@ -28,7 +41,10 @@ describeEachDb('marketing API: content, categories, dictionary, special columns,
     const res = await ctx().app.inject({ url, headers })
     assert.equal(res.statusCode, 200, res.body)
     const body = res.json()
-    assert.ok(Value.Check(SuccessEnvelope(schema), body), JSON.stringify([...Value.Errors(SuccessEnvelope(schema), body)].slice(0, 3)))
+    assert.ok(
+      Value.Check(SuccessEnvelope(schema), body),
+      JSON.stringify([...Value.Errors(SuccessEnvelope(schema), body)].slice(0, 3)),
+    )
     return body.data as T
   }
   async function status(url: string) {
@@ -36,44 +52,87 @@ describeEachDb('marketing API: content, categories, dictionary, special columns,
     return { code: res.statusCode, body: res.json() as { code: string; message: string } }
   }
   const EN = { languagecode: 'en' }
-  const list = (q: string, headers: Record<string, string> = {}) => get<ContentList>(`/api/mkt/content/list${q}`, ContentListSchema, headers)
+  const list = (q: string, headers: Record<string, string> = {}) =>
+    get<ContentList>(`/api/mkt/content/list${q}`, ContentListSchema, headers)
 
   it('seed: 120+ content items across all six content types, each with categories, in English and Chinese', async () => {
-    const rows = await ctx().db.selectFrom('content_items').select(['content_type', sql<number>`count(*)::int`.as('n')]).groupBy('content_type').execute()
+    const rows = await ctx()
+      .db.selectFrom('content_items')
+      .select(['content_type', sql<number>`count(*)::int`.as('n')])
+      .groupBy('content_type')
+      .execute()
     const total = rows.reduce((s, r) => s + r.n, 0)
     assert.ok(total >= 120, `only ${total} items`)
     assert.deepEqual(rows.map((r) => r.content_type).sort(), [...CONTENT_TYPES].sort())
-    const untranslated = await ctx().db.selectFrom('content_items').select('id').where((eb) => eb.or([eb('title_zh', '=', eb.ref('title_en')), eb('body_zh', '=', eb.ref('body_en'))])).execute()
+    const untranslated = await ctx()
+      .db.selectFrom('content_items')
+      .select('id')
+      .where((eb) => eb.or([eb('title_zh', '=', eb.ref('title_en')), eb('body_zh', '=', eb.ref('body_en'))]))
+      .execute()
     assert.equal(untranslated.length, 0)
   })
 
   it('ARTICLE_TYPE dictionary: values with labels in the request language', async () => {
     const zh = await get<ArticleType[]>('/api/mkt/system/dict/ARTICLE_TYPE', Type.Array(ArticleTypeSchema))
     const en = await get<ArticleType[]>('/api/mkt/system/dict/ARTICLE_TYPE', Type.Array(ArticleTypeSchema), EN)
-    assert.deepEqual(zh.map((a) => a.dictValue), en.map((a) => a.dictValue))
-    for (const v of ['protocol', 'technical-guide', 'application-note', 'webinar', 'virtual-workflow']) assert.ok(en.some((a) => a.dictValue === v), v)
+    assert.deepEqual(
+      zh.map((a) => a.dictValue),
+      en.map((a) => a.dictValue),
+    )
+    for (const v of ['protocol', 'technical-guide', 'application-note', 'webinar', 'virtual-workflow'])
+      assert.ok(
+        en.some((a) => a.dictValue === v),
+        v,
+      )
     assert.equal(en.find((a) => a.dictValue === 'protocol')!.dictLabel, 'Protocol')
     assert.equal(zh.find((a) => a.dictValue === 'protocol')!.dictLabel, '实验方案')
     // every seeded article uses a dictionary value
     const used = await ctx().db.selectFrom('content_items').select('article_type').distinct().execute()
-    for (const u of used) assert.ok(en.some((a) => a.dictValue === u.article_type), u.article_type)
+    for (const u of used)
+      assert.ok(
+        en.some((a) => a.dictValue === u.article_type),
+        u.article_type,
+      )
   })
 
   it('categories per content type: localized names; counts equal the published items listed for that category', async () => {
     for (const type of CONTENT_TYPES) {
-      const en = await get<ContentCategory[]>(`/api/mkt/category/getByContentType?contentType=${type}`, Type.Array(ContentCategorySchema), EN)
-      const zh = await get<ContentCategory[]>(`/api/mkt/category/getByContentType?contentType=${type}`, Type.Array(ContentCategorySchema))
+      const en = await get<ContentCategory[]>(
+        `/api/mkt/category/getByContentType?contentType=${type}`,
+        Type.Array(ContentCategorySchema),
+        EN,
+      )
+      const zh = await get<ContentCategory[]>(
+        `/api/mkt/category/getByContentType?contentType=${type}`,
+        Type.Array(ContentCategorySchema),
+      )
       assert.ok(en.length >= 3, `${type}: ${en.length} categories`)
-      assert.deepEqual(en.map((c) => c.id), zh.map((c) => c.id))
-      assert.ok(en.every((c, i) => c.contentType === type && c.name !== zh[i].name && /[\u4e00-\u9fff]/.test(zh[i].name)))
+      assert.deepEqual(
+        en.map((c) => c.id),
+        zh.map((c) => c.id),
+      )
+      assert.ok(
+        en.every((c, i) => c.contentType === type && c.name !== zh[i].name && /[\u4e00-\u9fff]/.test(zh[i].name)),
+      )
       for (const c of en) {
         const l = await list(`?contentType=${type}&categoryId=${c.id}&pageSize=50`)
         assert.equal(l.total, c.count, `${type}/${c.name}`)
         assert.ok(l.items.every((i) => i.categoryId === c.id && i.contentType === type))
       }
     }
-    const names = (await get<ContentCategory[]>('/api/mkt/category/getByContentType?contentType=industry', Type.Array(ContentCategorySchema), EN)).map((c) => c.name)
-    assert.deepEqual(names, ['Academic Research', 'Biopharma', 'Clinical & Diagnostics Research', 'Food & Environmental Testing'])
+    const names = (
+      await get<ContentCategory[]>(
+        '/api/mkt/category/getByContentType?contentType=industry',
+        Type.Array(ContentCategorySchema),
+        EN,
+      )
+    ).map((c) => c.name)
+    assert.deepEqual(names, [
+      'Academic Research',
+      'Biopharma',
+      'Clinical & Diagnostics Research',
+      'Food & Environmental Testing',
+    ])
   })
 
   it('categories: a missing or unknown contentType is a 400 naming the field', async () => {
@@ -89,7 +148,11 @@ describeEachDb('marketing API: content, categories, dictionary, special columns,
     const p2 = await list('?pageSize=50&page=2')
     const p3 = await list('?pageSize=50&page=3')
     const all = [...p1.items, ...p2.items, ...p3.items]
-    const { n } = await ctx().db.selectFrom('content_items').select(sql<number>`count(*)::int`.as('n')).where('published_at', '<=', new Date()).executeTakeFirstOrThrow()
+    const { n } = await ctx()
+      .db.selectFrom('content_items')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('published_at', '<=', new Date())
+      .executeTakeFirstOrThrow()
     assert.equal(p1.total, n)
     assert.equal(all.length, n)
     assert.equal(new Set(all.map((i) => i.id)).size, n)
@@ -102,19 +165,37 @@ describeEachDb('marketing API: content, categories, dictionary, special columns,
   it('content list: filters by contentType and articleType; titles and summaries in the request language', async () => {
     const vm = await list('?contentType=workflow&articleType=virtual-workflow&pageSize=50', EN)
     assert.ok(vm.total >= 6, `VM workflows: ${vm.total}`)
-    assert.ok(vm.items.every((i) => i.contentType === 'workflow' && i.articleType === 'virtual-workflow' && i.title.startsWith('Virtual workflow')))
+    assert.ok(
+      vm.items.every(
+        (i) =>
+          i.contentType === 'workflow' &&
+          i.articleType === 'virtual-workflow' &&
+          i.title.startsWith('Virtual workflow'),
+      ),
+    )
     const knowledgeEn = await list('?contentType=knowledge&pageSize=5', EN)
     const knowledgeZh = await list('?contentType=knowledge&pageSize=5')
-    assert.deepEqual(knowledgeEn.items.map((i) => i.id), knowledgeZh.items.map((i) => i.id))
+    assert.deepEqual(
+      knowledgeEn.items.map((i) => i.id),
+      knowledgeZh.items.map((i) => i.id),
+    )
     assert.ok(knowledgeZh.items.every((i) => /[\u4e00-\u9fff]/.test(i.title + i.summary)))
     assert.ok(knowledgeEn.items.every((i) => !/[\u4e00-\u9fff]/.test(i.title + i.summary)))
-    assert.ok(knowledgeEn.items.every((i) => i.readMinutes >= 1 && (i.coverImage === null || /^\/media\/products\/.+-650\.jpg$/.test(i.coverImage))))
+    assert.ok(
+      knowledgeEn.items.every(
+        (i) => i.readMinutes >= 1 && (i.coverImage === null || /^\/media\/products\/.+-650\.jpg$/.test(i.coverImage)),
+      ),
+    )
   })
 
   it('content list: bad input is a 400 naming the field', async () => {
     for (const [q, field] of [
-      ['?articleType=poem', 'articleType'], ['?pageSize=51', 'pageSize'], ['?page=0', 'page'], ['?categoryId=abc', 'categoryId'],
-      ['?contentType=blog', 'contentType'], ['?sort=old', 'sort'],
+      ['?articleType=poem', 'articleType'],
+      ['?pageSize=51', 'pageSize'],
+      ['?page=0', 'page'],
+      ['?categoryId=abc', 'categoryId'],
+      ['?contentType=blog', 'contentType'],
+      ['?sort=old', 'sort'],
     ]) {
       const { code, body } = await status(`/api/mkt/content/list${q}`)
       assert.equal(code, 400, q)
@@ -128,10 +209,15 @@ describeEachDb('marketing API: content, categories, dictionary, special columns,
       const d = await get<ContentDetail>(`/api/mkt/content/details/${card.id}`, ContentDetailSchema, EN)
       assert.equal(d.title, card.title)
       assertSafeHtml(d.bodyHtml, `content ${d.id}`)
-      for (const tag of ['<h2>', '<ol>', '<ul>', '<table>', '<a href="/product-details/', '<img src="/media/']) assert.ok(d.bodyHtml.includes(tag), `${d.id} lacks ${tag}`)
+      for (const tag of ['<h2>', '<ol>', '<ul>', '<table>', '<a href="/product-details/', '<img src="/media/'])
+        assert.ok(d.bodyHtml.includes(tag), `${d.id} lacks ${tag}`)
       assert.ok(d.author.length > 0)
       assert.ok(d.skus.length >= 3)
-      const real = await ctx().db.selectFrom('products').select('catalog_number').where('catalog_number', 'in', d.skus).execute()
+      const real = await ctx()
+        .db.selectFrom('products')
+        .select('catalog_number')
+        .where('catalog_number', 'in', d.skus)
+        .execute()
       assert.equal(real.length, d.skus.length)
       for (const sku of d.skus) assert.ok(d.bodyHtml.includes(sku), `${d.id}: body links ${sku}`)
     }
@@ -142,7 +228,11 @@ describeEachDb('marketing API: content, categories, dictionary, special columns,
   it('content detail: unknown id is a 404, a non-numeric id a 400, a scheduled (future) item a 404', async () => {
     assert.equal((await status('/api/mkt/content/details/999999')).code, 404)
     assert.equal((await status('/api/mkt/content/details/abc')).code, 400)
-    const scheduled = await ctx().db.selectFrom('content_items').select('id').where('published_at', '>', new Date()).execute()
+    const scheduled = await ctx()
+      .db.selectFrom('content_items')
+      .select('id')
+      .where('published_at', '>', new Date())
+      .execute()
     assert.ok(scheduled.length >= 1, 'the seed schedules some items')
     for (const s of scheduled) assert.equal((await status(`/api/mkt/content/details/${s.id}`)).code, 404)
     const all = await list('?pageSize=50&page=1')
@@ -165,9 +255,22 @@ describeEachDb('marketing API: content, categories, dictionary, special columns,
   })
 
   it('served bodies are sanitized again: a hostile body written straight into the table is cleaned on the way out', async () => {
-    const { id } = await ctx().db.selectFrom('content_items').select('id').where('published_at', '<=', new Date()).orderBy('id').executeTakeFirstOrThrow()
-    const before = await ctx().db.selectFrom('content_items').select('body_en').where('id', '=', id).executeTakeFirstOrThrow()
-    await ctx().db.updateTable('content_items').set({ body_en: '<p onclick="x()">Safe text</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>' }).where('id', '=', id).execute()
+    const { id } = await ctx()
+      .db.selectFrom('content_items')
+      .select('id')
+      .where('published_at', '<=', new Date())
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    const before = await ctx()
+      .db.selectFrom('content_items')
+      .select('body_en')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    await ctx()
+      .db.updateTable('content_items')
+      .set({ body_en: '<p onclick="x()">Safe text</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>' })
+      .where('id', '=', id)
+      .execute()
     try {
       const d = await get<ContentDetail>(`/api/mkt/content/details/${id}`, ContentDetailSchema, EN)
       assert.equal(d.bodyHtml, '<p>Safe text</p><a>x</a>')
@@ -182,18 +285,30 @@ describeEachDb('marketing API: content, categories, dictionary, special columns,
     const kinds = new Set(cols.map((c) => c.kind))
     assert.deepEqual([...kinds].sort(), ['banner', 'flash-sale', 'learning', 'promotion'])
     for (const c of cols) {
-      assert.ok(new Date(c.startDate).getTime() <= now && now < new Date(c.endDate).getTime(), `${c.id} outside its window`)
+      assert.ok(
+        new Date(c.startDate).getTime() <= now && now < new Date(c.endDate).getTime(),
+        `${c.id} outside its window`,
+      )
       assertAppLink(c.link, c.id)
     }
     const flash = cols.filter((c) => c.kind === 'flash-sale')
     assert.equal(flash.length, 1)
     assert.equal(flash[0].link.route, 'flashSale')
     // seeded windows that do not contain now never show
-    const outside = await ctx().db.selectFrom('special_columns').select('id').where((eb) => eb.or([eb('start_at', '>', new Date()), eb('end_at', '<=', new Date())])).execute()
+    const outside = await ctx()
+      .db.selectFrom('special_columns')
+      .select('id')
+      .where((eb) => eb.or([eb('start_at', '>', new Date()), eb('end_at', '<=', new Date())]))
+      .execute()
     assert.ok(outside.length >= 2)
     for (const o of outside) assert.ok(!cols.some((c) => c.id === o.id), o.id)
     // the promotion columns are exactly the active promotions
-    const active = await ctx().db.selectFrom('promotions').select('id').where('start_at', '<=', new Date()).where('end_at', '>', new Date()).execute()
+    const active = await ctx()
+      .db.selectFrom('promotions')
+      .select('id')
+      .where('start_at', '<=', new Date())
+      .where('end_at', '>', new Date())
+      .execute()
     const promoCols = cols.filter((c) => c.kind === 'promotion')
     assert.deepEqual(promoCols.map((c) => c.link.params.id).sort(), active.map((a) => a.id).sort())
     assert.ok(promoCols.every((c) => c.link.route === 'promotion'))
@@ -209,27 +324,57 @@ describeEachDb('marketing API: content, categories, dictionary, special columns,
 
   it('special columns: the window is checked at request time (a banner whose end passes disappears, one whose start arrives appears)', async () => {
     const db = ctx().db
-    const ids = async () => (await get<SpecialColumn[]>('/api/mkt/content/special-column/list', Type.Array(SpecialColumnSchema))).map((c) => c.id)
-    const banner = await db.selectFrom('special_columns').selectAll().where('id', '=', 'SC-BANNER-LEARNING').executeTakeFirstOrThrow()
-    const future = await db.selectFrom('special_columns').selectAll().where('id', '=', 'SC-BANNER-NEWYEAR').executeTakeFirstOrThrow()
+    const ids = async () =>
+      (await get<SpecialColumn[]>('/api/mkt/content/special-column/list', Type.Array(SpecialColumnSchema))).map(
+        (c) => c.id,
+      )
+    const banner = await db
+      .selectFrom('special_columns')
+      .selectAll()
+      .where('id', '=', 'SC-BANNER-LEARNING')
+      .executeTakeFirstOrThrow()
+    const future = await db
+      .selectFrom('special_columns')
+      .selectAll()
+      .where('id', '=', 'SC-BANNER-NEWYEAR')
+      .executeTakeFirstOrThrow()
     assert.ok((await ids()).includes('SC-BANNER-LEARNING'))
     assert.ok(!(await ids()).includes('SC-BANNER-NEWYEAR'))
     try {
-      await db.updateTable('special_columns').set({ end_at: new Date(Date.now() - 1000) }).where('id', '=', 'SC-BANNER-LEARNING').execute()
-      await db.updateTable('special_columns').set({ start_at: new Date(Date.now() - 1000) }).where('id', '=', 'SC-BANNER-NEWYEAR').execute()
+      await db
+        .updateTable('special_columns')
+        .set({ end_at: new Date(Date.now() - 1000) })
+        .where('id', '=', 'SC-BANNER-LEARNING')
+        .execute()
+      await db
+        .updateTable('special_columns')
+        .set({ start_at: new Date(Date.now() - 1000) })
+        .where('id', '=', 'SC-BANNER-NEWYEAR')
+        .execute()
       const now = await ids()
       assert.ok(!now.includes('SC-BANNER-LEARNING'))
       assert.ok(now.includes('SC-BANNER-NEWYEAR'))
     } finally {
-      await db.updateTable('special_columns').set({ start_at: banner.start_at, end_at: banner.end_at }).where('id', '=', banner.id).execute()
-      await db.updateTable('special_columns').set({ start_at: future.start_at, end_at: future.end_at }).where('id', '=', future.id).execute()
+      await db
+        .updateTable('special_columns')
+        .set({ start_at: banner.start_at, end_at: banner.end_at })
+        .where('id', '=', banner.id)
+        .execute()
+      await db
+        .updateTable('special_columns')
+        .set({ start_at: future.start_at, end_at: future.end_at })
+        .where('id', '=', future.id)
+        .execute()
     }
   })
 
   it('special columns: titles in the request language', async () => {
     const en = await get<SpecialColumn[]>('/api/mkt/content/special-column/list', Type.Array(SpecialColumnSchema), EN)
     const zh = await get<SpecialColumn[]>('/api/mkt/content/special-column/list', Type.Array(SpecialColumnSchema))
-    assert.deepEqual(en.map((c) => c.id), zh.map((c) => c.id))
+    assert.deepEqual(
+      en.map((c) => c.id),
+      zh.map((c) => c.id),
+    )
     assert.equal(en.find((c) => c.id === 'SC-FLASH-SALE')!.title, 'Flash sale')
     assert.equal(zh.find((c) => c.id === 'SC-FLASH-SALE')!.title, '限时秒杀')
   })
@@ -245,19 +390,46 @@ describeEachDb('marketing API: content, categories, dictionary, special columns,
       .orderBy(sql`count(*)`, 'desc')
       .orderBy('p.catalog_number')
       .executeTakeFirstOrThrow()
-    const own = await get<SkuContent>(`/api/mkt/content/sku/list?catalogNumber=${encodeURIComponent(feat.catalog_number)}`, SkuContentSchema, EN)
+    const own = await get<SkuContent>(
+      `/api/mkt/content/sku/list?catalogNumber=${encodeURIComponent(feat.catalog_number)}`,
+      SkuContentSchema,
+      EN,
+    )
     assert.equal(own.catalogNumber, feat.catalog_number)
     assert.equal(own.items.length, feat.n)
     for (const card of own.items) {
       const d = await get<ContentDetail>(`/api/mkt/content/details/${card.id}`, ContentDetailSchema, EN)
       assert.ok(d.skus.includes(feat.catalog_number))
     }
-    const cat = await get<SkuContent>(`/api/mkt/content/sku/category/${encodeURIComponent(feat.catalog_number)}`, SkuContentSchema, EN)
+    const cat = await get<SkuContent>(
+      `/api/mkt/content/sku/category/${encodeURIComponent(feat.catalog_number)}`,
+      SkuContentSchema,
+      EN,
+    )
     assert.ok(cat.items.length >= own.items.length)
-    assert.deepEqual(cat.items.slice(0, own.items.length).map((i) => i.id).sort(), own.items.map((i) => i.id).sort())
+    assert.deepEqual(
+      cat.items
+        .slice(0, own.items.length)
+        .map((i) => i.id)
+        .sort(),
+      own.items.map((i) => i.id).sort(),
+    )
     // a product nobody writes about: empty list, not an error
-    const lonely = await ctx().db.selectFrom('products').select('catalog_number').where('id', 'not in', ctx().db.selectFrom('content_products').select('product_id')).orderBy('id').executeTakeFirstOrThrow()
-    assert.deepEqual((await get<SkuContent>(`/api/mkt/content/sku/list?catalogNumber=${encodeURIComponent(lonely.catalog_number)}`, SkuContentSchema)).items, [])
+    const lonely = await ctx()
+      .db.selectFrom('products')
+      .select('catalog_number')
+      .where('id', 'not in', ctx().db.selectFrom('content_products').select('product_id'))
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    assert.deepEqual(
+      (
+        await get<SkuContent>(
+          `/api/mkt/content/sku/list?catalogNumber=${encodeURIComponent(lonely.catalog_number)}`,
+          SkuContentSchema,
+        )
+      ).items,
+      [],
+    )
   })
 
   it('product content: unknown catalogue number is a 404, a malformed one a 400', async () => {
@@ -272,7 +444,10 @@ describeEachDb('marketing API: content, categories, dictionary, special columns,
 
 describeEachDb('marketing API: /mkt/activity-product/promotions', (ctx) => {
   async function promos(skus: string[]): Promise<ProductPromotion[]> {
-    const res = await ctx().app.inject({ url: `/api/mkt/activity-product/promotions?source=mobility&skus=${encodeURIComponent(skus.join(','))}`, headers: { languagecode: 'en' } })
+    const res = await ctx().app.inject({
+      url: `/api/mkt/activity-product/promotions?source=mobility&skus=${encodeURIComponent(skus.join(','))}`,
+      headers: { languagecode: 'en' },
+    })
     assert.equal(res.statusCode, 200, res.body)
     const body = res.json()
     assert.ok(Value.Check(SuccessEnvelope(Type.Array(ProductPromotionSchema)), body))
@@ -280,10 +455,15 @@ describeEachDb('marketing API: /mkt/activity-product/promotions', (ctx) => {
   }
   async function productsOf(status: 'active' | 'other') {
     const now = new Date()
-    let q = ctx().db.selectFrom('promotion_products as pp').innerJoin('promotions as pr', 'pr.id', 'pp.promotion_id').innerJoin('products as p', 'p.id', 'pp.product_id').select(['p.catalog_number', 'p.sku', 'pr.id'])
-    q = status === 'active'
-      ? q.where('pr.start_at', '<=', now).where('pr.end_at', '>', now)
-      : q.where((eb) => eb.or([eb('pr.start_at', '>', now), eb('pr.end_at', '<=', now)]))
+    let q = ctx()
+      .db.selectFrom('promotion_products as pp')
+      .innerJoin('promotions as pr', 'pr.id', 'pp.promotion_id')
+      .innerJoin('products as p', 'p.id', 'pp.product_id')
+      .select(['p.catalog_number', 'p.sku', 'pr.id'])
+    q =
+      status === 'active'
+        ? q.where('pr.start_at', '<=', now).where('pr.end_at', '>', now)
+        : q.where((eb) => eb.or([eb('pr.start_at', '>', now), eb('pr.end_at', '<=', now)]))
     return q.orderBy('p.catalog_number').execute()
   }
 
@@ -293,8 +473,17 @@ describeEachDb('marketing API: /mkt/activity-product/promotions', (ctx) => {
     assert.ok(active.length >= 10 && other.length >= 3)
     const ask = [active[0].catalog_number, other[0].catalog_number, active[1].catalog_number, 'UNKNOWN-1']
     const res = await promos(ask)
-    assert.deepEqual(res.map((r) => r.catalogNumber), ask)
-    assert.deepEqual(res[0].promotions.map((p) => p.id), active.filter((a) => a.catalog_number === ask[0]).map((a) => a.id).sort())
+    assert.deepEqual(
+      res.map((r) => r.catalogNumber),
+      ask,
+    )
+    assert.deepEqual(
+      res[0].promotions.map((p) => p.id),
+      active
+        .filter((a) => a.catalog_number === ask[0])
+        .map((a) => a.id)
+        .sort(),
+    )
     assert.deepEqual(res[1].promotions, [])
     assert.ok(res[2].promotions.length >= 1)
     assert.deepEqual(res[3].promotions, [])
@@ -313,8 +502,13 @@ describeEachDb('marketing API: /mkt/activity-product/promotions', (ctx) => {
   it('validates source and the sku list: 400 naming the field', async () => {
     const skus30 = Array.from({ length: 31 }, (_, i) => `A${i}`).join(',')
     for (const [q, field] of [
-      ['skus=A', 'source'], ['source=web&skus=A', 'source'], ['source=mobility', 'skus'], ['source=mobility&skus=', 'skus'],
-      ['source=mobility&skus=,,', 'skus'], [`source=mobility&skus=${skus30}`, 'skus'], ['source=mobility&skus=A,%3Cb%3E', 'skus'],
+      ['skus=A', 'source'],
+      ['source=web&skus=A', 'source'],
+      ['source=mobility', 'skus'],
+      ['source=mobility&skus=', 'skus'],
+      ['source=mobility&skus=,,', 'skus'],
+      [`source=mobility&skus=${skus30}`, 'skus'],
+      ['source=mobility&skus=A,%3Cb%3E', 'skus'],
     ]) {
       const res = await ctx().app.inject({ url: `/api/mkt/activity-product/promotions?${q}` })
       assert.equal(res.statusCode, 400, q)

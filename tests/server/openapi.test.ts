@@ -27,7 +27,11 @@ interface Op {
   security?: unknown[]
   tags?: string[]
 }
-type Doc = { openapi: string; paths: Record<string, Record<string, Op>>; tags?: { name: string; description?: string }[] }
+type Doc = {
+  openapi: string
+  paths: Record<string, Record<string, Op>>
+  tags?: { name: string; description?: string }[]
+}
 
 describe('OpenAPI document and reference page', () => {
   let h: DbHandle
@@ -38,7 +42,9 @@ describe('OpenAPI document and reference page', () => {
   before(async () => {
     h = await newPgliteDb()
     app = buildApp({ db: h.db, jwtSecret: TEST_JWT_SECRET })
-    app.addHook('onRoute', (r) => { registered.push(r) })
+    app.addHook('onRoute', (r) => {
+      registered.push(r)
+    })
     await app.ready()
     const res = await app.inject('/api/openapi.json')
     assert.equal(res.statusCode, 200)
@@ -58,7 +64,8 @@ describe('OpenAPI document and reference page', () => {
     }
     return out
   }
-  const documented = () => new Set(Object.entries(doc.paths).flatMap(([p, ms]) => Object.keys(ms).map((m) => `${m.toUpperCase()} ${p}`)))
+  const documented = () =>
+    new Set(Object.entries(doc.paths).flatMap(([p, ms]) => Object.keys(ms).map((m) => `${m.toUpperCase()} ${p}`)))
 
   it('is a valid OpenAPI 3.1 document (standard validator)', async () => {
     const { Validator } = await import('@seriousme/openapi-schema-validator')
@@ -72,10 +79,21 @@ describe('OpenAPI document and reference page', () => {
     const routes = apiRoutes()
     const docs = documented()
     assert.ok(routes.size >= 60, `${routes.size} /api routes registered`)
-    assert.deepEqual([...routes].filter((r) => !docs.has(r)), [], 'registered but not documented')
-    assert.deepEqual([...docs].filter((d) => !routes.has(d)), [], 'documented but not registered')
+    assert.deepEqual(
+      [...routes].filter((r) => !docs.has(r)),
+      [],
+      'registered but not documented',
+    )
+    assert.deepEqual(
+      [...docs].filter((d) => !routes.has(d)),
+      [],
+      'documented but not registered',
+    )
     // only the API itself: not /oidc, /__wechat, /__chat, /media, the site, nor the document's own pages
-    assert.deepEqual([...docs].filter((d) => !/^[A-Z]+ \/api\//.test(d) || /^GET \/api\/(docs|openapi\.json)/.test(d)), [])
+    assert.deepEqual(
+      [...docs].filter((d) => !/^[A-Z]+ \/api\//.test(d) || /^GET \/api\/(docs|openapi\.json)/.test(d)),
+      [],
+    )
     console.log(`${docs.size} operations on ${Object.keys(doc.paths).length} paths in /api/openapi.json`)
   })
 
@@ -85,13 +103,16 @@ describe('OpenAPI document and reference page', () => {
       for (const [method, op] of Object.entries(methods)) {
         const id = `${method.toUpperCase()} ${path}`
         for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])) {
-          if (!op.parameters?.some((p) => p.in === 'path' && p.name === name)) missing.push(`${id}: path parameter ${name}`)
+          if (!op.parameters?.some((p) => p.in === 'path' && p.name === name))
+            missing.push(`${id}: path parameter ${name}`)
         }
         // a POST takes a body or a query, or acts on the resource its path names (POST /api/ops/orders/{orderNumber}/advance)
-        if (method === 'post' && !op.requestBody && !op.parameters?.some((p) => p.in === 'query' || p.in === 'path')) missing.push(`${id}: request body, query or path`)
+        if (method === 'post' && !op.requestBody && !op.parameters?.some((p) => p.in === 'query' || p.in === 'path'))
+          missing.push(`${id}: request body, query or path`)
         const ok = op.responses['200'] ?? op.responses['302']
         if (!ok) missing.push(`${id}: 200/302 response`)
-        else if (op.responses['200'] && !Object.values(op.responses['200'].content ?? {})[0]?.schema) missing.push(`${id}: 200 schema`)
+        else if (op.responses['200'] && !Object.values(op.responses['200'].content ?? {})[0]?.schema)
+          missing.push(`${id}: 200 schema`)
         if (!op.responses['4XX']?.content?.['application/json']?.schema) missing.push(`${id}: 4XX error envelope`)
         if (!op.tags?.length) missing.push(`${id}: a domain tag`)
       }
@@ -105,18 +126,30 @@ describe('OpenAPI document and reference page', () => {
     assert.equal(doc.paths['/api/health'].get.security, undefined)
   })
 
-  const operations = () => Object.entries(doc.paths).flatMap(([path, ms]) => Object.entries(ms).map(([method, op]) => ({ path, method, op, id: `${method.toUpperCase()} ${path}` })))
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, ms]) =>
+      Object.entries(ms).map(([method, op]) => ({ path, method, op, id: `${method.toUpperCase()} ${path}` })),
+    )
 
   // Issue 22, item 20: "Lint it with Spectral's oas ruleset in npm test: 0 errors, and every operation with an
   // operationId, a summary and a tag (today 377 warnings)."
-  it('passes Spectral\'s oas ruleset with no error and no warning', async () => {
+  it("passes Spectral's oas ruleset with no error and no warning", async () => {
     const spectral = new Spectral()
     spectral.setRuleset({ extends: [[oas as RulesetDefinition, 'recommended']] })
     const results: ISpectralDiagnostic[] = await spectral.run(JSON.stringify(doc))
-    const line = (r: ISpectralDiagnostic) => `${['error', 'warn', 'info', 'hint'][r.severity]} ${r.code} ${r.path.join('.')}: ${r.message}`
+    const line = (r: ISpectralDiagnostic) =>
+      `${['error', 'warn', 'info', 'hint'][r.severity]} ${r.code} ${r.path.join('.')}: ${r.message}`
     const bySeverity = [0, 1, 2, 3].map((sev) => results.filter((r) => r.severity === sev).length)
-    console.log(`Spectral oas: ${bySeverity[0]} errors, ${bySeverity[1]} warnings, ${bySeverity[2]} infos, ${bySeverity[3]} hints`)
-    assert.deepEqual(results.filter((r) => r.severity <= 1).map(line).slice(0, 40), [])
+    console.log(
+      `Spectral oas: ${bySeverity[0]} errors, ${bySeverity[1]} warnings, ${bySeverity[2]} infos, ${bySeverity[3]} hints`,
+    )
+    assert.deepEqual(
+      results
+        .filter((r) => r.severity <= 1)
+        .map(line)
+        .slice(0, 40),
+      [],
+    )
   })
 
   it('every operation has a unique operationId, a summary, a description and a tag the document defines', () => {
@@ -126,7 +159,8 @@ describe('OpenAPI document and reference page', () => {
     const missing: string[] = []
     for (const { id, op } of operations()) {
       if (!op.operationId) missing.push(`${id}: operationId`)
-      else if (ids.has(op.operationId)) missing.push(`${id}: operationId ${op.operationId} also names ${ids.get(op.operationId)}`)
+      else if (ids.has(op.operationId))
+        missing.push(`${id}: operationId ${op.operationId} also names ${ids.get(op.operationId)}`)
       else ids.set(op.operationId, id)
       if (!op.summary?.trim()) missing.push(`${id}: summary`)
       if (!op.description?.trim()) missing.push(`${id}: description`)
@@ -141,11 +175,17 @@ describe('OpenAPI document and reference page', () => {
     let refused = 0
     for (const { path, method, op, id } of operations()) {
       const url = path.replace(/\{\w+\}/g, 'x1')
-      const res = await app.inject({ method: method.toUpperCase() as 'GET', url, headers: { languagecode: 'en' }, ...(method === 'get' ? {} : { payload: {} }) })
+      const res = await app.inject({
+        method: method.toUpperCase() as 'GET',
+        url,
+        headers: { languagecode: 'en' },
+        ...(method === 'get' ? {} : { payload: {} }),
+      })
       const required = !!op.security?.length && !op.security.some((s) => Object.keys(s as object).length === 0)
       if (res.statusCode === 401) {
         refused++
-        if (!required) wrong.push(`${id}: answers 401 without a token but declares ${JSON.stringify(op.security ?? 'no security')}`)
+        if (!required)
+          wrong.push(`${id}: answers 401 without a token but declares ${JSON.stringify(op.security ?? 'no security')}`)
       } else if (required && res.statusCode !== 400) {
         // a required token: 401, unless the request was refused first for its shape (validation runs before the guard)
         wrong.push(`${id}: declares a required token but answered ${res.statusCode} without one`)
@@ -159,28 +199,58 @@ describe('OpenAPI document and reference page', () => {
     const ops = operations().filter((o) => o.path.startsWith('/api/ops/'))
     assert.ok(ops.length >= 5, 'the operator routes are documented')
     for (const { id, op } of ops) assert.deepEqual(op.security, [{ opsToken: [] }], id)
-    assert.deepEqual((doc as unknown as { components: { securitySchemes: Record<string, unknown> } }).components.securitySchemes.opsToken, {
-      type: 'apiKey', in: 'header', name: 'x-ops-token', description: 'The operator key (OPS_TOKEN of the server)',
-    })
+    assert.deepEqual(
+      (doc as unknown as { components: { securitySchemes: Record<string, unknown> } }).components.securitySchemes
+        .opsToken,
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'x-ops-token',
+        description: 'The operator key (OPS_TOKEN of the server)',
+      },
+    )
   })
 
   it('the operations that require the Idempotency-Key header declare it, required, with its pattern', () => {
-    const needing = ['POST /api/order/placeOrder', 'POST /api/flashbuy/place/order', 'POST /api/membership/gifts/redeem', 'POST /api/membership/draws/{id}/draw']
-    const declaring = operations().filter(({ op }) => op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key')).map((o) => o.id)
+    const needing = [
+      'POST /api/order/placeOrder',
+      'POST /api/flashbuy/place/order',
+      'POST /api/membership/gifts/redeem',
+      'POST /api/membership/draws/{id}/draw',
+    ]
+    const declaring = operations()
+      .filter(({ op }) => op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'))
+      .map((o) => o.id)
     assert.deepEqual(declaring.sort(), needing.sort())
     for (const { op, id } of operations().filter((o) => needing.includes(o.id))) {
       const p = op.parameters!.find((x) => x.in === 'header' && x.name.toLowerCase() === 'idempotency-key')!
       assert.equal(p.required, true, id)
       assert.equal(p.schema?.pattern, '^[A-Za-z0-9_:.-]{8,128}$', id)
       // the locale headers stay documented beside it
-      assert.ok(op.parameters!.some((x) => x.in === 'header' && x.name === 'languagecode'), id)
+      assert.ok(
+        op.parameters!.some((x) => x.in === 'header' && x.name === 'languagecode'),
+        id,
+      )
     }
   })
 
   it('the answer a route gives matches what the document says of it', async () => {
     const res = await app.inject('/api/health')
-    const schema = doc.paths['/api/health'].get.responses['200'].content!['application/json'].schema as { properties: { data: unknown } }
-    assert.deepEqual(schema.properties.data, { type: 'object', required: ['db'], properties: { db: { anyOf: [{ type: 'string', enum: ['pglite'] }, { type: 'string', enum: ['postgres'] }] } } })
+    const schema = doc.paths['/api/health'].get.responses['200'].content!['application/json'].schema as {
+      properties: { data: unknown }
+    }
+    assert.deepEqual(schema.properties.data, {
+      type: 'object',
+      required: ['db'],
+      properties: {
+        db: {
+          anyOf: [
+            { type: 'string', enum: ['pglite'] },
+            { type: 'string', enum: ['postgres'] },
+          ],
+        },
+      },
+    })
     assert.deepEqual(res.json().data, { db: 'pglite' })
   })
 

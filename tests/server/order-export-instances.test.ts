@@ -30,13 +30,22 @@ for (const kind of DB_KINDS) {
       await b?.close()
       if (handle) await closeTestDb(handle)
     })
-    const userId = async (name: string) => (await handle.db.selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id
+    const userId = async (name: string) =>
+      (await handle.db.selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id
     /** one month ending today in China's time, as CSV: a small file */
-    const week = () => { const to = todayIn('cn'); return { from: addMonths(to, -1), to, format: 'csv' } }
+    const week = () => {
+      const to = todayIn('cn')
+      return { from: addMonths(to, -1), to, format: 'csv' }
+    }
     const mint = async (app: FastifyInstance, token: string) => {
-      const res = await app.inject({ method: 'POST', url: '/api/order/export/ticket', headers: auth(token, EN), payload: week() })
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/order/export/ticket',
+        headers: auth(token, EN),
+        payload: week(),
+      })
       assert.equal(res.statusCode, 200, res.body)
-      return (res.json().data.url as string)
+      return res.json().data.url as string
     }
     const download = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url, headers: EN })
     const email = (app: FastifyInstance, token: string) =>
@@ -85,15 +94,25 @@ for (const kind of DB_KINDS) {
       const t = await tokenFor(handle.db, name)
       await handle.db.deleteFrom('order_export_emails').where('user_id', '=', id).execute()
       const now = Date.now()
-      await handle.db.insertInto('order_export_emails')
-        .values(Array.from({ length: 19 }, (_, i) => ({ user_id: id, sent_at: new Date(now - i * 60_000) }))).execute()
+      await handle.db
+        .insertInto('order_export_emails')
+        .values(Array.from({ length: 19 }, (_, i) => ({ user_id: id, sent_at: new Date(now - i * 60_000) })))
+        .execute()
       const answers = await Promise.all([email(a, t), email(b, t)])
       assert.deepEqual(answers.map((r) => r.statusCode).sort(), [200, 429])
 
       // an hour later the old ones do not count (and are cleared as the user sends again)
-      await handle.db.updateTable('order_export_emails').set({ sent_at: new Date(now - 3_700_000) }).where('user_id', '=', id).execute()
+      await handle.db
+        .updateTable('order_export_emails')
+        .set({ sent_at: new Date(now - 3_700_000) })
+        .where('user_id', '=', id)
+        .execute()
       assert.equal((await email(b, t)).statusCode, 200)
-      const left = await handle.db.selectFrom('order_export_emails').select('sent_at').where('user_id', '=', id).execute()
+      const left = await handle.db
+        .selectFrom('order_export_emails')
+        .select('sent_at')
+        .where('user_id', '=', id)
+        .execute()
       assert.equal(left.length, 1)
       assert.ok(left[0].sent_at.getTime() > now - 60_000)
     })

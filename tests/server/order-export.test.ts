@@ -31,16 +31,27 @@ const USERS = ['approved.cn', 'approved.in', 'distributor.cn'] as const
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 const userOf = async (ctx: TestContext, name: string) =>
-  ctx.db.selectFrom('users').select(['id', 'account_id', 'country', 'email']).where('user_name', '=', name).executeTakeFirstOrThrow()
+  ctx.db
+    .selectFrom('users')
+    .select(['id', 'account_id', 'country', 'email'])
+    .where('user_name', '=', name)
+    .executeTakeFirstOrThrow()
 
 /** The oracle: the account's order lines of the range in its country's time, straight from the tables. */
 async function ownLines(ctx: TestContext, name: string, from: string, to: string) {
   const u = await userOf(ctx, name)
   const { start, end } = rangeInstants(from, to, u.country)
-  return ctx.db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
+  return ctx.db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
     .select(['o.order_number', 'l.line_number', 'l.catalog_number', 'l.quantity'])
-    .where('o.account_id', '=', u.account_id).where('o.created_at', '>=', start).where('o.created_at', '<', end)
-    .orderBy('o.created_at').orderBy('o.id').orderBy('l.line_number').execute()
+    .where('o.account_id', '=', u.account_id)
+    .where('o.created_at', '>=', start)
+    .where('o.created_at', '<', end)
+    .orderBy('o.created_at')
+    .orderBy('o.id')
+    .orderBy('l.line_number')
+    .execute()
 }
 
 async function readXlsx(buf: Buffer) {
@@ -64,11 +75,17 @@ describeEachDb('order export and email', (ctx) => {
   const tokens: Record<string, string> = {}
   const tok = async (name: string) => (tokens[name] ??= await tokenFor(ctx(), name))
   /** the widest range the rule allows, ending today in the user's country's time: every seeded order of the last year */
-  const yearTo = (country: string) => { const to = todayIn(country); return { from: addMonths(to, -12), to } }
+  const yearTo = (country: string) => {
+    const to = todayIn(country)
+    return { from: addMonths(to, -12), to }
+  }
 
-  const get = (url: string, headers: Record<string, string>) => ctx().app.inject({ method: 'GET', url: `/api${url}`, headers })
-  const post = (url: string, body: unknown, headers: Record<string, string>) => ctx().app.inject({ method: 'POST', url: `/api${url}`, headers, payload: body as object })
-  const exportUrl = (p: { from: string; to: string; format?: string }) => `/order/export?${new URLSearchParams(p as Record<string, string>)}`
+  const get = (url: string, headers: Record<string, string>) =>
+    ctx().app.inject({ method: 'GET', url: `/api${url}`, headers })
+  const post = (url: string, body: unknown, headers: Record<string, string>) =>
+    ctx().app.inject({ method: 'POST', url: `/api${url}`, headers, payload: body as object })
+  const exportUrl = (p: { from: string; to: string; format?: string }) =>
+    `/order/export?${new URLSearchParams(p as Record<string, string>)}`
 
   it('XLSX of "up to one year": each account gets exactly its own order lines of the range, with a header row, widths and a sheet name', async () => {
     const seen = new Map<string, Set<string>>()
@@ -87,24 +104,33 @@ describeEachDb('order export and email', (ctx) => {
       assert.ok((ws.getColumn(9).width ?? 0) >= 30, 'the product column is wide')
       const oracle = await ownLines(ctx(), name, range.from, range.to)
       assert.ok(oracle.length > 20, `${name} has seeded orders in the last year`)
-      assert.deepEqual(body.map((r) => [String(r[0]), Number(r[6]), String(r[7]), Number(r[10])]),
-        oracle.map((l) => [l.order_number, l.line_number, l.catalog_number, l.quantity]))
+      assert.deepEqual(
+        body.map((r) => [String(r[0]), Number(r[6]), String(r[7]), Number(r[10])]),
+        oracle.map((l) => [l.order_number, l.line_number, l.catalog_number, l.quantity]),
+      )
       seen.set(name, new Set(body.map((r) => String(r[0]))))
       for (const r of body) assert.ok(['CNY', 'INR'].includes(String(r[13])))
       assert.ok(body.every((r) => String(r[13]) === (u.country === 'in' ? 'INR' : 'CNY')))
     }
     // the matrix: no order number of one account in another's file
-    for (const a of USERS) for (const b of USERS) {
-      if (a !== b) for (const n of seen.get(a)!) assert.ok(!seen.get(b)!.has(n), `${b}'s export holds ${a}'s order ${n}`)
-    }
+    for (const a of USERS)
+      for (const b of USERS) {
+        if (a !== b)
+          for (const n of seen.get(a)!) assert.ok(!seen.get(b)!.has(n), `${b}'s export holds ${a}'s order ${n}`)
+      }
   })
 
-  it('both days count, in the account\'s time: a narrow range holds the orders of those days only; status labels in the request language', async () => {
+  it("both days count, in the account's time: a narrow range holds the orders of those days only; status labels in the request language", async () => {
     const name = 'approved.cn'
     const all = await ownLines(ctx(), name, yearTo('cn').from, yearTo('cn').to)
     // a range around one order's day
     const u = await userOf(ctx(), name)
-    const o = await ctx().db.selectFrom('orders').select(['created_at']).where('account_id', '=', u.account_id).where('order_number', '=', all[Math.floor(all.length / 2)].order_number).executeTakeFirstOrThrow()
+    const o = await ctx()
+      .db.selectFrom('orders')
+      .select(['created_at'])
+      .where('account_id', '=', u.account_id)
+      .where('order_number', '=', all[Math.floor(all.length / 2)].order_number)
+      .executeTakeFirstOrThrow()
     const day = todayIn('cn', new Date(o.created_at))
     const range = { from: day, to: addMonths(day, 1) }
     const res = await get(exportUrl(range), auth(await tok(name), ZH))
@@ -114,8 +140,24 @@ describeEachDb('order export and email', (ctx) => {
     assert.equal(header[0], '订单号')
     const oracle = await ownLines(ctx(), name, range.from, range.to)
     assert.ok(oracle.length > 0 && oracle.length < all.length)
-    assert.deepEqual(body.map((r) => `${r[0]}/${r[6]}`), oracle.map((l) => `${l.order_number}/${l.line_number}`))
-    const zhLabels = ['已提交', '处理中', '待审核', '财务审核中', '待审批', '地址待验证', '部分发货', '已发货', '已送达', '已完成', '已取消', '暂缓处理']
+    assert.deepEqual(
+      body.map((r) => `${r[0]}/${r[6]}`),
+      oracle.map((l) => `${l.order_number}/${l.line_number}`),
+    )
+    const zhLabels = [
+      '已提交',
+      '处理中',
+      '待审核',
+      '财务审核中',
+      '待审批',
+      '地址待验证',
+      '部分发货',
+      '已发货',
+      '已送达',
+      '已完成',
+      '已取消',
+      '暂缓处理',
+    ]
     for (const r of body) assert.ok(zhLabels.includes(String(r[3])), `status label ${r[3]}`)
   })
 
@@ -125,7 +167,11 @@ describeEachDb('order export and email', (ctx) => {
     const range = yearTo(u.country)
     const oracle = await ownLines(ctx(), name, range.from, range.to)
     const victim = oracle[0].order_number
-    await ctx().db.updateTable('orders').set({ po_number: '=HYPERLINK("http://evil.example","x")' }).where('order_number', '=', victim).execute()
+    await ctx()
+      .db.updateTable('orders')
+      .set({ po_number: '=HYPERLINK("http://evil.example","x")' })
+      .where('order_number', '=', victim)
+      .execute()
     const res = await get(exportUrl({ ...range, format: 'csv' }), auth(await tok(name), EN))
     assert.equal(res.statusCode, 200)
     assert.match(String(res.headers['content-type']), /^text\/csv/)
@@ -133,24 +179,43 @@ describeEachDb('order export and email', (ctx) => {
     assert.deepEqual([...res.rawPayload.subarray(0, 3)], [0xef, 0xbb, 0xbf])
     const { header, body } = await readCsv(res.rawPayload)
     assert.equal(header[0], 'Order number')
-    assert.deepEqual(body.map((r) => `${r[0]}/${r[6]}`), oracle.map((l) => `${l.order_number}/${l.line_number}`))
+    assert.deepEqual(
+      body.map((r) => `${r[0]}/${r[6]}`),
+      oracle.map((l) => `${l.order_number}/${l.line_number}`),
+    )
     const po = body.find((r) => String(r[0]) === victim)![4]
     assert.ok(String(po).startsWith("'="), `PO cell ${po}`)
   })
 
   // Issue 22, item 21: "Full-width ＝ at the start of a CSV cell is not neutralised; XLSX text cells that start with
   // = + - @ should be too."
-  it('formula injection: text cells starting with = + - @ (and full-width ＝ ＋ － ＠) start with \' in the CSV and in the XLSX', async () => {
+  it("formula injection: text cells starting with = + - @ (and full-width ＝ ＋ － ＠) start with ' in the CSV and in the XLSX", async () => {
     const name = 'approved.in'
     const u = await userOf(ctx(), name)
     const range = yearTo(u.country)
     const orders = [...new Set((await ownLines(ctx(), name, range.from, range.to)).map((l) => l.order_number))]
-    const hostile = ['=HYPERLINK("http://evil.example","x")', '+1+cmd|\' /C calc\'!A0', '-2+3', '@SUM(1,1)', '＝1+1', '＋1', '－1', '＠SUM(1)', ' =1+1', '\t=1']
+    const hostile = [
+      '=HYPERLINK("http://evil.example","x")',
+      "+1+cmd|' /C calc'!A0",
+      '-2+3',
+      '@SUM(1,1)',
+      '＝1+1',
+      '＋1',
+      '－1',
+      '＠SUM(1)',
+      ' =1+1',
+      '\t=1',
+    ]
     assert.ok(orders.length >= hostile.length, `${orders.length} orders to mark`)
     const planted = new Map(hostile.map((po, i) => [orders[i], po]))
-    for (const [orderNumber, po] of planted) await ctx().db.updateTable('orders').set({ po_number: po }).where('order_number', '=', orderNumber).execute()
+    for (const [orderNumber, po] of planted)
+      await ctx().db.updateTable('orders').set({ po_number: po }).where('order_number', '=', orderNumber).execute()
     // an ordinary PO number is left alone
-    await ctx().db.updateTable('orders').set({ po_number: 'PO-2026-001' }).where('order_number', '=', orders[hostile.length] ?? orders[0]).execute()
+    await ctx()
+      .db.updateTable('orders')
+      .set({ po_number: 'PO-2026-001' })
+      .where('order_number', '=', orders[hostile.length] ?? orders[0])
+      .execute()
     for (const format of ['csv', 'xlsx'] as const) {
       const res = await get(exportUrl({ ...range, format }), auth(await tok(name), EN))
       assert.equal(res.statusCode, 200)
@@ -158,14 +223,21 @@ describeEachDb('order export and email', (ctx) => {
       for (const [orderNumber, po] of planted) {
         const cell = body.find((r) => String(r[0]) === orderNumber)![4]
         assert.equal(typeof cell, 'string', `${format}: the PO cell is text`)
-        assert.equal(String(cell).replace(/^'/, ''), format === 'csv' ? po.trimEnd() : po, `${format}: the PO number is kept`)
+        assert.equal(
+          String(cell).replace(/^'/, ''),
+          format === 'csv' ? po.trimEnd() : po,
+          `${format}: the PO number is kept`,
+        )
         assert.ok(String(cell).startsWith("'"), `${format}: ${JSON.stringify(po)} is defused: ${JSON.stringify(cell)}`)
       }
-      if (orders[hostile.length]) assert.equal(body.find((r) => String(r[0]) === orders[hostile.length])![4], 'PO-2026-001')
+      if (orders[hostile.length])
+        assert.equal(body.find((r) => String(r[0]) === orders[hostile.length])![4], 'PO-2026-001')
       if (format === 'xlsx') {
         // no cell of the sheet is a formula
         const { ws } = await readXlsx(res.rawPayload)
-        ws.eachRow((row) => row.eachCell((c) => assert.notEqual(c.type, ExcelJS.ValueType.Formula, `${c.address} is a formula`)))
+        ws.eachRow((row) =>
+          row.eachCell((c) => assert.notEqual(c.type, ExcelJS.ValueType.Formula, `${c.address} is a formula`)),
+        )
       }
     }
   })
@@ -182,7 +254,10 @@ describeEachDb('order export and email', (ctx) => {
       ['', '2026-03-10', /from|YYYY-MM-DD/, /from|YYYY-MM-DD/],
     ]
     for (const [from, to, en, zh] of cases) {
-      for (const [headers, re] of [[EN, en], [ZH, zh]] as const) {
+      for (const [headers, re] of [
+        [EN, en],
+        [ZH, zh],
+      ] as const) {
         const res = await get(exportUrl({ from, to }), auth(t, headers))
         assert.equal(res.statusCode, 400, `${from}..${to}: ${res.body}`)
         assert.match(res.json().message, re)
@@ -229,15 +304,25 @@ describeEachDb('order export and email', (ctx) => {
     assert.equal(again.json().reason, 'EXPORT_TICKET_INVALID')
     // another user presenting a's ticket gets nothing, and does not burn it (issue 22, item 17: "A ticket is
     // consumed only by its owner"): a's own download still works, once, with or without a's token
-    for (const [other, withToken] of [['approved.in', false], ['distributor.cn', true]] as const) {
+    for (const [other, withToken] of [
+      ['approved.in', false],
+      ['distributor.cn', true],
+    ] as const) {
       const u2 = await mint()
       const stolen = await get(u2, auth(await tok(other), EN))
       assert.equal(stolen.statusCode, 404, `${other} used ${a}'s ticket`)
       assert.equal(stolen.json().reason, 'EXPORT_TICKET_INVALID')
-      assert.equal((await get(u2, auth(await tok(other), ZH))).statusCode, 404, 'a second try by the other user: still nothing')
+      assert.equal(
+        (await get(u2, auth(await tok(other), ZH))).statusCode,
+        404,
+        'a second try by the other user: still nothing',
+      )
       const own = await get(u2, withToken ? auth(await tok(a), EN) : EN)
       assert.equal(own.statusCode, 200, `${a}'s own download after ${other} presented the ticket: ${own.body}`)
-      assert.equal((await readXlsx(own.rawPayload)).body.length, (await ownLines(ctx(), a, range.from, range.to)).length)
+      assert.equal(
+        (await readXlsx(own.rawPayload)).body.length,
+        (await ownLines(ctx(), a, range.from, range.to)).length,
+      )
       assert.equal((await get(u2, EN)).statusCode, 404, 'and then it is used')
     }
     // a's own token with a's ticket is fine
@@ -255,20 +340,30 @@ describeEachDb('order export and email', (ctx) => {
     assert.equal((await get('/order/export/file?ticket=' + 'A'.repeat(43), EN)).statusCode, 404)
   })
 
-  it('email through the stand-in: the message reaches the user\'s own address (and one more, valid, if given) with the file attached', async () => {
+  it("email through the stand-in: the message reaches the user's own address (and one more, valid, if given) with the file attached", async () => {
     const app = ctx().app
     await app.inject({ method: 'DELETE', url: '/__mail/messages', headers: OPS_HEADERS })
     const name = 'distributor.cn'
     const u = await userOf(ctx(), name)
     const range = yearTo(u.country)
-    const res = await post('/order/export/email', { ...range, email: 'buyer.copy@example.org' }, auth(await tok(name), EN))
+    const res = await post(
+      '/order/export/email',
+      { ...range, email: 'buyer.copy@example.org' },
+      auth(await tok(name), EN),
+    )
     assert.equal(res.statusCode, 200, res.body)
     const d = res.json().data as { sentTo: string[]; messageId: string; rows: number }
     assert.deepEqual(d.sentTo, [u.email, 'buyer.copy@example.org'])
     const oracle = await ownLines(ctx(), name, range.from, range.to)
     assert.equal(d.rows, oracle.length)
-    const box = (await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).json().messages as {
-      rcptTo: string[]; to: string; subject: string; messageId: string; text: string; attachments: { filename: string; contentType: string; content: string }[]
+    const box = (await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).json()
+      .messages as {
+      rcptTo: string[]
+      to: string
+      subject: string
+      messageId: string
+      text: string
+      attachments: { filename: string; contentType: string; content: string }[]
     }[]
     assert.equal(box.length, 1)
     const m = box[0]
@@ -279,7 +374,10 @@ describeEachDb('order export and email', (ctx) => {
     assert.equal(m.attachments[0].filename, `orders-${range.from}-${range.to}.xlsx`)
     assert.equal(m.attachments[0].contentType, XLSX)
     const file = await readXlsx(Buffer.from(m.attachments[0].content, 'base64'))
-    assert.deepEqual(file.body.map((r) => `${r[0]}/${r[6]}`), oracle.map((l) => `${l.order_number}/${l.line_number}`))
+    assert.deepEqual(
+      file.body.map((r) => `${r[0]}/${r[6]}`),
+      oracle.map((l) => `${l.order_number}/${l.line_number}`),
+    )
 
     // CSV in Chinese, own address only
     const zh = await post('/order/export/email', { ...range, format: 'csv' }, auth(await tok(name), ZH))
@@ -294,17 +392,37 @@ describeEachDb('order export and email', (ctx) => {
     const bad = await post('/order/export/email', { ...range, email: 'not-an-address' }, auth(await tok(name), EN))
     assert.equal(bad.statusCode, 400)
     assert.equal(bad.json().message, 'Please enter valid email id')
-    assert.equal((await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).json().messages.length, 2)
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).json().messages.length,
+      2,
+    )
 
     // issue 22, item 19: the mailbox holds these files; without the operator key it shows nothing and clears nothing
     for (const method of ['GET', 'DELETE'] as const) {
       const anon = await app.inject({ method, url: '/__mail/messages' })
       assert.equal(anon.statusCode, 401, `${method} without x-ops-token`)
       assert.doesNotMatch(anon.body, /buyer\.copy@example\.org|orders-/)
-      assert.equal((await app.inject({ method, url: '/__mail/messages', headers: auth(await tok(name), { 'x-ops-token': 'a-shopper-guess-0123456789' }) })).statusCode, 403)
-      assert.equal((await app.inject({ method, url: '/__mail/messages', headers: auth(await tok(name), EN) })).statusCode, 401, 'a shopper\'s token is no key')
+      assert.equal(
+        (
+          await app.inject({
+            method,
+            url: '/__mail/messages',
+            headers: auth(await tok(name), { 'x-ops-token': 'a-shopper-guess-0123456789' }),
+          })
+        ).statusCode,
+        403,
+      )
+      assert.equal(
+        (await app.inject({ method, url: '/__mail/messages', headers: auth(await tok(name), EN) })).statusCode,
+        401,
+        "a shopper's token is no key",
+      )
     }
-    assert.equal((await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).json().messages.length, 2, 'nothing was cleared')
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).json().messages.length,
+      2,
+      'nothing was cleared',
+    )
   })
 
   it(`more than ${ORDER_EXPORT_MAX_ROWS.toLocaleString('en')} order lines is refused with a message to narrow the range (400 EXPORT_TOO_LARGE)`, async () => {
@@ -312,15 +430,26 @@ describeEachDb('order export and email', (ctx) => {
     const u = await userOf(ctx(), name)
     const range = yearTo(u.country)
     const have = (await ownLines(ctx(), name, range.from, range.to)).length
-    const o = await ctx().db.selectFrom('orders').select('id').where('account_id', '=', u.account_id).orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow()
+    const o = await ctx()
+      .db.selectFrom('orders')
+      .select('id')
+      .where('account_id', '=', u.account_id)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow()
     const extra = ORDER_EXPORT_MAX_ROWS - have + 1
     await sql`INSERT INTO order_lines (order_id, line_number, product_id, sku, catalog_number, title_en, title_zh, size, image, quantity, allocated_qty, backordered_qty,
         estimated_ship_date, list_price, unit_price, final_price, line_total, delivery_channel, promo_codes)
       SELECT l.order_id, 100000 + g, l.product_id, l.sku, l.catalog_number, l.title_en, l.title_zh, l.size, l.image, l.quantity, l.allocated_qty, l.backordered_qty,
         l.estimated_ship_date, l.list_price, l.unit_price, l.final_price, l.line_total, l.delivery_channel, l.promo_codes
-      FROM (SELECT * FROM order_lines WHERE order_id = ${o.id} ORDER BY line_number LIMIT 1) l, generate_series(1, ${extra}) g`.execute(ctx().db)
+      FROM (SELECT * FROM order_lines WHERE order_id = ${o.id} ORDER BY line_number LIMIT 1) l, generate_series(1, ${extra}) g`.execute(
+      ctx().db,
+    )
     try {
-      for (const [headers, re] of [[EN, /at most 20,000 order lines/], [ZH, /最多 20000 行/]] as const) {
+      for (const [headers, re] of [
+        [EN, /at most 20,000 order lines/],
+        [ZH, /最多 20000 行/],
+      ] as const) {
         const res = await get(exportUrl(range), auth(await tok(name), headers))
         assert.equal(res.statusCode, 400, res.body.slice(0, 200))
         assert.equal(res.json().reason, 'EXPORT_TOO_LARGE')
@@ -340,10 +469,20 @@ describeEachDb('order export and email', (ctx) => {
 describe('mail transport (server/lib/mail.ts): "configurable (SMTP by URL) with a local stand-in"', () => {
   it('MAIL_URL configures the SMTP transport: a message reaches the SMTP server it names, attachment and all', async () => {
     const relay = await startMailStandIn()
-    const mailer = createMailer(loadConfig({ MAIL_URL: `smtp://127.0.0.1:${relay.port}?ignoreTLS=true`, MAIL_FROM: 'Orders <orders@lab.example>' }))
+    const mailer = createMailer(
+      loadConfig({
+        MAIL_URL: `smtp://127.0.0.1:${relay.port}?ignoreTLS=true`,
+        MAIL_FROM: 'Orders <orders@lab.example>',
+      }),
+    )
     try {
       assert.equal(mailer.mode, 'smtp')
-      const sent = await mailer.send({ to: ['a@example.org'], subject: '您的订单 2026-01-01 至 2026-02-01', text: 'x', attachments: [{ filename: 'orders.csv', content: Buffer.from('\ufeffa,b\n'), contentType: 'text/csv' }] })
+      const sent = await mailer.send({
+        to: ['a@example.org'],
+        subject: '您的订单 2026-01-01 至 2026-02-01',
+        text: 'x',
+        attachments: [{ filename: 'orders.csv', content: Buffer.from('\ufeffa,b\n'), contentType: 'text/csv' }],
+      })
       assert.equal(relay.messages.length, 1)
       const m = relay.messages[0]
       assert.deepEqual(m.rcptTo, ['a@example.org'])
@@ -365,17 +504,29 @@ describe('mail transport (server/lib/mail.ts): "configurable (SMTP by URL) with 
       registerMail(app, loadConfig(env))
       await app.ready()
       try {
-        if (app.mail.mode === 'standin') await app.mail.send({ to: ['someone@example.org'], subject: 'secret order file', text: 't' })
-        return { mode: app.mail.mode, get: await app.inject({ method: 'GET', url: '/__mail/messages', headers }), del: await app.inject({ method: 'DELETE', url: '/__mail/messages', headers }) }
+        if (app.mail.mode === 'standin')
+          await app.mail.send({ to: ['someone@example.org'], subject: 'secret order file', text: 't' })
+        return {
+          mode: app.mail.mode,
+          get: await app.inject({ method: 'GET', url: '/__mail/messages', headers }),
+          del: await app.inject({ method: 'DELETE', url: '/__mail/messages', headers }),
+        }
       } finally {
         await app.close()
       }
     }
     const relay = await startMailStandIn()
     try {
-      for (const env of [{ NODE_ENV: 'production', OPS_TOKEN: OPS }, { NODE_ENV: 'production', OPS_TOKEN: OPS, MAIL_URL: `smtp://127.0.0.1:${relay.port}?ignoreTLS=true` }]) {
+      for (const env of [
+        { NODE_ENV: 'production', OPS_TOKEN: OPS },
+        { NODE_ENV: 'production', OPS_TOKEN: OPS, MAIL_URL: `smtp://127.0.0.1:${relay.port}?ignoreTLS=true` },
+      ]) {
         const r = await mailbox(env, OPS_HEADERS)
-        assert.deepEqual([r.get.statusCode, r.del.statusCode], [404, 404], `production (${r.mode}): no mailbox even with the operator key`)
+        assert.deepEqual(
+          [r.get.statusCode, r.del.statusCode],
+          [404, 404],
+          `production (${r.mode}): no mailbox even with the operator key`,
+        )
       }
     } finally {
       await relay.close()
@@ -384,7 +535,11 @@ describe('mail transport (server/lib/mail.ts): "configurable (SMTP by URL) with 
     assert.equal(noKey.mode, 'standin')
     assert.deepEqual([noKey.get.statusCode, noKey.del.statusCode], [404, 404], 'no OPS_TOKEN: no mailbox')
     const shortKey = await mailbox({ NODE_ENV: 'development', OPS_TOKEN: 'short' }, { 'x-ops-token': 'short' })
-    assert.deepEqual([shortKey.get.statusCode, shortKey.del.statusCode], [404, 404], 'an OPS_TOKEN under 16 characters is no key')
+    assert.deepEqual(
+      [shortKey.get.statusCode, shortKey.del.statusCode],
+      [404, 404],
+      'an OPS_TOKEN under 16 characters is no key',
+    )
     const anon = await mailbox({ OPS_TOKEN: OPS })
     assert.deepEqual([anon.get.statusCode, anon.del.statusCode], [401, 401])
     assert.doesNotMatch(anon.get.body, /secret order file/)

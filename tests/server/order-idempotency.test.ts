@@ -43,7 +43,9 @@ describeEachDb('order idempotency', (ctx) => {
     await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 1 }])
     const key = newKey()
     const before = await countOrders(ctx())
-    const rs = await Promise.all(Array.from({ length: 5 }, () => place(t, { addressKey: 'ST-3000001-01', termsAccepted: true }, key)))
+    const rs = await Promise.all(
+      Array.from({ length: 5 }, () => place(t, { addressKey: 'ST-3000001-01', termsAccepted: true }, key)),
+    )
     for (const r of rs) assert.equal(r.status, 200, JSON.stringify(r.body))
     for (const r of rs) assert.deepEqual(r.body, rs[0].body)
     assert.equal(await countOrders(ctx()), before + 1)
@@ -55,7 +57,10 @@ describeEachDb('order idempotency', (ctx) => {
     const p = await productWithStock(ctx(), 60, 15)
     await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 1 }])
     const before = await countOrders(ctx())
-    const rs = await Promise.all([place(t, { addressKey: 'ST-3000001-01', termsAccepted: true }), place(t, { addressKey: 'ST-3000001-01', termsAccepted: true })])
+    const rs = await Promise.all([
+      place(t, { addressKey: 'ST-3000001-01', termsAccepted: true }),
+      place(t, { addressKey: 'ST-3000001-01', termsAccepted: true }),
+    ])
     const statuses = rs.map((r) => r.status).sort()
     assert.deepEqual(statuses, [200, 409])
     assert.equal(rs.find((r) => r.status === 409)!.body.reason, 'CART_EMPTY')
@@ -78,7 +83,11 @@ describeEachDb('order idempotency', (ctx) => {
     await clearCart(ctx(), 'distributor.cn')
     const p = await productWithStock(ctx(), 60, 30)
     await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 1 }])
-    await ctx().db.updateTable('product_sales').set({ sales_status: 'discontinued' }).where('product_id', '=', p.id).execute()
+    await ctx()
+      .db.updateTable('product_sales')
+      .set({ sales_status: 'discontinued' })
+      .where('product_id', '=', p.id)
+      .execute()
     const key = newKey()
     const first = await place(t, BODY, key)
     assert.equal(first.status, 409)
@@ -101,7 +110,11 @@ describeEachDb('order idempotency', (ctx) => {
     const b = await tokenFor(ctx(), 'approved.in')
     await clearCart(ctx(), 'approved.in')
     const IN = { countrycode: 'in', languagecode: 'en' }
-    const add = await call('POST', '/cart/addItems', { token: b, body: { items: [{ catalogNumber: (await productWithStock(ctx(), 60, 32)).catalogNumber, quantity: 1 }] }, headers: IN })
+    const add = await call('POST', '/cart/addItems', {
+      token: b,
+      body: { items: [{ catalogNumber: (await productWithStock(ctx(), 60, 32)).catalogNumber, quantity: 1 }] },
+      headers: IN,
+    })
     assert.equal(add.status, 200, JSON.stringify(add.body))
     const rb = await place(b, { addressKey: 'ST-5000001-01', termsAccepted: true }, key, IN)
     assert.equal(rb.status, 200, JSON.stringify(rb.body))

@@ -20,20 +20,44 @@ const HOUR = 3_600_000
 let n = 0
 /** A copy of one of approved.cn's (or approved.in's) orders in `status`, last changed `ageMs` ago, without shipments. */
 async function freshOrder(ctx: TestContext, status: string, ageMs = 2 * HOUR, user = 'approved.cn') {
-  const u = await ctx.db.selectFrom('users').select('account_id').where('user_name', '=', user).executeTakeFirstOrThrow()
-  const src = await ctx.db.selectFrom('orders').selectAll().where('account_id', '=', u.account_id).orderBy('id').limit(1).executeTakeFirstOrThrow()
+  const u = await ctx.db
+    .selectFrom('users')
+    .select('account_id')
+    .where('user_name', '=', user)
+    .executeTakeFirstOrThrow()
+  const src = await ctx.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('account_id', '=', u.account_id)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow()
   const k = ++n
   const at = new Date(Date.now() - ageMs).toISOString()
   const { id: _id, ...rest } = src
-  const row = await ctx.db.insertInto('orders').values({
-    ...rest, order_number: String(4_800_000 + k + (ctx.kind === 'postgres' ? 500 : 0)), sales_order_number: String(14_800_000 + k), placement_id: null,
-    additional_emails: JSON.stringify(rest.additional_emails), ship_to_snapshot: JSON.stringify(rest.ship_to_snapshot), promo_codes: JSON.stringify(rest.promo_codes),
-    contacts: rest.contacts === null ? null : JSON.stringify(rest.contacts), status, created_at: at, updated_at: at,
-  } as never).returning(['id', 'order_number', 'account_id', 'ship_to_key']).executeTakeFirstOrThrow()
+  const row = await ctx.db
+    .insertInto('orders')
+    .values({
+      ...rest,
+      order_number: String(4_800_000 + k + (ctx.kind === 'postgres' ? 500 : 0)),
+      sales_order_number: String(14_800_000 + k),
+      placement_id: null,
+      additional_emails: JSON.stringify(rest.additional_emails),
+      ship_to_snapshot: JSON.stringify(rest.ship_to_snapshot),
+      promo_codes: JSON.stringify(rest.promo_codes),
+      contacts: rest.contacts === null ? null : JSON.stringify(rest.contacts),
+      status,
+      created_at: at,
+      updated_at: at,
+    } as never)
+    .returning(['id', 'order_number', 'account_id', 'ship_to_key'])
+    .executeTakeFirstOrThrow()
   return row
 }
-const statusOf = async (ctx: TestContext, id: number) => (await ctx.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
-const shipmentsOf = (ctx: TestContext, id: number) => ctx.db.selectFrom('shipments').selectAll().where('order_id', '=', id).execute()
+const statusOf = async (ctx: TestContext, id: number) =>
+  (await ctx.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
+const shipmentsOf = (ctx: TestContext, id: number) =>
+  ctx.db.selectFrom('shipments').selectAll().where('order_id', '=', id).execute()
 
 describeEachDb('order lifecycle: the job', (ctx) => {
   it('advances orders one step per run: SUBMITTED → IN_PROGRESS → SHIPPED (a shipment is added) → COMPLETED (signed)', async () => {
@@ -76,7 +100,12 @@ describeEachDb('order lifecycle: the job', (ctx) => {
     const o = await freshOrder(ctx(), 'PENDING_ADDRESS_VALIDATION')
     const review = await freshOrder(ctx(), 'PENDING_REVIEW')
     const cancelled = await freshOrder(ctx(), 'CANCELLED')
-    const st = await ctx().db.selectFrom('ship_tos').select(['id', 'address_status']).where('account_id', '=', o.account_id).where('address_key', '=', o.ship_to_key).executeTakeFirstOrThrow()
+    const st = await ctx()
+      .db.selectFrom('ship_tos')
+      .select(['id', 'address_status'])
+      .where('account_id', '=', o.account_id)
+      .where('address_key', '=', o.ship_to_key)
+      .executeTakeFirstOrThrow()
     await ctx().db.updateTable('ship_tos').set({ address_status: 'PENDING' }).where('id', '=', st.id).execute()
     try {
       await advanceDueOrders(ctx().db, { minAgeMs: HOUR })
@@ -85,7 +114,11 @@ describeEachDb('order lifecycle: the job', (ctx) => {
       await advanceDueOrders(ctx().db, { minAgeMs: HOUR })
       assert.equal(await statusOf(ctx(), o.id), 'SUBMITTED', 'approved address: the order is released')
     } finally {
-      await ctx().db.updateTable('ship_tos').set({ address_status: st.address_status }).where('id', '=', st.id).execute()
+      await ctx()
+        .db.updateTable('ship_tos')
+        .set({ address_status: st.address_status })
+        .where('id', '=', st.id)
+        .execute()
     }
     assert.equal(await statusOf(ctx(), review.id), 'PENDING_REVIEW')
     assert.equal(await statusOf(ctx(), cancelled.id), 'CANCELLED')
@@ -93,7 +126,11 @@ describeEachDb('order lifecycle: the job', (ctx) => {
 
   it('the job runs on its own when ORDER_LIFECYCLE_INTERVAL_MS is set, and is off otherwise', async () => {
     assert.equal(lifecycleJobOptions(loadConfig({})), null, 'off unless set')
-    assert.deepEqual(lifecycleJobOptions(loadConfig({ ORDER_LIFECYCLE_INTERVAL_MS: '60000' })), { intervalMs: 60000, minAgeMs: 10 * 60_000 }, 'orders wait 10 minutes by default')
+    assert.deepEqual(
+      lifecycleJobOptions(loadConfig({ ORDER_LIFECYCLE_INTERVAL_MS: '60000' })),
+      { intervalMs: 60000, minAgeMs: 10 * 60_000 },
+      'orders wait 10 minutes by default',
+    )
     const o = await freshOrder(ctx(), 'SUBMITTED')
     process.env.ORDER_LIFECYCLE_INTERVAL_MS = '50'
     process.env.ORDER_LIFECYCLE_MIN_AGE_MS = String(HOUR)
@@ -101,7 +138,8 @@ describeEachDb('order lifecycle: the job', (ctx) => {
     try {
       await app.ready()
       const until = Date.now() + 5000
-      while ((await statusOf(ctx(), o.id)) === 'SUBMITTED' && Date.now() < until) await new Promise((r) => setTimeout(r, 50))
+      while ((await statusOf(ctx(), o.id)) === 'SUBMITTED' && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 50))
       assert.equal(await statusOf(ctx(), o.id), 'IN_PROGRESS')
     } finally {
       delete process.env.ORDER_LIFECYCLE_INTERVAL_MS
@@ -119,18 +157,24 @@ describeEachDb('order lifecycle: the operator endpoint', (ctx) => {
     await app.ready()
     delete process.env.OPS_TOKEN
   })
-  after(async () => { await app?.close() })
+  after(async () => {
+    await app?.close()
+  })
   const advance = (orderNumber: string, headers: Record<string, string>) =>
     app.inject({ method: 'POST', url: `/api/ops/orders/${orderNumber}/advance`, headers: { ...EN, ...headers } })
 
   it('not there without OPS_TOKEN', async () => {
     const o = await freshOrder(ctx(), 'SUBMITTED')
-    const res = await ctx().app.inject({ method: 'POST', url: `/api/ops/orders/${o.order_number}/advance`, headers: { ...EN, 'x-ops-token': OPS } })
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: `/api/ops/orders/${o.order_number}/advance`,
+      headers: { ...EN, 'x-ops-token': OPS },
+    })
     assert.equal(res.statusCode, 404)
     assert.equal(await statusOf(ctx(), o.id), 'SUBMITTED')
   })
 
-  it('a shopper\'s token is no key (401/403); the key moves one order one step now and shows its shipment', async () => {
+  it("a shopper's token is no key (401/403); the key moves one order one step now and shows its shipment", async () => {
     const o = await freshOrder(ctx(), 'IN_PROGRESS', 0)
     const shopper = await tokenFor(ctx(), 'approved.cn')
     assert.equal((await advance(o.order_number, auth(shopper))).statusCode, 401)
@@ -146,7 +190,11 @@ describeEachDb('order lifecycle: the operator endpoint', (ctx) => {
     assert.equal(d.status, 'SHIPPED')
     assert.equal(d.shipments.length, 1)
     // the shopper sees the shipment on the order detail
-    const detail = await app.inject({ method: 'GET', url: `/api/order/detail/${o.order_number}`, headers: auth(shopper, EN) })
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/order/detail/${o.order_number}`,
+      headers: auth(shopper, EN),
+    })
     assert.equal(detail.json().data.status, 'SHIPPED')
     assert.equal(detail.json().data.shipments[0].expressNumber, d.shipments[0].expressNumber)
 
@@ -159,7 +207,12 @@ describeEachDb('order lifecycle: the operator endpoint', (ctx) => {
 
   it('makes confirmation links: a pre-order link expires 24 hours later', async () => {
     const o = await freshOrder(ctx(), 'TO_BE_CONFIRMED', 0)
-    const res = await app.inject({ method: 'POST', url: `/api/ops/orders/${o.order_number}/confirmation`, headers: { ...EN, 'x-ops-token': OPS }, payload: { kind: 'preorder' } })
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/ops/orders/${o.order_number}/confirmation`,
+      headers: { ...EN, 'x-ops-token': OPS },
+      payload: { kind: 'preorder' },
+    })
     assert.equal(res.statusCode, 200)
     const { token, path, expiresAt } = res.json().data
     assert.equal(path, `/order-confirmation/${token}`)
@@ -168,7 +221,12 @@ describeEachDb('order lifecycle: the operator endpoint', (ctx) => {
     const link = await app.inject({ method: 'GET', url: `/api/order/confirm/${token}`, headers: EN })
     assert.equal(link.json().data.state, 'pending')
     assert.equal(link.json().data.kind, 'preorder')
-    const noKey = await app.inject({ method: 'POST', url: `/api/ops/orders/${o.order_number}/confirmation`, headers: EN, payload: { kind: 'preorder' } })
+    const noKey = await app.inject({
+      method: 'POST',
+      url: `/api/ops/orders/${o.order_number}/confirmation`,
+      headers: EN,
+      payload: { kind: 'preorder' },
+    })
     assert.equal(noKey.statusCode, 401)
   })
 })

@@ -2,7 +2,15 @@ import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { sql } from 'kysely'
 import { describeEachDb, tokenFor, type TestContext } from './helpers'
-import { EN, productWithStock as stockedProduct, userRow, clearCart, countOrders, countPlacements, orderApi } from './order-harness'
+import {
+  EN,
+  productWithStock as stockedProduct,
+  userRow,
+  clearCart,
+  countOrders,
+  countPlacements,
+  orderApi,
+} from './order-harness'
 import { ORDER_STATUS_CODES } from '../../types/order/schemas'
 
 /**
@@ -14,11 +22,12 @@ import { ORDER_STATUS_CODES } from '../../types/order/schemas'
 const CN = { countrycode: 'cn', languagecode: 'cn' }
 
 /** products priced in both currencies, so that any of them can be ordered in India too */
-const productWithStock = (ctx: TestContext, min: number, offset = 0) => stockedProduct(ctx, min, offset, { pricedInInr: true })
+const productWithStock = (ctx: TestContext, min: number, offset = 0) =>
+  stockedProduct(ctx, min, offset, { pricedInInr: true })
 
 const stockOf = async (ctx: TestContext, productId: number) =>
-  (await ctx.db.selectFrom('product_stock').select('quantity').where('product_id', '=', productId).executeTakeFirst())?.quantity ?? 0
-
+  (await ctx.db.selectFrom('product_stock').select('quantity').where('product_id', '=', productId).executeTakeFirst())
+    ?.quantity ?? 0
 
 describeEachDb('orders', (ctx) => {
   const { call, newKey, place, addToCart } = orderApi(ctx)
@@ -28,7 +37,11 @@ describeEachDb('orders', (ctx) => {
   it('each approved demo account has a year of history in every status; lite.cn has none', async () => {
     for (const name of ['approved.cn', 'distributor.cn', 'approved.in']) {
       const u = await userRow(ctx(), name)
-      const rows = await ctx().db.selectFrom('orders').select(['status', 'created_at', 'order_number', 'sales_order_number']).where('account_id', '=', u.account_id!).execute()
+      const rows = await ctx()
+        .db.selectFrom('orders')
+        .select(['status', 'created_at', 'order_number', 'sales_order_number'])
+        .where('account_id', '=', u.account_id!)
+        .execute()
       assert.ok(rows.length >= 60, `${name}: ${rows.length}`)
       const statuses = new Set(rows.map((r) => r.status))
       for (const s of ORDER_STATUS_CODES) assert.ok(statuses.has(s), `${name} lacks ${s}`)
@@ -37,18 +50,36 @@ describeEachDb('orders', (ctx) => {
       for (const r of rows) assert.ok(Number(r.order_number) < 5_000_000 && Number(r.sales_order_number) < 55_000_000)
     }
     const lite = await userRow(ctx(), 'lite.cn')
-    assert.equal((await ctx().db.selectFrom('orders').select('id').where('account_id', '=', lite.account_id!).execute()).length, 0)
+    assert.equal(
+      (await ctx().db.selectFrom('orders').select('id').where('account_id', '=', lite.account_id!).execute()).length,
+      0,
+    )
     // shipped orders carry a shipment, SC orders exist for the account with a supply centre
-    const noShipment = await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders o WHERE o.status IN ('SHIPPED','COMPLETED') AND NOT EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id)`.execute(ctx().db)
+    const noShipment = await sql<{
+      n: number
+    }>`SELECT count(*)::int AS n FROM orders o WHERE o.status IN ('SHIPPED','COMPLETED') AND NOT EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id)`.execute(
+      ctx().db,
+    )
     assert.equal(noShipment.rows[0].n, 0)
-    const sc = await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE delivery_channel = 'SC' AND order_type IN ('D1','D2','CR')`.execute(ctx().db)
+    const sc = await sql<{
+      n: number
+    }>`SELECT count(*)::int AS n FROM orders WHERE delivery_channel = 'SC' AND order_type IN ('D1','D2','CR')`.execute(
+      ctx().db,
+    )
     assert.ok(sc.rows[0].n > 0)
   })
 
   it('GET /order/detail/:orderNumber gives lines, charges, shipments and the ship-to of a shipped order', async () => {
     const t = await tokenFor(ctx(), 'approved.cn')
     const u = await userRow(ctx(), 'approved.cn')
-    const o = await ctx().db.selectFrom('orders').select(['order_number', 'total_amount']).where('account_id', '=', u.account_id!).where('status', '=', 'COMPLETED').orderBy('id').limit(1).executeTakeFirstOrThrow()
+    const o = await ctx()
+      .db.selectFrom('orders')
+      .select(['order_number', 'total_amount'])
+      .where('account_id', '=', u.account_id!)
+      .where('status', '=', 'COMPLETED')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow()
     const r = await call('GET', `/order/detail/${o.order_number}`, { token: t })
     assert.equal(r.status, 200, JSON.stringify(r.body))
     const d = r.body.data
@@ -64,16 +95,26 @@ describeEachDb('orders', (ctx) => {
   })
 
   // issue 22: "'China' left in the Chinese order detail; carrier '京东物流' shown untranslated in English"
-  it('order detail speaks the request\'s language: the carrier\'s name in it, the address without the country\'s English name', async () => {
+  it("order detail speaks the request's language: the carrier's name in it, the address without the country's English name", async () => {
     const t = await tokenFor(ctx(), 'approved.cn')
     const u = await userRow(ctx(), 'approved.cn')
-    const rows = await sql<{ order_number: string; carrier: string; snap: Record<string, unknown> }>`SELECT o.order_number, s.carrier, o.ship_to_snapshot AS snap
-      FROM orders o JOIN shipments s ON s.order_id = o.id WHERE o.account_id = ${u.account_id} ORDER BY o.id`.execute(ctx().db)
+    const rows = await sql<{
+      order_number: string
+      carrier: string
+      snap: Record<string, unknown>
+    }>`SELECT o.order_number, s.carrier, o.ship_to_snapshot AS snap
+      FROM orders o JOIN shipments s ON s.order_id = o.id WHERE o.account_id = ${u.account_id} ORDER BY o.id`.execute(
+      ctx().db,
+    )
     const jd = rows.rows.find((r) => r.carrier === '京东物流') ?? rows.rows[0]
     assert.equal(jd.snap.country, 'China', 'the snapshot keeps the country in English')
     const en = (await call('GET', `/order/detail/${jd.order_number}`, { token: t, headers: EN })).body.data
     const zh = (await call('GET', `/order/detail/${jd.order_number}`, { token: t, headers: CN })).body.data
-    const names: Record<string, [string, string]> = { 京东物流: ['JD Logistics', '京东物流'], 顺丰速运: ['SF Express', '顺丰速运'], EMS: ['EMS', 'EMS'] }
+    const names: Record<string, [string, string]> = {
+      京东物流: ['JD Logistics', '京东物流'],
+      顺丰速运: ['SF Express', '顺丰速运'],
+      EMS: ['EMS', 'EMS'],
+    }
     assert.deepEqual([en.shipments[0].carrier, zh.shipments[0].carrier], names[jd.carrier])
     assert.doesNotMatch(zh.shipTo.text, /China/)
     assert.doesNotMatch(en.shipTo.text, /China/)
@@ -85,7 +126,11 @@ describeEachDb('orders', (ctx) => {
   it('GET /order/pendingLto lists the backordered lines with their estimated ship date', async () => {
     const t = await tokenFor(ctx(), 'approved.cn')
     const u = await userRow(ctx(), 'approved.cn')
-    const o = await sql<{ order_number: string }>`SELECT o.order_number FROM orders o WHERE o.account_id = ${u.account_id} AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.backordered_qty > 0) ORDER BY o.id LIMIT 1`.execute(ctx().db)
+    const o = await sql<{
+      order_number: string
+    }>`SELECT o.order_number FROM orders o WHERE o.account_id = ${u.account_id} AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.backordered_qty > 0) ORDER BY o.id LIMIT 1`.execute(
+      ctx().db,
+    )
     const r = await call('GET', `/order/pendingLto/${o.rows[0].order_number}`, { token: t })
     assert.equal(r.status, 200)
     assert.ok(r.body.data.items.length >= 1)
@@ -132,19 +177,39 @@ describeEachDb('orders', (ctx) => {
     assert.equal(a.status, 200)
     const id = a.body.data.leadCartId
     assert.ok(id.length >= 24)
-    const b = await call('POST', '/save/leadItem', { body: { catalogNumber: p.catalogNumber, itemCount: 3, leadCartId: id } })
+    const b = await call('POST', '/save/leadItem', {
+      body: { catalogNumber: p.catalogNumber, itemCount: 3, leadCartId: id },
+    })
     assert.equal(b.body.data.leadCartId, id)
-    await call('POST', '/save/leadItem', { body: { catalogNumber: 'CUSTOM-PRIMER-01', itemName: 'Custom primer', itemCount: 1, leadCartId: id } })
+    await call('POST', '/save/leadItem', {
+      body: { catalogNumber: 'CUSTOM-PRIMER-01', itemName: 'Custom primer', itemCount: 1, leadCartId: id },
+    })
     const c = await call('GET', `/lead/cart/${id}`)
-    assert.deepEqual(c.body.data.items.map((i: any) => [i.catalogNumber, i.itemCount]), [[p.catalogNumber, 5], ['CUSTOM-PRIMER-01', 1]])
-    const form = { leadCartId: id, contactName: 'Li Lei', phone: '13800000000', email: 'li@example.edu.cn', companyOrInstitution: 'Fudan' }
+    assert.deepEqual(
+      c.body.data.items.map((i: any) => [i.catalogNumber, i.itemCount]),
+      [
+        [p.catalogNumber, 5],
+        ['CUSTOM-PRIMER-01', 1],
+      ],
+    )
+    const form = {
+      leadCartId: id,
+      contactName: 'Li Lei',
+      phone: '13800000000',
+      email: 'li@example.edu.cn',
+      companyOrInstitution: 'Fudan',
+    }
     // spec §9 "Remark | max 100 characters" (issue 22: the lead form's remark took 500)
     const long = await call('POST', '/lead/submit', { body: { ...form, remark: 'r'.repeat(101) } })
     assert.deepEqual([long.status, long.body.code], [400, 'VALIDATION_ERROR'])
     const s = await call('POST', '/lead/submit', { body: { ...form, remark: 'r'.repeat(100) } })
     assert.equal(s.status, 200)
     assert.match(s.body.data.requestId, /^RQ-\d{6}$/)
-    const row = await ctx().db.selectFrom('service_requests').selectAll().where('request_id', '=', s.body.data.requestId).executeTakeFirstOrThrow()
+    const row = await ctx()
+      .db.selectFrom('service_requests')
+      .selectAll()
+      .where('request_id', '=', s.body.data.requestId)
+      .executeTakeFirstOrThrow()
     assert.equal(row.kind, 'lead')
     assert.equal(row.items.length, 2)
     assert.equal((await call('POST', '/lead/submit', { body: form })).status, 409)
@@ -153,13 +218,16 @@ describeEachDb('orders', (ctx) => {
 
   // ---------------- placement ----------------
 
-  it('placement happy path: totals are the server\'s, the cart is emptied, stock decremented, status 30', async () => {
+  it("placement happy path: totals are the server's, the cart is emptied, stock decremented, status 30", async () => {
     const t = await tokenFor(ctx(), 'distributor.cn')
     await clearCart(ctx(), 'distributor.cn')
     const p1 = await productWithStock(ctx(), 60, 10)
     const p2 = await productWithStock(ctx(), 60, 11)
     const [s1, s2] = [await stockOf(ctx(), p1.id), await stockOf(ctx(), p2.id)]
-    await addToCart(t, [{ catalogNumber: p1.catalogNumber, quantity: 3 }, { catalogNumber: p2.catalogNumber, quantity: 2 }])
+    await addToCart(t, [
+      { catalogNumber: p1.catalogNumber, quantity: 3 },
+      { catalogNumber: p2.catalogNumber, quantity: 2 },
+    ])
     const quote = await call('POST', '/order/applyPromotions', { token: t, body: {} })
     const r = await place(t, { addressKey: 'ST-3000001-01', termsAccepted: true, poNumber: 'PO-2026-00999' })
     assert.equal(r.status, 200, JSON.stringify(r.body))
@@ -187,24 +255,45 @@ describeEachDb('orders', (ctx) => {
   it('a cart served by the supply centre and the warehouse becomes one SC order (D1) and one TFS order (ZOR), each stock decremented', async () => {
     const t = await tokenFor(ctx(), 'approved.cn')
     await clearCart(ctx(), 'approved.cn')
-    const scRow = await ctx().db.selectFrom('supply_center_stock as sc').innerJoin('product_sales as s', 's.product_id', 'sc.product_id').innerJoin('products as p', 'p.id', 'sc.product_id')
-      .select(['p.id', 'p.catalog_number', 'sc.quantity']).where('sc.supply_center_id', '=', 'SC-SH-001').where('sc.quantity', '>=', 5)
-      .where('s.sales_status', '=', 'active').where('p.lead_target', '=', false).where('p.list_price_cny', 'is not', null).orderBy('p.id').limit(1).executeTakeFirstOrThrow()
+    const scRow = await ctx()
+      .db.selectFrom('supply_center_stock as sc')
+      .innerJoin('product_sales as s', 's.product_id', 'sc.product_id')
+      .innerJoin('products as p', 'p.id', 'sc.product_id')
+      .select(['p.id', 'p.catalog_number', 'sc.quantity'])
+      .where('sc.supply_center_id', '=', 'SC-SH-001')
+      .where('sc.quantity', '>=', 5)
+      .where('s.sales_status', '=', 'active')
+      .where('p.lead_target', '=', false)
+      .where('p.list_price_cny', 'is not', null)
+      .orderBy('p.id')
+      .limit(1)
+      .executeTakeFirstOrThrow()
     // the warehouse has none of it: the supply centre serves it
     await ctx().db.updateTable('product_stock').set({ quantity: 0 }).where('product_id', '=', scRow.id).execute()
     const tfsP = await productWithStock(ctx(), 60, 19)
     const tfsBefore = await stockOf(ctx(), tfsP.id)
-    await addToCart(t, [{ catalogNumber: scRow.catalog_number, quantity: 2 }, { catalogNumber: tfsP.catalogNumber, quantity: 1 }])
+    await addToCart(t, [
+      { catalogNumber: scRow.catalog_number, quantity: 2 },
+      { catalogNumber: tfsP.catalogNumber, quantity: 1 },
+    ])
     const quote = await call('POST', '/order/applyPromotions', { token: t, body: {} })
     const r = await place(t, { addressKey: 'ST-1000001-01', termsAccepted: true, billToNumber: '2000001' })
     assert.equal(r.status, 200, JSON.stringify(r.body))
     const d = r.body.data
-    assert.deepEqual(d.orders.map((o: any) => [o.deliveryChannel, o.orderType]).sort(), [['SC', 'D1'], ['TFS', 'ZOR']])
+    assert.deepEqual(d.orders.map((o: any) => [o.deliveryChannel, o.orderType]).sort(), [
+      ['SC', 'D1'],
+      ['TFS', 'ZOR'],
+    ])
     assert.equal(d.spSalesOrderNumber, d.orders.find((o: any) => o.deliveryChannel === 'SC').salesOrderNumber)
     assert.equal(d.salesOrderNumber, d.orders.find((o: any) => o.deliveryChannel === 'TFS').salesOrderNumber)
     assert.ok(Number(d.spSalesOrderNumber) >= 55_000_000)
     assert.equal(d.total, quote.body.data.summary.total)
-    const sc = await ctx().db.selectFrom('supply_center_stock').select('quantity').where('supply_center_id', '=', 'SC-SH-001').where('product_id', '=', scRow.id).executeTakeFirstOrThrow()
+    const sc = await ctx()
+      .db.selectFrom('supply_center_stock')
+      .select('quantity')
+      .where('supply_center_id', '=', 'SC-SH-001')
+      .where('product_id', '=', scRow.id)
+      .executeTakeFirstOrThrow()
     assert.equal(sc.quantity, scRow.quantity - 2)
     assert.equal(await stockOf(ctx(), tfsP.id), tfsBefore - 1)
     const detail = (await call('GET', `/order/detail/${d.orders[0].orderNumber}`, { token: t })).body.data
@@ -218,7 +307,11 @@ describeEachDb('orders', (ctx) => {
     const p = await productWithStock(ctx(), 60, 12)
     const cart = await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 2 }])
     const line = cart.cartItems[0]
-    const r = await place(t, { addressKey: 'ST-3000001-01', termsAccepted: true, skuList: [{ cartItemId: line.id, quantity: 2, unitPrice: 0.01, finalPrice: 0.01 }] })
+    const r = await place(t, {
+      addressKey: 'ST-3000001-01',
+      termsAccepted: true,
+      skuList: [{ cartItemId: line.id, quantity: 2, unitPrice: 0.01, finalPrice: 0.01 }],
+    })
     assert.equal(r.status, 200, JSON.stringify(r.body))
     assert.equal(r.body.data.total, cart.summary.total)
     assert.ok(r.body.data.total > 1)
@@ -270,7 +363,11 @@ describeEachDb('orders', (ctx) => {
     const p = await productWithStock(ctx(), 60, 18)
     await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 2 }])
     // the product is discontinued after it went into the cart
-    await ctx().db.updateTable('product_sales').set({ sales_status: 'discontinued' }).where('product_id', '=', p.id).execute()
+    await ctx()
+      .db.updateTable('product_sales')
+      .set({ sales_status: 'discontinued' })
+      .where('product_id', '=', p.id)
+      .execute()
     const s = await stockOf(ctx(), p.id)
     const [o, pl] = [await countOrders(ctx()), await countPlacements(ctx())]
     const r = await place(t, { addressKey: 'ST-3000001-01', termsAccepted: true })
@@ -283,26 +380,59 @@ describeEachDb('orders', (ctx) => {
     await ctx().db.updateTable('product_sales').set({ sales_status: 'active' }).where('product_id', '=', p.id).execute()
     // a skuList that no longer matches the cart
     const cart = (await call('GET', '/cart/query', { token: t })).body.data
-    const ch = await place(t, { addressKey: 'ST-3000001-01', termsAccepted: true, skuList: [{ cartItemId: cart.cartItems[0].id, quantity: 7 }] })
+    const ch = await place(t, {
+      addressKey: 'ST-3000001-01',
+      termsAccepted: true,
+      skuList: [{ cartItemId: cart.cartItems[0].id, quantity: 7 }],
+    })
     assert.equal(ch.status, 409)
     assert.equal(ch.body.reason, 'CART_CHANGED')
   })
 
-  it('an S-quote is ordered at the quote\'s prices, once; an expired quote is refused', async () => {
+  it("an S-quote is ordered at the quote's prices, once; an expired quote is refused", async () => {
     const t = await tokenFor(ctx(), 'approved.in')
-    const list = (await call('GET', '/quote/list', { token: t, headers: { countrycode: 'in', languagecode: 'en' } })).body.data
+    const list = (await call('GET', '/quote/list', { token: t, headers: { countrycode: 'in', languagecode: 'en' } }))
+      .body.data
     const active = list.find((q: any) => q.orderHeader.status === 'active')
     const expired = list.find((q: any) => q.orderHeader.status === 'expired')
     const headers = { countrycode: 'in', languagecode: 'en' }
-    const r = await place(t, { addressKey: 'ST-5000001-01', termsAccepted: true, squoteDetail: { staticQuoteId: active.orderHeader.staticQuoteId } }, newKey(), headers)
+    const r = await place(
+      t,
+      {
+        addressKey: 'ST-5000001-01',
+        termsAccepted: true,
+        squoteDetail: { staticQuoteId: active.orderHeader.staticQuoteId },
+      },
+      newKey(),
+      headers,
+    )
     assert.equal(r.status, 200, JSON.stringify(r.body))
-    const detail = (await call('GET', `/order/detail/${r.body.data.orders[0].orderNumber}`, { token: t, headers })).body.data
+    const detail = (await call('GET', `/order/detail/${r.body.data.orders[0].orderNumber}`, { token: t, headers })).body
+      .data
     assert.equal(detail.summary.totalAmount, active.orderHeader.totalPrice)
     assert.equal(detail.source, 'squote')
-    const again = await place(t, { addressKey: 'ST-5000001-01', termsAccepted: true, squoteDetail: { staticQuoteId: active.orderHeader.staticQuoteId } }, newKey(), headers)
+    const again = await place(
+      t,
+      {
+        addressKey: 'ST-5000001-01',
+        termsAccepted: true,
+        squoteDetail: { staticQuoteId: active.orderHeader.staticQuoteId },
+      },
+      newKey(),
+      headers,
+    )
     assert.equal(again.status, 409)
     assert.equal(again.body.reason, 'QUOTE_EXPIRED')
-    const ex = await place(t, { addressKey: 'ST-5000001-01', termsAccepted: true, squoteDetail: { staticQuoteId: expired.orderHeader.staticQuoteId } }, newKey(), headers)
+    const ex = await place(
+      t,
+      {
+        addressKey: 'ST-5000001-01',
+        termsAccepted: true,
+        squoteDetail: { staticQuoteId: expired.orderHeader.staticQuoteId },
+      },
+      newKey(),
+      headers,
+    )
     assert.equal(ex.status, 409)
     assert.equal(ex.body.reason, 'QUOTE_EXPIRED')
   })

@@ -174,13 +174,21 @@ describe('static H5 app + SPA fallback (STATIC_DIR)', () => {
     assert.equal((await app.inject('/api/health')).json().success, true)
   })
   it('spec §3 product images: every seeded image path answers with a picture at -150.jpg and -650.jpg', async () => {
-    const list = (await app.inject('/api/product/list?pageSize=50')).json().data.items as { image: string | null; catalogNumber: string }[]
+    const list = (await app.inject('/api/product/list?pageSize=50')).json().data.items as {
+      image: string | null
+      catalogNumber: string
+    }[]
     const withImage = list.filter((p) => p.image)
-    assert.ok(withImage.length > 0 && withImage.length < list.length, 'some products have images, some fall back to the placeholder')
+    assert.ok(
+      withImage.length > 0 && withImage.length < list.length,
+      'some products have images, some fall back to the placeholder',
+    )
     for (const p of withImage.slice(0, 5)) {
       assert.equal(p.image, `/media/products/${p.catalogNumber}`)
       for (const size of [150, 650]) {
-        const res: { statusCode: number; headers: Record<string, unknown>; body: string } = await app.inject(`${p.image}-${size}.jpg`)
+        const res: { statusCode: number; headers: Record<string, unknown>; body: string } = await app.inject(
+          `${p.image}-${size}.jpg`,
+        )
         assert.equal(res.statusCode, 200)
         assert.match(String(res.headers['content-type']), /^image\/svg\+xml/)
         assert.match(res.body, new RegExp(`width="${size}"`))
@@ -197,7 +205,10 @@ describe('static H5 app + SPA fallback (STATIC_DIR)', () => {
     assert.equal(br.headers['content-encoding'], 'br')
     assert.match(String(br.headers['content-type']), /javascript/)
     assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable')
-    assert.equal(zlib.brotliDecompressSync(br.rawPayload).toString(), fs.readFileSync(path.join(dir, 'js', 'app.0123abcd.js'), 'utf8'))
+    assert.equal(
+      zlib.brotliDecompressSync(br.rawPayload).toString(),
+      fs.readFileSync(path.join(dir, 'js', 'app.0123abcd.js'), 'utf8'),
+    )
     const gz = await app.inject({ url: '/js/app.0123abcd.js', headers: { 'accept-encoding': 'gzip' } })
     assert.equal(gz.headers['content-encoding'], 'gzip')
     const plain = await app.inject({ url: '/js/app.0123abcd.js' })
@@ -206,16 +217,26 @@ describe('static H5 app + SPA fallback (STATIC_DIR)', () => {
     assert.notEqual(index.headers['cache-control'], 'public, max-age=31536000, immutable')
   })
   it('image names are checked: no other sizes, no markup injection, no path tricks', async () => {
-    for (const url of ['/media/products/MA1-10175-300.jpg', '/media/products/%3Cscript%3E-150.jpg', '/media/products/..%2F..%2Fetc%2Fpasswd-150.jpg']) {
+    for (const url of [
+      '/media/products/MA1-10175-300.jpg',
+      '/media/products/%3Cscript%3E-150.jpg',
+      '/media/products/..%2F..%2Fetc%2Fpasswd-150.jpg',
+    ]) {
       assert.equal((await app.inject(url)).statusCode, 404, url)
     }
   })
 })
 
 it('log lines never carry the one-time secrets of the login redirects (ticket, jwt, code, state)', () => {
-  assert.equal(redactUrl('/login-callback?ticket=abc123&returnTo=%2Fmore'), '/login-callback?ticket=[redacted]&returnTo=%2Fmore')
+  assert.equal(
+    redactUrl('/login-callback?ticket=abc123&returnTo=%2Fmore'),
+    '/login-callback?ticket=[redacted]&returnTo=%2Fmore',
+  )
   assert.equal(redactUrl('/wechat-login?openid=o1&jwt=a.b.c'), '/wechat-login?openid=o1&jwt=[redacted]')
-  assert.equal(redactUrl('/api/auth/oidc/callback?code=X&state=Y'), '/api/auth/oidc/callback?code=[redacted]&state=[redacted]')
+  assert.equal(
+    redactUrl('/api/auth/oidc/callback?code=X&state=Y'),
+    '/api/auth/oidc/callback?code=[redacted]&state=[redacted]',
+  )
   assert.equal(redactUrl('/api/product/list?page=1'), '/api/product/list?page=1')
   assert.equal(redactUrl('/home'), '/home')
 })

@@ -10,7 +10,10 @@ describeEachDb('GET /api/product/list', (ctx) => {
     const res = await ctx().app.inject({ url, headers })
     assert.equal(res.statusCode, 200, res.body)
     const body = res.json()
-    assert.ok(Value.Check(SuccessEnvelope(ProductListSchema), body), JSON.stringify([...Value.Errors(SuccessEnvelope(ProductListSchema), body)].slice(0, 3)))
+    assert.ok(
+      Value.Check(SuccessEnvelope(ProductListSchema), body),
+      JSON.stringify([...Value.Errors(SuccessEnvelope(ProductListSchema), body)].slice(0, 3)),
+    )
     return body.data
   }
   async function pages(n: number, headers: Record<string, string> = {}): Promise<ProductSummary[]> {
@@ -42,7 +45,10 @@ describeEachDb('GET /api/product/list', (ctx) => {
   it('sort is stable and pages do not overlap', async () => {
     const a = await list('/api/product/list?page=3&pageSize=50')
     const b = await list('/api/product/list?page=3&pageSize=50')
-    assert.deepEqual(a.items.map((i) => i.sku), b.items.map((i) => i.sku))
+    assert.deepEqual(
+      a.items.map((i) => i.sku),
+      b.items.map((i) => i.sku),
+    )
     const all = await pages(3)
     assert.equal(new Set(all.map((i) => i.sku)).size, 300)
   })
@@ -98,11 +104,18 @@ describeEachDb('GET /api/product/list', (ctx) => {
   it('spec §9 "INR (₹) for in": countrycode in → INR list price ≈ CNY × 11.6; approved.in gets INR account prices', async () => {
     const cny = (await list('/api/product/list?pageSize=100')).items
     const inr = (await list('/api/product/list?pageSize=100', { countrycode: 'in' })).items
-    assert.deepEqual(inr.map((i) => i.sku), cny.map((i) => i.sku))
+    assert.deepEqual(
+      inr.map((i) => i.sku),
+      cny.map((i) => i.sku),
+    )
     for (let k = 0; k < inr.length; k++) {
       assert.equal(inr[k].currency, 'INR')
       if (cny[k].listPrice === null) assert.equal(inr[k].listPrice, null)
-      else assert.ok(Math.abs(inr[k].listPrice! - cny[k].listPrice! * 11.6) <= 0.01, `${inr[k].listPrice} vs ${cny[k].listPrice}`)
+      else
+        assert.ok(
+          Math.abs(inr[k].listPrice! - cny[k].listPrice! * 11.6) <= 0.01,
+          `${inr[k].listPrice} vs ${cny[k].listPrice}`,
+        )
     }
     const t = await tokenFor(ctx(), DEMO_USERS.approvedIn)
     const expected = await accountPrices(DEMO_USERS.approvedIn, 'INR')
@@ -116,13 +129,20 @@ describeEachDb('GET /api/product/list', (ctx) => {
     const en = (await list('/api/product/list?pageSize=50', { languagecode: 'en' })).items
     const cn = (await list('/api/product/list?pageSize=50', { languagecode: 'cn' })).items
     const zh = (await list('/api/product/list?pageSize=50', { languagecode: 'zh' })).items
-    assert.deepEqual(zh.map((i) => i.productTitle), cn.map((i) => i.productTitle))
+    assert.deepEqual(
+      zh.map((i) => i.productTitle),
+      cn.map((i) => i.productTitle),
+    )
     assert.ok(en.every((i) => !/[\u4e00-\u9fff]/.test(i.productTitle)))
     assert.ok(cn.filter((i) => /[\u4e00-\u9fff]/.test(i.productTitle)).length > 40)
   })
 
   it('categoryId filters by a category and its children', async () => {
-    const top = await ctx().db.selectFrom('categories').select('id').where('code', '=', 'lab-instruments').executeTakeFirstOrThrow()
+    const top = await ctx()
+      .db.selectFrom('categories')
+      .select('id')
+      .where('code', '=', 'lab-instruments')
+      .executeTakeFirstOrThrow()
     const d = await list(`/api/product/list?categoryId=${top.id}&pageSize=100`, { languagecode: 'en' })
     assert.ok(d.total > 0 && d.total < TEST_PRODUCT_COUNT)
     assert.ok(d.items.every((i) => i.size === '1 each'))
@@ -139,7 +159,7 @@ describeEachDb('GET /api/product/list', (ctx) => {
     for (const i of items) if (i.image) assert.match(i.image, /^\/media\/products\/[^.]+$/)
   })
 
-  it('pageSize > 100 → 400 naming the field, in the request\'s language (Chinese by default, languagecode: en → English)', async () => {
+  it("pageSize > 100 → 400 naming the field, in the request's language (Chinese by default, languagecode: en → English)", async () => {
     const res = await ctx().app.inject('/api/product/list?pageSize=101')
     assert.equal(res.statusCode, 400)
     assert.deepEqual(res.json(), {
@@ -154,13 +174,31 @@ describeEachDb('GET /api/product/list', (ctx) => {
 
   it('a body with several faults names each field, in English or Chinese (spec section 9: quantity 1 to 999)', async () => {
     const payload = { items: [{ catalogNumber: 'MA1-10175', quantity: 1000, extra: 1 }, { quantity: 1 }] }
-    const zh = await ctx().app.inject({ method: 'POST', url: '/api/product/price', headers: { languagecode: 'cn' }, payload })
+    const zh = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/product/price',
+      headers: { languagecode: 'cn' },
+      payload,
+    })
     assert.equal(zh.statusCode, 400)
-    for (const part of ['body/items/0/extra 不是可接受的字段', 'body/items/0/quantity 不能大于 999', 'body/items/1/catalogNumber 为必填项']) {
+    for (const part of [
+      'body/items/0/extra 不是可接受的字段',
+      'body/items/0/quantity 不能大于 999',
+      'body/items/1/catalogNumber 为必填项',
+    ]) {
       assert.ok(zh.json().message.includes(part), `${zh.json().message} names ${part}`)
     }
-    const en = await ctx().app.inject({ method: 'POST', url: '/api/product/price', headers: { languagecode: 'en' }, payload })
-    for (const part of ['body/items/0/extra is not allowed (unknown property)', 'body/items/0/quantity must be <= 999', 'body/items/1/catalogNumber is required']) {
+    const en = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/product/price',
+      headers: { languagecode: 'en' },
+      payload,
+    })
+    for (const part of [
+      'body/items/0/extra is not allowed (unknown property)',
+      'body/items/0/quantity must be <= 999',
+      'body/items/1/catalogNumber is required',
+    ]) {
       assert.ok(en.json().message.includes(part), `${en.json().message} names ${part}`)
     }
   })

@@ -14,7 +14,9 @@ describe('sanitizeRichHtml (marketing contract: "allow-listed tags and attribute
   })
 
   it('strips event handlers, style (including CSS expression()) and class attributes but keeps the text', () => {
-    const out = sanitizeRichHtml('<p onclick="alert(1)" style="width:expression(alert(1))" class="MsoNormal">Hello <b onmouseover="x()">lab</b></p>')
+    const out = sanitizeRichHtml(
+      '<p onclick="alert(1)" style="width:expression(alert(1))" class="MsoNormal">Hello <b onmouseover="x()">lab</b></p>',
+    )
     assert.equal(out, '<p>Hello <b>lab</b></p>')
   })
 
@@ -47,11 +49,18 @@ describe('sanitizeRichHtml (marketing contract: "allow-listed tags and attribute
       '<ul><li>Tip</li></ul><table><thead><tr><th colspan="2" scope="col">Product</th></tr></thead><tbody><tr><td rowspan="2">A</td><td>B</td></tr></tbody></table>' +
       '<figure><img src="/media/placeholder.svg" alt="" /><figcaption>Figure 1</figcaption></figure>'
     assert.equal(sanitizeRichHtml(html), html)
-    assert.equal(sanitizeRichHtml('<h1>Title</h1><table><tr><td colspan="x">c</td></tr></table>'), '<h2>Title</h2><table><tr><td>c</td></tr></table>')
+    assert.equal(
+      sanitizeRichHtml('<h1>Title</h1><table><tr><td colspan="x">c</td></tr></table>'),
+      '<h2>Title</h2><table><tr><td>c</td></tr></table>',
+    )
   })
 
   it('is idempotent: sanitizing sanitized HTML changes nothing', () => {
-    for (const raw of [HOSTILE_FRAGMENT_EN, HOSTILE_FRAGMENT_ZH, '<p>a &amp; b &lt; c</p><a href="https://x.org/?a=1&b=2">x</a>']) {
+    for (const raw of [
+      HOSTILE_FRAGMENT_EN,
+      HOSTILE_FRAGMENT_ZH,
+      '<p>a &amp; b &lt; c</p><a href="https://x.org/?a=1&b=2">x</a>',
+    ]) {
       const once = sanitizeRichHtml(raw)
       assert.equal(sanitizeRichHtml(once), once)
     }
@@ -70,10 +79,16 @@ describe('sanitizeRichHtml (marketing contract: "allow-listed tags and attribute
   })
 
   it('text is escaped, never turned back into markup', () => {
-    assert.equal(sanitizeRichHtml('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>'), '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>')
+    assert.equal(
+      sanitizeRichHtml('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>'),
+      '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>',
+    )
   })
 
   it('htmlToText: plain text with block boundaries kept as spaces and script content dropped', () => {
-    assert.equal(htmlToText('<h2>A</h2><p>b &amp; c</p><script>evil()</script><ul><li>d</li><li>e</li></ul>'), 'A b & c d e')
+    assert.equal(
+      htmlToText('<h2>A</h2><p>b &amp; c</p><script>evil()</script><ul><li>d</li><li>e</li></ul>'),
+      'A b & c d e',
+    )
   })
 })

@@ -60,7 +60,7 @@ describe('security headers', () => {
     assert.equal(h['strict-transport-security'], undefined, `${where}: no HSTS over plain http`)
   }
 
-  it('GET /home (the H5 site): a CSP that allows this origin\'s scripts and the inline sizing script by its hash only; no framing; nosniff; strict-origin-when-cross-origin', async () => {
+  it("GET /home (the H5 site): a CSP that allows this origin's scripts and the inline sizing script by its hash only; no framing; nosniff; strict-origin-when-cross-origin", async () => {
     const res = await app.inject({ url: '/home', headers: { accept: 'text/html' } })
     assert.equal(res.statusCode, 200)
     assert.match(res.body, /<div id="app">/)
@@ -92,14 +92,14 @@ describe('security headers', () => {
     }
   })
 
-  it('product pictures (/media) may be loaded from another origin (the mini-program\'s web views)', async () => {
+  it("product pictures (/media) may be loaded from another origin (the mini-program's web views)", async () => {
     const res = await app.inject('/media/products/A1234-150.jpg')
     assert.equal(res.statusCode, 200)
     assert.equal(res.headers['cross-origin-resource-policy'], 'cross-origin')
     assertBaseline(res.headers, '/media')
   })
 
-  it('the chat stand-in (/__chat) may be framed by the app\'s own chat page, by no other site', async () => {
+  it("the chat stand-in (/__chat) may be framed by the app's own chat page, by no other site", async () => {
     const res = await app.inject('/__chat?x=1')
     assert.equal(res.statusCode, 200)
     assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN')
@@ -131,7 +131,9 @@ describe('security headers', () => {
       const app = buildApp({ db: handle.db, jwtSecret: TEST_JWT_SECRET })
       app.get('/__ip', async (req) => ({ ip: req.ip }))
       try {
-        return (await app.inject({ url: '/__ip', headers: { 'x-forwarded-for': xff }, remoteAddress: '10.0.0.5' })).json().ip as string
+        return (
+          await app.inject({ url: '/__ip', headers: { 'x-forwarded-for': xff }, remoteAddress: '10.0.0.5' })
+        ).json().ip as string
       } finally {
         await app.close()
       }
@@ -140,9 +142,21 @@ describe('security headers', () => {
       // "203.0.113.66" is what a client wrote; "198.51.100.7" is what the balancer (10.0.0.5) saw and appended
       assert.equal(await ipUnder(undefined, '203.0.113.66, 198.51.100.7'), '10.0.0.5', 'no proxy declared: the socket')
       assert.equal(await ipUnder('10.0.0.0/8', '203.0.113.66, 198.51.100.7'), '198.51.100.7', 'the balancer by address')
-      assert.equal(await ipUnder('10.0.0.5, 198.51.100.7', '203.0.113.66, 198.51.100.7'), '203.0.113.66', 'two proxies named: the entry before them')
-      assert.equal(await ipUnder('loopback', '203.0.113.66'), '10.0.0.5', 'a peer that is not a named proxy: the socket')
-      assert.throws(() => trustProxyOption('1'), /not a number/, 'a hop count (or the old "believe everything") is refused')
+      assert.equal(
+        await ipUnder('10.0.0.5, 198.51.100.7', '203.0.113.66, 198.51.100.7'),
+        '203.0.113.66',
+        'two proxies named: the entry before them',
+      )
+      assert.equal(
+        await ipUnder('loopback', '203.0.113.66'),
+        '10.0.0.5',
+        'a peer that is not a named proxy: the socket',
+      )
+      assert.throws(
+        () => trustProxyOption('1'),
+        /not a number/,
+        'a hop count (or the old "believe everything") is refused',
+      )
     } finally {
       if (saved === undefined) delete process.env.TRUST_PROXY
       else process.env.TRUST_PROXY = saved

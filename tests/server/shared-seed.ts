@@ -15,7 +15,15 @@
  */
 import fs from 'node:fs'
 import type pg from 'pg'
-import { POSTGRES_URL, TEST_PRODUCT_COUNT, createDatabaseSql, seedPostgres, seededPgliteDump, withAdmin, withDatabase } from './helpers'
+import {
+  POSTGRES_URL,
+  TEST_PRODUCT_COUNT,
+  createDatabaseSql,
+  seedPostgres,
+  seededPgliteDump,
+  withAdmin,
+  withDatabase,
+} from './helpers'
 
 /** Template databases of earlier runs whose process is gone (a run that was killed leaves its template). */
 async function dropOrphans(c: pg.Client): Promise<void> {
@@ -55,7 +63,8 @@ async function drop(dumpFile: string, pgName?: string): Promise<void> {
 }
 
 const [cmd, dumpFile, pgName] = process.argv.slice(2)
-const work = cmd === 'prepare' && dumpFile ? prepare(dumpFile, pgName) : cmd === 'drop' && dumpFile ? drop(dumpFile, pgName) : null
+const work =
+  cmd === 'prepare' && dumpFile ? prepare(dumpFile, pgName) : cmd === 'drop' && dumpFile ? drop(dumpFile, pgName) : null
 if (!work) {
   console.error('usage: shared-seed.ts prepare|drop <dump-file> [<pg-template-name>]')
   process.exit(2)

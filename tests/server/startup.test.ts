@@ -122,10 +122,16 @@ async function startServer(env: Record<string, string>): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'index.ts')], {
     cwd: ROOT,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DATE,
-      JWT_SECRET: 'test-secret-for-start-up-runs-only-0123456789', STATIC_DIR: path.join(os.tmpdir(), 'no-h5-here'),
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SEED_DATE,
+      JWT_SECRET: 'test-secret-for-start-up-runs-only-0123456789',
+      STATIC_DIR: path.join(os.tmpdir(), 'no-h5-here'),
       // no seeded template unless a test makes one (a local build's dist/pglite-template would be copied)
-      PGLITE_TEMPLATE_DIR: '0', ...env,
+      PGLITE_TEMPLATE_DIR: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -145,25 +151,35 @@ async function startServer(env: Record<string, string>): Promise<Started> {
       await stop()
       throw new Error(`server did not start\n${output.join('')}`)
     }
-    const ok = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) break
     await new Promise((r) => setTimeout(r, 200))
   }
-  const line = output.join('').split('\n').find((l) => l.includes('"database ready"'))
+  const line = output
+    .join('')
+    .split('\n')
+    .find((l) => l.includes('"database ready"'))
   assert.ok(line, `no "database ready" log line:\n${output.join('')}`)
   return { child, origin, output, ready: JSON.parse(line), stop }
 }
 
 /** pids whose parent is `pid` (the server keeps no child once the database is prepared) */
 function childrenOf(pid: number): number[] {
-  return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8')
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid
-    } catch {
-      return false
-    }
-  }).map(Number)
+  return fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8')
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
 }
 
 async function productTotal(origin: string): Promise<number> {
@@ -181,7 +197,9 @@ async function startTwice(env: Record<string, string>, { fresh = true } = {}) {
     assert.deepEqual(first.ready.migrations, [], 'the child migrated: the server found nothing left to apply')
     assert.equal(await productTotal(first.origin), 6000)
     // the esbuild service of tsx is the only child a server run through tsx may keep: no node process
-    const kept = childrenOf(first.child.pid!).filter((p) => fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('index.ts'))
+    const kept = childrenOf(first.child.pid!).filter((p) =>
+      fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('index.ts'),
+    )
     assert.deepEqual(kept, [], 'the prepare child has exited')
   } finally {
     await first.stop()
@@ -216,7 +234,11 @@ describe('server start-up on an empty database', () => {
     try {
       await startTwice(env)
       assert.ok(fs.existsSync(path.join(dataDir, 'PG_VERSION')))
-      assert.deepEqual(fs.readdirSync(parent).sort(), [path.basename(cache), 'pglite'], 'no half-made folder left beside it, and the initdb cache')
+      assert.deepEqual(
+        fs.readdirSync(parent).sort(),
+        [path.basename(cache), 'pglite'],
+        'no half-made folder left beside it, and the initdb cache',
+      )
       assert.deepEqual(await checksums(dataDir), SEEDED)
 
       // a second fresh folder starts from the cached initdb output: the same rows again
@@ -233,18 +255,31 @@ describe('server start-up on an empty database', () => {
     }
   })
 
-  it('[pglite] a first start copies the build\'s seeded template when it is current: the same rows, no initdb; a stale template is ignored', async () => {
+  it("[pglite] a first start copies the build's seeded template when it is current: the same rows, no initdb; a stale template is ignored", async () => {
     const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-template-'))
     const template = path.join(parent, 'template')
     try {
       // what npm run build:server does: the server entry builds the template and exits
       const built = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'index.ts')], {
-        cwd: ROOT, env: { ...process.env, DATABASE_URL: '', SEED_DATE, PGLITE_TEMPLATE_DIR: template, STOREFRONT_BUILD_TEMPLATE: '1' }, encoding: 'utf8',
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          DATABASE_URL: '',
+          SEED_DATE,
+          PGLITE_TEMPLATE_DIR: template,
+          STOREFRONT_BUILD_TEMPLATE: '1',
+        },
+        encoding: 'utf8',
       })
       assert.equal(built.status, 0, built.stderr)
       assert.deepEqual(fs.readdirSync(template).sort(), ['data', 'template.json'])
 
-      const env = { DATABASE_URL: '', DATA_DIR: path.join(parent, 'a'), PGLITE_TEMPLATE_DIR: template, PGLITE_INITDB_CACHE: '' }
+      const env = {
+        DATABASE_URL: '',
+        DATA_DIR: path.join(parent, 'a'),
+        PGLITE_TEMPLATE_DIR: template,
+        PGLITE_INITDB_CACHE: '',
+      }
       const s = await startServer(env)
       try {
         assert.equal(s.ready.seeded, true)
@@ -268,7 +303,10 @@ describe('server start-up on an empty database', () => {
       const stale = await startServer({ ...env, DATA_DIR: path.join(parent, 'b') })
       await stale.stop()
       assert.equal(stale.ready.seeded, true)
-      assert.ok(fs.readdirSync(parent).some((f) => f.endsWith('-initdb.tar')), 'a stale template is ignored: the folder was prepared from scratch')
+      assert.ok(
+        fs.readdirSync(parent).some((f) => f.endsWith('-initdb.tar')),
+        'a stale template is ignored: the folder was prepared from scratch',
+      )
     } finally {
       fs.rmSync(parent, { recursive: true, force: true })
     }
@@ -280,44 +318,61 @@ describe('server start-up on an empty database', () => {
     try {
       await assert.rejects(startServer({ DATABASE_URL: '', DATA_DIR: dataDir }), /server exited/)
       assert.deepEqual(fs.readdirSync(dataDir), ['notes.txt'])
-      assert.deepEqual(fs.readdirSync(path.dirname(dataDir)).filter((f) => f.startsWith(`${path.basename(dataDir)}.preparing`)), [])
+      assert.deepEqual(
+        fs.readdirSync(path.dirname(dataDir)).filter((f) => f.startsWith(`${path.basename(dataDir)}.preparing`)),
+        [],
+      )
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
   })
 
-  it('[postgres] migrates and seeds in a child process, the same rows as on PGlite; two instances starting at once seed it once; a later start reuses it; SIGTERM drains an instance', { skip: !POSTGRES_URL }, async () => {
-    const name = await createTempPostgresDb('sf_startup')
-    const url = withDatabase(POSTGRES_URL!, name)
-    try {
-      // issue 14: "Migrations are safe when two instances start at once (an advisory lock), and so is the seed."
-      const [a, b] = await Promise.all([startServer({ DATABASE_URL: url, SHUTDOWN_DRAIN_MS: '1500' }), startServer({ DATABASE_URL: url })])
+  it(
+    '[postgres] migrates and seeds in a child process, the same rows as on PGlite; two instances starting at once seed it once; a later start reuses it; SIGTERM drains an instance',
+    { skip: !POSTGRES_URL },
+    async () => {
+      const name = await createTempPostgresDb('sf_startup')
+      const url = withDatabase(POSTGRES_URL!, name)
       try {
-        assert.deepEqual([a.ready.seeded, b.ready.seeded].sort(), [false, true], 'one instance prepared the database, the other found it done')
-        assert.equal(await productTotal(a.origin), 6000)
-        assert.equal(await productTotal(b.origin), 6000)
-        // issue 14: "on SIGTERM an instance stops taking requests, finishes those in flight ... /api/health reports not-ready while it drains"
-        const exited = new Promise<number | null>((r) => a.child.once('exit', (code) => r(code)))
-        a.child.kill('SIGTERM')
-        let health = 200
-        for (let i = 0; i < 20 && health === 200; i++) { await new Promise((r) => setTimeout(r, 50)); health = (await fetch(`${a.origin}/api/health`)).status }
-        assert.equal(health, 503, 'not ready while draining')
-        assert.equal(await productTotal(a.origin), 6000, 'still serving during the drain')
-        assert.equal((await fetch(`${b.origin}/api/health`)).status, 200, 'the other instance is unaffected')
-        assert.equal(await exited, 0)
+        // issue 14: "Migrations are safe when two instances start at once (an advisory lock), and so is the seed."
+        const [a, b] = await Promise.all([
+          startServer({ DATABASE_URL: url, SHUTDOWN_DRAIN_MS: '1500' }),
+          startServer({ DATABASE_URL: url }),
+        ])
+        try {
+          assert.deepEqual(
+            [a.ready.seeded, b.ready.seeded].sort(),
+            [false, true],
+            'one instance prepared the database, the other found it done',
+          )
+          assert.equal(await productTotal(a.origin), 6000)
+          assert.equal(await productTotal(b.origin), 6000)
+          // issue 14: "on SIGTERM an instance stops taking requests, finishes those in flight ... /api/health reports not-ready while it drains"
+          const exited = new Promise<number | null>((r) => a.child.once('exit', (code) => r(code)))
+          a.child.kill('SIGTERM')
+          let health = 200
+          for (let i = 0; i < 20 && health === 200; i++) {
+            await new Promise((r) => setTimeout(r, 50))
+            health = (await fetch(`${a.origin}/api/health`)).status
+          }
+          assert.equal(health, 503, 'not ready while draining')
+          assert.equal(await productTotal(a.origin), 6000, 'still serving during the drain')
+          assert.equal((await fetch(`${b.origin}/api/health`)).status, 200, 'the other instance is unaffected')
+          assert.equal(await exited, 0)
+        } finally {
+          await a.stop()
+          await b.stop()
+        }
+        await startTwice({ DATABASE_URL: url }, { fresh: false })
+        const h = createPostgresDb(url, { max: 1 })
+        try {
+          assert.deepEqual(await tableChecksums(h.db), SEEDED)
+        } finally {
+          await h.close()
+        }
       } finally {
-        await a.stop()
-        await b.stop()
+        await dropTempPostgresDb(name)
       }
-      await startTwice({ DATABASE_URL: url }, { fresh: false })
-      const h = createPostgresDb(url, { max: 1 })
-      try {
-        assert.deepEqual(await tableChecksums(h.db), SEEDED)
-      } finally {
-        await h.close()
-      }
-    } finally {
-      await dropTempPostgresDb(name)
-    }
-  })
+    },
+  )
 })

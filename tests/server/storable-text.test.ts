@@ -14,28 +14,66 @@ describeEachDb('text the database cannot store is refused at the edge', (ctx) =>
   const cases: { url: string; payload: object; field: string }[] = [
     { url: '/api/users/errorTracking', payload: { error: 'boom\u0000' }, field: 'body/error' },
     { url: '/api/users/errorTracking', payload: { error: 'half a pair \ud800' }, field: 'body/error' },
-    { url: '/api/users/errorTracking', payload: { response: { data: [{ msg: 'x\udc00' }] } }, field: 'body/response/data/0/msg' },
-    { url: '/api/product/price', payload: { items: [{ catalogNumber: 'AB\u0000C', quantity: 1 }] }, field: 'body/items/0/catalogNumber' },
+    {
+      url: '/api/users/errorTracking',
+      payload: { response: { data: [{ msg: 'x\udc00' }] } },
+      field: 'body/response/data/0/msg',
+    },
+    {
+      url: '/api/product/price',
+      payload: { items: [{ catalogNumber: 'AB\u0000C', quantity: 1 }] },
+      field: 'body/items/0/catalogNumber',
+    },
     { url: '/api/product/price', payload: { catalogNumbers: ['ok', 'A\u0000'] }, field: 'body/catalogNumbers/1' },
-    { url: '/api/product/availability', payload: { items: [{ catalogNumber: '\u0000', quantity: 1 }] }, field: 'body/items/0/catalogNumber' },
-    { url: '/api/availability', payload: { items: [{ catalogNumber: 'A\u0000', quantity: 2 }] }, field: 'body/items/0/catalogNumber' },
-    { url: '/api/notification/unread', payload: { readNotification: ['N-1', 'N\u0000'] }, field: 'body/readNotification/1' },
+    {
+      url: '/api/product/availability',
+      payload: { items: [{ catalogNumber: '\u0000', quantity: 1 }] },
+      field: 'body/items/0/catalogNumber',
+    },
+    {
+      url: '/api/availability',
+      payload: { items: [{ catalogNumber: 'A\u0000', quantity: 2 }] },
+      field: 'body/items/0/catalogNumber',
+    },
+    {
+      url: '/api/notification/unread',
+      payload: { readNotification: ['N-1', 'N\u0000'] },
+      field: 'body/readNotification/1',
+    },
   ]
 
   for (const c of cases) {
     it(`POST ${c.url} ${JSON.stringify(c.payload)} → 400 naming ${c.field}, in English and in Chinese`, async () => {
       const token = await tokenFor(ctx(), DEMO_USERS.approvedCn)
-      const before = await ctx().db.selectFrom('error_reports').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-      const en = await ctx().app.inject({ method: 'POST', url: c.url, payload: c.payload, headers: auth(token, { languagecode: 'en' }) })
+      const before = await ctx()
+        .db.selectFrom('error_reports')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      const en = await ctx().app.inject({
+        method: 'POST',
+        url: c.url,
+        payload: c.payload,
+        headers: auth(token, { languagecode: 'en' }),
+      })
       assert.equal(en.statusCode, 400, en.body)
       assert.deepEqual(en.json(), {
-        success: false, code: 'VALIDATION_ERROR', statusCode: 400,
+        success: false,
+        code: 'VALIDATION_ERROR',
+        statusCode: 400,
         message: `${c.field} contains a character that is not allowed (a NUL character or an unpaired surrogate)`,
       })
-      const zh = await ctx().app.inject({ method: 'POST', url: c.url, payload: c.payload, headers: auth(token, { languagecode: 'zh' }) })
+      const zh = await ctx().app.inject({
+        method: 'POST',
+        url: c.url,
+        payload: c.payload,
+        headers: auth(token, { languagecode: 'zh' }),
+      })
       assert.equal(zh.statusCode, 400)
       assert.equal(zh.json().message, `${c.field} 含有不允许的字符（NUL 字符或不成对的代理项字符）`)
-      const after = await ctx().db.selectFrom('error_reports').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      const after = await ctx()
+        .db.selectFrom('error_reports')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
       assert.equal(Number(after.n), Number(before.n), 'nothing stored')
     })
   }
@@ -48,10 +86,18 @@ describeEachDb('text the database cannot store is refused at the edge', (ctx) =>
     const p = await ctx().app.inject({ url: '/api/mkt/content/sku/category/AB%00', headers: h })
     assert.equal(p.statusCode, 400)
     assert.match(p.json().message, /^params\/catalogNumber contains/)
-    const f = await ctx().app.inject({ url: `/api/product/selection?filters=${encodeURIComponent('{"Conjugate":"FITC\\u0000"}')}`, headers: h })
+    const f = await ctx().app.inject({
+      url: `/api/product/selection?filters=${encodeURIComponent('{"Conjugate":"FITC\\u0000"}')}`,
+      headers: h,
+    })
     assert.equal(f.statusCode, 400)
     assert.match(f.json().message, /^querystring\/filters contains/)
-    const k = await ctx().app.inject({ method: 'POST', url: '/api/users/errorTracking', payload: '{"response":{"a\\u0000":1}}', headers: { ...h, 'content-type': 'application/json' } })
+    const k = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/users/errorTracking',
+      payload: '{"response":{"a\\u0000":1}}',
+      headers: { ...h, 'content-type': 'application/json' },
+    })
     assert.equal(k.statusCode, 400)
     assert.match(k.json().message, /^body\/response\/a\\u0000 contains/)
   })
@@ -59,15 +105,29 @@ describeEachDb('text the database cannot store is refused at the edge', (ctx) =>
   it('valid text is untouched: emoji pairs, Chinese, other control characters are stored as sent', async () => {
     const token = await tokenFor(ctx(), DEMO_USERS.approvedCn)
     const error = '抗体 😀 tab\there'
-    const res = await ctx().app.inject({ method: 'POST', url: '/api/users/errorTracking', payload: { error }, headers: auth(token) })
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/users/errorTracking',
+      payload: { error },
+      headers: auth(token),
+    })
     assert.equal(res.statusCode, 200, res.body)
-    const row = await ctx().db.selectFrom('error_reports').select('error').where('id', '=', res.json().data.id).executeTakeFirstOrThrow()
+    const row = await ctx()
+      .db.selectFrom('error_reports')
+      .select('error')
+      .where('id', '=', res.json().data.id)
+      .executeTakeFirstOrThrow()
     assert.equal(row.error, error)
   })
 
   it('a long error made of emoji is cut between pairs, never inside one (a cut pair cannot be stored)', async () => {
     const token = await tokenFor(ctx(), DEMO_USERS.approvedCn)
-    const res = await ctx().app.inject({ method: 'POST', url: '/api/users/errorTracking', payload: { error: 'x' + '😀'.repeat(2100), response: { m: '😀'.repeat(9000) } }, headers: auth(token) })
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/users/errorTracking',
+      payload: { error: 'x' + '😀'.repeat(2100), response: { m: '😀'.repeat(9000) } },
+      headers: auth(token),
+    })
     assert.equal(res.statusCode, 200, res.body)
   })
 

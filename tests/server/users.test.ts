@@ -11,7 +11,10 @@ describeEachDb('users, auth, persona, errorTracking', (ctx) => {
     const res = await ctx().app.inject({ url: '/api/users/info', headers: auth(await tokenFor(ctx(), userName)) })
     assert.equal(res.statusCode, 200, res.body)
     const body = res.json()
-    assert.ok(Value.Check(SuccessEnvelope(UserInfoSchema), body), JSON.stringify([...Value.Errors(SuccessEnvelope(UserInfoSchema), body)].slice(0, 3)))
+    assert.ok(
+      Value.Check(SuccessEnvelope(UserInfoSchema), body),
+      JSON.stringify([...Value.Errors(SuccessEnvelope(UserInfoSchema), body)].slice(0, 3)),
+    )
     return body.data
   }
 
@@ -52,7 +55,11 @@ describeEachDb('users, auth, persona, errorTracking', (ctx) => {
     const d = await info(DEMO_USERS.approvedCn)
     assert.ok(d.creditRecords.some((c) => c.overdue))
     assert.ok(d.allShipToBillToAddresses.some((x) => x.billTos.some((b) => b.overdue)))
-    assert.deepEqual(d.spCenter.defaultSC, { supplyCenterId: 'SC-SH-001', shipToNum: '1000001', operationStatus: 'Normal' })
+    assert.deepEqual(d.spCenter.defaultSC, {
+      supplyCenterId: 'SC-SH-001',
+      shipToNum: '1000001',
+      operationStatus: 'Normal',
+    })
   })
 
   it('lite.cn: Partially Registered, single default ship-to in PENDING status, no supply centre', async () => {
@@ -80,23 +87,36 @@ describeEachDb('users, auth, persona, errorTracking', (ctx) => {
     assert.equal(d.allShipToBillToAddresses[0].shipTo.isoCountryCode, 'IN')
   })
 
-  it('one user never sees another user\'s addresses', async () => {
+  it("one user never sees another user's addresses", async () => {
     const keys = async (u: string) =>
-      new Set((await info(u)).allShipToBillToAddresses.flatMap((x) => [x.shipTo.addressKey, ...x.billTos.map((b) => b.addressKey)]))
+      new Set(
+        (await info(u)).allShipToBillToAddresses.flatMap((x) => [
+          x.shipTo.addressKey,
+          ...x.billTos.map((b) => b.addressKey),
+        ]),
+      )
     const all = await Promise.all(Object.values(DEMO_USERS).map(keys))
     for (let i = 0; i < all.length; i++)
       for (let j = i + 1; j < all.length; j++)
         for (const k of all[i]) assert.ok(!all[j].has(k), `address ${k} leaked across users`)
     // username/userid headers cannot switch the account: the token decides
     const t = await tokenFor(ctx(), DEMO_USERS.liteCn)
-    const res = await ctx().app.inject({ url: '/api/users/info', headers: auth(t, { username: 'approved.cn', userid: 'U-7f3a9c21' }) })
+    const res = await ctx().app.inject({
+      url: '/api/users/info',
+      headers: auth(t, { username: 'approved.cn', userid: 'U-7f3a9c21' }),
+    })
     assert.equal(res.json().data.userProfile.userName, 'lite.cn')
   })
 
   it('401 TOKEN_INVALID with no token', async () => {
     const res = await ctx().app.inject('/api/users/info')
     assert.equal(res.statusCode, 401)
-    assert.deepEqual(res.json(), { success: false, code: 'TOKEN_INVALID', message: 'Missing bearer token', statusCode: 401 })
+    assert.deepEqual(res.json(), {
+      success: false,
+      code: 'TOKEN_INVALID',
+      message: 'Missing bearer token',
+      statusCode: 401,
+    })
   })
 
   it('401 TOKEN_INVALID with a tampered token or one signed with another secret', async () => {
@@ -105,7 +125,12 @@ describeEachDb('users, auth, persona, errorTracking', (ctx) => {
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString())
     payload.sub = 'U-2b8d4e60'
     const tampered = [h, Buffer.from(JSON.stringify(payload)).toString('base64url'), s].join('.')
-    for (const bad of [tampered, t.slice(0, -3) + 'abc', 'not-a-jwt', await tokenFor(ctx(), DEMO_USERS.approvedCn, { secret: 'another-secret-another-secret-xx' })]) {
+    for (const bad of [
+      tampered,
+      t.slice(0, -3) + 'abc',
+      'not-a-jwt',
+      await tokenFor(ctx(), DEMO_USERS.approvedCn, { secret: 'another-secret-another-secret-xx' }),
+    ]) {
       const res = await ctx().app.inject({ url: '/api/users/info', headers: auth(bad) })
       assert.equal(res.statusCode, 401)
       assert.equal(res.json().code, 'TOKEN_INVALID')
@@ -173,9 +198,18 @@ describeEachDb('users, auth, persona, errorTracking', (ctx) => {
     assert.deepEqual(row.payload.tokens, { hasCookieToken: true, hasStoredToken: false, expiresAt: 1767225600 })
 
     // a bad token on an optional route is treated as anonymous
-    const anon = await ctx().app.inject({ method: 'POST', url: '/api/users/errorTracking', headers: auth('garbage'), payload: { error: 'x' } })
+    const anon = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/users/errorTracking',
+      headers: auth('garbage'),
+      payload: { error: 'x' },
+    })
     assert.equal(anon.statusCode, 200)
-    const arow = await ctx().db.selectFrom('error_reports').select('user_id').where('id', '=', anon.json().data.id).executeTakeFirstOrThrow()
+    const arow = await ctx()
+      .db.selectFrom('error_reports')
+      .select('user_id')
+      .where('id', '=', anon.json().data.id)
+      .executeTakeFirstOrThrow()
     assert.equal(arow.user_id, null)
   })
 
@@ -198,7 +232,11 @@ describeEachDb('users, auth, persona, errorTracking', (ctx) => {
       payload: { response: Array.from({ length: 100 }, (_, i) => ({ i, s: 'z'.repeat(500) })) },
     })
     assert.equal(res.statusCode, 200)
-    const row = await ctx().db.selectFrom('error_reports').selectAll().where('id', '=', res.json().data.id).executeTakeFirstOrThrow()
+    const row = await ctx()
+      .db.selectFrom('error_reports')
+      .selectAll()
+      .where('id', '=', res.json().data.id)
+      .executeTakeFirstOrThrow()
     assert.ok(JSON.stringify(row.payload).length <= 17 * 1024)
   })
 })

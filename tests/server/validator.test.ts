@@ -9,9 +9,18 @@ import { validatorCompiler } from '../../server/lib/validator'
  * What a route receives must not change: "2" for an integer still arrives as 2, a bad value is still
  * refused, and a body is never converted.
  */
-const Query = Type.Object({ q: Type.String(), page: Type.Optional(Type.Integer({ minimum: 1 })), exact: Type.Optional(Type.Boolean()) })
+const Query = Type.Object({
+  q: Type.String(),
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  exact: Type.Optional(Type.Boolean()),
+})
 const validate = (httpPart: string, value: unknown) =>
-  (validatorCompiler({ schema: Query, httpPart, method: 'GET', url: '/x' }) as (v: unknown) => { value?: unknown; error?: unknown })(value)
+  (
+    validatorCompiler({ schema: Query, httpPart, method: 'GET', url: '/x' }) as (v: unknown) => {
+      value?: unknown
+      error?: unknown
+    }
+  )(value)
 
 test('a querystring that passes as it is arrives as it is (the same object)', () => {
   const value = { q: 'anti-cd3' }

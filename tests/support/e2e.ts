@@ -18,7 +18,12 @@ const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const BLOCKING = new Set(['critical', 'serious'])
 
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> }
+interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: Array<{ target: string[]; failureSummary?: string }>
+}
 
 /**
  * Runs axe-core (WCAG 2.1 A/AA) on what the page shows now and fails on any critical or serious
@@ -28,18 +33,41 @@ interface AxeViolation { id: string; impact: string | null; help: string; nodes:
 export async function assertAccessible(page: Page, label: string): Promise<void> {
   await uncoverTargets(page)
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe
+  const violations = (await page.evaluate(async (tags) => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe
     // frames are left out: the one iframe (chat) is the vendor's widget, not ours
-    const res = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false })
-    return res.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }))
-  }, AXE_TAGS) as AxeViolation[]
+    const res = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+      iframes: false,
+    })
+    return res.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }))
+  }, AXE_TAGS)) as AxeViolation[]
   const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''))
   const summary = violations.map((v) => `${v.id}(${v.impact}, ${v.nodes.length})`).join(' ') || 'none'
   console.log(`axe ${label}: ${blocking.length} blocking; violations: ${summary}`)
-  assert.equal(blocking.length, 0, `${label}: accessibility violations\n` + blocking.map((v) =>
-    `- ${v.id} (${v.impact}): ${v.help}\n` + v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('\n')
-  ).join('\n'))
+  assert.equal(
+    blocking.length,
+    0,
+    `${label}: accessibility violations\n` +
+      blocking
+        .map(
+          (v) =>
+            `- ${v.id} (${v.impact}): ${v.help}\n` +
+            v.nodes
+              .slice(0, 5)
+              .map((n) => `    ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`)
+              .join('\n'),
+        )
+        .join('\n'),
+  )
 }
 
 /**
@@ -106,10 +134,17 @@ const UNCOVER_TARGETS = `(() => {
   }
 })()`
 
-export interface Phone { ctx: BrowserContext; page: Page; errors: string[] }
+export interface Phone {
+  ctx: BrowserContext
+  page: Page
+  errors: string[]
+}
 
 /** seeded users (server/db/seed/accounts.ts) */
-export interface SeedUser { userId: string; userName: string }
+export interface SeedUser {
+  userId: string
+  userName: string
+}
 export const APPROVED_CN: SeedUser = { userId: 'U-7f3a9c21', userName: 'approved.cn' }
 export const APPROVED_IN: SeedUser = { userId: 'U-9a1b2c3d', userName: 'approved.in' }
 export const LITE_CN: SeedUser = { userId: 'U-2b8d4e60', userName: 'lite.cn' }
@@ -122,9 +157,13 @@ export const settle = (page: Page) => page.waitForTimeout(700)
 /** the page on screen (Taro keeps earlier pages in the DOM) */
 export const onScreen = (page: Page) => page.locator('.taro_page').last()
 /** Taro's H5 Input renders a plain <input> carrying the class (h5.useHtmlComponents), or wraps one */
-export const field = (scope: Locator, cls: string) => scope.locator(`input.${cls}, .${cls} input, textarea.${cls}, .${cls} textarea`).first()
+export const field = (scope: Locator, cls: string) =>
+  scope.locator(`input.${cls}, .${cls} input, textarea.${cls}, .${cls} textarea`).first()
 /** the page's scroller shows `part` (Taro's pages scroll inside, so fullPage shots show only the viewport) */
-export const showPart = async (part: Locator) => { await part.evaluate((e) => e.scrollIntoView({ block: 'center' })); await part.page().waitForTimeout(150) }
+export const showPart = async (part: Locator) => {
+  await part.evaluate((e) => e.scrollIntoView({ block: 'center' }))
+  await part.page().waitForTimeout(150)
+}
 
 export function e2eHarness(serverEnv: Record<string, string> = {}) {
   let server: { origin: string; stop: () => Promise<void> } | undefined
@@ -137,8 +176,16 @@ export function e2eHarness(serverEnv: Record<string, string> = {}) {
     server = await startServer({ env: serverEnv })
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-        '--disable-sync', '--no-first-run', '--disable-dev-shm-usage']
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
     })
   })
   after(async () => {
@@ -151,7 +198,11 @@ export function e2eHarness(serverEnv: Record<string, string> = {}) {
     assert.ok(serverEnv.JWT_SECRET, 'start the harness with a JWT_SECRET to sign users in')
     return signAccessToken(serverEnv.JWT_SECRET, user, ttlSeconds)
   }
-  const headersWith = (token: string, country: string) => ({ languagecode: 'en', countrycode: country, authorization: `Bearer ${token}` })
+  const headersWith = (token: string, country: string) => ({
+    languagecode: 'en',
+    countrycode: country,
+    authorization: `Bearer ${token}`,
+  })
 
   return {
     origin: () => server!.origin,
@@ -169,7 +220,9 @@ export function e2eHarness(serverEnv: Record<string, string> = {}) {
     /** a server call that must succeed (the answer's envelope says success): its data */
     async call<T>(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: unknown): Promise<T> {
       const res = await fetch(`${server!.origin}/api${url}`, {
-        method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined
+        method,
+        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
       })
       const json = await res.json()
       assert.equal(json.success, true, `${method} ${url}: ${JSON.stringify(json).slice(0, 300)}`)
@@ -190,7 +243,9 @@ export function e2eHarness(serverEnv: Record<string, string> = {}) {
       const { defaultBrowserType: _ignored, ...iphone } = devices['iPhone 12']
       const ctx = await browser!.newContext({ ...iphone, locale })
       if (!options.signInPopup) {
-        await ctx.addInitScript({ content: `try { sessionStorage.setItem(${JSON.stringify(SIGN_IN_POPUP_COUNT_KEY)}, '${SIGN_IN_POPUP_MAX_SHOWS}') } catch (e) {}` })
+        await ctx.addInitScript({
+          content: `try { sessionStorage.setItem(${JSON.stringify(SIGN_IN_POPUP_COUNT_KEY)}, '${SIGN_IN_POPUP_MAX_SHOWS}') } catch (e) {}`,
+        })
       }
       const page = await ctx.newPage()
       // screenshots show the page as it settles: Taro's 300 ms slide-in (and any other finite animation) is
@@ -200,7 +255,9 @@ export function e2eHarness(serverEnv: Record<string, string> = {}) {
       // Home and product pages open with the server's drawing of their first screen over the app
       // (server/first-screen.ts), with the same class names: a test drives the app, so a full load waits
       // for the hand-over (home.e2e's first-screen test looks at the drawing itself, with waitUntil 'commit')
-      const handOver = async () => { await page.locator('#first-screen').waitFor({ state: 'detached', timeout: 30000 }) }
+      const handOver = async () => {
+        await page.locator('#first-screen').waitFor({ state: 'detached', timeout: 30000 })
+      }
       const goto = page.goto.bind(page)
       page.goto = async (url, options) => {
         const res = await goto(url, options)
@@ -216,7 +273,7 @@ export function e2eHarness(serverEnv: Record<string, string> = {}) {
       const errors: string[] = []
       page.on('pageerror', (e) => errors.push(e.message))
       return { ctx, page, errors }
-    }
+    },
   }
 }
 

@@ -6,15 +6,24 @@ require('@tarojs/taro')
 global.defineAppConfig = (c) => c
 global.definePageConfig = (c) => c
 // The H5 build calls this from config/index.ts (designWidth 750); taro-ui's icons need it.
-require('@tarojs/taro').initPxTransform({ designWidth: 750, deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 } })
+require('@tarojs/taro').initPxTransform({
+  designWidth: 750,
+  deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+})
 // jsdom has no IntersectionObserver (Taro's lazy-loading Image uses it): report everything visible.
 if (!global.IntersectionObserver) {
   global.IntersectionObserver = class {
-    constructor(cb) { this.cb = cb }
-    observe(target) { this.cb([{ isIntersecting: true, intersectionRatio: 1, target }], this) }
+    constructor(cb) {
+      this.cb = cb
+    }
+    observe(target) {
+      this.cb([{ isIntersecting: true, intersectionRatio: 1, target }], this)
+    }
     unobserve() {}
     disconnect() {}
-    takeRecords() { return [] }
+    takeRecords() {
+      return []
+    }
   }
 }
 // The app registers its language catalogues at launch (src/store/catalogues*.ts, which the H5 build loads one

@@ -16,7 +16,10 @@ export function postgresBinDir(): string | null {
   const candidates = process.env.PG_BIN_DIR
     ? [process.env.PG_BIN_DIR]
     : fs.existsSync('/usr/lib/postgresql')
-      ? fs.readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)).map((v) => path.join('/usr/lib/postgresql', v, 'bin'))
+      ? fs
+          .readdirSync('/usr/lib/postgresql')
+          .sort((a, b) => Number(b) - Number(a))
+          .map((v) => path.join('/usr/lib/postgresql', v, 'bin'))
       : []
   return candidates.find((d) => fs.existsSync(path.join(d, 'initdb')) && fs.existsSync(path.join(d, 'pg_ctl'))) ?? null
 }
@@ -25,8 +28,10 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
 
 /** Why this machine cannot run a PostgreSQL of a test's own, or null when it can. */
 export function postgresUnavailableReason(): string | null {
-  if (!postgresBinDir()) return 'PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin/initdb; apt-get install postgresql, or set PG_BIN_DIR)'
-  if (isRoot() && spawnSync('id', ['-u', 'postgres']).status !== 0) return 'running as root and there is no `postgres` system user to run initdb as'
+  if (!postgresBinDir())
+    return 'PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin/initdb; apt-get install postgresql, or set PG_BIN_DIR)'
+  if (isRoot() && spawnSync('id', ['-u', 'postgres']).status !== 0)
+    return 'running as root and there is no `postgres` system user to run initdb as'
   return null
 }
 
@@ -62,14 +67,17 @@ export async function initPostgres(): Promise<OwnPostgres> {
     fs.chownSync(dir, uid, gid)
   }
   /** runs a PostgreSQL program as the user the server must run as (asynchronously: the test's clients keep going) */
-  const run = (prog: string, args: string[], allowFail = false) => new Promise<void>((resolve, reject) => {
-    const [cmd, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', path.join(bin, prog), ...args]] : [path.join(bin, prog), args]
-    execFile(cmd, argv, { cwd: dir, encoding: 'utf8' }, (err, stdout, stderr) => {
-      if (!err || allowFail) return resolve()
-      const tail = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-2000) : ''
-      reject(new Error(`${prog} ${args.join(' ')}: ${err.message}\n${stdout}\n${stderr}\n${tail}`))
+  const run = (prog: string, args: string[], allowFail = false) =>
+    new Promise<void>((resolve, reject) => {
+      const [cmd, argv] = isRoot()
+        ? ['runuser', ['-u', 'postgres', '--', path.join(bin, prog), ...args]]
+        : [path.join(bin, prog), args]
+      execFile(cmd, argv, { cwd: dir, encoding: 'utf8' }, (err, stdout, stderr) => {
+        if (!err || allowFail) return resolve()
+        const tail = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-2000) : ''
+        reject(new Error(`${prog} ${args.join(' ')}: ${err.message}\n${stdout}\n${stderr}\n${tail}`))
+      })
     })
-  })
   await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'])
   const opts = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c full_page_writes=off -c max_connections=60`
   const ctl = (...args: string[]) => run('pg_ctl', ['-D', data, '-l', log, '-o', opts, '-t', '120', ...args])

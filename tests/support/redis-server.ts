@@ -43,7 +43,9 @@ process.once('exit', () => {
 
 export async function startRedis(bin = 'redis-server'): Promise<OwnRedis> {
   const port = await freePort()
-  const proc = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+  const proc = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  })
   running.add(proc)
   proc.once('exit', () => running.delete(proc))
   const stop = () => {

@@ -27,9 +27,15 @@ function freePort() {
 // node:http rather than fetch: jest's jsdom environment has no fetch
 function getStatus(url) {
   return new Promise((resolve) => {
-    const req = http.get(url, (res) => { res.resume(); resolve(res.statusCode) })
+    const req = http.get(url, (res) => {
+      res.resume()
+      resolve(res.statusCode)
+    })
     req.on('error', () => resolve(0))
-    req.setTimeout(2000, () => { req.destroy(); resolve(0) })
+    req.setTimeout(2000, () => {
+      req.destroy()
+      resolve(0)
+    })
   })
 }
 
@@ -42,13 +48,19 @@ function getStatus(url) {
 function listensOn(pid, port) {
   try {
     const hex = port.toString(16).toUpperCase().padStart(4, '0')
-    const row = fs.readFileSync('/proc/net/tcp', 'utf8').split('\n')
+    const row = fs
+      .readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
       .map((l) => l.trim().split(/\s+/))
       .find((f) => f[1] === `0100007F:${hex}` && f[3] === '0A')
     if (!row) return false
     const socket = `socket:[${row[9]}]`
     return fs.readdirSync(`/proc/${pid}/fd`).some((fd) => {
-      try { return fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === socket } catch { return false }
+      try {
+        return fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === socket
+      } catch {
+        return false
+      }
     })
   } catch {
     return null
@@ -100,9 +112,9 @@ async function startServerOnce({ env = {}, timeoutMs = 90000 } = {}) {
       LOG_LEVEL: 'warn',
       // the server's own origin: issuer of the embedded OpenID provider and the login redirect_uris
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env
+      ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe']
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout.on('data', (d) => output.push(String(d)))
   child.stderr.on('data', (d) => output.push(String(d)))
@@ -124,12 +136,17 @@ async function startServerOnce({ env = {}, timeoutMs = 90000 } = {}) {
         const exited = new Promise((r) => child.once('exit', r))
         child.kill('SIGTERM')
         let timer
-        await Promise.race([exited, new Promise((r) => { timer = setTimeout(r, 5000) })])
+        await Promise.race([
+          exited,
+          new Promise((r) => {
+            timer = setTimeout(r, 5000)
+          }),
+        ])
         clearTimeout(timer) // a server that exited at once leaves no 5 s timer holding the test runner open
         if (child.exitCode === null) child.kill('SIGKILL')
       }
       fs.rmSync(dataDir, { recursive: true, force: true })
-    }
+    },
   }
 }
 

@@ -19,14 +19,17 @@ export default class Taro4TestUtils extends TestUtils {
     const root = join(__dirname, '..', '..')
     const app = require(join(root, 'src', 'app')).default
     const config = { ...require(join(root, 'src', 'app.config')).default }
-    const pages: string[] = [...config.pages, ...config.subPackages.flatMap((s: { root: string; pages: string[] }) => s.pages.map((p) => `${s.root}/${p}`))]
+    const pages: string[] = [
+      ...config.pages,
+      ...config.subPackages.flatMap((s: { root: string; pages: string[] }) => s.pages.map((p) => `${s.root}/${p}`)),
+    ]
     config.pages = [entry, ...pages.filter((p) => p !== entry)]
     config.routes = config.pages.map((path: string) => ({
       path,
       load: async (context: { route: { path: string } }, params: unknown) => {
         const page = require(join(root, 'src', context.route.path)).default
         return [page, context, params]
-      }
+      },
     }))
     config.router = { mode: 'hash' }
     ;(taroWindow as any).__taroAppConfig = config

@@ -19,8 +19,12 @@ function weappPackageSizes(dist) {
   const subRoots = app.subPackages.map((s) => path.join(dist, s.root))
   return {
     main: dirSize(dist, (p) => subRoots.includes(p) || isMap(p)),
-    subpackages: app.subPackages.map((s) => ({ root: s.root, pages: s.pages.length, size: dirSize(path.join(dist, s.root), isMap) })),
-    total: dirSize(dist, isMap)
+    subpackages: app.subPackages.map((s) => ({
+      root: s.root,
+      pages: s.pages.length,
+      size: dirSize(path.join(dist, s.root), isMap),
+    })),
+    total: dirSize(dist, isMap),
   }
 }
 

@@ -15,7 +15,9 @@ function read() {
       const { ROUTES } = require('./types/routes.ts')
       const { allKeys } = require('./src/i18n/index.ts')
       process.stdout.write(JSON.stringify({ routes: ROUTES, keys: [...new Set([...allKeys('en'), ...allKeys('zh')])] }))`
-    cached = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: ROOT, encoding: 'utf8' }))
+    cached = JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: ROOT, encoding: 'utf8' }),
+    )
   }
   return cached
 }

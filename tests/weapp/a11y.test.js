@@ -26,7 +26,8 @@ function ariaNodes(data, bindings) {
   const walk = (n) => {
     if (!n || typeof n !== 'object') return
     const b = bindings.get(String(n.nn))
-    if (b && (n[b.role] !== undefined || n[b.label] !== undefined)) found.push({ tag: b.tag, role: n[b.role], label: n[b.label] })
+    if (b && (n[b.role] !== undefined || n[b.label] !== undefined))
+      found.push({ tag: b.tag, role: n[b.role], label: n[b.label] })
     for (const c of n.cn ?? []) walk(c)
     if (n.root) walk(n.root)
   }
@@ -36,8 +37,12 @@ function ariaNodes(data, bindings) {
 
 describe('weapp accessibility attributes', () => {
   let server
-  beforeAll(async () => { server = await testServer() })
-  afterAll(async () => { await server?.stop() })
+  beforeAll(async () => {
+    server = await testServer()
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
 
   it('the compiled view, text, image and button templates carry aria-role and aria-label', () => {
     const tags = new Set([...ariaBindings().values()].filter((b) => b.role && b.label).map((b) => b.tag))
@@ -49,7 +54,10 @@ describe('weapp accessibility attributes', () => {
     const comp = open('pages/home/index')
     await settle(comp)
     // the product cards come with the product list's answer: on a loaded machine later than the first settle
-    const describedNow = () => ariaNodes(comp.data, ariaBindings()).filter((n) => n.tag === 'image' && n.label && comp.dom.textContent.includes(n.label)).length
+    const describedNow = () =>
+      ariaNodes(comp.data, ariaBindings()).filter(
+        (n) => n.tag === 'image' && n.label && comp.dom.textContent.includes(n.label),
+      ).length
     await until(() => describedNow() > 3)
     const nodes = ariaNodes(comp.data, ariaBindings())
     const text = comp.dom.textContent

@@ -26,11 +26,20 @@ describe('account screens in miniprogram-simulate', () => {
         // the mini-program login: WeChat hands the app a code (the stand-in accepts standin:<openid>)
         stubWechatLogin()
         const send = global.wx.request
-        global.wx.request = (o) => send({ ...o, success: (res) => { responses.push({ url: o.url, data: res.data }); o.success && o.success(res) } })
-      }
+        global.wx.request = (o) =>
+          send({
+            ...o,
+            success: (res) => {
+              responses.push({ url: o.url, data: res.data })
+              o.success && o.success(res)
+            },
+          })
+      },
     }))
   })
-  afterAll(async () => { await server?.stop() })
+  afterAll(async () => {
+    await server?.stop()
+  })
 
   it('My offers WeChat login; tapping it logs in through code2session and shows the user and the menu', async () => {
     const comp = open(MY)

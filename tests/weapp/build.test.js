@@ -18,7 +18,11 @@ describe('weapp build output', () => {
 
   it('app.json lists every route of the app, tab pages in the main package', () => {
     const listed = [...appJson.pages, ...appJson.subPackages.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))]
-    expect(listed.sort()).toEqual(routeTable().map((r) => r.page).sort())
+    expect(listed.sort()).toEqual(
+      routeTable()
+        .map((r) => r.page)
+        .sort(),
+    )
     expect(appJson.pages).toEqual(['pages/home/index', 'pages/categories/index', 'pages/cart/index', 'pages/my/index'])
     for (const p of listed) expect(fs.existsSync(path.join(DIST, `${p}.js`))).toBe(true)
   })
@@ -26,12 +30,18 @@ describe('weapp build output', () => {
   it('keeps each package within its budget', () => {
     const sizes = weappPackageSizes(DIST)
     const kb = (n) => `${(n / KB).toFixed(1).padStart(6)} KB`
-    process.stdout.write([
-      '\nweapp package sizes (budget):',
-      `  ${'main'.padEnd(22)} ${kb(sizes.main)}  (${kb(BUDGET.main)})`,
-      ...sizes.subpackages.map((s) => `  ${s.root.padEnd(22)} ${kb(s.size)}  (${kb(BUDGET.sub)})  ${s.pages} page(s)`),
-      `  ${'total'.padEnd(22)} ${kb(sizes.total)}  (${kb(BUDGET.total)})`, '', ''
-    ].join('\n'))
+    process.stdout.write(
+      [
+        '\nweapp package sizes (budget):',
+        `  ${'main'.padEnd(22)} ${kb(sizes.main)}  (${kb(BUDGET.main)})`,
+        ...sizes.subpackages.map(
+          (s) => `  ${s.root.padEnd(22)} ${kb(s.size)}  (${kb(BUDGET.sub)})  ${s.pages} page(s)`,
+        ),
+        `  ${'total'.padEnd(22)} ${kb(sizes.total)}  (${kb(BUDGET.total)})`,
+        '',
+        '',
+      ].join('\n'),
+    )
     expect(sizes.main).toBeLessThanOrEqual(BUDGET.main)
     expect(sizes.subpackages).toHaveLength(appJson.subPackages.length)
     for (const s of sizes.subpackages) expect([s.root, s.size <= BUDGET.sub]).toEqual([s.root, true])
@@ -42,15 +52,23 @@ describe('weapp build output', () => {
     const project = JSON.parse(fs.readFileSync(path.join(ROOT, 'project.config.json'), 'utf8'))
     expect(project.miniprogramRoot).toBe('./dist/weapp')
     expect(project.setting.urlCheck).toBe(false)
-    const js = fs.readdirSync(DIST).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(DIST, f), 'utf8')).join('\n')
+    const js = fs
+      .readdirSync(DIST)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => fs.readFileSync(path.join(DIST, f), 'utf8'))
+      .join('\n')
     expect(js).toContain(BUILD_BASE)
   })
 })
 
 describe('Home in miniprogram-simulate', () => {
   let server
-  beforeAll(async () => { server = await testServer() })
-  afterAll(async () => { await server?.stop() })
+  beforeAll(async () => {
+    server = await testServer()
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
 
   it('renders seeded products from the server, with prices, and reaches the API with the spec headers', async () => {
     const { env, open, until } = launchApp({ apiOrigin: server.origin, path: 'pages/home/index' })

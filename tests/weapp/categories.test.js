@@ -19,7 +19,10 @@ describe('Categories in miniprogram-simulate', () => {
   const pageOf = (r) => new URL(r.url).searchParams.get('page')
   const categoryOf = (r) => new URL(r.url).searchParams.get('categoryId')
   // the rail: All recommended first, then the top-level categories in the tree's order
-  const railItem = (code) => comp.querySelectorAll('.category-tree__item')[code === 'recommended' ? 0 : tree.findIndex((t) => t.code === code) + 1]
+  const railItem = (code) =>
+    comp.querySelectorAll('.category-tree__item')[
+      code === 'recommended' ? 0 : tree.findIndex((t) => t.code === code) + 1
+    ]
 
   beforeAll(async () => {
     server = await testServer()
@@ -32,16 +35,20 @@ describe('Categories in miniprogram-simulate', () => {
     ;({ env, until, open } = launchApp({ apiOrigin: server.origin, path: 'pages/categories/index', query }))
     comp = open('pages/categories/index', query)
   })
-  afterAll(async () => { await server?.stop() })
+  afterAll(async () => {
+    await server?.stop()
+  })
 
-  it('/categories/{top}/{node} lists that node\'s products (its id from the tree), with the rail of top-level categories and the siblings as chips', async () => {
+  it("/categories/{top}/{node} lists that node's products (its id from the tree), with the rail of top-level categories and the siblings as chips", async () => {
     expect(await waitFor(() => requestsTo('/api/product/list').length > 0)).toBe(true)
     const req = requestsTo('/api/product/list')[0]
     expect(categoryOf(req)).toBe(node.id)
     expect(req.header).toMatchObject({ Source: 'weapp', countrycode: 'cn' })
     // names in the language the app asked in
     const named = (await getJson(`${server.origin}/api/category/tree`, req.header)).data
-    const expected = (await getJson(`${server.origin}/api/product/list?page=1&pageSize=20&categoryId=${node.id}`, req.header)).data
+    const expected = (
+      await getJson(`${server.origin}/api/product/list?page=1&pageSize=20&categoryId=${node.id}`, req.header)
+    ).data
     expect(await waitFor(() => comp.dom.textContent.includes(expected.items[0].catalogNumber))).toBe(true)
     const text = comp.dom.textContent
     for (const t of named) expect(text).toContain(t.name)
@@ -75,7 +82,9 @@ describe('Categories in miniprogram-simulate', () => {
     railItem(other.code).dispatchEvent('tap')
     expect(await waitFor(() => requestsTo('/api/product/list').length > 0)).toBe(true)
     expect(categoryOf(requestsTo('/api/product/list')[0])).toBe(other.id)
-    expect(await waitFor(() => comp.querySelectorAll('.categories__chip').length === other.children.length + 1)).toBe(true)
+    expect(await waitFor(() => comp.querySelectorAll('.categories__chip').length === other.children.length + 1)).toBe(
+      true,
+    )
     expect(await waitFor(() => comp.querySelectorAll('.product-card').length === 20)).toBe(true)
   })
 })

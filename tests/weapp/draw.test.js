@@ -19,7 +19,9 @@ describe('lucky draw in miniprogram-simulate', () => {
   it('the draw screen for approved.cn: activity tabs, the running wheel with a segment per prize, the button, counts, prizes, rules', async () => {
     await sim.h.logInOnMy()
     const comp = sim.h.open(DRAW)
-    expect(await sim.h.until(() => comp.querySelectorAll('.ld-tab').length >= 4 && !!comp.querySelector('.ld-wheel'))).toBe(true)
+    expect(
+      await sim.h.until(() => comp.querySelectorAll('.ld-tab').length >= 4 && !!comp.querySelector('.ld-wheel')),
+    ).toBe(true)
     await sim.h.settle(comp)
     const wheelPrizes = 8 // the seeded LD-CN-WHEEL
     expect(all(comp, 'ld-tab').length).toBe(4)
@@ -33,9 +35,13 @@ describe('lucky draw in miniprogram-simulate', () => {
     comp.detach()
   })
 
-  it('the first screen stays within WeChat\'s audit lines (one setData <= 256 KB, <= 1,000 WXML nodes)', async () => {
-    const f = await measureFirstScreen(sim.h, DRAW, { ready: (c) => !!c.querySelector('.ld-wheel') && c.querySelectorAll('.ld-wheel__label').length >= 8 })
-    process.stdout.write(`\nweapp lucky draw: ${f.calls} setData, largest ${(f.largest / 1024).toFixed(1)} KB, ${f.nodes} nodes\n`)
+  it("the first screen stays within WeChat's audit lines (one setData <= 256 KB, <= 1,000 WXML nodes)", async () => {
+    const f = await measureFirstScreen(sim.h, DRAW, {
+      ready: (c) => !!c.querySelector('.ld-wheel') && c.querySelectorAll('.ld-wheel__label').length >= 8,
+    })
+    process.stdout.write(
+      `\nweapp lucky draw: ${f.calls} setData, largest ${(f.largest / 1024).toFixed(1)} KB, ${f.nodes} nodes\n`,
+    )
     expect([f.page, f.ready, f.settled]).toEqual([f.page, true, true])
     expect(f.calls).toBeGreaterThan(0)
     expect([f.page, f.largest <= LINES.setDataBytes, f.nodes <= LINES.nodes]).toEqual([f.page, true, true])

@@ -26,11 +26,11 @@ const HEADERS = { countrycode: 'cn', languagecode: 'cn' }
  */
 const SAMPLE_PARAMS = {
   billToAccountNumber: '2000001',
-  contentType: 'knowledge'
+  contentType: 'knowledge',
 }
 /** per route, where its params mean something of their own (orders, requests, tokens: filled in by beforeAll) */
 const ROUTE_PARAMS = {
-  promotion: { category: 'antibodies', subject: 'flow-cytometry-antibody-savings', id: 'PR1001' }
+  promotion: { category: 'antibodies', subject: 'flow-cytometry-antibody-savings', id: 'PR1001' },
 }
 /** query parameters of routes whose path has none (spec §2: /flashbuy/submit?id={id}&qty={qty}; a gift's redemption ?id=) */
 const ROUTE_QUERY = {}
@@ -58,7 +58,10 @@ function paramsFor(route) {
   const guessed = []
   for (const [, name] of route.path.matchAll(/:(\w+)/g)) {
     let v = ROUTE_PARAMS[route.name]?.[name] ?? SAMPLE_PARAMS[name]
-    if (v === undefined) { v = FALLBACK_PARAM; guessed.push(name) }
+    if (v === undefined) {
+      v = FALLBACK_PARAM
+      guessed.push(name)
+    }
     query[name] = encodeURIComponent(v) // as the app's own links (pageUrl) carry them
   }
   return { query, guessed }
@@ -75,19 +78,34 @@ describe('every route of the mini-program renders', () => {
     server = await testServer()
     // seeded values for the param table: a product, a category node, a knowledge article
     const product = (await call(server.origin, 'GET', '/api/product/list?page=1&pageSize=1', HEADERS)).data.items[0]
-    const top = (await call(server.origin, 'GET', '/api/category/tree', HEADERS)).data.find((c) => c.children.length > 0)
-    const article = (await call(server.origin, 'GET', '/api/mkt/content/list?contentType=knowledge&page=1&pageSize=1', HEADERS)).data.items[0]
-    Object.assign(SAMPLE_PARAMS, { catalogNumber: product.catalogNumber, title: product.productTitle, category: top.name, node: top.children[0].code, id: article.id })
+    const top = (await call(server.origin, 'GET', '/api/category/tree', HEADERS)).data.find(
+      (c) => c.children.length > 0,
+    )
+    const article = (
+      await call(server.origin, 'GET', '/api/mkt/content/list?contentType=knowledge&page=1&pageSize=1', HEADERS)
+    ).data.items[0]
+    Object.assign(SAMPLE_PARAMS, {
+      catalogNumber: product.catalogNumber,
+      title: product.productTitle,
+      category: top.name,
+      node: top.children[0].code,
+      id: article.id,
+    })
     // approved.cn's own S-quote and an order with a pending lead-time line (seeded history)
     const auth = { ...HEADERS, authorization: `Bearer ${hs256Token(TEST_JWT_SECRET, 'U-7f3a9c21', 'approved.cn')}` }
-    const quote = (await call(server.origin, 'GET', '/api/quote/list', auth)).data.find((q) => q.orderHeader.status === 'active')
+    const quote = (await call(server.origin, 'GET', '/api/quote/list', auth)).data.find(
+      (q) => q.orderHeader.status === 'active',
+    )
     if (quote) SAMPLE_PARAMS.staticQuoteId = quote.orderHeader.staticQuoteId
     await seededPages(auth)
 
-    console.error = (...args) => { errors.push(args.map((a) => (a && a.stack) || String(a)).join(' ')); consoleError(...args) }
+    console.error = (...args) => {
+      errors.push(args.map((a) => (a && a.stack) || String(a)).join(' '))
+      consoleError(...args)
+    }
     h = launchApp({
       apiOrigin: server.origin,
-      beforeLaunch: () => stubWechatLogin() // approved.cn
+      beforeLaunch: () => stubWechatLogin(), // approved.cn
     })
   })
 
@@ -117,11 +135,17 @@ describe('every route of the mini-program renders', () => {
     let lto = null
     for (const o of orders) {
       const d = await detailOf(o.orderNumber)
-      if (d.lines.some((l) => l.backorderedQuantity > 0)) { lto = d; break }
+      if (d.lines.some((l) => l.backorderedQuantity > 0)) {
+        lto = d
+        break
+      }
     }
     expect(lto).not.toBeNull()
     ROUTE_PARAMS.pendingLto = { orderNumber: lto.orderNumber }
-    MAIN_CONTENT.pendingLto = [lto.orderNumber, ...lto.lines.filter((l) => l.backorderedQuantity > 0).map((l) => l.catalogNumber)]
+    MAIN_CONTENT.pendingLto = [
+      lto.orderNumber,
+      ...lto.lines.filter((l) => l.backorderedQuantity > 0).map((l) => l.catalogNumber),
+    ]
 
     const cancellable = orders.find((o) => ['SUBMITTED', 'ORDER_SUBMITTED', 'IN_PROGRESS'].includes(o.status))
     const returnable = orders.find((o) => o.status === 'COMPLETED')
@@ -132,7 +156,12 @@ describe('every route of the mini-program renders', () => {
     MAIN_CONTENT.orderReturn = [returnable.orderNumber]
 
     const confirmOrder = await detailOf(cancellable.orderNumber)
-    const link = await get('POST', `/api/ops/orders/${confirmOrder.orderNumber}/confirmation`, { ...HEADERS, 'x-ops-token': WEAPP_OPS_TOKEN }, { kind: 'order' })
+    const link = await get(
+      'POST',
+      `/api/ops/orders/${confirmOrder.orderNumber}/confirmation`,
+      { ...HEADERS, 'x-ops-token': WEAPP_OPS_TOKEN },
+      { kind: 'order' },
+    )
     ROUTE_PARAMS.orderConfirm = { token: link.token }
     MAIN_CONTENT.orderConfirm = orderContent(confirmOrder)
 
@@ -154,11 +183,16 @@ describe('every route of the mini-program renders', () => {
     const before = new Set((await get('GET', '/api/cart/query', auth)).cartItems.map((i) => i.id))
     const products = (await get('GET', '/api/product/list?page=1&pageSize=20', HEADERS)).items
     for (const p of products) {
-      await call(server.origin, 'POST', '/api/cart/addItems', auth, { items: [{ catalogNumber: p.catalogNumber, quantity: 1 }] })
+      await call(server.origin, 'POST', '/api/cart/addItems', auth, {
+        items: [{ catalogNumber: p.catalogNumber, quantity: 1 }],
+      })
       const added = (await get('GET', '/api/cart/query', auth)).cartItems.filter((i) => !before.has(i.id))
       if (!added.length) continue
       cartCleanup = { auth, ids: added.map((i) => i.id) }
-      if (added.every((i) => i.priceStatus === 'orderable' && i.salesStatus === 'active')) { MAIN_CONTENT.submitOrder = added.map((i) => i.catalogNumber); break }
+      if (added.every((i) => i.priceStatus === 'orderable' && i.salesStatus === 'active')) {
+        MAIN_CONTENT.submitOrder = added.map((i) => i.catalogNumber)
+        break
+      }
       await call(server.origin, 'POST', '/api/cart/deleteItems', auth, { items: added.map((i) => ({ id: i.id })) })
       cartCleanup = null
     }
@@ -167,11 +201,19 @@ describe('every route of the mini-program renders', () => {
   let cartCleanup = null
 
   afterAll(async () => {
-    if (cartCleanup) await call(server.origin, 'POST', '/api/cart/deleteItems', cartCleanup.auth, { items: cartCleanup.ids.map((id) => ({ id })) })
+    if (cartCleanup)
+      await call(server.origin, 'POST', '/api/cart/deleteItems', cartCleanup.auth, {
+        items: cartCleanup.ids.map((id) => ({ id })),
+      })
     console.error = consoleError
     const pad = (s, n) => String(s).padEnd(n)
-    const lines = summary.map((r) => `  ${pad(r.as, 8)} ${pad(r.route, 17)} ${pad(r.page, 44)} ${String(r.chars).padStart(5)} chars ${String(r.ms).padStart(5)} ms  ${r.note}`)
-    process.stdout.write(`\nweapp pages rendered (${summary.length}; chars of the page's own text, ms until settled incl. 400 ms quiet):\n${lines.join('\n')}\n\n`)
+    const lines = summary.map(
+      (r) =>
+        `  ${pad(r.as, 8)} ${pad(r.route, 17)} ${pad(r.page, 44)} ${String(r.chars).padStart(5)} chars ${String(r.ms).padStart(5)} ms  ${r.note}`,
+    )
+    process.stdout.write(
+      `\nweapp pages rendered (${summary.length}; chars of the page's own text, ms until settled incl. 400 ms quiet):\n${lines.join('\n')}\n\n`,
+    )
     await server?.stop()
   })
 
@@ -197,7 +239,7 @@ describe('every route of the mini-program renders', () => {
       // a page may send its user on by itself (e.g. to the login screen): where to, if anywhere
       sentTo: sentOn && ROUTES.find((r) => r.page === sentOn.url.replace(/^\//, '').split('?')[0]),
       sentOn,
-      guessed
+      guessed,
     }
     shown.text = strings.join('\n')
     comp.detach() // unloads the page: errors while it is torn down count too
@@ -205,15 +247,22 @@ describe('every route of the mini-program renders', () => {
     return { ...shown, errors: [...errors] }
   }
 
-  const record = (as, route, shown) => summary.push({
-    as, route: route.name, page: route.page, chars: shown.chars, ms: shown.ms,
-    note: [
-      shown.sentOn && `${shown.sentOn.api} ${shown.sentOn.url.split('?')[0]}`,
-      shown.gate && 'login gate',
-      ...shown.webViews.map((src) => `web-view ${src.split('?')[0]}`),
-      shown.guessed.length && `params guessed: ${shown.guessed.join(', ')}`
-    ].filter(Boolean).join('; ')
-  })
+  const record = (as, route, shown) =>
+    summary.push({
+      as,
+      route: route.name,
+      page: route.page,
+      chars: shown.chars,
+      ms: shown.ms,
+      note: [
+        shown.sentOn && `${shown.sentOn.api} ${shown.sentOn.url.split('?')[0]}`,
+        shown.gate && 'login gate',
+        ...shown.webViews.map((src) => `web-view ${src.split('?')[0]}`),
+        shown.guessed.length && `params guessed: ${shown.guessed.join(', ')}`,
+      ]
+        .filter(Boolean)
+        .join('; '),
+    })
 
   /** What every page owes, whoever looks at it. */
   function expectHealthy(route, shown) {
@@ -223,7 +272,8 @@ describe('every route of the mini-program renders', () => {
     // something of its own to see (text or a web-view), unless it sent its user on to another route
     const content = shown.chars > 0 || shown.webViews.some(Boolean)
     expect([route.name, content || !!shown.sentTo]).toEqual([route.name, true])
-    if (shown.sentOn) expect([route.name, shown.sentOn.url, !!shown.sentTo]).toEqual([route.name, shown.sentOn.url, true])
+    if (shown.sentOn)
+      expect([route.name, shown.sentOn.url, !!shown.sentTo]).toEqual([route.name, shown.sentOn.url, true])
   }
 
   const waiting = (gate) => /login-gate--waiting/.test(gate.className)

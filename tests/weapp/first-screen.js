@@ -45,7 +45,7 @@ async function measureFirstScreen(h, page, { query = {}, ready = noSkeleton } = 
     calls: sizes.length,
     largest: Math.max(0, ...sizes),
     total: sizes.reduce((a, b) => a + b, 0),
-    nodes: countNodes(comp)
+    nodes: countNodes(comp),
   }
   comp.detach()
   await h.simulate.sleep(0)

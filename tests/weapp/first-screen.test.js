@@ -16,7 +16,7 @@ let h
 const TAB_PAGES = JSON.parse(fs.readFileSync(path.join(DIST, 'app.json'), 'utf8')).pages
 /** what a tab page's first screen must show before it is measured, beyond "nothing still loading" */
 const READY = {
-  'pages/home/index': (comp) => noSkeleton(comp) && comp.querySelectorAll('.product-card').length > 0
+  'pages/home/index': (comp) => noSkeleton(comp) && comp.querySelectorAll('.product-card').length > 0,
 }
 const measure = (page) => measureFirstScreen(h, page, { ready: READY[page] || noSkeleton })
 
@@ -31,12 +31,19 @@ describe('tab pages: first screen within the audit lines (setData 256 KB per cal
 
   afterAll(async () => {
     const kb = (n) => `${(n / KB).toFixed(1).padStart(6)} KB`
-    process.stdout.write([
-      `\nweapp first screens (lines: one setData <= ${LINES.setDataBytes / KB} KB, <= ${LINES.nodes} WXML nodes):`,
-      ...figures.map((f) => `  ${f.as.padEnd(8)} ${f.page.padEnd(24)} setData ${String(f.calls).padStart(3)} calls, largest ${kb(f.largest)}, total ${kb(f.total)}   ${String(f.nodes).padStart(5)} nodes`),
-      '', ''
-    ].join('\n'))
-    if (process.env.WEAPP_FIRST_SCREEN_OUT) fs.writeFileSync(process.env.WEAPP_FIRST_SCREEN_OUT, JSON.stringify({ lines: LINES, figures }, null, 2))
+    process.stdout.write(
+      [
+        `\nweapp first screens (lines: one setData <= ${LINES.setDataBytes / KB} KB, <= ${LINES.nodes} WXML nodes):`,
+        ...figures.map(
+          (f) =>
+            `  ${f.as.padEnd(8)} ${f.page.padEnd(24)} setData ${String(f.calls).padStart(3)} calls, largest ${kb(f.largest)}, total ${kb(f.total)}   ${String(f.nodes).padStart(5)} nodes`,
+        ),
+        '',
+        '',
+      ].join('\n'),
+    )
+    if (process.env.WEAPP_FIRST_SCREEN_OUT)
+      fs.writeFileSync(process.env.WEAPP_FIRST_SCREEN_OUT, JSON.stringify({ lines: LINES, figures }, null, 2))
     await server?.stop()
   })
 

@@ -21,13 +21,17 @@ describe('flash buy in miniprogram-simulate', () => {
 
   it('the flash-sale list: sections, sale-list labels, prices, and Purchase now only on running sales', async () => {
     // the sales as the server lists them (Taro's mini-program template keeps no data-* attributes: items are found by name)
-    const listed = (await call(sim.server.origin, 'GET', '/api/flashbuy/list', { countrycode: 'cn', languagecode: 'cn' })).data
+    const listed = (
+      await call(sim.server.origin, 'GET', '/api/flashbuy/list', { countrycode: 'cn', languagecode: 'cn' })
+    ).data
     const comp = sim.h.open(LIST)
     expect(await sim.h.until(() => comp.querySelectorAll('.fs-item').length === listed.length)).toBe(true)
     await sim.h.settle(comp)
     const item = (id) => {
       const sale = listed.find((x) => x.id === id)
-      return all(comp, 'fs-item').find((el) => text(one(el, 'fs-item__name')) === sale.skuName && text(el).includes(sale.catalogNumber))
+      return all(comp, 'fs-item').find(
+        (el) => text(one(el, 'fs-item__name')) === sale.skuName && text(el).includes(sale.catalogNumber),
+      )
     }
     const inGroup = (group, id) => one(comp, `fs-group--${group}`).contains(item(id))
     // spec section 4 sale-list labels, in whichever language the simulated phone has
@@ -53,14 +57,18 @@ describe('flash buy in miniprogram-simulate', () => {
     expect(one(item('FB-CN-008'), 'fs-item__label--expired')).toBeTruthy()
     expect(one(item('FB-CN-008'), 'fs-item__action--expired')).toBeTruthy()
     // Purchase now exactly on the running sales
-    expect(comp.querySelectorAll('.fs-item__action--buy').length).toBe(listed.filter((x) => x.flashBuyStatus === 'IN_PROGRESS').length)
+    expect(comp.querySelectorAll('.fs-item__action--buy').length).toBe(
+      listed.filter((x) => x.flashBuyStatus === 'IN_PROGRESS').length,
+    )
     comp.detach()
   })
 
   it('the submit screen for FB-CN-001 as approved.cn: address, product card, quantity hints, total and Submit order', async () => {
     await sim.h.logInOnMy()
     const comp = sim.h.open(SUBMIT, { id: 'FB-CN-001', qty: '2' })
-    expect(await sim.h.until(() => !!comp.querySelector('.fb-product') && !!comp.querySelector('.fb-address .address-card'))).toBe(true)
+    expect(
+      await sim.h.until(() => !!comp.querySelector('.fb-product') && !!comp.querySelector('.fb-address .address-card')),
+    ).toBe(true)
     await sim.h.settle(comp)
     expect(comp.querySelector('.fb-product__badge--inProgress')).toBeTruthy()
     expect(comp.querySelector('.fb-status')).toBeFalsy() // no blocking message on a running sale
@@ -80,10 +88,15 @@ describe('flash buy in miniprogram-simulate', () => {
     comp.detach()
   })
 
-  it('both first screens stay within WeChat\'s audit lines (one setData <= 256 KB, <= 1,000 WXML nodes)', async () => {
+  it("both first screens stay within WeChat's audit lines (one setData <= 256 KB, <= 1,000 WXML nodes)", async () => {
     const list = await measureFirstScreen(sim.h, LIST, { ready: (c) => c.querySelectorAll('.fs-item').length >= 8 })
-    const submit = await measureFirstScreen(sim.h, SUBMIT, { query: { id: 'FB-CN-001', qty: '1' }, ready: (c) => !!c.querySelector('.fb-product') && !!c.querySelector('.fb-address .address-card') })
-    process.stdout.write(`\nweapp flash buy: list ${list.calls} setData, largest ${(list.largest / 1024).toFixed(1)} KB, ${list.nodes} nodes; submit ${submit.calls} setData, largest ${(submit.largest / 1024).toFixed(1)} KB, ${submit.nodes} nodes\n`)
+    const submit = await measureFirstScreen(sim.h, SUBMIT, {
+      query: { id: 'FB-CN-001', qty: '1' },
+      ready: (c) => !!c.querySelector('.fb-product') && !!c.querySelector('.fb-address .address-card'),
+    })
+    process.stdout.write(
+      `\nweapp flash buy: list ${list.calls} setData, largest ${(list.largest / 1024).toFixed(1)} KB, ${list.nodes} nodes; submit ${submit.calls} setData, largest ${(submit.largest / 1024).toFixed(1)} KB, ${submit.nodes} nodes\n`,
+    )
     for (const f of [list, submit]) {
       expect([f.page, f.ready, f.settled]).toEqual([f.page, true, true])
       expect(f.calls).toBeGreaterThan(0)

@@ -50,9 +50,11 @@ describe('gift centre in miniprogram-simulate', () => {
     detail.detach()
   })
 
-  it('the gift centre\'s first screen stays within WeChat\'s audit lines (one setData <= 256 KB, <= 1,000 WXML nodes)', async () => {
+  it("the gift centre's first screen stays within WeChat's audit lines (one setData <= 256 KB, <= 1,000 WXML nodes)", async () => {
     const f = await measureFirstScreen(sim.h, CENTRE, { ready: (c) => c.querySelectorAll('.gc-gift').length >= 20 })
-    process.stdout.write(`\nweapp gift centre: ${f.calls} setData, largest ${(f.largest / 1024).toFixed(1)} KB, ${f.nodes} nodes\n`)
+    process.stdout.write(
+      `\nweapp gift centre: ${f.calls} setData, largest ${(f.largest / 1024).toFixed(1)} KB, ${f.nodes} nodes\n`,
+    )
     expect([f.page, f.ready, f.settled]).toEqual([f.page, true, true])
     expect(f.calls).toBeGreaterThan(0)
     expect([f.page, f.largest <= LINES.setDataBytes, f.nodes <= LINES.nodes]).toEqual([f.page, true, true])

@@ -7,7 +7,9 @@ const http = require('node:http')
 const { ROOT, startServer } = require('../support/server-process')
 const { installMiniProgramGlobals } = require('./mp-env')
 
-const DIST = process.env.TEST_WEAPP_DIR ? path.resolve(ROOT, process.env.TEST_WEAPP_DIR) : path.join(ROOT, 'dist', 'weapp')
+const DIST = process.env.TEST_WEAPP_DIR
+  ? path.resolve(ROOT, process.env.TEST_WEAPP_DIR)
+  : path.join(ROOT, 'dist', 'weapp')
 /** the API base URL compiled into the build (the mini-program's requests are sent to the test server instead) */
 const BUILD_BASE = 'http://127.0.0.1:3000'
 
@@ -31,11 +33,29 @@ async function testServer() {
 function call(origin, method, url, headers = {}, body) {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body)
-    const req = http.request(`${origin}${url}`, { method, headers: { ...headers, ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) } }, (res) => {
-      let raw = ''
-      res.on('data', (c) => { raw += c })
-      res.on('end', () => { try { resolve(JSON.parse(raw)) } catch { reject(new Error(`${method} ${url}: ${res.statusCode} ${raw.slice(0, 200)}`)) } })
-    })
+    const req = http.request(
+      `${origin}${url}`,
+      {
+        method,
+        headers: {
+          ...headers,
+          ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}),
+        },
+      },
+      (res) => {
+        let raw = ''
+        res.on('data', (c) => {
+          raw += c
+        })
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(raw))
+          } catch {
+            reject(new Error(`${method} ${url}: ${res.statusCode} ${raw.slice(0, 200)}`))
+          }
+        })
+      },
+    )
     req.on('error', reject)
     if (data) req.write(data)
     req.end()
@@ -51,7 +71,11 @@ const APPROVED_CN_WECHAT_CODE = 'standin:oStandin-approved-cn'
 
 /** wx.login as WeChat answers it: a code the server exchanges at code2session (here: the stand-in). */
 function stubWechatLogin(code = APPROVED_CN_WECHAT_CODE) {
-  global.wx.login = (o) => { const r = { code, errMsg: 'login:ok' }; o.success && o.success(r); o.complete && o.complete(r) }
+  global.wx.login = (o) => {
+    const r = { code, errMsg: 'login:ok' }
+    o.success && o.success(r)
+    o.complete && o.complete(r)
+  }
 }
 
 /**
@@ -75,7 +99,8 @@ function launchApp({ apiOrigin, path: launchPath = 'pages/home/index', query = {
   /** Opens a page as onLoad would receive it (query values as the app's own links encode them). */
   const open = (page, pageQuery = {}) => {
     env.setRoute(page, pageQuery)
-    if (!loaded.has(page)) loaded.set(page, simulate.load(path.join(DIST, page), { rootPath: DIST, compiler: 'official' }))
+    if (!loaded.has(page))
+      loaded.set(page, simulate.load(path.join(DIST, page), { rootPath: DIST, compiler: 'official' }))
     const comp = simulate.render(loaded.get(page))
     comp.attach(document.createElement('parent-wrapper'))
     return comp
@@ -99,7 +124,11 @@ function launchApp({ apiOrigin, path: launchPath = 'pages/home/index', query = {
     while (Date.now() < end) {
       await simulate.sleep(step)
       const text = comp.dom.textContent
-      if (text !== last || env.pending() > 0) { last = text; since = Date.now(); continue }
+      if (text !== last || env.pending() > 0) {
+        last = text
+        since = Date.now()
+        continue
+      }
       if (Date.now() - since >= quietMs) return true
     }
     return false
@@ -134,8 +163,20 @@ function appOnTestServer(path) {
     sim.server = await testServer()
     sim.h = launchApp({ apiOrigin: sim.server.origin, path, beforeLaunch: () => stubWechatLogin() })
   })
-  afterAll(async () => { await sim.server?.stop() })
+  afterAll(async () => {
+    await sim.server?.stop()
+  })
   return sim
 }
 
-module.exports = { DIST, BUILD_BASE, WEAPP_OPS_TOKEN, testServer, call, getJson, stubWechatLogin, launchApp, appOnTestServer }
+module.exports = {
+  DIST,
+  BUILD_BASE,
+  WEAPP_OPS_TOKEN,
+  testServer,
+  call,
+  getJson,
+  stubWechatLogin,
+  launchApp,
+  appOnTestServer,
+}

@@ -10,5 +10,5 @@ module.exports = {
   // one test server for every file (harness.testServer)
   globalSetup: '<rootDir>/tests/weapp/global-setup.js',
   globalTeardown: '<rootDir>/tests/weapp/global-teardown.js',
-  testTimeout: 120000
+  testTimeout: 120000,
 }

@@ -18,7 +18,9 @@ function installMiniProgramGlobals({ apiOrigin, buildBase = 'http://127.0.0.1:30
   let currentRoute = 'pages/home/index'
   let currentQuery = {}
 
-  global.App = (cfg) => { appInst = cfg }
+  global.App = (cfg) => {
+    appInst = cfg
+  }
   global.getApp = () => appInst
   global.getCurrentPages = () => [{ route: currentRoute }]
   global.Page = (cfg) => {
@@ -42,12 +44,17 @@ function installMiniProgramGlobals({ apiOrigin, buildBase = 'http://127.0.0.1:30
           cfg.onReady && cfg.onReady.call(this)
         },
         // leaving a page (redirect, reLaunch, back) unloads it: Taro unmounts the React tree
-        detached() { cfg.onUnload && cfg.onUnload.call(this) }
-      }
+        detached() {
+          cfg.onUnload && cfg.onUnload.call(this)
+        },
+      },
     })
   }
 
-  const ok = (o, res) => { o && o.success && o.success(res); o && o.complete && o.complete(res) }
+  const ok = (o, res) => {
+    o && o.success && o.success(res)
+    o && o.complete && o.complete(res)
+  }
   // the simulator has no page stack: a navigation is recorded and becomes the current route
   const navigate = (api, o) => {
     navigations.push({ api, url: o.url })
@@ -56,11 +63,21 @@ function installMiniProgramGlobals({ apiOrigin, buildBase = 'http://127.0.0.1:30
   }
   global.wx = {
     getStorageSync: (k) => (storage.has(k) ? storage.get(k) : ''),
-    setStorageSync: (k, v) => { storage.set(k, v) },
-    removeStorageSync: (k) => { storage.delete(k) },
+    setStorageSync: (k, v) => {
+      storage.set(k, v)
+    },
+    removeStorageSync: (k) => {
+      storage.delete(k)
+    },
     getStorage: (o) => ok(o, { data: storage.get(o.key) }),
-    setStorage: (o) => { storage.set(o.key, o.data); ok(o, {}) },
-    showToast: (o) => { toasts.push(o); ok(o, {}) },
+    setStorage: (o) => {
+      storage.set(o.key, o.data)
+      ok(o, {})
+    },
+    showToast: (o) => {
+      toasts.push(o)
+      ok(o, {})
+    },
     reLaunch: (o) => navigate('reLaunch', o),
     navigateTo: (o) => navigate('navigateTo', o),
     redirectTo: (o) => navigate('redirectTo', o),
@@ -71,28 +88,54 @@ function installMiniProgramGlobals({ apiOrigin, buildBase = 'http://127.0.0.1:30
       requests.push(rec)
       inFlight++
       let settled = false
-      const done = () => { if (!settled) { settled = true; inFlight-- } }
-      const req = http.request(url, { method: rec.method, headers: { ...o.header, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) } }, (res) => {
-        let raw = ''
-        res.setEncoding('utf8')
-        res.on('data', (c) => { raw += c })
-        res.on('end', () => {
-          let data = raw
-          try { data = JSON.parse(raw) } catch { /* not JSON */ }
-          const out = { statusCode: res.statusCode, header: res.headers, data, errMsg: 'request:ok' }
-          done()
-          o.success && o.success(out)
-          o.complete && o.complete(out)
-        })
+      const done = () => {
+        if (!settled) {
+          settled = true
+          inFlight--
+        }
+      }
+      const req = http.request(
+        url,
+        {
+          method: rec.method,
+          headers: { ...o.header, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) },
+        },
+        (res) => {
+          let raw = ''
+          res.setEncoding('utf8')
+          res.on('data', (c) => {
+            raw += c
+          })
+          res.on('end', () => {
+            let data = raw
+            try {
+              data = JSON.parse(raw)
+            } catch {
+              /* not JSON */
+            }
+            const out = { statusCode: res.statusCode, header: res.headers, data, errMsg: 'request:ok' }
+            done()
+            o.success && o.success(out)
+            o.complete && o.complete(out)
+          })
+        },
+      )
+      req.on('error', (e) => {
+        done()
+        const err = { errMsg: `request:fail ${e.message}` }
+        o.fail && o.fail(err)
+        o.complete && o.complete(err)
       })
-      req.on('error', (e) => { done(); const err = { errMsg: `request:fail ${e.message}` }; o.fail && o.fail(err); o.complete && o.complete(err) })
       if (body) req.write(body)
       req.end()
       return { abort: () => req.destroy(), onHeadersReceived() {}, offHeadersReceived() {} }
-    }
+    },
   }
   /** the page the next simulate.render() opens, and its query (what onLoad receives) */
-  const setRoute = (route, query = {}) => { currentRoute = route; currentQuery = query }
+  const setRoute = (route, query = {}) => {
+    currentRoute = route
+    currentQuery = query
+  }
   /** requests sent and not answered yet */
   const pending = () => inFlight
   return { storage, requests, toasts, navigations, setDataCalls, pending, app: () => appInst, setRoute }

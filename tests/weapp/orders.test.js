@@ -18,8 +18,11 @@ const DETAIL = 'packages/order/order-detail/index'
 
 // the status labels as the app shows them, in either language (status code → label key → en/zh text)
 const read = (p) => fs.readFileSync(path.join(ROOT, p), 'utf8')
-const LABEL_OF = Object.fromEntries([...read('types/order/statuses.ts').matchAll(/^\s+(\w+): \{ label: '(\w+)'/gm)].map((m) => [m[1], m[2]]))
-const texts = (p) => Object.fromEntries([...read(p).matchAll(/'order\.status\.(\w+)': '([^']+)'/g)].map((m) => [m[1], m[2]]))
+const LABEL_OF = Object.fromEntries(
+  [...read('types/order/statuses.ts').matchAll(/^\s+(\w+): \{ label: '(\w+)'/gm)].map((m) => [m[1], m[2]]),
+)
+const texts = (p) =>
+  Object.fromEntries([...read(p).matchAll(/'order\.status\.(\w+)': '([^']+)'/g)].map((m) => [m[1], m[2]]))
 const EN = texts('src/i18n/screens/order.ts')
 const ZH = texts('src/i18n/zh/screens/order.ts')
 const statusTexts = (code) => [EN[LABEL_OF[code]], ZH[LABEL_OF[code]]]
@@ -37,7 +40,7 @@ describe('order history and detail in miniprogram-simulate', () => {
     orders = res.data.items
   })
 
-  it('the order history lists approved.cn\'s orders: numbers, status labels, totals', async () => {
+  it("the order history lists approved.cn's orders: numbers, status labels, totals", async () => {
     expect(orders.length).toBeGreaterThan(1) // the seed gives approved.cn several recent orders
     expect(Object.keys(LABEL_OF).length).toBeGreaterThan(5)
     const comp = sim.h.open(HISTORY)

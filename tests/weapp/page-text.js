@@ -27,14 +27,16 @@ function visibleStrings(root) {
 /** the element has the class `name`, or the class with the component's prefix ("main--fs-item") */
 const hasClass = (el, name) => [...el.classList].some((c) => c === name || c.endsWith(`--${name}`))
 /** the elements under `root` (a page or component, or an element) with the class `name` (see hasClass) */
-const all = (root, name) => [...(root.dom || root).querySelectorAll(`[class*="${name}"]`)].filter((el) => hasClass(el, name))
+const all = (root, name) =>
+  [...(root.dom || root).querySelectorAll(`[class*="${name}"]`)].filter((el) => hasClass(el, name))
 /** the first of them, or null */
 const one = (root, name) => all(root, name)[0] || null
 /** the trimmed text of a page, component or element ('' for none) */
 const text = (el) => (el ? (el.dom || el).textContent.trim() : '')
 
 /** the first element whose class list has a class ending in `--${name}` or equal to `name` */
-const byClass = (root, name) => [...root.querySelectorAll(`[class*="${name}"]`)].find((el) => hasClass(el, name)) || null
+const byClass = (root, name) =>
+  [...root.querySelectorAll(`[class*="${name}"]`)].find((el) => hasClass(el, name)) || null
 
 /** The page's own content: PageShell's body (header and footer excluded), else the whole page. */
 const pageBody = (dom) => byClass(dom, 'page-shell__body') || dom
@@ -51,7 +53,10 @@ function rawKeyFinder(keys) {
   return (strings) => {
     const found = new Set()
     for (const s of strings) {
-      if (known.has(s)) { found.add(s); continue }
+      if (known.has(s)) {
+        found.add(s)
+        continue
+      }
       for (const m of s.matchAll(dotted)) {
         const name = m[0].replace(/[.-]+$/, '')
         if (known.has(name) || namespaces.has(m[1])) found.add(name)
@@ -76,8 +81,9 @@ function findIn(v, match) {
  * A web-view is content of its own though it has no text in the page: the addresses of the
  * visible web-views under `root`, read from Taro's page data (its src is the node's p0).
  */
-const webViews = (comp, root) => [...root.querySelectorAll('wx-web-view')]
-  .filter((el) => !isHidden(el))
-  .map((el) => (findIn(comp.data, (o) => o.sid === el.getAttribute('data-sid')) || {}).p0 || '')
+const webViews = (comp, root) =>
+  [...root.querySelectorAll('wx-web-view')]
+    .filter((el) => !isHidden(el))
+    .map((el) => (findIn(comp.data, (o) => o.sid === el.getAttribute('data-sid')) || {}).p0 || '')
 
 module.exports = { visibleStrings, hasClass, all, one, text, byClass, pageBody, webViews, findIn, rawKeyFinder }

@@ -13,8 +13,12 @@ const yuan = (n) => `¥${n.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`
 
 describe('product page in miniprogram-simulate', () => {
   let server
-  beforeAll(async () => { server = await testServer() })
-  afterAll(async () => { await server?.stop() })
+  beforeAll(async () => {
+    server = await testServer()
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
 
   it('renders a seeded product from the server: title, catalogue number, its price (quantity 1) and stock', async () => {
     const headers = { countrycode: 'cn', languagecode: 'cn' }
@@ -22,7 +26,9 @@ describe('product page in miniprogram-simulate', () => {
     const list = await call(server.origin, 'GET', '/api/product/list?page=1&pageSize=20', headers)
     const product = list.data.items.find((p) => p.price && !p.leadTarget)
     expect(product).toBeTruthy()
-    const priced = await call(server.origin, 'POST', '/api/product/price', headers, { items: [{ catalogNumber: product.catalogNumber, quantity: 1 }] })
+    const priced = await call(server.origin, 'POST', '/api/product/price', headers, {
+      items: [{ catalogNumber: product.catalogNumber, quantity: 1 }],
+    })
     const record = priced.data.products[0]
     expect(record.unFormattedPrice).not.toBeNull()
 
@@ -33,10 +39,17 @@ describe('product page in miniprogram-simulate', () => {
       path: PAGE,
       beforeLaunch: () => {
         const send = global.wx.request
-        global.wx.request = (o) => { bodies.push({ url: o.url, data: o.data }); return send(o) }
-      }
+        global.wx.request = (o) => {
+          bodies.push({ url: o.url, data: o.data })
+          return send(o)
+        }
+      },
     })
-    const comp = open(PAGE, { title: encodeURIComponent(product.productTitle), catalogNumber: product.catalogNumber, productPlacement: 'home' })
+    const comp = open(PAGE, {
+      title: encodeURIComponent(product.productTitle),
+      catalogNumber: product.catalogNumber,
+      productPlacement: 'home',
+    })
 
     const price = yuan(record.unFormattedPrice)
     await until(() => comp.dom.textContent.includes(price) && /有货|缺货|部分有货/.test(comp.dom.textContent))
@@ -49,14 +62,56 @@ describe('product page in miniprogram-simulate', () => {
     // the description reaches the native rich-text as parsed, allow-listed nodes (miniprogram-simulate does not draw rich-text)
     const richText = findIn(comp.data, (o) => o.cl === 'safe-rich-text__body')
     expect(richText).toBeTruthy()
-    const nodes = Object.values(richText).find((v) => Array.isArray(v) && v.length && v.every((n) => n && (n.name || n.type === 'text')))
+    const nodes = Object.values(richText).find(
+      (v) => Array.isArray(v) && v.length && v.every((n) => n && (n.name || n.type === 'text')),
+    )
     expect(nodes).toBeTruthy()
     const flat = []
-    const walk = (list) => list.forEach((n) => { flat.push(n); if (n.children) walk(n.children) })
+    const walk = (list) =>
+      list.forEach((n) => {
+        flat.push(n)
+        if (n.children) walk(n.children)
+      })
     walk(nodes)
     expect(flat.map((n) => n.text ?? '').join('')).toContain(product.productTitle)
     for (const n of flat.filter((x) => x.name)) {
-      expect(['p', 'div', 'span', 'br', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 'u', 's', 'sub', 'sup', 'small', 'mark', 'code', 'pre', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'hr', 'img']).toContain(n.name)
+      expect([
+        'p',
+        'div',
+        'span',
+        'br',
+        'h2',
+        'h3',
+        'h4',
+        'h5',
+        'h6',
+        'strong',
+        'em',
+        'u',
+        's',
+        'sub',
+        'sup',
+        'small',
+        'mark',
+        'code',
+        'pre',
+        'ul',
+        'ol',
+        'li',
+        'dl',
+        'dt',
+        'dd',
+        'table',
+        'caption',
+        'thead',
+        'tbody',
+        'tfoot',
+        'tr',
+        'th',
+        'td',
+        'hr',
+        'img',
+      ]).toContain(n.name)
       for (const k of Object.keys(n.attrs)) expect(['style', 'src', 'alt', 'colspan', 'rowspan']).toContain(k)
     }
 
@@ -66,7 +121,9 @@ describe('product page in miniprogram-simulate', () => {
     expect(urls).toContain('POST /api/product/price')
     expect(urls).toContain('POST /api/product/availability')
     for (const p of ['/api/product/price', '/api/product/availability']) {
-      expect(bodies.find((b) => b.url.endsWith(p)).data).toEqual({ items: [{ catalogNumber: product.catalogNumber, quantity: 1 }] })
+      expect(bodies.find((b) => b.url.endsWith(p)).data).toEqual({
+        items: [{ catalogNumber: product.catalogNumber, quantity: 1 }],
+      })
     }
     const priceReq = env.requests.find((r) => r.url.endsWith('/api/product/price'))
     expect(priceReq.header).toMatchObject({ Source: 'weapp', countrycode: 'cn' })

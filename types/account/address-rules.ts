@@ -7,7 +7,8 @@
 /** "Phone is digits, optionally with '-', '/' or space between digit groups." (a leading + is the dial prefix) */
 export const PHONE_PATTERN = /^\+?\d+(?:[-/ ]\d+)*$/
 /** "Email must match a standard address pattern." */
-export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/
 /** "Mobile number: 11 digits in China." */
 export const CN_MOBILE_PATTERN = /^1\d{10}$/
 
@@ -41,7 +42,11 @@ export type PhoneCheck =
  * - The stored form is `{dialCode}-{national number as typed}`; dialCode comes from the phone
  *   dictionary lookup, DEFAULT_DIAL_CODE (+86) when that failed.
  */
-export function checkPhone(input: string, iso: 'CN' | 'IN', dialCode: string = DIAL_RULES[iso]?.dialCode ?? DEFAULT_DIAL_CODE): PhoneCheck {
+export function checkPhone(
+  input: string,
+  iso: 'CN' | 'IN',
+  dialCode: string = DIAL_RULES[iso]?.dialCode ?? DEFAULT_DIAL_CODE,
+): PhoneCheck {
   const raw = input.trim()
   if (!raw) return { ok: false, reason: 'required' }
   if (!PHONE_PATTERN.test(raw)) return { ok: false, reason: 'pattern' }

@@ -126,7 +126,11 @@ export const BillToSummarySchema = Type.Object({
 })
 export type BillToSummary = Static<typeof BillToSummarySchema>
 
-export const InvoiceListResultSchema = Type.Object({ billTo: BillToSummarySchema, list: Type.Array(InvoiceSchema), ...PageTotals })
+export const InvoiceListResultSchema = Type.Object({
+  billTo: BillToSummarySchema,
+  list: Type.Array(InvoiceSchema),
+  ...PageTotals,
+})
 export type InvoiceListResult = Static<typeof InvoiceListResultSchema>
 
 /** GET /api/ar/statement?billToAccountNumber&period=YYYY-MM (default: latest period) */
@@ -248,7 +252,9 @@ export type NotificationListResult = Static<typeof NotificationListResultSchema>
  * Spec: "presence of data drives the bell dot": data is {unreadCount, latestId} when at least one of
  * the caller's notifications is not in the list, and null otherwise.
  */
-export const NotificationUnreadBodySchema = Closed({ readNotification: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 1000 }) })
+export const NotificationUnreadBodySchema = Closed({
+  readNotification: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 1000 }),
+})
 export type NotificationUnreadBody = Static<typeof NotificationUnreadBodySchema>
 export const NotificationUnreadResultSchema = Nullable(
   Type.Object({ unreadCount: Type.Integer(), latestId: Type.String() }),

@@ -10,7 +10,6 @@ export type AccountType = Static<typeof AccountTypeSchema>
 export const AddressStatusSchema = Literals(['ACTIVE', 'PENDING'])
 export type AddressStatus = Static<typeof AddressStatusSchema>
 
-
 /** Fields shared by ship-to and bill-to addresses (spec §3 Address). */
 export const AddressFieldsSchema = Type.Object({
   addressKey: Type.String(),

@@ -24,7 +24,8 @@ export function formatAnonymousCartId(ms: number, random: Uint8Array): string {
 
 export const ANONYMOUS_CART_ID_PATTERN = /^[0-9]{13}-[A-Za-z0-9_-]{22,50}$/
 
-export const isAnonymousCartId = (s: unknown): s is string => typeof s === 'string' && s.length <= 64 && ANONYMOUS_CART_ID_PATTERN.test(s)
+export const isAnonymousCartId = (s: unknown): s is string =>
+  typeof s === 'string' && s.length <= 64 && ANONYMOUS_CART_ID_PATTERN.test(s)
 
 export function anonymousCartIdTime(id: string): number | null {
   return isAnonymousCartId(id) ? Number(id.slice(0, 13)) : null
@@ -33,6 +34,11 @@ export function anonymousCartIdTime(id: string): number | null {
 export const CART_STORAGE_KEYS = { gcId: 'gcId', isNewCartId: 'IS_NEW_CART_ID', cartSp: 'cart_sp' } as const
 export const LEAD_CART_STORAGE_KEY = 'leadCartId'
 
-export function shouldMergeBeforeQuery(s: { loggedIn: boolean; isNewCartId: boolean; gcId: string | null; mergeCalled: boolean }): boolean {
+export function shouldMergeBeforeQuery(s: {
+  loggedIn: boolean
+  isNewCartId: boolean
+  gcId: string | null
+  mergeCalled: boolean
+}): boolean {
   return s.loggedIn && s.isNewCartId && !!s.gcId && !s.mergeCalled
 }

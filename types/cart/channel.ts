@@ -12,18 +12,32 @@ export type DeliveryChannel = 'SC' | 'TFS'
 /** values seen: SP, SC, Web, TFS */
 export type QuoteChannel = string
 
-export function deliveryChannelOf(quoteChannel: string | null | undefined, couponCodes: readonly string[] = []): DeliveryChannel {
+export function deliveryChannelOf(
+  quoteChannel: string | null | undefined,
+  couponCodes: readonly string[] = [],
+): DeliveryChannel {
   if (couponCodes.some((c) => c.toUpperCase().includes('M'))) return 'TFS'
   return quoteChannel === 'SP' || quoteChannel === 'SC' ? 'SC' : 'TFS'
 }
 
-export function needsSupplyCentreLookup(quoteChannel: string | null | undefined, defaultSc: string | null | undefined): boolean {
+export function needsSupplyCentreLookup(
+  quoteChannel: string | null | undefined,
+  defaultSc: string | null | undefined,
+): boolean {
   return quoteChannel === 'SP' && !!defaultSc
 }
 
-export interface ChannelDecision { deliveryChannel: DeliveryChannel; isSmartProc: boolean; spFlag: boolean }
+export interface ChannelDecision {
+  deliveryChannel: DeliveryChannel
+  isSmartProc: boolean
+  spFlag: boolean
+}
 
-export function smartChannel(input: { wanted: DeliveryChannel; scStockMatch: boolean; tfsStockMatch: boolean }): ChannelDecision {
+export function smartChannel(input: {
+  wanted: DeliveryChannel
+  scStockMatch: boolean
+  tfsStockMatch: boolean
+}): ChannelDecision {
   if (input.wanted !== 'SC' || !input.scStockMatch) return { deliveryChannel: 'TFS', isSmartProc: false, spFlag: false }
   if (input.tfsStockMatch) return { deliveryChannel: 'TFS', isSmartProc: false, spFlag: false }
   return { deliveryChannel: 'SC', isSmartProc: true, spFlag: true }
@@ -44,4 +58,5 @@ export type OrderPreference = 'SMART_DISTRIBUTION' | 'SC_PRIORITY'
 export const DEFAULT_ORDER_PREFERENCE: OrderPreference = 'SMART_DISTRIBUTION'
 
 export const SUPPLY_CENTRE_ORDER_TYPES = ['D1', 'D2', 'CR'] as const
-export const isSupplyCentreOrderType = (t: string): boolean => (SUPPLY_CENTRE_ORDER_TYPES as readonly string[]).includes(t)
+export const isSupplyCentreOrderType = (t: string): boolean =>
+  (SUPPLY_CENTRE_ORDER_TYPES as readonly string[]).includes(t)

@@ -16,10 +16,16 @@ export function couponTypeOf(code: string): CouponType | null {
   return (COUPON_TYPES as readonly string[]).includes(c) ? (c as CouponType) : null
 }
 
-export type CombinationError = { kind: 'PD_MIX' | 'MRT_MIX' | 'SAME_TYPE' | 'UNKNOWN_TYPE'; codes: [string, string] | [string] }
+export type CombinationError = {
+  kind: 'PD_MIX' | 'MRT_MIX' | 'SAME_TYPE' | 'UNKNOWN_TYPE'
+  codes: [string, string] | [string]
+}
 
 const FORBIDDEN_PAIRS: [CouponType, CouponType, 'PD_MIX' | 'MRT_MIX'][] = [
-  ['P', 'D', 'PD_MIX'], ['M', 'R', 'MRT_MIX'], ['M', 'T', 'MRT_MIX'], ['R', 'T', 'MRT_MIX'],
+  ['P', 'D', 'PD_MIX'],
+  ['M', 'R', 'MRT_MIX'],
+  ['M', 'T', 'MRT_MIX'],
+  ['R', 'T', 'MRT_MIX'],
 ]
 
 export function checkCouponCombination(codes: readonly string[]): { ok: true } | ({ ok: false } & CombinationError) {
@@ -45,8 +51,16 @@ export const COUPON_MAX_SKUS = 30
 export const exceedsCouponSkuLimit = (skuCount: number) => skuCount > COUPON_MAX_SKUS
 
 export type CouponMessageKey =
-  | 'COUPON_ERR_INVALID_10' | 'COUPON_ERR_EXPIRED_20' | 'COUPON_ERR_30' | 'COUPON_ERR_40' | 'COUPON_INFO_CASE_2'
-  | 'COUPON_ERR_MAX_CODES' | 'COUPON_ERR_CONTACT' | 'COUPON_ERR_ADDRESS_REVIEW' | 'COUPON_ERR_PENDING_ADDRESS' | 'COUPON_ERR_GENERIC'
+  | 'COUPON_ERR_INVALID_10'
+  | 'COUPON_ERR_EXPIRED_20'
+  | 'COUPON_ERR_30'
+  | 'COUPON_ERR_40'
+  | 'COUPON_INFO_CASE_2'
+  | 'COUPON_ERR_MAX_CODES'
+  | 'COUPON_ERR_CONTACT'
+  | 'COUPON_ERR_ADDRESS_REVIEW'
+  | 'COUPON_ERR_PENDING_ADDRESS'
+  | 'COUPON_ERR_GENERIC'
 
 const table = (keys: string[], v: CouponMessageKey) => Object.fromEntries(keys.map((k) => [k, v]))
 
@@ -77,11 +91,17 @@ export const isCouponInfo = (key: CouponMessageKey) => key === 'COUPON_INFO_CASE
  * 'PENDING_ADDRESS_VALIDATION' the account has no usable (ACTIVE) ship-to.
  */
 export const COUPON_SERVER_CODES = {
-  unknown: '10', expired: '20', notApplicable: '30', sameType: 'SQ30', manySkus: 'E1PQ60',
+  unknown: '10',
+  expired: '20',
+  notApplicable: '30',
+  sameType: 'SQ30',
+  manySkus: 'E1PQ60',
   pendingAddress: 'PENDING_ADDRESS_VALIDATION',
 } as const
 
-export function couponBlockedFor(user: { registrationStatus: string; hasPendingAddress: boolean } | null): 'login' | 'lite' | 'pendingAddress' | null {
+export function couponBlockedFor(
+  user: { registrationStatus: string; hasPendingAddress: boolean } | null,
+): 'login' | 'lite' | 'pendingAddress' | null {
   if (!user) return 'login'
   if (user.registrationStatus === 'Partially Registered') return 'lite'
   if (user.hasPendingAddress) return 'pendingAddress'

@@ -23,7 +23,9 @@ export function stepQuantity(current: number, delta: 1 | -1): number {
 export type QuantityCheck = { ok: true; value: number } | { ok: false; error: 'numeric' | 'min' | 'max'; value: number }
 
 export function checkQuantityInput(text: string): QuantityCheck {
-  const t = String(text ?? '').trim().replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
+  const t = String(text ?? '')
+    .trim()
+    .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
   if (!/^\d+$/.test(t)) return { ok: false, error: 'numeric', value: CART_QTY_MIN }
   const n = Number(t)
   if (n < CART_QTY_MIN) return { ok: false, error: 'min', value: CART_QTY_MIN }
@@ -33,7 +35,12 @@ export function checkQuantityInput(text: string): QuantityCheck {
 
 export const mergedQuantity = (a: number, b: number) => Math.min(CART_QTY_MAX, a + b)
 
-export function quantityCap(input: { loggedIn: boolean; maxOrderQty: number | null; accountPurchaseLimitQty: number | null; minOrderQty: number | null }): { cap: number | null; forcedQuantity: number | null } {
+export function quantityCap(input: {
+  loggedIn: boolean
+  maxOrderQty: number | null
+  accountPurchaseLimitQty: number | null
+  minOrderQty: number | null
+}): { cap: number | null; forcedQuantity: number | null } {
   const cap = input.loggedIn ? input.maxOrderQty : input.accountPurchaseLimitQty
   if (cap === null || cap === undefined) return { cap: null, forcedQuantity: null }
   const forced = input.minOrderQty !== null && cap < input.minOrderQty ? cap : null

@@ -114,19 +114,36 @@ export type Cart = Static<typeof CartSchema>
 // ---------------- calls (spec §7) ----------------
 
 /** GET /cart/query?country&language(&gcId when anonymous) */
-export const CartQuerySchema = Closed({ country: Type.Optional(CountryCodeSchema), language: Type.Optional(LanguageCodeSchema), gcId: Type.Optional(GcIdSchema) })
+export const CartQuerySchema = Closed({
+  country: Type.Optional(CountryCodeSchema),
+  language: Type.Optional(LanguageCodeSchema),
+  gcId: Type.Optional(GcIdSchema),
+})
 export type CartQuery = Static<typeof CartQuerySchema>
 
 /** GET /cart/merge?country&language&gcId — login required; merges the anonymous cart into the user's, once. */
-export const CartMergeQuerySchema = Closed({ country: Type.Optional(CountryCodeSchema), language: Type.Optional(LanguageCodeSchema), gcId: GcIdSchema })
+export const CartMergeQuerySchema = Closed({
+  country: Type.Optional(CountryCodeSchema),
+  language: Type.Optional(LanguageCodeSchema),
+  gcId: GcIdSchema,
+})
 export type CartMergeQuery = Static<typeof CartMergeQuerySchema>
 /** how many anonymous lines were merged; alreadyMerged = the gcId was merged before (by this user) */
-export const CartMergeResultSchema = Type.Object({ cart: CartSchema, mergedLines: Type.Integer(), alreadyMerged: Type.Boolean() })
+export const CartMergeResultSchema = Type.Object({
+  cart: CartSchema,
+  mergedLines: Type.Integer(),
+  alreadyMerged: Type.Boolean(),
+})
 export type CartMergeResult = Static<typeof CartMergeResultSchema>
 
 export const CartAddSourceSchema = Literals([
-  'product', 'quickAdd', 'quickOrder', 'assay', 'reorder',
-  'recommendation', 'wishlist',
+  'product',
+  'quickAdd',
+  'quickOrder',
+  'assay',
+  'reorder',
+  'recommendation',
+  'wishlist',
 ])
 
 /** POST /cart/addItems { items, gcId } — without a token and without gcId the server starts a new anonymous cart and returns its gcId. */
@@ -148,7 +165,11 @@ export const CartDeleteItemsBodySchema = Closed({
   gcId: Type.Optional(GcIdSchema),
   items: Type.Array(Closed({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), { minItems: 1, maxItems: 200 }),
 })
-export const CartDeleteResultSchema = Type.Object({ status: Type.Literal('ok'), deleted: Type.Integer(), cart: CartSchema })
+export const CartDeleteResultSchema = Type.Object({
+  status: Type.Literal('ok'),
+  deleted: Type.Integer(),
+  cart: CartSchema,
+})
 export type CartDeleteResult = Static<typeof CartDeleteResultSchema>
 
 /** POST /cart/quantity { id, quantity, gcId } */
@@ -160,8 +181,13 @@ export const CartQuantityBodySchema = Closed({
 
 /** The per-line verdict of quick add, quick order, assay id and reorder. */
 export const LineResultStatusSchema = Literals([
-  'added', 'unknown', 'discontinued', 'notOnline',
-  'leadOnly', 'noPrice', 'capped',
+  'added',
+  'unknown',
+  'discontinued',
+  'notOnline',
+  'leadOnly',
+  'noPrice',
+  'capped',
   // add by assay ID: no product has that assay (issue 22: it said "Unknown catalogue number")
   'unknownAssay',
 ])
@@ -177,7 +203,11 @@ export const LineResultSchema = Type.Object({
   cartItemId: Nullable(Type.Integer()),
 })
 export type LineResult = Static<typeof LineResultSchema>
-export const LineResultsSchema = Type.Object({ results: Type.Array(LineResultSchema), cart: CartSchema, gcId: Nullable(Type.String()) })
+export const LineResultsSchema = Type.Object({
+  results: Type.Array(LineResultSchema),
+  cart: CartSchema,
+  gcId: Nullable(Type.String()),
+})
 export type LineResults = Static<typeof LineResultsSchema>
 
 /** POST /cart/quickAdd { lines } — quick SKU add and quick order (parsed by types/cart/quick-order.ts) */
@@ -225,12 +255,18 @@ export const CouponOfferListSchema = Type.Array(CouponOfferSchema)
 export type CouponOffer = Static<typeof CouponOfferSchema>
 
 /** POST /cart/preference { deliveryMode?, orderPreference? } — what cart_sp stores on the device */
-export const CartPreferenceBodySchema = Closed({ gcId: Type.Optional(GcIdSchema), orderPreference: OrderPreferenceSchema })
+export const CartPreferenceBodySchema = Closed({
+  gcId: Type.Optional(GcIdSchema),
+  orderPreference: OrderPreferenceSchema,
+})
 
 /** POST /sc/getSkuDeliveryChannel (spec §7) */
 export const SkuDeliveryChannelBodySchema = Closed({
   items: Type.Array(
-    Closed({ catalogNumber: Type.String({ minLength: 1, maxLength: 40 }), quantity: Type.Integer({ minimum: 1, maximum: 999 }) }),
+    Closed({
+      catalogNumber: Type.String({ minLength: 1, maxLength: 40 }),
+      quantity: Type.Integer({ minimum: 1, maximum: 999 }),
+    }),
     { minItems: 1, maxItems: 200 },
   ),
   shipToNum: Type.String({ minLength: 1, maxLength: 32 }),

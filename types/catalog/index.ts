@@ -1,6 +1,12 @@
 import { Type, type Static } from 'typebox'
 import { Closed, CurrencySchema, Literals, Paged, pageQueryFields } from '../common'
-import { CatalogPageTotals, DisplayAttributeSchema, PriceAccessSchema, PriceTypeSchema, ProductSummarySchema } from './product'
+import {
+  CatalogPageTotals,
+  DisplayAttributeSchema,
+  PriceAccessSchema,
+  PriceTypeSchema,
+  ProductSummarySchema,
+} from './product'
 
 /** Contract of the catalogue calls (issue 3). Amounts are major units with 2 decimals. */
 
@@ -38,13 +44,26 @@ export const ProductSearchResultSchema = Type.Object({
   /** the total of matches is capped at 1000 for broad queries: this says so */
   totalCapped: Type.Boolean(),
   /** when nothing matched: close catalogue terms and popular categories to try instead */
-  suggestions: Type.Array(Type.Object({ text: Type.String(), kind: Literals(['term', 'category']), categoryCode: Type.Optional(Type.String()) })),
+  suggestions: Type.Array(
+    Type.Object({
+      text: Type.String(),
+      kind: Literals(['term', 'category']),
+      categoryCode: Type.Optional(Type.String()),
+    }),
+  ),
 })
 export type ProductSearchResult = Static<typeof ProductSearchResultSchema>
 
 // ---------- product page: GET /api/product/catalog?catalogNumber=A,B ----------
-export const FreeGoodSchema = Type.Object({ productName: Type.String(), productPic: Type.Union([Type.String(), Type.Null()]) })
-export const ProductVariantSchema = Type.Object({ catalogNumber: Type.String(), size: Type.String(), productTitle: Type.String() })
+export const FreeGoodSchema = Type.Object({
+  productName: Type.String(),
+  productPic: Type.Union([Type.String(), Type.Null()]),
+})
+export const ProductVariantSchema = Type.Object({
+  catalogNumber: Type.String(),
+  size: Type.String(),
+  productTitle: Type.String(),
+})
 export const DocumentTypeSchema = Literals(['manual', 'coa', 'sds'])
 export type DocumentType = Static<typeof DocumentTypeSchema>
 export const DocumentRecordSchema = Type.Object({
@@ -84,7 +103,10 @@ export const ProductDetailListSchema = Type.Array(ProductDetailSchema)
 export type ProductDetailList = Static<typeof ProductDetailListSchema>
 
 /** A catalogue number and a quantity, as the price and availability calls take them. */
-const CatalogQuantitySchema = Closed({ catalogNumber: Type.String({ maxLength: 40 }), quantity: Type.Integer({ minimum: 1, maximum: 999 }) })
+const CatalogQuantitySchema = Closed({
+  catalogNumber: Type.String({ maxLength: 40 }),
+  quantity: Type.Integer({ minimum: 1, maximum: 999 }),
+})
 
 // ---------- prices: POST /api/product/price ----------
 export const PriceRequestSchema = Closed({
@@ -117,7 +139,11 @@ export const AvailabilityRequestSchema = Closed({
   items: Type.Array(CatalogQuantitySchema, { minItems: 1, maxItems: 100 }),
 })
 export type AvailabilityRequest = Static<typeof AvailabilityRequestSchema>
-export const AvailabilityRecordSchema = Type.Object({ catalogNumber: Type.String(), availableQuantity: Type.Integer(), displayInventory: Type.String() })
+export const AvailabilityRecordSchema = Type.Object({
+  catalogNumber: Type.String(),
+  availableQuantity: Type.Integer(),
+  displayInventory: Type.String(),
+})
 export type AvailabilityRecord = Static<typeof AvailabilityRecordSchema>
 export const AvailabilityResponseSchema = Type.Array(AvailabilityRecordSchema)
 export type AvailabilityResponse = Static<typeof AvailabilityResponseSchema>

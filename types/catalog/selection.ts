@@ -24,7 +24,10 @@ export const SelectionFilterSchema = Type.Object({ name: Type.String(), value: T
 export type SelectionFilter = Static<typeof SelectionFilterSchema>
 
 /** GET /api/product/selection/facets?categoryCode=&filters= */
-export const SelectionFacetsQuerySchema = Closed({ categoryCode: Type.Optional(CategoryCode), filters: Type.Optional(SelectionFiltersParamSchema) })
+export const SelectionFacetsQuerySchema = Closed({
+  categoryCode: Type.Optional(CategoryCode),
+  filters: Type.Optional(SelectionFiltersParamSchema),
+})
 export type SelectionFacetsQuery = Static<typeof SelectionFacetsQuerySchema>
 export const SelectionFacetSchema = Type.Object({
   /** attribute name as stored (send it back in `filters`) */

@@ -11,7 +11,10 @@ import type { FlashApplyStatus, FlashBuyStatus } from './schemas'
  * Spec §4 "Flash-buy status": the server decides it from the window and the stock.
  * Before start: COMING_SOON; at or after the end: OVER; running with no stock left: SOLD_OUT.
  */
-export function flashBuyStatusAt(sale: { startAt: Date | string; endAt: Date | string; remainQty: number }, now = Date.now()): FlashBuyStatus {
+export function flashBuyStatusAt(
+  sale: { startAt: Date | string; endAt: Date | string; remainQty: number },
+  now = Date.now(),
+): FlashBuyStatus {
   if (now < new Date(sale.startAt).getTime()) return 'COMING_SOON'
   if (now >= new Date(sale.endAt).getTime()) return 'OVER'
   return sale.remainQty > 0 ? 'IN_PROGRESS' : 'SOLD_OUT'
@@ -27,10 +30,16 @@ export const isOrderable = (s: FlashBuyStatus) => s === 'IN_PROGRESS'
  * "in progress" while it has stock and "on sale" is the heading of the running sales.
  */
 export const CATALOGUE_LABEL: Record<FlashBuyStatus, 'inProgress' | 'comingSoon' | 'empty' | 'expired'> = {
-  IN_PROGRESS: 'inProgress', COMING_SOON: 'comingSoon', SOLD_OUT: 'empty', OVER: 'expired',
+  IN_PROGRESS: 'inProgress',
+  COMING_SOON: 'comingSoon',
+  SOLD_OUT: 'empty',
+  OVER: 'expired',
 }
 export const SALE_LIST_LABEL: Record<FlashBuyStatus, 'inProgress' | 'soon' | 'soldOut' | 'expired'> = {
-  IN_PROGRESS: 'inProgress', COMING_SOON: 'soon', SOLD_OUT: 'soldOut', OVER: 'expired',
+  IN_PROGRESS: 'inProgress',
+  COMING_SOON: 'soon',
+  SOLD_OUT: 'soldOut',
+  OVER: 'expired',
 }
 
 export interface FlashLimits {
@@ -48,7 +57,12 @@ export interface FlashLimits {
  * Returns the cap and the starting quantity (the minimum, or the cap when the cap is below it).
  */
 export function flashQuantityCap(d: FlashLimits, loggedIn: boolean): { cap: number; initial: number } {
-  const { cap, forcedQuantity } = quantityCap({ loggedIn, maxOrderQty: d.maxOrderQty, accountPurchaseLimitQty: d.accountPurchaseLimitQty, minOrderQty: d.minOrderQty })
+  const { cap, forcedQuantity } = quantityCap({
+    loggedIn,
+    maxOrderQty: d.maxOrderQty,
+    accountPurchaseLimitQty: d.accountPurchaseLimitQty,
+    minOrderQty: d.minOrderQty,
+  })
   const c = cap ?? d.maxOrderQty
   return { cap: c, initial: forcedQuantity ?? Math.max(1, Math.min(d.minOrderQty, c)) }
 }
@@ -65,7 +79,8 @@ export function flashQuantityMax(d: FlashLimits, loggedIn: boolean): number {
   return Math.max(0, Math.min(cap, left))
 }
 
-export type FlashQuantityTip = 'FLASHBUY_TIP_NUMBERONLY' | 'FLASHBUY_TIP_GTMAX' | 'FLASHBUY_TIP_GTTOTAL' | 'FLASHBUY_TIP_LTMIN'
+export type FlashQuantityTip =
+  'FLASHBUY_TIP_NUMBERONLY' | 'FLASHBUY_TIP_GTMAX' | 'FLASHBUY_TIP_GTTOTAL' | 'FLASHBUY_TIP_LTMIN'
 
 /**
  * Spec §5 "Flash-buy quantity" (message keys): "Must be numeric (FLASHBUY_TIP_NUMBERONLY). Above the
@@ -74,9 +89,15 @@ export type FlashQuantityTip = 'FLASHBUY_TIP_NUMBERONLY' | 'FLASHBUY_TIP_GTMAX' 
  */
 /** the quantity as typed, trimmed, with full-width digits (a Chinese keyboard's ０-９) read as digits */
 export const normalizeQuantityText = (text: string | number) =>
-  String(text ?? '').trim().replace(/[０-９]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0))
+  String(text ?? '')
+    .trim()
+    .replace(/[０-９]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0))
 
-export function checkFlashQuantity(text: string | number, d: FlashLimits, loggedIn: boolean): { ok: true; value: number } | { ok: false; tip: FlashQuantityTip } {
+export function checkFlashQuantity(
+  text: string | number,
+  d: FlashLimits,
+  loggedIn: boolean,
+): { ok: true; value: number } | { ok: false; tip: FlashQuantityTip } {
   const t = normalizeQuantityText(text)
   if (!/^\d+$/.test(t) || Number(t) < 1) return { ok: false, tip: 'FLASHBUY_TIP_NUMBERONLY' }
   const n = Number(t)
@@ -107,17 +128,24 @@ export function quantityRefusal(quantity: number, d: FlashLimits, loggedIn = tru
 /** apply-promo status → the refusal it stands for; any other status (not 'success') → 'generic' */
 export function applyStatusRefusal(status: FlashApplyStatus | string): FlashQuantityRefusal | 'generic' | null {
   switch (status) {
-    case 'success': return null
-    case 'check_minOrderQty': return 'min'
-    case 'check_remainQty': return 'stock'
-    case 'check_accountPurchaseLimitQty': return 'limit'
-    default: return 'generic'
+    case 'success':
+      return null
+    case 'check_minOrderQty':
+      return 'min'
+    case 'check_remainQty':
+      return 'stock'
+    case 'check_accountPurchaseLimitQty':
+      return 'limit'
+    default:
+      return 'generic'
   }
 }
 
 /** the server's side of the same mapping */
 export const REFUSAL_STATUS: Record<FlashQuantityRefusal, FlashApplyStatus> = {
-  min: 'check_minOrderQty', stock: 'check_remainQty', limit: 'check_accountPurchaseLimitQty',
+  min: 'check_minOrderQty',
+  stock: 'check_remainQty',
+  limit: 'check_accountPurchaseLimitQty',
 }
 
 /**
@@ -169,7 +197,8 @@ export function firstFailingCheck(i: FlashSubmitInput): FlashSubmitFailure | nul
   const refusal = quantityRefusal(Number(t), i.limits, i.loggedIn)
   if (refusal) return { check: 5, reason: refusal }
   if (!i.terms) return { check: 6, reason: 'terms' }
-  const contactOk = (c: { name: string; phone: string }) => c.name.trim().length > 0 && c.phone.trim().length > 0 && PHONE_PATTERN.test(c.phone.trim())
+  const contactOk = (c: { name: string; phone: string }) =>
+    c.name.trim().length > 0 && c.phone.trim().length > 0 && PHONE_PATTERN.test(c.phone.trim())
   if (!contactOk(i.receiver) || !contactOk(i.invoiceReceiver)) return { check: 7, reason: 'contact' }
   if (i.additionalEmail.trim() && !isValidEmail(i.additionalEmail)) return { check: 8, reason: 'email' }
   return null

@@ -44,7 +44,9 @@ export const FlashSaleSummarySchema = Type.Object({
 export type FlashSaleSummary = Static<typeof FlashSaleSummarySchema>
 export const FlashSaleListSchema = Type.Array(FlashSaleSummarySchema)
 
-export const FlashBuyIdParamsSchema = Closed({ id: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9_-]+$' }) })
+export const FlashBuyIdParamsSchema = Closed({
+  id: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9_-]+$' }),
+})
 
 /**
  * GET /flashbuy/detail/{id} (spec §3 "Flash-buy detail": id, sku, skuName, skuSize, skuImages,
@@ -106,7 +108,13 @@ export type FlashQuote = Static<typeof FlashQuoteSchema>
  * 'success' means the line can be placed at the returned price; check_flashBuyStatus is a sale that is
  * not IN_PROGRESS (an "other status").
  */
-export const APPLY_STATUSES = ['success', 'check_minOrderQty', 'check_remainQty', 'check_accountPurchaseLimitQty', 'check_flashBuyStatus'] as const
+export const APPLY_STATUSES = [
+  'success',
+  'check_minOrderQty',
+  'check_remainQty',
+  'check_accountPurchaseLimitQty',
+  'check_flashBuyStatus',
+] as const
 export type FlashApplyStatus = (typeof APPLY_STATUSES)[number]
 
 /**
@@ -137,16 +145,18 @@ export type FlashApplyBody = Static<typeof FlashApplyBodySchema>
 /** spec §3 "Flash-buy apply-promo response": items, promos, sc/tfs job and order numbers, shipTo, siebelRowId, squoteDetail */
 export const FlashApplyResultSchema = Type.Object({
   status: Literals(APPLY_STATUSES),
-  items: Type.Array(Type.Object({
-    skuId: Type.String(),
-    sku: Type.String(),
-    catalogNumber: Type.String(),
-    /** the flash price now (from the database) */
-    unitPrice: Type.Number(),
-    quantity: Type.Integer(),
-    lineNumber: Type.Integer(),
-    deliveryChannel: DeliveryChannelSchema,
-  })),
+  items: Type.Array(
+    Type.Object({
+      skuId: Type.String(),
+      sku: Type.String(),
+      catalogNumber: Type.String(),
+      /** the flash price now (from the database) */
+      unitPrice: Type.Number(),
+      quantity: Type.Integer(),
+      lineNumber: Type.Integer(),
+      deliveryChannel: DeliveryChannelSchema,
+    }),
+  ),
   promos: Type.Array(Type.Object({ promoCode: Type.String(), valid: Type.Boolean() })),
   currency: CurrencySchema,
   /** quantity x unitPrice, then taxes when ENABLE_ORDER_TAX is on */
@@ -166,7 +176,10 @@ export const FlashApplyResultSchema = Type.Object({
 })
 export type FlashApplyResult = Static<typeof FlashApplyResultSchema>
 
-const Contact = Closed({ name: Type.String({ minLength: 1, maxLength: 60 }), phone: Type.String({ minLength: 1, maxLength: 30 }) })
+const Contact = Closed({
+  name: Type.String({ minLength: 1, maxLength: 60 }),
+  phone: Type.String({ minLength: 1, maxLength: 30 }),
+})
 
 /**
  * POST /flashbuy/place/order, header `Idempotency-Key` (8–128 characters, required: the same key
@@ -199,13 +212,15 @@ export const FlashPlaceOrderBodySchema = Closed({
   deliveryChannel: Type.Optional(DeliveryChannelSchema),
   promoCodes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 5 })),
   paymentType: Type.Optional(Type.Literal('PURCHASE_ORDER')),
-  line: Type.Optional(Closed({
-    sku: Type.Optional(Type.String({ maxLength: 40 })),
-    catalogNumber: Type.Optional(Type.String({ maxLength: 40 })),
-    quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 999 })),
-    unitPrice: Type.Optional(Type.Number()),
-    listPrice: Type.Optional(Nullable(Type.Number())),
-  })),
+  line: Type.Optional(
+    Closed({
+      sku: Type.Optional(Type.String({ maxLength: 40 })),
+      catalogNumber: Type.Optional(Type.String({ maxLength: 40 })),
+      quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 999 })),
+      unitPrice: Type.Optional(Type.Number()),
+      listPrice: Type.Optional(Nullable(Type.Number())),
+    }),
+  ),
 })
 export type FlashPlaceOrderBody = Static<typeof FlashPlaceOrderBodySchema>
 

@@ -7,7 +7,8 @@ import type { SpecialColumn } from './index'
  */
 
 /** The carousel shows the special columns of kind 'banner' and 'promotion', in the server's order. */
-export const bannerColumns = (columns: SpecialColumn[]) => columns.filter((c) => c.kind === 'banner' || c.kind === 'promotion')
+export const bannerColumns = (columns: SpecialColumn[]) =>
+  columns.filter((c) => c.kind === 'banner' || c.kind === 'promotion')
 
 /** The flash-sale entry: shown only when the server returns a column of kind 'flash-sale'. */
 export const flashSaleColumn = (columns: SpecialColumn[]) => columns.find((c) => c.kind === 'flash-sale') ?? null

@@ -21,7 +21,12 @@ export type ContentType = Static<typeof ContentTypeSchema>
 export { VM_WORKFLOW_ARTICLE_TYPE, isVmWorkflow } from './vm-workflow'
 
 /** GET /api/mkt/category/getByContentType?contentType= */
-export const ContentCategorySchema = Type.Object({ id: Type.String(), contentType: ContentTypeSchema, name: Type.String(), count: Type.Integer() })
+export const ContentCategorySchema = Type.Object({
+  id: Type.String(),
+  contentType: ContentTypeSchema,
+  name: Type.String(),
+  count: Type.Integer(),
+})
 export type ContentCategory = Static<typeof ContentCategorySchema>
 export const ContentCategoryListSchema = Type.Array(ContentCategorySchema)
 export type ContentCategoryList = Static<typeof ContentCategoryListSchema>
@@ -92,7 +97,15 @@ export type SkuContent = Static<typeof SkuContentSchema>
 /** GET /api/mkt/activity-product/promotions?source=mobility&skus=A,B : active promotions per product */
 export const ProductPromotionSchema = Type.Object({
   catalogNumber: Type.String(),
-  promotions: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), category: Type.String(), subject: Type.String(), endDate: Type.String() })),
+  promotions: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      title: Type.String(),
+      category: Type.String(),
+      subject: Type.String(),
+      endDate: Type.String(),
+    }),
+  ),
 })
 export type ProductPromotion = Static<typeof ProductPromotionSchema>
 export const ProductPromotionListSchema = Type.Array(ProductPromotionSchema)
@@ -103,4 +116,7 @@ export const ContentTypeQuerySchema = Closed({ contentType: ContentTypeSchema })
 export const ContentIdParamsSchema = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }) })
 export const SkuContentParamsSchema = Type.Object({ catalogNumber: Type.String({ pattern: CATALOG_NUMBER_PATTERN }) })
 export const SkuContentQuerySchema = Closed({ catalogNumber: Type.String({ pattern: CATALOG_NUMBER_PATTERN }) })
-export const ProductPromotionsQuerySchema = Closed({ source: Type.Literal('mobility'), skus: Type.String({ minLength: 1, maxLength: 2000 }) })
+export const ProductPromotionsQuerySchema = Closed({
+  source: Type.Literal('mobility'),
+  skus: Type.String({ minLength: 1, maxLength: 2000 }),
+})

@@ -64,7 +64,9 @@ export type DrawList = Static<typeof DrawListSchema>
 /** the body of a POST whose subject is all in its path (a draw, a task claim): an empty JSON object */
 export const PlayEmptyBodySchema = Closed({})
 
-export const DrawIdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9-]+$' }) })
+export const DrawIdParamsSchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9-]+$' }),
+})
 
 export const PrizeOrderSchema = Type.Object({
   id: Type.String(),
@@ -101,6 +103,8 @@ export type DrawResult = Static<typeof DrawResultSchema>
 export const GiftBagSchema = Paged(PrizeOrderSchema)
 export type GiftBag = Static<typeof GiftBagSchema>
 
-export const PrizeOrderIdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 20, pattern: '^[0-9]+$' }) })
+export const PrizeOrderIdParamsSchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 20, pattern: '^[0-9]+$' }),
+})
 export const PrizeAddressBodySchema = Closed({ shipTo: Type.String({ minLength: 1, maxLength: 64 }) })
 export type PrizeAddressBody = Static<typeof PrizeAddressBodySchema>

@@ -10,7 +10,6 @@ export const FeedbackCategorySchema = Literals(FEEDBACK_CATEGORIES)
 export const FeedbackTypeSchema = Literals(FEEDBACK_TYPES)
 export const FeedbackStatusSchema = Literals(FEEDBACK_STATUSES)
 
-
 export const GiftSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -33,7 +32,9 @@ export const GiftListSchema = Type.Object({ balance: Type.Integer(), gifts: Type
 export type GiftList = Static<typeof GiftListSchema>
 
 export const GiftIdParamsSchema = Type.Object({ id: Type.String({ pattern: '^[A-Z0-9-]{3,32}$' }) })
-export const RedemptionNumberParamsSchema = Type.Object({ redemptionNumber: Type.String({ pattern: '^RD-[0-9]{6,12}$' }) })
+export const RedemptionNumberParamsSchema = Type.Object({
+  redemptionNumber: Type.String({ pattern: '^RD-[0-9]{6,12}$' }),
+})
 
 export const ContactSchema = Closed({
   name: Type.String({ minLength: 1, maxLength: 60 }),
@@ -124,7 +125,19 @@ export const FeedbackListSchema = Type.Array(FeedbackSchema)
 
 // ---- the operator endpoints (POST /api/ops/..., x-ops-token; server/domains/membership/gifts/ops.ts)
 export const OpsRedemptionMoveSchema = Closed({ status: RedemptionStatusSchema })
-export const OpsRedemptionMovedSchema = Type.Object({ redemptionNumber: Type.String(), from: RedemptionStatusSchema, status: RedemptionStatusSchema, pointsReturned: Type.Integer() })
+export const OpsRedemptionMovedSchema = Type.Object({
+  redemptionNumber: Type.String(),
+  from: RedemptionStatusSchema,
+  status: RedemptionStatusSchema,
+  pointsReturned: Type.Integer(),
+})
 export const OpsFeedbackParamsSchema = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,15}$' }) })
-export const OpsFeedbackMoveSchema = Closed({ status: FeedbackStatusSchema, result: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })) })
-export const OpsFeedbackMovedSchema = Type.Object({ id: Type.String(), status: FeedbackStatusSchema, result: Type.Union([Type.String(), Type.Null()]) })
+export const OpsFeedbackMoveSchema = Closed({
+  status: FeedbackStatusSchema,
+  result: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+})
+export const OpsFeedbackMovedSchema = Type.Object({
+  id: Type.String(),
+  status: FeedbackStatusSchema,
+  result: Type.Union([Type.String(), Type.Null()]),
+})

@@ -35,7 +35,14 @@ export interface MemberFacts {
 }
 
 /** The refusals of a redemption, in the order they are checked (the gift missing is the server's 404 before these; a black-listed user is refused before anything). */
-export const REDEEM_REFUSALS = ['off_sale', 'draw_only', 'below_minimum', 'out_of_stock', 'over_limit', 'insufficient_points'] as const
+export const REDEEM_REFUSALS = [
+  'off_sale',
+  'draw_only',
+  'below_minimum',
+  'out_of_stock',
+  'over_limit',
+  'insufficient_points',
+] as const
 export type RedeemRefusal = (typeof REDEEM_REFUSALS)[number]
 
 /**
@@ -55,8 +62,12 @@ export function redeemRefusal(g: GiftFacts, m: MemberFacts, quantity: number): R
 }
 
 const STATUS_OF: Record<RedeemRefusal, ExchangeStatus> = {
-  off_sale: 'out_of_stock', draw_only: 'draw_only', below_minimum: 'exceeds_limit', out_of_stock: 'out_of_stock',
-  over_limit: 'exceeds_limit', insufficient_points: 'insufficient_points',
+  off_sale: 'out_of_stock',
+  draw_only: 'draw_only',
+  below_minimum: 'exceeds_limit',
+  out_of_stock: 'out_of_stock',
+  over_limit: 'exceeds_limit',
+  insufficient_points: 'insufficient_points',
 }
 
 /** A gift's exchange status for the member: the same rule at the gift's minimum exchange quantity. */
@@ -91,4 +102,8 @@ export const FEEDBACK_TYPES = ['complaint', 'enquiry', 'suggestion'] as const
 /** the spec's words: pending, In-Progress, completed */
 export const FEEDBACK_STATUSES = ['pending', 'In-Progress', 'completed'] as const
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number]
-export const FEEDBACK_MOVES: Record<FeedbackStatus, readonly FeedbackStatus[]> = { pending: ['In-Progress', 'completed'], 'In-Progress': ['completed'], completed: [] }
+export const FEEDBACK_MOVES: Record<FeedbackStatus, readonly FeedbackStatus[]> = {
+  pending: ['In-Progress', 'completed'],
+  'In-Progress': ['completed'],
+  completed: [],
+}

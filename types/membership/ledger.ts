@@ -11,8 +11,13 @@ export type PointsEntryKind = Static<typeof PointsEntryKindSchema>
 
 /** What an entry is for: the thing its `sourceRef` names. */
 export const PointsSourceSchema = Literals([
-  'order', 'redemption', 'draw', 'task',
-  'invitation', 'expiry', 'adjustment',
+  'order',
+  'redemption',
+  'draw',
+  'task',
+  'invitation',
+  'expiry',
+  'adjustment',
 ])
 export type PointsSource = Static<typeof PointsSourceSchema>
 

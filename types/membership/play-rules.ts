@@ -25,8 +25,13 @@ export function drawActivityStatus(a: { startAt: Date; endAt: Date }, now: Date)
  * member is not charged for a draw that cannot win anything.
  */
 export const DRAW_REFUSALS = [
-  'DRAW_NOT_STARTED', 'DRAW_NOT_IN_TIME', 'DRAW_BLACKLISTED', 'DRAW_LIMIT_EXCEEDED', 'DRAW_PERIOD_LIMIT_EXCEEDED',
-  'DRAW_NO_PRIZES_LEFT', 'DRAW_NOT_ENOUGH_POINTS',
+  'DRAW_NOT_STARTED',
+  'DRAW_NOT_IN_TIME',
+  'DRAW_BLACKLISTED',
+  'DRAW_LIMIT_EXCEEDED',
+  'DRAW_PERIOD_LIMIT_EXCEEDED',
+  'DRAW_NO_PRIZES_LEFT',
+  'DRAW_NOT_ENOUGH_POINTS',
 ] as const
 export type DrawRefusal = (typeof DRAW_REFUSALS)[number]
 
@@ -61,7 +66,11 @@ export function drawRefusal(i: DrawCheckInput): DrawRefusal | null {
  * '2026-W48' (ISO week, Monday first), month '2026-11'. Draws of one member in one activity with the
  * same key count against the period limit.
  */
-export function periodKey(period: 'day' | 'week' | 'month' | 'daily' | 'monthly', now: Date, country: 'cn' | 'in'): string {
+export function periodKey(
+  period: 'day' | 'week' | 'month' | 'daily' | 'monthly',
+  now: Date,
+  country: 'cn' | 'in',
+): string {
   const local = countryClock(now, country)
   if (period === 'day' || period === 'daily') return local.format('YYYY-MM-DD')
   if (period === 'month' || period === 'monthly') return local.format('YYYY-MM')
@@ -69,7 +78,8 @@ export function periodKey(period: 'day' | 'week' | 'month' | 'daily' | 'monthly'
   const day = (local.day() + 6) % 7
   const thursday = new Date(Date.UTC(local.year(), local.month(), local.date() - day + 3))
   const jan4 = new Date(Date.UTC(thursday.getUTCFullYear(), 0, 4))
-  const week = 1 + Math.round(((thursday.getTime() - jan4.getTime()) / 86_400_000 - 3 + ((jan4.getUTCDay() + 6) % 7)) / 7)
+  const week =
+    1 + Math.round(((thursday.getTime() - jan4.getTime()) / 86_400_000 - 3 + ((jan4.getUTCDay() + 6) % 7)) / 7)
   return `${thursday.getUTCFullYear()}-W${String(week).padStart(2, '0')}`
 }
 
@@ -79,12 +89,16 @@ export function periodKey(period: 'day' | 'week' | 'month' | 'daily' | 'monthly'
  * server passes node:crypto's randomInt (a CSPRNG); tests inject a fixed source. Returns null when no
  * prize has stock.
  */
-export function pickPrize<P extends { weight: number; stock: number | null }>(prizes: P[], randomInt: (n: number) => number): P | null {
+export function pickPrize<P extends { weight: number; stock: number | null }>(
+  prizes: P[],
+  randomInt: (n: number) => number,
+): P | null {
   const open = prizes.filter((p) => p.weight > 0 && (p.stock === null || p.stock > 0))
   const total = open.reduce((s, p) => s + p.weight, 0)
   if (total <= 0) return null
   let r = randomInt(total)
-  if (!Number.isInteger(r) || r < 0 || r >= total) throw new Error(`pickPrize: random source returned ${r} outside [0, ${total})`)
+  if (!Number.isInteger(r) || r < 0 || r >= total)
+    throw new Error(`pickPrize: random source returned ${r} outside [0, ${total})`)
   for (const p of open) {
     if (r < p.weight) return p
     r -= p.weight
@@ -92,14 +106,17 @@ export function pickPrize<P extends { weight: number; stock: number | null }>(pr
   return null
 }
 
-
 // ---------------- tasks (earn points by tasks)
 
 export type TaskCode = 'checkin' | 'persona' | 'shipto' | 'article' | 'order'
 export type TaskPeriod = 'once' | 'daily' | 'monthly'
 export type TaskState = 'done' | 'claimable' | 'todo'
 
-export interface TaskDef { code: TaskCode; points: number; period: TaskPeriod }
+export interface TaskDef {
+  code: TaskCode
+  points: number
+  period: TaskPeriod
+}
 
 export const TASKS: readonly TaskDef[] = [
   { code: 'checkin', points: 5, period: 'daily' },
@@ -123,7 +140,6 @@ export function taskState(credited: boolean, met: boolean): TaskState {
   if (credited) return 'done'
   return met ? 'claimable' : 'todo'
 }
-
 
 // ---------------- invitations (spec §8 "Invitation: ...")
 
@@ -175,8 +191,13 @@ export function isNewUser(f: { accountOrders: number; codesEnteredBefore: number
  * Entering the same code a second time in the same activity replays the first answer (idempotent).
  */
 export const INVITE_REFUSALS = [
-  'INVITE_CODE_INVALID', 'INVITE_VERIFICATION_FAILED', 'INVITE_OWN_CODE', 'INVITE_ACTIVITY_MISMATCH',
-  'INVITE_ALREADY_PARTICIPATED', 'INVITE_NOT_NEW_USER', 'INVITE_USE_LIMIT_EXCEEDED',
+  'INVITE_CODE_INVALID',
+  'INVITE_VERIFICATION_FAILED',
+  'INVITE_OWN_CODE',
+  'INVITE_ACTIVITY_MISMATCH',
+  'INVITE_ALREADY_PARTICIPATED',
+  'INVITE_NOT_NEW_USER',
+  'INVITE_USE_LIMIT_EXCEEDED',
 ] as const
 export type InviteRefusal = (typeof INVITE_REFUSALS)[number]
 
@@ -207,4 +228,3 @@ export function inviteRefusal(i: InviteCheckInput): InviteRefusal | null {
 
 /** a member's name as other members see it in the invited list: the one rule of types/account/person-name.ts */
 export { maskedName as maskName } from '../account/person-name'
-

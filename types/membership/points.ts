@@ -36,7 +36,10 @@ export function lotExpiresAt(earnedAt: Date | string): Date {
 }
 
 /** The earned, not reversed points of one expiry date (null: never expires). */
-export interface PointsLot { expiresAt: Date | string | null; points: number }
+export interface PointsLot {
+  expiresAt: Date | string | null
+  points: number
+}
 
 /**
  * FIFO: whatever has left the balance (spent, net of refunds, and already expired) is taken from the
@@ -67,10 +70,19 @@ export function expiryDue(lots: PointsLot[], consumed: number, now: Date | numbe
 }
 
 /** The next points to expire after `now` and when (all unused points of the earliest expiry date still ahead), or null. */
-export function nextExpiry(lots: PointsLot[], consumed: number, now: Date | number): { points: number; expiresAt: Date } | null {
+export function nextExpiry(
+  lots: PointsLot[],
+  consumed: number,
+  now: Date | number,
+): { points: number; expiresAt: Date } | null {
   const t = new Date(now).getTime()
-  const ahead = remainingLots(lots, consumed).filter((l) => l.points > 0 && l.expiresAt !== null && l.expiresAt.getTime() > t)
+  const ahead = remainingLots(lots, consumed).filter(
+    (l) => l.points > 0 && l.expiresAt !== null && l.expiresAt.getTime() > t,
+  )
   if (!ahead.length) return null
   const at = ahead[0].expiresAt!
-  return { expiresAt: at, points: ahead.filter((l) => l.expiresAt!.getTime() === at.getTime()).reduce((s, l) => s + l.points, 0) }
+  return {
+    expiresAt: at,
+    points: ahead.filter((l) => l.expiresAt!.getTime() === at.getTime()).reduce((s, l) => s + l.points, 0),
+  }
 }

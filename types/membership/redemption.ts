@@ -6,15 +6,23 @@ import { Literals } from '../common'
  * expired." Used by gift redemptions (gift centre) and by lucky-draw prize orders (gift bag) alike.
  */
 export const RedemptionStatusSchema = Literals([
-  'created', 'submitted', 'shipped', 'cancelled',
-  'partial_shipped', 'pending_shipped', 'expired',
+  'created',
+  'submitted',
+  'shipped',
+  'cancelled',
+  'partial_shipped',
+  'pending_shipped',
+  'expired',
 ])
 export type RedemptionStatus = Static<typeof RedemptionStatusSchema>
 
 /** Spec §4 "Exchange status: normal, out of stock, exceeds limit, insufficient points, draw-only." */
 export const ExchangeStatusSchema = Literals([
-  'normal', 'out_of_stock', 'exceeds_limit',
-  'insufficient_points', 'draw_only',
+  'normal',
+  'out_of_stock',
+  'exceeds_limit',
+  'insufficient_points',
+  'draw_only',
 ])
 export type ExchangeStatus = Static<typeof ExchangeStatusSchema>
 

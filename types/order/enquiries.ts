@@ -10,7 +10,9 @@ import { Closed, CurrencySchema, Literals, Nullable } from '../common'
  */
 
 /** 'RQ-000123' (placed) or 'RQ-D00001' (seeded demo) */
-export const EnquiryIdParamsSchema = Closed({ requestId: Type.String({ minLength: 4, maxLength: 20, pattern: '^RQ-[A-Z0-9]{1,16}$' }) })
+export const EnquiryIdParamsSchema = Closed({
+  requestId: Type.String({ minLength: 4, maxLength: 20, pattern: '^RQ-[A-Z0-9]{1,16}$' }),
+})
 
 export const ENQUIRY_KINDS = ['lead', 'quote'] as const
 export const EnquiryKindSchema = Literals(ENQUIRY_KINDS)
@@ -39,7 +41,11 @@ export const InteractionSchema = Type.Object({
 })
 export type Interaction = Static<typeof InteractionSchema>
 
-export const EnquiryItemSchema = Type.Object({ catalogNumber: Type.String(), itemName: Type.String(), itemCount: Type.Integer() })
+export const EnquiryItemSchema = Type.Object({
+  catalogNumber: Type.String(),
+  itemName: Type.String(),
+  itemCount: Type.Integer(),
+})
 
 /** What the list and the detail of an enquiry both start with. */
 const EnquiryHeadFields = {
@@ -76,12 +82,16 @@ export const EnquiryDetailSchema = Type.Object({
 })
 export type EnquiryDetail = Static<typeof EnquiryDetailSchema>
 
-export const EnquiryCommentBodySchema = Closed({ comment: Type.String({ minLength: 1, maxLength: ENQUIRY_COMMENT_MAX_LENGTH }) })
+export const EnquiryCommentBodySchema = Closed({
+  comment: Type.String({ minLength: 1, maxLength: ENQUIRY_COMMENT_MAX_LENGTH }),
+})
 export type EnquiryCommentBody = Static<typeof EnquiryCommentBodySchema>
 
 // ---- order confirmation links
 
-export const ConfirmTokenParamsSchema = Closed({ token: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }) })
+export const ConfirmTokenParamsSchema = Closed({
+  token: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
+})
 export const CONFIRMATION_STATES = ['pending', 'expired', 'confirmed', 'cancelled', 'failed'] as const
 export const ConfirmationStateSchema = Literals(CONFIRMATION_STATES)
 export type ConfirmationState = Static<typeof ConfirmationStateSchema>
@@ -92,13 +102,17 @@ export const ConfirmationSchema = Type.Object({
   kind: ConfirmationKindSchema,
   expiresAt: Type.String(),
   /** the order's summary, while the link waits for an answer (pending) */
-  order: Nullable(Type.Object({
-    orderNumber: Type.String(),
-    createdAt: Type.String(),
-    currency: CurrencySchema,
-    total: Type.Number(),
-    lines: Type.Array(Type.Object({ catalogNumber: Type.String(), productTitle: Type.String(), quantity: Type.Integer() })),
-  })),
+  order: Nullable(
+    Type.Object({
+      orderNumber: Type.String(),
+      createdAt: Type.String(),
+      currency: CurrencySchema,
+      total: Type.Number(),
+      lines: Type.Array(
+        Type.Object({ catalogNumber: Type.String(), productTitle: Type.String(), quantity: Type.Integer() }),
+      ),
+    }),
+  ),
 })
 export type Confirmation = Static<typeof ConfirmationSchema>
 
@@ -107,4 +121,8 @@ export type ConfirmActionBody = Static<typeof ConfirmActionBodySchema>
 
 /** POST /api/ops/orders/{orderNumber}/confirmation (operator endpoint, x-ops-token): a new confirmation link */
 export const OpsConfirmationBodySchema = Closed({ kind: ConfirmationKindSchema })
-export const OpsConfirmationResultSchema = Type.Object({ token: Type.String(), path: Type.String(), expiresAt: Type.String() })
+export const OpsConfirmationResultSchema = Type.Object({
+  token: Type.String(),
+  path: Type.String(),
+  expiresAt: Type.String(),
+})

@@ -18,9 +18,17 @@ import { ORDER_EXPORT_FORMATS } from './export-rules'
 export const OrderExportFormatSchema = Literals(ORDER_EXPORT_FORMATS)
 
 /** A day YYYY-MM-DD; the schema only bounds the text: the rule (and its bilingual message) decides. */
-const DaySchema = Type.String({ minLength: 1, maxLength: 10, description: 'A calendar day, YYYY-MM-DD, in the account\'s country\'s time' })
+const DaySchema = Type.String({
+  minLength: 1,
+  maxLength: 10,
+  description: "A calendar day, YYYY-MM-DD, in the account's country's time",
+})
 
-export const OrderExportQuerySchema = Closed({ from: DaySchema, to: DaySchema, format: Type.Optional(OrderExportFormatSchema) })
+export const OrderExportQuerySchema = Closed({
+  from: DaySchema,
+  to: DaySchema,
+  format: Type.Optional(OrderExportFormatSchema),
+})
 export type OrderExportQuery = Static<typeof OrderExportQuerySchema>
 
 export const OrderExportTicketBodySchema = OrderExportQuerySchema
@@ -34,7 +42,9 @@ export const OrderExportTicketSchema = Type.Object({
 })
 export type OrderExportTicket = Static<typeof OrderExportTicketSchema>
 
-export const OrderExportFileQuerySchema = Closed({ ticket: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) })
+export const OrderExportFileQuerySchema = Closed({
+  ticket: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+})
 
 export const OrderExportEmailBodySchema = Closed({
   from: DaySchema,

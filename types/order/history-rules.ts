@@ -21,5 +21,15 @@ export function orderHistorySince(now: Date, months = ORDER_HISTORY_MONTHS): Dat
   const target = new Date(Date.UTC(y, m, 1))
   const daysInTarget = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate()
   const d = Math.min(now.getUTCDate(), daysInTarget)
-  return new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), d, now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds(), now.getUTCMilliseconds()))
+  return new Date(
+    Date.UTC(
+      target.getUTCFullYear(),
+      target.getUTCMonth(),
+      d,
+      now.getUTCHours(),
+      now.getUTCMinutes(),
+      now.getUTCSeconds(),
+      now.getUTCMilliseconds(),
+    ),
+  )
 }

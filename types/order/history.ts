@@ -1,7 +1,13 @@
 import { Type, type Static } from 'typebox'
 import { Closed, CurrencySchema, Literals, Nullable } from '../common'
 import { DeliveryChannelSchema } from '../cart/schemas'
-import { LineThumbnailSchema, ORDER_STATUS_CODES, OrderSourceSchema, OrderStatusCodeSchema, OrderTypeSchema } from './schemas'
+import {
+  LineThumbnailSchema,
+  ORDER_STATUS_CODES,
+  OrderSourceSchema,
+  OrderStatusCodeSchema,
+  OrderTypeSchema,
+} from './schemas'
 import { ORDER_STATUS_GROUP_NAMES } from './statuses'
 import { ORDER_LIST_LIMIT_MAX, ORDER_LIST_THUMBNAILS_MAX, ORDER_SEARCH_MAX } from './history-rules'
 

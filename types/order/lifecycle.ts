@@ -40,7 +40,12 @@ export const LIFECYCLE_STEPS: readonly LifecycleStep[] = [
 export const FINAL_STATUSES: readonly OrderStatusCode[] = ['COMPLETED', 'CANCELLED']
 
 /** Statuses the job never moves: a person (finance, a reviewer, an approver) decides. */
-export const WAITING_STATUSES: readonly OrderStatusCode[] = ['PENDING_REVIEW', 'TO_BE_CONFIRMED', 'PENDING_APPROVAL', 'PENDING']
+export const WAITING_STATUSES: readonly OrderStatusCode[] = [
+  'PENDING_REVIEW',
+  'TO_BE_CONFIRMED',
+  'PENDING_APPROVAL',
+  'PENDING',
+]
 
 /** Statuses from which the job can move an order (the server's query filters on these). */
 export const ADVANCEABLE_STATUSES: readonly OrderStatusCode[] = LIFECYCLE_STEPS.map((s) => s.from)
@@ -63,7 +68,14 @@ export function nextStep(from: string, ctx: { addressApproved: boolean }): NextS
 
 /** Statuses an order can be cancelled from: it has not left the warehouse and is not final. */
 export const CANCELLABLE_STATUSES: readonly OrderStatusCode[] = [
-  'SUBMITTED', 'ORDER_SUBMITTED', 'PENDING_REVIEW', 'TO_BE_CONFIRMED', 'IN_PROGRESS', 'PENDING_ADDRESS_VALIDATION', 'PENDING_APPROVAL', 'PENDING',
+  'SUBMITTED',
+  'ORDER_SUBMITTED',
+  'PENDING_REVIEW',
+  'TO_BE_CONFIRMED',
+  'IN_PROGRESS',
+  'PENDING_ADDRESS_VALIDATION',
+  'PENDING_APPROVAL',
+  'PENDING',
 ]
 export const canCancel = (status: string): boolean => (CANCELLABLE_STATUSES as readonly string[]).includes(status)
 
@@ -83,6 +95,12 @@ export type ConfirmationKind = keyof typeof CONFIRMATION_WINDOW_MS
 
 /** The carriers a shipment is given, per country (the seed's history uses the same). */
 export const CARRIERS = {
-  cn: [{ name: '顺丰速运', prefix: 'SF', digits: 12 }, { name: '京东物流', prefix: 'JDVA', digits: 11 }],
-  in: [{ name: 'Blue Dart', prefix: '', digits: 11 }, { name: 'Delhivery', prefix: '', digits: 13 }],
+  cn: [
+    { name: '顺丰速运', prefix: 'SF', digits: 12 },
+    { name: '京东物流', prefix: 'JDVA', digits: 11 },
+  ],
+  in: [
+    { name: 'Blue Dart', prefix: '', digits: 11 },
+    { name: 'Delhivery', prefix: '', digits: 13 },
+  ],
 } as const

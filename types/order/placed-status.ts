@@ -14,7 +14,10 @@ export interface PlacedOrderStatus {
   statusCode: 30 | 270
 }
 
-export const placedOrderStatus = (registrationStatus: string, addressStatus: 'ACTIVE' | 'PENDING'): PlacedOrderStatus => ({
+export const placedOrderStatus = (
+  registrationStatus: string,
+  addressStatus: 'ACTIVE' | 'PENDING',
+): PlacedOrderStatus => ({
   status: addressStatus === 'PENDING' ? 'PENDING_ADDRESS_VALIDATION' : 'SUBMITTED',
   statusCode: registrationStatus === 'Siebel Approved' && addressStatus !== 'PENDING' ? 30 : 270,
 })

@@ -1,6 +1,14 @@
 import { Type, type Static } from 'typebox'
 import { Closed, Literals } from '../common'
-import { CONTACT_NAME_MAX, EMAIL_MAX, ORDER_REQUEST_STATUSES, type OrderRequestKind, PHONE_MAX, REMARK_MAX, RETURN_FILES_MAX } from './return-rules'
+import {
+  CONTACT_NAME_MAX,
+  EMAIL_MAX,
+  ORDER_REQUEST_STATUSES,
+  type OrderRequestKind,
+  PHONE_MAX,
+  REMARK_MAX,
+  RETURN_FILES_MAX,
+} from './return-rules'
 
 /**
  * Contract of the after-order requests (issue 12): POST /order/:orderNumber/cancel (JSON),

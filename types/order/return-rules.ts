@@ -21,13 +21,21 @@ export type OrderRequestKind = 'cancel' | 'return'
 export type OrderRequestStatus = 'pending' | 'in_progress' | 'completed' | 'rejected'
 export const ORDER_REQUEST_STATUSES: readonly OrderRequestStatus[] = ['pending', 'in_progress', 'completed', 'rejected']
 
-export interface Labelled { code: string; en: string; zh: string }
-export interface RequestCategory extends Labelled { subs: readonly Labelled[] }
+export interface Labelled {
+  code: string
+  en: string
+  zh: string
+}
+export interface RequestCategory extends Labelled {
+  subs: readonly Labelled[]
+}
 
 /** Return or after-sales form: category → sub-categories. */
 export const RETURN_CATEGORIES: readonly RequestCategory[] = [
   {
-    code: 'return', en: 'Return', zh: '退货',
+    code: 'return',
+    en: 'Return',
+    zh: '退货',
     subs: [
       { code: 'damaged', en: 'Damaged in transit', zh: '运输途中损坏' },
       { code: 'wrong_item', en: 'Wrong item received', zh: '收到错误商品' },
@@ -38,14 +46,18 @@ export const RETURN_CATEGORIES: readonly RequestCategory[] = [
     ],
   },
   {
-    code: 'shortage', en: 'Missing or short shipment', zh: '缺货/少发',
+    code: 'shortage',
+    en: 'Missing or short shipment',
+    zh: '缺货/少发',
     subs: [
       { code: 'missing_item', en: 'Item missing from the package', zh: '包裹中缺少商品' },
       { code: 'short_quantity', en: 'Quantity short', zh: '数量不足' },
     ],
   },
   {
-    code: 'after_sales', en: 'After-sales service', zh: '售后服务',
+    code: 'after_sales',
+    en: 'After-sales service',
+    zh: '售后服务',
     subs: [
       { code: 'technical', en: 'Technical support', zh: '技术支持' },
       { code: 'documents', en: 'Missing documents (CoA / SDS)', zh: '缺少文件（分析证书/安全数据表）' },
@@ -59,14 +71,18 @@ export const RETURN_CATEGORIES: readonly RequestCategory[] = [
 /** Cancel-order request: reason → detail. */
 export const CANCEL_CATEGORIES: readonly RequestCategory[] = [
   {
-    code: 'no_longer_needed', en: 'No longer needed', zh: '不再需要',
+    code: 'no_longer_needed',
+    en: 'No longer needed',
+    zh: '不再需要',
     subs: [
       { code: 'project_changed', en: 'Project changed or cancelled', zh: '项目变更或取消' },
       { code: 'bought_elsewhere', en: 'Bought elsewhere', zh: '已从其他渠道购买' },
     ],
   },
   {
-    code: 'order_error', en: 'Error in the order', zh: '订单有误',
+    code: 'order_error',
+    en: 'Error in the order',
+    zh: '订单有误',
     subs: [
       { code: 'wrong_product', en: 'Wrong product or size', zh: '产品或规格错误' },
       { code: 'wrong_quantity', en: 'Wrong quantity', zh: '数量错误' },
@@ -75,13 +91,15 @@ export const CANCEL_CATEGORIES: readonly RequestCategory[] = [
     ],
   },
   {
-    code: 'delivery', en: 'Delivery time', zh: '交货时间',
-    subs: [
-      { code: 'lead_time_too_long', en: 'Lead time too long', zh: '货期太长' },
-    ],
+    code: 'delivery',
+    en: 'Delivery time',
+    zh: '交货时间',
+    subs: [{ code: 'lead_time_too_long', en: 'Lead time too long', zh: '货期太长' }],
   },
   {
-    code: 'price', en: 'Price or payment', zh: '价格或付款',
+    code: 'price',
+    en: 'Price or payment',
+    zh: '价格或付款',
     subs: [
       { code: 'price_changed', en: 'Price differs from the quote', zh: '价格与报价不符' },
       { code: 'payment_issue', en: 'Payment or credit issue', zh: '付款或信用问题' },
@@ -106,7 +124,12 @@ export function categoryLabel(kind: OrderRequestKind, category: string, subCateg
 
 /** Cancellation is asked only before the order is being processed (spec §4 codes). */
 export const CANCELLABLE_STATUSES = [
-  'SUBMITTED', 'ORDER_SUBMITTED', 'PENDING_REVIEW', 'TO_BE_CONFIRMED', 'PENDING_APPROVAL', 'PENDING_ADDRESS_VALIDATION',
+  'SUBMITTED',
+  'ORDER_SUBMITTED',
+  'PENDING_REVIEW',
+  'TO_BE_CONFIRMED',
+  'PENDING_APPROVAL',
+  'PENDING_ADDRESS_VALIDATION',
 ] as const
 export const isCancellable = (status: string) => (CANCELLABLE_STATUSES as readonly string[]).includes(status)
 
@@ -117,7 +140,12 @@ export const EMAIL_MAX = 100
 export { REMARK_MAX }
 
 export type FieldError = 'required' | 'tooLong' | 'pattern'
-export interface RequestFields { contactName: string; phone: string; email: string; remark?: string }
+export interface RequestFields {
+  contactName: string
+  phone: string
+  email: string
+  remark?: string
+}
 
 /** Field errors of the form (empty object: valid). Contact name, phone and email are required; remark optional. */
 export function checkRequestFields(f: RequestFields): Partial<Record<keyof RequestFields, FieldError>> {
@@ -151,7 +179,8 @@ export const RETURN_FILE_TYPES: readonly { ext: readonly string[]; mime: Allowed
 ]
 /** For <input accept> and the mini-program's chooseMessageFile extension filter. */
 export const RETURN_FILE_EXTENSIONS = RETURN_FILE_TYPES.flatMap((t) => t.ext)
-export const RETURN_FILE_ACCEPT = RETURN_FILE_EXTENSIONS.map((e) => `.${e}`).join(',') + ',image/jpeg,image/png,application/pdf'
+export const RETURN_FILE_ACCEPT =
+  RETURN_FILE_EXTENSIONS.map((e) => `.${e}`).join(',') + ',image/jpeg,image/png,application/pdf'
 
 export const extensionOf = (name: string) => {
   const m = /\.([A-Za-z0-9]+)$/.exec(name.trim())
@@ -186,7 +215,9 @@ export function checkReturnFile(f: { name: string; size: number; head?: Uint8Arr
 }
 
 /** The list of files: at most 2, each valid. Returns the first error and the index of the file it is about. */
-export function checkReturnFiles(files: readonly { name: string; size: number; head?: Uint8Array }[]): { error: FileError; index: number } | null {
+export function checkReturnFiles(
+  files: readonly { name: string; size: number; head?: Uint8Array }[],
+): { error: FileError; index: number } | null {
   for (let i = 0; i < files.length; i++) {
     if (i >= RETURN_FILES_MAX) return { error: 'tooMany', index: i }
     const e = checkReturnFile(files[i])

@@ -2,7 +2,14 @@ import { Type, type Static } from 'typebox'
 import { Closed, CurrencySchema, Literals, Nullable } from '../common'
 import { FreeGoodSchema } from '../catalog/index'
 import { REMARK_MAX } from './totals'
-import { DeliveryChannelSchema, DeliveryModeSchema, GcIdSchema, LinePriceFields, OrderPreferenceSchema, OrderSummarySchema } from '../cart/schemas'
+import {
+  DeliveryChannelSchema,
+  DeliveryModeSchema,
+  GcIdSchema,
+  LinePriceFields,
+  OrderPreferenceSchema,
+  OrderSummarySchema,
+} from '../cart/schemas'
 import { LineProductFields } from '../catalog/product'
 import { AddressStatusSchema } from '../account/user'
 
@@ -18,14 +25,33 @@ import { AddressStatusSchema } from '../account/user'
  * PENDING_APPROVAL, SHIPPED, PENDING and 'Waiting for Delivery'"). Labels: types/order/statuses.ts.
  */
 export const ORDER_STATUS_CODES = [
-  'SUBMITTED', 'ORDER_SUBMITTED', 'PENDING_REVIEW', 'TO_BE_CONFIRMED', 'IN_PROGRESS', 'COMPLETED',
-  'PENDING_ADDRESS_VALIDATION', 'CANCELLED', 'PENDING_APPROVAL', 'SHIPPED', 'PENDING', 'Waiting for Delivery',
+  'SUBMITTED',
+  'ORDER_SUBMITTED',
+  'PENDING_REVIEW',
+  'TO_BE_CONFIRMED',
+  'IN_PROGRESS',
+  'COMPLETED',
+  'PENDING_ADDRESS_VALIDATION',
+  'CANCELLED',
+  'PENDING_APPROVAL',
+  'SHIPPED',
+  'PENDING',
+  'Waiting for Delivery',
 ] as const
 export type OrderStatusCode = (typeof ORDER_STATUS_CODES)[number]
 export const OrderStatusCodeSchema = Literals(ORDER_STATUS_CODES)
 
 /** Where an order came from. */
-export const ORDER_SOURCES = ['cart', 'quickOrder', 'reorder', 'squote', 'flashbuy', 'redemption', 'web', 'phone'] as const
+export const ORDER_SOURCES = [
+  'cart',
+  'quickOrder',
+  'reorder',
+  'squote',
+  'flashbuy',
+  'redemption',
+  'web',
+  'phone',
+] as const
 export type OrderSource = (typeof ORDER_SOURCES)[number]
 export const OrderSourceSchema = Literals(ORDER_SOURCES)
 
@@ -178,7 +204,10 @@ export const OrderLineSchema = Type.Object({
 })
 export type OrderLine = Static<typeof OrderLineSchema>
 
-export const OrderChargeSchema = Type.Object({ kind: Literals(['HandlingCharge', 'Tax', 'Discount']), amount: Type.Number() })
+export const OrderChargeSchema = Type.Object({
+  kind: Literals(['HandlingCharge', 'Tax', 'Discount']),
+  amount: Type.Number(),
+})
 
 /** GET /order/detail/{orderNumber} — the caller's account's order only (404 otherwise) */
 export const OrderDetailSchema = Type.Object({
@@ -192,7 +221,12 @@ export const OrderDetailSchema = Type.Object({
   summary: OrderSummarySchema,
   charges: Type.Array(OrderChargeSchema),
   promoCodes: Type.Array(Type.String()),
-  shipTo: Type.Object({ addressKey: Type.String(), accountNumber: Nullable(Type.String()), text: Type.String(), attentionTo: Nullable(Type.String()) }),
+  shipTo: Type.Object({
+    addressKey: Type.String(),
+    accountNumber: Nullable(Type.String()),
+    text: Type.String(),
+    attentionTo: Nullable(Type.String()),
+  }),
   billToNumber: Nullable(Type.String()),
   lines: Type.Array(OrderLineSchema),
   shipments: Type.Array(ShipmentSchema),
@@ -212,15 +246,17 @@ export const PendingLtoSchema = Type.Object({
   orderNumber: Type.String(),
   salesOrderNumber: Type.String(),
   createdAt: Type.String(),
-  items: Type.Array(Type.Object({
-    sku: Type.String(),
-    catalogNumber: Type.String(),
-    productTitle: Type.String(),
-    image: Nullable(Type.String()),
-    quantity: Type.Integer(),
-    backorderedQuantity: Type.Integer(),
-    estimatedShipDate: Nullable(Type.String()),
-  })),
+  items: Type.Array(
+    Type.Object({
+      sku: Type.String(),
+      catalogNumber: Type.String(),
+      productTitle: Type.String(),
+      image: Nullable(Type.String()),
+      quantity: Type.Integer(),
+      backorderedQuantity: Type.Integer(),
+      estimatedShipDate: Nullable(Type.String()),
+    }),
+  ),
 })
 export type PendingLto = Static<typeof PendingLtoSchema>
 
@@ -250,7 +286,11 @@ export const SQuoteLineSchema = Type.Object({
   finalPrice: Type.Number(),
 })
 /** A line's thumbnail on a list card (a quote, an order). */
-export const LineThumbnailSchema = Type.Object({ catalogNumber: Type.String(), image: Nullable(Type.String()), productTitle: Type.String() })
+export const LineThumbnailSchema = Type.Object({
+  catalogNumber: Type.String(),
+  image: Nullable(Type.String()),
+  productTitle: Type.String(),
+})
 /** GET /quote/list */
 export const SQuoteSummarySchema = Type.Object({
   orderHeader: SQuoteHeaderSchema,
@@ -260,7 +300,10 @@ export const SQuoteSummarySchema = Type.Object({
 export const SQuoteListSchema = Type.Array(SQuoteSummarySchema)
 export type SQuoteSummary = Static<typeof SQuoteSummarySchema>
 /** GET /quote/detail/{staticQuoteId} */
-export const SQuoteDetailSchema = Type.Object({ orderHeader: SQuoteHeaderSchema, orderLineList: Type.Array(SQuoteLineSchema) })
+export const SQuoteDetailSchema = Type.Object({
+  orderHeader: SQuoteHeaderSchema,
+  orderLineList: Type.Array(SQuoteLineSchema),
+})
 export type SQuoteDetail = Static<typeof SQuoteDetailSchema>
 export const QuoteIdParamsSchema = Closed({ staticQuoteId: Type.String({ minLength: 1, maxLength: 40 }) })
 
@@ -284,7 +327,15 @@ export const LeadCartParamsSchema = Closed({ leadCartId: Type.String({ minLength
 /** GET /lead/cart/{leadCartId} */
 export const LeadCartSchema = Type.Object({
   leadCartId: Type.String(),
-  items: Type.Array(Type.Object({ catalogNumber: Type.String(), itemName: Type.String(), itemCount: Type.Integer(), image: Nullable(Type.String()), size: Type.String() })),
+  items: Type.Array(
+    Type.Object({
+      catalogNumber: Type.String(),
+      itemName: Type.String(),
+      itemCount: Type.Integer(),
+      image: Nullable(Type.String()),
+      size: Type.String(),
+    }),
+  ),
   submitted: Type.Boolean(),
 })
 export type LeadCart = Static<typeof LeadCartSchema>

@@ -25,8 +25,18 @@ import type { OrderStatusCode } from './schemas'
  */
 
 export const ORDER_STATUS_LABELS = [
-  'submitted', 'inProgress', 'pendingReview', 'financialReview', 'pendingApproval', 'pendingAddressValidation',
-  'partiallyShipped', 'shipped', 'delivered', 'completed', 'cancelled', 'onHold',
+  'submitted',
+  'inProgress',
+  'pendingReview',
+  'financialReview',
+  'pendingApproval',
+  'pendingAddressValidation',
+  'partiallyShipped',
+  'shipped',
+  'delivered',
+  'completed',
+  'cancelled',
+  'onHold',
 ] as const
 export type OrderStatusLabel = (typeof ORDER_STATUS_LABELS)[number]
 
@@ -50,7 +60,10 @@ export const ORDER_STATUS_MAP: Record<OrderStatusCode, { label: OrderStatusLabel
 
 /** The label of a status code; an unknown code (a newer back office) reads "in progress" rather than nothing. */
 export const orderStatusOf = (code: string): { label: OrderStatusLabel; tone: OrderStatusTone } =>
-  (ORDER_STATUS_MAP as Record<string, { label: OrderStatusLabel; tone: OrderStatusTone }>)[code] ?? { label: 'inProgress', tone: 'info' }
+  (ORDER_STATUS_MAP as Record<string, { label: OrderStatusLabel; tone: OrderStatusTone }>)[code] ?? {
+    label: 'inProgress',
+    tone: 'info',
+  }
 
 /**
  * The filter chips of the order history: groups of codes a buyer thinks in. Every code is in exactly
@@ -68,5 +81,8 @@ export const ORDER_STATUS_GROUP_NAMES = Object.keys(ORDER_STATUS_GROUPS) as Orde
 
 /** A status filter (a group or one code) → the codes it admits. */
 export function codesOfFilter(filter: OrderStatusGroup | OrderStatusCode): readonly OrderStatusCode[] {
-  return (ORDER_STATUS_GROUPS as Record<string, readonly OrderStatusCode[]>)[filter] ?? (filter in ORDER_STATUS_MAP ? [filter as OrderStatusCode] : [])
+  return (
+    (ORDER_STATUS_GROUPS as Record<string, readonly OrderStatusCode[]>)[filter] ??
+    (filter in ORDER_STATUS_MAP ? [filter as OrderStatusCode] : [])
+  )
 }

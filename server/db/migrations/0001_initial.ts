@@ -183,8 +183,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    'error_reports', 'account_prices', 'user_personas', 'persona_options', 'supply_centers', 'credit_records',
-    'bill_tos', 'ship_tos', 'users', 'accounts', 'products', 'categories', 'sys_config',
+    'error_reports',
+    'account_prices',
+    'user_personas',
+    'persona_options',
+    'supply_centers',
+    'credit_records',
+    'bill_tos',
+    'ship_tos',
+    'users',
+    'accounts',
+    'products',
+    'categories',
+    'sys_config',
   ]) {
     await db.schema.dropTable(t).ifExists().execute()
   }

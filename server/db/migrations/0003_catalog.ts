@@ -21,29 +21,46 @@ import { sql, type Kysely } from 'kysely'
 const CJK = '\u4e00-\u9fff'
 /** attribute values that search looks at (fixed here: changing the list is a new migration) */
 const SEARCHABLE_ATTRIBUTES = [
-  'Host Species', 'Target Species', 'Reactivity', 'Conjugate', 'Label', 'Clonality', 'Applications', 'Grade', 'Purity', 'Material',
+  'Host Species',
+  'Target Species',
+  'Reactivity',
+  'Conjugate',
+  'Label',
+  'Clonality',
+  'Applications',
+  'Grade',
+  'Purity',
+  'Material',
 ]
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db)
 
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     CREATE FUNCTION catalog_search_norm(t text) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
       SELECT btrim(regexp_replace(regexp_replace(regexp_replace(lower(t),
         '([${CJK}])', '\\1\\1\\1', 'g'),
         '([a-z])(?=[0-9])|([0-9])(?=[a-z])', '\\1\\2 ', 'g'),
         '[^a-z0-9${CJK}]+', ' ', 'g'))
-    $$`).execute(db)
+    $$`,
+    )
+    .execute(db)
 
   // titles ~ catalogue number, brand and the searchable attribute values (not storage, voltage, ...)
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     CREATE FUNCTION catalog_search_text(cat text, en text, zh text, brand text, attrs jsonb) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
       SELECT ' ' || catalog_search_norm(en || ' ' || zh) || ' ~ ' || catalog_search_norm(cat || ' ' || brand || ' ' ||
         coalesce((SELECT string_agg(e->>'displayValue', ' ') FROM jsonb_array_elements(attrs) e
                   WHERE e->>'displayName' IN (${SEARCHABLE_ATTRIBUTES.map((a) => `'${a}'`).join(', ')})), '')) || ' '
-    $$`).execute(db)
+    $$`,
+    )
+    .execute(db)
 
   await sql`
     ALTER TABLE products
@@ -60,14 +77,28 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('product_catalog')
     .addColumn('product_id', 'integer', (c) => c.primaryKey().references('products.id').onDelete('cascade'))
     .addColumn('family_id', 'text')
-    .addColumn('origin', 'text', (c) => c.notNull().defaultTo('imported').check(sql`origin in ('imported', 'local', 'dual')`))
+    .addColumn('origin', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('imported')
+        .check(sql`origin in ('imported', 'local', 'dual')`),
+    )
     .addColumn('surcharge_cny', 'integer', (c) => c.check(sql`surcharge_cny >= 0`))
     .addColumn('surcharge_inr', 'integer', (c) => c.check(sql`surcharge_inr >= 0`))
-    .addColumn('surcharge_reason', 'text', (c) => c.check(sql`surcharge_reason in ('dry-ice', 'cold-chain', 'hazardous', 'oversize')`))
-    .addCheckConstraint('product_catalog_surcharge_check', sql`(surcharge_cny IS NULL) = (surcharge_reason IS NULL) AND (surcharge_cny IS NULL) = (surcharge_inr IS NULL)`)
+    .addColumn('surcharge_reason', 'text', (c) =>
+      c.check(sql`surcharge_reason in ('dry-ice', 'cold-chain', 'hazardous', 'oversize')`),
+    )
+    .addCheckConstraint(
+      'product_catalog_surcharge_check',
+      sql`(surcharge_cny IS NULL) = (surcharge_reason IS NULL) AND (surcharge_cny IS NULL) = (surcharge_inr IS NULL)`,
+    )
     .execute()
-  await sql`CREATE INDEX product_catalog_family_idx ON product_catalog (family_id) WHERE family_id IS NOT NULL`.execute(db)
-  await sql`CREATE INDEX product_catalog_dual_idx ON product_catalog (product_id) WHERE origin = 'dual' OR surcharge_cny IS NOT NULL`.execute(db)
+  await sql`CREATE INDEX product_catalog_family_idx ON product_catalog (family_id) WHERE family_id IS NOT NULL`.execute(
+    db,
+  )
+  await sql`CREATE INDEX product_catalog_dual_idx ON product_catalog (product_id) WHERE origin = 'dual' OR surcharge_cny IS NOT NULL`.execute(
+    db,
+  )
 
   await db.schema
     .createTable('product_descriptions')
@@ -108,8 +139,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('product_documents_lot_check', sql`(doc_type = 'coa') = (lot_number IS NOT NULL)`)
     .execute()
   await sql`CREATE INDEX product_documents_product_idx ON product_documents (product_id, doc_type)`.execute(db)
-  await sql`CREATE INDEX product_documents_lot_idx ON product_documents (upper(lot_number)) WHERE lot_number IS NOT NULL`.execute(db)
-  await sql`CREATE INDEX product_documents_type_list_idx ON product_documents (doc_type, updated_at DESC, id DESC)`.execute(db)
+  await sql`CREATE INDEX product_documents_lot_idx ON product_documents (upper(lot_number)) WHERE lot_number IS NOT NULL`.execute(
+    db,
+  )
+  await sql`CREATE INDEX product_documents_type_list_idx ON product_documents (doc_type, updated_at DESC, id DESC)`.execute(
+    db,
+  )
 
   // one row per (attribute, single value): multi-valued attributes (Reactivity, Applications) are split
   await db.schema
@@ -129,14 +164,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('language', 'text', (c) => c.notNull().check(sql`language in ('en', 'zh')`))
     .addColumn('weight', 'integer', (c) => c.notNull().defaultTo(0))
     .execute()
-  await sql`CREATE INDEX catalog_search_terms_trgm_idx ON catalog_search_terms USING gin (lower(term) gin_trgm_ops)`.execute(db)
+  await sql`CREATE INDEX catalog_search_terms_trgm_idx ON catalog_search_terms USING gin (lower(term) gin_trgm_ops)`.execute(
+    db,
+  )
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['catalog_search_terms', 'product_attribute_values', 'product_documents', 'product_stock', 'product_free_goods', 'product_descriptions', 'product_catalog']) {
+  for (const t of [
+    'catalog_search_terms',
+    'product_attribute_values',
+    'product_documents',
+    'product_stock',
+    'product_free_goods',
+    'product_descriptions',
+    'product_catalog',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute()
   }
-  await sql`CREATE INDEX IF NOT EXISTS products_title_zh_trgm_idx ON products USING gin (title_zh gin_trgm_ops)`.execute(db)
+  await sql`CREATE INDEX IF NOT EXISTS products_title_zh_trgm_idx ON products USING gin (title_zh gin_trgm_ops)`.execute(
+    db,
+  )
   await sql`DROP INDEX IF EXISTS products_search_text_trgm_idx`.execute(db)
   await sql`DROP INDEX IF EXISTS products_catalog_norm_idx`.execute(db)
   await sql`ALTER TABLE products DROP COLUMN IF EXISTS search_text, DROP COLUMN IF EXISTS catalog_norm`.execute(db)

@@ -42,8 +42,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   // newest first, overall and per type / category
   await sql`CREATE INDEX content_items_published_idx ON content_items (published_at DESC, id DESC)`.execute(db)
-  await sql`CREATE INDEX content_items_type_published_idx ON content_items (content_type, published_at DESC, id DESC)`.execute(db)
-  await sql`CREATE INDEX content_items_category_published_idx ON content_items (category_id, published_at DESC, id DESC)`.execute(db)
+  await sql`CREATE INDEX content_items_type_published_idx ON content_items (content_type, published_at DESC, id DESC)`.execute(
+    db,
+  )
+  await sql`CREATE INDEX content_items_category_published_idx ON content_items (category_id, published_at DESC, id DESC)`.execute(
+    db,
+  )
 
   await db.schema
     .createTable('content_products')
@@ -105,14 +109,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('country_code', 'text', (c) => c.notNull().check(sql`country_code in ('cn','in')`))
     .addColumn('content_type', 'text', (c) =>
-      c.notNull().check(sql`content_type in ('Products','Workflow','VM Workflow','Knowledge Hub','Promotions','Application')`),
+      c
+        .notNull()
+        .check(sql`content_type in ('Products','Workflow','VM Workflow','Knowledge Hub','Promotions','Application')`),
     )
     .addColumn('content_id', 'text', (c) => c.notNull())
     .addColumn('wishlist_type', 'text', (c) => c.notNull().check(sql`wishlist_type in ('product','content')`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('wishlist_items_entry_uq', ['user_id', 'country_code', 'content_type', 'content_id'])
     .execute()
-  await sql`CREATE INDEX wishlist_items_user_idx ON wishlist_items (user_id, country_code, created_at DESC, id DESC)`.execute(db)
+  await sql`CREATE INDEX wishlist_items_user_idx ON wishlist_items (user_id, country_code, created_at DESC, id DESC)`.execute(
+    db,
+  )
 
   await db.schema
     .createTable('history_visits')
@@ -141,8 +149,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    'operation_logs', 'history_visits', 'wishlist_items', 'special_columns', 'promotion_products', 'promotions',
-    'content_products', 'content_items', 'article_types', 'content_categories',
+    'operation_logs',
+    'history_visits',
+    'wishlist_items',
+    'special_columns',
+    'promotion_products',
+    'promotions',
+    'content_products',
+    'content_items',
+    'article_types',
+    'content_categories',
   ]) {
     await db.schema.dropTable(t).ifExists().execute()
   }

@@ -29,7 +29,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('invoices')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('bill_to_number', 'text', (c) => c.notNull().references('bill_to_settings.bill_to_number').onDelete('cascade'))
+    .addColumn('bill_to_number', 'text', (c) =>
+      c.notNull().references('bill_to_settings.bill_to_number').onDelete('cascade'),
+    )
     .addColumn('invoice_number', 'text', (c) => c.notNull().unique())
     .addColumn('invoice_code', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('general','special')`))
@@ -40,7 +42,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('bank_account', 'text', (c) => c.notNull())
     .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount >= 0`))
     .addColumn('currency', 'text', (c) => c.notNull().check(sql`currency in ${CURRENCY}`))
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('issued','delivered','paid','overdue','cancelled')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status in ('issued','delivered','paid','overdue','cancelled')`),
+    )
     .addColumn('delivery_number', 'text')
     .addColumn('sales_order_number', 'text')
     .addColumn('issue_date', 'timestamptz', (c) => c.notNull())
@@ -54,18 +58,34 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('ar_lines')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('bill_to_number', 'text', (c) => c.notNull().references('bill_to_settings.bill_to_number').onDelete('cascade'))
+    .addColumn('bill_to_number', 'text', (c) =>
+      c.notNull().references('bill_to_settings.bill_to_number').onDelete('cascade'),
+    )
     .addColumn('posted_at', 'timestamptz', (c) => c.notNull())
     .addColumn('document_number', 'text', (c) => c.notNull())
     .addColumn('line_type', 'text', (c) => c.notNull().check(sql`line_type in ('invoice','payment','credit_note')`))
     .addColumn('invoice_number', 'text', (c) => c.references('invoices.invoice_number').onDelete('set null'))
     .addColumn('description_en', 'text', (c) => c.notNull())
     .addColumn('description_zh', 'text', (c) => c.notNull())
-    .addColumn('debit', 'integer', (c) => c.notNull().defaultTo(0).check(sql`debit >= 0`))
-    .addColumn('credit', 'integer', (c) => c.notNull().defaultTo(0).check(sql`credit >= 0`))
+    .addColumn('debit', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`debit >= 0`),
+    )
+    .addColumn('credit', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`credit >= 0`),
+    )
     .addColumn('due_date', 'timestamptz')
     .execute()
-  await db.schema.createIndex('ar_lines_bill_to_posted_idx').on('ar_lines').columns(['bill_to_number', 'posted_at', 'id']).execute()
+  await db.schema
+    .createIndex('ar_lines_bill_to_posted_idx')
+    .on('ar_lines')
+    .columns(['bill_to_number', 'posted_at', 'id'])
+    .execute()
 
   await db.schema
     .createTable('supply_center_options')
@@ -83,7 +103,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('supply_center_requests')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('request_id', 'text', (c) =>
-      c.notNull().unique().defaultTo(sql`'SCR-' || lpad(nextval('supply_center_request_seq')::text, 6, '0')`),
+      c
+        .notNull()
+        .unique()
+        .defaultTo(sql`'SCR-' || lpad(nextval('supply_center_request_seq')::text, 6, '0')`),
     )
     .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -92,13 +115,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('supply_center_id', 'text', (c) => c.notNull().references('supply_center_options.supply_center_id'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('apply','change')`))
     .addColumn('reason', 'text', (c) => c.notNull().check(sql`char_length(reason) between 1 and 200`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('PENDING').check(sql`status in ${REQUEST_STATUS}`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('PENDING')
+        .check(sql`status in ${REQUEST_STATUS}`),
+    )
     .addColumn('submitted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('review_due_by', 'timestamptz', (c) => c.notNull())
     .execute()
-  await sql`CREATE INDEX supply_center_requests_account_idx ON supply_center_requests (account_id, submitted_at DESC, id DESC)`.execute(db)
+  await sql`CREATE INDEX supply_center_requests_account_idx ON supply_center_requests (account_id, submitted_at DESC, id DESC)`.execute(
+    db,
+  )
   // "one PENDING request per ship-to at a time", enforced by the database too (no race)
-  await sql`CREATE UNIQUE INDEX supply_center_requests_one_pending ON supply_center_requests (ship_to_id) WHERE status = 'PENDING'`.execute(db)
+  await sql`CREATE UNIQUE INDEX supply_center_requests_one_pending ON supply_center_requests (ship_to_id) WHERE status = 'PENDING'`.execute(
+    db,
+  )
 
   await db.schema
     .createTable('notifications')
@@ -113,17 +145,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('link_params', 'jsonb')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute()
-  await sql`CREATE INDEX notifications_user_created_idx ON notifications (user_id, created_at DESC, id DESC)`.execute(db)
+  await sql`CREATE INDEX notifications_user_created_idx ON notifications (user_id, created_at DESC, id DESC)`.execute(
+    db,
+  )
 
   await db.schema
     .createTable('onboarding_requests')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('request_id', 'text', (c) =>
-      c.notNull().unique().defaultTo(sql`'OB-' || lpad(nextval('onboarding_request_seq')::text, 6, '0')`),
+      c
+        .notNull()
+        .unique()
+        .defaultTo(sql`'OB-' || lpad(nextval('onboarding_request_seq')::text, 6, '0')`),
     )
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('link-account','address')`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('PENDING').check(sql`status in ${REQUEST_STATUS}`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('PENDING')
+        .check(sql`status in ${REQUEST_STATUS}`),
+    )
     .addColumn('account_number', 'text')
     .addColumn('company_or_institution', 'text')
     .addColumn('zip_code', 'text')
@@ -131,13 +173,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('submitted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('review_due_by', 'timestamptz', (c) => c.notNull())
     .execute()
-  await sql`CREATE INDEX onboarding_requests_user_idx ON onboarding_requests (user_id, submitted_at DESC, id DESC)`.execute(db)
+  await sql`CREATE INDEX onboarding_requests_user_idx ON onboarding_requests (user_id, submitted_at DESC, id DESC)`.execute(
+    db,
+  )
   // one pending link-account request per user at a time
-  await sql`CREATE UNIQUE INDEX onboarding_requests_one_pending_link ON onboarding_requests (user_id) WHERE status = 'PENDING' AND kind = 'link-account'`.execute(db)
+  await sql`CREATE UNIQUE INDEX onboarding_requests_one_pending_link ON onboarding_requests (user_id) WHERE status = 'PENDING' AND kind = 'link-account'`.execute(
+    db,
+  )
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['onboarding_requests', 'notifications', 'supply_center_requests', 'supply_center_options', 'ar_lines', 'invoices', 'bill_to_settings']) {
+  for (const t of [
+    'onboarding_requests',
+    'notifications',
+    'supply_center_requests',
+    'supply_center_options',
+    'ar_lines',
+    'invoices',
+    'bill_to_settings',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute()
   }
   for (const s of ['onboarding_request_seq', 'supply_center_request_seq', 'ship_to_web_ref_seq']) {

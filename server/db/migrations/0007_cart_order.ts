@@ -20,7 +20,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('product_sales')
     .addColumn('product_id', 'integer', (c) => c.primaryKey().references('products.id').onDelete('cascade'))
-    .addColumn('sales_status', 'text', (c) => c.notNull().check(sql`sales_status in ('active','discontinued','notOnline')`))
+    .addColumn('sales_status', 'text', (c) =>
+      c.notNull().check(sql`sales_status in ('active','discontinued','notOnline')`),
+    )
     .execute()
 
   await db.schema
@@ -42,10 +44,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
     .addColumn('gc_id', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in ('active','merged')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('active','merged')`),
+    )
     .addColumn('merged_into_user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('merged_at', 'timestamptz')
-    .addColumn('order_preference', 'text', (c) => c.notNull().defaultTo('SMART_DISTRIBUTION').check(sql`order_preference in ('SMART_DISTRIBUTION','SC_PRIORITY')`))
+    .addColumn('order_preference', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('SMART_DISTRIBUTION')
+        .check(sql`order_preference in ('SMART_DISTRIBUTION','SC_PRIORITY')`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     // a cart is a user's or an anonymous visitor's, never both
@@ -103,7 +115,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('response', 'jsonb', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute()
-  await sql`CREATE UNIQUE INDEX order_placements_key_uq ON order_placements (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL`.execute(db)
+  await sql`CREATE UNIQUE INDEX order_placements_key_uq ON order_placements (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL`.execute(
+    db,
+  )
 
   await db.schema
     .createTable('orders')
@@ -167,7 +181,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('delivery_channel', 'text', (c) => c.notNull().check(sql`delivery_channel in ${CHANNEL}`))
     .addColumn('promo_codes', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addUniqueConstraint('order_lines_number_uq', ['order_id', 'line_number'])
-    .addCheckConstraint('order_lines_alloc_ck', sql`allocated_qty >= 0 and backordered_qty >= 0 and allocated_qty + backordered_qty = quantity`)
+    .addCheckConstraint(
+      'order_lines_alloc_ck',
+      sql`allocated_qty >= 0 and backordered_qty >= 0 and allocated_qty + backordered_qty = quantity`,
+    )
     .execute()
   await sql`CREATE INDEX order_lines_backordered_idx ON order_lines (order_id) WHERE backordered_qty > 0`.execute(db)
 
@@ -244,7 +261,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('service_requests')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('request_id', 'text', (c) =>
-      c.notNull().unique().defaultTo(sql`'RQ-' || lpad(nextval('service_request_seq')::text, 6, '0')`))
+      c
+        .notNull()
+        .unique()
+        .defaultTo(sql`'RQ-' || lpad(nextval('service_request_seq')::text, 6, '0')`),
+    )
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('lead','quote')`))
     .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('account_id', 'integer', (c) => c.references('accounts.id').onDelete('set null'))
@@ -256,7 +277,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('city', 'text')
     .addColumn('remark', 'text')
     .addColumn('items', 'jsonb', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending','in_progress','completed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending','in_progress','completed')`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute()
   await sql`CREATE INDEX service_requests_user_idx ON service_requests (user_id, created_at DESC)`.execute(db)
@@ -264,13 +290,33 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    'service_requests', 'lead_items', 'lead_carts', 'quote_lines', 'quotes', 'shipments', 'order_charges', 'order_lines',
-    'orders', 'order_placements', 'cart_coupons', 'coupons', 'cart_items', 'carts', 'supply_center_stock', 'product_assays',
+    'service_requests',
+    'lead_items',
+    'lead_carts',
+    'quote_lines',
+    'quotes',
+    'shipments',
+    'order_charges',
+    'order_lines',
+    'orders',
+    'order_placements',
+    'cart_coupons',
+    'coupons',
+    'cart_items',
+    'carts',
+    'supply_center_stock',
+    'product_assays',
     'product_sales',
   ]) {
     await db.schema.dropTable(t).ifExists().execute()
   }
-  for (const s of ['service_request_seq', 'quote_number_seq', 'sales_order_sc_seq', 'sales_order_tfs_seq', 'order_number_seq']) {
+  for (const s of [
+    'service_request_seq',
+    'quote_number_seq',
+    'sales_order_sc_seq',
+    'sales_order_tfs_seq',
+    'order_number_seq',
+  ]) {
     await sql`DROP SEQUENCE IF EXISTS ${sql.raw(s)}`.execute(db)
   }
 }

@@ -27,7 +27,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('min_order_qty', 'integer', (c) => c.notNull().check(sql`min_order_qty >= 1`))
     .addColumn('max_order_qty', 'integer', (c) => c.notNull().check(sql`max_order_qty between 1 and 999`))
     .addColumn('account_purchase_limit_qty', 'integer', (c) => c.notNull().check(sql`account_purchase_limit_qty >= 1`))
-    .addColumn('delivery_channel', 'text', (c) => c.notNull().defaultTo('TFS').check(sql`delivery_channel in ('SC','TFS')`))
+    .addColumn('delivery_channel', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('TFS')
+        .check(sql`delivery_channel in ('SC','TFS')`),
+    )
     .addColumn('coupon', 'text')
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

@@ -17,7 +17,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('order_requests')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('request_number', 'text', (c) => c.notNull().unique().defaultTo(sql`'RR-' || lpad(nextval('order_request_number_seq')::text, 6, '0')`))
+    .addColumn('request_number', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .defaultTo(sql`'RR-' || lpad(nextval('order_request_number_seq')::text, 6, '0')`),
+    )
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('cancel','return')`))
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
@@ -28,13 +33,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('phone', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('remark', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending','in_progress','completed','rejected')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending','in_progress','completed','rejected')`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('follow_up_by', 'timestamptz', (c) => c.notNull())
     .execute()
   await sql`CREATE INDEX order_requests_order_idx ON order_requests (order_id, created_at)`.execute(db)
   await sql`CREATE INDEX order_requests_account_idx ON order_requests (account_id, created_at DESC)`.execute(db)
-  await sql`CREATE UNIQUE INDEX order_requests_one_open_cancel ON order_requests (order_id) WHERE kind = 'cancel' AND status IN ('pending','in_progress')`.execute(db)
+  await sql`CREATE UNIQUE INDEX order_requests_one_open_cancel ON order_requests (order_id) WHERE kind = 'cancel' AND status IN ('pending','in_progress')`.execute(
+    db,
+  )
 
   await db.schema
     .createTable('order_request_files')

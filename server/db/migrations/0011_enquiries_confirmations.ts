@@ -16,19 +16,28 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('request_id', 'text', (c) => c.notNull().references('service_requests.request_id').onDelete('cascade'))
     .addColumn('author', 'text', (c) => c.notNull().check(sql`author in ('customer','staff')`))
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending','approved','rejected','autoApproved')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status in ('pending','approved','rejected','autoApproved')`),
+    )
     .addColumn('comment', 'text', (c) => c.check(sql`char_length(comment) <= 2000`))
     .addColumn('attachments', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute()
-  await sql`CREATE INDEX request_interactions_request_idx ON request_interactions (request_id, created_at, id)`.execute(db)
+  await sql`CREATE INDEX request_interactions_request_idx ON request_interactions (request_id, created_at, id)`.execute(
+    db,
+  )
 
   await db.schema
     .createTable('order_confirmations')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('order','preorder')`))
-    .addColumn('state', 'text', (c) => c.notNull().defaultTo('pending').check(sql`state in ('pending','confirmed','cancelled','failed')`))
+    .addColumn('state', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`state in ('pending','confirmed','cancelled','failed')`),
+    )
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('decided_at', 'timestamptz')

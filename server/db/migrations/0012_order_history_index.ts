@@ -11,9 +11,15 @@ import { sql, type Kysely } from 'kysely'
  * Same SQL on PGlite and PostgreSQL.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`CREATE INDEX orders_account_po_prefix_idx ON orders (account_id, lower(po_number) text_pattern_ops)`.execute(db)
-  await sql`CREATE INDEX orders_account_number_prefix_idx ON orders (account_id, lower(order_number) text_pattern_ops)`.execute(db)
-  await sql`CREATE INDEX orders_account_so_prefix_idx ON orders (account_id, lower(sales_order_number) text_pattern_ops)`.execute(db)
+  await sql`CREATE INDEX orders_account_po_prefix_idx ON orders (account_id, lower(po_number) text_pattern_ops)`.execute(
+    db,
+  )
+  await sql`CREATE INDEX orders_account_number_prefix_idx ON orders (account_id, lower(order_number) text_pattern_ops)`.execute(
+    db,
+  )
+  await sql`CREATE INDEX orders_account_so_prefix_idx ON orders (account_id, lower(sales_order_number) text_pattern_ops)`.execute(
+    db,
+  )
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -21,7 +21,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('image', 'text')
     .addColumn('points', 'integer', (c) => c.notNull().check(sql`points > 0`))
     .addColumn('stock', 'integer', (c) => c.notNull().check(sql`stock >= 0`))
-    .addColumn('min_qty', 'integer', (c) => c.notNull().defaultTo(1).check(sql`min_qty >= 1`))
+    .addColumn('min_qty', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`min_qty >= 1`),
+    )
     .addColumn('limit_qty', 'integer', (c) => c.check(sql`limit_qty is null or limit_qty >= 1`))
     .addColumn('draw_only', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('on_sale', 'boolean', (c) => c.notNull().defaultTo(true))
@@ -39,7 +44,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('account_id', 'integer', (c) => c.notNull())
     .addColumn('country', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('created','submitted','shipped','cancelled','partial_shipped','pending_shipped','expired')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .check(
+          sql`status in ('created','submitted','shipped','cancelled','partial_shipped','pending_shipped','expired')`,
+        ),
+    )
     .addColumn('points_total', 'integer', (c) => c.notNull().check(sql`points_total > 0`))
     .addColumn('points_entry_id', 'bigint', (c) => c.references('points_entries.id'))
     .addColumn('ship_to_key', 'text', (c) => c.notNull())
@@ -52,7 +63,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute()
-  await sql`CREATE UNIQUE INDEX gift_redemptions_key_uq ON gift_redemptions (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL`.execute(db)
+  await sql`CREATE UNIQUE INDEX gift_redemptions_key_uq ON gift_redemptions (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL`.execute(
+    db,
+  )
   await sql`CREATE INDEX gift_redemptions_user_idx ON gift_redemptions (user_id, created_at DESC, id DESC)`.execute(db)
 
   await db.schema
@@ -78,12 +91,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('category', 'text', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().check(sql`char_length(description) <= 500`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending','In-Progress','completed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending','In-Progress','completed')`),
+    )
     .addColumn('result', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute()
-  await sql`CREATE INDEX gift_redemption_feedback_user_idx ON gift_redemption_feedback (user_id, created_at DESC, id DESC)`.execute(db)
+  await sql`CREATE INDEX gift_redemption_feedback_user_idx ON gift_redemption_feedback (user_id, created_at DESC, id DESC)`.execute(
+    db,
+  )
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -78,7 +78,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('draw_id', 'bigint', (c) => c.notNull().unique().references('draw_records.id'))
     .addColumn('prize_id', 'integer', (c) => c.notNull().references('draw_prizes.id'))
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('created','submitted','shipped','cancelled','partial_shipped','pending_shipped','expired')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .check(
+          sql`status in ('created','submitted','shipped','cancelled','partial_shipped','pending_shipped','expired')`,
+        ),
+    )
     .addColumn('address_due_at', 'timestamptz', (c) => c.notNull())
     .addColumn('ship_to_id', 'integer', (c) => c.references('ship_tos.id'))
     .addColumn('ship_to_label', 'text')
@@ -111,7 +117,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('code', 'text', (c) => c.primaryKey())
     .addColumn('activity_id', 'text', (c) => c.notNull().references('invitation_activities.id').onDelete('cascade'))
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('uses', 'integer', (c) => c.notNull().defaultTo(0).check(sql`uses >= 0`))
+    .addColumn('uses', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`uses >= 0`),
+    )
     .addUniqueConstraint('invitation_codes_member_uq', ['activity_id', 'user_id'])
     .execute()
 
@@ -133,7 +144,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['invitation_uses', 'invitation_codes', 'invitation_activities', 'prize_orders', 'draw_records', 'draw_blacklist', 'draw_prizes', 'draw_activities']) {
+  for (const t of [
+    'invitation_uses',
+    'invitation_codes',
+    'invitation_activities',
+    'prize_orders',
+    'draw_records',
+    'draw_blacklist',
+    'draw_prizes',
+    'draw_activities',
+  ]) {
     await db.schema.dropTable(t).execute()
   }
 }

@@ -27,7 +27,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('oidc_store_pk', ['model', 'id'])
     .execute()
   await sql`CREATE INDEX oidc_store_uid_idx ON oidc_store (model, uid) WHERE uid IS NOT NULL`.execute(db)
-  await sql`CREATE INDEX oidc_store_user_code_idx ON oidc_store (model, user_code) WHERE user_code IS NOT NULL`.execute(db)
+  await sql`CREATE INDEX oidc_store_user_code_idx ON oidc_store (model, user_code) WHERE user_code IS NOT NULL`.execute(
+    db,
+  )
   await sql`CREATE INDEX oidc_store_grant_idx ON oidc_store (grant_id) WHERE grant_id IS NOT NULL`.execute(db)
   await sql`CREATE INDEX oidc_store_expires_idx ON oidc_store (expires_at) WHERE expires_at IS NOT NULL`.execute(db)
 }

@@ -27,7 +27,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
     .execute()
-  await db.schema.createIndex('order_export_tickets_expires_idx').on('order_export_tickets').column('expires_at').execute()
+  await db.schema
+    .createIndex('order_export_tickets_expires_idx')
+    .on('order_export_tickets')
+    .column('expires_at')
+    .execute()
 
   await db.schema
     .createTable('order_export_emails')
@@ -35,7 +39,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('sent_at', 'timestamptz', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('order_export_emails_user_idx').on('order_export_emails').columns(['user_id', 'sent_at']).execute()
+  await db.schema
+    .createIndex('order_export_emails_user_idx')
+    .on('order_export_emails')
+    .columns(['user_id', 'sent_at'])
+    .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

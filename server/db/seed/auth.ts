@@ -12,7 +12,13 @@ import { STANDIN_WECHAT_USERS } from '../../wechat-standin/users'
 export const DEMO_PASSWORD = 'Lab-Demo-2026!'
 
 /** Tables this seed fills (truncated by a reset seed). */
-export const AUTH_SEED_TABLES: string[] = ['wechat_bindings', 'wechat_sessions', 'auth_tickets', 'auth_login_states', 'user_credentials']
+export const AUTH_SEED_TABLES: string[] = [
+  'wechat_bindings',
+  'wechat_sessions',
+  'auth_tickets',
+  'auth_login_states',
+  'user_credentials',
+]
 
 const SEEDED_AT = '2026-01-01T00:00:00.000Z'
 

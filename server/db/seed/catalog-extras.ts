@@ -10,17 +10,28 @@ import { ATTRIBUTE_NAMES_ZH, MULTI_VALUED_ATTRIBUTES } from '../../domains/catal
 
 /** Tables this module fills (emptied first by `db:seed --reset`), children before parents. */
 export const CATALOG_EXTRA_TABLES: string[] = [
-  'catalog_search_terms', 'product_attribute_values', 'product_documents', 'product_stock', 'product_free_goods',
-  'product_descriptions', 'product_catalog',
+  'catalog_search_terms',
+  'product_attribute_values',
+  'product_documents',
+  'product_stock',
+  'product_free_goods',
+  'product_descriptions',
+  'product_catalog',
 ]
 
-const TOP_OF: Map<string, string> = new Map(CATEGORY_TREE.flatMap((t) => t.children.map((c) => [c.code, t.code] as [string, string])))
+const TOP_OF: Map<string, string> = new Map(
+  CATEGORY_TREE.flatMap((t) => t.children.map((c) => [c.code, t.code] as [string, string])),
+)
 
 const attr = (p: SeedProduct, name: string) => p.attributes.find((a) => a.displayName === name)?.displayValue ?? null
 
 export const FREE_GOODS = {
   tipBox: { en: 'Free pipette tip box', zh: '赠送移液器吸头一盒', pic: '/media/products/FREE-TIPBOX' },
-  iceBox: { en: 'Promotional gift: insulated sample box', zh: '促销赠品：保温样品盒', pic: '/media/products/GIFT-ICEBOX' },
+  iceBox: {
+    en: 'Promotional gift: insulated sample box',
+    zh: '促销赠品：保温样品盒',
+    pic: '/media/products/GIFT-ICEBOX',
+  },
   notebook: { en: 'Promotional gift: lab notebook', zh: '促销赠品：实验记录本', pic: null },
 } as const
 
@@ -60,14 +71,23 @@ export function assignFamilies(products: SeedProduct[], r: Rng): Map<string, str
 }
 
 // ---------------- origins and surcharges ----------------
-export function originAndSurcharge(p: SeedProduct, r: Rng): { origin: ProductOrigin; surcharge: { cny: number; reason: SurchargeReason } | null } {
+export function originAndSurcharge(
+  p: SeedProduct,
+  r: Rng,
+): { origin: ProductOrigin; surcharge: { cny: number; reason: SurchargeReason } | null } {
   const top = TOP_OF.get(p.categoryCode)
   const dualLocal: [number, number] =
-    p.categoryCode === 'fetal-bovine-serum' || p.categoryCode === 'cell-culture-media' || p.categoryCode === 'buffers-solutions' || p.categoryCode === 'supplements-reagents'
+    p.categoryCode === 'fetal-bovine-serum' ||
+    p.categoryCode === 'cell-culture-media' ||
+    p.categoryCode === 'buffers-solutions' ||
+    p.categoryCode === 'supplements-reagents'
       ? [0.35, 0.2]
-      : top === 'lab-plastics' ? [0.15, 0.3]
-        : top === 'antibodies' ? [0.05, 0]
-          : top === 'lab-instruments' ? [0.05, 0.1]
+      : top === 'lab-plastics'
+        ? [0.15, 0.3]
+        : top === 'antibodies'
+          ? [0.05, 0]
+          : top === 'lab-instruments'
+            ? [0.05, 0.1]
             : [0.1, 0.1]
   const x = r.next()
   const origin: ProductOrigin = x < dualLocal[0] ? 'dual' : x < dualLocal[0] + dualLocal[1] ? 'local' : 'imported'
@@ -94,12 +114,15 @@ export function describe(p: SeedProduct, lang: 'en' | 'zh', origin: ProductOrigi
     `<li><strong>${lang === 'en' ? 'Catalogue number' : '货号'}:</strong> ${e(p.catalogNumber)}</li>`,
     `<li><strong>${lang === 'en' ? 'Unit size' : '规格'}:</strong> ${e(p.size)}</li>`,
     ...p.attributes.map(
-      (a) => `<li><strong>${e(lang === 'en' ? a.displayName : ATTRIBUTE_NAMES_ZH[a.displayName] ?? a.displayName)}:</strong> ${e(a.displayValue)}</li>`,
+      (a) =>
+        `<li><strong>${e(lang === 'en' ? a.displayName : (ATTRIBUTE_NAMES_ZH[a.displayName] ?? a.displayName))}:</strong> ${e(a.displayValue)}</li>`,
     ),
   ].join('')
   const originText =
     lang === 'en'
-      ? { imported: 'Imported product.', local: 'Made locally.', dual: 'Available both imported and locally made.' }[origin]
+      ? { imported: 'Imported product.', local: 'Made locally.', dual: 'Available both imported and locally made.' }[
+          origin
+        ]
       : { imported: '进口产品。', local: '本地生产。', dual: '提供进口与本地生产两种来源。' }[origin]
   const html =
     lang === 'en'
@@ -133,7 +156,12 @@ export function documentsFor(p: SeedProduct, r: Rng): SeedDocument[] {
   const date = () => new Date(EPOCH + r.int(0, 1000) * DAY).toISOString()
   const add = (docType: SeedDocument['docType'], language: 'en' | 'zh', title: string, lotNumber: string | null) =>
     out.push({
-      catalogNumber: p.catalogNumber, docType, language, title, lotNumber, updatedAt: date(),
+      catalogNumber: p.catalogNumber,
+      docType,
+      language,
+      title,
+      lotNumber,
+      updatedAt: date(),
       fileName: `${docType}-${safeName(p.catalogNumber)}${lotNumber ? `-${lotNumber}` : ''}-${language}.pdf`,
     })
   const isKit = /Kit|System|Cycler|Reader|Centrifuge|Incubator|Freezer|Pipette\b|Reagent/i.test(p.titleEn)
@@ -204,7 +232,9 @@ export function searchDictionary(products: SeedProduct[]): Term[] {
       if (/[\u4e00-\u9fff]/.test(seg) && seg.length >= 2 && seg.length <= 12) add(seg, 'term', 'zh')
     }
     for (const a of p.attributes) {
-      const values = (MULTI_VALUED_ATTRIBUTES as readonly string[]).includes(a.displayName) ? a.displayValue.split(/,\s*/) : [a.displayValue]
+      const values = (MULTI_VALUED_ATTRIBUTES as readonly string[]).includes(a.displayName)
+        ? a.displayValue.split(/,\s*/)
+        : [a.displayValue]
       for (const v of values) if (/[A-Za-z]{2}/.test(v)) add(v, 'term', 'en')
     }
   }
@@ -230,10 +260,17 @@ async function insertChunked<T>(n: number, rows: T[], insert: (chunk: T[]) => Pr
  * Bulk insert through one JSON parameter (json_populate_recordset): several times cheaper than
  * thousands of bound parameters, on PGlite especially.
  */
-async function insertJson<T extends object>(db: Kysely<CatalogDB>, table: keyof CatalogDB & string, columns: (keyof T & string)[], rows: T[]) {
+async function insertJson<T extends object>(
+  db: Kysely<CatalogDB>,
+  table: keyof CatalogDB & string,
+  columns: (keyof T & string)[],
+  rows: T[],
+) {
   const cols = sql.join(columns.map((c) => sql.ref(c)))
   await insertChunked(5000, rows, (chunk) =>
-    sql`INSERT INTO ${sql.table(table)} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(chunk)}::json)`.execute(db),
+    sql`INSERT INTO ${sql.table(table)} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(chunk)}::json)`.execute(
+      db,
+    ),
   )
 }
 
@@ -250,12 +287,20 @@ export async function seedCatalogExtras(trx: Transaction<DB>, ctx: SeedContext):
   const catalogRows = products.map((p) => {
     const o = origins.get(p.catalogNumber)!
     return {
-      product_id: id(p), family_id: family.get(p.catalogNumber) ?? null, origin: o.origin,
-      surcharge_cny: o.surcharge?.cny ?? null, surcharge_inr: o.surcharge ? cnyToInr(o.surcharge.cny) : null,
+      product_id: id(p),
+      family_id: family.get(p.catalogNumber) ?? null,
+      origin: o.origin,
+      surcharge_cny: o.surcharge?.cny ?? null,
+      surcharge_inr: o.surcharge ? cnyToInr(o.surcharge.cny) : null,
       surcharge_reason: o.surcharge?.reason ?? null,
     }
   })
-  await insertJson(db, 'product_catalog', ['product_id', 'family_id', 'origin', 'surcharge_cny', 'surcharge_inr', 'surcharge_reason'], catalogRows)
+  await insertJson(
+    db,
+    'product_catalog',
+    ['product_id', 'family_id', 'origin', 'surcharge_cny', 'surcharge_inr', 'surcharge_reason'],
+    catalogRows,
+  )
 
   const descriptions = products.map((p) => {
     const o = origins.get(p.catalogNumber)!.origin
@@ -264,14 +309,36 @@ export async function seedCatalogExtras(trx: Transaction<DB>, ctx: SeedContext):
   await insertJson(db, 'product_descriptions', ['product_id', 'html_en', 'html_zh'], descriptions)
 
   const rf = createRng(ctx.seed ^ 0x00f4ee00)
-  const free: { product_id: number; kind: 'free' | 'promo'; name_en: string; name_zh: string; pic: string | null }[] = []
+  const free: { product_id: number; kind: 'free' | 'promo'; name_en: string; name_zh: string; pic: string | null }[] =
+    []
   for (const p of products) {
     const top = TOP_OF.get(p.categoryCode)
     const a = rf.next()
     const b = rf.next()
-    if (top === 'antibodies' && a < 0.12) free.push({ product_id: id(p), kind: 'free', name_en: FREE_GOODS.tipBox.en, name_zh: FREE_GOODS.tipBox.zh, pic: FREE_GOODS.tipBox.pic })
-    if ((top === 'reagents-chemicals' || top === 'cell-culture') && b < 0.06) free.push({ product_id: id(p), kind: 'promo', name_en: FREE_GOODS.iceBox.en, name_zh: FREE_GOODS.iceBox.zh, pic: FREE_GOODS.iceBox.pic })
-    else if (top === 'antibodies' && b < 0.04) free.push({ product_id: id(p), kind: 'promo', name_en: FREE_GOODS.notebook.en, name_zh: FREE_GOODS.notebook.zh, pic: FREE_GOODS.notebook.pic })
+    if (top === 'antibodies' && a < 0.12)
+      free.push({
+        product_id: id(p),
+        kind: 'free',
+        name_en: FREE_GOODS.tipBox.en,
+        name_zh: FREE_GOODS.tipBox.zh,
+        pic: FREE_GOODS.tipBox.pic,
+      })
+    if ((top === 'reagents-chemicals' || top === 'cell-culture') && b < 0.06)
+      free.push({
+        product_id: id(p),
+        kind: 'promo',
+        name_en: FREE_GOODS.iceBox.en,
+        name_zh: FREE_GOODS.iceBox.zh,
+        pic: FREE_GOODS.iceBox.pic,
+      })
+    else if (top === 'antibodies' && b < 0.04)
+      free.push({
+        product_id: id(p),
+        kind: 'promo',
+        name_en: FREE_GOODS.notebook.en,
+        name_zh: FREE_GOODS.notebook.zh,
+        pic: FREE_GOODS.notebook.pic,
+      })
   }
   await insertJson(db, 'product_free_goods', ['product_id', 'kind', 'name_en', 'name_zh', 'pic'], free)
 
@@ -281,10 +348,18 @@ export async function seedCatalogExtras(trx: Transaction<DB>, ctx: SeedContext):
 
   const rd = createRng(ctx.seed ^ 0x00d0c500)
   const docs = products.flatMap((p) => documentsFor(p, rd))
-  await insertJson(db, 'product_documents', ['product_id', 'doc_type', 'language', 'title', 'lot_number', 'file_name', 'updated_at'],
+  await insertJson(
+    db,
+    'product_documents',
+    ['product_id', 'doc_type', 'language', 'title', 'lot_number', 'file_name', 'updated_at'],
     docs.map((d) => ({
-      product_id: productIds.get(d.catalogNumber)!, doc_type: d.docType, language: d.language, title: d.title,
-      lot_number: d.lotNumber, file_name: d.fileName, updated_at: d.updatedAt,
+      product_id: productIds.get(d.catalogNumber)!,
+      doc_type: d.docType,
+      language: d.language,
+      title: d.title,
+      lot_number: d.lotNumber,
+      file_name: d.fileName,
+      updated_at: d.updatedAt,
     })),
   )
 

@@ -41,29 +41,89 @@ type LeafGen = (r: Rng) => Generated
 
 // ---------- vocabularies ----------
 const TARGETS: [string, string][] = [
-  ['CD3', 'OKT3'], ['CD4', 'RPA-T4'], ['CD8a', 'SK1'], ['CD19', 'HIB19'], ['CD20', 'L26'], ['CD45', 'HI30'],
-  ['CD56', 'CMSSB'], ['CD14', '61D3'], ['CD11b', 'M1/70'], ['CD25', 'BC96'], ['CD69', 'FN50'], ['CD127', 'eBioRDR5'],
-  ['FOXP3', '236A/E7'], ['Ki-67', 'SolA15'], ['GAPDH', 'GA1R'], ['beta-Actin', 'BA3R'], ['alpha-Tubulin', 'DM1A'],
-  ['p53', 'DO-7'], ['EGFR', 'H11'], ['HER2', 'e2-4001'], ['PD-1', 'J105'], ['PD-L1', 'MIH1'], ['TNF alpha', 'MAb11'],
-  ['IFN gamma', '4S.B3'], ['IL-2', 'MQ1-17H12'], ['IL-6', 'MQ2-13A5'], ['IL-17A', 'eBio64DEC17'], ['Vimentin', 'V9'],
-  ['E-Cadherin', '67A4'], ['Caspase-3', '3G2'], ['Histone H3', 'F.3'], ['Phospho-ERK1/2', 'MILAN8R'], ['STAT3', '9D8'],
-  ['NF-kB p65', 'F-6'], ['GFP', 'GF28R'], ['His Tag', 'HIS.H8'], ['FLAG Tag', 'FG4R'], ['HA Tag', '2-2.2.14'],
-  ['Myc Tag', '9E10'], ['CD34', '4H11'], ['CD68', 'KP1'], ['Cytokeratin 18', 'DC-10'], ['Nestin', '10C2'],
-  ['GFAP', 'GA5'], ['NeuN', 'A60'], ['Insulin', 'INS04'], ['VEGF', 'JH121'], ['Collagen I', 'COL-1'], ['Sox2', 'Btjce'],
+  ['CD3', 'OKT3'],
+  ['CD4', 'RPA-T4'],
+  ['CD8a', 'SK1'],
+  ['CD19', 'HIB19'],
+  ['CD20', 'L26'],
+  ['CD45', 'HI30'],
+  ['CD56', 'CMSSB'],
+  ['CD14', '61D3'],
+  ['CD11b', 'M1/70'],
+  ['CD25', 'BC96'],
+  ['CD69', 'FN50'],
+  ['CD127', 'eBioRDR5'],
+  ['FOXP3', '236A/E7'],
+  ['Ki-67', 'SolA15'],
+  ['GAPDH', 'GA1R'],
+  ['beta-Actin', 'BA3R'],
+  ['alpha-Tubulin', 'DM1A'],
+  ['p53', 'DO-7'],
+  ['EGFR', 'H11'],
+  ['HER2', 'e2-4001'],
+  ['PD-1', 'J105'],
+  ['PD-L1', 'MIH1'],
+  ['TNF alpha', 'MAb11'],
+  ['IFN gamma', '4S.B3'],
+  ['IL-2', 'MQ1-17H12'],
+  ['IL-6', 'MQ2-13A5'],
+  ['IL-17A', 'eBio64DEC17'],
+  ['Vimentin', 'V9'],
+  ['E-Cadherin', '67A4'],
+  ['Caspase-3', '3G2'],
+  ['Histone H3', 'F.3'],
+  ['Phospho-ERK1/2', 'MILAN8R'],
+  ['STAT3', '9D8'],
+  ['NF-kB p65', 'F-6'],
+  ['GFP', 'GF28R'],
+  ['His Tag', 'HIS.H8'],
+  ['FLAG Tag', 'FG4R'],
+  ['HA Tag', '2-2.2.14'],
+  ['Myc Tag', '9E10'],
+  ['CD34', '4H11'],
+  ['CD68', 'KP1'],
+  ['Cytokeratin 18', 'DC-10'],
+  ['Nestin', '10C2'],
+  ['GFAP', 'GA5'],
+  ['NeuN', 'A60'],
+  ['Insulin', 'INS04'],
+  ['VEGF', 'JH121'],
+  ['Collagen I', 'COL-1'],
+  ['Sox2', 'Btjce'],
 ]
 const CONJUGATES: { name: string; prefix: string }[] = [
-  { name: 'FITC', prefix: '11' }, { name: 'PE', prefix: '12' }, { name: 'APC', prefix: '17' },
-  { name: 'PE-Cyanine7', prefix: '25' }, { name: 'PerCP-Cyanine5.5', prefix: '45' }, { name: 'eFluor 450', prefix: '48' },
-  { name: 'Alexa Fluor 488', prefix: '53' }, { name: 'Super Bright 600', prefix: '63' },
+  { name: 'FITC', prefix: '11' },
+  { name: 'PE', prefix: '12' },
+  { name: 'APC', prefix: '17' },
+  { name: 'PE-Cyanine7', prefix: '25' },
+  { name: 'PerCP-Cyanine5.5', prefix: '45' },
+  { name: 'eFluor 450', prefix: '48' },
+  { name: 'Alexa Fluor 488', prefix: '53' },
+  { name: 'Super Bright 600', prefix: '63' },
 ]
 const SPECIES: { en: string; zh: string; code: string }[] = [
-  { en: 'Human', zh: '人', code: '42' }, { en: 'Mouse', zh: '小鼠', code: '82' }, { en: 'Rat', zh: '大鼠', code: '81' },
+  { en: 'Human', zh: '人', code: '42' },
+  { en: 'Mouse', zh: '小鼠', code: '82' },
+  { en: 'Rat', zh: '大鼠', code: '81' },
 ]
 const HOSTS: { en: string; zh: string }[] = [
-  { en: 'Mouse', zh: '小鼠' }, { en: 'Rabbit', zh: '兔' }, { en: 'Goat', zh: '山羊' }, { en: 'Rat', zh: '大鼠' },
-  { en: 'Donkey', zh: '驴' }, { en: 'Chicken', zh: '鸡' },
+  { en: 'Mouse', zh: '小鼠' },
+  { en: 'Rabbit', zh: '兔' },
+  { en: 'Goat', zh: '山羊' },
+  { en: 'Rat', zh: '大鼠' },
+  { en: 'Donkey', zh: '驴' },
+  { en: 'Chicken', zh: '鸡' },
 ]
-const FLUORS = ['Alexa Fluor 488', 'Alexa Fluor 555', 'Alexa Fluor 594', 'Alexa Fluor 647', 'HRP', 'Biotin', 'Cy3', 'DyLight 650']
+const FLUORS = [
+  'Alexa Fluor 488',
+  'Alexa Fluor 555',
+  'Alexa Fluor 594',
+  'Alexa Fluor 647',
+  'HRP',
+  'Biotin',
+  'Cy3',
+  'DyLight 650',
+]
 const APPLICATIONS = ['WB, IHC (P), ICC/IF', 'Flow, IP', 'WB, ELISA', 'IHC (F), Flow', 'ChIP, WB, ICC/IF', 'Flow']
 const STORAGE = ['2-8°C', '-20°C', '-80°C', 'Room temperature', '2-8°C, protect from light']
 
@@ -134,7 +194,11 @@ const isotype: LeafGen = (r) => {
   const iso = r.pick(['Mouse IgG1 kappa', 'Mouse IgG2a kappa', 'Rat IgG2b kappa', 'Rabbit IgG', 'Armenian Hamster IgG'])
   const clone = r.pick(['P3.6.2.8.1', 'eBM2a', 'eB149/10H5', 'eBio299Arm', 'MOPC-21'])
   const conj = r.pick(CONJUGATES)
-  const isoZh = iso.replace('Mouse', '小鼠').replace('Rat', '大鼠').replace('Rabbit', '兔').replace('Armenian Hamster', '亚美尼亚仓鼠')
+  const isoZh = iso
+    .replace('Mouse', '小鼠')
+    .replace('Rat', '大鼠')
+    .replace('Rabbit', '兔')
+    .replace('Armenian Hamster', '亚美尼亚仓鼠')
   return {
     catalogNumber: () => `${conj.prefix}-${r.digits(4)}-${r.pick(['41', '42', '82', '81'])}`,
     titleEn: `${iso} Isotype Control (${clone}), ${conj.name}`,
@@ -149,7 +213,15 @@ const isotype: LeafGen = (r) => {
   }
 }
 const labelingKit: LeafGen = (r) => {
-  const f = r.pick(['Alexa Fluor 488', 'Alexa Fluor 555', 'Alexa Fluor 647', 'Biotin', 'HRP', 'FITC', 'Zenon Alexa Fluor 488'])
+  const f = r.pick([
+    'Alexa Fluor 488',
+    'Alexa Fluor 555',
+    'Alexa Fluor 647',
+    'Biotin',
+    'HRP',
+    'FITC',
+    'Zenon Alexa Fluor 488',
+  ])
   const scale = r.pick(['', 'Micro', 'Protein'])
   return {
     catalogNumber: () => `${r.pick(['A', 'Z'])}${r.digits(5)}`,
@@ -206,7 +278,8 @@ const molBio = namedReagent(
     { en: 'Qubit dsDNA HS Assay Kit', zh: 'Qubit dsDNA 高灵敏度检测试剂盒' },
     { en: 'Platinum SuperFi II PCR Master Mix', zh: 'Platinum SuperFi II PCR 预混液' },
   ],
-  (r) => r.pick([() => `AM${r.digits(4)}`, () => `1${r.digits(4)}-${r.digits(3)}`, () => `K${r.digits(4)}${r.digits(2)}`])(),
+  (r) =>
+    r.pick([() => `AM${r.digits(4)}`, () => `1${r.digits(4)}-${r.digits(3)}`, () => `K${r.digits(4)}${r.digits(2)}`])(),
   ['100 reactions', '500 reactions', '1 mL', '100 mL', '500 mL', '5 x 1 mL', '200 preps'],
   ['Invitrogen', 'Applied Biosystems', 'Thermo Scientific', 'Ambion'],
   [380, 6800],
@@ -226,7 +299,8 @@ const buffers = namedReagent(
     { en: 'HBSS, calcium, magnesium', zh: 'HBSS 含钙镁' },
     { en: 'Sodium Chloride 5 M Solution', zh: '氯化钠 5 M 溶液' },
   ],
-  (r) => r.pick([() => `AM${r.digits(4)}`, () => `${r.int(1, 2)}${r.digits(4)}-0${r.digits(2)}`, () => `B${r.digits(4)}`])(),
+  (r) =>
+    r.pick([() => `AM${r.digits(4)}`, () => `${r.int(1, 2)}${r.digits(4)}-0${r.digits(2)}`, () => `B${r.digits(4)}`])(),
   ['500 mL', '1 L', '100 mL', '4 L', '10 x 500 mL'],
   ['Gibco', 'Invitrogen', 'Thermo Scientific'],
   [120, 1600],
@@ -259,7 +333,7 @@ const solvents = namedReagent(
 )
 const dyes = namedReagent(
   [
-    { en: 'DAPI (4\',6-Diamidino-2-Phenylindole, Dihydrochloride)', zh: 'DAPI (4\',6-二脒基-2-苯基吲哚二盐酸盐)' },
+    { en: "DAPI (4',6-Diamidino-2-Phenylindole, Dihydrochloride)", zh: "DAPI (4',6-二脒基-2-苯基吲哚二盐酸盐)" },
     { en: 'Hoechst 33342, Trihydrochloride, Trihydrate', zh: 'Hoechst 33342 三盐酸盐三水合物' },
     { en: 'Propidium Iodide', zh: '碘化丙啶' },
     { en: 'Fluo-4, AM, cell permeant', zh: 'Fluo-4 AM 细胞渗透型' },
@@ -273,7 +347,10 @@ const dyes = namedReagent(
   ['Invitrogen'],
   [900, 5600],
   (r) => [
-    { displayName: 'Excitation/Emission', displayValue: r.pick(['358/461 nm', '495/519 nm', '535/617 nm', '579/599 nm']) },
+    {
+      displayName: 'Excitation/Emission',
+      displayValue: r.pick(['358/461 nm', '495/519 nm', '535/617 nm', '579/599 nm']),
+    },
     { displayName: 'Storage', displayValue: r.pick(['-20°C, protect from light', '2-8°C, protect from light']) },
   ],
 )
@@ -288,7 +365,13 @@ const enzymes = namedReagent(
     { en: 'Taq DNA Polymerase (5 U/µL)', zh: 'Taq DNA 聚合酶 (5 U/µL)' },
     { en: 'RNase A, DNase and protease-free (10 mg/mL)', zh: 'RNase A, 无 DNA 酶和蛋白酶 (10 mg/mL)' },
   ],
-  (r) => r.pick([() => `ER0${r.digits(3)}`, () => `EP0${r.digits(3)}`, () => `EN0${r.digits(3)}`, () => `FD0${r.digits(3)}`])(),
+  (r) =>
+    r.pick([
+      () => `ER0${r.digits(3)}`,
+      () => `EP0${r.digits(3)}`,
+      () => `EN0${r.digits(3)}`,
+      () => `FD0${r.digits(3)}`,
+    ])(),
   ['1,000 units', '5,000 units', '2,500 units', '100 mg', '1 mL', '500 units'],
   ['Thermo Scientific', 'Invitrogen'],
   [300, 3800],
@@ -300,7 +383,10 @@ const enzymes = namedReagent(
 const ladders = namedReagent(
   [
     { en: 'PageRuler Prestained Protein Ladder, 10 to 180 kDa', zh: 'PageRuler 预染蛋白分子量标准, 10-180 kDa' },
-    { en: 'PageRuler Plus Prestained Protein Ladder, 10 to 250 kDa', zh: 'PageRuler Plus 预染蛋白分子量标准, 10-250 kDa' },
+    {
+      en: 'PageRuler Plus Prestained Protein Ladder, 10 to 250 kDa',
+      zh: 'PageRuler Plus 预染蛋白分子量标准, 10-250 kDa',
+    },
     { en: 'Spectra Multicolor Broad Range Protein Ladder', zh: 'Spectra 多色宽范围蛋白分子量标准' },
     { en: 'Bovine Serum Albumin Standard Ampules, 2 mg/mL', zh: '牛血清白蛋白标准品安瓿, 2 mg/mL' },
     { en: 'Pierce BCA Protein Assay Kit', zh: 'Pierce BCA 蛋白定量试剂盒' },
@@ -321,7 +407,7 @@ const media = namedReagent(
     { en: 'DMEM/F-12, HEPES', zh: 'DMEM/F-12 培养基, 含 HEPES' },
     { en: 'Neurobasal Medium', zh: 'Neurobasal 神经基础培养基' },
     { en: 'Essential 8 Medium', zh: 'Essential 8 培养基' },
-    { en: 'Leibovitz\'s L-15 Medium', zh: 'Leibovitz L-15 培养基' },
+    { en: "Leibovitz's L-15 Medium", zh: 'Leibovitz L-15 培养基' },
   ],
   (r) => `${r.int(1, 3)}${r.digits(4)}-${r.pick(['0', '1'])}${r.digits(2)}`,
   ['500 mL', '1 L', '10 x 500 mL', '100 mL'],
@@ -385,7 +471,13 @@ const transfection = namedReagent(
   () => [{ displayName: 'Storage', displayValue: '2-8°C' }],
 )
 
-function plastic(names: Named[], cat: (r: Rng) => string, sizes: string[], brands: string[], price: [number, number]): LeafGen {
+function plastic(
+  names: Named[],
+  cat: (r: Rng) => string,
+  sizes: string[],
+  brands: string[],
+  price: [number, number],
+): LeafGen {
   return (r) => {
     const n = r.pick(names)
     const sterile = r.chance(0.6)
@@ -410,7 +502,12 @@ const tips = plastic(
     { en: 'Finntip 10 µL Universal Tips, bulk', zh: 'Finntip 10 µL 通用吸头, 散装' },
     { en: 'ClipTip 300 µL Filter Tips', zh: 'ClipTip 300 µL 滤芯吸头' },
   ],
-  (r) => r.pick([() => `02-707-${r.digits(3)}`, () => `94${r.digits(5)}`, () => `2${r.digits(3)}${r.pick(['', 'P', '-05-HR'])}`])(),
+  (r) =>
+    r.pick([
+      () => `02-707-${r.digits(3)}`,
+      () => `94${r.digits(5)}`,
+      () => `2${r.digits(3)}${r.pick(['', 'P', '-05-HR'])}`,
+    ])(),
   ['1,000/pk', '960/pk', '10 x 96/pk', '4,800/cs'],
   ['Thermo Scientific', 'Fisherbrand'],
   [180, 1400],
@@ -464,7 +561,12 @@ const gloves = plastic(
   [90, 900],
 )
 
-function instrument(names: Named[], cat: (r: Rng) => string, price: [number, number], attrs: (r: Rng) => Attr[]): LeafGen {
+function instrument(
+  names: Named[],
+  cat: (r: Rng) => string,
+  price: [number, number],
+  attrs: (r: Rng) => Attr[],
+): LeafGen {
   return (r) => {
     const n = r.pick(names)
     return {
@@ -498,7 +600,10 @@ const cyclers = instrument(
   [
     { en: 'ProFlex PCR System, 3 x 32-well', zh: 'ProFlex PCR 系统, 3 x 32 孔' },
     { en: 'SimpliAmp Thermal Cycler', zh: 'SimpliAmp 热循环仪' },
-    { en: 'QuantStudio 5 Real-Time PCR System, 96-well, 0.2 mL', zh: 'QuantStudio 5 实时荧光定量 PCR 系统, 96 孔, 0.2 mL' },
+    {
+      en: 'QuantStudio 5 Real-Time PCR System, 96-well, 0.2 mL',
+      zh: 'QuantStudio 5 实时荧光定量 PCR 系统, 96 孔, 0.2 mL',
+    },
     { en: 'MiniAmp Plus Thermal Cycler', zh: 'MiniAmp Plus 热循环仪' },
   ],
   (r) => `A${r.digits(5)}`,
@@ -557,19 +662,37 @@ interface TopDef {
 }
 export const CATEGORY_TREE: TopDef[] = [
   {
-    code: 'antibodies', en: 'Antibodies', zh: '抗体', weight: 40,
+    code: 'antibodies',
+    en: 'Antibodies',
+    zh: '抗体',
+    weight: 40,
     children: [
       { code: 'primary-antibodies', en: 'Primary Antibodies', zh: '一抗', gen: primaryAb, weight: 45 },
       { code: 'secondary-antibodies', en: 'Secondary Antibodies', zh: '二抗', gen: secondaryAb, weight: 15 },
       { code: 'flow-cytometry-antibodies', en: 'Flow Cytometry Antibodies', zh: '流式抗体', gen: flowAb, weight: 30 },
       { code: 'isotype-controls', en: 'Isotype Controls', zh: '同型对照', gen: isotype, weight: 6 },
-      { code: 'antibody-labeling-kits', en: 'Antibody Labeling Kits', zh: '抗体标记试剂盒', gen: labelingKit, weight: 4 },
+      {
+        code: 'antibody-labeling-kits',
+        en: 'Antibody Labeling Kits',
+        zh: '抗体标记试剂盒',
+        gen: labelingKit,
+        weight: 4,
+      },
     ],
   },
   {
-    code: 'reagents-chemicals', en: 'Reagents & Chemicals', zh: '试剂与化学品', weight: 25,
+    code: 'reagents-chemicals',
+    en: 'Reagents & Chemicals',
+    zh: '试剂与化学品',
+    weight: 25,
     children: [
-      { code: 'molecular-biology-reagents', en: 'Molecular Biology Reagents', zh: '分子生物学试剂', gen: molBio, weight: 25 },
+      {
+        code: 'molecular-biology-reagents',
+        en: 'Molecular Biology Reagents',
+        zh: '分子生物学试剂',
+        gen: molBio,
+        weight: 25,
+      },
       { code: 'buffers-solutions', en: 'Buffers & Solutions', zh: '缓冲液与溶液', gen: buffers, weight: 20 },
       { code: 'solvents', en: 'Solvents', zh: '溶剂', gen: solvents, weight: 20 },
       { code: 'fluorescent-dyes', en: 'Fluorescent Dyes & Stains', zh: '荧光染料', gen: dyes, weight: 15 },
@@ -578,7 +701,10 @@ export const CATEGORY_TREE: TopDef[] = [
     ],
   },
   {
-    code: 'cell-culture', en: 'Cell Culture', zh: '细胞培养', weight: 15,
+    code: 'cell-culture',
+    en: 'Cell Culture',
+    zh: '细胞培养',
+    weight: 15,
     children: [
       { code: 'cell-culture-media', en: 'Cell Culture Media', zh: '细胞培养基', gen: media, weight: 40 },
       { code: 'fetal-bovine-serum', en: 'Fetal Bovine Serum', zh: '胎牛血清', gen: serum, weight: 15 },
@@ -587,7 +713,10 @@ export const CATEGORY_TREE: TopDef[] = [
     ],
   },
   {
-    code: 'lab-plastics', en: 'Lab Plastics & Consumables', zh: '实验室塑料与耗材', weight: 14,
+    code: 'lab-plastics',
+    en: 'Lab Plastics & Consumables',
+    zh: '实验室塑料与耗材',
+    weight: 14,
     children: [
       { code: 'pipette-tips', en: 'Pipette Tips', zh: '移液器吸头', gen: tips, weight: 30 },
       { code: 'centrifuge-tubes', en: 'Tubes & Vials', zh: '离心管与冻存管', gen: tubes, weight: 25 },
@@ -597,10 +726,19 @@ export const CATEGORY_TREE: TopDef[] = [
     ],
   },
   {
-    code: 'lab-instruments', en: 'Lab Instruments', zh: '实验室仪器', weight: 6,
+    code: 'lab-instruments',
+    en: 'Lab Instruments',
+    zh: '实验室仪器',
+    weight: 6,
     children: [
       { code: 'centrifuges', en: 'Centrifuges', zh: '离心机', gen: centrifuges, weight: 20 },
-      { code: 'pcr-thermal-cyclers', en: 'PCR & Real-Time PCR Systems', zh: 'PCR 与定量 PCR 仪', gen: cyclers, weight: 20 },
+      {
+        code: 'pcr-thermal-cyclers',
+        en: 'PCR & Real-Time PCR Systems',
+        zh: 'PCR 与定量 PCR 仪',
+        gen: cyclers,
+        weight: 20,
+      },
       { code: 'microplate-readers', en: 'Microplate Readers', zh: '酶标仪', gen: readers, weight: 15 },
       { code: 'pipettes', en: 'Pipettes', zh: '移液器', gen: pipettes, weight: 25 },
       { code: 'co2-incubators', en: 'CO2 Incubators', zh: 'CO2 培养箱', gen: incubators, weight: 10 },
@@ -627,9 +765,7 @@ export const cnyToInr = (fen: number) => Math.round(fen * CNY_TO_INR)
 /** Deterministic catalogue: same (count, seed) → identical products, in the same order. */
 export function generateProducts(count: number, seed = 20260101): SeedProduct[] {
   const r = createRng(seed)
-  const leaves = CATEGORY_TREE.flatMap((top) =>
-    top.children.map((c) => ({ w: top.weight * c.weight, v: c })),
-  )
+  const leaves = CATEGORY_TREE.flatMap((top) => top.children.map((c) => ({ w: top.weight * c.weight, v: c })))
   const used = new Set<string>()
   const products: SeedProduct[] = []
   for (let i = 0; i < count; i++) {
@@ -664,4 +800,3 @@ export function generateProducts(count: number, seed = 20260101): SeedProduct[] 
   }
   return products
 }
-

@@ -29,7 +29,11 @@ export interface AccountPriceSeed {
 }
 
 /** Per-account prices on about a third of the priced products; always below list. Deterministic. */
-export function generateAccountPrices(products: SeedProduct[], account: SeedAccount, seed = DEFAULT_SEED): AccountPriceSeed[] {
+export function generateAccountPrices(
+  products: SeedProduct[],
+  account: SeedAccount,
+  seed = DEFAULT_SEED,
+): AccountPriceSeed[] {
   if (!account.hasAccountPrices) return []
   let h = seed
   for (const ch of account.key) h = (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0
@@ -42,7 +46,12 @@ export function generateAccountPrices(products: SeedProduct[], account: SeedAcco
     const factor = 0.7 + r.next() * 0.25
     const priceType = r.pick(['yourPrice', 'yourPrice', 'discount', 'wop'] as const)
     if (!pick || list === null || list < 100) continue
-    out.push({ catalogNumber: p.catalogNumber, currency, price: Math.min(list - 1, Math.round(list * factor)), priceType })
+    out.push({
+      catalogNumber: p.catalogNumber,
+      currency,
+      price: Math.min(list - 1, Math.round(list * factor)),
+      priceType,
+    })
   }
   return out
 }
@@ -71,10 +80,27 @@ const addrRow = (a: SeedAddress) => ({
 const SEEDED_TABLES = [
   ...MEMBERSHIP_GIFT_SEED_TABLES,
   ...MEMBER_PLAY_SEED_TABLES,
-  ...ENQUIRY_SEED_TABLES, ...ORDER_SEED_TABLES, ...FLASHBUY_SEED_TABLES, ...CART_SEED_TABLES,
-  ...ACCOUNT_RECORD_TABLES, ...AUTH_SEED_TABLES, ...MARKETING_TABLES, ...CATALOG_EXTRA_TABLES,
-  'error_reports', 'account_prices', 'user_personas', 'persona_options', 'supply_centers', 'credit_records',
-  'bill_tos', 'ship_tos', 'users', 'accounts', 'products', 'categories', 'sys_config',
+  ...ENQUIRY_SEED_TABLES,
+  ...ORDER_SEED_TABLES,
+  ...FLASHBUY_SEED_TABLES,
+  ...CART_SEED_TABLES,
+  ...ACCOUNT_RECORD_TABLES,
+  ...AUTH_SEED_TABLES,
+  ...MARKETING_TABLES,
+  ...CATALOG_EXTRA_TABLES,
+  'error_reports',
+  'account_prices',
+  'user_personas',
+  'persona_options',
+  'supply_centers',
+  'credit_records',
+  'bill_tos',
+  'ship_tos',
+  'users',
+  'accounts',
+  'products',
+  'categories',
+  'sys_config',
 ]
 
 /**
@@ -113,130 +139,199 @@ export async function seedDatabase(db: Kysely<DB>, opts: SeedOptions = {}): Prom
   if (opts.reset) {
     await sql`TRUNCATE TABLE ${sql.join(SEEDED_TABLES.map((t) => sql.table(t)))} RESTART IDENTITY CASCADE`.execute(db)
   } else {
-    const { n } = await db.selectFrom('products').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+    const { n } = await db
+      .selectFrom('products')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
     if (n > 0) return { skipped: true, products: n, accountPrices: 0 }
   }
 
   const products = generateProducts(productCount, seed)
   let accountPriceCount = 0
 
-  await db.transaction().execute((trx) => withoutGinIndexes(trx, async () => {
-    await trx
-      .insertInto('sys_config')
-      .values(SYS_CONFIG_SEED.map((c) => ({
-        country_code: c.country, parent_type: 'GLOBAL_SYS_INIT_CONFIG', dict_key: c.key, dict_value: c.value, dict_label: c.label,
-      })))
-      .execute()
-
-    const catIds = new Map<string, number>()
-    for (const c of generateCategories()) {
-      const row = await trx
-        .insertInto('categories')
-        .values({
-          code: c.code, name_en: c.nameEn, name_zh: c.nameZh, sort_order: c.sortOrder,
-          parent_id: c.parentCode ? catIds.get(c.parentCode)! : null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      catIds.set(c.code, row.id)
-    }
-
-    const productIds = new Map<string, number>()
-    for (let i = 0; i < products.length; i += BATCH) {
-      const rows = await trx
-        .insertInto('products')
-        .values(products.slice(i, i + BATCH).map((p) => ({
-          sku: p.sku, catalog_number: p.catalogNumber, title_en: p.titleEn, title_zh: p.titleZh, size: p.size,
-          brand: p.brand, image: p.image, category_id: catIds.get(p.categoryCode)!,
-          attributes: JSON.stringify(p.attributes), list_price_cny: p.listPriceCny, list_price_inr: p.listPriceInr,
-          lead_target: p.leadTarget, rank: p.rank,
-        })))
-        .returning(['id', 'catalog_number'])
-        .execute()
-      for (const r of rows) productIds.set(r.catalog_number, r.id)
-    }
-
-    await trx
-      .insertInto('persona_options')
-      .values(PERSONA_OPTIONS.map((o, i) => ({ kind: o.kind, code: o.code, label_en: o.en, label_zh: o.zh, sort_order: i })))
-      .execute()
-
-    for (const acc of DEMO_ACCOUNTS) {
-      const { id: accountId } = await trx
-        .insertInto('accounts')
-        .values({ account_number: acc.accountNumber, name: acc.name, account_type: acc.accountType, country: acc.country })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const u = acc.user
+  await db.transaction().execute((trx) =>
+    withoutGinIndexes(trx, async () => {
       await trx
-        .insertInto('users')
-        .values({
-          id: u.id, user_name: u.userName, first_name: u.firstName, last_name: u.lastName, siebel_row_id: u.siebelRowId,
-          cdc_uid: u.cdcUid, email: u.email, phone: u.phone, country: u.country, language: u.language,
-          ma_country: u.maCountry, registration_status: u.registrationStatus, account_id: accountId,
-          analytics_client_id: u.analyticsClientId,
-        })
+        .insertInto('sys_config')
+        .values(
+          SYS_CONFIG_SEED.map((c) => ({
+            country_code: c.country,
+            parent_type: 'GLOBAL_SYS_INIT_CONFIG',
+            dict_key: c.key,
+            dict_value: c.value,
+            dict_label: c.label,
+          })),
+        )
         .execute()
-      const personaRows = (['role', 'industry', 'interest'] as const).flatMap((kind) =>
-        u.persona[kind].map((code) => ({ user_id: u.id, kind, code })),
-      )
-      if (personaRows.length) await trx.insertInto('user_personas').values(personaRows).execute()
 
-      for (const [i, st] of acc.shipTos.entries()) {
-        const { id: shipToId } = await trx
-          .insertInto('ship_tos')
+      const catIds = new Map<string, number>()
+      for (const c of generateCategories()) {
+        const row = await trx
+          .insertInto('categories')
           .values({
-            ...addrRow(st), account_id: accountId, is_default: st.isDefault, address_status: st.addressStatus,
-            web_reference: st.webReference, sort_order: i,
+            code: c.code,
+            name_en: c.nameEn,
+            name_zh: c.nameZh,
+            sort_order: c.sortOrder,
+            parent_id: c.parentCode ? catIds.get(c.parentCode)! : null,
           })
           .returning('id')
           .executeTakeFirstOrThrow()
-        if (st.billTos.length)
+        catIds.set(c.code, row.id)
+      }
+
+      const productIds = new Map<string, number>()
+      for (let i = 0; i < products.length; i += BATCH) {
+        const rows = await trx
+          .insertInto('products')
+          .values(
+            products.slice(i, i + BATCH).map((p) => ({
+              sku: p.sku,
+              catalog_number: p.catalogNumber,
+              title_en: p.titleEn,
+              title_zh: p.titleZh,
+              size: p.size,
+              brand: p.brand,
+              image: p.image,
+              category_id: catIds.get(p.categoryCode)!,
+              attributes: JSON.stringify(p.attributes),
+              list_price_cny: p.listPriceCny,
+              list_price_inr: p.listPriceInr,
+              lead_target: p.leadTarget,
+              rank: p.rank,
+            })),
+          )
+          .returning(['id', 'catalog_number'])
+          .execute()
+        for (const r of rows) productIds.set(r.catalog_number, r.id)
+      }
+
+      await trx
+        .insertInto('persona_options')
+        .values(
+          PERSONA_OPTIONS.map((o, i) => ({
+            kind: o.kind,
+            code: o.code,
+            label_en: o.en,
+            label_zh: o.zh,
+            sort_order: i,
+          })),
+        )
+        .execute()
+
+      for (const acc of DEMO_ACCOUNTS) {
+        const { id: accountId } = await trx
+          .insertInto('accounts')
+          .values({
+            account_number: acc.accountNumber,
+            name: acc.name,
+            account_type: acc.accountType,
+            country: acc.country,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        const u = acc.user
+        await trx
+          .insertInto('users')
+          .values({
+            id: u.id,
+            user_name: u.userName,
+            first_name: u.firstName,
+            last_name: u.lastName,
+            siebel_row_id: u.siebelRowId,
+            cdc_uid: u.cdcUid,
+            email: u.email,
+            phone: u.phone,
+            country: u.country,
+            language: u.language,
+            ma_country: u.maCountry,
+            registration_status: u.registrationStatus,
+            account_id: accountId,
+            analytics_client_id: u.analyticsClientId,
+          })
+          .execute()
+        const personaRows = (['role', 'industry', 'interest'] as const).flatMap((kind) =>
+          u.persona[kind].map((code) => ({ user_id: u.id, kind, code })),
+        )
+        if (personaRows.length) await trx.insertInto('user_personas').values(personaRows).execute()
+
+        for (const [i, st] of acc.shipTos.entries()) {
+          const { id: shipToId } = await trx
+            .insertInto('ship_tos')
+            .values({
+              ...addrRow(st),
+              account_id: accountId,
+              is_default: st.isDefault,
+              address_status: st.addressStatus,
+              web_reference: st.webReference,
+              sort_order: i,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          if (st.billTos.length)
+            await trx
+              .insertInto('bill_tos')
+              .values(st.billTos.map((b, j) => ({ ...addrRow(b), ship_to_id: shipToId, sort_order: j })))
+              .execute()
+        }
+        if (acc.credit.length)
           await trx
-            .insertInto('bill_tos')
-            .values(st.billTos.map((b, j) => ({ ...addrRow(b), ship_to_id: shipToId, sort_order: j })))
+            .insertInto('credit_records')
+            .values(
+              acc.credit.map((c) => ({
+                account_id: accountId,
+                bill_to: c.billTo,
+                overdue: c.overdue,
+                update_time: c.updateTime,
+              })),
+            )
             .execute()
-      }
-      if (acc.credit.length)
-        await trx
-          .insertInto('credit_records')
-          .values(acc.credit.map((c) => ({ account_id: accountId, bill_to: c.billTo, overdue: c.overdue, update_time: c.updateTime })))
-          .execute()
-      if (acc.supplyCenters.length)
-        await trx
-          .insertInto('supply_centers')
-          .values(acc.supplyCenters.map((s) => ({
-            account_id: accountId, supply_center_id: s.supplyCenterId, ship_to_num: s.shipToNum,
-            operation_status: s.operationStatus, is_default: s.isDefault,
-          })))
-          .execute()
+        if (acc.supplyCenters.length)
+          await trx
+            .insertInto('supply_centers')
+            .values(
+              acc.supplyCenters.map((s) => ({
+                account_id: accountId,
+                supply_center_id: s.supplyCenterId,
+                ship_to_num: s.shipToNum,
+                operation_status: s.operationStatus,
+                is_default: s.isDefault,
+              })),
+            )
+            .execute()
 
-      const prices = generateAccountPrices(products, acc, seed)
-      accountPriceCount += prices.length
-      for (let i = 0; i < prices.length; i += BATCH) {
-        await trx
-          .insertInto('account_prices')
-          .values(prices.slice(i, i + BATCH).map((p) => ({
-            account_id: accountId, product_id: productIds.get(p.catalogNumber)!, currency: p.currency,
-            price: p.price, price_type: p.priceType,
-          })))
-          .execute()
+        const prices = generateAccountPrices(products, acc, seed)
+        accountPriceCount += prices.length
+        for (let i = 0; i < prices.length; i += BATCH) {
+          await trx
+            .insertInto('account_prices')
+            .values(
+              prices.slice(i, i + BATCH).map((p) => ({
+                account_id: accountId,
+                product_id: productIds.get(p.catalogNumber)!,
+                currency: p.currency,
+                price: p.price,
+                price_type: p.priceType,
+              })),
+            )
+            .execute()
+        }
       }
-    }
 
-    const ctx = { seed, products, productIds, categoryIds: catIds }
-    await seedCatalogExtras(trx, ctx)
-    await seedMarketing(trx, ctx)
-    await seedAuth(trx, ctx)
-    await seedCart(trx, ctx)
-    await seedOrders(trx, ctx)
-    // after the orders: its invoices bill their sales orders and its notifications name them
-    await seedAccountRecords(trx, ctx)
-    await seedFlashBuy(trx, ctx)
-    await seedEnquiries(trx, ctx)
-    await seedMembershipGifts(trx, ctx)
-    await seedMemberPlay(trx, ctx)
-  }))
+      const ctx = { seed, products, productIds, categoryIds: catIds }
+      await seedCatalogExtras(trx, ctx)
+      await seedMarketing(trx, ctx)
+      await seedAuth(trx, ctx)
+      await seedCart(trx, ctx)
+      await seedOrders(trx, ctx)
+      // after the orders: its invoices bill their sales orders and its notifications name them
+      await seedAccountRecords(trx, ctx)
+      await seedFlashBuy(trx, ctx)
+      await seedEnquiries(trx, ctx)
+      await seedMembershipGifts(trx, ctx)
+      await seedMemberPlay(trx, ctx)
+    }),
+  )
   // Fresh statistics and visibility map (index-only scans for the product listing).
   await sql`VACUUM ANALYZE`.execute(db)
   return { skipped: false, products: products.length, accountPrices: accountPriceCount }

@@ -13,12 +13,26 @@ import { marketingAnchor } from './anchor'
  * played yet (codes are made when a member first opens the referral page).
  */
 export const MEMBER_PLAY_SEED_TABLES = [
-  'invitation_uses', 'invitation_codes', 'invitation_activities', 'prize_orders', 'draw_records', 'draw_blacklist', 'draw_prizes', 'draw_activities',
+  'invitation_uses',
+  'invitation_codes',
+  'invitation_activities',
+  'prize_orders',
+  'draw_records',
+  'draw_blacklist',
+  'draw_prizes',
+  'draw_activities',
 ]
 
 const DAY = 86_400_000
 
-type Prize = [kind: 'none' | 'points' | 'physical', en: string, zh: string, weight: number, stock: number | null, points?: number]
+type Prize = [
+  kind: 'none' | 'points' | 'physical',
+  en: string,
+  zh: string,
+  weight: number,
+  stock: number | null,
+  points?: number,
+]
 
 const THANKS: Prize = ['none', 'Thanks for taking part', '谢谢参与', 40, null]
 
@@ -69,32 +83,122 @@ const rulesZh = (a: ActivityDef) =>
 export const DRAW_ACTIVITY_DEFS: readonly ActivityDef[] = (['cn', 'in'] as const).flatMap((c) => {
   const C = c.toUpperCase()
   return [
-    { id: `LD-${C}-WHEEL`, country: c, kind: 'wheel' as const, en: 'Lucky wheel', zh: '幸运大转盘', start: -3, end: 60, points: 10, period: 'day' as const, periodLimit: 3, totalLimit: 30, prizes: WHEEL_PRIZES },
-    { id: `LD-${C}-BOX`, country: c, kind: 'blind_box' as const, en: 'Lab blind box', zh: '实验室盲盒', start: -2, end: 60, points: 20, period: 'day' as const, periodLimit: 2, totalLimit: 20, prizes: BOX_PRIZES },
-    { id: `LD-${C}-SOON`, country: c, kind: 'lucky' as const, en: 'Year-end lucky draw', zh: '年终幸运抽奖', start: 5, end: 20, points: 15, period: 'week' as const, periodLimit: 5, totalLimit: 10, prizes: LUCKY_PRIZES },
-    { id: `LD-${C}-OVER`, country: c, kind: 'wheel' as const, en: 'Autumn wheel', zh: '秋季转盘', start: -30, end: -1, points: 10, period: 'day' as const, periodLimit: 3, totalLimit: 30, prizes: WHEEL_PRIZES.slice(0, 5) },
+    {
+      id: `LD-${C}-WHEEL`,
+      country: c,
+      kind: 'wheel' as const,
+      en: 'Lucky wheel',
+      zh: '幸运大转盘',
+      start: -3,
+      end: 60,
+      points: 10,
+      period: 'day' as const,
+      periodLimit: 3,
+      totalLimit: 30,
+      prizes: WHEEL_PRIZES,
+    },
+    {
+      id: `LD-${C}-BOX`,
+      country: c,
+      kind: 'blind_box' as const,
+      en: 'Lab blind box',
+      zh: '实验室盲盒',
+      start: -2,
+      end: 60,
+      points: 20,
+      period: 'day' as const,
+      periodLimit: 2,
+      totalLimit: 20,
+      prizes: BOX_PRIZES,
+    },
+    {
+      id: `LD-${C}-SOON`,
+      country: c,
+      kind: 'lucky' as const,
+      en: 'Year-end lucky draw',
+      zh: '年终幸运抽奖',
+      start: 5,
+      end: 20,
+      points: 15,
+      period: 'week' as const,
+      periodLimit: 5,
+      totalLimit: 10,
+      prizes: LUCKY_PRIZES,
+    },
+    {
+      id: `LD-${C}-OVER`,
+      country: c,
+      kind: 'wheel' as const,
+      en: 'Autumn wheel',
+      zh: '秋季转盘',
+      start: -30,
+      end: -1,
+      points: 10,
+      period: 'day' as const,
+      periodLimit: 3,
+      totalLimit: 30,
+      prizes: WHEEL_PRIZES.slice(0, 5),
+    },
   ]
 })
 
 export async function seedMemberPlay(db: Kysely<DB>, _ctx: SeedContext): Promise<void> {
   const anchor = marketingAnchor().getTime()
   for (const [i, a] of DRAW_ACTIVITY_DEFS.entries()) {
-    await db.insertInto('draw_activities').values({
-      id: a.id, country: a.country, kind: a.kind, name_en: a.en, name_zh: a.zh, rules_en: rulesEn(a), rules_zh: rulesZh(a),
-      start_at: new Date(anchor + a.start * DAY), end_at: new Date(anchor + a.end * DAY), points_per_draw: a.points,
-      period: a.period, period_limit: a.periodLimit, total_limit: a.totalLimit, sort_order: i + 1,
-    }).execute()
-    await db.insertInto('draw_prizes').values(a.prizes.map(([kind, en, zh, weight, stock, points], slot) => ({
-      activity_id: a.id, slot, kind, name_en: a.country === 'in' ? en.replace('Gift card 50', 'Gift card ₹500') : en,
-      name_zh: a.country === 'in' ? zh.replace('50 元礼品卡', '500 卢比礼品卡') : zh, weight, stock, points: points ?? null,
-    }))).execute()
+    await db
+      .insertInto('draw_activities')
+      .values({
+        id: a.id,
+        country: a.country,
+        kind: a.kind,
+        name_en: a.en,
+        name_zh: a.zh,
+        rules_en: rulesEn(a),
+        rules_zh: rulesZh(a),
+        start_at: new Date(anchor + a.start * DAY),
+        end_at: new Date(anchor + a.end * DAY),
+        points_per_draw: a.points,
+        period: a.period,
+        period_limit: a.periodLimit,
+        total_limit: a.totalLimit,
+        sort_order: i + 1,
+      })
+      .execute()
+    await db
+      .insertInto('draw_prizes')
+      .values(
+        a.prizes.map(([kind, en, zh, weight, stock, points], slot) => ({
+          activity_id: a.id,
+          slot,
+          kind,
+          name_en: a.country === 'in' ? en.replace('Gift card 50', 'Gift card ₹500') : en,
+          name_zh: a.country === 'in' ? zh.replace('50 元礼品卡', '500 卢比礼品卡') : zh,
+          weight,
+          stock,
+          points: points ?? null,
+        })),
+      )
+      .execute()
   }
   for (const [i, c] of (['cn', 'in'] as const).entries()) {
-    await db.insertInto('invitation_activities').values({
-      id: `INV-${c.toUpperCase()}-01`, country: c, name_en: 'Invite a colleague', name_zh: '邀请同事有礼',
-      rules_en: 'Share your code with a colleague who is new to the store (no order yet). When they enter it, you earn 50 points and they earn 30. A code can be used 5 times.',
-      rules_zh: '将邀请码分享给尚未下过单的新同事。对方填写后，您获得 50 积分，对方获得 30 积分。每个邀请码最多使用 5 次。',
-      start_at: new Date(anchor - 7 * DAY), end_at: new Date(anchor + 90 * DAY), inviter_points: 50, invitee_points: 30, use_limit: 5, sort_order: i + 1,
-    }).execute()
+    await db
+      .insertInto('invitation_activities')
+      .values({
+        id: `INV-${c.toUpperCase()}-01`,
+        country: c,
+        name_en: 'Invite a colleague',
+        name_zh: '邀请同事有礼',
+        rules_en:
+          'Share your code with a colleague who is new to the store (no order yet). When they enter it, you earn 50 points and they earn 30. A code can be used 5 times.',
+        rules_zh:
+          '将邀请码分享给尚未下过单的新同事。对方填写后，您获得 50 积分，对方获得 30 积分。每个邀请码最多使用 5 次。',
+        start_at: new Date(anchor - 7 * DAY),
+        end_at: new Date(anchor + 90 * DAY),
+        inviter_points: 50,
+        invitee_points: 30,
+        use_limit: 5,
+        sort_order: i + 1,
+      })
+      .execute()
   }
 }

@@ -16,8 +16,16 @@ import { BACKORDER_LEAD_DAYS } from '../../domains/order/place/drafts'
  * < 15000000, SC sales orders < 55000000, quotes Q<year>-0001xx), so placed orders never collide.
  */
 export const ORDER_SEED_TABLES = [
-  'service_requests', 'lead_items', 'lead_carts', 'quote_lines', 'quotes', 'shipments', 'order_charges', 'order_lines',
-  'orders', 'order_placements',
+  'service_requests',
+  'lead_items',
+  'lead_carts',
+  'quote_lines',
+  'quotes',
+  'shipments',
+  'order_charges',
+  'order_lines',
+  'orders',
+  'order_placements',
 ]
 
 const DAY = 86_400_000
@@ -26,8 +34,15 @@ const BATCH = 1000
 /** statuses that have left the warehouse */
 const SHIPPED_STATUSES: OrderStatusCode[] = ['SHIPPED', 'COMPLETED', 'Waiting for Delivery']
 const CARRIERS = {
-  cn: [{ name: '顺丰速运', prefix: 'SF' }, { name: '京东物流', prefix: 'JDVA' }, { name: 'EMS', prefix: 'EM' }],
-  in: [{ name: 'Blue Dart', prefix: '' }, { name: 'Delhivery', prefix: '' }],
+  cn: [
+    { name: '顺丰速运', prefix: 'SF' },
+    { name: '京东物流', prefix: 'JDVA' },
+    { name: 'EMS', prefix: 'EM' },
+  ],
+  in: [
+    { name: 'Blue Dart', prefix: '' },
+    { name: 'Delhivery', prefix: '' },
+  ],
 }
 const SOURCES = ['cart', 'cart', 'cart', 'quickOrder', 'reorder', 'squote', 'web', 'phone'] as const
 
@@ -54,19 +69,35 @@ export async function seedOrders(db: Kysely<DB>, ctx: SeedContext): Promise<void
   const anchor = marketingAnchor().getTime()
   const users = await db.selectFrom('users').select(['id', 'account_id', 'user_name']).execute()
   const accountOf = new Map(users.map((u) => [u.user_name, u]))
-  const approved = DEMO_ACCOUNTS.filter((a) => a.user.registrationStatus === 'Siebel Approved' && a.shipTos.some((s) => s.addressStatus === 'ACTIVE'))
+  const approved = DEMO_ACCOUNTS.filter(
+    (a) => a.user.registrationStatus === 'Siebel Approved' && a.shipTos.some((s) => s.addressStatus === 'ACTIVE'),
+  )
 
   const priced = (currency: 'CNY' | 'INR') =>
     ctx.products
-      .map((p) => ({ p, id: ctx.productIds.get(p.catalogNumber)!, list: currency === 'INR' ? p.listPriceInr : p.listPriceCny }))
+      .map((p) => ({
+        p,
+        id: ctx.productIds.get(p.catalogNumber)!,
+        list: currency === 'INR' ? p.listPriceInr : p.listPriceCny,
+      }))
       .filter((x): x is typeof x & { list: number } => x.list !== null && x.list >= 500)
   const pools = { CNY: priced('CNY').slice(0, 800), INR: priced('INR').slice(0, 800) }
 
-  const placements: { id: string; user_id: string; account_id: number; idempotency_key: null; request_hash: string; response: string; created_at: Date }[] = []
+  const placements: {
+    id: string
+    user_id: string
+    account_id: number
+    idempotency_key: null
+    request_hash: string
+    response: string
+    created_at: Date
+  }[] = []
   const orders: OrderDraft[] = []
   const shipmentOf = new Map<string, Record<string, unknown>>()
   // the snapshots are made from the ship_tos rows the seed wrote, as placement makes them
-  const shipToRows = new Map((await db.selectFrom('ship_tos').selectAll().execute()).map((s) => [`${s.account_id}:${s.address_key}`, s]))
+  const shipToRows = new Map(
+    (await db.selectFrom('ship_tos').selectAll().execute()).map((s) => [`${s.account_id}:${s.address_key}`, s]),
+  )
   let orderSeq = 3_200_000
   let tfsSeq = 13_100_000
   let scSeq = 53_100_000
@@ -82,12 +113,17 @@ export async function seedOrders(db: Kysely<DB>, ctx: SeedContext): Promise<void
     const count = r.int(60, 120)
     for (let i = 0; i < count; i++) {
       // every status at least once, then weighted to what an account's history looks like
-      const status: OrderStatusCode = i < ORDER_STATUS_CODES.length
-        ? ORDER_STATUS_CODES[i]
-        : r.weighted([
-            { w: 45, v: 'COMPLETED' as OrderStatusCode }, { w: 10, v: 'SHIPPED' as OrderStatusCode }, { w: 6, v: 'CANCELLED' as OrderStatusCode },
-            { w: 6, v: 'IN_PROGRESS' as OrderStatusCode }, { w: 4, v: 'Waiting for Delivery' as OrderStatusCode }, { w: 3, v: 'ORDER_SUBMITTED' as OrderStatusCode },
-          ])
+      const status: OrderStatusCode =
+        i < ORDER_STATUS_CODES.length
+          ? ORDER_STATUS_CODES[i]
+          : r.weighted([
+              { w: 45, v: 'COMPLETED' as OrderStatusCode },
+              { w: 10, v: 'SHIPPED' as OrderStatusCode },
+              { w: 6, v: 'CANCELLED' as OrderStatusCode },
+              { w: 6, v: 'IN_PROGRESS' as OrderStatusCode },
+              { w: 4, v: 'Waiting for Delivery' as OrderStatusCode },
+              { w: 3, v: 'ORDER_SUBMITTED' as OrderStatusCode },
+            ])
       const open = !['COMPLETED', 'CANCELLED', 'SHIPPED', 'Waiting for Delivery'].includes(status)
       // open orders are recent; finished ones anywhere in the 12 months
       const ageDays = open ? r.int(0, 20) : r.int(3, 364)
@@ -95,14 +131,39 @@ export async function seedOrders(db: Kysely<DB>, ctx: SeedContext): Promise<void
       const shipTo = r.pick(shipTos)
       const billTo = shipTo.billTos.length ? r.pick(shipTo.billTos) : null
       const placementId = uuidFrom(r)
-      placements.push({ id: placementId, user_id: u.id, account_id: u.account_id, idempotency_key: null, request_hash: 'seed', response: '{}', created_at: createdAt })
-      const halves: ('SC' | 'TFS')[] = sc ? r.weighted([{ w: 4, v: ['TFS'] as ('SC' | 'TFS')[] }, { w: 3, v: ['SC'] as ('SC' | 'TFS')[] }, { w: 2, v: ['SC', 'TFS'] as ('SC' | 'TFS')[] }]) : ['TFS']
+      placements.push({
+        id: placementId,
+        user_id: u.id,
+        account_id: u.account_id,
+        idempotency_key: null,
+        request_hash: 'seed',
+        response: '{}',
+        created_at: createdAt,
+      })
+      const halves: ('SC' | 'TFS')[] = sc
+        ? r.weighted([
+            { w: 4, v: ['TFS'] as ('SC' | 'TFS')[] },
+            { w: 3, v: ['SC'] as ('SC' | 'TFS')[] },
+            { w: 2, v: ['SC', 'TFS'] as ('SC' | 'TFS')[] },
+          ])
+        : ['TFS']
       const po = poNumber(r, new Date(createdAt).getUTCFullYear())
       const source = r.pick(SOURCES)
-      const remark = r.chance(0.15) ? (acc.country === 'in' ? 'Please deliver before 5 pm' : '请工作日送货，周末实验室无人') : null
+      const remark = r.chance(0.15)
+        ? acc.country === 'in'
+          ? 'Please deliver before 5 pm'
+          : '请工作日送货，周末实验室无人'
+        : null
       for (const channel of halves) {
         const orderNumber = String(orderSeq++)
-        const orderType = channel === 'TFS' ? 'ZOR' : r.weighted([{ w: 6, v: 'D1' as const }, { w: 3, v: 'D2' as const }, { w: 1, v: 'CR' as const }])
+        const orderType =
+          channel === 'TFS'
+            ? 'ZOR'
+            : r.weighted([
+                { w: 6, v: 'D1' as const },
+                { w: 3, v: 'D2' as const },
+                { w: 1, v: 'CR' as const },
+              ])
         const salesOrderNumber = String(channel === 'TFS' ? tfsSeq++ : scSeq++)
         const nLines = r.int(1, 8)
         const chosen = new Set<number>()
@@ -113,16 +174,41 @@ export async function seedOrders(db: Kysely<DB>, ctx: SeedContext): Promise<void
           let x = r.pick(pool)
           while (chosen.has(x.id)) x = r.pick(pool)
           chosen.add(x.id)
-          const qty = r.weighted([{ w: 5, v: 1 }, { w: 3, v: 2 }, { w: 2, v: r.int(3, 10) }, { w: 1, v: r.int(10, 50) }])
+          const qty = r.weighted([
+            { w: 5, v: 1 },
+            { w: 3, v: 2 },
+            { w: 2, v: r.int(3, 10) },
+            { w: 1, v: r.int(10, 50) },
+          ])
           const unit = r.chance(0.4) ? Math.round(x.list * (0.75 + r.next() * 0.2)) : x.list
-          const backordered = (status === 'PENDING' || status === 'IN_PROGRESS' || status === 'SUBMITTED' || (open && r.chance(0.2))) && ln === 1 ? Math.max(1, Math.ceil(qty / 2)) : 0
+          const backordered =
+            (status === 'PENDING' || status === 'IN_PROGRESS' || status === 'SUBMITTED' || (open && r.chance(0.2))) &&
+            ln === 1
+              ? Math.max(1, Math.ceil(qty / 2))
+              : 0
           listTotal += x.list * qty
           total += unit * qty
           lines.push({
-            lineNumber: ln, productId: x.id, sku: x.p.sku, catalogNumber: x.p.catalogNumber, titleEn: x.p.titleEn, titleZh: x.p.titleZh,
-            size: x.p.size, image: x.p.image, quantity: qty, allocatedQty: qty - backordered, backorderedQty: backordered,
-            estimatedShipDate: backordered ? new Date(createdAt.getTime() + BACKORDER_LEAD_DAYS * DAY).toISOString() : null,
-            listPrice: x.list, unitPrice: unit, finalPrice: unit, lineTotal: unit * qty, deliveryChannel: channel, promoCodes: [],
+            lineNumber: ln,
+            productId: x.id,
+            sku: x.p.sku,
+            catalogNumber: x.p.catalogNumber,
+            titleEn: x.p.titleEn,
+            titleZh: x.p.titleZh,
+            size: x.p.size,
+            image: x.p.image,
+            quantity: qty,
+            allocatedQty: qty - backordered,
+            backorderedQty: backordered,
+            estimatedShipDate: backordered
+              ? new Date(createdAt.getTime() + BACKORDER_LEAD_DAYS * DAY).toISOString()
+              : null,
+            listPrice: x.list,
+            unitPrice: unit,
+            finalPrice: unit,
+            lineTotal: unit * qty,
+            deliveryChannel: channel,
+            promoCodes: [],
           })
         }
         const taxes = Math.round((total * taxBp) / 10000)
@@ -136,21 +222,44 @@ export async function seedOrders(db: Kysely<DB>, ctx: SeedContext): Promise<void
           shipment = {
             carrier: carrier.name,
             express_number: acc.country === 'in' ? r.digits(11) : `${carrier.prefix}${r.digits(12)}`,
-            shipped_at: shippedAt.toISOString(), signed_at: signed ? signed.toISOString() : null,
+            shipped_at: shippedAt.toISOString(),
+            signed_at: signed ? signed.toISOString() : null,
             package_status: signed ? 'SIGNED' : status === 'Waiting for Delivery' ? 'OUT_FOR_DELIVERY' : 'IN_TRANSIT',
           }
         }
         const charges: OrderDraft['charges'] = [{ kind: 'Tax', amount: taxes }]
         if (handling) charges.push({ kind: 'HandlingCharge', amount: handling })
         orders.push({
-          orderNumber, salesOrderNumber, placementId, accountId: u.account_id, userId: u.id,
-          orderType, deliveryChannel: channel, supplyCenterId: channel === 'SC' ? sc!.supplyCenterId : null,
-          status, statusCode: status === 'PENDING_ADDRESS_VALIDATION' || status === 'PENDING_APPROVAL' ? 270 : 30, source,
-          poNumber: po, remark, additionalEmails: [], shipTo: shipToSnapshot(shipToRows.get(`${u.account_id}:${shipTo.addressKey}`)!),
-          billToNumber: billTo?.accountNumber ?? null, currency,
-          totalPriceAmount: listTotal, totalAmount: total, taxes, handlingCharge: handling, charges, promoCodes: [], staticQuoteId: null,
-          orderPreference: 'SMART_DISTRIBUTION', flashSaleId: null, contacts: null, lines,
-          createdAt: createdAt.toISOString(), updatedAt: new Date(createdAt.getTime() + (shipped ? 5 : 1) * DAY).toISOString(),
+          orderNumber,
+          salesOrderNumber,
+          placementId,
+          accountId: u.account_id,
+          userId: u.id,
+          orderType,
+          deliveryChannel: channel,
+          supplyCenterId: channel === 'SC' ? sc!.supplyCenterId : null,
+          status,
+          statusCode: status === 'PENDING_ADDRESS_VALIDATION' || status === 'PENDING_APPROVAL' ? 270 : 30,
+          source,
+          poNumber: po,
+          remark,
+          additionalEmails: [],
+          shipTo: shipToSnapshot(shipToRows.get(`${u.account_id}:${shipTo.addressKey}`)!),
+          billToNumber: billTo?.accountNumber ?? null,
+          currency,
+          totalPriceAmount: listTotal,
+          totalAmount: total,
+          taxes,
+          handlingCharge: handling,
+          charges,
+          promoCodes: [],
+          staticQuoteId: null,
+          orderPreference: 'SMART_DISTRIBUTION',
+          flashSaleId: null,
+          contacts: null,
+          lines,
+          createdAt: createdAt.toISOString(),
+          updatedAt: new Date(createdAt.getTime() + (shipped ? 5 : 1) * DAY).toISOString(),
         })
         if (shipment) shipmentOf.set(orderNumber, shipment)
       }
@@ -163,18 +272,39 @@ export async function seedOrders(db: Kysely<DB>, ctx: SeedContext): Promise<void
   await batches(orders, async (c) => {
     for (const o of (await writeOrders(db, c)).orders) ids.set(o.orderNumber, o.id)
   })
-  const shipments = orders.flatMap((o) => (shipmentOf.has(o.orderNumber!) ? [{ ...shipmentOf.get(o.orderNumber!)!, order_id: ids.get(o.orderNumber!)! }] : []))
-  await batches(shipments, (c) => db.insertInto('shipments').values(c as never).execute())
+  const shipments = orders.flatMap((o) =>
+    shipmentOf.has(o.orderNumber!) ? [{ ...shipmentOf.get(o.orderNumber!)!, order_id: ids.get(o.orderNumber!)! }] : [],
+  )
+  await batches(shipments, (c) =>
+    db
+      .insertInto('shipments')
+      .values(c as never)
+      .execute(),
+  )
 
-  const seeded = orders.map((o) => ({ order_number: o.orderNumber!, account_id: o.accountId, source: o.source, created_at: o.createdAt as string }))
+  const seeded = orders.map((o) => ({
+    order_number: o.orderNumber!,
+    account_id: o.accountId,
+    source: o.source,
+    created_at: o.createdAt as string,
+  }))
   await seedQuotes(db, ctx, r, anchor, approved, accountOf, pools, seeded)
 }
 
 /** what seedQuotes needs of a seeded order */
-interface SeededOrder { order_number: string; account_id: number; source: string; created_at: string }
+interface SeededOrder {
+  order_number: string
+  account_id: number
+  source: string
+  created_at: string
+}
 
 async function seedQuotes(
-  db: Kysely<DB>, _ctx: SeedContext, r: Rng, anchor: number, approved: SeedAccount[],
+  db: Kysely<DB>,
+  _ctx: SeedContext,
+  r: Rng,
+  anchor: number,
+  approved: SeedAccount[],
   accountOf: Map<string, { id: string; account_id: number | null }>,
   pools: Record<'CNY' | 'INR', { p: { sku: string }; id: number; list: number }[]>,
   orders: SeededOrder[],
@@ -185,7 +315,13 @@ async function seedQuotes(
   const taken = new Set<string>()
   const orderedAs = (accountId: number, after: Date, expires: Date, quoteId: string): string | null => {
     const later = orders
-      .filter((o) => o.account_id === accountId && !taken.has(o.order_number) && Date.parse(o.created_at) > after.getTime() && Date.parse(o.created_at) < expires.getTime())
+      .filter(
+        (o) =>
+          o.account_id === accountId &&
+          !taken.has(o.order_number) &&
+          Date.parse(o.created_at) > after.getTime() &&
+          Date.parse(o.created_at) < expires.getTime(),
+      )
       .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))
     const o = later.find((x) => x.source === 'squote') ?? later[0]
     if (!o) return null
@@ -208,13 +344,24 @@ async function seedQuotes(
       // the first expired, the second ordered, the rest active and expiring in 7–30 days
       const kind = i === 0 ? 'expired' : i === 1 ? 'ordered' : 'active'
       const createdAt = new Date(anchor - r.int(kind === 'active' ? 2 : 40, kind === 'active' ? 20 : 90) * DAY)
-      const expiresAt = kind === 'expired' ? new Date(anchor - r.int(1, 10) * DAY) : kind === 'ordered' ? new Date(anchor + r.int(5, 20) * DAY) : new Date(anchor + r.int(7, 30) * DAY)
+      const expiresAt =
+        kind === 'expired'
+          ? new Date(anchor - r.int(1, 10) * DAY)
+          : kind === 'ordered'
+            ? new Date(anchor + r.int(5, 20) * DAY)
+            : new Date(anchor + r.int(7, 30) * DAY)
       const num = n++
       const id = `SQ-${cc}-${String(num).padStart(6, '0')}`
       quotes.push({
-        static_quote_id: id, quote_number: `Q${year}-${String(num).padStart(6, '0')}`, account_id: u.account_id, user_id: u.id, currency,
-        delivery_channel: acc.supplyCenters.length ? r.pick(['SP', 'SC', 'Web'] as const) : 'Web', status: kind === 'ordered' ? 'ordered' : 'active',
-        created_at: createdAt.toISOString(), expires_at: expiresAt.toISOString(),
+        static_quote_id: id,
+        quote_number: `Q${year}-${String(num).padStart(6, '0')}`,
+        account_id: u.account_id,
+        user_id: u.id,
+        currency,
+        delivery_channel: acc.supplyCenters.length ? r.pick(['SP', 'SC', 'Web'] as const) : 'Web',
+        status: kind === 'ordered' ? 'ordered' : 'active',
+        created_at: createdAt.toISOString(),
+        expires_at: expiresAt.toISOString(),
         ordered_order_number: kind === 'ordered' ? orderedAs(u.account_id, createdAt, expiresAt, id) : null,
       })
       const pool = pools[currency]
@@ -225,11 +372,32 @@ async function seedQuotes(
         while (chosen.has(x.id)) x = r.pick(pool)
         chosen.add(x.id)
         const unit = Math.min(x.list - 1, Math.round(x.list * (0.6 + r.next() * 0.3)))
-        qlines.push({ static_quote_id: id, line_number: ln, product_id: x.id, quantity: r.int(1, 20), list_price: x.list, unit_price: unit, final_price: unit })
+        qlines.push({
+          static_quote_id: id,
+          line_number: ln,
+          product_id: x.id,
+          quantity: r.int(1, 20),
+          list_price: x.list,
+          unit_price: unit,
+          final_price: unit,
+        })
       }
     }
   }
-  await db.insertInto('quotes').values(quotes as never).execute()
-  await batches(qlines, (c) => db.insertInto('quote_lines').values(c as never).execute())
-  for (const l of linked) await db.updateTable('orders').set({ static_quote_id: l.quoteId }).where('order_number', '=', l.orderNumber).execute()
+  await db
+    .insertInto('quotes')
+    .values(quotes as never)
+    .execute()
+  await batches(qlines, (c) =>
+    db
+      .insertInto('quote_lines')
+      .values(c as never)
+      .execute(),
+  )
+  for (const l of linked)
+    await db
+      .updateTable('orders')
+      .set({ static_quote_id: l.quoteId })
+      .where('order_number', '=', l.orderNumber)
+      .execute()
 }

@@ -1,6 +1,13 @@
 import type { FastifyRequest } from 'fastify'
 import type { ShipToAddressInput } from '../../../types'
-import { DIAL_RULES, checkPhone, isValidCnMobile, isValidEmail, joinAttentionTo, PHONE_PATTERN } from '../../../types/account/address-rules'
+import {
+  DIAL_RULES,
+  checkPhone,
+  isValidCnMobile,
+  isValidEmail,
+  joinAttentionTo,
+  PHONE_PATTERN,
+} from '../../../types/account/address-rules'
 import { invalid, msg, UNSAFE_TEXT } from './common'
 
 /**
@@ -55,7 +62,8 @@ export function validateAddressInput(req: FastifyRequest, b: ShipToAddressInput)
   const fail = (f: string, en: string, zh: string) => errors.push(`body/${f}: ${msg(req, en, zh)}`)
   const text = (f: string): string => {
     const v = ((b as Record<string, unknown>)[f] as string | undefined)?.trim() ?? ''
-    if (UNSAFE_TEXT.test(v)) fail(f, `${label(f)} must not contain control characters, < or >`, `${label(f)}不能包含控制字符、< 或 >`)
+    if (UNSAFE_TEXT.test(v))
+      fail(f, `${label(f)} must not contain control characters, < or >`, `${label(f)}不能包含控制字符、< 或 >`)
     return v
   }
 
@@ -71,7 +79,8 @@ export function validateAddressInput(req: FastifyRequest, b: ShipToAddressInput)
   const phoneIn = b.contactPhone.trim()
   const phone = checkPhone(phoneIn, iso, DIAL_RULES[iso].dialCode)
   if (!phone.ok) {
-    if (phone.reason === 'required') fail('contactPhone', `${label('contactPhone')} is a required field`, `${label('contactPhone')}为必填项`)
+    if (phone.reason === 'required')
+      fail('contactPhone', `${label('contactPhone')} is a required field`, `${label('contactPhone')}为必填项`)
     else if (phone.reason === 'pattern') fail('contactPhone', PHONE_MESSAGE_EN, PHONE_MESSAGE_ZH)
     else {
       // spec: "China accepts +86, 086 or 86 (13 digits in total); India accepts +91, 091 or 91 (12 digits in total)."
@@ -88,7 +97,8 @@ export function validateAddressInput(req: FastifyRequest, b: ShipToAddressInput)
   const mobile = b.mobile?.trim() || null
   if (mobile) {
     // spec: "Mobile number: 11 digits in China."
-    if (iso === 'CN' && !isValidCnMobile(mobile)) fail('mobile', 'Please enter a valid 11-digit mobile number', '请输入有效的 11 位手机号码')
+    if (iso === 'CN' && !isValidCnMobile(mobile))
+      fail('mobile', 'Please enter a valid 11-digit mobile number', '请输入有效的 11 位手机号码')
     if (iso === 'IN' && !PHONE_PATTERN.test(mobile)) fail('mobile', PHONE_MESSAGE_EN, PHONE_MESSAGE_ZH)
   }
   const email = b.email?.trim() || null

@@ -16,10 +16,13 @@ import { localized as msg } from '../../locale'
 
 export { msg }
 
-export const forbidden = (req: FastifyRequest, en: string, zh: string) => new ApiError(403, 'FORBIDDEN', msg(req, en, zh))
-export const notFound = (req: FastifyRequest, en: string, zh: string) => new ApiError(404, 'NOT_FOUND', msg(req, en, zh))
+export const forbidden = (req: FastifyRequest, en: string, zh: string) =>
+  new ApiError(403, 'FORBIDDEN', msg(req, en, zh))
+export const notFound = (req: FastifyRequest, en: string, zh: string) =>
+  new ApiError(404, 'NOT_FOUND', msg(req, en, zh))
 export const conflict = (req: FastifyRequest, en: string, zh: string) => new ApiError(409, 'CONFLICT', msg(req, en, zh))
-export const invalid = (req: FastifyRequest, en: string, zh: string) => new ApiError(400, 'VALIDATION_ERROR', msg(req, en, zh))
+export const invalid = (req: FastifyRequest, en: string, zh: string) =>
+  new ApiError(400, 'VALIDATION_ERROR', msg(req, en, zh))
 
 export const me = (req: FastifyRequest) => req.user!
 
@@ -32,7 +35,11 @@ export function assertSelf(req: FastifyRequest, claims: { userId?: string; userN
   const h = req.headers.userid
   const header = Array.isArray(h) ? h[0] : h
   const wrongHeader = header !== undefined && header !== '' && header !== u.id
-  if (wrongHeader || (claims.userId !== undefined && claims.userId !== u.id) || (claims.userName !== undefined && claims.userName !== u.userName)) {
+  if (
+    wrongHeader ||
+    (claims.userId !== undefined && claims.userId !== u.id) ||
+    (claims.userName !== undefined && claims.userName !== u.userName)
+  ) {
     throw forbidden(req, 'The user in this request is not the logged-in user', '请求中的用户与当前登录用户不一致')
   }
 }

@@ -13,23 +13,35 @@ export async function creditRoutes(app: FastifyInstance, opts: { db: Kysely<DB> 
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.route({ ...routeOf(accountEndpoints.creditList), preHandler: app.requireUser, handler: async (req) => {
-    assertSelf(req)
-    const wanted = [...new Set(req.body.map((n) => n.trim()))]
-    const own = await ownBillToNumbers(db, me(req).accountId)
-    // all or nothing: one foreign number refuses the whole call (and is not echoed back)
-    if (wanted.some((n) => !own.has(n))) {
-      throw forbidden(req, 'One or more bill-to numbers are not bill-tos of your account', '部分收票方编号不属于您的账户')
-    }
-    if (!wanted.length) return ok([] as CreditRecord[])
-    const rows = await db
-      .selectFrom('credit_records')
-      .select(['bill_to', 'overdue', 'update_time'])
-      .where('account_id', '=', me(req).accountId)
-      .where('bill_to', 'in', wanted)
-      .orderBy('bill_to')
-      .execute()
-    const data: CreditRecord[] = rows.map((c) => ({ billTo: c.bill_to, overdue: c.overdue, updateTime: iso(c.update_time) }))
-    return ok(data)
-  } })
+  r.route({
+    ...routeOf(accountEndpoints.creditList),
+    preHandler: app.requireUser,
+    handler: async (req) => {
+      assertSelf(req)
+      const wanted = [...new Set(req.body.map((n) => n.trim()))]
+      const own = await ownBillToNumbers(db, me(req).accountId)
+      // all or nothing: one foreign number refuses the whole call (and is not echoed back)
+      if (wanted.some((n) => !own.has(n))) {
+        throw forbidden(
+          req,
+          'One or more bill-to numbers are not bill-tos of your account',
+          '部分收票方编号不属于您的账户',
+        )
+      }
+      if (!wanted.length) return ok([] as CreditRecord[])
+      const rows = await db
+        .selectFrom('credit_records')
+        .select(['bill_to', 'overdue', 'update_time'])
+        .where('account_id', '=', me(req).accountId)
+        .where('bill_to', 'in', wanted)
+        .orderBy('bill_to')
+        .execute()
+      const data: CreditRecord[] = rows.map((c) => ({
+        billTo: c.bill_to,
+        overdue: c.overdue,
+        updateTime: iso(c.update_time),
+      }))
+      return ok(data)
+    },
+  })
 }

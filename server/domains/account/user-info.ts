@@ -53,7 +53,11 @@ export async function loadUserInfo(db: Kysely<DB>, me: AuthUser): Promise<UserIn
     ? await db
         .selectFrom('bill_tos')
         .selectAll()
-        .where('ship_to_id', 'in', shipTos.map((s) => s.id))
+        .where(
+          'ship_to_id',
+          'in',
+          shipTos.map((s) => s.id),
+        )
         .orderBy('sort_order')
         .orderBy('id')
         .execute()
@@ -118,7 +122,8 @@ export async function loadUserInfo(db: Kysely<DB>, me: AuthUser): Promise<UserIn
 }
 
 const JWT_RE = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g
-const SECRET_KEYS = /^(authorization|token|access_?token|refresh_?token|id_?token|auth_?token|cookie|set-cookie|password|jwt)$/i
+const SECRET_KEYS =
+  /^(authorization|token|access_?token|refresh_?token|id_?token|auth_?token|cookie|set-cookie|password|jwt)$/i
 export const MAX_STORED_PAYLOAD = 16 * 1024
 
 /** Removes anything that looks like a credential, then caps the size. */

@@ -12,9 +12,17 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.route({ ...routeOf(accountEndpoints.userInfo), preHandler: app.requireUser, handler: async (req) => ok(await loadUserInfo(db, req.user!)) })
+  r.route({
+    ...routeOf(accountEndpoints.userInfo),
+    preHandler: app.requireUser,
+    handler: async (req) => ok(await loadUserInfo(db, req.user!)),
+  })
 
-  r.route({ ...routeOf(accountEndpoints.errorTracking), preHandler: app.optionalUser, bodyLimit: 64 * 1024, handler: async (req) => {
+  r.route({
+    ...routeOf(accountEndpoints.errorTracking),
+    preHandler: app.optionalUser,
+    bodyLimit: 64 * 1024,
+    handler: async (req) => {
       const body = req.body
       let payload: Record<string, unknown> = {
         response: sanitizeForStorage(body.response ?? null),
@@ -37,5 +45,6 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
         .returning('id')
         .executeTakeFirstOrThrow()
       return ok({ id: row.id })
-    } })
+    },
+  })
 }

@@ -39,7 +39,12 @@ export interface RateLimits {
   apiPerIp: number
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { windowMs: 60_000, passwordPerIpUser: 10, passwordPerUser: 30, apiPerIp: 30 }
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  windowMs: 60_000,
+  passwordPerIpUser: 10,
+  passwordPerUser: 30,
+  apiPerIp: 30,
+}
 
 /** Default ids of the stand-in's two WeChat apps (the stand-in accepts exactly these). */
 export const STANDIN_APPS = {
@@ -74,12 +79,18 @@ const derive = (secret: string, label: string) => crypto.createHmac('sha256', se
 /** Client id of our own server at the embedded provider; its secret is derived from the JWT secret. */
 export const EMBEDDED_CLIENT_ID = 'storefront-server'
 
-export function resolveAuthConfig(opts: AuthOptions, jwtSecret: string, config: Pick<Config, 'NODE_ENV'>): ResolvedAuthConfig {
+export function resolveAuthConfig(
+  opts: AuthOptions,
+  jwtSecret: string,
+  config: Pick<Config, 'NODE_ENV'>,
+): ResolvedAuthConfig {
   const publicUrl = trimSlash(opts.publicUrl ?? 'http://127.0.0.1:3000')
   const production = opts.production === true || config.NODE_ENV === 'production'
   const external = opts.oidc?.issuer ? opts.oidc : null
   const standIn = !opts.wechat?.apiBase && !production
-  const apiBase = trimSlash(opts.wechat?.apiBase ?? (standIn ? publicUrl + STANDIN_PREFIX : 'https://api.weixin.qq.com'))
+  const apiBase = trimSlash(
+    opts.wechat?.apiBase ?? (standIn ? publicUrl + STANDIN_PREFIX : 'https://api.weixin.qq.com'),
+  )
   const openBase = trimSlash(opts.wechat?.openBase ?? (standIn ? apiBase : 'https://open.weixin.qq.com'))
   const web = opts.wechat?.web ?? (standIn ? STANDIN_APPS.web : { appId: '', secret: '' })
   const mini = opts.wechat?.mini ?? (opts.wechat?.web ? opts.wechat.web : standIn ? STANDIN_APPS.mini : web)
@@ -108,14 +119,16 @@ export function authOptionsFromEnv(config: Config): AuthOptions {
   const opts: AuthOptions = { publicUrl: config.PUBLIC_URL || `http://127.0.0.1:${config.PORT}` }
   if (config.APP_URL) opts.appUrl = config.APP_URL
   if (config.OIDC_ISSUER) {
-    if (!config.OIDC_CLIENT_ID || !config.OIDC_CLIENT_SECRET) throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET')
+    if (!config.OIDC_CLIENT_ID || !config.OIDC_CLIENT_SECRET)
+      throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET')
     opts.oidc = { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET }
   }
   const wechat: NonNullable<AuthOptions['wechat']> = {}
   if (config.WECHAT_API_BASE) wechat.apiBase = config.WECHAT_API_BASE
   if (config.WECHAT_OPEN_BASE) wechat.openBase = config.WECHAT_OPEN_BASE
   if (config.WECHAT_APPID) wechat.web = { appId: config.WECHAT_APPID, secret: config.WECHAT_SECRET ?? '' }
-  if (config.WECHAT_MINI_APPID) wechat.mini = { appId: config.WECHAT_MINI_APPID, secret: config.WECHAT_MINI_SECRET ?? '' }
+  if (config.WECHAT_MINI_APPID)
+    wechat.mini = { appId: config.WECHAT_MINI_APPID, secret: config.WECHAT_MINI_SECRET ?? '' }
   opts.wechat = wechat
   opts.accessTokenTtl = config.ACCESS_TOKEN_TTL
   if (config.NODE_ENV === 'production') opts.production = true

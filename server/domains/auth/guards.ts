@@ -12,9 +12,15 @@ export function apiLimit(app: FastifyInstance, name: string) {
     const r = await app.login.limiters.api.hit(req, `${name}|${req.ip}`)
     if (!r.allowed) {
       reply.header('retry-after', String(r.retryAfter))
-      throw new ApiError(429, 'TOO_MANY_REQUESTS', localized(req,
-        `Too many login attempts. Please wait ${r.retryAfter} seconds and try again.`,
-        `登录尝试过于频繁，请 ${r.retryAfter} 秒后再试。`))
+      throw new ApiError(
+        429,
+        'TOO_MANY_REQUESTS',
+        localized(
+          req,
+          `Too many login attempts. Please wait ${r.retryAfter} seconds and try again.`,
+          `登录尝试过于频繁，请 ${r.retryAfter} 秒后再试。`,
+        ),
+      )
     }
   }
 }
@@ -31,7 +37,12 @@ export function redirectLimit(app: FastifyInstance, name: string, errorRoute: st
 }
 
 /** 302 to an app route (APP_URL or same origin) with query parameters. */
-export function appRedirect(app: FastifyInstance, reply: FastifyReply, route: string, params: Record<string, string | undefined | null>) {
+export function appRedirect(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  route: string,
+  params: Record<string, string | undefined | null>,
+) {
   const q = new URLSearchParams()
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, v)
   reply.header('cache-control', 'no-store')

@@ -52,7 +52,13 @@ export function createOidcClient(cfg: ResolvedAuthConfig['oidc']) {
   function configuration(): Promise<oidc.Configuration> {
     const hit = cached.get(issuer.href)
     if (hit) return hit
-    const config = oidc.discovery(issuer, cfg.clientId, undefined, oidc.ClientSecretBasic(cfg.clientSecret), discoveryOptions(issuer))
+    const config = oidc.discovery(
+      issuer,
+      cfg.clientId,
+      undefined,
+      oidc.ClientSecretBasic(cfg.clientSecret),
+      discoveryOptions(issuer),
+    )
     cached.set(issuer.href, config)
     // a failed discovery is not kept: the next login tries again
     config.catch(() => {
@@ -65,11 +71,22 @@ export function createOidcClient(cfg: ResolvedAuthConfig['oidc']) {
     /** A fresh PKCE verifier and nonce for one login (kept server-side in the one-time state). */
     newSecrets: () => ({ verifier: oidc.randomPKCECodeVerifier(), nonce: oidc.randomNonce() }),
 
-    async authorizationUrl(p: { state: string; nonce: string; verifier: string; prompt: 'login' | 'create'; uiLocales?: string }) {
+    async authorizationUrl(p: {
+      state: string
+      nonce: string
+      verifier: string
+      prompt: 'login' | 'create'
+      uiLocales?: string
+    }) {
       const config = await configuration()
       return oidc.buildAuthorizationUrl(config, {
-        redirect_uri: cfg.redirectUri, scope: SCOPE, state: p.state, nonce: p.nonce,
-        code_challenge: await oidc.calculatePKCECodeChallenge(p.verifier), code_challenge_method: 'S256', prompt: p.prompt,
+        redirect_uri: cfg.redirectUri,
+        scope: SCOPE,
+        state: p.state,
+        nonce: p.nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(p.verifier),
+        code_challenge_method: 'S256',
+        prompt: p.prompt,
         ...(p.uiLocales ? { ui_locales: p.uiLocales } : {}),
       }).href
     },
@@ -82,7 +99,10 @@ export function createOidcClient(cfg: ResolvedAuthConfig['oidc']) {
     async exchange(currentUrl: URL, expected: { state: string; verifier: string; nonce: string }): Promise<JWTPayload> {
       const config = await configuration()
       const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
-        expectedState: expected.state, pkceCodeVerifier: expected.verifier, expectedNonce: expected.nonce, idTokenExpected: true,
+        expectedState: expected.state,
+        pkceCodeVerifier: expected.verifier,
+        expectedNonce: expected.nonce,
+        idTokenExpected: true,
       })
       const claims = tokens.claims()
       if (!claims) throw new OidcExchangeError('no id_token')

@@ -19,12 +19,21 @@ export interface NewState {
 export async function createLoginState(db: Kysely<DB>, s: NewState): Promise<string> {
   const state = randomToken()
   const now = new Date()
-  await db.deleteFrom('auth_login_states').where('expires_at', '<', new Date(now.getTime() - 3600_000)).execute()
+  await db
+    .deleteFrom('auth_login_states')
+    .where('expires_at', '<', new Date(now.getTime() - 3600_000))
+    .execute()
   await db
     .insertInto('auth_login_states')
     .values({
-      state_hash: sha256(state), kind: s.kind, mode: s.mode, code_verifier: s.codeVerifier ?? null, nonce: s.nonce ?? null,
-      return_to: s.returnTo ?? null, created_at: now, expires_at: new Date(now.getTime() + STATE_TTL_SECONDS * 1000),
+      state_hash: sha256(state),
+      kind: s.kind,
+      mode: s.mode,
+      code_verifier: s.codeVerifier ?? null,
+      nonce: s.nonce ?? null,
+      return_to: s.returnTo ?? null,
+      created_at: now,
+      expires_at: new Date(now.getTime() + STATE_TTL_SECONDS * 1000),
     })
     .execute()
   return state
@@ -46,14 +55,23 @@ export async function consumeLoginState(db: Kysely<DB>, state: string | undefine
 }
 
 /** Issues a login ticket (60 s, single use) bound to the user, returnTo and the registered flag. */
-export async function issueTicket(db: Kysely<DB>, t: { userId: string; returnTo: string | null; registered: boolean }): Promise<string> {
+export async function issueTicket(
+  db: Kysely<DB>,
+  t: { userId: string; returnTo: string | null; registered: boolean },
+): Promise<string> {
   const ticket = randomToken()
   const now = Date.now()
-  await db.deleteFrom('auth_tickets').where('expires_at', '<', new Date(now - 3600_000)).execute()
+  await db
+    .deleteFrom('auth_tickets')
+    .where('expires_at', '<', new Date(now - 3600_000))
+    .execute()
   await db
     .insertInto('auth_tickets')
     .values({
-      ticket_hash: sha256(ticket), user_id: t.userId, return_to: t.returnTo, registered: t.registered,
+      ticket_hash: sha256(ticket),
+      user_id: t.userId,
+      return_to: t.returnTo,
+      registered: t.registered,
       expires_at: new Date(now + TICKET_TTL_SECONDS * 1000),
     })
     .execute()

@@ -52,7 +52,10 @@ function bearer(req: FastifyRequest): string | null {
 /** Decorates the app with `requireUser` (401 on missing/tampered/expired) and `optionalUser` preHandlers. */
 export function registerAuth(app: FastifyInstance, db: Kysely<DB>, secret: string) {
   app.decorateRequest('user', null)
-  const cache = createTtlCache<AuthUser>({ ttlMs: app.config.AUTH_USER_CACHE_TTL_MS, maxEntries: USER_CACHE_MAX_ENTRIES })
+  const cache = createTtlCache<AuthUser>({
+    ttlMs: app.config.AUTH_USER_CACHE_TTL_MS,
+    maxEntries: USER_CACHE_MAX_ENTRIES,
+  })
   app.decorate('invalidateUser', (userId?: string) => {
     cache.invalidate(userId)
     const redis = app.redis
@@ -82,8 +85,14 @@ export function registerAuth(app: FastifyInstance, db: Kysely<DB>, secret: strin
       .selectFrom('users as u')
       .innerJoin('accounts as a', 'a.id', 'u.account_id')
       .select([
-        'u.id', 'u.user_name', 'u.account_id', 'a.account_number', 'a.account_type', 'u.registration_status',
-        'u.country', 'u.language',
+        'u.id',
+        'u.user_name',
+        'u.account_id',
+        'a.account_number',
+        'a.account_type',
+        'u.registration_status',
+        'u.country',
+        'u.language',
       ])
       .where('u.id', '=', userId)
       .executeTakeFirst()

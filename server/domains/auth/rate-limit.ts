@@ -29,7 +29,9 @@ export interface LoginLimiter {
 
 export type LoginLimiters = Record<LimiterName, LoginLimiter>
 
-type Check = (req: FastifyRequest) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number }>
+type Check = (
+  req: FastifyRequest,
+) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number }>
 
 export const RATE_LIMIT_NAMESPACE = 'login-rl:'
 const LOCAL_KEYS = 10_000

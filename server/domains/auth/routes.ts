@@ -16,9 +16,15 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
   tagRoutes(app, 'auth')
   await app.register(oidcRoutes, opts)
   await app.register(wechatRoutes, opts)
-  app.route({ ...routeOf(authEndpoints.providers), handler: async () => {
-    const { cfg } = app.login
-    const data: AuthProviders = { oidc: { issuer: cfg.oidc.issuer, embedded: cfg.oidc.embedded }, wechat: { standIn: cfg.wechat.standIn } }
-    return ok(data)
-  } })
+  app.route({
+    ...routeOf(authEndpoints.providers),
+    handler: async () => {
+      const { cfg } = app.login
+      const data: AuthProviders = {
+        oidc: { issuer: cfg.oidc.issuer, embedded: cfg.oidc.embedded },
+        wechat: { standIn: cfg.wechat.standIn },
+      }
+      return ok(data)
+    },
+  })
 }

@@ -24,8 +24,7 @@ export async function signAccessToken(
 }
 
 export type VerifyResult =
-  | { ok: true; claims: AccessTokenClaims; exp: number }
-  | { ok: false; reason: 'expired' | 'invalid' }
+  { ok: true; claims: AccessTokenClaims; exp: number } | { ok: false; reason: 'expired' | 'invalid' }
 
 export async function verifyAccessToken(secret: string, token: string): Promise<VerifyResult> {
   try {
@@ -46,11 +45,14 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
 export const WECHAT_JWT_TTL_SECONDS = 300
 const WECHAT_PURPOSE = 'wechat-login'
 /** A key of its own (derived from the secret): a WeChat proof is never an access token and vice versa. */
-const wechatKey = (secret: string) =>
-  new Uint8Array(createHmac('sha256', secret).update('wechat-login-jwt').digest())
+const wechatKey = (secret: string) => new Uint8Array(createHmac('sha256', secret).update('wechat-login-jwt').digest())
 
 /** HS256 over {openid, purpose: 'wechat-login'}, valid 5 minutes. */
-export async function signWechatJwt(secret: string, openid: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+export async function signWechatJwt(
+  secret: string,
+  openid: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<string> {
   return new SignJWT({ openid, purpose: WECHAT_PURPOSE })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt(nowSeconds)
@@ -59,7 +61,11 @@ export async function signWechatJwt(secret: string, openid: string, nowSeconds =
 }
 
 /** Checks signature, purpose, expiry and that it was issued for this openid. */
-export async function verifyWechatJwt(secret: string, jwt: string, openid: string): Promise<{ ok: true } | { ok: false; reason: 'expired' | 'invalid' }> {
+export async function verifyWechatJwt(
+  secret: string,
+  jwt: string,
+  openid: string,
+): Promise<{ ok: true } | { ok: false; reason: 'expired' | 'invalid' }> {
   try {
     const { payload } = await jwtVerify(jwt, wechatKey(secret), { algorithms: ['HS256'] })
     if (payload.purpose !== WECHAT_PURPOSE || typeof payload.openid !== 'string' || typeof payload.exp !== 'number') {

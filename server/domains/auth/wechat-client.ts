@@ -5,7 +5,10 @@ import type { ResolvedAuthConfig } from './config'
  * stand-in in development and tests). session_key is returned to the caller only, never logged.
  */
 export class WechatError extends Error {
-  constructor(message: string, readonly unreachable = false) {
+  constructor(
+    message: string,
+    readonly unreachable = false,
+  ) {
     super(message)
   }
 }
@@ -28,7 +31,8 @@ export function createWechatClient(cfg: ResolvedAuthConfig['wechat']) {
     }
     if (!res.ok) throw new WechatError(`WeChat answered HTTP ${res.status} (${path})`, true)
     const body = (await res.json().catch(() => ({ errcode: -1, errmsg: 'not json' }))) as T & WechatErrorBody
-    if (body.errcode) throw new WechatError(`WeChat refused: ${body.errcode} ${String(body.errmsg ?? '').slice(0, 100)}`)
+    if (body.errcode)
+      throw new WechatError(`WeChat refused: ${body.errcode} ${String(body.errmsg ?? '').slice(0, 100)}`)
     return body
   }
 
@@ -36,7 +40,10 @@ export function createWechatClient(cfg: ResolvedAuthConfig['wechat']) {
     /** Mini-program: Taro.login's code → openid + session_key. */
     async code2session(jsCode: string): Promise<{ openid: string; sessionKey: string; unionid?: string }> {
       const b = await get<{ openid?: string; session_key?: string; unionid?: string }>('/sns/jscode2session', {
-        appid: cfg.mini.appId, secret: cfg.mini.secret, js_code: jsCode, grant_type: 'authorization_code',
+        appid: cfg.mini.appId,
+        secret: cfg.mini.secret,
+        js_code: jsCode,
+        grant_type: 'authorization_code',
       })
       if (!b.openid || !b.session_key) throw new WechatError('WeChat answered without openid')
       return { openid: b.openid, sessionKey: b.session_key, unionid: b.unionid }
@@ -45,7 +52,10 @@ export function createWechatClient(cfg: ResolvedAuthConfig['wechat']) {
     /** Web OAuth (in-app or QR): the code from the redirect → openid. */
     async oauthAccessToken(code: string): Promise<{ openid: string }> {
       const b = await get<{ openid?: string; access_token?: string }>('/sns/oauth2/access_token', {
-        appid: cfg.web.appId, secret: cfg.web.secret, code, grant_type: 'authorization_code',
+        appid: cfg.web.appId,
+        secret: cfg.web.secret,
+        code,
+        grant_type: 'authorization_code',
       })
       if (!b.openid) throw new WechatError('WeChat answered without openid')
       return { openid: b.openid }

@@ -12,14 +12,25 @@ import { addToCart } from './store'
  * discontinued, notOnline ("not orderable online"), leadOnly (request a quote) or noPrice. The same
  * product twice sums, capped at 999 ('capped').
  */
-export interface LineRequest { line: number; catalogNumber: string; quantity: number }
+export interface LineRequest {
+  line: number
+  catalogNumber: string
+  quantity: number
+}
 
 /** catalogue number (as typed) → product id, matched case-insensitively */
-export async function productIdsByCatalogNumber(db: Kysely<DB>, numbers: string[]): Promise<Map<string, { id: number; catalogNumber: string }>> {
+export async function productIdsByCatalogNumber(
+  db: Kysely<DB>,
+  numbers: string[],
+): Promise<Map<string, { id: number; catalogNumber: string }>> {
   const keys = [...new Set(numbers.flatMap((n) => [n.trim(), n.trim().toUpperCase()]))].filter(Boolean)
   const out = new Map<string, { id: number; catalogNumber: string }>()
   if (keys.length === 0) return out
-  const rows = await db.selectFrom('products').select(['id', 'catalog_number']).where('catalog_number', 'in', keys).execute()
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'catalog_number'])
+    .where('catalog_number', 'in', keys)
+    .execute()
   for (const r of rows) out.set(r.catalog_number.toUpperCase(), { id: r.id, catalogNumber: r.catalog_number })
   return out
 }
@@ -28,36 +39,85 @@ export async function productIdsByCatalogNumber(db: Kysely<DB>, numbers: string[
  * The verdict needs only the product's sales status, quote-only flag and whether the caller has a
  * price (list, or the account's when eligible): one query for all lines, no full pricing.
  */
-export async function addLines(db: Kysely<DB>, req: FastifyRequest, cartId: string, wanted: LineRequest[], source: string): Promise<LineResult[]> {
-  const keys = [...new Set(wanted.flatMap((w) => [w.catalogNumber.trim(), w.catalogNumber.trim().toUpperCase()]))].filter(Boolean)
+export async function addLines(
+  db: Kysely<DB>,
+  req: FastifyRequest,
+  cartId: string,
+  wanted: LineRequest[],
+  source: string,
+): Promise<LineResult[]> {
+  const keys = [
+    ...new Set(wanted.flatMap((w) => [w.catalogNumber.trim(), w.catalogNumber.trim().toUpperCase()])),
+  ].filter(Boolean)
   const user = req.user
   const currency = currencyFor(user, req.locale)
   const accountId = accountPricingEligible(user) ? user!.accountId : -1
-  const rows = keys.length === 0 ? [] : await db
-    .selectFrom('products as p')
-    .leftJoin('product_sales as ps', 'ps.product_id', 'p.id')
-    .leftJoin('account_prices as ap', (j) => j.onRef('ap.product_id', '=', 'p.id').on('ap.account_id', '=', accountId).on('ap.currency', '=', currency))
-    .select(['p.id', 'p.catalog_number', 'p.lead_target', 'ps.sales_status', 'ap.price as ap_price', currency === 'INR' ? 'p.list_price_inr as list_price' : 'p.list_price_cny as list_price',
-      req.locale.language === 'en' ? 'p.title_en as title' : 'p.title_zh as title'])
-    .where('p.catalog_number', 'in', keys)
-    .execute()
+  const rows =
+    keys.length === 0
+      ? []
+      : await db
+          .selectFrom('products as p')
+          .leftJoin('product_sales as ps', 'ps.product_id', 'p.id')
+          .leftJoin('account_prices as ap', (j) =>
+            j.onRef('ap.product_id', '=', 'p.id').on('ap.account_id', '=', accountId).on('ap.currency', '=', currency),
+          )
+          .select([
+            'p.id',
+            'p.catalog_number',
+            'p.lead_target',
+            'ps.sales_status',
+            'ap.price as ap_price',
+            currency === 'INR' ? 'p.list_price_inr as list_price' : 'p.list_price_cny as list_price',
+            req.locale.language === 'en' ? 'p.title_en as title' : 'p.title_zh as title',
+          ])
+          .where('p.catalog_number', 'in', keys)
+          .execute()
   const byUpper = new Map(rows.map((r) => [r.catalog_number.toUpperCase(), r]))
   const results: LineResult[] = []
   const toAdd: { w: LineRequest; productId: number; catalogNumber: string; title: string; index: number }[] = []
   for (const w of wanted) {
     const p = byUpper.get(w.catalogNumber.trim().toUpperCase())
     if (!p) {
-      results.push({ line: w.line, catalogNumber: w.catalogNumber.trim(), quantity: w.quantity, status: 'unknown', productTitle: null, cartItemId: null })
+      results.push({
+        line: w.line,
+        catalogNumber: w.catalogNumber.trim(),
+        quantity: w.quantity,
+        status: 'unknown',
+        productTitle: null,
+        cartItemId: null,
+      })
       continue
     }
-    const status: SalesStatus = p.sales_status === 'discontinued' ? 'discontinued' : p.sales_status === 'notOnline' ? 'notOnline'
-      : p.lead_target ? 'leadOnly' : p.list_price === null && p.ap_price === null ? 'noPrice' : 'active'
+    const status: SalesStatus =
+      p.sales_status === 'discontinued'
+        ? 'discontinued'
+        : p.sales_status === 'notOnline'
+          ? 'notOnline'
+          : p.lead_target
+            ? 'leadOnly'
+            : p.list_price === null && p.ap_price === null
+              ? 'noPrice'
+              : 'active'
     if (status !== 'active') {
-      results.push({ line: w.line, catalogNumber: p.catalog_number, quantity: w.quantity, status, productTitle: p.title, cartItemId: null })
+      results.push({
+        line: w.line,
+        catalogNumber: p.catalog_number,
+        quantity: w.quantity,
+        status,
+        productTitle: p.title,
+        cartItemId: null,
+      })
       continue
     }
     toAdd.push({ w, productId: p.id, catalogNumber: p.catalog_number, title: p.title, index: results.length })
-    results.push({ line: w.line, catalogNumber: p.catalog_number, quantity: w.quantity, status: 'added', productTitle: p.title, cartItemId: null })
+    results.push({
+      line: w.line,
+      catalogNumber: p.catalog_number,
+      quantity: w.quantity,
+      status: 'added',
+      productTitle: p.title,
+      cartItemId: null,
+    })
   }
   if (toAdd.length) {
     // All of one request's lines in one transaction. A cart line is not an order: its commit does not

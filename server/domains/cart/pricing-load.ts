@@ -19,21 +19,52 @@ export async function hasPendingAddressOnly(db: Kysely<DB>, user: AuthUser): Pro
   return row.active === 0
 }
 
-async function productRows(db: Kysely<DB>, user: AuthUser | null, currency: 'CNY' | 'INR', ids: number[], accountId: number, en: boolean) {
-  const scSub = sql<string | null>`(select supply_center_id from supply_centers where account_id = ${user?.accountId ?? -1} and is_default and operation_status = 'Normal' limit 1)`
+async function productRows(
+  db: Kysely<DB>,
+  user: AuthUser | null,
+  currency: 'CNY' | 'INR',
+  ids: number[],
+  accountId: number,
+  en: boolean,
+) {
+  const scSub = sql<
+    string | null
+  >`(select supply_center_id from supply_centers where account_id = ${user?.accountId ?? -1} and is_default and operation_status = 'Normal' limit 1)`
   return db
     .selectFrom('products as p')
     .leftJoin('product_sales as ps', 'ps.product_id', 'p.id')
     .leftJoin('product_stock as st', 'st.product_id', 'p.id')
-    .leftJoin('supply_center_stock as sc', (j) => j.onRef('sc.product_id', '=', 'p.id').on('sc.supply_center_id', '=', scSub))
-    .leftJoin('account_prices as ap', (j) => j.onRef('ap.product_id', '=', 'p.id').on('ap.account_id', '=', accountId).on('ap.currency', '=', currency))
+    .leftJoin('supply_center_stock as sc', (j) =>
+      j.onRef('sc.product_id', '=', 'p.id').on('sc.supply_center_id', '=', scSub),
+    )
+    .leftJoin('account_prices as ap', (j) =>
+      j.onRef('ap.product_id', '=', 'p.id').on('ap.account_id', '=', accountId).on('ap.currency', '=', currency),
+    )
     .select([
-      'p.id', 'p.sku', 'p.catalog_number', 'p.title_en', 'p.title_zh', 'p.size', 'p.image', 'p.lead_target', 'p.attributes',
+      'p.id',
+      'p.sku',
+      'p.catalog_number',
+      'p.title_en',
+      'p.title_zh',
+      'p.size',
+      'p.image',
+      'p.lead_target',
+      'p.attributes',
       currency === 'INR' ? 'p.list_price_inr as list_price' : 'p.list_price_cny as list_price',
-      'ps.sales_status', 'st.quantity as stock', 'sc.quantity as sc_stock', 'ap.price as ap_price', 'ap.price_type as ap_type',
+      'ps.sales_status',
+      'st.quantity as stock',
+      'sc.quantity as sc_stock',
+      'ap.price as ap_price',
+      'ap.price_type as ap_type',
       scSub.as('sc_id'),
-      sql<string | null>`(select ${sql.ref(en ? 'name_en' : 'name_zh')} from product_free_goods f where f.product_id = p.id and f.kind = 'free' limit 1)`.as('free_name'),
-      sql<string | null>`(select pic from product_free_goods f where f.product_id = p.id and f.kind = 'free' limit 1)`.as('free_pic'),
+      sql<
+        string | null
+      >`(select ${sql.ref(en ? 'name_en' : 'name_zh')} from product_free_goods f where f.product_id = p.id and f.kind = 'free' limit 1)`.as(
+        'free_name',
+      ),
+      sql<
+        string | null
+      >`(select pic from product_free_goods f where f.product_id = p.id and f.kind = 'free' limit 1)`.as('free_pic'),
     ])
     .where('p.id', 'in', ids)
     .execute()
@@ -57,15 +88,28 @@ export interface PricingProducts {
  * a quote) and the free good.
  */
 export async function loadProducts(
-  db: Kysely<DB>, user: AuthUser | null, currency: 'CNY' | 'INR', productIds: number[], opts: { en: boolean; accountPriced: boolean },
+  db: Kysely<DB>,
+  user: AuthUser | null,
+  currency: 'CNY' | 'INR',
+  productIds: number[],
+  opts: { en: boolean; accountPriced: boolean },
 ): Promise<PricingProducts> {
   const ids = [...new Set(productIds)]
-  const rows = ids.length === 0 ? [] : await productRows(db, user, currency, ids, opts.accountPriced ? user!.accountId : -1, opts.en)
+  const rows =
+    ids.length === 0
+      ? []
+      : await productRows(db, user, currency, ids, opts.accountPriced ? user!.accountId : -1, opts.en)
   return {
     byId: new Map(rows.map((r) => [r.id, r])),
     scId: rows[0]?.sc_id ?? null,
-    accountPrices: new Map(rows.filter((r) => r.ap_price !== null).map((r) => [r.id, { price: r.ap_price!, priceType: r.ap_type! }])),
-    free: new Map(rows.filter((r) => r.free_name !== null).map((r) => [r.id, { productName: r.free_name!, productPic: r.free_pic }])),
+    accountPrices: new Map(
+      rows.filter((r) => r.ap_price !== null).map((r) => [r.id, { price: r.ap_price!, priceType: r.ap_type! }]),
+    ),
+    free: new Map(
+      rows
+        .filter((r) => r.free_name !== null)
+        .map((r) => [r.id, { productName: r.free_name!, productPic: r.free_pic }]),
+    ),
   }
 }
 
@@ -81,9 +125,13 @@ export interface LoadedCoupons {
 /** The coupons of `codes` (already normalized, pricing-steps.ts normalizeCodes), unless the caller may use none. */
 export async function loadCoupons(db: Kysely<DB>, user: AuthUser | null, codes: string[]): Promise<LoadedCoupons> {
   if (!codes.length) return { blocked: null, rows: [] }
-  const blocked = !user ? COUPON_SERVER_CODES.unknown
-    : user.registrationStatus === 'Partially Registered' ? 'SQ50'
-    : (await hasPendingAddressOnly(db, user)) ? COUPON_SERVER_CODES.pendingAddress : null
+  const blocked = !user
+    ? COUPON_SERVER_CODES.unknown
+    : user.registrationStatus === 'Partially Registered'
+      ? 'SQ50'
+      : (await hasPendingAddressOnly(db, user))
+        ? COUPON_SERVER_CODES.pendingAddress
+        : null
   const rows = blocked ? [] : await db.selectFrom('coupons').selectAll().where('code', 'in', codes).execute()
   return { blocked, rows }
 }

@@ -1,7 +1,18 @@
 import type { PromoResult, SalesStatus } from '../../../types'
 import { computePrice, disclosedQuantity } from '../catalog'
-import { checkCouponCombination, COUPON_SERVER_CODES, couponTypeOf, exceedsCouponSkuLimit } from '../../../types/cart/coupons'
-import { deliveryChannelOf, deliveryModeOf, smartChannel, type DeliveryChannel, type OrderPreference } from '../../../types/cart/channel'
+import {
+  checkCouponCombination,
+  COUPON_SERVER_CODES,
+  couponTypeOf,
+  exceedsCouponSkuLimit,
+} from '../../../types/cart/coupons'
+import {
+  deliveryChannelOf,
+  deliveryModeOf,
+  smartChannel,
+  type DeliveryChannel,
+  type OrderPreference,
+} from '../../../types/cart/channel'
 import { orderSavings, orderTotal, taxOf } from '../../../types/order/totals'
 import { toMajor } from '../../../types/money'
 import type { LoadedCoupons, PricingProducts, ProductRow } from './pricing-load'
@@ -30,7 +41,9 @@ export interface WorkLine {
 const major = (minor: number | null) => (minor === null ? null : toMajor(minor))
 
 /** The codes as the coupon step reads them: trimmed, upper case, each once, blanks dropped. */
-export const normalizeCodes = (promoCodes: string[]) => [...new Set(promoCodes.map((c) => c.trim().toUpperCase()).filter(Boolean))]
+export const normalizeCodes = (promoCodes: string[]) => [
+  ...new Set(promoCodes.map((c) => c.trim().toUpperCase()).filter(Boolean)),
+]
 
 /**
  * Step 1, lines at unit price: the S-quote's final price when ordering a quote, else the account's
@@ -38,7 +51,11 @@ export const normalizeCodes = (promoCodes: string[]) => [...new Set(promoCodes.m
  * not online, lead only (a lead-target product outside an S-quote), no price, else active. A line
  * whose product is unknown is dropped.
  */
-export function unitPrices(input: PricingLineInput[], products: PricingProducts, quotePrices?: Map<number, QuotePrice>): WorkLine[] {
+export function unitPrices(
+  input: PricingLineInput[],
+  products: PricingProducts,
+  quotePrices?: Map<number, QuotePrice>,
+): WorkLine[] {
   return input.flatMap((l, i) => {
     const p = products.byId.get(l.productId)
     if (!p) return []
@@ -55,9 +72,29 @@ export function unitPrices(input: PricingLineInput[], products: PricingProducts,
       unit = price ? Math.round(price.amount * 100) : null
       priceType = price?.priceType ?? null
     }
-    const salesStatus: SalesStatus = p.sales_status === 'discontinued' ? 'discontinued' : p.sales_status === 'notOnline' ? 'notOnline'
-      : p.lead_target && !quote ? 'leadOnly' : unit === null ? 'noPrice' : 'active'
-    return [{ index: i, input: l, p, unit, list, priceType, salesStatus, lineTotal: unit === null ? null : unit * l.quantity, codes: [] }]
+    const salesStatus: SalesStatus =
+      p.sales_status === 'discontinued'
+        ? 'discontinued'
+        : p.sales_status === 'notOnline'
+          ? 'notOnline'
+          : p.lead_target && !quote
+            ? 'leadOnly'
+            : unit === null
+              ? 'noPrice'
+              : 'active'
+    return [
+      {
+        index: i,
+        input: l,
+        p,
+        unit,
+        list,
+        priceType,
+        salesStatus,
+        lineTotal: unit === null ? null : unit * l.quantity,
+        codes: [],
+      },
+    ]
   })
 }
 
@@ -72,39 +109,80 @@ export function unitPrices(input: PricingLineInput[], products: PricingProducts,
  * zero. Lowers the lines' lineTotal and records the code on them.
  */
 export function applyCoupons(
-  work: WorkLine[], codes: string[], coupons: LoadedCoupons, ctx: { country: 'cn' | 'in'; accountId: number | null; quote: boolean; now: number },
+  work: WorkLine[],
+  codes: string[],
+  coupons: LoadedCoupons,
+  ctx: { country: 'cn' | 'in'; accountId: number | null; quote: boolean; now: number },
 ): { promos: PromoResult[]; validCodes: string[] } {
   const promos: PromoResult[] = []
   const validCodes: string[] = []
   const priced = work.filter((w) => w.lineTotal !== null && w.salesStatus === 'active')
   for (const code of codes) {
     const c = coupons.rows.find((x) => x.code === code)
-    const verdict = (errorCode: string | null, valid: boolean) => { promos.push({ promoCode: code, valid, errorCode }); if (valid) validCodes.push(code) }
-    if (coupons.blocked) { verdict(coupons.blocked, false); continue }
-    const unknown = !c || !c.active || c.country !== ctx.country || (c.account_id !== null && c.account_id !== ctx.accountId) || couponTypeOf(code) !== c.coupon_type
-    if (unknown) { verdict(COUPON_SERVER_CODES.unknown, false); continue }
-    if (ctx.now < new Date(c.valid_from).getTime() || ctx.now >= new Date(c.valid_to).getTime()) { verdict(COUPON_SERVER_CODES.expired, false); continue }
+    const verdict = (errorCode: string | null, valid: boolean) => {
+      promos.push({ promoCode: code, valid, errorCode })
+      if (valid) validCodes.push(code)
+    }
+    if (coupons.blocked) {
+      verdict(coupons.blocked, false)
+      continue
+    }
+    const unknown =
+      !c ||
+      !c.active ||
+      c.country !== ctx.country ||
+      (c.account_id !== null && c.account_id !== ctx.accountId) ||
+      couponTypeOf(code) !== c.coupon_type
+    if (unknown) {
+      verdict(COUPON_SERVER_CODES.unknown, false)
+      continue
+    }
+    if (ctx.now < new Date(c.valid_from).getTime() || ctx.now >= new Date(c.valid_to).getTime()) {
+      verdict(COUPON_SERVER_CODES.expired, false)
+      continue
+    }
     const combo = checkCouponCombination([...validCodes, code])
-    if (!combo.ok) { verdict(combo.kind === 'SAME_TYPE' ? COUPON_SERVER_CODES.sameType : combo.kind, false); continue }
-    if (ctx.quote) { verdict(COUPON_SERVER_CODES.notApplicable, false); continue }
+    if (!combo.ok) {
+      verdict(combo.kind === 'SAME_TYPE' ? COUPON_SERVER_CODES.sameType : combo.kind, false)
+      continue
+    }
+    if (ctx.quote) {
+      verdict(COUPON_SERVER_CODES.notApplicable, false)
+      continue
+    }
     const skuSet = new Set(c.skus.map((s) => s.toUpperCase()))
     const eligibleLines = priced.filter((w) => skuSet.size === 0 || skuSet.has(w.p.catalog_number.toUpperCase()))
     const subtotal = priced.reduce((s, w) => s + w.lineTotal!, 0)
-    if (eligibleLines.length === 0 || subtotal < c.min_amount) { verdict(COUPON_SERVER_CODES.notApplicable, false); continue }
-    if (exceedsCouponSkuLimit(skuSet.size)) { verdict(COUPON_SERVER_CODES.manySkus, true); continue }
+    if (eligibleLines.length === 0 || subtotal < c.min_amount) {
+      verdict(COUPON_SERVER_CODES.notApplicable, false)
+      continue
+    }
+    if (exceedsCouponSkuLimit(skuSet.size)) {
+      verdict(COUPON_SERVER_CODES.manySkus, true)
+      continue
+    }
     if (c.percent_off !== null) {
-      for (const w of eligibleLines) { w.lineTotal = Math.max(0, w.lineTotal! - Math.round((w.lineTotal! * c.percent_off) / 10000)); w.codes.push(code) }
+      for (const w of eligibleLines) {
+        w.lineTotal = Math.max(0, w.lineTotal! - Math.round((w.lineTotal! * c.percent_off) / 10000))
+        w.codes.push(code)
+      }
     } else if (c.coupon_type === 'T') {
       const base = eligibleLines.reduce((s, w) => s + w.lineTotal!, 0)
       let left = Math.min(c.amount_off!, base)
       eligibleLines.forEach((w, k) => {
-        const share = k === eligibleLines.length - 1 ? left : Math.min(left, Math.floor((c.amount_off! * w.lineTotal!) / Math.max(1, base)))
+        const share =
+          k === eligibleLines.length - 1
+            ? left
+            : Math.min(left, Math.floor((c.amount_off! * w.lineTotal!) / Math.max(1, base)))
         w.lineTotal = Math.max(0, w.lineTotal! - share)
         left -= share
         w.codes.push(code)
       })
     } else {
-      for (const w of eligibleLines) { w.lineTotal = Math.max(0, w.lineTotal! - c.amount_off!); w.codes.push(code) }
+      for (const w of eligibleLines) {
+        w.lineTotal = Math.max(0, w.lineTotal! - c.amount_off!)
+        w.codes.push(code)
+      }
     }
     verdict(null, true)
   }
@@ -119,7 +197,9 @@ export function applyCoupons(
  * supply centre serves whatever its stock covers.
  */
 export function channelLines(
-  work: WorkLine[], products: Pick<PricingProducts, 'scId' | 'free'>, opts: { preference: OrderPreference; validCodes: string[]; en: boolean },
+  work: WorkLine[],
+  products: Pick<PricingProducts, 'scId' | 'free'>,
+  opts: { preference: OrderPreference; validCodes: string[]; en: boolean },
 ): PricingLine[] {
   const scId = products.scId
   const wanted: DeliveryChannel = deliveryChannelOf(scId ? 'SP' : 'Web', opts.validCodes)
@@ -127,7 +207,11 @@ export function channelLines(
     const stock = w.p.stock ?? 0
     const scStock = w.p.sc_stock ?? 0
     const q = w.input.quantity
-    const decision = smartChannel({ wanted, scStockMatch: scStock >= q, tfsStockMatch: opts.preference === 'SMART_DISTRIBUTION' && stock >= q })
+    const decision = smartChannel({
+      wanted,
+      scStockMatch: scStock >= q,
+      tfsStockMatch: opts.preference === 'SMART_DISTRIBUTION' && stock >= q,
+    })
     const channelStock = decision.deliveryChannel === 'SC' ? scStock : stock
     const final = w.lineTotal === null ? null : Math.round(w.lineTotal / q)
     return {
@@ -167,8 +251,19 @@ export function channelLines(
  * the blocked ones (an order refuses them).
  */
 export function summarize(
-  currency: 'CNY' | 'INR', lines: PricingLine[], taxRate: number | null,
-): Pick<PricingResult, 'summaryMinor' | 'summary' | 'deliveryMode' | 'scAmountMinor' | 'tfsAmountMinor' | 'taxRateBasisPoints' | 'blockedLines'> {
+  currency: 'CNY' | 'INR',
+  lines: PricingLine[],
+  taxRate: number | null,
+): Pick<
+  PricingResult,
+  | 'summaryMinor'
+  | 'summary'
+  | 'deliveryMode'
+  | 'scAmountMinor'
+  | 'tfsAmountMinor'
+  | 'taxRateBasisPoints'
+  | 'blockedLines'
+> {
   const counted = lines.filter((l) => l.salesStatus === 'active' && l.minor.lineTotal !== null)
   const totalAmount = counted.reduce((s, l) => s + l.minor.lineTotal!, 0)
   const totalPriceAmount = counted.reduce((s, l) => s + (l.minor.list ?? l.minor.unit!) * l.quantity, 0)
@@ -192,6 +287,8 @@ export function summarize(
     scAmountMinor,
     tfsAmountMinor: totalAmount - scAmountMinor,
     taxRateBasisPoints: taxRate ?? 0,
-    blockedLines: lines.filter((l) => l.salesStatus !== 'active').map((l) => ({ catalogNumber: l.catalogNumber, reason: l.salesStatus })),
+    blockedLines: lines
+      .filter((l) => l.salesStatus !== 'active')
+      .map((l) => ({ catalogNumber: l.catalogNumber, reason: l.salesStatus })),
   }
 }

@@ -23,8 +23,16 @@ export { hasPendingAddressOnly } from './pricing-load'
  * Each step's comment gives its rules (coupons: applyCoupons; channel: channelLines).
  */
 
-export interface PricingLineInput { cartItemId: number | null; productId: number; quantity: number }
-export interface QuotePrice { list: number; unit: number; final: number }
+export interface PricingLineInput {
+  cartItemId: number | null
+  productId: number
+  quantity: number
+}
+export interface QuotePrice {
+  list: number
+  unit: number
+  final: number
+}
 
 export interface PricingLine extends PricedLine {
   productId: number
@@ -86,12 +94,27 @@ export async function priceLines(
   const country = countryOfCurrency(currency)
   const en = locale.language === 'en'
   const quote = !!opts.quotePrices
-  const products = await loadProducts(db, user, currency, input.map((l) => l.productId), { en, accountPriced: accountPricingEligible(user) && !quote })
+  const products = await loadProducts(
+    db,
+    user,
+    currency,
+    input.map((l) => l.productId),
+    { en, accountPriced: accountPricingEligible(user) && !quote },
+  )
   const taxRate = await taxRateFor(db, country)
   const work = unitPrices(input, products, opts.quotePrices)
   const codes = normalizeCodes(promoCodes)
   const coupons = await loadCoupons(db, user, codes)
-  const { promos, validCodes } = applyCoupons(work, codes, coupons, { country, accountId: user?.accountId ?? null, quote, now: Date.now() })
-  const lines = channelLines(work, products, { preference: opts.orderPreference ?? 'SMART_DISTRIBUTION', validCodes, en })
+  const { promos, validCodes } = applyCoupons(work, codes, coupons, {
+    country,
+    accountId: user?.accountId ?? null,
+    quote,
+    now: Date.now(),
+  })
+  const lines = channelLines(work, products, {
+    preference: opts.orderPreference ?? 'SMART_DISTRIBUTION',
+    validCodes,
+    en,
+  })
   return { currency, lines, promos, validCodes, ...summarize(currency, lines, taxRate), supplyCenterId: products.scId }
 }

@@ -20,21 +20,42 @@ import { displayInventory } from '../catalog'
  * only honoured without a token (and by /cart/merge), so a user can never reach a cart by id.
  */
 
-
-export interface CartRow { id: string; user_id: string | null; gc_id: string | null; order_preference: 'SMART_DISTRIBUTION' | 'SC_PRIORITY'; updated_at: Date }
+export interface CartRow {
+  id: string
+  user_id: string | null
+  gc_id: string | null
+  order_preference: 'SMART_DISTRIBUTION' | 'SC_PRIORITY'
+  updated_at: Date
+}
 
 const cartColumns = ['id', 'user_id', 'gc_id', 'order_preference', 'updated_at'] as const
 
 export const cartNotFound = (req: FastifyRequest) =>
-  new ApiError(404, 'NOT_FOUND', msg(req, 'This cart does not exist or has been merged into an account', '购物车不存在或已合并到账户'), 'CART_NOT_FOUND')
+  new ApiError(
+    404,
+    'NOT_FOUND',
+    msg(req, 'This cart does not exist or has been merged into an account', '购物车不存在或已合并到账户'),
+    'CART_NOT_FOUND',
+  )
 
 /** The caller's cart, or null (a visitor without a live gcId, a user who has none yet). */
-export async function findCart(db: Kysely<DB>, user: AuthUser | null, gcId: string | undefined): Promise<CartRow | null> {
+export async function findCart(
+  db: Kysely<DB>,
+  user: AuthUser | null,
+  gcId: string | undefined,
+): Promise<CartRow | null> {
   if (user) {
     return (await db.selectFrom('carts').select(cartColumns).where('user_id', '=', user.id).executeTakeFirst()) ?? null
   }
   if (!gcId) return null
-  return (await db.selectFrom('carts').select(cartColumns).where('gc_id', '=', gcId).where('status', '=', 'active').executeTakeFirst()) ?? null
+  return (
+    (await db
+      .selectFrom('carts')
+      .select(cartColumns)
+      .where('gc_id', '=', gcId)
+      .where('status', '=', 'active')
+      .executeTakeFirst()) ?? null
+  )
 }
 
 /**
@@ -47,7 +68,11 @@ export async function cartForWrite(db: Kysely<DB>, req: FastifyRequest, gcId: st
   if (user) {
     const existing = await db.selectFrom('carts').select(cartColumns).where('user_id', '=', user.id).executeTakeFirst()
     if (existing) return existing
-    await db.insertInto('carts').values({ user_id: user.id }).onConflict((oc) => oc.column('user_id').where('user_id', 'is not', null).doNothing()).execute()
+    await db
+      .insertInto('carts')
+      .values({ user_id: user.id })
+      .onConflict((oc) => oc.column('user_id').where('user_id', 'is not', null).doNothing())
+      .execute()
     return db.selectFrom('carts').select(cartColumns).where('user_id', '=', user.id).executeTakeFirstOrThrow()
   }
   if (gcId) {
@@ -60,7 +85,11 @@ export async function cartForWrite(db: Kysely<DB>, req: FastifyRequest, gcId: st
 }
 
 export const touch = (db: Kysely<DB>, cartId: string) =>
-  db.updateTable('carts').set({ updated_at: sql`now()` }).where('id', '=', cartId).execute()
+  db
+    .updateTable('carts')
+    .set({ updated_at: sql`now()` })
+    .where('id', '=', cartId)
+    .execute()
 
 /**
  * Runs `fn` in a transaction that holds the cart's row lock (SELECT … FOR UPDATE): changes that read the cart's
@@ -68,7 +97,11 @@ export const touch = (db: Kysely<DB>, cartId: string) =>
  * (section 5: "M and R, M and T, and R and T cannot be mixed. Only one each of P, D, R, M and T per order") holds
  * under concurrent requests too (issue 22, item 18: R and T raced on PostgreSQL were both stored).
  */
-export async function withCartLocked<T>(db: Kysely<DB>, cartId: string, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+export async function withCartLocked<T>(
+  db: Kysely<DB>,
+  cartId: string,
+  fn: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom('carts').select('id').where('id', '=', cartId).forUpdate().executeTakeFirst()
     return fn(trx)
@@ -76,7 +109,13 @@ export async function withCartLocked<T>(db: Kysely<DB>, cartId: string, fn: (trx
 }
 
 /** Adds quantities to a cart: the same product sums, capped at 999. Returns line id and whether it was capped. */
-export async function addToCart(db: Kysely<DB>, cartId: string, productId: number, quantity: number, source: string): Promise<{ id: number; capped: boolean }> {
+export async function addToCart(
+  db: Kysely<DB>,
+  cartId: string,
+  productId: number,
+  quantity: number,
+  source: string,
+): Promise<{ id: number; capped: boolean }> {
   // one statement: the quantity before (for 'capped') and the upsert
   const q = Math.min(999, quantity)
   const row = await sql<{ id: number; quantity: number; prev: number | null }>`
@@ -89,24 +128,59 @@ export async function addToCart(db: Kysely<DB>, cartId: string, productId: numbe
 }
 
 export async function cartLines(db: Kysely<DB>, cartId: string) {
-  return db.selectFrom('cart_items').select(['id', 'product_id', 'quantity', 'added_at', 'updated_at']).where('cart_id', '=', cartId).orderBy('added_at').orderBy('id').execute()
+  return db
+    .selectFrom('cart_items')
+    .select(['id', 'product_id', 'quantity', 'added_at', 'updated_at'])
+    .where('cart_id', '=', cartId)
+    .orderBy('added_at')
+    .orderBy('id')
+    .execute()
 }
 
 export async function cartCodes(db: Kysely<DB>, cartId: string): Promise<string[]> {
-  const rows = await db.selectFrom('cart_coupons').select('code').where('cart_id', '=', cartId).orderBy('applied_at').execute()
+  const rows = await db
+    .selectFrom('cart_coupons')
+    .select('code')
+    .where('cart_id', '=', cartId)
+    .orderBy('applied_at')
+    .execute()
   return rows.map((r) => r.code)
 }
 
 /** For placement: the caller's cart with its lines and codes, or null. */
-export async function loadCartForUser(db: Kysely<DB>, userId: string): Promise<{ cartId: string; orderPreference: 'SMART_DISTRIBUTION' | 'SC_PRIORITY'; items: { id: number; productId: number; quantity: number }[]; coupons: string[] } | null> {
-  const cart = await db.selectFrom('carts').select(['id', 'order_preference']).where('user_id', '=', userId).executeTakeFirst()
+export async function loadCartForUser(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<{
+  cartId: string
+  orderPreference: 'SMART_DISTRIBUTION' | 'SC_PRIORITY'
+  items: { id: number; productId: number; quantity: number }[]
+  coupons: string[]
+} | null> {
+  const cart = await db
+    .selectFrom('carts')
+    .select(['id', 'order_preference'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
   if (!cart) return null
   const [items, coupons] = await Promise.all([cartLines(db, cart.id), cartCodes(db, cart.id)])
-  return { cartId: cart.id, orderPreference: cart.order_preference, items: items.map((i) => ({ id: i.id, productId: i.product_id, quantity: i.quantity })), coupons }
+  return {
+    cartId: cart.id,
+    orderPreference: cart.order_preference,
+    items: items.map((i) => ({ id: i.id, productId: i.product_id, quantity: i.quantity })),
+    coupons,
+  }
 }
 
 const EMPTY_SUMMARY = (currency: 'CNY' | 'INR') => ({
-  currency, totalPriceAmount: 0, totalAmount: 0, taxes: 0, total: 0, savings: 0, taxEnabled: false, unpricedLines: 0,
+  currency,
+  totalPriceAmount: 0,
+  totalAmount: 0,
+  taxes: 0,
+  total: 0,
+  savings: 0,
+  taxEnabled: false,
+  unpricedLines: 0,
 })
 
 /** The cart answer (types/cart/schemas.ts CartSchema), priced by the server. */
@@ -115,8 +189,17 @@ export async function cartAnswer(db: Kysely<DB>, req: FastifyRequest, cart: Cart
   const currency = currencyFor(user, req.locale)
   if (!cart) {
     return {
-      id: '', gcId: null, coupons: [], cartItems: [], isFirstCart: true, itemCount: 0, unitCount: 0, deliveryMode: 'Web',
-      orderPreference: 'SMART_DISTRIBUTION', summary: EMPTY_SUMMARY(currency), updatedAt: new Date(0).toISOString(),
+      id: '',
+      gcId: null,
+      coupons: [],
+      cartItems: [],
+      isFirstCart: true,
+      itemCount: 0,
+      unitCount: 0,
+      deliveryMode: 'Web',
+      orderPreference: 'SMART_DISTRIBUTION',
+      summary: EMPTY_SUMMARY(currency),
+      updatedAt: new Date(0).toISOString(),
     }
   }
   const [items, meta] = await Promise.all([
@@ -124,12 +207,29 @@ export async function cartAnswer(db: Kysely<DB>, req: FastifyRequest, cart: Cart
     // the cart's codes and whether the account has ordered before, in one round trip
     sql<{ codes: string[]; has_orders: boolean }>`select
       coalesce((select json_agg(code order by applied_at) from cart_coupons where cart_id = ${cart.id}::uuid), '[]'::json) as codes,
-      exists (select 1 from orders where account_id = ${user?.accountId ?? -1}) as has_orders`.execute(db).then((r) => r.rows[0]),
+      exists (select 1 from orders where account_id = ${user?.accountId ?? -1}) as has_orders`
+      .execute(db)
+      .then((r) => r.rows[0]),
   ])
   const codes = meta.codes
-  const priced = await priceLines(db, user, req.locale, items.map((i) => ({ cartItemId: i.id, productId: i.product_id, quantity: i.quantity })), codes, { orderPreference: cart.order_preference })
+  const priced = await priceLines(
+    db,
+    user,
+    req.locale,
+    items.map((i) => ({ cartItemId: i.id, productId: i.product_id, quantity: i.quantity })),
+    codes,
+    { orderPreference: cart.order_preference },
+  )
   const descriptions = codes.length
-    ? new Map((await db.selectFrom('coupons').select(['code', 'description_en', 'description_zh']).where('code', 'in', codes).execute()).map((c) => [c.code, req.locale.language === 'en' ? c.description_en : c.description_zh]))
+    ? new Map(
+        (
+          await db
+            .selectFrom('coupons')
+            .select(['code', 'description_en', 'description_zh'])
+            .where('code', 'in', codes)
+            .execute()
+        ).map((c) => [c.code, req.locale.language === 'en' ? c.description_en : c.description_zh]),
+      )
     : new Map<string, string>()
   const addedAt = new Map(items.map((i) => [i.id, i.added_at]))
   const cartItems: CartItem[] = priced.lines.map((l) => ({
@@ -158,7 +258,11 @@ export async function cartAnswer(db: Kysely<DB>, req: FastifyRequest, cart: Cart
     addedAt: new Date(addedAt.get(l.cartItemId!) ?? 0).toISOString(),
   }))
   const coupons: AppliedCoupon[] = priced.promos.map((p) => ({
-    code: p.promoCode, type: couponTypeOf(p.promoCode), valid: p.valid, errorCode: p.errorCode, description: descriptions.get(p.promoCode) ?? '',
+    code: p.promoCode,
+    type: couponTypeOf(p.promoCode),
+    valid: p.valid,
+    errorCode: p.errorCode,
+    description: descriptions.get(p.promoCode) ?? '',
   }))
   const isFirstCart = !meta.has_orders
   const updatedAt = Math.max(new Date(cart.updated_at).getTime(), ...items.map((i) => new Date(i.updated_at).getTime()))

@@ -40,9 +40,18 @@ export function createCache<V>(max: number, ttlMs = CATALOG_TTL_MS) {
  * caller's own account (its number, or one of its ship-to / bill-to account numbers); anonymous callers
  * may not send one. Anything else is refused with 403.
  */
-export async function assertOwnAccount(db: Kysely<DB>, user: AuthUser | null, accountNumber: string | undefined): Promise<void> {
+export async function assertOwnAccount(
+  db: Kysely<DB>,
+  user: AuthUser | null,
+  accountNumber: string | undefined,
+): Promise<void> {
   if (accountNumber === undefined || accountNumber === '') return
-  if (!user) throw new ApiError(403, 'FORBIDDEN', 'body/accountNumber is only accepted from a logged-in user, for their own account')
+  if (!user)
+    throw new ApiError(
+      403,
+      'FORBIDDEN',
+      'body/accountNumber is only accepted from a logged-in user, for their own account',
+    )
   if (user.accountNumber !== null && user.accountNumber === accountNumber) return
   const own = await db
     .selectFrom('ship_tos as s')

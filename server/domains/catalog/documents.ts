@@ -50,9 +50,26 @@ export function documentRecord(d: DocRow): DocumentRecord {
 }
 
 const TYPE_WORDS: Record<string, DocumentType> = {
-  manual: 'manual', manuals: 'manual', guide: 'manual', instructions: 'manual', '说明书': 'manual', '使用说明书': 'manual', '手册': 'manual',
-  sds: 'sds', msds: 'sds', safety: 'sds', '安全技术说明书': 'sds', '安全数据表': 'sds', '安全': 'sds',
-  coa: 'coa', certificate: 'coa', certificates: 'coa', analysis: 'coa', '分析证书': 'coa', '证书': 'coa', '质检报告': 'coa',
+  manual: 'manual',
+  manuals: 'manual',
+  guide: 'manual',
+  instructions: 'manual',
+  说明书: 'manual',
+  使用说明书: 'manual',
+  手册: 'manual',
+  sds: 'sds',
+  msds: 'sds',
+  safety: 'sds',
+  安全技术说明书: 'sds',
+  安全数据表: 'sds',
+  安全: 'sds',
+  coa: 'coa',
+  certificate: 'coa',
+  certificates: 'coa',
+  analysis: 'coa',
+  分析证书: 'coa',
+  证书: 'coa',
+  质检报告: 'coa',
 }
 const STOP_WORDS = new Set(['of', 'the', 'data', 'sheet', 'user', 'lot', 'for', '-', '批号', '(sds)'])
 const LOT_RE = /^(?:lot-?)?(\d{4})-?(\d{4})$/i
@@ -88,11 +105,17 @@ const TYPE_LABEL: Record<DocumentType, { en: string; zh: string }> = {
 /** Deterministic figures for a certificate (same document -> same numbers). */
 function figures(id: number) {
   let h = id * 2654435761
-  const next = () => ((h = (Math.imul(h ^ (h >>> 15), 2246822519) + 0x9e3779b9) >>> 0) / 4294967296)
-  return { purity: (95 + next() * 4.9).toFixed(1), endotoxin: (next() * 0.9).toFixed(2), concentration: (0.45 + next() * 0.1).toFixed(2) }
+  const next = () => (h = (Math.imul(h ^ (h >>> 15), 2246822519) + 0x9e3779b9) >>> 0) / 4294967296
+  return {
+    purity: (95 + next() * 4.9).toFixed(1),
+    endotoxin: (next() * 0.9).toFixed(2),
+    concentration: (0.45 + next() * 0.1).toFixed(2),
+  }
 }
 
-export function documentPdf(d: DocRow & { title_en: string; title_zh: string; storage: string | null; brand: string }): Buffer {
+export function documentPdf(
+  d: DocRow & { title_en: string; title_zh: string; storage: string | null; brand: string },
+): Buffer {
   const zh = d.language === 'zh'
   const label = TYPE_LABEL[d.doc_type][zh ? 'zh' : 'en']
   const date = new Date(d.updated_at).toISOString().slice(0, 10)
@@ -121,18 +144,30 @@ export function documentPdf(d: DocRow & { title_en: string; title_zh: string; st
       { text: zh ? '第1部分 化学品及企业标识' : 'Section 1. Identification', bold: true, gap: 12 },
       { text: zh ? '推荐用途：仅供科研使用。' : 'Recommended use: laboratory research use only.' },
       { text: zh ? '第2部分 危险性概述' : 'Section 2. Hazard identification', bold: true, gap: 8 },
-      { text: zh ? '按 GHS 分类，见标签。避免吸入、食入及与皮肤和眼睛接触。' : 'Classified under GHS as shown on the label. Avoid inhalation, ingestion and contact with skin and eyes.' },
+      {
+        text: zh
+          ? '按 GHS 分类，见标签。避免吸入、食入及与皮肤和眼睛接触。'
+          : 'Classified under GHS as shown on the label. Avoid inhalation, ingestion and contact with skin and eyes.',
+      },
       { text: zh ? '第7部分 操作处置与储存' : 'Section 7. Handling and storage', bold: true, gap: 8 },
       { text: `${zh ? '储存条件' : 'Storage'}: ${d.storage ?? (zh ? '见产品标签' : 'see product label')}` },
     )
   } else {
     lines.push(
       { text: zh ? '产品用途' : 'Intended use', bold: true, gap: 12 },
-      { text: zh ? '仅供科研使用，不可用于临床诊断。' : 'For research use only. Not for use in diagnostic or clinical procedures.' },
+      {
+        text: zh
+          ? '仅供科研使用，不可用于临床诊断。'
+          : 'For research use only. Not for use in diagnostic or clinical procedures.',
+      },
       { text: zh ? '储存' : 'Storage', bold: true, gap: 8 },
       { text: d.storage ?? (zh ? '见产品标签。' : 'See product label.') },
       { text: zh ? '操作步骤' : 'Procedure', bold: true, gap: 8 },
-      { text: zh ? '1. 使用前将试剂平衡至室温。2. 按实验设计准备样品。3. 按说明加样并孵育。4. 记录并分析结果。' : '1. Equilibrate reagents to room temperature before use. 2. Prepare samples as required by the experiment. 3. Add reagents and incubate as directed. 4. Record and analyse the results.' },
+      {
+        text: zh
+          ? '1. 使用前将试剂平衡至室温。2. 按实验设计准备样品。3. 按说明加样并孵育。4. 记录并分析结果。'
+          : '1. Equilibrate reagents to room temperature before use. 2. Prepare samples as required by the experiment. 3. Add reagents and incubate as directed. 4. Record and analyse the results.',
+      },
     )
   }
   return renderPdf(d.title, lines)
@@ -144,59 +179,91 @@ export function documentRoutes(app: FastifyInstance, db: Kysely<DB>) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const cdb = asCatalogDb(db)
 
-  r.route({ ...routeOf(catalogEndpoints.searchDocuments), handler: async (req) => {
-    const { type, catalogNumber, lotNumber } = req.query
-    const page = req.query.page ?? 1
-    const pageSize = req.query.pageSize ?? 20
-    if (catalogNumber !== undefined && !CATALOG_NUMBER_RE.test(catalogNumber.trim())) throw badRequest('querystring/catalogNumber is not a catalogue number')
-    if (lotNumber !== undefined && !LOT_PARAM_RE.test(lotNumber.trim())) throw badRequest('querystring/lotNumber must be letters, digits and - (e.g. LOT-2411-0231)')
-    const text = parseDocumentText(req.query.q ?? '')
-    const pq = text.productText ? parseSearchQuery(text.productText) : null
+  r.route({
+    ...routeOf(catalogEndpoints.searchDocuments),
+    handler: async (req) => {
+      const { type, catalogNumber, lotNumber } = req.query
+      const page = req.query.page ?? 1
+      const pageSize = req.query.pageSize ?? 20
+      if (catalogNumber !== undefined && !CATALOG_NUMBER_RE.test(catalogNumber.trim()))
+        throw badRequest('querystring/catalogNumber is not a catalogue number')
+      if (lotNumber !== undefined && !LOT_PARAM_RE.test(lotNumber.trim()))
+        throw badRequest('querystring/lotNumber must be letters, digits and - (e.g. LOT-2411-0231)')
+      const text = parseDocumentText(req.query.q ?? '')
+      const pq = text.productText ? parseSearchQuery(text.productText) : null
 
-    let q = cdb.selectFrom('product_documents as d').innerJoin('products as p', 'p.id', 'd.product_id')
-    if (type) q = q.where('d.doc_type', '=', type)
-    if (text.types.size) q = q.where('d.doc_type', 'in', [...text.types])
-    if (catalogNumber) q = q.where('p.catalog_norm', '=', catalogNorm(catalogNumber.trim()))
-    if (lotNumber) q = q.where(sql`upper(d.lot_number)`, '=', lotNumber.trim().toUpperCase())
-    for (const lot of text.lots) q = q.where(sql`upper(d.lot_number)`, '=', lot)
-    if (pq) {
-      const terms = pq.terms.map((t) => sql<boolean>`p.search_text LIKE ${t.like}`)
-      const cat = pq.catalog !== null ? [sql<boolean>`p.catalog_norm LIKE ${pq.catalog.replace(/[\\%_]/g, '\\$&') + '%'}`] : []
-      const all = terms.length ? [sql<boolean>`(${sql.join(terms, sql` AND `)})`] : []
-      const either = [...cat, ...all]
-      q = q.where(either.length ? sql<boolean>`(${sql.join(either, sql` OR `)})` : sql<boolean>`false`)
-    }
-    const [rows, count] = await Promise.all([
-      q
-        .select(['d.id', 'd.doc_type', 'd.language', 'd.title', 'd.lot_number', 'd.file_name', 'd.updated_at', 'p.catalog_number'])
-        .orderBy('d.updated_at', 'desc')
-        .orderBy('d.id', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute(),
-      q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ])
-    const data: DocumentSearchResult = { items: rows.map(documentRecord), total: Number(count.n), page, pageSize }
-    return ok(data)
-  } })
-
-  r.route({ ...routeOf(catalogEndpoints.documentFile), handler: async (req, reply) => {
-    const d = await cdb
-      .selectFrom('product_documents as d')
-      .innerJoin('products as p', 'p.id', 'd.product_id')
-      .select([
-        'd.id', 'd.doc_type', 'd.language', 'd.title', 'd.lot_number', 'd.file_name', 'd.updated_at', 'p.catalog_number',
-        'p.title_en', 'p.title_zh', 'p.brand', sql<string | null>`(SELECT e->>'displayValue' FROM jsonb_array_elements(p.attributes) e WHERE e->>'displayName' = 'Storage' LIMIT 1)`.as('storage'),
+      let q = cdb.selectFrom('product_documents as d').innerJoin('products as p', 'p.id', 'd.product_id')
+      if (type) q = q.where('d.doc_type', '=', type)
+      if (text.types.size) q = q.where('d.doc_type', 'in', [...text.types])
+      if (catalogNumber) q = q.where('p.catalog_norm', '=', catalogNorm(catalogNumber.trim()))
+      if (lotNumber) q = q.where(sql`upper(d.lot_number)`, '=', lotNumber.trim().toUpperCase())
+      for (const lot of text.lots) q = q.where(sql`upper(d.lot_number)`, '=', lot)
+      if (pq) {
+        const terms = pq.terms.map((t) => sql<boolean>`p.search_text LIKE ${t.like}`)
+        const cat =
+          pq.catalog !== null ? [sql<boolean>`p.catalog_norm LIKE ${pq.catalog.replace(/[\\%_]/g, '\\$&') + '%'}`] : []
+        const all = terms.length ? [sql<boolean>`(${sql.join(terms, sql` AND `)})`] : []
+        const either = [...cat, ...all]
+        q = q.where(either.length ? sql<boolean>`(${sql.join(either, sql` OR `)})` : sql<boolean>`false`)
+      }
+      const [rows, count] = await Promise.all([
+        q
+          .select([
+            'd.id',
+            'd.doc_type',
+            'd.language',
+            'd.title',
+            'd.lot_number',
+            'd.file_name',
+            'd.updated_at',
+            'p.catalog_number',
+          ])
+          .orderBy('d.updated_at', 'desc')
+          .orderBy('d.id', 'desc')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       ])
-      .where('d.id', '=', Number(req.params.id))
-      .executeTakeFirst()
-    if (!d) throw new ApiError(404, 'NOT_FOUND', `Document ${req.params.id} not found`)
-    const pdf = documentPdf(d)
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="${safeFileName(d.file_name)}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=3600')
-      .send(pdf)
-  } })
+      const data: DocumentSearchResult = { items: rows.map(documentRecord), total: Number(count.n), page, pageSize }
+      return ok(data)
+    },
+  })
+
+  r.route({
+    ...routeOf(catalogEndpoints.documentFile),
+    handler: async (req, reply) => {
+      const d = await cdb
+        .selectFrom('product_documents as d')
+        .innerJoin('products as p', 'p.id', 'd.product_id')
+        .select([
+          'd.id',
+          'd.doc_type',
+          'd.language',
+          'd.title',
+          'd.lot_number',
+          'd.file_name',
+          'd.updated_at',
+          'p.catalog_number',
+          'p.title_en',
+          'p.title_zh',
+          'p.brand',
+          sql<
+            string | null
+          >`(SELECT e->>'displayValue' FROM jsonb_array_elements(p.attributes) e WHERE e->>'displayName' = 'Storage' LIMIT 1)`.as(
+            'storage',
+          ),
+        ])
+        .where('d.id', '=', Number(req.params.id))
+        .executeTakeFirst()
+      if (!d) throw new ApiError(404, 'NOT_FOUND', `Document ${req.params.id} not found`)
+      const pdf = documentPdf(d)
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${safeFileName(d.file_name)}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=3600')
+        .send(pdf)
+    },
+  })
 }

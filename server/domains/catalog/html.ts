@@ -4,10 +4,36 @@
  * again when they are served (defence in depth: whatever ends up in the column, only these tags,
  * without attributes, and escaped text leave the server).
  */
-export const DESCRIPTION_TAGS = new Set(['p', 'br', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'sup', 'sub'])
+export const DESCRIPTION_TAGS = new Set([
+  'p',
+  'br',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'sup',
+  'sub',
+])
 const VOID_TAGS = new Set(['br'])
 /** elements dropped together with their content */
-const DROP_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'textarea', 'title', 'svg', 'math'])
+const DROP_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'template',
+  'noscript',
+  'textarea',
+  'title',
+  'svg',
+  'math',
+])
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)

@@ -37,4 +37,5 @@ export const SURCHARGE_REASONS: Record<SurchargeReason, { en: string; zh: string
   oversize: { en: 'Oversize freight surcharge', zh: '大件货运附加费' },
 }
 
-export const leadTargetPath = (catalogNumber: string) => `/lead-generation/ordersubmit?catalogNumber=${encodeURIComponent(catalogNumber)}`
+export const leadTargetPath = (catalogNumber: string) =>
+  `/lead-generation/ordersubmit?catalogNumber=${encodeURIComponent(catalogNumber)}`

@@ -45,5 +45,6 @@ export async function mediaRoutes(app: FastifyInstance) {
       .send(productSvg(m[1], Number(m[2])))
   })
   app.get('/media/placeholder.svg', async (_req, reply) =>
-    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(PLACEHOLDER_SVG))
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(PLACEHOLDER_SVG),
+  )
 }

@@ -80,7 +80,9 @@ export function renderPdf(title: string, lines: PdfLine[]): Buffer {
       if (y < MARGIN) break
       const cjk = HAS_CJK.test(part)
       const font = cjk ? 'F3' : l.bold ? 'F2' : 'F1'
-      ops.push(`BT /${font} ${size} Tf 1 0 0 1 ${MARGIN} ${y.toFixed(1)} Tm ${cjk ? ucs2String(part) : latinString(part)} Tj ET`)
+      ops.push(
+        `BT /${font} ${size} Tf 1 0 0 1 ${MARGIN} ${y.toFixed(1)} Tm ${cjk ? ucs2String(part) : latinString(part)} Tj ET`,
+      )
     }
   }
   const content = Buffer.from(ops.join('\n') + '\n', 'latin1')
@@ -89,13 +91,25 @@ export function renderPdf(title: string, lines: PdfLine[]): Buffer {
   const obj = (body: string | Buffer) => objects.push(typeof body === 'string' ? Buffer.from(body, 'latin1') : body)
   obj('<< /Type /Catalog /Pages 2 0 R >>') // 1
   obj('<< /Type /Pages /Kids [3 0 R] /Count 1 >>') // 2
-  obj(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Contents 4 0 R /Resources << /Font << /F1 5 0 R /F2 6 0 R /F3 7 0 R >> >> >>`) // 3
-  obj(Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`, 'latin1'), content, Buffer.from('endstream', 'latin1')])) // 4
+  obj(
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Contents 4 0 R /Resources << /Font << /F1 5 0 R /F2 6 0 R /F3 7 0 R >> >> >>`,
+  ) // 3
+  obj(
+    Buffer.concat([
+      Buffer.from(`<< /Length ${content.length} >>\nstream\n`, 'latin1'),
+      content,
+      Buffer.from('endstream', 'latin1'),
+    ]),
+  ) // 4
   obj('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>') // 5
   obj('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>') // 6
   obj('<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [8 0 R] >>') // 7
-  obj('<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 2 >> /FontDescriptor 9 0 R /DW 1000 /W [1 95 500] >>') // 8
-  obj('<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>') // 9
+  obj(
+    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 2 >> /FontDescriptor 9 0 R /DW 1000 /W [1 95 500] >>',
+  ) // 8
+  obj(
+    '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
+  ) // 9
   obj(`<< /Title ${HAS_CJK.test(title) ? ucs2Title(title) : latinString(title)} /Producer (Lab Store) >>`) // 10
 
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')]

@@ -35,37 +35,52 @@ export async function productsRoutes(app: FastifyInstance, opts: { db: Kysely<DB
       .select('id')
       .where((eb) => eb.or([eb('id', '=', categoryId), eb('parent_id', '=', categoryId)]))
 
-  r.route({ ...routeOf(catalogEndpoints.productList), preHandler: app.optionalUser, handler: async (req) => {
-    const page = req.query.page ?? 1
-    const pageSize = req.query.pageSize ?? 20
-    const categoryId = req.query.categoryId ? Number(req.query.categoryId) : null
-    const pctx = pricingContext(req)
-    const { title: titleCol, listPrice: priceCol } = summaryColumns(pctx)
+  r.route({
+    ...routeOf(catalogEndpoints.productList),
+    preHandler: app.optionalUser,
+    handler: async (req) => {
+      const page = req.query.page ?? 1
+      const pageSize = req.query.pageSize ?? 20
+      const categoryId = req.query.categoryId ? Number(req.query.categoryId) : null
+      const pctx = pricingContext(req)
+      const { title: titleCol, listPrice: priceCol } = summaryColumns(pctx)
 
-    // Deferred join: page through the (rank desc, id) index alone, then fetch only the 20 rows.
-    let pageIds = db
-      .selectFrom('products')
-      .select(['id', 'rank'])
-      .orderBy('rank', 'desc')
-      .orderBy('id', 'asc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-    if (categoryId !== null) pageIds = pageIds.where('category_id', 'in', categoryScope(categoryId))
-    const q = db
-      .selectFrom(pageIds.as('pg'))
-      .innerJoin('products as p', 'p.id', 'pg.id')
-      .select([
-        'p.id', 'p.sku', 'p.catalog_number', `${titleCol} as title`, 'p.size', 'p.brand', 'p.image',
-        `${priceCol} as list_price`, 'p.lead_target',
-      ])
-      .orderBy('pg.rank', 'desc')
-      .orderBy('pg.id', 'asc')
+      // Deferred join: page through the (rank desc, id) index alone, then fetch only the 20 rows.
+      let pageIds = db
+        .selectFrom('products')
+        .select(['id', 'rank'])
+        .orderBy('rank', 'desc')
+        .orderBy('id', 'asc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+      if (categoryId !== null) pageIds = pageIds.where('category_id', 'in', categoryScope(categoryId))
+      const q = db
+        .selectFrom(pageIds.as('pg'))
+        .innerJoin('products as p', 'p.id', 'pg.id')
+        .select([
+          'p.id',
+          'p.sku',
+          'p.catalog_number',
+          `${titleCol} as title`,
+          'p.size',
+          'p.brand',
+          'p.image',
+          `${priceCol} as list_price`,
+          'p.lead_target',
+        ])
+        .orderBy('pg.rank', 'desc')
+        .orderBy('pg.id', 'asc')
 
-    const [rows, n] = await Promise.all([q.execute(), total(categoryId)])
-    // Account prices for just this page (primary-key lookups), only for eligible users.
-    const accountPrices = await loadAccountPrices(db, pctx, rows.map((r) => r.id))
-    const items: ProductSummary[] = rows.map((row) => toSummary(row, pctx, accountPrices.get(row.id) ?? null))
-    const data: ProductList = { items, page, pageSize, total: n }
-    return ok(data)
-  } })
+      const [rows, n] = await Promise.all([q.execute(), total(categoryId)])
+      // Account prices for just this page (primary-key lookups), only for eligible users.
+      const accountPrices = await loadAccountPrices(
+        db,
+        pctx,
+        rows.map((r) => r.id),
+      )
+      const items: ProductSummary[] = rows.map((row) => toSummary(row, pctx, accountPrices.get(row.id) ?? null))
+      const data: ProductList = { items, page, pageSize, total: n }
+      return ok(data)
+    },
+  })
 }

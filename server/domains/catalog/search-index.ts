@@ -38,7 +38,19 @@ export interface IndexRow {
 }
 
 /** What a result page shows of a product, in every language and currency (summary.ts picks one of each). */
-export type PageColumns = Pick<ProductTable, 'sku' | 'catalog_number' | 'title_en' | 'title_zh' | 'size' | 'brand' | 'image' | 'list_price_cny' | 'list_price_inr' | 'lead_target'>
+export type PageColumns = Pick<
+  ProductTable,
+  | 'sku'
+  | 'catalog_number'
+  | 'title_en'
+  | 'title_zh'
+  | 'size'
+  | 'brand'
+  | 'image'
+  | 'list_price_cny'
+  | 'list_price_inr'
+  | 'lead_target'
+>
 
 export type LoadedRow = IndexRow & PageColumns
 
@@ -99,7 +111,9 @@ export class SearchIndex {
       }
     }
     for (const [t, l] of lists) this.postings.set(t, Int32Array.from(l))
-    this.byNorm = Int32Array.from(this.norms.keys()).sort((a, b) => (this.norms[a] < this.norms[b] ? -1 : this.norms[a] > this.norms[b] ? 1 : 0))
+    this.byNorm = Int32Array.from(this.norms.keys()).sort((a, b) =>
+      this.norms[a] < this.norms[b] ? -1 : this.norms[a] > this.norms[b] ? 1 : 0,
+    )
   }
 
   /**
@@ -224,7 +238,8 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
   return out.subarray(0, n)
 }
 
-const PAGE_COLUMNS = 'sku, catalog_number, title_en, title_zh, size, brand, image, list_price_cny, list_price_inr, lead_target'
+const PAGE_COLUMNS =
+  'sku, catalog_number, title_en, title_zh, size, brand, image, list_price_cny, list_price_inr, lead_target'
 const LOAD_SQL = `SELECT id, rank, category_id, catalog_norm, search_text, ${PAGE_COLUMNS} FROM products`
 /**
  * A checksum of what the index reads (the ranking's columns and the page columns): any insert, delete or

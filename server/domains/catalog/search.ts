@@ -4,7 +4,14 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { ProductSearchResult } from '../../../types'
 import { ok } from '../../errors'
-import { pricingContext, summaryColumns, toSummary, type AccountPrice, type PricingContext, type SummaryRow } from './summary'
+import {
+  pricingContext,
+  summaryColumns,
+  toSummary,
+  type AccountPrice,
+  type PricingContext,
+  type SummaryRow,
+} from './summary'
 import { queryPrepared } from '../../db/prepared'
 import { badRequest, createCache } from './common'
 import { createSearchIndexLoader, type PageColumns, type SearchIndex } from './search-index'
@@ -106,8 +113,15 @@ const ACCOUNT_PRICES_SQL = `SELECT product_id, price, price_type FROM account_pr
 function pageRow(id: number, c: PageColumns, ctx: PricingContext): SummaryRow {
   const { title, listPrice } = summaryColumns(ctx)
   return {
-    id, sku: c.sku, catalog_number: c.catalog_number, title: title === 'p.title_en' ? c.title_en : c.title_zh, size: c.size,
-    brand: c.brand, image: c.image, list_price: listPrice === 'p.list_price_inr' ? c.list_price_inr : c.list_price_cny, lead_target: c.lead_target,
+    id,
+    sku: c.sku,
+    catalog_number: c.catalog_number,
+    title: title === 'p.title_en' ? c.title_en : c.title_zh,
+    size: c.size,
+    brand: c.brand,
+    image: c.image,
+    list_price: listPrice === 'p.list_price_inr' ? c.list_price_inr : c.list_price_cny,
+    lead_target: c.lead_target,
   }
 }
 
@@ -121,7 +135,15 @@ function pageRow(id: number, c: PageColumns, ctx: PricingContext): SummaryRow {
  * checksum): an anonymous search touches no database at all; a signed-in one asks only for its account
  * prices of the page's products.
  */
-export async function searchPage(db: Kysely<DB>, index: SearchIndex, pq: ParsedQuery, scope: number[] | null, ctx: PricingContext, page: number, pageSize: number): Promise<SearchPage> {
+export async function searchPage(
+  db: Kysely<DB>,
+  index: SearchIndex,
+  pq: ParsedQuery,
+  scope: number[] | null,
+  ctx: PricingContext,
+  page: number,
+  pageSize: number,
+): Promise<SearchPage> {
   if (pq.terms.length === 0 && pq.catalog === null) return { total: 0, rows: [] }
   const offset = (page - 1) * pageSize
   const limit = Math.max(0, Math.min(pageSize, TOTAL_CAP - offset))
@@ -131,7 +153,10 @@ export async function searchPage(db: Kysely<DB>, index: SearchIndex, pq: ParsedQ
   const prices = new Map<number, AccountPrice>()
   if (ctx.accountId !== null) {
     const aps = await queryPrepared<{ product_id: number; price: number; price_type: AccountPrice['priceType'] }>(
-      db, 'catalog_search_account_prices', ACCOUNT_PRICES_SQL, [`{${ids.join(',')}}`, ctx.currency, ctx.accountId],
+      db,
+      'catalog_search_account_prices',
+      ACCOUNT_PRICES_SQL,
+      [`{${ids.join(',')}}`, ctx.currency, ctx.accountId],
     )
     for (const a of aps) prices.set(a.product_id, { price: a.price, priceType: a.price_type })
   }
@@ -176,53 +201,60 @@ export function searchRoutes(app: FastifyInstance, db: Kysely<DB>, categories: C
     )
   }
 
-  r.route({ ...routeOf(catalogEndpoints.searchProducts), preHandler: app.optionalUser, handler: async (req) => {
-    const page = req.query.page ?? 1
-    const pageSize = req.query.pageSize ?? 20
-    const pq = parseSearchQuery(req.query.q)
-    if (pq.terms.length === 0 && pq.catalog === null) throw badRequest('querystring/q must contain a word or a catalogue number')
-    const idx = await categories.get()
-    let scope: number[] | null = null
-    const code = req.query.categoryCode || undefined
-    if (code) scope = idx.byCode.get(code)?.scope ?? []
+  r.route({
+    ...routeOf(catalogEndpoints.searchProducts),
+    preHandler: app.optionalUser,
+    handler: async (req) => {
+      const page = req.query.page ?? 1
+      const pageSize = req.query.pageSize ?? 20
+      const pq = parseSearchQuery(req.query.q)
+      if (pq.terms.length === 0 && pq.catalog === null)
+        throw badRequest('querystring/q must contain a word or a catalogue number')
+      const idx = await categories.get()
+      let scope: number[] | null = null
+      const code = req.query.categoryCode || undefined
+      if (code) scope = idx.byCode.get(code)?.scope ?? []
 
-    const pctx = pricingContext(req)
-    const found =
-      scope && scope.length === 0
-        ? { total: 0, rows: [] }
-        : await pages.get(`${pq.key}|${code ?? ''}|${page}|${pageSize}|${pctx.language}|${pctx.currency}|${pctx.accountId ?? ''}`, async () =>
-            searchPage(db, await index.get(), pq, scope, pctx, page, pageSize),
-          )
-    const items = found.rows.map((x) => toSummary(x.row, pctx, x.accountPrice))
+      const pctx = pricingContext(req)
+      const found =
+        scope && scope.length === 0
+          ? { total: 0, rows: [] }
+          : await pages.get(
+              `${pq.key}|${code ?? ''}|${page}|${pageSize}|${pctx.language}|${pctx.currency}|${pctx.accountId ?? ''}`,
+              async () => searchPage(db, await index.get(), pq, scope, pctx, page, pageSize),
+            )
+      const items = found.rows.map((x) => toSummary(x.row, pctx, x.accountPrice))
 
-    const suggestions: Suggestion[] = []
-    if (found.total === 0) {
-      const lang = req.locale.language
-      for (const t of await closeTerms(req.query.q)) {
-        const cat = t.kind === 'category' && t.category_code ? idx.byCode.get(t.category_code) : undefined
-        if (cat) {
-          if (!suggestions.some((s) => s.categoryCode === cat.code)) suggestions.push({ text: catName(cat, lang), kind: 'category', categoryCode: cat.code })
-        } else if (!suggestions.some((s) => s.kind === 'term' && s.text.toLowerCase() === t.term.toLowerCase())) {
-          suggestions.push({ text: t.term, kind: 'term' })
+      const suggestions: Suggestion[] = []
+      if (found.total === 0) {
+        const lang = req.locale.language
+        for (const t of await closeTerms(req.query.q)) {
+          const cat = t.kind === 'category' && t.category_code ? idx.byCode.get(t.category_code) : undefined
+          if (cat) {
+            if (!suggestions.some((s) => s.categoryCode === cat.code))
+              suggestions.push({ text: catName(cat, lang), kind: 'category', categoryCode: cat.code })
+          } else if (!suggestions.some((s) => s.kind === 'term' && s.text.toLowerCase() === t.term.toLowerCase())) {
+            suggestions.push({ text: t.term, kind: 'term' })
+          }
+        }
+        // and the popular categories (most products) to browse instead
+        let popular = 0
+        for (const cat of idx.popularLeaves) {
+          if (popular === 3) break
+          if (suggestions.some((s) => s.categoryCode === cat.code)) continue
+          suggestions.push({ text: catName(cat, lang), kind: 'category', categoryCode: cat.code })
+          popular++
         }
       }
-      // and the popular categories (most products) to browse instead
-      let popular = 0
-      for (const cat of idx.popularLeaves) {
-        if (popular === 3) break
-        if (suggestions.some((s) => s.categoryCode === cat.code)) continue
-        suggestions.push({ text: catName(cat, lang), kind: 'category', categoryCode: cat.code })
-        popular++
+      const data: ProductSearchResult = {
+        items,
+        page,
+        pageSize,
+        total: Math.min(found.total, TOTAL_CAP),
+        totalCapped: found.total > TOTAL_CAP,
+        suggestions,
       }
-    }
-    const data: ProductSearchResult = {
-      items,
-      page,
-      pageSize,
-      total: Math.min(found.total, TOTAL_CAP),
-      totalCapped: found.total > TOTAL_CAP,
-      suggestions,
-    }
-    return ok(data)
-  } })
+      return ok(data)
+    },
+  })
 }

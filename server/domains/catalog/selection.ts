@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { DB } from '../../db/schema'
-import type { DualOriginItem, DualOriginList, SelectionFacet, SelectionFacets, SelectionFilter, SelectionResult } from '../../../types'
+import type {
+  DualOriginItem,
+  DualOriginList,
+  SelectionFacet,
+  SelectionFacets,
+  SelectionFilter,
+  SelectionResult,
+} from '../../../types'
 import { ApiError, ok } from '../../errors'
 import { toMajor } from '../../../types/money'
 import { loadAccountPrices, pricingContext, summariesByIds, summaryColumns, toSummary } from './summary'
@@ -24,11 +31,25 @@ import { catalogEndpoints } from '../../../types/catalog/endpoints'
 export const MAX_FILTERS = 12
 /** attributes that describe the unit rather than select a product */
 const NOT_FACETS = new Set(['Voltage', 'Warranty'])
-const FACET_ORDER = ['Host Species', 'Reactivity', 'Conjugate', 'Applications', 'Clonality', 'Target Species', 'Label', 'Grade', 'Purity', 'Material', 'Sterility']
+const FACET_ORDER = [
+  'Host Species',
+  'Reactivity',
+  'Conjugate',
+  'Applications',
+  'Clonality',
+  'Target Species',
+  'Label',
+  'Grade',
+  'Purity',
+  'Material',
+  'Sterility',
+]
 const MAX_FACET_VALUES = 50
 
 function filterError(): never {
-  throw badRequest('querystring/filters must be JSON ({"Host Species":["Mouse"]} or [{"name":...,"value":...}]) or repeated name:value')
+  throw badRequest(
+    'querystring/filters must be JSON ({"Host Species":["Mouse"]} or [{"name":...,"value":...}]) or repeated name:value',
+  )
 }
 
 /**
@@ -72,7 +93,8 @@ export function parseFilters(raw: string | string[] | undefined, language?: stri
     if (typeof name !== 'string' || typeof value !== 'string') filterError()
     const n = name.trim()
     const v = value.trim()
-    if (!n || !v || n.length > 60 || v.length > 100) throw badRequest('querystring/filters: names must be 1-60 and values 1-100 characters')
+    if (!n || !v || n.length > 60 || v.length > 100)
+      throw badRequest('querystring/filters: names must be 1-60 and values 1-100 characters')
     if (!isStorableText(n) || !isStorableText(v)) throw unstorableTextError('querystring/filters', language)
     const k = `${n}\u0000${v}`
     if (seen.has(k)) continue
@@ -93,7 +115,8 @@ function scopeOf(idx: CategoryIndex, code: string | undefined): { code: string |
 /** `p` has every chosen value (primary-key probes of product_attribute_values). */
 function hasAll(filters: SelectionFilter[]): RawBuilder<boolean>[] {
   return filters.map(
-    (f) => sql<boolean>`EXISTS (SELECT 1 FROM product_attribute_values f WHERE f.name = ${f.name} AND f.value = ${f.value} AND f.product_id = p.id)`,
+    (f) =>
+      sql<boolean>`EXISTS (SELECT 1 FROM product_attribute_values f WHERE f.name = ${f.name} AND f.value = ${f.value} AND f.product_id = p.id)`,
   )
 }
 
@@ -110,104 +133,149 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
     return q
   }
 
-  r.route({ ...routeOf(catalogEndpoints.selectionFacets), handler: async (req) => {
-    const filters = parseFilters(req.query.filters, req.locale.language)
-    const scope = scopeOf(await categories.get(), req.query.categoryCode)
-    const key = JSON.stringify([scope.code, filters.map((f) => [f.name, f.value]).sort()])
-    const { total, rows } = await facetCache.get(key, async () => {
-      const products = matching(scope.ids, filters).select('p.id')
-      const [counts, t] = await Promise.all([
-        cdb
-          .selectFrom('product_attribute_values as a')
-          .select(['a.name', 'a.value', sql<number>`count(*)::int`.as('n')])
-          .where('a.product_id', 'in', products)
-          .groupBy(['a.name', 'a.value'])
-          .execute(),
-        matching(scope.ids, filters).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ])
-      return { total: Number(t.n), rows: counts.map((c) => ({ name: c.name, value: c.value, n: Number(c.n) })) }
-    })
-    const byName = new Map<string, { value: string; count: number }[]>()
-    for (const row of rows) {
-      if (NOT_FACETS.has(row.name)) continue
-      const list = byName.get(row.name) ?? []
-      list.push({ value: row.value, count: row.n })
-      byName.set(row.name, list)
-    }
-    const chosen = new Set(filters.map((f) => f.name))
-    const lang = req.locale.language
-    const facets: SelectionFacet[] = []
-    for (const [name, values] of byName) {
-      // a facet helps when it splits the products (or is already chosen)
-      if (values.length < 2 && !chosen.has(name)) continue
-      if (values.length > MAX_FACET_VALUES && !chosen.has(name)) continue
-      values.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
-      facets.push({
-        name,
-        label: lang === 'en' ? name : ATTRIBUTE_NAMES_ZH[name] ?? name,
-        multiValued: (MULTI_VALUED_ATTRIBUTES as readonly string[]).includes(name),
-        values,
-      })
-    }
-    const order = (n: string) => (FACET_ORDER.indexOf(n) + 1 || FACET_ORDER.length + 1)
-    facets.sort((a, b) => order(a.name) - order(b.name) || a.name.localeCompare(b.name))
-    const data: SelectionFacets = { categoryCode: scope.code, total, filters, facets }
-    return ok(data)
-  } })
-
-  r.route({ ...routeOf(catalogEndpoints.selection), preHandler: app.optionalUser, handler: async (req) => {
-    const page = req.query.page ?? 1
-    const pageSize = req.query.pageSize ?? 20
-    const filters = parseFilters(req.query.filters, req.locale.language)
-    const scope = scopeOf(await categories.get(), req.query.categoryCode)
-    const [ids, t] = await Promise.all([
-      matching(scope.ids, filters).select('p.id').orderBy('p.rank', 'desc').orderBy('p.id').limit(pageSize).offset((page - 1) * pageSize).execute(),
-      matching(scope.ids, filters).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ])
-    const items = await summariesByIds(db, pricingContext(req), ids.map((x) => x.id))
-    const data: SelectionResult = { items, page, pageSize, total: Number(t.n), filters }
-    return ok(data)
-  } })
-
-  r.route({ ...routeOf(catalogEndpoints.dualOrigin), preHandler: app.optionalUser, handler: async (req) => {
-    const page = req.query.page ?? 1
-    const pageSize = req.query.pageSize ?? 20
-    const only = req.query.only ?? null
-    const pctx = pricingContext(req)
-    const cols = summaryColumns(pctx)
-    const base = cdb
-      .selectFrom('product_catalog as pc')
-      .innerJoin('products as p', 'p.id', 'pc.product_id')
-      .where((eb) =>
-        only === 'dual'
-          ? eb('pc.origin', '=', 'dual')
-          : only === 'surcharge'
-            ? eb('pc.surcharge_cny', 'is not', null)
-            : eb.or([eb('pc.origin', '=', 'dual'), eb('pc.surcharge_cny', 'is not', null)]),
-      )
-    const [rows, total] = await Promise.all([
-      base
-        .select([
-          'p.id', 'p.sku', 'p.catalog_number', `${cols.title} as title`, 'p.size', 'p.brand', 'p.image', `${cols.listPrice} as list_price`,
-          'p.lead_target', 'pc.origin', pctx.currency === 'INR' ? 'pc.surcharge_inr as surcharge' : 'pc.surcharge_cny as surcharge', 'pc.surcharge_reason',
+  r.route({
+    ...routeOf(catalogEndpoints.selectionFacets),
+    handler: async (req) => {
+      const filters = parseFilters(req.query.filters, req.locale.language)
+      const scope = scopeOf(await categories.get(), req.query.categoryCode)
+      const key = JSON.stringify([scope.code, filters.map((f) => [f.name, f.value]).sort()])
+      const { total, rows } = await facetCache.get(key, async () => {
+        const products = matching(scope.ids, filters).select('p.id')
+        const [counts, t] = await Promise.all([
+          cdb
+            .selectFrom('product_attribute_values as a')
+            .select(['a.name', 'a.value', sql<number>`count(*)::int`.as('n')])
+            .where('a.product_id', 'in', products)
+            .groupBy(['a.name', 'a.value'])
+            .execute(),
+          matching(scope.ids, filters)
+            .select(sql<number>`count(*)::int`.as('n'))
+            .executeTakeFirstOrThrow(),
         ])
-        .orderBy('p.rank', 'desc')
-        .orderBy('p.id')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute(),
-      dualTotals.get(only ?? 'both', async () => Number((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n)),
-    ])
-    const aps = await loadAccountPrices(db, pctx, rows.map((x) => x.id))
-    const items: DualOriginItem[] = rows.map((x) => ({
-      ...toSummary(x, pctx, aps.get(x.id) ?? null),
-      origin: x.origin,
-      surcharge:
-        x.surcharge !== null && x.surcharge_reason
-          ? { amount: toMajor(x.surcharge), currency: pctx.currency, reason: SURCHARGE_REASONS[x.surcharge_reason][pctx.language === 'en' ? 'en' : 'zh'] }
-          : null,
-    }))
-    const data: DualOriginList = { items, page, pageSize, total }
-    return ok(data)
-  } })
+        return { total: Number(t.n), rows: counts.map((c) => ({ name: c.name, value: c.value, n: Number(c.n) })) }
+      })
+      const byName = new Map<string, { value: string; count: number }[]>()
+      for (const row of rows) {
+        if (NOT_FACETS.has(row.name)) continue
+        const list = byName.get(row.name) ?? []
+        list.push({ value: row.value, count: row.n })
+        byName.set(row.name, list)
+      }
+      const chosen = new Set(filters.map((f) => f.name))
+      const lang = req.locale.language
+      const facets: SelectionFacet[] = []
+      for (const [name, values] of byName) {
+        // a facet helps when it splits the products (or is already chosen)
+        if (values.length < 2 && !chosen.has(name)) continue
+        if (values.length > MAX_FACET_VALUES && !chosen.has(name)) continue
+        values.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+        facets.push({
+          name,
+          label: lang === 'en' ? name : (ATTRIBUTE_NAMES_ZH[name] ?? name),
+          multiValued: (MULTI_VALUED_ATTRIBUTES as readonly string[]).includes(name),
+          values,
+        })
+      }
+      const order = (n: string) => FACET_ORDER.indexOf(n) + 1 || FACET_ORDER.length + 1
+      facets.sort((a, b) => order(a.name) - order(b.name) || a.name.localeCompare(b.name))
+      const data: SelectionFacets = { categoryCode: scope.code, total, filters, facets }
+      return ok(data)
+    },
+  })
+
+  r.route({
+    ...routeOf(catalogEndpoints.selection),
+    preHandler: app.optionalUser,
+    handler: async (req) => {
+      const page = req.query.page ?? 1
+      const pageSize = req.query.pageSize ?? 20
+      const filters = parseFilters(req.query.filters, req.locale.language)
+      const scope = scopeOf(await categories.get(), req.query.categoryCode)
+      const [ids, t] = await Promise.all([
+        matching(scope.ids, filters)
+          .select('p.id')
+          .orderBy('p.rank', 'desc')
+          .orderBy('p.id')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        matching(scope.ids, filters)
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow(),
+      ])
+      const items = await summariesByIds(
+        db,
+        pricingContext(req),
+        ids.map((x) => x.id),
+      )
+      const data: SelectionResult = { items, page, pageSize, total: Number(t.n), filters }
+      return ok(data)
+    },
+  })
+
+  r.route({
+    ...routeOf(catalogEndpoints.dualOrigin),
+    preHandler: app.optionalUser,
+    handler: async (req) => {
+      const page = req.query.page ?? 1
+      const pageSize = req.query.pageSize ?? 20
+      const only = req.query.only ?? null
+      const pctx = pricingContext(req)
+      const cols = summaryColumns(pctx)
+      const base = cdb
+        .selectFrom('product_catalog as pc')
+        .innerJoin('products as p', 'p.id', 'pc.product_id')
+        .where((eb) =>
+          only === 'dual'
+            ? eb('pc.origin', '=', 'dual')
+            : only === 'surcharge'
+              ? eb('pc.surcharge_cny', 'is not', null)
+              : eb.or([eb('pc.origin', '=', 'dual'), eb('pc.surcharge_cny', 'is not', null)]),
+        )
+      const [rows, total] = await Promise.all([
+        base
+          .select([
+            'p.id',
+            'p.sku',
+            'p.catalog_number',
+            `${cols.title} as title`,
+            'p.size',
+            'p.brand',
+            'p.image',
+            `${cols.listPrice} as list_price`,
+            'p.lead_target',
+            'pc.origin',
+            pctx.currency === 'INR' ? 'pc.surcharge_inr as surcharge' : 'pc.surcharge_cny as surcharge',
+            'pc.surcharge_reason',
+          ])
+          .orderBy('p.rank', 'desc')
+          .orderBy('p.id')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        dualTotals.get(only ?? 'both', async () =>
+          Number((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n),
+        ),
+      ])
+      const aps = await loadAccountPrices(
+        db,
+        pctx,
+        rows.map((x) => x.id),
+      )
+      const items: DualOriginItem[] = rows.map((x) => ({
+        ...toSummary(x, pctx, aps.get(x.id) ?? null),
+        origin: x.origin,
+        surcharge:
+          x.surcharge !== null && x.surcharge_reason
+            ? {
+                amount: toMajor(x.surcharge),
+                currency: pctx.currency,
+                reason: SURCHARGE_REASONS[x.surcharge_reason][pctx.language === 'en' ? 'en' : 'zh'],
+              }
+            : null,
+      }))
+      const data: DualOriginList = { items, page, pageSize, total }
+      return ok(data)
+    },
+  })
 }

@@ -51,7 +51,11 @@ export interface SummaryRow {
 }
 
 /** Account prices of one account for a set of products (primary-key lookups); empty when not eligible. */
-export async function loadAccountPrices(db: Kysely<DB>, ctx: PricingContext, productIds: number[]): Promise<Map<number, AccountPrice>> {
+export async function loadAccountPrices(
+  db: Kysely<DB>,
+  ctx: PricingContext,
+  productIds: number[],
+): Promise<Map<number, AccountPrice>> {
   const out = new Map<number, AccountPrice>()
   if (ctx.accountId === null || productIds.length === 0) return out
   const aps = await db
@@ -88,7 +92,17 @@ export async function summaryRowsByIds(db: Kysely<DB>, ctx: PricingContext, ids:
   const cols = summaryColumns(ctx)
   const rows = await db
     .selectFrom('products as p')
-    .select(['p.id', 'p.sku', 'p.catalog_number', `${cols.title} as title`, 'p.size', 'p.brand', 'p.image', `${cols.listPrice} as list_price`, 'p.lead_target'])
+    .select([
+      'p.id',
+      'p.sku',
+      'p.catalog_number',
+      `${cols.title} as title`,
+      'p.size',
+      'p.brand',
+      'p.image',
+      `${cols.listPrice} as list_price`,
+      'p.lead_target',
+    ])
     .where('p.id', 'in', ids)
     .execute()
   const byId = new Map(rows.map((r) => [r.id, r]))

@@ -37,16 +37,32 @@ export function createCategoryIndex(db: Kysely<DB>) {
   const cache = createCache<CategoryIndex>(1)
   async function load(): Promise<CategoryIndex> {
     const [cats, counts] = await Promise.all([
-      db.selectFrom('categories').select(['id', 'code', 'parent_id', 'name_en', 'name_zh']).orderBy('sort_order').orderBy('id').execute(),
-      db.selectFrom('products').select(['category_id', sql<number>`count(*)::int`.as('n')]).groupBy('category_id').execute(),
+      db
+        .selectFrom('categories')
+        .select(['id', 'code', 'parent_id', 'name_en', 'name_zh'])
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('products')
+        .select(['category_id', sql<number>`count(*)::int`.as('n')])
+        .groupBy('category_id')
+        .execute(),
     ])
     const own = new Map(counts.map((c) => [c.category_id, Number(c.n)]))
     const byId = new Map<number, Cat>()
     const byCode = new Map<string, Cat>()
     for (const c of cats) {
       const node: Cat = {
-        id: c.id, code: c.code, parentId: c.parent_id, nameEn: c.name_en, nameZh: c.name_zh,
-        ownCount: own.get(c.id) ?? 0, productCount: 0, children: [], scope: [],
+        id: c.id,
+        code: c.code,
+        parentId: c.parent_id,
+        nameEn: c.name_en,
+        nameZh: c.name_zh,
+        ownCount: own.get(c.id) ?? 0,
+        productCount: 0,
+        children: [],
+        scope: [],
       }
       byId.set(c.id, node)
       byCode.set(c.code, node)
@@ -70,7 +86,9 @@ export function createCategoryIndex(db: Kysely<DB>) {
     }
     const seen = new Set<number>()
     for (const r of roots) fill(r, seen)
-    const popularLeaves = [...byId.values()].filter((c) => c.children.length === 0 && c.productCount > 0).sort((a, b) => b.productCount - a.productCount || a.id - b.id)
+    const popularLeaves = [...byId.values()]
+      .filter((c) => c.children.length === 0 && c.productCount > 0)
+      .sort((a, b) => b.productCount - a.productCount || a.id - b.id)
     return { roots, byCode, byId, popularLeaves }
   }
   return { get: () => cache.get('tree', load), clear: () => cache.clear() }
@@ -89,8 +107,11 @@ function toNode(c: Cat, language: 'cn' | 'en'): CategoryNode {
 }
 
 export function treeRoutes(app: FastifyInstance, categories: CategoryIndexLoader) {
-  app.route({ ...routeOf(catalogEndpoints.categoryTree), handler: async (req) => {
-    const idx = await categories.get()
-    return ok(idx.roots.map((r) => toNode(r, req.locale.language)))
-  } })
+  app.route({
+    ...routeOf(catalogEndpoints.categoryTree),
+    handler: async (req) => {
+      const idx = await categories.get()
+      return ok(idx.roots.map((r) => toNode(r, req.locale.language)))
+    },
+  })
 }

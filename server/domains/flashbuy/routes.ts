@@ -21,15 +21,24 @@ export async function flashbuyRoutes(app: FastifyInstance, opts: { db: Kysely<DB
 
   // ---- the sale list (the flash-sale list screen) and the detail (spec §3 "Flash-buy detail")
   r.route({ ...routeOf(flashbuyEndpoints.list), ...optional, handler: async (req) => ok(await listSales(db, req)) })
-  r.route({ ...routeOf(flashbuyEndpoints.detail), ...optional, handler: async (req) =>
-    ok(await saleDetail(db, req, req.params.id)) })
+  r.route({
+    ...routeOf(flashbuyEndpoints.detail),
+    ...optional,
+    handler: async (req) => ok(await saleDetail(db, req, req.params.id)),
+  })
   // ---- what an order of this quantity is charged now: line, taxes, total (issue 22 item 4; nothing reserved)
-  r.route({ ...routeOf(flashbuyEndpoints.quote), ...optional, handler: async (req) =>
-    ok(await quoteSale(db, req, req.params.id, req.query.quantity)) })
+  r.route({
+    ...routeOf(flashbuyEndpoints.quote),
+    ...optional,
+    handler: async (req) => ok(await quoteSale(db, req, req.params.id, req.query.quantity)),
+  })
 
   // ---- POST /flashbuy/promos/apply (spec §7): business refusals are statuses of a 200 answer
-  r.route({ ...routeOf(flashbuyEndpoints.applyPromo), ...required, handler: async (req) =>
-    ok(await applyFlashPromo(db, req, req.body)) })
+  r.route({
+    ...routeOf(flashbuyEndpoints.applyPromo),
+    ...required,
+    handler: async (req) => ok(await applyFlashPromo(db, req, req.body)),
+  })
 
   // ---- operator endpoint (tests, demos): only when OPS_TOKEN is configured
   const token = opsToken(app.config)
@@ -39,7 +48,12 @@ export async function flashbuyRoutes(app: FastifyInstance, opts: { db: Kysely<DB
   app.addHook('onClose', async () => placer.close())
 
   // ---- POST /flashbuy/place/order (place/): header Idempotency-Key required
-  r.route({ ...routeOf(flashbuyEndpoints.placeOrder), ...required, ...IDEMPOTENCY_KEY, handler: async (req) => {
-    return ok(await placer.place(req, req.body))
-  } })
+  r.route({
+    ...routeOf(flashbuyEndpoints.placeOrder),
+    ...required,
+    ...IDEMPOTENCY_KEY,
+    handler: async (req) => {
+      return ok(await placer.place(req, req.body))
+    },
+  })
 }

@@ -2,7 +2,14 @@ import type { FastifyRequest } from 'fastify'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { AuthUser } from '../auth'
-import type { FlashApplyBody, FlashApplyResult, FlashApplyStatus, FlashBuyDetail, FlashBuyStatus, FlashSaleSummary } from '../../../types'
+import type {
+  FlashApplyBody,
+  FlashApplyResult,
+  FlashApplyStatus,
+  FlashBuyDetail,
+  FlashBuyStatus,
+  FlashSaleSummary,
+} from '../../../types'
 import type { FlashQuote } from '../../../types/flashbuy/schemas'
 import { flashBuyStatusAt, quantityRefusal, REFUSAL_STATUS } from '../../../types/flashbuy/rules'
 import { orderTotal, taxOf } from '../../../types/order/totals'
@@ -63,10 +70,29 @@ export function salesQuery(db: Kysely<DB>) {
     .selectFrom('flash_sales as f')
     .innerJoin('products as p', 'p.id', 'f.product_id')
     .select([
-      'f.id', 'f.country', 'f.currency', 'f.flash_price', 'f.display_text_en', 'f.display_text_zh', 'f.start_at', 'f.end_at',
-      'f.total_qty', 'f.remain_qty', 'f.min_order_qty', 'f.max_order_qty', 'f.account_purchase_limit_qty',
-      'f.delivery_channel', 'f.coupon', 'f.sort_order', 'f.product_id',
-      'p.sku', 'p.catalog_number', 'p.title_en', 'p.title_zh', 'p.size', 'p.image',
+      'f.id',
+      'f.country',
+      'f.currency',
+      'f.flash_price',
+      'f.display_text_en',
+      'f.display_text_zh',
+      'f.start_at',
+      'f.end_at',
+      'f.total_qty',
+      'f.remain_qty',
+      'f.min_order_qty',
+      'f.max_order_qty',
+      'f.account_purchase_limit_qty',
+      'f.delivery_channel',
+      'f.coupon',
+      'f.sort_order',
+      'f.product_id',
+      'p.sku',
+      'p.catalog_number',
+      'p.title_en',
+      'p.title_zh',
+      'p.size',
+      'p.image',
       sql<number | null>`case when f.currency = 'INR' then p.list_price_inr else p.list_price_cny end`.as('list_price'),
     ])
 }
@@ -119,15 +145,18 @@ export async function listSales(db: Kysely<DB>, req: FastifyRequest): Promise<Fl
   const rows = (await salesQuery(db)
     .where('f.country', '=', callerCountry(req))
     .where('f.end_at', '>', new Date(now - EXPIRED_LISTED_DAYS * DAY))
-    .orderBy('f.sort_order').orderBy('f.id')
+    .orderBy('f.sort_order')
+    .orderBy('f.id')
     .limit(LIST_MAX)
     .execute()) as SaleRow[]
   const withStatus = rows.map((r) => ({ r, status: saleStatus(r, now) }))
-  withStatus.sort((a, b) =>
-    LIST_RANK[a.status] - LIST_RANK[b.status] ||
-    (a.status === 'COMING_SOON' ? +new Date(a.r.start_at) - +new Date(b.r.start_at) : 0) ||
-    (a.status === 'OVER' ? +new Date(b.r.end_at) - +new Date(a.r.end_at) : 0) ||
-    a.r.sort_order - b.r.sort_order || (a.r.id < b.r.id ? -1 : 1),
+  withStatus.sort(
+    (a, b) =>
+      LIST_RANK[a.status] - LIST_RANK[b.status] ||
+      (a.status === 'COMING_SOON' ? +new Date(a.r.start_at) - +new Date(b.r.start_at) : 0) ||
+      (a.status === 'OVER' ? +new Date(b.r.end_at) - +new Date(a.r.end_at) : 0) ||
+      a.r.sort_order - b.r.sort_order ||
+      (a.r.id < b.r.id ? -1 : 1),
   )
   return withStatus.map(({ r }) => toSummary(r, req.locale.language, now))
 }
@@ -199,7 +228,12 @@ export async function saleDetail(db: Kysely<DB>, req: FastifyRequest, id: string
  * summed as placement sums them (place/commit.ts: list-or-flash price × n, flash price × n, taxOf at the
  * country's rate when ENABLE_ORDER_TAX is on, total = amount + taxes), so the screen shows the order's total.
  */
-export async function quoteSale(db: Kysely<DB>, req: FastifyRequest, id: string, quantity: number): Promise<FlashQuote> {
+export async function quoteSale(
+  db: Kysely<DB>,
+  req: FastifyRequest,
+  id: string,
+  quantity: number,
+): Promise<FlashQuote> {
   const country = callerCountry(req)
   const [s, taxRate] = await Promise.all([loadSale(db, id, country), taxRateFor(db, country)])
   if (!s) throw saleNotFound(req)
@@ -232,22 +266,42 @@ export async function quoteSale(db: Kysely<DB>, req: FastifyRequest, id: string,
  * status"). The unit price is the flash price in the database now: a price in the body is ignored.
  * A sale that is not running has no line (its price is not on offer; a coming one's is not shown yet).
  */
-export async function applyFlashPromo(db: Kysely<DB>, req: FastifyRequest, body: FlashApplyBody): Promise<FlashApplyResult> {
+export async function applyFlashPromo(
+  db: Kysely<DB>,
+  req: FastifyRequest,
+  body: FlashApplyBody,
+): Promise<FlashApplyResult> {
   const user = req.user!
   if (user.registrationStatus !== 'Siebel Approved') {
-    throw new ApiError(403, 'FORBIDDEN', msg(req, 'Please complete your registration before placing an order', '请先完成注册再下单'), 'REGISTRATION_INCOMPLETE')
+    throw new ApiError(
+      403,
+      'FORBIDDEN',
+      msg(req, 'Please complete your registration before placing an order', '请先完成注册再下单'),
+      'REGISTRATION_INCOMPLETE',
+    )
   }
   const country = callerCountry(req)
   const [s, shipTo, me] = await Promise.all([
     loadSale(db, body.flashBuyId, country),
     body.shipTo === undefined
       ? Promise.resolve(null)
-      : db.selectFrom('ship_tos').select('address_key').where('account_id', '=', user.accountId).where('address_key', '=', body.shipTo).executeTakeFirst(),
+      : db
+          .selectFrom('ship_tos')
+          .select('address_key')
+          .where('account_id', '=', user.accountId)
+          .where('address_key', '=', body.shipTo)
+          .executeTakeFirst(),
     db.selectFrom('users').select('siebel_row_id').where('id', '=', user.id).executeTakeFirst(),
   ])
   if (!s) throw saleNotFound(req)
   // only the caller's account's ship-to: another account's answers exactly like an unknown one
-  if (body.shipTo !== undefined && !shipTo) throw new ApiError(404, 'NOT_FOUND', msg(req, 'Shipping address not found', '未找到该收货地址'), 'ADDRESS_NOT_FOUND')
+  if (body.shipTo !== undefined && !shipTo)
+    throw new ApiError(
+      404,
+      'NOT_FOUND',
+      msg(req, 'Shipping address not found', '未找到该收货地址'),
+      'ADDRESS_NOT_FOUND',
+    )
 
   const quantity = body.item.quantity
   const [bought, sc, taxRate] = await Promise.all([
@@ -259,13 +313,16 @@ export async function applyFlashPromo(db: Kysely<DB>, req: FastifyRequest, body:
   let status: FlashApplyStatus = 'check_flashBuyStatus'
   if (running) {
     const refusal = quantityRefusal(quantity, {
-      minOrderQty: s.min_order_qty, maxOrderQty: s.max_order_qty, accountPurchaseLimitQty: s.account_purchase_limit_qty,
-      remainQty: s.remain_qty, purchasedQty: bought,
+      minOrderQty: s.min_order_qty,
+      maxOrderQty: s.max_order_qty,
+      accountPurchaseLimitQty: s.account_purchase_limit_qty,
+      remainQty: s.remain_qty,
+      purchasedQty: bought,
     })
     status = refusal ? REFUSAL_STATUS[refusal] : 'success'
   }
   // "in flash buy only when the supply centre is present with operationStatus Normal" (spec §7)
-  const deliveryChannel = s.delivery_channel === 'SC' && sc ? 'SC' as const : 'TFS' as const
+  const deliveryChannel = s.delivery_channel === 'SC' && sc ? ('SC' as const) : ('TFS' as const)
   const coupon = s.coupon?.toUpperCase() ?? null
   const codes = [...new Set((body.promotionCodes ?? []).map((c) => c.trim()).filter(Boolean))]
   const totalAmount = running ? s.flash_price * quantity : 0
@@ -273,7 +330,17 @@ export async function applyFlashPromo(db: Kysely<DB>, req: FastifyRequest, body:
   return {
     status,
     items: running
-      ? [{ skuId: s.id, sku: s.sku, catalogNumber: s.catalog_number, unitPrice: toMajor(s.flash_price), quantity, lineNumber: 1, deliveryChannel }]
+      ? [
+          {
+            skuId: s.id,
+            sku: s.sku,
+            catalogNumber: s.catalog_number,
+            unitPrice: toMajor(s.flash_price),
+            quantity,
+            lineNumber: 1,
+            deliveryChannel,
+          },
+        ]
       : [],
     promos: codes.map((c) => ({ promoCode: c, valid: coupon !== null && c.toUpperCase() === coupon })),
     currency: s.currency,

@@ -57,7 +57,11 @@ export interface ProductDisplay {
   image: string | null
   link: AppLink
 }
-export async function productsByCatalogNumber(db: Kysely<DB>, catalogNumbers: string[], lang: Lang): Promise<Map<string, ProductDisplay>> {
+export async function productsByCatalogNumber(
+  db: Kysely<DB>,
+  catalogNumbers: string[],
+  lang: Lang,
+): Promise<Map<string, ProductDisplay>> {
   const out = new Map<string, ProductDisplay>()
   const uniq = [...new Set(catalogNumbers)]
   if (!uniq.length) return out
@@ -68,7 +72,12 @@ export async function productsByCatalogNumber(db: Kysely<DB>, catalogNumbers: st
     .execute()
   for (const r of rows) {
     out.set(r.catalog_number, {
-      id: r.id, catalogNumber: r.catalog_number, title: r.title, size: r.size, image: r.image, link: productLink(r.title, r.catalog_number),
+      id: r.id,
+      catalogNumber: r.catalog_number,
+      title: r.title,
+      size: r.size,
+      image: r.image,
+      link: productLink(r.title, r.catalog_number),
     })
   }
   return out
@@ -83,7 +92,13 @@ export interface ContentDisplay {
 }
 export const contentColumns = (lang: Lang) =>
   [
-    'c.id', 'c.content_type', 'c.category_id', 'c.article_type', 'c.cover_image', 'c.published_at', 'c.read_minutes',
+    'c.id',
+    'c.content_type',
+    'c.category_id',
+    'c.article_type',
+    'c.cover_image',
+    'c.published_at',
+    'c.read_minutes',
     lang === 'en' ? 'c.title_en as title' : 'c.title_zh as title',
     lang === 'en' ? 'c.summary_en as summary' : 'c.summary_zh as summary',
   ] as const
@@ -151,22 +166,40 @@ export interface PromotionDisplay {
 }
 export const isPromotionId = (id: string) => /^[A-Za-z0-9_-]{1,40}$/.test(id)
 
-export async function promotionsByIds(db: Kysely<DB>, ids: string[], lang: Lang, now = new Date()): Promise<Map<string, PromotionDisplay>> {
+export async function promotionsByIds(
+  db: Kysely<DB>,
+  ids: string[],
+  lang: Lang,
+  now = new Date(),
+): Promise<Map<string, PromotionDisplay>> {
   const out = new Map<string, PromotionDisplay>()
   const uniq = [...new Set(ids.filter(isPromotionId))]
   if (!uniq.length) return out
   const rows = await db
     .selectFrom('promotions')
     .select([
-      'id', 'category', 'subject', 'banner_image', 'start_at', 'end_at',
-      lang === 'en' ? 'title_en as title' : 'title_zh as title', lang === 'en' ? 'summary_en as summary' : 'summary_zh as summary',
+      'id',
+      'category',
+      'subject',
+      'banner_image',
+      'start_at',
+      'end_at',
+      lang === 'en' ? 'title_en as title' : 'title_zh as title',
+      lang === 'en' ? 'summary_en as summary' : 'summary_zh as summary',
     ])
     .where('id', 'in', uniq)
     .execute()
   for (const r of rows) {
     out.set(r.id, {
-      id: r.id, category: r.category, subject: r.subject, title: r.title, summary: r.summary, bannerImage: r.banner_image,
-      startDate: iso(r.start_at), endDate: iso(r.end_at), status: promotionStatus(new Date(r.start_at), new Date(r.end_at), now),
+      id: r.id,
+      category: r.category,
+      subject: r.subject,
+      title: r.title,
+      summary: r.summary,
+      bannerImage: r.banner_image,
+      startDate: iso(r.start_at),
+      endDate: iso(r.end_at),
+      status: promotionStatus(new Date(r.start_at), new Date(r.end_at), now),
       link: promotionLink(r),
     })
   }

@@ -13,8 +13,16 @@ export async function specialColumns(db: Kysely<DB>, lang: 'en' | 'zh', now = ne
     db
       .selectFrom('special_columns')
       .select([
-        'id', 'kind', 'image', 'link_route', 'link_params', 'start_at', 'end_at', 'sort_order',
-        lang === 'en' ? 'title_en as title' : 'title_zh as title', lang === 'en' ? 'subtitle_en as subtitle' : 'subtitle_zh as subtitle',
+        'id',
+        'kind',
+        'image',
+        'link_route',
+        'link_params',
+        'start_at',
+        'end_at',
+        'sort_order',
+        lang === 'en' ? 'title_en as title' : 'title_zh as title',
+        lang === 'en' ? 'subtitle_en as subtitle' : 'subtitle_zh as subtitle',
       ])
       .where('start_at', '<=', now)
       .where('end_at', '>', now)
@@ -23,8 +31,14 @@ export async function specialColumns(db: Kysely<DB>, lang: 'en' | 'zh', now = ne
     db
       .selectFrom('promotions')
       .select([
-        'id', 'category', 'subject', 'banner_image', 'start_at', 'end_at',
-        lang === 'en' ? 'title_en as title' : 'title_zh as title', lang === 'en' ? 'summary_en as summary' : 'summary_zh as summary',
+        'id',
+        'category',
+        'subject',
+        'banner_image',
+        'start_at',
+        'end_at',
+        lang === 'en' ? 'title_en as title' : 'title_zh as title',
+        lang === 'en' ? 'summary_en as summary' : 'summary_zh as summary',
       ])
       .where('start_at', '<=', now)
       .where('end_at', '>', now)
@@ -37,7 +51,10 @@ export async function specialColumns(db: Kysely<DB>, lang: 'en' | 'zh', now = ne
     title: c.title,
     subtitle: c.subtitle,
     image: c.image,
-    link: { route: c.link_route, params: typeof c.link_params === 'string' ? JSON.parse(c.link_params) : c.link_params },
+    link: {
+      route: c.link_route,
+      params: typeof c.link_params === 'string' ? JSON.parse(c.link_params) : c.link_params,
+    },
     startDate: iso(c.start_at),
     endDate: iso(c.end_at),
   })

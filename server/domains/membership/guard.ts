@@ -11,9 +11,16 @@ import { declareGuard } from '../../lib/openapi'
  * valid token, 403 MEMBERSHIP_BLOCKED for a black-listed account type, before anything is read.
  */
 export function membershipBlocked(req: FastifyRequest): ApiError {
-  return new ApiError(403, 'FORBIDDEN', msg(req,
-    'Sorry, distributor, agent and special accounts cannot take part in the membership programme',
-    '抱歉，经销商、代理商及特殊账户无法参与会员活动'), 'MEMBERSHIP_BLOCKED')
+  return new ApiError(
+    403,
+    'FORBIDDEN',
+    msg(
+      req,
+      'Sorry, distributor, agent and special accounts cannot take part in the membership programme',
+      '抱歉，经销商、代理商及特殊账户无法参与会员活动',
+    ),
+    'MEMBERSHIP_BLOCKED',
+  )
 }
 
 export function memberGuard(app: FastifyInstance) {

@@ -27,8 +27,11 @@ export async function lockMember(trx: Transaction<DB>, userId: string): Promise<
 
 /** The member's balance: the sum of their entries. */
 export async function pointsBalance(db: Db, userId: string): Promise<number> {
-  const r = await db.selectFrom('points_entries').where('user_id', '=', userId)
-    .select(sql<string>`coalesce(sum(points), 0)`.as('balance')).executeTakeFirstOrThrow()
+  const r = await db
+    .selectFrom('points_entries')
+    .where('user_id', '=', userId)
+    .select(sql<string>`coalesce(sum(points), 0)`.as('balance'))
+    .executeTakeFirstOrThrow()
   return Number(r.balance)
 }
 
@@ -41,14 +44,29 @@ export type SpendResult = { ok: true; balance: number; entryId: string } | { ok:
  * when the balance is short. Must run inside the caller's transaction, so that whatever the points pay
  * for (a redemption, a draw) is written with the entry or not at all.
  */
-export async function spendPoints(trx: Transaction<DB>, userId: string, points: number, src: EntrySource): Promise<SpendResult> {
-  if (!Number.isInteger(points) || points <= 0) throw new Error(`spendPoints: points must be a positive integer, got ${points}`)
+export async function spendPoints(
+  trx: Transaction<DB>,
+  userId: string,
+  points: number,
+  src: EntrySource,
+): Promise<SpendResult> {
+  if (!Number.isInteger(points) || points <= 0)
+    throw new Error(`spendPoints: points must be a positive integer, got ${points}`)
   await lockMember(trx, userId)
   const balance = await pointsBalance(trx, userId)
   if (balance < points) return { ok: false, balance }
-  const row = await trx.insertInto('points_entries')
-    .values({ user_id: userId, kind: 'spent', points: -points, source: src.source, source_ref: src.sourceRef, note: src.note ?? null })
-    .returning('id').executeTakeFirstOrThrow()
+  const row = await trx
+    .insertInto('points_entries')
+    .values({
+      user_id: userId,
+      kind: 'spent',
+      points: -points,
+      source: src.source,
+      source_ref: src.sourceRef,
+      note: src.note ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   return { ok: true, balance: balance - points, entryId: String(row.id) }
 }
 
@@ -56,13 +74,31 @@ export async function spendPoints(trx: Transaction<DB>, userId: string, points: 
  * Credits `points` (> 0). With a sourceRef the credit happens at most once per (source, ref): a
  * second call returns false and writes nothing.
  */
-export async function earnPoints(trx: Transaction<DB>, userId: string, points: number, src: EntrySource & { expiresAt?: Date | null }): Promise<boolean> {
-  if (!Number.isInteger(points) || points <= 0) throw new Error(`earnPoints: points must be a positive integer, got ${points}`)
+export async function earnPoints(
+  trx: Transaction<DB>,
+  userId: string,
+  points: number,
+  src: EntrySource & { expiresAt?: Date | null },
+): Promise<boolean> {
+  if (!Number.isInteger(points) || points <= 0)
+    throw new Error(`earnPoints: points must be a positive integer, got ${points}`)
   await lockMember(trx, userId)
-  const r = await trx.insertInto('points_entries')
-    .values({ user_id: userId, kind: 'earned', points, source: src.source, source_ref: src.sourceRef, note: src.note ?? null, expires_at: src.expiresAt ?? null })
-    .onConflict((oc) => oc.columns(['user_id', 'source', 'source_ref', 'kind']).where('source_ref', 'is not', null).doNothing())
-    .returning('id').executeTakeFirst()
+  const r = await trx
+    .insertInto('points_entries')
+    .values({
+      user_id: userId,
+      kind: 'earned',
+      points,
+      source: src.source,
+      source_ref: src.sourceRef,
+      note: src.note ?? null,
+      expires_at: src.expiresAt ?? null,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'source', 'source_ref', 'kind']).where('source_ref', 'is not', null).doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst()
   return r !== undefined
 }
 
@@ -71,15 +107,33 @@ export async function earnPoints(trx: Transaction<DB>, userId: string, points: n
  * null). Reversing a credit may leave the balance below zero only if the points were already spent;
  * `allowNegative: false` (the default) refuses that instead and returns 'short'.
  */
-export async function reverseEntry(trx: Transaction<DB>, entryId: string, note: string | null, opts: { allowNegative?: boolean } = {}): Promise<'reversed' | 'already' | 'short' | 'missing'> {
-  const e = await trx.selectFrom('points_entries').selectAll().where('id', '=', entryId as never).executeTakeFirst()
+export async function reverseEntry(
+  trx: Transaction<DB>,
+  entryId: string,
+  note: string | null,
+  opts: { allowNegative?: boolean } = {},
+): Promise<'reversed' | 'already' | 'short' | 'missing'> {
+  const e = await trx
+    .selectFrom('points_entries')
+    .selectAll()
+    .where('id', '=', entryId as never)
+    .executeTakeFirst()
   if (!e || e.kind === 'reversed') return 'missing'
   await lockMember(trx, e.user_id)
   const done = await trx.selectFrom('points_entries').select('id').where('reverses_id', '=', entryId).executeTakeFirst()
   if (done) return 'already'
   if (e.points > 0 && !opts.allowNegative && (await pointsBalance(trx, e.user_id)) < e.points) return 'short'
-  await trx.insertInto('points_entries')
-    .values({ user_id: e.user_id, kind: 'reversed', points: -e.points, source: e.source, source_ref: e.source_ref, note, reverses_id: entryId })
+  await trx
+    .insertInto('points_entries')
+    .values({
+      user_id: e.user_id,
+      kind: 'reversed',
+      points: -e.points,
+      source: e.source,
+      source_ref: e.source_ref,
+      note,
+      reverses_id: entryId,
+    })
     .execute()
   return 'reversed'
 }

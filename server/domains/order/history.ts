@@ -3,7 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import {
-  ORDER_LIST_LIMIT_DEFAULT, ORDER_LIST_THUMBNAILS_MAX, codesOfFilter, orderHistorySince, type OrderListItem,
+  ORDER_LIST_LIMIT_DEFAULT,
+  ORDER_LIST_THUMBNAILS_MAX,
+  codesOfFilter,
+  orderHistorySince,
+  type OrderListItem,
   type OrderListResult,
 } from '../../../types'
 import { orderTotal } from '../../../types/order/totals'
@@ -33,8 +37,17 @@ function decodeCursor(req: FastifyRequest, cursor: string): { at: string; id: nu
   const m = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'))
   // a real instant only (2026-02-30 parses in JS as 2 March; PostgreSQL would refuse it)
   const ms = m ? Date.parse(`${m[1]}Z`) : NaN
-  if (!m || Number(m[2]) > 2147483647 || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 23) !== m[1].slice(0, 23)) {
-    throw new ApiError(400, 'VALIDATION_ERROR', msg(req, 'querystring/cursor is not a cursor of this list', 'querystring/cursor 不是该列表的游标'))
+  if (
+    !m ||
+    Number(m[2]) > 2147483647 ||
+    Number.isNaN(ms) ||
+    new Date(ms).toISOString().slice(0, 23) !== m[1].slice(0, 23)
+  ) {
+    throw new ApiError(
+      400,
+      'VALIDATION_ERROR',
+      msg(req, 'querystring/cursor is not a cursor of this list', 'querystring/cursor 不是该列表的游标'),
+    )
   }
   return { at: `${m[1]}+00`, id: Number(m[2]) }
 }
@@ -46,71 +59,110 @@ export async function orderHistoryRoutes(app: FastifyInstance, opts: { db: Kysel
   const db = opts.db
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
 
-  r.route({ ...routeOf(orderEndpoints.orderList), preHandler: app.requireUser, handler: async (req) => {
-    const q = req.query
-    const limit = q.limit ?? ORDER_LIST_LIMIT_DEFAULT
-    const since = orderHistorySince(new Date())
-    const cursor = q.cursor ? decodeCursor(req, q.cursor) : null
-    const search = q.q?.trim() ?? ''
+  r.route({
+    ...routeOf(orderEndpoints.orderList),
+    preHandler: app.requireUser,
+    handler: async (req) => {
+      const q = req.query
+      const limit = q.limit ?? ORDER_LIST_LIMIT_DEFAULT
+      const since = orderHistorySince(new Date())
+      const cursor = q.cursor ? decodeCursor(req, q.cursor) : null
+      const search = q.q?.trim() ?? ''
 
-    let query = db.selectFrom('orders')
-      .select([
-        'id', 'order_number', 'sales_order_number', 'created_at', 'status', 'status_code', 'source', 'order_type', 'delivery_channel',
-        'po_number', 'currency', 'total_amount', 'taxes', 'handling_charge',
-        sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('created_us'),
-      ])
-      .where('account_id', '=', req.user!.accountId)
-      .where('created_at', '>=', since)
-    if (q.status) query = query.where('status', 'in', [...codesOfFilter(q.status)])
-    if (search) {
-      const p = prefixPattern(search)
-      query = query.where((eb) => eb.or([
-        eb(sql`lower(order_number)`, 'like', p),
-        eb(sql`lower(sales_order_number)`, 'like', p),
-        eb(sql`lower(po_number)`, 'like', p),
-      ]))
-    }
-    if (cursor) query = query.where(sql<boolean>`(created_at, id) < (${cursor.at}::timestamptz, ${cursor.id})`)
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()
-    const page = rows.slice(0, limit)
-    const ids = page.map((o) => o.id)
-
-    const [counts, firstLines] = ids.length
-      ? await Promise.all([
-          db.selectFrom('order_lines').select(['order_id', sql<number>`count(*)::int`.as('n')]).where('order_id', 'in', ids).groupBy('order_id').execute(),
-          db.selectFrom('order_lines').select(['order_id', 'line_number', 'catalog_number', 'image', 'title_en', 'title_zh'])
-            .where('order_id', 'in', ids).where('line_number', '<=', ORDER_LIST_THUMBNAILS_MAX).orderBy('order_id').orderBy('line_number').execute(),
+      let query = db
+        .selectFrom('orders')
+        .select([
+          'id',
+          'order_number',
+          'sales_order_number',
+          'created_at',
+          'status',
+          'status_code',
+          'source',
+          'order_type',
+          'delivery_channel',
+          'po_number',
+          'currency',
+          'total_amount',
+          'taxes',
+          'handling_charge',
+          sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('created_us'),
         ])
-      : [[], []]
-    const countOf = new Map(counts.map((c) => [c.order_id, Number(c.n)]))
-    const en = req.locale.language === 'en'
-
-    const items: OrderListItem[] = page.map((o) => {
-      const sm = { totalPriceAmount: 0, totalAmount: Number(o.total_amount), taxes: Number(o.taxes) }
-      return {
-        orderNumber: o.order_number,
-        salesOrderNumber: o.sales_order_number,
-        createdAt: new Date(o.created_at).toISOString(),
-        status: o.status as OrderListItem['status'],
-        statusCode: o.status_code,
-        source: o.source as OrderListItem['source'],
-        orderType: o.order_type,
-        deliveryChannel: o.delivery_channel,
-        poNumber: o.po_number,
-        currency: o.currency,
-        // the detail's total: taxes count when charged (taxes > 0), plus handling
-        total: toMajor(orderTotal(sm, sm.taxes > 0) + Number(o.handling_charge)),
-        itemCount: countOf.get(o.id) ?? 0,
-        thumbnails: firstLines.filter((l) => l.order_id === o.id)
-          .map((l) => ({ catalogNumber: l.catalog_number, image: l.image, productTitle: en ? l.title_en : l.title_zh })),
+        .where('account_id', '=', req.user!.accountId)
+        .where('created_at', '>=', since)
+      if (q.status) query = query.where('status', 'in', [...codesOfFilter(q.status)])
+      if (search) {
+        const p = prefixPattern(search)
+        query = query.where((eb) =>
+          eb.or([
+            eb(sql`lower(order_number)`, 'like', p),
+            eb(sql`lower(sales_order_number)`, 'like', p),
+            eb(sql`lower(po_number)`, 'like', p),
+          ]),
+        )
       }
-    })
-    const last = page[page.length - 1]
-    const data: OrderListResult = {
-      items,
-      nextCursor: rows.length > limit && last ? encodeCursor(last.created_us, last.id) : null,
-      since: since.toISOString(),
-    }
-    return ok(data)
-  } })
+      if (cursor) query = query.where(sql<boolean>`(created_at, id) < (${cursor.at}::timestamptz, ${cursor.id})`)
+      const rows = await query
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit + 1)
+        .execute()
+      const page = rows.slice(0, limit)
+      const ids = page.map((o) => o.id)
+
+      const [counts, firstLines] = ids.length
+        ? await Promise.all([
+            db
+              .selectFrom('order_lines')
+              .select(['order_id', sql<number>`count(*)::int`.as('n')])
+              .where('order_id', 'in', ids)
+              .groupBy('order_id')
+              .execute(),
+            db
+              .selectFrom('order_lines')
+              .select(['order_id', 'line_number', 'catalog_number', 'image', 'title_en', 'title_zh'])
+              .where('order_id', 'in', ids)
+              .where('line_number', '<=', ORDER_LIST_THUMBNAILS_MAX)
+              .orderBy('order_id')
+              .orderBy('line_number')
+              .execute(),
+          ])
+        : [[], []]
+      const countOf = new Map(counts.map((c) => [c.order_id, Number(c.n)]))
+      const en = req.locale.language === 'en'
+
+      const items: OrderListItem[] = page.map((o) => {
+        const sm = { totalPriceAmount: 0, totalAmount: Number(o.total_amount), taxes: Number(o.taxes) }
+        return {
+          orderNumber: o.order_number,
+          salesOrderNumber: o.sales_order_number,
+          createdAt: new Date(o.created_at).toISOString(),
+          status: o.status as OrderListItem['status'],
+          statusCode: o.status_code,
+          source: o.source as OrderListItem['source'],
+          orderType: o.order_type,
+          deliveryChannel: o.delivery_channel,
+          poNumber: o.po_number,
+          currency: o.currency,
+          // the detail's total: taxes count when charged (taxes > 0), plus handling
+          total: toMajor(orderTotal(sm, sm.taxes > 0) + Number(o.handling_charge)),
+          itemCount: countOf.get(o.id) ?? 0,
+          thumbnails: firstLines
+            .filter((l) => l.order_id === o.id)
+            .map((l) => ({
+              catalogNumber: l.catalog_number,
+              image: l.image,
+              productTitle: en ? l.title_en : l.title_zh,
+            })),
+        }
+      })
+      const last = page[page.length - 1]
+      const data: OrderListResult = {
+        items,
+        nextCursor: rows.length > limit && last ? encodeCursor(last.created_us, last.id) : null,
+        since: since.toISOString(),
+      }
+      return ok(data)
+    },
+  })
 }

@@ -5,7 +5,13 @@ import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { Config } from '../../config'
 import type { OpsAdvanceResult } from '../../../types'
-import { nextStep, ADVANCEABLE_STATUSES, CARRIERS, CONFIRMATION_WINDOW_MS, type ConfirmationKind } from '../../../types/order/lifecycle'
+import {
+  nextStep,
+  ADVANCEABLE_STATUSES,
+  CARRIERS,
+  CONFIRMATION_WINDOW_MS,
+  type ConfirmationKind,
+} from '../../../types/order/lifecycle'
 import { ApiError, ok } from '../../errors'
 import { routeOf } from '../../lib/openapi'
 import { orderEndpoints } from '../../../types/order/endpoints'
@@ -32,7 +38,12 @@ import { syncOrderOwnerPoints } from '../membership'
 const JOB_BATCH = 100
 
 export type AdvanceResult =
-  | { moved: true; from: string; to: string; shipment: { carrier: string; expressNumber: string; shippedAt: string } | null }
+  | {
+      moved: true
+      from: string
+      to: string
+      shipment: { carrier: string; expressNumber: string; shippedAt: string } | null
+    }
   | { moved: false; from: string; reason: 'final' | 'waiting' | 'address' | 'unknown' | 'raced' }
 
 const randomDigits = (n: number) => {
@@ -42,8 +53,12 @@ const randomDigits = (n: number) => {
 }
 
 async function addressApproved(trx: Transaction<DB>, o: { account_id: number; ship_to_key: string }): Promise<boolean> {
-  const st = await trx.selectFrom('ship_tos').select('address_status')
-    .where('account_id', '=', o.account_id).where('address_key', '=', o.ship_to_key).executeTakeFirst()
+  const st = await trx
+    .selectFrom('ship_tos')
+    .select('address_status')
+    .where('account_id', '=', o.account_id)
+    .where('address_key', '=', o.ship_to_key)
+    .executeTakeFirst()
   return st?.address_status === 'ACTIVE'
 }
 
@@ -51,46 +66,81 @@ async function addressApproved(trx: Transaction<DB>, o: { account_id: number; sh
 export async function advanceOrder(db: Kysely<DB>, orderId: number, now = new Date()): Promise<AdvanceResult> {
   const res = await advanceOrderStep(db, orderId, now)
   // issue 13: an order that has left the warehouse earns its owner's points now (docs/membership.md)
-  if (res.moved && (ORDER_CREDIT_STATUSES as readonly string[]).includes(res.to)) await syncOrderOwnerPoints(db, orderId)
+  if (res.moved && (ORDER_CREDIT_STATUSES as readonly string[]).includes(res.to))
+    await syncOrderOwnerPoints(db, orderId)
   return res
 }
 
 async function advanceOrderStep(db: Kysely<DB>, orderId: number, now: Date): Promise<AdvanceResult> {
   return db.transaction().execute(async (trx) => {
-    const o = await trx.selectFrom('orders').select(['id', 'status', 'currency', 'account_id', 'ship_to_key'])
-      .where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow()
-    const next = nextStep(o.status, { addressApproved: o.status === 'PENDING_ADDRESS_VALIDATION' ? await addressApproved(trx, o) : false })
+    const o = await trx
+      .selectFrom('orders')
+      .select(['id', 'status', 'currency', 'account_id', 'ship_to_key'])
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirstOrThrow()
+    const next = nextStep(o.status, {
+      addressApproved: o.status === 'PENDING_ADDRESS_VALIDATION' ? await addressApproved(trx, o) : false,
+    })
     if (next.kind !== 'step') {
-      return { moved: false, from: o.status, reason: next.kind === 'waiting' ? (next.reason === 'address' ? 'address' : 'waiting') : next.kind }
+      return {
+        moved: false,
+        from: o.status,
+        reason: next.kind === 'waiting' ? (next.reason === 'address' ? 'address' : 'waiting') : next.kind,
+      }
     }
     const { step } = next
-    const upd = await trx.updateTable('orders').set({ status: step.to, updated_at: now })
-      .where('id', '=', o.id).where('status', '=', step.from).executeTakeFirst()
+    const upd = await trx
+      .updateTable('orders')
+      .set({ status: step.to, updated_at: now })
+      .where('id', '=', o.id)
+      .where('status', '=', step.from)
+      .executeTakeFirst()
     if (Number(upd.numUpdatedRows) !== 1) return { moved: false, from: o.status, reason: 'raced' }
     let shipment: { carrier: string; expressNumber: string; shippedAt: string } | null = null
     if (step.effect === 'ship') {
       const carriers = CARRIERS[countryOfCurrency(o.currency)]
       const c = carriers[o.id % carriers.length]
       const expressNumber = `${c.prefix}${randomDigits(c.digits)}`
-      await trx.insertInto('shipments').values({
-        order_id: o.id, carrier: c.name, express_number: expressNumber, shipped_at: now, signed_at: null, package_status: 'IN_TRANSIT',
-      }).execute()
+      await trx
+        .insertInto('shipments')
+        .values({
+          order_id: o.id,
+          carrier: c.name,
+          express_number: expressNumber,
+          shipped_at: now,
+          signed_at: null,
+          package_status: 'IN_TRANSIT',
+        })
+        .execute()
       shipment = { carrier: c.name, expressNumber, shippedAt: now.toISOString() }
     } else if (step.effect === 'sign') {
-      await trx.updateTable('shipments').set({ signed_at: now, package_status: 'SIGNED' })
-        .where('order_id', '=', o.id).where('signed_at', 'is', null).execute()
+      await trx
+        .updateTable('shipments')
+        .set({ signed_at: now, package_status: 'SIGNED' })
+        .where('order_id', '=', o.id)
+        .where('signed_at', 'is', null)
+        .execute()
     }
     return { moved: true, from: step.from, to: step.to, shipment }
   })
 }
 
 /** One step for every order whose status is older than minAgeMs (oldest first, at most `limit`). */
-export async function advanceDueOrders(db: Kysely<DB>, opts: { minAgeMs: number; now?: Date; limit?: number }): Promise<{ moved: number; checked: number }> {
+export async function advanceDueOrders(
+  db: Kysely<DB>,
+  opts: { minAgeMs: number; now?: Date; limit?: number },
+): Promise<{ moved: number; checked: number }> {
   const now = opts.now ?? new Date()
-  const due = await db.selectFrom('orders').select('id')
+  const due = await db
+    .selectFrom('orders')
+    .select('id')
     .where('status', 'in', [...ADVANCEABLE_STATUSES])
     .where('updated_at', '<=', new Date(now.getTime() - opts.minAgeMs))
-    .orderBy('updated_at').orderBy('id').limit(opts.limit ?? JOB_BATCH).execute()
+    .orderBy('updated_at')
+    .orderBy('id')
+    .limit(opts.limit ?? JOB_BATCH)
+    .execute()
   let moved = 0
   for (const { id } of due) if ((await advanceOrder(db, id, now)).moved) moved++
   return { moved, checked: due.length }
@@ -100,7 +150,9 @@ export async function advanceDueOrders(db: Kysely<DB>, opts: { minAgeMs: number;
  * The status job's settings (server/jobs.ts runs it): ORDER_LIFECYCLE_INTERVAL_MS (> 0, at least 50) turns it on;
  * ORDER_LIFECYCLE_MIN_AGE_MS is how long an order waits in a status.
  */
-export function lifecycleJobOptions(config: Pick<Config, 'ORDER_LIFECYCLE_INTERVAL_MS' | 'ORDER_LIFECYCLE_MIN_AGE_MS'>): { intervalMs: number; minAgeMs: number } | null {
+export function lifecycleJobOptions(
+  config: Pick<Config, 'ORDER_LIFECYCLE_INTERVAL_MS' | 'ORDER_LIFECYCLE_MIN_AGE_MS'>,
+): { intervalMs: number; minAgeMs: number } | null {
   if (config.ORDER_LIFECYCLE_INTERVAL_MS <= 0) return null
   return { intervalMs: Math.max(50, config.ORDER_LIFECYCLE_INTERVAL_MS), minAgeMs: config.ORDER_LIFECYCLE_MIN_AGE_MS }
 }
@@ -113,7 +165,10 @@ export const hashConfirmToken = (token: string) => crypto.createHash('sha256').u
 export async function createConfirmation(db: Kysely<DB>, orderId: number, kind: ConfirmationKind, now = new Date()) {
   const token = crypto.randomBytes(32).toString('base64url')
   const expiresAt = new Date(now.getTime() + CONFIRMATION_WINDOW_MS[kind])
-  await db.insertInto('order_confirmations').values({ token_hash: hashConfirmToken(token), order_id: orderId, kind, expires_at: expiresAt }).execute()
+  await db
+    .insertInto('order_confirmations')
+    .values({ token_hash: hashConfirmToken(token), order_id: orderId, kind, expires_at: expiresAt })
+    .execute()
   return { token, expiresAt }
 }
 
@@ -123,35 +178,62 @@ export function registerOrderOps(app: FastifyInstance, db: Kysely<DB>, token: st
   const guard = opsGuard(token)
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const findOrder = async (orderNumber: string) => {
-    const o = await db.selectFrom('orders').select(['id', 'order_number']).where('order_number', '=', orderNumber).executeTakeFirst()
+    const o = await db
+      .selectFrom('orders')
+      .select(['id', 'order_number'])
+      .where('order_number', '=', orderNumber)
+      .executeTakeFirst()
     if (!o) throw new ApiError(404, 'NOT_FOUND', `Order ${orderNumber} not found`, 'ORDER_NOT_FOUND')
     return o
   }
 
-  r.route({ ...routeOf(orderEndpoints.opsAdvance, { headers: OpsHeadersSchema }), onRequest: guard, handler: async (req) => {
-    const o = await findOrder(req.params.orderNumber)
-    const res = await advanceOrder(db, o.id)
-    const [after, shipments] = await Promise.all([
-      db.selectFrom('orders').select('status').where('id', '=', o.id).executeTakeFirstOrThrow(),
-      db.selectFrom('shipments').selectAll().where('order_id', '=', o.id).orderBy('shipped_at').orderBy('id').execute(),
-    ])
-    req.log.info({ order: o.order_number, result: res }, 'order advanced by the operator endpoint')
-    const data: OpsAdvanceResult = {
-      orderNumber: o.order_number, moved: res.moved, from: res.from, status: after.status as OpsAdvanceResult['status'],
-      reason: res.moved ? null : res.reason,
-      shipments: shipments.map((s) => ({
-        carrier: s.carrier, expressNumber: s.express_number, shippedAt: new Date(s.shipped_at).toISOString(),
-        signedAt: s.signed_at ? new Date(s.signed_at).toISOString() : null, packageStatus: s.package_status,
-      })),
-    }
-    return ok(data)
-  } })
+  r.route({
+    ...routeOf(orderEndpoints.opsAdvance, { headers: OpsHeadersSchema }),
+    onRequest: guard,
+    handler: async (req) => {
+      const o = await findOrder(req.params.orderNumber)
+      const res = await advanceOrder(db, o.id)
+      const [after, shipments] = await Promise.all([
+        db.selectFrom('orders').select('status').where('id', '=', o.id).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('shipments')
+          .selectAll()
+          .where('order_id', '=', o.id)
+          .orderBy('shipped_at')
+          .orderBy('id')
+          .execute(),
+      ])
+      req.log.info({ order: o.order_number, result: res }, 'order advanced by the operator endpoint')
+      const data: OpsAdvanceResult = {
+        orderNumber: o.order_number,
+        moved: res.moved,
+        from: res.from,
+        status: after.status as OpsAdvanceResult['status'],
+        reason: res.moved ? null : res.reason,
+        shipments: shipments.map((s) => ({
+          carrier: s.carrier,
+          expressNumber: s.express_number,
+          shippedAt: new Date(s.shipped_at).toISOString(),
+          signedAt: s.signed_at ? new Date(s.signed_at).toISOString() : null,
+          packageStatus: s.package_status,
+        })),
+      }
+      return ok(data)
+    },
+  })
 
-  r.route({ ...routeOf(orderEndpoints.opsConfirmation, { headers: OpsHeadersSchema }), onRequest: guard, handler: async (req) => {
-    const o = await findOrder(req.params.orderNumber)
-    const link = await createConfirmation(db, o.id, req.body.kind)
-    req.log.info({ order: o.order_number, kind: req.body.kind }, 'confirmation link made by the operator endpoint')
-    return ok({ token: link.token, path: `/order-confirmation/${link.token}`, expiresAt: link.expiresAt.toISOString() })
-  } })
+  r.route({
+    ...routeOf(orderEndpoints.opsConfirmation, { headers: OpsHeadersSchema }),
+    onRequest: guard,
+    handler: async (req) => {
+      const o = await findOrder(req.params.orderNumber)
+      const link = await createConfirmation(db, o.id, req.body.kind)
+      req.log.info({ order: o.order_number, kind: req.body.kind }, 'confirmation link made by the operator endpoint')
+      return ok({
+        token: link.token,
+        path: `/order-confirmation/${link.token}`,
+        expiresAt: link.expiresAt.toISOString(),
+      })
+    },
+  })
 }
-

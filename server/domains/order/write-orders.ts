@@ -45,9 +45,18 @@ export interface ShipToColumns {
 }
 
 export const shipToSnapshot = (s: ShipToColumns): ShipToSnapshot => ({
-  addressKey: s.address_key, accountNumber: s.account_number, attentionTo: s.attention_to, companyOrInstitution: s.company_or_institution,
-  deptOrLab: s.dept_or_lab, country: s.country, stateOrProvince: s.state_or_province, city: s.city, streetAddress: s.street_address,
-  buildingOrRoom: s.building_or_room, zipCode: s.zip_code, phoneNumber: s.phone_number,
+  addressKey: s.address_key,
+  accountNumber: s.account_number,
+  attentionTo: s.attention_to,
+  companyOrInstitution: s.company_or_institution,
+  deptOrLab: s.dept_or_lab,
+  country: s.country,
+  stateOrProvince: s.state_or_province,
+  city: s.city,
+  streetAddress: s.street_address,
+  buildingOrRoom: s.building_or_room,
+  zipCode: s.zip_code,
+  phoneNumber: s.phone_number,
 })
 
 /** One order line; money in minor units. */
@@ -134,26 +143,73 @@ const parseJson = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v)
 const iso = (d: Date | string | null | undefined) => (d === null || d === undefined ? null : new Date(d).toISOString())
 
 /** Writes the orders (with their lines and charges) in one statement; see the module comment. */
-export async function writeOrders(db: Kysely<DB> | Transaction<DB>, drafts: OrderDraft[], opts: WriteOrdersOptions = {}): Promise<WriteOrdersResult> {
+export async function writeOrders(
+  db: Kysely<DB> | Transaction<DB>,
+  drafts: OrderDraft[],
+  opts: WriteOrdersOptions = {},
+): Promise<WriteOrdersResult> {
   if (!drafts.length) return { orders: [], lineRows: 0, chargeRows: 0, extra: {} }
-  const rows = JSON.stringify(drafts.map((d, i) => ({
-    i, p: d.placementId, a: d.accountId, u: d.userId, ot: d.orderType, ch: d.deliveryChannel, sc: d.supplyCenterId,
-    st: d.status, sc_code: d.statusCode, src: d.source, po: d.poNumber, rm: d.remark, em: d.additionalEmails,
-    sk: d.shipTo.addressKey, san: d.shipTo.accountNumber, bt: d.billToNumber, snap: d.shipTo, cur: d.currency,
-    tpa: d.totalPriceAmount, ta: d.totalAmount, tx: d.taxes, hc: d.handlingCharge, promo: d.promoCodes, sq: d.staticQuoteId,
-    pref: d.orderPreference, fs: d.flashSaleId, ct: d.contacts, onum: d.orderNumber ?? null, sonum: d.salesOrderNumber ?? null,
-    ca: iso(d.createdAt), ua: iso(d.updatedAt),
-    charges: d.charges.map((c, k) => ({ k, kind: c.kind, amount: c.amount })),
-    lines: d.lines.map((l) => ({
-      n: l.lineNumber, pid: l.productId, sku: l.sku, cn: l.catalogNumber, ten: l.titleEn, tzh: l.titleZh, size: l.size, img: l.image,
-      q: l.quantity, aq: l.allocatedQty, bq: l.backorderedQty, esd: iso(l.estimatedShipDate), lp: l.listPrice, up: l.unitPrice,
-      fp: l.finalPrice, lt: l.lineTotal, ch: l.deliveryChannel, promo: l.promoCodes,
+  const rows = JSON.stringify(
+    drafts.map((d, i) => ({
+      i,
+      p: d.placementId,
+      a: d.accountId,
+      u: d.userId,
+      ot: d.orderType,
+      ch: d.deliveryChannel,
+      sc: d.supplyCenterId,
+      st: d.status,
+      sc_code: d.statusCode,
+      src: d.source,
+      po: d.poNumber,
+      rm: d.remark,
+      em: d.additionalEmails,
+      sk: d.shipTo.addressKey,
+      san: d.shipTo.accountNumber,
+      bt: d.billToNumber,
+      snap: d.shipTo,
+      cur: d.currency,
+      tpa: d.totalPriceAmount,
+      ta: d.totalAmount,
+      tx: d.taxes,
+      hc: d.handlingCharge,
+      promo: d.promoCodes,
+      sq: d.staticQuoteId,
+      pref: d.orderPreference,
+      fs: d.flashSaleId,
+      ct: d.contacts,
+      onum: d.orderNumber ?? null,
+      sonum: d.salesOrderNumber ?? null,
+      ca: iso(d.createdAt),
+      ua: iso(d.updatedAt),
+      charges: d.charges.map((c, k) => ({ k, kind: c.kind, amount: c.amount })),
+      lines: d.lines.map((l) => ({
+        n: l.lineNumber,
+        pid: l.productId,
+        sku: l.sku,
+        cn: l.catalogNumber,
+        ten: l.titleEn,
+        tzh: l.titleZh,
+        size: l.size,
+        img: l.image,
+        q: l.quantity,
+        aq: l.allocatedQty,
+        bq: l.backorderedQty,
+        esd: iso(l.estimatedShipDate),
+        lp: l.listPrice,
+        up: l.unitPrice,
+        fp: l.finalPrice,
+        lt: l.lineTotal,
+        ch: l.deliveryChannel,
+        promo: l.promoCodes,
+      })),
     })),
-  })))
+  )
   const more = opts.with?.length ? sql`, ${sql.join(opts.with, sql`, `)}` : sql``
   const moreSelect = opts.select?.length ? sql`, ${sql.join(opts.select, sql`, `)}` : sql``
   // (a CASE and COALESCE evaluate nextval only when it is taken: the seed's own numbers use none)
-  const r = (await sql<{ nums: unknown; line_rows: number; charge_rows: number } & Record<string, unknown>>`
+  const r = (
+    await sql<{ nums: unknown; line_rows: number; charge_rows: number } & Record<string, unknown>>`
     WITH v AS MATERIALIZED (
       SELECT x.*, COALESCE(x.onum, nextval('order_number_seq')::text) AS o,
         COALESCE(x.sonum, (CASE WHEN x.ch = 'SC' THEN nextval('sales_order_sc_seq') ELSE nextval('sales_order_tfs_seq') END)::text) AS so
@@ -186,9 +242,13 @@ export async function writeOrders(db: Kysely<DB> | Transaction<DB>, drafts: Orde
       RETURNING id
     )${more}
     SELECT (SELECT json_agg(json_build_array(v.i, o.id, v.o, v.so) ORDER BY v.i) FROM v JOIN o ON o.order_number = v.o) AS nums,
-      (SELECT count(*)::int FROM ln) AS line_rows, (SELECT count(*)::int FROM c) AS charge_rows${moreSelect}`.execute(db)).rows[0]
+      (SELECT count(*)::int FROM ln) AS line_rows, (SELECT count(*)::int FROM c) AS charge_rows${moreSelect}`.execute(
+      db,
+    )
+  ).rows[0]
   const { nums, line_rows, charge_rows, ...extra } = r
-  const orders = ((parseJson(nums) as [number, number, string, string][] | null) ?? [])
-    .map(([, id, orderNumber, salesOrderNumber]) => ({ id: Number(id), orderNumber, salesOrderNumber }))
+  const orders = ((parseJson(nums) as [number, number, string, string][] | null) ?? []).map(
+    ([, id, orderNumber, salesOrderNumber]) => ({ id: Number(id), orderNumber, salesOrderNumber }),
+  )
   return { orders, lineRows: Number(line_rows), chargeRows: Number(charge_rows), extra }
 }

@@ -24,7 +24,11 @@ export function registerLifecycle(app: FastifyInstance) {
   app.decorate('lifecycle', { draining: false, starting: false })
   app.addHook('onRequest', async (req, reply) => {
     if (!app.lifecycle.starting) return
-    const language = messageLanguage(String(req.headers.languagecode ?? '').trim().toLowerCase())
+    const language = messageLanguage(
+      String(req.headers.languagecode ?? '')
+        .trim()
+        .toLowerCase(),
+    )
     return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S)).send(unavailableBody(language))
   })
 }
@@ -36,10 +40,13 @@ export function registerLifecycle(app: FastifyInstance) {
  * does not answer (the error handler maps that to 503, server/db/availability.ts).
  */
 export async function healthRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
-  app.route({ ...routeOf(platformEndpoints.health), handler: async () => {
-    if (app.lifecycle.draining) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'This instance is shutting down')
-    await sql`select 1`.execute(opts.db)
-    const data: Health = { db: dbKind(opts.db) }
-    return ok(data)
-  } })
+  app.route({
+    ...routeOf(platformEndpoints.health),
+    handler: async () => {
+      if (app.lifecycle.draining) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'This instance is shutting down')
+      await sql`select 1`.execute(opts.db)
+      const data: Health = { db: dbKind(opts.db) }
+      return ok(data)
+    },
+  })
 }

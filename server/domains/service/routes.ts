@@ -36,10 +36,13 @@ export function chatWidgetUrl(req: FastifyRequest, config: ChatSettings): string
 /** Customer-service chat config, under /api (no login needed: anonymous visitors can chat too). */
 export async function chatConfigRoutes(app: FastifyInstance, opts: { config?: ChatSettings } = {}) {
   const config = opts.config ?? app.config
-  app.route({ ...routeOf(serviceEndpoints.chatConfig), handler: async (req) => {
-    const data: ChatConfig = { widgetUrl: chatWidgetUrl(req, config) }
-    return ok(data)
-  } })
+  app.route({
+    ...routeOf(serviceEndpoints.chatConfig),
+    handler: async (req) => {
+      const data: ChatConfig = { widgetUrl: chatWidgetUrl(req, config) }
+      return ok(data)
+    },
+  })
 }
 
 /** Customer-service chat (issue 4): GET /api/chat/config. The stand-in page /__chat is chatStandInRoutes. */

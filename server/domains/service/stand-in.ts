@@ -7,8 +7,14 @@ export const STAND_IN_PATH = '/__chat'
 
 /** The payload fields of spec section 7, in the order the page lists them, with their labels. */
 const PAYLOAD_FIELDS: [string, string][] = [
-  ['employeeId', 'Employee id'], ['email', 'Email'], ['name', 'Name'], ['analyticsId', 'Analytics id'],
-  ['location', 'Location'], ['country', 'Country'], ['phone', 'Phone'], ['company', 'Company'],
+  ['employeeId', 'Employee id'],
+  ['email', 'Email'],
+  ['name', 'Name'],
+  ['analyticsId', 'Analytics id'],
+  ['location', 'Location'],
+  ['country', 'Country'],
+  ['phone', 'Phone'],
+  ['company', 'Company'],
 ]
 const MAX_VALUE = 500
 
@@ -40,18 +46,20 @@ function pick(query: unknown): Record<string, string> {
 /** The stand-in page: the received payload and product card, HTML-escaped, and a message box that echoes. */
 export function renderStandIn(query: unknown, nonce: string): string {
   const q = pick(query)
-  const rows = PAYLOAD_FIELDS.map(([key, label]) =>
-    `<tr data-field="${key}"><th>${label}</th><td>${q[key] ? escapeHtml(q[key]) : '<span class="none">(none)</span>'}</td></tr>`,
+  const rows = PAYLOAD_FIELDS.map(
+    ([key, label]) =>
+      `<tr data-field="${key}"><th>${label}</th><td>${q[key] ? escapeHtml(q[key]) : '<span class="none">(none)</span>'}</td></tr>`,
   ).join('')
   const image = q.productImage ? safeUrl(q.productImage) : null
-  const card = q.productCatalogNumber || q.productTitle
-    ? `<section class="card" data-card>
+  const card =
+    q.productCatalogNumber || q.productTitle
+      ? `<section class="card" data-card>
         ${image ? `<img src="${escapeHtml(image)}" alt="" width="75" height="75">` : ''}
         <div><strong data-card-title>${escapeHtml(q.productTitle ?? '')}</strong>
         <div data-card-catalog>${escapeHtml(q.productCatalogNumber ?? '')}</div>
         <div data-card-description>${escapeHtml(q.productDescription ?? '')}</div></div>
       </section>`
-    : ''
+      : ''
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Customer service (local stand-in)</title>

@@ -20,7 +20,8 @@ export const getGift = (id: string) => gift({ id })
 
 /** POST /membership/gifts/redeem with the header Idempotency-Key: the same key and body give the first answer again */
 const redeem = createFetch<MembershipEndpoints['redeemGift']>('POST', '/membership/gifts/redeem', { timeoutMs: 30000 })
-export const redeemGift = (body: RedeemBody, idempotencyKey: string) => redeem(body, { headers: { 'Idempotency-Key': idempotencyKey } })
+export const redeemGift = (body: RedeemBody, idempotencyKey: string) =>
+  redeem(body, { headers: { 'Idempotency-Key': idempotencyKey } })
 
 export const getRedemptions = createFetch<MembershipEndpoints['redemptions']>('GET', '/membership/redemptions')
 const redemption = createFetch<MembershipEndpoints['redemption']>('GET', '/membership/redemptions/:redemptionNumber')

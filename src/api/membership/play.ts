@@ -12,7 +12,8 @@ export const getDraws = createFetch<MembershipEndpoints['draws']>('GET', '/membe
 
 /** POST /membership/draws/{id}/draw with Idempotency-Key: a retry with the same key replays the draw, never charges twice */
 const draw = createFetch<MembershipEndpoints['draw']>('POST', '/membership/draws/:id/draw', { timeoutMs: 20000 })
-export const drawOnce = (activityId: string, idempotencyKey: string) => draw({ id: activityId }, {}, { headers: { 'Idempotency-Key': idempotencyKey } })
+export const drawOnce = (activityId: string, idempotencyKey: string) =>
+  draw({ id: activityId }, {}, { headers: { 'Idempotency-Key': idempotencyKey } })
 
 /** GET /membership/giftbag: the member's prize orders, newest first */
 export const getGiftBag = createFetch<MembershipEndpoints['giftBag']>('GET', '/membership/giftbag')
@@ -35,4 +36,7 @@ export const getInteractions = createFetch<MembershipEndpoints['interactions']>(
 export const getInvitations = createFetch<MembershipEndpoints['invitations']>('GET', '/membership/invitations')
 
 /** POST /membership/invitations/redeem */
-export const redeemInvitation = createFetch<MembershipEndpoints['redeemInvitation']>('POST', '/membership/invitations/redeem')
+export const redeemInvitation = createFetch<MembershipEndpoints['redeemInvitation']>(
+  'POST',
+  '/membership/invitations/redeem',
+)

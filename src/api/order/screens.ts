@@ -1,4 +1,10 @@
-import type { ConfirmActionBody, OrderEndpoints, OrderExportTicket, OrderExportTicketBody, EnquiryCommentBody } from '../../../types'
+import type {
+  ConfirmActionBody,
+  OrderEndpoints,
+  OrderExportTicket,
+  OrderExportTicketBody,
+  EnquiryCommentBody,
+} from '../../../types'
 import type { OrderRequestFields } from '../../../types/order/request-schemas'
 import type { AnswerOf } from '../../../types/endpoint'
 import { apiRequest, createFetch, pathOf } from '../client'
@@ -55,11 +61,25 @@ export const requestCancel = (orderNumber: string, fields: OrderRequestFields) =
  * POST /order/{orderNumber}/return as multipart/form-data: the fields and up to 2 parts `files`,
  * in one request (the request and its files are stored together or not at all).
  */
-export function requestReturn(orderNumber: string, fields: OrderRequestFields, files: { name: string; mime: string; bytes: Uint8Array }[]) {
+export function requestReturn(
+  orderNumber: string,
+  fields: OrderRequestFields,
+  files: { name: string; mime: string; bytes: Uint8Array }[],
+) {
   const boundary = `----labstore${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`
-  const { body, contentType } = buildMultipart({ ...fields }, files.map((f) => ({ field: 'files', ...f })), boundary)
+  const { body, contentType } = buildMultipart(
+    { ...fields },
+    files.map((f) => ({ field: 'files', ...f })),
+    boundary,
+  )
   const path = pathOf<OrderEndpoints['requestReturn']['path']>('/order/:orderNumber/return', { orderNumber })
-  return apiRequest<AnswerOf<OrderEndpoints['requestReturn']>>({ method: 'POST', path, body, headers: { 'content-type': contentType }, timeoutMs: 60000 })
+  return apiRequest<AnswerOf<OrderEndpoints['requestReturn']>>({
+    method: 'POST',
+    path,
+    body,
+    headers: { 'content-type': contentType },
+    timeoutMs: 60000,
+  })
 }
 
 /** GET /order/{orderNumber}/requests: the cancel and return requests of one order */
@@ -71,19 +91,35 @@ export const getOrderRequests = (orderNumber: string) => orderRequests({ orderNu
  * mini-program (wx.request accepts an ArrayBuffer), so one request carries the fields and both
  * files (wx.uploadFile sends one file per call). No TextEncoder/FormData: a mini-program has neither.
  */
-export function buildMultipart(fields: Record<string, string | undefined>, files: { field: string; name: string; mime: string; bytes: Uint8Array }[], boundary: string) {
+export function buildMultipart(
+  fields: Record<string, string | undefined>,
+  files: { field: string; name: string; mime: string; bytes: Uint8Array }[],
+  boundary: string,
+) {
   // quotes and line breaks of a name cannot break out of its header
   const safe = (v: string) => v.replace(/[\r\n"]/g, '_')
   const parts: Uint8Array[] = []
   for (const [name, value] of Object.entries(fields)) {
-    if (value !== undefined) parts.push(utf8Encode(`--${boundary}\r\nContent-Disposition: form-data; name="${safe(name)}"\r\n\r\n${value}\r\n`))
+    if (value !== undefined)
+      parts.push(
+        utf8Encode(`--${boundary}\r\nContent-Disposition: form-data; name="${safe(name)}"\r\n\r\n${value}\r\n`),
+      )
   }
   for (const f of files) {
-    parts.push(utf8Encode(`--${boundary}\r\nContent-Disposition: form-data; name="${safe(f.field)}"; filename="${safe(f.name)}"\r\nContent-Type: ${f.mime}\r\n\r\n`), f.bytes, utf8Encode('\r\n'))
+    parts.push(
+      utf8Encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${safe(f.field)}"; filename="${safe(f.name)}"\r\nContent-Type: ${f.mime}\r\n\r\n`,
+      ),
+      f.bytes,
+      utf8Encode('\r\n'),
+    )
   }
   parts.push(utf8Encode(`--${boundary}--\r\n`))
   const body = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
   let at = 0
-  for (const p of parts) { body.set(p, at); at += p.length }
+  for (const p of parts) {
+    body.set(p, at)
+    at += p.length
+  }
   return { body: body.buffer, contentType: `multipart/form-data; boundary=${boundary}` }
 }

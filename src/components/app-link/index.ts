@@ -1,7 +1,10 @@
 import { ROUTES, type RouteName } from '../../../types/routes'
 import { navigation } from '../../platform/navigation'
 
-export interface AppLink { route: string; params: Record<string, string> }
+export interface AppLink {
+  route: string
+  params: Record<string, string>
+}
 
 /** Whether a server-given link names a route of the app (links are route names and params, never raw URLs). */
 export const isAppRoute = (route: string): route is RouteName => ROUTES.some((r) => r.name === route)

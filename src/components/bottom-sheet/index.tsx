@@ -16,7 +16,16 @@ export const BOTTOM_SHEET_MAX_HEIGHT = '80vh'
  * modal Dialog (focus kept inside, Escape closes, focus back to the opener). Spec section 4:
  * "The bottom-sheet button is disabled while the sheet is marked disabled."
  */
-export default function BottomSheet({ title, tip, button, disabled, onButton, onClose, children, className }: {
+export default function BottomSheet({
+  title,
+  tip,
+  button,
+  disabled,
+  onButton,
+  onClose,
+  children,
+  className,
+}: {
   title: string
   tip?: string
   button?: string
@@ -28,15 +37,24 @@ export default function BottomSheet({ title, tip, button, disabled, onButton, on
 }) {
   const t = useT()
   return (
-    <Dialog className={`bottom-sheet${className ? ` ${className}` : ''}`} maskClassName='bottom-sheet__mask' label={title} onClose={onClose}>
+    <Dialog
+      className={`bottom-sheet${className ? ` ${className}` : ''}`}
+      maskClassName='bottom-sheet__mask'
+      label={title}
+      onClose={onClose}
+    >
       <View className='bottom-sheet__panel' style={{ maxHeight: BOTTOM_SHEET_MAX_HEIGHT }}>
         <View className='bottom-sheet__head'>
           <Text className='bottom-sheet__title'>{title}</Text>
           <View className='bottom-sheet__close' {...tapProps(onClose, { label: t('sheet.close') })}>
-            <View {...hiddenProps()}><AtIcon value='close' size={18} color='#596579' /></View>
+            <View {...hiddenProps()}>
+              <AtIcon value='close' size={18} color='#596579' />
+            </View>
           </View>
         </View>
-        <ScrollView className='bottom-sheet__body' scrollY>{children}</ScrollView>
+        <ScrollView className='bottom-sheet__body' scrollY>
+          {children}
+        </ScrollView>
         {tip && <Text className='bottom-sheet__tip'>{tip}</Text>}
         {button && (
           <View

@@ -25,18 +25,40 @@ export interface ConfirmDialogProps {
  * A Yes / No question over the page (spec section 4: "Click 'Set as Default', confirm Yes or No"), on
  * the one modal Dialog: Escape and a tap outside answer No (not while busy).
  */
-export default function ConfirmDialog({ open, title, body, yesText, noText, busy, children, className, onYes, onNo }: ConfirmDialogProps) {
+export default function ConfirmDialog({
+  open,
+  title,
+  body,
+  yesText,
+  noText,
+  busy,
+  children,
+  className,
+  onYes,
+  onNo,
+}: ConfirmDialogProps) {
   const t = useT()
   if (!open) return null
   return (
-    <Dialog className={`confirm-dialog${className ? ` ${className}` : ''}`} maskClassName='confirm-dialog__mask' label={title} busy={busy} onClose={onNo}>
+    <Dialog
+      className={`confirm-dialog${className ? ` ${className}` : ''}`}
+      maskClassName='confirm-dialog__mask'
+      label={title}
+      busy={busy}
+      onClose={onNo}
+    >
       <View className='confirm-dialog__panel'>
         <Text className='confirm-dialog__title'>{title}</Text>
         {body && <Text className='confirm-dialog__body'>{body}</Text>}
         {children}
         <View className='confirm-dialog__actions'>
-          <View className='confirm-dialog__no' {...tapProps(onNo, { disabled: busy })}>{noText ?? t('acct.confirm.no')}</View>
-          <View className={`confirm-dialog__yes${busy ? ' confirm-dialog__yes--busy' : ''}`} {...tapProps(onYes, { disabled: busy })}>
+          <View className='confirm-dialog__no' {...tapProps(onNo, { disabled: busy })}>
+            {noText ?? t('acct.confirm.no')}
+          </View>
+          <View
+            className={`confirm-dialog__yes${busy ? ' confirm-dialog__yes--busy' : ''}`}
+            {...tapProps(onYes, { disabled: busy })}
+          >
             {yesText ?? t('acct.confirm.yes')}
           </View>
         </View>

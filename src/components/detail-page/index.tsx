@@ -25,7 +25,14 @@ type PanelProps = Omit<StatePanelProps, 'block'>
  * The start every detail body has: the spinner while the thing loads, "not found" with its way back,
  * what failed with a Retry; once it is there, the thing (`children`, called only then).
  */
-export function DetailStates({ block, view, loading, notFound, failed, children }: {
+export function DetailStates({
+  block,
+  view,
+  loading,
+  notFound,
+  failed,
+  children,
+}: {
   /** the state box's class (e.g. 'od-state'): the block of the three panels */
   block: string
   view: DetailView

@@ -25,7 +25,9 @@ export interface DialogProps {
  * (platform/a11y useDialogFocus). Mounted = open: render it only while the dialog is shown.
  */
 export default function Dialog({ className, maskClassName, label, onClose, busy, catchMove, children }: DialogProps) {
-  const close = () => { if (!busy) onClose() }
+  const close = () => {
+    if (!busy) onClose()
+  }
   const focus = useDialogFocus(close)
   return (
     <View className={className} catchMove={catchMove} {...ariaProps('dialog', { modal: 'true', label })} {...focus}>

@@ -8,8 +8,20 @@ import './index.scss'
  * field is named by what the user reads above it, not by its placeholder (which goes when typing
  * starts). Give the field `labelledFieldProps(fieldId, label)` from platform/a11y with the same id.
  */
-export default function FieldLabel({ fieldId, className, children }: { fieldId: string; className?: string; children?: ReactNode }) {
-  return <Label className={`field-label${className ? ` ${className}` : ''}`} {...labelProps(fieldId)}>{children}</Label>
+export default function FieldLabel({
+  fieldId,
+  className,
+  children,
+}: {
+  fieldId: string
+  className?: string
+  children?: ReactNode
+}) {
+  return (
+    <Label className={`field-label${className ? ` ${className}` : ''}`} {...labelProps(fieldId)}>
+      {children}
+    </Label>
+  )
 }
 
 /** An id for a field of this form, unique on the page (pages stay mounted under the one on screen). */

@@ -11,7 +11,13 @@ import './index.scss'
 const ICON: Record<FooterItem['key'], string> = { home: 'home', categories: 'list', cart: 'shopping-cart', my: 'user' }
 
 /** Footer navigation (spec section 2): items by country, laid out in grid chunks of 4. */
-export default function Footer({ active, variant = 'full' }: { active: FooterItem['key']; variant?: 'full' | 'withoutMy' }) {
+export default function Footer({
+  active,
+  variant = 'full',
+}: {
+  active: FooterItem['key']
+  variant?: 'full' | 'withoutMy'
+}) {
   const t = useT()
   const country = useLocale((s) => s.country)
   const rows = chunk(footerItems(country, variant))
@@ -27,7 +33,9 @@ export default function Footer({ active, variant = 'full' }: { active: FooterIte
               to={{ route: item.route }}
               current={item.key === active}
             >
-              <View {...hiddenProps()}><AtIcon value={ICON[item.key]} size='22' color={item.key === active ? '#0b5fa5' : '#5e6a80'} /></View>
+              <View {...hiddenProps()}>
+                <AtIcon value={ICON[item.key]} size='22' color={item.key === active ? '#0b5fa5' : '#5e6a80'} />
+              </View>
               <Text className='app-footer__label'>{t(item.label)}</Text>
               {item.key === 'cart' && <CartBadge count={count} />}
             </Tappable>

@@ -53,22 +53,50 @@ export default function FormField(props: FormFieldProps) {
       {optional && <Text className={`${block}__optional`}> ({optional})</Text>}
     </>
   )
-  const labelElement = children === undefined
-    ? <FieldLabel className={`${block}__label`} fieldId={id}>{labelText}</FieldLabel>
-    : <Text className={`${block}__label`}>{labelText}</Text>
+  const labelElement =
+    children === undefined ? (
+      <FieldLabel className={`${block}__label`} fieldId={id}>
+        {labelText}
+      </FieldLabel>
+    ) : (
+      <Text className={`${block}__label`}>{labelText}</Text>
+    )
   const inputClass = `${block}__input${multiline ? ` ${block}__textarea` : ''}${inputClassName ? ` ${inputClassName}` : ''}`
   const onInput = (e: { detail: { value: string } }) => props.onInput?.(e.detail.value)
-  const common = { className: inputClass, value: props.value, maxlength: props.maxlength, placeholder: props.placeholder, onInput }
+  const common = {
+    className: inputClass,
+    value: props.value,
+    maxlength: props.maxlength,
+    placeholder: props.placeholder,
+    onInput,
+  }
   return (
     <View className={`${block} ${block}--${name}${error ? ` ${block}--invalid` : ''}`}>
-      {counter
-        ? <View className={`${block}__head`}>{labelElement}<Text className={`${block}__counter`}>{counter}</Text></View>
-        : labelElement}
+      {counter ? (
+        <View className={`${block}__head`}>
+          {labelElement}
+          <Text className={`${block}__counter`}>{counter}</Text>
+        </View>
+      ) : (
+        labelElement
+      )}
       {hint && <Text className={`${block}__hint`}>{hint}</Text>}
-      {children ?? (multiline
-        ? <Textarea {...common} {...labelledFieldProps(id, label, { multiline: true })} />
-        : <Input {...common} type={props.type ?? 'text'} {...labelledFieldProps(id, label)} onConfirm={props.onConfirm} />)}
-      {error && <Text className={`${block}__error`} {...ariaProps('alert')}>{error}</Text>}
+      {children ??
+        (multiline ? (
+          <Textarea {...common} {...labelledFieldProps(id, label, { multiline: true })} />
+        ) : (
+          <Input
+            {...common}
+            type={props.type ?? 'text'}
+            {...labelledFieldProps(id, label)}
+            onConfirm={props.onConfirm}
+          />
+        ))}
+      {error && (
+        <Text className={`${block}__error`} {...ariaProps('alert')}>
+          {error}
+        </Text>
+      )}
     </View>
   )
 }

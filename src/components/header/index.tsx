@@ -41,7 +41,9 @@ export default function Header({ title, searchBar, onSearch, chatProduct }: Head
   const country = useLocale((s) => s.country)
   // spec section 7: "presence of data drives the bell dot"; asked again whenever a page shows (logged-in users only)
   const unread = useNotifications((s) => s.hasUnread)
-  useDidShow(() => { void useNotifications.getState().refreshUnread() })
+  useDidShow(() => {
+    void useNotifications.getState().refreshUnread()
+  })
   const [scrolled, setScrolled] = useState(false)
   const [keyword, setKeyword] = useState('')
   usePageScroll(({ scrollTop }) => {
@@ -61,10 +63,18 @@ export default function Header({ title, searchBar, onSearch, chatProduct }: Head
   }
 
   return (
-    <View className={`app-header${scrolled ? ' app-header--scrolled' : ''}`} style={{ paddingTop: `${statusBarHeight}px` }} {...ariaProps('banner')}>
+    <View
+      className={`app-header${scrolled ? ' app-header--scrolled' : ''}`}
+      style={{ paddingTop: `${statusBarHeight}px` }}
+      {...ariaProps('banner')}
+    >
       <View className='app-header__row'>
         {canGoBack && (
-          <Tappable className='app-header__icon app-header__back' label={t('header.back')} onTap={() => navigation.back()}>
+          <Tappable
+            className='app-header__icon app-header__back'
+            label={t('header.back')}
+            onTap={() => navigation.back()}
+          >
             <AtIcon value='chevron-left' size='22' color='#1f2d3d' />
           </Tappable>
         )}
@@ -74,7 +84,9 @@ export default function Header({ title, searchBar, onSearch, chatProduct }: Head
         </Tappable>
         {searchBar ? (
           <View className='app-header__search' {...ariaProps('search')}>
-            <View className='app-header__search-icon' {...hiddenProps()}><AtIcon value='search' size='14' color='#8a94a6' /></View>
+            <View className='app-header__search-icon' {...hiddenProps()}>
+              <AtIcon value='search' size='14' color='#8a94a6' />
+            </View>
             <Input
               className='app-header__search-input'
               value={keyword}

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
 import { View, Text, Input } from '@tarojs/components'
 import { useT } from '../../store/locale'
-import { CART_QTY_MAX, CART_QTY_MIN, QTY_CHECK_DELAY_MS, QTY_TOOLTIP_MS, checkQuantityInput, stepQuantity } from '../../../types/cart/quantity'
+import {
+  CART_QTY_MAX,
+  CART_QTY_MIN,
+  QTY_CHECK_DELAY_MS,
+  QTY_TOOLTIP_MS,
+  checkQuantityInput,
+  stepQuantity,
+} from '../../../types/cart/quantity'
 import { tapProps } from '../tappable'
 import { ariaProps, fieldLabelProps } from '../../platform/a11y'
 import './index.scss'
@@ -31,20 +38,31 @@ export default function QuantityStepper({ value, label, onCommit, disabled }: Qu
   const typing = useRef(false)
 
   // the server's answer replaces what is shown unless the user is typing
-  useEffect(() => { if (!typing.current) setText(String(value)) }, [value])
-  useEffect(() => () => {
-    if (checkTimer.current) clearTimeout(checkTimer.current)
-    if (tipTimer.current) clearTimeout(tipTimer.current)
-  }, [])
+  useEffect(() => {
+    if (!typing.current) setText(String(value))
+  }, [value])
+  useEffect(
+    () => () => {
+      if (checkTimer.current) clearTimeout(checkTimer.current)
+      if (tipTimer.current) clearTimeout(tipTimer.current)
+    },
+    [],
+  )
 
   const showTip = (message: string) => {
     if (tipTimer.current) clearTimeout(tipTimer.current)
     setTip(message)
-    tipTimer.current = setTimeout(() => { setTip(null); tipTimer.current = null }, QTY_TOOLTIP_MS)
+    tipTimer.current = setTimeout(() => {
+      setTip(null)
+      tipTimer.current = null
+    }, QTY_TOOLTIP_MS)
   }
 
   const commit = async (next: number) => {
-    if (next === value) { setText(String(value)); return }
+    if (next === value) {
+      setText(String(value))
+      return
+    }
     setText(String(next))
     const refused = await onCommit(next)
     if (refused) {
@@ -58,7 +76,13 @@ export default function QuantityStepper({ value, label, onCommit, disabled }: Qu
     const r = checkQuantityInput(raw)
     if (!r.ok) {
       setText(String(value))
-      showTip(r.error === 'numeric' ? t('cart.qty.numeric') : r.error === 'min' ? t('cart.qty.min', { min: CART_QTY_MIN }) : t('cart.qty.max', { max: CART_QTY_MAX }))
+      showTip(
+        r.error === 'numeric'
+          ? t('cart.qty.numeric')
+          : r.error === 'min'
+            ? t('cart.qty.min', { min: CART_QTY_MIN })
+            : t('cart.qty.max', { max: CART_QTY_MAX }),
+      )
       return
     }
     commit(r.value).catch(() => undefined)
@@ -69,7 +93,10 @@ export default function QuantityStepper({ value, label, onCommit, disabled }: Qu
     typing.current = true
     setText(raw)
     if (checkTimer.current) clearTimeout(checkTimer.current)
-    checkTimer.current = setTimeout(() => { checkTimer.current = null; check(raw) }, QTY_CHECK_DELAY_MS)
+    checkTimer.current = setTimeout(() => {
+      checkTimer.current = null
+      check(raw)
+    }, QTY_CHECK_DELAY_MS)
   }
 
   const step = (dir: 1 | -1) => {
@@ -83,7 +110,10 @@ export default function QuantityStepper({ value, label, onCommit, disabled }: Qu
   const plusOff = disabled || value >= CART_QTY_MAX
   return (
     <View className='qty-stepper' {...ariaProps('group', { label })}>
-      <View className={`qty-stepper__btn qty-stepper__minus${minusOff ? ' qty-stepper__btn--off' : ''}`} {...tapProps(() => step(-1), { label: t('cart.qty.minus'), disabled: minusOff })}>
+      <View
+        className={`qty-stepper__btn qty-stepper__minus${minusOff ? ' qty-stepper__btn--off' : ''}`}
+        {...tapProps(() => step(-1), { label: t('cart.qty.minus'), disabled: minusOff })}
+      >
         <Text>−</Text>
       </View>
       <Input
@@ -95,10 +125,17 @@ export default function QuantityStepper({ value, label, onCommit, disabled }: Qu
         onInput={onInput}
         {...fieldLabelProps(label)}
       />
-      <View className={`qty-stepper__btn qty-stepper__plus${plusOff ? ' qty-stepper__btn--off' : ''}`} {...tapProps(() => step(1), { label: t('cart.qty.plus'), disabled: plusOff })}>
+      <View
+        className={`qty-stepper__btn qty-stepper__plus${plusOff ? ' qty-stepper__btn--off' : ''}`}
+        {...tapProps(() => step(1), { label: t('cart.qty.plus'), disabled: plusOff })}
+      >
         <Text>+</Text>
       </View>
-      {tip && <View className='qty-stepper__tip' {...ariaProps('alert')}><Text>{tip}</Text></View>}
+      {tip && (
+        <View className='qty-stepper__tip' {...ariaProps('alert')}>
+          <Text>{tip}</Text>
+        </View>
+      )}
     </View>
   )
 }

@@ -21,7 +21,11 @@ export function inAppTarget(href: string): { route: RouteName; params: Record<st
   for (const part of query.split('&')) {
     if (!part) continue
     const [k, v = ''] = part.split('=')
-    try { params[decodeURIComponent(k)] = decodeURIComponent(v.replace(/\+/g, ' ')) } catch { /* skipped */ }
+    try {
+      params[decodeURIComponent(k)] = decodeURIComponent(v.replace(/\+/g, ' '))
+    } catch {
+      /* skipped */
+    }
   }
   return { route: hit.route.name, params: { ...params, ...hit.params } }
 }
@@ -32,7 +36,11 @@ export function inAppTarget(href: string): { route: RouteName; params: Record<st
  * it: an address of this app opens in the app, a link to another site is only offered to copy
  * (links to other sites are not followed inside the app).
  */
-export default function SafeRichText({ html, showLinks = true, hideLink }: {
+export default function SafeRichText({
+  html,
+  showLinks = true,
+  hideLink,
+}: {
   html: string
   showLinks?: boolean
   /** links already shown elsewhere on the screen (e.g. featured products) */
@@ -42,17 +50,23 @@ export default function SafeRichText({ html, showLinks = true, hideLink }: {
   const parsed = useMemo(() => parseRichText(html ?? '', API_BASE_URL), [html])
   const nodes = useMemo<RichTextNode[]>(
     () => (richTextReadsEntities ? escapeTextForWeapp(parsed.nodes) : parsed.nodes),
-    [parsed]
+    [parsed],
   )
   type Listed = { link: RichTextLink; target: ReturnType<typeof inAppTarget> }
-  const links = useMemo(() => parsed.links.flatMap((l): Listed[] => {
-    if (l.kind === 'external') return [{ link: l, target: null }]
-    const target = inAppTarget(l.href)
-    return target && !hideLink?.(target) ? [{ link: l, target }] : []
-  }), [parsed, hideLink])
+  const links = useMemo(
+    () =>
+      parsed.links.flatMap((l): Listed[] => {
+        if (l.kind === 'external') return [{ link: l, target: null }]
+        const target = inAppTarget(l.href)
+        return target && !hideLink?.(target) ? [{ link: l, target }] : []
+      }),
+    [parsed, hideLink],
+  )
   const copy = (href: string) =>
     Taro.setClipboardData({ data: href })
-      .then(() => { showToast(t('richText.copied')) })
+      .then(() => {
+        showToast(t('richText.copied'))
+      })
       .catch(() => undefined)
   const act = (l: RichTextLink, target: ReturnType<typeof inAppTarget>) => {
     if (target) navigation.go(target.route, target.params)
@@ -65,10 +79,18 @@ export default function SafeRichText({ html, showLinks = true, hideLink }: {
         <View className='safe-rich-text__links'>
           <Text className='safe-rich-text__links-title'>{t('richText.links')}</Text>
           {links.map(({ link, target }) => (
-            <View className={`safe-rich-text__link safe-rich-text__link--${link.kind}`} key={link.href} {...tapProps(() => act(link, target))}>
+            <View
+              className={`safe-rich-text__link safe-rich-text__link--${link.kind}`}
+              key={link.href}
+              {...tapProps(() => act(link, target))}
+            >
               <View className='safe-rich-text__link-text'>
                 <Text className='safe-rich-text__link-label'>{link.text}</Text>
-                {!target && <Text className='safe-rich-text__link-host'>{t('richText.outside', { host: hostOf(link.href) })}</Text>}
+                {!target && (
+                  <Text className='safe-rich-text__link-host'>
+                    {t('richText.outside', { host: hostOf(link.href) })}
+                  </Text>
+                )}
               </View>
               <Text className='safe-rich-text__copy'>{target ? t('richText.open') : t('richText.copy')}</Text>
             </View>

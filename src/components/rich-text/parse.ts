@@ -13,12 +13,26 @@
  * Text is decoded from HTML entities here; RichText renders text nodes as text.
  */
 
-export interface RichTextElement { name: string; attrs: Record<string, string>; children: RichTextNode[] }
-export interface RichTextText { type: 'text'; text: string }
+export interface RichTextElement {
+  name: string
+  attrs: Record<string, string>
+  children: RichTextNode[]
+}
+export interface RichTextText {
+  type: 'text'
+  text: string
+}
 export type RichTextNode = RichTextElement | RichTextText
 /** a link of the text: `external` = an http(s) site (offered to copy), `internal` = an address of this app (opened in the app) */
-export interface RichTextLink { kind: 'external' | 'internal'; text: string; href: string }
-export interface ParsedRichText { nodes: RichTextNode[]; links: RichTextLink[] }
+export interface RichTextLink {
+  kind: 'external' | 'internal'
+  text: string
+  href: string
+}
+export interface ParsedRichText {
+  nodes: RichTextNode[]
+  links: RichTextLink[]
+}
 
 /** rendered name and the app's own style for each allowed source tag (weapp's rich-text has no blockquote/figure) */
 const TAGS: Record<string, { name: string; style?: string }> = {
@@ -45,9 +59,19 @@ const TAGS: Record<string, { name: string; style?: string }> = {
   sup: { name: 'sup' },
   small: { name: 'small', style: 'font-size:12px' },
   mark: { name: 'mark' },
-  code: { name: 'code', style: 'font-family:Menlo,Consolas,monospace;font-size:13px;background:#f2f4f7;padding:0 4px;border-radius:3px' },
-  pre: { name: 'pre', style: 'white-space:pre-wrap;word-break:break-all;font-family:Menlo,Consolas,monospace;font-size:13px;background:#f2f4f7;padding:10px 12px;border-radius:6px;margin:12px 0' },
-  blockquote: { name: 'div', style: 'margin:12px 0;padding:8px 12px;border-left:3px solid #0b5fa5;background:#f2f4f7;color:#4a5568' },
+  code: {
+    name: 'code',
+    style: 'font-family:Menlo,Consolas,monospace;font-size:13px;background:#f2f4f7;padding:0 4px;border-radius:3px',
+  },
+  pre: {
+    name: 'pre',
+    style:
+      'white-space:pre-wrap;word-break:break-all;font-family:Menlo,Consolas,monospace;font-size:13px;background:#f2f4f7;padding:10px 12px;border-radius:6px;margin:12px 0',
+  },
+  blockquote: {
+    name: 'div',
+    style: 'margin:12px 0;padding:8px 12px;border-left:3px solid #0b5fa5;background:#f2f4f7;color:#4a5568',
+  },
   figure: { name: 'div', style: 'margin:12px 0' },
   figcaption: { name: 'div', style: 'font-size:12px;color:#6b778c;text-align:center;margin-top:4px' },
   ul: { name: 'ul', style: 'margin:0 0 12px;padding-left:22px' },
@@ -62,33 +86,155 @@ const TAGS: Record<string, { name: string; style?: string }> = {
   tbody: { name: 'tbody' },
   tfoot: { name: 'tfoot' },
   tr: { name: 'tr' },
-  th: { name: 'th', style: 'border:1px solid #e6e9ef;padding:6px 8px;background:#f2f4f7;text-align:left;font-weight:600;word-break:normal;overflow-wrap:normal' },
-  td: { name: 'td', style: 'border:1px solid #e6e9ef;padding:6px 8px;vertical-align:top;word-break:normal;overflow-wrap:normal' },
+  th: {
+    name: 'th',
+    style:
+      'border:1px solid #e6e9ef;padding:6px 8px;background:#f2f4f7;text-align:left;font-weight:600;word-break:normal;overflow-wrap:normal',
+  },
+  td: {
+    name: 'td',
+    style: 'border:1px solid #e6e9ef;padding:6px 8px;vertical-align:top;word-break:normal;overflow-wrap:normal',
+  },
   hr: { name: 'hr', style: 'border:none;border-top:1px solid #e6e9ef;margin:16px 0' },
-  img: { name: 'img', style: 'max-width:100%;max-height:280px;width:auto;height:auto;display:block;margin:12px auto;border-radius:6px' },
+  img: {
+    name: 'img',
+    style: 'max-width:100%;max-height:280px;width:auto;height:auto;display:block;margin:12px auto;border-radius:6px',
+  },
   // links are not followed inside the app: their text stays, the target goes to `links`
-  a: { name: 'span' }
+  a: { name: 'span' },
 }
 
 /** Dropped together with everything inside them. */
 const DROP_WITH_CONTENT = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'noscript', 'template', 'svg', 'math',
-  'form', 'input', 'button', 'select', 'option', 'textarea', 'label', 'link', 'meta', 'base', 'head', 'title', 'xmp',
-  'plaintext', 'noembed', 'noframes', 'audio', 'video', 'source', 'track', 'canvas', 'dialog', 'portal', 'param', 'picture'
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'form',
+  'input',
+  'button',
+  'select',
+  'option',
+  'textarea',
+  'label',
+  'link',
+  'meta',
+  'base',
+  'head',
+  'title',
+  'xmp',
+  'plaintext',
+  'noembed',
+  'noframes',
+  'audio',
+  'video',
+  'source',
+  'track',
+  'canvas',
+  'dialog',
+  'portal',
+  'param',
+  'picture',
 ])
 /** Raw-text elements: their content is not markup and is skipped up to the closing tag. */
-const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noscript', 'noembed', 'noframes', 'iframe', 'template', 'plaintext'])
-const VOID = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'base', 'col', 'embed', 'param', 'source', 'track', 'wbr', 'area'])
+const RAW_TEXT = new Set([
+  'script',
+  'style',
+  'textarea',
+  'title',
+  'xmp',
+  'noscript',
+  'noembed',
+  'noframes',
+  'iframe',
+  'template',
+  'plaintext',
+])
+const VOID = new Set([
+  'br',
+  'hr',
+  'img',
+  'input',
+  'meta',
+  'link',
+  'base',
+  'col',
+  'embed',
+  'param',
+  'source',
+  'track',
+  'wbr',
+  'area',
+])
 const MAX_DEPTH = 24
 const MAX_NODES = 4000
 
 const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '©', reg: '®', trade: '™', hellip: '…',
-  mdash: '—', ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', middot: '·', deg: '°', micro: 'µ',
-  plusmn: '±', times: '×', divide: '÷', le: '≤', ge: '≥', ne: '≠', asymp: '≈', alpha: 'α', beta: 'β', gamma: 'γ',
-  delta: 'δ', kappa: 'κ', lambda: 'λ', mu: 'μ', pi: 'π', sigma: 'σ', omega: 'ω', Delta: 'Δ', laquo: '«', raquo: '»',
-  bull: '•', rarr: '→', larr: '←', uarr: '↑', darr: '↓', sup2: '²', sup3: '³', frac12: '½', permil: '‰', yen: '¥',
-  euro: '€', pound: '£', sect: '§', para: '¶', shy: '\u00ad', ensp: '\u2002', emsp: '\u2003', thinsp: '\u2009'
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  middot: '·',
+  deg: '°',
+  micro: 'µ',
+  plusmn: '±',
+  times: '×',
+  divide: '÷',
+  le: '≤',
+  ge: '≥',
+  ne: '≠',
+  asymp: '≈',
+  alpha: 'α',
+  beta: 'β',
+  gamma: 'γ',
+  delta: 'δ',
+  kappa: 'κ',
+  lambda: 'λ',
+  mu: 'μ',
+  pi: 'π',
+  sigma: 'σ',
+  omega: 'ω',
+  Delta: 'Δ',
+  laquo: '«',
+  raquo: '»',
+  bull: '•',
+  rarr: '→',
+  larr: '←',
+  uarr: '↑',
+  darr: '↓',
+  sup2: '²',
+  sup3: '³',
+  frac12: '½',
+  permil: '‰',
+  yen: '¥',
+  euro: '€',
+  pound: '£',
+  sect: '§',
+  para: '¶',
+  shy: '\u00ad',
+  ensp: '\u2002',
+  emsp: '\u2003',
+  thinsp: '\u2009',
 }
 
 export function decodeEntities(s: string): string {
@@ -138,7 +284,13 @@ export function mediaUrl(path: string | null | undefined, apiBase: string): stri
   return safeImageSrc(path, apiBase)
 }
 
-interface Tag { name: string; attrs: Record<string, string>; selfClosing: boolean; closing: boolean; end: number }
+interface Tag {
+  name: string
+  attrs: Record<string, string>
+  selfClosing: boolean
+  closing: boolean
+  end: number
+}
 
 function readTag(html: string, start: number): Tag | 'unterminated' | null {
   // html[start] === '<'
@@ -160,7 +312,10 @@ function readTag(html: string, start: number): Tag | 'unterminated' | null {
     if (html[i] === '>') return { name, attrs, selfClosing: false, closing, end: i + 1 }
     if (html[i] === '/' && html[i + 1] === '>') return { name, attrs, selfClosing: true, closing, end: i + 2 }
     const an = /^[^\s/>=]+/.exec(html.slice(i, i + 256))
-    if (!an) { i++; continue }
+    if (!an) {
+      i++
+      continue
+    }
     const attrName = an[0].toLowerCase()
     i += an[0].length
     while (i < n && /\s/.test(html[i])) i++
@@ -207,17 +362,23 @@ function linkOf(raw: string): { kind: RichTextLink['kind']; href: string } | nul
   return path ? { kind: 'internal', href: path } : null
 }
 
-const textOf = (nodes: RichTextNode[]): string =>
-  nodes.map((n) => ('type' in n ? n.text : textOf(n.children))).join('')
+const textOf = (nodes: RichTextNode[]): string => nodes.map((n) => ('type' in n ? n.text : textOf(n.children))).join('')
 
 export function parseRichText(html: string, apiBase = ''): ParsedRichText {
   const root: RichTextElement = { name: 'root', attrs: {}, children: [] }
   // stack of open source elements; `node` null = unwrapped (its children go to the nearest kept parent)
-  const stack: { tag: string; node: RichTextElement | null; link?: { kind: RichTextLink['kind']; href: string } | null }[] = []
+  const stack: {
+    tag: string
+    node: RichTextElement | null
+    link?: { kind: RichTextLink['kind']; href: string } | null
+  }[] = []
   const links: ParsedRichText['links'] = []
   let count = 0
   const parent = () => {
-    for (let k = stack.length - 1; k >= 0; k--) { const n = stack[k].node; if (n) return n }
+    for (let k = stack.length - 1; k >= 0; k--) {
+      const n = stack[k].node
+      if (n) return n
+    }
     return root
   }
   const depth = () => stack.filter((e) => e.node).length
@@ -226,7 +387,10 @@ export function parseRichText(html: string, apiBase = ''): ParsedRichText {
     const text = decodeEntities(raw)
     const p = parent()
     const last = p.children[p.children.length - 1]
-    if (last && 'type' in last) { last.text += text; return }
+    if (last && 'type' in last) {
+      last.text += text
+      return
+    }
     p.children.push({ type: 'text', text })
     count++
   }
@@ -235,7 +399,8 @@ export function parseRichText(html: string, apiBase = ''): ParsedRichText {
       if (stack[k].tag !== tag) continue
       const closed = stack.splice(k)
       for (const e of closed.reverse()) {
-        if (e.tag === 'a' && e.link && e.node) links.push({ ...e.link, text: textOf(e.node.children).trim() || e.link.href })
+        if (e.tag === 'a' && e.link && e.node)
+          links.push({ ...e.link, text: textOf(e.node.children).trim() || e.link.href })
       }
       return
     }
@@ -245,7 +410,10 @@ export function parseRichText(html: string, apiBase = ''): ParsedRichText {
   const n = html.length
   while (i < n) {
     const lt = html.indexOf('<', i)
-    if (lt < 0) { pushText(html.slice(i)); break }
+    if (lt < 0) {
+      pushText(html.slice(i))
+      break
+    }
     if (lt > i) pushText(html.slice(i, lt))
     i = lt
     if (html.startsWith('<!--', i)) {
@@ -265,13 +433,23 @@ export function parseRichText(html: string, apiBase = ''): ParsedRichText {
     }
     const tag = readTag(html, i)
     if (tag === 'unterminated') break // a tag cut off at the end is not shown, as a browser would not
-    if (!tag) { pushText('<'); i++; continue }
+    if (!tag) {
+      pushText('<')
+      i++
+      continue
+    }
     i = tag.end
-    if (tag.closing) { close(tag.name); continue }
+    if (tag.closing) {
+      close(tag.name)
+      continue
+    }
     if (RAW_TEXT.has(tag.name)) {
       if (tag.selfClosing) continue
       const end = html.toLowerCase().indexOf(`</${tag.name}`, i)
-      if (end < 0) { i = n; continue }
+      if (end < 0) {
+        i = n
+        continue
+      }
       const gt = html.indexOf('>', end)
       i = gt < 0 ? n : gt + 1
       continue
@@ -285,8 +463,14 @@ export function parseRichText(html: string, apiBase = ''): ParsedRichText {
       const open = new RegExp(`<(/?)${tag.name}(?=[\\s/>])`, 'g')
       open.lastIndex = j
       let m: RegExpExecArray | null
-      while (level > 0 && (m = open.exec(lower))) { level += m[1] ? -1 : 1; j = open.lastIndex }
-      if (level > 0) { i = n; continue }
+      while (level > 0 && (m = open.exec(lower))) {
+        level += m[1] ? -1 : 1
+        j = open.lastIndex
+      }
+      if (level > 0) {
+        i = n
+        continue
+      }
       const gt = html.indexOf('>', j)
       i = gt < 0 ? n : gt + 1
       continue
@@ -308,12 +492,17 @@ export function parseRichText(html: string, apiBase = ''): ParsedRichText {
     parent().children.push(node)
     count++
     if (!isVoid && !tag.selfClosing) {
-      stack.push({ tag: tag.name, node, link: tag.name === 'a' && tag.attrs.href !== undefined ? linkOf(tag.attrs.href) : null })
+      stack.push({
+        tag: tag.name,
+        node,
+        link: tag.name === 'a' && tag.attrs.href !== undefined ? linkOf(tag.attrs.href) : null,
+      })
     }
   }
   // elements left open at the end: their links still count
   for (const e of stack.reverse()) {
-    if (e.tag === 'a' && e.link && e.node) links.push({ ...e.link, text: textOf(e.node.children).trim() || e.link.href })
+    if (e.tag === 'a' && e.link && e.node)
+      links.push({ ...e.link, text: textOf(e.node.children).trim() || e.link.href })
   }
   // the text starts flush with its container: no top margin on the first block
   const first = root.children[0]
@@ -323,7 +512,9 @@ export function parseRichText(html: string, apiBase = ''): ParsedRichText {
 
 /** weapp's rich-text reads entities in text nodes: text that was decoded here is written back safely. */
 export function escapeTextForWeapp(nodes: RichTextNode[]): RichTextNode[] {
-  return nodes.map((n) => ('type' in n
-    ? { type: 'text', text: n.text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') }
-    : { ...n, children: escapeTextForWeapp(n.children) }))
+  return nodes.map((n) =>
+    'type' in n
+      ? { type: 'text', text: n.text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') }
+      : { ...n, children: escapeTextForWeapp(n.children) },
+  )
 }

@@ -27,16 +27,24 @@ export default function Section({ title, more, failed, onRetry, className = '', 
         {more && (
           <View className='section__more' {...tapProps(more.onClick, { label: `${more.label}: ${title}` })}>
             <Text>{more.label}</Text>
-            <View className='section__more-icon' {...hiddenProps()}><AtIcon value='chevron-right' size='12' color='#0b5fa5' /></View>
+            <View className='section__more-icon' {...hiddenProps()}>
+              <AtIcon value='chevron-right' size='12' color='#0b5fa5' />
+            </View>
           </View>
         )}
       </View>
       {failed ? (
         <View className='section__failed'>
           <Text className='section__failed-text'>{t('browse.sectionFailed')}</Text>
-          {onRetry && <Text className='section__retry' {...tapProps(onRetry)}>{t('home.retry')}</Text>}
+          {onRetry && (
+            <Text className='section__retry' {...tapProps(onRetry)}>
+              {t('home.retry')}
+            </Text>
+          )}
         </View>
-      ) : children}
+      ) : (
+        children
+      )}
     </View>
   )
 }

@@ -33,8 +33,19 @@ export interface StatePanelProps {
  * action, usually Retry. Each screen keeps its own block, so its look and the class names tests pick
  * it by stay; the shared `retry-state` and `state-card` mixins of styles/mixins.scss draw most of them.
  */
-export default function StatePanel({ block, className, title, body, error, text, action, button, children }: StatePanelProps) {
-  const line = (part: string, value: ReactNode) => value !== undefined && <Text className={`${block}__${part}`}>{value}</Text>
+export default function StatePanel({
+  block,
+  className,
+  title,
+  body,
+  error,
+  text,
+  action,
+  button,
+  children,
+}: StatePanelProps) {
+  const line = (part: string, value: ReactNode) =>
+    value !== undefined && <Text className={`${block}__${part}`}>{value}</Text>
   return (
     <View className={className ? `${block} ${className}` : block}>
       {line('title', title)}
@@ -49,13 +60,28 @@ export default function StatePanel({ block, className, title, body, error, text,
 
 function ActionButton({ block, action, button }: { block: string; action: StateAction; button?: boolean }) {
   const className = `${block}__button`
-  if (action.to) return <Tappable className={className} to={action.to}>{action.label}</Tappable>
-  return button
-    ? <Button className={className} {...tapProps(action.onTap)}>{action.label}</Button>
-    : <View className={className} {...tapProps(action.onTap)}>{action.label}</View>
+  if (action.to)
+    return (
+      <Tappable className={className} to={action.to}>
+        {action.label}
+      </Tappable>
+    )
+  return button ? (
+    <Button className={className} {...tapProps(action.onTap)}>
+      {action.label}
+    </Button>
+  ) : (
+    <View className={className} {...tapProps(action.onTap)}>
+      {action.label}
+    </View>
+  )
 }
 
 /** The spinner with its message while a screen (or a block) loads, in the state box `className`. */
 export function LoadingPanel({ className, message }: { className: string; message: string }) {
-  return <View className={className}><AtActivityIndicator content={message} /></View>
+  return (
+    <View className={className}>
+      <AtActivityIndicator content={message} />
+    </View>
+  )
 }

@@ -7,7 +7,9 @@ import { controlProps, LinkElement } from '../../platform/a11y'
 type Params = Record<string, string | number | undefined | null>
 
 /** what a tap handler may do with its event (tap or key press): keep it from reaching an outer control */
-export interface TapEvent { stopPropagation?: () => void }
+export interface TapEvent {
+  stopPropagation?: () => void
+}
 
 export type ControlRole = 'button' | 'tab' | 'checkbox' | 'radio' | 'switch' | 'menuitem' | 'option'
 
@@ -21,7 +23,12 @@ export interface ControlOptions {
 }
 
 const STATE_ATTR: Partial<Record<ControlRole, string>> = {
-  tab: 'selected', option: 'selected', checkbox: 'checked', radio: 'checked', switch: 'checked', button: 'pressed'
+  tab: 'selected',
+  option: 'selected',
+  checkbox: 'checked',
+  radio: 'checked',
+  switch: 'checked',
+  button: 'pressed',
 }
 
 /** The address a link shows: the spec path, without the empty segments of parameters not given (/categories, not /categories//). */
@@ -45,15 +52,25 @@ export function activationKeyHandler(activate: (e: TapEvent) => void) {
  * focus and Enter/Space on H5; aria-role/aria-label in the mini-program. Spread them on the element
  * and pass the tap handler here, not as onClick (and `disabled` in the options, not on the element).
  */
-export function tapProps(onTap: ((e: TapEvent) => void) | undefined, { label, role = 'button', selected, disabled }: ControlOptions = {}) {
-  const activate = (e: TapEvent) => { if (!disabled) onTap?.(e) }
+export function tapProps(
+  onTap: ((e: TapEvent) => void) | undefined,
+  { label, role = 'button', selected, disabled }: ControlOptions = {},
+) {
+  const activate = (e: TapEvent) => {
+    if (!disabled) onTap?.(e)
+  }
   const stateAttr = STATE_ATTR[role]
   const state: Record<string, string | undefined> = {
     ...(stateAttr && selected !== undefined ? { [stateAttr]: String(selected) } : {}),
-    ...(disabled ? { disabled: 'true' } : {})
+    ...(disabled ? { disabled: 'true' } : {}),
   }
   // `disabled` only when true: Taro's H5 Button renders disabled={false} as a [disabled] attribute (faded text)
-  return { ...controlProps(role, label, state), ...(disabled ? { disabled: true } : {}), onClick: activate, onKeyDown: activationKeyHandler(activate) }
+  return {
+    ...controlProps(role, label, state),
+    ...(disabled ? { disabled: true } : {}),
+    onClick: activate,
+    onKeyDown: activationKeyHandler(activate),
+  }
 }
 
 export interface TappableProps extends ControlOptions {
@@ -75,11 +92,28 @@ export interface TappableProps extends ControlOptions {
  * tappable things their semantics; platform differences (H5 attributes and <a>, the weapp's
  * aria-role/aria-label) live in platform/a11y.
  */
-export default function Tappable({ className, to, onTap, current, hoverClass, data = {}, children, ...control }: TappableProps) {
+export default function Tappable({
+  className,
+  to,
+  onTap,
+  current,
+  hoverClass,
+  data = {},
+  children,
+  ...control
+}: TappableProps) {
   if (to) {
     const open = () => (onTap ? onTap({}) : navigation.go(to.route, to.params ?? {}))
     return (
-      <LinkElement href={linkHref(to.route, to.params ?? {})} className={className} label={control.label} current={current} onActivate={current ? () => undefined : open} data={data} hoverClass={hoverClass}>
+      <LinkElement
+        href={linkHref(to.route, to.params ?? {})}
+        className={className}
+        label={control.label}
+        current={current}
+        onActivate={current ? () => undefined : open}
+        data={data}
+        hoverClass={hoverClass}
+      >
         {children}
       </LinkElement>
     )

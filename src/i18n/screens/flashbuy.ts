@@ -8,7 +8,8 @@ export const flashbuyEn = {
   'flashbuy.msg.expired': 'Sorry, the promotion is expired',
   'flashbuy.msg.comingSoon': 'Coming soon',
   'flashbuy.msg.soldOut': 'Sorry, this flash sale is sold out',
-  'flashbuy.msg.min': "Sorry, your purchase quantity doesn't meet the minimum order quantity. Please contact online chat if you have any issue",
+  'flashbuy.msg.min':
+    "Sorry, your purchase quantity doesn't meet the minimum order quantity. Please contact online chat if you have any issue",
   'flashbuy.msg.limit': 'Sorry, You have exceeded the purchase limit of this product online...',
   'flashbuy.msg.stock': 'Sorry, the current quantity of this product is not enough for your purchase...',
   'flashbuy.msg.numeric': 'Invalid input, Please input number',
@@ -100,8 +101,10 @@ export const flashbuyEn = {
   'flashbuy.terms.checkbox': 'I agree to the terms and conditions of sale',
   'flashbuy.terms.notClinical': 'Products are for research use only. Not for use in diagnostic or clinical procedures.',
   'flashbuy.terms.sheetTitle': 'Terms and conditions of sale',
-  'flashbuy.terms.p1': 'Flash-sale prices apply only while the sale runs and stock lasts; quantities are limited per order and per account.',
-  'flashbuy.terms.p2': 'The order is paid by purchase order. Prices, taxes and stock are confirmed by the order we place for you.',
+  'flashbuy.terms.p1':
+    'Flash-sale prices apply only while the sale runs and stock lasts; quantities are limited per order and per account.',
+  'flashbuy.terms.p2':
+    'The order is paid by purchase order. Prices, taxes and stock are confirmed by the order we place for you.',
   'flashbuy.terms.p3': 'Products are for research use only and are not for use in diagnostic or clinical procedures.',
   'flashbuy.total': 'Total',
   'flashbuy.submit': 'Submit order',

@@ -15,14 +15,18 @@ export const membershipGiftsEn = {
   'rules.title': 'Point rules',
   'rules.earn.title': 'How you earn points',
   'rules.earn.body': 'Every order earns 1 point per full {unit} of its goods value before tax.',
-  'rules.earn.when': 'Points are credited once the order has shipped (shipped, waiting for delivery or completed). If such an order is cancelled later, its points are taken back.',
+  'rules.earn.when':
+    'Points are credited once the order has shipped (shipped, waiting for delivery or completed). If such an order is cancelled later, its points are taken back.',
   'rules.spend.title': 'How you spend points',
-  'rules.spend.body': 'Exchange points for gifts in the gift centre. Each gift has a points price, a stock, a limit per member per calendar month and a minimum exchange quantity. Draw-only gifts can only be won in a lucky draw.',
+  'rules.spend.body':
+    'Exchange points for gifts in the gift centre. Each gift has a points price, a stock, a limit per member per calendar month and a minimum exchange quantity. Draw-only gifts can only be won in a lucky draw.',
   'rules.spend.cancel': 'If a redemption is cancelled, its points and the gift go back.',
   'rules.expire.title': 'When points expire',
-  'rules.expire.body': 'Points expire at the end of the calendar year after the year the order was placed: points earned in 2025 expire at the end of 31 December 2026. The oldest points are used first.',
+  'rules.expire.body':
+    'Points expire at the end of the calendar year after the year the order was placed: points earned in 2025 expire at the end of 31 December 2026. The oldest points are used first.',
   'rules.who.title': 'Who can take part',
-  'rules.who.body': 'All registered customers. Distributor, agent and special accounts are not part of the membership programme.',
+  'rules.who.body':
+    'All registered customers. Distributor, agent and special accounts are not part of the membership programme.',
   'rules.toDetail': 'My point detail',
   'rules.toCentre': 'Gift centre',
 

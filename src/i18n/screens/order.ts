@@ -18,9 +18,11 @@ export const orderScreensEn = {
   'order.address.change': 'Change',
   'order.address.choose': 'Choose',
   'order.info.title': 'About your order',
-  'order.info.prices': 'Prices are your account prices, with the valid coupons of your cart applied. The final price is confirmed by the order.',
+  'order.info.prices':
+    'Prices are your account prices, with the valid coupons of your cart applied. The final price is confirmed by the order.',
   'order.info.taxes': 'Taxes are added where your country requires them; the total is the discounted price plus taxes.',
-  'order.info.channels': 'SC lines ship from your supply centre, TFS lines from our warehouse. An order with both becomes two orders with their own numbers.',
+  'order.info.channels':
+    'SC lines ship from your supply centre, TFS lines from our warehouse. An order with both becomes two orders with their own numbers.',
   'order.po': 'PO number (optional)',
   'order.poPlaceholder': 'Your purchase order number',
   'order.remark': 'Remark (optional)',
@@ -35,13 +37,15 @@ export const orderScreensEn = {
   'order.submit': 'Submit order',
   'order.placing': 'Please be patient as orders are being placed',
   'order.lite.title': 'Complete your registration to order',
-  'order.lite.body': 'Your registration is not complete yet. Add a ship-to address; once it is approved you can place orders.',
+  'order.lite.body':
+    'Your registration is not complete yet. Add a ship-to address; once it is approved you can place orders.',
   'order.success.title': 'Thank you, your order is placed',
   'order.success.number': 'Order number',
   'order.success.scNumber': 'Supply-centre order number',
   'order.success.tfsNumber': 'Warehouse order number',
   'order.success.noNumber': 'Your order was received; its number will appear in your orders.',
-  'order.success.pendingAddress': 'Your delivery address is still under review. The order is held up to 48 hours; if it is not approved by then, please contact customer service.',
+  'order.success.pendingAddress':
+    'Your delivery address is still under review. The order is held up to 48 hours; if it is not approved by then, please contact customer service.',
   'order.success.viewOrder': 'View order {number}',
   'order.success.viewOrders': 'View my orders',
   'order.success.pendingLto': 'Some products are on backorder: see their estimated ship dates',
@@ -242,7 +246,8 @@ export const orderScreensEn = {
   'orderRequest.error.phone': 'Please enter a valid phone number',
   'orderRequest.error.email': 'Please enter a valid email address',
   'orderRequest.files': 'Files',
-  'orderRequest.filesHint': 'Up to {max} files: JPEG, PNG or PDF, each at most 5 MB (photos of the damage, the delivery note…)',
+  'orderRequest.filesHint':
+    'Up to {max} files: JPEG, PNG or PDF, each at most 5 MB (photos of the damage, the delivery note…)',
   'orderRequest.addFile': 'Add a file',
   'orderRequest.removeFile': 'Remove {file}',
   'orderRequest.fileSize': '{size} KB',
@@ -256,9 +261,11 @@ export const orderScreensEn = {
   'orderRequest.submitReturn': 'Send the request',
   'orderRequest.submitting': 'Sending…',
   // issue 22 item 13: said when the cancel page opens (the server's own refusals, ORDER_NOT_CANCELLABLE and CANCEL_REQUEST_OPEN)
-  'orderRequest.notCancellable': 'This order can no longer be cancelled online: it is already being processed. Please contact customer service.',
+  'orderRequest.notCancellable':
+    'This order can no longer be cancelled online: it is already being processed. Please contact customer service.',
   'orderRequest.cancelOpen': 'A cancellation request for this order is already being handled.',
-  'orderRequest.cancelNote': 'Cancellation is possible until the order is being processed. Customer service confirms it with you.',
+  'orderRequest.cancelNote':
+    'Cancellation is possible until the order is being processed. Customer service confirms it with you.',
   'orderRequest.done.title': 'Request received',
   'orderRequest.done.number': 'Request number: {number}',
   'orderRequest.done.followUp': 'We will follow up within 48 hours.',
@@ -271,6 +278,8 @@ export const orderScreensEn = {
   'orderRequest.kind.return': 'Return or after-sales',
   'orderRequest.followUpBy': 'Follow-up by {date}',
   'orderDetail.invoiceLink': 'Invoice {number}',
-  'orderDetail.remarkHeld': 'This order has special remarks: it may be held for review for up to 48 hours. If approval takes longer than 48 hours, please contact customer service.',
-  'orderDetail.surchargeCheck': 'This order includes a surcharge (cold chain, dry ice, hazardous goods or oversize freight). Please check the final price within 4 hours of submission.',
+  'orderDetail.remarkHeld':
+    'This order has special remarks: it may be held for review for up to 48 hours. If approval takes longer than 48 hours, please contact customer service.',
+  'orderDetail.surchargeCheck':
+    'This order includes a surcharge (cold chain, dry ice, hazardous goods or oversize freight). Please check the final price within 4 hours of submission.',
 }

@@ -55,5 +55,5 @@ export const authZh: Record<keyof typeof authEn, string> = {
   'auth.onboarding.complete.body': '您的账户已通过审核：可以下单、使用优惠券并结算。',
   'auth.onboarding.goMy': '前往我的',
   'auth.onboarding.loading': '正在加载注册信息…',
-  'auth.onboarding.loadError': '无法加载您的注册状态。'
+  'auth.onboarding.loadError': '无法加载您的注册状态。',
 }

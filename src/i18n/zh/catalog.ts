@@ -49,7 +49,8 @@ export const catalogZh: Record<keyof typeof catalogEn, string> = {
   'browse.sel.none': '没有产品同时满足所选条件。',
   'browse.sel.showResults': '查看 {count} 个产品',
   'browse.sel.showResults.one': '查看 {count} 个产品',
-  'browse.dual.intro': '部分产品同时提供进口和国产两种来源；部分产品需加收附加费（如干冰、危险品运输）。附加费订单请在提交后 {hours} 小时内确认最终价格。',
+  'browse.dual.intro':
+    '部分产品同时提供进口和国产两种来源；部分产品需加收附加费（如干冰、危险品运输）。附加费订单请在提交后 {hours} 小时内确认最终价格。',
   'browse.dual.title': '双产地与附加费',
   'browse.dual.filter.all': '全部',
   'browse.dual.filter.dual': '双产地',

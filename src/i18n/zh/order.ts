@@ -21,7 +21,8 @@ export const orderZh: Record<keyof typeof orderEn, string> = {
   'order.error.emailsTooMany': '最多 {max} 个其他邮箱',
   'order.error.email': '请输入有效的邮箱',
   'order.error.terms': '请先接受条款再下单',
-  'order.error.maybePlaced': '未收到服务器的答复：您的订单可能已经提交。请查看订单历史，或再次点击提交：这样是安全的，订单不会重复提交。',
+  'order.error.maybePlaced':
+    '未收到服务器的答复：您的订单可能已经提交。请查看订单历史，或再次点击提交：这样是安全的，订单不会重复提交。',
   'order.error.address': '请选择一个有效的收货地址',
   'order.completeRegistrationFirst': '请先完成注册',
   'quotes.number': '报价 {number}',

@@ -43,14 +43,24 @@ export default function CartPage() {
 
   useDidShow(() => {
     // the session's own change loads the cart at launch; coming back to the tab asks the server again
-    if (sessionReady && useCart.getState().status !== 'loading') useCart.getState().load().catch(() => undefined)
-    useCart.getState().loadRecommended().catch(() => undefined)
+    if (sessionReady && useCart.getState().status !== 'loading')
+      useCart
+        .getState()
+        .load()
+        .catch(() => undefined)
+    useCart
+      .getState()
+      .loadRecommended()
+      .catch(() => undefined)
   })
 
-  const onQuantity = useCallback(async (id: number, quantity: number) => {
-    const r = await useCart.getState().setQuantity(id, quantity)
-    return r.ok ? null : t('cart.qty.refused', { message: r.message })
-  }, [t])
+  const onQuantity = useCallback(
+    async (id: number, quantity: number) => {
+      const r = await useCart.getState().setQuantity(id, quantity)
+      return r.ok ? null : t('cart.qty.refused', { message: r.message })
+    },
+    [t],
+  )
   const onDelete = useCallback((item: CartItem) => setToDelete(item), [])
   const confirmDelete = async () => {
     if (!toDelete) return
@@ -72,11 +82,20 @@ export default function CartPage() {
     body = <LoadingPanel className='cart-state' message={t('cart.loading')} />
   } else if (status === 'failed' && !cart) {
     body = (
-      <StatePanel block='cart-state' error={error ?? t('cart.loadError')} action={{ label: t('cart.retry'), onTap: () => useCart.getState().load() }} />
+      <StatePanel
+        block='cart-state'
+        error={error ?? t('cart.loadError')}
+        action={{ label: t('cart.retry'), onTap: () => useCart.getState().load() }}
+      />
     )
   } else if (items.length === 0) {
     body = (
-      <StatePanel block='cart-empty' title={t('cart.empty.title')} body={t('cart.empty.body')} action={{ label: t('cart.empty.browse'), onTap: () => navigation.go('categories') }} />
+      <StatePanel
+        block='cart-empty'
+        title={t('cart.empty.title')}
+        body={t('cart.empty.body')}
+        action={{ label: t('cart.empty.browse'), onTap: () => navigation.go('categories') }}
+      />
     )
   } else {
     const s = cart!.summary
@@ -86,7 +105,15 @@ export default function CartPage() {
         <Text className='cart-count'>{t('cart.lines', { count: cart!.itemCount })}</Text>
         <View className='cart-lines'>
           {items.map((item) => (
-            <CartLine key={item.id} item={item} currency={currency} loggedIn={loggedIn} pendingQuantity={pendingQty[item.id]} onQuantity={onQuantity} onDelete={onDelete} />
+            <CartLine
+              key={item.id}
+              item={item}
+              currency={currency}
+              loggedIn={loggedIn}
+              pendingQuantity={pendingQty[item.id]}
+              onQuantity={onQuantity}
+              onDelete={onDelete}
+            />
           ))}
         </View>
 
@@ -100,8 +127,19 @@ export default function CartPage() {
           {PREFERENCES.map((p) => {
             const on = cart!.orderPreference === p
             return (
-              <Tappable key={p} className={`cart-pref__option${on ? ' cart-pref__option--on' : ''}`} role='radio' selected={on}
-                onTap={() => { if (!on) useCart.getState().setPreference(p).catch(() => undefined) }}>
+              <Tappable
+                key={p}
+                className={`cart-pref__option${on ? ' cart-pref__option--on' : ''}`}
+                role='radio'
+                selected={on}
+                onTap={() => {
+                  if (!on)
+                    useCart
+                      .getState()
+                      .setPreference(p)
+                      .catch(() => undefined)
+                }}
+              >
                 <View className='cart-pref__dot' />
                 <View className='cart-pref__text'>
                   <Text className='cart-pref__name'>{t(`cart.pref.${p}`)}</Text>
@@ -118,12 +156,33 @@ export default function CartPage() {
 
         <View className='cart-card cart-summary'>
           <Text className='cart-card__title'>{t('cart.summary.title')}</Text>
-          <View className='cart-summary__row'><Text>{t('cart.summary.list')}</Text><Text>{money(s.totalPriceAmount)}</Text></View>
-          {s.savings > 0 && <View className='cart-summary__row cart-summary__row--savings'><Text>{t('cart.summary.savings')}</Text><Text>-{money(s.savings)}</Text></View>}
-          <View className='cart-summary__row'><Text>{t('cart.summary.subtotal')}</Text><Text>{money(s.totalAmount)}</Text></View>
-          {s.taxEnabled && <View className='cart-summary__row'><Text>{t('cart.summary.taxes')}</Text><Text>{money(s.taxes)}</Text></View>}
-          <View className='cart-summary__row cart-summary__row--total'><Text>{t('cart.summary.total')}</Text><Text className='cart-summary__total'>{money(s.total)}</Text></View>
-          {s.unpricedLines > 0 && <Text className='cart-summary__note'>{t('cart.summary.unpriced', { count: s.unpricedLines })}</Text>}
+          <View className='cart-summary__row'>
+            <Text>{t('cart.summary.list')}</Text>
+            <Text>{money(s.totalPriceAmount)}</Text>
+          </View>
+          {s.savings > 0 && (
+            <View className='cart-summary__row cart-summary__row--savings'>
+              <Text>{t('cart.summary.savings')}</Text>
+              <Text>-{money(s.savings)}</Text>
+            </View>
+          )}
+          <View className='cart-summary__row'>
+            <Text>{t('cart.summary.subtotal')}</Text>
+            <Text>{money(s.totalAmount)}</Text>
+          </View>
+          {s.taxEnabled && (
+            <View className='cart-summary__row'>
+              <Text>{t('cart.summary.taxes')}</Text>
+              <Text>{money(s.taxes)}</Text>
+            </View>
+          )}
+          <View className='cart-summary__row cart-summary__row--total'>
+            <Text>{t('cart.summary.total')}</Text>
+            <Text className='cart-summary__total'>{money(s.total)}</Text>
+          </View>
+          {s.unpricedLines > 0 && (
+            <Text className='cart-summary__note'>{t('cart.summary.unpriced', { count: s.unpricedLines })}</Text>
+          )}
         </View>
 
         <View className='cart-checkout'>
@@ -133,7 +192,12 @@ export default function CartPage() {
               <LoginButtons compact />
             </View>
           ) : lite ? (
-            <View className='cart-checkout__button cart-checkout__complete' {...tapProps(() => navigation.go('shipToAddress', { new: '1' }))}>{t('cart.checkout.complete')}</View>
+            <View
+              className='cart-checkout__button cart-checkout__complete'
+              {...tapProps(() => navigation.go('shipToAddress', { new: '1' }))}
+            >
+              {t('cart.checkout.complete')}
+            </View>
           ) : (
             <View className='cart-checkout__button cart-checkout__go' {...tapProps(() => navigation.go('submitOrder'))}>
               {t('cart.checkout')} · {money(s.total)}
@@ -150,12 +214,16 @@ export default function CartPage() {
         {body}
         <View className='cart-card cart-tools'>
           <QuickAdd />
-          <Tappable className='cart-tools__quick-order' to={{ route: 'quickOrder' }}>{t('cart.quickOrderLink')} ›</Tappable>
+          <Tappable className='cart-tools__quick-order' to={{ route: 'quickOrder' }}>
+            {t('cart.quickOrderLink')} ›
+          </Tappable>
         </View>
         {recommended.length > 0 && (
           <View className='cart-recommended'>
             <Text className='cart-recommended__title'>{t('cart.recommended')}</Text>
-            {recommended.map((p) => <ProductCard key={p.catalogNumber} product={p} loggedIn={loggedIn} placement='cart-recommended' />)}
+            {recommended.map((p) => (
+              <ProductCard key={p.catalogNumber} product={p} loggedIn={loggedIn} placement='cart-recommended' />
+            ))}
           </View>
         )}
       </View>

@@ -32,7 +32,10 @@ export default function Categories() {
 
   // the node asked for by the address, then whatever the user taps
   const [picked, setPicked] = useState<string | null>(null)
-  const asked = useMemo(() => ({ category: pageParam(params, 'category') || undefined, node: pageParam(params, 'node') || undefined }), [params])
+  const asked = useMemo(
+    () => ({ category: pageParam(params, 'category') || undefined, node: pageParam(params, 'node') || undefined }),
+    [params],
+  )
 
   useEffect(() => {
     const now = useCategoryTree.getState()
@@ -40,10 +43,14 @@ export default function Categories() {
   }, [locale])
 
   const selection = useMemo(
-    () => (picked !== null ? resolveCategory(tree.tree, undefined, picked) : resolveCategory(tree.tree, asked.category, asked.node)),
-    [tree.tree, picked, asked]
+    () =>
+      picked !== null
+        ? resolveCategory(tree.tree, undefined, picked)
+        : resolveCategory(tree.tree, asked.category, asked.node),
+    [tree.tree, picked, asked],
   )
-  const needsTree = picked !== null ? picked !== RECOMMENDED : !!(asked.node && asked.node !== RECOMMENDED) || !!asked.category
+  const needsTree =
+    picked !== null ? picked !== RECOMMENDED : !!(asked.node && asked.node !== RECOMMENDED) || !!asked.category
   const treeReady = tree.status === 'ready' || (tree.tree.length > 0 && tree.key === locale)
   const categoryId = selection.node?.id
   const listQueryKey = `${priceKey}|${categoryId ?? RECOMMENDED}`
@@ -56,7 +63,9 @@ export default function Categories() {
     if (now.key !== listQueryKey) now.load(listQueryKey, categoryId ? { categoryId } : {})
   }, [sessionStatus, needsTree, treeReady, listQueryKey, categoryId])
 
-  useReachBottom(() => { list.loadMore() })
+  useReachBottom(() => {
+    list.loadMore()
+  })
 
   const pick = (code: string) => {
     if (code === (selection.node?.code ?? RECOMMENDED)) return
@@ -73,18 +82,21 @@ export default function Categories() {
   return (
     <PageShell header={{ searchBar: true }} footer='categories'>
       <View className='categories'>
-        <View className='categories__rail' style={statusBarHeight ? { top: `calc(${statusBarHeight}px + ${Taro.pxTransform(96)})` } : undefined}>
-          {tree.status !== 'failed' && tree.tree.length === 0
-            ? <Skeleton variant='rail' count={6} />
-            : (
-              <CategoryTree
-                tree={tree.tree}
-                activeTop={top?.code ?? RECOMMENDED}
-                onPick={pick}
-                failed={treeFailed}
-                onRetry={() => tree.load(locale)}
-              />
-            )}
+        <View
+          className='categories__rail'
+          style={statusBarHeight ? { top: `calc(${statusBarHeight}px + ${Taro.pxTransform(96)})` } : undefined}
+        >
+          {tree.status !== 'failed' && tree.tree.length === 0 ? (
+            <Skeleton variant='rail' count={6} />
+          ) : (
+            <CategoryTree
+              tree={tree.tree}
+              activeTop={top?.code ?? RECOMMENDED}
+              onPick={pick}
+              failed={treeFailed}
+              onRetry={() => tree.load(locale)}
+            />
+          )}
         </View>
         <View className='categories__pane'>
           <View className='categories__head'>
@@ -96,7 +108,10 @@ export default function Categories() {
           {selection.unknown && <Text className='categories__note'>{t('browse.cat.unknown')}</Text>}
           {top && top.children.length > 0 && (
             <ScrollView className='categories__chips' scrollX enableFlex>
-              <Text className={`categories__chip${selection.node?.code === top.code ? ' categories__chip--active' : ''}`} {...tapProps(() => pick(top.code), { selected: selection.node?.code === top.code })}>
+              <Text
+                className={`categories__chip${selection.node?.code === top.code ? ' categories__chip--active' : ''}`}
+                {...tapProps(() => pick(top.code), { selected: selection.node?.code === top.code })}
+              >
                 {t('browse.cat.all')}
               </Text>
               {top.children.map((ch) => (
@@ -113,7 +128,9 @@ export default function Categories() {
           {waitingForTree && <Skeleton variant='card' count={4} compact />}
           {needsTree && treeFailed && <Text className='categories__note'>{t('browse.cat.treeFailed')}</Text>}
           <ProductList items={list.items} loggedIn={loggedIn} placement='categories' compact />
-          {list.status === 'ready' && list.items.length === 0 && <Text className='categories__note'>{t('browse.cat.empty')}</Text>}
+          {list.status === 'ready' && list.items.length === 0 && (
+            <Text className='categories__note'>{t('browse.cat.empty')}</Text>
+          )}
           {!waitingForTree && (
             <ListFooter
               status={list.status}

@@ -6,7 +6,8 @@ import Picture from '../../components/picture'
 import { useT } from '../../store/locale'
 
 /** Marketing images are server paths (/media/...) or absolute URLs. */
-export const mediaUrl = (path: string | null) => (!path ? null : /^https?:\/\//.test(path) ? path : `${API_BASE_URL}${path}`)
+export const mediaUrl = (path: string | null) =>
+  !path ? null : /^https?:\/\//.test(path) ? path : `${API_BASE_URL}${path}`
 
 /** One banner of Home's carousel (the same element in the Swiper and in H5's still first frame). */
 export default function BannerSlide({ column: c, index: i }: { column: SpecialColumn; index: number }) {
@@ -24,7 +25,11 @@ export default function BannerSlide({ column: c, index: i }: { column: SpecialCo
         <Text className='home-banner__title'>{c.title}</Text>
         {c.subtitle && <Text className='home-banner__subtitle'>{c.subtitle}</Text>}
       </View>
-      {img && <View className='home-banner__art'><Picture className='home-banner__image' src={img} alt='' priority={i === 0} /></View>}
+      {img && (
+        <View className='home-banner__art'>
+          <Picture className='home-banner__image' src={img} alt='' priority={i === 0} />
+        </View>
+      )}
     </Tappable>
   )
 }

@@ -19,7 +19,11 @@ export default function Banners({ columns }: { columns: SpecialColumn[] }) {
   if (!columns.length) return null
   const still = <StillBanners columns={columns} />
   if (!live) return still
-  return <Suspense fallback={still}><BannerSwiper columns={columns} /></Suspense>
+  return (
+    <Suspense fallback={still}>
+      <BannerSwiper columns={columns} />
+    </Suspense>
+  )
 }
 
 function StillBanners({ columns }: { columns: SpecialColumn[] }) {
@@ -27,12 +31,16 @@ function StillBanners({ columns }: { columns: SpecialColumn[] }) {
     <View className='home-banners home-banners--still'>
       <View className='home-banners__track'>
         {columns.map((c, i) => (
-          <View key={c.id} className='home-banners__slide'><BannerSlide column={c} index={i} /></View>
+          <View key={c.id} className='home-banners__slide'>
+            <BannerSlide column={c} index={i} />
+          </View>
         ))}
       </View>
       {columns.length > 1 && (
         <View className='home-banners__dots' {...hiddenProps()}>
-          {columns.map((c, i) => <View key={c.id} className={`home-banners__dot${i === 0 ? ' home-banners__dot--on' : ''}`} />)}
+          {columns.map((c, i) => (
+            <View key={c.id} className={`home-banners__dot${i === 0 ? ' home-banners__dot--on' : ''}`} />
+          ))}
         </View>
       )}
     </View>

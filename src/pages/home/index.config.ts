@@ -1,1 +1,5 @@
-export default definePageConfig({ onReachBottomDistance: 200, enablePullDownRefresh: true, backgroundTextStyle: 'dark' })
+export default definePageConfig({
+  onReachBottomDistance: 200,
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
+})

@@ -12,7 +12,13 @@ import Picture from '../../components/picture'
 import { useT, useLocale } from '../../store/locale'
 import { useSession } from '../../store/auth/session'
 import { useProductList } from '../../store/catalog/products'
-import { articleTypeLabel, bannerColumns, flashSaleColumn, useHome, HOME_KNOWLEDGE_COUNT } from '../../store/marketing/home'
+import {
+  articleTypeLabel,
+  bannerColumns,
+  flashSaleColumn,
+  useHome,
+  HOME_KNOWLEDGE_COUNT,
+} from '../../store/marketing/home'
 import { navigation } from '../../platform/navigation'
 import type { RouteName } from '../../../types/routes'
 import type { MessageKey } from '../../i18n'
@@ -27,15 +33,21 @@ const SHORTCUTS: { route: RouteName; icon: string; label: MessageKey; params?: R
   { route: 'selectionTools', icon: 'filter', label: 'browse.shortcut.selection' },
   { route: 'documents', icon: 'file-generic', label: 'browse.shortcut.documents' },
   { route: 'dualOrigin', icon: 'tags', label: 'browse.shortcut.dualOrigin' },
-  { route: 'contentHub', icon: 'bookmark', label: 'browse.shortcut.learning', params: { contentType: 'knowledge' } }
+  { route: 'contentHub', icon: 'bookmark', label: 'browse.shortcut.learning', params: { contentType: 'knowledge' } },
 ]
 
 function FlashSaleEntry({ column }: { column: SpecialColumn }) {
   const t = useT()
   const open = () => navigation.go('flashSale', column.link.route === 'flashSale' ? column.link.params : {})
   return (
-    <Tappable className='home-flash' to={{ route: 'flashSale', params: column.link.route === 'flashSale' ? column.link.params : {} }} onTap={open}>
-      <View className='home-flash__icon' {...hiddenProps()}><AtIcon value='lightning-bolt' size='22' color='#ffffff' /></View>
+    <Tappable
+      className='home-flash'
+      to={{ route: 'flashSale', params: column.link.route === 'flashSale' ? column.link.params : {} }}
+      onTap={open}
+    >
+      <View className='home-flash__icon' {...hiddenProps()}>
+        <AtIcon value='lightning-bolt' size='22' color='#ffffff' />
+      </View>
       <View className='home-flash__body'>
         <Text className='home-flash__label'>{t('browse.home.flashSale')}</Text>
         <Text className='home-flash__title'>{column.title}</Text>
@@ -54,8 +66,18 @@ function KnowledgeCard({ card }: { card: ContentCard }) {
   const labels = useHome((s) => s.articleTypes)
   const img = mediaUrl(card.coverImage)
   return (
-    <Tappable className='home-article' data={{ 'content-id': card.id }} to={{ route: 'contentDetail', params: { id: card.id } }}>
-      {img ? <Picture className='home-article__cover' lazyLoad src={img} alt='' /> : <View className='home-article__cover home-article__cover--empty' {...hiddenProps()}><AtIcon value='bookmark' size='24' color='#9fb3c8' /></View>}
+    <Tappable
+      className='home-article'
+      data={{ 'content-id': card.id }}
+      to={{ route: 'contentDetail', params: { id: card.id } }}
+    >
+      {img ? (
+        <Picture className='home-article__cover' lazyLoad src={img} alt='' />
+      ) : (
+        <View className='home-article__cover home-article__cover--empty' {...hiddenProps()}>
+          <AtIcon value='bookmark' size='24' color='#9fb3c8' />
+        </View>
+      )}
       <Text className='home-article__type'>{articleTypeLabel(labels, card.articleType)}</Text>
       <Text className='home-article__title'>{card.title}</Text>
       <Text className='home-article__meta'>{t('browse.home.readMinutes', { minutes: card.readMinutes })}</Text>
@@ -84,7 +106,9 @@ export default function Home() {
     if (useProductList.getState().key !== key) useProductList.getState().load(key, {})
   }, [sessionStatus, key, homeKey, list.key])
 
-  useReachBottom(() => { list.loadMore() })
+  useReachBottom(() => {
+    list.loadMore()
+  })
 
   usePullDownRefresh(async () => {
     try {
@@ -99,25 +123,37 @@ export default function Home() {
   const banners = bannerColumns(columns.data)
   const flash = flashSaleColumn(columns.data)
   const columnsLoading = (columns.status === 'loading' || columns.status === 'idle') && columns.data.length === 0
-  const knowledgeLoading = (knowledge.status === 'loading' || knowledge.status === 'idle') && knowledge.data.length === 0
+  const knowledgeLoading =
+    (knowledge.status === 'loading' || knowledge.status === 'idle') && knowledge.data.length === 0
   // H5: the server's drawing of this first screen gives way once the page has drawn its own
   const firstScreenDrawn = !columnsLoading && !knowledgeLoading
-  useEffect(() => { if (firstScreenDrawn) firstScreenReady() }, [firstScreenDrawn])
+  useEffect(() => {
+    if (firstScreenDrawn) firstScreenReady()
+  }, [firstScreenDrawn])
 
   return (
     <PageShell header={{ searchBar: true }} footer='home'>
       <View className='home'>
         <View className='home__banners'>
           {columnsLoading && <Skeleton variant='banner' />}
-          {columns.status === 'failed' && columns.data.length === 0
-            ? <Section title={t('browse.home.promotions')} failed onRetry={() => useHome.getState().loadColumns()} className='home__section--flat' />
-            : <Banners columns={banners} />}
+          {columns.status === 'failed' && columns.data.length === 0 ? (
+            <Section
+              title={t('browse.home.promotions')}
+              failed
+              onRetry={() => useHome.getState().loadColumns()}
+              className='home__section--flat'
+            />
+          ) : (
+            <Banners columns={banners} />
+          )}
         </View>
 
         <View className='home-shortcuts'>
           {SHORTCUTS.map((s) => (
             <Tappable key={s.route} className='home-shortcuts__item' to={{ route: s.route, params: s.params }}>
-              <View className='home-shortcuts__icon' {...hiddenProps()}><AtIcon value={s.icon} size='22' color='#0b5fa5' /></View>
+              <View className='home-shortcuts__icon' {...hiddenProps()}>
+                <AtIcon value={s.icon} size='22' color='#0b5fa5' />
+              </View>
               <Text className='home-shortcuts__label'>{t(s.label)}</Text>
             </Tappable>
           ))}
@@ -131,17 +167,30 @@ export default function Home() {
           failed={knowledge.status === 'failed' && knowledge.data.length === 0}
           onRetry={() => useHome.getState().loadKnowledge()}
         >
-          {knowledgeLoading
-            ? <Skeleton variant='content' count={HOME_KNOWLEDGE_COUNT} />
-            : knowledge.data.length > 0
-              ? <View className='home-articles'>{knowledge.data.map((c) => <KnowledgeCard key={c.id} card={c} />)}</View>
-              : <Text className='home__empty'>{t('browse.home.noArticles')}</Text>}
+          {knowledgeLoading ? (
+            <Skeleton variant='content' count={HOME_KNOWLEDGE_COUNT} />
+          ) : knowledge.data.length > 0 ? (
+            <View className='home-articles'>
+              {knowledge.data.map((c) => (
+                <KnowledgeCard key={c.id} card={c} />
+              ))}
+            </View>
+          ) : (
+            <Text className='home__empty'>{t('browse.home.noArticles')}</Text>
+          )}
         </Section>
 
         <Section title={t('browse.home.recommended')}>
           <ProductList items={list.items} loggedIn={loggedIn} placement='home' />
           {list.status === 'ready' && list.items.length === 0 && <Text className='home__empty'>{t('home.empty')}</Text>}
-          <ListFooter status={list.status} shown={list.items.length} total={list.total} onMore={() => list.loadMore()} onRetry={retryList} moreClassName='home__more' />
+          <ListFooter
+            status={list.status}
+            shown={list.items.length}
+            total={list.total}
+            onMore={() => list.loadMore()}
+            onRetry={retryList}
+            moreClassName='home__more'
+          />
         </Section>
       </View>
     </PageShell>

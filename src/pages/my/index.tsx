@@ -38,19 +38,30 @@ export default function My() {
       <View className='my__card my__user'>
         {userInfo ? (
           <>
-            <Text className='my__name'>{t('my.greeting', { name: displayName(userInfo.userProfile.firstName, userInfo.userProfile.lastName) })}</Text>
+            <Text className='my__name'>
+              {t('my.greeting', { name: displayName(userInfo.userProfile.firstName, userInfo.userProfile.lastName) })}
+            </Text>
             <Text className='my__line'>{t('acct.my.userName', { userName: userInfo.userProfile.userName })}</Text>
-            {userInfo.accountNumber && <Text className='my__line my__account'>{t('my.account', { accountNumber: userInfo.accountNumber })}</Text>}
+            {userInfo.accountNumber && (
+              <Text className='my__line my__account'>{t('my.account', { accountNumber: userInfo.accountNumber })}</Text>
+            )}
             <Text className='my__line my__status'>
-              {userInfo.userRoles.registrationStatus === 'Siebel Approved' ? t('my.status.approved') : t('my.status.partial')}
+              {userInfo.userRoles.registrationStatus === 'Siebel Approved'
+                ? t('my.status.approved')
+                : t('my.status.partial')}
             </Text>
             <View className='my__actions'>
               {userInfo.userRoles.registrationStatus === 'Partially Registered' && (
-                <View className='my__action my__action--primary my__complete' {...tapProps(() => navigation.go('onboarding'))}>
+                <View
+                  className='my__action my__action--primary my__complete'
+                  {...tapProps(() => navigation.go('onboarding'))}
+                >
                   {t('acct.my.completeRegistration')}
                 </View>
               )}
-              <View className='my__action my__logout' {...tapProps(() => useSession.getState().logout())}>{t('my.logout')}</View>
+              <View className='my__action my__logout' {...tapProps(() => useSession.getState().logout())}>
+                {t('my.logout')}
+              </View>
             </View>
           </>
         ) : (
@@ -69,14 +80,26 @@ export default function My() {
         <View className='my-menu__grid'>
           {menuFor(userInfo?.userRoles.blackListed ?? false).map((e) => (
             // an entry with an info button is not itself a button (no control inside a control)
-            <View key={e.key} className={`my-menu__item my-menu__item--${e.key}`} {...(e.info ? { onClick: () => tap(e) } : tapProps(() => tap(e)))}>
-              <View {...hiddenProps()}><AtIcon value={e.icon} size={22} color={e.route ? '#0b5fa5' : '#a0a8b5'} /></View>
+            <View
+              key={e.key}
+              className={`my-menu__item my-menu__item--${e.key}`}
+              {...(e.info ? { onClick: () => tap(e) } : tapProps(() => tap(e)))}
+            >
+              <View {...hiddenProps()}>
+                <AtIcon value={e.icon} size={22} color={e.route ? '#0b5fa5' : '#a0a8b5'} />
+              </View>
               <View className='my-menu__label'>
                 <Text>{t(e.label)}</Text>
                 {e.info && (
                   <View
                     className='my-menu__info'
-                    {...tapProps((ev) => { ev.stopPropagation?.(); setInfoOpen(!infoOpen) }, { label: t('acct.menu.infoLabel'), selected: infoOpen })}
+                    {...tapProps(
+                      (ev) => {
+                        ev.stopPropagation?.()
+                        setInfoOpen(!infoOpen)
+                      },
+                      { label: t('acct.menu.infoLabel'), selected: infoOpen },
+                    )}
                   >
                     <AtIcon value='help' size={14} color='#596579' />
                   </View>
@@ -99,8 +122,11 @@ export default function My() {
           <Text className='my__label'>{t('my.language')}</Text>
           <View className='my__choices' {...ariaProps('radiogroup', { label: t('my.language') })}>
             {LANGUAGES.map((l) => (
-              <View key={l} {...tapProps(() => setLanguage(l), { role: 'radio', selected: language === l })}
-                className={`my__choice${language === l ? ' my__choice--on' : ''}`}>
+              <View
+                key={l}
+                {...tapProps(() => setLanguage(l), { role: 'radio', selected: language === l })}
+                className={`my__choice${language === l ? ' my__choice--on' : ''}`}
+              >
                 {t(`lang.${l}`)}
               </View>
             ))}
@@ -110,8 +136,11 @@ export default function My() {
           <Text className='my__label'>{t('my.country')}</Text>
           <View className='my__choices' {...ariaProps('radiogroup', { label: t('my.country') })}>
             {COUNTRIES.map((c) => (
-              <View key={c} {...tapProps(() => setCountry(c), { role: 'radio', selected: country === c })}
-                className={`my__choice${country === c ? ' my__choice--on' : ''}`}>
+              <View
+                key={c}
+                {...tapProps(() => setCountry(c), { role: 'radio', selected: country === c })}
+                className={`my__choice${country === c ? ' my__choice--on' : ''}`}
+              >
                 {t(`country.${c}`)}
               </View>
             ))}

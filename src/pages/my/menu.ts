@@ -21,7 +21,14 @@ export interface MenuEntry {
 
 export const MY_MENU: MenuEntry[] = [
   { key: 'orders', label: 'acct.menu.orders', icon: 'shopping-bag', route: 'orderHistory', login: true },
-  { key: 'enquiries', label: 'acct.menu.enquiries', icon: 'message', route: 'enquiries', login: true, info: 'acct.menu.enquiriesInfo' },
+  {
+    key: 'enquiries',
+    label: 'acct.menu.enquiries',
+    icon: 'message',
+    route: 'enquiries',
+    login: true,
+    info: 'acct.menu.enquiriesInfo',
+  },
   { key: 'quotes', label: 'acct.menu.quotes', icon: 'file-generic', route: 'quotes', login: true },
   { key: 'wishlist', label: 'acct.menu.wishlist', icon: 'heart', route: 'wishlist', login: true },
   { key: 'shipTo', label: 'acct.menu.shipTo', icon: 'map-pin', route: 'shipToInfo', login: true },
@@ -29,9 +36,16 @@ export const MY_MENU: MenuEntry[] = [
   { key: 'giftCentre', label: 'acct.menu.giftCentre', icon: 'sketch', route: 'giftCentre', login: true, member: true },
   { key: 'referral', label: 'acct.menu.referral', icon: 'share', route: 'referral', login: true, member: true },
   { key: 'earnPoints', label: 'acct.menu.earnPoints', icon: 'star', route: 'earnPoints', login: true, member: true },
-  { key: 'interactionHistory', label: 'acct.menu.interactionHistory', icon: 'bullet-list', route: 'interactionHistory', login: true, member: true },
+  {
+    key: 'interactionHistory',
+    label: 'acct.menu.interactionHistory',
+    icon: 'bullet-list',
+    route: 'interactionHistory',
+    login: true,
+    member: true,
+  },
   { key: 'supplyCentre', label: 'acct.menu.supplyCentre', icon: 'home', route: 'supplyCentre', login: true },
-  { key: 'persona', label: 'acct.menu.persona', icon: 'user', route: 'persona', login: true }
+  { key: 'persona', label: 'acct.menu.persona', icon: 'user', route: 'persona', login: true },
 ]
 
 export type MenuAction = { kind: 'go'; route: RouteName } | { kind: 'login' }

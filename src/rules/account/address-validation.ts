@@ -1,5 +1,12 @@
 import type { PhoneDictionaryEntry, ShipTo, ShipToAddressInput } from '../../../types'
-import { DEFAULT_DIAL_CODE, DIAL_RULES, checkPhone, isValidCnMobile, isValidEmail, PHONE_PATTERN } from '../../../types/account/address-rules'
+import {
+  DEFAULT_DIAL_CODE,
+  DIAL_RULES,
+  checkPhone,
+  isValidCnMobile,
+  isValidEmail,
+  PHONE_PATTERN,
+} from '../../../types/account/address-rules'
 import type { MessageKey, Params } from '../../i18n'
 import { splitAttentionTo } from '../../../types/account/address-rules'
 
@@ -12,17 +19,39 @@ import { splitAttentionTo } from '../../../types/account/address-rules'
 export type Iso = 'CN' | 'IN'
 
 export const ADDRESS_FIELDS = [
-  'contactName', 'contactPhone', 'mobile', 'email', 'deptOrLab', 'companyOrInstitution',
-  'stateOrProvince', 'city', 'streetAddress', 'buildingOrRoom', 'zipCode'
+  'contactName',
+  'contactPhone',
+  'mobile',
+  'email',
+  'deptOrLab',
+  'companyOrInstitution',
+  'stateOrProvince',
+  'city',
+  'streetAddress',
+  'buildingOrRoom',
+  'zipCode',
 ] as const
 export type AddressField = (typeof ADDRESS_FIELDS)[number]
 export type AddressFormValues = Record<AddressField, string>
 
 /** Contact person name is required ("Contact person name, for ship-to and bill-to, is required"); so are phone and the address itself. */
-export const REQUIRED_FIELDS: readonly AddressField[] = ['contactName', 'contactPhone', 'companyOrInstitution', 'stateOrProvince', 'city', 'streetAddress', 'zipCode']
+export const REQUIRED_FIELDS: readonly AddressField[] = [
+  'contactName',
+  'contactPhone',
+  'companyOrInstitution',
+  'stateOrProvince',
+  'city',
+  'streetAddress',
+  'zipCode',
+]
 
 /** The contact data of an address (kept encrypted on the client: spec section 3). */
-export const CONTACT_FIELDS = ['contactName', 'contactPhone', 'mobile', 'email'] as const satisfies readonly AddressField[]
+export const CONTACT_FIELDS = [
+  'contactName',
+  'contactPhone',
+  'mobile',
+  'email',
+] as const satisfies readonly AddressField[]
 
 export const FIELD_LABEL: Record<AddressField, MessageKey> = {
   contactName: 'acct.field.contactName',
@@ -35,20 +64,33 @@ export const FIELD_LABEL: Record<AddressField, MessageKey> = {
   city: 'acct.field.city',
   streetAddress: 'acct.field.streetAddress',
   buildingOrRoom: 'acct.field.buildingOrRoom',
-  zipCode: 'acct.field.zipCode'
+  zipCode: 'acct.field.zipCode',
 }
 
 /** Most characters a field takes (types/account/index.ts ShipToAddressInputSchema). */
 export const FIELD_MAX: Record<AddressField, number> = {
-  contactName: 60, contactPhone: 30, mobile: 20, email: 120, deptOrLab: 100, companyOrInstitution: 120,
-  stateOrProvince: 60, city: 60, streetAddress: 200, buildingOrRoom: 100, zipCode: 12
+  contactName: 60,
+  contactPhone: 30,
+  mobile: 20,
+  email: 120,
+  deptOrLab: 100,
+  companyOrInstitution: 120,
+  stateOrProvince: 60,
+  city: 60,
+  streetAddress: 200,
+  buildingOrRoom: 100,
+  zipCode: 12,
 }
 
 export const emptyAddressForm = (): AddressFormValues =>
   Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])) as AddressFormValues
 
 /** A message of the catalogue with its parameters; {field} is filled with the field's label by the page. */
-export interface FieldError { key: MessageKey; params?: Params; field?: AddressField }
+export interface FieldError {
+  key: MessageKey
+  params?: Params
+  field?: AddressField
+}
 export type AddressErrors = Partial<Record<AddressField, FieldError>>
 
 const required = (field: AddressField): FieldError => ({ key: 'acct.error.required', field })
@@ -116,7 +158,7 @@ export function toAddressInput(
   values: AddressFormValues,
   iso: Iso,
   dialCode: string,
-  opts: { addressKey?: string; isDefault?: boolean; nickName?: string | null } = {}
+  opts: { addressKey?: string; isDefault?: boolean; nickName?: string | null } = {},
 ): ShipToAddressInput {
   const v = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, values[f].trim()])) as AddressFormValues
   const phone = checkPhone(v.contactPhone, iso, dialCode)
@@ -133,12 +175,12 @@ export function toAddressInput(
     city: v.city,
     streetAddress: v.streetAddress,
     buildingOrRoom: optional(v.buildingOrRoom),
-    zipCode: v.zipCode
+    zipCode: v.zipCode,
   }
   if (opts.addressKey) input.addressKey = opts.addressKey
   if (opts.nickName) input.nickName = opts.nickName
   if (opts.isDefault !== undefined) input.isDefault = opts.isDefault
-  return (Object.fromEntries(Object.entries(input).filter(([, x]) => x !== undefined)) as ShipToAddressInput)
+  return Object.fromEntries(Object.entries(input).filter(([, x]) => x !== undefined)) as ShipToAddressInput
 }
 
 /** The phone as the user types it: without the stored dial prefix ('+86-13800138000' → '13800138000'). */
@@ -165,6 +207,6 @@ export function formFromShipTo(s: ShipTo, dialCode: string): AddressFormValues {
     city: s.city ?? '',
     streetAddress: s.streetAddress ?? '',
     buildingOrRoom: s.buildingOrRoom ?? '',
-    zipCode: s.zipCode ?? ''
+    zipCode: s.zipCode ?? '',
   }
 }

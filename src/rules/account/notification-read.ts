@@ -15,7 +15,9 @@ export function parseReadIds(raw: string | null): string[] {
   if (!raw) return []
   try {
     const v = JSON.parse(raw)
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.length > 0).slice(-READ_IDS_MAX) : []
+    return Array.isArray(v)
+      ? v.filter((x): x is string => typeof x === 'string' && x.length > 0).slice(-READ_IDS_MAX)
+      : []
   } catch {
     return []
   }

@@ -1,5 +1,11 @@
 import type { BillTo, CreditRecord, ShipTo, ShipToBillTos, SysConfig, UserInfo } from '../../../types'
-import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT, addressLine, addressTitle, splitAttentionTo } from '../../../types/account/address-rules'
+import {
+  MAX_PENDING_SHIP_TOS,
+  MAX_SHIP_TOS_PER_ACCOUNT,
+  addressLine,
+  addressTitle,
+  splitAttentionTo,
+} from '../../../types/account/address-rules'
 import { isFlagOn } from '../platform/feature-flags'
 
 /**
@@ -48,7 +54,8 @@ export function shipToNumber(s: ShipTo): { kind: 'account' | 'webReference'; val
 /** "A single default shipTo in PENDING status counts as no usable address": usable means at least one ACTIVE ship-to. */
 export const hasUsableAddress = (u: Entries) => entriesOf(u).some((e) => isActive(e.shipTo))
 
-export type AddShipToCheck = { ok: true } | { ok: false; reason: 'anonymous' | 'blackListed' | 'pendingReview' | 'limit' }
+export type AddShipToCheck =
+  { ok: true } | { ok: false; reason: 'anonymous' | 'blackListed' | 'pendingReview' | 'limit' }
 
 /**
  * When the add-new-address footer appears (spec section 2: "An add-new-address footer appears
@@ -60,11 +67,14 @@ export type AddShipToCheck = { ok: true } | { ok: false; reason: 'anonymous' | '
  * - the account has MAX_SHIP_TOS_PER_ACCOUNT (20) ship-tos.
  * The server enforces the same two limits.
  */
-export function canAddShipTo(u: (Entries & { userRoles: Pick<UserInfo['userRoles'], 'blackListed'> }) | null | undefined): AddShipToCheck {
+export function canAddShipTo(
+  u: (Entries & { userRoles: Pick<UserInfo['userRoles'], 'blackListed'> }) | null | undefined,
+): AddShipToCheck {
   if (!u) return { ok: false, reason: 'anonymous' }
   if (u.userRoles.blackListed) return { ok: false, reason: 'blackListed' }
   const all = entriesOf(u)
-  if (all.filter((e) => !isActive(e.shipTo)).length >= MAX_PENDING_SHIP_TOS) return { ok: false, reason: 'pendingReview' }
+  if (all.filter((e) => !isActive(e.shipTo)).length >= MAX_PENDING_SHIP_TOS)
+    return { ok: false, reason: 'pendingReview' }
   if (all.length >= MAX_SHIP_TOS_PER_ACCOUNT) return { ok: false, reason: 'limit' }
   return { ok: true }
 }
@@ -88,12 +98,16 @@ export const shipToTitle = (s: Pick<ShipTo, 'nickName' | 'companyOrInstitution'>
 /** The flat list of bill-to account numbers POST /creditlimit/list is called with (spec section 7). */
 export function billToAccountNumbers(u: Entries): string[] {
   const out: string[] = []
-  for (const e of entriesOf(u)) for (const b of e.billTos) if (b.accountNumber && !out.includes(b.accountNumber)) out.push(b.accountNumber)
+  for (const e of entriesOf(u))
+    for (const b of e.billTos) if (b.accountNumber && !out.includes(b.accountNumber)) out.push(b.accountNumber)
   return out
 }
 
 /** "Per bill-to: an overdue tag" from POST /creditlimit/list; the record in the user info until that answers. */
-export function creditOf(b: BillTo, credit: Record<string, CreditRecord>): { overdue: boolean; updateTime: string | null } {
+export function creditOf(
+  b: BillTo,
+  credit: Record<string, CreditRecord>,
+): { overdue: boolean; updateTime: string | null } {
   const r = b.accountNumber ? credit[b.accountNumber] : undefined
   return r ? { overdue: r.overdue, updateTime: r.updateTime } : { overdue: b.overdue, updateTime: b.creditUpdateTime }
 }
@@ -105,7 +119,10 @@ export function creditOf(b: BillTo, credit: Record<string, CreditRecord>): { ove
  */
 export function billToButtons(b: Pick<BillTo, 'accountNumber'>, flags: Partial<SysConfig>) {
   const has = !!b.accountNumber
-  return { arStatement: has && isFlagOn(flags, 'ENABLE_AR_STATEMENT'), invoiceList: has && isFlagOn(flags, 'ENABLE_INVOICE_LIST') }
+  return {
+    arStatement: has && isFlagOn(flags, 'ENABLE_AR_STATEMENT'),
+    invoiceList: has && isFlagOn(flags, 'ENABLE_INVOICE_LIST'),
+  }
 }
 
 /** The query of /my-account/ARstatement/{billToAccountNumber}?shipTo&deptOrLab&companyOrInstitution&updateTime&overdue */
@@ -117,6 +134,6 @@ export function arStatementParams(e: ShipToBillTos, b: BillTo, credit: Record<st
     deptOrLab: e.shipTo.deptOrLab ?? '',
     companyOrInstitution: e.shipTo.companyOrInstitution ?? '',
     updateTime: c.updateTime ?? '',
-    overdue: c.overdue ? '1' : '0'
+    overdue: c.overdue ? '1' : '0',
   }
 }

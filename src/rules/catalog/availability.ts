@@ -6,7 +6,7 @@ export { availabilityStatus, type AvailabilityStatus } from '../../../types/cata
 export const AVAILABILITY_COLOR: Record<AvailabilityStatus, 'green' | 'orange' | 'red'> = {
   IN_STOCK: 'green',
   PARTIALLY_IN_STOCK: 'orange',
-  OUT_OF_STOCK: 'red'
+  OUT_OF_STOCK: 'red',
 }
 
 /** Spec section 7: availability is asked for "quantity 1 for the Web channel". */

@@ -42,7 +42,7 @@ export function leadLogEntry(c: LeadClick & { catalogNumber: string }): Operatio
     opTarget: 'product',
     opTargetId: c.catalogNumber,
     opContent: 'click_request_quote',
-    opReqUrl: trimReqUrl(c.pageUrl)
+    opReqUrl: trimReqUrl(c.pageUrl),
   }
 }
 
@@ -55,13 +55,19 @@ export type LeadRequestResult = { ok: true } | { ok: false; error: 'catalogNumbe
  */
 export async function runLeadRequest(
   click: LeadClick,
-  deps: { log: (body: OperationLogBody) => Promise<unknown>; open: (catalogNumber: string) => unknown; waitMs?: number }
+  deps: {
+    log: (body: OperationLogBody) => Promise<unknown>
+    open: (catalogNumber: string) => unknown
+    waitMs?: number
+  },
 ): Promise<LeadRequestResult> {
   const catalogNumber = (click.catalogNumber ?? '').trim()
   if (!catalogNumber) return { ok: false, error: 'catalogNumberMissing' }
   const body = leadLogEntry({ ...click, catalogNumber })
   let timer: ReturnType<typeof setTimeout> | undefined
-  const cap = new Promise<void>((resolve) => { timer = setTimeout(resolve, deps.waitMs ?? LEAD_LOG_WAIT_MS) })
+  const cap = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, deps.waitMs ?? LEAD_LOG_WAIT_MS)
+  })
   await Promise.race([deps.log(body).catch(() => undefined), cap])
   if (timer) clearTimeout(timer)
   deps.open(catalogNumber)

@@ -1,7 +1,11 @@
 import type { Country } from '../constants'
 import type { RouteName } from '../../../types/routes'
 
-export interface FooterItem { key: 'home' | 'categories' | 'cart' | 'my'; route: RouteName; label: 'nav.home' | 'nav.categories' | 'nav.cart' | 'nav.my' }
+export interface FooterItem {
+  key: 'home' | 'categories' | 'cart' | 'my'
+  route: RouteName
+  label: 'nav.home' | 'nav.categories' | 'nav.cart' | 'nav.my'
+}
 
 /**
  * Spec section 2: "Footer navigation: Home, Categories, Cart, My. Categories and My show only for
@@ -18,7 +22,7 @@ const ALL: FooterItem[] = [
   { key: 'home', route: 'home', label: 'nav.home' },
   { key: 'categories', route: 'categories', label: 'nav.categories' },
   { key: 'cart', route: 'cart', label: 'nav.cart' },
-  { key: 'my', route: 'my', label: 'nav.my' }
+  { key: 'my', route: 'my', label: 'nav.my' },
 ]
 
 export function footerItems(country: Country, variant: 'full' | 'withoutMy' = 'full'): FooterItem[] {

@@ -26,7 +26,16 @@ export interface ChatPayload {
   company: string
 }
 
-export const CHAT_PAYLOAD_KEYS: (keyof ChatPayload)[] = ['employeeId', 'email', 'name', 'analyticsId', 'location', 'country', 'phone', 'company']
+export const CHAT_PAYLOAD_KEYS: (keyof ChatPayload)[] = [
+  'employeeId',
+  'email',
+  'name',
+  'analyticsId',
+  'location',
+  'country',
+  'phone',
+  'company',
+]
 
 function defaultShipTo(user: UserInfo): ShipTo | null {
   const all = user.allShipToBillToAddresses.map((x) => x.shipTo)
@@ -50,7 +59,7 @@ export function buildChatPayload(input: {
     email: p.contactInfo.primaryEmail ?? '',
     name: displayName(p.firstName, p.lastName),
     phone: p.contactInfo.phone ?? shipTo?.phoneNumber ?? '',
-    company: shipTo?.companyOrInstitution ?? ''
+    company: shipTo?.companyOrInstitution ?? '',
   }
 }
 
@@ -66,10 +75,17 @@ export function normalizeAnalyticsId(raw: string | null | undefined): string | n
 
 /** The client id in a document.cookie string (`_ga=GA1.2.x.y`), or null. */
 export function analyticsIdFromCookie(cookie: string | null | undefined): string | null {
-  const hit = (cookie ?? '').split(';').map((c) => c.trim()).find((c) => c.startsWith('_ga='))
+  const hit = (cookie ?? '')
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith('_ga='))
   if (!hit) return null
   let v = hit.slice(4)
-  try { v = decodeURIComponent(v) } catch { /* keep as is */ }
+  try {
+    v = decodeURIComponent(v)
+  } catch {
+    /* keep as is */
+  }
   return normalizeAnalyticsId(v)
 }
 
@@ -101,7 +117,7 @@ export interface PollHandle {
  */
 export function pollAnalyticsId(
   read: () => string | null,
-  opts: { intervalMs?: number; maxTries?: number; onTry?: (tries: number) => void } = {}
+  opts: { intervalMs?: number; maxTries?: number; onTry?: (tries: number) => void } = {},
 ): PollHandle {
   const intervalMs = opts.intervalMs ?? ANALYTICS_POLL_MS
   const maxTries = opts.maxTries ?? ANALYTICS_POLL_TRIES
@@ -123,7 +139,11 @@ export function pollAnalyticsId(
     tries++
     opts.onTry?.(tries)
     let v: string | null = null
-    try { v = read() } catch { v = null }
+    try {
+      v = read()
+    } catch {
+      v = null
+    }
     if (v) return finish(v)
     if (tries >= maxTries) return finish(null)
     timer = setTimeout(attempt, intervalMs)
@@ -165,7 +185,7 @@ export function chatProductCard(p: ChatProduct, imageBase = ''): ChatCard {
     title: p.title,
     description: truncateDescription(p.description),
     image: productImageUrl(p.image, 150, imageBase),
-    url: specUrl('productDetails', { title: p.title, catalogNumber: p.catalogNumber })
+    url: specUrl('productDetails', { title: p.title, catalogNumber: p.catalogNumber }),
   }
 }
 
@@ -184,8 +204,18 @@ export function plainText(html: string | null | undefined): string {
  * What a product page hands the header's chat icon: its catalogue number, title, the description
  * as the card will show it (plain text, 40 characters) and its image path.
  */
-export function chatProductOf(d: { catalogNumber: string; productTitle: string; descriptionHtml?: string | null; image?: string | null }): ChatProduct {
-  return { catalogNumber: d.catalogNumber, title: d.productTitle, description: truncateDescription(plainText(d.descriptionHtml)), image: d.image ?? null }
+export function chatProductOf(d: {
+  catalogNumber: string
+  productTitle: string
+  descriptionHtml?: string | null
+  image?: string | null
+}): ChatProduct {
+  return {
+    catalogNumber: d.catalogNumber,
+    title: d.productTitle,
+    description: truncateDescription(plainText(d.descriptionHtml)),
+    image: d.image ?? null,
+  }
 }
 
 /** The query parameters a product travels with from the header's chat icon to the chat page. */
@@ -193,7 +223,7 @@ export const chatProductParams = (p: ChatProduct) => ({
   catalogNumber: p.catalogNumber,
   title: p.title,
   description: p.description ?? undefined,
-  image: p.image ?? undefined
+  image: p.image ?? undefined,
 })
 
 /** Reads a product back from the chat page's query; null without catalogNumber and title. */
@@ -202,7 +232,11 @@ export function chatProductFromParams(params: Record<string, string | undefined>
   const dec = (v: string | undefined) => {
     if (!v) return ''
     const s = v.replace(/\+/g, ' ')
-    try { return decodeURIComponent(s) } catch { return s }
+    try {
+      return decodeURIComponent(s)
+    } catch {
+      return s
+    }
   }
   const catalogNumber = dec(params.catalogNumber)
   const title = dec(params.title)
@@ -219,7 +253,11 @@ export function chatLocation(pageRoute: string | undefined, options: Record<stri
   const params: Record<string, string> = {}
   for (const [k, v] of Object.entries(options)) {
     if (k === '$taroTimestamp' || typeof v !== 'string') continue
-    try { params[k] = decodeURIComponent(v) } catch { params[k] = v }
+    try {
+      params[k] = decodeURIComponent(v)
+    } catch {
+      params[k] = v
+    }
   }
   return r ? specUrl(r.name, params) : `/${pageRoute.replace(/^\//, '')}`
 }
@@ -228,10 +266,18 @@ export function chatLocation(pageRoute: string | undefined, options: Record<stri
 export function chatWidgetAddress(widgetUrl: string, payload: ChatPayload, card?: ChatCard | null): string {
   const q: [string, string][] = CHAT_PAYLOAD_KEYS.map((k) => [k, payload[k]])
   if (card) {
-    q.push(['productCatalogNumber', card.catalogNumber], ['productTitle', card.title], ['productDescription', card.description],
-      ['productImage', card.image], ['productUrl', card.url])
+    q.push(
+      ['productCatalogNumber', card.catalogNumber],
+      ['productTitle', card.title],
+      ['productDescription', card.description],
+      ['productImage', card.image],
+      ['productUrl', card.url],
+    )
   }
-  const qs = q.filter(([, v]) => v).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')
+  const qs = q
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&')
   if (!qs) return widgetUrl
   return `${widgetUrl}${widgetUrl.includes('?') ? '&' : '?'}${qs}`
 }

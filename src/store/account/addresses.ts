@@ -1,6 +1,13 @@
 import { create } from 'zustand'
 import type { CreditRecord, PhoneDictionaryEntry, ShipTo, ShipToBillTos } from '../../../types'
-import { addAddress, changeDefaultAddress, getAddressDetail, getCreditList, getPhoneDictionary, updateAddress } from '../../api/account'
+import {
+  addAddress,
+  changeDefaultAddress,
+  getAddressDetail,
+  getCreditList,
+  getPhoneDictionary,
+  updateAddress,
+} from '../../api/account'
 import { ApiError } from '../../api/client'
 import { KEYS } from '../../api/auth-token'
 import { storage } from '../../platform/storage'
@@ -9,8 +16,18 @@ import { contactVault } from './contact-vault'
 import { t } from '../locale'
 import { attentionOf, canEdit, canSetDefault } from '../../rules/account/ship-to'
 import {
-  CONTACT_FIELDS, clearError, dialCodeFor, emptyAddressForm, formFromShipTo, hasErrors, toAddressInput, validateAddress,
-  type AddressErrors, type AddressField, type AddressFormValues, type Iso
+  CONTACT_FIELDS,
+  clearError,
+  dialCodeFor,
+  emptyAddressForm,
+  formFromShipTo,
+  hasErrors,
+  toAddressInput,
+  validateAddress,
+  type AddressErrors,
+  type AddressField,
+  type AddressFormValues,
+  type Iso,
 } from '../../rules/account/address-validation'
 
 /**
@@ -83,7 +100,7 @@ export const useAddresses = create<AddressesState>()((set, get) => ({
     }
   },
 
-  reset: () => set({ credit: {}, creditKey: null, savingDefault: null, phoneDictionary: null })
+  reset: () => set({ credit: {}, creditKey: null, savingDefault: null, phoneDictionary: null }),
 }))
 
 // ---------------------------------------------------------------- delivery address (cart flow)
@@ -92,7 +109,12 @@ export const useAddresses = create<AddressesState>()((set, get) => ({
 export function chooseDeliveryAddress(e: ShipToBillTos) {
   storage.set(KEYS.storedAddressKey, e.shipTo.addressKey)
   const { name, phone } = attentionOf(e.shipTo)
-  contactVault.saveContact('delivery', { name, phone: phone || e.shipTo.phoneNumber || '', mobile: e.shipTo.mobile ?? '', email: e.shipTo.email ?? '' })
+  contactVault.saveContact('delivery', {
+    name,
+    phone: phone || e.shipTo.phoneNumber || '',
+    mobile: e.shipTo.mobile ?? '',
+    email: e.shipTo.email ?? '',
+  })
 }
 
 export const storedAddressKey = () => storage.get(KEYS.storedAddressKey)
@@ -120,7 +142,12 @@ interface AddressFormState {
   submit: () => Promise<boolean>
 }
 
-const draftOf = (v: AddressFormValues) => ({ name: v.contactName, phone: v.contactPhone, mobile: v.mobile, email: v.email })
+const draftOf = (v: AddressFormValues) => ({
+  name: v.contactName,
+  phone: v.contactPhone,
+  mobile: v.mobile,
+  email: v.email,
+})
 
 export const useAddressForm = create<AddressFormState>()((set, get) => ({
   mode: 'new',
@@ -136,14 +163,31 @@ export const useAddressForm = create<AddressFormState>()((set, get) => ({
 
   init: async ({ addressKey, iso }) => {
     const mode = addressKey ? 'edit' : 'new'
-    set({ mode, addressKey: addressKey ?? null, iso, values: emptyAddressForm(), errors: {}, topError: null, status: 'loading', isDefault: false, saved: null, dialCode: dialCodeFor(iso, null) })
+    set({
+      mode,
+      addressKey: addressKey ?? null,
+      iso,
+      values: emptyAddressForm(),
+      errors: {},
+      topError: null,
+      status: 'loading',
+      isDefault: false,
+      saved: null,
+      dialCode: dialCodeFor(iso, null),
+    })
     const dictionary = await useAddresses.getState().loadPhoneDictionary()
     if (mode === 'new') {
       const dialCode = dialCodeFor(iso, dictionary)
       // an unsaved draft's contact comes back (it was kept sealed in session storage)
       const draft = contactVault.readContact('draft')
       const values = emptyAddressForm()
-      if (draft) Object.assign(values, { contactName: draft.name, contactPhone: draft.phone, mobile: draft.mobile ?? '', email: draft.email ?? '' })
+      if (draft)
+        Object.assign(values, {
+          contactName: draft.name,
+          contactPhone: draft.phone,
+          mobile: draft.mobile ?? '',
+          email: draft.email ?? '',
+        })
       set({ dialCode, values, status: 'ready' })
       return
     }
@@ -153,7 +197,13 @@ export const useAddressForm = create<AddressFormState>()((set, get) => ({
       const dialCode = dialCodeFor(shipIso, dictionary)
       // "Only ACTIVE addresses can be edited or set as default."
       if (!canEdit(shipTo)) return set({ status: 'refused', iso: shipIso, dialCode, saved: shipTo })
-      set({ iso: shipIso, dialCode, values: formFromShipTo(shipTo, dialCode), isDefault: shipTo.isDefault, status: 'ready' })
+      set({
+        iso: shipIso,
+        dialCode,
+        values: formFromShipTo(shipTo, dialCode),
+        isDefault: shipTo.isDefault,
+        status: 'ready',
+      })
     } catch (e) {
       set({ status: 'notFound', topError: e instanceof ApiError ? e.message : t('error.generic') })
     }
@@ -164,7 +214,8 @@ export const useAddressForm = create<AddressFormState>()((set, get) => ({
     const next = { ...values, [field]: value }
     // "Editing a field clears its error."
     set({ values: next, errors: clearError(errors, field) })
-    if (mode === 'new' && (CONTACT_FIELDS as readonly string[]).includes(field)) contactVault.saveContact('draft', draftOf(next))
+    if (mode === 'new' && (CONTACT_FIELDS as readonly string[]).includes(field))
+      contactVault.saveContact('draft', draftOf(next))
   },
 
   setIsDefault: (on) => set({ isDefault: on }),
@@ -180,7 +231,12 @@ export const useAddressForm = create<AddressFormState>()((set, get) => ({
     }
     set({ status: 'submitting', topError: null })
     try {
-      const input = toAddressInput(values, iso, dialCode, mode === 'edit' ? { addressKey: addressKey as string } : { isDefault })
+      const input = toAddressInput(
+        values,
+        iso,
+        dialCode,
+        mode === 'edit' ? { addressKey: addressKey as string } : { isDefault },
+      )
       const { shipTo } = mode === 'edit' ? await updateAddress(input) : await addAddress(input)
       if (mode === 'new') contactVault.clearContact('draft')
       set({ status: 'saved', saved: shipTo })
@@ -190,7 +246,7 @@ export const useAddressForm = create<AddressFormState>()((set, get) => ({
       set({ status: 'ready', topError: e instanceof ApiError ? e.message : t('error.generic') })
       return false
     }
-  }
+  },
 }))
 
 // Logout (or an expired session) forgets the address state too. Subscribed here rather than called

@@ -33,5 +33,5 @@ export const useArStatement = create<ArStatementState>()((set, get) => ({
     } catch (e) {
       if (fresh()) set({ status: 'failed', error: e instanceof ApiError ? e.message : t('error.generic') })
     }
-  }
+  },
 }))

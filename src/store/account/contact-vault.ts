@@ -14,12 +14,16 @@ import { fromBase64, toBase64, utf8Decode, utf8Encode } from '../../api/bytes'
  *   storage is cleared and the token is gone) nor under another user's token.
  */
 
-export interface VaultContact { name: string; phone: string; mobile?: string; email?: string }
+export interface VaultContact {
+  name: string
+  phone: string
+  mobile?: string
+  email?: string
+}
 export type VaultSlot = 'delivery' | 'draft'
 
 const PHONE_DICTIONARY_KEY = 'phoneDictionary'
 const slotKey = (slot: VaultSlot) => `contactVault.${slot}`
-
 
 // ---- key and nonce
 
@@ -85,5 +89,5 @@ export const contactVault = {
     } catch {
       return null
     }
-  }
+  },
 }

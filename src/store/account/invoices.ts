@@ -7,7 +7,10 @@ import { latestOnly, type LoadState } from '../load-state'
 
 export const INVOICE_PAGE_SIZE = 10
 
-export interface InvoiceFilters { kind?: InvoiceKind; status?: InvoiceStatus }
+export interface InvoiceFilters {
+  kind?: InvoiceKind
+  status?: InvoiceStatus
+}
 
 interface InvoicesState {
   billToAccountNumber: string | null
@@ -40,7 +43,16 @@ export const useInvoices = create<InvoicesState>()((set, get) => ({
   load: async (billToAccountNumber, filters = {}) => {
     const fresh = latest.start()
     const sameBillTo = get().billToAccountNumber === billToAccountNumber
-    set({ billToAccountNumber, filters, list: [], total: 0, page: 0, status: 'loading', error: null, billTo: sameBillTo ? get().billTo : null })
+    set({
+      billToAccountNumber,
+      filters,
+      list: [],
+      total: 0,
+      page: 0,
+      status: 'loading',
+      error: null,
+      billTo: sameBillTo ? get().billTo : null,
+    })
     try {
       const r = await getInvoiceList({ billToAccountNumber, ...filters, page: 1, pageSize: INVOICE_PAGE_SIZE })
       if (!fresh()) return
@@ -60,12 +72,17 @@ export const useInvoices = create<InvoicesState>()((set, get) => ({
       const r = await getInvoiceList({ billToAccountNumber, ...filters, page: page + 1, pageSize: INVOICE_PAGE_SIZE })
       if (!fresh()) return
       const known = new Set(list.map((i) => i.invoiceNumber))
-      set({ list: [...list, ...r.list.filter((i) => !known.has(i.invoiceNumber))], total: r.total, page: r.page, status: 'ready' })
+      set({
+        list: [...list, ...r.list.filter((i) => !known.has(i.invoiceNumber))],
+        total: r.total,
+        page: r.page,
+        status: 'ready',
+      })
     } catch (e) {
       if (!fresh()) return
       set({ status: 'ready', error: e instanceof ApiError ? e.message : t('error.generic') })
     }
-  }
+  },
 }))
 
 export const hasMoreInvoices = (s: Pick<InvoicesState, 'list' | 'total'>) => s.list.length < s.total

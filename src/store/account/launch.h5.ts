@@ -16,6 +16,8 @@ export function startAccountTasks() {
     unsubscribe()
     void import(/* webpackChunkName: "account-launch" */ './launch-tasks').then((m) => m.startAll())
   }
-  const unsubscribe = useSession.subscribe((s) => { if (signedIn(s)) start() })
+  const unsubscribe = useSession.subscribe((s) => {
+    if (signedIn(s)) start()
+  })
   if (signedIn(useSession.getState())) start()
 }

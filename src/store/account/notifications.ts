@@ -36,7 +36,8 @@ function currentUserId(): string | null {
   return useSession.getState().userInfo?.userProfile.userId ?? null
 }
 
-const byNewest = (a: Notification, b: Notification) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)
+const byNewest = (a: Notification, b: Notification) =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0
 
 const latestList = latestOnly()
 let unreadCall: Promise<void> | null = null
@@ -68,7 +69,10 @@ export const useNotifications = create<NotificationsState>()((set, get) => {
         do {
           unreadAgain = false
           const userId = currentUserId()
-          if (!userId) { set({ hasUnread: false }); return }
+          if (!userId) {
+            set({ hasUnread: false })
+            return
+          }
           const readIds = loadReadIds(userId)
           set({ readIds })
           try {
@@ -79,13 +83,18 @@ export const useNotifications = create<NotificationsState>()((set, get) => {
           }
         } while (unreadAgain)
       }
-      unreadCall = run().finally(() => { unreadCall = null })
+      unreadCall = run().finally(() => {
+        unreadCall = null
+      })
       return unreadCall
     },
 
     load: async (reset = false) => {
       const userId = currentUserId()
-      if (!userId) { set({ items: [], total: 0, page: 0, status: 'idle' }); return }
+      if (!userId) {
+        set({ items: [], total: 0, page: 0, status: 'idle' })
+        return
+      }
       const s = get()
       if (!reset && (s.status === 'loading' || (s.status === 'ready' && s.items.length >= s.total))) return
       const page = reset ? 1 : s.page + 1
@@ -120,7 +129,9 @@ export const useNotifications = create<NotificationsState>()((set, get) => {
             const res = await getNotifications({ page, pageSize: 50 })
             ids.push(...res.list.map((n) => n.id))
             if (page * 50 >= res.total) break
-          } catch { break }
+          } catch {
+            break
+          }
         }
       }
       // oldest first, so that the newest ids are the ones a full list keeps
@@ -132,7 +143,7 @@ export const useNotifications = create<NotificationsState>()((set, get) => {
     reset: () => {
       latestList.drop()
       set({ items: [], total: 0, page: 0, status: 'idle', readIds: [], hasUnread: false })
-    }
+    },
   }
 })
 

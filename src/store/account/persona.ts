@@ -56,7 +56,10 @@ export const usePersona = create<PersonaState>()((set, get) => ({
   saving: false,
 
   load: async () => {
-    if (!hasValidToken() || !useSession.getState().userInfo) { set({ status: 'idle' }); return }
+    if (!hasValidToken() || !useSession.getState().userInfo) {
+      set({ status: 'idle' })
+      return
+    }
     const fresh = latest.start()
     const language = useLocale.getState().language
     set({ status: 'loading' })
@@ -85,7 +88,7 @@ export const usePersona = create<PersonaState>()((set, get) => ({
   reset: () => {
     latest.drop()
     set({ status: 'idle', persona: null, fallback: false, options: null, language: null, saving: false })
-  }
+  },
 }))
 
 let lastUser: string | null | undefined

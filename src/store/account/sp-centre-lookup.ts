@@ -10,19 +10,22 @@ import { useSupplyCentre } from './supply-centre'
 export function startSupplyCentreLookup() {
   let lastUser: string | null = null
   const check = (s: ReturnType<typeof useSession.getState>) => {
-    const id = s.status === 'USER_FETCHED' ? s.userInfo?.userProfile.userId ?? null : null
+    const id = s.status === 'USER_FETCHED' ? (s.userInfo?.userProfile.userId ?? null) : null
     if (id === lastUser) return
     lastUser = id
     if (!id) return
     useSession.setState({ spCenterStatus: 'FETCHING_SP_CENTER' })
-    useSupplyCentre.getState().lookup()
+    useSupplyCentre
+      .getState()
+      .lookup()
       .then((sc) => {
         if (useSession.getState().userInfo?.userProfile.userId !== id) return
         useSession.setState({ defaultSC: sc, spCenterStatus: 'SP_CENTER_FETCHED' })
       })
       .catch(() => {
         // the lookup failed: keep what /users/info said, and say the lookup is over
-        if (useSession.getState().userInfo?.userProfile.userId === id) useSession.setState({ spCenterStatus: 'SP_CENTER_FETCHED' })
+        if (useSession.getState().userInfo?.userProfile.userId === id)
+          useSession.setState({ spCenterStatus: 'SP_CENTER_FETCHED' })
       })
   }
   // H5 starts it once a user is signed in (store/account/launch.h5.ts): look at the session as it is now too

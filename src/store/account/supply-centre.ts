@@ -10,7 +10,8 @@ import { latestOnly, type LoadState } from '../load-state'
 // ---------------------------------------------------------------- rules (spec sections 3, 5, 7, 9)
 
 /** "operationStatus Normal counts as active" (issue 4; section 7 uses it for flash buy too). */
-export const isActiveSupplyCenter = (sc: Pick<SupplyCenter, 'operationStatus'> | null | undefined) => sc?.operationStatus === 'Normal'
+export const isActiveSupplyCenter = (sc: Pick<SupplyCenter, 'operationStatus'> | null | undefined) =>
+  sc?.operationStatus === 'Normal'
 
 /** The ship-to whose supply centre is looked up: the default one, when it has an account number. */
 export function defaultShipTo(user: UserInfo | null): ShipTo | null {
@@ -25,13 +26,20 @@ export function activeCentreFor(list: SupplyCenter[], shipToNum: string): Supply
 
 /** The ship-tos an apply request can be made for: ACTIVE ones with an account number. */
 export function applicableShipTos(user: UserInfo | null): ShipTo[] {
-  return (user?.allShipToBillToAddresses ?? []).map((x) => x.shipTo).filter((s) => s.addressStatus === 'ACTIVE' && !!s.accountNumber)
+  return (user?.allShipToBillToAddresses ?? [])
+    .map((x) => x.shipTo)
+    .filter((s) => s.addressStatus === 'ACTIVE' && !!s.accountNumber)
 }
 
 /** Spec section 5 / 9: "Supply-centre apply reason: required, at most 200 characters. Terms must be agreed." */
 export const SC_REASON_MAX = 200
 
-export interface ApplyForm { shipToNum: string; supplyCenterId: string; reason: string; agreeTerms: boolean }
+export interface ApplyForm {
+  shipToNum: string
+  supplyCenterId: string
+  reason: string
+  agreeTerms: boolean
+}
 export type ApplyField = keyof ApplyForm
 export type ApplyErrors = Partial<Record<ApplyField, MessageKey>>
 
@@ -42,7 +50,8 @@ export function validateApply(f: ApplyForm, options: SupplyCenterOption[] = []):
   const e: ApplyErrors = {}
   if (!f.shipToNum) e.shipToNum = 'acct.sc.errShipTo'
   const centre = options.find((o) => o.supplyCenterId === f.supplyCenterId)
-  if (!f.supplyCenterId || (options.length > 0 && (!centre || !isActiveSupplyCenter(centre)))) e.supplyCenterId = 'acct.sc.errCentre'
+  if (!f.supplyCenterId || (options.length > 0 && (!centre || !isActiveSupplyCenter(centre))))
+    e.supplyCenterId = 'acct.sc.errCentre'
   if (!f.reason.trim()) e.reason = 'acct.sc.errReasonRequired'
   else if (reasonLength(f.reason) > SC_REASON_MAX) e.reason = 'acct.sc.errReasonTooLong'
   if (!f.agreeTerms) e.agreeTerms = 'acct.sc.errTerms'
@@ -51,7 +60,9 @@ export function validateApply(f: ApplyForm, options: SupplyCenterOption[] = []):
 
 // ---------------------------------------------------------------- store
 
-export type SubmitResult = { ok: true; request: SupplyCenterRequest } | { ok: false; errors: ApplyErrors; messageKey?: MessageKey; messageText?: string }
+export type SubmitResult =
+  | { ok: true; request: SupplyCenterRequest }
+  | { ok: false; errors: ApplyErrors; messageKey?: MessageKey; messageText?: string }
 
 interface SupplyCentreState {
   /** this store's own lookup state (the session's FETCHING_SP_CENTER → SP_CENTER_FETCHED is the session's) */
@@ -95,11 +106,18 @@ export const useSupplyCentre = create<SupplyCentreState>()((set, get) => ({
   },
 
   load: async () => {
-    if (!hasValidToken() || !useSession.getState().userInfo) { set({ status: 'idle' }); return }
+    if (!hasValidToken() || !useSession.getState().userInfo) {
+      set({ status: 'idle' })
+      return
+    }
     const fresh = latest.start()
     set({ status: 'loading' })
     try {
-      const [, options, requests] = await Promise.all([get().lookup(), getSupplyCenterOptions(), getSupplyCenterRequests()])
+      const [, options, requests] = await Promise.all([
+        get().lookup(),
+        getSupplyCenterOptions(),
+        getSupplyCenterRequests(),
+      ])
       if (fresh()) set({ options, requests, status: 'ready' })
     } catch {
       if (fresh()) set({ status: 'failed' })
@@ -119,7 +137,8 @@ export const useSupplyCentre = create<SupplyCentreState>()((set, get) => ({
       // "a pending request exists" and the like: said in the user's language; the form keeps its values
       if (e instanceof ApiError && e.status === 409) return { ok: false, errors: {}, messageKey: 'acct.sc.errConflict' }
       // a validation answer or a network failure: the API client's message is already in the user's language
-      if (e instanceof ApiError && (e.status === 400 || e.status === 0)) return { ok: false, errors: {}, messageText: e.message }
+      if (e instanceof ApiError && (e.status === 400 || e.status === 0))
+        return { ok: false, errors: {}, messageText: e.message }
       return { ok: false, errors: {}, messageKey: 'acct.sc.errFailed' }
     } finally {
       set({ submitting: false })
@@ -129,7 +148,7 @@ export const useSupplyCentre = create<SupplyCentreState>()((set, get) => ({
   reset: () => {
     latest.drop()
     set({ status: 'idle', current: null, shipToNum: null, options: [], requests: [], submitting: false })
-  }
+  },
 }))
 
 let lastUser: string | null | undefined

@@ -1,7 +1,14 @@
 import Taro from '@tarojs/taro'
 import { create } from 'zustand'
 import type { LoginErrorCode, LoginTokenResult } from '../../../types'
-import { exchangeTicket, oidcAuthorizeUrl, wechatAuthorizeUrl, wechatMiniProgramLogin, wechatToken, type LoginMode } from '../../api/auth'
+import {
+  exchangeTicket,
+  oidcAuthorizeUrl,
+  wechatAuthorizeUrl,
+  wechatMiniProgramLogin,
+  wechatToken,
+  type LoginMode,
+} from '../../api/auth'
 import { ApiError } from '../../api/client'
 import { KEYS } from '../../api/auth-token'
 import { loginPlatform } from '../../platform/login'
@@ -64,7 +71,11 @@ function parseQuery(qs: string): Record<string, string> {
   for (const part of qs.split('&')) {
     if (!part) continue
     const [k, v = ''] = part.split('=')
-    try { out[decodeURIComponent(k)] = decodeURIComponent(v.replace(/\+/g, ' ')) } catch { /* skip a broken pair */ }
+    try {
+      out[decodeURIComponent(k)] = decodeURIComponent(v.replace(/\+/g, ' '))
+    } catch {
+      /* skip a broken pair */
+    }
   }
   return out
 }
@@ -121,7 +132,11 @@ export const useLogin = create<LoginState>()((set, get) => {
     const saved = savedReturnPath()
     storage.remove(KEYS.loginReturnUrl)
     set({ phase: 'idle', error: null })
-    openAppPath(res.registered ? ONBOARDING_PATH : safeReturnPath(res.returnTo) ?? safeReturnPath(returnTo) ?? saved ?? HOME_PATH)
+    openAppPath(
+      res.registered
+        ? ONBOARDING_PATH
+        : (safeReturnPath(res.returnTo) ?? safeReturnPath(returnTo) ?? saved ?? HOME_PATH),
+    )
     return null
   }
 
@@ -164,7 +179,10 @@ export const useLogin = create<LoginState>()((set, get) => {
         }
         if (flow !== 'wechat-miniprogram') throw new Error(`login flow ${flow} is not offered here`)
         const id = await wechatMiniProgramLogin(await loginPlatform.miniProgramCode())
-        if (!id.openid || !id.jwt) { wechatFailed(); return }
+        if (!id.openid || !id.jwt) {
+          wechatFailed()
+          return
+        }
         await exchangeWechat(id.openid, id.jwt, target)
       } catch (e) {
         if (isWechat(flow)) wechatFailed()
@@ -198,7 +216,7 @@ export const useLogin = create<LoginState>()((set, get) => {
       else set({ phase: 'failed', error })
     },
 
-    reset: () => set({ phase: 'idle', error: null })
+    reset: () => set({ phase: 'idle', error: null }),
   }
 })
 

@@ -47,7 +47,12 @@ export const useSession = create<SessionState>()((set, get) => ({
       storage.set(KEYS.userName, info.userProfile.userName)
       // spec section 1: a logged-in user has a country (the pick on My still overrides it)
       useLocale.getState().adoptAccountCountry(info.country)
-      set({ status: 'USER_FETCHED', userInfo: info, defaultSC: info.spCenter.defaultSC, spCenterStatus: 'SP_CENTER_FETCHED' })
+      set({
+        status: 'USER_FETCHED',
+        userInfo: info,
+        defaultSC: info.spCenter.defaultSC,
+        spCenterStatus: 'SP_CENTER_FETCHED',
+      })
       return info
     } catch (e) {
       if (e instanceof ApiError && e.code === 'ACCOUNT_CHANGED') return null // the page reloads
@@ -55,7 +60,11 @@ export const useSession = create<SessionState>()((set, get) => ({
       await postErrorTracking({
         response: e instanceof ApiError ? e.body : undefined,
         error: e instanceof Error ? `${e.name}: ${e.message}` : String(e),
-        tokens: { hasCookieToken: !!tokenCookie.get(), hasStoredToken: !!storage.get(KEYS.authToken), expiresAt: claims?.exp }
+        tokens: {
+          hasCookieToken: !!tokenCookie.get(),
+          hasStoredToken: !!storage.get(KEYS.authToken),
+          expiresAt: claims?.exp,
+        },
       }).catch(() => undefined)
       get().logout({ toast: true })
       return null
@@ -74,7 +83,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     useLocale.getState().adoptAccountCountry(null)
     set({ status: 'USER_FETCHED', ...anonymous })
     if (opts?.toast) showToast(t('session.expiredInfo'), 'session')
-  }
+  },
 }))
 
 // "A token whose expiry is in the past is discarded ... The toast 'Your session is expired.

@@ -4,8 +4,18 @@ import type { ProductSummary } from '../../../types'
 import { CART_STORAGE_KEYS, shouldMergeBeforeQuery } from '../../../types/cart/cart-id'
 import { couponBlockedFor, couponMessageKey, checkCouponCombination } from '../../../types/cart/coupons'
 import {
-  addCartAssay, addCartItems, applyCartCoupon, deleteCartItems, listCartCoupons, mergeCart, queryCart,
-  quickAddCart, removeCartCoupon, reorderCart, setCartPreference, setCartQuantity,
+  addCartAssay,
+  addCartItems,
+  applyCartCoupon,
+  deleteCartItems,
+  listCartCoupons,
+  mergeCart,
+  queryCart,
+  quickAddCart,
+  removeCartCoupon,
+  reorderCart,
+  setCartPreference,
+  setCartQuantity,
 } from '../../api/cart'
 import { getProductList } from '../../api/catalog'
 import { ApiError } from '../../api/client'
@@ -29,10 +39,18 @@ export type AddSource = 'product' | 'quickAdd' | 'quickOrder' | 'assay' | 'reord
 export type OrderPreference = Cart['orderPreference']
 
 /** A call that failed: the localized message to show and the envelope's reason. */
-export interface CartFailure { ok: false; message: string; reason: string | null; code: string }
+export interface CartFailure {
+  ok: false
+  message: string
+  reason: string | null
+  code: string
+}
 export type CartOutcome<T = undefined> = { ok: true; value: T } | CartFailure
 
-export interface CouponVerdict { ok: boolean; message: string | null }
+export interface CouponVerdict {
+  ok: boolean
+  message: string | null
+}
 
 interface CartState {
   cart: Cart | null
@@ -49,7 +67,10 @@ interface CartState {
   add: (catalogNumber: string, quantity: number, source?: AddSource) => Promise<CartOutcome<LineResult[]>>
   setQuantity: (id: number, quantity: number) => Promise<CartOutcome>
   remove: (ids: number[]) => Promise<Cart | null>
-  quickAdd: (lines: { line?: number; catalogNumber: string; quantity: number }[], source?: 'quickAdd' | 'quickOrder') => Promise<CartOutcome<LineResult[]>>
+  quickAdd: (
+    lines: { line?: number; catalogNumber: string; quantity: number }[],
+    source?: 'quickAdd' | 'quickOrder',
+  ) => Promise<CartOutcome<LineResult[]>>
   addByAssay: (assayId: string, quantity?: number) => Promise<CartOutcome<LineResult[]>>
   reorder: (orderNumber: string) => Promise<CartOutcome<LineResult[]>>
   loadOffers: () => Promise<void>
@@ -67,7 +88,7 @@ const localeQuery = () => {
   return { country, language: languageCode(language) as 'cn' | 'en' }
 }
 /** the gcId to send: only a visitor's cart travels under it */
-const anonGcId = () => (loggedIn() ? undefined : gcIdStored() ?? undefined)
+const anonGcId = () => (loggedIn() ? undefined : (gcIdStored() ?? undefined))
 
 /** merge has been called for the stored gcId in this session */
 let mergeCalled = false
@@ -75,14 +96,17 @@ const latest = latestOnly()
 
 /** Section 8: "Failed cart calls are logged". */
 function logFailure(call: string, e: unknown) {
-  console.warn(`[cart] ${call} failed`, e instanceof ApiError ? `${e.status} ${e.code} ${e.reason ?? ''} ${e.serverMessage ?? ''}` : e)
+  console.warn(
+    `[cart] ${call} failed`,
+    e instanceof ApiError ? `${e.status} ${e.code} ${e.reason ?? ''} ${e.serverMessage ?? ''}` : e,
+  )
 }
 
 function failure(e: unknown): CartFailure {
   if (e instanceof ApiError) {
     // a business refusal (an envelope with a reason) carries the server's own message in the
     // request's language; anything else gets the client's localized message, never a technical one
-    const message = e.reason ? e.serverMessage ?? e.message : e.message
+    const message = e.reason ? (e.serverMessage ?? e.message) : e.message
     return { ok: false, message, reason: e.reason, code: e.code }
   }
   return { ok: false, message: t('cart.error.generic'), reason: null, code: 'UNKNOWN' }
@@ -105,11 +129,13 @@ export function couponErrorMessage(errorCode: string): string {
 /** Why the coupon sheet refuses this user before any call (spec: lite and pending-address users cannot apply codes). */
 export function couponBlockMessage(): string | null {
   const user = useSession.getState().userInfo
-  const blocked = couponBlockedFor(user && {
-    registrationStatus: user.userRoles.registrationStatus,
-    // as the server counts it: an account whose ship-tos are all pending has no usable address
-    hasPendingAddress: !user.allShipToBillToAddresses.some((e) => isActive(e.shipTo)),
-  })
+  const blocked = couponBlockedFor(
+    user && {
+      registrationStatus: user.userRoles.registrationStatus,
+      // as the server counts it: an account whose ship-tos are all pending has no usable address
+      hasPendingAddress: !user.allShipToBillToAddresses.some((e) => isActive(e.shipTo)),
+    },
+  )
   if (!blocked) return null
   return t(`cart.coupon.blocked.${blocked}` as MessageKey)
 }
@@ -142,7 +168,11 @@ export const useCart = create<CartState>()((set, get) => {
   const couponCall = async (code: string, remove: boolean): Promise<CouponVerdict> => {
     const blocked = couponBlockMessage()
     if (blocked) return { ok: false, message: blocked }
-    const codes = [...(get().cart?.coupons.filter((c) => c.valid).map((c) => c.code) ?? [])]
+    const codes = [
+      ...(get()
+        .cart?.coupons.filter((c) => c.valid)
+        .map((c) => c.code) ?? []),
+    ]
     if (!remove && !codes.includes(code)) {
       // the combination rules of section 8, checked before the call (the server checks them again)
       const combo = checkCouponCombination([...codes, code])
@@ -158,12 +188,15 @@ export const useCart = create<CartState>()((set, get) => {
       adopt(res.cart)
       const c = res.coupon
       if (c.errorCode) return { ok: c.valid, message: couponErrorMessage(c.errorCode) }
-      return { ok: c.valid, message: c.valid ? t('cart.coupon.applied', { code }) : couponMessage('COUPON_ERR_GENERIC') }
+      return {
+        ok: c.valid,
+        message: c.valid ? t('cart.coupon.applied', { code }) : couponMessage('COUPON_ERR_GENERIC'),
+      }
     } catch (e) {
       // section 8: price-applying failures are logged and answer null; the sheet shows why
       logFailure(remove ? 'coupon/remove' : 'coupon/apply', e)
       if (e instanceof ApiError) {
-        const reasonKey = e.reason ? `cart.reason.${e.reason}` as MessageKey : null
+        const reasonKey = e.reason ? (`cart.reason.${e.reason}` as MessageKey) : null
         const reasonText = reasonKey ? t(reasonKey) : null
         if (reasonText && reasonText !== reasonKey) return { ok: false, message: reasonText }
         if (e.reason && e.serverMessage) return { ok: false, message: e.serverMessage }
@@ -190,7 +223,15 @@ export const useCart = create<CartState>()((set, get) => {
       // Spec section 4, cart query: "If the user is logged in, an unmerged anonymous cart exists and
       // merge has not been called: merge first, then query. If the merge fails, the cart is marked
       // unmerged again."
-      if (shouldMergeBeforeQuery({ loggedIn: user, isNewCartId: storage.get(CART_STORAGE_KEYS.isNewCartId) === '1', gcId, mergeCalled }) && gcId) {
+      if (
+        shouldMergeBeforeQuery({
+          loggedIn: user,
+          isNewCartId: storage.get(CART_STORAGE_KEYS.isNewCartId) === '1',
+          gcId,
+          mergeCalled,
+        }) &&
+        gcId
+      ) {
         mergeCalled = true
         try {
           await mergeCart({ ...localeQuery(), gcId })
@@ -234,7 +275,11 @@ export const useCart = create<CartState>()((set, get) => {
     setQuantity: async (id, quantity) => {
       const before = get().cart
       set({ pendingQty: { ...get().pendingQty, [id]: quantity } })
-      const clear = () => { const p = { ...get().pendingQty }; delete p[id]; set({ pendingQty: p }) }
+      const clear = () => {
+        const p = { ...get().pendingQty }
+        delete p[id]
+        set({ pendingQty: p })
+      }
       try {
         const cart = await setCartQuantity({ gcId: anonGcId(), id, quantity })
         clear()
@@ -267,7 +312,10 @@ export const useCart = create<CartState>()((set, get) => {
     reorder: (orderNumber) => lineCall('reorder', () => reorderCart({ orderNumber })),
 
     loadOffers: async () => {
-      if (!loggedIn()) { set({ offers: [], offersStatus: 'ready' }); return }
+      if (!loggedIn()) {
+        set({ offers: [], offersStatus: 'ready' })
+        return
+      }
       set({ offersStatus: 'loading' })
       try {
         set({ offers: await listCartCoupons(), offersStatus: 'ready' })
@@ -279,12 +327,18 @@ export const useCart = create<CartState>()((set, get) => {
 
     applyCoupon: async (code) => {
       const out = await couponCall(code.trim(), false)
-      if (get().offersStatus === 'ready') get().loadOffers().catch(() => undefined)
+      if (get().offersStatus === 'ready')
+        get()
+          .loadOffers()
+          .catch(() => undefined)
       return out
     },
     removeCoupon: async (code) => {
       const out = await couponCall(code, true)
-      if (get().offersStatus === 'ready') get().loadOffers().catch(() => undefined)
+      if (get().offersStatus === 'ready')
+        get()
+          .loadOffers()
+          .catch(() => undefined)
       return out
     },
 
@@ -313,8 +367,16 @@ export const useCart = create<CartState>()((set, get) => {
 
     reset: () => {
       latest.drop()
-      set({ cart: null, status: 'idle', error: null, pendingQty: {}, lastResults: null, offers: [], offersStatus: 'idle' })
-    }
+      set({
+        cart: null,
+        status: 'idle',
+        error: null,
+        pendingQty: {},
+        lastResults: null,
+        offers: [],
+        offersStatus: 'idle',
+      })
+    },
   }
 })
 
@@ -326,7 +388,10 @@ export const storedPreference = (): OrderPreference =>
   storage.get(CART_STORAGE_KEYS.cartSp) === 'SC_PRIORITY' ? 'SC_PRIORITY' : 'SMART_DISTRIBUTION'
 
 /** test hook: forget that merge was called (a new app launch) */
-export const resetCartSession = () => { mergeCalled = false; lastIdentity = null }
+export const resetCartSession = () => {
+  mergeCalled = false
+  lastIdentity = null
+}
 
 // Who the cart belongs to follows the session: a login merges then queries; a logout clears the
 // user's cart from memory (the anonymous cart id was dropped by the merge).
@@ -340,8 +405,14 @@ const followSession = (s: ReturnType<typeof useSession.getState>) => {
   if (identity === lastIdentity) return
   const wasUser = lastIdentity !== null && lastIdentity !== 'visitor'
   lastIdentity = identity
-  if (wasUser) { useCart.getState().reset(); mergeCalled = false }
-  useCart.getState().load().catch(() => undefined)
+  if (wasUser) {
+    useCart.getState().reset()
+    mergeCalled = false
+  }
+  useCart
+    .getState()
+    .load()
+    .catch(() => undefined)
 }
 useSession.subscribe(followSession)
 followSession(useSession.getState())

@@ -33,13 +33,14 @@ export const useCategoryTree = create<CategoryTreeState>()((set, get) => ({
     } catch {
       if (fresh()) set({ status: 'failed' })
     }
-  }
+  },
 }))
 
 /** Products of the chosen node (a top-level id includes its children); no id = the recommended list. */
 export const useCategoryProducts = createPagedList<ProductSummary, { categoryId?: string }, ProductList>({
-  fetchPage: (q, page, pageSize) => getProductList({ page, pageSize, ...(q.categoryId ? { categoryId: q.categoryId } : {}) }),
-  idOf: (p) => p.catalogNumber
+  fetchPage: (q, page, pageSize) =>
+    getProductList({ page, pageSize, ...(q.categoryId ? { categoryId: q.categoryId } : {}) }),
+  idOf: (p) => p.catalogNumber,
 })
 
 export interface CategorySelection {
@@ -62,7 +63,8 @@ const norm = (s: string | undefined | null) => (s ?? '').trim().toLowerCase()
 export function resolveCategory(tree: CategoryNode[], category?: string, node?: string): CategorySelection {
   const n = norm(node)
   const c = norm(category)
-  if ((!n && !c) || n === RECOMMENDED || (!n && c === norm(ALL_RECOMMENDED))) return { top: null, node: null, unknown: false }
+  if ((!n && !c) || n === RECOMMENDED || (!n && c === norm(ALL_RECOMMENDED)))
+    return { top: null, node: null, unknown: false }
   if (n) {
     for (const top of tree) {
       if (norm(top.code) === n) return { top, node: top, unknown: false }

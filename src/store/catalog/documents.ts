@@ -6,10 +6,14 @@ import { createPagedList } from './products'
 export const DOCUMENT_TABS: { type: DocumentType; label: MessageKey }[] = [
   { type: 'manual', label: 'browse.docs.tab.manual' },
   { type: 'coa', label: 'browse.docs.tab.coa' },
-  { type: 'sds', label: 'browse.docs.tab.sds' }
+  { type: 'sds', label: 'browse.docs.tab.sds' },
 ]
 
-export interface DocumentForm { text: string; catalogNumber: string; lotNumber: string }
+export interface DocumentForm {
+  text: string
+  catalogNumber: string
+  lotNumber: string
+}
 
 /** the server's field limits (types/catalog/index.ts DocumentSearchQuerySchema) */
 const LIMIT = { q: 100, catalogNumber: 40, lotNumber: 40 }
@@ -19,7 +23,10 @@ const LIMIT = { q: 100, catalogNumber: 40, lotNumber: 40 }
  * sheets are found by catalogue number or text; a certificate of analysis is issued per lot, so it
  * needs the catalogue number AND the lot number.
  */
-export function documentQuery(type: DocumentType, form: DocumentForm): { query: DocumentSearchQuery } | { error: MessageKey } {
+export function documentQuery(
+  type: DocumentType,
+  form: DocumentForm,
+): { query: DocumentSearchQuery } | { error: MessageKey } {
   const text = form.text.trim()
   const cat = form.catalogNumber.trim()
   const lot = form.lotNumber.trim()
@@ -37,5 +44,5 @@ export function documentQuery(type: DocumentType, form: DocumentForm): { query: 
 /** GET /api/document/search, a page at a time. */
 export const useDocumentResults = createPagedList<DocumentRecord, DocumentSearchQuery, DocumentSearchResult>({
   fetchPage: (q, page, pageSize) => searchDocuments({ ...q, page, pageSize }),
-  idOf: (d) => d.id
+  idOf: (d) => d.id,
 })

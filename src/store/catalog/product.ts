@@ -1,6 +1,11 @@
 import { create } from 'zustand'
 import type {
-  AvailabilityRecord, ContentCard, PriceRecord, ProductDetail, ProductPromotion, ProductSummary
+  AvailabilityRecord,
+  ContentCard,
+  PriceRecord,
+  ProductDetail,
+  ProductPromotion,
+  ProductSummary,
 } from '../../../types'
 import { getAvailability, getPrices, getProductCatalog } from '../../api/catalog'
 import { getProductPromotions, getSkuContentList } from '../../api/marketing'
@@ -43,8 +48,17 @@ interface ProductState {
 }
 
 const empty = (catalogNumber: string, key: string): ProductEntry => ({
-  catalogNumber, key, status: 'loading', error: null, detail: null, price: null, priceStatus: 'idle',
-  availability: null, availabilityStatus: 'idle', promotions: [], related: []
+  catalogNumber,
+  key,
+  status: 'loading',
+  error: null,
+  detail: null,
+  price: null,
+  priceStatus: 'idle',
+  availability: null,
+  availabilityStatus: 'idle',
+  promotions: [],
+  related: [],
 })
 
 /**
@@ -53,16 +67,20 @@ const empty = (catalogNumber: string, key: string): ProductEntry => ({
  * discount or wop; priceAccess.status 'no price' = no price (priceView then shows 'Price on
  * request' to a logged-in user and *** to a visitor).
  */
-export function priceInputOf(summary: Pick<ProductSummary, 'currency' | 'listPrice' | 'price'>, record: PriceRecord | null): PriceInput {
+export function priceInputOf(
+  summary: Pick<ProductSummary, 'currency' | 'listPrice' | 'price'>,
+  record: PriceRecord | null,
+): PriceInput {
   if (!record) return { currency: summary.currency, listPrice: summary.listPrice, price: summary.price }
   const listPrice = effectiveListPrice(record)
-  const amount = record.priceAccess.status === 'no price'
-    ? null
-    : record.unFormattedPrice ?? record.efPrice ?? record.onlinePrice ?? listPrice
+  const amount =
+    record.priceAccess.status === 'no price'
+      ? null
+      : (record.unFormattedPrice ?? record.efPrice ?? record.onlinePrice ?? listPrice)
   return {
     currency: record.currency,
     listPrice,
-    price: amount === null || amount === undefined ? null : { amount, priceType: record.priceType ?? 'list' }
+    price: amount === null || amount === undefined ? null : { amount, priceType: record.priceType ?? 'list' },
   }
 }
 
@@ -73,7 +91,8 @@ export function availabilityOf(rec: AvailabilityRecord | null): AvailabilityStat
   return rec ? availabilityStatus(rec.availableQuantity, DESIRED_QUANTITY) : null
 }
 
-export const isLeadOnly = (d: Pick<ProductDetail, 'leadTarget' | 'productLeadTarget'>) => d.leadTarget || !!d.productLeadTarget
+export const isLeadOnly = (d: Pick<ProductDetail, 'leadTarget' | 'productLeadTarget'>) =>
+  d.leadTarget || !!d.productLeadTarget
 
 /** The address of the page the shopper is on (H5: the browser's; mini-program: the spec address of the page). */
 function currentPageUrl(catalogNumber: string, detail: ProductDetail | null): string {
@@ -116,18 +135,33 @@ export const useProduct = create<ProductState>()((set, get) => {
       const cn = detail.catalogNumber
       const item = { catalogNumber: cn, quantity: availabilityQuantity(WEB_CHANNEL, DESIRED_QUANTITY) }
       await Promise.all([
-        getPrices({ ...(accountNumber ? { accountNumber } : {}), items: [{ catalogNumber: cn, quantity: DESIRED_QUANTITY }] })
-          .then((r) => patch(catalogNumber, fresh, { price: r.products.find((p) => p.catalogNumber === cn) ?? null, priceStatus: 'ready' }))
+        getPrices({
+          ...(accountNumber ? { accountNumber } : {}),
+          items: [{ catalogNumber: cn, quantity: DESIRED_QUANTITY }],
+        })
+          .then((r) =>
+            patch(catalogNumber, fresh, {
+              price: r.products.find((p) => p.catalogNumber === cn) ?? null,
+              priceStatus: 'ready',
+            }),
+          )
           .catch(() => patch(catalogNumber, fresh, { priceStatus: 'failed' })),
         getAvailability({ ...(accountNumber ? { accountNumber } : {}), items: [item] })
-          .then((r) => patch(catalogNumber, fresh, { availability: r.find((a) => a.catalogNumber === cn) ?? null, availabilityStatus: 'ready' }))
+          .then((r) =>
+            patch(catalogNumber, fresh, {
+              availability: r.find((a) => a.catalogNumber === cn) ?? null,
+              availabilityStatus: 'ready',
+            }),
+          )
           .catch(() => patch(catalogNumber, fresh, { availabilityStatus: 'failed' })),
         getProductPromotions([cn])
-          .then((r) => patch(catalogNumber, fresh, { promotions: r.find((p) => p.catalogNumber === cn)?.promotions ?? [] }))
+          .then((r) =>
+            patch(catalogNumber, fresh, { promotions: r.find((p) => p.catalogNumber === cn)?.promotions ?? [] }),
+          )
           .catch(() => undefined),
         getSkuContentList(cn)
           .then((r) => patch(catalogNumber, fresh, { related: r.items }))
-          .catch(() => undefined)
+          .catch(() => undefined),
       ])
     },
 
@@ -135,15 +169,26 @@ export const useProduct = create<ProductState>()((set, get) => {
       const entry = catalogNumber ? get().entries[catalogNumber] : undefined
       const user = useSession.getState().userInfo?.userProfile
       const res = await runLeadRequest(
-        { catalogNumber, userName: user?.userName, source: APP_SOURCE, pageUrl: currentPageUrl(catalogNumber ?? '', entry?.detail ?? null) },
+        {
+          catalogNumber,
+          userName: user?.userName,
+          source: APP_SOURCE,
+          pageUrl: currentPageUrl(catalogNumber ?? '', entry?.detail ?? null),
+        },
         {
           log: (body) => insertOperationLog(body),
           // the lead target: the bottom-sheet lead drawer (quantity, tip) → /save/leadItem → the lead form
-          open: (cn) => useLead.getState().openDrawer({ catalogNumber: cn, itemName: entry?.detail?.productTitle ?? cn, size: entry?.detail?.size, image: entry?.detail?.image ?? null })
-        }
+          open: (cn) =>
+            useLead.getState().openDrawer({
+              catalogNumber: cn,
+              itemName: entry?.detail?.productTitle ?? cn,
+              size: entry?.detail?.size,
+              image: entry?.detail?.image ?? null,
+            }),
+        },
       )
       if (!res.ok) showToast(t('lead.noCatalogNumber'))
       return res.ok
-    }
+    },
   }
 })

@@ -6,7 +6,10 @@ import { latestOnly, type LoadState } from '../load-state'
 export const PAGE_SIZE = 20
 
 /** One page of a server list, as the list endpoints answer it (items plus whatever else they say). */
-export interface PageResult<T> { items: T[]; total: number }
+export interface PageResult<T> {
+  items: T[]
+  total: number
+}
 
 export interface PagedListState<T, Q, M> {
   items: T[]
@@ -25,7 +28,16 @@ export interface PagedListState<T, Q, M> {
   reset: () => void
 }
 
-const EMPTY = { items: [], page: 0, total: 0, status: 'idle' as LoadState, error: null, key: null, query: null, meta: null }
+const EMPTY = {
+  items: [],
+  page: 0,
+  total: 0,
+  status: 'idle' as LoadState,
+  error: null,
+  key: null,
+  query: null,
+  meta: null,
+}
 
 /**
  * A paged server list in a store: first page, load-more appending pages (de-duplicated), and a
@@ -38,7 +50,10 @@ export function createPagedList<T, Q, R extends PageResult<T>>(opts: {
   pageSize?: number
 }) {
   const pageSize = opts.pageSize ?? PAGE_SIZE
-  const metaOf = (res: R): Omit<R, 'items'> => { const { items: _items, ...rest } = res; return rest }
+  const metaOf = (res: R): Omit<R, 'items'> => {
+    const { items: _items, ...rest } = res
+    return rest
+  }
   const latest = latestOnly()
   return create<PagedListState<T, Q, Omit<R, 'items'>>>()((set, get) => ({
     ...EMPTY,
@@ -80,12 +95,17 @@ export function createPagedList<T, Q, R extends PageResult<T>>(opts: {
     reset: () => {
       latest.drop()
       set({ ...EMPTY })
-    }
+    },
   }))
 }
 
 /** The recommended list (Home and Categories' "All recommended"): the server's unfiltered product list. */
-export const useProductList = createPagedList<ProductSummary, { categoryId?: string }, { items: ProductSummary[]; total: number; page: number; pageSize: number }>({
-  fetchPage: (q, page, pageSize) => getProductList({ page, pageSize, ...(q.categoryId ? { categoryId: q.categoryId } : {}) }),
-  idOf: (p) => p.catalogNumber
+export const useProductList = createPagedList<
+  ProductSummary,
+  { categoryId?: string },
+  { items: ProductSummary[]; total: number; page: number; pageSize: number }
+>({
+  fetchPage: (q, page, pageSize) =>
+    getProductList({ page, pageSize, ...(q.categoryId ? { categoryId: q.categoryId } : {}) }),
+  idOf: (p) => p.catalogNumber,
 })

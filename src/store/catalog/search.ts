@@ -11,7 +11,8 @@ export const HISTORY_MAX = 10
 export const QUERY_MAX = 100
 
 /** Trims, collapses inner spaces and caps the length; '' means nothing to search. */
-export const normalizeKeyword = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim().slice(0, QUERY_MAX)
+export const normalizeKeyword = (s: string | null | undefined) =>
+  (s ?? '').replace(/\s+/g, ' ').trim().slice(0, QUERY_MAX)
 
 /** Adds a term in front; the same term (ignoring case) searched again moves to the front; at most 10 kept. */
 export function pushHistory(list: string[], term: string, max = HISTORY_MAX): string[] {
@@ -24,7 +25,9 @@ function readHistory(): string[] {
   try {
     const raw = storage.get(HISTORY_KEY)
     const v = raw ? JSON.parse(raw) : []
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.trim() !== '').slice(0, HISTORY_MAX) : []
+    return Array.isArray(v)
+      ? v.filter((x): x is string => typeof x === 'string' && x.trim() !== '').slice(0, HISTORY_MAX)
+      : []
   } catch {
     return []
   }
@@ -50,11 +53,11 @@ export const useSearchHistory = create<SearchHistoryState>()((set, get) => ({
   clear: () => {
     storage.remove(HISTORY_KEY)
     set({ history: [] })
-  }
+  },
 }))
 
 /** GET /api/product/search: by catalogue number, name or attribute, English or Chinese; pages of 20. */
 export const useSearchResults = createPagedList<ProductSummary, { q: string }, ProductSearchResult>({
   fetchPage: (q, page, pageSize) => searchProducts({ q: q.q, page, pageSize }),
-  idOf: (p) => p.catalogNumber
+  idOf: (p) => p.catalogNumber,
 })

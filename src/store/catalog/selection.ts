@@ -1,5 +1,13 @@
 import { create } from 'zustand'
-import type { DualOriginItem, DualOriginList, DualOriginQuery, ProductSummary, SelectionFacet, SelectionFilter, SelectionResult } from '../../../types'
+import type {
+  DualOriginItem,
+  DualOriginList,
+  DualOriginQuery,
+  ProductSummary,
+  SelectionFacet,
+  SelectionFilter,
+  SelectionResult,
+} from '../../../types'
 import { getDualOriginProducts, getSelectionFacets, getSelectionProducts } from '../../api/catalog'
 import { createPagedList } from './products'
 import { latestOnly, type LoadState } from '../load-state'
@@ -14,19 +22,31 @@ export const MAX_SELECTION_FILTERS = 12
  * Applications) another value is added (the product must have both); otherwise the new value
  * replaces the attribute's previous one.
  */
-export function toggleFilter(filters: SelectionFilter[], name: string, value: string, multiValued: boolean): SelectionFilter[] {
-  if (filters.some((f) => f.name === name && f.value === value)) return filters.filter((f) => !(f.name === name && f.value === value))
+export function toggleFilter(
+  filters: SelectionFilter[],
+  name: string,
+  value: string,
+  multiValued: boolean,
+): SelectionFilter[] {
+  if (filters.some((f) => f.name === name && f.value === value))
+    return filters.filter((f) => !(f.name === name && f.value === value))
   const kept = multiValued ? filters : filters.filter((f) => f.name !== name)
   if (kept.length >= MAX_SELECTION_FILTERS) return filters
   return [...kept, { name, value }]
 }
 
-export const isChosen = (filters: SelectionFilter[], name: string, value: string) => filters.some((f) => f.name === name && f.value === value)
+export const isChosen = (filters: SelectionFilter[], name: string, value: string) =>
+  filters.some((f) => f.name === name && f.value === value)
 
 /** The products matching every chosen value, a page at a time. */
-export const useSelectionResults = createPagedList<ProductSummary, { categoryCode: string; filters: SelectionFilter[] }, SelectionResult>({
-  fetchPage: (q, page, pageSize) => getSelectionProducts({ categoryCode: q.categoryCode, filters: q.filters, page, pageSize }),
-  idOf: (p) => p.catalogNumber
+export const useSelectionResults = createPagedList<
+  ProductSummary,
+  { categoryCode: string; filters: SelectionFilter[] },
+  SelectionResult
+>({
+  fetchPage: (q, page, pageSize) =>
+    getSelectionProducts({ categoryCode: q.categoryCode, filters: q.filters, page, pageSize }),
+  idOf: (p) => p.catalogNumber,
 })
 
 interface SelectionState {
@@ -58,8 +78,12 @@ export const useSelection = create<SelectionState>()((set, get) => {
     const fresh = latestFacets.start()
     set({ facetsStatus: 'loading' })
     getSelectionFacets({ categoryCode, filters }).then(
-      (res) => { if (fresh()) set({ facets: res.facets, total: res.total, facetsStatus: 'ready' }) },
-      () => { if (fresh()) set({ facetsStatus: 'failed' }) }
+      (res) => {
+        if (fresh()) set({ facets: res.facets, total: res.total, facetsStatus: 'ready' })
+      },
+      () => {
+        if (fresh()) set({ facetsStatus: 'failed' })
+      },
     )
     const listKey = `${key}|${categoryCode}|${JSON.stringify(filters)}`
     useSelectionResults.getState().load(listKey, { categoryCode, filters })
@@ -75,7 +99,13 @@ export const useSelection = create<SelectionState>()((set, get) => {
       const code = categoryCode || DEFAULT_SELECTION_CATEGORY
       const s = get()
       if (s.key === key && s.categoryCode === code && s.facetsStatus !== 'failed' && s.facetsStatus !== 'idle') return
-      set({ key, categoryCode: code, filters: s.key === key && s.categoryCode === code ? s.filters : [], facets: [], total: 0 })
+      set({
+        key,
+        categoryCode: code,
+        filters: s.key === key && s.categoryCode === code ? s.filters : [],
+        facets: [],
+        total: 0,
+      })
       reload()
     },
     setCategory: (code) => {
@@ -98,12 +128,12 @@ export const useSelection = create<SelectionState>()((set, get) => {
       set({ filters: [] })
       reload()
     },
-    refresh: reload
+    refresh: reload,
   }
 })
 
 /** Dual-origin and surcharge products, priced for the user, a page at a time. */
 export const useDualOriginList = createPagedList<DualOriginItem, DualOriginQuery, DualOriginList>({
   fetchPage: (q, page, pageSize) => getDualOriginProducts({ ...q, page, pageSize }),
-  idOf: (p) => p.catalogNumber
+  idOf: (p) => p.catalogNumber,
 })

@@ -34,10 +34,14 @@ const DAY = 'YYYY-MM-DD'
 export function rangeDates(range: DateRange, now: Date = new Date()): { from?: string; to?: string } {
   const today = dayjs(now)
   switch (range.kind) {
-    case 'all': return {}
-    case 'today': return { from: today.format(DAY), to: today.format(DAY) }
-    case 'last7': return { from: today.subtract(6, 'day').format(DAY), to: today.format(DAY) }
-    case 'last30': return { from: today.subtract(29, 'day').format(DAY), to: today.format(DAY) }
+    case 'all':
+      return {}
+    case 'today':
+      return { from: today.format(DAY), to: today.format(DAY) }
+    case 'last7':
+      return { from: today.subtract(6, 'day').format(DAY), to: today.format(DAY) }
+    case 'last30':
+      return { from: today.subtract(29, 'day').format(DAY), to: today.format(DAY) }
     case 'custom': {
       let { from, to } = range
       if (from && to && from > to) [from, to] = [to, from]
@@ -51,7 +55,9 @@ export function readLocalHistory(): LocalVisit[] {
   if (!raw) return []
   try {
     const list = JSON.parse(raw)
-    return Array.isArray(list) ? list.filter((v) => v && typeof v.id === 'string' && (v.kind === 'product' || v.kind === 'content')) : []
+    return Array.isArray(list)
+      ? list.filter((v) => v && typeof v.id === 'string' && (v.kind === 'product' || v.kind === 'content'))
+      : []
   } catch {
     return []
   }
@@ -138,10 +144,20 @@ export const useHistory = create<HistoryState>()((set, get) => ({
     const fresh = latest.follow()
     set({ status: 'loading' })
     try {
-      const res = await getHistory({ kind: query.kind, ...rangeDates(query.range), page: page + 1, pageSize: HISTORY_PAGE_SIZE })
+      const res = await getHistory({
+        kind: query.kind,
+        ...rangeDates(query.range),
+        page: page + 1,
+        pageSize: HISTORY_PAGE_SIZE,
+      })
       if (!fresh()) return
       const seen = new Set(get().items.map((i) => `${i.kind}:${i.id}:${i.viewedAt}`))
-      set({ items: [...get().items, ...res.items.filter((i) => !seen.has(`${i.kind}:${i.id}:${i.viewedAt}`))], total: res.total, page: page + 1, status: 'ready' })
+      set({
+        items: [...get().items, ...res.items.filter((i) => !seen.has(`${i.kind}:${i.id}:${i.viewedAt}`))],
+        total: res.total,
+        page: page + 1,
+        status: 'ready',
+      })
     } catch {
       if (fresh()) set({ status: 'failed' })
     }
@@ -164,7 +180,7 @@ export const useHistory = create<HistoryState>()((set, get) => ({
     } finally {
       set({ merging: false })
     }
-  }
+  },
 }))
 
 /** "Session status ... USER_FETCHED": once the session has a user, the device's history joins the account. */

@@ -25,7 +25,7 @@ export const useTracking = create<TrackingState>()((set, get) => ({
     if (Object.entries(kept).every(([k, v]) => cur[k] === v)) return
     set({ params: { ...cur, ...kept } })
   },
-  clear: () => set({ params: {} })
+  clear: () => set({ params: {} }),
 }))
 
 /** The parameters navigation adds to an address (explicit params of the call win). */

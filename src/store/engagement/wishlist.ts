@@ -18,7 +18,14 @@ export interface WishItem {
 }
 
 /** Spec section 3: "Content types: Products, Workflow, VM Workflow, Knowledge Hub, Promotions, Application". */
-export const WISHLIST_CONTENT_TYPES: WishlistContentType[] = ['Products', 'Workflow', 'VM Workflow', 'Knowledge Hub', 'Promotions', 'Application']
+export const WISHLIST_CONTENT_TYPES: WishlistContentType[] = [
+  'Products',
+  'Workflow',
+  'VM Workflow',
+  'Knowledge Hub',
+  'Promotions',
+  'Application',
+]
 
 interface WishlistState {
   /** the toggle state of each contentId the app knows about (absent = not in wishlist) */
@@ -41,7 +48,9 @@ interface WishlistState {
  * currentToken() itself runs on tap, with the spec's expiry handling.
  */
 export function hasValidToken(nowMs = Date.now()): boolean {
-  return [tokenCookie.get(), storage.get(KEYS.authToken), storage.get(KEYS.campaignToken)].some((tk) => isTokenValid(tk, nowMs))
+  return [tokenCookie.get(), storage.get(KEYS.authToken), storage.get(KEYS.campaignToken)].some((tk) =>
+    isTokenValid(tk, nowMs),
+  )
 }
 
 /** The caller of the spec section 7 calls: "countryCode, userId" (the session's user, the current country). */
@@ -92,7 +101,10 @@ export const useWishlist = create<WishlistState>()((set, get) => {
 
     load: async (force = false) => {
       const caller = who()
-      if (!caller) { set({ entries: [], listStatus: 'idle', loadedFor: null }); return }
+      if (!caller) {
+        set({ entries: [], listStatus: 'idle', loadedFor: null })
+        return
+      }
       const key = `${caller.userId}|${caller.countryCode}`
       if (!force && get().loadedFor === key && get().listStatus === 'ready') return
       const fresh = latestList.start()
@@ -119,7 +131,12 @@ export const useWishlist = create<WishlistState>()((set, get) => {
       if (next === from) return from // a call for this item is already on its way
       if (next === 'adding') {
         try {
-          const res = await saveWishList({ ...caller, contentId: id, contentType: item.contentType, wishlistType: item.wishlistType })
+          const res = await saveWishList({
+            ...caller,
+            contentId: id,
+            contentType: item.contentType,
+            wishlistType: item.wishlistType,
+          })
           // "The server must return contentId for the add to count."
           const after = step(id, { type: 'addResult', contentId: res?.contentId })
           if (after === 'in') openPopup(id)
@@ -139,15 +156,21 @@ export const useWishlist = create<WishlistState>()((set, get) => {
     },
 
     closePopup: () => {
-      if (popupTimer) { clearTimeout(popupTimer); popupTimer = null }
+      if (popupTimer) {
+        clearTimeout(popupTimer)
+        popupTimer = null
+      }
       set({ popup: null })
     },
 
     reset: () => {
-      if (popupTimer) { clearTimeout(popupTimer); popupTimer = null }
+      if (popupTimer) {
+        clearTimeout(popupTimer)
+        popupTimer = null
+      }
       latestList.drop()
       set({ states: {}, entries: [], listStatus: 'idle', loadedFor: null, popup: null })
-    }
+    },
   }
 })
 

@@ -11,7 +11,12 @@ import { latestOnly, type LoadState } from '../load-state'
  * out), coming ("soon") and over ("expired"); the server decides each sale's status.
  */
 export type FlashSaleGroup = 'onSale' | 'soon' | 'expired'
-export const GROUP_OF: Record<FlashBuyStatus, FlashSaleGroup> = { IN_PROGRESS: 'onSale', SOLD_OUT: 'onSale', COMING_SOON: 'soon', OVER: 'expired' }
+export const GROUP_OF: Record<FlashBuyStatus, FlashSaleGroup> = {
+  IN_PROGRESS: 'onSale',
+  SOLD_OUT: 'onSale',
+  COMING_SOON: 'soon',
+  OVER: 'expired',
+}
 export const GROUP_ORDER: FlashSaleGroup[] = ['onSale', 'soon', 'expired']
 
 /** the groups with sales in them, in display order; running sales with stock first, then by end (running) or start (coming) */
@@ -19,11 +24,15 @@ export function groupSales(sales: FlashSaleSummary[]): { group: FlashSaleGroup; 
   const at = (s: string) => new Date(s).getTime()
   const order = (g: FlashSaleGroup) => (a: FlashSaleSummary, b: FlashSaleSummary) =>
     g === 'onSale'
-      ? Number(a.flashBuyStatus !== 'IN_PROGRESS') - Number(b.flashBuyStatus !== 'IN_PROGRESS') || at(a.endAt) - at(b.endAt)
-      : g === 'soon' ? at(a.startAt) - at(b.startAt) : at(b.endAt) - at(a.endAt)
-  return GROUP_ORDER
-    .map((group) => ({ group, sales: sales.filter((s) => GROUP_OF[s.flashBuyStatus] === group).sort(order(group)) }))
-    .filter((g) => g.sales.length > 0)
+      ? Number(a.flashBuyStatus !== 'IN_PROGRESS') - Number(b.flashBuyStatus !== 'IN_PROGRESS') ||
+        at(a.endAt) - at(b.endAt)
+      : g === 'soon'
+        ? at(a.startAt) - at(b.startAt)
+        : at(b.endAt) - at(a.endAt)
+  return GROUP_ORDER.map((group) => ({
+    group,
+    sales: sales.filter((s) => GROUP_OF[s.flashBuyStatus] === group).sort(order(group)),
+  })).filter((g) => g.sales.length > 0)
 }
 
 interface FlashSalesState {
@@ -48,5 +57,5 @@ export const useFlashSales = create<FlashSalesState>()((set) => ({
     } catch (e) {
       if (fresh()) set({ status: 'failed', error: e instanceof ApiError ? e.message : t('flashbuy.msg.generic') })
     }
-  }
+  },
 }))

@@ -3,14 +3,32 @@ import type { BillTo, ShipToBillTos, UserInfo } from '../../../types'
 import type { DeliveryChannel } from '../../../types/cart/channel'
 import { isSupplyCentreOrderType } from '../../../types/cart/channel'
 import {
-  applyStatusRefusal, checkFlashQuantity, firstFailingCheck, flashQuantityCap, normalizeQuantityText,
-  type FlashLimits, type FlashQuantityRefusal, type FlashQuantityTip, type FlashSubmitFailure,
+  applyStatusRefusal,
+  checkFlashQuantity,
+  firstFailingCheck,
+  flashQuantityCap,
+  normalizeQuantityText,
+  type FlashLimits,
+  type FlashQuantityRefusal,
+  type FlashQuantityTip,
+  type FlashSubmitFailure,
 } from '../../../types/flashbuy/rules'
-import type { FlashBuyDetail, FlashPlaceOrderBody, FlashPlaceOrderResult, FlashQuote } from '../../../types/flashbuy/schemas'
+import type {
+  FlashBuyDetail,
+  FlashPlaceOrderBody,
+  FlashPlaceOrderResult,
+  FlashQuote,
+} from '../../../types/flashbuy/schemas'
 import { splitAttentionTo } from '../../../types/account/address-rules'
 import { PO_NUMBER_MAX, REMARK_MAX } from '../../../types/order/totals'
 import { CART_QTY_MAX } from '../../../types/cart/quantity'
-import { applyFlashPromo, getFlashBuyDetail, getFlashQuote, getSkuDeliveryChannel, placeFlashOrder } from '../../api/flashbuy'
+import {
+  applyFlashPromo,
+  getFlashBuyDetail,
+  getFlashQuote,
+  getSkuDeliveryChannel,
+  placeFlashOrder,
+} from '../../api/flashbuy'
 import { ApiError } from '../../api/client'
 import { navigation } from '../../platform/navigation'
 import { addressLine, billToTitle, isPrepaid, usableDefault, isActive } from '../../rules/account/ship-to'
@@ -62,9 +80,14 @@ export function initialFlashQuantity(qtyParam: string | null | undefined, d: Fla
 }
 
 /** the ship-to an order goes to: the one chosen if still ACTIVE, else the usable default */
-export function flashAddress(u: Pick<UserInfo, 'allShipToBillToAddresses'> | null | undefined, chosen: string | null): ShipToBillTos | null {
+export function flashAddress(
+  u: Pick<UserInfo, 'allShipToBillToAddresses'> | null | undefined,
+  chosen: string | null,
+): ShipToBillTos | null {
   if (!u) return null
-  const hit = chosen ? u.allShipToBillToAddresses.find((e) => e.shipTo.addressKey === chosen && isActive(e.shipTo)) : undefined
+  const hit = chosen
+    ? u.allShipToBillToAddresses.find((e) => e.shipTo.addressKey === chosen && isActive(e.shipTo))
+    : undefined
   return hit ?? usableDefault(u)
 }
 
@@ -87,7 +110,11 @@ export function contactsOf(e: ShipToBillTos | null, b: BillTo | null) {
  * present with operationStatus Normal". Without such a centre the line goes to the warehouse (TFS);
  * with one, the lookup's answer (the sale's own channel when the lookup gave none).
  */
-export function flashChannel(scActive: boolean, lookedUp: DeliveryChannel | null, saleChannel: DeliveryChannel): DeliveryChannel {
+export function flashChannel(
+  scActive: boolean,
+  lookedUp: DeliveryChannel | null,
+  saleChannel: DeliveryChannel,
+): DeliveryChannel {
   if (!scActive) return 'TFS'
   return lookedUp ?? saleChannel
 }
@@ -108,10 +135,15 @@ const FAILURE_KEY: Record<FlashSubmitFailure['reason'], MessageKey> = {
   email: 'flashbuy.msg.email',
 }
 export const failureMessageKey = (f: FlashSubmitFailure): MessageKey => FAILURE_KEY[f.reason]
-export const refusalMessageKey = (r: FlashQuantityRefusal | 'generic'): MessageKey => (r === 'generic' ? 'flashbuy.msg.generic' : FAILURE_KEY[r])
+export const refusalMessageKey = (r: FlashQuantityRefusal | 'generic'): MessageKey =>
+  r === 'generic' ? 'flashbuy.msg.generic' : FAILURE_KEY[r]
 
 /** The tooltip of a quantity tip key, with its figure (spec section 5 "Flash-buy quantity"). */
-export function tipMessage(tip: FlashQuantityTip, d: FlashLimits, loggedIn: boolean): { key: MessageKey; params: Params } {
+export function tipMessage(
+  tip: FlashQuantityTip,
+  d: FlashLimits,
+  loggedIn: boolean,
+): { key: MessageKey; params: Params } {
   const { cap } = flashQuantityCap(d, loggedIn)
   return { key: `flashbuy.${tip}` as MessageKey, params: { max: cap, remain: d.remainQty, min: d.minOrderQty } }
 }
@@ -154,12 +186,26 @@ export interface FlashForm {
 export type FlashTextField = Exclude<keyof FlashForm, 'terms' | 'quantityText'>
 
 export const emptyFlashForm = (): FlashForm => ({
-  quantityText: '1', receiverName: '', receiverPhone: '', invoiceName: '', invoicePhone: '', additionalEmail: '', poNumber: '', remark: '', terms: false,
+  quantityText: '1',
+  receiverName: '',
+  receiverPhone: '',
+  invoiceName: '',
+  invoicePhone: '',
+  additionalEmail: '',
+  poNumber: '',
+  remark: '',
+  terms: false,
 })
 
-export interface PriceChange { catalogNumber: string; flashPrice: number | null; realtimePrice: number; currency: string }
+export interface PriceChange {
+  catalogNumber: string
+  flashPrice: number | null
+  realtimePrice: number
+  currency: string
+}
 
-export type SubmitOutcome = 'busy' | 'refused' | 'login' | 'registration' | 'confirmPrice' | 'cancelled' | 'placed' | 'failed'
+export type SubmitOutcome =
+  'busy' | 'refused' | 'login' | 'registration' | 'confirmPrice' | 'cancelled' | 'placed' | 'failed'
 
 interface FlashBuyState {
   id: string | null
@@ -207,7 +253,11 @@ const latest = latestOnly()
 let quoteSeq = 0
 
 const limitsOf = (d: FlashBuyDetail): FlashLimits => ({
-  minOrderQty: d.minOrderQty, maxOrderQty: d.maxOrderQty, accountPurchaseLimitQty: d.accountPurchaseLimitQty, remainQty: d.remainQty, purchasedQty: d.purchasedQty,
+  minOrderQty: d.minOrderQty,
+  maxOrderQty: d.maxOrderQty,
+  accountPurchaseLimitQty: d.accountPurchaseLimitQty,
+  remainQty: d.remainQty,
+  purchasedQty: d.purchasedQty,
 })
 
 const toast = (key: MessageKey, params?: Params) => showToast(t(key, params), 'flashbuy')
@@ -226,10 +276,15 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
     const d = get().detail
     const entry = currentEntry()
     if (!d) return 'TFS'
-    const scActive = flashLoggedIn() && isActiveSupplyCenter(useSession.getState().defaultSC) && !!entry?.shipTo.accountNumber
+    const scActive =
+      flashLoggedIn() && isActiveSupplyCenter(useSession.getState().defaultSC) && !!entry?.shipTo.accountNumber
     if (!scActive) return flashChannel(false, null, d.deliveryChannel)
     try {
-      const r = await getSkuDeliveryChannel({ items: [{ catalogNumber: d.catalogNumber, quantity: Math.max(1, Math.min(CART_QTY_MAX, quantity)) }], shipToNum: entry!.shipTo.accountNumber as string, sourcePage: 'FLASH_BUY' })
+      const r = await getSkuDeliveryChannel({
+        items: [{ catalogNumber: d.catalogNumber, quantity: Math.max(1, Math.min(CART_QTY_MAX, quantity)) }],
+        shipToNum: entry!.shipTo.accountNumber as string,
+        sourcePage: 'FLASH_BUY',
+      })
       return flashChannel(true, r.productDeliveryItems[d.catalogNumber]?.deliveryChannel ?? null, d.deliveryChannel)
     } catch {
       return flashChannel(true, null, d.deliveryChannel)
@@ -251,7 +306,13 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
     const seq = ++quoteSeq
     const { detail, form } = get()
     const quantity = quantityOf(form.quantityText)
-    if (!detail || detail.flashBuyStatus !== 'IN_PROGRESS' || !Number.isInteger(quantity) || quantity < 1 || quantity > CART_QTY_MAX) {
+    if (
+      !detail ||
+      detail.flashBuyStatus !== 'IN_PROGRESS' ||
+      !Number.isInteger(quantity) ||
+      quantity < 1 ||
+      quantity > CART_QTY_MAX
+    ) {
       set({ quote: null })
       return
     }
@@ -286,7 +347,13 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
       deliveryChannel: channel,
       ...(detail.coupon ? { promoCodes: [detail.coupon] } : {}),
       paymentType: 'PURCHASE_ORDER',
-      line: { sku: detail.sku, catalogNumber: detail.catalogNumber, quantity, unitPrice: expectedUnitPrice, listPrice: detail.originalPrice },
+      line: {
+        sku: detail.sku,
+        catalogNumber: detail.catalogNumber,
+        quantity,
+        unitPrice: expectedUnitPrice,
+        listPrice: detail.originalPrice,
+      },
     }
     const fingerprint = JSON.stringify(body)
     const pending = get().pending
@@ -305,7 +372,10 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
       // no answer: the order may be placed already, and Submit again is safe (the same key: never a second order)
       showToast(indefinite ? t('order.error.maybePlaced') : failureMessage(e), 'flashbuy')
       // a definite refusal (price, stock, window, limit): show the sale as it is now
-      if (!indefinite) get().reload().catch(() => undefined)
+      if (!indefinite)
+        get()
+          .reload()
+          .catch(() => undefined)
       return 'failed'
     }
   }
@@ -330,17 +400,34 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
       const fresh = latest.start()
       const s = get()
       const chosen = addressKey || storedAddressKey()
-      const sameAttempt = s.id === id && s.status !== 'idle' && s.status !== 'placed' && s.status !== 'failed' && !!s.detail
+      const sameAttempt =
+        s.id === id && s.status !== 'idle' && s.status !== 'placed' && s.status !== 'failed' && !!s.detail
       if (sameAttempt) {
         // back from the address pages or after login: keep what was typed; another address brings its contacts
         set({ loginPrompt: false })
         const other = flashAddress(useSession.getState().userInfo, chosen)
         const switched = !!other && other.shipTo.addressKey === chosen && chosen !== s.addressKey
-        if (!s.addressKey || !currentEntry() || switched) prefill(switched ? chosen : s.addressKey ?? chosen, switched ? null : s.billToNumber)
+        if (!s.addressKey || !currentEntry() || switched)
+          prefill(switched ? chosen : (s.addressKey ?? chosen), switched ? null : s.billToNumber)
         await get().reload()
         return
       }
-      set({ id, status: 'loading', detail: null, loadError: null, form: emptyFlashForm(), priceChange: null, loginPrompt: false, lastFailure: null, pending: null, placed: null, quote: null, addressKey: null, billToNumber: null, channel: 'TFS' })
+      set({
+        id,
+        status: 'loading',
+        detail: null,
+        loadError: null,
+        form: emptyFlashForm(),
+        priceChange: null,
+        loginPrompt: false,
+        lastFailure: null,
+        pending: null,
+        placed: null,
+        quote: null,
+        addressKey: null,
+        billToNumber: null,
+        channel: 'TFS',
+      })
       try {
         const detail = await getFlashBuyDetail(id)
         if (!fresh()) return
@@ -351,7 +438,12 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
         const channel = await resolveChannel(quantity)
         if (fresh()) set({ channel })
       } catch (e) {
-        if (fresh()) set({ status: 'failed', loadError: e instanceof ApiError && e.status === 404 && e.serverMessage ? e.serverMessage : t('flashbuy.loadFailed') })
+        if (fresh())
+          set({
+            status: 'failed',
+            loadError:
+              e instanceof ApiError && e.status === 404 && e.serverMessage ? e.serverMessage : t('flashbuy.loadFailed'),
+          })
       }
     },
 
@@ -404,13 +496,18 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
       const entry = currentEntry()
       if (entry) chooseDeliveryAddress(entry)
       const q = quantityOf(get().form.quantityText)
-      resolveChannel(Number.isFinite(q) && q > 0 ? q : 1).then((channel) => set({ channel })).catch(() => undefined)
+      resolveChannel(Number.isFinite(q) && q > 0 ? q : 1)
+        .then((channel) => set({ channel }))
+        .catch(() => undefined)
     },
     chooseBillTo: (billToNumber) => {
       const entry = currentEntry()
       const bill = flashBillTo(entry, billToNumber)
       const i = splitAttentionTo(bill?.attentionTo)
-      set((s) => ({ billToNumber: bill?.accountNumber ?? null, form: { ...s.form, invoiceName: i.name, invoicePhone: i.phone } }))
+      set((s) => ({
+        billToNumber: bill?.accountNumber ?? null,
+        form: { ...s.form, invoiceName: i.name, invoicePhone: i.phone },
+      }))
     },
     dismissLogin: () => set({ loginPrompt: false }),
 
@@ -459,18 +556,36 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
           ...(user?.userProfile.siebelRowId ? { siebelRowId: user.userProfile.siebelRowId } : {}),
           prePaymentAccount: entry ? isPrepaid(entry) : false,
           promotionCodes: detail.coupon ? [detail.coupon] : [],
-          item: { skuId: detail.id, deliveryChannel: channel, quantity, sku: detail.sku, ...(detail.flashPrice !== null ? { flashPrice: detail.flashPrice } : {}), listPrice: detail.originalPrice, wopFlag: false },
+          item: {
+            skuId: detail.id,
+            deliveryChannel: channel,
+            quantity,
+            sku: detail.sku,
+            ...(detail.flashPrice !== null ? { flashPrice: detail.flashPrice } : {}),
+            listPrice: detail.originalPrice,
+            wopFlag: false,
+          },
         })
         const refusal = applyStatusRefusal(result.status)
         const price = result.items[0]?.unitPrice
         if (refusal || price === undefined) {
           set({ status: 'ready' })
           toast(refusalMessageKey(refusal ?? 'generic'))
-          get().reload().catch(() => undefined)
+          get()
+            .reload()
+            .catch(() => undefined)
           return 'refused'
         }
         if (price !== detail.flashPrice) {
-          set({ status: 'confirmPrice', priceChange: { catalogNumber: detail.catalogNumber, flashPrice: detail.flashPrice, realtimePrice: price, currency: result.currency } })
+          set({
+            status: 'confirmPrice',
+            priceChange: {
+              catalogNumber: detail.catalogNumber,
+              flashPrice: detail.flashPrice,
+              realtimePrice: price,
+              currency: result.currency,
+            },
+          })
           return 'confirmPrice'
         }
         return await place(price)
@@ -503,6 +618,12 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
 // a new session (login, logout, another user) prefills the contacts of that user's address
 useSession.subscribe((s, prev) => {
   if (prev.userInfo?.userProfile.userId !== s.userInfo?.userProfile.userId) {
-    useFlashBuy.setState((st) => ({ pending: null, loginPrompt: false, addressKey: null, billToNumber: null, form: { ...st.form, receiverName: '', receiverPhone: '', invoiceName: '', invoicePhone: '' } }))
+    useFlashBuy.setState((st) => ({
+      pending: null,
+      loginPrompt: false,
+      addressKey: null,
+      billToNumber: null,
+      form: { ...st.form, receiverName: '', receiverPhone: '', invoiceName: '', invoicePhone: '' },
+    }))
   }
 })

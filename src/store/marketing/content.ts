@@ -1,7 +1,14 @@
 import { useEffect } from 'react'
 import { create } from 'zustand'
 import type {
-  ArticleType, ContentCard, ContentCategory, ContentDetail, ContentType, Promotion, ProductDetail, WishlistContentType
+  ArticleType,
+  ContentCard,
+  ContentCategory,
+  ContentDetail,
+  ContentType,
+  Promotion,
+  ProductDetail,
+  WishlistContentType,
 } from '../../../types'
 import { getArticleTypes, getContentCategories, getContentDetail, getContentList } from '../../api/marketing'
 import { getProductCatalog, getPromotionById } from '../../api/catalog'
@@ -27,10 +34,14 @@ export const CONTENT_PAGE_SIZE = 10
  */
 export function wishlistTypeOf(contentType: ContentType, articleType: string): WishlistContentType | null {
   switch (contentType) {
-    case 'knowledge': return 'Knowledge Hub'
-    case 'application': return 'Application'
-    case 'workflow': return isVmWorkflow(contentType, articleType) ? 'VM Workflow' : 'Workflow'
-    default: return null
+    case 'knowledge':
+      return 'Knowledge Hub'
+    case 'application':
+      return 'Application'
+    case 'workflow':
+      return isVmWorkflow(contentType, articleType) ? 'VM Workflow' : 'Workflow'
+    default:
+      return null
   }
 }
 
@@ -52,7 +63,12 @@ interface HubState {
   more: () => Promise<void>
 }
 
-interface DetailEntry<T> { status: Status; data: T | null; products: ProductDetail[]; key: string }
+interface DetailEntry<T> {
+  status: Status
+  data: T | null
+  products: ProductDetail[]
+  key: string
+}
 
 interface ContentState {
   articles: Record<string, DetailEntry<ContentDetail>>
@@ -75,11 +91,16 @@ export const useContentHub = create<HubState>()((set, get) => {
         ...(categoryId ? { categoryId } : {}),
         ...(articleType ? { articleType } : {}),
         page,
-        pageSize: CONTENT_PAGE_SIZE
+        pageSize: CONTENT_PAGE_SIZE,
       })
       if (!fresh()) return
       const seen = new Set(page === 1 ? [] : get().items.map((i) => i.id))
-      set({ items: [...(page === 1 ? [] : get().items), ...res.items.filter((i) => !seen.has(i.id))], total: res.total, page, status: 'ready' })
+      set({
+        items: [...(page === 1 ? [] : get().items), ...res.items.filter((i) => !seen.has(i.id))],
+        total: res.total,
+        page,
+        status: 'ready',
+      })
     } catch {
       if (fresh()) set({ status: 'failed' })
     }
@@ -102,7 +123,7 @@ export const useContentHub = create<HubState>()((set, get) => {
       const [cats, types] = await Promise.all([
         getContentCategories(contentType).catch(() => [] as ContentCategory[]),
         getArticleTypes().catch(() => [] as ArticleType[]),
-        fetchPage(1)
+        fetchPage(1),
       ])
       if (get().contentType === contentType && get().key === key) set({ categories: cats, articleTypes: types })
     },
@@ -110,7 +131,7 @@ export const useContentHub = create<HubState>()((set, get) => {
     select: async (f) => {
       set({
         ...(f.categoryId !== undefined ? { categoryId: f.categoryId } : {}),
-        ...(f.articleType !== undefined ? { articleType: f.articleType } : {})
+        ...(f.articleType !== undefined ? { articleType: f.articleType } : {}),
       })
       await fetchPage(1)
     },
@@ -119,7 +140,7 @@ export const useContentHub = create<HubState>()((set, get) => {
       const { status, items, total, page } = get()
       if (status === 'loading' || items.length >= total) return
       await fetchPage(page + 1)
-    }
+    },
   }
 })
 
@@ -157,9 +178,15 @@ export const useContent = create<ContentState>()((set, get) => ({
       const data = await getPromotionById(id)
       if (cur()?.key === key) set({ promotions: { ...get().promotions, [id]: { ...cur(), status: 'ready', data } } })
     } catch (e) {
-      if (cur()?.key === key) set({ promotions: { ...get().promotions, [id]: { ...cur(), status: e instanceof ApiError && e.status === 404 ? 'notFound' : 'failed' } } })
+      if (cur()?.key === key)
+        set({
+          promotions: {
+            ...get().promotions,
+            [id]: { ...cur(), status: e instanceof ApiError && e.status === 404 ? 'notFound' : 'failed' },
+          },
+        })
     }
-  }
+  },
 }))
 
 /**

@@ -7,7 +7,10 @@ import { latestOnly, type LoadState } from '../load-state'
 // what Home shows is one rule for the app and the server's first screen
 export { bannerColumns, flashSaleColumn, HOME_KNOWLEDGE_COUNT } from '../../../types/marketing/home'
 
-export interface Section<T> { status: LoadState; data: T }
+export interface Section<T> {
+  status: LoadState
+  data: T
+}
 
 /** How many learning-centre cards Home shows (GET /api/mkt/content/list?contentType=knowledge&pageSize=4). */
 
@@ -37,7 +40,8 @@ export const useHome = create<HomeState>()((set, get) => ({
   articleTypes: {},
 
   load: async (key) => {
-    if (get().key !== key) set({ key, columns: { status: 'idle', data: [] }, knowledge: { status: 'idle', data: [] }, articleTypes: {} })
+    if (get().key !== key)
+      set({ key, columns: { status: 'idle', data: [] }, knowledge: { status: 'idle', data: [] }, articleTypes: {} })
     await Promise.all([get().loadColumns(), get().loadKnowledge()])
   },
 
@@ -64,7 +68,7 @@ export const useHome = create<HomeState>()((set, get) => ({
     } catch {
       if (fresh()) set((s) => ({ knowledge: { ...s.knowledge, status: 'failed' } }))
     }
-  }
+  },
 }))
 
 /** An article type's label: the dictionary's, else its value made readable ('application-note' -> 'Application note'). */
@@ -73,4 +77,3 @@ export function articleTypeLabel(labels: Record<string, string>, value: string) 
   const s = value.replace(/[-_]+/g, ' ').trim()
   return s.charAt(0).toUpperCase() + s.slice(1)
 }
-

@@ -37,8 +37,14 @@ export function playErrorMessage(e: unknown): string {
  */
 export function drawRefusalNow(a: DrawActivity, balance: number): DrawRefusal | null {
   return drawRefusal({
-    status: a.status, blacklisted: false, usedTotal: a.usedTotal, usedInPeriod: a.usedInPeriod,
-    totalLimit: a.totalLimit, periodLimit: a.periodLimit, balance, pointsPerDraw: a.pointsPerDraw,
+    status: a.status,
+    blacklisted: false,
+    usedTotal: a.usedTotal,
+    usedInPeriod: a.usedInPeriod,
+    totalLimit: a.totalLimit,
+    periodLimit: a.periodLimit,
+    balance,
+    pointsPerDraw: a.pointsPerDraw,
     realPrizesLeft: a.prizes.filter((p) => p.kind !== 'none' && p.available).length,
   })
 }
@@ -51,15 +57,18 @@ export const refusalMessage = (r: DrawRefusal) => t(`play.reason.${r}` as Messag
  * limit the member reaches with the draw on display comes after its prize, as a note: the prize is what
  * just happened, the limit what follows from it. With no draw on display, a limit is said at once (alert).
  */
-export function drawNotices(refusal: string | null, refusedNow: DrawRefusal | null, resultShown: boolean): { alert: string | null; note: string | null } {
+export function drawNotices(
+  refusal: string | null,
+  refusedNow: DrawRefusal | null,
+  resultShown: boolean,
+): { alert: string | null; note: string | null } {
   if (refusal) return { alert: refusal, note: null }
   if (!refusedNow) return { alert: null, note: null }
   const text = refusalMessage(refusedNow)
   return resultShown ? { alert: null, note: text } : { alert: text, note: null }
 }
 
-export const refusalReason = (e: unknown): string | null =>
-  e instanceof ApiError ? e.reason : null
+export const refusalReason = (e: unknown): string | null => (e instanceof ApiError ? e.reason : null)
 
 interface DrawsState {
   status: LoadState
@@ -94,8 +103,11 @@ export const useDraws = create<DrawsState>()((set, get) => ({
     try {
       const list: DrawList = await getDraws()
       const keep = get().selectedId
-      const selectedId = list.activities.find((a) => a.id === keep)?.id
-        ?? list.activities.find((a) => a.status === 'running')?.id ?? list.activities[0]?.id ?? null
+      const selectedId =
+        list.activities.find((a) => a.id === keep)?.id ??
+        list.activities.find((a) => a.status === 'running')?.id ??
+        list.activities[0]?.id ??
+        null
       set({ status: 'ready', balance: list.balance, activities: list.activities, selectedId })
     } catch (e) {
       set({ status: 'failed', error: playErrorMessage(e) })
@@ -110,10 +122,20 @@ export const useDraws = create<DrawsState>()((set, get) => ({
     try {
       const r = await drawOnce(selectedId, key)
       set((s) => ({
-        drawing: false, result: r, pendingKey: null, balance: r.balance,
-        activities: s.activities.map((a) => a.id === r.activityId
-          ? { ...a, usedInPeriod: r.usedInPeriod, usedTotal: r.usedTotal, prizes: a.prizes.map((p) => (p.id === r.prize.id ? r.prize : p)) }
-          : a),
+        drawing: false,
+        result: r,
+        pendingKey: null,
+        balance: r.balance,
+        activities: s.activities.map((a) =>
+          a.id === r.activityId
+            ? {
+                ...a,
+                usedInPeriod: r.usedInPeriod,
+                usedTotal: r.usedTotal,
+                prizes: a.prizes.map((p) => (p.id === r.prize.id ? r.prize : p)),
+              }
+            : a,
+        ),
       }))
       return r
     } catch (e) {

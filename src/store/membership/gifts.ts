@@ -1,7 +1,22 @@
 import { create } from 'zustand'
-import type { Feedback, FeedbackBody, Gift, RedeemResult, Redemption, RedemptionSummary } from '../../../types/membership/gifts-schemas'
+import type {
+  Feedback,
+  FeedbackBody,
+  Gift,
+  RedeemResult,
+  Redemption,
+  RedemptionSummary,
+} from '../../../types/membership/gifts-schemas'
 import type { ExchangeStatus } from '../../../types/membership/redemption'
-import { getFeedback, getGift, getGifts, getRedemption, getRedemptions, postFeedback, redeemGift } from '../../api/membership/gifts'
+import {
+  getFeedback,
+  getGift,
+  getGifts,
+  getRedemption,
+  getRedemptions,
+  postFeedback,
+  redeemGift,
+} from '../../api/membership/gifts'
 import { ApiError } from '../../api/client'
 import { newIdempotencyKey } from '../order/attempt'
 import { memberError } from './points'
@@ -17,14 +32,23 @@ import type { MessageKey } from '../../i18n'
  */
 
 export const EXCHANGE_STATUS_KEY: Record<ExchangeStatus, MessageKey> = {
-  normal: 'gifts.status.normal', out_of_stock: 'gifts.status.outOfStock', exceeds_limit: 'gifts.status.exceedsLimit',
-  insufficient_points: 'gifts.status.insufficientPoints', draw_only: 'gifts.status.drawOnly',
+  normal: 'gifts.status.normal',
+  out_of_stock: 'gifts.status.outOfStock',
+  exceeds_limit: 'gifts.status.exceedsLimit',
+  insufficient_points: 'gifts.status.insufficientPoints',
+  draw_only: 'gifts.status.drawOnly',
 }
 
 /** 'blocked': a black-listed account (the screen says so instead of a retry) */
 type Status = LoadState | 'blocked'
 
-export interface RedeemInput { giftId: string; quantity: number; addressKey: string; contact: { name: string; phone: string }; remark?: string }
+export interface RedeemInput {
+  giftId: string
+  quantity: number
+  addressKey: string
+  contact: { name: string; phone: string }
+  remark?: string
+}
 export type RedeemOutcome = { ok: true; result: RedeemResult } | { ok: false; message: string; reason: string | null }
 
 interface GiftsState {
@@ -81,7 +105,11 @@ export const useGifts = create<GiftsState>()((set, get) => ({
   gift: null,
   giftStatus: 'idle',
   loadGift: async (id) => {
-    set((s) => ({ giftStatus: s.gift?.id === id ? s.giftStatus : 'loading', gift: s.gift?.id === id ? s.gift : null, error: null }))
+    set((s) => ({
+      giftStatus: s.gift?.id === id ? s.giftStatus : 'loading',
+      gift: s.gift?.id === id ? s.gift : null,
+      error: null,
+    }))
     try {
       const gift = await getGift(id)
       set({ gift, giftStatus: 'ready' })
@@ -123,7 +151,12 @@ export const useGifts = create<GiftsState>()((set, get) => ({
     if (!more) set((x) => ({ recordsStatus: x.records.length ? x.recordsStatus : 'loading' }))
     try {
       const r = await getRedemptions({ page, pageSize: RECORDS_PAGE_SIZE })
-      set((x) => ({ records: more ? [...x.records, ...r.items] : r.items, recordsTotal: r.total, recordsPage: page, recordsStatus: 'ready' }))
+      set((x) => ({
+        records: more ? [...x.records, ...r.items] : r.items,
+        recordsTotal: r.total,
+        recordsPage: page,
+        recordsStatus: 'ready',
+      }))
     } catch (e) {
       const m = memberError(e)
       set({ recordsStatus: m.blocked ? 'blocked' : 'failed', error: m.message })
@@ -132,7 +165,10 @@ export const useGifts = create<GiftsState>()((set, get) => ({
   detail: null,
   detailStatus: 'idle',
   loadDetail: async (n) => {
-    set((s) => ({ detailStatus: s.detail?.redemptionNumber === n ? s.detailStatus : 'loading', detail: s.detail?.redemptionNumber === n ? s.detail : null }))
+    set((s) => ({
+      detailStatus: s.detail?.redemptionNumber === n ? s.detailStatus : 'loading',
+      detail: s.detail?.redemptionNumber === n ? s.detail : null,
+    }))
     try {
       const detail = await getRedemption(n)
       set({ detail, detailStatus: 'ready' })
@@ -162,5 +198,5 @@ export const useGifts = create<GiftsState>()((set, get) => ({
     } catch (e) {
       return { ok: false, message: memberError(e).message }
     }
-  }
+  },
 }))

@@ -63,9 +63,15 @@ export const usePoints = create<PointsState>()((set, get) => ({
     set({ loadingMore: true })
     try {
       const next = await getPointsEntries({ page: s.page + 1, pageSize: POINTS_PAGE_SIZE })
-      if (fresh()) set((x) => ({ entries: [...x.entries, ...next.items], total: next.total, page: s.page + 1, loadingMore: false }))
+      if (fresh())
+        set((x) => ({
+          entries: [...x.entries, ...next.items],
+          total: next.total,
+          page: s.page + 1,
+          loadingMore: false,
+        }))
     } catch (e) {
       if (fresh()) set({ loadingMore: false, error: memberError(e).message })
     }
-  }
+  },
 }))

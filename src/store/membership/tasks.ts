@@ -36,7 +36,10 @@ export const useTasks = create<TasksState>()((set, get) => ({
       const r = await claimTask(code)
       set((s) => ({
         claiming: null,
-        list: s.list && { balance: r.balance, tasks: s.list.tasks.map((x) => (x.code === code ? { ...x, state: 'done' as const } : x)) },
+        list: s.list && {
+          balance: r.balance,
+          tasks: s.list.tasks.map((x) => (x.code === code ? { ...x, state: 'done' as const } : x)),
+        },
       }))
       return { points: r.credited ? r.points : 0 }
     } catch (e) {
@@ -82,7 +85,12 @@ export const useInteractions = create<InteractionsState>()((set, get) => ({
     try {
       const p = await getInteractions({ page: page + 1, pageSize: PAGE_SIZE })
       const seen = new Set(items.map((i) => i.id))
-      set({ loadingMore: false, items: [...items, ...p.items.filter((i) => !seen.has(i.id))], total: p.total, page: page + 1 })
+      set({
+        loadingMore: false,
+        items: [...items, ...p.items.filter((i) => !seen.has(i.id))],
+        total: p.total,
+        page: page + 1,
+      })
     } catch (e) {
       set({ loadingMore: false, error: playErrorMessage(e) })
     }

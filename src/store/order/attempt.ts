@@ -19,7 +19,16 @@ let drawing = false
 function drawAhead() {
   if (ready || drawing) return
   drawing = true
-  newIdempotencyKey().then((k) => { ready = k }, () => undefined).finally(() => { drawing = false })
+  newIdempotencyKey()
+    .then(
+      (k) => {
+        ready = k
+      },
+      () => undefined,
+    )
+    .finally(() => {
+      drawing = false
+    })
 }
 drawAhead()
 

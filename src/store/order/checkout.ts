@@ -1,5 +1,12 @@
 import { create } from 'zustand'
-import type { ApplyPromotionsResult, Cart, PlaceOrderBody, PlaceOrderResult, ShipToBillTos, UserInfo } from '../../../types'
+import type {
+  ApplyPromotionsResult,
+  Cart,
+  PlaceOrderBody,
+  PlaceOrderResult,
+  ShipToBillTos,
+  UserInfo,
+} from '../../../types'
 import { checkOrderFields, orderSavings, orderTotal, ADDITIONAL_EMAILS_MAX } from '../../../types/order/totals'
 import { toMajor, toMinor } from '../../../types/money'
 import { applyPromotions, fetchCartForCheckout, placeOrder } from '../../api/order'
@@ -39,23 +46,31 @@ export interface CheckoutForm {
 
 export const emptyCheckoutForm = (): CheckoutForm => ({ poNumber: '', remark: '', emails: [''], terms: false })
 
-
 /** The address an order goes to: the one chosen (if still ACTIVE and the user's), else the default ACTIVE ship-to. */
-export function checkoutAddress(u: Pick<UserInfo, 'allShipToBillToAddresses'> | null | undefined, chosen: string | null): ShipToBillTos | null {
+export function checkoutAddress(
+  u: Pick<UserInfo, 'allShipToBillToAddresses'> | null | undefined,
+  chosen: string | null,
+): ShipToBillTos | null {
   if (!u) return null
-  const hit = chosen ? u.allShipToBillToAddresses.find((e) => e.shipTo.addressKey === chosen && isActive(e.shipTo)) : undefined
+  const hit = chosen
+    ? u.allShipToBillToAddresses.find((e) => e.shipTo.addressKey === chosen && isActive(e.shipTo))
+    : undefined
   return hit ?? usableDefault(u)
 }
 
 /** Spec: "savings = totalPriceAmount − totalAmount; taxes when tax is enabled; total = totalAmount + taxes" (in minor units, no float drift). */
 export function priceDetails(s: ApplyPromotionsResult['summary']) {
-  const m = { totalPriceAmount: toMinor(s.totalPriceAmount), totalAmount: toMinor(s.totalAmount), taxes: toMinor(s.taxes) }
+  const m = {
+    totalPriceAmount: toMinor(s.totalPriceAmount),
+    totalAmount: toMinor(s.totalAmount),
+    taxes: toMinor(s.taxes),
+  }
   return {
     currency: s.currency,
     listTotal: s.totalPriceAmount,
     savings: toMajor(orderSavings(m)),
     taxes: s.taxEnabled ? s.taxes : null,
-    total: toMajor(orderTotal(m, s.taxEnabled))
+    total: toMajor(orderTotal(m, s.taxEnabled)),
   }
 }
 
@@ -63,7 +78,7 @@ const FIELD_ERROR: Record<string, MessageKey> = {
   'poNumber:tooLong': 'order.error.poTooLong',
   'remark:tooLong': 'order.error.remarkTooLong',
   'emails:tooMany': 'order.error.emailsTooMany',
-  'emails:invalidEmail': 'order.error.email'
+  'emails:invalidEmail': 'order.error.email',
 }
 
 export function validateCheckout(form: CheckoutForm, addressKey: string | null): CheckoutErrors {
@@ -76,7 +91,6 @@ export function validateCheckout(form: CheckoutForm, addressKey: string | null):
   if (!addressKey) errors.address = 'order.error.address'
   return errors
 }
-
 
 interface CheckoutState {
   status: CheckoutStatus
@@ -111,7 +125,8 @@ const clear = (errors: CheckoutErrors, field: CheckoutField): CheckoutErrors => 
   return next
 }
 
-const messageOf = (e: unknown) => (e instanceof ApiError ? e.serverMessage && !e.indefinite ? e.serverMessage : e.message : t('error.generic'))
+const messageOf = (e: unknown) =>
+  e instanceof ApiError ? (e.serverMessage && !e.indefinite ? e.serverMessage : e.message) : t('error.generic')
 
 export const useCheckout = create<CheckoutState>()((set, get) => ({
   status: 'idle',
@@ -129,14 +144,15 @@ export const useCheckout = create<CheckoutState>()((set, get) => ({
   init: async ({ staticQuoteId, addressKey }) => {
     const user = useSession.getState().userInfo
     const chosen = checkoutAddress(user, addressKey || storedAddressKey())
-    const sameAttempt = get().status !== 'idle' && get().status !== 'placed' && get().staticQuoteId === (staticQuoteId || null)
+    const sameAttempt =
+      get().status !== 'idle' && get().status !== 'placed' && get().staticQuoteId === (staticQuoteId || null)
     set({
       staticQuoteId: staticQuoteId || null,
       addressKey: chosen?.shipTo.addressKey ?? null,
       registrationIncomplete: needsRegistration(user),
       placed: null,
       // coming back from the address chooser keeps what was typed
-      ...(sameAttempt ? {} : { form: emptyCheckoutForm(), errors: {}, pendingKey: null })
+      ...(sameAttempt ? {} : { form: emptyCheckoutForm(), errors: {}, pendingKey: null }),
     })
     // a partially registered user cannot order: the page offers to complete the registration instead
     if (get().registrationIncomplete) return set({ status: 'ready', priced: null, cart: null })
@@ -153,7 +169,7 @@ export const useCheckout = create<CheckoutState>()((set, get) => ({
         ...(staticQuoteId ? { squoteDetail: { staticQuoteId } } : {}),
         ...(addressKey ? { addressKey } : {}),
         ...(cart ? { cartId: cart.id } : {}),
-        promoCodes
+        promoCodes,
       })
       set({ cart, priced, status: 'ready' })
     } catch (e) {
@@ -163,9 +179,20 @@ export const useCheckout = create<CheckoutState>()((set, get) => ({
   },
 
   setField: (field, value) => set((s) => ({ form: { ...s.form, [field]: value }, errors: clear(s.errors, field) })),
-  setEmail: (index, value) => set((s) => ({ form: { ...s.form, emails: s.form.emails.map((e, i) => (i === index ? value : e)) }, errors: clear(s.errors, 'emails') })),
-  addEmail: () => set((s) => (s.form.emails.length >= ADDITIONAL_EMAILS_MAX ? s : { form: { ...s.form, emails: [...s.form.emails, ''] } })),
-  removeEmail: (index) => set((s) => ({ form: { ...s.form, emails: s.form.emails.length > 1 ? s.form.emails.filter((_, i) => i !== index) : [''] }, errors: clear(s.errors, 'emails') })),
+  setEmail: (index, value) =>
+    set((s) => ({
+      form: { ...s.form, emails: s.form.emails.map((e, i) => (i === index ? value : e)) },
+      errors: clear(s.errors, 'emails'),
+    })),
+  addEmail: () =>
+    set((s) =>
+      s.form.emails.length >= ADDITIONAL_EMAILS_MAX ? s : { form: { ...s.form, emails: [...s.form.emails, ''] } },
+    ),
+  removeEmail: (index) =>
+    set((s) => ({
+      form: { ...s.form, emails: s.form.emails.length > 1 ? s.form.emails.filter((_, i) => i !== index) : [''] },
+      errors: clear(s.errors, 'emails'),
+    })),
   setTerms: (on) => set((s) => ({ form: { ...s.form, terms: on }, errors: clear(s.errors, 'terms') })),
   setAddress: (addressKey) => set((s) => ({ addressKey, errors: clear(s.errors, 'address') })),
 
@@ -199,8 +226,12 @@ export const useCheckout = create<CheckoutState>()((set, get) => ({
       ...(form.remark.trim() ? { remark: form.remark.trim() } : {}),
       ...(emails.length ? { additionalEmails: emails } : {}),
       ...(!staticQuoteId
-        ? { skuList: priced.itemList.filter((l) => l.cartItemId !== null).map((l) => ({ cartItemId: l.cartItemId as number, quantity: l.quantity })) }
-        : {})
+        ? {
+            skuList: priced.itemList
+              .filter((l) => l.cartItemId !== null)
+              .map((l) => ({ cartItemId: l.cartItemId as number, quantity: l.quantity })),
+          }
+        : {}),
     }
     try {
       const result = await placeOrder(body, key)
@@ -212,7 +243,7 @@ export const useCheckout = create<CheckoutState>()((set, get) => ({
         pendingLto: result.pendingLtoOrderNumber,
         // each order's own number, for its View order link (issue 22)
         orderNumber: result.orders.find((o) => o.salesOrderNumber === result.salesOrderNumber)?.orderNumber,
-        spOrderNumber: result.orders.find((o) => o.salesOrderNumber === result.spSalesOrderNumber)?.orderNumber
+        spOrderNumber: result.orders.find((o) => o.salesOrderNumber === result.spSalesOrderNumber)?.orderNumber,
       })
       return true
     } catch (e) {
@@ -228,12 +259,20 @@ export const useCheckout = create<CheckoutState>()((set, get) => ({
       }
       return false
     }
-  }
+  },
 }))
 
 // a new session (logout, another user) starts a new checkout
 useSession.subscribe((s, prev) => {
   if (prev.userInfo?.userProfile.userId !== s.userInfo?.userProfile.userId) {
-    useCheckout.setState({ status: 'idle', cart: null, priced: null, form: emptyCheckoutForm(), errors: {}, pendingKey: null, placed: null })
+    useCheckout.setState({
+      status: 'idle',
+      cart: null,
+      priced: null,
+      form: emptyCheckoutForm(),
+      errors: {},
+      pendingKey: null,
+      placed: null,
+    })
   }
 })

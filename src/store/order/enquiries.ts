@@ -61,7 +61,13 @@ export const useEnquiries = create<EnquiriesState>()((set, get) => ({
     try {
       set({ list: { status: 'ready', data: await getEnquiryList(), error: null } })
     } catch (e) {
-      set({ list: { status: 'failed', data: null, error: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic') } })
+      set({
+        list: {
+          status: 'failed',
+          data: null,
+          error: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic'),
+        },
+      })
     }
   },
 
@@ -73,7 +79,14 @@ export const useEnquiries = create<EnquiriesState>()((set, get) => ({
       set({ detail: { status: 'ready', data, error: null, id: requestId } })
     } catch (e) {
       const notFound = e instanceof ApiError && (e.status === 404 || e.status === 403)
-      set({ detail: { status: notFound ? 'notFound' : 'failed', data: null, error: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic'), id: requestId } })
+      set({
+        detail: {
+          status: notFound ? 'notFound' : 'failed',
+          data: null,
+          error: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic'),
+          id: requestId,
+        },
+      })
     }
   },
 
@@ -84,13 +97,27 @@ export const useEnquiries = create<EnquiriesState>()((set, get) => ({
     if (sending || !detail.data) return false
     const local = commentProblem(draft)
     if (local) {
-      set({ commentError: { kind: local, message: t(local === 'empty' ? 'enquiries.comment.empty' : 'enquiries.comment.tooLong', { max: ENQUIRY_COMMENT_MAX_LENGTH }) } })
+      set({
+        commentError: {
+          kind: local,
+          message: t(local === 'empty' ? 'enquiries.comment.empty' : 'enquiries.comment.tooLong', {
+            max: ENQUIRY_COMMENT_MAX_LENGTH,
+          }),
+        },
+      })
       return false
     }
     const d = detail.data
     if (!d.canComment) {
       const kind: CommentProblem = d.status === 'completed' ? 'noPermission' : 'limitReached'
-      set({ commentError: { kind, message: t(kind === 'noPermission' ? 'enquiries.comment.noPermission' : 'enquiries.comment.limitReached', { limit: ENQUIRY_COMMENT_LIMIT }) } })
+      set({
+        commentError: {
+          kind,
+          message: t(kind === 'noPermission' ? 'enquiries.comment.noPermission' : 'enquiries.comment.limitReached', {
+            limit: ENQUIRY_COMMENT_LIMIT,
+          }),
+        },
+      })
       return false
     }
     set({ sending: true, commentError: null })
@@ -102,7 +129,12 @@ export const useEnquiries = create<EnquiriesState>()((set, get) => ({
         set({
           detail: {
             ...cur,
-            data: { ...cur.data, interactions: [...cur.data.interactions, added], customerComments, canComment: cur.data.canComment && customerComments < cur.data.commentLimit },
+            data: {
+              ...cur.data,
+              interactions: [...cur.data.interactions, added],
+              customerComments,
+              canComment: cur.data.canComment && customerComments < cur.data.commentLimit,
+            },
           },
           draft: '',
         })
@@ -110,7 +142,9 @@ export const useEnquiries = create<EnquiriesState>()((set, get) => ({
       return true
     } catch (e) {
       const kind = problemOf(e)
-      set({ commentError: { kind, message: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic') } })
+      set({
+        commentError: { kind, message: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic') },
+      })
       if (kind === 'limitReached' || kind === 'noPermission') {
         const cur = get().detail
         if (cur.data) set({ detail: { ...cur, data: { ...cur.data, canComment: false } } })

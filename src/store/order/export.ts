@@ -1,6 +1,10 @@
 import { create } from 'zustand'
 import {
-  checkExportRange, defaultExportRange, exportFileName, type ExportRangeProblem, type OrderExportFormat,
+  checkExportRange,
+  defaultExportRange,
+  exportFileName,
+  type ExportRangeProblem,
+  type OrderExportFormat,
 } from '../../../types/order/export-rules'
 import { isValidEmail } from '../../../types/account/address-rules'
 import { createOrderExportTicket, emailOrderExport } from '../../api/order/screens'
@@ -40,8 +44,10 @@ interface OrderExportState {
 }
 
 /** The rule's verdict on the range as typed; null when the buyer may go on. */
-export const rangeProblem = (s: { from: string; to: string }): ExportRangeProblem | null => checkExportRange(s.from.trim(), s.to.trim())
-export const extraEmailInvalid = (s: { extraEmail: string }) => s.extraEmail.trim() !== '' && !isValidEmail(s.extraEmail)
+export const rangeProblem = (s: { from: string; to: string }): ExportRangeProblem | null =>
+  checkExportRange(s.from.trim(), s.to.trim())
+export const extraEmailInvalid = (s: { extraEmail: string }) =>
+  s.extraEmail.trim() !== '' && !isValidEmail(s.extraEmail)
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : t('orderExport.failed'))
 
@@ -54,7 +60,8 @@ export const useOrderExport = create<OrderExportState>()((set, get) => ({
   notice: null,
   formats: EXPORT_FORMATS_HERE,
 
-  init: (country, now = new Date()) => set({ ...defaultExportRange(country, now), format: 'xlsx', extraEmail: '', busy: null, notice: null }),
+  init: (country, now = new Date()) =>
+    set({ ...defaultExportRange(country, now), format: 'xlsx', extraEmail: '', busy: null, notice: null }),
   setFrom: (from) => set({ from, notice: null }),
   setTo: (to) => set({ to, notice: null }),
   setFormat: (format) => set({ format: get().formats.includes(format) ? format : 'xlsx', notice: null }),
@@ -67,7 +74,10 @@ export const useOrderExport = create<OrderExportState>()((set, get) => ({
     set({ busy: 'download', notice: null })
     try {
       const ticket = await createOrderExportTicket(range)
-      await saveExportFile({ url: ticket.url, fileName: ticket.fileName || exportFileName(range.from, range.to, range.format) })
+      await saveExportFile({
+        url: ticket.url,
+        fileName: ticket.fileName || exportFileName(range.from, range.to, range.format),
+      })
       set({ busy: null, notice: { kind: 'saved', text: t('orderExport.saved', { file: ticket.fileName }) } })
       return true
     } catch (e) {
@@ -82,8 +92,16 @@ export const useOrderExport = create<OrderExportState>()((set, get) => ({
     set({ busy: 'email', notice: null })
     try {
       const extra = s.extraEmail.trim()
-      const r = await emailOrderExport({ from: s.from.trim(), to: s.to.trim(), format: s.format, ...(extra ? { email: extra } : {}) })
-      set({ busy: null, notice: { kind: 'sent', text: t('orderExport.sent', { to: r.sentTo.join(', '), rows: r.rows }) } })
+      const r = await emailOrderExport({
+        from: s.from.trim(),
+        to: s.to.trim(),
+        format: s.format,
+        ...(extra ? { email: extra } : {}),
+      })
+      set({
+        busy: null,
+        notice: { kind: 'sent', text: t('orderExport.sent', { to: r.sentTo.join(', '), rows: r.rows }) },
+      })
       return true
     } catch (e) {
       set({ busy: null, notice: { kind: 'error', text: errorText(e) } })

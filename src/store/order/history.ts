@@ -59,7 +59,11 @@ export const useOrderHistory = create<OrderHistoryState>()((set, get) => ({
     const q = cleanOrderSearch(query)
     set({ filter, query: q, items: [], nextCursor: null, status: 'loading', loadingMore: false, error: null })
     try {
-      const r = await getOrderList({ ...(filter === 'all' ? {} : { status: filter }), ...(q ? { q } : {}), limit: ORDER_HISTORY_PAGE_SIZE })
+      const r = await getOrderList({
+        ...(filter === 'all' ? {} : { status: filter }),
+        ...(q ? { q } : {}),
+        limit: ORDER_HISTORY_PAGE_SIZE,
+      })
       if (!fresh()) return
       set({ items: r.items, nextCursor: r.nextCursor, since: r.since, status: 'ready' })
     } catch (e) {
@@ -75,11 +79,18 @@ export const useOrderHistory = create<OrderHistoryState>()((set, get) => ({
     set({ loadingMore: true, error: null })
     try {
       const r = await getOrderList({
-        ...(filter === 'all' ? {} : { status: filter }), ...(query ? { q: query } : {}), cursor: nextCursor, limit: ORDER_HISTORY_PAGE_SIZE
+        ...(filter === 'all' ? {} : { status: filter }),
+        ...(query ? { q: query } : {}),
+        cursor: nextCursor,
+        limit: ORDER_HISTORY_PAGE_SIZE,
       })
       if (!fresh()) return
       const known = new Set(items.map((i) => i.orderNumber))
-      set({ items: [...items, ...r.items.filter((i) => !known.has(i.orderNumber))], nextCursor: r.nextCursor, loadingMore: false })
+      set({
+        items: [...items, ...r.items.filter((i) => !known.has(i.orderNumber))],
+        nextCursor: r.nextCursor,
+        loadingMore: false,
+      })
     } catch (e) {
       if (!fresh()) return
       // the rows already shown stay; the Load more button tries again
@@ -89,8 +100,17 @@ export const useOrderHistory = create<OrderHistoryState>()((set, get) => ({
 
   reset: () => {
     latest.drop()
-    set({ filter: 'all', query: '', items: [], nextCursor: null, since: null, status: 'idle', loadingMore: false, error: null })
-  }
+    set({
+      filter: 'all',
+      query: '',
+      items: [],
+      nextCursor: null,
+      since: null,
+      status: 'idle',
+      loadingMore: false,
+      error: null,
+    })
+  },
 }))
 
 // ---------------- one order (GET /order/detail/{orderNumber}) ----------------
@@ -123,5 +143,5 @@ export const useOrderDetail = create<OrderDetailState>()((set) => ({
       const notFound = e instanceof ApiError && (e.status === 404 || e.status === 403)
       set({ status: notFound ? 'notFound' : 'failed', error: errorText(e) })
     }
-  }
+  },
 }))

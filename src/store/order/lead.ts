@@ -23,16 +23,35 @@ import type { LoadState } from '../load-state'
  * (/lead-generation/ordersubmit) sends the contact details (POST /lead/submit).
  */
 
-export interface LeadDrawerProduct { catalogNumber: string | null; itemName: string; size?: string; image?: string | null }
+export interface LeadDrawerProduct {
+  catalogNumber: string | null
+  itemName: string
+  size?: string
+  image?: string | null
+}
 
 export const LEAD_FIELDS = ['contactName', 'phone', 'email', 'companyOrInstitution', 'city', 'remark'] as const
 export type LeadField = (typeof LEAD_FIELDS)[number]
 export type LeadValues = Record<LeadField, string>
 export type LeadErrors = Partial<Record<LeadField, MessageKey>>
 export const LEAD_REQUIRED: readonly LeadField[] = ['contactName', 'phone', 'email', 'companyOrInstitution']
-export const LEAD_MAX: Record<LeadField, number> = { contactName: 60, phone: 30, email: 254, companyOrInstitution: 120, city: 60, remark: REMARK_MAX }
+export const LEAD_MAX: Record<LeadField, number> = {
+  contactName: 60,
+  phone: 30,
+  email: 254,
+  companyOrInstitution: 120,
+  city: 60,
+  remark: REMARK_MAX,
+}
 
-export const emptyLead = (): LeadValues => ({ contactName: '', phone: '', email: '', companyOrInstitution: '', city: '', remark: '' })
+export const emptyLead = (): LeadValues => ({
+  contactName: '',
+  phone: '',
+  email: '',
+  companyOrInstitution: '',
+  city: '',
+  remark: '',
+})
 
 /** Required fields, lengths; phone and email with the address form's checks (spec section 9). */
 export function validateLead(v: LeadValues, iso: 'CN' | 'IN'): LeadErrors {
@@ -68,11 +87,19 @@ export function leadPrefill(u: UserInfo | null | undefined): Partial<LeadValues>
     companyOrInstitution: shipTo?.companyOrInstitution ?? '',
     city: shipTo?.city ?? '',
   }
-  return Object.fromEntries(Object.entries(out).filter(([f, v]) => v && Array.from(v).length <= LEAD_MAX[f as LeadField])) as Partial<LeadValues>
+  return Object.fromEntries(
+    Object.entries(out).filter(([f, v]) => v && Array.from(v).length <= LEAD_MAX[f as LeadField]),
+  ) as Partial<LeadValues>
 }
 
 interface LeadState {
-  drawer: { open: boolean; product: LeadDrawerProduct | null; quantity: number; submitting: boolean; error: MessageKey | null }
+  drawer: {
+    open: boolean
+    product: LeadDrawerProduct | null
+    quantity: number
+    submitting: boolean
+    error: MessageKey | null
+  }
   cart: { status: LoadState | 'empty'; data: LeadCart | null }
   values: LeadValues
   errors: LeadErrors
@@ -102,7 +129,10 @@ export const useLead = create<LeadState>()((set, get) => ({
 
   openDrawer: (product) => set({ drawer: { ...closedDrawer, open: true, product } }),
   closeDrawer: () => set((s) => (s.drawer.submitting ? s : { drawer: closedDrawer })),
-  setQuantity: (n) => set((s) => ({ drawer: { ...s.drawer, quantity: Math.min(CART_QTY_MAX, Math.max(CART_QTY_MIN, Math.floor(n) || CART_QTY_MIN)) } })),
+  setQuantity: (n) =>
+    set((s) => ({
+      drawer: { ...s.drawer, quantity: Math.min(CART_QTY_MAX, Math.max(CART_QTY_MIN, Math.floor(n) || CART_QTY_MIN)) },
+    })),
 
   saveItem: async () => {
     const { drawer } = get()
@@ -123,7 +153,7 @@ export const useLead = create<LeadState>()((set, get) => ({
         itemCount: drawer.quantity,
         itemName: drawer.product.itemName.slice(0, 300),
         ...(user ? { userId: user.userId } : {}),
-        ...(existing ? { leadCartId: existing } : {})
+        ...(existing ? { leadCartId: existing } : {}),
       })
       storage.set(LEAD_CART_STORAGE_KEY, leadCartId)
       set({ drawer: closedDrawer, result: null })
@@ -131,7 +161,8 @@ export const useLead = create<LeadState>()((set, get) => ({
       return true
     } catch (e) {
       // a stale lead cart (submitted, or someone else's) is forgotten: the next try starts a new one
-      if (existing && e instanceof ApiError && (e.status === 404 || e.status === 403 || e.status === 409)) storage.remove(LEAD_CART_STORAGE_KEY)
+      if (existing && e instanceof ApiError && (e.status === 404 || e.status === 403 || e.status === 409))
+        storage.remove(LEAD_CART_STORAGE_KEY)
       set((s) => ({ drawer: { ...s.drawer, submitting: false } }))
       showToast(e instanceof ApiError ? (!e.indefinite && e.serverMessage) || e.message : t('error.generic'))
       return false
@@ -154,18 +185,20 @@ export const useLead = create<LeadState>()((set, get) => ({
     }
   },
 
-  prefill: (u) => set((s) => {
-    const known = leadPrefill(u)
-    const values = { ...s.values }
-    for (const f of LEAD_FIELDS) if (!values[f].trim() && known[f]) values[f] = known[f]!
-    return { values }
-  }),
+  prefill: (u) =>
+    set((s) => {
+      const known = leadPrefill(u)
+      const values = { ...s.values }
+      for (const f of LEAD_FIELDS) if (!values[f].trim() && known[f]) values[f] = known[f]!
+      return { values }
+    }),
 
-  setField: (f, value) => set((s) => {
-    const errors = { ...s.errors }
-    delete errors[f]
-    return { values: { ...s.values, [f]: value }, errors }
-  }),
+  setField: (f, value) =>
+    set((s) => {
+      const errors = { ...s.errors }
+      delete errors[f]
+      return { values: { ...s.values, [f]: value }, errors }
+    }),
 
   submit: async () => {
     const { values, submitting, cart } = get()
@@ -180,8 +213,13 @@ export const useLead = create<LeadState>()((set, get) => ({
     try {
       const v = Object.fromEntries(LEAD_FIELDS.map((f) => [f, values[f].trim()])) as LeadValues
       const result = await submitLead({
-        leadCartId, contactName: v.contactName, phone: v.phone, email: v.email, companyOrInstitution: v.companyOrInstitution,
-        ...(v.city ? { city: v.city } : {}), ...(v.remark ? { remark: v.remark } : {})
+        leadCartId,
+        contactName: v.contactName,
+        phone: v.phone,
+        email: v.email,
+        companyOrInstitution: v.companyOrInstitution,
+        ...(v.city ? { city: v.city } : {}),
+        ...(v.remark ? { remark: v.remark } : {}),
       })
       storage.remove(LEAD_CART_STORAGE_KEY)
       set({ submitting: false, result, values: emptyLead() })
@@ -191,5 +229,5 @@ export const useLead = create<LeadState>()((set, get) => ({
       showToast(e instanceof ApiError ? (!e.indefinite && e.serverMessage) || e.message : t('error.generic'))
       return false
     }
-  }
+  },
 }))

@@ -44,7 +44,14 @@ export const useQuotes = create<QuotesState>()((set) => ({
       set({ detail: { status: 'ready', data, error: null, id: staticQuoteId } })
     } catch (e) {
       const notFound = e instanceof ApiError && (e.status === 404 || e.status === 403)
-      set({ detail: { status: notFound ? 'notFound' : 'failed', data: null, error: e instanceof ApiError ? e.message : t('error.generic'), id: staticQuoteId } })
+      set({
+        detail: {
+          status: notFound ? 'notFound' : 'failed',
+          data: null,
+          error: e instanceof ApiError ? e.message : t('error.generic'),
+          id: staticQuoteId,
+        },
+      })
     }
-  }
+  },
 }))

@@ -1,7 +1,15 @@
 import { create } from 'zustand'
 import type { OrderRequest } from '../../../types/order/request-schemas'
 import {
-  RETURN_FILES_MAX, checkRequestFields, checkReturnFile, isCancellable, typeOfName, type FieldError, type FileError, type OrderRequestKind, type RequestFields,
+  RETURN_FILES_MAX,
+  checkRequestFields,
+  checkReturnFile,
+  isCancellable,
+  typeOfName,
+  type FieldError,
+  type FileError,
+  type OrderRequestKind,
+  type RequestFields,
 } from '../../../types/order/return-rules'
 import { requestCancel, requestReturn, getOrderRequests } from '../../api/order/screens'
 import { getOrderDetail } from '../../api/order'
@@ -17,7 +25,11 @@ import { t } from '../locale'
  * `submit()` sends it; the server checks everything again.
  */
 
-export interface FormFields extends RequestFields { category: string; subCategory: string; remark: string }
+export interface FormFields extends RequestFields {
+  category: string
+  subCategory: string
+  remark: string
+}
 export type FormErrors = Partial<Record<keyof FormFields, FieldError>>
 
 export interface OrderRequestFormState {
@@ -39,7 +51,11 @@ export interface OrderRequestFormState {
    * already open. The form is not offered then; the server still checks at submit.
    */
   blocked: string | null
-  open: (kind: OrderRequestKind, orderNumber: string, prefill: { contactName: string; phone: string; email: string }) => void
+  open: (
+    kind: OrderRequestKind,
+    orderNumber: string,
+    prefill: { contactName: string; phone: string; email: string },
+  ) => void
   setField: (k: keyof FormFields, v: string) => void
   setCategory: (category: string) => void
   pick: () => Promise<void>
@@ -53,20 +69,29 @@ const EMPTY: FormFields = { category: '', subCategory: '', contactName: '', phon
 export function fileErrorMessage(e: FileError | 'failed', name?: string): string {
   const file = name ?? ''
   switch (e) {
-    case 'wrongType': return t('orderRequest.file.wrongType', { file })
-    case 'mismatch': return t('orderRequest.file.mismatch', { file })
+    case 'wrongType':
+      return t('orderRequest.file.wrongType', { file })
+    case 'mismatch':
+      return t('orderRequest.file.mismatch', { file })
     case 'empty':
-    case 'tooLarge': return t('orderRequest.file.emptyOrTooLarge', { file })
-    case 'tooMany': return t('orderRequest.file.tooMany', { max: RETURN_FILES_MAX })
-    default: return t('orderRequest.file.failed')
+    case 'tooLarge':
+      return t('orderRequest.file.emptyOrTooLarge', { file })
+    case 'tooMany':
+      return t('orderRequest.file.tooMany', { max: RETURN_FILES_MAX })
+    default:
+      return t('orderRequest.file.failed')
   }
 }
 
 /** the server's own refusals, said before the form is filled */
 async function cancelBlock(orderNumber: string): Promise<string | null> {
-  const [order, requests] = await Promise.all([getOrderDetail(orderNumber), getOrderRequests(orderNumber).catch(() => [] as OrderRequest[])])
+  const [order, requests] = await Promise.all([
+    getOrderDetail(orderNumber),
+    getOrderRequests(orderNumber).catch(() => [] as OrderRequest[]),
+  ])
   if (!isCancellable(order.status)) return t('orderRequest.notCancellable')
-  if (requests.some((r) => r.kind === 'cancel' && (r.status === 'pending' || r.status === 'in_progress'))) return t('orderRequest.cancelOpen')
+  if (requests.some((r) => r.kind === 'cancel' && (r.status === 'pending' || r.status === 'in_progress')))
+    return t('orderRequest.cancelOpen')
   return null
 }
 
@@ -87,25 +112,54 @@ export const useOrderRequestForm = create<OrderRequestFormState>()((set, get) =>
     // the same form again (back from the chooser, the user's profile arriving): keep what was typed, fill what is empty
     if (s.kind === kind && s.orderNumber === orderNumber && s.status === 'editing') {
       const f = s.fields
-      set({ fields: { ...f, contactName: f.contactName || prefill.contactName, phone: f.phone || prefill.phone, email: f.email || prefill.email } })
+      set({
+        fields: {
+          ...f,
+          contactName: f.contactName || prefill.contactName,
+          phone: f.phone || prefill.phone,
+          email: f.email || prefill.email,
+        },
+      })
       return
     }
-    set({ kind, orderNumber, fields: { ...EMPTY, ...prefill }, errors: {}, files: [], fileError: null, status: 'editing', submitError: null, result: null, blocked: null })
+    set({
+      kind,
+      orderNumber,
+      fields: { ...EMPTY, ...prefill },
+      errors: {},
+      files: [],
+      fileError: null,
+      status: 'editing',
+      submitError: null,
+      result: null,
+      blocked: null,
+    })
     if (kind === 'cancel') {
-      cancelBlock(orderNumber).then((blocked) => {
-        const now = get()
-        if (now.kind === kind && now.orderNumber === orderNumber && now.status === 'editing') set({ blocked })
-      }, () => undefined) // unknown: the form stays, and the server decides at submit
+      cancelBlock(orderNumber).then(
+        (blocked) => {
+          const now = get()
+          if (now.kind === kind && now.orderNumber === orderNumber && now.status === 'editing') set({ blocked })
+        },
+        () => undefined,
+      ) // unknown: the form stays, and the server decides at submit
     }
   },
 
-  setField: (k, v) => set((s) => ({ fields: { ...s.fields, [k]: v }, errors: { ...s.errors, [k]: undefined }, submitError: null })),
+  setField: (k, v) =>
+    set((s) => ({ fields: { ...s.fields, [k]: v }, errors: { ...s.errors, [k]: undefined }, submitError: null })),
 
-  setCategory: (category) => set((s) => ({ fields: { ...s.fields, category, subCategory: '' }, errors: { ...s.errors, category: undefined, subCategory: undefined } })),
+  setCategory: (category) =>
+    set((s) => ({
+      fields: { ...s.fields, category, subCategory: '' },
+      errors: { ...s.errors, category: undefined, subCategory: undefined },
+    })),
 
   pick: async () => {
     const room = RETURN_FILES_MAX - get().files.length
-    if (room <= 0) { set({ fileError: fileErrorMessage('tooMany') }); return }
+    if (room <= 0) {
+      set({ fileError: fileErrorMessage('tooMany') })
+      return
+    }
     const picked = await pickFiles(room)
     if (picked) get().addFiles(picked)
   },
@@ -114,9 +168,15 @@ export const useOrderRequestForm = create<OrderRequestFormState>()((set, get) =>
     const kept = [...get().files]
     let fileError: string | null = null
     for (const f of picked) {
-      if (kept.length >= RETURN_FILES_MAX) { fileError = fileErrorMessage('tooMany'); break }
+      if (kept.length >= RETURN_FILES_MAX) {
+        fileError = fileErrorMessage('tooMany')
+        break
+      }
       const e = checkReturnFile({ name: f.name, size: f.size, head: f.bytes.subarray(0, 8) })
-      if (e) { fileError = fileErrorMessage(e, f.name); continue }
+      if (e) {
+        fileError = fileErrorMessage(e, f.name)
+        continue
+      }
       kept.push(f)
     }
     set({ files: kept, fileError })
@@ -130,22 +190,37 @@ export const useOrderRequestForm = create<OrderRequestFormState>()((set, get) =>
     const errors: FormErrors = { ...checkRequestFields(s.fields) }
     if (!s.fields.category) errors.category = 'required'
     if (!s.fields.subCategory) errors.subCategory = 'required'
-    if (Object.values(errors).some(Boolean)) { set({ errors }); return false }
+    if (Object.values(errors).some(Boolean)) {
+      set({ errors })
+      return false
+    }
     set({ status: 'submitting', submitError: null })
     const f = s.fields
     const body = {
-      category: f.category, subCategory: f.subCategory, contactName: f.contactName.trim(), phone: f.phone.trim(), email: f.email.trim(),
+      category: f.category,
+      subCategory: f.subCategory,
+      contactName: f.contactName.trim(),
+      phone: f.phone.trim(),
+      email: f.email.trim(),
       ...(f.remark.trim() ? { remark: f.remark.trim() } : {}),
     }
     try {
-      const result = s.kind === 'cancel'
-        ? await requestCancel(s.orderNumber, body)
-        : await requestReturn(s.orderNumber, body, s.files.map((x) => ({ name: x.name, mime: typeOfName(x.name)!.mime, bytes: x.bytes })))
+      const result =
+        s.kind === 'cancel'
+          ? await requestCancel(s.orderNumber, body)
+          : await requestReturn(
+              s.orderNumber,
+              body,
+              s.files.map((x) => ({ name: x.name, mime: typeOfName(x.name)!.mime, bytes: x.bytes })),
+            )
       set({ status: 'done', result })
       return true
     } catch (e) {
       const err = e instanceof ApiError ? e : null
-      const message = err?.serverMessage ?? err?.message ?? (s.kind === 'return' && s.files.length ? fileErrorMessage('failed') : t('orderRequest.failed'))
+      const message =
+        err?.serverMessage ??
+        err?.message ??
+        (s.kind === 'return' && s.files.length ? fileErrorMessage('failed') : t('orderRequest.failed'))
       set({ status: 'editing', submitError: message })
       return false
     }

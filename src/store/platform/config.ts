@@ -19,7 +19,7 @@ export const useConfig = create<ConfigState>()((set) => ({
     } catch {
       set({ flags: {}, country }) // flags off when the config cannot be read
     }
-  }
+  },
 }))
 
 export { isFlagOn } from '../../rules/platform/feature-flags'

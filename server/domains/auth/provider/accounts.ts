@@ -55,7 +55,10 @@ export async function authenticate(db: Kysely<DB>, username: string, password: s
         .where('u.user_name', '=', name)
         .executeTakeFirst()
     : undefined
-  const okPassword = await verifyPassword(password.slice(0, PASSWORD_MAX_LENGTH + 1), row?.password_hash ?? (await dummyHash()))
+  const okPassword = await verifyPassword(
+    password.slice(0, PASSWORD_MAX_LENGTH + 1),
+    row?.password_hash ?? (await dummyHash()),
+  )
   return row && okPassword ? row.id : null
 }
 
@@ -67,7 +70,10 @@ export interface RegisterInput extends RegisterValues {
 }
 
 /** Checks the registration form; returns the cleaned values and the errors in the page's language. */
-export function validateRegistration(input: RegisterInput, lang: PageLang): { values: Required<RegisterValues>; errors: RegisterErrors } {
+export function validateRegistration(
+  input: RegisterInput,
+  lang: PageLang,
+): { values: Required<RegisterValues>; errors: RegisterErrors } {
   const values = {
     username: normalizeUsername(clean(input.username)),
     email: clean(input.email),
@@ -81,8 +87,10 @@ export function validateRegistration(input: RegisterInput, lang: PageLang): { va
     if (!v) errors[k] = msg(lang, 'required', { field: msg(lang, k) })
     return !!v
   }
-  if (required('username', values.username) && !USERNAME_PATTERN.test(values.username)) errors.username = msg(lang, 'usernameInvalid')
-  if (required('email', values.email) && (values.email.length > 120 || !EMAIL_PATTERN.test(values.email))) errors.email = msg(lang, 'emailInvalid')
+  if (required('username', values.username) && !USERNAME_PATTERN.test(values.username))
+    errors.username = msg(lang, 'usernameInvalid')
+  if (required('email', values.email) && (values.email.length > 120 || !EMAIL_PATTERN.test(values.email)))
+    errors.email = msg(lang, 'emailInvalid')
   for (const k of ['firstName', 'lastName'] as const) {
     if (required(k, values[k]) && values[k].length > 40) errors[k] = msg(lang, 'tooLong', { field: msg(lang, k) })
   }
@@ -92,7 +100,6 @@ export function validateRegistration(input: RegisterInput, lang: PageLang): { va
   }
   return { values, errors }
 }
-
 
 /**
  * Creates a Partially Registered user with its own new account (no account number, country cn) and
@@ -113,15 +120,29 @@ export async function registerUser(
     await db.transaction().execute(async (trx) => {
       const { id: accountId } = await trx
         .insertInto('accounts')
-        .values({ account_number: null, name: `${values.firstName} ${values.lastName}`, account_type: 'customer', country: 'cn' })
+        .values({
+          account_number: null,
+          name: `${values.firstName} ${values.lastName}`,
+          account_type: 'customer',
+          country: 'cn',
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       await trx
         .insertInto('users')
         .values({
-          id: userId, user_name: values.username, first_name: values.firstName, last_name: values.lastName,
-          siebel_row_id: null, cdc_uid: `cdc-${crypto.randomBytes(8).toString('hex')}`, email: values.email, phone: null,
-          country: 'cn', language: values.language, ma_country: 'CN', registration_status: 'Partially Registered',
+          id: userId,
+          user_name: values.username,
+          first_name: values.firstName,
+          last_name: values.lastName,
+          siebel_row_id: null,
+          cdc_uid: `cdc-${crypto.randomBytes(8).toString('hex')}`,
+          email: values.email,
+          phone: null,
+          country: 'cn',
+          language: values.language,
+          ma_country: 'CN',
+          registration_status: 'Partially Registered',
           account_id: accountId,
           analytics_client_id: `GA1.2.${crypto.randomInt(1e8, 1e9)}.${Math.floor(Date.now() / 1000)}`,
         })

@@ -30,11 +30,19 @@ export function createDbStore(db: Kysely<DB>) {
   const live = (now: Date) => sql<boolean>`(expires_at IS NULL OR expires_at > ${now})`
 
   const adapter = (model: string): Adapter => {
-    async function findBy(column: 'id' | 'uid' | 'user_code', value: string | undefined): Promise<AdapterPayload | undefined> {
+    async function findBy(
+      column: 'id' | 'uid' | 'user_code',
+      value: string | undefined,
+    ): Promise<AdapterPayload | undefined> {
       if (!value) return undefined
-      const row = await db.selectFrom('oidc_store').select('payload')
-        .where('model', '=', model).where(column, '=', value).where(live(new Date()))
-        .limit(1).executeTakeFirst()
+      const row = await db
+        .selectFrom('oidc_store')
+        .select('payload')
+        .where('model', '=', model)
+        .where(column, '=', value)
+        .where(live(new Date()))
+        .limit(1)
+        .executeTakeFirst()
       return (row?.payload as AdapterPayload | undefined) ?? undefined
     }
     return {
@@ -48,7 +56,9 @@ export function createDbStore(db: Kysely<DB>) {
           expires_at: expiresIn ? new Date(now + expiresIn * 1000) : null,
           consumed_at: payload.consumed ? new Date(Number(payload.consumed) * 1000) : null,
         }
-        await db.insertInto('oidc_store').values({ model, id, ...row })
+        await db
+          .insertInto('oidc_store')
+          .values({ model, id, ...row })
           .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(row))
           .execute()
         if (now - lastSweep >= SWEEP_EVERY_MS) {
@@ -61,9 +71,14 @@ export function createDbStore(db: Kysely<DB>) {
       findByUserCode: (userCode) => findBy('user_code', userCode),
       async consume(id) {
         const at = Math.floor(Date.now() / 1000)
-        await db.updateTable('oidc_store')
-          .set({ payload: sql`payload || jsonb_build_object('consumed', ${at}::int)`, consumed_at: new Date(at * 1000) })
-          .where('model', '=', model).where('id', '=', id)
+        await db
+          .updateTable('oidc_store')
+          .set({
+            payload: sql`payload || jsonb_build_object('consumed', ${at}::int)`,
+            consumed_at: new Date(at * 1000),
+          })
+          .where('model', '=', model)
+          .where('id', '=', id)
           .execute()
       },
       async destroy(id) {

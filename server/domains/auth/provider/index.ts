@@ -78,7 +78,7 @@ export function createEmbeddedProvider(cfg: ResolvedAuthConfig, db: Kysely<DB>):
     // the id token carries the scope's claims, so the client needs no userinfo call
     conformIdTokenClaims: false,
     cookies: { keys: providerCookieKeys(cfg.jwtSecret) },
-    jwks: { keys: [jwk as (typeof jwk & { kty: string })] },
+    jwks: { keys: [jwk as typeof jwk & { kty: string }] },
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: false },
@@ -120,7 +120,11 @@ export function createEmbeddedProvider(cfg: ResolvedAuthConfig, db: Kysely<DB>):
 }
 
 /** Mounts the provider's Koa app at /oidc (wildcard route, raw req/res) and its interaction pages. */
-export function mountEmbeddedProvider(app: FastifyInstance, provider: Provider, deps: { db: Kysely<DB>; cfg: ResolvedAuthConfig }) {
+export function mountEmbeddedProvider(
+  app: FastifyInstance,
+  provider: Provider,
+  deps: { db: Kysely<DB>; cfg: ResolvedAuthConfig },
+) {
   const mountPath = new URL(deps.cfg.oidc.issuer).pathname.replace(/\/$/, '')
   const callback = provider.callback()
   app.register(async (scope) => {

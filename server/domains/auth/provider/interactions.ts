@@ -29,7 +29,8 @@ export async function interactionRoutes(
   const base = `/interaction/:uid`
   const prefix = mountPath
 
-  const html = (reply: FastifyReply, status: number, page: string) => reply.status(status).headers(PAGE_HEADERS).send(page)
+  const html = (reply: FastifyReply, status: number, page: string) =>
+    reply.status(status).headers(PAGE_HEADERS).send(page)
 
   function langOf(req: FastifyRequest, details?: { params: Record<string, unknown> }): PageLang {
     const q = (req.query as Record<string, string | undefined>)?.lang
@@ -48,10 +49,16 @@ export async function interactionRoutes(
   }
 
   const expiredPage = (reply: FastifyReply, lang: PageLang) =>
-    html(reply, 400, messagePage({
-      lang, title: msg(lang, 'expiredTitle'), text: msg(lang, 'expired'),
-      link: { href: cfg.appUrl ? `${cfg.appUrl}/home` : '/home', label: msg(lang, 'backToShop') },
-    }))
+    html(
+      reply,
+      400,
+      messagePage({
+        lang,
+        title: msg(lang, 'expiredTitle'),
+        text: msg(lang, 'expired'),
+        link: { href: cfg.appUrl ? `${cfg.appUrl}/home` : '/home', label: msg(lang, 'backToShop') },
+      }),
+    )
 
   /** Ends the step; `merge` keeps the earlier steps' results (the login before the consent). */
   async function finish(req: FastifyRequest, reply: FastifyReply, result: Record<string, unknown>, merge = false) {
@@ -60,15 +67,27 @@ export async function interactionRoutes(
   }
 
   /** Our own server is a first-party client: its consent is granted without asking. */
-  async function autoConsent(req: FastifyRequest, reply: FastifyReply, d: Awaited<ReturnType<Provider['interactionDetails']>>) {
+  async function autoConsent(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    d: Awaited<ReturnType<Provider['interactionDetails']>>,
+  ) {
     const clientId = String(d.params.client_id)
-    if (clientId !== cfg.oidc.clientId || !d.session?.accountId) return finish(req, reply, { error: 'access_denied', error_description: 'consent required' })
-    const grant = d.grantId ? await provider.Grant.find(d.grantId) : new provider.Grant({ accountId: d.session.accountId, clientId })
+    if (clientId !== cfg.oidc.clientId || !d.session?.accountId)
+      return finish(req, reply, { error: 'access_denied', error_description: 'consent required' })
+    const grant = d.grantId
+      ? await provider.Grant.find(d.grantId)
+      : new provider.Grant({ accountId: d.session.accountId, clientId })
     if (!grant) return finish(req, reply, { error: 'access_denied', error_description: 'grant not found' })
-    const det = d.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> }
+    const det = d.prompt.details as {
+      missingOIDCScope?: string[]
+      missingOIDCClaims?: string[]
+      missingResourceScopes?: Record<string, string[]>
+    }
     if (det.missingOIDCScope) grant.addOIDCScope(det.missingOIDCScope.join(' '))
     if (det.missingOIDCClaims) grant.addOIDCClaims(det.missingOIDCClaims)
-    for (const [indicator, scopes] of Object.entries(det.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '))
+    for (const [indicator, scopes] of Object.entries(det.missingResourceScopes ?? {}))
+      grant.addResourceScope(indicator, scopes.join(' '))
     const grantId = await grant.save()
     return finish(req, reply, { consent: d.grantId ? {} : { grantId } }, true)
   }
@@ -80,7 +99,8 @@ export async function interactionRoutes(
     if (d.prompt.name === 'consent') return autoConsent(req, reply, d)
     const hint = typeof d.params.login_hint === 'string' ? d.params.login_hint : undefined
     const view = (req.query as { view?: string }).view
-    if (d.prompt.name === 'create' && view !== 'login') return html(reply, 200, registerPage({ lang, uid: d.uid, base: prefix }))
+    if (d.prompt.name === 'create' && view !== 'login')
+      return html(reply, 200, registerPage({ lang, uid: d.uid, base: prefix }))
     return html(reply, 200, loginPage({ lang, uid: d.uid, username: hint, base: prefix }))
   })
 
@@ -110,14 +130,27 @@ export async function interactionRoutes(
     if (!a.allowed || !b.allowed) {
       const seconds = Math.max(a.allowed ? 0 : a.retryAfter, b.allowed ? 0 : b.retryAfter)
       reply.header('retry-after', String(seconds))
-      return html(reply, 429, messagePage({
-        lang, title: msg(lang, 'tooManyTitle'), text: msg(lang, 'tooMany', { seconds }),
-        link: { href: `${prefix}/interaction/${encodeURIComponent(d.uid)}?lang=${lang}`, label: msg(lang, 'tryAgain') },
-      }))
+      return html(
+        reply,
+        429,
+        messagePage({
+          lang,
+          title: msg(lang, 'tooManyTitle'),
+          text: msg(lang, 'tooMany', { seconds }),
+          link: {
+            href: `${prefix}/interaction/${encodeURIComponent(d.uid)}?lang=${lang}`,
+            label: msg(lang, 'tryAgain'),
+          },
+        }),
+      )
     }
     const userId = await authenticate(db, username, String(body.password ?? ''))
     if (!userId) {
-      return html(reply, 401, loginPage({ lang, uid: d.uid, username, error: msg(lang, 'wrongCredentials'), base: prefix }))
+      return html(
+        reply,
+        401,
+        loginPage({ lang, uid: d.uid, username, error: msg(lang, 'wrongCredentials'), base: prefix }),
+      )
     }
     // signing in with an existing account also settles a pending prompt=create
     return finish(req, reply, { login: { accountId: userId }, ...(d.prompt.name === 'create' ? { create: {} } : {}) })
@@ -131,10 +164,19 @@ export async function interactionRoutes(
     const limit = await app.login.limiters.api.hit(req, `register|${req.ip}`)
     if (!limit.allowed) {
       reply.header('retry-after', String(limit.retryAfter))
-      return html(reply, 429, messagePage({ lang, title: msg(lang, 'tooManyTitle'), text: msg(lang, 'tooMany', { seconds: limit.retryAfter }) }))
+      return html(
+        reply,
+        429,
+        messagePage({
+          lang,
+          title: msg(lang, 'tooManyTitle'),
+          text: msg(lang, 'tooMany', { seconds: limit.retryAfter }),
+        }),
+      )
     }
     const r = await registerUser(db, body, lang)
-    if ('errors' in r) return html(reply, 400, registerPage({ lang, uid: d.uid, values: r.values, errors: r.errors, base: prefix }))
+    if ('errors' in r)
+      return html(reply, 400, registerPage({ lang, uid: d.uid, values: r.values, errors: r.errors, base: prefix }))
     req.log.info({ userId: r.userId }, 'registered a new user at the embedded provider')
     return finish(req, reply, { login: { accountId: r.userId }, create: {} })
   })

@@ -2,13 +2,13 @@ import { msg, type PageLang } from './messages'
 
 /** HTML of the embedded provider's pages: plain forms, mobile-friendly, every value HTML-escaped. */
 
-export const escapeHtml = (v: unknown) =>
-  String(v ?? '').replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`)
+export const escapeHtml = (v: unknown) => String(v ?? '').replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
@@ -26,7 +26,9 @@ button{width:100%;margin-top:20px;padding:14px;font-size:17px;border:0;border-ra
 `
 
 export function layout(lang: PageLang, title: string, body: string, langSwitchHref?: string): string {
-  const sw = langSwitchHref ? `<p class="top"><a href="${escapeHtml(langSwitchHref)}" lang="${lang === 'en' ? 'zh' : 'en'}">${escapeHtml(msg(lang, 'switchLanguage'))}</a></p>` : ''
+  const sw = langSwitchHref
+    ? `<p class="top"><a href="${escapeHtml(langSwitchHref)}" lang="${lang === 'en' ? 'zh' : 'en'}">${escapeHtml(msg(lang, 'switchLanguage'))}</a></p>`
+    : ''
   return `<!doctype html>
 <html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
@@ -35,7 +37,15 @@ export function layout(lang: PageLang, title: string, body: string, langSwitchHr
 }
 
 function field(o: {
-  name: string; label: string; type?: string; value?: string; error?: string; hint?: string; autocomplete?: string; required?: boolean; maxlength?: number
+  name: string
+  label: string
+  type?: string
+  value?: string
+  error?: string
+  hint?: string
+  autocomplete?: string
+  required?: boolean
+  maxlength?: number
 }): string {
   const id = `f-${o.name}`
   const described = [o.hint ? `${id}-hint` : '', o.error ? `${id}-err` : ''].filter(Boolean).join(' ')
@@ -69,7 +79,13 @@ export interface RegisterValues {
 }
 export type RegisterErrors = Partial<Record<'username' | 'email' | 'firstName' | 'lastName' | 'password', string>>
 
-export function registerPage(o: { lang: PageLang; uid: string; values?: RegisterValues; errors?: RegisterErrors; base: string }): string {
+export function registerPage(o: {
+  lang: PageLang
+  uid: string
+  values?: RegisterValues
+  errors?: RegisterErrors
+  base: string
+}): string {
   const { lang, uid } = o
   const v = o.values ?? {}
   const e = o.errors ?? {}
@@ -93,7 +109,12 @@ ${field({ name: 'password', label: msg(lang, 'password'), type: 'password', erro
   return layout(lang, msg(lang, 'registerTitle'), body, `${action}/register?lang=${lang === 'en' ? 'zh' : 'en'}`)
 }
 
-export function messagePage(o: { lang: PageLang; title: string; text: string; link?: { href: string; label: string } }): string {
+export function messagePage(o: {
+  lang: PageLang
+  title: string
+  text: string
+  link?: { href: string; label: string }
+}): string {
   const body = `<h1>${escapeHtml(o.title)}</h1><div class="alert" role="alert">${escapeHtml(o.text)}</div>
 ${o.link ? `<p class="links"><a href="${escapeHtml(o.link.href)}">${escapeHtml(o.link.label)}</a></p>` : ''}`
   return layout(o.lang, o.title, body)

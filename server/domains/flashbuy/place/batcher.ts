@@ -39,7 +39,9 @@ export interface BatcherOptions {
 }
 
 const RETRYABLE = new Set(['23505', '40P01', '40001'])
-const isRetryable = (e: unknown) => e instanceof BatchMismatch || (typeof e === 'object' && e !== null && RETRYABLE.has((e as { code?: string }).code ?? ''))
+const isRetryable = (e: unknown) =>
+  e instanceof BatchMismatch ||
+  (typeof e === 'object' && e !== null && RETRYABLE.has((e as { code?: string }).code ?? ''))
 
 export class SaleBatcher {
   private queues = new Map<string, SaleQueue>()
@@ -50,7 +52,10 @@ export class SaleBatcher {
   /** batches committed, requests decided by batches, fallbacks (for tests and the bench) */
   readonly stats = { batches: 0, requests: 0, fallbacks: 0, maxSize: 0, ms: 0 }
 
-  constructor(private readonly db: Kysely<DB>, private readonly opts: BatcherOptions = {}) {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly opts: BatcherOptions = {},
+  ) {
     this.maxBatch = opts.maxBatch ?? 400
     this.lingerMs = opts.lingerMs ?? 2
     this.maxInFlight = opts.maxInFlight ?? 1
@@ -96,7 +101,10 @@ export class SaleBatcher {
         else rest.push(p)
         continue
       }
-      if (leaders.length >= this.maxBatch) { rest.push(p); continue }
+      if (leaders.length >= this.maxBatch) {
+        rest.push(p)
+        continue
+      }
       seen.set(k, p)
       leaders.push(p)
       followers.set(p, [])
@@ -104,7 +112,10 @@ export class SaleBatcher {
     q.items = rest
     q.inFlight++
     try {
-      const outcomes = await this.decide(saleId, leaders.map((p) => p.item))
+      const outcomes = await this.decide(
+        saleId,
+        leaders.map((p) => p.item),
+      )
       leaders.forEach((p, i) => {
         p.resolve(outcomes[i])
         for (const f of followers.get(p)!) f.resolve(outcomes[i])

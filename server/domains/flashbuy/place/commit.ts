@@ -71,7 +71,10 @@ interface AddressRow {
 }
 
 /** the sale with its product as the batch's first statement reads it (sales.ts's row, less what placement does not use) */
-type SaleRow = Omit<SaleWithProduct, 'country' | 'start_at' | 'end_at' | 'display_text_en' | 'display_text_zh' | 'sort_order'> & {
+type SaleRow = Omit<
+  SaleWithProduct,
+  'country' | 'start_at' | 'end_at' | 'display_text_en' | 'display_text_zh' | 'sort_order'
+> & {
   country: string
   start_at: Date | string
   end_at: Date | string
@@ -85,14 +88,27 @@ const parseJson = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v)
 export async function commitBatch(db: Kysely<DB>, saleId: string, items: PlaceItem[]): Promise<Outcome[]> {
   // tax flags are cached (30 s) outside the transaction
   const rates = new Map<string, number | null>()
-  for (const c of new Set(items.map((i) => (i.country === 'in' ? 'in' : 'cn')))) rates.set(c, await taxRateFor(db, c as 'cn' | 'in'))
+  for (const c of new Set(items.map((i) => (i.country === 'in' ? 'in' : 'cn'))))
+    rates.set(c, await taxRateFor(db, c as 'cn' | 'in'))
   return db.transaction().execute((trx) => decide(trx, saleId, items, rates))
 }
 
-async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], rates: Map<string, number | null>): Promise<Outcome[]> {
-  const input = JSON.stringify(items.map((it, i) => ({
-    i, u: it.userId, k: it.key, a: it.accountId, ak: it.body.addressKey, bt: it.body.billToNumber ?? '',
-  })))
+async function decide(
+  trx: Transaction<DB>,
+  saleId: string,
+  items: PlaceItem[],
+  rates: Map<string, number | null>,
+): Promise<Outcome[]> {
+  const input = JSON.stringify(
+    items.map((it, i) => ({
+      i,
+      u: it.userId,
+      k: it.key,
+      a: it.accountId,
+      ak: it.body.addressKey,
+      bt: it.body.billToNumber ?? '',
+    })),
+  )
   const accounts = JSON.stringify([...new Set(items.map((i) => i.accountId))])
   // the sale row; the price, window, stock and limits as the database has them now
   const saleSelect = sql`SELECT s.id, s.country, s.product_id, s.currency, s.flash_price, s.start_at, s.end_at, s.total_qty, s.remain_qty,
@@ -138,7 +154,8 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
   const ledger = new Map<number, number>()
   for (const [a, q] of (parseJson(c.l) as [number, number][] | null) ?? []) ledger.set(num(a), num(q))
   const stored = new Map<number, StoredAnswer<FlashPlaceOrderResult>>()
-  for (const [i, h, r] of (parseJson(c.p) as [number, string, unknown][] | null) ?? []) stored.set(num(i), { hash: h, answer: parseJson(r) as FlashPlaceOrderResult })
+  for (const [i, h, r] of (parseJson(c.p) as [number, string, unknown][] | null) ?? [])
+    stored.set(num(i), { hash: h, answer: parseJson(r) as FlashPlaceOrderResult })
   // ---- decide, in arrival order
   const outcomes: (Outcome | null)[] = items.map(() => null)
   const accepted: { i: number; it: PlaceItem; a: AddressRow; channel: 'SC' | 'TFS'; n: number }[] = []
@@ -150,20 +167,45 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
     // the key's earlier placement (server/lib/idempotency.ts): the same body is replayed, another refused
     const prior = priorOf(stored.get(i), it.hash)
     if (prior) {
-      outcomes[i] = prior.kind === 'replay' ? { kind: 'replayed', result: prior.answer } : { kind: 'refused', error: M.keyReused(req) }
+      outcomes[i] =
+        prior.kind === 'replay'
+          ? { kind: 'replayed', result: prior.answer }
+          : { kind: 'refused', error: M.keyReused(req) }
       continue
     }
-    if (!sale || sale.country !== it.country) { outcomes[i] = { kind: 'refused', error: M.saleNotFound(req) }; continue }
-    if (a.ship_to_id === null) { outcomes[i] = { kind: 'refused', error: M.addressNotFound(req) }; continue }
-    if (!a.bill_ok) { outcomes[i] = { kind: 'refused', error: M.billToNotFound(req) }; continue }
+    if (!sale || sale.country !== it.country) {
+      outcomes[i] = { kind: 'refused', error: M.saleNotFound(req) }
+      continue
+    }
+    if (a.ship_to_id === null) {
+      outcomes[i] = { kind: 'refused', error: M.addressNotFound(req) }
+      continue
+    }
+    if (!a.bill_ok) {
+      outcomes[i] = { kind: 'refused', error: M.billToNotFound(req) }
+      continue
+    }
     const status = flashBuyStatusAt({ startAt: sale.start_at, endAt: sale.end_at, remainQty: remain }, num(sale.now_ms))
-    if (status !== 'IN_PROGRESS') { outcomes[i] = { kind: 'refused', error: M.notInProgress(req, status) }; continue }
+    if (status !== 'IN_PROGRESS') {
+      outcomes[i] = { kind: 'refused', error: M.notInProgress(req, status) }
+      continue
+    }
     const n = it.body.quantity
-    const refusal = quantityRefusal(n, {
-      minOrderQty: num(sale.min_order_qty), maxOrderQty: num(sale.max_order_qty), accountPurchaseLimitQty: limit,
-      remainQty: remain, purchasedQty: ledger.get(it.accountId) ?? 0,
-    }, true)
-    if (refusal) { outcomes[i] = { kind: 'refused', error: M.quantityRefused(req, refusal) }; continue }
+    const refusal = quantityRefusal(
+      n,
+      {
+        minOrderQty: num(sale.min_order_qty),
+        maxOrderQty: num(sale.max_order_qty),
+        accountPurchaseLimitQty: limit,
+        remainQty: remain,
+        purchasedQty: ledger.get(it.accountId) ?? 0,
+      },
+      true,
+    )
+    if (refusal) {
+      outcomes[i] = { kind: 'refused', error: M.quantityRefused(req, refusal) }
+      continue
+    }
     if (it.body.expectedUnitPrice !== undefined && toMinor(it.body.expectedUnitPrice) !== num(sale.flash_price)) {
       outcomes[i] = { kind: 'refused', error: M.priceChanged(req) }
       continue
@@ -184,7 +226,15 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
   // records it; the sale row is the source, not the client's promoCodes (issue 22 item 5)
   const promoCodes = sale.coupon ? [sale.coupon] : []
   const drafts: OrderDraft[] = []
-  const placements: { i: number; p: string; u: string; a: number; k: string; h: string; answer: Omit<FlashPlacedOrder, 'orderNumber' | 'salesOrderNumber'> }[] = []
+  const placements: {
+    i: number
+    p: string
+    u: string
+    a: number
+    k: string
+    h: string
+    answer: Omit<FlashPlacedOrder, 'orderNumber' | 'salesOrderNumber'>
+  }[] = []
   const perAccount = new Map<number, number>()
   for (const [d, x] of accepted.entries()) {
     const { it, a, channel, n } = x
@@ -194,26 +244,72 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
     const addressStatus = a.address_status!
     const { status, statusCode } = placedOrderStatus(it.registrationStatus, addressStatus)
     const answer = {
-      orderType: channel === 'SC' ? 'D1' as const : 'ZOR' as const, deliveryChannel: channel, status, statusCode, addressStatus, quantity: n,
-      unitPrice: toMajor(price), currency: sale.currency, total: toMajor(amount + taxes),
+      orderType: channel === 'SC' ? ('D1' as const) : ('ZOR' as const),
+      deliveryChannel: channel,
+      status,
+      statusCode,
+      addressStatus,
+      quantity: n,
+      unitPrice: toMajor(price),
+      currency: sale.currency,
+      total: toMajor(amount + taxes),
     }
     const b = it.body
     const placementId = crypto.randomUUID()
     placements.push({ i: d, p: placementId, u: it.userId, a: it.accountId, k: it.key, h: it.hash, answer })
     drafts.push({
-      placementId, accountId: it.accountId, userId: it.userId, orderType: answer.orderType, deliveryChannel: channel,
-      supplyCenterId: channel === 'SC' ? a.sc_id : null, status, statusCode, source: 'flashbuy',
-      poNumber: b.poNumber?.trim() || null, remark: b.remark?.trim() || null, additionalEmails: b.additionalEmail?.trim() ? [b.additionalEmail.trim()] : [],
-      shipTo: shipToSnapshot(a as ShipToColumns), billToNumber: b.billToNumber || null,
-      currency: sale.currency, totalPriceAmount: (list ?? price) * n, totalAmount: amount, taxes, handlingCharge: 0,
+      placementId,
+      accountId: it.accountId,
+      userId: it.userId,
+      orderType: answer.orderType,
+      deliveryChannel: channel,
+      supplyCenterId: channel === 'SC' ? a.sc_id : null,
+      status,
+      statusCode,
+      source: 'flashbuy',
+      poNumber: b.poNumber?.trim() || null,
+      remark: b.remark?.trim() || null,
+      additionalEmails: b.additionalEmail?.trim() ? [b.additionalEmail.trim()] : [],
+      shipTo: shipToSnapshot(a as ShipToColumns),
+      billToNumber: b.billToNumber || null,
+      currency: sale.currency,
+      totalPriceAmount: (list ?? price) * n,
+      totalAmount: amount,
+      taxes,
+      handlingCharge: 0,
       charges: taxes > 0 ? [{ kind: 'Tax', amount: taxes }] : [],
-      promoCodes, staticQuoteId: null, orderPreference: 'SMART_DISTRIBUTION', flashSaleId: saleId,
-      contacts: { receiver: b.receiver, invoiceReceiver: b.invoiceReceiver, invoiceAddress: b.invoiceAddress ?? null, invoiceTitle: b.invoiceTitle ?? null },
-      lines: [{
-        lineNumber: 1, productId: sale.product_id, sku: sale.sku, catalogNumber: sale.catalog_number, titleEn: sale.title_en, titleZh: sale.title_zh,
-        size: sale.size, image: sale.image, quantity: n, allocatedQty: n, backorderedQty: 0, estimatedShipDate: null,
-        listPrice: list, unitPrice: price, finalPrice: price, lineTotal: amount, deliveryChannel: channel, promoCodes,
-      }],
+      promoCodes,
+      staticQuoteId: null,
+      orderPreference: 'SMART_DISTRIBUTION',
+      flashSaleId: saleId,
+      contacts: {
+        receiver: b.receiver,
+        invoiceReceiver: b.invoiceReceiver,
+        invoiceAddress: b.invoiceAddress ?? null,
+        invoiceTitle: b.invoiceTitle ?? null,
+      },
+      lines: [
+        {
+          lineNumber: 1,
+          productId: sale.product_id,
+          sku: sale.sku,
+          catalogNumber: sale.catalog_number,
+          titleEn: sale.title_en,
+          titleZh: sale.title_zh,
+          size: sale.size,
+          image: sale.image,
+          quantity: n,
+          allocatedQty: n,
+          backorderedQty: 0,
+          estimatedShipDate: null,
+          listPrice: list,
+          unitPrice: price,
+          finalPrice: price,
+          lineTotal: amount,
+          deliveryChannel: channel,
+          promoCodes,
+        },
+      ],
     })
     perAccount.set(it.accountId, (perAccount.get(it.accountId) ?? 0) + n)
   }
@@ -243,14 +339,16 @@ async function decide(trx: Transaction<DB>, saleId: string, items: PlaceItem[], 
       )`,
     ],
     select: [
-      sql`(SELECT remain_qty FROM d) AS remain`, sql`(SELECT count(*)::int FROM l) AS ledger_rows`,
+      sql`(SELECT remain_qty FROM d) AS remain`,
+      sql`(SELECT count(*)::int FROM l) AS ledger_rows`,
       sql`(SELECT count(*)::int FROM p) AS placement_rows`,
     ],
   })
   const { remain: remainAfter, ledger_rows: ledgerRows, placement_rows: placementRows } = w.extra
   if (remainAfter === null || remainAfter === undefined) throw new BatchMismatch('the stock decrement did not match')
   if (num(ledgerRows) !== perAccount.size) throw new BatchMismatch('a ledger upsert did not match')
-  if (num(placementRows) !== accepted.length || w.lineRows !== accepted.length) throw new BatchMismatch('rows written differ from orders accepted')
+  if (num(placementRows) !== accepted.length || w.lineRows !== accepted.length)
+    throw new BatchMismatch('rows written differ from orders accepted')
   for (const [d, o] of w.orders.entries()) {
     const pl = placements[d]
     const placed: FlashPlacedOrder = { orderNumber: o.orderNumber, salesOrderNumber: o.salesOrderNumber, ...pl.answer }

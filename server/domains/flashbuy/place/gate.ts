@@ -33,7 +33,14 @@ export interface FlashGate {
   enter(saleId: string, item: PlaceItem): Promise<'reserved' | 'refuse' | 'bypass'>
   confirmRefusal(saleId: string, item: PlaceItem): Promise<Outcome | null>
   release(saleId: string, item: PlaceItem): void
-  readonly stats: { reserved: number; refused: number; confirmed: number; bypassed: number; released: number; errors: number }
+  readonly stats: {
+    reserved: number
+    refused: number
+    confirmed: number
+    bypassed: number
+    released: number
+    errors: number
+  }
   close(): Promise<void>
 }
 
@@ -71,7 +78,10 @@ type GateRedis = Redis & {
   fbInit(k1: string, k2: string, ...args: (string | number)[]): Promise<number>
 }
 
-interface ConfirmPending { item: PlaceItem; resolve: (o: Outcome | null) => void }
+interface ConfirmPending {
+  item: PlaceItem
+  resolve: (o: Outcome | null) => void
+}
 
 export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger, debug = false): FlashGate {
   const redis = new Redis(url, {
@@ -105,7 +115,10 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger,
   // (only until the first connection succeeds or fails: a Redis that is down at start costs nothing)
   let firstPending = true
   const firstSettled = new Promise<void>((resolve) => {
-    const done = () => { firstPending = false; resolve() }
+    const done = () => {
+      firstPending = false
+      resolve()
+    }
     redis.once('ready', done)
     redis.once('error', done)
     redis.once('close', done)
@@ -113,9 +126,16 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger,
   const waitFirst = () => (firstPending ? Promise.race([firstSettled, new Promise((r) => setTimeout(r, 300))]) : null)
 
   let tag: Promise<string> | null = null
-  const dbTag = () => (tag ??= sql<{ t: string }>`SELECT current_database() || ':' || (SELECT oid FROM pg_database WHERE datname = current_database())::text || ':' || pg_postmaster_start_time()::text AS t`
-    .execute(db).then((r) => crypto.createHash('sha1').update(r.rows[0].t).digest('hex').slice(0, 12))
-    .catch((e) => { tag = null; throw e }))
+  const dbTag = () =>
+    (tag ??= sql<{
+      t: string
+    }>`SELECT current_database() || ':' || (SELECT oid FROM pg_database WHERE datname = current_database())::text || ':' || pg_postmaster_start_time()::text AS t`
+      .execute(db)
+      .then((r) => crypto.createHash('sha1').update(r.rows[0].t).digest('hex').slice(0, 12))
+      .catch((e) => {
+        tag = null
+        throw e
+      }))
   const keys = async (saleId: string) => {
     const base = `fb:{${await dbTag()}:${saleId}}`
     return [`${base}:s`, `${base}:b`] as const
@@ -126,11 +146,26 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger,
     let p = inits.get(saleId)
     if (!p) {
       p = (async () => {
-        const s = await db.selectFrom('flash_sales').select(['remain_qty', 'account_purchase_limit_qty', 'end_at']).where('id', '=', saleId).executeTakeFirst()
+        const s = await db
+          .selectFrom('flash_sales')
+          .select(['remain_qty', 'account_purchase_limit_qty', 'end_at'])
+          .where('id', '=', saleId)
+          .executeTakeFirst()
         if (!s) return
-        const rows = await db.selectFrom('flash_sale_ledger').select(['account_id', 'purchased_qty']).where('flash_sale_id', '=', saleId).execute()
+        const rows = await db
+          .selectFrom('flash_sale_ledger')
+          .select(['account_id', 'purchased_qty'])
+          .where('flash_sale_id', '=', saleId)
+          .execute()
         const ttl = Math.max(600, Math.ceil((new Date(s.end_at).getTime() - Date.now()) / 1000) + 3600)
-        await redis.fbInit(k[0], k[1], s.remain_qty, s.account_purchase_limit_qty, ttl, ...rows.flatMap((r) => [String(r.account_id), r.purchased_qty]))
+        await redis.fbInit(
+          k[0],
+          k[1],
+          s.remain_qty,
+          s.account_purchase_limit_qty,
+          ttl,
+          ...rows.flatMap((r) => [String(r.account_id), r.purchased_qty]),
+        )
       })().finally(() => inits.delete(saleId))
       inits.set(saleId, p)
     }
@@ -143,9 +178,31 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger,
     const batch = confirmQueues.get(saleId) ?? []
     confirmQueues.delete(saleId)
     try {
-      const input = JSON.stringify(batch.map((p, i) => ({ i, u: p.item.userId, k: p.item.key, a: p.item.accountId, ak: p.item.body.addressKey, bt: p.item.body.billToNumber ?? '' })))
-      const rows = (await sql<{ i: number; prior: boolean; ship_ok: boolean; purchased: number | null; country: string | null; start_at: Date | null; end_at: Date | null
-        remain_qty: number | null; min_order_qty: number | null; max_order_qty: number | null; account_purchase_limit_qty: number | null; now_ms: number }>`
+      const input = JSON.stringify(
+        batch.map((p, i) => ({
+          i,
+          u: p.item.userId,
+          k: p.item.key,
+          a: p.item.accountId,
+          ak: p.item.body.addressKey,
+          bt: p.item.body.billToNumber ?? '',
+        })),
+      )
+      const rows = (
+        await sql<{
+          i: number
+          prior: boolean
+          ship_ok: boolean
+          purchased: number | null
+          country: string | null
+          start_at: Date | null
+          end_at: Date | null
+          remain_qty: number | null
+          min_order_qty: number | null
+          max_order_qty: number | null
+          account_purchase_limit_qty: number | null
+          now_ms: number
+        }>`
         SELECT v.i, p.id IS NOT NULL AS prior,
           (st.id IS NOT NULL AND (v.bt = '' OR EXISTS (SELECT 1 FROM bill_tos b WHERE b.ship_to_id = st.id AND b.account_number = v.bt))) AS ship_ok,
           g.purchased_qty AS purchased, s.country, s.start_at, s.end_at, s.remain_qty, s.min_order_qty, s.max_order_qty, s.account_purchase_limit_qty,
@@ -155,11 +212,15 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger,
         LEFT JOIN order_placements p ON p.user_id = v.u AND p.idempotency_key = v.k AND p.idempotency_key IS NOT NULL
         LEFT JOIN ship_tos st ON st.account_id = v.a AND st.address_key = v.ak
         LEFT JOIN flash_sale_ledger g ON g.flash_sale_id = ${saleId}::text AND g.account_id = v.a
-        ORDER BY v.i`.execute(db)).rows
+        ORDER BY v.i`.execute(db)
+      ).rows
       for (const r of rows) {
         const p = batch[Number(r.i)]
         // anything but a plain stock or limit refusal of a valid request is the database path's to answer
-        if (r.prior || !r.ship_ok || r.country === null || r.country !== p.item.country) { p.resolve(null); continue }
+        if (r.prior || !r.ship_ok || r.country === null || r.country !== p.item.country) {
+          p.resolve(null)
+          continue
+        }
         const remain = Number(r.remain_qty)
         const status = flashBuyStatusAt({ startAt: r.start_at!, endAt: r.end_at!, remainQty: remain }, Number(r.now_ms))
         if (status !== 'IN_PROGRESS') {
@@ -167,10 +228,17 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger,
           p.resolve({ kind: 'refused', error: M.notInProgress(p.item.req, status) })
           continue
         }
-        const refusal = quantityRefusal(p.item.body.quantity, {
-          minOrderQty: Number(r.min_order_qty), maxOrderQty: Number(r.max_order_qty), accountPurchaseLimitQty: Number(r.account_purchase_limit_qty),
-          remainQty: remain, purchasedQty: Number(r.purchased ?? 0),
-        }, true)
+        const refusal = quantityRefusal(
+          p.item.body.quantity,
+          {
+            minOrderQty: Number(r.min_order_qty),
+            maxOrderQty: Number(r.max_order_qty),
+            accountPurchaseLimitQty: Number(r.account_purchase_limit_qty),
+            remainQty: remain,
+            purchasedQty: Number(r.purchased ?? 0),
+          },
+          true,
+        )
         if (refusal) {
           stats.confirmed++
           p.resolve({ kind: 'refused', error: M.quantityRefused(p.item.req, refusal) })
@@ -190,13 +258,22 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger,
     async enter(saleId, item) {
       const first = waitFirst()
       if (first) await first
-      if (!usable()) { stats.bypassed++; return 'bypass' }
+      if (!usable()) {
+        stats.bypassed++
+        return 'bypass'
+      }
       try {
         const k = await keys(saleId)
         for (let attempt = 0; attempt < 2; attempt++) {
           const r = Number(await redis.fbEnter(k[0], k[1], String(item.accountId), item.body.quantity))
-          if (r === 1) { stats.reserved++; return 'reserved' }
-          if (r === 0 || r === -2) { stats.refused++; return 'refuse' }
+          if (r === 1) {
+            stats.reserved++
+            return 'reserved'
+          }
+          if (r === 0 || r === -2) {
+            stats.refused++
+            return 'refuse'
+          }
           await init(saleId, k) // -1: not initialised here (first use, or Redis lost its data)
         }
         stats.bypassed++
@@ -220,7 +297,9 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger,
     release(saleId, item) {
       stats.released++
       if (redis.status !== 'ready') return // the keys are rebuilt from the database when Redis is back
-      void keys(saleId).then((k) => redis.fbRelease(k[0], k[1], String(item.accountId), item.body.quantity)).catch(fail)
+      void keys(saleId)
+        .then((k) => redis.fbRelease(k[0], k[1], String(item.accountId), item.body.quantity))
+        .catch(fail)
     },
     async close() {
       redis.disconnect()

@@ -29,10 +29,17 @@ export interface FlashPlacer {
  * REDIS_URL: the optional gate in front of PostgreSQL (absent: no gate); the batching knobs FLASH_BATCH_MAX,
  * FLASH_BATCH_LINGER_MS and FLASH_BATCH_INFLIGHT; FLASH_DEBUG prints the batcher's and gate's counters at close.
  */
-export type FlashPlacerConfig = Pick<Config, 'REDIS_URL' | 'FLASH_BATCH_MAX' | 'FLASH_BATCH_LINGER_MS' | 'FLASH_BATCH_INFLIGHT' | 'FLASH_DEBUG'>
+export type FlashPlacerConfig = Pick<
+  Config,
+  'REDIS_URL' | 'FLASH_BATCH_MAX' | 'FLASH_BATCH_LINGER_MS' | 'FLASH_BATCH_INFLIGHT' | 'FLASH_DEBUG'
+>
 
 /** The placer behind the route; `stats` and `gate` are exposed for the tests and the bench. */
-export function createFlashPlacer(db: Kysely<DB>, config: FlashPlacerConfig, log?: FastifyBaseLogger): FlashPlacer & { stats: SaleBatcher['stats']; gate: FlashGate | null } {
+export function createFlashPlacer(
+  db: Kysely<DB>,
+  config: FlashPlacerConfig,
+  log?: FastifyBaseLogger,
+): FlashPlacer & { stats: SaleBatcher['stats']; gate: FlashGate | null } {
   const debug = Boolean(config.FLASH_DEBUG)
   const batcher = new SaleBatcher(db, {
     maxBatch: config.FLASH_BATCH_MAX,
@@ -55,13 +62,20 @@ export function createFlashPlacer(db: Kysely<DB>, config: FlashPlacerConfig, log
       const key = idempotencyKey(req, () => M.keyInvalid(req))
       if (user.registrationStatus !== 'Siebel Approved') throw M.registrationIncomplete(req)
       // spec §5 checks 7 and 8, on the server too
-      const contactOk = (c: { name: string; phone: string }) => c.name.trim().length > 0 && PHONE_PATTERN.test(c.phone.trim())
+      const contactOk = (c: { name: string; phone: string }) =>
+        c.name.trim().length > 0 && PHONE_PATTERN.test(c.phone.trim())
       if (!contactOk(body.receiver) || !contactOk(body.invoiceReceiver)) throw M.contactInvalid(req)
       if (body.additionalEmail?.trim() && !isValidEmail(body.additionalEmail)) throw M.emailInvalid(req)
 
       const item: PlaceItem = {
-        req, body, key, hash: requestHash(body), userId: user.id, accountId: user.accountId,
-        registrationStatus: user.registrationStatus, country: user.country,
+        req,
+        body,
+        key,
+        hash: requestHash(body),
+        userId: user.id,
+        accountId: user.accountId,
+        registrationStatus: user.registrationStatus,
+        country: user.country,
       }
       if (!gate) return unwrap(await batcher.submit(body.flashBuyId, item))
 
@@ -78,7 +92,8 @@ export function createFlashPlacer(db: Kysely<DB>, config: FlashPlacerConfig, log
     },
     async close() {
       await batcher.drain()
-      if (debug) console.log('[flash-buy placer]', JSON.stringify({ batcher: batcher.stats, gate: gate?.stats ?? null }))
+      if (debug)
+        console.log('[flash-buy placer]', JSON.stringify({ batcher: batcher.stats, gate: gate?.stats ?? null }))
       await gate?.close()
     },
   }

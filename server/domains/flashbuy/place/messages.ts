@@ -6,60 +6,124 @@ import type { FlashQuantityRefusal } from '../../../../types/flashbuy/rules'
 
 /** The refusals of POST /flashbuy/place/order, with the spec's §8 messages in both languages. */
 
-export const keyInvalid = (req: FastifyRequest) => new ApiError(400, 'BAD_REQUEST',
-  msg(req, 'The Idempotency-Key header is required (8–128 characters: letters, digits, _ : . -)', '缺少 Idempotency-Key 请求头（8–128 个字母、数字或 _ : . -）'), 'IDEMPOTENCY_KEY_INVALID')
+export const keyInvalid = (req: FastifyRequest) =>
+  new ApiError(
+    400,
+    'BAD_REQUEST',
+    msg(
+      req,
+      'The Idempotency-Key header is required (8–128 characters: letters, digits, _ : . -)',
+      '缺少 Idempotency-Key 请求头（8–128 个字母、数字或 _ : . -）',
+    ),
+    'IDEMPOTENCY_KEY_INVALID',
+  )
 
-export const keyReused = (req: FastifyRequest) => new ApiError(409, 'CONFLICT',
-  msg(req, 'This Idempotency-Key was already used for a different order', '该幂等键已用于另一笔订单'), 'IDEMPOTENCY_KEY_REUSED')
+export const keyReused = (req: FastifyRequest) =>
+  new ApiError(
+    409,
+    'CONFLICT',
+    msg(req, 'This Idempotency-Key was already used for a different order', '该幂等键已用于另一笔订单'),
+    'IDEMPOTENCY_KEY_REUSED',
+  )
 
-export const registrationIncomplete = (req: FastifyRequest) => new ApiError(403, 'FORBIDDEN',
-  msg(req, 'Please complete your registration before placing an order', '请先完成注册再下单'), 'REGISTRATION_INCOMPLETE')
+export const registrationIncomplete = (req: FastifyRequest) =>
+  new ApiError(
+    403,
+    'FORBIDDEN',
+    msg(req, 'Please complete your registration before placing an order', '请先完成注册再下单'),
+    'REGISTRATION_INCOMPLETE',
+  )
 
 /** spec §5 check 7 */
-export const contactInvalid = (req: FastifyRequest) => new ApiError(400, 'BAD_REQUEST',
-  msg(req, 'Please enter correct contact name and phone number', '请输入正确的联系人姓名和电话'), 'CONTACT_INVALID')
+export const contactInvalid = (req: FastifyRequest) =>
+  new ApiError(
+    400,
+    'BAD_REQUEST',
+    msg(req, 'Please enter correct contact name and phone number', '请输入正确的联系人姓名和电话'),
+    'CONTACT_INVALID',
+  )
 
 /** spec §5 check 8 */
-export const emailInvalid = (req: FastifyRequest) => new ApiError(400, 'BAD_REQUEST',
-  msg(req, 'Please enter valid email id', '请输入有效的邮箱地址'), 'EMAIL_INVALID')
+export const emailInvalid = (req: FastifyRequest) =>
+  new ApiError(400, 'BAD_REQUEST', msg(req, 'Please enter valid email id', '请输入有效的邮箱地址'), 'EMAIL_INVALID')
 
-export const saleNotFound = (req: FastifyRequest) => new ApiError(404, 'NOT_FOUND',
-  msg(req, 'This flash sale does not exist', '该秒杀活动不存在'), 'FLASH_NOT_FOUND')
+export const saleNotFound = (req: FastifyRequest) =>
+  new ApiError(404, 'NOT_FOUND', msg(req, 'This flash sale does not exist', '该秒杀活动不存在'), 'FLASH_NOT_FOUND')
 
-export const addressNotFound = (req: FastifyRequest) => new ApiError(404, 'NOT_FOUND',
-  msg(req, 'Shipping address not found', '未找到该收货地址'), 'ADDRESS_NOT_FOUND')
+export const addressNotFound = (req: FastifyRequest) =>
+  new ApiError(404, 'NOT_FOUND', msg(req, 'Shipping address not found', '未找到该收货地址'), 'ADDRESS_NOT_FOUND')
 
-export const billToNotFound = (req: FastifyRequest) => new ApiError(404, 'NOT_FOUND',
-  msg(req, 'This billing address does not belong to the shipping address', '该开票地址不属于所选收货地址'), 'BILL_TO_NOT_FOUND')
+export const billToNotFound = (req: FastifyRequest) =>
+  new ApiError(
+    404,
+    'NOT_FOUND',
+    msg(req, 'This billing address does not belong to the shipping address', '该开票地址不属于所选收货地址'),
+    'BILL_TO_NOT_FOUND',
+  )
 
 /** spec §4 / §8: "Over is blocked with an expired message"; "Coming soon"; a sold-out sale is blocked too */
 export function notInProgress(req: FastifyRequest, status: Exclude<FlashBuyStatus, 'IN_PROGRESS'>): ApiError {
-  const text = status === 'OVER'
-    ? msg(req, 'Sorry, the promotion is expired', '抱歉，活动已结束')
-    : status === 'COMING_SOON'
-      ? msg(req, 'Coming soon', '即将开始')
-      : msg(req, 'Sorry, this flash buy product is sold out', '抱歉，该秒杀产品已售罄')
+  const text =
+    status === 'OVER'
+      ? msg(req, 'Sorry, the promotion is expired', '抱歉，活动已结束')
+      : status === 'COMING_SOON'
+        ? msg(req, 'Coming soon', '即将开始')
+        : msg(req, 'Sorry, this flash buy product is sold out', '抱歉，该秒杀产品已售罄')
   return new ApiError(409, 'CONFLICT', text, 'FLASH_NOT_IN_PROGRESS')
 }
 
 /** spec §8: the three quantity messages */
 export function quantityRefused(req: FastifyRequest, r: FlashQuantityRefusal): ApiError {
   switch (r) {
-    case 'min': return new ApiError(409, 'CONFLICT', msg(req,
-      "Sorry, your purchase quantity doesn't meet the minimum order quantity. Please contact online chat if you have any issue",
-      '抱歉，您的购买数量未达到最低起订量。如有疑问，请联系在线客服'), 'FLASH_MIN_QTY')
-    case 'stock': return new ApiError(409, 'CONFLICT', msg(req,
-      'Sorry, the current quantity of this product is not enough for your purchase...',
-      '抱歉，该商品当前数量不足以满足您的购买...'), 'FLASH_STOCK')
-    case 'limit': return new ApiError(409, 'CONFLICT', msg(req,
-      'Sorry, You have exceeded the purchase limit of this product online...',
-      '抱歉，您已超出该商品的线上限购数量...'), 'FLASH_LIMIT')
+    case 'min':
+      return new ApiError(
+        409,
+        'CONFLICT',
+        msg(
+          req,
+          "Sorry, your purchase quantity doesn't meet the minimum order quantity. Please contact online chat if you have any issue",
+          '抱歉，您的购买数量未达到最低起订量。如有疑问，请联系在线客服',
+        ),
+        'FLASH_MIN_QTY',
+      )
+    case 'stock':
+      return new ApiError(
+        409,
+        'CONFLICT',
+        msg(
+          req,
+          'Sorry, the current quantity of this product is not enough for your purchase...',
+          '抱歉，该商品当前数量不足以满足您的购买...',
+        ),
+        'FLASH_STOCK',
+      )
+    case 'limit':
+      return new ApiError(
+        409,
+        'CONFLICT',
+        msg(
+          req,
+          'Sorry, You have exceeded the purchase limit of this product online...',
+          '抱歉，您已超出该商品的线上限购数量...',
+        ),
+        'FLASH_LIMIT',
+      )
   }
 }
 
 /** spec §8: "Price change dialog: 'Sorry, These flash buy product prices are changed'" */
-export const priceChanged = (req: FastifyRequest) => new ApiError(409, 'CONFLICT',
-  msg(req, 'Sorry, These flash buy product prices are changed', '抱歉，这些秒杀产品的价格已变更'), 'FLASH_PRICE_CHANGED')
+export const priceChanged = (req: FastifyRequest) =>
+  new ApiError(
+    409,
+    'CONFLICT',
+    msg(req, 'Sorry, These flash buy product prices are changed', '抱歉，这些秒杀产品的价格已变更'),
+    'FLASH_PRICE_CHANGED',
+  )
 
-export const placementFailed = (req: FastifyRequest) => new ApiError(503, 'SERVICE_UNAVAILABLE',
-  msg(req, 'Something went wrong, please refresh', '出错了，请刷新重试'), 'FLASH_PLACEMENT_FAILED')
+export const placementFailed = (req: FastifyRequest) =>
+  new ApiError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    msg(req, 'Something went wrong, please refresh', '出错了，请刷新重试'),
+    'FLASH_PLACEMENT_FAILED',
+  )

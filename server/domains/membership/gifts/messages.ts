@@ -9,40 +9,85 @@ import { localized as msg } from '../../../locale'
  * user is the member guard's 403 MEMBERSHIP_BLOCKED).
  */
 
-export const keyInvalid = (req: FastifyRequest) => new ApiError(400, 'BAD_REQUEST',
-  msg(req, 'The Idempotency-Key header is required (8–128 characters: letters, digits, _ : . -)', '缺少 Idempotency-Key 请求头（8–128 个字母、数字或 _ : . -）'), 'IDEMPOTENCY_KEY_INVALID')
+export const keyInvalid = (req: FastifyRequest) =>
+  new ApiError(
+    400,
+    'BAD_REQUEST',
+    msg(
+      req,
+      'The Idempotency-Key header is required (8–128 characters: letters, digits, _ : . -)',
+      '缺少 Idempotency-Key 请求头（8–128 个字母、数字或 _ : . -）',
+    ),
+    'IDEMPOTENCY_KEY_INVALID',
+  )
 
-export const keyReused = (req: FastifyRequest) => new ApiError(409, 'CONFLICT',
-  msg(req, 'This Idempotency-Key was already used for a different redemption', '该幂等键已用于另一笔兑换'), 'IDEMPOTENCY_KEY_REUSED')
+export const keyReused = (req: FastifyRequest) =>
+  new ApiError(
+    409,
+    'CONFLICT',
+    msg(req, 'This Idempotency-Key was already used for a different redemption', '该幂等键已用于另一笔兑换'),
+    'IDEMPOTENCY_KEY_REUSED',
+  )
 
-export const contactInvalid = (req: FastifyRequest) => new ApiError(400, 'BAD_REQUEST',
-  msg(req, 'Please enter correct contact name and phone number', '请输入正确的联系人姓名和电话'), 'CONTACT_INVALID')
+export const contactInvalid = (req: FastifyRequest) =>
+  new ApiError(
+    400,
+    'BAD_REQUEST',
+    msg(req, 'Please enter correct contact name and phone number', '请输入正确的联系人姓名和电话'),
+    'CONTACT_INVALID',
+  )
 
-export const addressNotFound = (req: FastifyRequest) => new ApiError(404, 'NOT_FOUND',
-  msg(req, 'Shipping address not found', '未找到该收货地址'), 'ADDRESS_NOT_FOUND')
+export const addressNotFound = (req: FastifyRequest) =>
+  new ApiError(404, 'NOT_FOUND', msg(req, 'Shipping address not found', '未找到该收货地址'), 'ADDRESS_NOT_FOUND')
 
-export const addressUnderReview = (req: FastifyRequest) => new ApiError(409, 'CONFLICT',
-  msg(req, 'This shipping address is under review; gifts can be sent once it is approved', '该收货地址正在审核中，审核通过后方可寄送礼品'), 'ADDRESS_UNDER_REVIEW')
+export const addressUnderReview = (req: FastifyRequest) =>
+  new ApiError(
+    409,
+    'CONFLICT',
+    msg(
+      req,
+      'This shipping address is under review; gifts can be sent once it is approved',
+      '该收货地址正在审核中，审核通过后方可寄送礼品',
+    ),
+    'ADDRESS_UNDER_REVIEW',
+  )
 
-export const giftMissing = (req: FastifyRequest) => new ApiError(404, 'NOT_FOUND',
-  msg(req, 'Gift missing: this gift does not exist', '礼品不存在'), 'GIFT_NOT_FOUND')
+export const giftMissing = (req: FastifyRequest) =>
+  new ApiError(404, 'NOT_FOUND', msg(req, 'Gift missing: this gift does not exist', '礼品不存在'), 'GIFT_NOT_FOUND')
 
-export const redemptionNotFound = (req: FastifyRequest) => new ApiError(404, 'NOT_FOUND',
-  msg(req, 'Redemption not found', '未找到该兑换记录'), 'REDEMPTION_NOT_FOUND')
+export const redemptionNotFound = (req: FastifyRequest) =>
+  new ApiError(404, 'NOT_FOUND', msg(req, 'Redemption not found', '未找到该兑换记录'), 'REDEMPTION_NOT_FOUND')
 
 export const REFUSAL_REASON: Record<RedeemRefusal, string> = {
-  off_sale: 'GIFT_OFF_SALE', draw_only: 'GIFT_DRAW_ONLY', below_minimum: 'GIFT_BELOW_MINIMUM', out_of_stock: 'GIFT_OUT_OF_STOCK',
-  over_limit: 'GIFT_OVER_LIMIT', insufficient_points: 'POINTS_INSUFFICIENT',
+  off_sale: 'GIFT_OFF_SALE',
+  draw_only: 'GIFT_DRAW_ONLY',
+  below_minimum: 'GIFT_BELOW_MINIMUM',
+  out_of_stock: 'GIFT_OUT_OF_STOCK',
+  over_limit: 'GIFT_OVER_LIMIT',
+  insufficient_points: 'POINTS_INSUFFICIENT',
 }
 
-export function refused(req: FastifyRequest, r: RedeemRefusal, f: { minQty: number; limitQty: number | null; redeemed: number; need: number; balance: number }): ApiError {
+export function refused(
+  req: FastifyRequest,
+  r: RedeemRefusal,
+  f: { minQty: number; limitQty: number | null; redeemed: number; need: number; balance: number },
+): ApiError {
   const text: Record<RedeemRefusal, [string, string]> = {
     off_sale: ['Off sale: this gift can no longer be exchanged', '该礼品已下架'],
     draw_only: ['This gift can only be won in a lucky draw', '该礼品仅限抽奖获得，不可兑换'],
-    below_minimum: [`Below minimum: exchange at least ${f.minQty} of this gift`, `低于最低兑换数量：该礼品至少兑换 ${f.minQty} 件`],
+    below_minimum: [
+      `Below minimum: exchange at least ${f.minQty} of this gift`,
+      `低于最低兑换数量：该礼品至少兑换 ${f.minQty} 件`,
+    ],
     out_of_stock: ['Out of stock: not enough of this gift left', '库存不足：该礼品已兑完'],
-    over_limit: [`Over limit: at most ${f.limitQty ?? 0} of this gift per month (${f.redeemed} exchanged this month)`, `超出限额：该礼品每月最多兑换 ${f.limitQty ?? 0} 件（本月已兑换 ${f.redeemed} 件）`],
-    insufficient_points: [`Insufficient points: this needs ${f.need} points, you have ${f.balance}`, `积分不足：需要 ${f.need} 积分，当前 ${f.balance} 积分`],
+    over_limit: [
+      `Over limit: at most ${f.limitQty ?? 0} of this gift per month (${f.redeemed} exchanged this month)`,
+      `超出限额：该礼品每月最多兑换 ${f.limitQty ?? 0} 件（本月已兑换 ${f.redeemed} 件）`,
+    ],
+    insufficient_points: [
+      `Insufficient points: this needs ${f.need} points, you have ${f.balance}`,
+      `积分不足：需要 ${f.need} 积分，当前 ${f.balance} 积分`,
+    ],
   }
   return new ApiError(409, 'CONFLICT', msg(req, text[r][0], text[r][1]), REFUSAL_REASON[r])
 }

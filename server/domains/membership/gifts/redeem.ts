@@ -31,11 +31,18 @@ export async function redeemGift(db: Kysely<DB>, req: FastifyRequest, body: Rede
   if (!body.contact.name.trim() || !PHONE_PATTERN.test(body.contact.phone.trim())) throw M.contactInvalid(req)
   const hash = requestHash(body)
   return once({
-    key, hash, reused: () => M.keyReused(req),
+    key,
+    hash,
+    reused: () => M.keyReused(req),
     find: () => findRedemption(db, user.id, key),
     run: async () => {
       // the member's own ship-to only (another account's address answers exactly like an unknown one)
-      const st = await db.selectFrom('ship_tos').selectAll().where('account_id', '=', user.accountId).where('address_key', '=', body.addressKey).executeTakeFirst()
+      const st = await db
+        .selectFrom('ship_tos')
+        .selectAll()
+        .where('account_id', '=', user.accountId)
+        .where('address_key', '=', body.addressKey)
+        .executeTakeFirst()
       if (!st) throw M.addressNotFound(req)
       if (st.address_status !== 'ACTIVE') throw M.addressUnderReview(req)
       await syncMember(db, user.id)
@@ -45,74 +52,164 @@ export async function redeemGift(db: Kysely<DB>, req: FastifyRequest, body: Rede
 }
 
 /** the answer stored under the caller's key (the key's redemption) */
-async function findRedemption(db: Kysely<DB> | Transaction<DB>, userId: string, key: string): Promise<StoredAnswer<RedeemResult> | null> {
-  const p = await db.selectFrom('gift_redemptions').select(['request_hash', 'response'])
-    .where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst()
+async function findRedemption(
+  db: Kysely<DB> | Transaction<DB>,
+  userId: string,
+  key: string,
+): Promise<StoredAnswer<RedeemResult> | null> {
+  const p = await db
+    .selectFrom('gift_redemptions')
+    .select(['request_hash', 'response'])
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst()
   if (!p) return null
-  return { hash: p.request_hash ?? '', answer: (typeof p.response === 'string' ? JSON.parse(p.response) : p.response) as RedeemResult }
+  return {
+    hash: p.request_hash ?? '',
+    answer: (typeof p.response === 'string' ? JSON.parse(p.response) : p.response) as RedeemResult,
+  }
 }
 
 type ShipToRow = {
-  address_key: string; attention_to: string | null; company_or_institution: string | null; phone_number: string | null; iso_country_code: string | null
-  state: string | null; state_or_province: string | null; city: string | null; street_address: string | null; building_or_room: string | null; zip_code: string | null
+  address_key: string
+  attention_to: string | null
+  company_or_institution: string | null
+  phone_number: string | null
+  iso_country_code: string | null
+  state: string | null
+  state_or_province: string | null
+  city: string | null
+  street_address: string | null
+  building_or_room: string | null
+  zip_code: string | null
 }
 
 /** The address line as the app writes it (src/rules/account/ship-to.ts addressLine): China from the province down, India from the building up. */
 export function shipToText(a: ShipToRow): string {
   const province = a.state_or_province || a.state || ''
   const parts = (xs: (string | null | undefined)[]) => xs.map((x) => (x ?? '').trim()).filter(Boolean)
-  if (a.iso_country_code === 'IN') return parts([parts([a.building_or_room, a.street_address, a.city, province]).join(', '), a.zip_code]).join(' - ')
+  if (a.iso_country_code === 'IN')
+    return parts([parts([a.building_or_room, a.street_address, a.city, province]).join(', '), a.zip_code]).join(' - ')
   const city = a.city && a.city === province ? '' : a.city
   return parts([parts([province, city, a.street_address, a.building_or_room]).join(' '), a.zip_code]).join(', ')
 }
 
-async function inTransaction(trx: Transaction<DB>, req: FastifyRequest, body: RedeemBody, key: string, hash: string, st: ShipToRow): Promise<RedeemResult> {
+async function inTransaction(
+  trx: Transaction<DB>,
+  req: FastifyRequest,
+  body: RedeemBody,
+  key: string,
+  hash: string,
+  st: ShipToRow,
+): Promise<RedeemResult> {
   const user = req.user!
   await lockMember(trx, user.id)
   const prior = replayOrRefuse(await findRedemption(trx, user.id, key), hash, () => M.keyReused(req))
   if (prior) return prior
 
-  const g = await trx.selectFrom('gifts').selectAll().where('id', '=', body.giftId).where('country', '=', user.country as 'cn' | 'in').executeTakeFirst()
+  const g = await trx
+    .selectFrom('gifts')
+    .selectAll()
+    .where('id', '=', body.giftId)
+    .where('country', '=', user.country as 'cn' | 'in')
+    .executeTakeFirst()
   if (!g) throw M.giftMissing(req)
   const now = new Date()
   const qty = body.quantity
-  const [balance, redeemed] = await Promise.all([pointsBalance(trx, user.id), redeemedThisPeriod(trx, user.id, now, g.id)])
+  const [balance, redeemed] = await Promise.all([
+    pointsBalance(trx, user.id),
+    redeemedThisPeriod(trx, user.id, now, g.id),
+  ])
   const inPeriod = redeemed.get(g.id) ?? 0
   const facts = { minQty: g.min_qty, limitQty: g.limit_qty, redeemed: inPeriod, need: g.points * qty, balance }
   const refusal = redeemRefusal(giftFacts(g), { balance, redeemedInPeriod: inPeriod }, qty)
   if (refusal) throw M.refused(req, refusal, facts)
 
   // the database has the last word on the stock: another member may have taken it since the read
-  const dec = await trx.updateTable('gifts').set({ stock: sql<number>`stock - ${qty}`, updated_at: now })
-    .where('id', '=', g.id).where('stock', '>=', qty).returning('stock').executeTakeFirst()
+  const dec = await trx
+    .updateTable('gifts')
+    .set({ stock: sql<number>`stock - ${qty}`, updated_at: now })
+    .where('id', '=', g.id)
+    .where('stock', '>=', qty)
+    .returning('stock')
+    .executeTakeFirst()
   if (!dec) throw M.refused(req, 'out_of_stock', facts)
 
   const { n } = (await sql<{ n: string }>`SELECT nextval('gift_redemption_number_seq') AS n`.execute(trx)).rows[0]
   const redemptionNumber = `RD-${String(n).padStart(6, '0')}`
   const total = g.points * qty
-  const spent = await spendPoints(trx, user.id, total, { source: 'redemption', sourceRef: redemptionNumber, note: `${qty} × ${g.id}` })
+  const spent = await spendPoints(trx, user.id, total, {
+    source: 'redemption',
+    sourceRef: redemptionNumber,
+    note: `${qty} × ${g.id}`,
+  })
   if (!spent.ok) throw M.refused(req, 'insufficient_points', { ...facts, balance: spent.balance })
 
   const snapshot = {
-    addressKey: st.address_key, attentionTo: st.attention_to, company: st.company_or_institution, address: shipToText(st), phone: st.phone_number,
+    addressKey: st.address_key,
+    attentionTo: st.attention_to,
+    company: st.company_or_institution,
+    address: shipToText(st),
+    phone: st.phone_number,
   }
   const contact = { name: body.contact.name.trim(), phone: body.contact.phone.trim() }
   const en = req.locale.language === 'en'
   const redemption: Redemption = {
-    redemptionNumber, status: 'submitted', points: total,
-    lines: [{ giftId: g.id, name: en ? g.name_en : g.name_zh, image: g.image, quantity: qty, unitPoints: g.points, points: total }],
-    shipTo: snapshot, contact, remark: body.remark?.trim() || null, createdAt: now.toISOString(), updatedAt: now.toISOString(),
+    redemptionNumber,
+    status: 'submitted',
+    points: total,
+    lines: [
+      {
+        giftId: g.id,
+        name: en ? g.name_en : g.name_zh,
+        image: g.image,
+        quantity: qty,
+        unitPoints: g.points,
+        points: total,
+      },
+    ],
+    shipTo: snapshot,
+    contact,
+    remark: body.remark?.trim() || null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
   }
   const result: RedeemResult = { redemption, balance: spent.balance }
-  const row = await trx.insertInto('gift_redemptions').values({
-    redemption_number: redemptionNumber, user_id: user.id, account_id: user.accountId, country: user.country, status: 'submitted',
-    points_total: total, points_entry_id: spent.entryId, ship_to_key: st.address_key, ship_to_snapshot: JSON.stringify(snapshot),
-    contact: JSON.stringify(contact), remark: redemption.remark, idempotency_key: key, request_hash: hash, response: JSON.stringify(result),
-    created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow()
-  await trx.insertInto('gift_redemption_lines').values({
-    redemption_id: String(row.id), gift_id: g.id, name_en: g.name_en, name_zh: g.name_zh, image: g.image, quantity: qty, unit_points: g.points, line_points: total,
-  }).execute()
+  const row = await trx
+    .insertInto('gift_redemptions')
+    .values({
+      redemption_number: redemptionNumber,
+      user_id: user.id,
+      account_id: user.accountId,
+      country: user.country,
+      status: 'submitted',
+      points_total: total,
+      points_entry_id: spent.entryId,
+      ship_to_key: st.address_key,
+      ship_to_snapshot: JSON.stringify(snapshot),
+      contact: JSON.stringify(contact),
+      remark: redemption.remark,
+      idempotency_key: key,
+      request_hash: hash,
+      response: JSON.stringify(result),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await trx
+    .insertInto('gift_redemption_lines')
+    .values({
+      redemption_id: String(row.id),
+      gift_id: g.id,
+      name_en: g.name_en,
+      name_zh: g.name_zh,
+      image: g.image,
+      quantity: qty,
+      unit_points: g.points,
+      line_points: total,
+    })
+    .execute()
   req.log.info({ redemption: redemptionNumber, gift: g.id, quantity: qty, points: total }, 'gift redeemed')
   return result
 }

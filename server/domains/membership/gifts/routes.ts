@@ -28,19 +28,39 @@ export async function giftRoutes(app: FastifyInstance, opts: MemberRouteOpts) {
   await pointsRoutes(app, opts)
 
   r.route({ ...routeOf(membershipEndpoints.gifts), ...member, handler: async (req) => ok(await listGifts(db, req)) })
-  r.route({ ...routeOf(membershipEndpoints.gift), ...member, handler: async (req) =>
-    ok(await giftDetail(db, req, req.params.id)) })
-  r.route({ ...routeOf(membershipEndpoints.redeemGift), ...member, ...IDEMPOTENCY_KEY, handler: async (req) =>
-    ok(await redeemGift(db, req, req.body)) })
+  r.route({
+    ...routeOf(membershipEndpoints.gift),
+    ...member,
+    handler: async (req) => ok(await giftDetail(db, req, req.params.id)),
+  })
+  r.route({
+    ...routeOf(membershipEndpoints.redeemGift),
+    ...member,
+    ...IDEMPOTENCY_KEY,
+    handler: async (req) => ok(await redeemGift(db, req, req.body)),
+  })
 
-  r.route({ ...routeOf(membershipEndpoints.redemptions), ...member, handler: async (req) =>
-    ok(await listRedemptions(db, req, req.query.page ?? 1, req.query.pageSize ?? 20)) })
-  r.route({ ...routeOf(membershipEndpoints.redemption), ...member, handler: async (req) =>
-    ok(await redemptionDetail(db, req, req.params.redemptionNumber)) })
+  r.route({
+    ...routeOf(membershipEndpoints.redemptions),
+    ...member,
+    handler: async (req) => ok(await listRedemptions(db, req, req.query.page ?? 1, req.query.pageSize ?? 20)),
+  })
+  r.route({
+    ...routeOf(membershipEndpoints.redemption),
+    ...member,
+    handler: async (req) => ok(await redemptionDetail(db, req, req.params.redemptionNumber)),
+  })
 
-  r.route({ ...routeOf(membershipEndpoints.feedback), ...member, handler: async (req) => ok(await listFeedback(db, req)) })
-  r.route({ ...routeOf(membershipEndpoints.postFeedback), ...member, handler: async (req) =>
-    ok(await submitFeedback(db, req, req.body)) })
+  r.route({
+    ...routeOf(membershipEndpoints.feedback),
+    ...member,
+    handler: async (req) => ok(await listFeedback(db, req)),
+  })
+  r.route({
+    ...routeOf(membershipEndpoints.postFeedback),
+    ...member,
+    handler: async (req) => ok(await submitFeedback(db, req, req.body)),
+  })
 
   const token = opsToken(app.config)
   if (token) registerGiftOps(app, db, token)

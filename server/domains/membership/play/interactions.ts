@@ -11,7 +11,12 @@ import { maskName, type MemberInteractionPage } from '../../../../types'
 /** first and last name travel as one column of the union, apart, so the name rule can read them */
 const NAME_SEP = '\t'
 
-export async function interactions(db: Kysely<DB>, req: FastifyRequest, page: number, pageSize: number): Promise<MemberInteractionPage> {
+export async function interactions(
+  db: Kysely<DB>,
+  req: FastifyRequest,
+  page: number,
+  pageSize: number,
+): Promise<MemberInteractionPage> {
   const uid = req.user!.id
   const en = req.locale.language === 'en'
   const all = sql`
@@ -29,15 +34,34 @@ export async function interactions(db: Kysely<DB>, req: FastifyRequest, page: nu
     UNION ALL
     SELECT 'j' || u.id, 'joined', u.created_at, v.first_name || ${NAME_SEP} || v.last_name, u.code, u.invitee_points, 0
       FROM invitation_uses u JOIN users v ON v.id = u.inviter_id WHERE u.invitee_id = ${uid}`
-  const rows = (await sql<{ id: string; kind: 'draw' | 'task' | 'invited' | 'joined'; at: Date; title: string; detail: string | null; points: number; points_won: number }>`
-    SELECT * FROM (${all}) h ORDER BY at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db)).rows
+  const rows = (
+    await sql<{
+      id: string
+      kind: 'draw' | 'task' | 'invited' | 'joined'
+      at: Date
+      title: string
+      detail: string | null
+      points: number
+      points_won: number
+    }>`
+    SELECT * FROM (${all}) h ORDER BY at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db)
+  ).rows
   const total = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM (${all}) h`.execute(db)).rows[0].n
   return {
     items: rows.map((r) => ({
-      id: r.id, kind: r.kind, at: new Date(r.at).toISOString(),
-      title: r.kind === 'invited' || r.kind === 'joined' ? maskName(...(r.title.split(NAME_SEP) as [string, string])) : r.title,
-      detail: r.detail, points: Number(r.points), pointsWon: Number(r.points_won),
+      id: r.id,
+      kind: r.kind,
+      at: new Date(r.at).toISOString(),
+      title:
+        r.kind === 'invited' || r.kind === 'joined'
+          ? maskName(...(r.title.split(NAME_SEP) as [string, string]))
+          : r.title,
+      detail: r.detail,
+      points: Number(r.points),
+      pointsWon: Number(r.points_won),
     })),
-    total: Number(total), page, pageSize,
+    total: Number(total),
+    page,
+    pageSize,
   }
 }

@@ -42,18 +42,51 @@ export function inviteRefused(req: FastifyRequest, reason: InviteRefusal): ApiEr
 export const drawNotFound = (req: FastifyRequest) =>
   new ApiError(404, 'NOT_FOUND', msg(req, 'This draw does not exist', '抽奖活动不存在'), 'DRAW_NOT_FOUND')
 export const invitationActivityNotFound = (req: FastifyRequest) =>
-  new ApiError(404, 'NOT_FOUND', msg(req, 'This invitation activity does not exist', '邀请活动不存在'), 'INVITE_ACTIVITY_NOT_FOUND')
+  new ApiError(
+    404,
+    'NOT_FOUND',
+    msg(req, 'This invitation activity does not exist', '邀请活动不存在'),
+    'INVITE_ACTIVITY_NOT_FOUND',
+  )
 export const prizeOrderNotFound = (req: FastifyRequest) =>
   new ApiError(404, 'NOT_FOUND', msg(req, 'This prize order does not exist', '奖品订单不存在'), 'PRIZE_ORDER_NOT_FOUND')
 export const prizeOrderClosed = (req: FastifyRequest) =>
-  new ApiError(409, 'CONFLICT', msg(req, 'This prize order no longer takes an address', '该奖品订单已无法填写地址'), 'PRIZE_ORDER_CLOSED')
+  new ApiError(
+    409,
+    'CONFLICT',
+    msg(req, 'This prize order no longer takes an address', '该奖品订单已无法填写地址'),
+    'PRIZE_ORDER_CLOSED',
+  )
 export const prizeOrderExpired = (req: FastifyRequest) =>
-  new ApiError(409, 'CONFLICT', msg(req, 'The address was due within 14 days: this prize order has expired', '未在 14 天内填写地址，该奖品订单已过期'), 'PRIZE_ORDER_EXPIRED')
+  new ApiError(
+    409,
+    'CONFLICT',
+    msg(
+      req,
+      'The address was due within 14 days: this prize order has expired',
+      '未在 14 天内填写地址，该奖品订单已过期',
+    ),
+    'PRIZE_ORDER_EXPIRED',
+  )
 export const addressNotFound = (req: FastifyRequest) =>
   new ApiError(404, 'NOT_FOUND', msg(req, 'Address not found', '地址不存在'), 'ADDRESS_NOT_FOUND')
 export const keyInvalid = (req: FastifyRequest) =>
-  new ApiError(400, 'BAD_REQUEST', msg(req, 'The header Idempotency-Key is required (8 to 128 letters, digits, _ : . -)', '缺少请求头 Idempotency-Key（8 至 128 位字母、数字或 _ : . -）'), 'IDEMPOTENCY_KEY_INVALID')
+  new ApiError(
+    400,
+    'BAD_REQUEST',
+    msg(
+      req,
+      'The header Idempotency-Key is required (8 to 128 letters, digits, _ : . -)',
+      '缺少请求头 Idempotency-Key（8 至 128 位字母、数字或 _ : . -）',
+    ),
+    'IDEMPOTENCY_KEY_INVALID',
+  )
 export const keyReused = (req: FastifyRequest) =>
-  new ApiError(409, 'CONFLICT', msg(req, 'This Idempotency-Key was used for another draw', '该 Idempotency-Key 已用于另一次抽奖'), 'IDEMPOTENCY_KEY_REUSED')
+  new ApiError(
+    409,
+    'CONFLICT',
+    msg(req, 'This Idempotency-Key was used for another draw', '该 Idempotency-Key 已用于另一次抽奖'),
+    'IDEMPOTENCY_KEY_REUSED',
+  )
 export const taskNotMet = (req: FastifyRequest) =>
   new ApiError(409, 'CONFLICT', msg(req, 'This task is not completed yet', '任务尚未完成'), 'TASK_NOT_MET')

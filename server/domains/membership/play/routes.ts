@@ -28,26 +28,50 @@ export async function playRoutes(app: FastifyInstance, opts: MemberRouteOpts) {
 
   // ---- lucky draws (spec §4, §8) and the gift bag
   r.route({ ...routeOf(membershipEndpoints.draws), ...member, handler: async (req) => ok(await listDraws(db, req)) })
-  r.route({ ...routeOf(membershipEndpoints.draw), ...member, ...IDEMPOTENCY_KEY, handler: async (req) => {
-    const key = idempotencyKey(req, () => M.keyInvalid(req))
-    return ok(await draw(db, req, req.params.id, key))
-  } })
-  r.route({ ...routeOf(membershipEndpoints.giftBag), ...member, handler: async (req) =>
-    ok(await giftBag(db, req, ...paging(req.query))) })
-  r.route({ ...routeOf(membershipEndpoints.prizeAddress), ...member, handler: async (req) =>
-    ok(await setPrizeAddress(db, req, req.params.id, req.body.shipTo)) })
+  r.route({
+    ...routeOf(membershipEndpoints.draw),
+    ...member,
+    ...IDEMPOTENCY_KEY,
+    handler: async (req) => {
+      const key = idempotencyKey(req, () => M.keyInvalid(req))
+      return ok(await draw(db, req, req.params.id, key))
+    },
+  })
+  r.route({
+    ...routeOf(membershipEndpoints.giftBag),
+    ...member,
+    handler: async (req) => ok(await giftBag(db, req, ...paging(req.query))),
+  })
+  r.route({
+    ...routeOf(membershipEndpoints.prizeAddress),
+    ...member,
+    handler: async (req) => ok(await setPrizeAddress(db, req, req.params.id, req.body.shipTo)),
+  })
 
   // ---- earn points by tasks
   r.route({ ...routeOf(membershipEndpoints.tasks), ...member, handler: async (req) => ok(await listTasks(db, req)) })
-  r.route({ ...routeOf(membershipEndpoints.claimTask), ...member, handler: async (req) =>
-    ok(await claimTask(db, req, req.params.code)) })
+  r.route({
+    ...routeOf(membershipEndpoints.claimTask),
+    ...member,
+    handler: async (req) => ok(await claimTask(db, req, req.params.code)),
+  })
 
   // ---- the interaction history
-  r.route({ ...routeOf(membershipEndpoints.interactions), ...member, handler: async (req) =>
-    ok(await interactions(db, req, ...paging(req.query))) })
+  r.route({
+    ...routeOf(membershipEndpoints.interactions),
+    ...member,
+    handler: async (req) => ok(await interactions(db, req, ...paging(req.query))),
+  })
 
   // ---- invitations and referrals
-  r.route({ ...routeOf(membershipEndpoints.invitations), ...member, handler: async (req) => ok(await listInvitations(db, req)) })
-  r.route({ ...routeOf(membershipEndpoints.redeemInvitation), ...member, handler: async (req) =>
-    ok(await redeemInvitation(db, req, req.body.activityId, req.body.code)) })
+  r.route({
+    ...routeOf(membershipEndpoints.invitations),
+    ...member,
+    handler: async (req) => ok(await listInvitations(db, req)),
+  })
+  r.route({
+    ...routeOf(membershipEndpoints.redeemInvitation),
+    ...member,
+    handler: async (req) => ok(await redeemInvitation(db, req, req.body.activityId, req.body.code)),
+  })
 }

@@ -13,29 +13,54 @@ import { pointsSummary, syncMember } from './sync'
  * GET /membership/points (balance, the next points to expire and when) and
  * GET /membership/points/entries (the ledger, newest first, paged). Both for req.user only.
  */
-export async function pointsRoutes(app: FastifyInstance, opts: { db: Kysely<DB>; requireMember: (req: FastifyRequest) => Promise<void> }) {
+export async function pointsRoutes(
+  app: FastifyInstance,
+  opts: { db: Kysely<DB>; requireMember: (req: FastifyRequest) => Promise<void> },
+) {
   const { db, requireMember } = opts
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const member = { preHandler: requireMember }
 
-  r.route({ ...routeOf(membershipEndpoints.points), ...member, handler: async (req) =>
-    ok(await pointsSummary(db, req.user!.id)) })
+  r.route({
+    ...routeOf(membershipEndpoints.points),
+    ...member,
+    handler: async (req) => ok(await pointsSummary(db, req.user!.id)),
+  })
 
-  r.route({ ...routeOf(membershipEndpoints.pointsEntries), ...member, handler: async (req) => {
-    const userId = req.user!.id
-    const page = req.query.page ?? 1
-    const pageSize = req.query.pageSize ?? 20
-    if (page === 1) await syncMember(db, userId)
-    const [rows, total] = await Promise.all([
-      db.selectFrom('points_entries').select(['id', 'kind', 'points', 'source', 'source_ref', 'created_at', 'expires_at'])
-        .where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc')
-        .limit(pageSize).offset((page - 1) * pageSize).execute(),
-      db.selectFrom('points_entries').select(sql<string>`count(*)`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    ])
-    const items: PointsEntry[] = rows.map((e) => ({
-      id: String(e.id), kind: e.kind, points: e.points, source: e.source, sourceRef: e.source_ref,
-      createdAt: new Date(e.created_at).toISOString(), expiresAt: e.expires_at ? new Date(e.expires_at).toISOString() : null,
-    }))
-    return ok({ items, total: Number(total.n), page, pageSize })
-  } })
+  r.route({
+    ...routeOf(membershipEndpoints.pointsEntries),
+    ...member,
+    handler: async (req) => {
+      const userId = req.user!.id
+      const page = req.query.page ?? 1
+      const pageSize = req.query.pageSize ?? 20
+      if (page === 1) await syncMember(db, userId)
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('points_entries')
+          .select(['id', 'kind', 'points', 'source', 'source_ref', 'created_at', 'expires_at'])
+          .where('user_id', '=', userId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        db
+          .selectFrom('points_entries')
+          .select(sql<string>`count(*)`.as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ])
+      const items: PointsEntry[] = rows.map((e) => ({
+        id: String(e.id),
+        kind: e.kind,
+        points: e.points,
+        source: e.source,
+        sourceRef: e.source_ref,
+        createdAt: new Date(e.created_at).toISOString(),
+        expiresAt: e.expires_at ? new Date(e.expires_at).toISOString() : null,
+      }))
+      return ok({ items, total: Number(total.n), page, pageSize })
+    },
+  })
 }

@@ -1,7 +1,14 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import {
-  MINOR_PER_POINT, ORDER_CREDIT_STATUSES, ORDER_REVERSAL_STATUSES, expiryDue, lotExpiresAt, nextExpiry, orderPoints, type PointsLot,
+  MINOR_PER_POINT,
+  ORDER_CREDIT_STATUSES,
+  ORDER_REVERSAL_STATUSES,
+  expiryDue,
+  lotExpiresAt,
+  nextExpiry,
+  orderPoints,
+  type PointsLot,
 } from '../../../../types'
 import { isMembershipBlocked } from '../../../../types/membership/eligibility'
 import { earnPoints, lockMember, pointsBalance, reverseEntry } from '../ledger'
@@ -25,15 +32,30 @@ export async function syncOrderPoints(db: Kysely<DB>, userId: string): Promise<{
   const notCredited = (kind: 'earned' | 'reversed') => sql<boolean>`NOT EXISTS (SELECT 1 FROM points_entries e
     WHERE e.user_id = ${userId} AND e.source = 'order' AND e.kind = ${kind} AND e.source_ref = o.order_number)`
   const [toCredit, toReverse] = await Promise.all([
-    db.selectFrom('orders as o').select(['o.order_number', 'o.currency', 'o.total_amount', 'o.created_at'])
-      .where('o.user_id', '=', userId).where('o.status', 'in', [...ORDER_CREDIT_STATUSES])
-      .where(sql<boolean>`o.total_amount >= CASE WHEN o.currency = 'INR' THEN ${MINOR_PER_POINT.INR}::bigint ELSE ${MINOR_PER_POINT.CNY}::bigint END`)
+    db
+      .selectFrom('orders as o')
+      .select(['o.order_number', 'o.currency', 'o.total_amount', 'o.created_at'])
+      .where('o.user_id', '=', userId)
+      .where('o.status', 'in', [...ORDER_CREDIT_STATUSES])
+      .where(
+        sql<boolean>`o.total_amount >= CASE WHEN o.currency = 'INR' THEN ${MINOR_PER_POINT.INR}::bigint ELSE ${MINOR_PER_POINT.CNY}::bigint END`,
+      )
       .where(notCredited('earned'))
-      .orderBy('o.created_at').orderBy('o.id').execute(),
-    db.selectFrom('orders as o')
-      .innerJoin('points_entries as e', (j) => j.on('e.user_id', '=', userId).on('e.source', '=', 'order').on('e.kind', '=', 'earned').onRef('e.source_ref', '=', 'o.order_number'))
+      .orderBy('o.created_at')
+      .orderBy('o.id')
+      .execute(),
+    db
+      .selectFrom('orders as o')
+      .innerJoin('points_entries as e', (j) =>
+        j
+          .on('e.user_id', '=', userId)
+          .on('e.source', '=', 'order')
+          .on('e.kind', '=', 'earned')
+          .onRef('e.source_ref', '=', 'o.order_number'),
+      )
       .select(['e.id', 'o.order_number'])
-      .where('o.user_id', '=', userId).where('o.status', 'in', [...ORDER_REVERSAL_STATUSES])
+      .where('o.user_id', '=', userId)
+      .where('o.status', 'in', [...ORDER_REVERSAL_STATUSES])
       .where(notCredited('reversed'))
       .execute(),
   ])
@@ -43,30 +65,56 @@ export async function syncOrderPoints(db: Kysely<DB>, userId: string): Promise<{
     let reversed = 0
     for (const o of toCredit) {
       const pts = orderPoints(o.currency, Number(o.total_amount))
-      if (pts > 0 && await earnPoints(trx, userId, pts, { source: 'order', sourceRef: o.order_number, expiresAt: lotExpiresAt(o.created_at) })) credited++
+      if (
+        pts > 0 &&
+        (await earnPoints(trx, userId, pts, {
+          source: 'order',
+          sourceRef: o.order_number,
+          expiresAt: lotExpiresAt(o.created_at),
+        }))
+      )
+        credited++
     }
     // a cancelled order's points are taken back even when they were spent already (the balance may then
     // go below zero; nothing can be spent until it is positive again)
-    for (const e of toReverse) if (await reverseEntry(trx, String(e.id), `order ${e.order_number} cancelled`, { allowNegative: true }) === 'reversed') reversed++
+    for (const e of toReverse)
+      if (
+        (await reverseEntry(trx, String(e.id), `order ${e.order_number} cancelled`, { allowNegative: true })) ===
+        'reversed'
+      )
+        reversed++
     return { credited, reversed }
   })
 }
 
 /** The facts of the FIFO rule: unreversed earned lots by expiry date, net spending, and what has expired already. */
-export async function ledgerFacts(db: Db, userId: string): Promise<{ lots: PointsLot[]; spent: number; expired: number }> {
+export async function ledgerFacts(
+  db: Db,
+  userId: string,
+): Promise<{ lots: PointsLot[]; spent: number; expired: number }> {
   const [lots, spent, expired] = await Promise.all([
-    db.selectFrom('points_entries as e').select(['e.expires_at', sql<string>`sum(e.points)`.as('points')])
-      .where('e.user_id', '=', userId).where('e.kind', '=', 'earned')
+    db
+      .selectFrom('points_entries as e')
+      .select(['e.expires_at', sql<string>`sum(e.points)`.as('points')])
+      .where('e.user_id', '=', userId)
+      .where('e.kind', '=', 'earned')
       .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM points_entries r WHERE r.reverses_id = e.id)`)
-      .groupBy('e.expires_at').execute(),
+      .groupBy('e.expires_at')
+      .execute(),
     // spent, less what came back (reversals of spends: a cancelled redemption)
-    db.selectFrom('points_entries as e').leftJoin('points_entries as t', 't.id', 'e.reverses_id')
+    db
+      .selectFrom('points_entries as e')
+      .leftJoin('points_entries as t', 't.id', 'e.reverses_id')
       .select(sql<string>`coalesce(-sum(e.points), 0)`.as('n'))
       .where('e.user_id', '=', userId)
       .where((w) => w.or([w('e.kind', '=', 'spent'), w.and([w('e.kind', '=', 'reversed'), w('t.kind', '=', 'spent')])]))
       .executeTakeFirstOrThrow(),
-    db.selectFrom('points_entries').select(sql<string>`coalesce(-sum(points), 0)`.as('n'))
-      .where('user_id', '=', userId).where('kind', '=', 'expired').executeTakeFirstOrThrow(),
+    db
+      .selectFrom('points_entries')
+      .select(sql<string>`coalesce(-sum(points), 0)`.as('n'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'expired')
+      .executeTakeFirstOrThrow(),
   ])
   return {
     lots: lots.map((l) => ({ expiresAt: l.expires_at, points: Number(l.points) })),
@@ -87,10 +135,17 @@ export async function syncExpiry(db: Kysely<DB>, userId: string, now = new Date(
     const amount = Math.min(due, await pointsBalance(trx, userId))
     if (amount <= 0) return 0
     // the reference is the running total expired after this entry: unique, so a second writer with the same view fails
-    await trx.insertInto('points_entries').values({
-      user_id: userId, kind: 'expired', points: -amount, source: 'expiry', source_ref: `expired-total:${g.expired + amount}`,
-      note: `expired ${now.toISOString().slice(0, 10)}`,
-    }).execute()
+    await trx
+      .insertInto('points_entries')
+      .values({
+        user_id: userId,
+        kind: 'expired',
+        points: -amount,
+        source: 'expiry',
+        source_ref: `expired-total:${g.expired + amount}`,
+        note: `expired ${now.toISOString().slice(0, 10)}`,
+      })
+      .execute()
     return amount
   })
 }
@@ -114,8 +169,13 @@ export async function pointsSummary(db: Kysely<DB>, userId: string, now = new Da
  * account is barred from the programme (spec §1: distributor, agent and special accounts earn nothing).
  */
 export async function syncOrderOwnerPoints(db: Kysely<DB>, orderId: number): Promise<void> {
-  const o = await db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id').innerJoin('accounts as a', 'a.id', 'u.account_id')
-    .select(['o.user_id', 'a.account_type']).where('o.id', '=', orderId).executeTakeFirst()
+  const o = await db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .innerJoin('accounts as a', 'a.id', 'u.account_id')
+    .select(['o.user_id', 'a.account_type'])
+    .where('o.id', '=', orderId)
+    .executeTakeFirst()
   if (!o || isMembershipBlocked(o.account_type)) return
   await syncOrderPoints(db, o.user_id)
 }

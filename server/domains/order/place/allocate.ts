@@ -16,7 +16,11 @@ export interface AllocatableLine {
  * product gives min(stock, wanted) and keeps the rest, never below zero (a check constraint too).
  * What stock cannot cover is backordered (drafts.ts).
  */
-export async function allocate(trx: Transaction<DB>, lines: AllocatableLine[], scId: string | null): Promise<Map<number, number>> {
+export async function allocate(
+  trx: Transaction<DB>,
+  lines: AllocatableLine[],
+  scId: string | null,
+): Promise<Map<number, number>> {
   const out = new Map<number, number>()
   const want = (ch: 'SC' | 'TFS') => {
     const m = new Map<number, number>()
@@ -27,9 +31,23 @@ export async function allocate(trx: Transaction<DB>, lines: AllocatableLine[], s
     const w = want(ch)
     if (!w.size || (ch === 'SC' && !scId)) return new Map<number, number>()
     const ids = [...w.keys()].sort((a, b) => a - b)
-    const rows = ch === 'TFS'
-      ? await trx.selectFrom('product_stock').select(['product_id', 'quantity']).where('product_id', 'in', ids).orderBy('product_id').forUpdate().execute()
-      : await trx.selectFrom('supply_center_stock').select(['product_id', 'quantity']).where('supply_center_id', '=', scId!).where('product_id', 'in', ids).orderBy('product_id').forUpdate().execute()
+    const rows =
+      ch === 'TFS'
+        ? await trx
+            .selectFrom('product_stock')
+            .select(['product_id', 'quantity'])
+            .where('product_id', 'in', ids)
+            .orderBy('product_id')
+            .forUpdate()
+            .execute()
+        : await trx
+            .selectFrom('supply_center_stock')
+            .select(['product_id', 'quantity'])
+            .where('supply_center_id', '=', scId!)
+            .where('product_id', 'in', ids)
+            .orderBy('product_id')
+            .forUpdate()
+            .execute()
     const have = new Map(rows.map((r) => [r.product_id, r.quantity]))
     const left = new Map<number, number>()
     const updates: [number, number][] = []
@@ -42,7 +60,9 @@ export async function allocate(trx: Transaction<DB>, lines: AllocatableLine[], s
     if (updates.length) {
       const values = sql.join(updates.map(([id, n]) => sql`(${id}::int, ${n}::int)`))
       if (ch === 'TFS') {
-        await sql`UPDATE product_stock s SET quantity = s.quantity - LEAST(s.quantity, v.n), updated_at = now() FROM (VALUES ${values}) AS v(id, n) WHERE s.product_id = v.id`.execute(trx)
+        await sql`UPDATE product_stock s SET quantity = s.quantity - LEAST(s.quantity, v.n), updated_at = now() FROM (VALUES ${values}) AS v(id, n) WHERE s.product_id = v.id`.execute(
+          trx,
+        )
       } else {
         await sql`UPDATE supply_center_stock s SET quantity = s.quantity - LEAST(s.quantity, v.n) FROM (VALUES ${values}) AS v(id, n)
           WHERE s.supply_center_id = ${scId} AND s.product_id = v.id`.execute(trx)

@@ -8,10 +8,19 @@ import type { LoadedLines } from './load-lines'
  * cart (lines not in the buyer's skuList stay); an S-quote becomes 'ordered' (ordered once, naming
  * the TFS order, else the SC order); the answer is stored with the placement, so its key replays it.
  */
-export async function clearCart(trx: Transaction<DB>, loaded: Pick<LoadedLines, 'lines' | 'cartId' | 'staticQuoteId'>, answer: PlaceOrderResult): Promise<void> {
+export async function clearCart(
+  trx: Transaction<DB>,
+  loaded: Pick<LoadedLines, 'lines' | 'cartId' | 'staticQuoteId'>,
+  answer: PlaceOrderResult,
+): Promise<void> {
   if (loaded.staticQuoteId) {
-    const named = answer.orders.find((p) => p.deliveryChannel === 'TFS') ?? answer.orders.find((p) => p.deliveryChannel === 'SC')
-    await trx.updateTable('quotes').set({ status: 'ordered', ordered_order_number: named!.orderNumber }).where('static_quote_id', '=', loaded.staticQuoteId).execute()
+    const named =
+      answer.orders.find((p) => p.deliveryChannel === 'TFS') ?? answer.orders.find((p) => p.deliveryChannel === 'SC')
+    await trx
+      .updateTable('quotes')
+      .set({ status: 'ordered', ordered_order_number: named!.orderNumber })
+      .where('static_quote_id', '=', loaded.staticQuoteId)
+      .execute()
   }
   const store = sql`UPDATE order_placements SET response = ${JSON.stringify(answer)}::jsonb WHERE id = ${answer.placementId}::uuid`
   if (loaded.cartId) {

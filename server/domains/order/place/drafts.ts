@@ -31,7 +31,9 @@ export interface CheckoutDraftInput {
  */
 export function checkoutDrafts(x: CheckoutDraftInput): OrderDraft[] {
   const { priced, body, shipTo, loaded } = x
-  const groups = (['SC', 'TFS'] as const).map((ch) => ({ ch, lines: priced.lines.filter((l) => l.deliveryChannel === ch) })).filter((g) => g.lines.length)
+  const groups = (['SC', 'TFS'] as const)
+    .map((ch) => ({ ch, lines: priced.lines.filter((l) => l.deliveryChannel === ch) }))
+    .filter((g) => g.lines.length)
   const { status, statusCode } = placedOrderStatus(x.user.registrationStatus, shipTo.address_status)
   const rate = priced.summary.taxEnabled ? priced.taxRateBasisPoints : null
   let taxLeft = priced.summaryMinor.taxes
@@ -41,24 +43,53 @@ export function checkoutDrafts(x: CheckoutDraftInput): OrderDraft[] {
     const taxes = rate === null ? 0 : gi === groups.length - 1 ? taxLeft : Math.min(taxLeft, taxOf(amount, rate))
     taxLeft -= taxes
     return {
-      placementId: x.placementId, accountId: x.user.accountId, userId: x.user.id,
-      orderType: g.ch === 'SC' ? 'D1' : 'ZOR', deliveryChannel: g.ch, supplyCenterId: g.ch === 'SC' ? priced.supplyCenterId : null,
-      status, statusCode, source: loaded.staticQuoteId ? 'squote' : 'cart',
-      poNumber: body.poNumber?.trim() || null, remark: body.remark?.trim() || null, additionalEmails: body.additionalEmails ?? [],
-      shipTo: shipToSnapshot(shipTo), billToNumber: body.billToNumber ?? null,
-      currency: priced.currency, totalPriceAmount: listAmount, totalAmount: amount, taxes, handlingCharge: 0,
+      placementId: x.placementId,
+      accountId: x.user.accountId,
+      userId: x.user.id,
+      orderType: g.ch === 'SC' ? 'D1' : 'ZOR',
+      deliveryChannel: g.ch,
+      supplyCenterId: g.ch === 'SC' ? priced.supplyCenterId : null,
+      status,
+      statusCode,
+      source: loaded.staticQuoteId ? 'squote' : 'cart',
+      poNumber: body.poNumber?.trim() || null,
+      remark: body.remark?.trim() || null,
+      additionalEmails: body.additionalEmails ?? [],
+      shipTo: shipToSnapshot(shipTo),
+      billToNumber: body.billToNumber ?? null,
+      currency: priced.currency,
+      totalPriceAmount: listAmount,
+      totalAmount: amount,
+      taxes,
+      handlingCharge: 0,
       charges: taxes > 0 ? [{ kind: 'Tax' as const, amount: taxes }] : [],
-      promoCodes: priced.validCodes, staticQuoteId: loaded.staticQuoteId, orderPreference: loaded.preference, flashSaleId: null, contacts: null,
+      promoCodes: priced.validCodes,
+      staticQuoteId: loaded.staticQuoteId,
+      orderPreference: loaded.preference,
+      flashSaleId: null,
+      contacts: null,
       lines: g.lines.map((l, i) => {
         const a = x.alloc.get(l.lineNumber)!
         const title = loaded.titles.get(l.productId)
         return {
-          lineNumber: i + 1, productId: l.productId, sku: l.sku, catalogNumber: l.catalogNumber,
-          titleEn: title?.title_en ?? l.productTitle, titleZh: title?.title_zh ?? l.productTitle, size: l.size, image: l.image,
-          quantity: l.quantity, allocatedQty: a, backorderedQty: l.quantity - a,
+          lineNumber: i + 1,
+          productId: l.productId,
+          sku: l.sku,
+          catalogNumber: l.catalogNumber,
+          titleEn: title?.title_en ?? l.productTitle,
+          titleZh: title?.title_zh ?? l.productTitle,
+          size: l.size,
+          image: l.image,
+          quantity: l.quantity,
+          allocatedQty: a,
+          backorderedQty: l.quantity - a,
           estimatedShipDate: a < l.quantity ? new Date(x.now + BACKORDER_LEAD_DAYS * DAY) : null,
-          listPrice: l.minor.list, unitPrice: l.minor.unit!, finalPrice: l.minor.final!, lineTotal: l.minor.lineTotal!,
-          deliveryChannel: g.ch, promoCodes: l.appliedPromoCodes,
+          listPrice: l.minor.list,
+          unitPrice: l.minor.unit!,
+          finalPrice: l.minor.final!,
+          lineTotal: l.minor.lineTotal!,
+          deliveryChannel: g.ch,
+          promoCodes: l.appliedPromoCodes,
         }
       }),
     }
@@ -70,10 +101,20 @@ export function checkoutDrafts(x: CheckoutDraftInput): OrderDraft[] {
  * the success page's numbers (the TFS order's sales order number, else the SC order's; the SC order's
  * as spSalesOrderNumber), the first order with a backordered line, and the grand total.
  */
-export function placementAnswer(placementId: string, drafts: OrderDraft[], written: WrittenOrder[], addressStatus: 'ACTIVE' | 'PENDING', currency: 'CNY' | 'INR'): PlaceOrderResult {
+export function placementAnswer(
+  placementId: string,
+  drafts: OrderDraft[],
+  written: WrittenOrder[],
+  addressStatus: 'ACTIVE' | 'PENDING',
+  currency: 'CNY' | 'INR',
+): PlaceOrderResult {
   const orders: PlaceOrderResult['orders'] = drafts.map((d, i) => ({
-    orderNumber: written[i].orderNumber, salesOrderNumber: written[i].salesOrderNumber, orderType: d.orderType as 'D1' | 'ZOR',
-    deliveryChannel: d.deliveryChannel, status: d.status as PlaceOrderResult['orders'][number]['status'], total: toMajor(d.totalAmount + d.taxes),
+    orderNumber: written[i].orderNumber,
+    salesOrderNumber: written[i].salesOrderNumber,
+    orderType: d.orderType as 'D1' | 'ZOR',
+    deliveryChannel: d.deliveryChannel,
+    status: d.status as PlaceOrderResult['orders'][number]['status'],
+    total: toMajor(d.totalAmount + d.taxes),
   }))
   const tfs = orders.find((p) => p.deliveryChannel === 'TFS')
   const sc = orders.find((p) => p.deliveryChannel === 'SC')

@@ -20,10 +20,16 @@ export interface LoadedLines {
   titles: Map<number, { title_en: string; title_zh: string }>
 }
 
-export const cartEmpty = (req: FastifyRequest) => new ApiError(409, 'CONFLICT', msg(req, 'Your cart is empty', '购物车为空'), 'CART_EMPTY')
+export const cartEmpty = (req: FastifyRequest) =>
+  new ApiError(409, 'CONFLICT', msg(req, 'Your cart is empty', '购物车为空'), 'CART_EMPTY')
 
 export const cartChanged = (req: FastifyRequest) =>
-  new ApiError(409, 'CONFLICT', msg(req, 'Your cart has changed since you reviewed it; please check it again', '购物车内容已变化，请重新确认'), 'CART_CHANGED')
+  new ApiError(
+    409,
+    'CONFLICT',
+    msg(req, 'Your cart has changed since you reviewed it; please check it again', '购物车内容已变化，请重新确认'),
+    'CART_CHANGED',
+  )
 
 /**
  * Step 1 of placement. With squoteDetail the quote row is locked and must be the caller's account's,
@@ -40,17 +46,33 @@ export async function loadLines(trx: Transaction<DB>, req: FastifyRequest, body:
     return {
       lines: lines.map((l) => ({ cartItemId: null, productId: l.product_id, quantity: l.quantity })),
       codes: [],
-      quotePrices: new Map(lines.map((l) => [l.product_id, { list: Number(l.list_price), unit: Number(l.unit_price), final: Number(l.final_price) }])),
+      quotePrices: new Map(
+        lines.map((l) => [
+          l.product_id,
+          { list: Number(l.list_price), unit: Number(l.unit_price), final: Number(l.final_price) },
+        ]),
+      ),
       cartId: null,
       staticQuoteId: quote.static_quote_id,
       preference: body.orderPreference ?? 'SMART_DISTRIBUTION',
       titles,
     }
   }
-  const cart = await trx.selectFrom('carts').select(['id', 'order_preference']).where('user_id', '=', user.id).forUpdate().executeTakeFirst()
+  const cart = await trx
+    .selectFrom('carts')
+    .select(['id', 'order_preference'])
+    .where('user_id', '=', user.id)
+    .forUpdate()
+    .executeTakeFirst()
   const items = cart
-    ? await trx.selectFrom('cart_items as ci').innerJoin('products as p', 'p.id', 'ci.product_id')
-      .select(['ci.id', 'ci.product_id', 'ci.quantity', 'p.title_en', 'p.title_zh']).where('ci.cart_id', '=', cart.id).orderBy('ci.added_at').orderBy('ci.id').execute()
+    ? await trx
+        .selectFrom('cart_items as ci')
+        .innerJoin('products as p', 'p.id', 'ci.product_id')
+        .select(['ci.id', 'ci.product_id', 'ci.quantity', 'p.title_en', 'p.title_zh'])
+        .where('ci.cart_id', '=', cart.id)
+        .orderBy('ci.added_at')
+        .orderBy('ci.id')
+        .execute()
     : []
   for (const i of items) titles.set(i.product_id, i)
   if (!cart || items.length === 0) throw cartEmpty(req)
@@ -66,7 +88,11 @@ export async function loadLines(trx: Transaction<DB>, req: FastifyRequest, body:
     }
     chosen = items.filter((i) => picked.has(i.id))
   }
-  const codes = body.promoCodes ?? (await trx.selectFrom('cart_coupons').select('code').where('cart_id', '=', cart.id).orderBy('applied_at').execute()).map((c) => c.code)
+  const codes =
+    body.promoCodes ??
+    (
+      await trx.selectFrom('cart_coupons').select('code').where('cart_id', '=', cart.id).orderBy('applied_at').execute()
+    ).map((c) => c.code)
   return {
     lines: chosen.map((i) => ({ cartItemId: i.id, productId: i.product_id, quantity: i.quantity })),
     codes,

@@ -14,13 +14,21 @@ import { cartEmpty, type LoadedLines } from './load-lines'
  */
 export async function price(trx: Transaction<DB>, req: FastifyRequest, loaded: LoadedLines): Promise<PricingResult> {
   const priced = await priceLines(trx, req.user!, req.locale, loaded.lines, loaded.codes, {
-    quotePrices: loaded.quotePrices, orderPreference: loaded.preference,
+    quotePrices: loaded.quotePrices,
+    orderPreference: loaded.preference,
   })
   if (priced.lines.length === 0) throw cartEmpty(req)
   if (priced.blockedLines.length) {
-    throw new ApiError(409, 'CONFLICT', msg(req,
-      `These items cannot be ordered online: ${priced.blockedLines.map((b) => b.catalogNumber).join(', ')}`,
-      `以下商品无法在线订购：${priced.blockedLines.map((b) => b.catalogNumber).join('、')}`), 'LINE_BLOCKED')
+    throw new ApiError(
+      409,
+      'CONFLICT',
+      msg(
+        req,
+        `These items cannot be ordered online: ${priced.blockedLines.map((b) => b.catalogNumber).join(', ')}`,
+        `以下商品无法在线订购：${priced.blockedLines.map((b) => b.catalogNumber).join('、')}`,
+      ),
+      'LINE_BLOCKED',
+    )
   }
   return priced
 }

@@ -12,7 +12,13 @@ import './index.scss'
  * A card that cannot be chosen (a pending ship-to) is a disabled button: read as unavailable, a tap
  * does nothing, and its text keeps full contrast (no fading: issue 22 item 24).
  */
-export default function AddressCard({ shipTo, head, children, disabled, onClick }: {
+export default function AddressCard({
+  shipTo,
+  head,
+  children,
+  disabled,
+  onClick,
+}: {
   shipTo: ShipTo
   /** number, badges and actions above the fields */
   head?: ReactNode
@@ -27,18 +33,24 @@ export default function AddressCard({ shipTo, head, children, disabled, onClick 
     { key: 'attention', label: t('acct.shipTo.attention'), value: [name, phone].filter(Boolean).join('  ') },
     { key: 'dept', label: t('acct.shipTo.deptOrLab'), value: shipTo.deptOrLab ?? '' },
     { key: 'company', label: t('acct.shipTo.company'), value: shipTo.companyOrInstitution ?? '' },
-    { key: 'address', label: t('acct.shipTo.address'), value: addressLine(shipTo) }
+    { key: 'address', label: t('acct.shipTo.address'), value: addressLine(shipTo) },
   ]
   return (
-    <View className={`address-card${disabled ? ' address-card--disabled' : ''}`} data-address-key={shipTo.addressKey} {...(onClick ? tapProps(onClick, { disabled }) : {})}>
+    <View
+      className={`address-card${disabled ? ' address-card--disabled' : ''}`}
+      data-address-key={shipTo.addressKey}
+      {...(onClick ? tapProps(onClick, { disabled }) : {})}
+    >
       {head && <View className='address-card__head'>{head}</View>}
       {shipTo.nickName && <Text className='address-card__nick'>{shipTo.nickName}</Text>}
-      {rows.filter((r) => r.value).map((r) => (
-        <View key={r.key} className={`address-card__row address-card__row--${r.key}`}>
-          <Text className='address-card__label'>{r.label}</Text>
-          <Text className='address-card__value'>{r.value}</Text>
-        </View>
-      ))}
+      {rows
+        .filter((r) => r.value)
+        .map((r) => (
+          <View key={r.key} className={`address-card__row address-card__row--${r.key}`}>
+            <Text className='address-card__label'>{r.label}</Text>
+            <Text className='address-card__value'>{r.value}</Text>
+          </View>
+        ))}
       {children}
     </View>
   )

@@ -32,14 +32,24 @@ export default function LoginButtons({ returnTo, compact }: LoginButtonsProps) {
       {flows.map((flow) =>
         flow === 'username-oidc' ? (
           <View key={flow} className='login-buttons__pair'>
-            <Button className='login-buttons__login' {...tapProps(() => start(flow))}>{t('auth.login')}</Button>
-            <Button className='login-buttons__register' {...tapProps(() => start(flow, 'register'))}>{t('auth.register')}</Button>
+            <Button className='login-buttons__login' {...tapProps(() => start(flow))}>
+              {t('auth.login')}
+            </Button>
+            <Button className='login-buttons__register' {...tapProps(() => start(flow, 'register'))}>
+              {t('auth.register')}
+            </Button>
           </View>
         ) : (
-          <Button key={flow} className='login-buttons__wechat' data-flow={flow} loading={busy} {...tapProps(() => start(flow))}>
+          <Button
+            key={flow}
+            className='login-buttons__wechat'
+            data-flow={flow}
+            loading={busy}
+            {...tapProps(() => start(flow))}
+          >
             {t('auth.wechatLogin')}
           </Button>
-        )
+        ),
       )}
     </View>
   )

@@ -37,13 +37,19 @@ export default function LoginGate({ children, redirectTo }: LoginGateProps) {
   // a user already shown stays shown while the session is fetched again (e.g. after Set as Default)
   if (user) return <>{children}</>
   if (!anonymous || redirectTo) {
-    return <View className='login-gate login-gate--waiting'><AtActivityIndicator /></View>
+    return (
+      <View className='login-gate login-gate--waiting'>
+        <AtActivityIndicator />
+      </View>
+    )
   }
   return (
     <View className='login-gate'>
       <Text className='login-gate__title'>{t('session.pleaseLogin')}</Text>
       <Text className='login-gate__body'>{t('auth.gate.body')}</Text>
-      <View className='login-gate__buttons'><LoginButtons /></View>
+      <View className='login-gate__buttons'>
+        <LoginButtons />
+      </View>
     </View>
   )
 }

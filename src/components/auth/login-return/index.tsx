@@ -12,7 +12,13 @@ import './index.scss'
  * What a login return page shows (/login-callback and /wechat-login): a loading state while the
  * token is fetched, or the error in the user's language with a retry and a way home.
  */
-export default function LoginReturn({ screen, retry }: { screen: 'loginCallback' | 'wechatLogin'; retry?: () => void }) {
+export default function LoginReturn({
+  screen,
+  retry,
+}: {
+  screen: 'loginCallback' | 'wechatLogin'
+  retry?: () => void
+}) {
   const t = useT()
   const { phase, error } = useLogin()
 
@@ -22,9 +28,17 @@ export default function LoginReturn({ screen, retry }: { screen: 'loginCallback'
         {phase === 'failed' && error ? (
           <>
             <Text className='login-return__title'>{t('auth.errorTitle')}</Text>
-            <Text className='login-return__error' data-error={error}>{t(`auth.error.${error}` as MessageKey)}</Text>
-            {retry && <Button className='login-return__retry' {...tapProps(retry)}>{t('auth.retry')}</Button>}
-            <Button className='login-return__home' {...tapProps(() => navigation.go('home'))}>{t('auth.home')}</Button>
+            <Text className='login-return__error' data-error={error}>
+              {t(`auth.error.${error}` as MessageKey)}
+            </Text>
+            {retry && (
+              <Button className='login-return__retry' {...tapProps(retry)}>
+                {t('auth.retry')}
+              </Button>
+            )}
+            <Button className='login-return__home' {...tapProps(() => navigation.go('home'))}>
+              {t('auth.home')}
+            </Button>
           </>
         ) : (
           <AtActivityIndicator className='login-return__loading' content={t('auth.working')} />

@@ -40,20 +40,24 @@ export default function SignInPopup() {
         hasToken: hasValidToken(),
         // H5 reports the address (/categories), the mini-program the page path
         route: routeOfRouterPath(path)?.name ?? null,
-        shownCount
+        shownCount,
       })
       if (!show) return
       sessionStore.set(SIGN_IN_POPUP_COUNT_KEY, String(shownCount + 1))
       anyOpen = true
       setOpen(true)
     }, SIGN_IN_POPUP_DELAY_MS)
-    return () => { if (timer.current) clearTimeout(timer.current) }
+    return () => {
+      if (timer.current) clearTimeout(timer.current)
+    }
   }, [path])
 
   const shown = open && !signedIn
   useEffect(() => {
     if (!shown) return
-    return () => { anyOpen = false }
+    return () => {
+      anyOpen = false
+    }
   }, [shown])
 
   // a page left within the 5 seconds does not pop up behind the next one
@@ -64,9 +68,26 @@ export default function SignInPopup() {
 
   if (!shown) return null
   return (
-    <Dialog className='sign-in-popup' maskClassName='sign-in-popup__mask' label={t('auth.popup.title')} catchMove onClose={() => setOpen(false)}>
+    <Dialog
+      className='sign-in-popup'
+      maskClassName='sign-in-popup__mask'
+      label={t('auth.popup.title')}
+      catchMove
+      onClose={() => setOpen(false)}
+    >
       <View className='sign-in-popup__panel'>
-        <View className='sign-in-popup__close' {...tapProps((e) => { e.stopPropagation?.(); setOpen(false) }, { label: t('auth.popup.close') })}>×</View>
+        <View
+          className='sign-in-popup__close'
+          {...tapProps(
+            (e) => {
+              e.stopPropagation?.()
+              setOpen(false)
+            },
+            { label: t('auth.popup.close') },
+          )}
+        >
+          ×
+        </View>
         <Text className='sign-in-popup__title'>{t('auth.popup.title')}</Text>
         <Text className='sign-in-popup__body'>{t('auth.popup.body')}</Text>
         <LoginButtons compact />

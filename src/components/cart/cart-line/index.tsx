@@ -30,31 +30,59 @@ export interface CartLineProps {
 function CartLine({ item, currency, loggedIn, pendingQuantity, onQuantity, onDelete }: CartLineProps) {
   const t = useT()
   const unit = item.finalPrice ?? item.unitPrice
-  const view = priceView({ currency, listPrice: item.listPrice, price: unit === null ? null : { amount: unit, priceType: item.priceType ?? 'list' } }, loggedIn)
+  const view = priceView(
+    {
+      currency,
+      listPrice: item.listPrice,
+      price: unit === null ? null : { amount: unit, priceType: item.priceType ?? 'list' },
+    },
+    loggedIn,
+  )
   const quantity = pendingQuantity ?? item.quantity
-  const link = { route: 'productDetails' as const, params: { title: cleanTitle(item.productTitle), catalogNumber: item.catalogNumber, productPlacement: 'cart' } }
+  const link = {
+    route: 'productDetails' as const,
+    params: { title: cleanTitle(item.productTitle), catalogNumber: item.catalogNumber, productPlacement: 'cart' },
+  }
   return (
     <View className='cart-line' data-line-id={item.id} data-catalog-number={item.catalogNumber}>
       <Tappable className='cart-line__image-link' to={link} label={item.productTitle}>
-        <Picture className='cart-line__image' src={productImageUrl(item.image, 150, API_BASE_URL)} alt={item.productTitle} />
+        <Picture
+          className='cart-line__image'
+          src={productImageUrl(item.image, 150, API_BASE_URL)}
+          alt={item.productTitle}
+        />
       </Tappable>
       <View className='cart-line__body'>
-        <Tappable className='cart-line__title' to={link}>{item.productTitle}</Tappable>
+        <Tappable className='cart-line__title' to={link}>
+          {item.productTitle}
+        </Tappable>
         <View className='cart-line__meta'>
-          <Text className='cart-line__cat'>{t('cart.catalogNumber')} {item.catalogNumber}</Text>
-          <Text className='cart-line__size'>{t('cart.size')} {item.size}</Text>
+          <Text className='cart-line__cat'>
+            {t('cart.catalogNumber')} {item.catalogNumber}
+          </Text>
+          <Text className='cart-line__size'>
+            {t('cart.size')} {item.size}
+          </Text>
         </View>
         <View className='cart-line__tags'>
-          <Text className={`cart-line__channel cart-line__channel--${item.deliveryChannel}`}>{item.deliveryChannel} · {t(item.deliveryChannel === 'SC' ? 'cart.channel.SC' : 'cart.channel.TFS')}</Text>
+          <Text className={`cart-line__channel cart-line__channel--${item.deliveryChannel}`}>
+            {item.deliveryChannel} · {t(item.deliveryChannel === 'SC' ? 'cart.channel.SC' : 'cart.channel.TFS')}
+          </Text>
           <AvailabilityBadge
-            record={{ catalogNumber: item.catalogNumber, availableQuantity: item.availibilityCount, displayInventory: item.displayInventory }}
+            record={{
+              catalogNumber: item.catalogNumber,
+              availableQuantity: item.availibilityCount,
+              displayInventory: item.displayInventory,
+            }}
             status='ready'
             verdict={item.availability}
           />
         </View>
         <View className='cart-line__prices'>
           {view.kind === 'hidden' && <Text className='cart-line__price cart-line__price--hidden'>{view.text}</Text>}
-          {view.kind === 'onRequest' && <Text className='cart-line__price cart-line__price--request'>{t('cart.priceOnRequest')}</Text>}
+          {view.kind === 'onRequest' && (
+            <Text className='cart-line__price cart-line__price--request'>{t('cart.priceOnRequest')}</Text>
+          )}
           {view.kind === 'amount' && (
             <>
               <Text className='cart-line__price'>{view.text}</Text>
@@ -71,12 +99,21 @@ function CartLine({ item, currency, loggedIn, pendingQuantity, onQuantity, onDel
           <View className='cart-line__total'>
             <Text className='cart-line__total-label'>{t('cart.lineTotal')}</Text>
             <Text className='cart-line__total-value'>
-              {item.lineTotal === null ? (loggedIn ? '—' : '***') : pendingQuantity === undefined ? formatMoney(item.lineTotal, currency) : '…'}
+              {item.lineTotal === null
+                ? loggedIn
+                  ? '—'
+                  : '***'
+                : pendingQuantity === undefined
+                  ? formatMoney(item.lineTotal, currency)
+                  : '…'}
             </Text>
           </View>
         </View>
       </View>
-      <View className='cart-line__delete' {...tapProps(() => onDelete(item), { label: t('cart.deleteLabel', { title: item.productTitle }) })}>
+      <View
+        className='cart-line__delete'
+        {...tapProps(() => onDelete(item), { label: t('cart.deleteLabel', { title: item.productTitle }) })}
+      >
         <Text>{t('cart.delete')}</Text>
       </View>
     </View>

@@ -33,7 +33,10 @@ export default function QuickAdd() {
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null)
 
   const report = (r: Awaited<ReturnType<ReturnType<typeof useCart.getState>['quickAdd']>>, what: string) => {
-    if (!r.ok) { setNote({ ok: false, text: t('cart.addFailed', { message: r.message }) }); return false }
+    if (!r.ok) {
+      setNote({ ok: false, text: t('cart.addFailed', { message: r.message }) })
+      return false
+    }
     const first = r.value[0]
     const ok = !!first && (first.status === 'added' || first.status === 'capped')
     setNote({ ok, text: first ? `${first.catalogNumber || what}: ${t(LINE_RESULT_LABEL[first.status])}` : what })
@@ -43,42 +46,94 @@ export default function QuickAdd() {
   const addSku = async () => {
     if (busy) return
     const catalogNumber = sku.trim()
-    if (!catalogNumber) { setNote({ ok: false, text: t('cart.quickAdd.skuRequired') }); return }
+    if (!catalogNumber) {
+      setNote({ ok: false, text: t('cart.quickAdd.skuRequired') })
+      return
+    }
     const q = checkQuantityInput(qty)
     if (!q.ok) {
-      setNote({ ok: false, text: q.error === 'numeric' ? t('cart.qty.numeric') : q.error === 'min' ? t('cart.qty.min', { min: CART_QTY_MIN }) : t('cart.qty.max', { max: CART_QTY_MAX }) })
+      setNote({
+        ok: false,
+        text:
+          q.error === 'numeric'
+            ? t('cart.qty.numeric')
+            : q.error === 'min'
+              ? t('cart.qty.min', { min: CART_QTY_MIN })
+              : t('cart.qty.max', { max: CART_QTY_MAX }),
+      })
       return
     }
     setBusy(true)
     try {
-      if (report(await useCart.getState().quickAdd([{ catalogNumber, quantity: q.value }]), catalogNumber)) { setSku(''); setQty('1') }
-    } finally { setBusy(false) }
+      if (report(await useCart.getState().quickAdd([{ catalogNumber, quantity: q.value }]), catalogNumber)) {
+        setSku('')
+        setQty('1')
+      }
+    } finally {
+      setBusy(false)
+    }
   }
 
   const addAssay = async () => {
     if (busy) return
     const assayId = assay.trim()
-    if (!assayId) { setNote({ ok: false, text: t('cart.assay.required') }); return }
+    if (!assayId) {
+      setNote({ ok: false, text: t('cart.assay.required') })
+      return
+    }
     setBusy(true)
     try {
       if (report(await useCart.getState().addByAssay(assayId, 1), assayId)) setAssay('')
-    } finally { setBusy(false) }
+    } finally {
+      setBusy(false)
+    }
   }
 
   return (
     <View className='quick-add'>
       <Text className='quick-add__title'>{t('cart.quickAdd.title')}</Text>
       <View className='quick-add__row'>
-        <Input className='quick-add__sku' value={sku} maxlength={40} placeholder={t('cart.quickAdd.sku')} onInput={(e) => setSku(e.detail.value)} onConfirm={addSku} {...fieldLabelProps(t('cart.quickAdd.sku'))} />
-        <Input className='quick-add__qty' value={qty} maxlength={3} type='number' onInput={(e) => setQty(e.detail.value)} {...fieldLabelProps(t('cart.quickAdd.qty'))} />
-        <View className='quick-add__button quick-add__add-sku' {...tapProps(addSku, { disabled: busy })}>{t('cart.quickAdd.add')}</View>
+        <Input
+          className='quick-add__sku'
+          value={sku}
+          maxlength={40}
+          placeholder={t('cart.quickAdd.sku')}
+          onInput={(e) => setSku(e.detail.value)}
+          onConfirm={addSku}
+          {...fieldLabelProps(t('cart.quickAdd.sku'))}
+        />
+        <Input
+          className='quick-add__qty'
+          value={qty}
+          maxlength={3}
+          type='number'
+          onInput={(e) => setQty(e.detail.value)}
+          {...fieldLabelProps(t('cart.quickAdd.qty'))}
+        />
+        <View className='quick-add__button quick-add__add-sku' {...tapProps(addSku, { disabled: busy })}>
+          {t('cart.quickAdd.add')}
+        </View>
       </View>
       <Text className='quick-add__title quick-add__title--assay'>{t('cart.assay.title')}</Text>
       <View className='quick-add__row'>
-        <Input className='quick-add__sku quick-add__assay' value={assay} maxlength={40} placeholder={t('cart.assay.placeholder')} onInput={(e) => setAssay(e.detail.value)} onConfirm={addAssay} {...fieldLabelProps(t('cart.assay.title'))} />
-        <View className='quick-add__button quick-add__add-assay' {...tapProps(addAssay, { disabled: busy })}>{t('cart.assay.add')}</View>
+        <Input
+          className='quick-add__sku quick-add__assay'
+          value={assay}
+          maxlength={40}
+          placeholder={t('cart.assay.placeholder')}
+          onInput={(e) => setAssay(e.detail.value)}
+          onConfirm={addAssay}
+          {...fieldLabelProps(t('cart.assay.title'))}
+        />
+        <View className='quick-add__button quick-add__add-assay' {...tapProps(addAssay, { disabled: busy })}>
+          {t('cart.assay.add')}
+        </View>
       </View>
-      {note && <Text className={`quick-add__note quick-add__note--${note.ok ? 'ok' : 'error'}`} {...ariaProps('status')}>{note.text}</Text>}
+      {note && (
+        <Text className={`quick-add__note quick-add__note--${note.ok ? 'ok' : 'error'}`} {...ariaProps('status')}>
+          {note.text}
+        </Text>
+      )}
     </View>
   )
 }

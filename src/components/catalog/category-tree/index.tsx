@@ -7,7 +7,13 @@ import { ariaProps } from '../../../platform/a11y'
 import './index.scss'
 
 /** The rail of top-level categories, All recommended first. */
-export default function CategoryTree({ tree, activeTop, onPick, failed, onRetry }: {
+export default function CategoryTree({
+  tree,
+  activeTop,
+  onPick,
+  failed,
+  onRetry,
+}: {
   tree: CategoryNode[]
   /** code of the highlighted top-level category, or 'recommended' */
   activeTop: string
@@ -37,7 +43,11 @@ export default function CategoryTree({ tree, activeTop, onPick, failed, onRetry 
       {failed && (
         <View className='category-tree__failed'>
           <Text>{t('browse.sectionFailed')}</Text>
-          {onRetry && <Text className='category-tree__retry' {...tapProps(onRetry)}>{t('home.retry')}</Text>}
+          {onRetry && (
+            <Text className='category-tree__retry' {...tapProps(onRetry)}>
+              {t('home.retry')}
+            </Text>
+          )}
         </View>
       )}
     </View>

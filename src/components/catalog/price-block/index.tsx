@@ -3,16 +3,34 @@ import { useT } from '../../../store/locale'
 import { priceView, type PriceInput } from '../../../rules/catalog/price-display'
 import './index.scss'
 
-const PRICE_LABEL = { list: 'product.listPrice', yourPrice: 'product.yourPrice', discount: 'product.discount', wop: 'product.wop' } as const
+const PRICE_LABEL = {
+  list: 'product.listPrice',
+  yourPrice: 'product.yourPrice',
+  discount: 'product.discount',
+  wop: 'product.wop',
+} as const
 
 /**
  * The product page's price (spec sections 3 and 5): your price / discount / online offer against
  * the list price, the price type, 'Price on request' for a logged-in user without a price, and
  * *** for a visitor when there is no price.
  */
-export default function PriceBlock({ input, loggedIn, loading }: { input: PriceInput; loggedIn: boolean; loading?: boolean }) {
+export default function PriceBlock({
+  input,
+  loggedIn,
+  loading,
+}: {
+  input: PriceInput
+  loggedIn: boolean
+  loading?: boolean
+}) {
   const t = useT()
-  if (loading) return <View className='price-block price-block--loading'><Text className='price-block__skeleton' /></View>
+  if (loading)
+    return (
+      <View className='price-block price-block--loading'>
+        <Text className='price-block__skeleton' />
+      </View>
+    )
   const view = priceView(input, loggedIn)
   if (view.kind === 'hidden') {
     return (
@@ -29,9 +47,10 @@ export default function PriceBlock({ input, loggedIn, loading }: { input: PriceI
       </View>
     )
   }
-  const saving = input.price && input.listPrice && input.listPrice > input.price.amount
-    ? Math.round((1 - input.price.amount / input.listPrice) * 100)
-    : 0
+  const saving =
+    input.price && input.listPrice && input.listPrice > input.price.amount
+      ? Math.round((1 - input.price.amount / input.listPrice) * 100)
+      : 0
   return (
     <View className='price-block' data-kind='amount'>
       <View className='price-block__row'>

@@ -9,12 +9,22 @@ import Tappable from '../../tappable'
 import Picture from '../../picture'
 import './index.scss'
 
-const PRICE_LABEL = { list: 'product.listPrice', yourPrice: 'product.yourPrice', discount: 'product.discount', wop: 'product.wop' } as const
+const PRICE_LABEL = {
+  list: 'product.listPrice',
+  yourPrice: 'product.yourPrice',
+  discount: 'product.discount',
+  wop: 'product.wop',
+} as const
 
 /** The product page's route params: /product-details/{cleaned title}/{catalogNumber}?productPlacement= */
-export const productLink = (product: Pick<ProductSummary, 'productTitle' | 'catalogNumber'>, placement: string) =>
-  ({ route: 'productDetails' as const, params: { title: cleanTitle(product.productTitle), catalogNumber: product.catalogNumber, productPlacement: placement } })
-
+export const productLink = (product: Pick<ProductSummary, 'productTitle' | 'catalogNumber'>, placement: string) => ({
+  route: 'productDetails' as const,
+  params: {
+    title: cleanTitle(product.productTitle),
+    catalogNumber: product.catalogNumber,
+    productPlacement: placement,
+  },
+})
 
 export interface ProductCardProps {
   product: ProductSummary
@@ -41,21 +51,36 @@ function ProductCard({ product, loggedIn, placement = 'list', compact, children 
       hoverClass='product-card--pressed'
       to={productLink(product, placement)}
     >
-      <Picture className='product-card__image' lazyLoad src={productImageUrl(product.image, 150, API_BASE_URL)} alt={product.productTitle} />
+      <Picture
+        className='product-card__image'
+        lazyLoad
+        src={productImageUrl(product.image, 150, API_BASE_URL)}
+        alt={product.productTitle}
+      />
       <View className='product-card__body'>
         <Text className='product-card__title'>{product.productTitle}</Text>
         <View className='product-card__meta'>
-          <Text className='product-card__cat'>{t('product.catalogNumber')} {product.catalogNumber}</Text>
-          <Text className='product-card__size'>{t('product.size')} {product.size}</Text>
+          <Text className='product-card__cat'>
+            {t('product.catalogNumber')} {product.catalogNumber}
+          </Text>
+          <Text className='product-card__size'>
+            {t('product.size')} {product.size}
+          </Text>
         </View>
         <View className='product-card__price-row'>
-          {view.kind === 'hidden' && <Text className='product-card__price product-card__price--hidden'>{view.text}</Text>}
-          {view.kind === 'onRequest' && <Text className='product-card__price product-card__price--request'>{t('product.priceOnRequest')}</Text>}
+          {view.kind === 'hidden' && (
+            <Text className='product-card__price product-card__price--hidden'>{view.text}</Text>
+          )}
+          {view.kind === 'onRequest' && (
+            <Text className='product-card__price product-card__price--request'>{t('product.priceOnRequest')}</Text>
+          )}
           {view.kind === 'amount' && (
             <>
               <Text className='product-card__price'>{view.text}</Text>
               {view.listText && <Text className='product-card__list-price'>{view.listText}</Text>}
-              <Text className='product-card__price-type'>{t(PRICE_LABEL[view.priceType as keyof typeof PRICE_LABEL] ?? 'product.listPrice')}</Text>
+              <Text className='product-card__price-type'>
+                {t(PRICE_LABEL[view.priceType as keyof typeof PRICE_LABEL] ?? 'product.listPrice')}
+              </Text>
             </>
           )}
           {product.leadTarget && <Text className='product-card__lead'>{t('product.leadOnly')}</Text>}

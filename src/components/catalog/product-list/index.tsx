@@ -37,7 +37,13 @@ interface PageProps<T extends ProductSummary> {
   extra?: (p: T) => ReactNode
 }
 
-const ListPage = memo(function ListPage<T extends ProductSummary>({ items, loggedIn, placement, compact, extra }: PageProps<T>) {
+const ListPage = memo(function ListPage<T extends ProductSummary>({
+  items,
+  loggedIn,
+  placement,
+  compact,
+  extra,
+}: PageProps<T>) {
   return (
     <>
       {items.map((p) => (
@@ -64,7 +70,14 @@ export interface ProductListProps<T extends ProductSummary> {
  * A long product list, appended page by page. Each loaded page renders once (memoised); pages far
  * from the screen become empty boxes of their measured height (see ./window.ts).
  */
-export default function ProductList<T extends ProductSummary>({ items, loggedIn, placement, compact, pageSize = 20, extra }: ProductListProps<T>) {
+export default function ProductList<T extends ProductSummary>({
+  items,
+  loggedIn,
+  placement,
+  compact,
+  pageSize = 20,
+  extra,
+}: ProductListProps<T>) {
   const uid = useMemo(() => `plist${++seq}`, [])
   const pages = useMemo(() => chunk(items, pageSize), [items, pageSize])
   const boxes = useRef<(PageBox | undefined)[]>([])
@@ -92,17 +105,25 @@ export default function ProductList<T extends ProductSummary>({ items, loggedIn,
     if (pages.length < WINDOW_FROM_PAGES) return
     let alive = true
     try {
-      Taro.createSelectorQuery().selectAll(`.${uid}`).boundingClientRect().exec((res) => {
-        if (!alive) return
-        const rects = (res?.[0] ?? []) as Array<{ id?: string; top: number; height: number }>
-        for (const r of rects) {
-          const i = Number(String(r.id ?? '').split('-p')[1])
-          if (Number.isInteger(i) && r.height > 0) boxes.current[i] = { top: r.top + scrollTop.current, height: r.height }
-        }
-        update()
-      })
-    } catch { /* no layout information on this platform: every page stays drawn */ }
-    return () => { alive = false }
+      Taro.createSelectorQuery()
+        .selectAll(`.${uid}`)
+        .boundingClientRect()
+        .exec((res) => {
+          if (!alive) return
+          const rects = (res?.[0] ?? []) as Array<{ id?: string; top: number; height: number }>
+          for (const r of rects) {
+            const i = Number(String(r.id ?? '').split('-p')[1])
+            if (Number.isInteger(i) && r.height > 0)
+              boxes.current[i] = { top: r.top + scrollTop.current, height: r.height }
+          }
+          update()
+        })
+    } catch {
+      /* no layout information on this platform: every page stays drawn */
+    }
+    return () => {
+      alive = false
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pages.length, uid])
 
@@ -116,7 +137,10 @@ export default function ProductList<T extends ProductSummary>({ items, loggedIn,
       {pages.map((pageItems, i) => {
         const id = `${uid}-p${i}`
         const box = boxes.current[i]
-        if (draw && !draw.has(i) && box) return <View key={i} id={id} className={`${uid} product-list__spacer`} style={{ height: `${box.height}px` }} />
+        if (draw && !draw.has(i) && box)
+          return (
+            <View key={i} id={id} className={`${uid} product-list__spacer`} style={{ height: `${box.height}px` }} />
+          )
         return (
           <View key={i} id={id} className={`${uid} product-list__page`}>
             <ListPage items={pageItems} loggedIn={loggedIn} placement={placement} compact={compact} extra={extra} />
@@ -141,18 +165,38 @@ export interface ListFooterProps {
 }
 
 /** Under a list: skeleton cards while a page loads, a retry on failure, load more, or the end. */
-export function ListFooter({ status, shown, total, onMore, onRetry, moreClassName = '', compact, quietEnd }: ListFooterProps) {
+export function ListFooter({
+  status,
+  shown,
+  total,
+  onMore,
+  onRetry,
+  moreClassName = '',
+  compact,
+  quietEnd,
+}: ListFooterProps) {
   const t = useT()
   if (status === 'loading') return <Skeleton variant='card' count={shown ? 1 : 3} compact={compact} />
   if (status === 'failed') {
-    return <StatePanel block='list-footer' error={t('home.loadError')} button action={{ label: t('home.retry'), onTap: () => (shown ? onMore() : onRetry()) }} />
+    return (
+      <StatePanel
+        block='list-footer'
+        error={t('home.loadError')}
+        button
+        action={{ label: t('home.retry'), onTap: () => (shown ? onMore() : onRetry()) }}
+      />
+    )
   }
   if (status !== 'ready' || shown === 0 || (quietEnd && shown >= total)) return null
   return (
     <View className='list-footer'>
-      {shown < total
-        ? <Button className={`list-footer__button ${moreClassName}`} {...tapProps(onMore)}>{t('home.loadMore')} · {t('home.count', { shown: formatCount(shown), total: formatCount(total) })}</Button>
-        : <Text className='list-footer__end'>{t('home.noMore', { total: formatCount(total) })}</Text>}
+      {shown < total ? (
+        <Button className={`list-footer__button ${moreClassName}`} {...tapProps(onMore)}>
+          {t('home.loadMore')} · {t('home.count', { shown: formatCount(shown), total: formatCount(total) })}
+        </Button>
+      ) : (
+        <Text className='list-footer__end'>{t('home.noMore', { total: formatCount(total) })}</Text>
+      )}
     </View>
   )
 }

@@ -3,7 +3,10 @@
  * of their measured height, so a mini-program page keeps a bounded number of nodes however far the
  * user scrolls, and the scroll position never jumps.
  */
-export interface PageBox { top: number; height: number }
+export interface PageBox {
+  top: number
+  height: number
+}
 
 /** Lists shorter than this many pages are drawn in full. */
 export const WINDOW_FROM_PAGES = 6
@@ -15,7 +18,13 @@ export const WINDOW_RADIUS = 2
  * radius. A page not measured yet is always drawn (it may be on screen). Returns null when every
  * page is to be drawn.
  */
-export function pagesToDraw(boxes: (PageBox | undefined)[], pageCount: number, scrollTop: number, viewport: number, radius = WINDOW_RADIUS): Set<number> | null {
+export function pagesToDraw(
+  boxes: (PageBox | undefined)[],
+  pageCount: number,
+  scrollTop: number,
+  viewport: number,
+  radius = WINDOW_RADIUS,
+): Set<number> | null {
   if (pageCount < WINDOW_FROM_PAGES) return null
   const from = scrollTop - viewport
   const to = scrollTop + 2 * viewport
@@ -27,7 +36,8 @@ export function pagesToDraw(boxes: (PageBox | undefined)[], pageCount: number, s
   }
   const draw = new Set<number>()
   for (let i = 0; i < pageCount; i++) if (!boxes[i] || boxes[i]!.height <= 0) draw.add(i)
-  for (const i of onScreen) for (let j = Math.max(0, i - radius); j <= Math.min(pageCount - 1, i + radius); j++) draw.add(j)
+  for (const i of onScreen)
+    for (let j = Math.max(0, i - radius); j <= Math.min(pageCount - 1, i + radius); j++) draw.add(j)
   if (draw.size === pageCount) return null
   return draw
 }

@@ -31,10 +31,13 @@ export default function WishlistButton({ item, withLabel = false }: { item: Wish
     <View
       className={`wishlist-button${on ? ' wishlist-button--on' : ''}${busy ? ' wishlist-button--busy' : ''}`}
       data-state={state}
-      {...tapProps((e) => {
-        e.stopPropagation?.()
-        if (userId) useWishlist.getState().toggle(item)
-      }, { label: on ? t('wishlist.remove') : t('wishlist.add'), selected: on })}
+      {...tapProps(
+        (e) => {
+          e.stopPropagation?.()
+          if (userId) useWishlist.getState().toggle(item)
+        },
+        { label: on ? t('wishlist.remove') : t('wishlist.add'), selected: on },
+      )}
     >
       <AtIcon value={on ? 'heart-2' : 'heart'} size='20' color={on ? '#cc0029' : '#596579'} />
       {withLabel && <Text className='wishlist-button__label'>{on ? t('wishlist.saved') : t('wishlist.save')}</Text>}

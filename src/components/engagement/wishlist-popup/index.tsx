@@ -21,7 +21,9 @@ export default function WishlistPopup() {
     <View className='wishlist-popup'>
       <View className='wishlist-popup__outside' {...hiddenProps()} onClick={close} />
       <View className='wishlist-popup__card' role='status' onClick={(e) => e.stopPropagation()}>
-        <View className='wishlist-popup__icon' {...hiddenProps()}><AtIcon value='heart-2' size='18' color='#fff' /></View>
+        <View className='wishlist-popup__icon' {...hiddenProps()}>
+          <AtIcon value='heart-2' size='18' color='#fff' />
+        </View>
         <Text className='wishlist-popup__text'>{t('wishlist.added')}</Text>
         <Tappable
           className='wishlist-popup__link'

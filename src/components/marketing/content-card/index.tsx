@@ -8,13 +8,31 @@ import Picture from '../../picture'
 import './index.scss'
 
 /** One article in a list: cover, article type, title, summary, date and reading time. */
-export default function ContentCard({ card, typeLabel, onOpen, compact }: { card: Card; typeLabel?: string; onOpen: () => void; compact?: boolean }) {
+export default function ContentCard({
+  card,
+  typeLabel,
+  onOpen,
+  compact,
+}: {
+  card: Card
+  typeLabel?: string
+  onOpen: () => void
+  compact?: boolean
+}) {
   const t = useT()
   const country = useLocale((s) => s.country)
   const cover = mediaUrl(card.coverImage, API_BASE_URL)
   return (
-    <Tappable className={`content-card${compact ? ' content-card--compact' : ''}`} data={{ 'content-id': card.id }} onTap={onOpen}>
-      {cover ? <Picture className='content-card__cover' lazyLoad src={cover} alt='' /> : <View className='content-card__cover content-card__cover--none' />}
+    <Tappable
+      className={`content-card${compact ? ' content-card--compact' : ''}`}
+      data={{ 'content-id': card.id }}
+      onTap={onOpen}
+    >
+      {cover ? (
+        <Picture className='content-card__cover' lazyLoad src={cover} alt='' />
+      ) : (
+        <View className='content-card__cover content-card__cover--none' />
+      )}
       <View className='content-card__body'>
         {typeLabel && <Text className='content-card__type'>{typeLabel}</Text>}
         <Text className='content-card__title'>{card.title}</Text>

@@ -17,7 +17,11 @@ import './index.scss'
  * nothing of the membership programme is requested for it.
  */
 export default function MemberGate({ children }: { children: ReactNode }) {
-  return <LoginGate><Member>{children}</Member></LoginGate>
+  return (
+    <LoginGate>
+      <Member>{children}</Member>
+    </LoginGate>
+  )
 }
 
 /** A membership screen: the header with its title (the document's title too), behind the MemberGate. */
@@ -43,7 +47,9 @@ export function MemberBlocked({ message }: { message: string }) {
     <View className='member-blocked' {...ariaProps('alert')}>
       <Text className='member-blocked__title'>{t('member.blockedTitle')}</Text>
       <Text className='member-blocked__body'>{message}</Text>
-      <View className='member-blocked__button' {...tapProps(() => navigation.go('my'))}>{t('member.backToMy')}</View>
+      <View className='member-blocked__button' {...tapProps(() => navigation.go('my'))}>
+        {t('member.backToMy')}
+      </View>
     </View>
   )
 }

@@ -16,8 +16,15 @@ export default function EnquiriesTitle() {
   return (
     <View className='rq-title'>
       <View className='rq-title__row'>
-        <Text className='rq-title__text' {...ariaProps('heading', { level: '1' })}>{t('acct.menu.enquiries')}</Text>
-        <View className='rq-title__info' {...tapProps(() => setOpen(!open), { label: t('acct.menu.infoLabel'), selected: open })}>?</View>
+        <Text className='rq-title__text' {...ariaProps('heading', { level: '1' })}>
+          {t('acct.menu.enquiries')}
+        </Text>
+        <View
+          className='rq-title__info'
+          {...tapProps(() => setOpen(!open), { label: t('acct.menu.infoLabel'), selected: open })}
+        >
+          ?
+        </View>
       </View>
       {open && (
         <View className='rq-title__tooltip' {...ariaProps('tooltip')} onClick={() => setOpen(false)}>
@@ -27,4 +34,3 @@ export default function EnquiriesTitle() {
     </View>
   )
 }
-

@@ -26,7 +26,9 @@ export default function LeadDrawer() {
         tip={t('lead.drawer.tip')}
         button={t('lead.button')}
         disabled={submitting}
-        onButton={() => { lead.saveItem() }}
+        onButton={() => {
+          lead.saveItem()
+        }}
         onClose={() => lead.closeDrawer()}
       >
         <Text className='lead-drawer__name'>{product.itemName}</Text>
@@ -34,7 +36,15 @@ export default function LeadDrawer() {
         <View className='lead-drawer__qty'>
           <Text className='lead-drawer__label'>{t('lead.drawer.quantity')}</Text>
           <View className='lead-drawer__stepper'>
-            <View className='lead-drawer__step' {...tapProps(() => lead.setQuantity(quantity - 1), { label: t('lead.drawer.less'), disabled: quantity <= 1 || submitting })}>−</View>
+            <View
+              className='lead-drawer__step'
+              {...tapProps(() => lead.setQuantity(quantity - 1), {
+                label: t('lead.drawer.less'),
+                disabled: quantity <= 1 || submitting,
+              })}
+            >
+              −
+            </View>
             <Input
               className='lead-drawer__input'
               type='number'
@@ -42,10 +52,22 @@ export default function LeadDrawer() {
               {...fieldLabelProps(t('lead.drawer.quantity'))}
               onInput={(e) => lead.setQuantity(Number(e.detail.value))}
             />
-            <View className='lead-drawer__step' {...tapProps(() => lead.setQuantity(quantity + 1), { label: t('lead.drawer.more'), disabled: quantity >= 999 || submitting })}>+</View>
+            <View
+              className='lead-drawer__step'
+              {...tapProps(() => lead.setQuantity(quantity + 1), {
+                label: t('lead.drawer.more'),
+                disabled: quantity >= 999 || submitting,
+              })}
+            >
+              +
+            </View>
           </View>
         </View>
-        {error && <Text className='lead-drawer__error' {...ariaProps('alert')}>{t(error)}</Text>}
+        {error && (
+          <Text className='lead-drawer__error' {...ariaProps('alert')}>
+            {t(error)}
+          </Text>
+        )}
       </BottomSheet>
       {submitting && <FullScreenLoader message={t('lead.drawer.submitting')} />}
     </>

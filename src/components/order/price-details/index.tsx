@@ -18,14 +18,20 @@ export default function PriceDetails({ summary, onInfo }: { summary: OrderSummar
     <View className='price-details'>
       <View className='price-details__head'>
         <Text className='price-details__title'>{t('order.price.title')}</Text>
-        {onInfo && <View className='price-details__info' {...tapProps(onInfo, { label: t('order.price.infoLabel') })}>?</View>}
+        {onInfo && (
+          <View className='price-details__info' {...tapProps(onInfo, { label: t('order.price.infoLabel') })}>
+            ?
+          </View>
+        )}
       </View>
       <View className='price-details__row price-details__row--list'>
         <Text>{t('order.price.list')}</Text>
         <Text>{money(d.listTotal)}</Text>
       </View>
       {/* a saving is highlighted; no saving (¥0.00) is a plain row, not a red one (issue 22) */}
-      <View className={`price-details__row price-details__row--savings${d.savings > 0 ? ' price-details__row--saved' : ''}`}>
+      <View
+        className={`price-details__row price-details__row--savings${d.savings > 0 ? ' price-details__row--saved' : ''}`}
+      >
         <Text>{t('order.price.savings')}</Text>
         <Text>{d.savings > 0 ? `-${money(d.savings)}` : money(0)}</Text>
       </View>

@@ -12,7 +12,13 @@ import './index.scss'
  * One S-quote in My quotes (spec section 2: "at most 4 product thumbnails plus a '+N' count,
  * discounted total price, and a 'View Product' link"), with its number, date, expiry and status.
  */
-export default function QuoteSummaryCard({ quote, onViewProducts }: { quote: SQuoteSummary; onViewProducts: (staticQuoteId: string) => void }) {
+export default function QuoteSummaryCard({
+  quote,
+  onViewProducts,
+}: {
+  quote: SQuoteSummary
+  onViewProducts: (staticQuoteId: string) => void
+}) {
   const t = useT()
   const country = useLocale((s) => s.country)
   const h = quote.orderHeader
@@ -20,7 +26,10 @@ export default function QuoteSummaryCard({ quote, onViewProducts }: { quote: SQu
   return (
     <View className={`quote-card quote-card--${h.status}`} data-quote-id={h.staticQuoteId}>
       <View className='quote-card__head'>
-        <Tappable className='quote-card__number' to={{ route: 'quoteDetail', params: { staticQuoteId: h.staticQuoteId } }}>
+        <Tappable
+          className='quote-card__number'
+          to={{ route: 'quoteDetail', params: { staticQuoteId: h.staticQuoteId } }}
+        >
           {t('quotes.number', { number: h.quoteNumber })}
         </Tappable>
         <Text className={`quote-card__status quote-card__status--${h.status}`}>{t(`quotes.status.${h.status}`)}</Text>
@@ -31,7 +40,12 @@ export default function QuoteSummaryCard({ quote, onViewProducts }: { quote: SQu
       </View>
       <View className='quote-card__thumbs'>
         {shown.map((p) => (
-          <Picture key={p.catalogNumber} className='quote-card__thumb' src={productImageUrl(p.image, 150, API_BASE_URL)} alt={p.productTitle} />
+          <Picture
+            key={p.catalogNumber}
+            className='quote-card__thumb'
+            src={productImageUrl(p.image, 150, API_BASE_URL)}
+            alt={p.productTitle}
+          />
         ))}
         {more > 0 && <Text className='quote-card__more'>+{more}</Text>}
       </View>
@@ -40,7 +54,9 @@ export default function QuoteSummaryCard({ quote, onViewProducts }: { quote: SQu
           <Text className='quote-card__total-label'>{t('quotes.total')}</Text>
           <Text className='quote-card__total-value'>{formatMoney(h.totalPrice, h.currency)}</Text>
         </View>
-        <View className='quote-card__view' {...tapProps(() => onViewProducts(h.staticQuoteId))}>{t('quotes.viewProduct')}</View>
+        <View className='quote-card__view' {...tapProps(() => onViewProducts(h.staticQuoteId))}>
+          {t('quotes.viewProduct')}
+        </View>
       </View>
     </View>
   )

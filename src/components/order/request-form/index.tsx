@@ -1,7 +1,15 @@
 import { useEffect } from 'react'
 import { View, Text } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
-import { categoriesOf, RETURN_FILES_MAX, CONTACT_NAME_MAX, PHONE_MAX, EMAIL_MAX, REMARK_MAX, type OrderRequestKind } from '../../../../types/order/return-rules'
+import {
+  categoriesOf,
+  RETURN_FILES_MAX,
+  CONTACT_NAME_MAX,
+  PHONE_MAX,
+  EMAIL_MAX,
+  REMARK_MAX,
+  type OrderRequestKind,
+} from '../../../../types/order/return-rules'
 import FullScreenLoader from '../../full-screen-loader'
 import FormField from '../../form-field'
 import Tappable, { tapProps } from '../../tappable'
@@ -50,12 +58,20 @@ export default function OrderRequestForm({ kind, orderNumber }: { kind: OrderReq
   if (s.status === 'done' && s.result) {
     return (
       <View className='orq-state orq-done' {...ariaProps('status')}>
-        <View {...hiddenProps()}><AtIcon value='check-circle' size={56} color='#137a3a' /></View>
+        <View {...hiddenProps()}>
+          <AtIcon value='check-circle' size={56} color='#137a3a' />
+        </View>
         <Text className='orq-state__title'>{t('orderRequest.done.title')}</Text>
-        <Text className='orq-done__number' data-request-number={s.result.requestNumber}>{t('orderRequest.done.number', { number: s.result.requestNumber })}</Text>
+        <Text className='orq-done__number' data-request-number={s.result.requestNumber}>
+          {t('orderRequest.done.number', { number: s.result.requestNumber })}
+        </Text>
         <Text className='orq-done__follow-up'>{t('orderRequest.done.followUp')}</Text>
-        <Text className='orq-done__by'>{t('orderRequest.followUpBy', { date: formatTimestamp(s.result.followUpBy, country) })}</Text>
-        <Tappable className='orq-state__button' to={{ route: 'orderDetail', params: { orderNumber } }}>{t('orderRequest.backToOrder')}</Tappable>
+        <Text className='orq-done__by'>
+          {t('orderRequest.followUpBy', { date: formatTimestamp(s.result.followUpBy, country) })}
+        </Text>
+        <Tappable className='orq-state__button' to={{ route: 'orderDetail', params: { orderNumber } }}>
+          {t('orderRequest.backToOrder')}
+        </Tappable>
       </View>
     )
   }
@@ -65,8 +81,12 @@ export default function OrderRequestForm({ kind, orderNumber }: { kind: OrderReq
     return (
       <View className='orq-state orq-blocked' data-order-number={orderNumber}>
         <Text className='orq-section__order'>{t('orderRequest.order', { number: orderNumber })}</Text>
-        <Text className='orq-state__title orq-blocked__message' {...ariaProps('alert')}>{s.blocked}</Text>
-        <Tappable className='orq-state__button' to={{ route: 'orderDetail', params: { orderNumber } }}>{t('orderRequest.backToOrder')}</Tappable>
+        <Text className='orq-state__title orq-blocked__message' {...ariaProps('alert')}>
+          {s.blocked}
+        </Text>
+        <Tappable className='orq-state__button' to={{ route: 'orderDetail', params: { orderNumber } }}>
+          {t('orderRequest.backToOrder')}
+        </Tappable>
       </View>
     )
   }
@@ -79,13 +99,22 @@ export default function OrderRequestForm({ kind, orderNumber }: { kind: OrderReq
     const e = s.errors[f]
     if (!e) return null
     return e === 'required'
-      ? t(f === 'category' || f === 'subCategory' ? 'orderRequest.error.choose' : 'orderRequest.error.required', { field: label })
-      : e === 'tooLong' ? t('orderRequest.error.tooLong', { field: label, max })
+      ? t(f === 'category' || f === 'subCategory' ? 'orderRequest.error.choose' : 'orderRequest.error.required', {
+          field: label,
+        })
+      : e === 'tooLong'
+        ? t('orderRequest.error.tooLong', { field: label, max })
         : t(f === 'phone' ? 'orderRequest.error.phone' : 'orderRequest.error.email')
   }
   const fieldError = (f: keyof FormFields, label: string) => {
     const text = errorText(f, label)
-    return text && <Text className='orq-field__error' {...ariaProps('alert')}>{text}</Text>
+    return (
+      text && (
+        <Text className='orq-field__error' {...ariaProps('alert')}>
+          {text}
+        </Text>
+      )
+    )
   }
 
   return (
@@ -96,33 +125,65 @@ export default function OrderRequestForm({ kind, orderNumber }: { kind: OrderReq
       </View>
 
       <View className='orq-section orq-categories'>
-        <Text className='orq-field__label' id={`orq-cat-${kind}`}>{catLabel}</Text>
+        <Text className='orq-field__label' id={`orq-cat-${kind}`}>
+          {catLabel}
+        </Text>
         <View className='orq-chips orq-chips--category' {...ariaProps('radiogroup', { label: catLabel })}>
           {cats.map((c) => (
-            <View key={c.code} className={`orq-chip${c.code === s.fields.category ? ' orq-chip--on' : ''}`} data-code={c.code}
-              {...tapProps(() => s.setCategory(c.code), { role: 'radio', selected: c.code === s.fields.category, label: c[lang] })}>{c[lang]}</View>
+            <View
+              key={c.code}
+              className={`orq-chip${c.code === s.fields.category ? ' orq-chip--on' : ''}`}
+              data-code={c.code}
+              {...tapProps(() => s.setCategory(c.code), {
+                role: 'radio',
+                selected: c.code === s.fields.category,
+                label: c[lang],
+              })}
+            >
+              {c[lang]}
+            </View>
           ))}
         </View>
         {fieldError('category', catLabel)}
         <Text className='orq-field__label'>{subLabel}</Text>
-        {cat
-          ? (
-            <View className='orq-chips orq-chips--sub' {...ariaProps('radiogroup', { label: subLabel })}>
-              {cat.subs.map((x) => (
-                <View key={x.code} className={`orq-chip${x.code === s.fields.subCategory ? ' orq-chip--on' : ''}`} data-code={x.code}
-                  {...tapProps(() => s.setField('subCategory', x.code), { role: 'radio', selected: x.code === s.fields.subCategory, label: x[lang] })}>{x[lang]}</View>
-              ))}
-            </View>
-          )
-          : <Text className='orq-field__hint'>{t('orderRequest.chooseCategory')}</Text>}
+        {cat ? (
+          <View className='orq-chips orq-chips--sub' {...ariaProps('radiogroup', { label: subLabel })}>
+            {cat.subs.map((x) => (
+              <View
+                key={x.code}
+                className={`orq-chip${x.code === s.fields.subCategory ? ' orq-chip--on' : ''}`}
+                data-code={x.code}
+                {...tapProps(() => s.setField('subCategory', x.code), {
+                  role: 'radio',
+                  selected: x.code === s.fields.subCategory,
+                  label: x[lang],
+                })}
+              >
+                {x[lang]}
+              </View>
+            ))}
+          </View>
+        ) : (
+          <Text className='orq-field__hint'>{t('orderRequest.chooseCategory')}</Text>
+        )}
         {fieldError('subCategory', subLabel)}
       </View>
 
       <View className='orq-section orq-contact'>
         <Text className='orq-section__title'>{t('orderRequest.contact')}</Text>
         {TEXT_FIELDS.map(({ f, label: key, max }) => (
-          <FormField key={f} block='orq-field' name={f} label={t(key)} optional={f === 'remark' ? t('orderRequest.optional') : undefined}
-            multiline={f === 'remark'} value={s.fields[f]} maxlength={max} error={errorText(f, t(key), max)} onInput={(v) => s.setField(f, v)} />
+          <FormField
+            key={f}
+            block='orq-field'
+            name={f}
+            label={t(key)}
+            optional={f === 'remark' ? t('orderRequest.optional') : undefined}
+            multiline={f === 'remark'}
+            value={s.fields[f]}
+            maxlength={max}
+            error={errorText(f, t(key), max)}
+            onInput={(v) => s.setField(f, v)}
+          />
         ))}
       </View>
 
@@ -133,22 +194,52 @@ export default function OrderRequestForm({ kind, orderNumber }: { kind: OrderReq
           {s.files.map((f, i) => (
             <View key={`${f.name}-${i}`} className='orq-file' data-file-name={f.name}>
               <Text className='orq-file__name'>{f.name}</Text>
-              <Text className='orq-file__size'>{t('orderRequest.fileSize', { size: Math.max(1, Math.round(f.size / 1024)) })}</Text>
-              <View className='orq-file__remove' {...tapProps(() => s.removeFile(i), { label: t('orderRequest.removeFile', { file: f.name }) })}>
-                <View {...hiddenProps()}><AtIcon value='close' size={16} /></View>
+              <Text className='orq-file__size'>
+                {t('orderRequest.fileSize', { size: Math.max(1, Math.round(f.size / 1024)) })}
+              </Text>
+              <View
+                className='orq-file__remove'
+                {...tapProps(() => s.removeFile(i), { label: t('orderRequest.removeFile', { file: f.name }) })}
+              >
+                <View {...hiddenProps()}>
+                  <AtIcon value='close' size={16} />
+                </View>
               </View>
             </View>
           ))}
           {s.files.length < RETURN_FILES_MAX && (
-            <View className='orq-files__add' {...tapProps(() => { void s.pick() })}>{t('orderRequest.addFile')}</View>
+            <View
+              className='orq-files__add'
+              {...tapProps(() => {
+                void s.pick()
+              })}
+            >
+              {t('orderRequest.addFile')}
+            </View>
           )}
-          {s.fileError && <Text className='orq-files__error' {...ariaProps('alert')}>{s.fileError}</Text>}
+          {s.fileError && (
+            <Text className='orq-files__error' {...ariaProps('alert')}>
+              {s.fileError}
+            </Text>
+          )}
         </View>
       )}
 
-      {s.submitError && <Text className='orq-submit-error' {...ariaProps('alert')}>{s.submitError}</Text>}
+      {s.submitError && (
+        <Text className='orq-submit-error' {...ariaProps('alert')}>
+          {s.submitError}
+        </Text>
+      )}
       <View className='orq-bar'>
-        <View className='orq-bar__submit' {...tapProps(() => { void s.submit() }, { disabled: s.status === 'submitting' })}>
+        <View
+          className='orq-bar__submit'
+          {...tapProps(
+            () => {
+              void s.submit()
+            },
+            { disabled: s.status === 'submitting' },
+          )}
+        >
           {t(kind === 'cancel' ? 'orderRequest.submitCancel' : 'orderRequest.submitReturn')}
         </View>
       </View>

@@ -17,10 +17,12 @@ export const membershipGiftsZh: Record<keyof typeof membershipGiftsEn, string> =
   'rules.earn.body': '每笔订单按税前商品金额，每满 {unit} 获得 1 积分。',
   'rules.earn.when': '订单发货后（已发货、待签收或已完成）积分到账；此类订单若之后取消，其积分将被扣回。',
   'rules.spend.title': '如何使用积分',
-  'rules.spend.body': '在礼品中心用积分兑换礼品。每件礼品有所需积分、库存、每位会员每自然月的兑换上限和最低兑换数量。仅限抽奖的礼品只能在幸运抽奖中获得。',
+  'rules.spend.body':
+    '在礼品中心用积分兑换礼品。每件礼品有所需积分、库存、每位会员每自然月的兑换上限和最低兑换数量。仅限抽奖的礼品只能在幸运抽奖中获得。',
   'rules.spend.cancel': '兑换被取消时，积分与礼品库存将退回。',
   'rules.expire.title': '积分何时过期',
-  'rules.expire.body': '积分在下单年份的次年年底过期：2025 年获得的积分于 2026 年 12 月 31 日结束时过期。使用积分时优先扣除最早获得的积分。',
+  'rules.expire.body':
+    '积分在下单年份的次年年底过期：2025 年获得的积分于 2026 年 12 月 31 日结束时过期。使用积分时优先扣除最早获得的积分。',
   'rules.who.title': '谁可以参与',
   'rules.who.body': '所有注册客户均可参与。经销商、代理商及特殊账户不参与会员活动。',
   'rules.toDetail': '我的积分明细',

@@ -16,7 +16,11 @@ import './index.scss'
  */
 export default function ArStatementPage() {
   const t = useT()
-  return <DetailPage title={t('screen.arStatement')}><Statement /></DetailPage>
+  return (
+    <DetailPage title={t('screen.arStatement')}>
+      <Statement />
+    </DetailPage>
+  )
 }
 
 function Statement() {
@@ -26,7 +30,9 @@ function Statement() {
   const billTo = pageParam(params, 'billToAccountNumber')
   const { statement, status, error, load } = useArStatement()
 
-  useEffect(() => { if (billTo) load(billTo) }, [billTo, load])
+  useEffect(() => {
+    if (billTo) load(billTo)
+  }, [billTo, load])
 
   const s = statement?.billTo.accountNumber === billTo ? statement : null
   const money = (n: number) => formatMoney(n, s?.billTo.currency ?? 'CNY')
@@ -36,27 +42,43 @@ function Statement() {
     { key: 'billTo', label: t('acct.ar.billTo'), value: [billTo, s?.billTo.title].filter(Boolean).join(' · ') },
     { key: 'shipTo', label: t('acct.ar.shipTo'), value: pageParam(params, 'shipTo') },
     { key: 'dept', label: t('acct.ar.deptOrLab'), value: pageParam(params, 'deptOrLab') },
-    { key: 'company', label: t('acct.ar.company'), value: pageParam(params, 'companyOrInstitution') }
+    { key: 'company', label: t('acct.ar.company'), value: pageParam(params, 'companyOrInstitution') },
   ]
 
   return (
     <View className='ar'>
       <View className='ar-card ar-head'>
-        {head.filter((h) => h.value).map((h) => (
-          <View key={h.key} className={`ar-head__row ar-head__row--${h.key}`}>
-            <Text className='ar-head__label'>{h.label}</Text>
-            <Text className='ar-head__value'>{h.value}</Text>
-          </View>
-        ))}
+        {head
+          .filter((h) => h.value)
+          .map((h) => (
+            <View key={h.key} className={`ar-head__row ar-head__row--${h.key}`}>
+              <Text className='ar-head__label'>{h.label}</Text>
+              <Text className='ar-head__value'>{h.value}</Text>
+            </View>
+          ))}
         <View className='ar-head__meta'>
-          {updateTime && <Text className='ar-head__updated'>{t('acct.ar.updated', { time: formatTimestamp(updateTime, country) })}</Text>}
+          {updateTime && (
+            <Text className='ar-head__updated'>
+              {t('acct.ar.updated', { time: formatTimestamp(updateTime, country) })}
+            </Text>
+          )}
           {overdue && <Text className='ar-head__overdue'>{t('acct.billTo.overdue')}</Text>}
         </View>
-        {s && <Text className='ar-head__frequency'>{t('acct.ar.frequency', { frequency: t(`acct.freq.${s.billTo.statementFrequency}`) })}</Text>}
+        {s && (
+          <Text className='ar-head__frequency'>
+            {t('acct.ar.frequency', { frequency: t(`acct.freq.${s.billTo.statementFrequency}`) })}
+          </Text>
+        )}
       </View>
 
       {status === 'failed' && (
-        <StatePanel block='ar-state' className='ar-card' error={error} button action={{ label: t('home.retry'), onTap: () => load(billTo, s?.period) }} />
+        <StatePanel
+          block='ar-state'
+          className='ar-card'
+          error={error}
+          button
+          action={{ label: t('home.retry'), onTap: () => load(billTo, s?.period) }}
+        />
       )}
       {!s && status === 'loading' && <LoadingPanel className='ar-state' message={t('acct.loading')} />}
 
@@ -67,7 +89,13 @@ function Statement() {
               <Text className='ar-periods__label'>{t('acct.ar.period')}</Text>
               <ScrollView scrollX className='ar-periods__list' enhanced showScrollbar={false}>
                 {s.periods.map((p) => (
-                  <Text key={p} className={`ar-periods__chip${p === s.period ? ' ar-periods__chip--on' : ''}`} {...tapProps(() => { if (p !== s.period) load(billTo, p) })}>
+                  <Text
+                    key={p}
+                    className={`ar-periods__chip${p === s.period ? ' ar-periods__chip--on' : ''}`}
+                    {...tapProps(() => {
+                      if (p !== s.period) load(billTo, p)
+                    })}
+                  >
                     {p}
                   </Text>
                 ))}
@@ -76,10 +104,16 @@ function Statement() {
           )}
 
           <View className='ar-card ar-summary'>
-            {([
-              ['opening', s.openingBalance], ['invoiced', s.invoiced], ['paid', s.paid],
-              ['closing', s.closingBalance], ['overdueAmount', s.overdueAmount], ['creditLimit', s.creditLimit]
-            ] as const).map(([k, v]) => (
+            {(
+              [
+                ['opening', s.openingBalance],
+                ['invoiced', s.invoiced],
+                ['paid', s.paid],
+                ['closing', s.closingBalance],
+                ['overdueAmount', s.overdueAmount],
+                ['creditLimit', s.creditLimit],
+              ] as const
+            ).map(([k, v]) => (
               <View key={k} className={`ar-summary__cell ar-summary__cell--${k}`}>
                 <Text className='ar-summary__label'>{t(`acct.ar.${k}`)}</Text>
                 <Text className='ar-summary__value'>{money(v)}</Text>
@@ -99,13 +133,21 @@ function Statement() {
                 </View>
                 <Text className='ar-line__date'>
                   {formatTimestamp(l.date, country, 'YYYY-MM-DD')}
-                  {l.dueDate ? ` · ${t('acct.ar.due', { date: formatTimestamp(l.dueDate, country, 'YYYY-MM-DD') })}` : ''}
+                  {l.dueDate
+                    ? ` · ${t('acct.ar.due', { date: formatTimestamp(l.dueDate, country, 'YYYY-MM-DD') })}`
+                    : ''}
                 </Text>
                 {l.description && <Text className='ar-line__desc'>{l.description}</Text>}
                 <View className='ar-line__amounts'>
-                  <Text>{t('acct.ar.debit')} {l.debit ? money(l.debit) : '-'}</Text>
-                  <Text>{t('acct.ar.credit')} {l.credit ? money(l.credit) : '-'}</Text>
-                  <Text className='ar-line__balance'>{t('acct.ar.balance')} {money(l.balance)}</Text>
+                  <Text>
+                    {t('acct.ar.debit')} {l.debit ? money(l.debit) : '-'}
+                  </Text>
+                  <Text>
+                    {t('acct.ar.credit')} {l.credit ? money(l.credit) : '-'}
+                  </Text>
+                  <Text className='ar-line__balance'>
+                    {t('acct.ar.balance')} {money(l.balance)}
+                  </Text>
                 </View>
               </View>
             ))}

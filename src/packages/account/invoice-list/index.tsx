@@ -18,7 +18,11 @@ const STATUSES: (InvoiceStatus | 'all')[] = ['all', 'issued', 'delivered', 'paid
 /** /my-account/InvoiceList/{billToAccountNumber}: a bill-to's invoices, general or special, by status. */
 export default function InvoiceListPage() {
   const t = useT()
-  return <DetailPage title={t('screen.invoiceList')}><Invoices /></DetailPage>
+  return (
+    <DetailPage title={t('screen.invoiceList')}>
+      <Invoices />
+    </DetailPage>
+  )
 }
 
 function Invoices() {
@@ -29,33 +33,49 @@ function Invoices() {
   const s = useInvoices()
   const [filters, setFilters] = useState<InvoiceFilters>({})
 
-  useEffect(() => { if (billToNumber) useInvoices.getState().load(billToNumber, filters) }, [billToNumber, filters])
-  useReachBottom(() => { useInvoices.getState().more() })
+  useEffect(() => {
+    if (billToNumber) useInvoices.getState().load(billToNumber, filters)
+  }, [billToNumber, filters])
+  useReachBottom(() => {
+    useInvoices.getState().more()
+  })
 
-  const pick = (next: InvoiceFilters) => setFilters(Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as InvoiceFilters)
+  const pick = (next: InvoiceFilters) =>
+    setFilters(Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as InvoiceFilters)
   const filtered = !!(filters.kind || filters.status)
   const mine = s.billToAccountNumber === billToNumber
 
   return (
     <View className='inv'>
       <View className='inv-head'>
-        <Text className='inv-head__number'>{billToNumber}{s.billTo && mine ? ` · ${s.billTo.title}` : ''}</Text>
+        <Text className='inv-head__number'>
+          {billToNumber}
+          {s.billTo && mine ? ` · ${s.billTo.title}` : ''}
+        </Text>
         {s.billTo && mine && (
-          <Text className='inv-head__frequency'>{t('acct.inv.frequency', { frequency: t(`acct.freq.${s.billTo.invoiceFrequency}`) })}</Text>
+          <Text className='inv-head__frequency'>
+            {t('acct.inv.frequency', { frequency: t(`acct.freq.${s.billTo.invoiceFrequency}`) })}
+          </Text>
         )}
       </View>
       <ScrollView scrollX className='inv-filter' enhanced showScrollbar={false}>
         {KINDS.map((k) => (
-          <Text key={k} className={`inv-filter__chip inv-filter__chip--kind-${k}${(filters.kind ?? 'all') === k ? ' inv-filter__chip--on' : ''}`}
-            {...tapProps(() => pick({ ...filters, kind: k === 'all' ? undefined : k }))}>
+          <Text
+            key={k}
+            className={`inv-filter__chip inv-filter__chip--kind-${k}${(filters.kind ?? 'all') === k ? ' inv-filter__chip--on' : ''}`}
+            {...tapProps(() => pick({ ...filters, kind: k === 'all' ? undefined : k }))}
+          >
             {t(`acct.inv.kind.${k}`)}
           </Text>
         ))}
       </ScrollView>
       <ScrollView scrollX className='inv-filter' enhanced showScrollbar={false}>
         {STATUSES.map((st) => (
-          <Text key={st} className={`inv-filter__chip inv-filter__chip--status-${st}${(filters.status ?? 'all') === st ? ' inv-filter__chip--on' : ''}`}
-            {...tapProps(() => pick({ ...filters, status: st === 'all' ? undefined : st }))}>
+          <Text
+            key={st}
+            className={`inv-filter__chip inv-filter__chip--status-${st}${(filters.status ?? 'all') === st ? ' inv-filter__chip--on' : ''}`}
+            {...tapProps(() => pick({ ...filters, status: st === 'all' ? undefined : st }))}
+          >
             {t(`acct.inv.status.${st}`)}
           </Text>
         ))}
@@ -65,7 +85,12 @@ function Invoices() {
 
       {s.status === 'loading' && <LoadingPanel className='inv-state' message={t('acct.loading')} />}
       {s.status === 'failed' && (
-        <StatePanel block='inv-state' error={s.error} button action={{ label: t('home.retry'), onTap: () => useInvoices.getState().load(billToNumber, filters) }} />
+        <StatePanel
+          block='inv-state'
+          error={s.error}
+          button
+          action={{ label: t('home.retry'), onTap: () => useInvoices.getState().load(billToNumber, filters) }}
+        />
       )}
       {s.status === 'ready' && mine && s.list.length === 0 && (
         <View className='inv-state inv-empty'>
@@ -73,11 +98,16 @@ function Invoices() {
           <Text className='inv-state__title'>{t(filtered ? 'acct.inv.emptyFiltered' : 'acct.inv.empty')}</Text>
         </View>
       )}
-      {s.status === 'ready' && mine && s.list.length > 0 && (
-        hasMoreInvoices(s)
-          ? <Button className='inv__more' {...tapProps(() => useInvoices.getState().more())}>{t('acct.inv.more')}</Button>
-          : <Text className='inv__all'>{t('acct.inv.allShown', { total: s.total })}</Text>
-      )}
+      {s.status === 'ready' &&
+        mine &&
+        s.list.length > 0 &&
+        (hasMoreInvoices(s) ? (
+          <Button className='inv__more' {...tapProps(() => useInvoices.getState().more())}>
+            {t('acct.inv.more')}
+          </Button>
+        ) : (
+          <Text className='inv__all'>{t('acct.inv.allShown', { total: s.total })}</Text>
+        ))}
     </View>
   )
 }
@@ -89,27 +119,37 @@ function InvoiceCard({ invoice: i, country }: { invoice: Invoice; country: 'cn' 
     ['title', t('acct.inv.title'), i.title],
     ['tax', t('acct.inv.taxNumber'), i.taxNumber],
     ['bank', t('acct.inv.bank'), [i.bank, i.bankAccount].filter(Boolean).join(' ')],
-    ['delivery', t('acct.inv.delivery'), i.deliveryNumber ?? '']
+    ['delivery', t('acct.inv.delivery'), i.deliveryNumber ?? ''],
   ]
   return (
     <View className='invoice' data-invoice={i.invoiceNumber}>
       <View className='invoice__top'>
-        <Text className='invoice__number'>{t('acct.inv.number')} {i.invoiceNumber}</Text>
+        <Text className='invoice__number'>
+          {t('acct.inv.number')} {i.invoiceNumber}
+        </Text>
         <Text className={`invoice__status invoice__status--${i.status}`}>{t(`acct.inv.status.${i.status}`)}</Text>
       </View>
       <View className='invoice__tags'>
         <Text className={`invoice__kind invoice__kind--${i.kind}`}>{t(`acct.inv.kind.${i.kind}`)}</Text>
         <Text className='invoice__medium'>{t(`acct.inv.medium.${i.medium}`)}</Text>
-        <Text className='invoice__date'>{t('acct.inv.issued', { date: formatTimestamp(i.issueDate, country, 'YYYY-MM-DD') })}</Text>
+        <Text className='invoice__date'>
+          {t('acct.inv.issued', { date: formatTimestamp(i.issueDate, country, 'YYYY-MM-DD') })}
+        </Text>
       </View>
-      {rows.filter(([, , v]) => v).map(([k, label, v]) => (
-        <View key={k} className={`invoice__row invoice__row--${k}`}>
-          <Text className='invoice__label'>{label}</Text>
-          <Text className='invoice__value'>{v}</Text>
-        </View>
-      ))}
+      {rows
+        .filter(([, , v]) => v)
+        .map(([k, label, v]) => (
+          <View key={k} className={`invoice__row invoice__row--${k}`}>
+            <Text className='invoice__label'>{label}</Text>
+            <Text className='invoice__value'>{v}</Text>
+          </View>
+        ))}
       <View className='invoice__bottom'>
-        {i.salesOrderNumber ? <Text className='invoice__order'>{t('acct.inv.order', { number: i.salesOrderNumber })}</Text> : <View />}
+        {i.salesOrderNumber ? (
+          <Text className='invoice__order'>{t('acct.inv.order', { number: i.salesOrderNumber })}</Text>
+        ) : (
+          <View />
+        )}
         <Text className='invoice__amount'>{formatMoney(i.amount, i.currency)}</Text>
       </View>
     </View>

@@ -26,17 +26,23 @@ export default function NonLogged() {
   const signedIn = useSession((s) => s.userInfo !== null)
 
   // someone who is logged in (e.g. Back after logging in) goes on to the screen instead
-  useEffect(() => { if (signedIn) openAppPath(returnTo) }, [signedIn, returnTo])
+  useEffect(() => {
+    if (signedIn) openAppPath(returnTo)
+  }, [signedIn, returnTo])
 
   return (
     <PageShell header={{ title: t('screen.nonLogged') }}>
       <View className='non-logged'>
-        {status !== 'USER_FETCHED' || signedIn ? <AtActivityIndicator /> : (
+        {status !== 'USER_FETCHED' || signedIn ? (
+          <AtActivityIndicator />
+        ) : (
           <>
             <Text className='non-logged__title'>{t('auth.nonLogged.title')}</Text>
             <Text className='non-logged__prompt'>{t('session.pleaseLogin')}</Text>
             <Text className='non-logged__body'>{t('auth.nonLogged.body')}</Text>
-            <View className='non-logged__buttons'><LoginButtons returnTo={returnTo} /></View>
+            <View className='non-logged__buttons'>
+              <LoginButtons returnTo={returnTo} />
+            </View>
           </>
         )}
       </View>

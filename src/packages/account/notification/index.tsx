@@ -16,11 +16,17 @@ import { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 type Category = Notification['category']
-const CATEGORY: Record<Category, { icon: string; label: 'acct.notif.cat.order' | 'acct.notif.cat.promotion' | 'acct.notif.cat.account' | 'acct.notif.cat.system' }> = {
+const CATEGORY: Record<
+  Category,
+  {
+    icon: string
+    label: 'acct.notif.cat.order' | 'acct.notif.cat.promotion' | 'acct.notif.cat.account' | 'acct.notif.cat.system'
+  }
+> = {
   order: { icon: 'shopping-bag', label: 'acct.notif.cat.order' },
   promotion: { icon: 'tags', label: 'acct.notif.cat.promotion' },
   account: { icon: 'user', label: 'acct.notif.cat.account' },
-  system: { icon: 'bell', label: 'acct.notif.cat.system' }
+  system: { icon: 'bell', label: 'acct.notif.cat.system' },
 }
 
 /**
@@ -33,8 +39,12 @@ export default function NotificationPage() {
   const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
   const { items, total, status, readIds } = useNotifications()
 
-  useEffect(() => { if (userId) useNotifications.getState().load(true) }, [userId, language])
-  useReachBottom(() => { void useNotifications.getState().load() })
+  useEffect(() => {
+    if (userId) useNotifications.getState().load(true)
+  }, [userId, language])
+  useReachBottom(() => {
+    void useNotifications.getState().load()
+  })
 
   const read = new Set(readIds)
   const open = (n: Notification) => {
@@ -50,7 +60,9 @@ export default function NotificationPage() {
           <View className='notification__bar'>
             <Text
               className={`notification__mark-all${anyUnread ? '' : ' notification__mark-all--off'}`}
-              {...tapProps(() => { void useNotifications.getState().markAllRead() })}
+              {...tapProps(() => {
+                void useNotifications.getState().markAllRead()
+              })}
             >
               {t('acct.notif.markAllRead')}
             </Text>
@@ -61,7 +73,12 @@ export default function NotificationPage() {
             const c = CATEGORY[n.category] ?? CATEGORY.system
             const unread = !read.has(n.id)
             return (
-              <View key={n.id} className={`notification__item${unread ? ' notification__item--unread' : ''}`} data-id={n.id} {...tapProps(() => open(n))}>
+              <View
+                key={n.id}
+                className={`notification__item${unread ? ' notification__item--unread' : ''}`}
+                data-id={n.id}
+                {...tapProps(() => open(n))}
+              >
                 <View className={`notification__icon notification__icon--${n.category}`} aria-label={t(c.label)}>
                   <AtIcon value={c.icon} size='18' color='#fff' />
                 </View>
@@ -71,7 +88,9 @@ export default function NotificationPage() {
                     {unread && <Text className='notification__dot' aria-label={t('acct.notif.unread')} />}
                   </View>
                   <Text className='notification__text'>{n.body}</Text>
-                  <Text className='notification__time'>{t(c.label)} · {formatTimestamp(n.createdAt, country)}</Text>
+                  <Text className='notification__time'>
+                    {t(c.label)} · {formatTimestamp(n.createdAt, country)}
+                  </Text>
                 </View>
                 {n.link && <AtIcon value='chevron-right' size='16' color='#b0b8c5' />}
               </View>
@@ -82,7 +101,12 @@ export default function NotificationPage() {
         {status === 'failed' && (
           <View className='notification__state'>
             <Text className='notification__error'>{t('acct.notif.loadError')}</Text>
-            <Button className='notification__button' {...tapProps(() => useNotifications.getState().load(items.length === 0))}>{t('home.retry')}</Button>
+            <Button
+              className='notification__button'
+              {...tapProps(() => useNotifications.getState().load(items.length === 0))}
+            >
+              {t('home.retry')}
+            </Button>
           </View>
         )}
         {status === 'ready' && items.length === 0 && (
@@ -94,11 +118,18 @@ export default function NotificationPage() {
         )}
         {status === 'ready' && items.length > 0 && items.length < total && (
           <View className='notification__state'>
-            <Button className='notification__button notification__more' {...tapProps(() => useNotifications.getState().load())}>{t('acct.notif.loadMore')}</Button>
+            <Button
+              className='notification__button notification__more'
+              {...tapProps(() => useNotifications.getState().load())}
+            >
+              {t('acct.notif.loadMore')}
+            </Button>
           </View>
         )}
         {status === 'ready' && items.length > 0 && items.length >= total && (
-          <View className='notification__state'><Text className='notification__state-body'>{t('acct.notif.allShown', { total })}</Text></View>
+          <View className='notification__state'>
+            <Text className='notification__state-body'>{t('acct.notif.allShown', { total })}</Text>
+          </View>
         )}
       </LoginGate>
     </PageShell>

@@ -22,14 +22,30 @@ import './index.scss'
  */
 export default function Onboarding() {
   const t = useT()
-  return <DetailPage title={t('screen.onboarding')}><OnboardingBody /></DetailPage>
+  return (
+    <DetailPage title={t('screen.onboarding')}>
+      <OnboardingBody />
+    </DetailPage>
+  )
 }
 
 function OnboardingBody() {
   const t = useT()
   const country = useLocale((s) => s.country)
   const sessionStatus = useSession((s) => s.userInfo?.userRoles.registrationStatus ?? null)
-  const { status, registrationStatus, requests, values, errors, submitting, submitError, sent, load, setField, submit } = useOnboarding()
+  const {
+    status,
+    registrationStatus,
+    requests,
+    values,
+    errors,
+    submitting,
+    submitError,
+    sent,
+    load,
+    setField,
+    submit,
+  } = useOnboarding()
   const approved = sessionStatus === 'Siebel Approved' || registrationStatus === 'Siebel Approved'
 
   useEffect(() => {
@@ -45,13 +61,27 @@ function OnboardingBody() {
 
   if (approved) {
     return (
-      <StatePanel block='onb' className='onb--complete' title={t('auth.onboarding.complete.title')} body={t('auth.onboarding.complete.body')} button
-        action={{ label: t('auth.onboarding.goMy'), onTap: () => navigation.go('my') }} />
+      <StatePanel
+        block='onb'
+        className='onb--complete'
+        title={t('auth.onboarding.complete.title')}
+        body={t('auth.onboarding.complete.body')}
+        button
+        action={{ label: t('auth.onboarding.goMy'), onTap: () => navigation.go('my') }}
+      />
     )
   }
-  if (status === 'idle' || status === 'loading') return <LoadingPanel className='onb' message={t('auth.onboarding.loading')} />
+  if (status === 'idle' || status === 'loading')
+    return <LoadingPanel className='onb' message={t('auth.onboarding.loading')} />
   if (status === 'failed') {
-    return <StatePanel block='onb' error={t('auth.onboarding.loadError')} button action={{ label: t('auth.retry'), onTap: () => load() }} />
+    return (
+      <StatePanel
+        block='onb'
+        error={t('auth.onboarding.loadError')}
+        button
+        action={{ label: t('auth.retry'), onTap: () => load() }}
+      />
+    )
   }
 
   const linkPending = requests.some((r) => r.kind === 'link-account' && r.status === 'PENDING')
@@ -63,14 +93,19 @@ function OnboardingBody() {
         <View className='onb__card onb-requests'>
           <Text className='onb__heading'>{t('auth.onboarding.requests')}</Text>
           {sent && <Text className='onb-requests__sent'>{t('auth.onboarding.sent')}</Text>}
-          {requests.map((r) => <RequestRow key={r.requestId} request={r} date={date} />)}
+          {requests.map((r) => (
+            <RequestRow key={r.requestId} request={r} date={date} />
+          ))}
         </View>
       )}
 
       <View className='onb__card onb-address'>
         <Text className='onb__heading'>{t('auth.onboarding.address.title')}</Text>
         <Text className='onb__body'>{t('auth.onboarding.address.body')}</Text>
-        <Button className='onb__button onb-address__go' {...tapProps(() => navigation.go('shipToAddress', { new: '1', flag: 'onboarding', back: 'onboarding' }))}>
+        <Button
+          className='onb__button onb-address__go'
+          {...tapProps(() => navigation.go('shipToAddress', { new: '1', flag: 'onboarding', back: 'onboarding' }))}
+        >
           {t('auth.onboarding.address.button')}
         </Button>
       </View>
@@ -81,10 +116,20 @@ function OnboardingBody() {
         {!linkPending && (
           <View className='onb-link__form'>
             {LINK_FIELDS.map((f) => (
-              <LinkInput key={f} field={f} value={values[f]} error={errors[f] ? message(errors[f]!) : null} onInput={(v) => setField(f, v)} />
+              <LinkInput
+                key={f}
+                field={f}
+                value={values[f]}
+                error={errors[f] ? message(errors[f]!) : null}
+                onInput={(v) => setField(f, v)}
+              />
             ))}
             {submitError && <Text className='onb-link__submit-error'>{submitError}</Text>}
-            <Button className='onb__button onb-link__submit' loading={submitting} {...tapProps(() => submit(), { disabled: submitting })}>
+            <Button
+              className='onb__button onb-link__submit'
+              loading={submitting}
+              {...tapProps(() => submit(), { disabled: submitting })}
+            >
               {t(submitting ? 'auth.onboarding.submitting' : 'auth.onboarding.submit')}
             </Button>
           </View>
@@ -94,12 +139,24 @@ function OnboardingBody() {
   )
 }
 
-function LinkInput({ field, value, error, onInput }: { field: LinkField; value: string; error: string | null; onInput: (v: string) => void }) {
+function LinkInput({
+  field,
+  value,
+  error,
+  onInput,
+}: {
+  field: LinkField
+  value: string
+  error: string | null
+  onInput: (v: string) => void
+}) {
   const t = useT()
   const id = useFieldId(field)
   return (
     <View className={`onb-field onb-field--${field}`}>
-      <FieldLabel className='onb-field__label' fieldId={id}>{t(fieldLabel(field))}</FieldLabel>
+      <FieldLabel className='onb-field__label' fieldId={id}>
+        {t(fieldLabel(field))}
+      </FieldLabel>
       <Input
         className={`onb-field__input${error ? ' onb-field__input--error' : ''}`}
         type='text'
@@ -123,7 +180,9 @@ function RequestRow({ request, date }: { request: OnboardingRequest; date: (iso:
         <Text className='onb-request__status'>{t(`auth.onboarding.status.${request.status}` as MessageKey)}</Text>
       </View>
       {request.status === 'PENDING' && (
-        <Text className='onb-request__due'>{t('auth.onboarding.reviewDue', { submitted: date(request.submittedAt), due: date(request.reviewDueBy) })}</Text>
+        <Text className='onb-request__due'>
+          {t('auth.onboarding.reviewDue', { submitted: date(request.submittedAt), due: date(request.reviewDueBy) })}
+        </Text>
       )}
     </View>
   )

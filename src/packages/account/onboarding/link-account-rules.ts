@@ -14,12 +14,15 @@ export const ACCOUNT_NUMBER_PATTERN = /^\d{5,20}$/
 export const ZIP_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]*$/
 export const LINK_MAX: Record<LinkField, number> = { accountNumber: 20, companyOrInstitution: 120, zipCode: 12 }
 
-export interface FieldError { key: MessageKey; params?: Params }
+export interface FieldError {
+  key: MessageKey
+  params?: Params
+}
 
 const LABEL: Record<LinkField, MessageKey> = {
   accountNumber: 'auth.onboarding.field.accountNumber',
   companyOrInstitution: 'auth.onboarding.field.companyOrInstitution',
-  zipCode: 'auth.onboarding.field.zipCode'
+  zipCode: 'auth.onboarding.field.zipCode',
 }
 export const fieldLabel = (f: LinkField) => LABEL[f]
 
@@ -28,8 +31,10 @@ export function checkLinkField(field: LinkField, raw: string): FieldError | null
   const v = raw.trim()
   // the wording of spec section 5: '{field} is a required field'
   if (!v) return { key: 'auth.onboarding.required', params: { field: LABEL[field] } }
-  if (field === 'accountNumber' && !ACCOUNT_NUMBER_PATTERN.test(v)) return { key: 'auth.onboarding.accountNumberInvalid' }
-  if (v.length > LINK_MAX[field]) return { key: 'auth.onboarding.tooLong', params: { field: LABEL[field], max: LINK_MAX[field] } }
+  if (field === 'accountNumber' && !ACCOUNT_NUMBER_PATTERN.test(v))
+    return { key: 'auth.onboarding.accountNumberInvalid' }
+  if (v.length > LINK_MAX[field])
+    return { key: 'auth.onboarding.tooLong', params: { field: LABEL[field], max: LINK_MAX[field] } }
   if (field === 'zipCode' && !ZIP_PATTERN.test(v)) return { key: 'auth.onboarding.zipInvalid' }
   return null
 }

@@ -29,8 +29,14 @@ interface OnboardingState {
 
 const EMPTY: LinkAccountBody = { accountNumber: '', companyOrInstitution: '', zipCode: '' }
 const initial = {
-  status: 'idle' as const, registrationStatus: null, requests: [], values: EMPTY, errors: {},
-  submitting: false, submitError: null, sent: null
+  status: 'idle' as const,
+  registrationStatus: null,
+  requests: [],
+  values: EMPTY,
+  errors: {},
+  submitting: false,
+  submitError: null,
+  sent: null,
 }
 
 export const useOnboarding = create<OnboardingState>()((set, get) => ({
@@ -62,13 +68,21 @@ export const useOnboarding = create<OnboardingState>()((set, get) => ({
     set({ submitting: true, submitError: null })
     try {
       const request = await linkAccount(body)
-      set({ submitting: false, sent: request, requests: [request, ...get().requests.filter((r) => r.requestId !== request.requestId)], values: EMPTY })
+      set({
+        submitting: false,
+        sent: request,
+        requests: [request, ...get().requests.filter((r) => r.requestId !== request.requestId)],
+        values: EMPTY,
+      })
       return true
     } catch (e) {
-      set({ submitting: false, submitError: t('auth.onboarding.submitFailed', { reason: e instanceof Error ? e.message : '' }) })
+      set({
+        submitting: false,
+        submitError: t('auth.onboarding.submitFailed', { reason: e instanceof Error ? e.message : '' }),
+      })
       return false
     }
   },
 
-  reset: () => set(initial)
+  reset: () => set(initial),
 }))

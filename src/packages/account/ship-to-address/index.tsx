@@ -7,7 +7,14 @@ import { showToast } from '../../../store/toast'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { useAddressForm } from '../../../store/account/addresses'
-import { ADDRESS_FIELDS, FIELD_LABEL, FIELD_MAX, REQUIRED_FIELDS, type AddressField, type Iso } from '../../../rules/account/address-validation'
+import {
+  ADDRESS_FIELDS,
+  FIELD_LABEL,
+  FIELD_MAX,
+  REQUIRED_FIELDS,
+  type AddressField,
+  type Iso,
+} from '../../../rules/account/address-validation'
 import { navigation } from '../../../platform/navigation'
 import { pageParam } from '../../../rules/page-params'
 import { tapProps } from '../../../components/tappable'
@@ -27,15 +34,30 @@ export default function ShipToAddressPage() {
   return (
     <PageShell header={{ title: t(pageParam(params, 'addressKey') ? 'acct.form.titleEdit' : 'acct.form.titleNew') }}>
       <LoginGate>
-        <AddressForm addressKey={pageParam(params, 'addressKey') || null} back={pageParam(params, 'back') || null} flag={pageParam(params, 'flag') || null} />
+        <AddressForm
+          addressKey={pageParam(params, 'addressKey') || null}
+          back={pageParam(params, 'back') || null}
+          flag={pageParam(params, 'flag') || null}
+        />
       </LoginGate>
     </PageShell>
   )
 }
 
-const INPUT_TYPE: Partial<Record<AddressField, 'text' | 'number' | 'idcard' | 'digit'>> = { mobile: 'number', zipCode: 'text' }
+const INPUT_TYPE: Partial<Record<AddressField, 'text' | 'number' | 'idcard' | 'digit'>> = {
+  mobile: 'number',
+  zipCode: 'text',
+}
 
-function AddressForm({ addressKey, back, flag }: { addressKey: string | null; back: string | null; flag: string | null }) {
+function AddressForm({
+  addressKey,
+  back,
+  flag,
+}: {
+  addressKey: string | null
+  back: string | null
+  flag: string | null
+}) {
   const t = useT()
   const localeCountry = useLocale((s) => s.country)
   const userCountry = useSession((s) => s.userInfo?.country ?? null)
@@ -43,7 +65,9 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
   const formId = useFieldId('ship-to')
   const iso: Iso = (userCountry ?? localeCountry) === 'in' ? 'IN' : 'CN'
 
-  useEffect(() => { useAddressForm.getState().init({ addressKey, iso }) }, [addressKey, iso])
+  useEffect(() => {
+    useAddressForm.getState().init({ addressKey, iso })
+  }, [addressKey, iso])
 
   const leave = () => {
     // `back=onboarding` returns to the registration flow; otherwise to the list (`flag` travels along)
@@ -63,8 +87,12 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
   if (f.status === 'refused' || f.status === 'notFound') {
     return (
       <View className='af-state'>
-        <Text className='af-state__body address-form__refused'>{f.status === 'refused' ? t('acct.form.refused') : `${t('acct.form.notFound')} ${f.topError ?? ''}`}</Text>
-        <Button className='af-state__button' {...tapProps(() => navigation.replace('shipToInfo'))}>{t('acct.form.backToList')}</Button>
+        <Text className='af-state__body address-form__refused'>
+          {f.status === 'refused' ? t('acct.form.refused') : `${t('acct.form.notFound')} ${f.topError ?? ''}`}
+        </Text>
+        <Button className='af-state__button' {...tapProps(() => navigation.replace('shipToInfo'))}>
+          {t('acct.form.backToList')}
+        </Button>
       </View>
     )
   }
@@ -73,7 +101,9 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
       <View className='af-state address-form__saved'>
         <Text className='af-state__title'>{t('acct.form.savedTitle')}</Text>
         <Text className='af-state__body'>{t('acct.form.savedBody', { reference: f.saved?.webReference ?? '' })}</Text>
-        <Button className='af-state__button address-form__done' {...tapProps(leave)}>{t('acct.form.done')}</Button>
+        <Button className='af-state__button address-form__done' {...tapProps(leave)}>
+          {t('acct.form.done')}
+        </Button>
       </View>
     )
   }
@@ -81,17 +111,30 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
   const errorCount = Object.keys(f.errors).length
   return (
     <View className='address-form'>
-      {f.topError && <View className='address-form__top-error'><Text>{f.topError}</Text></View>}
-      {errorCount > 0 && <View className='address-form__top-error address-form__top-error--fields'><Text>{t('acct.form.fixErrors')}</Text></View>}
+      {f.topError && (
+        <View className='address-form__top-error'>
+          <Text>{f.topError}</Text>
+        </View>
+      )}
+      {errorCount > 0 && (
+        <View className='address-form__top-error address-form__top-error--fields'>
+          <Text>{t('acct.form.fixErrors')}</Text>
+        </View>
+      )}
       <View className='address-form__group'>
         {ADDRESS_FIELDS.map((field) => {
           const err = f.errors[field]
           const label = t(FIELD_LABEL[field])
           return (
-            <View key={field} className={`address-form__field address-form__field--${field}${err ? ' address-form__field--invalid' : ''}`}>
+            <View
+              key={field}
+              className={`address-form__field address-form__field--${field}${err ? ' address-form__field--invalid' : ''}`}
+            >
               <FieldLabel className='address-form__label' fieldId={`${formId}-${field}`}>
                 {label}
-                {!REQUIRED_FIELDS.includes(field) && <Text className='address-form__optional'> ({t('acct.form.optional')})</Text>}
+                {!REQUIRED_FIELDS.includes(field) && (
+                  <Text className='address-form__optional'> ({t('acct.form.optional')})</Text>
+                )}
               </FieldLabel>
               <View className='address-form__control'>
                 {field === 'contactPhone' && <Text className='address-form__prefix'>{f.dialCode}</Text>}
@@ -105,8 +148,14 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
                   onInput={(ev) => f.setField(field, ev.detail.value)}
                 />
               </View>
-              {field === 'contactPhone' && !err && <Text className='address-form__hint'>{t(`acct.form.phoneHint.${f.iso}`)}</Text>}
-              {err && <Text className='address-form__error'>{t(err.key, { ...err.params, field: err.field ? t(FIELD_LABEL[err.field]) : '' })}</Text>}
+              {field === 'contactPhone' && !err && (
+                <Text className='address-form__hint'>{t(`acct.form.phoneHint.${f.iso}`)}</Text>
+              )}
+              {err && (
+                <Text className='address-form__error'>
+                  {t(err.key, { ...err.params, field: err.field ? t(FIELD_LABEL[err.field]) : '' })}
+                </Text>
+              )}
             </View>
           )
         })}
@@ -117,12 +166,25 @@ function AddressForm({ addressKey, back, flag }: { addressKey: string | null; ba
         {f.mode === 'new' && (
           <View className='address-form__field address-form__default'>
             <Text className='address-form__label'>{t('acct.form.setDefault')}</Text>
-            <Switch className='address-form__default-switch' {...fieldLabelProps(t('acct.form.setDefault'))} checked={f.isDefault} color='#0b5fa5' onChange={(ev) => f.setIsDefault(ev.detail.value)} />
+            <Switch
+              className='address-form__default-switch'
+              {...fieldLabelProps(t('acct.form.setDefault'))}
+              checked={f.isDefault}
+              color='#0b5fa5'
+              onChange={(ev) => f.setIsDefault(ev.detail.value)}
+            />
           </View>
         )}
       </View>
       <View className='address-form__footer'>
-        <View role='button' aria-disabled={f.status === 'submitting'} className={`address-form__submit${f.status === 'submitting' ? ' address-form__submit--busy' : ''}`} {...tapProps(() => { if (f.status !== 'submitting') submit() })}>
+        <View
+          role='button'
+          aria-disabled={f.status === 'submitting'}
+          className={`address-form__submit${f.status === 'submitting' ? ' address-form__submit--busy' : ''}`}
+          {...tapProps(() => {
+            if (f.status !== 'submitting') submit()
+          })}
+        >
           {f.status === 'submitting' ? t('acct.form.submitting') : t('acct.form.submit')}
         </View>
       </View>

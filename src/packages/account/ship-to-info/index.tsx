@@ -13,8 +13,18 @@ import { useSession } from '../../../store/auth/session'
 import { useConfig } from '../../../store/platform/config'
 import { useAddresses } from '../../../store/account/addresses'
 import {
-  addressLine, arStatementParams, billToAccountNumbers, billToButtons, billToTitle, canAddShipTo, canEdit, canSetDefault,
-  creditOf, hasUsableAddress, shipToBadges, shipToNumber
+  addressLine,
+  arStatementParams,
+  billToAccountNumbers,
+  billToButtons,
+  billToTitle,
+  canAddShipTo,
+  canEdit,
+  canSetDefault,
+  creditOf,
+  hasUsableAddress,
+  shipToBadges,
+  shipToNumber,
 } from '../../../rules/account/ship-to'
 import { navigation } from '../../../platform/navigation'
 import Tappable, { tapProps } from '../../../components/tappable'
@@ -43,12 +53,20 @@ function ShipToList() {
 
   const entries = userInfo?.allShipToBillToAddresses ?? []
   const billTos = billToAccountNumbers(userInfo).join(',')
-  useEffect(() => { if (billTos) useAddresses.getState().loadCredit(billTos.split(',')) }, [billTos])
+  useEffect(() => {
+    if (billTos) useAddresses.getState().loadCredit(billTos.split(','))
+  }, [billTos])
   // back from the add / edit form: the list is read again
-  useDidShow(() => { if (useSession.getState().userInfo) useSession.getState().fetchUser() })
+  useDidShow(() => {
+    if (useSession.getState().userInfo) useSession.getState().fetchUser()
+  })
 
   if (!userInfo) {
-    return <View className='st-state'>{status !== 'USER_FETCHED' && <AtActivityIndicator content={t('acct.loading')} />}</View>
+    return (
+      <View className='st-state'>
+        {status !== 'USER_FETCHED' && <AtActivityIndicator content={t('acct.loading')} />}
+      </View>
+    )
   }
 
   const confirmDefault = async () => {
@@ -61,7 +79,11 @@ function ShipToList() {
 
   return (
     <View className='st'>
-      {entries.length > 0 && !hasUsableAddress(userInfo) && <View className='st-banner'><Text>{t('acct.shipTo.noUsable')}</Text></View>}
+      {entries.length > 0 && !hasUsableAddress(userInfo) && (
+        <View className='st-banner'>
+          <Text>{t('acct.shipTo.noUsable')}</Text>
+        </View>
+      )}
       {entries.length === 0 && (
         <View className='st-state'>
           <AtIcon value='map-pin' size={40} color='#a0a8b5' />
@@ -82,16 +104,28 @@ function ShipToList() {
                 {/* number and badges wrap among themselves; the actions keep their place at the end of the line */}
                 <View className='ship-to__title'>
                   <Text className={`ship-to__number ship-to__number--${num.kind}`}>
-                    {t(num.kind === 'account' ? 'acct.shipTo.account' : 'acct.shipTo.webReference', { number: num.value })}
+                    {t(num.kind === 'account' ? 'acct.shipTo.account' : 'acct.shipTo.webReference', {
+                      number: num.value,
+                    })}
                   </Text>
-                  {badges.map((b) => <Text key={b} className={`ship-to__badge ship-to__badge--${b}`}>{t(`acct.badge.${b}`)}</Text>)}
+                  {badges.map((b) => (
+                    <Text key={b} className={`ship-to__badge ship-to__badge--${b}`}>
+                      {t(`acct.badge.${b}`)}
+                    </Text>
+                  ))}
                 </View>
                 <View className='ship-to__actions'>
                   {canSetDefault(s) && (
-                    <Text className='ship-to__set-default' {...tapProps(() => setConfirming(e))}>{t('acct.shipTo.setDefault')}</Text>
+                    <Text className='ship-to__set-default' {...tapProps(() => setConfirming(e))}>
+                      {t('acct.shipTo.setDefault')}
+                    </Text>
                   )}
                   {canEdit(s) && (
-                    <Tappable className='ship-to__edit' label={`${t('acct.shipTo.edit')} ${num.value}`} to={{ route: 'shipToAddress', params: { addressKey: s.addressKey } }}>
+                    <Tappable
+                      className='ship-to__edit'
+                      label={`${t('acct.shipTo.edit')} ${num.value}`}
+                      to={{ route: 'shipToAddress', params: { addressKey: s.addressKey } }}
+                    >
                       <AtIcon value='edit' size={18} color='#0b5fa5' />
                     </Tappable>
                   )}
@@ -107,22 +141,32 @@ function ShipToList() {
                 <View key={b.addressKey} className='bill-to' data-bill-to={b.accountNumber ?? ''}>
                   <View className='bill-to__head'>
                     <Text className='bill-to__number'>
-                      {b.accountNumber ? t('acct.shipTo.billTo', { number: b.accountNumber }) : t('acct.shipTo.billToPending')}
+                      {b.accountNumber
+                        ? t('acct.shipTo.billTo', { number: b.accountNumber })
+                        : t('acct.shipTo.billToPending')}
                     </Text>
                     {c.overdue && <Text className='bill-to__overdue'>{t('acct.billTo.overdue')}</Text>}
-                    {b.prePaymentAccount && <Text className='ship-to__badge ship-to__badge--prepayment'>{t('acct.badge.prepayment')}</Text>}
+                    {b.prePaymentAccount && (
+                      <Text className='ship-to__badge ship-to__badge--prepayment'>{t('acct.badge.prepayment')}</Text>
+                    )}
                   </View>
                   <Text className='bill-to__title'>{billToTitle(b)}</Text>
                   <Text className='bill-to__address'>{addressLine(b)}</Text>
                   {(buttons.arStatement || buttons.invoiceList) && (
                     <View className='bill-to__buttons'>
                       {buttons.arStatement && (
-                        <Text className='ship-to__ar' {...tapProps(() => navigation.go('arStatement', arStatementParams(e, b, credit)))}>
+                        <Text
+                          className='ship-to__ar'
+                          {...tapProps(() => navigation.go('arStatement', arStatementParams(e, b, credit)))}
+                        >
                           {t('acct.billTo.arStatement')}
                         </Text>
                       )}
                       {buttons.invoiceList && (
-                        <Text className='ship-to__invoices' {...tapProps(() => navigation.go('invoiceList', { billToAccountNumber: b.accountNumber }))}>
+                        <Text
+                          className='ship-to__invoices'
+                          {...tapProps(() => navigation.go('invoiceList', { billToAccountNumber: b.accountNumber }))}
+                        >
                           {t('acct.billTo.invoiceList')}
                         </Text>
                       )}
@@ -137,16 +181,33 @@ function ShipToList() {
 
       <View className='ship-to-footer'>
         {add.ok ? (
-          <Button className='ship-to-footer__add' {...tapProps(() => navigation.go('shipToAddress', { new: '1' }))}>{t('acct.shipTo.add')}</Button>
-        ) : add.reason !== 'anonymous' && (
-          <Text className='ship-to-footer__note'>{t(add.reason === 'blackListed' ? 'acct.shipTo.addBlackListed' : add.reason === 'limit' ? 'acct.shipTo.addLimit' : 'acct.shipTo.addPending', { max: add.reason === 'limit' ? MAX_SHIP_TOS_PER_ACCOUNT : MAX_PENDING_SHIP_TOS })}</Text>
+          <Button className='ship-to-footer__add' {...tapProps(() => navigation.go('shipToAddress', { new: '1' }))}>
+            {t('acct.shipTo.add')}
+          </Button>
+        ) : (
+          add.reason !== 'anonymous' && (
+            <Text className='ship-to-footer__note'>
+              {t(
+                add.reason === 'blackListed'
+                  ? 'acct.shipTo.addBlackListed'
+                  : add.reason === 'limit'
+                    ? 'acct.shipTo.addLimit'
+                    : 'acct.shipTo.addPending',
+                { max: add.reason === 'limit' ? MAX_SHIP_TOS_PER_ACCOUNT : MAX_PENDING_SHIP_TOS },
+              )}
+            </Text>
+          )
         )}
       </View>
 
       <ConfirmDialog
         open={confirming !== null}
         title={t('acct.confirm.setDefaultTitle')}
-        body={confirming ? t('acct.confirm.setDefaultBody', { name: confirming.shipTo.nickName || addressLine(confirming.shipTo) }) : undefined}
+        body={
+          confirming
+            ? t('acct.confirm.setDefaultBody', { name: confirming.shipTo.nickName || addressLine(confirming.shipTo) })
+            : undefined
+        }
         busy={savingDefault !== null}
         onYes={confirmDefault}
         onNo={() => setConfirming(null)}

@@ -8,8 +8,14 @@ import LoginGate from '../../../components/auth/login-gate'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import {
-  SC_REASON_MAX, applicableShipTos, isActiveSupplyCenter, reasonLength, useSupplyCentre,
-  type ApplyErrors, type ApplyField, type ApplyForm
+  SC_REASON_MAX,
+  applicableShipTos,
+  isActiveSupplyCenter,
+  reasonLength,
+  useSupplyCentre,
+  type ApplyErrors,
+  type ApplyField,
+  type ApplyForm,
 } from '../../../store/account/supply-centre'
 import { formatTimestamp } from '../../../rules/format'
 import { tapProps } from '../../../components/tappable'
@@ -19,7 +25,9 @@ import { labelledFieldProps } from '../../../platform/labels'
 import './index.scss'
 
 const STATUS_LABEL: Record<SupplyCenterRequest['status'], MessageKey> = {
-  PENDING: 'acct.sc.pending', APPROVED: 'acct.sc.approved', REJECTED: 'acct.sc.rejected'
+  PENDING: 'acct.sc.pending',
+  APPROVED: 'acct.sc.approved',
+  REJECTED: 'acct.sc.rejected',
 }
 const EMPTY: ApplyForm = { shipToNum: '', supplyCenterId: '', reason: '', agreeTerms: false }
 
@@ -42,7 +50,9 @@ export default function SupplyCentrePage() {
   const [justSent, setJustSent] = useState<string | null>(null)
   const reasonId = useFieldId('sc-reason')
 
-  useEffect(() => { if (userId) useSupplyCentre.getState().load() }, [userId, language])
+  useEffect(() => {
+    if (userId) useSupplyCentre.getState().load()
+  }, [userId, language])
   // the default ship-to is chosen first when it can apply
   useEffect(() => {
     if (!form.shipToNum && shipTos.length) {
@@ -53,8 +63,15 @@ export default function SupplyCentrePage() {
 
   // "editing a field clears its error"
   const edit = <K extends ApplyField>(field: K, value: ApplyForm[K] | ((f: ApplyForm) => ApplyForm[K])) => {
-    setForm((f) => ({ ...f, [field]: typeof value === 'function' ? (value as (f: ApplyForm) => ApplyForm[K])(f) : value }))
-    setErrors((e) => { const n = { ...e }; delete n[field]; return n })
+    setForm((f) => ({
+      ...f,
+      [field]: typeof value === 'function' ? (value as (f: ApplyForm) => ApplyForm[K])(f) : value,
+    }))
+    setErrors((e) => {
+      const n = { ...e }
+      delete n[field]
+      return n
+    })
     setMessage(null)
   }
   const submit = async () => {
@@ -67,21 +84,27 @@ export default function SupplyCentrePage() {
       return
     }
     setErrors(res.errors)
-    setMessage(res.messageKey ? t(res.messageKey) : res.messageText ?? null)
+    setMessage(res.messageKey ? t(res.messageKey) : (res.messageText ?? null))
   }
 
   const centreName = (id: string) => options.find((o) => o.supplyCenterId === id)?.name ?? id
   const currentOption = current ? options.find((o) => o.supplyCenterId === current.supplyCenterId) : undefined
   const pending = requests.filter((r) => r.status === 'PENDING')
   const count = reasonLength(form.reason)
-  const err = (f: ApplyField) => errors[f] && <Text className='sc-form__error'>{t(errors[f]!, { max: SC_REASON_MAX })}</Text>
+  const err = (f: ApplyField) =>
+    errors[f] && <Text className='sc-form__error'>{t(errors[f]!, { max: SC_REASON_MAX })}</Text>
 
   return (
     <PageShell header={{ title: t('screen.supplyCentre') }}>
       <LoginGate>
         {status === 'loading' && <LoadingPanel className='sc-state' message={t('acct.sc.loading')} />}
         {status === 'failed' && (
-          <StatePanel block='sc-state' error={t('acct.sc.loadError')} button action={{ label: t('home.retry'), onTap: () => useSupplyCentre.getState().load() }} />
+          <StatePanel
+            block='sc-state'
+            error={t('acct.sc.loadError')}
+            button
+            action={{ label: t('home.retry'), onTap: () => useSupplyCentre.getState().load() }}
+          />
         )}
         {status === 'ready' && (
           <>
@@ -89,24 +112,38 @@ export default function SupplyCentrePage() {
               <Text className='sc-current__label'>{t('acct.sc.current')}</Text>
               {current ? (
                 <View className='sc-current__centre'>
-                  <Text className='sc-current__name'>{currentOption ? `${currentOption.name} · ${currentOption.city}` : current.supplyCenterId}</Text>
+                  <Text className='sc-current__name'>
+                    {currentOption ? `${currentOption.name} · ${currentOption.city}` : current.supplyCenterId}
+                  </Text>
                   {isActiveSupplyCenter(current) && <Text className='sc-current__badge'>{t('acct.sc.active')}</Text>}
                 </View>
               ) : (
                 <Text className='sc-current__none'>{t('acct.sc.none')}</Text>
               )}
-              {shipToNum && <Text className='sc-current__meta'>{t('acct.sc.shipTo', { accountNumber: shipToNum })}</Text>}
+              {shipToNum && (
+                <Text className='sc-current__meta'>{t('acct.sc.shipTo', { accountNumber: shipToNum })}</Text>
+              )}
             </View>
 
             {pending.map((r) => (
               <View key={r.requestId} className='sc-pending'>
                 <View className='sc-pending__head'>
                   <AtIcon value='clock' size='18' color='#f08c00' />
-                  <Text className='sc-pending__title'>{t(r.requestId === justSent ? 'acct.sc.submitted' : 'acct.sc.pending')}</Text>
+                  <Text className='sc-pending__title'>
+                    {t(r.requestId === justSent ? 'acct.sc.submitted' : 'acct.sc.pending')}
+                  </Text>
                 </View>
                 <Text className='sc-pending__note'>{t('acct.sc.pendingNote')}</Text>
-                <Text className='sc-pending__line'>{t('acct.sc.requestLine', { kind: t(r.kind === 'change' ? 'acct.sc.kind.change' : 'acct.sc.kind.apply'), shipTo: r.shipToNum, centre: centreName(r.supplyCenterId) })}</Text>
-                <Text className='sc-pending__due'>{t('acct.sc.reviewDueBy', { time: formatTimestamp(r.reviewDueBy, country) })}</Text>
+                <Text className='sc-pending__line'>
+                  {t('acct.sc.requestLine', {
+                    kind: t(r.kind === 'change' ? 'acct.sc.kind.change' : 'acct.sc.kind.apply'),
+                    shipTo: r.shipToNum,
+                    centre: centreName(r.supplyCenterId),
+                  })}
+                </Text>
+                <Text className='sc-pending__due'>
+                  {t('acct.sc.reviewDueBy', { time: formatTimestamp(r.reviewDueBy, country) })}
+                </Text>
               </View>
             ))}
 
@@ -125,7 +162,9 @@ export default function SupplyCentrePage() {
                         {...tapProps(() => edit('shipToNum', s.accountNumber ?? ''))}
                       >
                         <Text className='sc-form__choice-title'>{s.accountNumber}</Text>
-                        <Text className='sc-form__choice-meta'>{[s.companyOrInstitution, s.city].filter(Boolean).join(' · ')}</Text>
+                        <Text className='sc-form__choice-meta'>
+                          {[s.companyOrInstitution, s.city].filter(Boolean).join(' · ')}
+                        </Text>
                       </View>
                     ))}
                   </View>
@@ -139,17 +178,25 @@ export default function SupplyCentrePage() {
                         <View
                           key={o.supplyCenterId}
                           className={`sc-form__choice sc-form__centre${form.supplyCenterId === o.supplyCenterId ? ' sc-form__choice--on' : ''}${usable ? '' : ' sc-form__choice--disabled'}`}
-                          {...tapProps(() => edit('supplyCenterId', o.supplyCenterId), { role: 'radio', selected: form.supplyCenterId === o.supplyCenterId, disabled: !usable })}
+                          {...tapProps(() => edit('supplyCenterId', o.supplyCenterId), {
+                            role: 'radio',
+                            selected: form.supplyCenterId === o.supplyCenterId,
+                            disabled: !usable,
+                          })}
                         >
                           <Text className='sc-form__choice-title'>{o.name}</Text>
-                          <Text className='sc-form__choice-meta'>{usable ? o.city : `${o.city} · ${t('acct.sc.notOperating')}`}</Text>
+                          <Text className='sc-form__choice-meta'>
+                            {usable ? o.city : `${o.city} · ${t('acct.sc.notOperating')}`}
+                          </Text>
                         </View>
                       )
                     })}
                   </View>
                   {err('supplyCenterId')}
 
-                  <FieldLabel className='sc-form__label' fieldId={reasonId}>{t('acct.sc.fieldReason')}</FieldLabel>
+                  <FieldLabel className='sc-form__label' fieldId={reasonId}>
+                    {t('acct.sc.fieldReason')}
+                  </FieldLabel>
                   <Textarea
                     className={`sc-form__reason${errors.reason ? ' sc-form__reason--error' : ''}`}
                     value={form.reason}
@@ -166,7 +213,13 @@ export default function SupplyCentrePage() {
                   <View className='sc-form__terms' onClick={() => edit('agreeTerms', (f) => !f.agreeTerms)}>
                     <View
                       className={`sc-form__check${form.agreeTerms ? ' sc-form__check--on' : ''}`}
-                      {...tapProps((e) => { e.stopPropagation?.(); edit('agreeTerms', (f) => !f.agreeTerms) }, { role: 'checkbox', selected: form.agreeTerms, label: t('acct.sc.terms') })}
+                      {...tapProps(
+                        (e) => {
+                          e.stopPropagation?.()
+                          edit('agreeTerms', (f) => !f.agreeTerms)
+                        },
+                        { role: 'checkbox', selected: form.agreeTerms, label: t('acct.sc.terms') },
+                      )}
                     >
                       {form.agreeTerms && <AtIcon value='check' size='12' color='#fff' />}
                     </View>
@@ -188,11 +241,21 @@ export default function SupplyCentrePage() {
                 {requests.map((r) => (
                   <View key={r.requestId} className='sc-requests__item'>
                     <View className='sc-requests__head'>
-                      <Text className='sc-requests__line'>{t('acct.sc.requestLine', { kind: t(r.kind === 'change' ? 'acct.sc.kind.change' : 'acct.sc.kind.apply'), shipTo: r.shipToNum, centre: centreName(r.supplyCenterId) })}</Text>
-                      <Text className={`sc-requests__status sc-requests__status--${r.status.toLowerCase()}`}>{t(STATUS_LABEL[r.status])}</Text>
+                      <Text className='sc-requests__line'>
+                        {t('acct.sc.requestLine', {
+                          kind: t(r.kind === 'change' ? 'acct.sc.kind.change' : 'acct.sc.kind.apply'),
+                          shipTo: r.shipToNum,
+                          centre: centreName(r.supplyCenterId),
+                        })}
+                      </Text>
+                      <Text className={`sc-requests__status sc-requests__status--${r.status.toLowerCase()}`}>
+                        {t(STATUS_LABEL[r.status])}
+                      </Text>
                     </View>
                     <Text className='sc-requests__reason'>{r.reason}</Text>
-                    <Text className='sc-requests__meta'>{t('acct.sc.submittedAt', { time: formatTimestamp(r.submittedAt, country) })}</Text>
+                    <Text className='sc-requests__meta'>
+                      {t('acct.sc.submittedAt', { time: formatTimestamp(r.submittedAt, country) })}
+                    </Text>
                   </View>
                 ))}
               </View>

@@ -22,7 +22,11 @@ import './index.scss'
  */
 export default function DeliveryAddressPage() {
   const t = useT()
-  return <DetailPage title={t('screen.deliveryAddress')}><Chooser /></DetailPage>
+  return (
+    <DetailPage title={t('screen.deliveryAddress')}>
+      <Chooser />
+    </DetailPage>
+  )
 }
 
 function returnTo(backTo: string | undefined, addressKey: string) {
@@ -39,11 +43,20 @@ function returnTo(backTo: string | undefined, addressKey: string) {
 
 /** URLSearchParams is missing in some mini-program engines: the query of a spec address, decoded. */
 function parseQuery(q: string): [string, string][] {
-  return q.split('&').filter(Boolean).map((p) => {
-    const [k, v = ''] = p.split('=')
-    const dec = (s: string) => { try { return decodeURIComponent(s.replace(/\+/g, ' ')) } catch { return s } }
-    return [dec(k), dec(v)]
-  })
+  return q
+    .split('&')
+    .filter(Boolean)
+    .map((p) => {
+      const [k, v = ''] = p.split('=')
+      const dec = (s: string) => {
+        try {
+          return decodeURIComponent(s.replace(/\+/g, ' '))
+        } catch {
+          return s
+        }
+      }
+      return [dec(k), dec(v)]
+    })
 }
 
 function Chooser() {
@@ -52,10 +65,20 @@ function Chooser() {
   const userInfo = useSession((s) => s.userInfo)
   const status = useSession((s) => s.status)
   const [chosen, setChosen] = useState<string | null>(null)
-  if (!userInfo) return <View className='da-state'>{status !== 'USER_FETCHED' && <AtActivityIndicator content={t('acct.loading')} />}</View>
+  if (!userInfo)
+    return (
+      <View className='da-state'>
+        {status !== 'USER_FETCHED' && <AtActivityIndicator content={t('acct.loading')} />}
+      </View>
+    )
 
   const entries = userInfo.allShipToBillToAddresses
-  const current = chosen ?? (pageParam(params, 'addressKey') || null) ?? storedAddressKey() ?? usableDefault(userInfo)?.shipTo.addressKey ?? null
+  const current =
+    chosen ??
+    (pageParam(params, 'addressKey') || null) ??
+    storedAddressKey() ??
+    usableDefault(userInfo)?.shipTo.addressKey ??
+    null
   const choose = (e: ShipToBillTos) => {
     if (!isActive(e.shipTo)) return
     setChosen(e.shipTo.addressKey)
@@ -66,7 +89,11 @@ function Chooser() {
 
   return (
     <View className='da'>
-      {active.length === 0 && <View className='da-state'><Text>{t('acct.delivery.empty')}</Text></View>}
+      {active.length === 0 && (
+        <View className='da-state'>
+          <Text>{t('acct.delivery.empty')}</Text>
+        </View>
+      )}
       {entries.map((e) => {
         const s = e.shipTo
         const on = s.addressKey === current && isActive(s)
@@ -79,9 +106,19 @@ function Chooser() {
             onClick={() => choose(e)}
             head={
               <>
-                <View className={`delivery__radio${on ? ' delivery__radio--on' : ''}`}>{on && <AtIcon value='check' size={14} color='#fff' />}</View>
-                <Text className='delivery__number'>{t(num.kind === 'account' ? 'acct.shipTo.account' : 'acct.shipTo.webReference', { number: num.value })}</Text>
-                {shipToBadges(e).map((b) => <Text key={b} className={`delivery__badge delivery__badge--${b}`}>{t(`acct.badge.${b}`)}</Text>)}
+                <View className={`delivery__radio${on ? ' delivery__radio--on' : ''}`}>
+                  {on && <AtIcon value='check' size={14} color='#fff' />}
+                </View>
+                <Text className='delivery__number'>
+                  {t(num.kind === 'account' ? 'acct.shipTo.account' : 'acct.shipTo.webReference', {
+                    number: num.value,
+                  })}
+                </Text>
+                {shipToBadges(e).map((b) => (
+                  <Text key={b} className={`delivery__badge delivery__badge--${b}`}>
+                    {t(`acct.badge.${b}`)}
+                  </Text>
+                ))}
                 {on && <Text className='delivery__current'>{t('acct.delivery.current')}</Text>}
               </>
             }
@@ -92,7 +129,9 @@ function Chooser() {
       })}
       {canAddShipTo(userInfo).ok && (
         <View className='delivery__footer'>
-          <Button className='delivery__add' {...tapProps(() => navigation.go('shipToAddress', { new: '1' }))}>{t('acct.delivery.addNew')}</Button>
+          <Button className='delivery__add' {...tapProps(() => navigation.go('shipToAddress', { new: '1' }))}>
+            {t('acct.delivery.addNew')}
+          </Button>
         </View>
       )}
     </View>

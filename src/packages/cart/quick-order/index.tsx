@@ -39,17 +39,31 @@ export default function QuickOrder() {
     try {
       const r = await call()
       if (r.ok) setResults(r.value)
-      else { setResults(null); setFailed(t('qo.failed', { message: r.message })) }
-    } finally { setBusy(false) }
+      else {
+        setResults(null)
+        setFailed(t('qo.failed', { message: r.message }))
+      }
+    } finally {
+      setBusy(false)
+    }
   }
   const submit = () => {
     if (!parsed.lines.length) return
-    run(() => useCart.getState().quickAdd(parsed.lines.map((l) => ({ line: l.line, catalogNumber: l.catalogNumber, quantity: l.quantity })), 'quickOrder'))
+    run(() =>
+      useCart.getState().quickAdd(
+        parsed.lines.map((l) => ({ line: l.line, catalogNumber: l.catalogNumber, quantity: l.quantity })),
+        'quickOrder',
+      ),
+    )
   }
-  const reorder = () => { if (orderNumber) run(() => useCart.getState().reorder(orderNumber)) }
+  const reorder = () => {
+    if (orderNumber) run(() => useCart.getState().reorder(orderNumber))
+  }
 
   const problemText = (p: { line: number; raw: string; error: 'quantity' | 'format' | 'tooMany' }) =>
-    p.error === 'tooMany' ? t('qo.problem.tooMany', { line: p.line, max: QUICK_ORDER_MAX_LINES }) : t(`qo.problem.${p.error}`, { line: p.line, raw: p.raw })
+    p.error === 'tooMany'
+      ? t('qo.problem.tooMany', { line: p.line, max: QUICK_ORDER_MAX_LINES })
+      : t(`qo.problem.${p.error}`, { line: p.line, raw: p.raw })
 
   const addedCount = results?.filter((r) => ADDED.has(r.status)).length ?? 0
 
@@ -59,7 +73,10 @@ export default function QuickOrder() {
         {orderNumber && loggedIn && (
           <View className='qo-card qo-reorder'>
             <Text className='qo-card__title'>{t('qo.reorderTitle')}</Text>
-            <View className={`qo-button qo-reorder__go${busy ? ' qo-button--busy' : ''}`} {...tapProps(reorder, { disabled: busy })}>
+            <View
+              className={`qo-button qo-reorder__go${busy ? ' qo-button--busy' : ''}`}
+              {...tapProps(reorder, { disabled: busy })}
+            >
               {t('qo.reorder', { orderNumber })}
             </View>
           </View>
@@ -72,23 +89,41 @@ export default function QuickOrder() {
             value={text}
             maxlength={20000}
             placeholder={t('qo.placeholder')}
-            onInput={(e) => { setText(e.detail.value); setResults(null) }}
+            onInput={(e) => {
+              setText(e.detail.value)
+              setResults(null)
+            }}
             {...fieldLabelProps(t('qo.label'))}
           />
           {parsed.lines.length > 0 && (
             <View className='qo-preview'>
               <Text className='qo-preview__title'>{t('qo.preview', { count: parsed.lines.length })}</Text>
-              <View className='qo-table' {...ariaProps('table', { label: t('qo.preview', { count: parsed.lines.length }) })}>
+              <View
+                className='qo-table'
+                {...ariaProps('table', { label: t('qo.preview', { count: parsed.lines.length }) })}
+              >
                 <View className='qo-table__row qo-table__head' {...ariaProps('row')}>
-                  <Text className='qo-table__line' {...ariaProps('columnheader')}>{t('qo.colLine')}</Text>
-                  <Text className='qo-table__cat' {...ariaProps('columnheader')}>{t('qo.colCat')}</Text>
-                  <Text className='qo-table__qty' {...ariaProps('columnheader')}>{t('qo.colQty')}</Text>
+                  <Text className='qo-table__line' {...ariaProps('columnheader')}>
+                    {t('qo.colLine')}
+                  </Text>
+                  <Text className='qo-table__cat' {...ariaProps('columnheader')}>
+                    {t('qo.colCat')}
+                  </Text>
+                  <Text className='qo-table__qty' {...ariaProps('columnheader')}>
+                    {t('qo.colQty')}
+                  </Text>
                 </View>
                 {parsed.lines.map((l) => (
                   <View key={l.line} className='qo-table__row qo-preview__line' {...ariaProps('row')}>
-                    <Text className='qo-table__line' {...ariaProps('cell')}>{l.line}</Text>
-                    <Text className='qo-table__cat' {...ariaProps('cell')}>{l.catalogNumber}</Text>
-                    <Text className='qo-table__qty' {...ariaProps('cell')}>{l.quantity}</Text>
+                    <Text className='qo-table__line' {...ariaProps('cell')}>
+                      {l.line}
+                    </Text>
+                    <Text className='qo-table__cat' {...ariaProps('cell')}>
+                      {l.catalogNumber}
+                    </Text>
+                    <Text className='qo-table__qty' {...ariaProps('cell')}>
+                      {l.quantity}
+                    </Text>
                   </View>
                 ))}
               </View>
@@ -97,7 +132,11 @@ export default function QuickOrder() {
           {parsed.problems.length > 0 && (
             <View className='qo-problems' {...ariaProps('status')}>
               <Text className='qo-problems__title'>{t('qo.problems')}</Text>
-              {parsed.problems.map((p) => <Text key={`${p.line}-${p.error}`} className='qo-problems__line'>{problemText(p)}</Text>)}
+              {parsed.problems.map((p) => (
+                <Text key={`${p.line}-${p.error}`} className='qo-problems__line'>
+                  {problemText(p)}
+                </Text>
+              ))}
             </View>
           )}
           <View
@@ -106,18 +145,30 @@ export default function QuickOrder() {
           >
             {t('qo.submit', { count: parsed.lines.length })}
           </View>
-          {failed && <Text className='qo-failed' {...ariaProps('alert')}>{failed}</Text>}
+          {failed && (
+            <Text className='qo-failed' {...ariaProps('alert')}>
+              {failed}
+            </Text>
+          )}
         </View>
 
         {results && (
           <View className='qo-card qo-results' {...ariaProps('status')}>
             <Text className='qo-card__title'>{t('qo.results')}</Text>
-            <Text className='qo-results__count'>{t('qo.addedCount', { count: addedCount, total: results.length })}</Text>
+            <Text className='qo-results__count'>
+              {t('qo.addedCount', { count: addedCount, total: results.length })}
+            </Text>
             {results.map((r) => (
-              <View key={`${r.line}-${r.catalogNumber}`} className={`qo-result qo-result--${ADDED.has(r.status) ? 'ok' : 'no'}`} data-status={r.status}>
+              <View
+                key={`${r.line}-${r.catalogNumber}`}
+                className={`qo-result qo-result--${ADDED.has(r.status) ? 'ok' : 'no'}`}
+                data-status={r.status}
+              >
                 <Text className='qo-result__line'>{r.line}</Text>
                 <View className='qo-result__body'>
-                  <Text className='qo-result__cat'>{r.catalogNumber} × {r.quantity}</Text>
+                  <Text className='qo-result__cat'>
+                    {r.catalogNumber} × {r.quantity}
+                  </Text>
                   {r.productTitle && <Text className='qo-result__title'>{r.productTitle}</Text>}
                 </View>
                 <Text className='qo-result__status'>{t(LINE_RESULT_LABEL[r.status])}</Text>
@@ -125,7 +176,9 @@ export default function QuickOrder() {
             ))}
           </View>
         )}
-        <Tappable className='qo-back' to={{ route: 'cart' }}>{t('qo.backToCart')} ›</Tappable>
+        <Tappable className='qo-back' to={{ route: 'cart' }}>
+          {t('qo.backToCart')} ›
+        </Tappable>
       </View>
     </PageShell>
   )

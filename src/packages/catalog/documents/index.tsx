@@ -35,7 +35,9 @@ function DocumentRow({ doc }: { doc: DocumentRecord }) {
   }
   return (
     <View className='doc-row' data-document-id={doc.id}>
-      <View className={`doc-row__icon doc-row__icon--${doc.type}`}><AtIcon value={TYPE_ICON[doc.type]} size='20' color='#ffffff' /></View>
+      <View className={`doc-row__icon doc-row__icon--${doc.type}`}>
+        <AtIcon value={TYPE_ICON[doc.type]} size='20' color='#ffffff' />
+      </View>
       <View className='doc-row__body'>
         <Text className='doc-row__title'>{doc.title}</Text>
         <Text className='doc-row__meta'>
@@ -43,10 +45,16 @@ function DocumentRow({ doc }: { doc: DocumentRecord }) {
           {doc.lotNumber ? ` · ${t('browse.docs.lot')} ${doc.lotNumber}` : ''}
         </Text>
         <Text className='doc-row__meta'>
-          {t(doc.language === 'zh' ? 'browse.docs.langZh' : 'browse.docs.langEn')} · {t('browse.docs.updated', { date: formatTimestamp(doc.updatedAt, country, 'YYYY-MM-DD') })}
+          {t(doc.language === 'zh' ? 'browse.docs.langZh' : 'browse.docs.langEn')} ·{' '}
+          {t('browse.docs.updated', { date: formatTimestamp(doc.updatedAt, country, 'YYYY-MM-DD') })}
         </Text>
       </View>
-      <View className={`doc-row__open${opening ? ' doc-row__open--busy' : ''}`} {...tapProps(() => { if (!opening) open() })}>
+      <View
+        className={`doc-row__open${opening ? ' doc-row__open--busy' : ''}`}
+        {...tapProps(() => {
+          if (!opening) open()
+        })}
+      >
         <AtIcon value='download' size='14' color='#0b5fa5' />
         <Text className='doc-row__open-text'>{t('browse.docs.open')}</Text>
       </View>
@@ -66,7 +74,11 @@ export default function Documents() {
   const results = useDocumentResults()
   const initialType = (DOCUMENT_TABS.find((x) => x.type === params.type)?.type ?? 'manual') as DocumentType
   const [type, setType] = useState<DocumentType>(initialType)
-  const [form, setForm] = useState<DocumentForm>({ text: params.q ?? '', catalogNumber: params.catalogNumber ?? '', lotNumber: params.lotNumber ?? '' })
+  const [form, setForm] = useState<DocumentForm>({
+    text: params.q ?? '',
+    catalogNumber: params.catalogNumber ?? '',
+    lotNumber: params.lotNumber ?? '',
+  })
   const [error, setError] = useState<MessageKey | null>(null)
   const [searched, setSearched] = useState<string | null>(null)
   const fieldId = useFieldId('docs')
@@ -78,7 +90,9 @@ export default function Documents() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  useReachBottom(() => { if (searched) results.loadMore() })
+  useReachBottom(() => {
+    if (searched) results.loadMore()
+  })
 
   function submit(forType = type) {
     const r = documentQuery(forType, form)
@@ -112,7 +126,11 @@ export default function Documents() {
       <View className='docs'>
         <View className='docs__tabs'>
           {DOCUMENT_TABS.map((tab) => (
-            <View key={tab.type} className={`docs__tab${tab.type === type ? ' docs__tab--active' : ''}`} {...tapProps(() => switchTab(tab.type))}>
+            <View
+              key={tab.type}
+              className={`docs__tab${tab.type === type ? ' docs__tab--active' : ''}`}
+              {...tapProps(() => switchTab(tab.type))}
+            >
               <Text>{t(tab.label)}</Text>
             </View>
           ))}
@@ -121,28 +139,72 @@ export default function Documents() {
         <View className='docs__form'>
           {type === 'coa' ? (
             <>
-              <FieldLabel className='docs__label' fieldId={`${fieldId}-catalog`}>{t('browse.docs.catalogNumber')}</FieldLabel>
-              <Input className={`docs__input${error === 'browse.docs.needCatalog' ? ' docs__input--error' : ''}`} value={form.catalogNumber} maxlength={40} placeholder={t('browse.docs.catalogPlaceholder')} {...labelledFieldProps(`${fieldId}-catalog`, t('browse.docs.catalogNumber'))} onInput={set('catalogNumber')} onConfirm={() => submit()} />
-              <FieldLabel className='docs__label' fieldId={`${fieldId}-lot`}>{t('browse.docs.lotNumber')}</FieldLabel>
-              <Input className={`docs__input${error === 'browse.docs.needLot' ? ' docs__input--error' : ''}`} value={form.lotNumber} maxlength={40} placeholder={t('browse.docs.lotPlaceholder')} {...labelledFieldProps(`${fieldId}-lot`, t('browse.docs.lotNumber'))} onInput={set('lotNumber')} onConfirm={() => submit()} />
+              <FieldLabel className='docs__label' fieldId={`${fieldId}-catalog`}>
+                {t('browse.docs.catalogNumber')}
+              </FieldLabel>
+              <Input
+                className={`docs__input${error === 'browse.docs.needCatalog' ? ' docs__input--error' : ''}`}
+                value={form.catalogNumber}
+                maxlength={40}
+                placeholder={t('browse.docs.catalogPlaceholder')}
+                {...labelledFieldProps(`${fieldId}-catalog`, t('browse.docs.catalogNumber'))}
+                onInput={set('catalogNumber')}
+                onConfirm={() => submit()}
+              />
+              <FieldLabel className='docs__label' fieldId={`${fieldId}-lot`}>
+                {t('browse.docs.lotNumber')}
+              </FieldLabel>
+              <Input
+                className={`docs__input${error === 'browse.docs.needLot' ? ' docs__input--error' : ''}`}
+                value={form.lotNumber}
+                maxlength={40}
+                placeholder={t('browse.docs.lotPlaceholder')}
+                {...labelledFieldProps(`${fieldId}-lot`, t('browse.docs.lotNumber'))}
+                onInput={set('lotNumber')}
+                onConfirm={() => submit()}
+              />
               <Text className='docs__hint'>{t('browse.docs.coaHint')}</Text>
             </>
           ) : (
             <>
-              <FieldLabel className='docs__label' fieldId={`${fieldId}-text`}>{t('browse.docs.textLabel')}</FieldLabel>
-              <Input className={`docs__input${error ? ' docs__input--error' : ''}`} value={form.text} maxlength={100} placeholder={t('browse.docs.textPlaceholder')} {...labelledFieldProps(`${fieldId}-text`, t('browse.docs.textLabel'))} confirmType='search' onInput={set('text')} onConfirm={() => submit()} />
+              <FieldLabel className='docs__label' fieldId={`${fieldId}-text`}>
+                {t('browse.docs.textLabel')}
+              </FieldLabel>
+              <Input
+                className={`docs__input${error ? ' docs__input--error' : ''}`}
+                value={form.text}
+                maxlength={100}
+                placeholder={t('browse.docs.textPlaceholder')}
+                {...labelledFieldProps(`${fieldId}-text`, t('browse.docs.textLabel'))}
+                confirmType='search'
+                onInput={set('text')}
+                onConfirm={() => submit()}
+              />
             </>
           )}
           {error && <Text className='docs__error'>{t(error)}</Text>}
-          <Button className='docs__submit' {...tapProps(() => submit())}>{t('browse.docs.search')}</Button>
+          <Button className='docs__submit' {...tapProps(() => submit())}>
+            {t('browse.docs.search')}
+          </Button>
         </View>
 
         {current && current.status === 'loading' && current.items.length === 0 && <Skeleton variant='row' count={3} />}
         {current && current.items.length > 0 && (
           <>
             <Text className='docs__summary'>{t('browse.docs.found', { count: current.total })}</Text>
-            <View className='docs__list'>{current.items.map((d) => <DocumentRow key={d.id} doc={d} />)}</View>
-            <ListFooter status={current.status} shown={current.items.length} total={current.total} onMore={() => results.loadMore()} onRetry={() => submit()} quietEnd />
+            <View className='docs__list'>
+              {current.items.map((d) => (
+                <DocumentRow key={d.id} doc={d} />
+              ))}
+            </View>
+            <ListFooter
+              status={current.status}
+              shown={current.items.length}
+              total={current.total}
+              onMore={() => results.loadMore()}
+              onRetry={() => submit()}
+              quietEnd
+            />
           </>
         )}
         {current && current.status === 'ready' && current.items.length === 0 && (
@@ -154,7 +216,9 @@ export default function Documents() {
         {current && current.status === 'failed' && current.items.length === 0 && (
           <View className='docs__empty'>
             <Text className='docs__error'>{current.error ?? t('error.generic')}</Text>
-            <Text className='docs__retry' {...tapProps(() => submit())}>{t('home.retry')}</Text>
+            <Text className='docs__retry' {...tapProps(() => submit())}>
+              {t('home.retry')}
+            </Text>
           </View>
         )}
       </View>

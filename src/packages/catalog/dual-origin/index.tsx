@@ -20,12 +20,12 @@ type Only = NonNullable<DualOriginQuery['only']> | 'all'
 const FILTERS: { only: Only; label: MessageKey }[] = [
   { only: 'all', label: 'browse.dual.filter.all' },
   { only: 'dual', label: 'browse.dual.filter.dual' },
-  { only: 'surcharge', label: 'browse.dual.filter.surcharge' }
+  { only: 'surcharge', label: 'browse.dual.filter.surcharge' },
 ]
 const ORIGIN_LABEL: Record<ProductOrigin, MessageKey> = {
   imported: 'browse.dual.origin.imported',
   local: 'browse.dual.origin.local',
-  dual: 'browse.dual.origin.dual'
+  dual: 'browse.dual.origin.dual',
 }
 
 /** Under each card: where the product comes from, and the surcharge with its reason. */
@@ -36,7 +36,10 @@ function OriginLine({ item }: { item: DualOriginItem }) {
       <Text className={`dual-line__origin dual-line__origin--${item.origin}`}>{t(ORIGIN_LABEL[item.origin])}</Text>
       {item.surcharge ? (
         <Text className='dual-line__surcharge'>
-          {t('browse.dual.surcharge', { amount: formatMoney(item.surcharge.amount, item.surcharge.currency), reason: item.surcharge.reason })}
+          {t('browse.dual.surcharge', {
+            amount: formatMoney(item.surcharge.amount, item.surcharge.currency),
+            reason: item.surcharge.reason,
+          })}
         </Text>
       ) : (
         <Text className='dual-line__none'>{t('browse.dual.noSurcharge')}</Text>
@@ -66,7 +69,9 @@ export default function DualOrigin() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sessionStatus, key])
 
-  useReachBottom(() => { list.loadMore() })
+  useReachBottom(() => {
+    list.loadMore()
+  })
 
   const pick = (next: Only) => {
     if (next === only) return
@@ -85,17 +90,35 @@ export default function DualOrigin() {
         </View>
         <View className='dual__filters'>
           {FILTERS.map((f) => (
-            <Text key={f.only} className={`dual__filter${f.only === only ? ' dual__filter--on' : ''}`} {...tapProps(() => pick(f.only))}>{t(f.label)}</Text>
+            <Text
+              key={f.only}
+              className={`dual__filter${f.only === only ? ' dual__filter--on' : ''}`}
+              {...tapProps(() => pick(f.only))}
+            >
+              {t(f.label)}
+            </Text>
           ))}
         </View>
         {current && current.status !== 'loading' && current.total > 0 && (
           <Text className='dual__count'>{t('browse.cat.count', { count: formatCount(current.total) })}</Text>
         )}
-        {(!current || (current.status === 'loading' && current.items.length === 0)) && <Skeleton variant='card' count={4} />}
-        {current && <ProductList items={current.items} loggedIn={userId !== null} placement='dual-origin' extra={extra} />}
-        {current && current.status === 'ready' && current.items.length === 0 && <Text className='dual__empty'>{t('browse.dual.none')}</Text>}
+        {(!current || (current.status === 'loading' && current.items.length === 0)) && (
+          <Skeleton variant='card' count={4} />
+        )}
+        {current && (
+          <ProductList items={current.items} loggedIn={userId !== null} placement='dual-origin' extra={extra} />
+        )}
+        {current && current.status === 'ready' && current.items.length === 0 && (
+          <Text className='dual__empty'>{t('browse.dual.none')}</Text>
+        )}
         {current && (current.items.length > 0 || current.status === 'failed') && (
-          <ListFooter status={current.status} shown={current.items.length} total={current.total} onMore={() => list.loadMore()} onRetry={() => list.load(key, query)} />
+          <ListFooter
+            status={current.status}
+            shown={current.items.length}
+            total={current.total}
+            onMore={() => list.loadMore()}
+            onRetry={() => list.load(key, query)}
+          />
         )}
       </View>
     </PageShell>

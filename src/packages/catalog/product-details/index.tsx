@@ -69,15 +69,22 @@ export default function ProductDetails() {
   const detail = entry?.detail ?? null
   // H5: the server's drawing of this product's first screen gives way once the page has its own (or an error)
   const settled = detail !== null || entry?.status === 'notFound' || entry?.status === 'failed' || !catalogNumber
-  useEffect(() => { if (settled) firstScreenReady() }, [settled])
-  useRecordVisit(detail && {
-    kind: 'product',
-    id: detail.catalogNumber,
-    title: detail.productTitle,
-    subtitle: `${detail.catalogNumber} · ${detail.size}`,
-    image: detail.image,
-    link: { route: 'productDetails', params: { title: cleanTitle(detail.productTitle), catalogNumber: detail.catalogNumber } }
-  })
+  useEffect(() => {
+    if (settled) firstScreenReady()
+  }, [settled])
+  useRecordVisit(
+    detail && {
+      kind: 'product',
+      id: detail.catalogNumber,
+      title: detail.productTitle,
+      subtitle: `${detail.catalogNumber} · ${detail.size}`,
+      image: detail.image,
+      link: {
+        route: 'productDetails',
+        params: { title: cleanTitle(detail.productTitle), catalogNumber: detail.catalogNumber },
+      },
+    },
+  )
 
   // the header's chat icon opens customer service with this product's card (spec section 9 chat card)
   const header = { title: t('screen.productDetails'), chatProduct: detail ? chatProductOf(detail) : undefined }
@@ -85,15 +92,26 @@ export default function ProductDetails() {
   if (!catalogNumber || entry?.status === 'notFound') {
     return (
       <PageShell header={header}>
-        <StatePanel block='pd-state' title={t('pd.notFound')} body={t('pd.notFoundBody', { catalogNumber: catalogNumber || '—' })} button
-          action={{ label: t('pd.searchInstead'), onTap: () => navigation.go('search', { keyword: catalogNumber }) }} />
+        <StatePanel
+          block='pd-state'
+          title={t('pd.notFound')}
+          body={t('pd.notFoundBody', { catalogNumber: catalogNumber || '—' })}
+          button
+          action={{ label: t('pd.searchInstead'), onTap: () => navigation.go('search', { keyword: catalogNumber }) }}
+        />
       </PageShell>
     )
   }
   if (entry?.status === 'failed') {
     return (
       <PageShell header={header}>
-        <StatePanel block='pd-state' title={t('pd.loadError')} body={entry.error} button action={{ label: t('home.retry'), onTap: () => useProduct.getState().load(catalogNumber, key) }} />
+        <StatePanel
+          block='pd-state'
+          title={t('pd.loadError')}
+          body={entry.error}
+          button
+          action={{ label: t('home.retry'), onTap: () => useProduct.getState().load(catalogNumber, key) }}
+        />
       </PageShell>
     )
   }
@@ -109,14 +127,18 @@ export default function ProductDetails() {
   const leadOnly = isLeadOnly(detail)
   const gifts: { good: FreeGood; label: string }[] = [
     ...(detail.freeGoodItem ? [{ good: detail.freeGoodItem, label: t('pd.freeGood') }] : []),
-    ...(detail.promoFreeGoodItem ? [{ good: detail.promoFreeGoodItem, label: t('pd.promoFreeGood') }] : [])
+    ...(detail.promoFreeGoodItem ? [{ good: detail.promoFreeGoodItem, label: t('pd.promoFreeGood') }] : []),
   ]
   const variants = detail.variants.length > 1 ? detail.variants : []
   const onAction = async () => {
     if (leadOnly) {
       if (requesting.current) return
       requesting.current = true
-      try { await useProduct.getState().requestLead(detail.catalogNumber) } finally { requesting.current = false }
+      try {
+        await useProduct.getState().requestLead(detail.catalogNumber)
+      } finally {
+        requesting.current = false
+      }
       return
     }
     // add to cart: this page has no quantity field, so one unit (the cart's 1..999 rule caps merges)
@@ -126,19 +148,32 @@ export default function ProductDetails() {
       const r = await useCart.getState().add(detail.catalogNumber, CART_QTY_MIN, 'product')
       const line = r.ok ? r.value[0] : undefined
       if (!r.ok) showToast(t('cart.addFailed', { message: r.message }))
-      else if (line && line.status !== 'added' && line.status !== 'capped') showToast(t('cart.addFailed', { message: t(LINE_RESULT_LABEL[line.status]) }))
+      else if (line && line.status !== 'added' && line.status !== 'capped')
+        showToast(t('cart.addFailed', { message: t(LINE_RESULT_LABEL[line.status]) }))
       else showToast(t('cart.added'))
-    } finally { adding.current = false }
+    } finally {
+      adding.current = false
+    }
   }
-  const openDocument = (d: DocumentRecord) => { openDocumentFile(d).catch(() => { showToast(t('pd.documentFailed')) }) }
+  const openDocument = (d: DocumentRecord) => {
+    openDocumentFile(d).catch(() => {
+      showToast(t('pd.documentFailed'))
+    })
+  }
 
   return (
     <PageShell header={header} title={detail.productTitle}>
       <View className='pd'>
         <View className='pd-gallery'>
-          <Picture className='pd-gallery__image' src={productImageUrl(detail.image, 650, API_BASE_URL)} alt={detail.productTitle} />
+          <Picture
+            className='pd-gallery__image'
+            src={productImageUrl(detail.image, 650, API_BASE_URL)}
+            alt={detail.productTitle}
+          />
           <View className='pd-gallery__heart'>
-            <WishlistButton item={{ contentId: detail.catalogNumber, contentType: 'Products', wishlistType: 'product' }} />
+            <WishlistButton
+              item={{ contentId: detail.catalogNumber, contentType: 'Products', wishlistType: 'product' }}
+            />
           </View>
         </View>
 
@@ -146,13 +181,21 @@ export default function ProductDetails() {
           <Text className='pd-main__brand'>{detail.brand}</Text>
           <Text className='pd-main__title'>{detail.productTitle}</Text>
           <View className='pd-main__meta'>
-            <Text className='pd-main__meta-item'>{t('product.catalogNumber')} {detail.catalogNumber}</Text>
-            <Text className='pd-main__meta-item'>{t('product.size')} {detail.size}</Text>
+            <Text className='pd-main__meta-item'>
+              {t('product.catalogNumber')} {detail.catalogNumber}
+            </Text>
+            <Text className='pd-main__meta-item'>
+              {t('product.size')} {detail.size}
+            </Text>
           </View>
           {entry.promotions.length > 0 && (
             <View className='pd-promos'>
               {entry.promotions.map((p) => (
-                <Tappable key={p.id} className='pd-promos__chip' to={{ route: 'promotion', params: { category: p.category, subject: p.subject, id: p.id } }}>
+                <Tappable
+                  key={p.id}
+                  className='pd-promos__chip'
+                  to={{ route: 'promotion', params: { category: p.category, subject: p.subject, id: p.id } }}
+                >
                   <Text className='pd-promos__tag'>{t('pd.promotion')}</Text>
                   <Text className='pd-promos__title'>{p.title}</Text>
                   <AtIcon value='chevron-right' size='12' color='#cc0029' />
@@ -161,7 +204,11 @@ export default function ProductDetails() {
             </View>
           )}
           <View className='pd-main__price'>
-            <PriceBlock input={priceInputOf(detail, entry.price)} loggedIn={loggedIn} loading={entry.priceStatus === 'loading'} />
+            <PriceBlock
+              input={priceInputOf(detail, entry.price)}
+              loggedIn={loggedIn}
+              loading={entry.priceStatus === 'loading'}
+            />
           </View>
           <View className='pd-main__availability'>
             <AvailabilityBadge record={entry.availability} status={entry.availabilityStatus} />
@@ -181,9 +228,15 @@ export default function ProductDetails() {
                     className={`pd-variants__chip${current ? ' pd-variants__chip--on' : ''}`}
                     role='radio'
                     selected={current}
-                    onTap={() => !current && navigation.replace('productDetails', {
-                      title: cleanTitle(v.productTitle), catalogNumber: v.catalogNumber, placeholderName, productPlacement
-                    })}
+                    onTap={() =>
+                      !current &&
+                      navigation.replace('productDetails', {
+                        title: cleanTitle(v.productTitle),
+                        catalogNumber: v.catalogNumber,
+                        placeholderName,
+                        productPlacement,
+                      })
+                    }
                   >
                     <Text className='pd-variants__size'>{v.size}</Text>
                     <Text className='pd-variants__cat'>{v.catalogNumber}</Text>
@@ -198,7 +251,11 @@ export default function ProductDetails() {
           <View className='pd-card'>
             {gifts.map(({ good, label }) => (
               <View key={label} className='pd-gift'>
-                <Picture className='pd-gift__image' src={productImageUrl(good.productPic, 150, API_BASE_URL)} alt={good.productName} />
+                <Picture
+                  className='pd-gift__image'
+                  src={productImageUrl(good.productPic, 150, API_BASE_URL)}
+                  alt={good.productName}
+                />
                 <View className='pd-gift__body'>
                   <Text className='pd-gift__label'>{label}</Text>
                   <Text className='pd-gift__name'>{good.productName}</Text>
@@ -233,7 +290,12 @@ export default function ProductDetails() {
           <View className='pd-card'>
             <View className='pd-card__head'>
               <Text className='pd-card__title'>{t('pd.documents')}</Text>
-              <Tappable className='pd-card__more' to={{ route: 'documents', params: { catalogNumber: detail.catalogNumber } }}>{t('pd.allDocuments')}</Tappable>
+              <Tappable
+                className='pd-card__more'
+                to={{ route: 'documents', params: { catalogNumber: detail.catalogNumber } }}
+              >
+                {t('pd.allDocuments')}
+              </Tappable>
             </View>
             {detail.documents.map((d) => (
               <Tappable key={d.id} className='pd-doc' onTap={() => openDocument(d)}>
@@ -241,7 +303,13 @@ export default function ProductDetails() {
                 <View className='pd-doc__body'>
                   <Text className='pd-doc__title'>{d.title}</Text>
                   <Text className='pd-doc__meta'>
-                    {[d.lotNumber ? t('pd.lot', { lot: d.lotNumber }) : null, d.language === 'zh' ? '中文' : 'English', formatTimestamp(d.updatedAt, country, 'YYYY-MM-DD')].filter(Boolean).join(' · ')}
+                    {[
+                      d.lotNumber ? t('pd.lot', { lot: d.lotNumber }) : null,
+                      d.language === 'zh' ? '中文' : 'English',
+                      formatTimestamp(d.updatedAt, country, 'YYYY-MM-DD'),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </Text>
                 </View>
                 <AtIcon value='chevron-right' size='14' color='#b0b8c5' />

@@ -17,7 +17,11 @@ import Picture from '../../../components/picture'
 import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
-const STATUS_LABEL = { upcoming: 'promotion.upcoming', active: 'promotion.active', expired: 'promotion.expired' } as const
+const STATUS_LABEL = {
+  upcoming: 'promotion.upcoming',
+  active: 'promotion.active',
+  expired: 'promotion.expired',
+} as const
 
 /** Promotion, /promotions/{category}/{subject}/{id} (spec section 2), from GET /get/promotionById. */
 export default function PromotionPage() {
@@ -30,27 +34,42 @@ export default function PromotionPage() {
 
   // a promotion view counts as content in the browsing history (its id is the promotion id)
   const promoData = entry?.data ?? null
-  useRecordVisit(promoData && {
-    kind: 'content',
-    id: promoData.id,
-    title: promoData.title,
-    subtitle: promoData.summary.slice(0, 80),
-    image: promoData.bannerImage,
-    link: { route: 'promotion', params: { category: promoData.category, subject: promoData.subject, id: promoData.id } }
-  })
+  useRecordVisit(
+    promoData && {
+      kind: 'content',
+      id: promoData.id,
+      title: promoData.title,
+      subtitle: promoData.summary.slice(0, 80),
+      image: promoData.bannerImage,
+      link: {
+        route: 'promotion',
+        params: { category: promoData.category, subject: promoData.subject, id: promoData.id },
+      },
+    },
+  )
 
   const header = { title: t('screen.promotion') }
   if (!id || entry?.status === 'notFound') {
     return (
       <PageShell header={header}>
-        <StatePanel block='promo-state' title={t('promotion.notFound')} button action={{ label: t('nav.backHome'), onTap: () => navigation.go('home') }} />
+        <StatePanel
+          block='promo-state'
+          title={t('promotion.notFound')}
+          button
+          action={{ label: t('nav.backHome'), onTap: () => navigation.go('home') }}
+        />
       </PageShell>
     )
   }
   if (entry?.status === 'failed') {
     return (
       <PageShell header={header}>
-        <StatePanel block='promo-state' title={t('promotion.loadError')} button action={{ label: t('home.retry'), onTap: reload }} />
+        <StatePanel
+          block='promo-state'
+          title={t('promotion.loadError')}
+          button
+          action={{ label: t('home.retry'), onTap: reload }}
+        />
       </PageShell>
     )
   }
@@ -67,16 +86,23 @@ export default function PromotionPage() {
   const hideFeatured = (x: { route: string; params: Record<string, string> }) =>
     x.route === 'productDetails' && promo.products.some((p) => p.catalogNumber === x.params.catalogNumber)
   const days = (iso: string) => Math.max(1, Math.ceil((new Date(iso).getTime() - Date.now()) / 86400000))
-  const countdown = promo.status === 'active'
-    ? t('promotion.endsIn', { days: days(promo.endDate) })
-    : promo.status === 'upcoming' ? t('promotion.startsIn', { days: days(promo.startDate) }) : null
+  const countdown =
+    promo.status === 'active'
+      ? t('promotion.endsIn', { days: days(promo.endDate) })
+      : promo.status === 'upcoming'
+        ? t('promotion.startsIn', { days: days(promo.startDate) })
+        : null
   return (
     <PageShell header={header}>
       <View className='promo'>
         <View className='promo-banner'>
-          {banner
-            ? <Picture className='promo-banner__image' src={banner} alt='' />
-            : <View className='promo-banner__image promo-banner__image--none'><Text className='promo-banner__subject'>{promo.subject}</Text></View>}
+          {banner ? (
+            <Picture className='promo-banner__image' src={banner} alt='' />
+          ) : (
+            <View className='promo-banner__image promo-banner__image--none'>
+              <Text className='promo-banner__subject'>{promo.subject}</Text>
+            </View>
+          )}
           <View className='promo-banner__heart'>
             <WishlistButton item={{ contentId: promo.id, contentType: 'Promotions', wishlistType: 'content' }} />
           </View>
@@ -88,7 +114,10 @@ export default function PromotionPage() {
           </View>
           <Text className='promo-card__title'>{promo.title}</Text>
           <Text className='promo-card__dates'>
-            {t('promotion.dates', { from: formatTimestamp(promo.startDate, country, 'YYYY-MM-DD'), to: formatTimestamp(promo.endDate, country, 'YYYY-MM-DD') })}
+            {t('promotion.dates', {
+              from: formatTimestamp(promo.startDate, country, 'YYYY-MM-DD'),
+              to: formatTimestamp(promo.endDate, country, 'YYYY-MM-DD'),
+            })}
           </Text>
           {promo.summary && <Text className='promo-card__summary'>{promo.summary}</Text>}
         </View>
@@ -100,7 +129,9 @@ export default function PromotionPage() {
         {promo.products.length > 0 && (
           <View className='promo-products'>
             <Text className='promo-products__title'>{t('promotion.products')}</Text>
-            {promo.products.map((p) => <ProductCard key={p.catalogNumber} product={p} loggedIn={userId !== null} placement='promotion' />)}
+            {promo.products.map((p) => (
+              <ProductCard key={p.catalogNumber} product={p} loggedIn={userId !== null} placement='promotion' />
+            ))}
           </View>
         )}
       </View>

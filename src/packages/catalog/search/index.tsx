@@ -41,7 +41,9 @@ export default function Search() {
     hydrate()
     // a search that arrives by address (the header's search bar, a custom search URL) is a search made
     if (initial) add(initial)
-    return () => { if (timer.current) clearTimeout(timer.current) }
+    return () => {
+      if (timer.current) clearTimeout(timer.current)
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
@@ -51,7 +53,9 @@ export default function Search() {
     if (useSearchResults.getState().key !== key) useSearchResults.getState().load(key, { q: query })
   }, [sessionStatus, query, priceKey])
 
-  useReachBottom(() => { if (query) results.loadMore() })
+  useReachBottom(() => {
+    if (query) results.loadMore()
+  })
 
   const run = (term: string, remember: boolean) => {
     if (timer.current) clearTimeout(timer.current)
@@ -99,7 +103,9 @@ export default function Search() {
               </View>
             )}
           </View>
-          <Text className='search__go' {...tapProps(() => run(text, true))}>{t('header.search')}</Text>
+          <Text className='search__go' {...tapProps(() => run(text, true))}>
+            {t('header.search')}
+          </Text>
         </View>
 
         {!query && (
@@ -109,7 +115,9 @@ export default function Search() {
           </>
         )}
 
-        {query && (!current || (current.status === 'loading' && current.items.length === 0)) && <Skeleton variant='card' count={4} />}
+        {query && (!current || (current.status === 'loading' && current.items.length === 0)) && (
+          <Skeleton variant='card' count={4} />
+        )}
 
         {query && current && current.items.length > 0 && (
           <>
@@ -132,7 +140,9 @@ export default function Search() {
         {query && current && current.status === 'failed' && current.items.length === 0 && (
           <View className='search__empty'>
             <Text className='search__empty-title'>{current.error ?? t('error.generic')}</Text>
-            <Text className='search__link' {...tapProps(() => results.load(`${priceKey}|${query}`, { q: query }))}>{t('home.retry')}</Text>
+            <Text className='search__link' {...tapProps(() => results.load(`${priceKey}|${query}`, { q: query }))}>
+              {t('home.retry')}
+            </Text>
           </View>
         )}
 
@@ -145,7 +155,11 @@ export default function Search() {
               <View className='search__suggest'>
                 <Text className='search__suggest-title'>{t('browse.search.tryTerms')}</Text>
                 <View className='search__chips'>
-                  {terms.map((s) => <Text key={s.text} className='search__chip' {...tapProps(() => run(s.text, true))}>{s.text}</Text>)}
+                  {terms.map((s) => (
+                    <Text key={s.text} className='search__chip' {...tapProps(() => run(s.text, true))}>
+                      {s.text}
+                    </Text>
+                  ))}
                 </View>
               </View>
             )}
@@ -154,7 +168,11 @@ export default function Search() {
                 <Text className='search__suggest-title'>{t('browse.search.tryCategories')}</Text>
                 <View className='search__chips'>
                   {cats.map((s) => (
-                    <Text key={s.categoryCode} className='search__chip search__chip--category' {...tapProps(() => navigation.go('categories', { category: s.text, node: s.categoryCode }))}>
+                    <Text
+                      key={s.categoryCode}
+                      className='search__chip search__chip--category'
+                      {...tapProps(() => navigation.go('categories', { category: s.text, node: s.categoryCode }))}
+                    >
                       {s.text}
                     </Text>
                   ))}

@@ -25,7 +25,10 @@ function Facet({ facet }: { facet: SelectionFacet }) {
   const toggle = useSelection((s) => s.toggle)
   const [all, setAll] = useState(false)
   // chosen values always show, even past the first few
-  const shown = all || facet.values.length < FOLD_FROM ? facet.values : facet.values.filter((v, i) => i < FIRST_VALUES || isChosen(filters, facet.name, v.value))
+  const shown =
+    all || facet.values.length < FOLD_FROM
+      ? facet.values
+      : facet.values.filter((v, i) => i < FIRST_VALUES || isChosen(filters, facet.name, v.value))
   const hidden = facet.values.length - shown.length
   return (
     <View className='sel-facet' data-facet={facet.name}>
@@ -37,7 +40,12 @@ function Facet({ facet }: { facet: SelectionFacet }) {
         {shown.map((v) => {
           const on = isChosen(filters, facet.name, v.value)
           return (
-            <View key={v.value} className={`sel-chip${on ? ' sel-chip--on' : ''}`} data-value={v.value} {...tapProps(() => toggle(facet, v.value))}>
+            <View
+              key={v.value}
+              className={`sel-chip${on ? ' sel-chip--on' : ''}`}
+              data-value={v.value}
+              {...tapProps(() => toggle(facet, v.value))}
+            >
               {on && <AtIcon value='check' size='10' color='#ffffff' />}
               <Text className='sel-chip__text'>{v.value}</Text>
               <Text className='sel-chip__count'>{formatCount(v.count)}</Text>
@@ -45,7 +53,9 @@ function Facet({ facet }: { facet: SelectionFacet }) {
           )
         })}
         {(hidden > 0 || all) && facet.values.length >= FOLD_FROM && (
-          <Text className='sel-facet__more' {...tapProps(() => setAll(!all))}>{all ? t('browse.sel.showLess') : t('browse.sel.showAll', { count: hidden })}</Text>
+          <Text className='sel-facet__more' {...tapProps(() => setAll(!all))}>
+            {all ? t('browse.sel.showLess') : t('browse.sel.showAll', { count: hidden })}
+          </Text>
         )}
       </View>
     </View>
@@ -76,13 +86,17 @@ export default function SelectionTools() {
   }, [locale])
 
   useEffect(() => {
-    if (sessionStatus === 'USER_FETCHED') useSelection.getState().start(key, pageParam(params, 'categoryCode') || undefined)
+    if (sessionStatus === 'USER_FETCHED')
+      useSelection.getState().start(key, pageParam(params, 'categoryCode') || undefined)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sessionStatus, key])
 
-  useReachBottom(() => { results.loadMore() })
+  useReachBottom(() => {
+    results.loadMore()
+  })
 
-  const top = tree.tree.find((c) => c.code === sel.categoryCode || c.children.some((ch) => ch.code === sel.categoryCode)) ?? null
+  const top =
+    tree.tree.find((c) => c.code === sel.categoryCode || c.children.some((ch) => ch.code === sel.categoryCode)) ?? null
   const showResults = () => Taro.pageScrollTo({ selector: '#sel-results', duration: 200 }).catch(() => undefined)
   const loggedIn = userId !== null
   const loadingFacets = sel.facetsStatus === 'loading' && sel.facets.length === 0
@@ -93,14 +107,31 @@ export default function SelectionTools() {
         <ScrollView className='sel__cats' scrollX enableFlex>
           {tree.tree.length === 0 && tree.status !== 'failed' && <Skeleton variant='chips' count={4} />}
           {tree.tree.map((c) => (
-            <Text key={c.code} className={`sel__cat${top?.code === c.code ? ' sel__cat--on' : ''}`} {...tapProps(() => sel.setCategory(c.code))}>{c.name}</Text>
+            <Text
+              key={c.code}
+              className={`sel__cat${top?.code === c.code ? ' sel__cat--on' : ''}`}
+              {...tapProps(() => sel.setCategory(c.code))}
+            >
+              {c.name}
+            </Text>
           ))}
         </ScrollView>
         {top && top.children.length > 0 && (
           <ScrollView className='sel__subcats' scrollX enableFlex>
-            <Text className={`sel__subcat${sel.categoryCode === top.code ? ' sel__subcat--on' : ''}`} {...tapProps(() => sel.setCategory(top.code))}>{t('browse.cat.all')}</Text>
+            <Text
+              className={`sel__subcat${sel.categoryCode === top.code ? ' sel__subcat--on' : ''}`}
+              {...tapProps(() => sel.setCategory(top.code))}
+            >
+              {t('browse.cat.all')}
+            </Text>
             {top.children.map((c) => (
-              <Text key={c.code} className={`sel__subcat${sel.categoryCode === c.code ? ' sel__subcat--on' : ''}`} {...tapProps(() => sel.setCategory(c.code))}>{c.name}</Text>
+              <Text
+                key={c.code}
+                className={`sel__subcat${sel.categoryCode === c.code ? ' sel__subcat--on' : ''}`}
+                {...tapProps(() => sel.setCategory(c.code))}
+              >
+                {c.name}
+              </Text>
             ))}
           </ScrollView>
         )}
@@ -109,7 +140,11 @@ export default function SelectionTools() {
           <View className='sel__panel-head'>
             <Text className='sel__panel-title'>{t('browse.sel.filters')}</Text>
             <View className='sel__panel-actions'>
-              {sel.filters.length > 0 && <Text className='sel__clear' {...tapProps(() => sel.clear())}>{t('browse.sel.clearAll')}</Text>}
+              {sel.filters.length > 0 && (
+                <Text className='sel__clear' {...tapProps(() => sel.clear())}>
+                  {t('browse.sel.clearAll')}
+                </Text>
+              )}
               <View className='sel__toggle' {...tapProps(() => setFacetsOpen(!facetsOpen))}>
                 <Text>{facetsOpen ? t('browse.sel.hide') : t('browse.sel.show')}</Text>
                 <AtIcon value={facetsOpen ? 'chevron-up' : 'chevron-down'} size='12' color='#0b5fa5' />
@@ -122,7 +157,9 @@ export default function SelectionTools() {
                 const label = sel.facets.find((x) => x.name === f.name)?.label ?? f.name
                 return (
                   <View key={`${f.name}:${f.value}`} className='sel__chosen-chip' {...tapProps(() => sel.remove(f))}>
-                    <Text className='sel__chosen-text'>{label}: {f.value}</Text>
+                    <Text className='sel__chosen-text'>
+                      {label}: {f.value}
+                    </Text>
                     <AtIcon value='close' size='10' color='#0b5fa5' />
                   </View>
                 )
@@ -135,11 +172,17 @@ export default function SelectionTools() {
               {sel.facetsStatus === 'failed' && (
                 <View className='sel__failed'>
                   <Text>{t('browse.sectionFailed')}</Text>
-                  <Text className='sel__retry' {...tapProps(() => sel.refresh())}>{t('home.retry')}</Text>
+                  <Text className='sel__retry' {...tapProps(() => sel.refresh())}>
+                    {t('home.retry')}
+                  </Text>
                 </View>
               )}
-              {sel.facets.map((f) => <Facet key={f.name} facet={f} />)}
-              {sel.facetsStatus === 'ready' && sel.facets.length === 0 && <Text className='sel__note'>{t('browse.sel.noFacets')}</Text>}
+              {sel.facets.map((f) => (
+                <Facet key={f.name} facet={f} />
+              ))}
+              {sel.facetsStatus === 'ready' && sel.facets.length === 0 && (
+                <Text className='sel__note'>{t('browse.sel.noFacets')}</Text>
+              )}
             </View>
           )}
         </View>
@@ -156,16 +199,28 @@ export default function SelectionTools() {
         {results.status === 'ready' && results.items.length === 0 && (
           <View className='sel__empty'>
             <Text>{t('browse.sel.none')}</Text>
-            {sel.filters.length > 0 && <Text className='sel__retry' {...tapProps(() => sel.clear())}>{t('browse.sel.clearAll')}</Text>}
+            {sel.filters.length > 0 && (
+              <Text className='sel__retry' {...tapProps(() => sel.clear())}>
+                {t('browse.sel.clearAll')}
+              </Text>
+            )}
           </View>
         )}
         {results.items.length > 0 && (
-          <ListFooter status={results.status} shown={results.items.length} total={results.total} onMore={() => results.loadMore()} onRetry={() => sel.refresh()} />
+          <ListFooter
+            status={results.status}
+            shown={results.items.length}
+            total={results.total}
+            onMore={() => results.loadMore()}
+            onRetry={() => sel.refresh()}
+          />
         )}
         {results.status === 'failed' && results.items.length === 0 && (
           <View className='sel__empty'>
             <Text>{results.error ?? t('error.generic')}</Text>
-            <Text className='sel__retry' {...tapProps(() => sel.refresh())}>{t('home.retry')}</Text>
+            <Text className='sel__retry' {...tapProps(() => sel.refresh())}>
+              {t('home.retry')}
+            </Text>
           </View>
         )}
 

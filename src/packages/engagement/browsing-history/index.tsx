@@ -18,15 +18,19 @@ import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 type RangeKind = DateRange['kind']
-const RANGES: { kind: RangeKind; label: 'history.all' | 'history.today' | 'history.last7' | 'history.last30' | 'history.custom' }[] = [
+const RANGES: {
+  kind: RangeKind
+  label: 'history.all' | 'history.today' | 'history.last7' | 'history.last30' | 'history.custom'
+}[] = [
   { kind: 'all', label: 'history.all' },
   { kind: 'today', label: 'history.today' },
   { kind: 'last7', label: 'history.last7' },
   { kind: 'last30', label: 'history.last30' },
-  { kind: 'custom', label: 'history.custom' }
+  { kind: 'custom', label: 'history.custom' },
 ]
 
-const imageOf = (i: HistoryItem) => (i.kind === 'product' ? productImageUrl(i.image, 150, API_BASE_URL) : mediaUrl(i.image, API_BASE_URL))
+const imageOf = (i: HistoryItem) =>
+  i.kind === 'product' ? productImageUrl(i.image, 150, API_BASE_URL) : mediaUrl(i.image, API_BASE_URL)
 
 /**
  * Browsing history (spec section 2: "browsing history (tabs and a date filter)"): products and
@@ -44,10 +48,14 @@ export default function BrowsingHistory() {
   const [to, setTo] = useState<string | null>(null)
   const range: DateRange = rangeKind === 'custom' ? { kind: 'custom', from, to } : { kind: rangeKind }
 
-  const reload = () => { if (sessionStatus === 'USER_FETCHED') list(kind, range) }
+  const reload = () => {
+    if (sessionStatus === 'USER_FETCHED') list(kind, range)
+  }
   useEffect(reload, [sessionStatus, userId, kind, rangeKind, from, to, language]) // eslint-disable-line react-hooks/exhaustive-deps
   useDidShow(reload)
-  useReachBottom(() => { more() })
+  useReachBottom(() => {
+    more()
+  })
 
   const open = (i: HistoryItem) => {
     if (ROUTES.some((r) => r.name === i.link.route)) navigation.go(i.link.route as RouteName, i.link.params)
@@ -60,26 +68,50 @@ export default function BrowsingHistory() {
       <LoginGate>
         <View className='bh-tabs'>
           {(['product', 'content'] as HistoryKind[]).map((k) => (
-            <View key={k} className={`bh-tabs__tab${kind === k ? ' bh-tabs__tab--on' : ''}`} {...tapProps(() => setKind(k))}>
+            <View
+              key={k}
+              className={`bh-tabs__tab${kind === k ? ' bh-tabs__tab--on' : ''}`}
+              {...tapProps(() => setKind(k))}
+            >
               <Text>{t(k === 'product' ? 'history.products' : 'history.content')}</Text>
             </View>
           ))}
         </View>
         <View className='bh-filter'>
           {RANGES.map((r) => (
-            <View key={r.kind} className={`bh-filter__chip${rangeKind === r.kind ? ' bh-filter__chip--on' : ''}`} {...tapProps(() => setRangeKind(r.kind))}>
+            <View
+              key={r.kind}
+              className={`bh-filter__chip${rangeKind === r.kind ? ' bh-filter__chip--on' : ''}`}
+              {...tapProps(() => setRangeKind(r.kind))}
+            >
               <Text>{t(r.label)}</Text>
             </View>
           ))}
         </View>
         {rangeKind === 'custom' && (
           <View className='bh-custom'>
-            <Picker mode='date' value={from ?? ''} end={to ?? undefined} onChange={(e) => setFrom(String(e.detail.value))}>
-              <View className='bh-custom__field'><Text className='bh-custom__label'>{t('history.from')}</Text><Text>{from ?? t('history.pickDate')}</Text></View>
+            <Picker
+              mode='date'
+              value={from ?? ''}
+              end={to ?? undefined}
+              onChange={(e) => setFrom(String(e.detail.value))}
+            >
+              <View className='bh-custom__field'>
+                <Text className='bh-custom__label'>{t('history.from')}</Text>
+                <Text>{from ?? t('history.pickDate')}</Text>
+              </View>
             </Picker>
             <Text className='bh-custom__dash'>–</Text>
-            <Picker mode='date' value={to ?? ''} start={from ?? undefined} onChange={(e) => setTo(String(e.detail.value))}>
-              <View className='bh-custom__field'><Text className='bh-custom__label'>{t('history.to')}</Text><Text>{to ?? t('history.pickDate')}</Text></View>
+            <Picker
+              mode='date'
+              value={to ?? ''}
+              start={from ?? undefined}
+              onChange={(e) => setTo(String(e.detail.value))}
+            >
+              <View className='bh-custom__field'>
+                <Text className='bh-custom__label'>{t('history.to')}</Text>
+                <Text>{to ?? t('history.pickDate')}</Text>
+              </View>
             </Picker>
           </View>
         )}
@@ -89,22 +121,43 @@ export default function BrowsingHistory() {
             const img = imageOf(i)
             return (
               <View key={`${i.kind}:${i.id}:${i.viewedAt}`} className='bh-item' {...tapProps(() => open(i))}>
-                {img ? <Picture className='bh-item__image' src={img} alt={i.title} /> : <View className='bh-item__image bh-item__image--none' />}
+                {img ? (
+                  <Picture className='bh-item__image' src={img} alt={i.title} />
+                ) : (
+                  <View className='bh-item__image bh-item__image--none' />
+                )}
                 <View className='bh-item__body'>
                   <Text className='bh-item__title'>{i.title}</Text>
                   {i.subtitle && <Text className='bh-item__subtitle'>{i.subtitle}</Text>}
-                  <Text className='bh-item__time'>{t('history.viewedAt', { time: formatTimestamp(i.viewedAt, country) })}</Text>
+                  <Text className='bh-item__time'>
+                    {t('history.viewedAt', { time: formatTimestamp(i.viewedAt, country) })}
+                  </Text>
                 </View>
               </View>
             )
           })}
-          {(status === 'loading' || sessionStatus !== 'USER_FETCHED') && <LoadingPanel className='bh-state' message={t('history.loading')} />}
-          {status === 'failed' && (
-            <StatePanel block='bh-state' error={t('history.loadError')} button action={{ label: t('home.retry'), onTap: reload }} />
+          {(status === 'loading' || sessionStatus !== 'USER_FETCHED') && (
+            <LoadingPanel className='bh-state' message={t('history.loading')} />
           )}
-          {status === 'ready' && items.length === 0 && <View className='bh-state'><Text>{t('history.empty')}</Text></View>}
+          {status === 'failed' && (
+            <StatePanel
+              block='bh-state'
+              error={t('history.loadError')}
+              button
+              action={{ label: t('home.retry'), onTap: reload }}
+            />
+          )}
+          {status === 'ready' && items.length === 0 && (
+            <View className='bh-state'>
+              <Text>{t('history.empty')}</Text>
+            </View>
+          )}
           {status === 'ready' && !local && items.length > 0 && items.length < total && (
-            <View className='bh-state'><Button className='bh-state__button' {...tapProps(() => more())}>{t('home.loadMore')}</Button></View>
+            <View className='bh-state'>
+              <Button className='bh-state__button' {...tapProps(() => more())}>
+                {t('home.loadMore')}
+              </Button>
+            </View>
           )}
         </View>
       </LoginGate>

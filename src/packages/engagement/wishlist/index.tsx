@@ -18,16 +18,25 @@ import Picture from '../../../components/picture'
 import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
-const TAB_LABEL: Record<WishlistContentType, 'wishlist.tab.products' | 'wishlist.tab.workflow' | 'wishlist.tab.vmWorkflow' | 'wishlist.tab.knowledge' | 'wishlist.tab.promotions' | 'wishlist.tab.application'> = {
+const TAB_LABEL: Record<
+  WishlistContentType,
+  | 'wishlist.tab.products'
+  | 'wishlist.tab.workflow'
+  | 'wishlist.tab.vmWorkflow'
+  | 'wishlist.tab.knowledge'
+  | 'wishlist.tab.promotions'
+  | 'wishlist.tab.application'
+> = {
   Products: 'wishlist.tab.products',
   Workflow: 'wishlist.tab.workflow',
   'VM Workflow': 'wishlist.tab.vmWorkflow',
   'Knowledge Hub': 'wishlist.tab.knowledge',
   Promotions: 'wishlist.tab.promotions',
-  Application: 'wishlist.tab.application'
+  Application: 'wishlist.tab.application',
 }
 
-const imageOf = (e: WishlistEntry) => (e.wishlistType === 'product' ? productImageUrl(e.image, 150, API_BASE_URL) : mediaUrl(e.image, API_BASE_URL))
+const imageOf = (e: WishlistEntry) =>
+  e.wishlistType === 'product' ? productImageUrl(e.image, 150, API_BASE_URL) : mediaUrl(e.image, API_BASE_URL)
 
 /** /my-wishlist: the saved items of every content type, each opening its page; removable. */
 export default function WishlistPage() {
@@ -38,8 +47,12 @@ export default function WishlistPage() {
   const [tab, setTab] = useState<WishlistContentType>('Products')
   const signedIn = hasValidToken() && userId !== null
 
-  useEffect(() => { if (signedIn) useWishlist.getState().load(true) }, [signedIn, userId, country])
-  useDidShow(() => { if (signedIn) useWishlist.getState().load(true) })
+  useEffect(() => {
+    if (signedIn) useWishlist.getState().load(true)
+  }, [signedIn, userId, country])
+  useDidShow(() => {
+    if (signedIn) useWishlist.getState().load(true)
+  })
 
   const header = { title: t('screen.wishlist') }
   const shown = entries.filter((e) => e.contentType === tab)
@@ -48,7 +61,9 @@ export default function WishlistPage() {
     if (ROUTES.some((r) => r.name === e.link.route)) navigation.go(e.link.route as RouteName, e.link.params)
   }
   const remove = async (e: WishlistEntry) => {
-    const after = await useWishlist.getState().toggle({ contentId: e.contentId, contentType: e.contentType, wishlistType: e.wishlistType })
+    const after = await useWishlist
+      .getState()
+      .toggle({ contentId: e.contentId, contentType: e.contentType, wishlistType: e.wishlistType })
     // "Remove failure stays in wishlist": the entry stays; the shopper is told it was not removed
     if (after === 'in') showToast(t('wishlist.removeFailed'))
   }
@@ -59,7 +74,11 @@ export default function WishlistPage() {
       <LoginGate>
         <ScrollView className='wl-tabs' scrollX enhanced showScrollbar={false}>
           {WISHLIST_CONTENT_TYPES.map((ct) => (
-            <View key={ct} className={`wl-tabs__tab${tab === ct ? ' wl-tabs__tab--on' : ''}`} {...tapProps(() => setTab(ct))}>
+            <View
+              key={ct}
+              className={`wl-tabs__tab${tab === ct ? ' wl-tabs__tab--on' : ''}`}
+              {...tapProps(() => setTab(ct))}
+            >
               <Text>{t(TAB_LABEL[ct])}</Text>
               {count(ct) > 0 && <Text className='wl-tabs__count'>{count(ct)}</Text>}
             </View>
@@ -71,25 +90,53 @@ export default function WishlistPage() {
             const removing = states[e.contentId] === 'removing'
             return (
               <View key={e.contentId} className='wl-item' data-content-id={e.contentId} onClick={() => open(e)}>
-                {img ? <Picture className='wl-item__image' src={img} alt={e.title} /> : <View className='wl-item__image wl-item__image--none' />}
+                {img ? (
+                  <Picture className='wl-item__image' src={img} alt={e.title} />
+                ) : (
+                  <View className='wl-item__image wl-item__image--none' />
+                )}
                 <View className='wl-item__body'>
                   {/* the title is the control (the item holds the remove button: no control inside a control) */}
-                  <Text className='wl-item__title' {...tapProps((ev) => { ev.stopPropagation?.(); open(e) })}>{e.title}</Text>
-                  {e.wishlistType === 'product' && <Text className='wl-item__meta'>{t('product.catalogNumber')} {e.contentId}</Text>}
-                  <Text className='wl-item__meta'>{t('wishlist.savedOn', { date: formatTimestamp(e.createdAt, country, 'YYYY-MM-DD') })}</Text>
+                  <Text
+                    className='wl-item__title'
+                    {...tapProps((ev) => {
+                      ev.stopPropagation?.()
+                      open(e)
+                    })}
+                  >
+                    {e.title}
+                  </Text>
+                  {e.wishlistType === 'product' && (
+                    <Text className='wl-item__meta'>
+                      {t('product.catalogNumber')} {e.contentId}
+                    </Text>
+                  )}
+                  <Text className='wl-item__meta'>
+                    {t('wishlist.savedOn', { date: formatTimestamp(e.createdAt, country, 'YYYY-MM-DD') })}
+                  </Text>
                 </View>
                 <Text
                   className={`wl-item__remove${removing ? ' wl-item__remove--busy' : ''}`}
-                  {...tapProps((ev) => { ev.stopPropagation?.(); if (!removing) remove(e) })}
+                  {...tapProps((ev) => {
+                    ev.stopPropagation?.()
+                    if (!removing) remove(e)
+                  })}
                 >
                   {t('wishlist.removeShort')}
                 </Text>
               </View>
             )
           })}
-          {listStatus === 'loading' && entries.length === 0 && <LoadingPanel className='wl-state' message={t('wishlist.loading')} />}
+          {listStatus === 'loading' && entries.length === 0 && (
+            <LoadingPanel className='wl-state' message={t('wishlist.loading')} />
+          )}
           {listStatus === 'failed' && (
-            <StatePanel block='wl-state' error={t('wishlist.loadError')} button action={{ label: t('home.retry'), onTap: () => useWishlist.getState().load(true) }} />
+            <StatePanel
+              block='wl-state'
+              error={t('wishlist.loadError')}
+              button
+              action={{ label: t('home.retry'), onTap: () => useWishlist.getState().load(true) }}
+            />
           )}
           {listStatus === 'ready' && shown.length === 0 && (
             <View className='wl-state'>

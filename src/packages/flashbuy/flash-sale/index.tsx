@@ -31,27 +31,55 @@ export default function FlashSalePage() {
   )
 }
 
-const GROUP_HEADING: Record<FlashSaleGroup, MessageKey> = { onSale: 'flashbuy.saleList.onSale', soon: 'flashbuy.saleList.soon', expired: 'flashbuy.saleList.expired' }
+const GROUP_HEADING: Record<FlashSaleGroup, MessageKey> = {
+  onSale: 'flashbuy.saleList.onSale',
+  soon: 'flashbuy.saleList.soon',
+  expired: 'flashbuy.saleList.expired',
+}
 
 function FlashSales() {
   const t = useT()
   const { status, sales, error } = useFlashSales()
-  useEffect(() => { useFlashSales.getState().load() }, [])
+  useEffect(() => {
+    useFlashSales.getState().load()
+  }, [])
   // back from a purchase: the stock left has changed
-  useDidShow(() => { if (useFlashSales.getState().status === 'ready') useFlashSales.getState().load() })
+  useDidShow(() => {
+    if (useFlashSales.getState().status === 'ready') useFlashSales.getState().load()
+  })
 
   if (status === 'failed' && !sales.length) {
-    return <StatePanel block='fs-state' body={error ?? t('flashbuy.list.loadFailed')} action={{ label: t('flashbuy.list.retry'), onTap: () => useFlashSales.getState().load() }} />
+    return (
+      <StatePanel
+        block='fs-state'
+        body={error ?? t('flashbuy.list.loadFailed')}
+        action={{ label: t('flashbuy.list.retry'), onTap: () => useFlashSales.getState().load() }}
+      />
+    )
   }
-  if (status !== 'ready' && !sales.length) return <LoadingPanel className='fs-state' message={t('flashbuy.list.loading')} />
+  if (status !== 'ready' && !sales.length)
+    return <LoadingPanel className='fs-state' message={t('flashbuy.list.loading')} />
   const groups = groupSales(sales)
-  if (!groups.length) return <View className='fs-state fs-empty'><Text className='fs-state__body'>{t('flashbuy.list.empty')}</Text></View>
+  if (!groups.length)
+    return (
+      <View className='fs-state fs-empty'>
+        <Text className='fs-state__body'>{t('flashbuy.list.empty')}</Text>
+      </View>
+    )
   return (
     <View className='fs'>
       {groups.map((g) => (
-        <View key={g.group} className={`fs-group fs-group--${g.group}`} {...ariaProps('region', { label: t(GROUP_HEADING[g.group]) })}>
-          <Text className='fs-group__title' {...ariaProps('heading', { level: '2' })}>{t(GROUP_HEADING[g.group])}</Text>
-          {g.sales.map((s) => <SaleItem key={s.id} sale={s} />)}
+        <View
+          key={g.group}
+          className={`fs-group fs-group--${g.group}`}
+          {...ariaProps('region', { label: t(GROUP_HEADING[g.group]) })}
+        >
+          <Text className='fs-group__title' {...ariaProps('heading', { level: '2' })}>
+            {t(GROUP_HEADING[g.group])}
+          </Text>
+          {g.sales.map((s) => (
+            <SaleItem key={s.id} sale={s} />
+          ))}
         </View>
       ))}
     </View>
@@ -59,10 +87,16 @@ function FlashSales() {
 }
 
 const CATALOGUE_KEY = {
-  inProgress: 'flashbuy.catalogue.inProgress', comingSoon: 'flashbuy.catalogue.comingSoon', empty: 'flashbuy.catalogue.empty', expired: 'flashbuy.catalogue.expired'
+  inProgress: 'flashbuy.catalogue.inProgress',
+  comingSoon: 'flashbuy.catalogue.comingSoon',
+  empty: 'flashbuy.catalogue.empty',
+  expired: 'flashbuy.catalogue.expired',
 } as const
 const SALE_LIST_KEY = {
-  inProgress: 'flashbuy.saleList.inProgress', soon: 'flashbuy.saleList.soon', soldOut: 'flashbuy.saleList.soldOut', expired: 'flashbuy.saleList.expired'
+  inProgress: 'flashbuy.saleList.inProgress',
+  soon: 'flashbuy.saleList.soon',
+  soldOut: 'flashbuy.saleList.soldOut',
+  expired: 'flashbuy.saleList.expired',
 } as const
 
 function SaleItem({ sale }: { sale: FlashSaleSummary }) {
@@ -74,10 +108,19 @@ function SaleItem({ sale }: { sale: FlashSaleSummary }) {
   const action = running ? t('flashbuy.catalogue.purchaseNow') : t(CATALOGUE_KEY[CATALOGUE_LABEL[sale.flashBuyStatus]])
   // a coming sale's display text already says when it starts ("Starts 28 Nov 10:00"): the time only when it has none
   const line = saleTimeLine(sale)
-  const when = line ? t(line.kind === 'starts' ? 'flashbuy.list.startsAt' : 'flashbuy.list.endsAt', { time: formatTimestamp(line.at, country) }) : ''
+  const when = line
+    ? t(line.kind === 'starts' ? 'flashbuy.list.startsAt' : 'flashbuy.list.endsAt', {
+        time: formatTimestamp(line.at, country),
+      })
+    : ''
   return (
     <View className={`fs-item fs-item--${listLabel}`} data-id={sale.id} data-status={sale.flashBuyStatus}>
-      <Picture className='fs-item__image' src={productImageUrl(sale.image, 150, API_BASE_URL)} alt={sale.skuName} lazyLoad />
+      <Picture
+        className='fs-item__image'
+        src={productImageUrl(sale.image, 150, API_BASE_URL)}
+        alt={sale.skuName}
+        lazyLoad
+      />
       <View className='fs-item__body'>
         <View className='fs-item__top'>
           <Text className={`fs-item__label fs-item__label--${listLabel}`}>{t(SALE_LIST_KEY[listLabel])}</Text>
@@ -86,9 +129,11 @@ function SaleItem({ sale }: { sale: FlashSaleSummary }) {
         <Text className='fs-item__meta'>{t('flashbuy.product.catNo', { catalogNumber: sale.catalogNumber })}</Text>
         {sale.skuSize && <Text className='fs-item__meta'>{t('flashbuy.product.size', { size: sale.skuSize })}</Text>}
         <View className='fs-item__prices'>
-          {sale.flashBuyStatus === 'COMING_SOON' || sale.flashPrice === null
-            ? <Text className='fs-item__display'>{sale.displayText || t('flashbuy.catalogue.comingSoon')}</Text>
-            : <Text className='fs-item__flash'>{formatMoney(sale.flashPrice, sale.currency)}</Text>}
+          {sale.flashBuyStatus === 'COMING_SOON' || sale.flashPrice === null ? (
+            <Text className='fs-item__display'>{sale.displayText || t('flashbuy.catalogue.comingSoon')}</Text>
+          ) : (
+            <Text className='fs-item__flash'>{formatMoney(sale.flashPrice, sale.currency)}</Text>
+          )}
           {sale.flashBuyStatus !== 'COMING_SOON' && sale.originalPrice !== null && (
             <Text className='fs-item__list'>{formatMoney(sale.originalPrice, sale.currency)}</Text>
           )}
@@ -96,16 +141,24 @@ function SaleItem({ sale }: { sale: FlashSaleSummary }) {
         <View className='fs-item__foot'>
           <View className='fs-item__facts'>
             {/* stock only while the sale can sell: '12 left' under an expired sale reads as buyable */}
-            {sale.flashBuyStatus !== 'COMING_SOON' && sale.flashBuyStatus !== 'OVER' && <Text className='fs-item__stock'>{t('flashbuy.list.left', { count: Math.max(0, sale.remainQty) })}</Text>}
+            {sale.flashBuyStatus !== 'COMING_SOON' && sale.flashBuyStatus !== 'OVER' && (
+              <Text className='fs-item__stock'>{t('flashbuy.list.left', { count: Math.max(0, sale.remainQty) })}</Text>
+            )}
             {when && <Text className='fs-item__when'>{when}</Text>}
           </View>
-          {running
-            ? (
-              <Tappable className='fs-item__action fs-item__action--buy' to={{ route: 'flashbuySubmit', params: { id: sale.id, qty: 1 } }} label={t('flashbuy.list.buyLabel', { name: sale.skuName })}>
-                {action}
-              </Tappable>
-            )
-            : <Tappable className={`fs-item__action fs-item__action--${CATALOGUE_LABEL[sale.flashBuyStatus]}`} disabled>{action}</Tappable>}
+          {running ? (
+            <Tappable
+              className='fs-item__action fs-item__action--buy'
+              to={{ route: 'flashbuySubmit', params: { id: sale.id, qty: 1 } }}
+              label={t('flashbuy.list.buyLabel', { name: sale.skuName })}
+            >
+              {action}
+            </Tappable>
+          ) : (
+            <Tappable className={`fs-item__action fs-item__action--${CATALOGUE_LABEL[sale.flashBuyStatus]}`} disabled>
+              {action}
+            </Tappable>
+          )}
         </View>
       </View>
     </View>

@@ -21,7 +21,14 @@ import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { needsRegistration } from '../../../store/order/attempt'
-import { useFlashBuy, flashAddress, flashBillTo, flashLoggedIn, quantityOf, type FlashTextField } from '../../../store/flashbuy/submit'
+import {
+  useFlashBuy,
+  flashAddress,
+  flashBillTo,
+  flashLoggedIn,
+  quantityOf,
+  type FlashTextField,
+} from '../../../store/flashbuy/submit'
 import { priceDetails } from '../../../store/order/checkout'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { productImageUrl } from '../../../rules/catalog/product-image'
@@ -51,7 +58,9 @@ export default function FlashBuySubmitPage() {
 }
 
 const STATUS_MESSAGE: Partial<Record<FlashBuyDetail['flashBuyStatus'], MessageKey>> = {
-  COMING_SOON: 'flashbuy.msg.comingSoon', OVER: 'flashbuy.msg.expired', SOLD_OUT: 'flashbuy.msg.soldOut'
+  COMING_SOON: 'flashbuy.msg.comingSoon',
+  OVER: 'flashbuy.msg.expired',
+  SOLD_OUT: 'flashbuy.msg.soldOut',
 }
 
 function FlashSubmit() {
@@ -86,14 +95,27 @@ function FlashSubmit() {
     // a login-only route (spec section 6: orders need a login): a visitor is asked to log in first
     return (
       <LoginGate>
-        <StatePanel block='fb-state' body={t('flashbuy.missingId')} action={{ label: t('flashbuy.toList'), onTap: () => navigation.go('flashSale') }} />
+        <StatePanel
+          block='fb-state'
+          body={t('flashbuy.missingId')}
+          action={{ label: t('flashbuy.toList'), onTap: () => navigation.go('flashSale') }}
+        />
       </LoginGate>
     )
   }
   if (fb.status === 'failed') {
     return (
-      <StatePanel block='fb-state' body={fb.loadError} action={{ label: t('flashbuy.retry'), onTap: () => useFlashBuy.getState().init({ id, qty, addressKey: addressParam }) }}>
-        <View className='fb-link' {...tapProps(() => navigation.go('flashSale'))}>{t('flashbuy.toList')}</View>
+      <StatePanel
+        block='fb-state'
+        body={fb.loadError}
+        action={{
+          label: t('flashbuy.retry'),
+          onTap: () => useFlashBuy.getState().init({ id, qty, addressKey: addressParam }),
+        }}
+      >
+        <View className='fb-link' {...tapProps(() => navigation.go('flashSale'))}>
+          {t('flashbuy.toList')}
+        </View>
       </StatePanel>
     )
   }
@@ -105,14 +127,19 @@ function FlashSubmit() {
   const loggedIn = !!userInfo
   const lite = needsRegistration(userInfo)
   // the server's figures for the quantity on screen (line, taxes, total: GET /flashbuy/quote), as the checkout shows them
-  const quote = fb.quote && fb.quote.unitPrice !== null && fb.quote.quantity === quantityOf(fb.form.quantityText) ? fb.quote : null
+  const quote =
+    fb.quote && fb.quote.unitPrice !== null && fb.quote.quantity === quantityOf(fb.form.quantityText) ? fb.quote : null
   const total = quote ? priceDetails(quote.summary).total : null
   const busy = fb.status !== 'ready'
   const statusMessage = STATUS_MESSAGE[detail.flashBuyStatus]
 
   return (
     <View className='fb' data-status={detail.flashBuyStatus}>
-      {statusMessage && <Text className={`fb-status fb-status--${CATALOGUE_LABEL[detail.flashBuyStatus]}`} {...ariaProps('status')}>{t(statusMessage)}</Text>}
+      {statusMessage && (
+        <Text className={`fb-status fb-status--${CATALOGUE_LABEL[detail.flashBuyStatus]}`} {...ariaProps('status')}>
+          {t(statusMessage)}
+        </Text>
+      )}
 
       {/* a visitor sees the sale, and in place of the address the login prompt (orders need a login) */}
       <View className='fb-gate'>
@@ -128,21 +155,53 @@ function FlashSubmit() {
       {quote && <PriceDetails summary={quote.summary} />}
 
       <View className='fb-section fb-fields'>
-        <FormField block='fb-field' name='po' label={t('flashbuy.po')} counter={t('flashbuy.counter', { count: Array.from(fb.form.poNumber).length, max: PO_NUMBER_MAX })}
-          inputClassName='fb-input--po' value={fb.form.poNumber} maxlength={PO_NUMBER_MAX} placeholder={t('flashbuy.poPlaceholder')} onInput={(v) => fb.setField('poNumber', v)} />
-        <FormField block='fb-field' name='remark' label={t('flashbuy.remark')} counter={t('flashbuy.counter', { count: Array.from(fb.form.remark).length, max: REMARK_MAX })}
-          multiline inputClassName='fb-textarea--remark' value={fb.form.remark} maxlength={REMARK_MAX} placeholder={t('flashbuy.remarkPlaceholder')} onInput={(v) => fb.setField('remark', v)} />
+        <FormField
+          block='fb-field'
+          name='po'
+          label={t('flashbuy.po')}
+          counter={t('flashbuy.counter', { count: Array.from(fb.form.poNumber).length, max: PO_NUMBER_MAX })}
+          inputClassName='fb-input--po'
+          value={fb.form.poNumber}
+          maxlength={PO_NUMBER_MAX}
+          placeholder={t('flashbuy.poPlaceholder')}
+          onInput={(v) => fb.setField('poNumber', v)}
+        />
+        <FormField
+          block='fb-field'
+          name='remark'
+          label={t('flashbuy.remark')}
+          counter={t('flashbuy.counter', { count: Array.from(fb.form.remark).length, max: REMARK_MAX })}
+          multiline
+          inputClassName='fb-textarea--remark'
+          value={fb.form.remark}
+          maxlength={REMARK_MAX}
+          placeholder={t('flashbuy.remarkPlaceholder')}
+          onInput={(v) => fb.setField('remark', v)}
+        />
       </View>
 
-      <Text className='fb-reminder' {...ariaProps('note')}>{t('flashbuy.reminder')}</Text>
+      <Text className='fb-reminder' {...ariaProps('note')}>
+        {t('flashbuy.reminder')}
+      </Text>
 
       <View className='fb-section fb-terms'>
         <View className='fb-terms__line'>
-          <View className='fb-terms__row' {...tapProps(() => fb.setTerms(!fb.form.terms), { role: 'checkbox', selected: fb.form.terms, label: t('flashbuy.terms.checkbox') })}>
-            <View className={`fb-terms__box${fb.form.terms ? ' fb-terms__box--on' : ''}`}>{fb.form.terms ? '✓' : ''}</View>
+          <View
+            className='fb-terms__row'
+            {...tapProps(() => fb.setTerms(!fb.form.terms), {
+              role: 'checkbox',
+              selected: fb.form.terms,
+              label: t('flashbuy.terms.checkbox'),
+            })}
+          >
+            <View className={`fb-terms__box${fb.form.terms ? ' fb-terms__box--on' : ''}`}>
+              {fb.form.terms ? '✓' : ''}
+            </View>
             <Text className='fb-terms__text'>{t('flashbuy.terms.agree')}</Text>
           </View>
-          <View className='fb-terms__link' {...tapProps(() => setTermsOpen(true))}>{t('flashbuy.terms.link')}</View>
+          <View className='fb-terms__link' {...tapProps(() => setTermsOpen(true))}>
+            {t('flashbuy.terms.link')}
+          </View>
         </View>
         <Text className='fb-terms__notice'>{t('flashbuy.terms.notClinical')}</Text>
       </View>
@@ -150,9 +209,19 @@ function FlashSubmit() {
       <View className='fb-bar'>
         <View className='fb-bar__total'>
           <Text className='fb-bar__label'>{t('flashbuy.total')}</Text>
-          <Text className='fb-bar__value'>{total === null || !quote ? '—' : formatMoney(total, quote.summary.currency)}</Text>
+          <Text className='fb-bar__value'>
+            {total === null || !quote ? '—' : formatMoney(total, quote.summary.currency)}
+          </Text>
         </View>
-        <View className='fb-bar__submit' {...tapProps(() => { useFlashBuy.getState().submit() }, { disabled: busy })}>
+        <View
+          className='fb-bar__submit'
+          {...tapProps(
+            () => {
+              useFlashBuy.getState().submit()
+            },
+            { disabled: busy },
+          )}
+        >
           {t(loggedIn && lite ? 'flashbuy.completeRegistration' : 'flashbuy.submit')}
         </View>
       </View>
@@ -163,34 +232,60 @@ function FlashSubmit() {
         title={t('flashbuy.priceChanged.title')}
         noText={t('flashbuy.priceChanged.cancel')}
         yesText={t('flashbuy.priceChanged.confirm')}
-        onNo={() => { useFlashBuy.getState().cancelPrice() }}
-        onYes={() => { useFlashBuy.getState().confirmPrice() }}
+        onNo={() => {
+          useFlashBuy.getState().cancelPrice()
+        }}
+        onYes={() => {
+          useFlashBuy.getState().confirmPrice()
+        }}
       >
         {fb.priceChange && (
           <View className='fb-price-table' {...ariaProps('table', { label: t('flashbuy.priceChanged.title') })}>
             <View className='fb-price-table__row fb-price-table__row--head' {...ariaProps('row')}>
-              <Text className='fb-price-table__cell' {...ariaProps('columnheader')}>{t('flashbuy.priceChanged.catNo')}</Text>
-              <Text className='fb-price-table__cell' {...ariaProps('columnheader')}>{t('flashbuy.priceChanged.flashPrice')}</Text>
-              <Text className='fb-price-table__cell' {...ariaProps('columnheader')}>{t('flashbuy.priceChanged.realtimePrice')}</Text>
+              <Text className='fb-price-table__cell' {...ariaProps('columnheader')}>
+                {t('flashbuy.priceChanged.catNo')}
+              </Text>
+              <Text className='fb-price-table__cell' {...ariaProps('columnheader')}>
+                {t('flashbuy.priceChanged.flashPrice')}
+              </Text>
+              <Text className='fb-price-table__cell' {...ariaProps('columnheader')}>
+                {t('flashbuy.priceChanged.realtimePrice')}
+              </Text>
             </View>
             <View className='fb-price-table__row' {...ariaProps('row')}>
-              <Text className='fb-price-table__cell fb-price-table__cat' {...ariaProps('cell')}>{fb.priceChange.catalogNumber}</Text>
-              <Text className='fb-price-table__cell fb-price-table__flash' {...ariaProps('cell')}>
-                {fb.priceChange.flashPrice === null ? '—' : formatMoney(fb.priceChange.flashPrice, fb.priceChange.currency)}
+              <Text className='fb-price-table__cell fb-price-table__cat' {...ariaProps('cell')}>
+                {fb.priceChange.catalogNumber}
               </Text>
-              <Text className='fb-price-table__cell fb-price-table__now' {...ariaProps('cell')}>{formatMoney(fb.priceChange.realtimePrice, fb.priceChange.currency)}</Text>
+              <Text className='fb-price-table__cell fb-price-table__flash' {...ariaProps('cell')}>
+                {fb.priceChange.flashPrice === null
+                  ? '—'
+                  : formatMoney(fb.priceChange.flashPrice, fb.priceChange.currency)}
+              </Text>
+              <Text className='fb-price-table__cell fb-price-table__now' {...ariaProps('cell')}>
+                {formatMoney(fb.priceChange.realtimePrice, fb.priceChange.currency)}
+              </Text>
             </View>
           </View>
         )}
       </ConfirmDialog>
 
       {fb.loginPrompt && !loggedIn && (
-        <BottomSheet className='fb-login' title={t('flashbuy.loginSheet')} onClose={() => useFlashBuy.getState().dismissLogin()}>
-          <View className='fb-login__buttons'><LoginButtons /></View>
+        <BottomSheet
+          className='fb-login'
+          title={t('flashbuy.loginSheet')}
+          onClose={() => useFlashBuy.getState().dismissLogin()}
+        >
+          <View className='fb-login__buttons'>
+            <LoginButtons />
+          </View>
         </BottomSheet>
       )}
       {termsOpen && (
-        <BottomSheet className='fb-terms-sheet' title={t('flashbuy.terms.sheetTitle')} onClose={() => setTermsOpen(false)}>
+        <BottomSheet
+          className='fb-terms-sheet'
+          title={t('flashbuy.terms.sheetTitle')}
+          onClose={() => setTermsOpen(false)}
+        >
           <Text className='fb-terms-sheet__p'>{t('flashbuy.terms.p1')}</Text>
           <Text className='fb-terms-sheet__p'>{t('flashbuy.terms.p2')}</Text>
           <Text className='fb-terms-sheet__p'>{t('flashbuy.terms.p3')}</Text>
@@ -202,7 +297,15 @@ function FlashSubmit() {
 }
 
 /** The delivery address, and under More the editable address and contact section. */
-function AddressSection({ expanded, onToggle, loggedIn }: { expanded: boolean; onToggle: () => void; loggedIn: boolean }) {
+function AddressSection({
+  expanded,
+  onToggle,
+  loggedIn,
+}: {
+  expanded: boolean
+  onToggle: () => void
+  loggedIn: boolean
+}) {
   const t = useT()
   const userInfo = useSession((s) => s.userInfo)
   const fb = useFlashBuy()
@@ -210,8 +313,16 @@ function AddressSection({ expanded, onToggle, loggedIn }: { expanded: boolean; o
   const bill = flashBillTo(entry, fb.billToNumber)
   const active = (userInfo?.allShipToBillToAddresses ?? []).filter((e) => isActive(e.shipTo))
   const text = (field: FlashTextField, label: MessageKey, cls: string, placeholder: MessageKey, max: number) => (
-    <FormField block='fb-field' name={field} label={t(label)} inputClassName={cls} value={fb.form[field]} maxlength={max} placeholder={t(placeholder)}
-      onInput={(v) => fb.setField(field, v)} />
+    <FormField
+      block='fb-field'
+      name={field}
+      label={t(label)}
+      inputClassName={cls}
+      value={fb.form[field]}
+      maxlength={max}
+      placeholder={t(placeholder)}
+      onInput={(v) => fb.setField(field, v)}
+    />
   )
   return (
     <View className='fb-section fb-address'>
@@ -219,8 +330,21 @@ function AddressSection({ expanded, onToggle, loggedIn }: { expanded: boolean; o
         <Text className='fb-section__title'>{t('flashbuy.address.title')}</Text>
         {loggedIn && (
           <View className='fb-address__actions'>
-            {entry && <View className='fb-address__change' {...tapProps(() => navigation.go('deliveryAddress', { addressKey: entry.shipTo.addressKey }))}>{t('flashbuy.address.change')}</View>}
-            <View className='fb-address__toggle' {...tapProps(onToggle, { selected: expanded, label: t(expanded ? 'flashbuy.address.collapse' : 'flashbuy.address.more') })}>
+            {entry && (
+              <View
+                className='fb-address__change'
+                {...tapProps(() => navigation.go('deliveryAddress', { addressKey: entry.shipTo.addressKey }))}
+              >
+                {t('flashbuy.address.change')}
+              </View>
+            )}
+            <View
+              className='fb-address__toggle'
+              {...tapProps(onToggle, {
+                selected: expanded,
+                label: t(expanded ? 'flashbuy.address.collapse' : 'flashbuy.address.more'),
+              })}
+            >
               {t(expanded ? 'flashbuy.address.collapse' : 'flashbuy.address.more')}
             </View>
           </View>
@@ -229,7 +353,12 @@ function AddressSection({ expanded, onToggle, loggedIn }: { expanded: boolean; o
       {loggedIn && !entry && (
         <View className='fb-address__none'>
           <Text>{t('flashbuy.address.none')}</Text>
-          <View className='fb-link' {...tapProps(() => navigation.go('shipToAddress', { new: '1', back: 'flashbuySubmit' }))}>{t('flashbuy.address.add')}</View>
+          <View
+            className='fb-link'
+            {...tapProps(() => navigation.go('shipToAddress', { new: '1', back: 'flashbuySubmit' }))}
+          >
+            {t('flashbuy.address.add')}
+          </View>
         </View>
       )}
       {entry && <AddressCard shipTo={entry.shipTo} />}
@@ -241,8 +370,12 @@ function AddressSection({ expanded, onToggle, loggedIn }: { expanded: boolean; o
               {active.map((e) => {
                 const on = e.shipTo.addressKey === entry?.shipTo.addressKey
                 return (
-                  <View key={e.shipTo.addressKey} className={`fb-choice fb-choice--ship${on ? ' fb-choice--on' : ''}`} data-address-key={e.shipTo.addressKey}
-                    {...tapProps(() => fb.chooseAddress(e.shipTo.addressKey), { role: 'radio', selected: on })}>
+                  <View
+                    key={e.shipTo.addressKey}
+                    className={`fb-choice fb-choice--ship${on ? ' fb-choice--on' : ''}`}
+                    data-address-key={e.shipTo.addressKey}
+                    {...tapProps(() => fb.chooseAddress(e.shipTo.addressKey), { role: 'radio', selected: on })}
+                  >
                     <Text className='fb-choice__title'>{shipToTitle(e.shipTo) || e.shipTo.addressKey}</Text>
                     <Text className='fb-choice__meta'>{addressLine(e.shipTo)}</Text>
                   </View>
@@ -256,9 +389,21 @@ function AddressSection({ expanded, onToggle, loggedIn }: { expanded: boolean; o
               {entry.billTos.map((b) => {
                 const on = !!bill && b.addressKey === bill.addressKey
                 return (
-                  <View key={b.addressKey} className={`fb-choice fb-choice--bill${on ? ' fb-choice--on' : ''}`} data-bill-to={b.accountNumber ?? ''}
-                    {...tapProps(() => { if (b.accountNumber) fb.chooseBillTo(b.accountNumber) }, { role: 'radio', selected: on, disabled: !b.accountNumber })}>
-                    <Text className='fb-choice__title'>{billToTitle(b)}{b.accountNumber ? ` · ${t('flashbuy.address.account', { number: b.accountNumber })}` : ''}</Text>
+                  <View
+                    key={b.addressKey}
+                    className={`fb-choice fb-choice--bill${on ? ' fb-choice--on' : ''}`}
+                    data-bill-to={b.accountNumber ?? ''}
+                    {...tapProps(
+                      () => {
+                        if (b.accountNumber) fb.chooseBillTo(b.accountNumber)
+                      },
+                      { role: 'radio', selected: on, disabled: !b.accountNumber },
+                    )}
+                  >
+                    <Text className='fb-choice__title'>
+                      {billToTitle(b)}
+                      {b.accountNumber ? ` · ${t('flashbuy.address.account', { number: b.accountNumber })}` : ''}
+                    </Text>
                     <Text className='fb-choice__meta'>{addressLine(b)}</Text>
                   </View>
                 )
@@ -266,14 +411,44 @@ function AddressSection({ expanded, onToggle, loggedIn }: { expanded: boolean; o
             </View>
           )}
           <Text className='fb-address__subtitle'>{t('flashbuy.contact.title')}</Text>
-          {text('receiverName', 'flashbuy.contact.receiver', 'fb-input--receiver-name', 'flashbuy.contact.namePlaceholder', 60)}
-          {text('receiverPhone', 'flashbuy.contact.receiverPhone', 'fb-input--receiver-phone', 'flashbuy.contact.phonePlaceholder', 30)}
-          {text('invoiceName', 'flashbuy.contact.invoiceReceiver', 'fb-input--invoice-name', 'flashbuy.contact.namePlaceholder', 60)}
-          {text('invoicePhone', 'flashbuy.contact.invoicePhone', 'fb-input--invoice-phone', 'flashbuy.contact.phonePlaceholder', 30)}
+          {text(
+            'receiverName',
+            'flashbuy.contact.receiver',
+            'fb-input--receiver-name',
+            'flashbuy.contact.namePlaceholder',
+            60,
+          )}
+          {text(
+            'receiverPhone',
+            'flashbuy.contact.receiverPhone',
+            'fb-input--receiver-phone',
+            'flashbuy.contact.phonePlaceholder',
+            30,
+          )}
+          {text(
+            'invoiceName',
+            'flashbuy.contact.invoiceReceiver',
+            'fb-input--invoice-name',
+            'flashbuy.contact.namePlaceholder',
+            60,
+          )}
+          {text(
+            'invoicePhone',
+            'flashbuy.contact.invoicePhone',
+            'fb-input--invoice-phone',
+            'flashbuy.contact.phonePlaceholder',
+            30,
+          )}
           {bill && (
             <View className='fb-invoice'>
-              <View className='fb-invoice__row'><Text className='fb-invoice__label'>{t('flashbuy.invoice.title')}</Text><Text className='fb-invoice__value'>{billToTitle(bill)}</Text></View>
-              <View className='fb-invoice__row'><Text className='fb-invoice__label'>{t('flashbuy.invoice.address')}</Text><Text className='fb-invoice__value'>{addressLine(bill)}</Text></View>
+              <View className='fb-invoice__row'>
+                <Text className='fb-invoice__label'>{t('flashbuy.invoice.title')}</Text>
+                <Text className='fb-invoice__value'>{billToTitle(bill)}</Text>
+              </View>
+              <View className='fb-invoice__row'>
+                <Text className='fb-invoice__label'>{t('flashbuy.invoice.address')}</Text>
+                <Text className='fb-invoice__value'>{addressLine(bill)}</Text>
+              </View>
             </View>
           )}
           {text('additionalEmail', 'flashbuy.email', 'fb-input--email', 'flashbuy.emailPlaceholder', 254)}
@@ -289,7 +464,10 @@ function AddressSection({ expanded, onToggle, loggedIn }: { expanded: boolean; o
 }
 
 const CATALOGUE_KEY = {
-  inProgress: 'flashbuy.catalogue.inProgress', comingSoon: 'flashbuy.catalogue.comingSoon', empty: 'flashbuy.catalogue.empty', expired: 'flashbuy.catalogue.expired'
+  inProgress: 'flashbuy.catalogue.inProgress',
+  comingSoon: 'flashbuy.catalogue.comingSoon',
+  empty: 'flashbuy.catalogue.empty',
+  expired: 'flashbuy.catalogue.expired',
 } as const
 
 /** catalogue number, image, name, size, struck-through list price, flash price, supply-centre tag */
@@ -302,25 +480,39 @@ function ProductCard({ detail }: { detail: FlashBuyDetail }) {
   const when = saleTimeLine(detail)
   return (
     <View className={`fb-section fb-product fb-product--${label}`} data-sku={detail.sku}>
-      <Picture className='fb-product__image' src={productImageUrl(detail.skuImages[0] ?? null, 650, API_BASE_URL)} alt={detail.skuName} />
+      <Picture
+        className='fb-product__image'
+        src={productImageUrl(detail.skuImages[0] ?? null, 650, API_BASE_URL)}
+        alt={detail.skuName}
+      />
       <View className='fb-product__body'>
         <View className='fb-product__top'>
           <Text className={`fb-product__badge fb-product__badge--${label}`}>{t(CATALOGUE_KEY[label])}</Text>
           {channel === 'SC' && <Text className='fb-product__sc'>{t('flashbuy.product.scTag')}</Text>}
         </View>
         <Text className='fb-product__name'>{detail.skuName}</Text>
-        <Text className='fb-product__meta fb-product__cat'>{t('flashbuy.product.catNo', { catalogNumber: detail.catalogNumber })}</Text>
-        {detail.skuSize && <Text className='fb-product__meta'>{t('flashbuy.product.size', { size: detail.skuSize })}</Text>}
+        <Text className='fb-product__meta fb-product__cat'>
+          {t('flashbuy.product.catNo', { catalogNumber: detail.catalogNumber })}
+        </Text>
+        {detail.skuSize && (
+          <Text className='fb-product__meta'>{t('flashbuy.product.size', { size: detail.skuSize })}</Text>
+        )}
         <View className='fb-product__prices'>
-          {comingSoon
-            ? <Text className='fb-product__display'>{detail.displayText || t('flashbuy.msg.comingSoon')}</Text>
-            : <Text className='fb-product__flash'>{formatMoney(detail.flashPrice as number, detail.currency)}</Text>}
-          {!comingSoon && detail.originalPrice !== null && <Text className='fb-product__list'>{formatMoney(detail.originalPrice, detail.currency)}</Text>}
+          {comingSoon ? (
+            <Text className='fb-product__display'>{detail.displayText || t('flashbuy.msg.comingSoon')}</Text>
+          ) : (
+            <Text className='fb-product__flash'>{formatMoney(detail.flashPrice as number, detail.currency)}</Text>
+          )}
+          {!comingSoon && detail.originalPrice !== null && (
+            <Text className='fb-product__list'>{formatMoney(detail.originalPrice, detail.currency)}</Text>
+          )}
         </View>
         {/* one start time: a coming sale's display text already says it (issue 22) */}
         {when && (
           <Text className='fb-product__meta fb-product__when'>
-            {t(when.kind === 'starts' ? 'flashbuy.product.startsAt' : 'flashbuy.product.endsAt', { time: formatTimestamp(when.at, country) })}
+            {t(when.kind === 'starts' ? 'flashbuy.product.startsAt' : 'flashbuy.product.endsAt', {
+              time: formatTimestamp(when.at, country),
+            })}
           </Text>
         )}
       </View>
@@ -339,28 +531,49 @@ function QuantitySection({ detail }: { detail: FlashBuyDetail }) {
   const [tip, setTip] = useState<string | null>(null)
   const checkTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const tipTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  useEffect(() => () => {
-    if (checkTimer.current) clearTimeout(checkTimer.current)
-    if (tipTimer.current) clearTimeout(tipTimer.current)
-  }, [])
+  useEffect(
+    () => () => {
+      if (checkTimer.current) clearTimeout(checkTimer.current)
+      if (tipTimer.current) clearTimeout(tipTimer.current)
+    },
+    [],
+  )
   const loggedIn = flashLoggedIn()
-  const limits = { minOrderQty: detail.minOrderQty, maxOrderQty: detail.maxOrderQty, accountPurchaseLimitQty: detail.accountPurchaseLimitQty, remainQty: detail.remainQty, purchasedQty: detail.purchasedQty }
+  const limits = {
+    minOrderQty: detail.minOrderQty,
+    maxOrderQty: detail.maxOrderQty,
+    accountPurchaseLimitQty: detail.accountPurchaseLimitQty,
+    remainQty: detail.remainQty,
+    purchasedQty: detail.purchasedQty,
+  }
   // what this account may still order (its purchases of this sale counted): the Maximum hint and the stepper's top
   const most = flashQuantityMax(limits, loggedIn)
 
   const check = () => {
     const r = useFlashBuy.getState().quantityTip()
     if (tipTimer.current) clearTimeout(tipTimer.current)
-    if (!r) { setTip(null); return }
+    if (!r) {
+      setTip(null)
+      return
+    }
     setTip(t(r.key, r.params))
-    tipTimer.current = setTimeout(() => { setTip(null); tipTimer.current = null }, QTY_TOOLTIP_MS)
+    tipTimer.current = setTimeout(() => {
+      setTip(null)
+      tipTimer.current = null
+    }, QTY_TOOLTIP_MS)
   }
   const onInput = (e: { detail: { value: string } }) => {
     fb.setQuantityText(e.detail.value)
     if (checkTimer.current) clearTimeout(checkTimer.current)
-    checkTimer.current = setTimeout(() => { checkTimer.current = null; check() }, QTY_CHECK_DELAY_MS)
+    checkTimer.current = setTimeout(() => {
+      checkTimer.current = null
+      check()
+    }, QTY_CHECK_DELAY_MS)
   }
-  const step = (dir: 1 | -1) => { fb.stepQuantity(dir); check() }
+  const step = (dir: 1 | -1) => {
+    fb.stepQuantity(dir)
+    check()
+  }
   const n = quantityOf(fb.form.quantityText)
   const numeric = Number.isFinite(n)
   const top = Math.max(1, Math.min(most, detail.remainQty))
@@ -371,18 +584,43 @@ function QuantitySection({ detail }: { detail: FlashBuyDetail }) {
       <View className='fb-qty__row'>
         <Text className='fb-section__title'>{t('flashbuy.qty.label')}</Text>
         <View className='fb-qty__stepper' {...ariaProps('group', { label: t('flashbuy.qty.label') })}>
-          <View className={`fb-qty__btn fb-qty__minus${minusOff ? ' fb-qty__btn--off' : ''}`} {...tapProps(() => step(-1), { label: t('flashbuy.qty.minus'), disabled: minusOff })}><Text>−</Text></View>
-          <Input className='fb-qty__input' type='text' value={fb.form.quantityText} maxlength={4} onInput={onInput} {...fieldLabelProps(t('flashbuy.qty.label'))} />
-          <View className={`fb-qty__btn fb-qty__plus${plusOff ? ' fb-qty__btn--off' : ''}`} {...tapProps(() => step(1), { label: t('flashbuy.qty.plus'), disabled: plusOff })}><Text>+</Text></View>
+          <View
+            className={`fb-qty__btn fb-qty__minus${minusOff ? ' fb-qty__btn--off' : ''}`}
+            {...tapProps(() => step(-1), { label: t('flashbuy.qty.minus'), disabled: minusOff })}
+          >
+            <Text>−</Text>
+          </View>
+          <Input
+            className='fb-qty__input'
+            type='text'
+            value={fb.form.quantityText}
+            maxlength={4}
+            onInput={onInput}
+            {...fieldLabelProps(t('flashbuy.qty.label'))}
+          />
+          <View
+            className={`fb-qty__btn fb-qty__plus${plusOff ? ' fb-qty__btn--off' : ''}`}
+            {...tapProps(() => step(1), { label: t('flashbuy.qty.plus'), disabled: plusOff })}
+          >
+            <Text>+</Text>
+          </View>
         </View>
       </View>
       {/* under the stepper, in the flow: over the hints it hid the very maximum it talks about */}
-      {tip && <View className='fb-qty__tip' {...ariaProps('alert')}><Text>{tip}</Text></View>}
+      {tip && (
+        <View className='fb-qty__tip' {...ariaProps('alert')}>
+          <Text>{tip}</Text>
+        </View>
+      )}
       <View className='fb-qty__hints'>
-        <Text className='fb-qty__remaining'>{t('flashbuy.qty.remaining', { count: Math.max(0, detail.remainQty) })}</Text>
+        <Text className='fb-qty__remaining'>
+          {t('flashbuy.qty.remaining', { count: Math.max(0, detail.remainQty) })}
+        </Text>
         <Text className='fb-qty__min'>{t('flashbuy.qty.min', { min: detail.minOrderQty })}</Text>
         <Text className='fb-qty__max'>{t('flashbuy.qty.max', { max: most })}</Text>
-        {loggedIn && detail.purchasedQty > 0 && <Text className='fb-qty__bought'>{t('flashbuy.qty.bought', { count: detail.purchasedQty })}</Text>}
+        {loggedIn && detail.purchasedQty > 0 && (
+          <Text className='fb-qty__bought'>{t('flashbuy.qty.bought', { count: detail.purchasedQty })}</Text>
+        )}
       </View>
     </View>
   )

@@ -30,27 +30,39 @@ export default function ContentDetailPage() {
   const { entry, reload } = useContentDetail('articles', id)
 
   const article = entry?.data ?? null
-  useRecordVisit(article && {
-    kind: 'content',
-    id: article.id,
-    title: article.title,
-    subtitle: article.summary.slice(0, 80),
-    image: article.coverImage,
-    link: { route: 'contentDetail', params: { id: article.id } }
-  })
+  useRecordVisit(
+    article && {
+      kind: 'content',
+      id: article.id,
+      title: article.title,
+      subtitle: article.summary.slice(0, 80),
+      image: article.coverImage,
+      link: { route: 'contentDetail', params: { id: article.id } },
+    },
+  )
 
   const header = { title: t('screen.contentDetail') }
   if (!id || entry?.status === 'notFound') {
     return (
       <PageShell header={header}>
-        <StatePanel block='article-state' title={t('article.notFound')} button action={{ label: t('article.toHub'), onTap: () => navigation.go('contentHub', { contentType: 'knowledge' }) }} />
+        <StatePanel
+          block='article-state'
+          title={t('article.notFound')}
+          button
+          action={{ label: t('article.toHub'), onTap: () => navigation.go('contentHub', { contentType: 'knowledge' }) }}
+        />
       </PageShell>
     )
   }
   if (entry?.status === 'failed') {
     return (
       <PageShell header={header}>
-        <StatePanel block='article-state' title={t('article.loadError')} button action={{ label: t('home.retry'), onTap: reload }} />
+        <StatePanel
+          block='article-state'
+          title={t('article.loadError')}
+          button
+          action={{ label: t('home.retry'), onTap: reload }}
+        />
       </PageShell>
     )
   }
@@ -70,13 +82,22 @@ export default function ContentDetailPage() {
     <PageShell header={header}>
       <View className='article'>
         <View className='article__card'>
-          {cover && <View className='article__cover-box'><Picture className='article__cover' src={cover} alt='' /></View>}
+          {cover && (
+            <View className='article__cover-box'>
+              <Picture className='article__cover' src={cover} alt='' />
+            </View>
+          )}
           <View className='article__head'>
             <View className='article__head-text'>
               <Text className='article__title'>{article.title}</Text>
               <Text className='article__meta'>
-                {[article.author, formatTimestamp(article.publishedAt, country, 'YYYY-MM-DD'), article.readMinutes > 0 ? t('content.readMinutes', { minutes: article.readMinutes }) : null]
-                  .filter(Boolean).join(' · ')}
+                {[
+                  article.author,
+                  formatTimestamp(article.publishedAt, country, 'YYYY-MM-DD'),
+                  article.readMinutes > 0 ? t('content.readMinutes', { minutes: article.readMinutes }) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </Text>
             </View>
             {wishType && (
@@ -93,7 +114,9 @@ export default function ContentDetailPage() {
         {entry && entry.products.length > 0 && (
           <View className='article__products'>
             <Text className='article__products-title'>{t('article.products')}</Text>
-            {entry.products.map((p) => <ProductCard key={p.catalogNumber} product={p} loggedIn={userId !== null} placement='content' />)}
+            {entry.products.map((p) => (
+              <ProductCard key={p.catalogNumber} product={p} loggedIn={userId !== null} placement='content' />
+            ))}
           </View>
         )}
       </View>

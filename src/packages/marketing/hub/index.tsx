@@ -12,12 +12,20 @@ import { LoadingPanel } from '../../../components/state-panel'
 import './index.scss'
 
 const TITLE = {
-  knowledge: 'hub.knowledge', application: 'hub.application', workflow: 'hub.workflow',
-  industry: 'hub.industry', brand: 'hub.brand', campaign: 'hub.campaign'
+  knowledge: 'hub.knowledge',
+  application: 'hub.application',
+  workflow: 'hub.workflow',
+  industry: 'hub.industry',
+  brand: 'hub.brand',
+  campaign: 'hub.campaign',
 } as const
 const INTRO = {
-  knowledge: 'hub.knowledge.intro', application: 'hub.application.intro', workflow: 'hub.workflow.intro',
-  industry: 'hub.industry.intro', brand: 'hub.brand.intro', campaign: 'hub.campaign.intro'
+  knowledge: 'hub.knowledge.intro',
+  application: 'hub.application.intro',
+  workflow: 'hub.workflow.intro',
+  industry: 'hub.industry.intro',
+  brand: 'hub.brand.intro',
+  campaign: 'hub.campaign.intro',
 } as const
 
 /**
@@ -38,11 +46,19 @@ export default function ContentHub() {
     if (hub.key !== key) hub.open(contentType, key)
   }, [key]) // eslint-disable-line react-hooks/exhaustive-deps
 
-  useReachBottom(() => { hub.more() })
+  useReachBottom(() => {
+    hub.more()
+  })
 
   const typeLabel = (v: string) => hub.articleTypes.find((a) => a.dictValue === v)?.dictLabel ?? v
-  const tabs = [{ id: null as string | null, name: t('hub.all'), count: null as number | null }, ...hub.categories.map((c) => ({ id: c.id, name: c.name, count: c.count }))]
-  const types = [{ value: null as string | null, label: t('hub.allTypes') }, ...hub.articleTypes.map((a) => ({ value: a.dictValue, label: a.dictLabel }))]
+  const tabs = [
+    { id: null as string | null, name: t('hub.all'), count: null as number | null },
+    ...hub.categories.map((c) => ({ id: c.id, name: c.name, count: c.count })),
+  ]
+  const types = [
+    { value: null as string | null, label: t('hub.allTypes') },
+    ...hub.articleTypes.map((a) => ({ value: a.dictValue, label: a.dictLabel })),
+  ]
 
   return (
     <PageShell header={{ title: t(TITLE[contentType]) }}>
@@ -78,22 +94,37 @@ export default function ContentHub() {
         )}
         <View className='hub__list'>
           {hub.items.map((c) => (
-            <ContentCard key={c.id} card={c} typeLabel={typeLabel(c.articleType)} onOpen={() => navigation.go('contentDetail', { id: c.id })} />
+            <ContentCard
+              key={c.id}
+              card={c}
+              typeLabel={typeLabel(c.articleType)}
+              onOpen={() => navigation.go('contentDetail', { id: c.id })}
+            />
           ))}
         </View>
         {hub.status === 'loading' && <LoadingPanel className='hub__state' message={t('hub.loading')} />}
         {hub.status === 'failed' && (
           <View className='hub__state'>
             <Text className='hub__error'>{t('hub.loadError')}</Text>
-            <Button className='hub__button' {...tapProps(() => (hub.items.length ? hub.more() : hub.select({})))}>{t('home.retry')}</Button>
+            <Button className='hub__button' {...tapProps(() => (hub.items.length ? hub.more() : hub.select({})))}>
+              {t('home.retry')}
+            </Button>
           </View>
         )}
-        {hub.status === 'ready' && hub.items.length === 0 && <View className='hub__state'><Text>{t('hub.empty')}</Text></View>}
+        {hub.status === 'ready' && hub.items.length === 0 && (
+          <View className='hub__state'>
+            <Text>{t('hub.empty')}</Text>
+          </View>
+        )}
         {hub.status === 'ready' && hub.items.length > 0 && (
           <View className='hub__state'>
-            {hub.items.length < hub.total
-              ? <Button className='hub__button' {...tapProps(() => hub.more())}>{t('home.loadMore')}</Button>
-              : <Text>{t('hub.end', { total: hub.total })}</Text>}
+            {hub.items.length < hub.total ? (
+              <Button className='hub__button' {...tapProps(() => hub.more())}>
+                {t('home.loadMore')}
+              </Button>
+            ) : (
+              <Text>{t('hub.end', { total: hub.total })}</Text>
+            )}
           </View>
         )}
       </View>

@@ -19,26 +19,46 @@ import './index.scss'
  */
 export default function EarnPointsPage() {
   const t = useT()
-  return <MemberPage title={t('play.screen.earnPoints')}><Tasks /></MemberPage>
+  return (
+    <MemberPage title={t('play.screen.earnPoints')}>
+      <Tasks />
+    </MemberPage>
+  )
 }
 
 function Tasks() {
   const t = useT()
   const { status, error, list } = useTasks()
-  useEffect(() => { void useTasks.getState().load() }, [])
-  useDidShow(() => { if (useTasks.getState().status === 'ready') void useTasks.getState().load() })
+  useEffect(() => {
+    void useTasks.getState().load()
+  }, [])
+  useDidShow(() => {
+    if (useTasks.getState().status === 'ready') void useTasks.getState().load()
+  })
   if (status === 'failed' && !list) {
-    return <StatePanel block='pl-state' body={error ?? t('play.loadFailed')} action={{ label: t('play.retry'), onTap: () => useTasks.getState().load() }} />
+    return (
+      <StatePanel
+        block='pl-state'
+        body={error ?? t('play.loadFailed')}
+        action={{ label: t('play.retry'), onTap: () => useTasks.getState().load() }}
+      />
+    )
   }
   if (!list) return <LoadingPanel className='pl-state' message={t('play.loading')} />
   return (
     <View className='pl'>
       <View className='pl-top'>
-        <Text className='pl-balance' data-testid='balance'>{t('play.balance', { points: formatPoints(list.balance) })}</Text>
-        <Tappable className='pl-top__link' to={{ route: 'luckyDraw' }}>{t('play.task.toDraws')}</Tappable>
+        <Text className='pl-balance' data-testid='balance'>
+          {t('play.balance', { points: formatPoints(list.balance) })}
+        </Text>
+        <Tappable className='pl-top__link' to={{ route: 'luckyDraw' }}>
+          {t('play.task.toDraws')}
+        </Tappable>
       </View>
       <View {...ariaProps('list')}>
-        {list.tasks.map((task) => <TaskRow key={task.code} task={task} />)}
+        {list.tasks.map((task) => (
+          <TaskRow key={task.code} task={task} />
+        ))}
       </View>
     </View>
   )
@@ -54,7 +74,12 @@ function TaskRow({ task }: { task: Task }) {
     else if (r && r.points) showToast(t('play.task.credited', { points: formatPoints(r.points) }))
   }
   return (
-    <View className={`pl-row pl-row--${task.state}`} data-task={task.code} data-state={task.state} {...ariaProps('listitem')}>
+    <View
+      className={`pl-row pl-row--${task.state}`}
+      data-task={task.code}
+      data-state={task.state}
+      {...ariaProps('listitem')}
+    >
       <View className='pl-row__body'>
         <Text className='pl-row__title'>{name}</Text>
         <Text className='pl-row__meta'>{t(`play.task.desc.${task.code}`)}</Text>
@@ -65,7 +90,12 @@ function TaskRow({ task }: { task: Task }) {
       </View>
       {task.state === 'done' && <Text className='pl-row__done'>{t('play.task.done')}</Text>}
       {task.state === 'claimable' && (
-        <Tappable className='pl-row__action' onTap={claim} disabled={claiming} label={t('play.task.claimLabel', { points: formatPoints(task.points), task: name })}>
+        <Tappable
+          className='pl-row__action'
+          onTap={claim}
+          disabled={claiming}
+          label={t('play.task.claimLabel', { points: formatPoints(task.points), task: name })}
+        >
           {task.code === 'checkin' ? t('play.task.checkinButton') : t('play.task.claim')}
         </Tappable>
       )}

@@ -22,24 +22,46 @@ import './index.scss'
  */
 export default function GiftBagPage() {
   const t = useT()
-  return <MemberPage title={t('play.screen.giftBag')}><Bag /></MemberPage>
+  return (
+    <MemberPage title={t('play.screen.giftBag')}>
+      <Bag />
+    </MemberPage>
+  )
 }
 
 function Bag() {
   const t = useT()
   const { status, error, items } = useGiftBag()
-  useEffect(() => { void useGiftBag.getState().load() }, [])
-  useDidShow(() => { if (useGiftBag.getState().status === 'ready') void useGiftBag.getState().load() })
+  useEffect(() => {
+    void useGiftBag.getState().load()
+  }, [])
+  useDidShow(() => {
+    if (useGiftBag.getState().status === 'ready') void useGiftBag.getState().load()
+  })
   if (status === 'failed' && !items.length) {
-    return <StatePanel block='gb-state' body={error ?? t('play.loadFailed')} action={{ label: t('play.retry'), onTap: () => useGiftBag.getState().load() }} />
+    return (
+      <StatePanel
+        block='gb-state'
+        body={error ?? t('play.loadFailed')}
+        action={{ label: t('play.retry'), onTap: () => useGiftBag.getState().load() }}
+      />
+    )
   }
   if (status !== 'ready' && !items.length) return <LoadingPanel className='gb-state' message={t('play.loading')} />
   if (!items.length) {
-    return <StatePanel block='gb-state' body={t('play.bag.empty')} action={{ label: t('play.bag.toDraws'), to: { route: 'luckyDraw' } }} />
+    return (
+      <StatePanel
+        block='gb-state'
+        body={t('play.bag.empty')}
+        action={{ label: t('play.bag.toDraws'), to: { route: 'luckyDraw' } }}
+      />
+    )
   }
   return (
     <View className='gb' {...ariaProps('list')}>
-      {items.map((o) => <Order key={o.id} order={o} />)}
+      {items.map((o) => (
+        <Order key={o.id} order={o} />
+      ))}
     </View>
   )
 }
@@ -49,36 +71,67 @@ function Order({ order: o }: { order: PrizeOrder }) {
   const country = useLocale((s) => s.country)
   const [picking, setPicking] = useState(false)
   const saving = useGiftBag((s) => s.saving === o.id)
-  const shipTos = useSession((s) => s.userInfo?.allShipToBillToAddresses ?? []).map((x) => x.shipTo).filter((s) => s.addressStatus === 'ACTIVE')
+  const shipTos = useSession((s) => s.userInfo?.allShipToBillToAddresses ?? [])
+    .map((x) => x.shipTo)
+    .filter((s) => s.addressStatus === 'ACTIVE')
   const choose = async (addressKey: string) => {
     const err = await useGiftBag.getState().setAddress(o.id, addressKey)
     if (err) showToast(err)
-    else { setPicking(false); showToast(t('play.bag.saved')) }
+    else {
+      setPicking(false)
+      showToast(t('play.bag.saved'))
+    }
   }
   return (
-    <View className={`gb-order gb-order--${o.status}`} data-order={o.orderNumber} data-status={o.status} {...ariaProps('listitem')}>
+    <View
+      className={`gb-order gb-order--${o.status}`}
+      data-order={o.orderNumber}
+      data-status={o.status}
+      {...ariaProps('listitem')}
+    >
       <View className='gb-order__top'>
         <Text className='gb-order__prize'>{o.prizeName}</Text>
         <Text className={`gb-order__status gb-order__status--${o.status}`}>{t(`play.bag.status.${o.status}`)}</Text>
       </View>
       <Text className='gb-order__meta'>{t('play.bag.order', { number: o.orderNumber })}</Text>
-      <Text className='gb-order__meta'>{t('play.bag.from', { activity: o.activityName, date: formatTimestamp(o.createdAt, country) })}</Text>
-      {o.status === 'created' && <Text className='gb-order__due'>{t('play.bag.due', { date: formatTimestamp(o.addressDueAt, country) })}</Text>}
+      <Text className='gb-order__meta'>
+        {t('play.bag.from', { activity: o.activityName, date: formatTimestamp(o.createdAt, country) })}
+      </Text>
+      {o.status === 'created' && (
+        <Text className='gb-order__due'>{t('play.bag.due', { date: formatTimestamp(o.addressDueAt, country) })}</Text>
+      )}
       {o.shipTo && <Text className='gb-order__meta'>{t('play.bag.shipTo', { label: o.shipTo.label })}</Text>}
       {o.status === 'created' && !picking && (
-        <Tappable className='gb-order__action' onTap={() => setPicking(true)} label={`${t('play.bag.addAddress')}: ${o.prizeName}`}>{t('play.bag.addAddress')}</Tappable>
+        <Tappable
+          className='gb-order__action'
+          onTap={() => setPicking(true)}
+          label={`${t('play.bag.addAddress')}: ${o.prizeName}`}
+        >
+          {t('play.bag.addAddress')}
+        </Tappable>
       )}
       {o.status === 'created' && picking && (
-        <View className='gb-pick' {...ariaProps('group', { label: t('play.bag.chooseShipTo', { prize: o.prizeName }) })}>
+        <View
+          className='gb-pick'
+          {...ariaProps('group', { label: t('play.bag.chooseShipTo', { prize: o.prizeName }) })}
+        >
           <Text className='gb-pick__title'>{t('play.bag.chooseShipTo', { prize: o.prizeName })}</Text>
           {!shipTos.length && <Text className='gb-order__meta'>{t('play.bag.noShipTo')}</Text>}
           {shipTos.map((s) => (
-            <Tappable key={s.addressKey} className='gb-pick__option' onTap={() => choose(s.addressKey)} disabled={saving} data={{ key: s.addressKey }}>
+            <Tappable
+              key={s.addressKey}
+              className='gb-pick__option'
+              onTap={() => choose(s.addressKey)}
+              disabled={saving}
+              data={{ key: s.addressKey }}
+            >
               <Text className='gb-pick__name'>{shipToTitle(s) || s.addressKey}</Text>
               <Text className='gb-pick__label'>{addressLine(s)}</Text>
             </Tappable>
           ))}
-          <Tappable className='gb-pick__cancel' onTap={() => setPicking(false)}>{t('play.bag.cancel')}</Tappable>
+          <Tappable className='gb-pick__cancel' onTap={() => setPicking(false)}>
+            {t('play.bag.cancel')}
+          </Tappable>
         </View>
       )}
     </View>

@@ -22,19 +22,33 @@ import './index.scss'
  */
 export default function GiftCentre() {
   const t = useT()
-  return <MemberPage title={t('gifts.title')}><Centre /></MemberPage>
+  return (
+    <MemberPage title={t('gifts.title')}>
+      <Centre />
+    </MemberPage>
+  )
 }
 
 function Centre() {
   const t = useT()
   const { status, gifts, balance, error } = useGifts()
-  useEffect(() => { useGifts.getState().load() }, [])
+  useEffect(() => {
+    useGifts.getState().load()
+  }, [])
   // back from a redemption: balance, stock and statuses have changed
-  useDidShow(() => { if (useGifts.getState().status === 'ready') useGifts.getState().load() })
+  useDidShow(() => {
+    if (useGifts.getState().status === 'ready') useGifts.getState().load()
+  })
 
   if (status === 'blocked') return <MemberBlocked message={error ?? t('member.blocked')} />
   if (status === 'failed' && !gifts.length) {
-    return <StatePanel block='gc-state' error={error} action={{ label: t('gifts.retry'), onTap: () => useGifts.getState().load() }} />
+    return (
+      <StatePanel
+        block='gc-state'
+        error={error}
+        action={{ label: t('gifts.retry'), onTap: () => useGifts.getState().load() }}
+      />
+    )
   }
   if (status !== 'ready' && !gifts.length) return <LoadingPanel className='gc-state' message={t('gifts.loading')} />
   return (
@@ -45,15 +59,29 @@ function Centre() {
           <Text className='gc-head__value'>{formatPoints(balance ?? 0)}</Text>
         </View>
         <View className='gc-head__links'>
-          <Tappable className='gc-head__link gc-head__link--detail' to={{ route: 'rewardDetail' }}>{t('gifts.detailLink')}</Tappable>
-          <Tappable className='gc-head__link gc-head__link--rules' to={{ route: 'rewardsRules' }}>{t('points.rulesLink')}</Tappable>
-          <Tappable className='gc-head__link gc-head__link--record' to={{ route: 'redemptionRecord' }}>{t('gifts.recordLink')}</Tappable>
-          <Tappable className='gc-head__link gc-head__link--feedback' to={{ route: 'redemptionFeedback' }}>{t('gifts.feedbackLink')}</Tappable>
+          <Tappable className='gc-head__link gc-head__link--detail' to={{ route: 'rewardDetail' }}>
+            {t('gifts.detailLink')}
+          </Tappable>
+          <Tappable className='gc-head__link gc-head__link--rules' to={{ route: 'rewardsRules' }}>
+            {t('points.rulesLink')}
+          </Tappable>
+          <Tappable className='gc-head__link gc-head__link--record' to={{ route: 'redemptionRecord' }}>
+            {t('gifts.recordLink')}
+          </Tappable>
+          <Tappable className='gc-head__link gc-head__link--feedback' to={{ route: 'redemptionFeedback' }}>
+            {t('gifts.feedbackLink')}
+          </Tappable>
         </View>
       </View>
-      {gifts.length === 0 && <View className='gc-state'><Text>{t('gifts.empty')}</Text></View>}
+      {gifts.length === 0 && (
+        <View className='gc-state'>
+          <Text>{t('gifts.empty')}</Text>
+        </View>
+      )}
       <View className='gc-list'>
-        {gifts.map((g) => <GiftItem key={g.id} gift={g} />)}
+        {gifts.map((g) => (
+          <GiftItem key={g.id} gift={g} />
+        ))}
       </View>
     </View>
   )
@@ -75,10 +103,26 @@ function GiftItem({ gift: g }: { gift: Gift }) {
           {g.redeemedThisPeriod > 0 && <Text>{t('gifts.redeemedThisMonth', { count: g.redeemedThisPeriod })}</Text>}
         </View>
         <View className='gc-gift__foot'>
-          <Text className={`gc-gift__status gc-gift__status--${g.exchangeStatus}`}>{t(EXCHANGE_STATUS_KEY[g.exchangeStatus])}</Text>
-          {normal
-            ? <Tappable className='gc-gift__action' to={{ route: 'giftRedeem', params: { id: g.id } }} label={t('gifts.redeemLabel', { name: g.name })}>{t('gifts.redeem')}</Tappable>
-            : <Tappable className='gc-gift__action gc-gift__action--off' disabled label={t('gifts.redeemLabel', { name: g.name })}>{t('gifts.redeem')}</Tappable>}
+          <Text className={`gc-gift__status gc-gift__status--${g.exchangeStatus}`}>
+            {t(EXCHANGE_STATUS_KEY[g.exchangeStatus])}
+          </Text>
+          {normal ? (
+            <Tappable
+              className='gc-gift__action'
+              to={{ route: 'giftRedeem', params: { id: g.id } }}
+              label={t('gifts.redeemLabel', { name: g.name })}
+            >
+              {t('gifts.redeem')}
+            </Tappable>
+          ) : (
+            <Tappable
+              className='gc-gift__action gc-gift__action--off'
+              disabled
+              label={t('gifts.redeemLabel', { name: g.name })}
+            >
+              {t('gifts.redeem')}
+            </Tappable>
+          )}
         </View>
       </View>
     </View>

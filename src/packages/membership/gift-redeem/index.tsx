@@ -32,12 +32,20 @@ import './index.scss'
  */
 export default function GiftRedeem() {
   const t = useT()
-  return <MemberPage title={t('redeem.title')}><Redeem /></MemberPage>
+  return (
+    <MemberPage title={t('redeem.title')}>
+      <Redeem />
+    </MemberPage>
+  )
 }
 
 const REFUSAL_KEY: Record<RedeemRefusal, MessageKey> = {
-  off_sale: 'redeem.refusal.off_sale', draw_only: 'redeem.refusal.draw_only', below_minimum: 'redeem.refusal.below_minimum',
-  out_of_stock: 'redeem.refusal.out_of_stock', over_limit: 'redeem.refusal.over_limit', insufficient_points: 'redeem.refusal.insufficient_points',
+  off_sale: 'redeem.refusal.off_sale',
+  draw_only: 'redeem.refusal.draw_only',
+  below_minimum: 'redeem.refusal.below_minimum',
+  out_of_stock: 'redeem.refusal.out_of_stock',
+  over_limit: 'redeem.refusal.over_limit',
+  insufficient_points: 'redeem.refusal.insufficient_points',
 }
 
 function Redeem() {
@@ -46,12 +54,20 @@ function Redeem() {
   const id = pageParam(params, 'id')
   const { gift, giftStatus, error } = useGifts()
   const [done, setDone] = useState<RedeemResult | null>(null)
-  useEffect(() => { if (id) useGifts.getState().loadGift(id) }, [id])
+  useEffect(() => {
+    if (id) useGifts.getState().loadGift(id)
+  }, [id])
 
   if (giftStatus === 'blocked') return <MemberBlocked message={error ?? t('member.blocked')} />
   if (done) return <Success result={done} />
   if (giftStatus === 'failed' || !id) {
-    return <StatePanel block='gr-state' error={error ?? t('gifts.msg.generic')} action={{ label: t('redeem.backToCentre'), to: { route: 'giftCentre' } }} />
+    return (
+      <StatePanel
+        block='gr-state'
+        error={error ?? t('gifts.msg.generic')}
+        action={{ label: t('redeem.backToCentre'), to: { route: 'giftCentre' } }}
+      />
+    )
   }
   if (!gift || gift.id !== id) return <LoadingPanel className='gr-state' message={t('gifts.loading')} />
   return <Form gift={gift} onDone={setDone} />
@@ -66,8 +82,14 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
   const initial = shipTos.find((s) => s.isDefault) ?? shipTos[0]
   const [qty, setQty] = useState(g.minQty)
   const [addressKey, setAddressKey] = useState(initial?.addressKey ?? '')
-  const [name, setName] = useState(() => attentionOf(initial ?? { attentionTo: null }).name || `${user?.userProfile.lastName ?? ''}${user?.userProfile.firstName ?? ''}`)
-  const [phone, setPhone] = useState(() => attentionOf(initial ?? { attentionTo: null }).phone || (user?.userProfile.contactInfo.phone ?? ''))
+  const [name, setName] = useState(
+    () =>
+      attentionOf(initial ?? { attentionTo: null }).name ||
+      `${user?.userProfile.lastName ?? ''}${user?.userProfile.firstName ?? ''}`,
+  )
+  const [phone, setPhone] = useState(
+    () => attentionOf(initial ?? { attentionTo: null }).phone || (user?.userProfile.contactInfo.phone ?? ''),
+  )
   const [remark, setRemark] = useState('')
   const [message, setMessage] = useState<string | null>(null)
 
@@ -76,17 +98,38 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
   const limitLeft = g.limitQty === null ? MAX_REDEEM_QTY : g.limitQty - g.redeemedThisPeriod
   const top = Math.max(g.minQty, Math.min(MAX_REDEEM_QTY, g.stock, limitLeft))
   const total = g.points * qty
-  const refusalText = (r: RedeemRefusal) => t(REFUSAL_KEY[r], { min: g.minQty, limit: g.limitQty ?? 0, count: g.redeemedThisPeriod, need: formatPoints(total), balance: formatPoints(have) })
+  const refusalText = (r: RedeemRefusal) =>
+    t(REFUSAL_KEY[r], {
+      min: g.minQty,
+      limit: g.limitQty ?? 0,
+      count: g.redeemedThisPeriod,
+      need: formatPoints(total),
+      balance: formatPoints(have),
+    })
 
   const submit = async () => {
     setMessage(null)
-    const r = redeemRefusal({ onSale: true, drawOnly: g.drawOnly, stock: g.stock, minQty: g.minQty, limitQty: g.limitQty, points: g.points },
-      { balance: balance ?? Number.MAX_SAFE_INTEGER, redeemedInPeriod: g.redeemedThisPeriod }, qty)
-    if (r) { setMessage(refusalText(r)); return }
-    if (!name.trim() || !PHONE_PATTERN.test(phone.trim())) { setMessage(t('redeem.contactInvalid')); return }
-    const out = await useGifts.getState().redeem({ giftId: g.id, quantity: qty, addressKey, contact: { name: name.trim(), phone: phone.trim() }, remark })
+    const r = redeemRefusal(
+      { onSale: true, drawOnly: g.drawOnly, stock: g.stock, minQty: g.minQty, limitQty: g.limitQty, points: g.points },
+      { balance: balance ?? Number.MAX_SAFE_INTEGER, redeemedInPeriod: g.redeemedThisPeriod },
+      qty,
+    )
+    if (r) {
+      setMessage(refusalText(r))
+      return
+    }
+    if (!name.trim() || !PHONE_PATTERN.test(phone.trim())) {
+      setMessage(t('redeem.contactInvalid'))
+      return
+    }
+    const out = await useGifts
+      .getState()
+      .redeem({ giftId: g.id, quantity: qty, addressKey, contact: { name: name.trim(), phone: phone.trim() }, remark })
     if (out.ok) onDone(out.result)
-    else if (out.reason !== 'BUSY') { setMessage(out.message); showToast(out.message) }
+    else if (out.reason !== 'BUSY') {
+      setMessage(out.message)
+      showToast(out.message)
+    }
   }
 
   return (
@@ -94,7 +137,9 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
       <View className='gr-gift' data-id={g.id}>
         <Picture className='gr-gift__image' src={productImageUrl(g.image, 150, API_BASE_URL)} alt={g.name} />
         <View className='gr-gift__body'>
-          <Text className='gr-gift__name' {...ariaProps('heading', { level: '2' })}>{g.name}</Text>
+          <Text className='gr-gift__name' {...ariaProps('heading', { level: '2' })}>
+            {g.name}
+          </Text>
           <Text className='gr-gift__points'>{t('gifts.points', { points: formatPoints(g.points) })}</Text>
           <Text className='gr-gift__desc'>{g.description}</Text>
           <View className='gr-gift__facts'>
@@ -103,16 +148,33 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
             {g.minQty > 1 && <Text>{t('gifts.min', { count: g.minQty })}</Text>}
             {g.redeemedThisPeriod > 0 && <Text>{t('gifts.redeemedThisMonth', { count: g.redeemedThisPeriod })}</Text>}
           </View>
-          <Text className={`gr-gift__status gr-gift__status--${g.exchangeStatus}`}>{t(EXCHANGE_STATUS_KEY[g.exchangeStatus])}</Text>
+          <Text className={`gr-gift__status gr-gift__status--${g.exchangeStatus}`}>
+            {t(EXCHANGE_STATUS_KEY[g.exchangeStatus])}
+          </Text>
         </View>
       </View>
 
       <View className='gr-section gr-qty'>
         <Text className='gr-section__title'>{t('redeem.quantity')}</Text>
         <View className='gr-qty__stepper' {...ariaProps('group', { label: t('redeem.quantity') })}>
-          <View className='gr-qty__btn gr-qty__minus' {...tapProps(() => setQty(Math.max(g.minQty, qty - 1)), { label: t('redeem.minus'), disabled: qty <= g.minQty })}>−</View>
-          <Text className='gr-qty__value' {...ariaProps('status')}>{qty}</Text>
-          <View className='gr-qty__btn gr-qty__plus' {...tapProps(() => setQty(Math.min(top, qty + 1)), { label: t('redeem.plus'), disabled: qty >= top })}>+</View>
+          <View
+            className='gr-qty__btn gr-qty__minus'
+            {...tapProps(() => setQty(Math.max(g.minQty, qty - 1)), {
+              label: t('redeem.minus'),
+              disabled: qty <= g.minQty,
+            })}
+          >
+            −
+          </View>
+          <Text className='gr-qty__value' {...ariaProps('status')}>
+            {qty}
+          </Text>
+          <View
+            className='gr-qty__btn gr-qty__plus'
+            {...tapProps(() => setQty(Math.min(top, qty + 1)), { label: t('redeem.plus'), disabled: qty >= top })}
+          >
+            +
+          </View>
         </View>
       </View>
 
@@ -120,8 +182,19 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
         <Text className='gr-section__title'>{t('redeem.shipTo')}</Text>
         {shipTos.length === 0 && <Text className='gr-address__none'>{t('redeem.noAddress')}</Text>}
         {shipTos.map((s) => (
-          <View key={s.addressKey} className={`gr-address__item${s.addressKey === addressKey ? ' gr-address__item--on' : ''}`}
-            {...tapProps(() => { setAddressKey(s.addressKey); const a = attentionOf(s); if (a.name) setName(a.name); if (a.phone) setPhone(a.phone) }, { role: 'radio', selected: s.addressKey === addressKey })}>
+          <View
+            key={s.addressKey}
+            className={`gr-address__item${s.addressKey === addressKey ? ' gr-address__item--on' : ''}`}
+            {...tapProps(
+              () => {
+                setAddressKey(s.addressKey)
+                const a = attentionOf(s)
+                if (a.name) setName(a.name)
+                if (a.phone) setPhone(a.phone)
+              },
+              { role: 'radio', selected: s.addressKey === addressKey },
+            )}
+          >
             <Text className='gr-address__name'>{shipToTitle(s)}</Text>
             <Text className='gr-address__line'>{addressLine(s)}</Text>
           </View>
@@ -129,20 +202,53 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
       </View>
 
       <View className='gr-section'>
-        <FormField block='gr-field' name='name' label={t('redeem.contactName')} inputClassName='gr-input--name' value={name} maxlength={60} onInput={setName} />
-        <FormField block='gr-field' name='phone' label={t('redeem.contactPhone')} inputClassName='gr-input--phone' value={phone} maxlength={30} onInput={setPhone} />
-        <FormField block='gr-field' name='remark' label={t('redeem.remark')} multiline value={remark} maxlength={REMARK_MAX}
-          placeholder={t('redeem.remarkPlaceholder')} onInput={setRemark} />
+        <FormField
+          block='gr-field'
+          name='name'
+          label={t('redeem.contactName')}
+          inputClassName='gr-input--name'
+          value={name}
+          maxlength={60}
+          onInput={setName}
+        />
+        <FormField
+          block='gr-field'
+          name='phone'
+          label={t('redeem.contactPhone')}
+          inputClassName='gr-input--phone'
+          value={phone}
+          maxlength={30}
+          onInput={setPhone}
+        />
+        <FormField
+          block='gr-field'
+          name='remark'
+          label={t('redeem.remark')}
+          multiline
+          value={remark}
+          maxlength={REMARK_MAX}
+          placeholder={t('redeem.remarkPlaceholder')}
+          onInput={setRemark}
+        />
       </View>
 
-      {message && <View className='gr-message' {...ariaProps('alert')}><Text>{message}</Text></View>}
+      {message && (
+        <View className='gr-message' {...ariaProps('alert')}>
+          <Text>{message}</Text>
+        </View>
+      )}
 
       <View className='gr-bar'>
         <View className='gr-bar__sum'>
           <Text className='gr-bar__total'>{t('redeem.total', { points: formatPoints(total) })}</Text>
-          {balance !== null && <Text className='gr-bar__after'>{t('redeem.after', { points: formatPoints(balance - total) })}</Text>}
+          {balance !== null && (
+            <Text className='gr-bar__after'>{t('redeem.after', { points: formatPoints(balance - total) })}</Text>
+          )}
         </View>
-        <View className='gr-bar__submit' {...tapProps(submit, { disabled: redeeming || !addressKey || g.exchangeStatus !== 'normal' })}>
+        <View
+          className='gr-bar__submit'
+          {...tapProps(submit, { disabled: redeeming || !addressKey || g.exchangeStatus !== 'normal' })}
+        >
           {redeeming ? t('redeem.submitting') : t('redeem.submit')}
         </View>
       </View>
@@ -156,10 +262,20 @@ function Success({ result }: { result: RedeemResult }) {
   return (
     <View className='gr-done' {...ariaProps('status')}>
       <Text className='gr-done__title'>{t('redeem.successTitle')}</Text>
-      <Text className='gr-done__body'>{t('redeem.successBody', { number: r.redemptionNumber, points: formatPoints(r.points), balance: formatPoints(result.balance) })}</Text>
+      <Text className='gr-done__body'>
+        {t('redeem.successBody', {
+          number: r.redemptionNumber,
+          points: formatPoints(r.points),
+          balance: formatPoints(result.balance),
+        })}
+      </Text>
       <View className='gr-done__links'>
-        <Tappable className='gr-done__link gr-done__link--record' to={{ route: 'redemptionRecord' }}>{t('redeem.toRecord')}</Tappable>
-        <Tappable className='gr-done__link gr-done__link--centre' to={{ route: 'giftCentre' }}>{t('redeem.backToCentre')}</Tappable>
+        <Tappable className='gr-done__link gr-done__link--record' to={{ route: 'redemptionRecord' }}>
+          {t('redeem.toRecord')}
+        </Tappable>
+        <Tappable className='gr-done__link gr-done__link--centre' to={{ route: 'giftCentre' }}>
+          {t('redeem.backToCentre')}
+        </Tappable>
       </View>
     </View>
   )

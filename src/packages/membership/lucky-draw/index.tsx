@@ -21,7 +21,11 @@ import './index.scss'
  */
 export default function LuckyDrawPage() {
   const t = useT()
-  return <MemberPage title={t('play.screen.luckyDraw')}><Draws /></MemberPage>
+  return (
+    <MemberPage title={t('play.screen.luckyDraw')}>
+      <Draws />
+    </MemberPage>
+  )
 }
 
 const SPIN_MS = 3000
@@ -29,25 +33,48 @@ const SPIN_MS = 3000
 function Draws() {
   const t = useT()
   const { status, error, activities, selectedId, balance } = useDraws()
-  useEffect(() => { void useDraws.getState().load() }, [])
-  useDidShow(() => { if (useDraws.getState().status === 'ready') void useDraws.getState().load() })
+  useEffect(() => {
+    void useDraws.getState().load()
+  }, [])
+  useDidShow(() => {
+    if (useDraws.getState().status === 'ready') void useDraws.getState().load()
+  })
 
   if (status === 'failed' && !activities.length) {
-    return <StatePanel block='ld-state' body={error ?? t('play.loadFailed')} action={{ label: t('play.retry'), onTap: () => useDraws.getState().load() }} />
+    return (
+      <StatePanel
+        block='ld-state'
+        body={error ?? t('play.loadFailed')}
+        action={{ label: t('play.retry'), onTap: () => useDraws.getState().load() }}
+      />
+    )
   }
   if (status !== 'ready' && !activities.length) return <LoadingPanel className='ld-state' message={t('play.loading')} />
-  if (!activities.length) return <View className='ld-state'><Text className='ld-state__body'>{t('play.draw.empty')}</Text></View>
+  if (!activities.length)
+    return (
+      <View className='ld-state'>
+        <Text className='ld-state__body'>{t('play.draw.empty')}</Text>
+      </View>
+    )
   const current = activities.find((a) => a.id === selectedId) ?? activities[0]
   return (
     <View className='ld'>
       <View className='ld-top'>
-        <Text className='ld-balance' data-testid='balance'>{t('play.balance', { points: formatPoints(balance) })}</Text>
-        <Tappable className='ld-top__link' to={{ route: 'giftBag' }}>{t('play.screen.giftBag')}</Tappable>
+        <Text className='ld-balance' data-testid='balance'>
+          {t('play.balance', { points: formatPoints(balance) })}
+        </Text>
+        <Tappable className='ld-top__link' to={{ route: 'giftBag' }}>
+          {t('play.screen.giftBag')}
+        </Tappable>
       </View>
       <View className='ld-tabs' {...ariaProps('tablist', { label: t('play.draw.activities') })}>
         {activities.map((a) => (
-          <View key={a.id} className={`ld-tab${a.id === current.id ? ' ld-tab--on' : ''}`} data-id={a.id}
-            {...tapProps(() => useDraws.getState().select(a.id), { role: 'tab', selected: a.id === current.id })}>
+          <View
+            key={a.id}
+            className={`ld-tab${a.id === current.id ? ' ld-tab--on' : ''}`}
+            data-id={a.id}
+            {...tapProps(() => useDraws.getState().select(a.id), { role: 'tab', selected: a.id === current.id })}
+          >
             <Text className='ld-tab__kind'>{t(`play.draw.kind.${a.kind}`)}</Text>
             <Text className='ld-tab__name'>{a.name}</Text>
             <Text className={`ld-tab__status ld-tab__status--${a.status}`}>{t(`play.draw.status.${a.status}`)}</Text>
@@ -80,10 +107,26 @@ function Activity({ activity: a }: { activity: DrawActivity }) {
     setShown(null)
     setPhase('spinning')
     const r = await useDraws.getState().draw()
-    if (!r) { setPhase('idle'); return }
+    if (!r) {
+      setPhase('idle')
+      return
+    }
     const reduced = prefersReducedMotion()
-    if (a.kind === 'wheel') setRotation((from) => wheelRotation(from, a.prizes.findIndex((p) => p.id === r.prize.id), a.prizes.length))
-    timer.current = setTimeout(() => { setShown(r); setPhase('shown') }, reduced ? 0 : a.kind === 'lucky' ? SPIN_MS / 2 : SPIN_MS)
+    if (a.kind === 'wheel')
+      setRotation((from) =>
+        wheelRotation(
+          from,
+          a.prizes.findIndex((p) => p.id === r.prize.id),
+          a.prizes.length,
+        ),
+      )
+    timer.current = setTimeout(
+      () => {
+        setShown(r)
+        setPhase('shown')
+      },
+      reduced ? 0 : a.kind === 'lucky' ? SPIN_MS / 2 : SPIN_MS,
+    )
   }
   const actionKey = a.kind === 'wheel' ? 'play.draw.spin' : a.kind === 'blind_box' ? 'play.draw.open' : 'play.draw.go'
   const won = shown && result && shown.drawId === result.drawId ? shown : null
@@ -91,42 +134,85 @@ function Activity({ activity: a }: { activity: DrawActivity }) {
   const notices = drawNotices(refusal, refusedNow, won !== null)
 
   return (
-    <View className={`ld-act ld-act--${a.kind}`} data-activity={a.id} data-status={a.status} {...ariaProps('region', { label: a.name })}>
-      <Text className='ld-act__name' {...ariaProps('heading', { level: '2' })}>{a.name}</Text>
-      <Text className='ld-act__meta'>{t('play.draw.window', { start: formatTimestamp(a.startAt, country), end: formatTimestamp(a.endAt, country) })}</Text>
+    <View
+      className={`ld-act ld-act--${a.kind}`}
+      data-activity={a.id}
+      data-status={a.status}
+      {...ariaProps('region', { label: a.name })}
+    >
+      <Text className='ld-act__name' {...ariaProps('heading', { level: '2' })}>
+        {a.name}
+      </Text>
+      <Text className='ld-act__meta'>
+        {t('play.draw.window', { start: formatTimestamp(a.startAt, country), end: formatTimestamp(a.endAt, country) })}
+      </Text>
       <View className='ld-act__facts'>
         <Text className='ld-fact'>{t('play.draw.cost', { points: formatPoints(a.pointsPerDraw) })}</Text>
-        <Text className='ld-fact' data-testid='left'>{t(`play.draw.left.${a.period}`, { left, limit: a.periodLimit })}</Text>
+        <Text className='ld-fact' data-testid='left'>
+          {t(`play.draw.left.${a.period}`, { left, limit: a.periodLimit })}
+        </Text>
         <Text className='ld-fact'>{t('play.draw.total', { used: a.usedTotal, limit: a.totalLimit })}</Text>
       </View>
 
-      {a.kind === 'wheel' && <Wheel activity={a} rotation={rotation} spinning={phase === 'spinning'} winner={won?.prize.id ?? null} />}
+      {a.kind === 'wheel' && (
+        <Wheel activity={a} rotation={rotation} spinning={phase === 'spinning'} winner={won?.prize.id ?? null} />
+      )}
       {a.kind === 'blind_box' && <BlindBox phase={phase} prize={won?.prize.name ?? null} />}
       {a.kind === 'lucky' && <Grid activity={a} winner={won?.prize.id ?? null} spinning={phase === 'spinning'} />}
 
-      <Tappable className={`ld-go${!running || busy || refusedNow ? ' ld-go--off' : ''}`} onTap={go} disabled={!running || busy || refusedNow !== null}>
-        {busy ? t('play.draw.drawing') : running ? t(actionKey, { points: formatPoints(a.pointsPerDraw) }) : t(`play.draw.status.${a.status}`)}
+      <Tappable
+        className={`ld-go${!running || busy || refusedNow ? ' ld-go--off' : ''}`}
+        onTap={go}
+        disabled={!running || busy || refusedNow !== null}
+      >
+        {busy
+          ? t('play.draw.drawing')
+          : running
+            ? t(actionKey, { points: formatPoints(a.pointsPerDraw) })
+            : t(`play.draw.status.${a.status}`)}
       </Tappable>
 
       <View className='ld-live' {...ariaProps(undefined, { live: 'polite' })}>
-        {notices.alert && <Text className='ld-refusal' data-testid='refusal' {...ariaProps('alert')}>{notices.alert}</Text>}
+        {notices.alert && (
+          <Text className='ld-refusal' data-testid='refusal' {...ariaProps('alert')}>
+            {notices.alert}
+          </Text>
+        )}
         {won && (
-          <View className={`ld-result ld-result--${won.prize.kind}`} data-testid='result' data-prize-kind={won.prize.kind}>
-            <Text className='ld-result__title'>{won.prize.kind === 'none' ? t('play.draw.thanks') : t('play.draw.won', { prize: won.prize.name })}</Text>
-            {won.prize.kind === 'points' && <Text className='ld-result__body'>{t('play.draw.wonPoints', { points: formatPoints(won.prize.points ?? 0) })}</Text>}
+          <View
+            className={`ld-result ld-result--${won.prize.kind}`}
+            data-testid='result'
+            data-prize-kind={won.prize.kind}
+          >
+            <Text className='ld-result__title'>
+              {won.prize.kind === 'none' ? t('play.draw.thanks') : t('play.draw.won', { prize: won.prize.name })}
+            </Text>
+            {won.prize.kind === 'points' && (
+              <Text className='ld-result__body'>
+                {t('play.draw.wonPoints', { points: formatPoints(won.prize.points ?? 0) })}
+              </Text>
+            )}
             {won.prizeOrder && (
               <>
                 <Text className='ld-result__body'>{t('play.draw.wonGift')}</Text>
-                <Tappable className='ld-result__link' to={{ route: 'giftBag' }}>{t('play.draw.toGiftBag')}</Tappable>
+                <Tappable className='ld-result__link' to={{ route: 'giftBag' }}>
+                  {t('play.draw.toGiftBag')}
+                </Tappable>
               </>
             )}
           </View>
         )}
-        {notices.note && <Text className='ld-refusal ld-refusal--after' data-testid='refusal'>{notices.note}</Text>}
+        {notices.note && (
+          <Text className='ld-refusal ld-refusal--after' data-testid='refusal'>
+            {notices.note}
+          </Text>
+        )}
       </View>
 
       <View className='ld-section'>
-        <Text className='ld-section__title' {...ariaProps('heading', { level: '3' })}>{t('play.draw.prizes')}</Text>
+        <Text className='ld-section__title' {...ariaProps('heading', { level: '3' })}>
+          {t('play.draw.prizes')}
+        </Text>
         <View className='ld-prizes' {...ariaProps('list')}>
           {a.prizes.map((p) => (
             <View key={p.id} className={`ld-prize${p.available ? '' : ' ld-prize--gone'}`} {...ariaProps('listitem')}>
@@ -137,7 +223,9 @@ function Activity({ activity: a }: { activity: DrawActivity }) {
         </View>
       </View>
       <View className='ld-section'>
-        <Text className='ld-section__title' {...ariaProps('heading', { level: '3' })}>{t('play.draw.rules')}</Text>
+        <Text className='ld-section__title' {...ariaProps('heading', { level: '3' })}>
+          {t('play.draw.rules')}
+        </Text>
         <Text className='ld-rules'>{a.rules}</Text>
       </View>
     </View>
@@ -146,18 +234,37 @@ function Activity({ activity: a }: { activity: DrawActivity }) {
 
 const SEG_COLOURS = ['#e3effa', '#fff1dc', '#e6f4ea', '#fbe7ea']
 
-function Wheel({ activity: a, rotation, spinning, winner }: { activity: DrawActivity; rotation: number; spinning: boolean; winner: number | null }) {
+function Wheel({
+  activity: a,
+  rotation,
+  spinning,
+  winner,
+}: {
+  activity: DrawActivity
+  rotation: number
+  spinning: boolean
+  winner: number | null
+}) {
   const t = useT()
   const n = a.prizes.length
   const seg = 360 / n
-  const stops = a.prizes.map((_, i) => `${SEG_COLOURS[i % SEG_COLOURS.length]} ${i * seg}deg ${(i + 1) * seg}deg`).join(', ')
+  const stops = a.prizes
+    .map((_, i) => `${SEG_COLOURS[i % SEG_COLOURS.length]} ${i * seg}deg ${(i + 1) * seg}deg`)
+    .join(', ')
   return (
     <View className='ld-wheel' {...ariaProps('img', { label: t('play.draw.wheelLabel', { count: String(n) }) })}>
       <View className='ld-wheel__pointer' />
-      <View className={`ld-wheel__disc${spinning ? ' ld-wheel__disc--spinning' : ''}`} data-rotation={String(rotation)}
-        style={{ transform: `rotate(${rotation}deg)`, backgroundImage: `conic-gradient(${stops})` }}>
+      <View
+        className={`ld-wheel__disc${spinning ? ' ld-wheel__disc--spinning' : ''}`}
+        data-rotation={String(rotation)}
+        style={{ transform: `rotate(${rotation}deg)`, backgroundImage: `conic-gradient(${stops})` }}
+      >
         {a.prizes.map((p, i) => (
-          <View key={p.id} className={`ld-wheel__label${winner === p.id ? ' ld-wheel__label--won' : ''}`} style={{ transform: `rotate(${i * seg + seg / 2}deg)` }}>
+          <View
+            key={p.id}
+            className={`ld-wheel__label${winner === p.id ? ' ld-wheel__label--won' : ''}`}
+            style={{ transform: `rotate(${i * seg + seg / 2}deg)` }}
+          >
             <Text className='ld-wheel__text'>{p.name}</Text>
           </View>
         ))}
@@ -171,7 +278,10 @@ function BlindBox({ phase, prize }: { phase: 'idle' | 'spinning' | 'shown'; priz
   const t = useT()
   const open = phase === 'shown' && prize !== null
   return (
-    <View className={`ld-box${phase === 'spinning' ? ' ld-box--shaking' : ''}${open ? ' ld-box--open' : ''}`} data-phase={phase}>
+    <View
+      className={`ld-box${phase === 'spinning' ? ' ld-box--shaking' : ''}${open ? ' ld-box--open' : ''}`}
+      data-phase={phase}
+    >
       <View className='ld-box__lid' />
       <View className='ld-box__body'>
         <Text className='ld-box__text'>{open ? prize : t('play.draw.box')}</Text>

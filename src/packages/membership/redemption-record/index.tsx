@@ -25,39 +25,69 @@ import './index.scss'
  */
 export default function RedemptionRecord() {
   const t = useT()
-  return <MemberPage title={t('record.title')}><Record /></MemberPage>
+  return (
+    <MemberPage title={t('record.title')}>
+      <Record />
+    </MemberPage>
+  )
 }
 
 const STATUS_KEY: Record<RedemptionStatus, MessageKey> = {
-  created: 'record.status.created', submitted: 'record.status.submitted', shipped: 'record.status.shipped', cancelled: 'record.status.cancelled',
-  partial_shipped: 'record.status.partial_shipped', pending_shipped: 'record.status.pending_shipped', expired: 'record.status.expired',
+  created: 'record.status.created',
+  submitted: 'record.status.submitted',
+  shipped: 'record.status.shipped',
+  cancelled: 'record.status.cancelled',
+  partial_shipped: 'record.status.partial_shipped',
+  pending_shipped: 'record.status.pending_shipped',
+  expired: 'record.status.expired',
 }
 
 function Record() {
   const t = useT()
   const { records, recordsTotal, recordsStatus, error } = useGifts()
   const [open, setOpen] = useState<string | null>(null)
-  useEffect(() => { useGifts.getState().loadRecords() }, [])
-  useDidShow(() => { if (useGifts.getState().recordsStatus === 'ready') useGifts.getState().loadRecords() })
+  useEffect(() => {
+    useGifts.getState().loadRecords()
+  }, [])
+  useDidShow(() => {
+    if (useGifts.getState().recordsStatus === 'ready') useGifts.getState().loadRecords()
+  })
 
   if (recordsStatus === 'blocked') return <MemberBlocked message={error ?? t('member.blocked')} />
   if (recordsStatus === 'failed' && !records.length) {
-    return <StatePanel block='rr-state' error={error} action={{ label: t('gifts.retry'), onTap: () => useGifts.getState().loadRecords() }} />
+    return (
+      <StatePanel
+        block='rr-state'
+        error={error}
+        action={{ label: t('gifts.retry'), onTap: () => useGifts.getState().loadRecords() }}
+      />
+    )
   }
-  if (recordsStatus !== 'ready' && !records.length) return <LoadingPanel className='rr-state' message={t('gifts.loading')} />
+  if (recordsStatus !== 'ready' && !records.length)
+    return <LoadingPanel className='rr-state' message={t('gifts.loading')} />
   return (
     <View className='rr'>
-      {records.length === 0 && <View className='rr-state'><Text>{t('record.empty')}</Text></View>}
+      {records.length === 0 && (
+        <View className='rr-state'>
+          <Text>{t('record.empty')}</Text>
+        </View>
+      )}
       {records.map((r) => (
-        <Item key={r.redemptionNumber} r={r} open={open === r.redemptionNumber}
+        <Item
+          key={r.redemptionNumber}
+          r={r}
+          open={open === r.redemptionNumber}
           onToggle={() => {
             const next = open === r.redemptionNumber ? null : r.redemptionNumber
             setOpen(next)
             if (next) useGifts.getState().loadDetail(next)
-          }} />
+          }}
+        />
       ))}
       {records.length < recordsTotal && (
-        <View className='rr-more' {...tapProps(() => useGifts.getState().loadRecords(true))}>{t('gifts.loadMore')}</View>
+        <View className='rr-more' {...tapProps(() => useGifts.getState().loadRecords(true))}>
+          {t('gifts.loadMore')}
+        </View>
       )}
     </View>
   )
@@ -74,30 +104,68 @@ function Item({ r, open, onToggle }: { r: RedemptionSummary; open: boolean; onTo
         <Text className={`rr-item__status rr-item__status--${r.status}`}>{t(STATUS_KEY[r.status])}</Text>
       </View>
       <View className='rr-item__row'>
-        <Picture className='rr-item__image' src={productImageUrl(r.image, 150, API_BASE_URL)} alt={r.giftName} lazyLoad />
+        <Picture
+          className='rr-item__image'
+          src={productImageUrl(r.image, 150, API_BASE_URL)}
+          alt={r.giftName}
+          lazyLoad
+        />
         <View className='rr-item__body'>
           <Text className='rr-item__gift'>{r.giftName}</Text>
-          <Text className='rr-item__meta'>{t('record.quantity', { count: r.quantity })} · {t('gifts.points', { points: formatPoints(r.points) })}</Text>
+          <Text className='rr-item__meta'>
+            {t('record.quantity', { count: r.quantity })} · {t('gifts.points', { points: formatPoints(r.points) })}
+          </Text>
           <Text className='rr-item__meta'>{t('record.date', { date: formatTimestamp(r.createdAt, country) })}</Text>
         </View>
       </View>
       <View className='rr-item__actions'>
-        <View className='rr-item__toggle' {...tapProps(onToggle, { selected: open, label: `${open ? t('record.hide') : t('record.details')} ${r.redemptionNumber}` })}>{open ? t('record.hide') : t('record.details')}</View>
-        <Tappable className='rr-item__feedback' to={{ route: 'redemptionFeedback', params: { number: r.redemptionNumber } }}>{t('record.feedback')}</Tappable>
+        <View
+          className='rr-item__toggle'
+          {...tapProps(onToggle, {
+            selected: open,
+            label: `${open ? t('record.hide') : t('record.details')} ${r.redemptionNumber}`,
+          })}
+        >
+          {open ? t('record.hide') : t('record.details')}
+        </View>
+        <Tappable
+          className='rr-item__feedback'
+          to={{ route: 'redemptionFeedback', params: { number: r.redemptionNumber } }}
+        >
+          {t('record.feedback')}
+        </Tappable>
       </View>
       {open && (
-        <View className='rr-detail' {...ariaProps('region', { label: t('record.detailsLabel', { number: r.redemptionNumber }) })}>
-          {!detail ? <AtActivityIndicator /> : (
+        <View
+          className='rr-detail'
+          {...ariaProps('region', { label: t('record.detailsLabel', { number: r.redemptionNumber }) })}
+        >
+          {!detail ? (
+            <AtActivityIndicator />
+          ) : (
             <>
               {detail.lines.map((l) => (
-                <Text key={l.giftId} className='rr-detail__line'>{l.name} × {l.quantity} = {t('gifts.points', { points: formatPoints(l.points) })}</Text>
+                <Text key={l.giftId} className='rr-detail__line'>
+                  {l.name} × {l.quantity} = {t('gifts.points', { points: formatPoints(l.points) })}
+                </Text>
               ))}
               <Text className='rr-detail__label'>{t('record.shipTo')}</Text>
-              <Text className='rr-detail__value'>{[detail.shipTo.company, detail.shipTo.address].filter(Boolean).join(' · ')}</Text>
+              <Text className='rr-detail__value'>
+                {[detail.shipTo.company, detail.shipTo.address].filter(Boolean).join(' · ')}
+              </Text>
               <Text className='rr-detail__label'>{t('record.contact')}</Text>
-              <Text className='rr-detail__value'>{detail.contact.name} {detail.contact.phone}</Text>
-              {detail.remark && (<><Text className='rr-detail__label'>{t('record.remark')}</Text><Text className='rr-detail__value'>{detail.remark}</Text></>)}
-              <Text className='rr-detail__meta'>{t('record.updated', { date: formatTimestamp(detail.updatedAt, country) })}</Text>
+              <Text className='rr-detail__value'>
+                {detail.contact.name} {detail.contact.phone}
+              </Text>
+              {detail.remark && (
+                <>
+                  <Text className='rr-detail__label'>{t('record.remark')}</Text>
+                  <Text className='rr-detail__value'>{detail.remark}</Text>
+                </>
+              )}
+              <Text className='rr-detail__meta'>
+                {t('record.updated', { date: formatTimestamp(detail.updatedAt, country) })}
+              </Text>
             </>
           )}
         </View>

@@ -21,20 +21,45 @@ import './index.scss'
  */
 export default function ReferralPage() {
   const t = useT()
-  return <MemberPage title={t('play.screen.referral')}><Referral /></MemberPage>
+  return (
+    <MemberPage title={t('play.screen.referral')}>
+      <Referral />
+    </MemberPage>
+  )
 }
 
 function Referral() {
   const t = useT()
   const { status, error, activities } = useInvitations()
-  useEffect(() => { void useInvitations.getState().load() }, [])
-  useDidShow(() => { if (useInvitations.getState().status === 'ready') void useInvitations.getState().load() })
+  useEffect(() => {
+    void useInvitations.getState().load()
+  }, [])
+  useDidShow(() => {
+    if (useInvitations.getState().status === 'ready') void useInvitations.getState().load()
+  })
   if (status === 'failed' && !activities.length) {
-    return <StatePanel block='pl-state' body={error ?? t('play.loadFailed')} action={{ label: t('play.retry'), onTap: () => useInvitations.getState().load() }} />
+    return (
+      <StatePanel
+        block='pl-state'
+        body={error ?? t('play.loadFailed')}
+        action={{ label: t('play.retry'), onTap: () => useInvitations.getState().load() }}
+      />
+    )
   }
   if (status !== 'ready' && !activities.length) return <LoadingPanel className='pl-state' message={t('play.loading')} />
-  if (!activities.length) return <View className='pl-state'><Text className='pl-state__body'>{t('play.ref.empty')}</Text></View>
-  return <View className='pl'>{activities.map((a) => <Activity key={a.id} activity={a} />)}</View>
+  if (!activities.length)
+    return (
+      <View className='pl-state'>
+        <Text className='pl-state__body'>{t('play.ref.empty')}</Text>
+      </View>
+    )
+  return (
+    <View className='pl'>
+      {activities.map((a) => (
+        <Activity key={a.id} activity={a} />
+      ))}
+    </View>
+  )
 }
 
 function Activity({ activity: a }: { activity: InvitationActivity }) {
@@ -51,23 +76,41 @@ function Activity({ activity: a }: { activity: InvitationActivity }) {
     if (!code.trim()) return
     const r = await useInvitations.getState().redeem(a.id, code)
     if ('message' in r) setMessage(r.message)
-    else { setMessage(null); setCode(''); showToast(t('play.ref.earned', { points: formatPoints(r.points) })) }
+    else {
+      setMessage(null)
+      setCode('')
+      showToast(t('play.ref.earned', { points: formatPoints(r.points) }))
+    }
   }
   return (
     <View className='rf' data-activity={a.id} {...ariaProps('region', { label: a.name })}>
-      <Text className='rf__name' {...ariaProps('heading', { level: '2' })}>{a.name}</Text>
+      <Text className='rf__name' {...ariaProps('heading', { level: '2' })}>
+        {a.name}
+      </Text>
       <View className='rf-code'>
         <Text className='rf-code__label'>{t('play.ref.code')}</Text>
-        <Text className='rf-code__value' data-testid='invite-code'>{a.code}</Text>
-        <Tappable className='rf-code__copy' onTap={copy} label={t('play.ref.copyLabel', { code: a.code.split('').join(' ') })}>{t('play.ref.copy')}</Tappable>
+        <Text className='rf-code__value' data-testid='invite-code'>
+          {a.code}
+        </Text>
+        <Tappable
+          className='rf-code__copy'
+          onTap={copy}
+          label={t('play.ref.copyLabel', { code: a.code.split('').join(' ') })}
+        >
+          {t('play.ref.copy')}
+        </Tappable>
       </View>
       <Text className='rf__meta'>{t('play.ref.rewards', { inviter: a.inviterPoints, invitee: a.inviteePoints })}</Text>
       <Text className='rf__meta'>{t('play.ref.uses', { uses: a.uses, limit: a.useLimit })}</Text>
 
-      <Text className='rf__title' {...ariaProps('heading', { level: '3' })}>{t('play.ref.rules')}</Text>
+      <Text className='rf__title' {...ariaProps('heading', { level: '3' })}>
+        {t('play.ref.rules')}
+      </Text>
       <Text className='rf__rules'>{a.rules}</Text>
 
-      <Text className='rf__title' {...ariaProps('heading', { level: '3' })}>{t('play.ref.invited')}</Text>
+      <Text className='rf__title' {...ariaProps('heading', { level: '3' })}>
+        {t('play.ref.invited')}
+      </Text>
       {a.invited.length === 0 && <Text className='rf__meta'>{t('play.ref.none')}</Text>}
       <View {...ariaProps('list')}>
         {a.invited.map((v, i) => (
@@ -82,14 +125,29 @@ function Activity({ activity: a }: { activity: InvitationActivity }) {
       {a.joinedWith && <Text className='rf__joined'>{t('play.ref.joined', { code: a.joinedWith })}</Text>}
       {!a.joinedWith && !a.canEnterCode && <Text className='rf__not-new'>{t('play.ref.notNew')}</Text>}
       {!a.joinedWith && a.canEnterCode && (
-          <View className='rf-enter'>
-            <Text className='rf__title' {...ariaProps('heading', { level: '3' })}>{t('play.ref.enterTitle')}</Text>
-            <Input className='rf-enter__input' value={code} maxlength={16} placeholder={t('play.ref.codeLabel')} {...fieldLabelProps(t('play.ref.codeLabel'))}
-              onInput={(e) => setCode(e.detail.value)} onConfirm={() => submit()} />
-            <Tappable className='rf-enter__submit' onTap={submit} disabled={submitting || !code.trim()}>{t('play.ref.submit')}</Tappable>
-            {message && <Text className='rf-enter__error' data-testid='invite-error' {...ariaProps('alert')}>{message}</Text>}
-          </View>
-        )}
+        <View className='rf-enter'>
+          <Text className='rf__title' {...ariaProps('heading', { level: '3' })}>
+            {t('play.ref.enterTitle')}
+          </Text>
+          <Input
+            className='rf-enter__input'
+            value={code}
+            maxlength={16}
+            placeholder={t('play.ref.codeLabel')}
+            {...fieldLabelProps(t('play.ref.codeLabel'))}
+            onInput={(e) => setCode(e.detail.value)}
+            onConfirm={() => submit()}
+          />
+          <Tappable className='rf-enter__submit' onTap={submit} disabled={submitting || !code.trim()}>
+            {t('play.ref.submit')}
+          </Tappable>
+          {message && (
+            <Text className='rf-enter__error' data-testid='invite-error' {...ariaProps('alert')}>
+              {message}
+            </Text>
+          )}
+        </View>
+      )}
     </View>
   )
 }

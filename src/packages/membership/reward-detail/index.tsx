@@ -20,27 +20,49 @@ import './index.scss'
  */
 export default function RewardDetail() {
   const t = useT()
-  return <MemberPage title={t('screen.rewardDetail')}><Detail /></MemberPage>
+  return (
+    <MemberPage title={t('screen.rewardDetail')}>
+      <Detail />
+    </MemberPage>
+  )
 }
 
 const KIND_KEY: Record<PointsEntry['kind'], MessageKey> = {
-  earned: 'points.kind.earned', spent: 'points.kind.spent', expired: 'points.kind.expired', reversed: 'points.kind.reversed',
+  earned: 'points.kind.earned',
+  spent: 'points.kind.spent',
+  expired: 'points.kind.expired',
+  reversed: 'points.kind.reversed',
 }
 const FOR_KEY: Record<PointsEntry['source'], MessageKey> = {
-  order: 'points.for.order', redemption: 'points.for.redemption', draw: 'points.for.draw', task: 'points.for.task',
-  invitation: 'points.for.invitation', expiry: 'points.for.expiry', adjustment: 'points.for.adjustment',
+  order: 'points.for.order',
+  redemption: 'points.for.redemption',
+  draw: 'points.for.draw',
+  task: 'points.for.task',
+  invitation: 'points.for.invitation',
+  expiry: 'points.for.expiry',
+  adjustment: 'points.for.adjustment',
 }
 
 function Detail() {
   const t = useT()
   const country = useLocale((s) => s.country)
   const p = usePoints()
-  useEffect(() => { usePoints.getState().load() }, [])
-  useDidShow(() => { if (usePoints.getState().status === 'ready') usePoints.getState().load() })
+  useEffect(() => {
+    usePoints.getState().load()
+  }, [])
+  useDidShow(() => {
+    if (usePoints.getState().status === 'ready') usePoints.getState().load()
+  })
 
   if (p.status === 'blocked') return <MemberBlocked message={p.error ?? t('member.blocked')} />
   if (p.status === 'failed' && !p.summary) {
-    return <StatePanel block='pd-state' error={p.error} action={{ label: t('gifts.retry'), onTap: () => usePoints.getState().load() }} />
+    return (
+      <StatePanel
+        block='pd-state'
+        error={p.error}
+        action={{ label: t('gifts.retry'), onTap: () => usePoints.getState().load() }}
+      />
+    )
   }
   if (!p.summary) return <LoadingPanel className='pd-state' message={t('gifts.loading')} />
   const { balance, expiring } = p.summary
@@ -50,24 +72,40 @@ function Detail() {
         <Text className='pd-balance__label'>{t('points.balance')}</Text>
         <Text className='pd-balance__value'>{formatPoints(balance)}</Text>
         <Text className='pd-balance__expiring'>
-          {expiring ? t('points.expiring', { points: formatPoints(expiring.points), date: formatTimestamp(expiring.expiresAt, country, 'YYYY-MM-DD') }) : t('points.noneExpiring')}
+          {expiring
+            ? t('points.expiring', {
+                points: formatPoints(expiring.points),
+                date: formatTimestamp(expiring.expiresAt, country, 'YYYY-MM-DD'),
+              })
+            : t('points.noneExpiring')}
         </Text>
-        <Tappable className='pd-balance__rules' to={{ route: 'rewardsRules' }}>{t('points.rulesLink')}</Tappable>
+        <Tappable className='pd-balance__rules' to={{ route: 'rewardsRules' }}>
+          {t('points.rulesLink')}
+        </Tappable>
       </View>
       <View className='pd-list' {...ariaProps('region', { label: t('points.entries') })}>
-        <Text className='pd-list__title' {...ariaProps('heading', { level: '2' })}>{t('points.entries')}</Text>
+        <Text className='pd-list__title' {...ariaProps('heading', { level: '2' })}>
+          {t('points.entries')}
+        </Text>
         {p.entries.length === 0 && <Text className='pd-list__empty'>{t('points.empty')}</Text>}
         {p.entries.map((e) => (
           <View key={e.id} className={`pd-entry pd-entry--${e.kind}`} data-id={e.id}>
             <View className='pd-entry__main'>
               <Text className='pd-entry__for'>{t(FOR_KEY[e.source], { ref: e.sourceRef ?? '' })}</Text>
-              <Text className='pd-entry__meta'>{t(KIND_KEY[e.kind])} · {formatTimestamp(e.createdAt, country)}</Text>
+              <Text className='pd-entry__meta'>
+                {t(KIND_KEY[e.kind])} · {formatTimestamp(e.createdAt, country)}
+              </Text>
             </View>
-            <Text className={`pd-entry__points pd-entry__points--${e.points > 0 ? 'plus' : 'minus'}`}>{formatPoints(e.points, { signed: true })}</Text>
+            <Text className={`pd-entry__points pd-entry__points--${e.points > 0 ? 'plus' : 'minus'}`}>
+              {formatPoints(e.points, { signed: true })}
+            </Text>
           </View>
         ))}
         {p.entries.length < p.total && (
-          <View className='pd-list__more' {...tapProps(() => usePoints.getState().loadMore(), { disabled: p.loadingMore })}>
+          <View
+            className='pd-list__more'
+            {...tapProps(() => usePoints.getState().loadMore(), { disabled: p.loadingMore })}
+          >
             {p.loadingMore ? t('gifts.loading') : t('gifts.loadMore')}
           </View>
         )}

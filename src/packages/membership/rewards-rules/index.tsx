@@ -30,13 +30,23 @@ export default function RewardsRules() {
       <View className='pr'>
         {sections.map(([title, paras]) => (
           <View key={title} className='pr-section' {...ariaProps('region', { label: t(title) })}>
-            <Text className='pr-section__title' {...ariaProps('heading', { level: '2' })}>{t(title)}</Text>
-            {paras.map((p) => <Text key={p} className='pr-section__body'>{p}</Text>)}
+            <Text className='pr-section__title' {...ariaProps('heading', { level: '2' })}>
+              {t(title)}
+            </Text>
+            {paras.map((p) => (
+              <Text key={p} className='pr-section__body'>
+                {p}
+              </Text>
+            ))}
           </View>
         ))}
         <View className='pr-links'>
-          <Tappable className='pr-links__link pr-links__link--detail' to={{ route: 'rewardDetail' }}>{t('rules.toDetail')}</Tappable>
-          <Tappable className='pr-links__link pr-links__link--centre' to={{ route: 'giftCentre' }}>{t('rules.toCentre')}</Tappable>
+          <Tappable className='pr-links__link pr-links__link--detail' to={{ route: 'rewardDetail' }}>
+            {t('rules.toDetail')}
+          </Tappable>
+          <Tappable className='pr-links__link pr-links__link--centre' to={{ route: 'giftCentre' }}>
+            {t('rules.toCentre')}
+          </Tappable>
         </View>
       </View>
     </PageShell>

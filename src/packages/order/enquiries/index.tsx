@@ -17,7 +17,11 @@ import './index.scss'
  */
 export default function EnquiriesPage() {
   const t = useT()
-  return <DetailPage title={t('screen.enquiries')}><Enquiries /></DetailPage>
+  return (
+    <DetailPage title={t('screen.enquiries')}>
+      <Enquiries />
+    </DetailPage>
+  )
 }
 
 function Enquiries() {
@@ -25,28 +29,48 @@ function Enquiries() {
   const country = useLocale((s) => s.country)
   const userId = useSession((s) => s.userInfo?.userProfile.userId)
   const list = useEnquiries((s) => s.list)
-  useEffect(() => { if (userId) useEnquiries.getState().loadList() }, [userId])
+  useEffect(() => {
+    if (userId) useEnquiries.getState().loadList()
+  }, [userId])
 
   let body
   if (list.status === 'failed') {
     body = (
-      <StatePanel block='rq-state' text={list.error} action={{ label: t('order.retry'), onTap: () => useEnquiries.getState().loadList() }} />
+      <StatePanel
+        block='rq-state'
+        text={list.error}
+        action={{ label: t('order.retry'), onTap: () => useEnquiries.getState().loadList() }}
+      />
     )
   } else if (!list.data) {
     body = <LoadingPanel className='rq-state' message={t('order.loading')} />
   } else if (list.data.length === 0) {
-    body = <View className='rq-state rq-empty'><Text>{t('enquiries.empty')}</Text></View>
+    body = (
+      <View className='rq-state rq-empty'>
+        <Text>{t('enquiries.empty')}</Text>
+      </View>
+    )
   } else {
     body = list.data.map((r) => (
-      <Tappable key={r.requestId} className='rq-row' to={{ route: 'enquiryDetail', params: { requestId: r.requestId } }} data={{ 'request-id': r.requestId }}>
+      <Tappable
+        key={r.requestId}
+        className='rq-row'
+        to={{ route: 'enquiryDetail', params: { requestId: r.requestId } }}
+        data={{ 'request-id': r.requestId }}
+      >
         <View className='rq-row__head'>
           <Text className='rq-row__number'>{t('enquiries.number', { id: r.requestId })}</Text>
-          <Text className={`rq-status rq-status--${r.interactionStatus}`}>{t(`interaction.status.${r.interactionStatus}`)}</Text>
+          <Text className={`rq-status rq-status--${r.interactionStatus}`}>
+            {t(`interaction.status.${r.interactionStatus}`)}
+          </Text>
         </View>
-        <Text className='rq-row__meta'>{t(`enquiries.kind.${r.kind}`)} · {t(`enquiries.status.${r.status}`)}</Text>
+        <Text className='rq-row__meta'>
+          {t(`enquiries.kind.${r.kind}`)} · {t(`enquiries.status.${r.status}`)}
+        </Text>
         {r.firstItemName && <Text className='rq-row__item'>{r.firstItemName}</Text>}
         <Text className='rq-row__meta'>
-          {t('enquiries.itemCount', { count: r.itemCount })} · {t('enquiries.date', { date: formatTimestamp(r.createdAt, country, 'YYYY-MM-DD') })}
+          {t('enquiries.itemCount', { count: r.itemCount })} ·{' '}
+          {t('enquiries.date', { date: formatTimestamp(r.createdAt, country, 'YYYY-MM-DD') })}
         </Text>
       </Tappable>
     ))

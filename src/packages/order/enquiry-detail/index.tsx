@@ -23,7 +23,11 @@ import './index.scss'
  */
 export default function RequestDetailPage() {
   const t = useT()
-  return <DetailPage title={t('screen.enquiryDetail')}><Detail /></DetailPage>
+  return (
+    <DetailPage title={t('screen.enquiryDetail')}>
+      <Detail />
+    </DetailPage>
+  )
 }
 
 function Detail() {
@@ -32,13 +36,33 @@ function Detail() {
   const id = pageParam(params, 'requestId')
   const userId = useSession((s) => s.userInfo?.userProfile.userId)
   const detail = useEnquiries((s) => s.detail)
-  useEffect(() => { if (userId && id) useEnquiries.getState().loadDetail(id) }, [userId, id])
+  useEffect(() => {
+    if (userId && id) useEnquiries.getState().loadDetail(id)
+  }, [userId, id])
 
-  const view = !id || detail.status === 'notFound' ? 'notFound' : detail.status === 'failed' ? 'failed' : detail.id !== id || !detail.data ? 'loading' : 'ready'
+  const view =
+    !id || detail.status === 'notFound'
+      ? 'notFound'
+      : detail.status === 'failed'
+        ? 'failed'
+        : detail.id !== id || !detail.data
+          ? 'loading'
+          : 'ready'
   return (
-    <DetailStates block='rq-state' view={view} loading={t('order.loading')}
-      notFound={{ className: 'rq-not-found', text: detail.error ?? t('enquiries.notFound'), action: { label: t('enquiries.all'), to: { route: 'enquiries' } } }}
-      failed={{ text: detail.error, action: { label: t('order.retry'), onTap: () => useEnquiries.getState().loadDetail(id) } }}>
+    <DetailStates
+      block='rq-state'
+      view={view}
+      loading={t('order.loading')}
+      notFound={{
+        className: 'rq-not-found',
+        text: detail.error ?? t('enquiries.notFound'),
+        action: { label: t('enquiries.all'), to: { route: 'enquiries' } },
+      }}
+      failed={{
+        text: detail.error,
+        action: { label: t('order.retry'), onTap: () => useEnquiries.getState().loadDetail(id) },
+      }}
+    >
       {() => detail.data && <Enquiry d={detail.data} />}
     </DetailStates>
   )
@@ -61,26 +85,43 @@ function Enquiry({ d }: { d: EnquiryDetail }) {
       <View className='rqd-head'>
         <View className='rq-row__head'>
           <Text className='rqd-head__number'>{t('enquiries.number', { id: d.requestId })}</Text>
-          <Text className={`rq-status rq-status--${d.interactionStatus}`}>{t(`interaction.status.${d.interactionStatus}`)}</Text>
+          <Text className={`rq-status rq-status--${d.interactionStatus}`}>
+            {t(`interaction.status.${d.interactionStatus}`)}
+          </Text>
         </View>
-        <Text className='rq-row__meta rqd-head__state'>{t(`enquiries.kind.${d.kind}`)} · {t(`enquiries.status.${d.status}`)}</Text>
+        <Text className='rq-row__meta rqd-head__state'>
+          {t(`enquiries.kind.${d.kind}`)} · {t(`enquiries.status.${d.status}`)}
+        </Text>
         <Text className='rq-row__meta'>{t('enquiries.date', { date: when(d.createdAt) })}</Text>
-        <Text className='rq-row__meta'>{d.contactName} · {d.companyOrInstitution}{d.city ? ` · ${d.city}` : ''}</Text>
-        {d.remark && <Text className='rq-row__meta rqd-head__remark'>{t('enquiries.remark')}: {d.remark}</Text>}
+        <Text className='rq-row__meta'>
+          {d.contactName} · {d.companyOrInstitution}
+          {d.city ? ` · ${d.city}` : ''}
+        </Text>
+        {d.remark && (
+          <Text className='rq-row__meta rqd-head__remark'>
+            {t('enquiries.remark')}: {d.remark}
+          </Text>
+        )}
       </View>
 
       <View className='rqd-section rqd-items'>
-        <Text className='rqd-section__title' {...ariaProps('heading', { level: '2' })}>{t('enquiries.items')}</Text>
+        <Text className='rqd-section__title' {...ariaProps('heading', { level: '2' })}>
+          {t('enquiries.items')}
+        </Text>
         {d.items.map((i) => (
           <View key={i.catalogNumber} className='rqd-item'>
             <Text className='rqd-item__name'>{i.itemName}</Text>
-            <Text className='rq-row__meta'>{t('order.catNo', { catalogNumber: i.catalogNumber })} · {t('order.qty', { quantity: i.itemCount })}</Text>
+            <Text className='rq-row__meta'>
+              {t('order.catNo', { catalogNumber: i.catalogNumber })} · {t('order.qty', { quantity: i.itemCount })}
+            </Text>
           </View>
         ))}
       </View>
 
       <View className='rqd-section rqd-history'>
-        <Text className='rqd-section__title' {...ariaProps('heading', { level: '2' })}>{t('enquiries.history')}</Text>
+        <Text className='rqd-section__title' {...ariaProps('heading', { level: '2' })}>
+          {t('enquiries.history')}
+        </Text>
         {d.interactions.length === 0 && <Text className='rq-row__meta'>{t('enquiries.historyEmpty')}</Text>}
         {d.interactions.map((i) => (
           <View key={i.id} className={`rqd-entry rqd-entry--${i.author}`}>
@@ -94,7 +135,9 @@ function Enquiry({ d }: { d: EnquiryDetail }) {
               <View className='rqd-entry__files'>
                 <Text className='rq-row__meta'>{t('enquiries.attachments')}</Text>
                 {i.attachments.map((a) => (
-                  <Text key={a.name} className='rqd-entry__file'>{a.url ? a.name : t('enquiries.attachmentOffline', { name: a.name })}</Text>
+                  <Text key={a.name} className='rqd-entry__file'>
+                    {a.url ? a.name : t('enquiries.attachmentOffline', { name: a.name })}
+                  </Text>
                 ))}
               </View>
             )}
@@ -103,20 +146,41 @@ function Enquiry({ d }: { d: EnquiryDetail }) {
       </View>
 
       <View className='rqd-section rqd-comment'>
-        <Text className='rqd-section__title' {...ariaProps('heading', { level: '2' })}>{t('enquiries.comment.label')}</Text>
-        <Text className='rq-row__meta rqd-comment__count'>{t('enquiries.comment.count', { used: d.customerComments, limit: d.commentLimit })}</Text>
+        <Text className='rqd-section__title' {...ariaProps('heading', { level: '2' })}>
+          {t('enquiries.comment.label')}
+        </Text>
+        <Text className='rq-row__meta rqd-comment__count'>
+          {t('enquiries.comment.count', { used: d.customerComments, limit: d.commentLimit })}
+        </Text>
         {d.canComment && (
-          <Textarea className='rqd-comment__input' value={draft} maxlength={ENQUIRY_COMMENT_MAX_LENGTH} placeholder={t('enquiries.comment.label')}
-            {...fieldLabelProps(t('enquiries.comment.label'))} onInput={(e) => useEnquiries.getState().setDraft(e.detail.value)} />
+          <Textarea
+            className='rqd-comment__input'
+            value={draft}
+            maxlength={ENQUIRY_COMMENT_MAX_LENGTH}
+            placeholder={t('enquiries.comment.label')}
+            {...fieldLabelProps(t('enquiries.comment.label'))}
+            onInput={(e) => useEnquiries.getState().setDraft(e.detail.value)}
+          />
         )}
         {!d.canComment && !commentError && (
           <Text className='rqd-comment__closed' {...ariaProps('status')}>
-            {d.status === 'completed' ? t('enquiries.comment.noPermission') : t('enquiries.comment.limitReached', { limit: d.commentLimit })}
+            {d.status === 'completed'
+              ? t('enquiries.comment.noPermission')
+              : t('enquiries.comment.limitReached', { limit: d.commentLimit })}
           </Text>
         )}
-        {commentError && <Text className='rqd-comment__error' {...ariaProps('alert')}>{commentError.message}</Text>}
+        {commentError && (
+          <Text className='rqd-comment__error' {...ariaProps('alert')}>
+            {commentError.message}
+          </Text>
+        )}
         {d.canComment && (
-          <View className={`rqd-comment__send${sending ? ' rqd-comment__send--busy' : ''}`} {...tapProps(send, { disabled: sending })}>{t('enquiries.comment.send')}</View>
+          <View
+            className={`rqd-comment__send${sending ? ' rqd-comment__send--busy' : ''}`}
+            {...tapProps(send, { disabled: sending })}
+          >
+            {t('enquiries.comment.send')}
+          </View>
         )}
       </View>
     </View>

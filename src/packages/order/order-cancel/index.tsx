@@ -13,5 +13,9 @@ export default function OrderCancelPage() {
   const t = useT()
   const { params } = useRouter()
   const orderNumber = pageParam(params, 'orderNumber')
-  return <DetailPage title={t('screen.orderCancel')}><OrderRequestForm kind='cancel' orderNumber={orderNumber} /></DetailPage>
+  return (
+    <DetailPage title={t('screen.orderCancel')}>
+      <OrderRequestForm kind='cancel' orderNumber={orderNumber} />
+    </DetailPage>
+  )
 }

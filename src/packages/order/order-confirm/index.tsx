@@ -31,33 +31,51 @@ export default function OrderConfirmPage() {
   const { params } = useRouter()
   const token = pageParam(params, 'token')
   const { view, data, error, busy } = useOrderConfirm()
-  useEffect(() => { if (token) useOrderConfirm.getState().load(token) }, [token])
+  useEffect(() => {
+    if (token) useOrderConfirm.getState().load(token)
+  }, [token])
 
   let body
   if (!token) {
-    body = <Text className='oc-message oc-message--notFound' {...ariaProps('status')}>{t('confirm.cancelled')}</Text>
+    body = (
+      <Text className='oc-message oc-message--notFound' {...ariaProps('status')}>
+        {t('confirm.cancelled')}
+      </Text>
+    )
   } else if (view === 'loading') {
     body = <AtActivityIndicator content={t('order.loading')} />
   } else if (view === 'error') {
     body = (
       <>
-        <Text className='oc-message oc-message--error' {...ariaProps('alert')}>{error}</Text>
-        <View className='oc-button oc-button--secondary' {...tapProps(() => useOrderConfirm.getState().load(token))}>{t('order.retry')}</View>
+        <Text className='oc-message oc-message--error' {...ariaProps('alert')}>
+          {error}
+        </Text>
+        <View className='oc-button oc-button--secondary' {...tapProps(() => useOrderConfirm.getState().load(token))}>
+          {t('order.retry')}
+        </View>
       </>
     )
   } else if (view === 'pending' && data?.order) {
     const o = data.order
     body = (
       <View className='oc-pending'>
-        <Text className='oc-title' {...ariaProps('heading', { level: '1' })}>{t('confirm.title')}</Text>
-        <Text className='oc-window'>{t(data.kind === 'preorder' ? 'confirm.window.preorder' : 'confirm.window.order', { date: formatTimestamp(data.expiresAt, country, 'YYYY-MM-DD HH:mm') })}</Text>
+        <Text className='oc-title' {...ariaProps('heading', { level: '1' })}>
+          {t('confirm.title')}
+        </Text>
+        <Text className='oc-window'>
+          {t(data.kind === 'preorder' ? 'confirm.window.preorder' : 'confirm.window.order', {
+            date: formatTimestamp(data.expiresAt, country, 'YYYY-MM-DD HH:mm'),
+          })}
+        </Text>
         <View className='oc-order'>
           <Text className='oc-order__number'>{t('orderHistory.order', { number: o.orderNumber })}</Text>
           <Text className='oc-order__meta'>{formatTimestamp(o.createdAt, country, 'YYYY-MM-DD HH:mm')}</Text>
           {o.lines.map((l) => (
             <View key={l.catalogNumber} className='oc-line'>
               <Text className='oc-line__title'>{l.productTitle}</Text>
-              <Text className='oc-order__meta'>{t('order.catNo', { catalogNumber: l.catalogNumber })} · {t('order.qty', { quantity: l.quantity })}</Text>
+              <Text className='oc-order__meta'>
+                {t('order.catNo', { catalogNumber: l.catalogNumber })} · {t('order.qty', { quantity: l.quantity })}
+              </Text>
             </View>
           ))}
           <View className='oc-total'>
@@ -66,8 +84,18 @@ export default function OrderConfirmPage() {
           </View>
         </View>
         <View className='oc-actions'>
-          <View className='oc-button oc-button--secondary oc-cancel' {...tapProps(() => useOrderConfirm.getState().answer('cancel'), { disabled: busy })}>{t('confirm.cancel')}</View>
-          <View className='oc-button oc-confirm' {...tapProps(() => useOrderConfirm.getState().answer('confirm'), { disabled: busy })}>{t('confirm.confirm')}</View>
+          <View
+            className='oc-button oc-button--secondary oc-cancel'
+            {...tapProps(() => useOrderConfirm.getState().answer('cancel'), { disabled: busy })}
+          >
+            {t('confirm.cancel')}
+          </View>
+          <View
+            className='oc-button oc-confirm'
+            {...tapProps(() => useOrderConfirm.getState().answer('confirm'), { disabled: busy })}
+          >
+            {t('confirm.confirm')}
+          </View>
         </View>
       </View>
     )
@@ -75,8 +103,12 @@ export default function OrderConfirmPage() {
     const key = view === 'pending' ? 'failed' : view
     body = (
       <>
-        <Text className={`oc-message oc-message--${key}`} {...ariaProps('status')}>{t(MESSAGE[key])}</Text>
-        <Tappable className='oc-button oc-button--secondary' to={{ route: 'home' }}>{t('confirm.home')}</Tappable>
+        <Text className={`oc-message oc-message--${key}`} {...ariaProps('status')}>
+          {t(MESSAGE[key])}
+        </Text>
+        <Tappable className='oc-button oc-button--secondary' to={{ route: 'home' }}>
+          {t('confirm.home')}
+        </Tappable>
       </>
     )
   }

@@ -19,8 +19,13 @@ import { attentionOf } from '../../../rules/account/ship-to'
 import './index.scss'
 
 /** carrier package states the server reports, in words; another state is shown as the carrier wrote it */
-const PACKAGE: Record<string, 'orderDetail.package.signed' | 'orderDetail.package.outForDelivery' | 'orderDetail.package.inTransit'> = {
-  SIGNED: 'orderDetail.package.signed', OUT_FOR_DELIVERY: 'orderDetail.package.outForDelivery', IN_TRANSIT: 'orderDetail.package.inTransit'
+const PACKAGE: Record<
+  string,
+  'orderDetail.package.signed' | 'orderDetail.package.outForDelivery' | 'orderDetail.package.inTransit'
+> = {
+  SIGNED: 'orderDetail.package.signed',
+  OUT_FOR_DELIVERY: 'orderDetail.package.outForDelivery',
+  IN_TRANSIT: 'orderDetail.package.inTransit',
 }
 
 /**
@@ -30,7 +35,11 @@ const PACKAGE: Record<string, 'orderDetail.package.signed' | 'orderDetail.packag
  */
 export default function OrderDetailPage() {
   const t = useT()
-  return <DetailPage title={t('screen.orderDetail')}><Detail /></DetailPage>
+  return (
+    <DetailPage title={t('screen.orderDetail')}>
+      <Detail />
+    </DetailPage>
+  )
 }
 
 function Detail() {
@@ -41,15 +50,37 @@ function Detail() {
   const orderNumber = pageParam(params, 'orderNumber')
   const s = useOrderDetail()
 
-  useEffect(() => { if (userId && orderNumber) void useOrderDetail.getState().load(orderNumber) }, [userId, orderNumber, language])
+  useEffect(() => {
+    if (userId && orderNumber) void useOrderDetail.getState().load(orderNumber)
+  }, [userId, orderNumber, language])
 
   const mine = s.orderNumber === orderNumber
   const data = mine && s.status === 'ready' ? s.data : null
-  const view = !orderNumber || (mine && s.status === 'notFound') ? 'notFound' : mine && s.status === 'failed' ? 'failed' : data ? 'ready' : 'loading'
+  const view =
+    !orderNumber || (mine && s.status === 'notFound')
+      ? 'notFound'
+      : mine && s.status === 'failed'
+        ? 'failed'
+        : data
+          ? 'ready'
+          : 'loading'
   return (
-    <DetailStates block='od-state' view={view} loading={t('order.loading')}
-      notFound={{ className: 'od-not-found', title: t('orderDetail.notFound'), action: { label: t('orderDetail.allOrders'), to: { route: 'orderHistory' } } }}
-      failed={{ className: 'od-error', title: s.error, button: true, action: { label: t('order.retry'), onTap: () => useOrderDetail.getState().load(orderNumber) } }}>
+    <DetailStates
+      block='od-state'
+      view={view}
+      loading={t('order.loading')}
+      notFound={{
+        className: 'od-not-found',
+        title: t('orderDetail.notFound'),
+        action: { label: t('orderDetail.allOrders'), to: { route: 'orderHistory' } },
+      }}
+      failed={{
+        className: 'od-error',
+        title: s.error,
+        button: true,
+        action: { label: t('order.retry'), onTap: () => useOrderDetail.getState().load(orderNumber) },
+      }}
+    >
       {() => data && <OrderView order={data} />}
     </DetailStates>
   )
@@ -71,40 +102,50 @@ function OrderView({ order: o }: { order: OrderDetail }) {
     ['billTo', t('orderDetail.billTo'), o.billToNumber ?? ''],
     ['invoices', t('orderDetail.invoices'), o.invoices ? '' : o.invoiceNumbers.join(', ')],
     ['promo', t('orderDetail.promoCodes'), o.promoCodes.join(', ')],
-    ['remark', t('orderDetail.remark'), o.remark ?? '']
+    ['remark', t('orderDetail.remark'), o.remark ?? ''],
   ]
   return (
     <View className='od' data-order-number={o.orderNumber}>
       <View className='od-card od-head'>
         <View className='od-head__top'>
           <Text className='od-head__number'>{t('orderHistory.order', { number: o.orderNumber })}</Text>
-          <Text className={`od-head__status od-head__status--${tone}`} data-status={o.status}>{t(`order.status.${label}`)}</Text>
+          <Text className={`od-head__status od-head__status--${tone}`} data-status={o.status}>
+            {t(`order.status.${label}`)}
+          </Text>
         </View>
         <Text className='od-head__sales'>{t('orderHistory.salesOrder', { number: o.salesOrderNumber })}</Text>
         {o.source === 'flashbuy' && <Text className='od-head__source'>{t('orderHistory.source.flashbuy')}</Text>}
         {o.relatedOrderNumbers.map((n) => (
-          <Tappable key={n} className='od-head__related' to={{ route: 'orderDetail', params: { orderNumber: n } }}>{t('orderDetail.related', { number: n })}</Tappable>
+          <Tappable key={n} className='od-head__related' to={{ route: 'orderDetail', params: { orderNumber: n } }}>
+            {t('orderDetail.related', { number: n })}
+          </Tappable>
         ))}
       </View>
 
       <View className='od-card od-info'>
         <Text className='od-card__title'>{t('orderDetail.info')}</Text>
-        {info.filter(([, , v]) => v).map(([k, name, v]) => (
-          <View key={k} className={`od-row od-row--${k}`}>
-            <Text className='od-row__label'>{name}</Text>
-            <Text className='od-row__value'>{v}</Text>
-          </View>
-        ))}
+        {info
+          .filter(([, , v]) => v)
+          .map(([k, name, v]) => (
+            <View key={k} className={`od-row od-row--${k}`}>
+              <Text className='od-row__label'>{name}</Text>
+              <Text className='od-row__value'>{v}</Text>
+            </View>
+          ))}
       </View>
 
-      {(o.invoices?.length || o.remark || o.surcharge) ? (
+      {o.invoices?.length || o.remark || o.surcharge ? (
         <View className='od-card od-notes'>
           {o.invoices && o.invoices.length > 0 && (
             <View className='od-row od-row--invoices'>
               <Text className='od-row__label'>{t('orderDetail.invoices')}</Text>
               <View className='od-invoices'>
                 {o.invoices.map((i) => (
-                  <Tappable key={i.invoiceNumber} className='od-invoices__link' to={{ route: 'invoiceList', params: { billToAccountNumber: i.billToNumber } }}>
+                  <Tappable
+                    key={i.invoiceNumber}
+                    className='od-invoices__link'
+                    to={{ route: 'invoiceList', params: { billToAccountNumber: i.billToNumber } }}
+                  >
                     {t('orderDetail.invoiceLink', { number: i.invoiceNumber })}
                   </Tappable>
                 ))}
@@ -130,16 +171,28 @@ function OrderView({ order: o }: { order: OrderDetail }) {
         <Text className='od-card__title'>{t('order.lines.title', { count: o.lines.length })}</Text>
         {o.lines.map((l) => (
           <View key={l.lineNumber} className='od-line' data-catalog-number={l.catalogNumber}>
-            <Picture className='od-line__thumb' src={productImageUrl(l.image, 150, API_BASE_URL)} alt={l.productTitle} />
+            <Picture
+              className='od-line__thumb'
+              src={productImageUrl(l.image, 150, API_BASE_URL)}
+              alt={l.productTitle}
+            />
             <View className='od-line__text'>
               <Text className='od-line__title'>{l.productTitle}</Text>
-              <Text className='od-line__meta'>{t('order.catNo', { catalogNumber: l.catalogNumber })} · {t('order.size', { size: l.size })}</Text>
-              <Text className='od-line__meta'>{t('order.qty', { quantity: l.quantity })} · {t('orderDetail.unitPrice', { price: money(l.finalPrice) })}</Text>
+              <Text className='od-line__meta'>
+                {t('order.catNo', { catalogNumber: l.catalogNumber })} · {t('order.size', { size: l.size })}
+              </Text>
+              <Text className='od-line__meta'>
+                {t('order.qty', { quantity: l.quantity })} ·{' '}
+                {t('orderDetail.unitPrice', { price: money(l.finalPrice) })}
+              </Text>
               <Text className='od-line__total'>{t('orderDetail.lineTotal', { total: money(l.lineTotal) })}</Text>
               {l.backorderedQuantity > 0 && (
                 <Text className='od-line__backorder'>
                   {l.estimatedShipDate
-                    ? t('orderDetail.backordered', { count: l.backorderedQuantity, date: formatTimestamp(l.estimatedShipDate, country, 'YYYY-MM-DD') })
+                    ? t('orderDetail.backordered', {
+                        count: l.backorderedQuantity,
+                        date: formatTimestamp(l.estimatedShipDate, country, 'YYYY-MM-DD'),
+                      })
                     : t('orderDetail.backorderedUnknown', { count: l.backorderedQuantity })}
                 </Text>
               )}
@@ -147,40 +200,74 @@ function OrderView({ order: o }: { order: OrderDetail }) {
           </View>
         ))}
         {backordered && (
-          <Tappable className='od-lines__lto' to={{ route: 'pendingLto', params: { orderNumber: o.orderNumber } }}>{t('orderDetail.pendingLto')}</Tappable>
+          <Tappable className='od-lines__lto' to={{ route: 'pendingLto', params: { orderNumber: o.orderNumber } }}>
+            {t('orderDetail.pendingLto')}
+          </Tappable>
         )}
       </View>
 
       <View className='od-card od-price'>
         <Text className='od-card__title'>{t('order.price.title')}</Text>
-        <View className='od-row od-row--list'><Text className='od-row__label'>{t('order.price.list')}</Text><Text className='od-row__value'>{money(o.summary.totalPriceAmount)}</Text></View>
+        <View className='od-row od-row--list'>
+          <Text className='od-row__label'>{t('order.price.list')}</Text>
+          <Text className='od-row__value'>{money(o.summary.totalPriceAmount)}</Text>
+        </View>
         {o.summary.savings > 0 && (
-          <View className='od-row od-row--savings'><Text className='od-row__label'>{t('order.price.savings')}</Text><Text className='od-row__value'>-{money(o.summary.savings)}</Text></View>
+          <View className='od-row od-row--savings'>
+            <Text className='od-row__label'>{t('order.price.savings')}</Text>
+            <Text className='od-row__value'>-{money(o.summary.savings)}</Text>
+          </View>
         )}
         {o.summary.taxEnabled && (
-          <View className='od-row od-row--taxes'><Text className='od-row__label'>{t('order.price.taxes')}</Text><Text className='od-row__value'>{money(o.summary.taxes)}</Text></View>
+          <View className='od-row od-row--taxes'>
+            <Text className='od-row__label'>{t('order.price.taxes')}</Text>
+            <Text className='od-row__value'>{money(o.summary.taxes)}</Text>
+          </View>
         )}
         {handling > 0 && (
-          <View className='od-row od-row--handling'><Text className='od-row__label'>{t('orderDetail.handling')}</Text><Text className='od-row__value'>{money(handling)}</Text></View>
+          <View className='od-row od-row--handling'>
+            <Text className='od-row__label'>{t('orderDetail.handling')}</Text>
+            <Text className='od-row__value'>{money(handling)}</Text>
+          </View>
         )}
-        <View className='od-row od-row--total'><Text className='od-row__label'>{t('order.price.total')}</Text><Text className='od-row__value'>{money(o.summary.total)}</Text></View>
+        <View className='od-row od-row--total'>
+          <Text className='od-row__label'>{t('order.price.total')}</Text>
+          <Text className='od-row__value'>{money(o.summary.total)}</Text>
+        </View>
       </View>
 
       <View className='od-card od-shipments'>
         <Text className='od-card__title'>{t('orderDetail.shipments')}</Text>
         {o.shipments.length === 0 && <Text className='od-shipments__none'>{t('orderDetail.noShipments')}</Text>}
         {o.shipments.map((sh) => (
-          <View key={`${sh.carrier}-${sh.expressNumber}`} className='od-shipment' data-express-number={sh.expressNumber}>
-            <View className='od-row'><Text className='od-row__label'>{t('orderDetail.carrier')}</Text><Text className='od-row__value od-shipment__carrier'>{sh.carrier}</Text></View>
-            <View className='od-row'><Text className='od-row__label'>{t('orderDetail.expressNumber')}</Text><Text className='od-row__value od-shipment__express'>{sh.expressNumber}</Text></View>
-            <View className='od-row'><Text className='od-row__label'>{t('orderDetail.shippedAt')}</Text><Text className='od-row__value od-shipment__shipped'>{formatTimestamp(sh.shippedAt, country)}</Text></View>
+          <View
+            key={`${sh.carrier}-${sh.expressNumber}`}
+            className='od-shipment'
+            data-express-number={sh.expressNumber}
+          >
+            <View className='od-row'>
+              <Text className='od-row__label'>{t('orderDetail.carrier')}</Text>
+              <Text className='od-row__value od-shipment__carrier'>{sh.carrier}</Text>
+            </View>
+            <View className='od-row'>
+              <Text className='od-row__label'>{t('orderDetail.expressNumber')}</Text>
+              <Text className='od-row__value od-shipment__express'>{sh.expressNumber}</Text>
+            </View>
+            <View className='od-row'>
+              <Text className='od-row__label'>{t('orderDetail.shippedAt')}</Text>
+              <Text className='od-row__value od-shipment__shipped'>{formatTimestamp(sh.shippedAt, country)}</Text>
+            </View>
             <View className='od-row'>
               <Text className='od-row__label'>{t('orderDetail.signedAt')}</Text>
-              <Text className='od-row__value od-shipment__signed'>{sh.signedAt ? formatTimestamp(sh.signedAt, country) : t('orderDetail.notSigned')}</Text>
+              <Text className='od-row__value od-shipment__signed'>
+                {sh.signedAt ? formatTimestamp(sh.signedAt, country) : t('orderDetail.notSigned')}
+              </Text>
             </View>
             <View className='od-row'>
               <Text className='od-row__label'>{t('orderDetail.packageStatus')}</Text>
-              <Text className='od-row__value od-shipment__package'>{PACKAGE[sh.packageStatus] ? t(PACKAGE[sh.packageStatus]) : sh.packageStatus}</Text>
+              <Text className='od-row__value od-shipment__package'>
+                {PACKAGE[sh.packageStatus] ? t(PACKAGE[sh.packageStatus]) : sh.packageStatus}
+              </Text>
             </View>
           </View>
         ))}
@@ -188,7 +275,9 @@ function OrderView({ order: o }: { order: OrderDetail }) {
 
       <AfterOrder order={o} />
 
-      <Tappable className='od-all' to={{ route: 'orderHistory' }}>{t('orderDetail.allOrders')}</Tappable>
+      <Tappable className='od-all' to={{ route: 'orderHistory' }}>
+        {t('orderDetail.allOrders')}
+      </Tappable>
     </View>
   )
 }
@@ -198,28 +287,47 @@ function AfterOrder({ order: o }: { order: OrderDetail }) {
   const t = useT()
   const country = useLocale((s) => s.country)
   const requests = useOrderRequests()
-  useEffect(() => { void useOrderRequests.getState().load(o.orderNumber) }, [o.orderNumber])
+  useEffect(() => {
+    void useOrderRequests.getState().load(o.orderNumber)
+  }, [o.orderNumber])
   // back from a cancel or return form: show the request just sent
-  useDidShow(() => { if (useOrderRequests.getState().orderNumber === o.orderNumber) void useOrderRequests.getState().load(o.orderNumber) })
+  useDidShow(() => {
+    if (useOrderRequests.getState().orderNumber === o.orderNumber) void useOrderRequests.getState().load(o.orderNumber)
+  })
   const items = requests.orderNumber === o.orderNumber ? requests.items : []
   const cancelOpen = items.some((r) => r.kind === 'cancel' && (r.status === 'pending' || r.status === 'in_progress'))
   return (
     <View className='od-card od-requests'>
       <View className='od-requests__actions'>
-        <Tappable className='od-requests__reorder' to={{ route: 'quickOrder', params: { orderNumber: o.orderNumber } }}>{t('order.reorder')}</Tappable>
+        <Tappable className='od-requests__reorder' to={{ route: 'quickOrder', params: { orderNumber: o.orderNumber } }}>
+          {t('order.reorder')}
+        </Tappable>
         {isCancellable(o.status) && !cancelOpen && (
-          <Tappable className='od-requests__cancel' to={{ route: 'orderCancel', params: { orderNumber: o.orderNumber } }}>{t('orderDetail.cancel')}</Tappable>
+          <Tappable
+            className='od-requests__cancel'
+            to={{ route: 'orderCancel', params: { orderNumber: o.orderNumber } }}
+          >
+            {t('orderDetail.cancel')}
+          </Tappable>
         )}
-        <Tappable className='od-requests__return' to={{ route: 'orderReturn', params: { orderNumber: o.orderNumber } }}>{t('orderDetail.return')}</Tappable>
+        <Tappable className='od-requests__return' to={{ route: 'orderReturn', params: { orderNumber: o.orderNumber } }}>
+          {t('orderDetail.return')}
+        </Tappable>
       </View>
       {items.length > 0 && <Text className='od-card__title'>{t('orderDetail.requests')}</Text>}
       {items.map((r) => (
         <View key={r.requestNumber} className='od-request' data-request-number={r.requestNumber}>
-          <Text className='od-request__title'>{t(`orderRequest.kind.${r.kind}`)} · {r.requestNumber}</Text>
-          <Text className='od-request__meta'>{r.categoryLabel} / {r.subCategoryLabel} · {t(`orderRequest.status.${r.status}`)}</Text>
+          <Text className='od-request__title'>
+            {t(`orderRequest.kind.${r.kind}`)} · {r.requestNumber}
+          </Text>
+          <Text className='od-request__meta'>
+            {r.categoryLabel} / {r.subCategoryLabel} · {t(`orderRequest.status.${r.status}`)}
+          </Text>
           {r.files.length > 0 && <Text className='od-request__meta'>{r.files.map((f) => f.fileName).join(', ')}</Text>}
           {(r.status === 'pending' || r.status === 'in_progress') && (
-            <Text className='od-request__meta'>{t('orderRequest.followUpBy', { date: formatTimestamp(r.followUpBy, country) })}</Text>
+            <Text className='od-request__meta'>
+              {t('orderRequest.followUpBy', { date: formatTimestamp(r.followUpBy, country) })}
+            </Text>
           )}
         </View>
       ))}

@@ -15,7 +15,9 @@ export default function ExportSection() {
   const t = useT()
   const country = useLocale((s) => s.country)
   const s = useOrderExport()
-  useEffect(() => { useOrderExport.getState().init(country) }, [country])
+  useEffect(() => {
+    useOrderExport.getState().init(country)
+  }, [country])
 
   const problem = rangeProblem(s)
   const badEmail = extraEmailInvalid(s)
@@ -24,7 +26,9 @@ export default function ExportSection() {
 
   return (
     <View className='oh-export' {...ariaProps('region', { label: t('orderExport.title') })}>
-      <Text className='oh-export__title' {...ariaProps('heading', { level: '2' })}>{t('orderExport.title')}</Text>
+      <Text className='oh-export__title' {...ariaProps('heading', { level: '2' })}>
+        {t('orderExport.title')}
+      </Text>
       <Text className='oh-export__hint'>{t('orderExport.hint')}</Text>
       <View className='oh-export__range'>
         <View className='oh-export__field'>
@@ -52,7 +56,11 @@ export default function ExportSection() {
           />
         </View>
       </View>
-      {problem && <Text className='oh-export__problem' {...ariaProps(undefined, { live: 'polite' })}>{t(`orderExport.range.${problem}`)}</Text>}
+      {problem && (
+        <Text className='oh-export__problem' {...ariaProps(undefined, { live: 'polite' })}>
+          {t(`orderExport.range.${problem}`)}
+        </Text>
+      )}
 
       {s.formats.length > 1 && (
         <View className='oh-export__formats' {...ariaProps('radiogroup', { label: t('orderExport.format') })}>
@@ -85,19 +93,32 @@ export default function ExportSection() {
       <View className='oh-export__actions'>
         <Button
           className='oh-export__download'
-          {...tapProps(() => { void download() }, { label: t('orderExport.downloadLabel', { from: s.from, to: s.to }), disabled: blocked })}
+          {...tapProps(
+            () => {
+              void download()
+            },
+            { label: t('orderExport.downloadLabel', { from: s.from, to: s.to }), disabled: blocked },
+          )}
         >
           {s.busy === 'download' ? t('orderExport.downloading') : t('orderExport.download')}
         </Button>
         <Button
           className='oh-export__email'
-          {...tapProps(() => { void email() }, { label: t('orderExport.emailLabel', { from: s.from, to: s.to }), disabled: blocked || badEmail })}
+          {...tapProps(
+            () => {
+              void email()
+            },
+            { label: t('orderExport.emailLabel', { from: s.from, to: s.to }), disabled: blocked || badEmail },
+          )}
         >
           {s.busy === 'email' ? t('orderExport.emailing') : t('orderExport.email')}
         </Button>
       </View>
       {s.notice && (
-        <Text className={`oh-export__notice oh-export__notice--${s.notice.kind}`} {...ariaProps(s.notice.kind === 'error' ? 'alert' : 'status')}>
+        <Text
+          className={`oh-export__notice oh-export__notice--${s.notice.kind}`}
+          {...ariaProps(s.notice.kind === 'error' ? 'alert' : 'status')}
+        >
           {s.notice.text}
         </Text>
       )}

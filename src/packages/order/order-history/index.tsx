@@ -28,7 +28,11 @@ const FILTERS: OrderHistoryFilter[] = ['all', ...ORDER_STATUS_GROUP_NAMES]
  */
 export default function OrderHistoryPage() {
   const t = useT()
-  return <DetailPage title={t('screen.orderHistory')}><OrderHistory /></DetailPage>
+  return (
+    <DetailPage title={t('screen.orderHistory')}>
+      <OrderHistory />
+    </DetailPage>
+  )
 }
 
 function OrderHistory() {
@@ -39,20 +43,38 @@ function OrderHistory() {
   const [draft, setDraft] = useState(s.query)
 
   // a new user or language: the first page again (titles come in the request's language)
-  useEffect(() => { if (userId) void useOrderHistory.getState().load() }, [userId, language])
-  useReachBottom(() => { void useOrderHistory.getState().more() })
+  useEffect(() => {
+    if (userId) void useOrderHistory.getState().load()
+  }, [userId, language])
+  useReachBottom(() => {
+    void useOrderHistory.getState().more()
+  })
 
-  const search = () => { void useOrderHistory.getState().load(s.filter, draft) }
-  const clearSearch = () => { setDraft(''); void useOrderHistory.getState().load(s.filter, '') }
-  const showAll = () => { setDraft(''); void useOrderHistory.getState().load('all', '') }
+  const search = () => {
+    void useOrderHistory.getState().load(s.filter, draft)
+  }
+  const clearSearch = () => {
+    setDraft('')
+    void useOrderHistory.getState().load(s.filter, '')
+  }
+  const showAll = () => {
+    setDraft('')
+    void useOrderHistory.getState().load('all', '')
+  }
   const narrowed = s.filter !== 'all' || s.query !== ''
 
   return (
     <View className='oh'>
-      {s.since && <Text className='oh__window'>{t('orderHistory.window', { date: formatTimestamp(s.since, country, 'YYYY-MM-DD') })}</Text>}
+      {s.since && (
+        <Text className='oh__window'>
+          {t('orderHistory.window', { date: formatTimestamp(s.since, country, 'YYYY-MM-DD') })}
+        </Text>
+      )}
 
       <View className='oh-search' {...ariaProps('search')}>
-        <Text className='oh-search__label' {...hiddenProps()}>{t('orderHistory.search.label')}</Text>
+        <Text className='oh-search__label' {...hiddenProps()}>
+          {t('orderHistory.search.label')}
+        </Text>
         <View className='oh-search__row'>
           <Input
             className='oh-search__input'
@@ -65,12 +87,16 @@ function OrderHistory() {
             onConfirm={search}
             {...fieldLabelProps(t('orderHistory.search.label'))}
           />
-          <Button className='oh-search__submit' {...tapProps(search)}>{t('orderHistory.search.submit')}</Button>
+          <Button className='oh-search__submit' {...tapProps(search)}>
+            {t('orderHistory.search.submit')}
+          </Button>
         </View>
         {s.query && (
           <View className='oh-search__showing'>
             <Text>{t('orderHistory.search.showing', { query: s.query })}</Text>
-            <Text className='oh-search__clear' {...tapProps(clearSearch)}>{t('orderHistory.search.clear')}</Text>
+            <Text className='oh-search__clear' {...tapProps(clearSearch)}>
+              {t('orderHistory.search.clear')}
+            </Text>
           </View>
         )}
       </View>
@@ -80,7 +106,12 @@ function OrderHistory() {
           <Text
             key={f}
             className={`oh-filter__chip oh-filter__chip--${f}${s.filter === f ? ' oh-filter__chip--on' : ''}`}
-            {...tapProps(() => { if (s.filter !== f) void useOrderHistory.getState().load(f, s.query) }, { role: 'radio', selected: s.filter === f })}
+            {...tapProps(
+              () => {
+                if (s.filter !== f) void useOrderHistory.getState().load(f, s.query)
+              },
+              { role: 'radio', selected: s.filter === f },
+            )}
           >
             {t(`orderHistory.filter.${f}`)}
           </Text>
@@ -90,35 +121,54 @@ function OrderHistory() {
       <ExportSection />
 
       <View className='oh-list'>
-        {s.items.map((o) => <OrderRow key={o.orderNumber} order={o} />)}
+        {s.items.map((o) => (
+          <OrderRow key={o.orderNumber} order={o} />
+        ))}
       </View>
 
       {s.status === 'loading' && <LoadingPanel className='oh-state' message={t('order.loading')} />}
       {s.status === 'failed' && (
-        <StatePanel block='oh-state' className='oh-error' title={t('orderHistory.loadError')} body={s.error || undefined} button
-          action={{ label: t('order.retry'), onTap: () => useOrderHistory.getState().load() }} />
+        <StatePanel
+          block='oh-state'
+          className='oh-error'
+          title={t('orderHistory.loadError')}
+          body={s.error || undefined}
+          button
+          action={{ label: t('order.retry'), onTap: () => useOrderHistory.getState().load() }}
+        />
       )}
       {s.status === 'ready' && s.items.length === 0 && (
         <View className='oh-state oh-empty'>
-          <View {...hiddenProps()}><AtIcon value='shopping-bag' size={40} color='#a0a8b5' /></View>
+          <View {...hiddenProps()}>
+            <AtIcon value='shopping-bag' size={40} color='#a0a8b5' />
+          </View>
           <Text className='oh-state__title'>{t(narrowed ? 'orderHistory.emptyFiltered' : 'orderHistory.empty')}</Text>
-          {narrowed
-            ? <Button className='oh-state__button oh-empty__all' {...tapProps(showAll)}>{t('orderHistory.showAll')}</Button>
-            : <Tappable className='oh-state__button oh-empty__shop' to={{ route: 'home' }}>{t('orderHistory.startShopping')}</Tappable>}
+          {narrowed ? (
+            <Button className='oh-state__button oh-empty__all' {...tapProps(showAll)}>
+              {t('orderHistory.showAll')}
+            </Button>
+          ) : (
+            <Tappable className='oh-state__button oh-empty__shop' to={{ route: 'home' }}>
+              {t('orderHistory.startShopping')}
+            </Tappable>
+          )}
         </View>
       )}
-      {s.status === 'ready' && s.items.length > 0 && (
-        s.nextCursor
-          ? (
-            <View className='oh-state'>
-              {s.error && <Text className='oh-state__body oh-more__error'>{s.error}</Text>}
-              <Button className='oh-more' {...tapProps(() => useOrderHistory.getState().more(), { disabled: s.loadingMore })}>
-                {s.loadingMore ? t('orderHistory.loadingMore') : t('orderHistory.loadMore')}
-              </Button>
-            </View>
-          )
-          : <Text className='oh-all'>{t('orderHistory.allShown')}</Text>
-      )}
+      {s.status === 'ready' &&
+        s.items.length > 0 &&
+        (s.nextCursor ? (
+          <View className='oh-state'>
+            {s.error && <Text className='oh-state__body oh-more__error'>{s.error}</Text>}
+            <Button
+              className='oh-more'
+              {...tapProps(() => useOrderHistory.getState().more(), { disabled: s.loadingMore })}
+            >
+              {s.loadingMore ? t('orderHistory.loadingMore') : t('orderHistory.loadMore')}
+            </Button>
+          </View>
+        ) : (
+          <Text className='oh-all'>{t('orderHistory.allShown')}</Text>
+        ))}
     </View>
   )
 }
@@ -146,7 +196,9 @@ function OrderRow({ order: o }: { order: OrderListItem }) {
         </View>
         <View className='oh-row__meta'>
           <Text className='oh-row__date'>{t('orderHistory.date', { date })}</Text>
-          {o.source === 'flashbuy' && <Text className='oh-row__source oh-row__source--flashbuy'>{t('orderHistory.source.flashbuy')}</Text>}
+          {o.source === 'flashbuy' && (
+            <Text className='oh-row__source oh-row__source--flashbuy'>{t('orderHistory.source.flashbuy')}</Text>
+          )}
         </View>
         <View className='oh-row__numbers'>
           <Text className='oh-row__sales'>{t('orderHistory.salesOrder', { number: o.salesOrderNumber })}</Text>
@@ -155,7 +207,12 @@ function OrderRow({ order: o }: { order: OrderListItem }) {
         <View className='oh-row__foot'>
           <View className='oh-row__thumbs'>
             {o.thumbnails.map((p) => (
-              <Picture key={p.catalogNumber} className='oh-row__thumb' src={productImageUrl(p.image, 150, API_BASE_URL)} alt={p.productTitle} />
+              <Picture
+                key={p.catalogNumber}
+                className='oh-row__thumb'
+                src={productImageUrl(p.image, 150, API_BASE_URL)}
+                alt={p.productTitle}
+              />
             ))}
             <Text className='oh-row__items'>{t('orderHistory.items', { count: o.itemCount })}</Text>
           </View>

@@ -13,5 +13,9 @@ export default function OrderReturnPage() {
   const t = useT()
   const { params } = useRouter()
   const orderNumber = pageParam(params, 'orderNumber')
-  return <DetailPage title={t('screen.orderReturn')}><OrderRequestForm kind='return' orderNumber={orderNumber} /></DetailPage>
+  return (
+    <DetailPage title={t('screen.orderReturn')}>
+      <OrderRequestForm kind='return' orderNumber={orderNumber} />
+    </DetailPage>
+  )
 }

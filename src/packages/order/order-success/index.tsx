@@ -18,7 +18,11 @@ import './index.scss'
  */
 export default function OrderSuccessPage() {
   const t = useT()
-  return <DetailPage title={t('screen.orderSuccess')}><Success /></DetailPage>
+  return (
+    <DetailPage title={t('screen.orderSuccess')}>
+      <Success />
+    </DetailPage>
+  )
 }
 
 function Success() {
@@ -39,7 +43,9 @@ function Success() {
   return (
     <View className='os'>
       <View className='os-card'>
-        <View className='os-card__icon' {...hiddenProps()}><AtIcon value='check-circle' size={56} color='#137a3a' /></View>
+        <View className='os-card__icon' {...hiddenProps()}>
+          <AtIcon value='check-circle' size={56} color='#137a3a' />
+        </View>
         <Text className='os-card__title'>{t('order.success.title')}</Text>
         {!tfs && !sc && <Text className='os-card__body'>{t('order.success.noNumber')}</Text>}
         {sc && (
@@ -56,14 +62,24 @@ function Success() {
             {tfsOrder && viewOrder(tfsOrder)}
           </View>
         )}
-        {pending && <Text className='os-card__note os-pending' {...ariaProps('note')}>{t('order.success.pendingAddress')}</Text>}
+        {pending && (
+          <Text className='os-card__note os-pending' {...ariaProps('note')}>
+            {t('order.success.pendingAddress')}
+          </Text>
+        )}
         {lto && (
           <Tappable className='os-card__link os-lto' to={{ route: 'pendingLto', params: { orderNumber: lto } }}>
             {t('order.success.pendingLto')}
           </Tappable>
         )}
-        {!tfsOrder && !scOrder && <Tappable className='os-card__link os-history' to={{ route: 'orderHistory' }}>{t('order.success.viewOrders')}</Tappable>}
-        <View className='os-card__button' {...tapProps(() => navigation.go('home'))}>{t('order.continueShopping')}</View>
+        {!tfsOrder && !scOrder && (
+          <Tappable className='os-card__link os-history' to={{ route: 'orderHistory' }}>
+            {t('order.success.viewOrders')}
+          </Tappable>
+        )}
+        <View className='os-card__button' {...tapProps(() => navigation.go('home'))}>
+          {t('order.continueShopping')}
+        </View>
       </View>
     </View>
   )

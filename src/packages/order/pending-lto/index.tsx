@@ -18,10 +18,18 @@ import './index.scss'
 /** /my-orders/PendingLTO/{orderNumber}: the lines waiting for stock, with the quantity backordered and the estimated ship date. */
 export default function PendingLtoPage() {
   const t = useT()
-  return <DetailPage title={t('screen.pendingLto')}><Lto /></DetailPage>
+  return (
+    <DetailPage title={t('screen.pendingLto')}>
+      <Lto />
+    </DetailPage>
+  )
 }
 
-type State = { status: 'loading' } | { status: 'ready'; data: PendingLto } | { status: 'notFound' } | { status: 'failed'; error: string }
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; data: PendingLto }
+  | { status: 'notFound' }
+  | { status: 'failed'; error: string }
 
 function Lto() {
   const t = useT()
@@ -34,14 +42,27 @@ function Lto() {
     setState({ status: 'loading' })
     getPendingLto(orderNumber)
       .then((data) => setState({ status: 'ready', data }))
-      .catch((e) => setState(e instanceof ApiError && (e.status === 404 || e.status === 403) ? { status: 'notFound' } : { status: 'failed', error: e instanceof ApiError ? e.message : t('error.generic') }))
+      .catch((e) =>
+        setState(
+          e instanceof ApiError && (e.status === 404 || e.status === 403)
+            ? { status: 'notFound' }
+            : { status: 'failed', error: e instanceof ApiError ? e.message : t('error.generic') },
+        ),
+      )
   }
   // eslint-disable-next-line react-hooks/exhaustive-deps -- loads again for another order, not when the language's t changes
   useEffect(load, [orderNumber])
 
   if (state.status === 'loading') return <LoadingPanel className='lto-state' message={t('order.loading')} />
   if (state.status === 'notFound') {
-    return <StatePanel block='lto-state' className='lto-not-found' text={t('order.lto.notFound')} action={{ label: t('order.continueShopping'), onTap: () => navigation.go('home') }} />
+    return (
+      <StatePanel
+        block='lto-state'
+        className='lto-not-found'
+        text={t('order.lto.notFound')}
+        action={{ label: t('order.continueShopping'), onTap: () => navigation.go('home') }}
+      />
+    )
   }
   if (state.status === 'failed') {
     return <StatePanel block='lto-state' text={state.error} action={{ label: t('order.retry'), onTap: load }} />
@@ -55,15 +76,25 @@ function Lto() {
         <Text className='lto-head__sales'>{t('orderHistory.salesOrder', { number: d.salesOrderNumber })}</Text>
         <Text className='lto-head__date'>{formatTimestamp(d.createdAt, country)}</Text>
       </View>
-      {d.items.length === 0 && <View className='lto-state'><Text>{t('order.lto.none')}</Text></View>}
+      {d.items.length === 0 && (
+        <View className='lto-state'>
+          <Text>{t('order.lto.none')}</Text>
+        </View>
+      )}
       {d.items.map((i) => (
         <View key={i.sku} className='lto-line'>
           <Picture className='lto-line__thumb' src={productImageUrl(i.image, 150, API_BASE_URL)} alt={i.productTitle} />
           <View className='lto-line__text'>
             <Text className='lto-line__title'>{i.productTitle}</Text>
             <Text className='lto-line__meta'>{t('order.catNo', { catalogNumber: i.catalogNumber })}</Text>
-            <Text className='lto-line__meta'>{t('order.lto.quantities', { quantity: i.quantity, backordered: i.backorderedQuantity })}</Text>
-            <Text className='lto-line__ship'>{i.estimatedShipDate ? t('order.lto.shipDate', { date: formatTimestamp(i.estimatedShipDate, country, 'YYYY-MM-DD') }) : t('order.lto.shipDateUnknown')}</Text>
+            <Text className='lto-line__meta'>
+              {t('order.lto.quantities', { quantity: i.quantity, backordered: i.backorderedQuantity })}
+            </Text>
+            <Text className='lto-line__ship'>
+              {i.estimatedShipDate
+                ? t('order.lto.shipDate', { date: formatTimestamp(i.estimatedShipDate, country, 'YYYY-MM-DD') })
+                : t('order.lto.shipDateUnknown')}
+            </Text>
           </View>
         </View>
       ))}

@@ -18,7 +18,11 @@ import './index.scss'
 /** /my-quotes/detail/:staticQuoteId: the quote's number, dates, total and lines; an active quote can be ordered. */
 export default function QuoteDetailPage() {
   const t = useT()
-  return <DetailPage title={t('screen.quoteDetail')}><Detail /></DetailPage>
+  return (
+    <DetailPage title={t('screen.quoteDetail')}>
+      <Detail />
+    </DetailPage>
+  )
 }
 
 function Detail() {
@@ -27,12 +31,29 @@ function Detail() {
   const id = pageParam(params, 'staticQuoteId')
   const userId = useSession((s) => s.userInfo?.userProfile.userId)
   const detail = useQuotes((s) => s.detail)
-  useEffect(() => { if (userId && id) useQuotes.getState().loadDetail(id) }, [userId, id])
+  useEffect(() => {
+    if (userId && id) useQuotes.getState().loadDetail(id)
+  }, [userId, id])
 
-  const view = !id || detail.status === 'notFound' ? 'notFound' : detail.status === 'failed' ? 'failed' : detail.id !== id || !detail.data ? 'loading' : 'ready'
+  const view =
+    !id || detail.status === 'notFound'
+      ? 'notFound'
+      : detail.status === 'failed'
+        ? 'failed'
+        : detail.id !== id || !detail.data
+          ? 'loading'
+          : 'ready'
   return (
-    <DetailStates block='qd-state' view={view} loading={t('order.loading')} notFound={{ className: 'qd-not-found', text: t('quotes.notFound') }}
-      failed={{ text: detail.error, action: { label: t('order.retry'), onTap: () => useQuotes.getState().loadDetail(id) } }}>
+    <DetailStates
+      block='qd-state'
+      view={view}
+      loading={t('order.loading')}
+      notFound={{ className: 'qd-not-found', text: t('quotes.notFound') }}
+      failed={{
+        text: detail.error,
+        action: { label: t('order.retry'), onTap: () => useQuotes.getState().loadDetail(id) },
+      }}
+    >
       {() => detail.data && <Quote quote={detail.data} />}
     </DetailStates>
   )
@@ -51,8 +72,12 @@ function Quote({ quote }: { quote: SQuoteDetail }) {
           <Text className='qd-head__number'>{t('quotes.number', { number: h.quoteNumber })}</Text>
           <Text className={`qd-head__status qd-head__status--${h.status}`}>{t(`quotes.status.${h.status}`)}</Text>
         </View>
-        <Text className='qd-head__meta'>{t('quotes.date', { date: formatTimestamp(h.createdAt, country, 'YYYY-MM-DD') })}</Text>
-        <Text className='qd-head__meta'>{t('quotes.expiry', { date: formatTimestamp(h.expiresAt, country, 'YYYY-MM-DD') })}</Text>
+        <Text className='qd-head__meta'>
+          {t('quotes.date', { date: formatTimestamp(h.createdAt, country, 'YYYY-MM-DD') })}
+        </Text>
+        <Text className='qd-head__meta'>
+          {t('quotes.expiry', { date: formatTimestamp(h.expiresAt, country, 'YYYY-MM-DD') })}
+        </Text>
         <View className='qd-head__total'>
           <Text className='qd-head__meta'>{t('quotes.total')}</Text>
           <Text className='qd-head__value'>{money(h.totalPrice)}</Text>
@@ -64,7 +89,10 @@ function Quote({ quote }: { quote: SQuoteDetail }) {
           <Picture className='qd-line__thumb' src={productImageUrl(l.image, 150, API_BASE_URL)} alt={l.productTitle} />
           <View className='qd-line__text'>
             <Text className='qd-line__title'>{l.productTitle}</Text>
-            <Text className='qd-line__meta'>{t('order.catNo', { catalogNumber: l.catalogNumber })}{l.size ? ` · ${l.size}` : ''}</Text>
+            <Text className='qd-line__meta'>
+              {t('order.catNo', { catalogNumber: l.catalogNumber })}
+              {l.size ? ` · ${l.size}` : ''}
+            </Text>
             <View className='qd-line__prices'>
               <Text className='qd-line__meta'>{t('order.qty', { quantity: l.quantity })}</Text>
               {l.listPrice > l.finalPrice && <Text className='qd-line__list'>{money(l.listPrice)}</Text>}
@@ -75,7 +103,12 @@ function Quote({ quote }: { quote: SQuoteDetail }) {
       ))}
       {h.status === 'active' && (
         <View className='qd-bar'>
-          <View className='qd-bar__order' {...tapProps(() => navigation.go('submitOrder', { staticQuoteId: h.staticQuoteId }))}>{t('quotes.order')}</View>
+          <View
+            className='qd-bar__order'
+            {...tapProps(() => navigation.go('submitOrder', { staticQuoteId: h.staticQuoteId }))}
+          >
+            {t('quotes.order')}
+          </View>
         </View>
       )}
     </View>

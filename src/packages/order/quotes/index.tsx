@@ -13,7 +13,11 @@ import './index.scss'
 /** /my-quotes: the account's S-quotes as summary cards; 'View Product' opens the quote's products in a drawer. */
 export default function QuotesPage() {
   const t = useT()
-  return <DetailPage title={t('screen.quotes')}><Quotes /></DetailPage>
+  return (
+    <DetailPage title={t('screen.quotes')}>
+      <Quotes />
+    </DetailPage>
+  )
 }
 
 function Quotes() {
@@ -21,16 +25,31 @@ function Quotes() {
   const userId = useSession((s) => s.userInfo?.userProfile.userId)
   const list = useQuotes((s) => s.list)
   const [viewing, setViewing] = useState<string | null>(null)
-  useEffect(() => { if (userId) useQuotes.getState().loadList() }, [userId])
+  useEffect(() => {
+    if (userId) useQuotes.getState().loadList()
+  }, [userId])
 
   if (list.status === 'failed') {
-    return <StatePanel block='quotes-state' text={list.error} action={{ label: t('order.retry'), onTap: () => useQuotes.getState().loadList() }} />
+    return (
+      <StatePanel
+        block='quotes-state'
+        text={list.error}
+        action={{ label: t('order.retry'), onTap: () => useQuotes.getState().loadList() }}
+      />
+    )
   }
   if (!list.data) return <LoadingPanel className='quotes-state' message={t('order.loading')} />
-  if (list.data.length === 0) return <View className='quotes-state quotes-empty'><Text>{t('quotes.empty')}</Text></View>
+  if (list.data.length === 0)
+    return (
+      <View className='quotes-state quotes-empty'>
+        <Text>{t('quotes.empty')}</Text>
+      </View>
+    )
   return (
     <View className='quotes'>
-      {list.data.map((q) => <QuoteSummaryCard key={q.orderHeader.staticQuoteId} quote={q} onViewProducts={setViewing} />)}
+      {list.data.map((q) => (
+        <QuoteSummaryCard key={q.orderHeader.staticQuoteId} quote={q} onViewProducts={setViewing} />
+      ))}
       {viewing && <SQuoteProductDrawer staticQuoteId={viewing} onClose={() => setViewing(null)} />}
     </View>
   )

@@ -31,7 +31,11 @@ import './index.scss'
  */
 export default function SubmitOrderPage() {
   const t = useT()
-  return <DetailPage title={t('screen.submitOrder')}><Checkout /></DetailPage>
+  return (
+    <DetailPage title={t('screen.submitOrder')}>
+      <Checkout />
+    </DetailPage>
+  )
 }
 
 function Checkout() {
@@ -61,19 +65,40 @@ function Checkout() {
 
   if (c.registrationIncomplete) {
     return (
-      <StatePanel block='so-state' className='so-lite' title={t('order.lite.title')} body={t('order.lite.body')}
-        action={{ label: t('acct.my.completeRegistration'), onTap: () => navigation.go('shipToAddress', { new: '1', back: 'submitOrder' }) }} />
+      <StatePanel
+        block='so-state'
+        className='so-lite'
+        title={t('order.lite.title')}
+        body={t('order.lite.body')}
+        action={{
+          label: t('acct.my.completeRegistration'),
+          onTap: () => navigation.go('shipToAddress', { new: '1', back: 'submitOrder' }),
+        }}
+      />
     )
   }
   if (c.status === 'failed') {
-    return <StatePanel block='so-state' body={c.loadError} action={{ label: t('order.retry'), onTap: () => useCheckout.getState().reprice() }} />
+    return (
+      <StatePanel
+        block='so-state'
+        body={c.loadError}
+        action={{ label: t('order.retry'), onTap: () => useCheckout.getState().reprice() }}
+      />
+    )
   }
   if (!c.priced || c.status === 'idle' || (c.status === 'loading' && !c.priced)) {
     return <LoadingPanel className='so-state' message={t('order.loading')} />
   }
   const priced = c.priced
   if (!priced.itemList.length) {
-    return <StatePanel block='so-state' className='so-empty' body={t('order.empty')} action={{ label: t('order.continueShopping'), onTap: () => navigation.go('home') }} />
+    return (
+      <StatePanel
+        block='so-state'
+        className='so-empty'
+        body={t('order.empty')}
+        action={{ label: t('order.continueShopping'), onTap: () => navigation.go('home') }}
+      />
+    )
   }
   const address = checkoutAddress(userInfo, c.addressKey)
   const currency = priced.summary.currency
@@ -85,9 +110,15 @@ function Checkout() {
       <View className='so-section so-address'>
         <View className='so-section__head'>
           <Text className='so-section__title'>{t('order.address.title')}</Text>
-          <View className='so-link' {...tapProps(chooseAddress)}>{t(address ? 'order.address.change' : 'order.address.choose')}</View>
+          <View className='so-link' {...tapProps(chooseAddress)}>
+            {t(address ? 'order.address.change' : 'order.address.choose')}
+          </View>
         </View>
-        {address ? <AddressCard shipTo={address.shipTo} onClick={chooseAddress} /> : <Text className='so-error'>{t('order.error.address')}</Text>}
+        {address ? (
+          <AddressCard shipTo={address.shipTo} onClick={chooseAddress} />
+        ) : (
+          <Text className='so-error'>{t('order.error.address')}</Text>
+        )}
       </View>
 
       <View className='so-section so-lines'>
@@ -96,36 +127,93 @@ function Checkout() {
           <Text className='so-mode__label'>{t('cart.deliveryMode')}</Text>
           <Text className='so-mode__value'>{t(`cart.deliveryMode.${priced.deliveryMode}`)}</Text>
         </View>
-        {priced.itemList.map((l) => <Line key={`${l.lineNumber}-${l.sku}`} line={l} currency={currency} />)}
+        {priced.itemList.map((l) => (
+          <Line key={`${l.lineNumber}-${l.sku}`} line={l} currency={currency} />
+        ))}
         {priced.blockedLines.map((b) => (
-          <Text key={b.catalogNumber} className='so-error so-blocked'>{t('order.blockedLine', { catalogNumber: b.catalogNumber, reason: b.reason })}</Text>
+          <Text key={b.catalogNumber} className='so-error so-blocked'>
+            {t('order.blockedLine', { catalogNumber: b.catalogNumber, reason: b.reason })}
+          </Text>
         ))}
       </View>
 
       <PriceDetails summary={priced.summary} onInfo={() => setInfo(true)} />
 
       <View className='so-section so-fields'>
-        <FormField block='so-field' name='po' label={t('order.po')} inputClassName='so-input--po' value={c.form.poNumber} maxlength={PO_NUMBER_MAX + 10}
-          placeholder={t('order.poPlaceholder')} error={c.errors.poNumber && t(c.errors.poNumber, { max: PO_NUMBER_MAX })} onInput={(v) => c.setField('poNumber', v)} />
-        <FormField block='so-field' name='remark' label={t('order.remark')} multiline value={c.form.remark} maxlength={REMARK_MAX + 10}
-          placeholder={t('order.remarkPlaceholder')} error={c.errors.remark && t(c.errors.remark, { max: REMARK_MAX })} onInput={(v) => c.setField('remark', v)} />
-        <FormField block='so-field' name='emails' label={t('order.emails', { max: ADDITIONAL_EMAILS_MAX })} error={c.errors.emails && t(c.errors.emails, { max: ADDITIONAL_EMAILS_MAX })}>
+        <FormField
+          block='so-field'
+          name='po'
+          label={t('order.po')}
+          inputClassName='so-input--po'
+          value={c.form.poNumber}
+          maxlength={PO_NUMBER_MAX + 10}
+          placeholder={t('order.poPlaceholder')}
+          error={c.errors.poNumber && t(c.errors.poNumber, { max: PO_NUMBER_MAX })}
+          onInput={(v) => c.setField('poNumber', v)}
+        />
+        <FormField
+          block='so-field'
+          name='remark'
+          label={t('order.remark')}
+          multiline
+          value={c.form.remark}
+          maxlength={REMARK_MAX + 10}
+          placeholder={t('order.remarkPlaceholder')}
+          error={c.errors.remark && t(c.errors.remark, { max: REMARK_MAX })}
+          onInput={(v) => c.setField('remark', v)}
+        />
+        <FormField
+          block='so-field'
+          name='emails'
+          label={t('order.emails', { max: ADDITIONAL_EMAILS_MAX })}
+          error={c.errors.emails && t(c.errors.emails, { max: ADDITIONAL_EMAILS_MAX })}
+        >
           {c.form.emails.map((e, i) => (
             <View key={i} className='so-email'>
-              <Input className='so-field__input so-input--email' type='text' value={e} placeholder={t('order.emailPlaceholder')} {...fieldLabelProps(`${t('order.emailLabel')} ${i + 1}`)}
-                onInput={(ev) => c.setEmail(i, ev.detail.value)} />
-              {(c.form.emails.length > 1 || e) && <View className='so-email__remove' {...tapProps(() => c.removeEmail(i), { label: t('order.emailRemove') })}>×</View>}
+              <Input
+                className='so-field__input so-input--email'
+                type='text'
+                value={e}
+                placeholder={t('order.emailPlaceholder')}
+                {...fieldLabelProps(`${t('order.emailLabel')} ${i + 1}`)}
+                onInput={(ev) => c.setEmail(i, ev.detail.value)}
+              />
+              {(c.form.emails.length > 1 || e) && (
+                <View
+                  className='so-email__remove'
+                  {...tapProps(() => c.removeEmail(i), { label: t('order.emailRemove') })}
+                >
+                  ×
+                </View>
+              )}
             </View>
           ))}
-          {c.form.emails.length < ADDITIONAL_EMAILS_MAX && <View className='so-link so-email__add' {...tapProps(() => c.addEmail())}>{t('order.emailAdd')}</View>}
+          {c.form.emails.length < ADDITIONAL_EMAILS_MAX && (
+            <View className='so-link so-email__add' {...tapProps(() => c.addEmail())}>
+              {t('order.emailAdd')}
+            </View>
+          )}
         </FormField>
         <View className={`so-terms${c.errors.terms ? ' so-terms--invalid' : ''}`}>
-          <View className='so-terms__row' {...tapProps(() => c.setTerms(!c.form.terms), { role: 'checkbox', selected: c.form.terms, label: t('order.terms') })}>
-            <View className={`so-terms__box${c.form.terms ? ' so-terms__box--on' : ''}`}>{c.form.terms ? '✓' : ''}</View>
+          <View
+            className='so-terms__row'
+            {...tapProps(() => c.setTerms(!c.form.terms), {
+              role: 'checkbox',
+              selected: c.form.terms,
+              label: t('order.terms'),
+            })}
+          >
+            <View className={`so-terms__box${c.form.terms ? ' so-terms__box--on' : ''}`}>
+              {c.form.terms ? '✓' : ''}
+            </View>
             <Text className='so-terms__text'>{t('order.terms')}</Text>
           </View>
           <Text className='so-terms__notice'>{t('order.notClinical')}</Text>
-          {c.errors.terms && <Text className='so-error' {...ariaProps('alert')}>{t(c.errors.terms)}</Text>}
+          {c.errors.terms && (
+            <Text className='so-error' {...ariaProps('alert')}>
+              {t(c.errors.terms)}
+            </Text>
+          )}
         </View>
       </View>
 
@@ -134,7 +222,17 @@ function Checkout() {
           <Text className='so-bar__label'>{t('order.price.total')}</Text>
           <Text className='so-bar__value'>{formatMoney(priceDetails(priced.summary).total, currency)}</Text>
         </View>
-        <View className='so-bar__submit' {...tapProps(() => { c.submit() }, { disabled: submitting || c.status !== 'ready' })}>{t('order.submit')}</View>
+        <View
+          className='so-bar__submit'
+          {...tapProps(
+            () => {
+              c.submit()
+            },
+            { disabled: submitting || c.status !== 'ready' },
+          )}
+        >
+          {t('order.submit')}
+        </View>
       </View>
 
       {info && (
@@ -155,10 +253,16 @@ function Line({ line, currency }: { line: PricedLine; currency: string }) {
   const discounted = line.unitPrice !== null && line.finalPrice !== null && line.finalPrice < line.unitPrice
   return (
     <View className='so-line' data-sku={line.sku}>
-      <Picture className='so-line__thumb' src={productImageUrl(line.image, 150, API_BASE_URL)} alt={line.productTitle} />
+      <Picture
+        className='so-line__thumb'
+        src={productImageUrl(line.image, 150, API_BASE_URL)}
+        alt={line.productTitle}
+      />
       <View className='so-line__text'>
         <View className='so-line__top'>
-          <Text className={`so-line__channel so-line__channel--${line.deliveryChannel}`}>{t(line.deliveryChannel === 'SC' ? 'cart.channel.SC' : 'cart.channel.TFS')}</Text>
+          <Text className={`so-line__channel so-line__channel--${line.deliveryChannel}`}>
+            {t(line.deliveryChannel === 'SC' ? 'cart.channel.SC' : 'cart.channel.TFS')}
+          </Text>
           <Text className='so-line__title'>{line.productTitle}</Text>
         </View>
         <Text className='so-line__meta'>{t('order.catNo', { catalogNumber: line.catalogNumber })}</Text>
@@ -169,9 +273,13 @@ function Line({ line, currency }: { line: PricedLine; currency: string }) {
           <Text className='so-line__final'>{money(line.finalPrice ?? line.unitPrice)}</Text>
         </View>
         {line.availableQuantity < line.quantity && (
-          <Text className='so-line__backorder'>{t('order.backorder', { count: line.quantity - Math.max(0, line.availableQuantity) })}</Text>
+          <Text className='so-line__backorder'>
+            {t('order.backorder', { count: line.quantity - Math.max(0, line.availableQuantity) })}
+          </Text>
         )}
-        {line.freeGoodItem && <Text className='so-line__meta'>{t('order.freeGood', { name: line.freeGoodItem.productName })}</Text>}
+        {line.freeGoodItem && (
+          <Text className='so-line__meta'>{t('order.freeGood', { name: line.freeGoodItem.productName })}</Text>
+        )}
       </View>
     </View>
   )

@@ -7,8 +7,13 @@ import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { getChatConfig } from '../../../api/service'
 import {
-  analyticsIdFromCookie, analyticsIdFromGlobal, chatProductCard, chatProductFromParams, chatWidgetSrc, normalizeAnalyticsId,
-  pollAnalyticsId
+  analyticsIdFromCookie,
+  analyticsIdFromGlobal,
+  chatProductCard,
+  chatProductFromParams,
+  chatWidgetSrc,
+  normalizeAnalyticsId,
+  pollAnalyticsId,
 } from '../../../rules/service/chat'
 import ChatWidget from '../../../platform/chat-widget'
 import { browserAnalyticsSources } from '../../../platform/analytics'
@@ -44,17 +49,36 @@ export default function ChatPage() {
 
   useEffect(() => {
     let live = true
-    getChatConfig().then((c) => { if (live) setWidgetUrl(c.widgetUrl) }).catch(() => { if (live) setWidgetUrl(null) })
+    getChatConfig()
+      .then((c) => {
+        if (live) setWidgetUrl(c.widgetUrl)
+      })
+      .catch(() => {
+        if (live) setWidgetUrl(null)
+      })
     const handle = pollAnalyticsId(readAnalyticsId)
-    handle.result.then((analyticsId) => { if (live) setPolledAnalyticsId(analyticsId) })
-    return () => { live = false; handle.stop() }
+    handle.result.then((analyticsId) => {
+      if (live) setPolledAnalyticsId(analyticsId)
+    })
+    return () => {
+      live = false
+      handle.stop()
+    }
   }, [])
 
   const product = useMemo(() => chatProductFromParams(params as Record<string, string | undefined>), [params])
   const card = useMemo(() => (product ? chatProductCard(product, API_BASE_URL) : null), [product])
   const location = (params.from && safeDecode(params.from)) || ''
 
-  const src = chatWidgetSrc({ widgetUrl, sessionKnown: sessionStatus === 'USER_FETCHED', user, location, country, polledAnalyticsId, card })
+  const src = chatWidgetSrc({
+    widgetUrl,
+    sessionKnown: sessionStatus === 'USER_FETCHED',
+    user,
+    location,
+    country,
+    polledAnalyticsId,
+    card,
+  })
 
   return (
     <PageShell header={{ title: t('screen.chat') }}>
@@ -70,7 +94,9 @@ export default function ChatPage() {
         </View>
       )}
       {widgetUrl === null ? (
-        <View className='chat-state'><Text className='chat-state__error'>{t('svc.chat.unavailable')}</Text></View>
+        <View className='chat-state'>
+          <Text className='chat-state__error'>{t('svc.chat.unavailable')}</Text>
+        </View>
       ) : src ? (
         <ChatWidget src={src} title={t('screen.chat')} openOutsideLabel={t('svc.chat.openOutside')} />
       ) : (
@@ -83,5 +109,9 @@ export default function ChatPage() {
 }
 
 function safeDecode(v: string) {
-  try { return decodeURIComponent(v) } catch { return v }
+  try {
+    return decodeURIComponent(v)
+  } catch {
+    return v
+  }
 }
