@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs'
-import utc from 'dayjs/plugin/utc'
+import utc from 'dayjs/plugin/utc.js'
 import type { CountryCode } from './common'
 
 dayjs.extend(utc)

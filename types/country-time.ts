@@ -1,6 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs'
-import utc from 'dayjs/plugin/utc'
-import timezone from 'dayjs/plugin/timezone'
+import utc from 'dayjs/plugin/utc.js'
+import timezone from 'dayjs/plugin/timezone.js'
+// (the .js names: the built server (dist/server, ESM) imports dayjs's CommonJS plugin files by their file names)
 import type { CountryCode } from './common'
 import { countryOf } from './country-clock'
 
