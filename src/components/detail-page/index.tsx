@@ -18,6 +18,19 @@ export default function DetailPage({ title, children }: { title: string; childre
 /** where a detail page's thing is: on its way, not there, failed to load, or shown */
 export type DetailView = 'loading' | 'notFound' | 'failed' | 'ready'
 
+/**
+ * The view of a detail page whose store keeps one detail with its id (a quote, an enquiry): not
+ * found without an id or when the server said so; failed; loading until the store holds this id's data.
+ */
+export function detailViewOf(
+  id: string,
+  detail: { status: string; id: string | null | undefined; data: unknown },
+): DetailView {
+  if (!id || detail.status === 'notFound') return 'notFound'
+  if (detail.status === 'failed') return 'failed'
+  return detail.id !== id || !detail.data ? 'loading' : 'ready'
+}
+
 /** a state panel of the detail page (its block is the page's) */
 type PanelProps = Omit<StatePanelProps, 'block'>
 

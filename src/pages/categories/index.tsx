@@ -5,9 +5,9 @@ import PageShell from '../../components/page-shell'
 import ProductList, { ListFooter } from '../../components/catalog/product-list'
 import CategoryTree from '../../components/catalog/category-tree'
 import Skeleton from '../../components/skeleton'
-import { useT, useLocale } from '../../store/locale'
-import { useSession } from '../../store/auth/session'
-import { RECOMMENDED, resolveCategory, useCategoryProducts, useCategoryTree } from '../../store/catalog/categories'
+import { useT } from '../../store/locale'
+import { useViewerKey } from '../../store/viewer'
+import { RECOMMENDED, resolveCategory, useCategoryProducts, useCategoryTreeIn } from '../../store/catalog/categories'
 import { formatCount } from '../../components/catalog/category-tree/count'
 import { pageParam } from '../../rules/page-params'
 import { tapProps } from '../../components/tappable'
@@ -22,13 +22,9 @@ import { statusBarHeight } from '../../platform/system'
 export default function Categories() {
   const t = useT()
   const { params } = useRouter()
-  const { language, country } = useLocale()
-  const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
-  const sessionStatus = useSession((s) => s.status)
-  const tree = useCategoryTree()
+  const { key: priceKey, locale, ready, loggedIn } = useViewerKey()
+  const tree = useCategoryTreeIn(locale)
   const list = useCategoryProducts()
-  const locale = `${language}|${country}`
-  const priceKey = `${locale}|${userId ?? 'anonymous'}`
 
   // the node asked for by the address, then whatever the user taps
   const [picked, setPicked] = useState<string | null>(null)
@@ -36,11 +32,6 @@ export default function Categories() {
     () => ({ category: pageParam(params, 'category') || undefined, node: pageParam(params, 'node') || undefined }),
     [params],
   )
-
-  useEffect(() => {
-    const now = useCategoryTree.getState()
-    if (now.key !== locale || now.status === 'idle' || now.status === 'failed') now.load(locale)
-  }, [locale])
 
   const selection = useMemo(
     () =>
@@ -56,12 +47,12 @@ export default function Categories() {
   const listQueryKey = `${priceKey}|${categoryId ?? RECOMMENDED}`
 
   useEffect(() => {
-    if (sessionStatus !== 'USER_FETCHED') return
+    if (!ready) return
     // a node from the address needs the tree to know its id; All recommended does not
     if (needsTree && !treeReady) return
     const now = useCategoryProducts.getState()
     if (now.key !== listQueryKey) now.load(listQueryKey, categoryId ? { categoryId } : {})
-  }, [sessionStatus, needsTree, treeReady, listQueryKey, categoryId])
+  }, [ready, needsTree, treeReady, listQueryKey, categoryId])
 
   useReachBottom(() => {
     list.loadMore()
@@ -73,7 +64,6 @@ export default function Categories() {
     Taro.pageScrollTo({ scrollTop: 0, duration: 0 }).catch(() => undefined)
   }
 
-  const loggedIn = userId !== null
   const top = selection.top
   const title = top ? top.name : t('browse.cat.allRecommended')
   const waitingForTree = needsTree && !treeReady && tree.status !== 'failed'

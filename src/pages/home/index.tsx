@@ -9,8 +9,8 @@ import Skeleton from '../../components/skeleton'
 import Section from '../../components/section'
 import Tappable from '../../components/tappable'
 import Picture from '../../components/picture'
-import { useT, useLocale } from '../../store/locale'
-import { useSession } from '../../store/auth/session'
+import { useT } from '../../store/locale'
+import { useViewerKey } from '../../store/viewer'
 import { useProductList } from '../../store/catalog/products'
 import {
   articleTypeLabel,
@@ -92,19 +92,16 @@ function KnowledgeCard({ card }: { card: ContentCard }) {
  */
 export default function Home() {
   const t = useT()
-  const { language, country } = useLocale()
-  const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
-  const sessionStatus = useSession((s) => s.status)
+  const { key, ready, loggedIn } = useViewerKey()
   const list = useProductList()
   const { columns, knowledge, key: homeKey } = useHome()
-  const key = `${language}|${country}|${userId ?? 'anonymous'}`
 
   useEffect(() => {
     // wait for the session so prices are asked for once, for the right user
-    if (sessionStatus !== 'USER_FETCHED') return
+    if (!ready) return
     if (useHome.getState().key !== key) useHome.getState().load(key)
     if (useProductList.getState().key !== key) useProductList.getState().load(key, {})
-  }, [sessionStatus, key, homeKey, list.key])
+  }, [ready, key, homeKey, list.key])
 
   useReachBottom(() => {
     list.loadMore()
@@ -119,7 +116,6 @@ export default function Home() {
   })
 
   const retryList = useCallback(() => useProductList.getState().load(key, {}), [key])
-  const loggedIn = userId !== null
   const banners = bannerColumns(columns.data)
   const flash = flashSaleColumn(columns.data)
   const columnsLoading = (columns.status === 'loading' || columns.status === 'idle') && columns.data.length === 0

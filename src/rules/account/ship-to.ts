@@ -85,6 +85,18 @@ export function usableDefault(u: Entries): ShipToBillTos | null {
   return active.find((e) => e.shipTo.isDefault) ?? active[0] ?? null
 }
 
+/** The ship-to an order (checkout, flash buy) goes to: the one chosen if still ACTIVE and the user's, else the usable default. */
+export function orderShipTo(
+  u: Pick<UserInfo, 'allShipToBillToAddresses'> | null | undefined,
+  chosen: string | null,
+): ShipToBillTos | null {
+  if (!u) return null
+  const hit = chosen
+    ? u.allShipToBillToAddresses.find((e) => e.shipTo.addressKey === chosen && isActive(e.shipTo))
+    : undefined
+  return hit ?? usableDefault(u)
+}
+
 /** attentionTo is "name,phone" (spec section 3): shown as the contact name and phone. */
 export const attentionOf = (a: Pick<ShipTo, 'attentionTo'>) => splitAttentionTo(a.attentionTo)
 

@@ -23,6 +23,17 @@ export function priceView(p: PriceInput, loggedIn: boolean): PriceView {
   return { kind: 'amount', text: formatMoney(p.price.amount, p.currency), priceType: p.price.priceType, listText }
 }
 
+const PRICE_LABEL = {
+  list: 'product.listPrice',
+  yourPrice: 'product.yourPrice',
+  discount: 'product.discount',
+  wop: 'product.wop',
+} as const
+
+/** The message of a shown price's label by its priceType (the product page and the product cards); another type reads as the list price. */
+export const priceLabelKey = (priceType: string) =>
+  PRICE_LABEL[priceType as keyof typeof PRICE_LABEL] ?? 'product.listPrice'
+
 /** Spec section 3: "listPrice (falls back to unitPrice)". */
 export const effectiveListPrice = (p: { listPrice?: number | null; unitPrice?: number | null }) =>
   p.listPrice ?? p.unitPrice ?? null

@@ -149,32 +149,33 @@ const draftOf = (v: AddressFormValues) => ({
   email: v.email,
 })
 
-export const useAddressForm = create<AddressFormState>()((set, get) => ({
-  mode: 'new',
-  addressKey: null,
-  iso: 'CN',
-  dialCode: dialCodeFor('CN', null),
+/** the form as it opens, before the phone dictionary (and, to edit, the address) has loaded */
+const openingForm = (
+  mode: AddressFormState['mode'],
+  addressKey: string | null,
+  iso: AddressFormState['iso'],
+): Pick<
+  AddressFormState,
+  'mode' | 'addressKey' | 'iso' | 'dialCode' | 'values' | 'errors' | 'topError' | 'status' | 'isDefault' | 'saved'
+> => ({
+  mode,
+  addressKey,
+  iso,
+  dialCode: dialCodeFor(iso, null),
   values: emptyAddressForm(),
   errors: {},
   topError: null,
   status: 'loading',
   isDefault: false,
   saved: null,
+})
+
+export const useAddressForm = create<AddressFormState>()((set, get) => ({
+  ...openingForm('new', null, 'CN'),
 
   init: async ({ addressKey, iso }) => {
     const mode = addressKey ? 'edit' : 'new'
-    set({
-      mode,
-      addressKey: addressKey ?? null,
-      iso,
-      values: emptyAddressForm(),
-      errors: {},
-      topError: null,
-      status: 'loading',
-      isDefault: false,
-      saved: null,
-      dialCode: dialCodeFor(iso, null),
-    })
+    set(openingForm(mode, addressKey ?? null, iso))
     const dictionary = await useAddresses.getState().loadPhoneDictionary()
     if (mode === 'new') {
       const dialCode = dialCodeFor(iso, dictionary)

@@ -94,6 +94,20 @@ const anonGcId = () => (loggedIn() ? undefined : (gcIdStored() ?? undefined))
 let mergeCalled = false
 const latest = latestOnly()
 
+/** the cart before any load, and after a reset (a logout); the recommendations stay */
+const emptyCart: Pick<
+  CartState,
+  'cart' | 'status' | 'error' | 'pendingQty' | 'lastResults' | 'offers' | 'offersStatus'
+> = {
+  cart: null,
+  status: 'idle',
+  error: null,
+  pendingQty: {},
+  lastResults: null,
+  offers: [],
+  offersStatus: 'idle',
+}
+
 /** Section 8: "Failed cart calls are logged". */
 function logFailure(call: string, e: unknown) {
   console.warn(
@@ -206,13 +220,7 @@ export const useCart = create<CartState>()((set, get) => {
   }
 
   return {
-    cart: null,
-    status: 'idle',
-    error: null,
-    pendingQty: {},
-    lastResults: null,
-    offers: [],
-    offersStatus: 'idle',
+    ...emptyCart,
     recommended: [],
 
     load: async () => {
@@ -367,15 +375,7 @@ export const useCart = create<CartState>()((set, get) => {
 
     reset: () => {
       latest.drop()
-      set({
-        cart: null,
-        status: 'idle',
-        error: null,
-        pendingQty: {},
-        lastResults: null,
-        offers: [],
-        offersStatus: 'idle',
-      })
+      set(emptyCart)
     },
   }
 })

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { create } from 'zustand'
 import type { CategoryNode, ProductList, ProductSummary } from '../../../types'
 import { getCategoryTree } from '../../api/catalog'
@@ -35,6 +36,18 @@ export const useCategoryTree = create<CategoryTreeState>()((set, get) => ({
     }
   },
 }))
+
+/**
+ * The category tree for a screen in `locale` (language|country): loaded when the screen opens unless
+ * it is already there in that locale (again after a failure, and whenever the locale changes).
+ */
+export function useCategoryTreeIn(locale: string) {
+  useEffect(() => {
+    const now = useCategoryTree.getState()
+    if (now.key !== locale || now.status === 'idle' || now.status === 'failed') now.load(locale)
+  }, [locale])
+  return useCategoryTree()
+}
 
 /** Products of the chosen node (a top-level id includes its children); no id = the recommended list. */
 export const useCategoryProducts = createPagedList<ProductSummary, { categoryId?: string }, ProductList>({

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { BillTo, ShipToBillTos, UserInfo } from '../../../types'
+import type { BillTo, ShipToBillTos } from '../../../types'
 import type { DeliveryChannel } from '../../../types/cart/channel'
 import { isSupplyCentreOrderType } from '../../../types/cart/channel'
 import {
@@ -31,7 +31,7 @@ import {
 } from '../../api/flashbuy'
 import { ApiError } from '../../api/client'
 import { navigation } from '../../platform/navigation'
-import { addressLine, billToTitle, isPrepaid, usableDefault, isActive } from '../../rules/account/ship-to'
+import { addressLine, billToTitle, isPrepaid, orderShipTo } from '../../rules/account/ship-to'
 import type { MessageKey, Params } from '../../i18n'
 import { isActiveSupplyCenter } from '../account/supply-centre'
 import { chooseDeliveryAddress, storedAddressKey } from '../account/addresses'
@@ -77,18 +77,6 @@ export function initialFlashQuantity(qtyParam: string | null | undefined, d: Fla
   let n = Math.min(Math.max(Number(t0), initial), cap, CART_QTY_MAX)
   if (n > d.remainQty && d.remainQty >= initial) n = d.remainQty
   return Math.max(1, n)
-}
-
-/** the ship-to an order goes to: the one chosen if still ACTIVE, else the usable default */
-export function flashAddress(
-  u: Pick<UserInfo, 'allShipToBillToAddresses'> | null | undefined,
-  chosen: string | null,
-): ShipToBillTos | null {
-  if (!u) return null
-  const hit = chosen
-    ? u.allShipToBillToAddresses.find((e) => e.shipTo.addressKey === chosen && isActive(e.shipTo))
-    : undefined
-  return hit ?? usableDefault(u)
 }
 
 /** the bill-to of a ship-to: the one chosen, else its first related bill-to, else its first */
@@ -268,8 +256,38 @@ const failureMessage = (e: unknown) =>
 
 const cut = (s: string, max: number) => Array.from(s.trim()).slice(0, max).join('')
 
+/** a new attempt's state before its sale loads: nothing typed, chosen or placed yet (a fresh form each time) */
+const freshAttempt = (): Pick<
+  FlashBuyState,
+  | 'detail'
+  | 'loadError'
+  | 'addressKey'
+  | 'billToNumber'
+  | 'channel'
+  | 'form'
+  | 'priceChange'
+  | 'loginPrompt'
+  | 'lastFailure'
+  | 'pending'
+  | 'placed'
+  | 'quote'
+> => ({
+  detail: null,
+  loadError: null,
+  addressKey: null,
+  billToNumber: null,
+  channel: 'TFS',
+  form: emptyFlashForm(),
+  priceChange: null,
+  loginPrompt: false,
+  lastFailure: null,
+  pending: null,
+  placed: null,
+  quote: null,
+})
+
 export const useFlashBuy = create<FlashBuyState>()((set, get) => {
-  const currentEntry = () => flashAddress(useSession.getState().userInfo, get().addressKey)
+  const currentEntry = () => orderShipTo(useSession.getState().userInfo, get().addressKey)
 
   /** the channel for the current address and quantity (spec section 7) */
   const resolveChannel = async (quantity: number): Promise<DeliveryChannel> => {
@@ -292,7 +310,7 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
   }
 
   const prefill = (addressKey: string | null, billToNumber: string | null) => {
-    const entry = flashAddress(useSession.getState().userInfo, addressKey)
+    const entry = orderShipTo(useSession.getState().userInfo, addressKey)
     const bill = flashBillTo(entry, billToNumber)
     set((s) => ({
       addressKey: entry?.shipTo.addressKey ?? null,
@@ -381,20 +399,9 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
   }
 
   return {
+    ...freshAttempt(),
     id: null,
     status: 'idle',
-    detail: null,
-    loadError: null,
-    addressKey: null,
-    billToNumber: null,
-    channel: 'TFS',
-    form: emptyFlashForm(),
-    priceChange: null,
-    loginPrompt: false,
-    lastFailure: null,
-    pending: null,
-    placed: null,
-    quote: null,
 
     init: async ({ id, qty, addressKey }) => {
       const fresh = latest.start()
@@ -405,29 +412,14 @@ export const useFlashBuy = create<FlashBuyState>()((set, get) => {
       if (sameAttempt) {
         // back from the address pages or after login: keep what was typed; another address brings its contacts
         set({ loginPrompt: false })
-        const other = flashAddress(useSession.getState().userInfo, chosen)
+        const other = orderShipTo(useSession.getState().userInfo, chosen)
         const switched = !!other && other.shipTo.addressKey === chosen && chosen !== s.addressKey
         if (!s.addressKey || !currentEntry() || switched)
           prefill(switched ? chosen : (s.addressKey ?? chosen), switched ? null : s.billToNumber)
         await get().reload()
         return
       }
-      set({
-        id,
-        status: 'loading',
-        detail: null,
-        loadError: null,
-        form: emptyFlashForm(),
-        priceChange: null,
-        loginPrompt: false,
-        lastFailure: null,
-        pending: null,
-        placed: null,
-        quote: null,
-        addressKey: null,
-        billToNumber: null,
-        channel: 'TFS',
-      })
+      set({ ...freshAttempt(), id, status: 'loading' })
       try {
         const detail = await getFlashBuyDetail(id)
         if (!fresh()) return

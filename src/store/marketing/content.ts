@@ -191,7 +191,8 @@ export const useContent = create<ContentState>()((set, get) => ({
 
 /**
  * An article's or a promotion's detail for the screen on display: loaded once the session is known,
- * and again when the viewer (language, country, user) changes; `reload` retries after an error.
+ * and again when the viewer (language, country, user) changes; `reload` retries after an error; `view`
+ * is what the screen shows.
  */
 export function useContentDetail<K extends 'articles' | 'promotions'>(kind: K, id: string) {
   const { key, ready } = useViewerKey()
@@ -204,5 +205,14 @@ export function useContentDetail<K extends 'articles' | 'promotions'>(kind: K, i
     if (id && ready && entry?.key !== key) reload()
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, ready, key, entry?.key])
-  return { entry, reload }
+  /** what the screen shows: not found (no id, or the server said so), failed (with its retry), loading, or the content */
+  const view: 'notFound' | 'failed' | 'loading' | 'ready' =
+    !id || entry?.status === 'notFound'
+      ? 'notFound'
+      : entry?.status === 'failed'
+        ? 'failed'
+        : entry?.data
+          ? 'ready'
+          : 'loading'
+  return { entry, reload, view }
 }

@@ -1,19 +1,12 @@
 import { create } from 'zustand'
-import type {
-  ApplyPromotionsResult,
-  Cart,
-  PlaceOrderBody,
-  PlaceOrderResult,
-  ShipToBillTos,
-  UserInfo,
-} from '../../../types'
+import type { ApplyPromotionsResult, Cart, PlaceOrderBody, PlaceOrderResult } from '../../../types'
 import { checkOrderFields, orderSavings, orderTotal, ADDITIONAL_EMAILS_MAX } from '../../../types/order/totals'
 import { toMajor, toMinor } from '../../../types/money'
 import { applyPromotions, fetchCartForCheckout, placeOrder } from '../../api/order'
 import { ApiError } from '../../api/client'
 import { needsRegistration, takeIdempotencyKey } from './attempt'
 import { navigation } from '../../platform/navigation'
-import { isActive, usableDefault } from '../../rules/account/ship-to'
+import { orderShipTo } from '../../rules/account/ship-to'
 import type { MessageKey } from '../../i18n'
 import { storedAddressKey } from '../account/addresses'
 import { useSession } from '../auth/session'
@@ -45,18 +38,6 @@ export interface CheckoutForm {
 }
 
 export const emptyCheckoutForm = (): CheckoutForm => ({ poNumber: '', remark: '', emails: [''], terms: false })
-
-/** The address an order goes to: the one chosen (if still ACTIVE and the user's), else the default ACTIVE ship-to. */
-export function checkoutAddress(
-  u: Pick<UserInfo, 'allShipToBillToAddresses'> | null | undefined,
-  chosen: string | null,
-): ShipToBillTos | null {
-  if (!u) return null
-  const hit = chosen
-    ? u.allShipToBillToAddresses.find((e) => e.shipTo.addressKey === chosen && isActive(e.shipTo))
-    : undefined
-  return hit ?? usableDefault(u)
-}
 
 /** Spec: "savings = totalPriceAmount − totalAmount; taxes when tax is enabled; total = totalAmount + taxes" (in minor units, no float drift). */
 export function priceDetails(s: ApplyPromotionsResult['summary']) {
@@ -143,7 +124,7 @@ export const useCheckout = create<CheckoutState>()((set, get) => ({
 
   init: async ({ staticQuoteId, addressKey }) => {
     const user = useSession.getState().userInfo
-    const chosen = checkoutAddress(user, addressKey || storedAddressKey())
+    const chosen = orderShipTo(user, addressKey || storedAddressKey())
     const sameAttempt =
       get().status !== 'idle' && get().status !== 'placed' && get().staticQuoteId === (staticQuoteId || null)
     set({

@@ -4,7 +4,7 @@ import { addEnquiryComment, getEnquiryDetail, getEnquiryList } from '../../api/o
 import { ApiError } from '../../api/client'
 import { ENQUIRY_COMMENT_LIMIT, ENQUIRY_COMMENT_MAX_LENGTH } from '../../../types/order/enquiry-rules'
 import { t } from '../locale'
-import type { LoadState } from '../load-state'
+import { loadOneInto, type Loaded, type LoadedOne } from '../load-state'
 
 /**
  * Enquiries, the screen the spec titles 'My request' (the server's enquiries; "requests" are an order's
@@ -13,13 +13,11 @@ import type { LoadState } from '../load-state'
  * exist": the server's message is shown as it comes, in the request's language).
  */
 
-type Load<T> = { status: LoadState | 'notFound'; data: T | null; error: string | null }
-
 export type CommentProblem = 'empty' | 'tooLong' | 'limitReached' | 'noPermission' | 'notFound' | 'failed'
 
 interface EnquiriesState {
-  list: Load<EnquirySummary[]>
-  detail: Load<EnquiryDetail> & { id: string | null }
+  list: Loaded<EnquirySummary[]>
+  detail: LoadedOne<EnquiryDetail>
   draft: string
   sending: boolean
   /** the last comment's refusal: its kind and the message to show */
@@ -71,23 +69,14 @@ export const useEnquiries = create<EnquiriesState>()((set, get) => ({
     }
   },
 
-  loadDetail: async (requestId) => {
+  loadDetail: (requestId) => {
     if (get().detail.id !== requestId) set({ draft: '', commentError: null })
-    set({ detail: { status: 'loading', data: null, error: null, id: requestId } })
-    try {
-      const data = await getEnquiryDetail(requestId)
-      set({ detail: { status: 'ready', data, error: null, id: requestId } })
-    } catch (e) {
-      const notFound = e instanceof ApiError && (e.status === 404 || e.status === 403)
-      set({
-        detail: {
-          status: notFound ? 'notFound' : 'failed',
-          data: null,
-          error: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic'),
-          id: requestId,
-        },
-      })
-    }
+    return loadOneInto(
+      requestId,
+      getEnquiryDetail,
+      (detail) => set({ detail }),
+      (e) => (e instanceof ApiError ? (e.serverMessage ?? e.message) : t('error.generic')),
+    )
   },
 
   setDraft: (draft) => set({ draft, commentError: null }),

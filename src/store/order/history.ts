@@ -44,7 +44,11 @@ const errorText = (e: unknown) => (e instanceof ApiError ? e.message : t('error.
 
 const latest = latestOnly()
 
-export const useOrderHistory = create<OrderHistoryState>()((set, get) => ({
+/** the history before any load, and after a reset (a logout) */
+const emptyHistory: Pick<
+  OrderHistoryState,
+  'filter' | 'query' | 'items' | 'nextCursor' | 'since' | 'status' | 'loadingMore' | 'error'
+> = {
   filter: 'all',
   query: '',
   items: [],
@@ -53,6 +57,10 @@ export const useOrderHistory = create<OrderHistoryState>()((set, get) => ({
   status: 'idle',
   loadingMore: false,
   error: null,
+}
+
+export const useOrderHistory = create<OrderHistoryState>()((set, get) => ({
+  ...emptyHistory,
 
   load: async (filter = get().filter, query = get().query) => {
     const fresh = latest.start()
@@ -100,16 +108,7 @@ export const useOrderHistory = create<OrderHistoryState>()((set, get) => ({
 
   reset: () => {
     latest.drop()
-    set({
-      filter: 'all',
-      query: '',
-      items: [],
-      nextCursor: null,
-      since: null,
-      status: 'idle',
-      loadingMore: false,
-      error: null,
-    })
+    set(emptyHistory)
   },
 }))
 

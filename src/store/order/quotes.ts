@@ -3,7 +3,7 @@ import type { SQuoteDetail, SQuoteSummary } from '../../../types'
 import { getQuoteDetail, getQuoteList } from '../../api/order'
 import { ApiError } from '../../api/client'
 import { t } from '../locale'
-import type { LoadState } from '../load-state'
+import { loadOneInto, type Loaded, type LoadedOne } from '../load-state'
 
 /** S-quotes: the list of My quotes and one quote's detail (spec section 3 "S-quote": orderHeader, orderLineList). */
 
@@ -14,11 +14,9 @@ export function thumbnailsOf<T>(thumbs: T[], itemCount: number): { shown: T[]; m
   return { shown, more: Math.max(0, itemCount - shown.length) }
 }
 
-type Load<T> = { status: LoadState | 'notFound'; data: T | null; error: string | null }
-
 interface QuotesState {
-  list: Load<SQuoteSummary[]>
-  detail: Load<SQuoteDetail> & { id: string | null }
+  list: Loaded<SQuoteSummary[]>
+  detail: LoadedOne<SQuoteDetail>
   loadList: () => Promise<void>
   loadDetail: (staticQuoteId: string) => Promise<void>
 }
@@ -37,21 +35,11 @@ export const useQuotes = create<QuotesState>()((set) => ({
     }
   },
 
-  loadDetail: async (staticQuoteId) => {
-    set({ detail: { status: 'loading', data: null, error: null, id: staticQuoteId } })
-    try {
-      const data = await getQuoteDetail(staticQuoteId)
-      set({ detail: { status: 'ready', data, error: null, id: staticQuoteId } })
-    } catch (e) {
-      const notFound = e instanceof ApiError && (e.status === 404 || e.status === 403)
-      set({
-        detail: {
-          status: notFound ? 'notFound' : 'failed',
-          data: null,
-          error: e instanceof ApiError ? e.message : t('error.generic'),
-          id: staticQuoteId,
-        },
-      })
-    }
-  },
+  loadDetail: (staticQuoteId) =>
+    loadOneInto(
+      staticQuoteId,
+      getQuoteDetail,
+      (detail) => set({ detail }),
+      (e) => (e instanceof ApiError ? e.message : t('error.generic')),
+    ),
 }))

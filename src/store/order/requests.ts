@@ -95,10 +95,14 @@ async function cancelBlock(orderNumber: string): Promise<string | null> {
   return null
 }
 
-export const useOrderRequestForm = create<OrderRequestFormState>()((set, get) => ({
-  kind: 'return',
-  orderNumber: '',
-  fields: EMPTY,
+/** a form as it opens: these fields, nothing attached, checked or sent yet */
+const blankForm = (
+  fields: FormFields,
+): Pick<
+  OrderRequestFormState,
+  'fields' | 'errors' | 'files' | 'fileError' | 'status' | 'submitError' | 'result' | 'blocked'
+> => ({
+  fields,
   errors: {},
   files: [],
   fileError: null,
@@ -106,6 +110,12 @@ export const useOrderRequestForm = create<OrderRequestFormState>()((set, get) =>
   submitError: null,
   result: null,
   blocked: null,
+})
+
+export const useOrderRequestForm = create<OrderRequestFormState>()((set, get) => ({
+  kind: 'return',
+  orderNumber: '',
+  ...blankForm(EMPTY),
 
   open: (kind, orderNumber, prefill) => {
     const s = get()
@@ -125,14 +135,7 @@ export const useOrderRequestForm = create<OrderRequestFormState>()((set, get) =>
     set({
       kind,
       orderNumber,
-      fields: { ...EMPTY, ...prefill },
-      errors: {},
-      files: [],
-      fileError: null,
-      status: 'editing',
-      submitError: null,
-      result: null,
-      blocked: null,
+      ...blankForm({ ...EMPTY, ...prefill }),
     })
     if (kind === 'cancel') {
       cancelBlock(orderNumber).then(

@@ -1,14 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { useT } from '../../../store/locale'
-import { priceView, type PriceInput } from '../../../rules/catalog/price-display'
+import { priceLabelKey, priceView, type PriceInput } from '../../../rules/catalog/price-display'
 import './index.scss'
-
-const PRICE_LABEL = {
-  list: 'product.listPrice',
-  yourPrice: 'product.yourPrice',
-  discount: 'product.discount',
-  wop: 'product.wop',
-} as const
 
 /**
  * The product page's price (spec sections 3 and 5): your price / discount / online offer against
@@ -56,7 +49,7 @@ export default function PriceBlock({
       <View className='price-block__row'>
         <Text className='price-block__amount'>{view.text}</Text>
         <Text className={`price-block__type price-block__type--${view.priceType}`}>
-          {t(PRICE_LABEL[view.priceType as keyof typeof PRICE_LABEL] ?? 'product.listPrice')}
+          {t(priceLabelKey(view.priceType))}
         </Text>
       </View>
       {view.listText && (

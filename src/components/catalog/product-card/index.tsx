@@ -3,18 +3,11 @@ import { View, Text } from '@tarojs/components'
 import type { ProductSummary } from '../../../../types'
 import { useT } from '../../../store/locale'
 import { productImageUrl } from '../../../rules/catalog/product-image'
-import { priceView } from '../../../rules/catalog/price-display'
+import { priceLabelKey, priceView } from '../../../rules/catalog/price-display'
 import { cleanTitle } from '../../../../types/catalog/product-title'
 import Tappable from '../../tappable'
 import Picture from '../../picture'
 import './index.scss'
-
-const PRICE_LABEL = {
-  list: 'product.listPrice',
-  yourPrice: 'product.yourPrice',
-  discount: 'product.discount',
-  wop: 'product.wop',
-} as const
 
 /** The product page's route params: /product-details/{cleaned title}/{catalogNumber}?productPlacement= */
 export const productLink = (product: Pick<ProductSummary, 'productTitle' | 'catalogNumber'>, placement: string) => ({
@@ -78,9 +71,7 @@ function ProductCard({ product, loggedIn, placement = 'list', compact, children 
             <>
               <Text className='product-card__price'>{view.text}</Text>
               {view.listText && <Text className='product-card__list-price'>{view.listText}</Text>}
-              <Text className='product-card__price-type'>
-                {t(PRICE_LABEL[view.priceType as keyof typeof PRICE_LABEL] ?? 'product.listPrice')}
-              </Text>
+              <Text className='product-card__price-type'>{t(priceLabelKey(view.priceType))}</Text>
             </>
           )}
           {product.leadTarget && <Text className='product-card__lead'>{t('product.leadOnly')}</Text>}

@@ -88,6 +88,13 @@ export default function SupplyCentrePage() {
   }
 
   const centreName = (id: string) => options.find((o) => o.supplyCenterId === id)?.name ?? id
+  /** a request in one line: apply or change, its ship-to and the centre asked for */
+  const requestLine = (r: SupplyCenterRequest) =>
+    t('acct.sc.requestLine', {
+      kind: t(r.kind === 'change' ? 'acct.sc.kind.change' : 'acct.sc.kind.apply'),
+      shipTo: r.shipToNum,
+      centre: centreName(r.supplyCenterId),
+    })
   const currentOption = current ? options.find((o) => o.supplyCenterId === current.supplyCenterId) : undefined
   const pending = requests.filter((r) => r.status === 'PENDING')
   const count = reasonLength(form.reason)
@@ -134,13 +141,7 @@ export default function SupplyCentrePage() {
                   </Text>
                 </View>
                 <Text className='sc-pending__note'>{t('acct.sc.pendingNote')}</Text>
-                <Text className='sc-pending__line'>
-                  {t('acct.sc.requestLine', {
-                    kind: t(r.kind === 'change' ? 'acct.sc.kind.change' : 'acct.sc.kind.apply'),
-                    shipTo: r.shipToNum,
-                    centre: centreName(r.supplyCenterId),
-                  })}
-                </Text>
+                <Text className='sc-pending__line'>{requestLine(r)}</Text>
                 <Text className='sc-pending__due'>
                   {t('acct.sc.reviewDueBy', { time: formatTimestamp(r.reviewDueBy, country) })}
                 </Text>
@@ -241,13 +242,7 @@ export default function SupplyCentrePage() {
                 {requests.map((r) => (
                   <View key={r.requestId} className='sc-requests__item'>
                     <View className='sc-requests__head'>
-                      <Text className='sc-requests__line'>
-                        {t('acct.sc.requestLine', {
-                          kind: t(r.kind === 'change' ? 'acct.sc.kind.change' : 'acct.sc.kind.apply'),
-                          shipTo: r.shipToNum,
-                          centre: centreName(r.supplyCenterId),
-                        })}
-                      </Text>
+                      <Text className='sc-requests__line'>{requestLine(r)}</Text>
                       <Text className={`sc-requests__status sc-requests__status--${r.status.toLowerCase()}`}>
                         {t(STATUS_LABEL[r.status])}
                       </Text>

@@ -14,7 +14,7 @@ import { useRecordVisit } from '../../../store/engagement/history'
 import { formatTimestamp } from '../../../rules/format'
 import { navigation } from '../../../platform/navigation'
 import Picture from '../../../components/picture'
-import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { DetailStates } from '../../../components/detail-page'
 import './index.scss'
 
 const STATUS_LABEL = {
@@ -30,7 +30,7 @@ export default function PromotionPage() {
   const id = pageParam(params, 'id')
   const country = useLocale((s) => s.country)
   const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
-  const { entry, reload } = useContentDetail('promotions', id)
+  const { entry, reload, view } = useContentDetail('promotions', id)
 
   // a promotion view counts as content in the browsing history (its id is the promotion id)
   const promoData = entry?.data ?? null
@@ -49,35 +49,23 @@ export default function PromotionPage() {
   )
 
   const header = { title: t('screen.promotion') }
-  if (!id || entry?.status === 'notFound') {
-    return (
-      <PageShell header={header}>
-        <StatePanel
-          block='promo-state'
-          title={t('promotion.notFound')}
-          button
-          action={{ label: t('nav.backHome'), onTap: () => navigation.go('home') }}
-        />
-      </PageShell>
-    )
-  }
-  if (entry?.status === 'failed') {
-    return (
-      <PageShell header={header}>
-        <StatePanel
-          block='promo-state'
-          title={t('promotion.loadError')}
-          button
-          action={{ label: t('home.retry'), onTap: reload }}
-        />
-      </PageShell>
-    )
-  }
   const promo = entry?.data
-  if (!promo) {
+  if (!promo || view !== 'ready') {
     return (
       <PageShell header={header}>
-        <LoadingPanel className='promo-state' message={t('pd.loading')} />
+        <DetailStates
+          block='promo-state'
+          view={view}
+          loading={t('pd.loading')}
+          notFound={{
+            title: t('promotion.notFound'),
+            button: true,
+            action: { label: t('nav.backHome'), onTap: () => navigation.go('home') },
+          }}
+          failed={{ title: t('promotion.loadError'), button: true, action: { label: t('home.retry'), onTap: reload } }}
+        >
+          {() => null}
+        </DetailStates>
       </PageShell>
     )
   }

@@ -7,8 +7,8 @@ import ProductList, { ListFooter } from '../../../components/catalog/product-lis
 import SearchHistory from '../../../components/catalog/search-history'
 import Skeleton from '../../../components/skeleton'
 import { formatCount } from '../../../components/catalog/category-tree/count'
-import { useT, useLocale } from '../../../store/locale'
-import { useSession } from '../../../store/auth/session'
+import { useT } from '../../../store/locale'
+import { useViewerKey } from '../../../store/viewer'
 import { normalizeKeyword, useSearchHistory, useSearchResults } from '../../../store/catalog/search'
 import { DEFAULT_DEBOUNCE_MS } from '../../../rules/constants'
 import { navigation } from '../../../platform/navigation'
@@ -26,16 +26,13 @@ import './index.scss'
 export default function Search() {
   const t = useT()
   const { params } = useRouter()
-  const { language, country } = useLocale()
-  const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
-  const sessionStatus = useSession((s) => s.status)
+  const { key: priceKey, ready, loggedIn } = useViewerKey()
   const { history, hydrate, add, clear } = useSearchHistory()
   const results = useSearchResults()
   const initial = normalizeKeyword(pageParam(params, 'keyword'))
   const [text, setText] = useState(initial)
   const [query, setQuery] = useState(initial)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  const priceKey = `${language}|${country}|${userId ?? 'anonymous'}`
 
   useEffect(() => {
     hydrate()
@@ -48,10 +45,10 @@ export default function Search() {
   }, [])
 
   useEffect(() => {
-    if (sessionStatus !== 'USER_FETCHED' || !query) return
+    if (!ready || !query) return
     const key = `${priceKey}|${query}`
     if (useSearchResults.getState().key !== key) useSearchResults.getState().load(key, { q: query })
-  }, [sessionStatus, query, priceKey])
+  }, [ready, query, priceKey])
 
   useReachBottom(() => {
     if (query) results.loadMore()
@@ -72,7 +69,6 @@ export default function Search() {
     timer.current = setTimeout(() => setQuery(normalizeKeyword(value)), DEFAULT_DEBOUNCE_MS)
   }
 
-  const loggedIn = userId !== null
   const current = results.key === `${priceKey}|${query}` ? results : null
   const meta = current?.meta
   const noResult = !!current && current.status === 'ready' && current.items.length === 0

@@ -8,9 +8,9 @@ import ProductList, { ListFooter } from '../../../components/catalog/product-lis
 import Skeleton from '../../../components/skeleton'
 import { formatCount } from '../../../components/catalog/category-tree/count'
 import { pageParam } from '../../../rules/page-params'
-import { useT, useLocale } from '../../../store/locale'
-import { useSession } from '../../../store/auth/session'
-import { useCategoryTree } from '../../../store/catalog/categories'
+import { useT } from '../../../store/locale'
+import { useViewerKey } from '../../../store/viewer'
+import { useCategoryTreeIn } from '../../../store/catalog/categories'
 import { isChosen, useSelection, useSelectionResults } from '../../../store/catalog/selection'
 import { tapProps } from '../../../components/tappable'
 import './index.scss'
@@ -70,26 +70,16 @@ function Facet({ facet }: { facet: SelectionFacet }) {
 export default function SelectionTools() {
   const t = useT()
   const { params } = useRouter()
-  const { language, country } = useLocale()
-  const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
-  const sessionStatus = useSession((s) => s.status)
-  const tree = useCategoryTree()
+  const { key, locale, ready, loggedIn } = useViewerKey()
+  const tree = useCategoryTreeIn(locale)
   const sel = useSelection()
   const results = useSelectionResults()
-  const locale = `${language}|${country}`
-  const key = `${locale}|${userId ?? 'anonymous'}`
   const [facetsOpen, setFacetsOpen] = useState(true)
 
   useEffect(() => {
-    const now = useCategoryTree.getState()
-    if (now.key !== locale || now.status === 'idle' || now.status === 'failed') now.load(locale)
-  }, [locale])
-
-  useEffect(() => {
-    if (sessionStatus === 'USER_FETCHED')
-      useSelection.getState().start(key, pageParam(params, 'categoryCode') || undefined)
+    if (ready) useSelection.getState().start(key, pageParam(params, 'categoryCode') || undefined)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sessionStatus, key])
+  }, [ready, key])
 
   useReachBottom(() => {
     results.loadMore()
@@ -98,7 +88,6 @@ export default function SelectionTools() {
   const top =
     tree.tree.find((c) => c.code === sel.categoryCode || c.children.some((ch) => ch.code === sel.categoryCode)) ?? null
   const showResults = () => Taro.pageScrollTo({ selector: '#sel-results', duration: 200 }).catch(() => undefined)
-  const loggedIn = userId !== null
   const loadingFacets = sel.facetsStatus === 'loading' && sel.facets.length === 0
 
   return (

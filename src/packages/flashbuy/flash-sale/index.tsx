@@ -15,6 +15,7 @@ import { productImageUrl } from '../../../rules/catalog/product-image'
 import { ariaProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
 import { saleTimeLine } from '../../../rules/flashbuy/flash-sale-time'
+import { CATALOGUE_KEY } from '../../../rules/flashbuy/catalogue-key'
 import './index.scss'
 
 /**
@@ -86,12 +87,6 @@ function FlashSales() {
   )
 }
 
-const CATALOGUE_KEY = {
-  inProgress: 'flashbuy.catalogue.inProgress',
-  comingSoon: 'flashbuy.catalogue.comingSoon',
-  empty: 'flashbuy.catalogue.empty',
-  expired: 'flashbuy.catalogue.expired',
-} as const
 const SALE_LIST_KEY = {
   inProgress: 'flashbuy.saleList.inProgress',
   soon: 'flashbuy.saleList.soon',

@@ -23,7 +23,6 @@ import { useSession } from '../../../store/auth/session'
 import { needsRegistration } from '../../../store/order/attempt'
 import {
   useFlashBuy,
-  flashAddress,
   flashBillTo,
   flashLoggedIn,
   quantityOf,
@@ -32,8 +31,9 @@ import {
 import { priceDetails } from '../../../store/order/checkout'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { productImageUrl } from '../../../rules/catalog/product-image'
-import { addressLine, billToTitle, isActive, shipToTitle } from '../../../rules/account/ship-to'
+import { addressLine, billToTitle, isActive, orderShipTo, shipToTitle } from '../../../rules/account/ship-to'
 import { pageParam } from '../../../rules/page-params'
+import { CATALOGUE_KEY } from '../../../rules/flashbuy/catalogue-key'
 import { navigation } from '../../../platform/navigation'
 import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
@@ -309,7 +309,7 @@ function AddressSection({
   const t = useT()
   const userInfo = useSession((s) => s.userInfo)
   const fb = useFlashBuy()
-  const entry = flashAddress(userInfo, fb.addressKey)
+  const entry = orderShipTo(userInfo, fb.addressKey)
   const bill = flashBillTo(entry, fb.billToNumber)
   const active = (userInfo?.allShipToBillToAddresses ?? []).filter((e) => isActive(e.shipTo))
   const text = (field: FlashTextField, label: MessageKey, cls: string, placeholder: MessageKey, max: number) => (
@@ -462,13 +462,6 @@ function AddressSection({
     </View>
   )
 }
-
-const CATALOGUE_KEY = {
-  inProgress: 'flashbuy.catalogue.inProgress',
-  comingSoon: 'flashbuy.catalogue.comingSoon',
-  empty: 'flashbuy.catalogue.empty',
-  expired: 'flashbuy.catalogue.expired',
-} as const
 
 /** catalogue number, image, name, size, struck-through list price, flash price, supply-centre tag */
 function ProductCard({ detail }: { detail: FlashBuyDetail }) {

@@ -14,7 +14,7 @@ import { useRecordVisit } from '../../../store/engagement/history'
 import { formatTimestamp } from '../../../rules/format'
 import { navigation } from '../../../platform/navigation'
 import Picture from '../../../components/picture'
-import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { DetailStates } from '../../../components/detail-page'
 import './index.scss'
 
 /**
@@ -27,7 +27,7 @@ export default function ContentDetailPage() {
   const id = pageParam(params, 'id')
   const country = useLocale((s) => s.country)
   const userId = useSession((s) => s.userInfo?.userProfile.userId ?? null)
-  const { entry, reload } = useContentDetail('articles', id)
+  const { entry, reload, view } = useContentDetail('articles', id)
 
   const article = entry?.data ?? null
   useRecordVisit(
@@ -42,34 +42,25 @@ export default function ContentDetailPage() {
   )
 
   const header = { title: t('screen.contentDetail') }
-  if (!id || entry?.status === 'notFound') {
+  if (!article || view !== 'ready') {
     return (
       <PageShell header={header}>
-        <StatePanel
+        <DetailStates
           block='article-state'
-          title={t('article.notFound')}
-          button
-          action={{ label: t('article.toHub'), onTap: () => navigation.go('contentHub', { contentType: 'knowledge' }) }}
-        />
-      </PageShell>
-    )
-  }
-  if (entry?.status === 'failed') {
-    return (
-      <PageShell header={header}>
-        <StatePanel
-          block='article-state'
-          title={t('article.loadError')}
-          button
-          action={{ label: t('home.retry'), onTap: reload }}
-        />
-      </PageShell>
-    )
-  }
-  if (!article) {
-    return (
-      <PageShell header={header}>
-        <LoadingPanel className='article-state' message={t('pd.loading')} />
+          view={view}
+          loading={t('pd.loading')}
+          notFound={{
+            title: t('article.notFound'),
+            button: true,
+            action: {
+              label: t('article.toHub'),
+              onTap: () => navigation.go('contentHub', { contentType: 'knowledge' }),
+            },
+          }}
+          failed={{ title: t('article.loadError'), button: true, action: { label: t('home.retry'), onTap: reload } }}
+        >
+          {() => null}
+        </DetailStates>
       </PageShell>
     )
   }

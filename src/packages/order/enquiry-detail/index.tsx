@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { View, Text, Textarea } from '@tarojs/components'
 import type { EnquiryDetail } from '../../../../types/order/enquiries'
-import DetailPage, { DetailStates } from '../../../components/detail-page'
+import DetailPage, { DetailStates, detailViewOf } from '../../../components/detail-page'
 import { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
@@ -40,14 +40,7 @@ function Detail() {
     if (userId && id) useEnquiries.getState().loadDetail(id)
   }, [userId, id])
 
-  const view =
-    !id || detail.status === 'notFound'
-      ? 'notFound'
-      : detail.status === 'failed'
-        ? 'failed'
-        : detail.id !== id || !detail.data
-          ? 'loading'
-          : 'ready'
+  const view = detailViewOf(id, detail)
   return (
     <DetailStates
       block='rq-state'

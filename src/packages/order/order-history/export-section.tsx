@@ -31,30 +31,22 @@ export default function ExportSection() {
       </Text>
       <Text className='oh-export__hint'>{t('orderExport.hint')}</Text>
       <View className='oh-export__range'>
-        <View className='oh-export__field'>
-          <Text className='oh-export__label'>{t('orderExport.from')}</Text>
-          <Input
-            className='oh-export__input oh-export__from'
-            type='text'
-            value={s.from}
-            maxlength={10}
-            placeholder='YYYY-MM-DD'
-            onInput={(e) => setFrom(e.detail.value)}
-            {...fieldLabelProps(t('orderExport.from'))}
-          />
-        </View>
-        <View className='oh-export__field'>
-          <Text className='oh-export__label'>{t('orderExport.to')}</Text>
-          <Input
-            className='oh-export__input oh-export__to'
-            type='text'
-            value={s.to}
-            maxlength={10}
-            placeholder='YYYY-MM-DD'
-            onInput={(e) => setTo(e.detail.value)}
-            {...fieldLabelProps(t('orderExport.to'))}
-          />
-        </View>
+        <ExportField
+          label={t('orderExport.from')}
+          input='oh-export__from'
+          value={s.from}
+          maxlength={10}
+          placeholder='YYYY-MM-DD'
+          onInput={setFrom}
+        />
+        <ExportField
+          label={t('orderExport.to')}
+          input='oh-export__to'
+          value={s.to}
+          maxlength={10}
+          placeholder='YYYY-MM-DD'
+          onInput={setTo}
+        />
       </View>
       {problem && (
         <Text className='oh-export__problem' {...ariaProps(undefined, { live: 'polite' })}>
@@ -76,18 +68,14 @@ export default function ExportSection() {
         </View>
       )}
 
-      <View className='oh-export__field'>
-        <Text className='oh-export__label'>{t('orderExport.extraEmail')}</Text>
-        <Input
-          className='oh-export__input oh-export__email-input'
-          type='text'
-          value={s.extraEmail}
-          maxlength={254}
-          placeholder='name@example.com'
-          onInput={(e) => setExtraEmail(e.detail.value)}
-          {...fieldLabelProps(t('orderExport.extraEmail'))}
-        />
-      </View>
+      <ExportField
+        label={t('orderExport.extraEmail')}
+        input='oh-export__email-input'
+        value={s.extraEmail}
+        maxlength={254}
+        placeholder='name@example.com'
+        onInput={setExtraEmail}
+      />
       {badEmail && <Text className='oh-export__problem oh-export__email-problem'>{t('orderExport.invalidEmail')}</Text>}
 
       <View className='oh-export__actions'>
@@ -122,6 +110,31 @@ export default function ExportSection() {
           {s.notice.text}
         </Text>
       )}
+    </View>
+  )
+}
+
+/** one labelled text field of the section (a date of the range, the extra email); `input` names its input */
+function ExportField(p: {
+  label: string
+  input: string
+  value: string
+  maxlength: number
+  placeholder: string
+  onInput: (value: string) => void
+}) {
+  return (
+    <View className='oh-export__field'>
+      <Text className='oh-export__label'>{p.label}</Text>
+      <Input
+        className={`oh-export__input ${p.input}`}
+        type='text'
+        value={p.value}
+        maxlength={p.maxlength}
+        placeholder={p.placeholder}
+        onInput={(e) => p.onInput(e.detail.value)}
+        {...fieldLabelProps(p.label)}
+      />
     </View>
   )
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import type { SQuoteDetail } from '../../../../types'
-import DetailPage, { DetailStates } from '../../../components/detail-page'
+import DetailPage, { DetailStates, detailViewOf } from '../../../components/detail-page'
 import Picture from '../../../components/picture'
 import { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
@@ -35,14 +35,7 @@ function Detail() {
     if (userId && id) useQuotes.getState().loadDetail(id)
   }, [userId, id])
 
-  const view =
-    !id || detail.status === 'notFound'
-      ? 'notFound'
-      : detail.status === 'failed'
-        ? 'failed'
-        : detail.id !== id || !detail.data
-          ? 'loading'
-          : 'ready'
+  const view = detailViewOf(id, detail)
   return (
     <DetailStates
       block='qd-state'

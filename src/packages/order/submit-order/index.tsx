@@ -16,7 +16,8 @@ import StatePanel, { LoadingPanel } from '../../../components/state-panel'
 import { useT } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { storedAddressKey } from '../../../store/account/addresses'
-import { useCheckout, checkoutAddress, priceDetails } from '../../../store/order/checkout'
+import { useCheckout, priceDetails } from '../../../store/order/checkout'
+import { orderShipTo } from '../../../rules/account/ship-to'
 import { formatMoney } from '../../../rules/format'
 import { productImageUrl } from '../../../rules/catalog/product-image'
 import { pageParam } from '../../../rules/page-params'
@@ -54,7 +55,7 @@ function Checkout() {
   // back from the address chooser (it keeps the choice as storedAddressKey): price for that address
   useDidShow(() => {
     const s = useCheckout.getState()
-    const chosen = checkoutAddress(useSession.getState().userInfo, storedAddressKey())
+    const chosen = orderShipTo(useSession.getState().userInfo, storedAddressKey())
     if (s.status === 'ready' && chosen && chosen.shipTo.addressKey !== s.addressKey) {
       s.setAddress(chosen.shipTo.addressKey)
       s.reprice()
@@ -100,7 +101,7 @@ function Checkout() {
       />
     )
   }
-  const address = checkoutAddress(userInfo, c.addressKey)
+  const address = orderShipTo(userInfo, c.addressKey)
   const currency = priced.summary.currency
   const chooseAddress = () => navigation.go('deliveryAddress', { addressKey: c.addressKey })
   const submitting = c.status === 'submitting'
