@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { ApiError } from '../../errors'
+import { isUniqueViolation } from '../../db/errors'
 
 /**
  * Shared by the account routes: messages in the request's language, ownership look-ups scoped by the
@@ -23,6 +24,23 @@ export const notFound = (req: FastifyRequest, en: string, zh: string) =>
 export const conflict = (req: FastifyRequest, en: string, zh: string) => new ApiError(409, 'CONFLICT', msg(req, en, zh))
 export const invalid = (req: FastifyRequest, en: string, zh: string) =>
   new ApiError(400, 'VALIDATION_ERROR', msg(req, en, zh))
+
+/**
+ * Records a request for review: `insert` writes it; the unique index on pending requests turns a second
+ * pending one into 409 CONFLICT with the `pending` message (en, zh).
+ */
+export async function insertForReview<T>(
+  req: FastifyRequest,
+  pending: readonly [string, string],
+  insert: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await insert()
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(req, ...pending)
+    throw e
+  }
+}
 
 export const me = (req: FastifyRequest) => req.user!
 

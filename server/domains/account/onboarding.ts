@@ -5,8 +5,7 @@ import type { DB } from '../../db/schema'
 import type { OnboardingRequestTable } from '../../db/schema-account'
 import type { OnboardingRequest } from '../../../types'
 import { ok } from '../../errors'
-import { isUniqueViolation } from '../../db/errors'
-import { assertSelf, conflict, invalid, iso, me, UNSAFE_TEXT } from './common'
+import { assertSelf, conflict, insertForReview, invalid, iso, me, UNSAFE_TEXT } from './common'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
 import { routeOf } from '../../lib/openapi'
 import { accountEndpoints } from '../../../types/account/endpoints'
@@ -63,8 +62,8 @@ export async function onboardingRoutes(app: FastifyInstance, opts: { db: Kysely<
         )
       }
       const now = new Date()
-      try {
-        const row = await db
+      const row = await insertForReview(req, PENDING_MESSAGE, () =>
+        db
           .insertInto('onboarding_requests')
           .values({
             user_id: u.id,
@@ -78,12 +77,9 @@ export async function onboardingRoutes(app: FastifyInstance, opts: { db: Kysely<
             review_due_by: addBusinessDays(now, REVIEW_BUSINESS_DAYS.linkAccount, u.country),
           })
           .returningAll()
-          .executeTakeFirstOrThrow()
-        return ok(toRequest(row))
-      } catch (e) {
-        if (isUniqueViolation(e)) throw conflict(req, ...PENDING_MESSAGE)
-        throw e
-      }
+          .executeTakeFirstOrThrow(),
+      )
+      return ok(toRequest(row))
     },
   })
 

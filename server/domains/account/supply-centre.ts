@@ -10,8 +10,18 @@ import {
   type SupplyCenterRequest,
 } from '../../../types'
 import { ok } from '../../errors'
-import { isUniqueViolation } from '../../db/errors'
-import { assertSelf, conflict, forbidden, invalid, iso, me, msg, notFound, UNSAFE_TEXT } from './common'
+import {
+  assertSelf,
+  conflict,
+  insertForReview,
+  forbidden,
+  invalid,
+  iso,
+  me,
+  msg,
+  notFound,
+  UNSAFE_TEXT,
+} from './common'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
 import { routeOf } from '../../lib/openapi'
 import { accountEndpoints } from '../../../types/account/endpoints'
@@ -159,8 +169,8 @@ export async function supplyCentreRoutes(app: FastifyInstance, opts: { db: Kysel
       if (pending) throw conflict(req, ...PENDING_MESSAGE)
 
       const now = new Date()
-      try {
-        const row = await db
+      const row = await insertForReview(req, PENDING_MESSAGE, () =>
+        db
           .insertInto('supply_center_requests')
           .values({
             account_id: u.accountId,
@@ -176,12 +186,9 @@ export async function supplyCentreRoutes(app: FastifyInstance, opts: { db: Kysel
             review_due_by: addBusinessDays(now, REVIEW_BUSINESS_DAYS.supplyCentre, u.country),
           })
           .returningAll()
-          .executeTakeFirstOrThrow()
-        return ok(toRequest(row))
-      } catch (e) {
-        if (isUniqueViolation(e)) throw conflict(req, ...PENDING_MESSAGE)
-        throw e
-      }
+          .executeTakeFirstOrThrow(),
+      )
+      return ok(toRequest(row))
     },
   })
 

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { DocumentRecord, ProductDetail } from '../../../types'
 import { ok } from '../../errors'
-import { loadAccountPrices, pricingContext, summaryColumns, toSummary } from './summary'
+import { loadAccountPrices, pricingContext, summaryColumns, summarySelection, toSummary } from './summary'
 import { asCatalogDb, badRequest, CATALOG_NUMBER_RE } from './common'
 import { sanitizePlainHtml } from './html'
 import { leadTargetPath } from './labels'
@@ -54,15 +54,7 @@ export function detailRoutes(app: FastifyInstance, db: Kysely<DB>) {
         .leftJoin('product_catalog as pc', 'pc.product_id', 'p.id')
         .leftJoin('product_descriptions as d', 'd.product_id', 'p.id')
         .select([
-          'p.id',
-          'p.sku',
-          'p.catalog_number',
-          `${cols.title} as title`,
-          'p.size',
-          'p.brand',
-          'p.image',
-          `${cols.listPrice} as list_price`,
-          'p.lead_target',
+          ...summarySelection(pctx),
           'p.attributes',
           'c.code as cat_code',
           'c.name_en as cat_en',

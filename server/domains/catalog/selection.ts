@@ -12,7 +12,7 @@ import type {
 } from '../../../types'
 import { ApiError, ok } from '../../errors'
 import { toMajor } from '../../../types/money'
-import { loadAccountPrices, pricingContext, summariesByIds, summaryColumns, toSummary } from './summary'
+import { loadAccountPrices, pricingContext, summariesByIds, summarySelection, toSummary } from './summary'
 import { asCatalogDb, badRequest, createCache } from './common'
 import { ATTRIBUTE_NAMES_ZH, MULTI_VALUED_ATTRIBUTES, SURCHARGE_REASONS } from './labels'
 import type { CategoryIndex, CategoryIndexLoader } from './tree'
@@ -221,7 +221,6 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
       const pageSize = req.query.pageSize ?? 20
       const only = req.query.only ?? null
       const pctx = pricingContext(req)
-      const cols = summaryColumns(pctx)
       const base = cdb
         .selectFrom('product_catalog as pc')
         .innerJoin('products as p', 'p.id', 'pc.product_id')
@@ -235,15 +234,7 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
       const [rows, total] = await Promise.all([
         base
           .select([
-            'p.id',
-            'p.sku',
-            'p.catalog_number',
-            `${cols.title} as title`,
-            'p.size',
-            'p.brand',
-            'p.image',
-            `${cols.listPrice} as list_price`,
-            'p.lead_target',
+            ...summarySelection(pctx),
             'pc.origin',
             pctx.currency === 'INR' ? 'pc.surcharge_inr as surcharge' : 'pc.surcharge_cny as surcharge',
             'pc.surcharge_reason',

@@ -38,6 +38,22 @@ export function summaryColumns(ctx: PricingContext) {
   }
 }
 
+/** The columns of a SummaryRow, selected from `products as p` in this context. */
+export function summarySelection(ctx: PricingContext) {
+  const cols = summaryColumns(ctx)
+  return [
+    'p.id',
+    'p.sku',
+    'p.catalog_number',
+    `${cols.title} as title`,
+    'p.size',
+    'p.brand',
+    'p.image',
+    `${cols.listPrice} as list_price`,
+    'p.lead_target',
+  ] as const
+}
+
 export interface SummaryRow {
   id: number
   sku: string
@@ -89,22 +105,7 @@ export function toSummary(row: SummaryRow, ctx: PricingContext, accountPrice: Ac
 /** Summary rows (title and list price of the context) of the given products, in the given order; unknown ids skipped. */
 export async function summaryRowsByIds(db: Kysely<DB>, ctx: PricingContext, ids: number[]): Promise<SummaryRow[]> {
   if (ids.length === 0) return []
-  const cols = summaryColumns(ctx)
-  const rows = await db
-    .selectFrom('products as p')
-    .select([
-      'p.id',
-      'p.sku',
-      'p.catalog_number',
-      `${cols.title} as title`,
-      'p.size',
-      'p.brand',
-      'p.image',
-      `${cols.listPrice} as list_price`,
-      'p.lead_target',
-    ])
-    .where('p.id', 'in', ids)
-    .execute()
+  const rows = await db.selectFrom('products as p').select(summarySelection(ctx)).where('p.id', 'in', ids).execute()
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }

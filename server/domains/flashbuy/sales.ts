@@ -16,6 +16,7 @@ import { orderTotal, taxOf } from '../../../types/order/totals'
 import { toMajor } from '../../../types/money'
 import { ApiError } from '../../errors'
 import { localized as msg } from '../../locale'
+import * as R from '../../lib/refusals'
 import { accountPricingEligible, computePrice } from '../catalog'
 import { defaultSupplyCentre, taxRateFor } from '../cart'
 
@@ -272,14 +273,7 @@ export async function applyFlashPromo(
   body: FlashApplyBody,
 ): Promise<FlashApplyResult> {
   const user = req.user!
-  if (user.registrationStatus !== 'Siebel Approved') {
-    throw new ApiError(
-      403,
-      'FORBIDDEN',
-      msg(req, 'Please complete your registration before placing an order', '请先完成注册再下单'),
-      'REGISTRATION_INCOMPLETE',
-    )
-  }
+  if (user.registrationStatus !== 'Siebel Approved') throw R.registrationIncomplete(req)
   const country = callerCountry(req)
   const [s, shipTo, me] = await Promise.all([
     loadSale(db, body.flashBuyId, country),
@@ -295,13 +289,7 @@ export async function applyFlashPromo(
   ])
   if (!s) throw saleNotFound(req)
   // only the caller's account's ship-to: another account's answers exactly like an unknown one
-  if (body.shipTo !== undefined && !shipTo)
-    throw new ApiError(
-      404,
-      'NOT_FOUND',
-      msg(req, 'Shipping address not found', '未找到该收货地址'),
-      'ADDRESS_NOT_FOUND',
-    )
+  if (body.shipTo !== undefined && !shipTo) throw R.shipToNotFound(req)
 
   const quantity = body.item.quantity
   const [bought, sc, taxRate] = await Promise.all([

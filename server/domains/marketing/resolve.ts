@@ -164,6 +164,18 @@ export interface PromotionDisplay {
   status: PromotionStatus
   link: AppLink
 }
+/** the columns of a promotion card, selected from `promotions` in this language */
+export const promotionColumns = (lang: Lang) =>
+  [
+    'id',
+    'category',
+    'subject',
+    'banner_image',
+    'start_at',
+    'end_at',
+    lang === 'en' ? 'title_en as title' : 'title_zh as title',
+    lang === 'en' ? 'summary_en as summary' : 'summary_zh as summary',
+  ] as const
 export const isPromotionId = (id: string) => /^[A-Za-z0-9_-]{1,40}$/.test(id)
 
 export async function promotionsByIds(
@@ -175,20 +187,7 @@ export async function promotionsByIds(
   const out = new Map<string, PromotionDisplay>()
   const uniq = [...new Set(ids.filter(isPromotionId))]
   if (!uniq.length) return out
-  const rows = await db
-    .selectFrom('promotions')
-    .select([
-      'id',
-      'category',
-      'subject',
-      'banner_image',
-      'start_at',
-      'end_at',
-      lang === 'en' ? 'title_en as title' : 'title_zh as title',
-      lang === 'en' ? 'summary_en as summary' : 'summary_zh as summary',
-    ])
-    .where('id', 'in', uniq)
-    .execute()
+  const rows = await db.selectFrom('promotions').select(promotionColumns(lang)).where('id', 'in', uniq).execute()
   for (const r of rows) {
     out.set(r.id, {
       id: r.id,

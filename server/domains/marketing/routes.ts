@@ -15,7 +15,7 @@ import {
 } from '../../../types'
 import { ApiError, ok } from '../../errors'
 import { sanitizeRichHtml } from '../../lib/sanitize'
-import { contentColumns, iso, langOf, promotionStatus, toCard, type ContentRow } from './resolve'
+import { contentColumns, iso, langOf, promotionColumns, promotionStatus, toCard, type ContentRow } from './resolve'
 import { specialColumns } from './special-columns'
 import { pricingContext, summariesByIds } from '../catalog'
 import { tagRoutes, routeOf } from '../../lib/openapi'
@@ -304,17 +304,7 @@ export async function marketingRoutes(app: FastifyInstance, opts: { db: Kysely<D
       const lang = langOf(req.locale)
       const row = await db
         .selectFrom('promotions')
-        .select([
-          'id',
-          'category',
-          'subject',
-          'banner_image',
-          'start_at',
-          'end_at',
-          lang === 'en' ? 'title_en as title' : 'title_zh as title',
-          lang === 'en' ? 'summary_en as summary' : 'summary_zh as summary',
-          lang === 'en' ? 'body_en as body' : 'body_zh as body',
-        ])
+        .select([...promotionColumns(lang), lang === 'en' ? 'body_en as body' : 'body_zh as body'])
         .where('id', '=', req.query.promoId)
         .executeTakeFirst()
       if (!row) throw new ApiError(404, 'NOT_FOUND', `Promotion ${req.query.promoId} not found`)

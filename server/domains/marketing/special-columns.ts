@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { SpecialColumn } from '../../../types'
 import { bannerColumns } from '../../../types/marketing/home'
-import { iso, promotionLink } from './resolve'
+import { iso, promotionColumns, promotionLink } from './resolve'
 
 /**
  * Home's special columns in the order the app shows them (spec section 2, Home): banners, then the running
@@ -30,16 +30,7 @@ export async function specialColumns(db: Kysely<DB>, lang: 'en' | 'zh', now = ne
       .execute(),
     db
       .selectFrom('promotions')
-      .select([
-        'id',
-        'category',
-        'subject',
-        'banner_image',
-        'start_at',
-        'end_at',
-        lang === 'en' ? 'title_en as title' : 'title_zh as title',
-        lang === 'en' ? 'summary_en as summary' : 'summary_zh as summary',
-      ])
+      .select(promotionColumns(lang))
       .where('start_at', '<=', now)
       .where('end_at', '>', now)
       .orderBy('sort_order')
@@ -58,7 +49,7 @@ export async function specialColumns(db: Kysely<DB>, lang: 'en' | 'zh', now = ne
     startDate: iso(c.start_at),
     endDate: iso(c.end_at),
   })
-  const promotionColumns: SpecialColumn[] = promos.map((p) => ({
+  const promotionEntries: SpecialColumn[] = promos.map((p) => ({
     id: `PROMO-${p.id}`,
     kind: 'promotion',
     title: p.title,
@@ -69,7 +60,7 @@ export async function specialColumns(db: Kysely<DB>, lang: 'en' | 'zh', now = ne
     endDate: iso(p.end_at),
   }))
   const of = (kind: SpecialColumn['kind']) => columns.filter((c) => c.kind === kind).map(toColumn)
-  const data: SpecialColumn[] = [...of('banner'), ...promotionColumns, ...of('flash-sale'), ...of('learning')]
+  const data: SpecialColumn[] = [...of('banner'), ...promotionEntries, ...of('flash-sale'), ...of('learning')]
   return data
 }
 

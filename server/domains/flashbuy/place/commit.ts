@@ -50,22 +50,11 @@ export type Outcome =
   | { kind: 'replayed'; result: FlashPlaceOrderResult }
   | { kind: 'refused'; error: ApiError }
 
-interface AddressRow {
+/** an item's ship-to (its columns null when the caller has no such address), bill-to check and SC */
+type AddressRow = { [K in keyof ShipToColumns]: ShipToColumns[K] | null } & {
   i: number
   ship_to_id: number | null
   address_status: 'ACTIVE' | 'PENDING' | null
-  address_key: string | null
-  account_number: string | null
-  attention_to: string | null
-  company_or_institution: string | null
-  dept_or_lab: string | null
-  country: string | null
-  state_or_province: string | null
-  city: string | null
-  street_address: string | null
-  building_or_room: string | null
-  zip_code: string | null
-  phone_number: string | null
   bill_ok: boolean
   sc_id: string | null
 }

@@ -1,57 +1,23 @@
 import type { FastifyRequest } from 'fastify'
 import { ApiError } from '../../../errors'
 import { localized as msg } from '../../../locale'
+import * as R from '../../../lib/refusals'
 import type { FlashBuyStatus } from '../../../../types'
 import type { FlashQuantityRefusal } from '../../../../types/flashbuy/rules'
 
 /** The refusals of POST /flashbuy/place/order, with the spec's §8 messages in both languages. */
 
-export const keyInvalid = (req: FastifyRequest) =>
-  new ApiError(
-    400,
-    'BAD_REQUEST',
-    msg(
-      req,
-      'The Idempotency-Key header is required (8–128 characters: letters, digits, _ : . -)',
-      '缺少 Idempotency-Key 请求头（8–128 个字母、数字或 _ : . -）',
-    ),
-    'IDEMPOTENCY_KEY_INVALID',
-  )
+export { keyInvalid, registrationIncomplete, contactInvalid } from '../../../lib/refusals'
+export { shipToNotFound as addressNotFound } from '../../../lib/refusals'
 
 export const keyReused = (req: FastifyRequest) =>
-  new ApiError(
-    409,
-    'CONFLICT',
-    msg(req, 'This Idempotency-Key was already used for a different order', '该幂等键已用于另一笔订单'),
-    'IDEMPOTENCY_KEY_REUSED',
-  )
-
-export const registrationIncomplete = (req: FastifyRequest) =>
-  new ApiError(
-    403,
-    'FORBIDDEN',
-    msg(req, 'Please complete your registration before placing an order', '请先完成注册再下单'),
-    'REGISTRATION_INCOMPLETE',
-  )
-
-/** spec §5 check 7 */
-export const contactInvalid = (req: FastifyRequest) =>
-  new ApiError(
-    400,
-    'BAD_REQUEST',
-    msg(req, 'Please enter correct contact name and phone number', '请输入正确的联系人姓名和电话'),
-    'CONTACT_INVALID',
-  )
+  R.keyReused(req, 'This Idempotency-Key was already used for a different order', '该幂等键已用于另一笔订单')
 
 /** spec §5 check 8 */
 export const emailInvalid = (req: FastifyRequest) =>
   new ApiError(400, 'BAD_REQUEST', msg(req, 'Please enter valid email id', '请输入有效的邮箱地址'), 'EMAIL_INVALID')
 
-export const saleNotFound = (req: FastifyRequest) =>
-  new ApiError(404, 'NOT_FOUND', msg(req, 'This flash sale does not exist', '该秒杀活动不存在'), 'FLASH_NOT_FOUND')
-
-export const addressNotFound = (req: FastifyRequest) =>
-  new ApiError(404, 'NOT_FOUND', msg(req, 'Shipping address not found', '未找到该收货地址'), 'ADDRESS_NOT_FOUND')
+export { saleNotFound } from '../sales'
 
 export const billToNotFound = (req: FastifyRequest) =>
   new ApiError(

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { RedeemRefusal } from '../../../../types'
 import { ApiError } from '../../../errors'
 import { localized as msg } from '../../../locale'
+import * as R from '../../../lib/refusals'
 
 /**
  * The refusals of the gift centre, each with its own reason (spec §8 "Redeem: gift missing, off sale,
@@ -9,36 +10,11 @@ import { localized as msg } from '../../../locale'
  * user is the member guard's 403 MEMBERSHIP_BLOCKED).
  */
 
-export const keyInvalid = (req: FastifyRequest) =>
-  new ApiError(
-    400,
-    'BAD_REQUEST',
-    msg(
-      req,
-      'The Idempotency-Key header is required (8–128 characters: letters, digits, _ : . -)',
-      '缺少 Idempotency-Key 请求头（8–128 个字母、数字或 _ : . -）',
-    ),
-    'IDEMPOTENCY_KEY_INVALID',
-  )
+export { keyInvalid, contactInvalid } from '../../../lib/refusals'
+export { shipToNotFound as addressNotFound } from '../../../lib/refusals'
 
 export const keyReused = (req: FastifyRequest) =>
-  new ApiError(
-    409,
-    'CONFLICT',
-    msg(req, 'This Idempotency-Key was already used for a different redemption', '该幂等键已用于另一笔兑换'),
-    'IDEMPOTENCY_KEY_REUSED',
-  )
-
-export const contactInvalid = (req: FastifyRequest) =>
-  new ApiError(
-    400,
-    'BAD_REQUEST',
-    msg(req, 'Please enter correct contact name and phone number', '请输入正确的联系人姓名和电话'),
-    'CONTACT_INVALID',
-  )
-
-export const addressNotFound = (req: FastifyRequest) =>
-  new ApiError(404, 'NOT_FOUND', msg(req, 'Shipping address not found', '未找到该收货地址'), 'ADDRESS_NOT_FOUND')
+  R.keyReused(req, 'This Idempotency-Key was already used for a different redemption', '该幂等键已用于另一笔兑换')
 
 export const addressUnderReview = (req: FastifyRequest) =>
   new ApiError(

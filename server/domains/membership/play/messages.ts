@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { DrawRefusal, InviteRefusal } from '../../../../types'
 import { ApiError } from '../../../errors'
 import { localized as msg } from '../../../locale'
+import * as R from '../../../lib/refusals'
 
 /**
  * The play half's refusals. Spec §8 "Lucky draw: not in activity time or not started, no prizes left,
@@ -71,22 +72,11 @@ export const prizeOrderExpired = (req: FastifyRequest) =>
 export const addressNotFound = (req: FastifyRequest) =>
   new ApiError(404, 'NOT_FOUND', msg(req, 'Address not found', '地址不存在'), 'ADDRESS_NOT_FOUND')
 export const keyInvalid = (req: FastifyRequest) =>
-  new ApiError(
-    400,
-    'BAD_REQUEST',
-    msg(
-      req,
-      'The header Idempotency-Key is required (8 to 128 letters, digits, _ : . -)',
-      '缺少请求头 Idempotency-Key（8 至 128 位字母、数字或 _ : . -）',
-    ),
-    'IDEMPOTENCY_KEY_INVALID',
-  )
+  R.keyInvalid(req, [
+    'The header Idempotency-Key is required (8 to 128 letters, digits, _ : . -)',
+    '缺少请求头 Idempotency-Key（8 至 128 位字母、数字或 _ : . -）',
+  ])
 export const keyReused = (req: FastifyRequest) =>
-  new ApiError(
-    409,
-    'CONFLICT',
-    msg(req, 'This Idempotency-Key was used for another draw', '该 Idempotency-Key 已用于另一次抽奖'),
-    'IDEMPOTENCY_KEY_REUSED',
-  )
+  R.keyReused(req, 'This Idempotency-Key was used for another draw', '该 Idempotency-Key 已用于另一次抽奖')
 export const taskNotMet = (req: FastifyRequest) =>
   new ApiError(409, 'CONFLICT', msg(req, 'This task is not completed yet', '任务尚未完成'), 'TASK_NOT_MET')

@@ -4,6 +4,7 @@ import type { DB } from '../../../db/schema'
 import type { PlaceOrderBody, PlaceOrderResult } from '../../../../types'
 import { ApiError } from '../../../errors'
 import { localized as msg } from '../../../locale'
+import * as R from '../../../lib/refusals'
 import { idempotencyKey, once, requestHash, type StoredAnswer } from '../../../lib/idempotency'
 import { writeOrders, type ShipToColumns } from '../write-orders'
 import { allocate } from './allocate'
@@ -22,25 +23,8 @@ import { price } from './price'
  *   (../write-orders.ts, the orders drafts.ts makes) → clearCart (clear-cart.ts, which also stores the answer)
  */
 
-const keyInvalid = (req: FastifyRequest) =>
-  new ApiError(
-    400,
-    'BAD_REQUEST',
-    msg(
-      req,
-      'The Idempotency-Key header is required (8–128 characters: letters, digits, _ : . -)',
-      '缺少 Idempotency-Key 请求头（8–128 个字母、数字或 _ : . -）',
-    ),
-    'IDEMPOTENCY_KEY_INVALID',
-  )
-
 const keyReused = (req: FastifyRequest) =>
-  new ApiError(
-    409,
-    'CONFLICT',
-    msg(req, 'This Idempotency-Key was already used for a different order', '该幂等键已用于另一笔订单'),
-    'IDEMPOTENCY_KEY_REUSED',
-  )
+  R.keyReused(req, 'This Idempotency-Key was already used for a different order', '该幂等键已用于另一笔订单')
 
 /** the answer stored under the caller's key */
 async function findPlacement(
@@ -59,15 +43,8 @@ async function findPlacement(
 
 export async function placeOrder(db: Kysely<DB>, req: FastifyRequest, body: PlaceOrderBody): Promise<PlaceOrderResult> {
   const user = req.user!
-  const key = idempotencyKey(req, () => keyInvalid(req))
-  if (user.registrationStatus !== 'Siebel Approved') {
-    throw new ApiError(
-      403,
-      'FORBIDDEN',
-      msg(req, 'Please complete your registration before placing an order', '请先完成注册再下单'),
-      'REGISTRATION_INCOMPLETE',
-    )
-  }
+  const key = idempotencyKey(req, () => R.keyInvalid(req))
+  if (user.registrationStatus !== 'Siebel Approved') throw R.registrationIncomplete(req)
   const hash = requestHash(body)
   return once({
     key,
@@ -81,13 +58,7 @@ export async function placeOrder(db: Kysely<DB>, req: FastifyRequest, body: Plac
         .where('account_id', '=', user.accountId)
         .where('address_key', '=', body.addressKey)
         .executeTakeFirst()
-      if (!shipTo)
-        throw new ApiError(
-          404,
-          'NOT_FOUND',
-          msg(req, 'Shipping address not found', '未找到该收货地址'),
-          'ADDRESS_NOT_FOUND',
-        )
+      if (!shipTo) throw R.shipToNotFound(req)
       if (shipTo.address_status !== 'ACTIVE') {
         throw new ApiError(
           409,
