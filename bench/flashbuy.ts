@@ -26,6 +26,7 @@ import { seedDatabase } from '../server/db/seed'
 import { signAccessToken } from '../server/domains/auth/tokens'
 import { tempPostgres } from './temp-db'
 import { atLeast, atMost, context, printTable, record, type BenchRow } from './report'
+import { firstPricedProductId, openFlashSale } from '../tests/support/flash-sale'
 import crypto from 'node:crypto'
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 1000)
@@ -200,40 +201,11 @@ async function main() {
     const db = handle.db
 
     const buyers = await createBuyers(db, BUYERS, secret)
-    const productId = (
-      await db
-        .selectFrom('products')
-        .select('id')
-        .where('list_price_cny', 'is not', null)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirstOrThrow()
-    ).id
+    const productId = await firstPricedProductId(db)
 
     const newSale = async (stock: number, limit: number) => {
       const id = `B-${crypto.randomBytes(4).toString('hex')}`
-      await db
-        .insertInto('flash_sales')
-        .values({
-          id,
-          country: 'cn',
-          product_id: productId,
-          currency: 'CNY',
-          flash_price: 1990,
-          display_text_en: 'bench',
-          display_text_zh: 'bench',
-          start_at: new Date(Date.now() - 60_000),
-          end_at: new Date(Date.now() + 3_600_000),
-          total_qty: stock,
-          remain_qty: stock,
-          min_order_qty: 1,
-          max_order_qty: 5,
-          account_purchase_limit_qty: limit,
-          delivery_channel: 'TFS',
-          coupon: null,
-          sort_order: 0,
-        })
-        .execute()
+      await openFlashSale(db, { id, productId, stock, limit, maxOrder: 5, text: 'bench' })
       return id
     }
     const check = async (saleId: string) => {

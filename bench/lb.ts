@@ -21,6 +21,7 @@ import { fullSpeed } from './full-speed'
 import { searchMix } from './search-mix'
 import { createBuyers, load } from './flashbuy'
 import { atLeast, atMost, context, median, printTable, record, type BenchRow } from './report'
+import { firstPricedProductId, openFlashSale } from '../tests/support/flash-sale'
 import { runBench } from './support'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -66,40 +67,11 @@ async function main() {
     const take = (n: number) => all.slice(next, (next += n))
     console.log(`${all.length} distinct search queries`)
     const buyers = await createBuyers(db, BUYERS, LB_JWT_SECRET)
-    const productId = (
-      await db
-        .selectFrom('products')
-        .select('id')
-        .where('list_price_cny', 'is not', null)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirstOrThrow()
-    ).id
+    const productId = await firstPricedProductId(db)
     const newSale = async () => {
       const id = `LB-${crypto.randomBytes(4).toString('hex')}`
       const stock = 10_000_000
-      await db
-        .insertInto('flash_sales')
-        .values({
-          id,
-          country: 'cn',
-          product_id: productId,
-          currency: 'CNY',
-          flash_price: 1990,
-          display_text_en: 'bench',
-          display_text_zh: 'bench',
-          start_at: new Date(Date.now() - 60_000),
-          end_at: new Date(Date.now() + 3_600_000),
-          total_qty: stock,
-          remain_qty: stock,
-          min_order_qty: 1,
-          max_order_qty: 5,
-          account_purchase_limit_qty: 1_000_000,
-          delivery_channel: 'TFS',
-          coupon: null,
-          sort_order: 0,
-        })
-        .execute()
+      await openFlashSale(db, { id, productId, stock, limit: 1_000_000, maxOrder: 5, text: 'bench' })
       return id
     }
     const sold = async (saleId: string) =>

@@ -1,6 +1,6 @@
 /** Cart, priced checkout, placement, S-quote and lead fixtures shaped like the contract (types/cart, types/order). */
-export const cartLine = (o: Record<string, unknown> = {}) => ({
-  id: 11,
+/** the product and prices that a cart line and its priced checkout line share */
+const antibody = {
   sku: 'MA1-10175-100UG',
   catalogNumber: 'MA1-10175',
   productTitle: 'CD3 Monoclonal Antibody (OKT3)',
@@ -11,6 +11,11 @@ export const cartLine = (o: Record<string, unknown> = {}) => ({
   unitPrice: 1800,
   finalPrice: 1620,
   lineTotal: 3240,
+}
+
+export const cartLine = (o: Record<string, unknown> = {}) => ({
+  id: 11,
+  ...antibody,
   priceType: null,
   priceStatus: 'orderable',
   salesStatus: 'normal',
@@ -59,16 +64,7 @@ export const cart = (o: Record<string, unknown> = {}) => ({
 export const pricedLine = (o: Record<string, unknown> = {}) => ({
   cartItemId: 11,
   lineNumber: 1,
-  sku: 'MA1-10175-100UG',
-  catalogNumber: 'MA1-10175',
-  productTitle: 'CD3 Monoclonal Antibody (OKT3)',
-  size: '100 µg',
-  image: '/img/ma1-10175',
-  quantity: 2,
-  listPrice: 2000,
-  unitPrice: 1800,
-  finalPrice: 1620,
-  lineTotal: 3240,
+  ...antibody,
   freeGoodItem: null,
   deliveryChannel: 'TFS',
   availableQuantity: 2,

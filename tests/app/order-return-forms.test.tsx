@@ -235,38 +235,8 @@ describe('return or after-sales form and cancel-order request', () => {
 
   it("issue 22 item 13: a shipped order's cancel page says at once that it cannot be cancelled online (no form to fill); so does an order with an open cancellation request; in English and Chinese", async () => {
     logIn()
-    const order = (status: string) => ({
-      orderNumber: '3200011',
-      salesOrderNumber: '53100011',
-      orderType: 'ZOR',
-      deliveryChannel: 'TFS',
-      status,
-      statusCode: 50,
-      source: 'cart',
-      poNumber: null,
-      remark: null,
-      createdAt: '2026-11-20T02:30:00.000Z',
-      currency: 'CNY',
-      summary: {
-        currency: 'CNY',
-        totalPriceAmount: 100,
-        totalAmount: 100,
-        taxes: 0,
-        total: 100,
-        savings: 0,
-        taxEnabled: false,
-        unpricedLines: 0,
-      },
-      charges: [],
-      promoCodes: [],
-      shipTo: { addressKey: 'ST-1000001-01', accountNumber: '1000001', text: '上海市', attentionTo: null },
-      billToNumber: null,
-      lines: [],
-      shipments: [],
-      invoiceNumbers: [],
-      placementId: '',
-      relatedOrderNumbers: [],
-    })
+    const order = (status: string) =>
+      detail({ orderNumber: '3200011', salesOrderNumber: '53100011', status, statusCode: 50 })
     let status = 'SHIPPED'
     let requests: unknown[] = []
     const calls = stubApi(

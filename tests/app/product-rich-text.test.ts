@@ -7,6 +7,7 @@ import {
   type RichTextNode,
 } from '../../src/components/rich-text/parse'
 import { inAppTarget } from '../../src/components/rich-text'
+import { ALLOWED_TAGS, ALLOWED_ATTRIBUTES } from '../support/rich-text-allowed'
 
 /**
  * Brief, issue 3: article and description HTML is parsed into RichText nodes "with an allow-list
@@ -39,44 +40,8 @@ function walk(
   return out
 }
 
-const ALLOWED_NAMES = new Set([
-  'p',
-  'div',
-  'span',
-  'br',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'strong',
-  'em',
-  'u',
-  's',
-  'sub',
-  'sup',
-  'small',
-  'mark',
-  'code',
-  'pre',
-  'ul',
-  'ol',
-  'li',
-  'dl',
-  'dt',
-  'dd',
-  'table',
-  'caption',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'th',
-  'td',
-  'hr',
-  'img',
-])
-const ALLOWED_ATTRS = new Set(['style', 'src', 'alt', 'colspan', 'rowspan'])
+const ALLOWED_NAMES = new Set(ALLOWED_TAGS)
+const ALLOWED_ATTRS = new Set(ALLOWED_ATTRIBUTES)
 
 const HOSTILE = [
   '<script>alert(1)</script><p>after</p>',

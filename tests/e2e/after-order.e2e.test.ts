@@ -18,6 +18,7 @@ import zlib from 'node:zlib'
 import ExcelJS from 'exceljs'
 import {
   e2eHarness,
+  journeyShots,
   SHOTS,
   assertAccessible,
   horizontalOverflow,
@@ -33,7 +34,7 @@ const SECRET = 'e2e-after-order-secret-0123456789-0123456789-01'
 const OPS_TOKEN = 'e2e-after-order-ops-token-0123456789'
 
 const h = e2eHarness({ JWT_SECRET: SECRET, OPS_TOKEN })
-const shot = (name: string) => path.join(SHOTS, `after-order-${name}.png`)
+const { shot, look } = journeyShots('after-order')
 
 interface Order {
   orderNumber: string
@@ -116,9 +117,7 @@ test('approved.cn: search the history → the order → its shipment → a retur
   assert.equal(await hist.locator('a.oh-row[data-order-number]').count(), 1, 'the search finds that one order')
   assert.equal(await row.getAttribute('data-status'), 'SHIPPED')
   await settle(page)
-  await page.screenshot({ path: shot('history-search') })
-  await assertAccessible(page, 'after-order-history-search')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'history-search')
 
   // the detail: the number, the shipment
   await row.click()
@@ -134,9 +133,7 @@ test('approved.cn: search the history → the order → its shipment → a retur
   assert.equal(await od.locator('.od-shipment__express').innerText(), shipment.expressNumber)
   assert.match(await od.locator('.od-shipment__shipped').innerText(), /\d{4}-\d{2}-\d{2}/)
   await settle(page)
-  await page.screenshot({ path: shot('detail') })
-  await assertAccessible(page, 'after-order-detail')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'detail')
   await showPart(od.locator('.od-shipments'))
   await page.screenshot({ path: shot('detail-shipment') })
 
@@ -149,9 +146,7 @@ test('approved.cn: search the history → the order → its shipment → a retur
   const form = onScreen(page)
   await form.locator('.orq').waitFor({ timeout: 20000 })
   await settle(page)
-  await page.screenshot({ path: shot('return-form') })
-  await assertAccessible(page, 'after-order-return-form')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'return-form')
   await form.getByRole('radiogroup', { name: 'Category' }).getByRole('radio').first().click()
   const sub = form.getByRole('radiogroup', { name: 'Sub-category' }).getByRole('radio').first()
   await sub.waitFor({ timeout: 5000 })
@@ -166,9 +161,7 @@ test('approved.cn: search the history → the order → its shipment → a retur
   await (await fc).setFiles([{ name: 'damage.png', mimeType: 'image/png', buffer: tinyPng() }])
   await form.locator('.orq-file[data-file-name="damage.png"]').waitFor({ timeout: 10000 })
   await showPart(form.locator('.orq-files'))
-  await page.screenshot({ path: shot('return-filled') })
-  await assertAccessible(page, 'after-order-return-filled')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'return-filled')
   await form.locator('.orq-bar__submit').click()
 
   const done = form.locator('.orq-done__number')
@@ -178,9 +171,7 @@ test('approved.cn: search the history → the order → its shipment → a retur
   assert.match(await done.innerText(), new RegExp(requestNumber!))
   assert.match(await form.locator('.orq-done__follow-up').innerText(), /48/)
   await settle(page)
-  await page.screenshot({ path: shot('return-done') })
-  await assertAccessible(page, 'after-order-return-done')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'return-done')
 
   // export a range from the history and open the downloaded workbook
   await page.goto(`${h.origin()}/order-history`)

@@ -13,24 +13,14 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import path from 'node:path'
-import {
-  e2eHarness,
-  SHOTS,
-  assertAccessible,
-  horizontalOverflow,
-  settle,
-  onScreen,
-  APPROVED_CN,
-  EN,
-} from '../support/e2e'
+import { e2eHarness, journeyShots, assertAccessible, settle, onScreen, APPROVED_CN, EN } from '../support/e2e'
 import { cleanTitle } from '../../types/catalog/product-title'
 import { formatMoney } from '../../src/rules/format'
 
 const SECRET = 'e2e-journey-secret-0123456789-0123456789-0123456'
 
 const h = e2eHarness({ JWT_SECRET: SECRET })
-const shot = (name: string) => path.join(SHOTS, `journey-${name}.png`)
+const { shot, look } = journeyShots('journey')
 
 interface Summary {
   catalogNumber: string
@@ -189,9 +179,7 @@ test("items 1, 3, 9: coupons applied and removed show what the server holds; che
       .join(', '),
   )
   await settle(page)
-  await page.screenshot({ path: shot('cart-after-remove'), fullPage: true })
-  await assertAccessible(page, 'journey-cart-after-remove')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'cart-after-remove', { fullPage: true })
 
   await cartPage.locator('.cart-checkout__go').click()
   await page.waitForURL(/\/submit-order/, { timeout: 20000 })
@@ -283,9 +271,7 @@ test("item 4: the flash-buy submit screen shows the server's line, tax and total
   )
   await settle(page)
   await fb.locator('.price-details').screenshot({ path: shot('flashbuy-price-details') })
-  await page.screenshot({ path: shot('flashbuy-submit') })
-  await assertAccessible(page, 'journey-flashbuy-submit')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'flashbuy-submit')
   assert.deepEqual(errors, [])
   await ctx.close()
 })

@@ -12,24 +12,13 @@
  */
 import { test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
-import path from 'node:path'
-import {
-  e2eHarness,
-  SHOTS,
-  assertAccessible,
-  horizontalOverflow,
-  settle,
-  onScreen,
-  APPROVED_CN,
-  LITE_CN,
-  EN,
-} from '../support/e2e'
+import { e2eHarness, journeyShots, assertAccessible, settle, onScreen, APPROVED_CN, LITE_CN, EN } from '../support/e2e'
 import { cleanTitle } from '../../types/catalog/product-title'
 
 const SECRET = 'e2e-checkout-secret-0123456789-0123456789-01234'
 
 const h = e2eHarness({ JWT_SECRET: SECRET })
-const shot = (name: string) => path.join(SHOTS, `checkout-${name}.png`)
+const { shot, look } = journeyShots('checkout')
 
 /** a route the server does not have answers 404 "Route … not found": the journey says so as a skip */
 async function routeMissing(t: TestContext, method: 'GET' | 'POST', url: string, what: string): Promise<boolean> {
@@ -76,9 +65,7 @@ test('approved.cn with a cart line submits with a PO number and sees the success
   await so.locator('.price-details').waitFor({ timeout: 30000 })
   await so.locator(`.so-line`).first().waitFor()
   await settle(page)
-  await page.screenshot({ path: shot('submit-order'), fullPage: true })
-  await assertAccessible(page, 'checkout-submit-order')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'submit-order', { fullPage: true })
 
   // the info drawer
   await so.locator('.price-details__info').click()
@@ -111,9 +98,7 @@ test('approved.cn with a cart line submits with a PO number and sees the success
     `View order links: ${views.join(', ')}`,
   )
   await settle(page)
-  await page.screenshot({ path: shot('success'), fullPage: true })
-  await assertAccessible(page, 'checkout-success')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'success', { fullPage: true })
 
   // the ordered line left the cart
   const cart = await h.call<{ cartItems: { catalogNumber: string }[] }>(
@@ -184,9 +169,7 @@ test('a quote-only product: Request a Quote → the drawer → the lead form →
   await lead.locator('.lead-bar__submit').click()
   await lead.locator('.lead-done__id').waitFor({ timeout: 20000 })
   assert.match(await lead.locator('.lead-done__id').innerText(), /\S+/)
-  await page.screenshot({ path: shot('lead-confirmation') })
-  await assertAccessible(page, 'checkout-lead-confirmation')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'lead-confirmation')
   assert.equal(
     await page.evaluate(() => localStorage.getItem('leadCartId')),
     null,
@@ -212,9 +195,7 @@ test("approved.cn's S-quotes: list cards, View Product drawer, detail, and Order
     assert.ok((await card.locator('.quote-card__thumb').count()) <= 4, 'at most 4 thumbnails')
   }
   await settle(page)
-  await page.screenshot({ path: shot('quotes'), fullPage: true })
-  await assertAccessible(page, 'checkout-quotes')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'quotes', { fullPage: true })
   await list.locator('.quote-card__view').first().click()
   await list.locator('.squote-drawer__line').first().waitFor({ timeout: 20000 })
   await page.screenshot({ path: shot('quote-products') })

@@ -12,11 +12,10 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import {
   e2eHarness,
-  SHOTS,
+  journeyShots,
   assertAccessible,
   horizontalOverflow,
   settle,
@@ -31,7 +30,7 @@ const SECRET = 'e2e-flashbuy-secret-0123456789-0123456789-0123'
 const OPS_TOKEN = 'e2e-flashbuy-ops-token-0123456789'
 
 const h = e2eHarness({ JWT_SECRET: SECRET, OPS_TOKEN })
-const shot = (name: string) => path.join(SHOTS, `flashbuy-${name}.png`)
+const { shot, look } = journeyShots('flashbuy')
 
 /** the operator endpoint: moves a sale's flash price (major units) */
 const setFlashPrice = (id: string, flashPrice: number) =>
@@ -101,9 +100,7 @@ test('approved.cn: Home → flash sales → Purchase now → quantity and submit
   assert.equal(await item('FB-CN-006').locator('.fs-item__action--empty').count(), 1)
   assert.match(await item('FB-CN-008').locator('.fs-item__label').innerText(), /expired/i)
   assert.equal(await item('FB-CN-008').locator('.fs-item__action--expired').count(), 1)
-  await page.screenshot({ path: shot('list') })
-  await assertAccessible(page, 'flashbuy-list')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'list')
   await showPart(list.locator('.fs-group--soon'))
   await page.screenshot({ path: shot('list-soon') })
   await showPart(list.locator('.fs-group--expired'))
@@ -210,9 +207,7 @@ test('approved.cn: Home → flash sales → Purchase now → quantity and submit
   assert.ok(number, `the success page carries the sales order number (${page.url()})`)
   assert.match(await success.innerText(), new RegExp(number!))
   await settle(page)
-  await page.screenshot({ path: shot('success') })
-  await assertAccessible(page, 'flashbuy-success')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'success')
   const after = await flashOrders(auth)
   assert.equal(after.length, before.length + 1, 'one flash-buy order')
   const placed = after.find((o) => !before.some((b) => b.orderNumber === o.orderNumber))
@@ -231,9 +226,7 @@ test('approved.cn: Home → flash sales → Purchase now → quantity and submit
   await row.waitFor({ timeout: 20000 })
   assert.match(await row.locator('.oh-row__source--flashbuy').innerText(), /Flash buy/i)
   await settle(page)
-  await page.screenshot({ path: shot('history') })
-  await assertAccessible(page, 'flashbuy-history')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'history')
   assert.deepEqual(errors, [])
   await ctx.close()
 })
@@ -246,9 +239,7 @@ test('in Chinese: the flash-sale list and the submit screen (labels, hints, Subm
   await list.locator('.fs-item').first().waitFor({ timeout: 30000 })
   await settle(page)
   assert.match(await list.innerText(), /[\u4e00-\u9fff]/)
-  await page.screenshot({ path: shot('list-zh') })
-  await assertAccessible(page, 'flashbuy-list-zh')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'list-zh')
   const so = onScreen(page)
   await openSubmit(page, 'FB-CN-002', 2)
   await so.locator('.fb-address .address-card').first().waitFor({ timeout: 20000 })

@@ -9,30 +9,12 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import path from 'node:path'
-import type { Page } from 'playwright-core'
-import {
-  e2eHarness,
-  SHOTS,
-  assertAccessible,
-  horizontalOverflow,
-  settle,
-  onScreen,
-  showPart,
-  APPROVED_CN,
-  DISTRIBUTOR_CN,
-} from '../support/e2e'
+import { e2eHarness, journeyShots, settle, onScreen, showPart, APPROVED_CN, DISTRIBUTOR_CN } from '../support/e2e'
 
 const SECRET = 'e2e-gifts-secret-0123456789-0123456789-0123456'
 
 const h = e2eHarness({ JWT_SECRET: SECRET })
-const shot = (name: string) => path.join(SHOTS, `gifts-${name}.png`)
-
-async function checkPage(page: Page, name: string) {
-  await page.screenshot({ path: shot(name) })
-  await assertAccessible(page, `gifts-${name}`)
-  assert.deepEqual(await horizontalOverflow(page), [], `${name}: nothing sticks out`)
-}
+const { shot, look } = journeyShots('gifts')
 
 test('approved.cn: My → gift centre → statuses → redeem → redemption record → feedback → point detail', async () => {
   const { ctx, page, errors } = await h.phone()
@@ -58,7 +40,7 @@ test('approved.cn: My → gift centre → statuses → redeem → redemption rec
   assert.equal(await status('GF-CN-016'), 'insufficient_points')
   assert.equal(await status('GF-CN-019'), 'draw_only')
   assert.match(await centre.locator('.gc-gift[data-id="GF-CN-007"] .gc-gift__status').innerText(), /Out of stock/)
-  await checkPage(page, 'centre')
+  await look(page, 'centre')
   await showPart(centre.locator('.gc-gift[data-id="GF-CN-016"]'))
   await page.screenshot({ path: shot('centre-statuses') })
 
@@ -77,7 +59,7 @@ test('approved.cn: My → gift centre → statuses → redeem → redemption rec
     1,
     'the default ACTIVE ship-to chosen',
   )
-  await checkPage(page, 'redeem')
+  await look(page, 'redeem')
   await form.locator('.gr-bar__submit').click()
   const done = form.locator('.gr-done')
   await done.waitFor({ timeout: 20000 })
@@ -85,7 +67,7 @@ test('approved.cn: My → gift centre → statuses → redeem → redemption rec
   const number = /RD-\d{6}/.exec(doneText)?.[0]
   assert.ok(number, doneText)
   assert.match(doneText, new RegExp(`balance is now ${(balance - 1800).toLocaleString('en-US')} points`))
-  await checkPage(page, 'success')
+  await look(page, 'success')
 
   // the redemption record
   await done.locator('a.gr-done__link--record').click()
@@ -98,7 +80,7 @@ test('approved.cn: My → gift centre → statuses → redeem → redemption rec
   assert.match(await item.innerText(), /Nitrile gloves/)
   await item.locator('.rr-item__toggle').click()
   await item.locator('.rr-detail__value').first().waitFor({ timeout: 10000 })
-  await checkPage(page, 'record')
+  await look(page, 'record')
 
   // feedback about it
   await item.locator('a.rr-item__feedback').click()
@@ -119,7 +101,7 @@ test('approved.cn: My → gift centre → statuses → redeem → redemption rec
   assert.equal(await mine.getAttribute('data-status'), 'pending')
   assert.match(await mine.innerText(), /Complaint/)
   await page.waitForTimeout(2200) // the toast goes
-  await checkPage(page, 'feedback')
+  await look(page, 'feedback')
 
   // the point detail lists the spend
   await page.goto(`${h.origin()}/giftcenter/rewarddetail`)
@@ -134,7 +116,7 @@ test('approved.cn: My → gift centre → statuses → redeem → redemption rec
     await detail.locator('.pd-balance__expiring').innerText(),
     /points expire on \d{4}-\d{2}-\d{2}|No points are due to expire/,
   )
-  await checkPage(page, 'detail')
+  await look(page, 'detail')
 
   // the point rules
   await detail.locator('a.pd-balance__rules').click()
@@ -142,7 +124,7 @@ test('approved.cn: My → gift centre → statuses → redeem → redemption rec
   await onScreen(page).locator('.pr-section').first().waitFor({ timeout: 20000 })
   await settle(page)
   assert.match(await onScreen(page).innerText(), /1 point per full CNY 1,000/)
-  await checkPage(page, 'rules')
+  await look(page, 'rules')
 
   assert.deepEqual(errors, [])
   await ctx.close()
@@ -154,7 +136,7 @@ test('point rules need no login (in Chinese)', async () => {
   await onScreen(page).locator('.pr-section').first().waitFor({ timeout: 30000 })
   await settle(page)
   assert.match(await onScreen(page).innerText(), /每满 CNY 1,000 获得 1 积分/)
-  await checkPage(page, 'rules-zh')
+  await look(page, 'rules-zh')
   assert.deepEqual(errors, [])
   await ctx.close()
 })
@@ -175,7 +157,7 @@ test('distributor.cn is refused: no gift centre on My, the barred message on the
     /distributor, agent and special accounts cannot take part in the membership programme/,
   )
   assert.equal(await onScreen(page).locator('.gc-gift').count(), 0)
-  await checkPage(page, 'blocked')
+  await look(page, 'blocked')
   const r = await h.api('GET', '/membership/gifts', auth)
   assert.deepEqual([r.status, r.body.reason], [403, 'MEMBERSHIP_BLOCKED'])
   assert.deepEqual(errors, [])

@@ -10,12 +10,10 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import path from 'node:path'
 import {
   e2eHarness,
-  SHOTS,
+  journeyShots,
   assertAccessible,
-  horizontalOverflow,
   settle,
   onScreen,
   APPROVED_CN,
@@ -25,7 +23,7 @@ import {
 const SECRET = 'e2e-member-play-secret-0123456789-0123456789-01'
 
 const h = e2eHarness({ JWT_SECRET: SECRET })
-const shot = (name: string) => path.join(SHOTS, `member-play-${name}.png`)
+const { shot, look } = journeyShots('member-play')
 
 test('approved.cn: earns points by a task, spins the wheel until the period limit, sees the draws in the history and the gift bag; the referral page', async () => {
   const { ctx, page, errors } = await h.phone()
@@ -45,9 +43,7 @@ test('approved.cn: earns points by a task, spins the wheel until the period limi
     Number((await onScreen(page).locator('[data-testid="balance"]').innerText()).replace(/\D+/g, ''))
   const before = await balance()
   assert.equal(await so.locator('.pl-row[data-task="checkin"]').getAttribute('data-state'), 'claimable')
-  await page.screenshot({ path: shot('tasks') })
-  await assertAccessible(page, 'member-play-tasks')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'tasks')
   await so.locator('.pl-row[data-task="checkin"] .pl-row__action').click()
   await page.waitForFunction(
     () =>
@@ -83,9 +79,7 @@ test('approved.cn: earns points by a task, spins the wheel until the period limi
   await act.waitFor({ timeout: 10000 })
   await settle(page)
   assert.match(await act.locator('[data-testid="left"]').innerText(), /Draws left today: 3 of 3/)
-  await page.screenshot({ path: shot('wheel') })
-  await assertAccessible(page, 'member-play-wheel')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'wheel')
 
   const drawIds: string[] = []
   for (let i = 0; i < 3; i++) {
@@ -136,9 +130,7 @@ test('approved.cn: earns points by a task, spins the wheel until the period limi
   assert.deepEqual([fourth.status, (await fourth.json()).reason], [409, 'DRAW_PERIOD_LIMIT_EXCEEDED'])
   await refusal.evaluate((e) => e.scrollIntoView({ block: 'center' }))
   await page.waitForTimeout(150)
-  await page.screenshot({ path: shot('wheel-limit') })
-  await assertAccessible(page, 'member-play-wheel-limit')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'wheel-limit')
 
   // the blind box
   await so.locator('.ld-tab[data-id="LD-CN-BOX"]').click()
@@ -161,9 +153,7 @@ test('approved.cn: earns points by a task, spins the wheel until the period limi
   assert.equal(await so.locator('.pl-row[data-kind="draw"]').count(), 3)
   assert.ok((await so.locator('.pl-row[data-kind="task"]').count()) >= 1)
   assert.equal(await so.locator('.pl-row').first().getAttribute('data-kind'), 'draw', 'newest first')
-  await page.screenshot({ path: shot('history') })
-  await assertAccessible(page, 'member-play-history')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'history')
 
   // ---- the gift bag: the prize orders of the draws (physical prizes), or its empty state
   const bag = (await h.api('GET', '/membership/giftbag', auth)).body.data
@@ -186,9 +176,7 @@ test('approved.cn: earns points by a task, spins the wheel until the period limi
       { timeout: 10000 },
     )
   }
-  await page.screenshot({ path: shot('giftbag') })
-  await assertAccessible(page, 'member-play-giftbag')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'giftbag')
 
   // ---- referral: the code, copy, rules. approved.cn has orders, so it is not a new member: no field to enter a
   // colleague's code, which could only fail with "Not a new user" (issue 22); a note says codes are for new members
@@ -201,9 +189,7 @@ test('approved.cn: earns points by a task, spins the wheel until the period limi
   assert.equal(await so.locator('.rf-enter__input').count(), 0, 'no code field for a member who is not new')
   // the names of the invited list never show whole (issue 22: "洋***刘")
   for (const name of await so.locator('.rf-invited__name').allInnerTexts()) assert.match(name, /\*/)
-  await page.screenshot({ path: shot('referral') })
-  await assertAccessible(page, 'member-play-referral')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'referral')
   assert.deepEqual(errors, [])
   await ctx.close()
 })

@@ -12,11 +12,9 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import path from 'node:path'
 import {
   e2eHarness,
-  SHOTS,
-  assertAccessible,
+  journeyShots,
   horizontalOverflow,
   settle,
   onScreen,
@@ -27,7 +25,7 @@ import {
 const SECRET = 'e2e-polish-secret-0123456789-0123456789-0123456'
 
 const h = e2eHarness({ JWT_SECRET: SECRET })
-const shot = (name: string) => path.join(SHOTS, `polish-${name}.png`)
+const { shot, look } = journeyShots('polish')
 
 /**
  * The words of the visible elements matching `selector` on the page on screen that the browser broke across
@@ -96,9 +94,7 @@ test('approved.cn: the order detail and its pending lead-time page at their spec
   assert.equal(await so.locator('.lto-head__number').innerText(), `Order ${n}`)
   assert.equal(await so.locator('.lto-head__sales').innerText(), `Sales order ${order.salesOrderNumber}`)
   await settle(page)
-  await page.screenshot({ path: shot('pending-lto') })
-  await assertAccessible(page, 'polish-pending-lto')
-  assert.deepEqual(await horizontalOverflow(page), [])
+  await look(page, 'pending-lto')
 
   // back: the detail again, at its spec address
   await page.goBack()

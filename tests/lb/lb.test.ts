@@ -20,6 +20,8 @@ import { startLb, skipReason, LB_JWT_SECRET, type Lb, type Answer } from './harn
 import { Browser, formActions } from '../server/auth-helpers'
 import { DEMO_PASSWORD } from '../../server/db/seed/auth'
 import { signAccessToken } from '../../server/domains/auth/tokens'
+import { addBuyer } from '../support/buyer-account'
+import { firstPricedProductId, openFlashSale } from '../support/flash-sale'
 
 const skip = skipReason()
 
@@ -39,6 +41,18 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
       .where('user_name', '=', userName)
       .executeTakeFirstOrThrow()
     return signAccessToken(LB_JWT_SECRET, { userId: u.id, userName: u.user_name })
+  }
+  /** empties a seeded user's cart; the user's id */
+  const emptyCartOf = async (userName: string) => {
+    const u = await lb.handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('user_name', '=', userName)
+      .executeTakeFirstOrThrow()
+    await sql`DELETE FROM cart_items WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${u.id})`.execute(
+      lb.handle.db,
+    )
+    return u
   }
   const activeSku = async (offset: number) =>
     (
@@ -112,14 +126,7 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
 
   it("cart merge (spec §4): a visitor's cart, filled on both instances, is merged into the user's cart on login, seen the same on both", async () => {
     const token = await tokenOf('approved.cn')
-    const u = await lb.handle.db
-      .selectFrom('users')
-      .select('id')
-      .where('user_name', '=', 'approved.cn')
-      .executeTakeFirstOrThrow()
-    await sql`DELETE FROM cart_items WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${u.id})`.execute(
-      lb.handle.db,
-    )
+    await emptyCartOf('approved.cn')
     const [c1, c2, c3] = [await activeSku(0), await activeSku(1), await activeSku(2)]
     const mine = await lb.client.post('/api/cart/addItems', { items: [{ catalogNumber: c1, quantity: 2 }] }, { token })
     assert.equal(mine.status, 200, mine.text)
@@ -163,14 +170,7 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
 
   it('an order placed with an Idempotency-Key, retried on the other instance, answers the same order; the database holds one', async () => {
     const token = await tokenOf('distributor.cn')
-    const u = await lb.handle.db
-      .selectFrom('users')
-      .select('id')
-      .where('user_name', '=', 'distributor.cn')
-      .executeTakeFirstOrThrow()
-    await sql`DELETE FROM cart_items WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${u.id})`.execute(
-      lb.handle.db,
-    )
+    const u = await emptyCartOf('distributor.cn')
     assert.equal(
       (
         await lb.client.post(
@@ -245,68 +245,20 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
   const makeBuyers = async (n: number) => {
     if (buyers.length) return
     const db = lb.handle.db
-    productId = (
-      await db
-        .selectFrom('products')
-        .select('id')
-        .where('list_price_cny', 'is not', null)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirstOrThrow()
-    ).id
+    productId = await firstPricedProductId(db)
     const base = await db
       .selectFrom('users')
       .selectAll()
       .where('user_name', '=', 'approved.cn')
       .executeTakeFirstOrThrow()
     for (let i = 0; i < n; i++) {
-      const number = `LB${10000 + i}`
-      const { id: accountId } = await db
-        .insertInto('accounts')
-        .values({ account_number: number, name: `LB Lab ${i}`, account_type: 'customer', country: 'cn' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
       const userId = `U-lb-${i}`
-      await db
-        .insertInto('users')
-        .values({
-          ...base,
-          id: userId,
-          user_name: `lb.buyer.${i}`,
-          cdc_uid: `lb-${i}`,
-          email: `lb${i}@lab.example`,
-          account_id: accountId,
-        })
-        .execute()
-      const addressKey = `ST-${number}-01`
-      await db
-        .insertInto('ship_tos')
-        .values({
-          address_key: addressKey,
-          account_number: number,
-          nick_name: null,
-          phone_number: '021-00000000',
-          attention_to: 'Lab',
-          dept_or_lab: 'Lab',
-          company_or_institution: `LB Lab ${i}`,
-          country: 'China',
-          state: null,
-          state_or_province: '上海市',
-          city: '上海市',
-          street_address: '张衡路 1 号',
-          building_or_room: null,
-          zip_code: '201203',
-          iso_country_code: 'CN',
-          mobile: null,
-          email: null,
-          pre_payment_account: false,
-          account_id: accountId,
-          is_default: true,
-          address_status: 'ACTIVE',
-          web_reference: null,
-          sort_order: 0,
-        })
-        .execute()
+      const { accountId, addressKey } = await addBuyer(db, {
+        base,
+        accountNumber: `LB${10000 + i}`,
+        accountName: `LB Lab ${i}`,
+        user: { id: userId, user_name: `lb.buyer.${i}`, cdc_uid: `lb-${i}`, email: `lb${i}@lab.example` },
+      })
       buyers.push({
         accountId,
         addressKey,
@@ -316,28 +268,7 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
   }
   const newSale = async (stock: number, limit: number) => {
     const id = `L-${crypto.randomBytes(5).toString('hex')}`
-    await lb.handle.db
-      .insertInto('flash_sales')
-      .values({
-        id,
-        country: 'cn',
-        product_id: productId,
-        currency: 'CNY',
-        flash_price: 1990,
-        display_text_en: 'x',
-        display_text_zh: 'x',
-        start_at: new Date(Date.now() - 60_000),
-        end_at: new Date(Date.now() + 3_600_000),
-        total_qty: stock,
-        remain_qty: stock,
-        min_order_qty: 1,
-        max_order_qty: 2,
-        account_purchase_limit_qty: limit,
-        delivery_channel: 'TFS',
-        coupon: null,
-        sort_order: 0,
-      })
-      .execute()
+    await openFlashSale(lb.handle.db, { id, productId, stock, limit, maxOrder: 2, text: 'x' })
     return id
   }
   /** one placement; an indefinite answer (5xx, a dropped connection) is retried with the same key, as a client would */

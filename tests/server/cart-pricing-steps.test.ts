@@ -1,8 +1,5 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Kysely } from 'kysely'
-import type { DB } from '../../server/db/schema'
-import type { AuthUser } from '../../server/domains/auth'
 import {
   loadCoupons,
   loadProducts,
@@ -18,7 +15,7 @@ import {
   unitPrices,
   type WorkLine,
 } from '../../server/domains/cart/pricing-steps'
-import { describeEachDb } from './helpers'
+import { describeEachDb, authUser } from './helpers'
 
 /**
  * The steps of priceLines (server/domains/cart/pricing.ts): the reads (pricing-load.ts) against a
@@ -263,34 +260,6 @@ describe('pricing steps', () => {
     assert.deepEqual([off.summaryMinor.taxes, off.summary.total, off.summary.taxEnabled], [0, 150, false])
   })
 })
-
-async function authUser(db: Kysely<DB>, userName: string): Promise<AuthUser> {
-  const r = await db
-    .selectFrom('users as u')
-    .innerJoin('accounts as a', 'a.id', 'u.account_id')
-    .select([
-      'u.id',
-      'u.user_name',
-      'u.account_id',
-      'a.account_number',
-      'a.account_type',
-      'u.registration_status',
-      'u.country',
-      'u.language',
-    ])
-    .where('u.user_name', '=', userName)
-    .executeTakeFirstOrThrow()
-  return {
-    id: r.id,
-    userName: r.user_name,
-    accountId: r.account_id!,
-    accountNumber: r.account_number,
-    accountType: r.account_type,
-    registrationStatus: r.registration_status,
-    country: r.country,
-    language: r.language,
-  }
-}
 
 describeEachDb('pricing reads', (ctx) => {
   it("loadProducts: one read of the products, their stock and the account's prices (only when account-priced)", async () => {

@@ -10,6 +10,8 @@ import { seedDatabase } from '../../server/db/seed'
 import { signAccessToken } from '../../server/domains/auth/tokens'
 import { POSTGRES_URL, TEST_JWT_SECRET, createTempPostgresDb, dropTempPostgresDb, withDatabase } from './helpers'
 import { freePort, startRedis } from '../support/redis-server'
+import { addBuyer } from '../support/buyer-account'
+import { firstPricedProductId, openFlashSale } from '../support/flash-sale'
 
 /**
  * Issue 11: "A concurrency test on the real PostgreSQL server: many concurrent buyers with many
@@ -47,67 +49,20 @@ describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL
     handle = createPostgresDb(withDatabase(POSTGRES_URL!, dbName), { max: 10 })
     await migrateToLatest(handle.db)
     await seedDatabase(handle.db, { productCount: 300 })
-    productId = (
-      await handle.db
-        .selectFrom('products')
-        .select('id')
-        .where('list_price_cny', 'is not', null)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirstOrThrow()
-    ).id
+    productId = await firstPricedProductId(handle.db)
     const base = await handle.db
       .selectFrom('users')
       .selectAll()
       .where('user_name', '=', 'approved.cn')
       .executeTakeFirstOrThrow()
     for (let i = 0; i < ACCOUNTS; i++) {
-      const { id: accountId } = await handle.db
-        .insertInto('accounts')
-        .values({ account_number: `FC${10000 + i}`, name: `Crowd Lab ${i}`, account_type: 'customer', country: 'cn' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
       const userId = `U-fbconc-${i}`
-      await handle.db
-        .insertInto('users')
-        .values({
-          ...base,
-          id: userId,
-          user_name: `fbconc.${i}`,
-          cdc_uid: `fbconc-${i}`,
-          email: `fbconc${i}@lab.example`,
-          account_id: accountId,
-        })
-        .execute()
-      const addressKey = `ST-FC${10000 + i}-01`
-      await handle.db
-        .insertInto('ship_tos')
-        .values({
-          address_key: addressKey,
-          account_number: `FC${10000 + i}`,
-          nick_name: null,
-          phone_number: '021-00000000',
-          attention_to: 'Lab',
-          dept_or_lab: 'Lab',
-          company_or_institution: `Crowd Lab ${i}`,
-          country: 'China',
-          state: null,
-          state_or_province: '上海市',
-          city: '上海市',
-          street_address: '张衡路 1 号',
-          building_or_room: null,
-          zip_code: '201203',
-          iso_country_code: 'CN',
-          mobile: null,
-          email: null,
-          pre_payment_account: false,
-          account_id: accountId,
-          is_default: true,
-          address_status: 'ACTIVE',
-          web_reference: null,
-          sort_order: 0,
-        })
-        .execute()
+      const { accountId, addressKey } = await addBuyer(handle.db, {
+        base,
+        accountNumber: `FC${10000 + i}`,
+        accountName: `Crowd Lab ${i}`,
+        user: { id: userId, user_name: `fbconc.${i}`, cdc_uid: `fbconc-${i}`, email: `fbconc${i}@lab.example` },
+      })
       buyers.push({
         accountId,
         userId,
@@ -124,28 +79,7 @@ describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL
 
   async function newSale(): Promise<string> {
     const id = `C-${crypto.randomBytes(5).toString('hex')}`
-    await handle.db
-      .insertInto('flash_sales')
-      .values({
-        id,
-        country: 'cn',
-        product_id: productId,
-        currency: 'CNY',
-        flash_price: 1990,
-        display_text_en: 'x',
-        display_text_zh: 'x',
-        start_at: new Date(Date.now() - 60_000),
-        end_at: new Date(Date.now() + 3_600_000),
-        total_qty: STOCK,
-        remain_qty: STOCK,
-        min_order_qty: 1,
-        max_order_qty: 2,
-        account_purchase_limit_qty: LIMIT,
-        delivery_channel: 'TFS',
-        coupon: null,
-        sort_order: 0,
-      })
-      .execute()
+    await openFlashSale(handle.db, { id, productId, stock: STOCK, limit: LIMIT, maxOrder: 2, text: 'x' })
     return id
   }
 

@@ -9,6 +9,7 @@ import { createPgliteDb, createPostgresDb, migrateToLatest, type DbHandle, type 
 import type { DB } from '../../server/db/schema'
 import { seedDatabase } from '../../server/db/seed'
 import { signAccessToken } from '../../server/domains/auth/tokens'
+import type { AuthUser } from '../../server/domains/auth'
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz'
 export const TEST_PRODUCT_COUNT = Number(process.env.TEST_PRODUCT_COUNT ?? 6000)
@@ -183,6 +184,35 @@ export async function tokenFor(
     opts.ttlSeconds,
     opts.nowSeconds,
   )
+}
+
+/** a seeded user as the auth plugin hands it to the routes (its account's number and type joined in) */
+export async function authUser(db: Kysely<DB>, userName: string): Promise<AuthUser> {
+  const r = await db
+    .selectFrom('users as u')
+    .innerJoin('accounts as a', 'a.id', 'u.account_id')
+    .select([
+      'u.id',
+      'u.user_name',
+      'u.account_id',
+      'a.account_number',
+      'a.account_type',
+      'u.registration_status',
+      'u.country',
+      'u.language',
+    ])
+    .where('u.user_name', '=', userName)
+    .executeTakeFirstOrThrow()
+  return {
+    id: r.id,
+    userName: r.user_name,
+    accountId: r.account_id!,
+    accountNumber: r.account_number,
+    accountType: r.account_type,
+    registrationStatus: r.registration_status,
+    country: r.country,
+    language: r.language,
+  }
 }
 
 export function auth(token: string, extra: Record<string, string> = {}) {

@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { describeEachDb, tokenFor, type TestContext } from './helpers'
 import { signAccessToken } from '../../server/domains/auth/tokens'
 import { TEST_JWT_SECRET } from './helpers'
+import { addBuyer } from '../support/buyer-account'
 import { earnPoints, pointsBalance } from '../../server/domains/membership/ledger'
 import { expirePrizeOrders } from '../../server/domains/membership/play/draws'
 import { inviteCheckChar } from '../../types/membership/play-rules'
@@ -51,62 +52,29 @@ async function newMember(
 ) {
   const n = `${process.pid}-${++seq}-${crypto.randomBytes(3).toString('hex')}`
   const country = opts.country ?? 'cn'
-  const { id: accountId } = await c.db
-    .insertInto('accounts')
-    .values({ account_number: `MP${n}`, name: `Play Lab ${n}`, account_type: opts.type ?? 'customer', country })
-    .returning('id')
-    .executeTakeFirstOrThrow()
   const base = await c.db
     .selectFrom('users')
     .selectAll()
     .where('user_name', '=', country === 'cn' ? 'approved.cn' : 'approved.in')
     .executeTakeFirstOrThrow()
   const id = `U-mp-${n}`
-  await c.db
-    .insertInto('users')
-    .values({
-      ...base,
+  const { accountId, addressKey } = await addBuyer(c.db, {
+    base,
+    accountNumber: `MP${n}`,
+    accountName: `Play Lab ${n}`,
+    accountType: opts.type,
+    country,
+    user: {
       id,
       user_name: `mp.${n}`,
       cdc_uid: `mp-${n}`,
       email: `mp${n}@lab.example`,
       first_name: 'Lin',
       last_name: 'Chen',
-      account_id: accountId,
-    })
-    .execute()
-  let addressKey: string | null = null
-  if (opts.shipTo !== false) {
-    addressKey = `ST-MP${n}-01`
-    await c.db
-      .insertInto('ship_tos')
-      .values({
-        address_key: addressKey,
-        account_number: `MP${n}`,
-        nick_name: null,
-        phone_number: '021-00000000',
-        attention_to: 'Dr Chen',
-        dept_or_lab: 'Lab',
-        company_or_institution: `Play Lab ${n}`,
-        country: 'China',
-        state: null,
-        state_or_province: '上海市',
-        city: '上海市',
-        street_address: '张衡路 1 号',
-        building_or_room: null,
-        zip_code: '201203',
-        iso_country_code: 'CN',
-        mobile: null,
-        email: null,
-        pre_payment_account: false,
-        account_id: accountId,
-        is_default: true,
-        address_status: 'ACTIVE',
-        web_reference: null,
-        sort_order: 0,
-      })
-      .execute()
-  }
+    },
+    attentionTo: 'Dr Chen',
+    shipTo: opts.shipTo,
+  })
   return {
     id,
     accountId,

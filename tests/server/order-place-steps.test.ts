@@ -12,7 +12,7 @@ import { clearCart } from '../../server/domains/order/place/clear-cart'
 import { shipToSnapshot, writeOrders, type OrderDraft } from '../../server/domains/order/write-orders'
 import type { PricingLine, PricingResult } from '../../server/domains/cart'
 import { ApiError } from '../../server/errors'
-import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
+import { describeEachDb, tokenFor, auth, authUser, type TestContext } from './helpers'
 
 /**
  * The steps of order placement (server/domains/order/place/), each on its own against a real
@@ -33,34 +33,6 @@ async function rolledBack<T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promi
       if (e !== ROLLBACK) throw e
     })
   return out as T
-}
-
-async function authUser(db: Kysely<DB>, userName: string): Promise<AuthUser> {
-  const r = await db
-    .selectFrom('users as u')
-    .innerJoin('accounts as a', 'a.id', 'u.account_id')
-    .select([
-      'u.id',
-      'u.user_name',
-      'u.account_id',
-      'a.account_number',
-      'a.account_type',
-      'u.registration_status',
-      'u.country',
-      'u.language',
-    ])
-    .where('u.user_name', '=', userName)
-    .executeTakeFirstOrThrow()
-  return {
-    id: r.id,
-    userName: r.user_name,
-    accountId: r.account_id!,
-    accountNumber: r.account_number,
-    accountType: r.account_type,
-    registrationStatus: r.registration_status,
-    country: r.country,
-    language: r.language,
-  }
 }
 
 const requestOf = (user: AuthUser, language: 'en' | 'cn' = 'en') =>

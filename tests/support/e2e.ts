@@ -307,3 +307,17 @@ const OVERFLOW_SCRIPT = `(() => {
 export async function horizontalOverflow(page: Page): Promise<string[]> {
   return page.evaluate(OVERFLOW_SCRIPT) as Promise<string[]>
 }
+
+/**
+ * A journey's screenshots, artifacts/e2e/<prefix>-<name>.png, and its look at a page: the screenshot, axe (no
+ * critical or serious violation, reported as <prefix>-<name>) and nothing sticking out sideways.
+ */
+export function journeyShots(prefix: string) {
+  const shot = (name: string) => path.join(SHOTS, `${prefix}-${name}.png`)
+  const look = async (page: Page, name: string, opts: { fullPage?: boolean } = {}) => {
+    await page.screenshot({ path: shot(name), ...opts })
+    await assertAccessible(page, `${prefix}-${name}`)
+    assert.deepEqual(await horizontalOverflow(page), [], `${name}: nothing sticks out`)
+  }
+  return { shot, look }
+}

@@ -5,6 +5,7 @@
  */
 const { BUILD_BASE, testServer, call, launchApp } = require('./harness')
 const { findIn } = require('./page-text')
+const { ALLOWED_TAGS, ALLOWED_ATTRIBUTES } = require('../support/rich-text-allowed')
 
 const PAGE = 'packages/catalog/product-details/index'
 
@@ -75,44 +76,8 @@ describe('product page in miniprogram-simulate', () => {
     walk(nodes)
     expect(flat.map((n) => n.text ?? '').join('')).toContain(product.productTitle)
     for (const n of flat.filter((x) => x.name)) {
-      expect([
-        'p',
-        'div',
-        'span',
-        'br',
-        'h2',
-        'h3',
-        'h4',
-        'h5',
-        'h6',
-        'strong',
-        'em',
-        'u',
-        's',
-        'sub',
-        'sup',
-        'small',
-        'mark',
-        'code',
-        'pre',
-        'ul',
-        'ol',
-        'li',
-        'dl',
-        'dt',
-        'dd',
-        'table',
-        'caption',
-        'thead',
-        'tbody',
-        'tfoot',
-        'tr',
-        'th',
-        'td',
-        'hr',
-        'img',
-      ]).toContain(n.name)
-      for (const k of Object.keys(n.attrs)) expect(['style', 'src', 'alt', 'colspan', 'rowspan']).toContain(k)
+      expect(ALLOWED_TAGS).toContain(n.name)
+      for (const k of Object.keys(n.attrs)) expect(ALLOWED_ATTRIBUTES).toContain(k)
     }
 
     // the calls it made: the catalogue entry, then price and availability for quantity 1, with the spec headers
