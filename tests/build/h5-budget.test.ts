@@ -31,8 +31,10 @@ const BUDGET_KB: Record<string, number> = {
   // hand-over from the server-drawn first screen (147.1, 147.4, 135.3 KB then); issue 22's fixes then took
   // the entry from 74.8 to 76.9 KB (one modal Dialog with focus handling on every page through the sign-in
   // popup, spec addresses in the H5 address bar, the plural rule, the session-following cart badge) and the
-  // cart chunk by ~1 KB (delivery mode and channels): 148.0, 148.9, 136.1 KB, so 1-2 KB more here
-  'pages/categories/index': 149,
+  // cart chunk by ~1 KB (delivery mode and channels): 148.0, 148.9, 136.1 KB, so 1-2 KB more here. The shared
+  // product-list/card chunk then grew 0.2-0.3 KB when its price labels and load states became shared tables and
+  // helpers (149.2 KB for categories): categories gets the 150 KB of home and cart
+  'pages/categories/index': 150,
   'pages/cart/index': 150,
   'pages/my/index': 137,
 }
