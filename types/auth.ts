@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Closed, Literals } from './common'
-import { endpoint } from './endpoint'
+import { endpoint, get, post } from './endpoint'
 
 /**
  * Login contract (spec sections 1, 4 and 7; issue 4).
@@ -118,7 +118,7 @@ export const authEndpoints = {
     query: OidcCallbackQuerySchema,
     redirect: '/login-callback?ticket= or ?error=',
   }),
-  token: endpoint('POST', '/auth/token', { body: LoginTicketBodySchema, answer: LoginTokenResultSchema }),
+  token: post('/auth/token', LoginTokenResultSchema, { body: LoginTicketBodySchema }),
   wechatAuthorize: endpoint('GET', '/auth/wechat/authorize', {
     query: WechatAuthorizeQuerySchema,
     redirect: "WeChat's in-app or QR page, or /wechat-login?error=",
@@ -127,11 +127,10 @@ export const authEndpoints = {
     query: WechatCallbackQuerySchema,
     redirect: '/wechat-login?openid=&jwt= or ?error=wechat',
   }),
-  wechatMiniProgramLogin: endpoint('POST', '/wechat/login/miniprogram', {
+  wechatMiniProgramLogin: post('/wechat/login/miniprogram', WechatIdentitySchema, {
     body: WechatMiniProgramLoginBodySchema,
-    answer: WechatIdentitySchema,
   }),
-  wechatToken: endpoint('POST', '/wechat/login/token', { body: WechatTokenBodySchema, answer: LoginTokenResultSchema }),
-  providers: endpoint('GET', '/auth/providers', { answer: AuthProvidersSchema }),
+  wechatToken: post('/wechat/login/token', LoginTokenResultSchema, { body: WechatTokenBodySchema }),
+  providers: get('/auth/providers', AuthProvidersSchema),
 }
 export type AuthEndpoints = typeof authEndpoints

@@ -41,6 +41,31 @@ export function endpoint<M extends Method, P extends string, S extends EndpointS
   return { ...schemas, method, path }
 }
 
+/** What an entry takes besides its answer: path parameters, a query, a JSON body (each left out when none). */
+export interface Takes {
+  params?: TSchema
+  query?: TSchema
+  body?: TSchema
+}
+
+/** `endpoint(method, path, { ...takes, answer })`, written `get(path, answer, takes)` in the tables. */
+const answering =
+  <M extends Method>(method: M) =>
+  <P extends string, A extends TSchema, T extends Takes = Record<never, never>>(
+    path: P,
+    answer: A,
+    takes?: T,
+  ): Endpoint<M, P, T & { answer: A }> =>
+    endpoint(method, path, { ...takes, answer } as T & { answer: A })
+
+/**
+ * The usual entries, those that answer with the envelope: `get('/cart/query', CartSchema, { query: CartQuerySchema })`
+ * answers a CartSchema and takes a CartQuerySchema query; the types are those `endpoint` gives. A redirect or a file
+ * is written with `endpoint` itself.
+ */
+export const get = answering('GET')
+export const post = answering('POST')
+
 type Of<E, K extends string> = E extends { [Key in K]: infer S extends TSchema } ? Static<S> : void
 
 /** The path parameters, the query and the JSON body of an endpoint (`void` where it has none). */

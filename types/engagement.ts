@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { AppLinkSchema, Closed, CountryCodeSchema, Literals, Paged, pageQueryFields } from './common'
-import { endpoint } from './endpoint'
+import { get, post } from './endpoint'
 
 /** Wishlist (spec sections 3, 4, 7). The token decides the user; userId in the call must match it. */
 /**
@@ -124,29 +124,14 @@ export type OperationLogResult = Static<typeof OperationLogResultSchema>
 
 /** The engagement endpoints (types/endpoint.ts): wishlist, browsing history, the operation log (also under /mkt). */
 export const engagementEndpoints = {
-  wishList: endpoint('GET', '/wishlist/getWishList', { query: WishlistQuerySchema, answer: WishlistSchema }),
-  saveWishList: endpoint('POST', '/wishlist/saveWishList', {
-    body: SaveWishlistBodySchema,
-    answer: SaveWishlistResultSchema,
-  }),
+  wishList: get('/wishlist/getWishList', WishlistSchema, { query: WishlistQuerySchema }),
+  saveWishList: post('/wishlist/saveWishList', SaveWishlistResultSchema, { body: SaveWishlistBodySchema }),
   /** "query contentId, countryCode, userId; empty body" */
-  deleteWishList: endpoint('POST', '/wishlist/deleteWishList', {
-    query: DeleteWishlistQuerySchema,
-    answer: DeleteWishlistResultSchema,
-  }),
-  recordVisit: endpoint('POST', '/history/record', {
-    body: HistoryRecordBodySchema,
-    answer: HistoryRecordResultSchema,
-  }),
-  mergeHistory: endpoint('POST', '/history/merge', { body: HistoryMergeBodySchema, answer: HistoryMergeResultSchema }),
-  historyList: endpoint('GET', '/history/list', { query: HistoryListQuerySchema, answer: HistoryListSchema }),
-  insertOperationLog: endpoint('POST', '/operationLog/insert', {
-    body: OperationLogBodySchema,
-    answer: OperationLogResultSchema,
-  }),
-  insertMktOperationLog: endpoint('POST', '/mkt/operationLog/insert', {
-    body: OperationLogBodySchema,
-    answer: OperationLogResultSchema,
-  }),
+  deleteWishList: post('/wishlist/deleteWishList', DeleteWishlistResultSchema, { query: DeleteWishlistQuerySchema }),
+  recordVisit: post('/history/record', HistoryRecordResultSchema, { body: HistoryRecordBodySchema }),
+  mergeHistory: post('/history/merge', HistoryMergeResultSchema, { body: HistoryMergeBodySchema }),
+  historyList: get('/history/list', HistoryListSchema, { query: HistoryListQuerySchema }),
+  insertOperationLog: post('/operationLog/insert', OperationLogResultSchema, { body: OperationLogBodySchema }),
+  insertMktOperationLog: post('/mkt/operationLog/insert', OperationLogResultSchema, { body: OperationLogBodySchema }),
 }
 export type EngagementEndpoints = typeof engagementEndpoints

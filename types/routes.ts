@@ -6,6 +6,8 @@
  * Pure data and pure functions only: this file is read at build time by Taro's config loader.
  */
 
+import { DOMAINS, type Domain } from './domains'
+
 /** A row of the table. */
 interface RouteRow {
   /** the route's name: links, navigation and deep links name a page by it */
@@ -22,166 +24,108 @@ interface RouteRow {
   login?: boolean
 }
 
-export const SUBPACKAGES = [
-  'catalog',
-  'marketing',
-  'engagement',
-  'account',
-  'auth',
-  'cart',
-  'order',
-  'flashbuy',
-  'membership',
-  'service',
-] as const
+/** One subpackage per domain: every domain but platform, whose calls serve every page, has pages of its own. */
+export const SUBPACKAGES = DOMAINS.filter((d): d is Subpackage => d !== 'platform')
+type Subpackage = Exclude<Domain, 'platform'>
+
+/** What a row says besides its name, page and path. */
+type RowOptions = Pick<RouteRow, 'aliases' | 'tab' | 'login'>
+const TAB = { tab: true } as const
+const LOGIN = { login: true } as const
+
+/** A row of a page of the main package: its Taro page is pages/<folder>/index. */
+const main = <N extends string>(name: N, folder: string, path: string, options: RowOptions = {}) => ({
+  name,
+  page: `pages/${folder}/index`,
+  path,
+  ...options,
+})
+
+/** A row of a page of a subpackage: its Taro page is packages/<subpackage>/<folder>/index. */
+const sub = <N extends string>(name: N, folder: `${Subpackage}/${string}`, path: string, options: RowOptions = {}) => ({
+  name,
+  page: `packages/${folder}/index`,
+  path,
+  ...options,
+})
 
 const TABLE = [
   // main package: the footer's tab pages
-  { name: 'home', page: 'pages/home/index', path: '/home', aliases: ['/'], tab: true },
-  {
-    name: 'categories',
-    page: 'pages/categories/index',
-    path: '/categories/:category/:node',
-    aliases: ['/categories'],
-    tab: true,
-  },
-  { name: 'cart', page: 'pages/cart/index', path: '/my-cart', tab: true },
-  { name: 'my', page: 'pages/my/index', path: '/more', tab: true },
+  main('home', 'home', '/home', { aliases: ['/'], tab: true }),
+  main('categories', 'categories', '/categories/:category/:node', { aliases: ['/categories'], tab: true }),
+  main('cart', 'cart', '/my-cart', TAB),
+  main('my', 'my', '/more', TAB),
   // catalog
-  { name: 'search', page: 'packages/catalog/search/index', path: '/search' },
-  {
-    name: 'productDetails',
-    page: 'packages/catalog/product-details/index',
-    path: '/product-details/:title/:catalogNumber',
-  },
-  { name: 'promotion', page: 'packages/catalog/promotion/index', path: '/promotions/:category/:subject/:id' },
+  sub('search', 'catalog/search', '/search'),
+  sub('productDetails', 'catalog/product-details', '/product-details/:title/:catalogNumber'),
+  sub('promotion', 'catalog/promotion', '/promotions/:category/:subject/:id'),
   // paths the spec does not show (section 2 names these screens only)
-  { name: 'documents', page: 'packages/catalog/documents/index', path: '/documents' },
-  { name: 'selectionTools', page: 'packages/catalog/selection-tools/index', path: '/selection-tools' },
-  { name: 'dualOrigin', page: 'packages/catalog/dual-origin/index', path: '/dual-origin-products' },
+  sub('documents', 'catalog/documents', '/documents'),
+  sub('selectionTools', 'catalog/selection-tools', '/selection-tools'),
+  sub('dualOrigin', 'catalog/dual-origin', '/dual-origin-products'),
   // marketing content: learning centre / knowledge hub, application, workflow, industry solutions, brands, campaigns
-  { name: 'contentHub', page: 'packages/marketing/hub/index', path: '/content-hub/:contentType' },
-  { name: 'contentDetail', page: 'packages/marketing/detail/index', path: '/content/:id' },
+  sub('contentHub', 'marketing/hub', '/content-hub/:contentType'),
+  sub('contentDetail', 'marketing/detail', '/content/:id'),
   // account
-  { name: 'notification', page: 'packages/account/notification/index', path: '/notification', login: true },
-  { name: 'wishlist', page: 'packages/engagement/wishlist/index', path: '/my-wishlist', login: true },
-  { name: 'shipToInfo', page: 'packages/account/ship-to-info/index', path: '/my-account/ShipToInfo', login: true },
-  {
-    name: 'shipToAddress',
-    page: 'packages/account/ship-to-address/index',
-    path: '/my-account/ShipToInfoAddress',
-    login: true,
-  },
-  {
-    name: 'arStatement',
-    page: 'packages/account/ar-statement/index',
-    path: '/my-account/ARstatement/:billToAccountNumber',
-    login: true,
-  },
-  {
-    name: 'invoiceList',
-    page: 'packages/account/invoice-list/index',
-    path: '/my-account/InvoiceList/:billToAccountNumber',
-    login: true,
-  },
-  { name: 'nonLogged', page: 'packages/account/non-logged/index', path: '/non-logged/MyAccount' },
-  { name: 'onboarding', page: 'packages/account/onboarding/index', path: '/onboarding' },
-  { name: 'wechatLogin', page: 'packages/auth/wechat-login/index', path: '/wechat-login' },
+  sub('notification', 'account/notification', '/notification', LOGIN),
+  sub('wishlist', 'engagement/wishlist', '/my-wishlist', LOGIN),
+  sub('shipToInfo', 'account/ship-to-info', '/my-account/ShipToInfo', LOGIN),
+  sub('shipToAddress', 'account/ship-to-address', '/my-account/ShipToInfoAddress', LOGIN),
+  sub('arStatement', 'account/ar-statement', '/my-account/ARstatement/:billToAccountNumber', LOGIN),
+  sub('invoiceList', 'account/invoice-list', '/my-account/InvoiceList/:billToAccountNumber', LOGIN),
+  sub('nonLogged', 'account/non-logged', '/non-logged/MyAccount'),
+  sub('onboarding', 'account/onboarding', '/onboarding'),
+  sub('wechatLogin', 'auth/wechat-login', '/wechat-login'),
   // username login return (the server's OIDC callback hands over a one-time ticket here)
-  { name: 'loginCallback', page: 'packages/auth/login-callback/index', path: '/login-callback' },
-  { name: 'supplyCentre', page: 'packages/account/supply-centre/index', path: '/my-account/SupplyCenter', login: true },
-  { name: 'persona', page: 'packages/account/persona/index', path: '/my-account/Persona', login: true },
-  {
-    name: 'browsingHistory',
-    page: 'packages/engagement/browsing-history/index',
-    path: '/browsing-history',
-    login: true,
-  },
+  sub('loginCallback', 'auth/login-callback', '/login-callback'),
+  sub('supplyCentre', 'account/supply-centre', '/my-account/SupplyCenter', LOGIN),
+  sub('persona', 'account/persona', '/my-account/Persona', LOGIN),
+  sub('browsingHistory', 'engagement/browsing-history', '/browsing-history', LOGIN),
   // order
-  {
-    name: 'deliveryAddress',
-    page: 'packages/cart/delivery-address/index',
-    path: '/my-cart/DeliveryAddress',
-    login: true,
-  },
+  sub('deliveryAddress', 'cart/delivery-address', '/my-cart/DeliveryAddress', LOGIN),
   // quick order (spec section 2 names the screen; its path is not shown): paste catalogue numbers with quantities
-  { name: 'quickOrder', page: 'packages/cart/quick-order/index', path: '/my-cart/QuickOrder' },
+  sub('quickOrder', 'cart/quick-order', '/my-cart/QuickOrder'),
   // the submit-order page (section 2 names it; path not shown) — /submit-order/success is its success page
-  { name: 'submitOrder', page: 'packages/order/submit-order/index', path: '/submit-order', login: true },
+  sub('submitOrder', 'order/submit-order', '/submit-order', LOGIN),
   // quotes list and detail (S-quotes; paths not shown)
-  { name: 'quotes', page: 'packages/order/quotes/index', path: '/my-quotes', login: true },
+  sub('quotes', 'order/quotes', '/my-quotes', LOGIN),
   // (not /my-quotes/:id: its static part would be /my-quotes, the list's H5 address, and the router would open the list)
-  {
-    name: 'quoteDetail',
-    page: 'packages/order/quote-detail/index',
-    path: '/my-quotes/detail/:staticQuoteId',
-    login: true,
-  },
-  { name: 'flashbuySubmit', page: 'packages/flashbuy/submit/index', path: '/flashbuy/submit', login: true },
-  { name: 'orderSuccess', page: 'packages/order/order-success/index', path: '/submit-order/success', login: true },
-  {
-    name: 'pendingLto',
-    page: 'packages/order/pending-lto/index',
-    path: '/my-orders/PendingLTO/:orderNumber',
-    login: true,
-  },
-  { name: 'orderDetail', page: 'packages/order/order-detail/index', path: '/my-orders/:orderNumber', login: true },
+  sub('quoteDetail', 'order/quote-detail', '/my-quotes/detail/:staticQuoteId', LOGIN),
+  sub('flashbuySubmit', 'flashbuy/submit', '/flashbuy/submit', LOGIN),
+  sub('orderSuccess', 'order/order-success', '/submit-order/success', LOGIN),
+  sub('pendingLto', 'order/pending-lto', '/my-orders/PendingLTO/:orderNumber', LOGIN),
+  sub('orderDetail', 'order/order-detail', '/my-orders/:orderNumber', LOGIN),
   // order history and tracking (section 2 names the screen; path not shown). Not /my-orders: that is the static
   // part of the order detail's path, the detail's H5 address, and the router would open the detail for it
-  { name: 'orderHistory', page: 'packages/order/order-history/index', path: '/order-history', login: true },
+  sub('orderHistory', 'order/order-history', '/order-history', LOGIN),
   // cancel-order request and return or after-sales form (section 2 names them; paths not shown). Not under
   // /my-orders/: its static part is the order detail's, and the router would open the detail for them
-  { name: 'orderCancel', page: 'packages/order/order-cancel/index', path: '/order-cancel/:orderNumber', login: true },
-  { name: 'orderReturn', page: 'packages/order/order-return/index', path: '/order-return/:orderNumber', login: true },
-  {
-    name: 'enquiryDetail',
-    page: 'packages/order/enquiry-detail/index',
-    path: '/my-request-china/:requestId',
-    login: true,
-  },
+  sub('orderCancel', 'order/order-cancel', '/order-cancel/:orderNumber', LOGIN),
+  sub('orderReturn', 'order/order-return', '/order-return/:orderNumber', LOGIN),
+  sub('enquiryDetail', 'order/enquiry-detail', '/my-request-china/:requestId', LOGIN),
   // requests and enquiries, the "My request" list (section 2 names the screen, path not shown; not /my-request-china: the
   // detail's static part)
-  { name: 'enquiries', page: 'packages/order/enquiries/index', path: '/my-requests', login: true },
+  sub('enquiries', 'order/enquiries', '/my-requests', LOGIN),
   // an order's confirmation link (pre-order confirmation, section 2; path not shown): no login, the link's token is the key
-  { name: 'orderConfirm', page: 'packages/order/order-confirm/index', path: '/order-confirmation/:token' },
-  { name: 'leadSubmit', page: 'packages/order/lead-submit/index', path: '/lead-generation/ordersubmit' },
-  { name: 'flashSale', page: 'packages/flashbuy/flash-sale/index', path: '/flashbuy/list' },
+  sub('orderConfirm', 'order/order-confirm', '/order-confirmation/:token'),
+  sub('leadSubmit', 'order/lead-submit', '/lead-generation/ordersubmit'),
+  sub('flashSale', 'flashbuy/flash-sale', '/flashbuy/list'),
   // gift centre
-  { name: 'rewardsRules', page: 'packages/membership/rewards-rules/index', path: '/giftcenter/rewardsrules' },
-  {
-    name: 'rewardDetail',
-    page: 'packages/membership/reward-detail/index',
-    path: '/giftcenter/rewarddetail',
-    login: true,
-  },
+  sub('rewardsRules', 'membership/rewards-rules', '/giftcenter/rewardsrules'),
+  sub('rewardDetail', 'membership/reward-detail', '/giftcenter/rewarddetail', LOGIN),
   // the gift centre, a gift's redemption (?id=), the redemption record and feedback (spec §2 names them; paths not shown)
-  { name: 'giftCentre', page: 'packages/membership/gift-centre/index', path: '/giftcenter', login: true },
-  { name: 'giftRedeem', page: 'packages/membership/gift-redeem/index', path: '/giftcenter/redeem', login: true },
-  {
-    name: 'redemptionRecord',
-    page: 'packages/membership/redemption-record/index',
-    path: '/giftcenter/redemptionrecord',
-    login: true,
-  },
-  {
-    name: 'redemptionFeedback',
-    page: 'packages/membership/redemption-feedback/index',
-    path: '/giftcenter/redemptionfeedback',
-    login: true,
-  },
+  sub('giftCentre', 'membership/gift-centre', '/giftcenter', LOGIN),
+  sub('giftRedeem', 'membership/gift-redeem', '/giftcenter/redeem', LOGIN),
+  sub('redemptionRecord', 'membership/redemption-record', '/giftcenter/redemptionrecord', LOGIN),
+  sub('redemptionFeedback', 'membership/redemption-feedback', '/giftcenter/redemptionfeedback', LOGIN),
   // membership play (issue 13; the spec names the screens — gift bag, lucky draw, the profile tabs referral, earn points by tasks, my interaction history — not their paths)
-  { name: 'luckyDraw', page: 'packages/membership/lucky-draw/index', path: '/giftcenter/luckydraw', login: true },
-  { name: 'giftBag', page: 'packages/membership/gift-bag/index', path: '/giftcenter/giftbag', login: true },
-  { name: 'earnPoints', page: 'packages/membership/earn-points/index', path: '/my-account/EarnPoints', login: true },
-  {
-    name: 'interactionHistory',
-    page: 'packages/membership/interaction-history/index',
-    path: '/my-account/InteractionHistory',
-    login: true,
-  },
-  { name: 'referral', page: 'packages/membership/referral/index', path: '/my-account/Referral', login: true },
+  sub('luckyDraw', 'membership/lucky-draw', '/giftcenter/luckydraw', LOGIN),
+  sub('giftBag', 'membership/gift-bag', '/giftcenter/giftbag', LOGIN),
+  sub('earnPoints', 'membership/earn-points', '/my-account/EarnPoints', LOGIN),
+  sub('interactionHistory', 'membership/interaction-history', '/my-account/InteractionHistory', LOGIN),
+  sub('referral', 'membership/referral', '/my-account/Referral', LOGIN),
   // customer service
-  { name: 'chat', page: 'packages/service/chat/index', path: '/zhichi-consult' },
+  sub('chat', 'service/chat', '/zhichi-consult'),
 ] as const satisfies readonly RouteRow[]
 
 /** The names of the routes: those of the table. */

@@ -1,4 +1,4 @@
-import { endpoint } from '../endpoint'
+import { get, post } from '../endpoint'
 import {
   AddressKeyQuerySchema,
   AddressMutationResultSchema,
@@ -33,53 +33,31 @@ import { PersonaSchema } from './persona'
 
 /** The account's endpoints (spec section 7): user, addresses, credit, invoices and AR, supply centre, notifications, persona, onboarding. */
 export const accountEndpoints = {
-  userInfo: endpoint('GET', '/users/info', { answer: UserInfoSchema }),
+  userInfo: get('/users/info', UserInfoSchema),
   /** a failed /users/info is reported before the logout */
-  errorTracking: endpoint('POST', '/users/errorTracking', {
-    body: ErrorTrackingBodySchema,
-    answer: ErrorTrackingResultSchema,
-  }),
-  persona: endpoint('GET', '/persona', { answer: PersonaSchema }),
+  errorTracking: post('/users/errorTracking', ErrorTrackingResultSchema, { body: ErrorTrackingBodySchema }),
+  persona: get('/persona', PersonaSchema),
   /** the fallback of GET /persona */
-  dsPersona: endpoint('GET', '/persona/getDSPersona', { answer: PersonaSchema }),
-  personaOptions: endpoint('GET', '/persona/options', { answer: PersonaOptionsSchema }),
-  savePersona: endpoint('POST', '/persona', { body: PersonaSaveBodySchema, answer: PersonaSchema }),
-  changeDefaultAddress: endpoint('POST', '/address/changeDefault', {
-    body: ChangeDefaultBodySchema,
-    answer: ChangeDefaultResultSchema,
-  }),
-  phoneDictionary: endpoint('GET', '/address/getPhoneDictionary', { answer: PhoneDictionarySchema }),
-  addressDetail: endpoint('GET', '/address/detail', { query: AddressKeyQuerySchema, answer: ShipToSchema }),
-  addAddress: endpoint('POST', '/address/add', { body: ShipToAddressInputSchema, answer: AddressMutationResultSchema }),
-  updateAddress: endpoint('POST', '/address/update', {
-    body: ShipToAddressInputSchema,
-    answer: AddressMutationResultSchema,
-  }),
-  creditList: endpoint('POST', '/creditlimit/list', { body: CreditListBodySchema, answer: CreditListResultSchema }),
-  invoiceList: endpoint('GET', '/invoice/list', { query: InvoiceListQuerySchema, answer: InvoiceListResultSchema }),
-  arStatement: endpoint('GET', '/ar/statement', { query: ArStatementQuerySchema, answer: ArStatementSchema }),
-  supplyCenter: endpoint('GET', '/sc/getSupplyCenter', {
-    query: SupplyCenterQuerySchema,
-    answer: SupplyCenterListSchema,
-  }),
-  supplyCenterOptions: endpoint('GET', '/sc/options', { answer: SupplyCenterOptionListSchema }),
-  applySupplyCenter: endpoint('POST', '/sc/apply', {
-    body: SupplyCenterApplyBodySchema,
-    answer: SupplyCenterRequestSchema,
-  }),
-  supplyCenterRequests: endpoint('GET', '/sc/requests', { answer: SupplyCenterRequestListSchema }),
-  notifications: endpoint('GET', '/notification/list', {
-    query: NotificationListQuerySchema,
-    answer: NotificationListResultSchema,
-  }),
-  notificationUnread: endpoint('POST', '/notification/unread', {
+  dsPersona: get('/persona/getDSPersona', PersonaSchema),
+  personaOptions: get('/persona/options', PersonaOptionsSchema),
+  savePersona: post('/persona', PersonaSchema, { body: PersonaSaveBodySchema }),
+  changeDefaultAddress: post('/address/changeDefault', ChangeDefaultResultSchema, { body: ChangeDefaultBodySchema }),
+  phoneDictionary: get('/address/getPhoneDictionary', PhoneDictionarySchema),
+  addressDetail: get('/address/detail', ShipToSchema, { query: AddressKeyQuerySchema }),
+  addAddress: post('/address/add', AddressMutationResultSchema, { body: ShipToAddressInputSchema }),
+  updateAddress: post('/address/update', AddressMutationResultSchema, { body: ShipToAddressInputSchema }),
+  creditList: post('/creditlimit/list', CreditListResultSchema, { body: CreditListBodySchema }),
+  invoiceList: get('/invoice/list', InvoiceListResultSchema, { query: InvoiceListQuerySchema }),
+  arStatement: get('/ar/statement', ArStatementSchema, { query: ArStatementQuerySchema }),
+  supplyCenter: get('/sc/getSupplyCenter', SupplyCenterListSchema, { query: SupplyCenterQuerySchema }),
+  supplyCenterOptions: get('/sc/options', SupplyCenterOptionListSchema),
+  applySupplyCenter: post('/sc/apply', SupplyCenterRequestSchema, { body: SupplyCenterApplyBodySchema }),
+  supplyCenterRequests: get('/sc/requests', SupplyCenterRequestListSchema),
+  notifications: get('/notification/list', NotificationListResultSchema, { query: NotificationListQuerySchema }),
+  notificationUnread: post('/notification/unread', NotificationUnreadResultSchema, {
     body: NotificationUnreadBodySchema,
-    answer: NotificationUnreadResultSchema,
   }),
-  onboardingStatus: endpoint('GET', '/onboarding/status', { answer: OnboardingStatusSchema }),
-  linkAccount: endpoint('POST', '/onboarding/link-account', {
-    body: LinkAccountBodySchema,
-    answer: OnboardingRequestSchema,
-  }),
+  onboardingStatus: get('/onboarding/status', OnboardingStatusSchema),
+  linkAccount: post('/onboarding/link-account', OnboardingRequestSchema, { body: LinkAccountBodySchema }),
 }
 export type AccountEndpoints = typeof accountEndpoints

@@ -1,4 +1,4 @@
-import { endpoint } from '../endpoint'
+import { get, post } from '../endpoint'
 import {
   CartAddItemsBodySchema,
   CartAssayBodySchema,
@@ -23,29 +23,22 @@ import { ApplyPromotionsBodySchema, ApplyPromotionsResultSchema } from '../order
 
 /** The cart's endpoints (spec section 7): the cart calls, coupons, the delivery channel and the checkout's pricing. */
 export const cartEndpoints = {
-  queryCart: endpoint('GET', '/cart/query', { query: CartQuerySchema, answer: CartSchema }),
-  mergeCart: endpoint('GET', '/cart/merge', { query: CartMergeQuerySchema, answer: CartMergeResultSchema }),
-  addItems: endpoint('POST', '/cart/addItems', { body: CartAddItemsBodySchema, answer: LineResultsSchema }),
-  quickAdd: endpoint('POST', '/cart/quickAdd', { body: CartQuickAddBodySchema, answer: LineResultsSchema }),
-  addAssay: endpoint('POST', '/cart/assayId', { body: CartAssayBodySchema, answer: LineResultsSchema }),
-  reorder: endpoint('POST', '/cart/reorder', { body: CartReorderBodySchema, answer: LineResultsSchema }),
-  deleteItems: endpoint('POST', '/cart/deleteItems', {
-    body: CartDeleteItemsBodySchema,
-    answer: CartDeleteResultSchema,
-  }),
-  setQuantity: endpoint('POST', '/cart/quantity', { body: CartQuantityBodySchema, answer: CartSchema }),
-  setPreference: endpoint('POST', '/cart/preference', { body: CartPreferenceBodySchema, answer: CartSchema }),
-  applyCoupon: endpoint('POST', '/cart/coupon/apply', { body: CartCouponBodySchema, answer: CartCouponResultSchema }),
+  queryCart: get('/cart/query', CartSchema, { query: CartQuerySchema }),
+  mergeCart: get('/cart/merge', CartMergeResultSchema, { query: CartMergeQuerySchema }),
+  addItems: post('/cart/addItems', LineResultsSchema, { body: CartAddItemsBodySchema }),
+  quickAdd: post('/cart/quickAdd', LineResultsSchema, { body: CartQuickAddBodySchema }),
+  addAssay: post('/cart/assayId', LineResultsSchema, { body: CartAssayBodySchema }),
+  reorder: post('/cart/reorder', LineResultsSchema, { body: CartReorderBodySchema }),
+  deleteItems: post('/cart/deleteItems', CartDeleteResultSchema, { body: CartDeleteItemsBodySchema }),
+  setQuantity: post('/cart/quantity', CartSchema, { body: CartQuantityBodySchema }),
+  setPreference: post('/cart/preference', CartSchema, { body: CartPreferenceBodySchema }),
+  applyCoupon: post('/cart/coupon/apply', CartCouponResultSchema, { body: CartCouponBodySchema }),
   /** answers the cart as it now stands, not a coupon verdict */
-  removeCoupon: endpoint('POST', '/cart/coupon/remove', { body: CartCouponBodySchema, answer: CartSchema }),
-  listCoupons: endpoint('GET', '/cart/coupon/list', { answer: CouponOfferListSchema }),
-  skuDeliveryChannel: endpoint('POST', '/sc/getSkuDeliveryChannel', {
+  removeCoupon: post('/cart/coupon/remove', CartSchema, { body: CartCouponBodySchema }),
+  listCoupons: get('/cart/coupon/list', CouponOfferListSchema),
+  skuDeliveryChannel: post('/sc/getSkuDeliveryChannel', SkuDeliveryChannelResultSchema, {
     body: SkuDeliveryChannelBodySchema,
-    answer: SkuDeliveryChannelResultSchema,
   }),
-  applyPromotions: endpoint('POST', '/order/applyPromotions', {
-    body: ApplyPromotionsBodySchema,
-    answer: ApplyPromotionsResultSchema,
-  }),
+  applyPromotions: post('/order/applyPromotions', ApplyPromotionsResultSchema, { body: ApplyPromotionsBodySchema }),
 }
 export type CartEndpoints = typeof cartEndpoints

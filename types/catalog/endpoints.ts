@@ -1,4 +1,4 @@
-import { endpoint } from '../endpoint'
+import { endpoint, get, post } from '../endpoint'
 import {
   AvailabilityRequestSchema,
   AvailabilityResponseSchema,
@@ -25,40 +25,22 @@ import {
 
 /** The catalogue's endpoints (spec section 7): lists, search, detail, prices and stock, documents, selection tools. */
 export const catalogEndpoints = {
-  productList: endpoint('GET', '/product/list', { query: ProductListQuerySchema, answer: ProductListSchema }),
-  categoryTree: endpoint('GET', '/category/tree', { answer: CategoryTreeSchema }),
-  searchProducts: endpoint('GET', '/product/search', {
-    query: ProductSearchQuerySchema,
-    answer: ProductSearchResultSchema,
-  }),
+  productList: get('/product/list', ProductListSchema, { query: ProductListQuerySchema }),
+  categoryTree: get('/category/tree', CategoryTreeSchema),
+  searchProducts: get('/product/search', ProductSearchResultSchema, { query: ProductSearchQuerySchema }),
   /** catalogNumber is a comma list */
-  productCatalog: endpoint('GET', '/product/catalog', {
-    query: ProductCatalogQuerySchema,
-    answer: ProductDetailListSchema,
-  }),
-  prices: endpoint('POST', '/product/price', { body: PriceRequestSchema, answer: PriceResponseSchema }),
-  availability: endpoint('POST', '/product/availability', {
-    body: AvailabilityRequestSchema,
-    answer: AvailabilityResponseSchema,
-  }),
+  productCatalog: get('/product/catalog', ProductDetailListSchema, { query: ProductCatalogQuerySchema }),
+  prices: post('/product/price', PriceResponseSchema, { body: PriceRequestSchema }),
+  availability: post('/product/availability', AvailabilityResponseSchema, { body: AvailabilityRequestSchema }),
   /** the same call under its short name */
-  availabilityShort: endpoint('POST', '/availability', {
-    body: AvailabilityRequestSchema,
-    answer: AvailabilityResponseSchema,
-  }),
-  searchDocuments: endpoint('GET', '/document/search', {
-    query: DocumentSearchQuerySchema,
-    answer: DocumentSearchResultSchema,
-  }),
+  availabilityShort: post('/availability', AvailabilityResponseSchema, { body: AvailabilityRequestSchema }),
+  searchDocuments: get('/document/search', DocumentSearchResultSchema, { query: DocumentSearchQuerySchema }),
   documentFile: endpoint('GET', '/document/file/:id', {
     params: DocumentIdParamsSchema,
     file: { description: 'The document as a PDF file', contentTypes: ['application/pdf'] },
   }),
-  selectionFacets: endpoint('GET', '/product/selection/facets', {
-    query: SelectionFacetsQuerySchema,
-    answer: SelectionFacetsSchema,
-  }),
-  selection: endpoint('GET', '/product/selection', { query: SelectionQuerySchema, answer: SelectionResultSchema }),
-  dualOrigin: endpoint('GET', '/product/dual-origin', { query: DualOriginQuerySchema, answer: DualOriginListSchema }),
+  selectionFacets: get('/product/selection/facets', SelectionFacetsSchema, { query: SelectionFacetsQuerySchema }),
+  selection: get('/product/selection', SelectionResultSchema, { query: SelectionQuerySchema }),
+  dualOrigin: get('/product/dual-origin', DualOriginListSchema, { query: DualOriginQuerySchema }),
 }
 export type CatalogEndpoints = typeof catalogEndpoints

@@ -1,4 +1,4 @@
-import { endpoint } from '../endpoint'
+import { get, post } from '../endpoint'
 import {
   FlashApplyBodySchema,
   FlashApplyResultSchema,
@@ -16,28 +16,17 @@ import {
 /** The flash-buy endpoints (spec section 7). */
 export const flashbuyEndpoints = {
   /** the sales of the flash-sale list (anonymous visitors too) */
-  list: endpoint('GET', '/flashbuy/list', { answer: FlashSaleListSchema }),
-  detail: endpoint('GET', '/flashbuy/detail/:id', { params: FlashBuyIdParamsSchema, answer: FlashBuyDetailSchema }),
+  list: get('/flashbuy/list', FlashSaleListSchema),
+  detail: get('/flashbuy/detail/:id', FlashBuyDetailSchema, { params: FlashBuyIdParamsSchema }),
   /** what an order of that quantity is charged now (line, taxes, total), as the server sums it */
-  quote: endpoint('GET', '/flashbuy/quote/:id', {
-    params: FlashBuyIdParamsSchema,
-    query: FlashQuoteQuerySchema,
-    answer: FlashQuoteSchema,
-  }),
-  applyPromo: endpoint('POST', '/flashbuy/promos/apply', {
-    body: FlashApplyBodySchema,
-    answer: FlashApplyResultSchema,
-  }),
+  quote: get('/flashbuy/quote/:id', FlashQuoteSchema, { params: FlashBuyIdParamsSchema, query: FlashQuoteQuerySchema }),
+  applyPromo: post('/flashbuy/promos/apply', FlashApplyResultSchema, { body: FlashApplyBodySchema }),
   /** with the header Idempotency-Key */
-  placeOrder: endpoint('POST', '/flashbuy/place/order', {
-    body: FlashPlaceOrderBodySchema,
-    answer: FlashPlaceOrderResultSchema,
-  }),
+  placeOrder: post('/flashbuy/place/order', FlashPlaceOrderResultSchema, { body: FlashPlaceOrderBodySchema }),
   /** operator endpoint (x-ops-token): a sale's flash price, stock or window */
-  opsUpdateSale: endpoint('POST', '/ops/flashbuy/:id', {
+  opsUpdateSale: post('/ops/flashbuy/:id', FlashSaleSummarySchema, {
     params: FlashBuyIdParamsSchema,
     body: FlashOpsBodySchema,
-    answer: FlashSaleSummarySchema,
   }),
 }
 export type FlashbuyEndpoints = typeof flashbuyEndpoints

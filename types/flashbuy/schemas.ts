@@ -22,13 +22,18 @@ export const FLASH_BUY_STATUSES = ['COMING_SOON', 'IN_PROGRESS', 'SOLD_OUT', 'OV
 export type FlashBuyStatus = (typeof FLASH_BUY_STATUSES)[number]
 export const FlashBuyStatusSchema = Literals(FLASH_BUY_STATUSES)
 
-/** One sale of the flash-sale list (GET /flashbuy/list; the spec names the screen, not the call) */
-export const FlashSaleSummarySchema = Type.Object({
+/** How the list and the detail name a sale and its product. */
+const SaleProductFields = {
   id: Type.String(),
   sku: Type.String(),
   catalogNumber: Type.String(),
   skuName: Type.String(),
   skuSize: Type.String(),
+}
+
+/** One sale of the flash-sale list (GET /flashbuy/list; the spec names the screen, not the call) */
+export const FlashSaleSummarySchema = Type.Object({
+  ...SaleProductFields,
   image: Nullable(Type.String()),
   /** null while COMING_SOON: the display text shows instead of a price */
   flashPrice: Nullable(Type.Number()),
@@ -58,11 +63,7 @@ export const FlashBuyIdParamsSchema = Closed({
  * account has bought of it already (0 when anonymous).
  */
 export const FlashBuyDetailSchema = Type.Object({
-  id: Type.String(),
-  sku: Type.String(),
-  catalogNumber: Type.String(),
-  skuName: Type.String(),
-  skuSize: Type.String(),
+  ...SaleProductFields,
   skuImages: Type.Array(Type.String()),
   flashPrice: Nullable(Type.Number()),
   originalPrice: Nullable(Type.Number()),

@@ -1,4 +1,4 @@
-import { endpoint } from '../endpoint'
+import { get } from '../endpoint'
 import {
   ArticleTypeListSchema,
   ContentCategoryListSchema,
@@ -18,27 +18,21 @@ import { PromotionQuerySchema, PromotionSchema } from '../catalog/index'
 
 /** The marketing endpoints (spec section 7): content under /mkt, and a promotion's page. */
 export const marketingEndpoints = {
-  contentCategories: endpoint('GET', '/mkt/category/getByContentType', {
+  contentCategories: get('/mkt/category/getByContentType', ContentCategoryListSchema, {
     query: ContentTypeQuerySchema,
-    answer: ContentCategoryListSchema,
   }),
-  articleTypes: endpoint('GET', '/mkt/system/dict/ARTICLE_TYPE', { answer: ArticleTypeListSchema }),
-  contentList: endpoint('GET', '/mkt/content/list', { query: ContentListQuerySchema, answer: ContentListSchema }),
-  contentDetail: endpoint('GET', '/mkt/content/details/:id', {
-    params: ContentIdParamsSchema,
-    answer: ContentDetailSchema,
-  }),
-  specialColumns: endpoint('GET', '/mkt/content/special-column/list', { answer: SpecialColumnListSchema }),
-  skuContentList: endpoint('GET', '/mkt/content/sku/list', { query: SkuContentQuerySchema, answer: SkuContentSchema }),
-  skuContentCategory: endpoint('GET', '/mkt/content/sku/category/:catalogNumber', {
+  articleTypes: get('/mkt/system/dict/ARTICLE_TYPE', ArticleTypeListSchema),
+  contentList: get('/mkt/content/list', ContentListSchema, { query: ContentListQuerySchema }),
+  contentDetail: get('/mkt/content/details/:id', ContentDetailSchema, { params: ContentIdParamsSchema }),
+  specialColumns: get('/mkt/content/special-column/list', SpecialColumnListSchema),
+  skuContentList: get('/mkt/content/sku/list', SkuContentSchema, { query: SkuContentQuerySchema }),
+  skuContentCategory: get('/mkt/content/sku/category/:catalogNumber', SkuContentSchema, {
     params: SkuContentParamsSchema,
-    answer: SkuContentSchema,
   }),
   /** "/activity-product/promotions?source=mobility&skus={list}" */
-  productPromotions: endpoint('GET', '/mkt/activity-product/promotions', {
+  productPromotions: get('/mkt/activity-product/promotions', ProductPromotionListSchema, {
     query: ProductPromotionsQuerySchema,
-    answer: ProductPromotionListSchema,
   }),
-  promotionById: endpoint('GET', '/get/promotionById', { query: PromotionQuerySchema, answer: PromotionSchema }),
+  promotionById: get('/get/promotionById', PromotionSchema, { query: PromotionQuerySchema }),
 }
 export type MarketingEndpoints = typeof marketingEndpoints

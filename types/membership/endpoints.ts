@@ -1,4 +1,4 @@
-import { endpoint } from '../endpoint'
+import { get, post } from '../endpoint'
 import { PointsEntriesPageSchema, PointsEntriesQuerySchema, PointsSummarySchema } from './points-schemas'
 import {
   FeedbackBodySchema,
@@ -38,62 +38,41 @@ import { PageQuerySchema } from './paging'
  * history, invitations; and the operator endpoints (x-ops-token) that move a redemption or a feedback.
  */
 export const membershipEndpoints = {
-  points: endpoint('GET', '/membership/points', { answer: PointsSummarySchema }),
-  pointsEntries: endpoint('GET', '/membership/points/entries', {
-    query: PointsEntriesQuerySchema,
-    answer: PointsEntriesPageSchema,
-  }),
-  gifts: endpoint('GET', '/membership/gifts', { answer: GiftListSchema }),
-  gift: endpoint('GET', '/membership/gifts/:id', { params: GiftIdParamsSchema, answer: GiftSchema }),
+  points: get('/membership/points', PointsSummarySchema),
+  pointsEntries: get('/membership/points/entries', PointsEntriesPageSchema, { query: PointsEntriesQuerySchema }),
+  gifts: get('/membership/gifts', GiftListSchema),
+  gift: get('/membership/gifts/:id', GiftSchema, { params: GiftIdParamsSchema }),
   /** with the header Idempotency-Key */
-  redeemGift: endpoint('POST', '/membership/gifts/redeem', { body: RedeemBodySchema, answer: RedeemResultSchema }),
-  redemptions: endpoint('GET', '/membership/redemptions', { query: PageQuerySchema, answer: RedemptionPageSchema }),
-  redemption: endpoint('GET', '/membership/redemptions/:redemptionNumber', {
+  redeemGift: post('/membership/gifts/redeem', RedeemResultSchema, { body: RedeemBodySchema }),
+  redemptions: get('/membership/redemptions', RedemptionPageSchema, { query: PageQuerySchema }),
+  redemption: get('/membership/redemptions/:redemptionNumber', RedemptionSchema, {
     params: RedemptionNumberParamsSchema,
-    answer: RedemptionSchema,
   }),
-  feedback: endpoint('GET', '/membership/redemption-feedback', { answer: FeedbackListSchema }),
-  postFeedback: endpoint('POST', '/membership/redemption-feedback', {
-    body: FeedbackBodySchema,
-    answer: FeedbackSchema,
-  }),
-  draws: endpoint('GET', '/membership/draws', { answer: DrawListSchema }),
+  feedback: get('/membership/redemption-feedback', FeedbackListSchema),
+  postFeedback: post('/membership/redemption-feedback', FeedbackSchema, { body: FeedbackBodySchema }),
+  draws: get('/membership/draws', DrawListSchema),
   /** with the header Idempotency-Key */
-  draw: endpoint('POST', '/membership/draws/:id/draw', {
-    params: DrawIdParamsSchema,
-    body: PlayEmptyBodySchema,
-    answer: DrawResultSchema,
-  }),
-  giftBag: endpoint('GET', '/membership/giftbag', { query: PageQuerySchema, answer: GiftBagSchema }),
-  prizeAddress: endpoint('POST', '/membership/giftbag/:id/address', {
+  draw: post('/membership/draws/:id/draw', DrawResultSchema, { params: DrawIdParamsSchema, body: PlayEmptyBodySchema }),
+  giftBag: get('/membership/giftbag', GiftBagSchema, { query: PageQuerySchema }),
+  prizeAddress: post('/membership/giftbag/:id/address', PrizeOrderSchema, {
     params: PrizeOrderIdParamsSchema,
     body: PrizeAddressBodySchema,
-    answer: PrizeOrderSchema,
   }),
-  tasks: endpoint('GET', '/membership/tasks', { answer: TaskListSchema }),
-  claimTask: endpoint('POST', '/membership/tasks/:code/claim', {
+  tasks: get('/membership/tasks', TaskListSchema),
+  claimTask: post('/membership/tasks/:code/claim', TaskClaimResultSchema, {
     params: TaskCodeParamsSchema,
     body: PlayEmptyBodySchema,
-    answer: TaskClaimResultSchema,
   }),
-  interactions: endpoint('GET', '/membership/interactions', {
-    query: PageQuerySchema,
-    answer: MemberInteractionPageSchema,
-  }),
-  invitations: endpoint('GET', '/membership/invitations', { answer: InvitationListSchema }),
-  redeemInvitation: endpoint('POST', '/membership/invitations/redeem', {
-    body: InviteRedeemBodySchema,
-    answer: InviteRedeemResultSchema,
-  }),
-  opsMoveRedemption: endpoint('POST', '/ops/gift-redemptions/:redemptionNumber/status', {
+  interactions: get('/membership/interactions', MemberInteractionPageSchema, { query: PageQuerySchema }),
+  invitations: get('/membership/invitations', InvitationListSchema),
+  redeemInvitation: post('/membership/invitations/redeem', InviteRedeemResultSchema, { body: InviteRedeemBodySchema }),
+  opsMoveRedemption: post('/ops/gift-redemptions/:redemptionNumber/status', OpsRedemptionMovedSchema, {
     params: RedemptionNumberParamsSchema,
     body: OpsRedemptionMoveSchema,
-    answer: OpsRedemptionMovedSchema,
   }),
-  opsMoveFeedback: endpoint('POST', '/ops/redemption-feedback/:id', {
+  opsMoveFeedback: post('/ops/redemption-feedback/:id', OpsFeedbackMovedSchema, {
     params: OpsFeedbackParamsSchema,
     body: OpsFeedbackMoveSchema,
-    answer: OpsFeedbackMovedSchema,
   }),
 }
 export type MembershipEndpoints = typeof membershipEndpoints

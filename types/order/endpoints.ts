@@ -1,4 +1,4 @@
-import { endpoint } from '../endpoint'
+import { endpoint, get, post } from '../endpoint'
 import {
   LeadCartParamsSchema,
   LeadCartSchema,
@@ -56,83 +56,51 @@ const EXPORT_FILE = {
  */
 export const orderEndpoints = {
   /** with the header Idempotency-Key */
-  placeOrder: endpoint('POST', '/order/placeOrder', { body: PlaceOrderBodySchema, answer: PlaceOrderResultSchema }),
-  orderList: endpoint('GET', '/order/list', { query: OrderListQuerySchema, answer: OrderListResultSchema }),
-  orderDetail: endpoint('GET', '/order/detail/:orderNumber', {
-    params: OrderNumberParamsSchema,
-    answer: OrderDetailSchema,
-  }),
-  pendingLto: endpoint('GET', '/order/pendingLto/:orderNumber', {
-    params: OrderNumberParamsSchema,
-    answer: PendingLtoSchema,
-  }),
-  quoteList: endpoint('GET', '/quote/list', { answer: SQuoteListSchema }),
-  quoteDetail: endpoint('GET', '/quote/detail/:staticQuoteId', {
-    params: QuoteIdParamsSchema,
-    answer: SQuoteDetailSchema,
-  }),
-  saveLeadItem: endpoint('POST', '/save/leadItem', { body: LeadItemBodySchema, answer: LeadItemResultSchema }),
-  leadCart: endpoint('GET', '/lead/cart/:leadCartId', { params: LeadCartParamsSchema, answer: LeadCartSchema }),
-  submitLead: endpoint('POST', '/lead/submit', { body: LeadSubmitBodySchema, answer: LeadSubmitResultSchema }),
-  enquiryList: endpoint('GET', '/request/list', { answer: EnquiryListSchema }),
-  enquiryDetail: endpoint('GET', '/request/detail/:requestId', {
-    params: EnquiryIdParamsSchema,
-    answer: EnquiryDetailSchema,
-  }),
-  enquiryComment: endpoint('POST', '/request/:requestId/comment', {
+  placeOrder: post('/order/placeOrder', PlaceOrderResultSchema, { body: PlaceOrderBodySchema }),
+  orderList: get('/order/list', OrderListResultSchema, { query: OrderListQuerySchema }),
+  orderDetail: get('/order/detail/:orderNumber', OrderDetailSchema, { params: OrderNumberParamsSchema }),
+  pendingLto: get('/order/pendingLto/:orderNumber', PendingLtoSchema, { params: OrderNumberParamsSchema }),
+  quoteList: get('/quote/list', SQuoteListSchema),
+  quoteDetail: get('/quote/detail/:staticQuoteId', SQuoteDetailSchema, { params: QuoteIdParamsSchema }),
+  saveLeadItem: post('/save/leadItem', LeadItemResultSchema, { body: LeadItemBodySchema }),
+  leadCart: get('/lead/cart/:leadCartId', LeadCartSchema, { params: LeadCartParamsSchema }),
+  submitLead: post('/lead/submit', LeadSubmitResultSchema, { body: LeadSubmitBodySchema }),
+  enquiryList: get('/request/list', EnquiryListSchema),
+  enquiryDetail: get('/request/detail/:requestId', EnquiryDetailSchema, { params: EnquiryIdParamsSchema }),
+  enquiryComment: post('/request/:requestId/comment', InteractionSchema, {
     params: EnquiryIdParamsSchema,
     body: EnquiryCommentBodySchema,
-    answer: InteractionSchema,
   }),
   /** no login: the token is the key */
-  confirmation: endpoint('GET', '/order/confirm/:token', {
-    params: ConfirmTokenParamsSchema,
-    answer: ConfirmationSchema,
-  }),
-  answerConfirmation: endpoint('POST', '/order/confirm/:token', {
+  confirmation: get('/order/confirm/:token', ConfirmationSchema, { params: ConfirmTokenParamsSchema }),
+  answerConfirmation: post('/order/confirm/:token', ConfirmationSchema, {
     params: ConfirmTokenParamsSchema,
     body: ConfirmActionBodySchema,
-    answer: ConfirmationSchema,
   }),
   /** the file, for a caller with the Authorization header */
   exportFile: endpoint('GET', '/order/export', { query: OrderExportQuerySchema, file: EXPORT_FILE }),
   /** a one-time address of the file, valid 60 s (downloaders cannot send the Authorization header) */
-  exportTicket: endpoint('POST', '/order/export/ticket', {
-    body: OrderExportTicketBodySchema,
-    answer: OrderExportTicketSchema,
-  }),
+  exportTicket: post('/order/export/ticket', OrderExportTicketSchema, { body: OrderExportTicketBodySchema }),
   exportTicketFile: endpoint('GET', '/order/export/file', { query: OrderExportFileQuerySchema, file: EXPORT_FILE }),
-  exportEmail: endpoint('POST', '/order/export/email', {
-    body: OrderExportEmailBodySchema,
-    answer: OrderExportEmailResultSchema,
-  }),
-  requestCancel: endpoint('POST', '/order/:orderNumber/cancel', {
+  exportEmail: post('/order/export/email', OrderExportEmailResultSchema, { body: OrderExportEmailBodySchema }),
+  requestCancel: post('/order/:orderNumber/cancel', OrderRequestSchema, {
     params: OrderNumberParamsSchema,
     body: OrderRequestFieldsSchema,
-    answer: OrderRequestSchema,
   }),
   /** multipart/form-data: the fields and up to 2 parts `files` */
-  requestReturn: endpoint('POST', '/order/:orderNumber/return', {
+  requestReturn: post('/order/:orderNumber/return', OrderRequestSchema, {
     params: OrderNumberParamsSchema,
     body: ReturnFormBodySchema,
-    answer: OrderRequestSchema,
   }),
-  orderRequests: endpoint('GET', '/order/:orderNumber/requests', {
-    params: OrderNumberParamsSchema,
-    answer: OrderRequestListSchema,
-  }),
+  orderRequests: get('/order/:orderNumber/requests', OrderRequestListSchema, { params: OrderNumberParamsSchema }),
   requestFile: endpoint('GET', '/order/request-file/:fileId', {
     params: RequestFileParamsSchema,
     file: { description: 'The stored file', contentTypes: ['image/jpeg', 'image/png', 'application/pdf'] },
   }),
-  opsAdvance: endpoint('POST', '/ops/orders/:orderNumber/advance', {
-    params: OrderNumberParamsSchema,
-    answer: OpsAdvanceResultSchema,
-  }),
-  opsConfirmation: endpoint('POST', '/ops/orders/:orderNumber/confirmation', {
+  opsAdvance: post('/ops/orders/:orderNumber/advance', OpsAdvanceResultSchema, { params: OrderNumberParamsSchema }),
+  opsConfirmation: post('/ops/orders/:orderNumber/confirmation', OpsConfirmationResultSchema, {
     params: OrderNumberParamsSchema,
     body: OpsConfirmationBodySchema,
-    answer: OpsConfirmationResultSchema,
   }),
 }
 export type OrderEndpoints = typeof orderEndpoints

@@ -24,11 +24,14 @@ const DaySchema = Type.String({
   description: "A calendar day, YYYY-MM-DD, in the account's country's time",
 })
 
-export const OrderExportQuerySchema = Closed({
+/** What every way of exporting takes: the range of days and the file's format. */
+const ExportRangeFields = {
   from: DaySchema,
   to: DaySchema,
   format: Type.Optional(OrderExportFormatSchema),
-})
+}
+
+export const OrderExportQuerySchema = Closed(ExportRangeFields)
 export type OrderExportQuery = Static<typeof OrderExportQuerySchema>
 
 export const OrderExportTicketBodySchema = OrderExportQuerySchema
@@ -47,9 +50,7 @@ export const OrderExportFileQuerySchema = Closed({
 })
 
 export const OrderExportEmailBodySchema = Closed({
-  from: DaySchema,
-  to: DaySchema,
-  format: Type.Optional(OrderExportFormatSchema),
+  ...ExportRangeFields,
   /** one more recipient besides the user's own address (spec §6 email rule); the user's own address always gets the file */
   email: Type.Optional(Type.String({ maxLength: 254 })),
 })
