@@ -23,18 +23,22 @@ export interface ArticleTypeTable {
   sort_order: number
 }
 
-/** Marketing content. Bodies are sanitized HTML (server/lib/sanitize.ts) before they are stored. */
-export interface ContentItemTable {
-  id: Generated<number>
-  content_type: MarketingContentType
-  category_id: number
-  article_type: string
+/** The bilingual title, summary and body of a content item and of a promotion. */
+interface ArticleTextColumns {
   title_en: string
   title_zh: string
   summary_en: string
   summary_zh: string
   body_en: string
   body_zh: string
+}
+
+/** Marketing content. Bodies are sanitized HTML (server/lib/sanitize.ts) before they are stored. */
+export interface ContentItemTable extends ArticleTextColumns {
+  id: Generated<number>
+  content_type: MarketingContentType
+  category_id: number
+  article_type: string
   author_en: string
   author_zh: string
   /** full media path (e.g. /media/products/X-650.jpg) or null */
@@ -51,17 +55,11 @@ export interface ContentProductTable {
   position: number
 }
 
-export interface PromotionTable {
+export interface PromotionTable extends ArticleTextColumns {
   id: string
   /** url segments of /promotions/{category}/{subject}/{id} */
   category: string
   subject: string
-  title_en: string
-  title_zh: string
-  summary_en: string
-  summary_zh: string
-  body_en: string
-  body_zh: string
   banner_image: string | null
   start_at: Timestamp
   end_at: Timestamp

@@ -27,21 +27,25 @@ type Serial<T> = ColumnType<T, never, never>
 
 /** Tables of migration 0015_member_play (issue 13, draws, the gift bag's prize orders, invitations). */
 
-export interface DrawActivityTable {
+/** What a draw activity and an invitation activity both have: a country, bilingual name and rules, a window. */
+interface PlayActivityColumns {
   id: string
   country: 'cn' | 'in'
-  kind: 'lucky' | 'blind_box' | 'wheel'
   name_en: string
   name_zh: string
   rules_en: string
   rules_zh: string
   start_at: Timestamp
   end_at: Timestamp
+  sort_order: ColumnType<number, number | undefined, number>
+}
+
+export interface DrawActivityTable extends PlayActivityColumns {
+  kind: 'lucky' | 'blind_box' | 'wheel'
   points_per_draw: number
   period: 'day' | 'week' | 'month'
   period_limit: number
   total_limit: number
-  sort_order: ColumnType<number, number | undefined, number>
 }
 
 export interface DrawPrizeTable {
@@ -90,19 +94,10 @@ export interface PrizeOrderTable {
   created_at: CreatedAt
 }
 
-export interface InvitationActivityTable {
-  id: string
-  country: 'cn' | 'in'
-  name_en: string
-  name_zh: string
-  rules_en: string
-  rules_zh: string
-  start_at: Timestamp
-  end_at: Timestamp
+export interface InvitationActivityTable extends PlayActivityColumns {
   inviter_points: number
   invitee_points: number
   use_limit: number
-  sort_order: ColumnType<number, number | undefined, number>
 }
 
 export interface InvitationCodeTable {

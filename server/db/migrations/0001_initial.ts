@@ -1,4 +1,5 @@
 import { sql, type Kysely, type CreateTableBuilder } from 'kysely'
+import { bilingual, dropTables, notNull } from './helpers'
 
 function addressColumns<T extends string>(t: CreateTableBuilder<T, any>) {
   return t
@@ -26,9 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('sys_config')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('country_code', 'text', (c) => c.notNull())
-    .addColumn('parent_type', 'text', (c) => c.notNull())
-    .addColumn('dict_key', 'text', (c) => c.notNull())
+    .$call(notNull('text', 'country_code', 'parent_type', 'dict_key'))
     .addColumn('dict_value', 'text', (c) => c.notNull().check(sql`dict_value in ('0','1')`))
     .addColumn('dict_label', 'text', (c) => c.notNull())
     .addUniqueConstraint('sys_config_country_type_key_uq', ['country_code', 'parent_type', 'dict_key'])
@@ -39,8 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('code', 'text', (c) => c.notNull().unique())
     .addColumn('parent_id', 'integer', (c) => c.references('categories.id'))
-    .addColumn('name_en', 'text', (c) => c.notNull())
-    .addColumn('name_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('name'))
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .execute()
   await db.schema.createIndex('categories_parent_idx').on('categories').column('parent_id').execute()
@@ -50,8 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('sku', 'text', (c) => c.notNull().unique())
     .addColumn('catalog_number', 'text', (c) => c.notNull().unique())
-    .addColumn('title_en', 'text', (c) => c.notNull())
-    .addColumn('title_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('title'))
     .addColumn('size', 'text', (c) => c.notNull())
     .addColumn('brand', 'text', (c) => c.notNull())
     .addColumn('image', 'text')
@@ -87,9 +84,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('cdc_uid', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('phone', 'text')
-    .addColumn('country', 'text', (c) => c.notNull())
-    .addColumn('language', 'text', (c) => c.notNull())
-    .addColumn('ma_country', 'text', (c) => c.notNull())
+    .$call(notNull('text', 'country', 'language', 'ma_country'))
     .addColumn('registration_status', 'text', (c) =>
       c.notNull().check(sql`registration_status in ('Siebel Approved','Partially Registered')`),
     )
@@ -134,9 +129,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('supply_centers')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
-    .addColumn('supply_center_id', 'text', (c) => c.notNull())
-    .addColumn('ship_to_num', 'text', (c) => c.notNull())
-    .addColumn('operation_status', 'text', (c) => c.notNull())
+    .$call(notNull('text', 'supply_center_id', 'ship_to_num', 'operation_status'))
     .addColumn('is_default', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute()
   await db.schema.createIndex('supply_centers_account_idx').on('supply_centers').column('account_id').execute()
@@ -145,8 +138,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('persona_options')
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('role','industry','interest')`))
     .addColumn('code', 'text', (c) => c.notNull())
-    .addColumn('label_en', 'text', (c) => c.notNull())
-    .addColumn('label_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('label'))
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('persona_options_pk', ['kind', 'code'])
     .execute()
@@ -181,22 +173,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 }
 
+/** The tables this migration creates, children before parents (down() drops them in this order). */
+export const INITIAL_TABLES = [
+  'error_reports',
+  'account_prices',
+  'user_personas',
+  'persona_options',
+  'supply_centers',
+  'credit_records',
+  'bill_tos',
+  'ship_tos',
+  'users',
+  'accounts',
+  'products',
+  'categories',
+  'sys_config',
+]
+
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of [
-    'error_reports',
-    'account_prices',
-    'user_personas',
-    'persona_options',
-    'supply_centers',
-    'credit_records',
-    'bill_tos',
-    'ship_tos',
-    'users',
-    'accounts',
-    'products',
-    'categories',
-    'sys_config',
-  ]) {
-    await db.schema.dropTable(t).ifExists().execute()
-  }
+  await dropTables(db, INITIAL_TABLES)
 }

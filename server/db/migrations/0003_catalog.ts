@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { bilingual, dropTables } from './helpers'
 
 /**
  * Catalogue domain (issue 3): search columns on products; per-product catalogue data (family, origin,
@@ -103,16 +104,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('product_descriptions')
     .addColumn('product_id', 'integer', (c) => c.primaryKey().references('products.id').onDelete('cascade'))
-    .addColumn('html_en', 'text', (c) => c.notNull())
-    .addColumn('html_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('html'))
     .execute()
 
   await db.schema
     .createTable('product_free_goods')
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('free', 'promo')`))
-    .addColumn('name_en', 'text', (c) => c.notNull())
-    .addColumn('name_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('name'))
     .addColumn('pic', 'text')
     .addPrimaryKeyConstraint('product_free_goods_pk', ['product_id', 'kind'])
     .execute()
@@ -169,18 +168,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   )
 }
 
+/** The tables this migration creates, children before parents (down() drops them in this order). */
+export const CATALOG_EXTRA_TABLES = [
+  'catalog_search_terms',
+  'product_attribute_values',
+  'product_documents',
+  'product_stock',
+  'product_free_goods',
+  'product_descriptions',
+  'product_catalog',
+]
+
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of [
-    'catalog_search_terms',
-    'product_attribute_values',
-    'product_documents',
-    'product_stock',
-    'product_free_goods',
-    'product_descriptions',
-    'product_catalog',
-  ]) {
-    await db.schema.dropTable(t).ifExists().execute()
-  }
+  await dropTables(db, CATALOG_EXTRA_TABLES)
   await sql`CREATE INDEX IF NOT EXISTS products_title_zh_trgm_idx ON products USING gin (title_zh gin_trgm_ops)`.execute(
     db,
   )

@@ -1,6 +1,25 @@
 import { sql, type Kysely } from 'kysely'
+import { bilingual, dropTables, notNull } from './helpers'
 
 const CONTENT_TYPES = sql`('knowledge','application','workflow','industry','brand','campaign')`
+
+/** The products featured in a content item or a promotion, in order; indexed by product for the reverse look-up. */
+async function createProductLinks(
+  db: Kysely<any>,
+  table: string,
+  owner: string,
+  ownerType: 'integer' | 'text',
+  ownerRef: string,
+): Promise<void> {
+  await db.schema
+    .createTable(table)
+    .addColumn(owner, ownerType, (c) => c.notNull().references(ownerRef).onDelete('cascade'))
+    .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
+    .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+    .addPrimaryKeyConstraint(`${table}_pk`, [owner, 'product_id'])
+    .execute()
+  await db.schema.createIndex(`${table}_product_idx`).on(table).column('product_id').execute()
+}
 
 /** marketing and engagement: content, promotions, wishlist, history, operation log */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -9,16 +28,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('content_type', 'text', (c) => c.notNull().check(sql`content_type in ${CONTENT_TYPES}`))
     .addColumn('code', 'text', (c) => c.notNull().unique())
-    .addColumn('name_en', 'text', (c) => c.notNull())
-    .addColumn('name_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('name'))
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .execute()
 
   await db.schema
     .createTable('article_types')
     .addColumn('value', 'text', (c) => c.primaryKey())
-    .addColumn('label_en', 'text', (c) => c.notNull())
-    .addColumn('label_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('label'))
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .execute()
 
@@ -28,14 +45,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('content_type', 'text', (c) => c.notNull().check(sql`content_type in ${CONTENT_TYPES}`))
     .addColumn('category_id', 'integer', (c) => c.notNull().references('content_categories.id'))
     .addColumn('article_type', 'text', (c) => c.notNull().references('article_types.value'))
-    .addColumn('title_en', 'text', (c) => c.notNull())
-    .addColumn('title_zh', 'text', (c) => c.notNull())
-    .addColumn('summary_en', 'text', (c) => c.notNull())
-    .addColumn('summary_zh', 'text', (c) => c.notNull())
-    .addColumn('body_en', 'text', (c) => c.notNull())
-    .addColumn('body_zh', 'text', (c) => c.notNull())
-    .addColumn('author_en', 'text', (c) => c.notNull())
-    .addColumn('author_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('title', 'summary', 'body', 'author'))
     .addColumn('cover_image', 'text')
     .addColumn('published_at', 'timestamptz', (c) => c.notNull())
     .addColumn('read_minutes', 'integer', (c) => c.notNull().check(sql`read_minutes > 0`))
@@ -49,26 +59,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   )
 
-  await db.schema
-    .createTable('content_products')
-    .addColumn('content_id', 'integer', (c) => c.notNull().references('content_items.id').onDelete('cascade'))
-    .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
-    .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
-    .addPrimaryKeyConstraint('content_products_pk', ['content_id', 'product_id'])
-    .execute()
-  await db.schema.createIndex('content_products_product_idx').on('content_products').column('product_id').execute()
+  await createProductLinks(db, 'content_products', 'content_id', 'integer', 'content_items.id')
 
   await db.schema
     .createTable('promotions')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('category', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())
-    .addColumn('title_en', 'text', (c) => c.notNull())
-    .addColumn('title_zh', 'text', (c) => c.notNull())
-    .addColumn('summary_en', 'text', (c) => c.notNull())
-    .addColumn('summary_zh', 'text', (c) => c.notNull())
-    .addColumn('body_en', 'text', (c) => c.notNull())
-    .addColumn('body_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('title', 'summary', 'body'))
     .addColumn('banner_image', 'text')
     .addColumn('start_at', 'timestamptz', (c) => c.notNull())
     .addColumn('end_at', 'timestamptz', (c) => c.notNull())
@@ -77,23 +75,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.createIndex('promotions_window_idx').on('promotions').columns(['start_at', 'end_at']).execute()
 
-  await db.schema
-    .createTable('promotion_products')
-    .addColumn('promotion_id', 'text', (c) => c.notNull().references('promotions.id').onDelete('cascade'))
-    .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
-    .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
-    .addPrimaryKeyConstraint('promotion_products_pk', ['promotion_id', 'product_id'])
-    .execute()
-  await db.schema.createIndex('promotion_products_product_idx').on('promotion_products').column('product_id').execute()
+  await createProductLinks(db, 'promotion_products', 'promotion_id', 'text', 'promotions.id')
 
   await db.schema
     .createTable('special_columns')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('banner','flash-sale','learning')`))
-    .addColumn('title_en', 'text', (c) => c.notNull())
-    .addColumn('title_zh', 'text', (c) => c.notNull())
-    .addColumn('subtitle_en', 'text', (c) => c.notNull())
-    .addColumn('subtitle_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('title', 'subtitle'))
     .addColumn('image', 'text')
     .addColumn('link_route', 'text', (c) => c.notNull())
     .addColumn('link_params', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
@@ -136,30 +124,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('operation_logs')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('op_user', 'text', (c) => c.notNull())
-    .addColumn('op_source', 'text', (c) => c.notNull())
-    .addColumn('op_target', 'text', (c) => c.notNull())
-    .addColumn('op_target_id', 'text', (c) => c.notNull())
-    .addColumn('op_content', 'text', (c) => c.notNull())
+    .$call(notNull('text', 'op_user', 'op_source', 'op_target', 'op_target_id', 'op_content'))
     .addColumn('op_req_url', 'text', (c) => c.notNull().check(sql`char_length(op_req_url) <= 100`))
     .addColumn('source', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute()
 }
 
+/** The tables this migration creates, children before parents (down() drops them in this order). */
+export const MARKETING_TABLES = [
+  'operation_logs',
+  'history_visits',
+  'wishlist_items',
+  'special_columns',
+  'promotion_products',
+  'promotions',
+  'content_products',
+  'content_items',
+  'article_types',
+  'content_categories',
+]
+
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of [
-    'operation_logs',
-    'history_visits',
-    'wishlist_items',
-    'special_columns',
-    'promotion_products',
-    'promotions',
-    'content_products',
-    'content_items',
-    'article_types',
-    'content_categories',
-  ]) {
-    await db.schema.dropTable(t).ifExists().execute()
-  }
+  await dropTables(db, MARKETING_TABLES)
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { bilingual, dropTables, notNull, sequenceNumber } from './helpers'
 
 const CURRENCY = sql`('CNY','INR')`
 const FREQUENCY = sql`('daily','monthly')`
@@ -19,10 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('invoice_frequency', 'text', (c) => c.notNull().check(sql`invoice_frequency in ${FREQUENCY}`))
     .addColumn('statement_frequency', 'text', (c) => c.notNull().check(sql`statement_frequency in ${FREQUENCY}`))
     .addColumn('credit_limit', 'integer', (c) => c.notNull().check(sql`credit_limit >= 0`))
-    .addColumn('invoice_title', 'text', (c) => c.notNull())
-    .addColumn('tax_number', 'text', (c) => c.notNull())
-    .addColumn('bank', 'text', (c) => c.notNull())
-    .addColumn('bank_account', 'text', (c) => c.notNull())
+    .$call(notNull('text', 'invoice_title', 'tax_number', 'bank', 'bank_account'))
     .execute()
   await db.schema.createIndex('bill_to_settings_account_idx').on('bill_to_settings').column('account_id').execute()
 
@@ -36,10 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('invoice_code', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('general','special')`))
     .addColumn('medium', 'text', (c) => c.notNull().check(sql`medium in ('e-invoice','paper')`))
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('tax_number', 'text', (c) => c.notNull())
-    .addColumn('bank', 'text', (c) => c.notNull())
-    .addColumn('bank_account', 'text', (c) => c.notNull())
+    .$call(notNull('text', 'title', 'tax_number', 'bank', 'bank_account'))
     .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount >= 0`))
     .addColumn('currency', 'text', (c) => c.notNull().check(sql`currency in ${CURRENCY}`))
     .addColumn('status', 'text', (c) =>
@@ -65,8 +60,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('document_number', 'text', (c) => c.notNull())
     .addColumn('line_type', 'text', (c) => c.notNull().check(sql`line_type in ('invoice','payment','credit_note')`))
     .addColumn('invoice_number', 'text', (c) => c.references('invoices.invoice_number').onDelete('set null'))
-    .addColumn('description_en', 'text', (c) => c.notNull())
-    .addColumn('description_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('description'))
     .addColumn('debit', 'integer', (c) =>
       c
         .notNull()
@@ -91,10 +85,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('supply_center_options')
     .addColumn('supply_center_id', 'text', (c) => c.primaryKey())
     .addColumn('country', 'text', (c) => c.notNull().check(sql`country in ('cn','in')`))
-    .addColumn('name_en', 'text', (c) => c.notNull())
-    .addColumn('name_zh', 'text', (c) => c.notNull())
-    .addColumn('city_en', 'text', (c) => c.notNull())
-    .addColumn('city_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('name', 'city'))
     .addColumn('operation_status', 'text', (c) => c.notNull())
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .execute()
@@ -102,12 +93,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('supply_center_requests')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('request_id', 'text', (c) =>
-      c
-        .notNull()
-        .unique()
-        .defaultTo(sql`'SCR-' || lpad(nextval('supply_center_request_seq')::text, 6, '0')`),
-    )
+    .$call(sequenceNumber('request_id', 'SCR', 'supply_center_request_seq'))
     .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('ship_to_id', 'integer', (c) => c.notNull().references('ship_tos.id').onDelete('cascade'))
@@ -137,10 +123,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('category', 'text', (c) => c.notNull().check(sql`category in ('order','promotion','account','system')`))
-    .addColumn('title_en', 'text', (c) => c.notNull())
-    .addColumn('title_zh', 'text', (c) => c.notNull())
-    .addColumn('body_en', 'text', (c) => c.notNull())
-    .addColumn('body_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('title', 'body'))
     .addColumn('link_route', 'text')
     .addColumn('link_params', 'jsonb')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
@@ -152,12 +135,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('onboarding_requests')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('request_id', 'text', (c) =>
-      c
-        .notNull()
-        .unique()
-        .defaultTo(sql`'OB-' || lpad(nextval('onboarding_request_seq')::text, 6, '0')`),
-    )
+    .$call(sequenceNumber('request_id', 'OB', 'onboarding_request_seq'))
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('link-account','address')`))
     .addColumn('status', 'text', (c) =>
@@ -182,18 +160,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   )
 }
 
+/** The tables this migration creates, children before parents (down() drops them in this order). */
+export const ACCOUNT_RECORD_TABLES = [
+  'onboarding_requests',
+  'notifications',
+  'supply_center_requests',
+  'supply_center_options',
+  'ar_lines',
+  'invoices',
+  'bill_to_settings',
+]
+
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of [
-    'onboarding_requests',
-    'notifications',
-    'supply_center_requests',
-    'supply_center_options',
-    'ar_lines',
-    'invoices',
-    'bill_to_settings',
-  ]) {
-    await db.schema.dropTable(t).ifExists().execute()
-  }
+  await dropTables(db, ACCOUNT_RECORD_TABLES)
   for (const s of ['onboarding_request_seq', 'supply_center_request_seq', 'ship_to_web_ref_seq']) {
     await sql`DROP SEQUENCE IF EXISTS ${sql.id(s)}`.execute(db)
   }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { bilingual, dropTables, notNull, sequenceNumber, timestamps } from './helpers'
 
 const CURRENCY = sql`('CNY','INR')`
 const CHANNEL = sql`('SC','TFS')`
@@ -58,8 +59,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         .defaultTo('SMART_DISTRIBUTION')
         .check(sql`order_preference in ('SMART_DISTRIBUTION','SC_PRIORITY')`),
     )
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     // a cart is a user's or an anonymous visitor's, never both
     .addCheckConstraint('carts_owner_ck', sql`(user_id is null) <> (gc_id is null)`)
     .execute()
@@ -84,8 +84,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('coupon_type', 'text', (c) => c.notNull().check(sql`coupon_type in ('P','D','R','M','T')`))
     .addColumn('country', 'text', (c) => c.notNull().check(sql`country in ('cn','in')`))
     .addColumn('account_id', 'integer', (c) => c.references('accounts.id').onDelete('cascade'))
-    .addColumn('description_en', 'text', (c) => c.notNull())
-    .addColumn('description_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('description'))
     .addColumn('percent_off', 'integer', (c) => c.check(sql`percent_off between 1 and 10000`))
     .addColumn('amount_off', 'integer', (c) => c.check(sql`amount_off > 0`))
     .addColumn('min_amount', 'integer', (c) => c.notNull().defaultTo(0))
@@ -141,15 +140,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('bill_to_number', 'text')
     .addColumn('ship_to_snapshot', 'jsonb', (c) => c.notNull())
     .addColumn('currency', 'text', (c) => c.notNull().check(sql`currency in ${CURRENCY}`))
-    .addColumn('total_price_amount', 'bigint', (c) => c.notNull())
-    .addColumn('total_amount', 'bigint', (c) => c.notNull())
-    .addColumn('taxes', 'bigint', (c) => c.notNull())
+    .$call(notNull('bigint', 'total_price_amount', 'total_amount', 'taxes'))
     .addColumn('handling_charge', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('promo_codes', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('static_quote_id', 'text')
     .addColumn('order_preference', 'text', (c) => c.notNull().defaultTo('SMART_DISTRIBUTION'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     // D1, D2 and CR are supply-centre orders (spec §4); ZOR the warehouse's
     .addCheckConstraint('orders_type_channel_ck', sql`(order_type = 'ZOR') = (delivery_channel = 'TFS')`)
     .addCheckConstraint('orders_totals_ck', sql`total_amount >= 0 and taxes >= 0 and total_price_amount >= 0`)
@@ -166,8 +162,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id'))
     .addColumn('sku', 'text', (c) => c.notNull())
     .addColumn('catalog_number', 'text', (c) => c.notNull())
-    .addColumn('title_en', 'text', (c) => c.notNull())
-    .addColumn('title_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('title'))
     .addColumn('size', 'text', (c) => c.notNull())
     .addColumn('image', 'text')
     .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity between 1 and 999`))
@@ -175,9 +170,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('backordered_qty', 'integer', (c) => c.notNull())
     .addColumn('estimated_ship_date', 'timestamptz')
     .addColumn('list_price', 'bigint')
-    .addColumn('unit_price', 'bigint', (c) => c.notNull())
-    .addColumn('final_price', 'bigint', (c) => c.notNull())
-    .addColumn('line_total', 'bigint', (c) => c.notNull())
+    .$call(notNull('bigint', 'unit_price', 'final_price', 'line_total'))
     .addColumn('delivery_channel', 'text', (c) => c.notNull().check(sql`delivery_channel in ${CHANNEL}`))
     .addColumn('promo_codes', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addUniqueConstraint('order_lines_number_uq', ['order_id', 'line_number'])
@@ -231,9 +224,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('line_number', 'integer', (c) => c.notNull())
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id'))
     .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity between 1 and 999`))
-    .addColumn('list_price', 'bigint', (c) => c.notNull())
-    .addColumn('unit_price', 'bigint', (c) => c.notNull())
-    .addColumn('final_price', 'bigint', (c) => c.notNull())
+    .$call(notNull('bigint', 'list_price', 'unit_price', 'final_price'))
     .addUniqueConstraint('quote_lines_number_uq', ['static_quote_id', 'line_number'])
     .execute()
 
@@ -260,20 +251,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('service_requests')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('request_id', 'text', (c) =>
-      c
-        .notNull()
-        .unique()
-        .defaultTo(sql`'RQ-' || lpad(nextval('service_request_seq')::text, 6, '0')`),
-    )
+    .$call(sequenceNumber('request_id', 'RQ', 'service_request_seq'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('lead','quote')`))
     .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('account_id', 'integer', (c) => c.references('accounts.id').onDelete('set null'))
     .addColumn('lead_cart_id', 'text')
-    .addColumn('contact_name', 'text', (c) => c.notNull())
-    .addColumn('phone', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('company_or_institution', 'text', (c) => c.notNull())
+    .$call(notNull('text', 'contact_name', 'phone', 'email', 'company_or_institution'))
     .addColumn('city', 'text')
     .addColumn('remark', 'text')
     .addColumn('items', 'jsonb', (c) => c.notNull())
@@ -288,28 +271,32 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX service_requests_user_idx ON service_requests (user_id, created_at DESC)`.execute(db)
 }
 
+/** The order tables this migration creates, children before parents (down() drops them first). */
+export const ORDER_TABLES = [
+  'service_requests',
+  'lead_items',
+  'lead_carts',
+  'quote_lines',
+  'quotes',
+  'shipments',
+  'order_charges',
+  'order_lines',
+  'orders',
+  'order_placements',
+]
+/** The cart and product tables this migration creates, children before parents (down() drops them next). */
+export const CART_TABLES = [
+  'cart_coupons',
+  'coupons',
+  'cart_items',
+  'carts',
+  'supply_center_stock',
+  'product_assays',
+  'product_sales',
+]
+
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of [
-    'service_requests',
-    'lead_items',
-    'lead_carts',
-    'quote_lines',
-    'quotes',
-    'shipments',
-    'order_charges',
-    'order_lines',
-    'orders',
-    'order_placements',
-    'cart_coupons',
-    'coupons',
-    'cart_items',
-    'carts',
-    'supply_center_stock',
-    'product_assays',
-    'product_sales',
-  ]) {
-    await db.schema.dropTable(t).ifExists().execute()
-  }
+  await dropTables(db, [...ORDER_TABLES, ...CART_TABLES])
   for (const s of [
     'service_request_seq',
     'quote_number_seq',

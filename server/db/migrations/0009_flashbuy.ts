@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { bilingual } from './helpers'
 
 /**
  * Issue 11: flash sales, the per-account purchase ledger, and the flash-buy fields of an order.
@@ -18,8 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .addColumn('currency', 'text', (c) => c.notNull().check(sql`currency in ('CNY','INR')`))
     .addColumn('flash_price', 'bigint', (c) => c.notNull().check(sql`flash_price >= 0`))
-    .addColumn('display_text_en', 'text', (c) => c.notNull())
-    .addColumn('display_text_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('display_text'))
     .addColumn('start_at', 'timestamptz', (c) => c.notNull())
     .addColumn('end_at', 'timestamptz', (c) => c.notNull())
     .addColumn('total_qty', 'integer', (c) => c.notNull().check(sql`total_qty >= 0`))

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { notNull, sequenceNumber } from './helpers'
 
 /**
  * Issue 12 (after the order): cancel-order requests and return or after-sales requests, with their
@@ -17,21 +18,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('order_requests')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('request_number', 'text', (c) =>
-      c
-        .notNull()
-        .unique()
-        .defaultTo(sql`'RR-' || lpad(nextval('order_request_number_seq')::text, 6, '0')`),
-    )
+    .$call(sequenceNumber('request_number', 'RR', 'order_request_number_seq'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('cancel','return')`))
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
     .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('category', 'text', (c) => c.notNull())
-    .addColumn('sub_category', 'text', (c) => c.notNull())
-    .addColumn('contact_name', 'text', (c) => c.notNull())
-    .addColumn('phone', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull())
+    .$call(notNull('text', 'category', 'sub_category', 'contact_name', 'phone', 'email'))
     .addColumn('remark', 'text')
     .addColumn('status', 'text', (c) =>
       c

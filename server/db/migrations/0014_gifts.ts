@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { bilingual, timestamps } from './helpers'
 
 /**
  * Issue 13 (membership, points and gifts): the gift catalogue, redemptions (orders paid in points,
@@ -13,10 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('gifts')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('country', 'text', (c) => c.notNull().check(sql`country in ('cn','in')`))
-    .addColumn('name_en', 'text', (c) => c.notNull())
-    .addColumn('name_zh', 'text', (c) => c.notNull())
-    .addColumn('description_en', 'text', (c) => c.notNull())
-    .addColumn('description_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('name', 'description'))
     .addColumn('category', 'text', (c) => c.notNull())
     .addColumn('image', 'text')
     .addColumn('points', 'integer', (c) => c.notNull().check(sql`points > 0`))
@@ -31,8 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('draw_only', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('on_sale', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute()
   await sql`CREATE INDEX gifts_country_idx ON gifts (country, sort_order, id)`.execute(db)
 
@@ -60,8 +57,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('idempotency_key', 'text')
     .addColumn('request_hash', 'text')
     .addColumn('response', 'jsonb')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute()
   await sql`CREATE UNIQUE INDEX gift_redemptions_key_uq ON gift_redemptions (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL`.execute(
     db,
@@ -73,8 +69,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
     .addColumn('redemption_id', 'bigint', (c) => c.notNull().references('gift_redemptions.id').onDelete('cascade'))
     .addColumn('gift_id', 'text', (c) => c.notNull().references('gifts.id'))
-    .addColumn('name_en', 'text', (c) => c.notNull())
-    .addColumn('name_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('name'))
     .addColumn('image', 'text')
     .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity > 0`))
     .addColumn('unit_points', 'integer', (c) => c.notNull())
@@ -98,8 +93,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         .check(sql`status in ('pending','In-Progress','completed')`),
     )
     .addColumn('result', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute()
   await sql`CREATE INDEX gift_redemption_feedback_user_idx ON gift_redemption_feedback (user_id, created_at DESC, id DESC)`.execute(
     db,

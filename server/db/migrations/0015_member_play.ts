@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { bilingual } from './helpers'
 
 /**
  * Issue 13 (membership, the play half): lucky draws (lucky draw, blind box, wheel), their prizes and
@@ -20,10 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('country', 'text', (c) => c.notNull().check(sql`country in ('cn','in')`))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('lucky','blind_box','wheel')`))
-    .addColumn('name_en', 'text', (c) => c.notNull())
-    .addColumn('name_zh', 'text', (c) => c.notNull())
-    .addColumn('rules_en', 'text', (c) => c.notNull())
-    .addColumn('rules_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('name', 'rules'))
     .addColumn('start_at', 'timestamptz', (c) => c.notNull())
     .addColumn('end_at', 'timestamptz', (c) => c.notNull())
     .addColumn('points_per_draw', 'integer', (c) => c.notNull().check(sql`points_per_draw > 0`))
@@ -40,8 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('activity_id', 'text', (c) => c.notNull().references('draw_activities.id').onDelete('cascade'))
     .addColumn('slot', 'integer', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('none','points','physical')`))
-    .addColumn('name_en', 'text', (c) => c.notNull())
-    .addColumn('name_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('name'))
     .addColumn('points', 'integer', (c) => c.check(sql`points > 0`))
     .addColumn('weight', 'integer', (c) => c.notNull().check(sql`weight > 0`))
     .addColumn('stock', 'integer', (c) => c.check(sql`stock >= 0`))
@@ -100,10 +97,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('invitation_activities')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('country', 'text', (c) => c.notNull().check(sql`country in ('cn','in')`))
-    .addColumn('name_en', 'text', (c) => c.notNull())
-    .addColumn('name_zh', 'text', (c) => c.notNull())
-    .addColumn('rules_en', 'text', (c) => c.notNull())
-    .addColumn('rules_zh', 'text', (c) => c.notNull())
+    .$call(bilingual('name', 'rules'))
     .addColumn('start_at', 'timestamptz', (c) => c.notNull())
     .addColumn('end_at', 'timestamptz', (c) => c.notNull())
     .addColumn('inviter_points', 'integer', (c) => c.notNull().check(sql`inviter_points > 0`))
@@ -143,17 +137,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX invitation_uses_invitee_idx ON invitation_uses (invitee_id)`.execute(db)
 }
 
+/** The tables this migration creates, children before parents (down() drops them in this order). */
+export const MEMBER_PLAY_TABLES = [
+  'invitation_uses',
+  'invitation_codes',
+  'invitation_activities',
+  'prize_orders',
+  'draw_records',
+  'draw_blacklist',
+  'draw_prizes',
+  'draw_activities',
+]
+
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of [
-    'invitation_uses',
-    'invitation_codes',
-    'invitation_activities',
-    'prize_orders',
-    'draw_records',
-    'draw_blacklist',
-    'draw_prizes',
-    'draw_activities',
-  ]) {
+  for (const t of MEMBER_PLAY_TABLES) {
     await db.schema.dropTable(t).execute()
   }
 }

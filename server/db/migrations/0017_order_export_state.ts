@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { notNull } from './helpers'
 
 /**
  * Issue 14 (one store on several API instances): the order export's download tickets and the per-user
@@ -19,9 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ticket_hash', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('account_id', 'integer', (c) => c.notNull())
-    .addColumn('country', 'text', (c) => c.notNull())
-    .addColumn('range_from', 'text', (c) => c.notNull())
-    .addColumn('range_to', 'text', (c) => c.notNull())
+    .$call(notNull('text', 'country', 'range_from', 'range_to'))
     .addColumn('format', 'text', (c) => c.notNull().check(sql`format in ('xlsx','csv')`))
     .addColumn('lang', 'text', (c) => c.notNull().check(sql`lang in ('en','zh')`))
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())

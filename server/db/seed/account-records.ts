@@ -17,16 +17,8 @@ import { carrierName } from '../../../types/order/carriers'
  * (2000002 is overdue, 2000003 is prepaid, distributor 4000001 has no invoices: the empty state).
  */
 
-/** Tables this seed fills (truncated by a reset seed), children before parents. */
-export const ACCOUNT_RECORD_TABLES: string[] = [
-  'onboarding_requests',
-  'notifications',
-  'supply_center_requests',
-  'supply_center_options',
-  'ar_lines',
-  'invoices',
-  'bill_to_settings',
-]
+/** Tables this seed fills (truncated by a reset seed): every table of migration 0005. */
+export { ACCOUNT_RECORD_TABLES } from '../migrations/0005_account'
 
 const DAY = 86_400_000
 const HOUR = 3_600_000
@@ -422,6 +414,8 @@ interface NotificationSeed {
 
 /** an order notification's link: the order it is about (orderNumber filled in by the seed) */
 const ORDER_LINK = { route: 'orderDetail', params: { orderNumber: '{order}' } }
+/** An order notification: about a real order of the account (see orderFor), linking to it. */
+const aboutOrder = (order: NotificationSeed['order']) => ({ category: 'order' as const, order, link: ORDER_LINK })
 
 /**
  * The order a notification of `kind` sent at `at` is about: of the user's account's orders not named by
@@ -469,23 +463,33 @@ const fill = (text: string, o: SeededOrderRef | null, lang: 'en' | 'zh') => {
     .replaceAll('{tracking}', o.expressNumber ?? '')
 }
 
-const promo = {
+/** A promotion notification's link: the promotion's page. */
+const promotionLink = (category: string, subject: string, id: string) => ({
   route: 'promotion',
-  params: { category: 'antibodies', subject: 'flow-cytometry-antibody-savings', id: 'PR1001' },
+  params: { category, subject, id },
+})
+
+/** China's maintenance notice; India's is on another day and in IST. */
+const CN_MAINTENANCE: Omit<NotificationSeed, 'hoursAgo'> = {
+  category: 'system',
+  en: [
+    'Scheduled maintenance',
+    'The online store will be under maintenance on Saturday from 00:00 to 04:00 (China time).',
+  ],
+  zh: ['系统维护通知', '网上商城将于周六 00:00-04:00（北京时间）进行系统维护。'],
+  link: null,
 }
 
 export const NOTIFICATION_SEEDS: Record<string, NotificationSeed[]> = {
   'U-7f3a9c21': [
     {
       hoursAgo: 2,
-      category: 'order',
-      order: 'shipped',
+      ...aboutOrder('shipped'),
       en: [
         'Order shipped',
         'Your order {order} has shipped with {carrier} ({tracking}). Expected delivery: 1-2 business days.',
       ],
       zh: ['订单已发货', '您的订单 {order} 已通过{carrier}发货（运单号 {tracking}），预计 1-2 个工作日送达。'],
-      link: ORDER_LINK,
     },
     {
       hoursAgo: 20,
@@ -502,7 +506,7 @@ export const NOTIFICATION_SEEDS: Record<string, NotificationSeed[]> = {
         'Build your next panel for less: 25% off selected flow cytometry antibodies and isotype controls.',
       ],
       zh: ['流式抗体 75 折', '精选流式抗体及同型对照 75 折，轻松搭建下一套抗体组合。'],
-      link: promo,
+      link: promotionLink('antibodies', 'flow-cytometry-antibody-savings', 'PR1001'),
     },
     {
       hoursAgo: 52,
@@ -523,29 +527,22 @@ export const NOTIFICATION_SEEDS: Record<string, NotificationSeed[]> = {
     },
     {
       hoursAgo: 98,
-      category: 'order',
-      order: 'confirmed',
+      ...aboutOrder('confirmed'),
       en: ['Order confirmed', 'Order {order} has been confirmed and is being prepared.'],
       zh: ['订单已确认', '订单 {order} 已确认，正在备货。'],
-      link: ORDER_LINK,
     },
     {
       hoursAgo: 140,
-      category: 'order',
-      order: 'delivered',
+      ...aboutOrder('delivered'),
       en: ['Order delivered', 'Order {order} was delivered and signed for by 王小明.'],
       zh: ['订单已签收', '订单 {order} 已由 王小明 签收。'],
-      link: ORDER_LINK,
     },
     {
       hoursAgo: 190,
       category: 'promotion',
       en: ['Cell culture stock-up: media and FBS', 'Stock up on media, serum and supplements and save up to 30%.'],
       zh: ['细胞培养囤货季：培养基与血清', '培养基、血清与添加剂囤货，最高可省 30%。'],
-      link: {
-        route: 'promotion',
-        params: { category: 'cell-culture', subject: 'media-and-serum-stock-up', id: 'PR1003' },
-      },
+      link: promotionLink('cell-culture', 'media-and-serum-stock-up', 'PR1003'),
     },
     {
       hoursAgo: 260,
@@ -554,16 +551,7 @@ export const NOTIFICATION_SEEDS: Record<string, NotificationSeed[]> = {
       zh: ['供应中心已分配', '收货地址 1000001 现由上海供应中心（SC-SH-001）服务。'],
       link: { route: 'supplyCentre', params: {} },
     },
-    {
-      hoursAgo: 330,
-      category: 'system',
-      en: [
-        'Scheduled maintenance',
-        'The online store will be under maintenance on Saturday from 00:00 to 04:00 (China time).',
-      ],
-      zh: ['系统维护通知', '网上商城将于周六 00:00-04:00（北京时间）进行系统维护。'],
-      link: null,
-    },
+    { hoursAgo: 330, ...CN_MAINTENANCE },
     {
       hoursAgo: 420,
       category: 'account',
@@ -573,21 +561,17 @@ export const NOTIFICATION_SEEDS: Record<string, NotificationSeed[]> = {
     },
     {
       hoursAgo: 600,
-      category: 'order',
-      order: 'shipped',
+      ...aboutOrder('shipped'),
       en: ['Order shipped', 'Your order {order} has shipped with {carrier} ({tracking}).'],
       zh: ['订单已发货', '您的订单 {order} 已通过{carrier}发货（运单号 {tracking}）。'],
-      link: ORDER_LINK,
     },
   ],
   'U-9a1b2c3d': [
     {
       hoursAgo: 5,
-      category: 'order',
-      order: 'shipped',
+      ...aboutOrder('shipped'),
       en: ['Order shipped', 'Your order {order} has shipped with {carrier} ({tracking}).'],
       zh: ['订单已发货', '您的订单 {order} 已通过 {carrier} 发货（运单号 {tracking}）。'],
-      link: ORDER_LINK,
     },
     {
       hoursAgo: 44,
@@ -601,10 +585,7 @@ export const NOTIFICATION_SEEDS: Record<string, NotificationSeed[]> = {
       category: 'promotion',
       en: ['PCR and qPCR reagent offer', 'Master mixes, polymerases and reverse transcriptases at 20% off.'],
       zh: ['PCR 与 qPCR 试剂优惠', '预混液、聚合酶与逆转录酶 8 折。'],
-      link: {
-        route: 'promotion',
-        params: { category: 'reagents-chemicals', subject: 'pcr-enzymes-offer', id: 'PR1006' },
-      },
+      link: promotionLink('reagents-chemicals', 'pcr-enzymes-offer', 'PR1006'),
     },
     {
       hoursAgo: 300,
@@ -617,11 +598,9 @@ export const NOTIFICATION_SEEDS: Record<string, NotificationSeed[]> = {
   'U-5c6e1f93': [
     {
       hoursAgo: 8,
-      category: 'order',
-      order: 'confirmed',
+      ...aboutOrder('confirmed'),
       en: ['Order confirmed', 'Order {order} has been confirmed.'],
       zh: ['订单已确认', '订单 {order} 已确认。'],
-      link: ORDER_LINK,
     },
     {
       hoursAgo: 96,
@@ -631,18 +610,9 @@ export const NOTIFICATION_SEEDS: Record<string, NotificationSeed[]> = {
         'Order 5 cases of tips or tubes and get 15% off; 10 cases, 25% off.',
       ],
       zh: ['吸头与离心管多买多省', '吸头或离心管满 5 箱享 85 折，满 10 箱享 75 折。'],
-      link: { route: 'promotion', params: { category: 'lab-plastics', subject: 'bulk-tips-and-tubes', id: 'PR1004' } },
+      link: promotionLink('lab-plastics', 'bulk-tips-and-tubes', 'PR1004'),
     },
-    {
-      hoursAgo: 400,
-      category: 'system',
-      en: [
-        'Scheduled maintenance',
-        'The online store will be under maintenance on Saturday from 00:00 to 04:00 (China time).',
-      ],
-      zh: ['系统维护通知', '网上商城将于周六 00:00-04:00（北京时间）进行系统维护。'],
-      link: null,
-    },
+    { hoursAgo: 400, ...CN_MAINTENANCE },
   ],
   // lite.cn: none (the empty state)
 }

@@ -87,6 +87,18 @@ const cnAddr = (o: Partial<SeedAddress> & { addressKey: string }): SeedAddress =
 const inAddr = (o: Partial<SeedAddress> & { addressKey: string }): SeedAddress =>
   cnAddr({ country: 'India', isoCountryCode: 'IN', ...o })
 
+/** Ship-to 1000002 (Jiangwan campus) and its prepaid bill-to 2000003: the same contact and address. */
+const JIANGWAN_B310 = {
+  attentionTo: '陈静,+8613900139000',
+  companyOrInstitution: '复旦大学生命科学学院',
+  state: 'Shanghai',
+  stateOrProvince: '上海市',
+  city: '上海市',
+  streetAddress: '杨浦区淞沪路 2005 号',
+  buildingOrRoom: '生科楼 B310',
+  zipCode: '200438',
+}
+
 export const DEMO_ACCOUNTS: SeedAccount[] = [
   {
     key: 'approved-cn',
@@ -155,15 +167,8 @@ export const DEMO_ACCOUNTS: SeedAccount[] = [
           accountNumber: '1000002',
           nickName: '江湾校区',
           phoneNumber: '+86-21-31240000',
-          attentionTo: '陈静,+8613900139000',
+          ...JIANGWAN_B310,
           deptOrLab: '分子医学实验室',
-          companyOrInstitution: '复旦大学生命科学学院',
-          state: 'Shanghai',
-          stateOrProvince: '上海市',
-          city: '上海市',
-          streetAddress: '杨浦区淞沪路 2005 号',
-          buildingOrRoom: '生科楼 B310',
-          zipCode: '200438',
           mobile: '13900139000',
           email: 'chen.jing@example.edu.cn',
         }),
@@ -175,14 +180,7 @@ export const DEMO_ACCOUNTS: SeedAccount[] = [
             addressKey: 'BT-2000003-01',
             accountNumber: '2000003',
             nickName: '预付款账户',
-            attentionTo: '陈静,+8613900139000',
-            companyOrInstitution: '复旦大学生命科学学院',
-            state: 'Shanghai',
-            stateOrProvince: '上海市',
-            city: '上海市',
-            streetAddress: '杨浦区淞沪路 2005 号',
-            buildingOrRoom: '生科楼 B310',
-            zipCode: '200438',
+            ...JIANGWAN_B310,
             prePaymentAccount: true,
           }),
         ],

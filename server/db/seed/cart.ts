@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../schema'
 import type { SeedContext } from './context'
+import { inBatches } from './batches'
 import { createRng } from './prng'
 import { marketingAnchor } from './marketing'
 
@@ -18,15 +19,7 @@ import { marketingAnchor } from './marketing'
  *       effective), P-BULK5 (5 % off more than 30 SKUs), D-APPROVED7 (approved.cn's account only);
  *   in: P-ANTIBODY10IN, D-PCR15IN, R-REAGENT8IN, M-PLASTIC5IN, T-TRIAL500IN.
  */
-export const CART_SEED_TABLES = [
-  'cart_coupons',
-  'cart_items',
-  'carts',
-  'coupons',
-  'supply_center_stock',
-  'product_assays',
-  'product_sales',
-]
+export { CART_TABLES as CART_SEED_TABLES } from '../migrations/0007_cart_order'
 
 const DAY = 86_400_000
 const BATCH = 1000
@@ -44,10 +37,6 @@ const GENES = [
   'Hs02786624',
 ]
 const SUFFIX = ['m1', 'g1', 's1', 'mH']
-
-async function insertBatches<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH))
-}
 
 export async function seedCart(db: Kysely<DB>, ctx: SeedContext): Promise<void> {
   const r = createRng(ctx.seed + 9)
@@ -94,16 +83,15 @@ export async function seedCart(db: Kysely<DB>, ctx: SeedContext): Promise<void> 
       })
     }
   }
-  await insertBatches(sales, (c) => db.insertInto('product_sales').values(c).execute())
-  if (assays.length)
-    await insertBatches(assays, (c) =>
-      db
-        .insertInto('product_assays')
-        .values(c)
-        .onConflict((oc) => oc.doNothing())
-        .execute(),
-    )
-  if (scStock.length) await insertBatches(scStock, (c) => db.insertInto('supply_center_stock').values(c).execute())
+  await inBatches(sales, BATCH, (c) => db.insertInto('product_sales').values(c).execute())
+  await inBatches(assays, BATCH, (c) =>
+    db
+      .insertInto('product_assays')
+      .values(c)
+      .onConflict((oc) => oc.doNothing())
+      .execute(),
+  )
+  await inBatches(scStock, BATCH, (c) => db.insertInto('supply_center_stock').values(c).execute())
 
   const approvedCn = await db
     .selectFrom('users')
@@ -146,7 +134,9 @@ export async function seedCart(db: Kysely<DB>, ctx: SeedContext): Promise<void> 
     skus: string[]
     account?: number | null
   }
-  const coupons: C[] = [
+  const forIndia = (c: C): C => ({ ...c, code: `${c.code}IN`, country: 'in' })
+  // offered in both countries alike (India's codes end in IN)
+  const both: C[] = [
     {
       code: 'P-ANTIBODY10',
       type: 'P',
@@ -180,6 +170,9 @@ export async function seedCart(db: Kysely<DB>, ctx: SeedContext): Promise<void> 
       end: 30,
       skus: [],
     },
+  ]
+  const coupons: C[] = [
+    ...both,
     {
       code: 'M-PLASTIC5',
       type: 'M',
@@ -248,39 +241,7 @@ export async function seedCart(db: Kysely<DB>, ctx: SeedContext): Promise<void> 
       skus: [],
       account: approvedCn?.id ?? null,
     },
-    {
-      code: 'P-ANTIBODY10IN',
-      type: 'P',
-      country: 'in',
-      en: '10% off antibodies',
-      zh: '抗体 9 折',
-      pct: 1000,
-      start: -30,
-      end: 60,
-      skus: antibodies.slice(0, 25),
-    },
-    {
-      code: 'D-PCR15IN',
-      type: 'D',
-      country: 'in',
-      en: '15% off PCR reagents and enzymes',
-      zh: 'PCR 试剂与酶 85 折',
-      pct: 1500,
-      start: -10,
-      end: 45,
-      skus: pcr.slice(0, 30),
-    },
-    {
-      code: 'R-REAGENT8IN',
-      type: 'R',
-      country: 'in',
-      en: '8% off the whole order',
-      zh: '全单 92 折',
-      pct: 800,
-      start: -60,
-      end: 30,
-      skus: [],
-    },
+    ...both.map(forIndia),
     {
       code: 'M-PLASTIC5IN',
       type: 'M',

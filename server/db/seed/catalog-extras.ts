@@ -8,16 +8,8 @@ import { createRng, type Rng } from './prng'
 import { escapeHtml } from '../../domains/catalog/html'
 import { ATTRIBUTE_NAMES_ZH, MULTI_VALUED_ATTRIBUTES } from '../../domains/catalog/labels'
 
-/** Tables this module fills (emptied first by `db:seed --reset`), children before parents. */
-export const CATALOG_EXTRA_TABLES: string[] = [
-  'catalog_search_terms',
-  'product_attribute_values',
-  'product_documents',
-  'product_stock',
-  'product_free_goods',
-  'product_descriptions',
-  'product_catalog',
-]
+/** Tables this module fills (emptied first by `db:seed --reset`): every table of migration 0003. */
+export { CATALOG_EXTRA_TABLES } from '../migrations/0003_catalog'
 
 const TOP_OF: Map<string, string> = new Map(
   CATEGORY_TREE.flatMap((t) => t.children.map((c) => [c.code, t.code] as [string, string])),

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../schema'
+import { inBatches } from './batches'
 import { createRng } from './prng'
 import { generateCategories, generateProducts, type SeedProduct } from './catalog'
 import { seedCatalogExtras, CATALOG_EXTRA_TABLES } from './catalog-extras'
@@ -12,6 +13,7 @@ import { seedFlashBuy, FLASHBUY_SEED_TABLES } from './flashbuy'
 import { seedEnquiries, ENQUIRY_SEED_TABLES } from './enquiries'
 import { seedMembershipGifts, MEMBERSHIP_GIFT_SEED_TABLES } from './membership-gifts'
 import { seedMemberPlay, MEMBER_PLAY_SEED_TABLES } from './membership-play'
+import { INITIAL_TABLES } from '../migrations/0001_initial'
 import { DEMO_ACCOUNTS, PERSONA_OPTIONS, SYS_CONFIG_SEED, type SeedAccount, type SeedAddress } from './accounts'
 
 export { DEMO_USERS, DEMO_USER_NAMES, DEMO_ACCOUNTS, type DemoUserName } from './accounts'
@@ -77,6 +79,21 @@ const addrRow = (a: SeedAddress) => ({
   pre_payment_account: a.prePaymentAccount,
 })
 
+const creditRow = (accountId: number) => (c: SeedAccount['credit'][number]) => ({
+  account_id: accountId,
+  bill_to: c.billTo,
+  overdue: c.overdue,
+  update_time: c.updateTime,
+})
+
+const supplyCenterRow = (accountId: number) => (s: SeedAccount['supplyCenters'][number]) => ({
+  account_id: accountId,
+  supply_center_id: s.supplyCenterId,
+  ship_to_num: s.shipToNum,
+  operation_status: s.operationStatus,
+  is_default: s.isDefault,
+})
+
 const SEEDED_TABLES = [
   ...MEMBERSHIP_GIFT_SEED_TABLES,
   ...MEMBER_PLAY_SEED_TABLES,
@@ -88,19 +105,7 @@ const SEEDED_TABLES = [
   ...AUTH_SEED_TABLES,
   ...MARKETING_TABLES,
   ...CATALOG_EXTRA_TABLES,
-  'error_reports',
-  'account_prices',
-  'user_personas',
-  'persona_options',
-  'supply_centers',
-  'credit_records',
-  'bill_tos',
-  'ship_tos',
-  'users',
-  'accounts',
-  'products',
-  'categories',
-  'sys_config',
+  ...INITIAL_TABLES,
 ]
 
 /**
@@ -181,11 +186,11 @@ export async function seedDatabase(db: Kysely<DB>, opts: SeedOptions = {}): Prom
       }
 
       const productIds = new Map<string, number>()
-      for (let i = 0; i < products.length; i += BATCH) {
+      await inBatches(products, BATCH, async (chunk) => {
         const rows = await trx
           .insertInto('products')
           .values(
-            products.slice(i, i + BATCH).map((p) => ({
+            chunk.map((p) => ({
               sku: p.sku,
               catalog_number: p.catalogNumber,
               title_en: p.titleEn,
@@ -204,7 +209,7 @@ export async function seedDatabase(db: Kysely<DB>, opts: SeedOptions = {}): Prom
           .returning(['id', 'catalog_number'])
           .execute()
         for (const r of rows) productIds.set(r.catalog_number, r.id)
-      }
+      })
 
       await trx
         .insertInto('persona_options')
@@ -277,36 +282,21 @@ export async function seedDatabase(db: Kysely<DB>, opts: SeedOptions = {}): Prom
         if (acc.credit.length)
           await trx
             .insertInto('credit_records')
-            .values(
-              acc.credit.map((c) => ({
-                account_id: accountId,
-                bill_to: c.billTo,
-                overdue: c.overdue,
-                update_time: c.updateTime,
-              })),
-            )
+            .values(acc.credit.map(creditRow(accountId)))
             .execute()
         if (acc.supplyCenters.length)
           await trx
             .insertInto('supply_centers')
-            .values(
-              acc.supplyCenters.map((s) => ({
-                account_id: accountId,
-                supply_center_id: s.supplyCenterId,
-                ship_to_num: s.shipToNum,
-                operation_status: s.operationStatus,
-                is_default: s.isDefault,
-              })),
-            )
+            .values(acc.supplyCenters.map(supplyCenterRow(accountId)))
             .execute()
 
         const prices = generateAccountPrices(products, acc, seed)
         accountPriceCount += prices.length
-        for (let i = 0; i < prices.length; i += BATCH) {
-          await trx
+        await inBatches(prices, BATCH, (chunk) =>
+          trx
             .insertInto('account_prices')
             .values(
-              prices.slice(i, i + BATCH).map((p) => ({
+              chunk.map((p) => ({
                 account_id: accountId,
                 product_id: productIds.get(p.catalogNumber)!,
                 currency: p.currency,
@@ -314,8 +304,8 @@ export async function seedDatabase(db: Kysely<DB>, opts: SeedOptions = {}): Prom
                 price_type: p.priceType,
               })),
             )
-            .execute()
-        }
+            .execute(),
+        )
       }
 
       const ctx = { seed, products, productIds, categoryIds: catIds }

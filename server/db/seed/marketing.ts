@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import { marketingAnchor } from './anchor'
 import type { DB } from '../schema'
+import type { WishlistItemTable } from '../schema-marketing'
 import type { SeedContext } from './context'
 import type { SeedProduct } from './catalog'
 import { createRng, type Rng } from './prng'
@@ -23,19 +24,8 @@ import {
   type Topic,
 } from './marketing-content'
 
-/** Tables this module fills (emptied first by `db:seed --reset`), children before parents. */
-export const MARKETING_TABLES: string[] = [
-  'operation_logs',
-  'history_visits',
-  'wishlist_items',
-  'special_columns',
-  'promotion_products',
-  'promotions',
-  'content_products',
-  'content_items',
-  'article_types',
-  'content_categories',
-]
+/** Tables this module fills (emptied first by `db:seed --reset`): every table of migration 0004. */
+export { MARKETING_TABLES } from '../migrations/0004_marketing'
 
 const DAY = 86_400_000
 const HOUR = 3_600_000
@@ -250,12 +240,17 @@ const productLink = (p: SeedProduct, lang: Lang) =>
   `<a href="${esc(productHref(p, lang))}">${esc(titleOf(p, lang))}</a>`
 const imageOf = (p: SeedProduct) => (p.image ? `${p.image}-650.jpg` : null)
 
+/** A table with a header row; headers and cells are HTML already. */
+const table = (head: readonly string[], rows: readonly (readonly (string | number)[])[]) =>
+  `<table><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((cells) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table>`
 function productTable(picks: Pick[], lang: Lang): string {
   const t = L[lang]
-  const rows = picks
-    .map(({ p }) => `<tr><td>${productLink(p, lang)}</td><td>${esc(p.catalogNumber)}</td><td>${esc(p.size)}</td></tr>`)
-    .join('')
-  return `<table><thead><tr><th scope="col">${t.product}</th><th scope="col">${t.catalogNumber}</th><th scope="col">${t.size}</th></tr></thead><tbody>${rows}</tbody></table>`
+  return table(
+    [t.product, t.catalogNumber, t.size],
+    picks.map(({ p }) => [productLink(p, lang), esc(p.catalogNumber), esc(p.size)]),
+  )
 }
 const ul = (items: readonly string[]) => `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>`
 const ol = (items: readonly string[]) => `<ol>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ol>`
@@ -308,15 +303,14 @@ function renderBody(
       break
     case 'technical-guide':
     case 'white-paper': {
-      const rows = steps
-        .slice(0, 3)
-        .map((s, i) => `<tr><td>${i + 1}</td><td>${esc(s)}</td></tr>`)
-        .join('')
       parts.push(
         `<h2>${t.key}</h2>`,
         ul(points),
         `<h2>${t.compare}</h2>`,
-        `<table><thead><tr><th scope="col">${t.step}</th><th scope="col">${t.recommendation}</th></tr></thead><tbody>${rows}</tbody></table>`,
+        table(
+          [t.step, t.recommendation],
+          steps.slice(0, 3).map((s, i) => [i + 1, esc(s)]),
+        ),
         figure(picks, lang),
         `<h2>${t.recommended}</h2>`,
         `<ul>${picks.map(({ p }) => `<li>${productLink(p, lang)}</li>`).join('')}</ul>`,
@@ -326,12 +320,7 @@ function renderBody(
     }
     case 'application-note':
     case 'case-study': {
-      const rows = [1, 2, 3, 4]
-        .map(
-          (i) =>
-            `<tr><td>${t.sample} ${i}</td><td>${(r.int(20, 90) / 10).toFixed(1)}</td><td>${r.int(12, 180)}</td></tr>`,
-        )
-        .join('')
+      const rows = [1, 2, 3, 4].map((i) => [`${t.sample} ${i}`, (r.int(20, 90) / 10).toFixed(1), r.int(12, 180)])
       parts.push(
         `<h2>${t.background}</h2>`,
         `<p>${esc(points[0])}</p>`,
@@ -339,7 +328,7 @@ function renderBody(
         ol(steps),
         figure(picks, lang),
         `<h2>${t.results}</h2>`,
-        `<table><thead><tr><th scope="col">${t.sample}</th><th scope="col">${t.cv}</th><th scope="col">${t.sn}</th></tr></thead><tbody>${rows}</tbody></table>`,
+        table([t.sample, t.cv, t.sn], rows),
         `<h2>${t.conclusion}</h2>`,
         `<p>${esc(points[1])} ${esc(points[2])}</p>`,
         `<h3>${t.recommended}</h3>`,
@@ -349,15 +338,12 @@ function renderBody(
     }
     case 'webinar':
     case 'event': {
-      const agenda = steps
-        .slice(0, 4)
-        .map((s, i) => `<tr><td>${String(14 + i).padStart(2, '0')}:00</td><td>${esc(s)}</td></tr>`)
-        .join('')
+      const agenda = steps.slice(0, 4).map((s, i) => [`${String(14 + i).padStart(2, '0')}:00`, esc(s)])
       parts.push(
         `<h2>${t.learn}</h2>`,
         ul(points),
         `<h2>${t.agenda}</h2>`,
-        `<table><thead><tr><th scope="col">${t.time}</th><th scope="col">${t.session}</th></tr></thead><tbody>${agenda}</tbody></table>`,
+        table([t.time, t.session], agenda),
         `<p><strong>${t.speaker}:</strong> ${esc(author)}</p>`,
         figure(picks, lang),
         `<h3>${t.recommended}</h3>`,
@@ -486,16 +472,16 @@ function promoWindow(plan: PromotionDef['plan'], anchor: number, r: Rng): { star
 function promotionBody(def: PromotionDef, picks: SeedProduct[], lang: Lang, end: Date): string {
   const en = lang === 'en'
   const summary = en ? def.summaryEn : def.summaryZh
-  const rows = picks
-    .map((p) => `<tr><td>${productLink(p, lang)}</td><td>${esc(p.catalogNumber)}</td><td>${def.discount}%</td></tr>`)
-    .join('')
   const img = picks.find((p) => p.image)
   return [
     `<h2>${esc(en ? def.en : def.zh)}</h2>`,
     `<p>${esc(summary)}</p>`,
     img ? `<p><img src="${esc(imageOf(img)!)}" alt="${esc(titleOf(img, lang))}"></p>` : '',
     `<h3>${en ? 'Featured products' : '参与产品'}</h3>`,
-    `<table><thead><tr><th scope="col">${en ? 'Product' : '产品'}</th><th scope="col">${en ? 'Catalogue number' : '货号'}</th><th scope="col">${en ? 'Saving' : '优惠'}</th></tr></thead><tbody>${rows}</tbody></table>`,
+    table(
+      en ? ['Product', 'Catalogue number', 'Saving'] : ['产品', '货号', '优惠'],
+      picks.map((p) => [productLink(p, lang), esc(p.catalogNumber), `${def.discount}%`]),
+    ),
     `<h3>${en ? 'Terms and conditions' : '活动条款'}</h3>`,
     ol(
       en
@@ -803,89 +789,42 @@ export async function seedMarketing(trx: Transaction<DB>, ctx: SeedContext): Pro
   const ind = userId('approved.in')
   const pr1003 = promoProducts.get('PR1003')!
   const pr1006 = promoProducts.get('PR1006')!
+  const wished = (
+    user_id: string,
+    country_code: 'cn' | 'in',
+    content_type: WishlistItemTable['content_type'],
+    content_id: string,
+    daysAgo: number,
+  ) => ({
+    user_id,
+    country_code,
+    content_type,
+    content_id,
+    wishlist_type: content_type === 'Products' ? ('product' as const) : ('content' as const),
+    created_at: new Date(anchor - daysAgo * DAY),
+  })
   const wish = [
-    {
-      user_id: cn,
-      country_code: 'cn' as const,
-      content_type: 'Products' as const,
-      content_id: pr1003[0].catalogNumber,
-      wishlist_type: 'product' as const,
-      created_at: new Date(anchor - 3 * DAY),
-    },
-    {
-      user_id: cn,
-      country_code: 'cn' as const,
-      content_type: 'Products' as const,
-      content_id: pr1006[0].catalogNumber,
-      wishlist_type: 'product' as const,
-      created_at: new Date(anchor - 2 * DAY),
-    },
-    {
-      user_id: cn,
-      country_code: 'cn' as const,
-      content_type: 'Knowledge Hub' as const,
-      content_id: String(contentIds.get('Western blot protocol: from lysate to detection')),
-      wishlist_type: 'content' as const,
-      created_at: new Date(anchor - 5 * DAY),
-    },
-    {
-      user_id: cn,
-      country_code: 'cn' as const,
-      content_type: 'VM Workflow' as const,
-      content_id: String(contentIds.get('Virtual workflow: building a multicolour flow panel')),
-      wishlist_type: 'content' as const,
-      created_at: new Date(anchor - 4 * DAY),
-    },
-    {
-      user_id: cn,
-      country_code: 'cn' as const,
-      content_type: 'Promotions' as const,
-      content_id: 'PR1003',
-      wishlist_type: 'content' as const,
-      created_at: new Date(anchor - DAY),
-    },
-    {
-      user_id: ind,
-      country_code: 'in' as const,
-      content_type: 'Products' as const,
-      content_id: pr1006[1].catalogNumber,
-      wishlist_type: 'product' as const,
-      created_at: new Date(anchor - DAY),
-    },
+    wished(cn, 'cn', 'Products', pr1003[0].catalogNumber, 3),
+    wished(cn, 'cn', 'Products', pr1006[0].catalogNumber, 2),
+    wished(cn, 'cn', 'Knowledge Hub', String(contentIds.get('Western blot protocol: from lysate to detection')), 5),
+    wished(cn, 'cn', 'VM Workflow', String(contentIds.get('Virtual workflow: building a multicolour flow panel')), 4),
+    wished(cn, 'cn', 'Promotions', 'PR1003', 1),
+    wished(ind, 'in', 'Products', pr1006[1].catalogNumber, 1),
   ]
   await trx.insertInto('wishlist_items').values(wish).execute()
+  const visited = (user_id: string, kind: 'product' | 'content', item_id: string, msAgo: number) => ({
+    user_id,
+    kind,
+    item_id,
+    viewed_at: new Date(anchor - msAgo),
+  })
   const visits = [
-    ...pr1003.slice(0, 4).map((p, i) => ({
-      user_id: cn,
-      kind: 'product' as const,
-      item_id: p.catalogNumber,
-      viewed_at: new Date(anchor - (i + 1) * 5 * HOUR),
-    })),
-    ...pr1006.slice(0, 2).map((p, i) => ({
-      user_id: cn,
-      kind: 'product' as const,
-      item_id: p.catalogNumber,
-      viewed_at: new Date(anchor - (i + 2) * DAY),
-    })),
-    {
-      user_id: cn,
-      kind: 'content' as const,
-      item_id: String(contentIds.get('Two-step RT-qPCR: from RNA to Ct values')),
-      viewed_at: new Date(anchor - 7 * HOUR),
-    },
-    { user_id: cn, kind: 'content' as const, item_id: 'PR1001', viewed_at: new Date(anchor - 30 * HOUR) },
-    {
-      user_id: ind,
-      kind: 'product' as const,
-      item_id: pr1006[1].catalogNumber,
-      viewed_at: new Date(anchor - 3 * HOUR),
-    },
-    {
-      user_id: ind,
-      kind: 'content' as const,
-      item_id: String(contentIds.get('Cell culture summit, Bengaluru')),
-      viewed_at: new Date(anchor - 9 * HOUR),
-    },
+    ...pr1003.slice(0, 4).map((p, i) => visited(cn, 'product', p.catalogNumber, (i + 1) * 5 * HOUR)),
+    ...pr1006.slice(0, 2).map((p, i) => visited(cn, 'product', p.catalogNumber, (i + 2) * DAY)),
+    visited(cn, 'content', String(contentIds.get('Two-step RT-qPCR: from RNA to Ct values')), 7 * HOUR),
+    visited(cn, 'content', 'PR1001', 30 * HOUR),
+    visited(ind, 'product', pr1006[1].catalogNumber, 3 * HOUR),
+    visited(ind, 'content', String(contentIds.get('Cell culture summit, Bengaluru')), 9 * HOUR),
   ]
   await trx.insertInto('history_visits').values(visits).execute()
 }

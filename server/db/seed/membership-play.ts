@@ -12,16 +12,7 @@ import { marketingAnchor } from './anchor'
  * a points prize and the unlimited "thanks for taking part" slot. No draws, codes or uses: nobody has
  * played yet (codes are made when a member first opens the referral page).
  */
-export const MEMBER_PLAY_SEED_TABLES = [
-  'invitation_uses',
-  'invitation_codes',
-  'invitation_activities',
-  'prize_orders',
-  'draw_records',
-  'draw_blacklist',
-  'draw_prizes',
-  'draw_activities',
-]
+export { MEMBER_PLAY_TABLES as MEMBER_PLAY_SEED_TABLES } from '../migrations/0015_member_play'
 
 const DAY = 86_400_000
 

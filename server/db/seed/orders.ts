@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../schema'
 import type { SeedContext } from './context'
+import { inBatches } from './batches'
 import { createRng, type Rng } from './prng'
 import { DEMO_ACCOUNTS, type SeedAccount } from './accounts'
 import { marketingAnchor } from './marketing'
@@ -15,18 +16,7 @@ import { BACKORDER_LEAD_DAYS } from '../../domains/order/place/drafts'
  * Numbers stay below the sequences' starts of migration 0007 (orders < 5000000, TFS sales orders
  * < 15000000, SC sales orders < 55000000, quotes Q<year>-0001xx), so placed orders never collide.
  */
-export const ORDER_SEED_TABLES = [
-  'service_requests',
-  'lead_items',
-  'lead_carts',
-  'quote_lines',
-  'quotes',
-  'shipments',
-  'order_charges',
-  'order_lines',
-  'orders',
-  'order_placements',
-]
+export { ORDER_TABLES as ORDER_SEED_TABLES } from '../migrations/0007_cart_order'
 
 const DAY = 86_400_000
 const BATCH = 1000
@@ -45,10 +35,6 @@ const CARRIERS = {
   ],
 }
 const SOURCES = ['cart', 'cart', 'cart', 'quickOrder', 'reorder', 'squote', 'web', 'phone'] as const
-
-async function batches<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH))
-}
 
 /** A deterministic uuid from the rng (placements of the history). */
 const uuidFrom = (r: Rng) => {
@@ -266,16 +252,16 @@ export async function seedOrders(db: Kysely<DB>, ctx: SeedContext): Promise<void
     }
   }
 
-  await batches(placements, (c) => db.insertInto('order_placements').values(c).execute())
+  await inBatches(placements, BATCH, (c) => db.insertInto('order_placements').values(c).execute())
   // the history's orders go through the one order writer, with their own numbers and dates
   const ids = new Map<string, number>()
-  await batches(orders, async (c) => {
+  await inBatches(orders, BATCH, async (c) => {
     for (const o of (await writeOrders(db, c)).orders) ids.set(o.orderNumber, o.id)
   })
   const shipments = orders.flatMap((o) =>
     shipmentOf.has(o.orderNumber!) ? [{ ...shipmentOf.get(o.orderNumber!)!, order_id: ids.get(o.orderNumber!)! }] : [],
   )
-  await batches(shipments, (c) =>
+  await inBatches(shipments, BATCH, (c) =>
     db
       .insertInto('shipments')
       .values(c as never)
@@ -388,7 +374,7 @@ async function seedQuotes(
     .insertInto('quotes')
     .values(quotes as never)
     .execute()
-  await batches(qlines, (c) =>
+  await inBatches(qlines, BATCH, (c) =>
     db
       .insertInto('quote_lines')
       .values(c as never)
