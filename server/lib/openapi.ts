@@ -71,6 +71,7 @@ export type RouteSchemaOf<E> = SchemaPart<E, 'params', 'params'> &
  * validates what the table says it takes and is documented as answering what the table says (the success envelope
  * around `answer`, a redirect or a file). `extra` adds what is the server's own (the ops header, a body's media type).
  *   r.route({ ...routeOf(cartEndpoints.queryCart), preHandler: app.optionalUser, handler: async (req) => ... })
+ * (server/lib/endpoint-route.ts `serveEndpoint` registers a route this way.)
  */
 export function routeOf<E extends Endpoint, X extends object = object>(
   e: E,

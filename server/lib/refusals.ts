@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { ApiError } from '../errors'
 import { localized as msg } from '../locale'
+import { refusal } from './localized-refusal'
 
 /**
  * Refusals worded the same by several endpoints (order placement, flash buy, gift redemption, draws):
@@ -21,23 +22,19 @@ export const keyReused = (req: FastifyRequest, en: string, zh: string) =>
   new ApiError(409, 'CONFLICT', msg(req, en, zh), 'IDEMPOTENCY_KEY_REUSED')
 
 /** 403: only a Siebel-approved user may place an order */
-export const registrationIncomplete = (req: FastifyRequest) =>
-  new ApiError(
-    403,
-    'FORBIDDEN',
-    msg(req, 'Please complete your registration before placing an order', '请先完成注册再下单'),
-    'REGISTRATION_INCOMPLETE',
-  )
+export const registrationIncomplete = refusal(403, 'FORBIDDEN', 'REGISTRATION_INCOMPLETE', [
+  'Please complete your registration before placing an order',
+  '请先完成注册再下单',
+])
 
 /** spec §5 check 7 */
-export const contactInvalid = (req: FastifyRequest) =>
-  new ApiError(
-    400,
-    'BAD_REQUEST',
-    msg(req, 'Please enter correct contact name and phone number', '请输入正确的联系人姓名和电话'),
-    'CONTACT_INVALID',
-  )
+export const contactInvalid = refusal(400, 'BAD_REQUEST', 'CONTACT_INVALID', [
+  'Please enter correct contact name and phone number',
+  '请输入正确的联系人姓名和电话',
+])
 
 /** 404: the ship-to is not one of the caller's account's */
-export const shipToNotFound = (req: FastifyRequest) =>
-  new ApiError(404, 'NOT_FOUND', msg(req, 'Shipping address not found', '未找到该收货地址'), 'ADDRESS_NOT_FOUND')
+export const shipToNotFound = refusal(404, 'NOT_FOUND', 'ADDRESS_NOT_FOUND', [
+  'Shipping address not found',
+  '未找到该收货地址',
+])

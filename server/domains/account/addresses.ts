@@ -1,15 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { AddressMutationResult, PhoneDictionaryEntry, ShipTo } from '../../../types'
 import { ok } from '../../errors'
+import { serveEndpoint } from '../../lib/endpoint-route'
 import { toShipTo } from './user-info'
-import { assertSelf, conflict, invalid, me, msg, notFound } from './common'
+import { assertSelf, conflict, invalid, me, msg, notFound, ownAccountRoute } from './common'
 import { validateAddressInput } from './address-input'
 import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT } from '../../../types/account/address-rules'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
-import { routeOf } from '../../lib/openapi'
 import { accountEndpoints } from '../../../types/account/endpoints'
 
 /** "An account can have at most this many ship-to addresses." */
@@ -72,153 +71,129 @@ async function switchDefault(trx: Kysely<DB>, accountId: number, id: number) {
 }
 
 export async function addressRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.route({
-    ...routeOf(accountEndpoints.changeDefaultAddress),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      assertSelf(req, { userId: req.body.userid, userName: req.body.username })
-      const row = await ownShipTo(req, db, req.body.addresskey)
-      assertActive(req, row)
-      await db.transaction().execute((trx) => switchDefault(trx, me(req).accountId, row.id))
-      return ok(null)
-    },
+  serveEndpoint(app, accountEndpoints.changeDefaultAddress, app.requireUser, async (req) => {
+    assertSelf(req, { userId: req.body.userid, userName: req.body.username })
+    const row = await ownShipTo(req, db, req.body.addresskey)
+    assertActive(req, row)
+    await db.transaction().execute((trx) => switchDefault(trx, me(req).accountId, row.id))
+    return ok(null)
   })
 
-  r.route({
-    ...routeOf(accountEndpoints.phoneDictionary),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      const data: PhoneDictionaryEntry[] = PHONE_DICTIONARY.map((p) => ({
-        isoCountryCode: p.iso,
-        dialCode: p.dialCode,
-        label: msg(req, p.en, p.zh),
-      }))
-      return ok(data)
-    },
+  serveEndpoint(app, accountEndpoints.phoneDictionary, app.requireUser, async (req) => {
+    const data: PhoneDictionaryEntry[] = PHONE_DICTIONARY.map((p) => ({
+      isoCountryCode: p.iso,
+      dialCode: p.dialCode,
+      label: msg(req, p.en, p.zh),
+    }))
+    return ok(data)
   })
 
-  r.route({
-    ...routeOf(accountEndpoints.addressDetail),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      assertSelf(req)
-      const row = await ownShipTo(req, db, req.query.addressKey)
-      return ok(await loadShipTo(db, row.id))
-    },
+  ownAccountRoute(app, accountEndpoints.addressDetail, async (req) => {
+    const row = await ownShipTo(req, db, req.query.addressKey)
+    return ok(await loadShipTo(db, row.id))
   })
 
   /** New ship-to: starts PENDING with a web reference (review about 2 business days). */
-  r.route({
-    ...routeOf(accountEndpoints.addAddress),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      assertSelf(req)
-      const u = me(req)
-      const cols = validateAddressInput(req, req.body)
-      const id = await db.transaction().execute(async (trx) => {
-        // serialise adds of one account so the limit holds under concurrent requests
-        await trx.selectFrom('accounts').select('id').where('id', '=', u.accountId).forUpdate().execute()
-        const { n, pending, maxSort } = await trx
-          .selectFrom('ship_tos')
-          .select([
-            sql<number>`count(*)::int`.as('n'),
-            sql<number>`(count(*) filter (where address_status = 'PENDING'))::int`.as('pending'),
-            sql<number>`coalesce(max(sort_order), -1)::int`.as('maxSort'),
-          ])
-          .where('account_id', '=', u.accountId)
-          .executeTakeFirstOrThrow()
-        if (n >= MAX_SHIP_TOS_PER_ACCOUNT) {
-          throw conflict(
-            req,
-            `An account can have at most ${MAX_SHIP_TOS_PER_ACCOUNT} ship-to addresses`,
-            `每个账户最多可有 ${MAX_SHIP_TOS_PER_ACCOUNT} 个收货地址`,
-          )
-        }
-        if (pending >= MAX_PENDING_SHIP_TOS) {
-          throw conflict(
-            req,
-            `${MAX_PENDING_SHIP_TOS} new addresses are already under review; add another once one has been reviewed`,
-            `已有 ${MAX_PENDING_SHIP_TOS} 个新地址正在审核中，其中一个审核完成后可再添加`,
-          )
-        }
-        const { seq } = await sql<{ seq: number }>`select nextval('ship_to_web_ref_seq')::int as seq`
-          .execute(trx)
-          .then((x) => x.rows[0])
-        const num = String(seq).padStart(6, '0')
-        const year = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear()
-        // A PENDING address never takes the default from an ACTIVE one; it may become the default of an
-        // account that has no usable address (the app treats a single PENDING default as "no usable address").
-        const activeDefault = await trx
-          .selectFrom('ship_tos')
-          .select('id')
-          .where('account_id', '=', u.accountId)
-          .where('is_default', '=', true)
-          .where('address_status', '=', 'ACTIVE')
-          .executeTakeFirst()
-        const makeDefault = req.body.isDefault === true && !activeDefault
-        const row = await trx
-          .insertInto('ship_tos')
+  ownAccountRoute(app, accountEndpoints.addAddress, async (req) => {
+    const u = me(req)
+    const cols = validateAddressInput(req, req.body)
+    const id = await db.transaction().execute(async (trx) => {
+      // serialise adds of one account so the limit holds under concurrent requests
+      await trx.selectFrom('accounts').select('id').where('id', '=', u.accountId).forUpdate().execute()
+      const { n, pending, maxSort } = await trx
+        .selectFrom('ship_tos')
+        .select([
+          sql<number>`count(*)::int`.as('n'),
+          sql<number>`(count(*) filter (where address_status = 'PENDING'))::int`.as('pending'),
+          sql<number>`coalesce(max(sort_order), -1)::int`.as('maxSort'),
+        ])
+        .where('account_id', '=', u.accountId)
+        .executeTakeFirstOrThrow()
+      if (n >= MAX_SHIP_TOS_PER_ACCOUNT) {
+        throw conflict(
+          req,
+          `An account can have at most ${MAX_SHIP_TOS_PER_ACCOUNT} ship-to addresses`,
+          `每个账户最多可有 ${MAX_SHIP_TOS_PER_ACCOUNT} 个收货地址`,
+        )
+      }
+      if (pending >= MAX_PENDING_SHIP_TOS) {
+        throw conflict(
+          req,
+          `${MAX_PENDING_SHIP_TOS} new addresses are already under review; add another once one has been reviewed`,
+          `已有 ${MAX_PENDING_SHIP_TOS} 个新地址正在审核中，其中一个审核完成后可再添加`,
+        )
+      }
+      const { seq } = await sql<{ seq: number }>`select nextval('ship_to_web_ref_seq')::int as seq`
+        .execute(trx)
+        .then((x) => x.rows[0])
+      const num = String(seq).padStart(6, '0')
+      const year = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear()
+      // A PENDING address never takes the default from an ACTIVE one; it may become the default of an
+      // account that has no usable address (the app treats a single PENDING default as "no usable address").
+      const activeDefault = await trx
+        .selectFrom('ship_tos')
+        .select('id')
+        .where('account_id', '=', u.accountId)
+        .where('is_default', '=', true)
+        .where('address_status', '=', 'ACTIVE')
+        .executeTakeFirst()
+      const makeDefault = req.body.isDefault === true && !activeDefault
+      const row = await trx
+        .insertInto('ship_tos')
+        .values({
+          ...cols,
+          state: null,
+          account_id: u.accountId,
+          address_key: `ST-PENDING-${num}`,
+          account_number: null,
+          pre_payment_account: false,
+          is_default: false,
+          address_status: 'PENDING',
+          web_reference: `WEB-${year}-${num}`,
+          sort_order: maxSort + 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      if (makeDefault) await switchDefault(trx, u.accountId, row.id)
+      if (u.registrationStatus === 'Partially Registered') {
+        const now = new Date()
+        await trx
+          .insertInto('onboarding_requests')
           .values({
-            ...cols,
-            state: null,
-            account_id: u.accountId,
-            address_key: `ST-PENDING-${num}`,
-            account_number: null,
-            pre_payment_account: false,
-            is_default: false,
-            address_status: 'PENDING',
-            web_reference: `WEB-${year}-${num}`,
-            sort_order: maxSort + 1,
+            user_id: u.id,
+            kind: 'address',
+            status: 'PENDING',
+            ship_to_id: row.id,
+            submitted_at: now,
+            review_due_by: addBusinessDays(now, REVIEW_BUSINESS_DAYS.address, u.country),
           })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        if (makeDefault) await switchDefault(trx, u.accountId, row.id)
-        if (u.registrationStatus === 'Partially Registered') {
-          const now = new Date()
-          await trx
-            .insertInto('onboarding_requests')
-            .values({
-              user_id: u.id,
-              kind: 'address',
-              status: 'PENDING',
-              ship_to_id: row.id,
-              submitted_at: now,
-              review_due_by: addBusinessDays(now, REVIEW_BUSINESS_DAYS.address, u.country),
-            })
-            .execute()
-        }
-        return row.id
-      })
-      const data: AddressMutationResult = { shipTo: await loadShipTo(db, id) }
-      return ok(data)
-    },
+          .execute()
+      }
+      return row.id
+    })
+    const data: AddressMutationResult = { shipTo: await loadShipTo(db, id) }
+    return ok(data)
   })
 
   /** Edit one of the caller's ACTIVE ship-tos. */
-  r.route({
-    ...routeOf(accountEndpoints.updateAddress),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      assertSelf(req)
-      const key = req.body.addressKey?.trim()
-      if (!key) throw invalid(req, 'body/addressKey is a required field', 'body/addressKey 为必填项')
-      const row = await ownShipTo(req, db, key)
-      assertActive(req, row)
-      const cols = validateAddressInput(req, req.body)
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('ship_tos')
-          .set(cols)
-          .where('id', '=', row.id)
-          .where('account_id', '=', me(req).accountId)
-          .execute()
-        if (req.body.isDefault === true) await switchDefault(trx, me(req).accountId, row.id)
-      })
-      const data: AddressMutationResult = { shipTo: await loadShipTo(db, row.id) }
-      return ok(data)
-    },
+  ownAccountRoute(app, accountEndpoints.updateAddress, async (req) => {
+    const key = req.body.addressKey?.trim()
+    if (!key) throw invalid(req, 'body/addressKey is a required field', 'body/addressKey 为必填项')
+    const row = await ownShipTo(req, db, key)
+    assertActive(req, row)
+    const cols = validateAddressInput(req, req.body)
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('ship_tos')
+        .set(cols)
+        .where('id', '=', row.id)
+        .where('account_id', '=', me(req).accountId)
+        .execute()
+      if (req.body.isDefault === true) await switchDefault(trx, me(req).accountId, row.id)
+    })
+    const data: AddressMutationResult = { shipTo: await loadShipTo(db, row.id) }
+    return ok(data)
   })
 }

@@ -1,8 +1,10 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import type { Endpoint } from '../../../types/endpoint'
 import { ApiError } from '../../errors'
 import { isUniqueViolation } from '../../db/errors'
+import { serveEndpoint, type EndpointHandler } from '../../lib/endpoint-route'
 
 /**
  * Shared by the account routes: messages in the request's language, ownership look-ups scoped by the
@@ -62,6 +64,17 @@ export function assertSelf(req: FastifyRequest, claims: { userId?: string; userN
   }
 }
 
+/**
+ * The route of an endpoint on the caller's own account: it needs a token, and the request must not name another
+ * user (assertSelf, without claims) before the handler reads anything.
+ */
+export function ownAccountRoute<E extends Endpoint>(app: FastifyInstance, e: E, handler: EndpointHandler<E>) {
+  serveEndpoint(app, e, app.requireUser, function (req, reply) {
+    assertSelf(req)
+    return handler.call(this, req, reply)
+  })
+}
+
 /** Account numbers of the caller's bill-tos (through the caller's ship-tos). */
 export async function ownBillToNumbers(db: Kysely<DB>, accountId: number): Promise<Set<string>> {
   const rows = await db
@@ -82,12 +95,6 @@ export async function assertOwnBillTo(req: FastifyRequest, db: Kysely<DB>, billT
 }
 
 export const iso = (d: Date | string) => new Date(d).toISOString()
-
-export function paging(q: { page?: number; pageSize?: number }, defaultSize = 20) {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? defaultSize
-  return { page, pageSize, offset: (page - 1) * pageSize }
-}
 
 /** Free text the user typed: no control characters and no markup brackets (stored and shown as plain text). */
 export const UNSAFE_TEXT = /[\u0000-\u001f\u007f<>]/

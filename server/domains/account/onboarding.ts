@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely, Selectable } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { OnboardingRequestTable } from '../../db/schema-account'
 import type { OnboardingRequest } from '../../../types'
 import { ok } from '../../errors'
-import { assertSelf, conflict, insertForReview, invalid, iso, me, UNSAFE_TEXT } from './common'
+import { conflict, insertForReview, invalid, iso, me, ownAccountRoute, UNSAFE_TEXT } from './common'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
-import { routeOf } from '../../lib/openapi'
 import { accountEndpoints } from '../../../types/account/endpoints'
 
 const toRequest = (r: Selectable<OnboardingRequestTable>): OnboardingRequest => ({
@@ -29,78 +27,63 @@ const PENDING_MESSAGE: [string, string] = [
  * the answer never says whether the account number exists.
  */
 export async function onboardingRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.route({
-    ...routeOf(accountEndpoints.linkAccount),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      assertSelf(req)
-      const u = me(req)
-      if (u.registrationStatus !== 'Partially Registered') {
-        throw conflict(
-          req,
-          'Your registration is already complete: your account is linked to an organisation',
-          '您的注册已完成，账户已关联机构',
-        )
-      }
-      const company = req.body.companyOrInstitution.trim()
-      const zip = req.body.zipCode.trim()
-      if (!company)
-        throw invalid(
-          req,
-          'body/companyOrInstitution: Company or institution is a required field',
-          'body/companyOrInstitution：公司或机构为必填项',
-        )
-      if (!zip) throw invalid(req, 'body/zipCode: Zip code is a required field', 'body/zipCode：邮政编码为必填项')
-      if (UNSAFE_TEXT.test(company) || UNSAFE_TEXT.test(zip)) {
-        throw invalid(
-          req,
-          'body: text must not contain control characters, < or >',
-          'body：文本不能包含控制字符、< 或 >',
-        )
-      }
-      const now = new Date()
-      const row = await insertForReview(req, PENDING_MESSAGE, () =>
-        db
-          .insertInto('onboarding_requests')
-          .values({
-            user_id: u.id,
-            kind: 'link-account',
-            status: 'PENDING',
-            account_number: req.body.accountNumber,
-            company_or_institution: company,
-            zip_code: zip,
-            submitted_at: now,
-            // spec section 9: "Approvals: up to 3 business days."
-            review_due_by: addBusinessDays(now, REVIEW_BUSINESS_DAYS.linkAccount, u.country),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow(),
+  ownAccountRoute(app, accountEndpoints.linkAccount, async (req) => {
+    const u = me(req)
+    if (u.registrationStatus !== 'Partially Registered') {
+      throw conflict(
+        req,
+        'Your registration is already complete: your account is linked to an organisation',
+        '您的注册已完成，账户已关联机构',
       )
-      return ok(toRequest(row))
-    },
+    }
+    const company = req.body.companyOrInstitution.trim()
+    const zip = req.body.zipCode.trim()
+    if (!company)
+      throw invalid(
+        req,
+        'body/companyOrInstitution: Company or institution is a required field',
+        'body/companyOrInstitution：公司或机构为必填项',
+      )
+    if (!zip) throw invalid(req, 'body/zipCode: Zip code is a required field', 'body/zipCode：邮政编码为必填项')
+    if (UNSAFE_TEXT.test(company) || UNSAFE_TEXT.test(zip)) {
+      throw invalid(req, 'body: text must not contain control characters, < or >', 'body：文本不能包含控制字符、< 或 >')
+    }
+    const now = new Date()
+    const row = await insertForReview(req, PENDING_MESSAGE, () =>
+      db
+        .insertInto('onboarding_requests')
+        .values({
+          user_id: u.id,
+          kind: 'link-account',
+          status: 'PENDING',
+          account_number: req.body.accountNumber,
+          company_or_institution: company,
+          zip_code: zip,
+          submitted_at: now,
+          // spec section 9: "Approvals: up to 3 business days."
+          review_due_by: addBusinessDays(now, REVIEW_BUSINESS_DAYS.linkAccount, u.country),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    )
+    return ok(toRequest(row))
   })
 
-  r.route({
-    ...routeOf(accountEndpoints.onboardingStatus),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      assertSelf(req)
-      const u = await db
-        .selectFrom('users')
-        .select('registration_status')
-        .where('id', '=', me(req).id)
-        .executeTakeFirstOrThrow()
-      const rows = await db
-        .selectFrom('onboarding_requests')
-        .selectAll()
-        .where('user_id', '=', me(req).id)
-        .orderBy('submitted_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute()
-      return ok({ registrationStatus: u.registration_status, requests: rows.map(toRequest) })
-    },
+  ownAccountRoute(app, accountEndpoints.onboardingStatus, async (req) => {
+    const u = await db
+      .selectFrom('users')
+      .select('registration_status')
+      .where('id', '=', me(req).id)
+      .executeTakeFirstOrThrow()
+    const rows = await db
+      .selectFrom('onboarding_requests')
+      .selectAll()
+      .where('user_id', '=', me(req).id)
+      .orderBy('submitted_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
+    return ok({ registrationStatus: u.registration_status, requests: rows.map(toRequest) })
   })
 }

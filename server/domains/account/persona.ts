@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Persona, PersonaOptions } from '../../../types'
 import { ApiError, ok } from '../../errors'
+import { serveEndpoint } from '../../lib/endpoint-route'
 import { DS_PERSONA_DEFAULTS } from './persona-defaults'
-import { assertSelf } from './common'
-import { routeOf } from '../../lib/openapi'
+import { ownAccountRoute } from './common'
 import { accountEndpoints } from '../../../types/account/endpoints'
 
 type Kind = 'role' | 'industry' | 'interest'
@@ -37,79 +36,63 @@ async function loadPersona(db: Kysely<DB>, userId: string, language: string): Pr
 
 export async function personaRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const { db } = opts
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
 
-  app.route({
-    ...routeOf(accountEndpoints.persona),
-    preHandler: app.requireUser,
-    handler: async (req) => ok(await loadPersona(db, req.user!.id, req.locale.language)),
-  })
+  serveEndpoint(app, accountEndpoints.persona, app.requireUser, async (req) =>
+    ok(await loadPersona(db, req.user!.id, req.locale.language)),
+  )
 
   /** The choices (roles, industries, interest areas), labelled in the request's language. */
-  app.route({
-    ...routeOf(accountEndpoints.personaOptions),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      const en = req.locale.language === 'en'
-      const options = await db.selectFrom('persona_options').selectAll().orderBy('sort_order').execute()
-      const pick = (k: Kind) =>
-        options.filter((o) => o.kind === k).map((o) => ({ code: o.code, label: en ? o.label_en : o.label_zh }))
-      const data: PersonaOptions = {
-        roles: pick('role'),
-        industries: pick('industry'),
-        interestAreas: pick('interest'),
-      }
-      return ok(data)
-    },
+  serveEndpoint(app, accountEndpoints.personaOptions, app.requireUser, async (req) => {
+    const en = req.locale.language === 'en'
+    const options = await db.selectFrom('persona_options').selectAll().orderBy('sort_order').execute()
+    const pick = (k: Kind) =>
+      options.filter((o) => o.kind === k).map((o) => ({ code: o.code, label: en ? o.label_en : o.label_zh }))
+    const data: PersonaOptions = {
+      roles: pick('role'),
+      industries: pick('industry'),
+      interestAreas: pick('interest'),
+    }
+    return ok(data)
   })
 
   /** Replaces the caller's own persona (and only theirs) with the chosen codes. */
-  r.route({
-    ...routeOf(accountEndpoints.savePersona),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      assertSelf(req)
-      const en = req.locale.language === 'en'
-      const options = await db.selectFrom('persona_options').select(['kind', 'code']).execute()
-      const rows: { user_id: string; kind: Kind; code: string }[] = []
-      const errors: string[] = []
-      for (const kind of ['role', 'industry', 'interest'] as const) {
-        const field = BODY_FIELD[kind]
-        for (const code of new Set(req.body[field])) {
-          if (!options.some((o) => o.kind === kind && o.code === code)) {
-            errors.push(
-              en
-                ? `body/${field}: unknown ${kind} code ${JSON.stringify(code)}`
-                : `body/${field}：未知的选项 ${JSON.stringify(code)}`,
-            )
-          } else rows.push({ user_id: req.user!.id, kind, code })
-        }
+  ownAccountRoute(app, accountEndpoints.savePersona, async (req) => {
+    const en = req.locale.language === 'en'
+    const options = await db.selectFrom('persona_options').select(['kind', 'code']).execute()
+    const rows: { user_id: string; kind: Kind; code: string }[] = []
+    const errors: string[] = []
+    for (const kind of ['role', 'industry', 'interest'] as const) {
+      const field = BODY_FIELD[kind]
+      for (const code of new Set(req.body[field])) {
+        if (!options.some((o) => o.kind === kind && o.code === code)) {
+          errors.push(
+            en
+              ? `body/${field}: unknown ${kind} code ${JSON.stringify(code)}`
+              : `body/${field}：未知的选项 ${JSON.stringify(code)}`,
+          )
+        } else rows.push({ user_id: req.user!.id, kind, code })
       }
-      if (errors.length) throw new ApiError(400, 'VALIDATION_ERROR', errors.join('; '))
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('user_personas').where('user_id', '=', req.user!.id).execute()
-        if (rows.length) await trx.insertInto('user_personas').values(rows).execute()
-      })
-      return ok(await loadPersona(db, req.user!.id, req.locale.language))
-    },
+    }
+    if (errors.length) throw new ApiError(400, 'VALIDATION_ERROR', errors.join('; '))
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('user_personas').where('user_id', '=', req.user!.id).execute()
+      if (rows.length) await trx.insertInto('user_personas').values(rows).execute()
+    })
+    return ok(await loadPersona(db, req.user!.id, req.locale.language))
   })
 
   /** Secondary source used by the app as a fallback: defaults derived from the caller's account type. */
-  app.route({
-    ...routeOf(accountEndpoints.dsPersona),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      const d = DS_PERSONA_DEFAULTS[req.user!.accountType] ?? DS_PERSONA_DEFAULTS.customer
-      const wanted = [
-        ...d.role.map((code) => ['role', code]),
-        ...d.industry.map((code) => ['industry', code]),
-        ...d.interest.map((code) => ['interest', code]),
-      ]
-      const opts = await db.selectFrom('persona_options').selectAll().orderBy('sort_order').execute()
-      const rows = opts
-        .filter((o) => wanted.some(([k, c]) => o.kind === k && o.code === c))
-        .map((o) => ({ kind: o.kind, label: req.locale.language === 'en' ? o.label_en : o.label_zh }))
-      return ok(shape(rows))
-    },
+  serveEndpoint(app, accountEndpoints.dsPersona, app.requireUser, async (req) => {
+    const d = DS_PERSONA_DEFAULTS[req.user!.accountType] ?? DS_PERSONA_DEFAULTS.customer
+    const wanted = [
+      ...d.role.map((code) => ['role', code]),
+      ...d.industry.map((code) => ['industry', code]),
+      ...d.interest.map((code) => ['interest', code]),
+    ]
+    const opts = await db.selectFrom('persona_options').selectAll().orderBy('sort_order').execute()
+    const rows = opts
+      .filter((o) => wanted.some(([k, c]) => o.kind === k && o.code === c))
+      .map((o) => ({ kind: o.kind, label: req.locale.language === 'en' ? o.label_en : o.label_zh }))
+    return ok(shape(rows))
   })
 }

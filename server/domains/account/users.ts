@@ -1,28 +1,22 @@
 import type { FastifyInstance } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { ok } from '../../errors'
+import { serveEndpoint } from '../../lib/endpoint-route'
 import { loadUserInfo, sanitizeForStorage, MAX_STORED_PAYLOAD } from './user-info'
 import { truncateText } from '../../lib/storable-text'
-import { routeOf } from '../../lib/openapi'
 import { accountEndpoints } from '../../../types/account/endpoints'
 
 export async function usersRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
-  r.route({
-    ...routeOf(accountEndpoints.userInfo),
-    preHandler: app.requireUser,
-    handler: async (req) => ok(await loadUserInfo(db, req.user!)),
-  })
+  serveEndpoint(app, accountEndpoints.userInfo, app.requireUser, async (req) => ok(await loadUserInfo(db, req.user!)))
 
-  r.route({
-    ...routeOf(accountEndpoints.errorTracking),
-    preHandler: app.optionalUser,
-    bodyLimit: 64 * 1024,
-    handler: async (req) => {
+  serveEndpoint(
+    app,
+    accountEndpoints.errorTracking,
+    app.optionalUser,
+    async (req) => {
       const body = req.body
       let payload: Record<string, unknown> = {
         response: sanitizeForStorage(body.response ?? null),
@@ -46,5 +40,6 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
         .executeTakeFirstOrThrow()
       return ok({ id: row.id })
     },
-  })
+    { bodyLimit: 64 * 1024 },
+  )
 }

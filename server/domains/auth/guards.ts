@@ -36,6 +36,10 @@ export function redirectLimit(app: FastifyInstance, name: string, errorRoute: st
   }
 }
 
+/** The answer of a failed browser login step: 302 to the app's route with `?error=<code>`. */
+export const loginFailure = (app: FastifyInstance, route: string) => (reply: FastifyReply, error: LoginErrorCode) =>
+  appRedirect(app, reply, route, { error })
+
 /** 302 to an app route (APP_URL or same origin) with query parameters. */
 export function appRedirect(
   app: FastifyInstance,

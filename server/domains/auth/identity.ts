@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { JWTPayload } from 'jose'
 import type { DB } from '../../db/schema'
 import type { ResolvedAuthConfig } from './config'
+import { insertNewUser } from './new-user'
 
 /**
  * Maps a verified OpenID identity to a local user.
@@ -53,37 +54,8 @@ export async function mapIdentity(
   const firstName = str(claims.given_name, 40) || str(claims.name, 40) || userName
   const lastName = str(claims.family_name, 40)
   const language = typeof claims.locale === 'string' && claims.locale.toLowerCase().startsWith('en') ? 'en' : 'zh'
-  const userId = `U-${crypto.randomBytes(4).toString('hex')}`
-  await db.transaction().execute(async (trx) => {
-    const { id: accountId } = await trx
-      .insertInto('accounts')
-      .values({
-        account_number: null,
-        name: `${firstName} ${lastName}`.trim(),
-        account_type: 'customer',
-        country: 'cn',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await trx
-      .insertInto('users')
-      .values({
-        id: userId,
-        user_name: userName,
-        first_name: firstName,
-        last_name: lastName,
-        siebel_row_id: null,
-        cdc_uid: `cdc-${crypto.randomBytes(8).toString('hex')}`,
-        email: str(claims.email, 120),
-        phone: null,
-        country: 'cn',
-        language,
-        ma_country: 'CN',
-        registration_status: 'Partially Registered',
-        account_id: accountId,
-        analytics_client_id: `GA1.2.${crypto.randomInt(1e8, 1e9)}.${Math.floor(Date.now() / 1000)}`,
-      })
-      .execute()
-  })
+  const userId = await db
+    .transaction()
+    .execute((trx) => insertNewUser(trx, { userName, firstName, lastName, email: str(claims.email, 120), language }))
   return { userId, registered: true }
 }

@@ -3,9 +3,10 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { AuthProviders } from '../../../types'
 import { ok } from '../../errors'
+import { serveEndpoint } from '../../lib/endpoint-route'
 import { oidcRoutes } from './oidc-routes'
 import { wechatRoutes } from './wechat-routes'
-import { tagRoutes, routeOf } from '../../lib/openapi'
+import { tagRoutes } from '../../lib/openapi'
 import { authEndpoints } from '../../../types/auth'
 
 /**
@@ -16,15 +17,12 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
   tagRoutes(app, 'auth')
   await app.register(oidcRoutes, opts)
   await app.register(wechatRoutes, opts)
-  app.route({
-    ...routeOf(authEndpoints.providers),
-    handler: async () => {
-      const { cfg } = app.login
-      const data: AuthProviders = {
-        oidc: { issuer: cfg.oidc.issuer, embedded: cfg.oidc.embedded },
-        wechat: { standIn: cfg.wechat.standIn },
-      }
-      return ok(data)
-    },
+  serveEndpoint(app, authEndpoints.providers, null, async () => {
+    const { cfg } = app.login
+    const data: AuthProviders = {
+      oidc: { issuer: cfg.oidc.issuer, embedded: cfg.oidc.embedded },
+      wechat: { standIn: cfg.wechat.standIn },
+    }
+    return ok(data)
   })
 }

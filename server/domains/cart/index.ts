@@ -11,4 +11,5 @@ export {
   type QuotePrice,
 } from './pricing'
 export { taxRateFor } from './tax'
-export { orderableQuote } from './orderable-quote'
+export { PRODUCT_LINE_COLUMNS } from './pricing-load'
+export { orderableQuote, quoteLines, quoteNotFound } from './orderable-quote'

@@ -18,12 +18,20 @@ export interface LineRequest {
   quantity: number
 }
 
+/** A body's lines in their order, numbered from 1 unless they carry their own number (quick order). */
+export const numberedLines = (lines: { line?: number; catalogNumber: string; quantity: number }[]): LineRequest[] =>
+  lines.map((l, i) => ({ line: l.line ?? i + 1, catalogNumber: l.catalogNumber, quantity: l.quantity }))
+
+/** the keys to look typed catalogue numbers up by: each as typed (trimmed) and upper-cased, once */
+const lookupKeys = (numbers: string[]) =>
+  [...new Set(numbers.flatMap((n) => [n.trim(), n.trim().toUpperCase()]))].filter(Boolean)
+
 /** catalogue number (as typed) → product id, matched case-insensitively */
 export async function productIdsByCatalogNumber(
   db: Kysely<DB>,
   numbers: string[],
 ): Promise<Map<string, { id: number; catalogNumber: string }>> {
-  const keys = [...new Set(numbers.flatMap((n) => [n.trim(), n.trim().toUpperCase()]))].filter(Boolean)
+  const keys = lookupKeys(numbers)
   const out = new Map<string, { id: number; catalogNumber: string }>()
   if (keys.length === 0) return out
   const rows = await db
@@ -46,9 +54,7 @@ export async function addLines(
   wanted: LineRequest[],
   source: string,
 ): Promise<LineResult[]> {
-  const keys = [
-    ...new Set(wanted.flatMap((w) => [w.catalogNumber.trim(), w.catalogNumber.trim().toUpperCase()])),
-  ].filter(Boolean)
+  const keys = lookupKeys(wanted.map((w) => w.catalogNumber))
   const user = req.user
   const currency = currencyFor(user, req.locale)
   const accountId = accountPricingEligible(user) ? user!.accountId : -1

@@ -3,12 +3,40 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { ApiError } from '../../errors'
 import { localized } from '../../locale'
+import { PRODUCT_LINE_COLUMNS } from './pricing-load'
+import { refusal } from '../../lib/localized-refusal'
+
+export const quoteNotFound = refusal(404, 'NOT_FOUND', 'QUOTE_NOT_FOUND', ['Quote details not found', '未找到报价详情'])
+
+/**
+ * The lines of S-quotes, by quote then line number, with their products (prices in minor units, product
+ * titles in both languages): the quote pages (order/routes.ts) and ordering or pricing a quote (orderableQuote).
+ */
+export async function quoteLines(db: Kysely<DB>, staticQuoteIds: string[]) {
+  return db
+    .selectFrom('quote_lines as ql')
+    .innerJoin('products as p', 'p.id', 'ql.product_id')
+    .select([
+      'ql.static_quote_id',
+      'ql.product_id',
+      'ql.line_number',
+      'ql.quantity',
+      'ql.list_price',
+      'ql.unit_price',
+      'ql.final_price',
+      ...PRODUCT_LINE_COLUMNS,
+    ])
+    .where('ql.static_quote_id', 'in', staticQuoteIds)
+    .orderBy('ql.static_quote_id')
+    .orderBy('ql.line_number')
+    .execute()
+}
 
 /**
  * An S-quote the caller may order or price (spec §3 S-quote; issue 9 "ordering from a quote at its
- * prices until it expires"): the caller's account's, active and unexpired, with its lines (prices in
- * minor units, product titles in both languages). `lock` takes the quote row FOR UPDATE (placement,
- * inside its transaction). Used by /order/applyPromotions and /order/placeOrder.
+ * prices until it expires"): the caller's account's, active and unexpired, with its lines (quoteLines).
+ * `lock` takes the quote row FOR UPDATE (placement, inside its transaction). Used by
+ * /order/applyPromotions and /order/placeOrder.
  */
 export async function orderableQuote(
   db: Kysely<DB>,
@@ -23,8 +51,7 @@ export async function orderableQuote(
     .where('account_id', '=', req.user!.accountId)
   if (opts.lock) q = q.forUpdate()
   const quote = await q.executeTakeFirst()
-  if (!quote)
-    throw new ApiError(404, 'NOT_FOUND', localized(req, 'Quote details not found', '未找到报价详情'), 'QUOTE_NOT_FOUND')
+  if (!quote) throw quoteNotFound(req)
   if (quote.status !== 'active' || new Date(quote.expires_at).getTime() <= Date.now()) {
     throw new ApiError(
       409,
@@ -33,21 +60,5 @@ export async function orderableQuote(
       'QUOTE_EXPIRED',
     )
   }
-  const lines = await db
-    .selectFrom('quote_lines as ql')
-    .innerJoin('products as p', 'p.id', 'ql.product_id')
-    .select([
-      'ql.product_id',
-      'ql.quantity',
-      'ql.list_price',
-      'ql.unit_price',
-      'ql.final_price',
-      'ql.line_number',
-      'p.title_en',
-      'p.title_zh',
-    ])
-    .where('ql.static_quote_id', '=', staticQuoteId)
-    .orderBy('ql.line_number')
-    .execute()
-  return { quote, lines }
+  return { quote, lines: await quoteLines(db, [staticQuoteId]) }
 }

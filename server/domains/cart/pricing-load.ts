@@ -19,6 +19,16 @@ export async function hasPendingAddressOnly(db: Kysely<DB>, user: AuthUser): Pro
   return row.active === 0
 }
 
+/** The product columns a listed line shows (`products as p`): sku, catalogue number, titles, size and image. */
+export const PRODUCT_LINE_COLUMNS = [
+  'p.sku',
+  'p.catalog_number',
+  'p.title_en',
+  'p.title_zh',
+  'p.size',
+  'p.image',
+] as const
+
 async function productRows(
   db: Kysely<DB>,
   user: AuthUser | null,
@@ -42,12 +52,7 @@ async function productRows(
     )
     .select([
       'p.id',
-      'p.sku',
-      'p.catalog_number',
-      'p.title_en',
-      'p.title_zh',
-      'p.size',
-      'p.image',
+      ...PRODUCT_LINE_COLUMNS,
       'p.lead_target',
       'p.attributes',
       currency === 'INR' ? 'p.list_price_inr as list_price' : 'p.list_price_cny as list_price',

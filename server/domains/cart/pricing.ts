@@ -48,6 +48,20 @@ export interface PricingLine extends PricedLine {
   displayAttributeList: { displayName: string; displayValue: string }[]
 }
 
+/** What a priced line shows wherever it is listed (the cart, the checkout): the product, the quantity and the prices. */
+export const shownLine = (l: PricingLine) => ({
+  sku: l.sku,
+  catalogNumber: l.catalogNumber,
+  productTitle: l.productTitle,
+  size: l.size,
+  image: l.image,
+  quantity: l.quantity,
+  listPrice: l.listPrice,
+  unitPrice: l.unitPrice,
+  finalPrice: l.finalPrice,
+  lineTotal: l.lineTotal,
+})
+
 export interface PricingResult {
   currency: 'CNY' | 'INR'
   lines: PricingLine[]

@@ -4,15 +4,15 @@ import type { FastifyRequest } from 'fastify'
 import type { DB } from '../../db/schema'
 import type { AuthUser } from '../auth'
 import type { Cart, CartItem, AppliedCoupon } from '../../../types'
-import { ApiError } from '../../errors'
 import { localized as msg } from '../../locale'
 
 export { msg }
 import { formatAnonymousCartId } from '../../../types/cart/cart-id'
 import { couponTypeOf } from '../../../types/cart/coupons'
 import { availabilityStatus as availabilityOf } from '../../../types/catalog/availability'
-import { currencyFor, priceLines } from './pricing'
+import { currencyFor, priceLines, shownLine } from './pricing'
 import { displayInventory } from '../catalog'
+import { refusal } from '../../lib/localized-refusal'
 
 /**
  * Cart ownership and the cart answer. The token decides: a logged-in caller's cart is the row with
@@ -30,13 +30,10 @@ export interface CartRow {
 
 const cartColumns = ['id', 'user_id', 'gc_id', 'order_preference', 'updated_at'] as const
 
-export const cartNotFound = (req: FastifyRequest) =>
-  new ApiError(
-    404,
-    'NOT_FOUND',
-    msg(req, 'This cart does not exist or has been merged into an account', '购物车不存在或已合并到账户'),
-    'CART_NOT_FOUND',
-  )
+export const cartNotFound = refusal(404, 'NOT_FOUND', 'CART_NOT_FOUND', [
+  'This cart does not exist or has been merged into an account',
+  '购物车不存在或已合并到账户',
+])
 
 /** The caller's cart, or null (a visitor without a live gcId, a user who has none yet). */
 export async function findCart(
@@ -234,16 +231,7 @@ export async function cartAnswer(db: Kysely<DB>, req: FastifyRequest, cart: Cart
   const addedAt = new Map(items.map((i) => [i.id, i.added_at]))
   const cartItems: CartItem[] = priced.lines.map((l) => ({
     id: l.cartItemId!,
-    sku: l.sku,
-    catalogNumber: l.catalogNumber,
-    productTitle: l.productTitle,
-    size: l.size,
-    image: l.image,
-    quantity: l.quantity,
-    listPrice: l.listPrice,
-    unitPrice: l.unitPrice,
-    finalPrice: l.finalPrice,
-    lineTotal: l.lineTotal,
+    ...shownLine(l),
     priceType: l.priceType,
     priceStatus: l.unitPrice === null ? 'no price' : 'orderable',
     salesStatus: l.salesStatus,

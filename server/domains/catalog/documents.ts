@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import type { CatalogDB } from '../../db/schema-catalog'
 import type { DocumentRecord, DocumentSearchResult, DocumentType } from '../../../types'
 import { ApiError, ok } from '../../errors'
+import { serveEndpoint } from '../../lib/endpoint-route'
 import { asCatalogDb, badRequest, CATALOG_NUMBER_RE } from './common'
 import { catalogNorm, parseSearchQuery } from './search'
 import { renderPdf, type PdfLine } from './pdf'
-import { routeOf } from '../../lib/openapi'
+import { paging } from '../../lib/paging'
 import { catalogEndpoints } from '../../../types/catalog/endpoints'
 
 /**
@@ -23,6 +24,22 @@ import { catalogEndpoints } from '../../../types/catalog/endpoints'
  */
 
 export const DOC_TYPE_ORDER: Record<DocumentType, number> = { manual: 0, sds: 1, coa: 2 }
+
+/** The documents (`d`) with their product (`p`). */
+export const documentsWithProduct = (cdb: Kysely<CatalogDB>) =>
+  cdb.selectFrom('product_documents as d').innerJoin('products as p', 'p.id', 'd.product_id')
+
+/** The columns of documentsWithProduct that documentRecord reads. */
+export const DOC_RECORD_COLUMNS = [
+  'd.id',
+  'd.doc_type',
+  'd.language',
+  'd.title',
+  'd.lot_number',
+  'd.file_name',
+  'd.updated_at',
+  'p.catalog_number',
+] as const
 
 interface DocRow {
   id: number
@@ -176,94 +193,68 @@ export function documentPdf(
 const safeFileName = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 160) || 'document.pdf'
 
 export function documentRoutes(app: FastifyInstance, db: Kysely<DB>) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const cdb = asCatalogDb(db)
 
-  r.route({
-    ...routeOf(catalogEndpoints.searchDocuments),
-    handler: async (req) => {
-      const { type, catalogNumber, lotNumber } = req.query
-      const page = req.query.page ?? 1
-      const pageSize = req.query.pageSize ?? 20
-      if (catalogNumber !== undefined && !CATALOG_NUMBER_RE.test(catalogNumber.trim()))
-        throw badRequest('querystring/catalogNumber is not a catalogue number')
-      if (lotNumber !== undefined && !LOT_PARAM_RE.test(lotNumber.trim()))
-        throw badRequest('querystring/lotNumber must be letters, digits and - (e.g. LOT-2411-0231)')
-      const text = parseDocumentText(req.query.q ?? '')
-      const pq = text.productText ? parseSearchQuery(text.productText) : null
+  serveEndpoint(app, catalogEndpoints.searchDocuments, null, async (req) => {
+    const { type, catalogNumber, lotNumber } = req.query
+    const { page, pageSize, offset } = paging(req.query)
+    if (catalogNumber !== undefined && !CATALOG_NUMBER_RE.test(catalogNumber.trim()))
+      throw badRequest('querystring/catalogNumber is not a catalogue number')
+    if (lotNumber !== undefined && !LOT_PARAM_RE.test(lotNumber.trim()))
+      throw badRequest('querystring/lotNumber must be letters, digits and - (e.g. LOT-2411-0231)')
+    const text = parseDocumentText(req.query.q ?? '')
+    const pq = text.productText ? parseSearchQuery(text.productText) : null
 
-      let q = cdb.selectFrom('product_documents as d').innerJoin('products as p', 'p.id', 'd.product_id')
-      if (type) q = q.where('d.doc_type', '=', type)
-      if (text.types.size) q = q.where('d.doc_type', 'in', [...text.types])
-      if (catalogNumber) q = q.where('p.catalog_norm', '=', catalogNorm(catalogNumber.trim()))
-      if (lotNumber) q = q.where(sql`upper(d.lot_number)`, '=', lotNumber.trim().toUpperCase())
-      for (const lot of text.lots) q = q.where(sql`upper(d.lot_number)`, '=', lot)
-      if (pq) {
-        const terms = pq.terms.map((t) => sql<boolean>`p.search_text LIKE ${t.like}`)
-        const cat =
-          pq.catalog !== null ? [sql<boolean>`p.catalog_norm LIKE ${pq.catalog.replace(/[\\%_]/g, '\\$&') + '%'}`] : []
-        const all = terms.length ? [sql<boolean>`(${sql.join(terms, sql` AND `)})`] : []
-        const either = [...cat, ...all]
-        q = q.where(either.length ? sql<boolean>`(${sql.join(either, sql` OR `)})` : sql<boolean>`false`)
-      }
-      const [rows, count] = await Promise.all([
-        q
-          .select([
-            'd.id',
-            'd.doc_type',
-            'd.language',
-            'd.title',
-            'd.lot_number',
-            'd.file_name',
-            'd.updated_at',
-            'p.catalog_number',
-          ])
-          .orderBy('d.updated_at', 'desc')
-          .orderBy('d.id', 'desc')
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
-          .execute(),
-        q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ])
-      const data: DocumentSearchResult = { items: rows.map(documentRecord), total: Number(count.n), page, pageSize }
-      return ok(data)
-    },
+    let q = documentsWithProduct(cdb)
+    if (type) q = q.where('d.doc_type', '=', type)
+    if (text.types.size) q = q.where('d.doc_type', 'in', [...text.types])
+    if (catalogNumber) q = q.where('p.catalog_norm', '=', catalogNorm(catalogNumber.trim()))
+    if (lotNumber) q = q.where(sql`upper(d.lot_number)`, '=', lotNumber.trim().toUpperCase())
+    for (const lot of text.lots) q = q.where(sql`upper(d.lot_number)`, '=', lot)
+    if (pq) {
+      const terms = pq.terms.map((t) => sql<boolean>`p.search_text LIKE ${t.like}`)
+      const cat =
+        pq.catalog !== null ? [sql<boolean>`p.catalog_norm LIKE ${pq.catalog.replace(/[\\%_]/g, '\\$&') + '%'}`] : []
+      const all = terms.length ? [sql<boolean>`(${sql.join(terms, sql` AND `)})`] : []
+      const either = [...cat, ...all]
+      q = q.where(either.length ? sql<boolean>`(${sql.join(either, sql` OR `)})` : sql<boolean>`false`)
+    }
+    const [rows, count] = await Promise.all([
+      q
+        .select(DOC_RECORD_COLUMNS)
+        .orderBy('d.updated_at', 'desc')
+        .orderBy('d.id', 'desc')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+      q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    ])
+    const data: DocumentSearchResult = { items: rows.map(documentRecord), total: Number(count.n), page, pageSize }
+    return ok(data)
   })
 
-  r.route({
-    ...routeOf(catalogEndpoints.documentFile),
-    handler: async (req, reply) => {
-      const d = await cdb
-        .selectFrom('product_documents as d')
-        .innerJoin('products as p', 'p.id', 'd.product_id')
-        .select([
-          'd.id',
-          'd.doc_type',
-          'd.language',
-          'd.title',
-          'd.lot_number',
-          'd.file_name',
-          'd.updated_at',
-          'p.catalog_number',
-          'p.title_en',
-          'p.title_zh',
-          'p.brand',
-          sql<
-            string | null
-          >`(SELECT e->>'displayValue' FROM jsonb_array_elements(p.attributes) e WHERE e->>'displayName' = 'Storage' LIMIT 1)`.as(
-            'storage',
-          ),
-        ])
-        .where('d.id', '=', Number(req.params.id))
-        .executeTakeFirst()
-      if (!d) throw new ApiError(404, 'NOT_FOUND', `Document ${req.params.id} not found`)
-      const pdf = documentPdf(d)
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${safeFileName(d.file_name)}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=3600')
-        .send(pdf)
-    },
+  serveEndpoint(app, catalogEndpoints.documentFile, null, async (req, reply) => {
+    const d = await documentsWithProduct(cdb)
+      .select([
+        ...DOC_RECORD_COLUMNS,
+        'p.title_en',
+        'p.title_zh',
+        'p.brand',
+        sql<
+          string | null
+        >`(SELECT e->>'displayValue' FROM jsonb_array_elements(p.attributes) e WHERE e->>'displayName' = 'Storage' LIMIT 1)`.as(
+          'storage',
+        ),
+      ])
+      .where('d.id', '=', Number(req.params.id))
+      .executeTakeFirst()
+    if (!d) throw new ApiError(404, 'NOT_FOUND', `Document ${req.params.id} not found`)
+    const pdf = documentPdf(d)
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${safeFileName(d.file_name)}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=3600')
+      .send(pdf)
   })
 }

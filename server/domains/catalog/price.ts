@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { AvailabilityRecord, AvailabilityRequest, PriceRecord, PriceResponse } from '../../../types'
 import { ok } from '../../errors'
+import { serveEndpoint } from '../../lib/endpoint-route'
 import type { AuthUser } from '../auth'
 import type { RequestLocale } from '../../locale'
 import { computePrice } from './pricing'
 import { toMajor } from '../../../types/money'
 import { loadAccountPrices, pricingContext } from './summary'
 import { asCatalogDb, assertOwnAccount, badRequest } from './common'
-import { routeOf } from '../../lib/openapi'
 import { catalogEndpoints } from '../../../types/catalog/endpoints'
 
 /**
@@ -47,58 +46,53 @@ export function disclosedQuantity(stock: number, asked: number): number {
 }
 
 export function priceRoutes(app: FastifyInstance, db: Kysely<DB>) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const cdb = asCatalogDb(db)
 
-  r.route({
-    ...routeOf(catalogEndpoints.prices),
-    preHandler: app.optionalUser,
-    handler: async (req) => {
-      await assertOwnAccount(db, req.user, req.body.accountNumber)
-      const wanted = [...(req.body.items ?? []).map((i) => i.catalogNumber), ...(req.body.catalogNumbers ?? [])]
-      if (wanted.length === 0)
-        throw badRequest('body/items or body/catalogNumbers must list at least one catalogue number')
-      const pctx = pricingContext(req)
-      const rows = await cdb
-        .selectFrom('products as p')
-        .select([
-          'p.id',
-          'p.catalog_number',
-          pctx.currency === 'INR' ? 'p.list_price_inr as list_price' : 'p.list_price_cny as list_price',
-        ])
-        .where('p.catalog_number', 'in', lookupKeys(wanted))
-        .execute()
-      const aps = await loadAccountPrices(
-        db,
-        pctx,
-        rows.map((x) => x.id),
-      )
-      const byUpper = new Map(rows.map((x) => [x.catalog_number.toUpperCase(), x]))
-      const products: PriceRecord[] = []
-      const done = new Set<number>()
-      for (const c of wanted) {
-        const x = byUpper.get(c.trim().toUpperCase())
-        if (!x || done.has(x.id)) continue // unknown numbers are absent; one record per product
-        done.add(x.id)
-        const ap = aps.get(x.id) ?? null
-        const price = computePrice(x.list_price, ap)
-        const list = x.list_price === null ? null : toMajor(x.list_price)
-        const accountPriceApplies = !!ap && price !== null && price.priceType !== 'list'
-        products.push({
-          catalogNumber: x.catalog_number,
-          currency: pctx.currency,
-          listPrice: list,
-          unitPrice: list,
-          efPrice: accountPriceApplies ? price!.amount : null,
-          onlinePrice: accountPriceApplies && price!.priceType === 'wop' ? price!.amount : null,
-          unFormattedPrice: price ? price.amount : null,
-          priceType: price ? price.priceType : null,
-          priceAccess: { status: price ? 'orderable' : 'no price' },
-        })
-      }
-      const data: PriceResponse = { products }
-      return ok(data)
-    },
+  serveEndpoint(app, catalogEndpoints.prices, app.optionalUser, async (req) => {
+    await assertOwnAccount(db, req.user, req.body.accountNumber)
+    const wanted = [...(req.body.items ?? []).map((i) => i.catalogNumber), ...(req.body.catalogNumbers ?? [])]
+    if (wanted.length === 0)
+      throw badRequest('body/items or body/catalogNumbers must list at least one catalogue number')
+    const pctx = pricingContext(req)
+    const rows = await cdb
+      .selectFrom('products as p')
+      .select([
+        'p.id',
+        'p.catalog_number',
+        pctx.currency === 'INR' ? 'p.list_price_inr as list_price' : 'p.list_price_cny as list_price',
+      ])
+      .where('p.catalog_number', 'in', lookupKeys(wanted))
+      .execute()
+    const aps = await loadAccountPrices(
+      db,
+      pctx,
+      rows.map((x) => x.id),
+    )
+    const byUpper = new Map(rows.map((x) => [x.catalog_number.toUpperCase(), x]))
+    const products: PriceRecord[] = []
+    const done = new Set<number>()
+    for (const c of wanted) {
+      const x = byUpper.get(c.trim().toUpperCase())
+      if (!x || done.has(x.id)) continue // unknown numbers are absent; one record per product
+      done.add(x.id)
+      const ap = aps.get(x.id) ?? null
+      const price = computePrice(x.list_price, ap)
+      const list = x.list_price === null ? null : toMajor(x.list_price)
+      const accountPriceApplies = !!ap && price !== null && price.priceType !== 'list'
+      products.push({
+        catalogNumber: x.catalog_number,
+        currency: pctx.currency,
+        listPrice: list,
+        unitPrice: list,
+        efPrice: accountPriceApplies ? price!.amount : null,
+        onlinePrice: accountPriceApplies && price!.priceType === 'wop' ? price!.amount : null,
+        unFormattedPrice: price ? price.amount : null,
+        priceType: price ? price.priceType : null,
+        priceAccess: { status: price ? 'orderable' : 'no price' },
+      })
+    }
+    const data: PriceResponse = { products }
+    return ok(data)
   })
 
   const availability = async (req: { body: AvailabilityRequest; user: AuthUser | null; locale: RequestLocale }) => {
@@ -124,6 +118,6 @@ export function priceRoutes(app: FastifyInstance, db: Kysely<DB>) {
     return ok(out)
   }
   for (const e of [catalogEndpoints.availability, catalogEndpoints.availabilityShort]) {
-    r.route({ ...routeOf(e), preHandler: app.optionalUser, handler: (req) => availability(req) })
+    serveEndpoint(app, e, app.optionalUser, (req) => availability(req))
   }
 }

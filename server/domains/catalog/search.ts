@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { ProductSearchResult } from '../../../types'
 import { ok } from '../../errors'
+import { serveEndpoint } from '../../lib/endpoint-route'
 import {
   pricingContext,
   summaryColumns,
@@ -16,7 +16,7 @@ import { queryPrepared } from '../../db/prepared'
 import { badRequest, createCache } from './common'
 import { createSearchIndexLoader, type PageColumns, type SearchIndex } from './search-index'
 import { catName, type CategoryIndexLoader } from './tree'
-import { routeOf } from '../../lib/openapi'
+import { paging } from '../../lib/paging'
 import { catalogEndpoints } from '../../../types/catalog/endpoints'
 
 /**
@@ -176,7 +176,6 @@ interface DictHit {
 }
 
 export function searchRoutes(app: FastifyInstance, db: Kysely<DB>, categories: CategoryIndexLoader) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
   // each page per (query, category, page, language, currency, account), refreshed each minute (account prices
   // change far less often; the cart and POST /product/price always price afresh)
   const pages = createCache<SearchPage>(4000)
@@ -201,60 +200,55 @@ export function searchRoutes(app: FastifyInstance, db: Kysely<DB>, categories: C
     )
   }
 
-  r.route({
-    ...routeOf(catalogEndpoints.searchProducts),
-    preHandler: app.optionalUser,
-    handler: async (req) => {
-      const page = req.query.page ?? 1
-      const pageSize = req.query.pageSize ?? 20
-      const pq = parseSearchQuery(req.query.q)
-      if (pq.terms.length === 0 && pq.catalog === null)
-        throw badRequest('querystring/q must contain a word or a catalogue number')
-      const idx = await categories.get()
-      let scope: number[] | null = null
-      const code = req.query.categoryCode || undefined
-      if (code) scope = idx.byCode.get(code)?.scope ?? []
+  serveEndpoint(app, catalogEndpoints.searchProducts, app.optionalUser, async (req) => {
+    const { page, pageSize } = paging(req.query)
+    const pq = parseSearchQuery(req.query.q)
+    if (pq.terms.length === 0 && pq.catalog === null)
+      throw badRequest('querystring/q must contain a word or a catalogue number')
+    const idx = await categories.get()
+    let scope: number[] | null = null
+    const code = req.query.categoryCode || undefined
+    if (code) scope = idx.byCode.get(code)?.scope ?? []
 
-      const pctx = pricingContext(req)
-      const found =
-        scope && scope.length === 0
-          ? { total: 0, rows: [] }
-          : await pages.get(
-              `${pq.key}|${code ?? ''}|${page}|${pageSize}|${pctx.language}|${pctx.currency}|${pctx.accountId ?? ''}`,
-              async () => searchPage(db, await index.get(), pq, scope, pctx, page, pageSize),
-            )
-      const items = found.rows.map((x) => toSummary(x.row, pctx, x.accountPrice))
+    const pctx = pricingContext(req)
+    const found =
+      scope && scope.length === 0
+        ? { total: 0, rows: [] }
+        : await pages.get(
+            `${pq.key}|${code ?? ''}|${page}|${pageSize}|${pctx.language}|${pctx.currency}|${pctx.accountId ?? ''}`,
+            async () => searchPage(db, await index.get(), pq, scope, pctx, page, pageSize),
+          )
+    const items = found.rows.map((x) => toSummary(x.row, pctx, x.accountPrice))
 
-      const suggestions: Suggestion[] = []
-      if (found.total === 0) {
-        const lang = req.locale.language
-        for (const t of await closeTerms(req.query.q)) {
-          const cat = t.kind === 'category' && t.category_code ? idx.byCode.get(t.category_code) : undefined
-          if (cat) {
-            if (!suggestions.some((s) => s.categoryCode === cat.code))
-              suggestions.push({ text: catName(cat, lang), kind: 'category', categoryCode: cat.code })
-          } else if (!suggestions.some((s) => s.kind === 'term' && s.text.toLowerCase() === t.term.toLowerCase())) {
-            suggestions.push({ text: t.term, kind: 'term' })
-          }
-        }
-        // and the popular categories (most products) to browse instead
-        let popular = 0
-        for (const cat of idx.popularLeaves) {
-          if (popular === 3) break
-          if (suggestions.some((s) => s.categoryCode === cat.code)) continue
-          suggestions.push({ text: catName(cat, lang), kind: 'category', categoryCode: cat.code })
-          popular++
+    const suggestions: Suggestion[] = []
+    if (found.total === 0) {
+      const lang = req.locale.language
+      for (const t of await closeTerms(req.query.q)) {
+        const cat = t.kind === 'category' && t.category_code ? idx.byCode.get(t.category_code) : undefined
+        if (cat) {
+          if (!suggestions.some((s) => s.categoryCode === cat.code))
+            suggestions.push({ text: catName(cat, lang), kind: 'category', categoryCode: cat.code })
+        } else if (!suggestions.some((s) => s.kind === 'term' && s.text.toLowerCase() === t.term.toLowerCase())) {
+          suggestions.push({ text: t.term, kind: 'term' })
         }
       }
-      const data: ProductSearchResult = {
-        items,
-        page,
-        pageSize,
-        total: Math.min(found.total, TOTAL_CAP),
-        totalCapped: found.total > TOTAL_CAP,
-        suggestions,
+      // and the popular categories (most products) to browse instead
+      let popular = 0
+      for (const cat of idx.popularLeaves) {
+        if (popular === 3) break
+        if (suggestions.some((s) => s.categoryCode === cat.code)) continue
+        suggestions.push({ text: catName(cat, lang), kind: 'category', categoryCode: cat.code })
+        popular++
       }
-      return ok(data)
-    },
+    }
+    const data: ProductSearchResult = {
+      items,
+      page,
+      pageSize,
+      total: Math.min(found.total, TOTAL_CAP),
+      totalCapped: found.total > TOTAL_CAP,
+      suggestions,
+    }
+    return ok(data)
   })
 }

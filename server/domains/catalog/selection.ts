@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { DB } from '../../db/schema'
 import type {
@@ -11,13 +10,14 @@ import type {
   SelectionResult,
 } from '../../../types'
 import { ApiError, ok } from '../../errors'
+import { serveEndpoint } from '../../lib/endpoint-route'
 import { toMajor } from '../../../types/money'
 import { loadAccountPrices, pricingContext, summariesByIds, summarySelection, toSummary } from './summary'
 import { asCatalogDb, badRequest, createCache } from './common'
 import { ATTRIBUTE_NAMES_ZH, MULTI_VALUED_ATTRIBUTES, SURCHARGE_REASONS } from './labels'
 import type { CategoryIndex, CategoryIndexLoader } from './tree'
 import { isStorableText, unstorableTextError } from '../../lib/storable-text'
-import { routeOf } from '../../lib/openapi'
+import { paging } from '../../lib/paging'
 import { catalogEndpoints } from '../../../types/catalog/endpoints'
 
 /**
@@ -121,7 +121,6 @@ function hasAll(filters: SelectionFilter[]): RawBuilder<boolean>[] {
 }
 
 export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories: CategoryIndexLoader) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const cdb = asCatalogDb(db)
   const facetCache = createCache<{ total: number; rows: { name: string; value: string; n: number }[] }>(500)
   const dualTotals = createCache<number>(4)
@@ -133,140 +132,127 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
     return q
   }
 
-  r.route({
-    ...routeOf(catalogEndpoints.selectionFacets),
-    handler: async (req) => {
-      const filters = parseFilters(req.query.filters, req.locale.language)
-      const scope = scopeOf(await categories.get(), req.query.categoryCode)
-      const key = JSON.stringify([scope.code, filters.map((f) => [f.name, f.value]).sort()])
-      const { total, rows } = await facetCache.get(key, async () => {
-        const products = matching(scope.ids, filters).select('p.id')
-        const [counts, t] = await Promise.all([
-          cdb
-            .selectFrom('product_attribute_values as a')
-            .select(['a.name', 'a.value', sql<number>`count(*)::int`.as('n')])
-            .where('a.product_id', 'in', products)
-            .groupBy(['a.name', 'a.value'])
-            .execute(),
-          matching(scope.ids, filters)
-            .select(sql<number>`count(*)::int`.as('n'))
-            .executeTakeFirstOrThrow(),
-        ])
-        return { total: Number(t.n), rows: counts.map((c) => ({ name: c.name, value: c.value, n: Number(c.n) })) }
-      })
-      const byName = new Map<string, { value: string; count: number }[]>()
-      for (const row of rows) {
-        if (NOT_FACETS.has(row.name)) continue
-        const list = byName.get(row.name) ?? []
-        list.push({ value: row.value, count: row.n })
-        byName.set(row.name, list)
-      }
-      const chosen = new Set(filters.map((f) => f.name))
-      const lang = req.locale.language
-      const facets: SelectionFacet[] = []
-      for (const [name, values] of byName) {
-        // a facet helps when it splits the products (or is already chosen)
-        if (values.length < 2 && !chosen.has(name)) continue
-        if (values.length > MAX_FACET_VALUES && !chosen.has(name)) continue
-        values.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
-        facets.push({
-          name,
-          label: lang === 'en' ? name : (ATTRIBUTE_NAMES_ZH[name] ?? name),
-          multiValued: (MULTI_VALUED_ATTRIBUTES as readonly string[]).includes(name),
-          values,
-        })
-      }
-      const order = (n: string) => FACET_ORDER.indexOf(n) + 1 || FACET_ORDER.length + 1
-      facets.sort((a, b) => order(a.name) - order(b.name) || a.name.localeCompare(b.name))
-      const data: SelectionFacets = { categoryCode: scope.code, total, filters, facets }
-      return ok(data)
-    },
-  })
-
-  r.route({
-    ...routeOf(catalogEndpoints.selection),
-    preHandler: app.optionalUser,
-    handler: async (req) => {
-      const page = req.query.page ?? 1
-      const pageSize = req.query.pageSize ?? 20
-      const filters = parseFilters(req.query.filters, req.locale.language)
-      const scope = scopeOf(await categories.get(), req.query.categoryCode)
-      const [ids, t] = await Promise.all([
-        matching(scope.ids, filters)
-          .select('p.id')
-          .orderBy('p.rank', 'desc')
-          .orderBy('p.id')
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
+  serveEndpoint(app, catalogEndpoints.selectionFacets, null, async (req) => {
+    const filters = parseFilters(req.query.filters, req.locale.language)
+    const scope = scopeOf(await categories.get(), req.query.categoryCode)
+    const key = JSON.stringify([scope.code, filters.map((f) => [f.name, f.value]).sort()])
+    const { total, rows } = await facetCache.get(key, async () => {
+      const products = matching(scope.ids, filters).select('p.id')
+      const [counts, t] = await Promise.all([
+        cdb
+          .selectFrom('product_attribute_values as a')
+          .select(['a.name', 'a.value', sql<number>`count(*)::int`.as('n')])
+          .where('a.product_id', 'in', products)
+          .groupBy(['a.name', 'a.value'])
           .execute(),
         matching(scope.ids, filters)
           .select(sql<number>`count(*)::int`.as('n'))
           .executeTakeFirstOrThrow(),
       ])
-      const items = await summariesByIds(
-        db,
-        pricingContext(req),
-        ids.map((x) => x.id),
-      )
-      const data: SelectionResult = { items, page, pageSize, total: Number(t.n), filters }
-      return ok(data)
-    },
+      return { total: Number(t.n), rows: counts.map((c) => ({ name: c.name, value: c.value, n: Number(c.n) })) }
+    })
+    const byName = new Map<string, { value: string; count: number }[]>()
+    for (const row of rows) {
+      if (NOT_FACETS.has(row.name)) continue
+      const list = byName.get(row.name) ?? []
+      list.push({ value: row.value, count: row.n })
+      byName.set(row.name, list)
+    }
+    const chosen = new Set(filters.map((f) => f.name))
+    const lang = req.locale.language
+    const facets: SelectionFacet[] = []
+    for (const [name, values] of byName) {
+      // a facet helps when it splits the products (or is already chosen)
+      if (values.length < 2 && !chosen.has(name)) continue
+      if (values.length > MAX_FACET_VALUES && !chosen.has(name)) continue
+      values.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+      facets.push({
+        name,
+        label: lang === 'en' ? name : (ATTRIBUTE_NAMES_ZH[name] ?? name),
+        multiValued: (MULTI_VALUED_ATTRIBUTES as readonly string[]).includes(name),
+        values,
+      })
+    }
+    const order = (n: string) => FACET_ORDER.indexOf(n) + 1 || FACET_ORDER.length + 1
+    facets.sort((a, b) => order(a.name) - order(b.name) || a.name.localeCompare(b.name))
+    const data: SelectionFacets = { categoryCode: scope.code, total, filters, facets }
+    return ok(data)
   })
 
-  r.route({
-    ...routeOf(catalogEndpoints.dualOrigin),
-    preHandler: app.optionalUser,
-    handler: async (req) => {
-      const page = req.query.page ?? 1
-      const pageSize = req.query.pageSize ?? 20
-      const only = req.query.only ?? null
-      const pctx = pricingContext(req)
-      const base = cdb
-        .selectFrom('product_catalog as pc')
-        .innerJoin('products as p', 'p.id', 'pc.product_id')
-        .where((eb) =>
-          only === 'dual'
-            ? eb('pc.origin', '=', 'dual')
-            : only === 'surcharge'
-              ? eb('pc.surcharge_cny', 'is not', null)
-              : eb.or([eb('pc.origin', '=', 'dual'), eb('pc.surcharge_cny', 'is not', null)]),
-        )
-      const [rows, total] = await Promise.all([
-        base
-          .select([
-            ...summarySelection(pctx),
-            'pc.origin',
-            pctx.currency === 'INR' ? 'pc.surcharge_inr as surcharge' : 'pc.surcharge_cny as surcharge',
-            'pc.surcharge_reason',
-          ])
-          .orderBy('p.rank', 'desc')
-          .orderBy('p.id')
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
-          .execute(),
-        dualTotals.get(only ?? 'both', async () =>
-          Number((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n),
-        ),
-      ])
-      const aps = await loadAccountPrices(
-        db,
-        pctx,
-        rows.map((x) => x.id),
+  serveEndpoint(app, catalogEndpoints.selection, app.optionalUser, async (req) => {
+    const { page, pageSize, offset } = paging(req.query)
+    const filters = parseFilters(req.query.filters, req.locale.language)
+    const scope = scopeOf(await categories.get(), req.query.categoryCode)
+    const [ids, t] = await Promise.all([
+      matching(scope.ids, filters)
+        .select('p.id')
+        .orderBy('p.rank', 'desc')
+        .orderBy('p.id')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+      matching(scope.ids, filters)
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow(),
+    ])
+    const items = await summariesByIds(
+      db,
+      pricingContext(req),
+      ids.map((x) => x.id),
+    )
+    const data: SelectionResult = { items, page, pageSize, total: Number(t.n), filters }
+    return ok(data)
+  })
+
+  serveEndpoint(app, catalogEndpoints.dualOrigin, app.optionalUser, async (req) => {
+    const { page, pageSize, offset } = paging(req.query)
+    const only = req.query.only ?? null
+    const pctx = pricingContext(req)
+    const base = cdb
+      .selectFrom('product_catalog as pc')
+      .innerJoin('products as p', 'p.id', 'pc.product_id')
+      .where((eb) =>
+        only === 'dual'
+          ? eb('pc.origin', '=', 'dual')
+          : only === 'surcharge'
+            ? eb('pc.surcharge_cny', 'is not', null)
+            : eb.or([eb('pc.origin', '=', 'dual'), eb('pc.surcharge_cny', 'is not', null)]),
       )
-      const items: DualOriginItem[] = rows.map((x) => ({
-        ...toSummary(x, pctx, aps.get(x.id) ?? null),
-        origin: x.origin,
-        surcharge:
-          x.surcharge !== null && x.surcharge_reason
-            ? {
-                amount: toMajor(x.surcharge),
-                currency: pctx.currency,
-                reason: SURCHARGE_REASONS[x.surcharge_reason][pctx.language === 'en' ? 'en' : 'zh'],
-              }
-            : null,
-      }))
-      const data: DualOriginList = { items, page, pageSize, total }
-      return ok(data)
-    },
+    const [rows, total] = await Promise.all([
+      base
+        .select([
+          ...summarySelection(pctx),
+          'pc.origin',
+          pctx.currency === 'INR' ? 'pc.surcharge_inr as surcharge' : 'pc.surcharge_cny as surcharge',
+          'pc.surcharge_reason',
+        ])
+        .orderBy('p.rank', 'desc')
+        .orderBy('p.id')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+      dualTotals.get(only ?? 'both', async () =>
+        Number((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n),
+      ),
+    ])
+    const aps = await loadAccountPrices(
+      db,
+      pctx,
+      rows.map((x) => x.id),
+    )
+    const items: DualOriginItem[] = rows.map((x) => ({
+      ...toSummary(x, pctx, aps.get(x.id) ?? null),
+      origin: x.origin,
+      surcharge:
+        x.surcharge !== null && x.surcharge_reason
+          ? {
+              amount: toMajor(x.surcharge),
+              currency: pctx.currency,
+              reason: SURCHARGE_REASONS[x.surcharge_reason][pctx.language === 'en' ? 'en' : 'zh'],
+            }
+          : null,
+    }))
+    const data: DualOriginList = { items, page, pageSize, total }
+    return ok(data)
   })
 }

@@ -3,8 +3,8 @@ import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { CategoryNode } from '../../../types'
 import { ok } from '../../errors'
+import { serveEndpoint } from '../../lib/endpoint-route'
 import { createCache } from './common'
-import { routeOf } from '../../lib/openapi'
 import { catalogEndpoints } from '../../../types/catalog/endpoints'
 
 export interface Cat {
@@ -107,11 +107,8 @@ function toNode(c: Cat, language: 'cn' | 'en'): CategoryNode {
 }
 
 export function treeRoutes(app: FastifyInstance, categories: CategoryIndexLoader) {
-  app.route({
-    ...routeOf(catalogEndpoints.categoryTree),
-    handler: async (req) => {
-      const idx = await categories.get()
-      return ok(idx.roots.map((r) => toNode(r, req.locale.language)))
-    },
+  serveEndpoint(app, catalogEndpoints.categoryTree, null, async (req) => {
+    const idx = await categories.get()
+    return ok(idx.roots.map((r) => toNode(r, req.locale.language)))
   })
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type {
@@ -12,26 +11,15 @@ import type {
   WishlistEntry,
 } from '../../../types'
 import { ApiError, ok } from '../../errors'
-import {
-  CONTENT_TYPE_LABELS,
-  PROMOTION_LABEL,
-  contentByIds,
-  contentLink,
-  iso,
-  isContentId,
-  langOf,
-  productsByCatalogNumber,
-  promotionsByIds,
-  type AppLink,
-  type Lang,
-} from '../marketing'
-import { tagRoutes, routeOf } from '../../lib/openapi'
+import { serveEndpoint } from '../../lib/endpoint-route'
+import { contentByIds, iso, langOf, promotionsByIds, resolveByKind, resolveItems } from '../marketing'
+import { tagRoutes } from '../../lib/openapi'
+import { paging } from '../../lib/paging'
 import { engagementEndpoints } from '../../../types/engagement'
 import { countryUtcOffsetMinutes } from '../../../types/country-time'
 
 /** A user's wishlist holds at most this many entries per country. */
 export const MAX_WISHLIST_ENTRIES = 500
-const CATALOG_NUMBER = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/
 
 const CONTENT_TYPE_FOR: Record<
   Exclude<WishlistContentType, 'Products' | 'Promotions'>,
@@ -57,63 +45,6 @@ function assertSelf(req: FastifyRequest, claimed: string | undefined, field: str
     throw new ApiError(403, 'FORBIDDEN', 'headers/userid does not match the logged-in user')
 }
 
-interface Display {
-  title: string
-  subtitle: string
-  image: string | null
-  link: AppLink
-}
-
-/** Display data for catalogue numbers (product) or content / promotion ids (content), in the request language. */
-async function resolveItems(
-  db: Kysely<DB>,
-  kind: 'product' | 'content',
-  ids: string[],
-  lang: Lang,
-): Promise<Map<string, Display & { contentType?: string; isVm?: boolean; published?: boolean }>> {
-  const out = new Map<string, Display & { contentType?: string; isVm?: boolean; published?: boolean }>()
-  if (kind === 'product') {
-    const products = await productsByCatalogNumber(
-      db,
-      ids.filter((id) => CATALOG_NUMBER.test(id)),
-      lang,
-    )
-    for (const [k, p] of products)
-      out.set(k, { title: p.title, subtitle: `${p.catalogNumber} · ${p.size}`, image: p.image, link: p.link })
-    return out
-  }
-  const [content, promos] = await Promise.all([
-    contentByIds(db, ids.filter(isContentId), lang),
-    promotionsByIds(
-      db,
-      ids.filter((id) => !isContentId(id)),
-      lang,
-    ),
-  ])
-  for (const [k, c] of content) {
-    out.set(k, {
-      title: c.card.title,
-      subtitle: `${CONTENT_TYPE_LABELS[c.card.contentType][lang]} · ${c.articleLabel}`,
-      image: c.card.coverImage,
-      link: contentLink(k),
-      contentType: c.card.contentType,
-      isVm: c.isVm,
-      published: c.published,
-    })
-  }
-  for (const [k, p] of promos) {
-    out.set(k, {
-      title: p.title,
-      subtitle: `${PROMOTION_LABEL[lang]} · ${p.startDate.slice(0, 10)} – ${p.endDate.slice(0, 10)}`,
-      image: p.bannerImage,
-      link: p.link,
-      contentType: 'promotion',
-      published: true,
-    })
-  }
-  return out
-}
-
 /** 'YYYY-MM-DD' → [y, m, d] when it is a real calendar date */
 function calendarDate(s: string, field: string): [number, number, number] {
   const [y, m, d] = s.split('-').map(Number)
@@ -127,157 +58,136 @@ function calendarDate(s: string, field: string): [number, number, number] {
 /** wishlist, browsing history, operation log */
 export async function engagementRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   tagRoutes(app, 'engagement')
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = opts
 
   // ---------------- wishlist ----------------
-  r.route({
-    ...routeOf(engagementEndpoints.wishList),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      assertSelf(req, req.query.userId, 'querystring/userId')
-      const lang = langOf(req.locale)
-      const rows = await db
-        .selectFrom('wishlist_items')
-        .select(['content_id', 'content_type', 'wishlist_type', 'country_code', 'created_at'])
-        .where('user_id', '=', req.user!.id)
-        .where('country_code', '=', req.query.countryCode)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(MAX_WISHLIST_ENTRIES)
-        .execute()
-      const [products, contents] = await Promise.all([
-        resolveItems(
-          db,
-          'product',
-          rows.filter((w) => w.content_type === 'Products').map((w) => w.content_id),
-          lang,
-        ),
-        resolveItems(
-          db,
-          'content',
-          rows.filter((w) => w.content_type !== 'Products').map((w) => w.content_id),
-          lang,
-        ),
-      ])
-      const wishList: WishlistEntry[] = rows.flatMap((w) => {
-        const d = (w.content_type === 'Products' ? products : contents).get(w.content_id)
-        if (!d) return [] // the product or article no longer exists
-        return [
-          {
-            contentId: w.content_id,
-            contentType: w.content_type,
-            wishlistType: w.wishlist_type,
-            countryCode: w.country_code,
-            title: d.title,
-            image: d.image,
-            link: d.link,
-            createdAt: iso(w.created_at),
-          },
-        ]
-      })
-      const data: Wishlist = { wishList }
-      return ok(data)
-    },
+  serveEndpoint(app, engagementEndpoints.wishList, app.requireUser, async (req) => {
+    assertSelf(req, req.query.userId, 'querystring/userId')
+    const lang = langOf(req.locale)
+    const rows = await db
+      .selectFrom('wishlist_items')
+      .select(['content_id', 'content_type', 'wishlist_type', 'country_code', 'created_at'])
+      .where('user_id', '=', req.user!.id)
+      .where('country_code', '=', req.query.countryCode)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(MAX_WISHLIST_ENTRIES)
+      .execute()
+    const kindOf = (w: { content_type: string }) => (w.content_type === 'Products' ? 'product' : 'content')
+    const found = await resolveByKind(
+      db,
+      rows.map((w) => ({ kind: kindOf(w), id: w.content_id })),
+      lang,
+    )
+    const wishList: WishlistEntry[] = rows.flatMap((w) => {
+      const d = found[kindOf(w)].get(w.content_id)
+      if (!d) return [] // the product or article no longer exists
+      return [
+        {
+          contentId: w.content_id,
+          contentType: w.content_type,
+          wishlistType: w.wishlist_type,
+          countryCode: w.country_code,
+          title: d.title,
+          image: d.image,
+          link: d.link,
+          createdAt: iso(w.created_at),
+        },
+      ]
+    })
+    const data: Wishlist = { wishList }
+    return ok(data)
   })
 
-  r.route({
-    ...routeOf(engagementEndpoints.saveWishList),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      const b = req.body
-      assertSelf(req, b.userId, 'body/userId')
-      const expectedType = b.contentType === 'Products' ? 'product' : 'content'
-      if (b.wishlistType !== expectedType) {
+  serveEndpoint(app, engagementEndpoints.saveWishList, app.requireUser, async (req) => {
+    const b = req.body
+    assertSelf(req, b.userId, 'body/userId')
+    const expectedType = b.contentType === 'Products' ? 'product' : 'content'
+    if (b.wishlistType !== expectedType) {
+      throw new ApiError(
+        400,
+        'VALIDATION_ERROR',
+        `body/wishlistType must be '${expectedType}' for contentType ${b.contentType}`,
+      )
+    }
+    const lang = langOf(req.locale)
+    if (b.contentType === 'Products') {
+      if (!(await resolveItems(db, 'product', [b.contentId], lang)).has(b.contentId)) {
         throw new ApiError(
-          400,
-          'VALIDATION_ERROR',
-          `body/wishlistType must be '${expectedType}' for contentType ${b.contentType}`,
+          404,
+          'NOT_FOUND',
+          `body/contentId: no product with catalogue number ${JSON.stringify(b.contentId)}`,
         )
       }
-      const lang = langOf(req.locale)
-      if (b.contentType === 'Products') {
-        if (!(await resolveItems(db, 'product', [b.contentId], lang)).has(b.contentId)) {
-          throw new ApiError(
-            404,
-            'NOT_FOUND',
-            `body/contentId: no product with catalogue number ${JSON.stringify(b.contentId)}`,
-          )
-        }
-      } else if (b.contentType === 'Promotions') {
-        if (!(await promotionsByIds(db, [b.contentId], lang)).has(b.contentId)) {
-          throw new ApiError(404, 'NOT_FOUND', `body/contentId: no promotion with id ${JSON.stringify(b.contentId)}`)
-        }
-      } else {
-        const want = CONTENT_TYPE_FOR[b.contentType]
-        const c = (await contentByIds(db, [b.contentId], lang)).get(b.contentId)
-        if (!c || !c.published || c.card.contentType !== want.type || c.isVm !== want.vm) {
-          throw new ApiError(
-            404,
-            'NOT_FOUND',
-            `body/contentId: no ${b.contentType} content with id ${JSON.stringify(b.contentId)}`,
-          )
-        }
+    } else if (b.contentType === 'Promotions') {
+      if (!(await promotionsByIds(db, [b.contentId], lang)).has(b.contentId)) {
+        throw new ApiError(404, 'NOT_FOUND', `body/contentId: no promotion with id ${JSON.stringify(b.contentId)}`)
       }
-      const { n } = await db
+    } else {
+      const want = CONTENT_TYPE_FOR[b.contentType]
+      const c = (await contentByIds(db, [b.contentId], lang)).get(b.contentId)
+      if (!c || !c.published || c.card.contentType !== want.type || c.isVm !== want.vm) {
+        throw new ApiError(
+          404,
+          'NOT_FOUND',
+          `body/contentId: no ${b.contentType} content with id ${JSON.stringify(b.contentId)}`,
+        )
+      }
+    }
+    const { n } = await db
+      .selectFrom('wishlist_items')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('user_id', '=', req.user!.id)
+      .where('country_code', '=', b.countryCode)
+      .executeTakeFirstOrThrow()
+    if (n >= MAX_WISHLIST_ENTRIES) {
+      const exists = await db
         .selectFrom('wishlist_items')
-        .select(sql<number>`count(*)::int`.as('n'))
+        .select('id')
         .where('user_id', '=', req.user!.id)
         .where('country_code', '=', b.countryCode)
-        .executeTakeFirstOrThrow()
-      if (n >= MAX_WISHLIST_ENTRIES) {
-        const exists = await db
-          .selectFrom('wishlist_items')
-          .select('id')
-          .where('user_id', '=', req.user!.id)
-          .where('country_code', '=', b.countryCode)
-          .where('content_type', '=', b.contentType)
-          .where('content_id', '=', b.contentId)
-          .executeTakeFirst()
-        if (!exists) throw new ApiError(400, 'BAD_REQUEST', `The wishlist is full (${MAX_WISHLIST_ENTRIES} entries)`)
-      }
-      // idempotent: adding an entry that is already there keeps the original
-      await db
-        .insertInto('wishlist_items')
-        .values({
-          user_id: req.user!.id,
-          country_code: b.countryCode,
-          content_type: b.contentType,
-          content_id: b.contentId,
-          wishlist_type: b.wishlistType,
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'country_code', 'content_type', 'content_id']).doNothing())
-        .execute()
-      return ok({ contentId: b.contentId })
-    },
+        .where('content_type', '=', b.contentType)
+        .where('content_id', '=', b.contentId)
+        .executeTakeFirst()
+      if (!exists) throw new ApiError(400, 'BAD_REQUEST', `The wishlist is full (${MAX_WISHLIST_ENTRIES} entries)`)
+    }
+    // idempotent: adding an entry that is already there keeps the original
+    await db
+      .insertInto('wishlist_items')
+      .values({
+        user_id: req.user!.id,
+        country_code: b.countryCode,
+        content_type: b.contentType,
+        content_id: b.contentId,
+        wishlist_type: b.wishlistType,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'country_code', 'content_type', 'content_id']).doNothing())
+      .execute()
+    return ok({ contentId: b.contentId })
   })
 
-  r.route({
-    ...routeOf(engagementEndpoints.deleteWishList),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      const q = req.query
-      assertSelf(req, q.userId, 'querystring/userId')
-      const body = req.body as unknown
-      const empty =
-        body === undefined ||
-        body === null ||
-        body === '' ||
-        (typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0)
-      if (!empty)
-        throw new ApiError(
-          400,
-          'VALIDATION_ERROR',
-          'body must be empty (contentId, countryCode and userId go in the query)',
-        )
-      const res = await db
-        .deleteFrom('wishlist_items')
-        .where('user_id', '=', req.user!.id)
-        .where('country_code', '=', q.countryCode)
-        .where('content_id', '=', q.contentId)
-        .executeTakeFirst()
-      return ok({ contentId: q.contentId, deleted: Number(res.numDeletedRows) })
-    },
+  serveEndpoint(app, engagementEndpoints.deleteWishList, app.requireUser, async (req) => {
+    const q = req.query
+    assertSelf(req, q.userId, 'querystring/userId')
+    const body = req.body as unknown
+    const empty =
+      body === undefined ||
+      body === null ||
+      body === '' ||
+      (typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0)
+    if (!empty)
+      throw new ApiError(
+        400,
+        'VALIDATION_ERROR',
+        'body must be empty (contentId, countryCode and userId go in the query)',
+      )
+    const res = await db
+      .deleteFrom('wishlist_items')
+      .where('user_id', '=', req.user!.id)
+      .where('country_code', '=', q.countryCode)
+      .where('content_id', '=', q.contentId)
+      .executeTakeFirst()
+    return ok({ contentId: q.contentId, deleted: Number(res.numDeletedRows) })
   })
 
   // ---------------- browsing history ----------------
@@ -300,114 +210,87 @@ export async function engagementRoutes(app: FastifyInstance, opts: { db: Kysely<
     return t.getTime() > now.getTime() ? now : t
   }
 
-  r.route({
-    ...routeOf(engagementEndpoints.recordVisit),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      const b = req.body
-      assertSelf(req, b.userId, 'body/userId')
-      const found = await resolveItems(db, b.kind, [b.id], langOf(req.locale))
-      if (!found.has(b.id))
-        throw new ApiError(404, 'NOT_FOUND', `body/id: no ${b.kind} with id ${JSON.stringify(b.id)}`)
-      await upsertVisits(req.user!.id, [{ kind: b.kind, id: b.id, at: clamp(b.viewedAt, new Date()) }])
-      return ok({ ok: true as const })
-    },
+  serveEndpoint(app, engagementEndpoints.recordVisit, app.requireUser, async (req) => {
+    const b = req.body
+    assertSelf(req, b.userId, 'body/userId')
+    const found = await resolveItems(db, b.kind, [b.id], langOf(req.locale))
+    if (!found.has(b.id)) throw new ApiError(404, 'NOT_FOUND', `body/id: no ${b.kind} with id ${JSON.stringify(b.id)}`)
+    await upsertVisits(req.user!.id, [{ kind: b.kind, id: b.id, at: clamp(b.viewedAt, new Date()) }])
+    return ok({ ok: true as const })
   })
 
-  r.route({
-    ...routeOf(engagementEndpoints.mergeHistory),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      const b = req.body
-      assertSelf(req, b.userId, 'body/userId')
-      const now = new Date()
-      // one visit per item: the newest
-      const newest = new Map<string, HistoryVisit & { at: Date }>()
-      for (const v of b.visits) {
-        const at = clamp(v.viewedAt, now)
-        const key = `${v.kind}\u0000${v.id}`
-        const prev = newest.get(key)
-        if (!prev || prev.at.getTime() < at.getTime()) newest.set(key, { ...v, at })
-      }
-      const all = [...newest.values()]
-      const lang = langOf(req.locale)
-      const [products, contents] = await Promise.all([
-        resolveItems(
-          db,
-          'product',
-          all.filter((v) => v.kind === 'product').map((v) => v.id),
-          lang,
-        ),
-        resolveItems(
-          db,
-          'content',
-          all.filter((v) => v.kind === 'content').map((v) => v.id),
-          lang,
-        ),
-      ])
-      // items that no longer exist (or never did) are dropped from the local history silently
-      const known = all.filter((v) => (v.kind === 'product' ? products : contents).has(v.id))
-      await upsertVisits(
-        req.user!.id,
-        known.map((v) => ({ kind: v.kind, id: v.id, at: v.at })),
-      )
-      return ok({ merged: known.length, skipped: all.length - known.length })
-    },
+  serveEndpoint(app, engagementEndpoints.mergeHistory, app.requireUser, async (req) => {
+    const b = req.body
+    assertSelf(req, b.userId, 'body/userId')
+    const now = new Date()
+    // one visit per item: the newest
+    const newest = new Map<string, HistoryVisit & { at: Date }>()
+    for (const v of b.visits) {
+      const at = clamp(v.viewedAt, now)
+      const key = `${v.kind}\u0000${v.id}`
+      const prev = newest.get(key)
+      if (!prev || prev.at.getTime() < at.getTime()) newest.set(key, { ...v, at })
+    }
+    const all = [...newest.values()]
+    const lang = langOf(req.locale)
+    const found = await resolveByKind(db, all, lang)
+    // items that no longer exist (or never did) are dropped from the local history silently
+    const known = all.filter((v) => found[v.kind].has(v.id))
+    await upsertVisits(
+      req.user!.id,
+      known.map((v) => ({ kind: v.kind, id: v.id, at: v.at })),
+    )
+    return ok({ merged: known.length, skipped: all.length - known.length })
   })
 
-  r.route({
-    ...routeOf(engagementEndpoints.historyList),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      const q = req.query
-      assertSelf(req, q.userId, 'querystring/userId')
-      const page = q.page ?? 1
-      const pageSize = q.pageSize ?? 20
-      // the user's calendar days (types/country-time.ts: China time for cn, India time for in)
-      const offsetMs = countryUtcOffsetMinutes(req.user!.country) * 60_000
-      const from = q.from ? calendarDate(q.from, 'from') : null
-      const to = q.to ? calendarDate(q.to, 'to') : null
-      if (from && to && Date.UTC(from[0], from[1] - 1, from[2]) > Date.UTC(to[0], to[1] - 1, to[2])) {
-        throw new ApiError(400, 'VALIDATION_ERROR', 'querystring/from must not be after querystring/to')
-      }
-      let base = db.selectFrom('history_visits').where('user_id', '=', req.user!.id).where('kind', '=', q.kind)
-      // inclusive calendar days in the user's time zone: [from 00:00, to+1 00:00)
-      if (from) base = base.where('viewed_at', '>=', new Date(Date.UTC(from[0], from[1] - 1, from[2]) - offsetMs))
-      if (to) base = base.where('viewed_at', '<', new Date(Date.UTC(to[0], to[1] - 1, to[2] + 1) - offsetMs))
-      const [rows, { n }] = await Promise.all([
-        base
-          .select(['item_id', 'viewed_at'])
-          .orderBy('viewed_at', 'desc')
-          .orderBy('item_id')
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
-          .execute(),
-        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ])
-      const found = await resolveItems(
-        db,
-        q.kind,
-        rows.map((row) => row.item_id),
-        langOf(req.locale),
-      )
-      const items: HistoryItem[] = rows.flatMap((row) => {
-        const d = found.get(row.item_id)
-        if (!d) return []
-        return [
-          {
-            kind: q.kind,
-            id: row.item_id,
-            title: d.title,
-            subtitle: d.subtitle,
-            image: d.image,
-            link: d.link,
-            viewedAt: iso(row.viewed_at),
-          },
-        ]
-      })
-      const data: HistoryList = { items, total: n, page, pageSize }
-      return ok(data)
-    },
+  serveEndpoint(app, engagementEndpoints.historyList, app.requireUser, async (req) => {
+    const q = req.query
+    assertSelf(req, q.userId, 'querystring/userId')
+    const { page, pageSize, offset } = paging(q)
+    // the user's calendar days (types/country-time.ts: China time for cn, India time for in)
+    const offsetMs = countryUtcOffsetMinutes(req.user!.country) * 60_000
+    const from = q.from ? calendarDate(q.from, 'from') : null
+    const to = q.to ? calendarDate(q.to, 'to') : null
+    if (from && to && Date.UTC(from[0], from[1] - 1, from[2]) > Date.UTC(to[0], to[1] - 1, to[2])) {
+      throw new ApiError(400, 'VALIDATION_ERROR', 'querystring/from must not be after querystring/to')
+    }
+    let base = db.selectFrom('history_visits').where('user_id', '=', req.user!.id).where('kind', '=', q.kind)
+    // inclusive calendar days in the user's time zone: [from 00:00, to+1 00:00)
+    if (from) base = base.where('viewed_at', '>=', new Date(Date.UTC(from[0], from[1] - 1, from[2]) - offsetMs))
+    if (to) base = base.where('viewed_at', '<', new Date(Date.UTC(to[0], to[1] - 1, to[2] + 1) - offsetMs))
+    const [rows, { n }] = await Promise.all([
+      base
+        .select(['item_id', 'viewed_at'])
+        .orderBy('viewed_at', 'desc')
+        .orderBy('item_id')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+      base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    ])
+    const found = await resolveItems(
+      db,
+      q.kind,
+      rows.map((row) => row.item_id),
+      langOf(req.locale),
+    )
+    const items: HistoryItem[] = rows.flatMap((row) => {
+      const d = found.get(row.item_id)
+      if (!d) return []
+      return [
+        {
+          kind: q.kind,
+          id: row.item_id,
+          title: d.title,
+          subtitle: d.subtitle,
+          image: d.image,
+          link: d.link,
+          viewedAt: iso(row.viewed_at),
+        },
+      ]
+    })
+    const data: HistoryList = { items, total: n, page, pageSize }
+    return ok(data)
   })
 
   // ---------------- operation log (main and marketing APIs) ----------------
@@ -440,6 +323,6 @@ export async function engagementRoutes(app: FastifyInstance, opts: { db: Kysely<
     return ok({ id: row.id })
   }
   for (const e of [engagementEndpoints.insertOperationLog, engagementEndpoints.insertMktOperationLog]) {
-    r.route({ ...routeOf(e), preHandler: app.optionalUser, bodyLimit: 8 * 1024, handler: insertLog })
+    serveEndpoint(app, e, app.optionalUser, insertLog, { bodyLimit: 8 * 1024 })
   }
 }

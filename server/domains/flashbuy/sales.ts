@@ -14,11 +14,11 @@ import type { FlashQuote } from '../../../types/flashbuy/schemas'
 import { flashBuyStatusAt, quantityRefusal, REFUSAL_STATUS } from '../../../types/flashbuy/rules'
 import { orderTotal, taxOf } from '../../../types/order/totals'
 import { toMajor } from '../../../types/money'
-import { ApiError } from '../../errors'
-import { localized as msg } from '../../locale'
 import * as R from '../../lib/refusals'
+import { accountShipTo } from '../../lib/account-rows'
 import { accountPricingEligible, computePrice } from '../catalog'
-import { defaultSupplyCentre, taxRateFor } from '../cart'
+import { defaultSupplyCentre, PRODUCT_LINE_COLUMNS, taxRateFor } from '../cart'
+import { refusal } from '../../lib/localized-refusal'
 
 /**
  * The flash sales as shoppers see them: the sale list, the detail (spec §3 "Flash-buy detail") and
@@ -37,33 +37,6 @@ const LIST_MAX = 100
 export type Country = 'cn' | 'in'
 export const callerCountry = (req: FastifyRequest): Country =>
   (req.user ? req.user.country : req.locale.country) === 'in' ? 'in' : 'cn'
-
-export interface SaleRow {
-  id: string
-  country: Country
-  currency: 'CNY' | 'INR'
-  flash_price: number
-  display_text_en: string
-  display_text_zh: string
-  start_at: Date
-  end_at: Date
-  total_qty: number
-  remain_qty: number
-  min_order_qty: number
-  max_order_qty: number
-  account_purchase_limit_qty: number
-  delivery_channel: 'SC' | 'TFS'
-  coupon: string | null
-  sort_order: number
-  product_id: number
-  sku: string
-  catalog_number: string
-  title_en: string
-  title_zh: string
-  size: string
-  image: string | null
-  list_price: number | null
-}
 
 /** Sales with their product; `where` narrows them (by id, by country, by end). */
 export function salesQuery(db: Kysely<DB>) {
@@ -88,24 +61,23 @@ export function salesQuery(db: Kysely<DB>) {
       'f.coupon',
       'f.sort_order',
       'f.product_id',
-      'p.sku',
-      'p.catalog_number',
-      'p.title_en',
-      'p.title_zh',
-      'p.size',
-      'p.image',
+      ...PRODUCT_LINE_COLUMNS,
       sql<number | null>`case when f.currency = 'INR' then p.list_price_inr else p.list_price_cny end`.as('list_price'),
     ])
 }
 
+/** A sale with its product, as salesQuery reads it. */
+export type SaleRow = Awaited<ReturnType<ReturnType<typeof salesQuery>['execute']>>[number]
+
 /** One sale of the caller's country, or null (unknown id and another country's sale alike). */
 export async function loadSale(db: Kysely<DB>, id: string, country: Country): Promise<SaleRow | null> {
-  const row = await salesQuery(db).where('f.id', '=', id).where('f.country', '=', country).executeTakeFirst()
-  return (row as SaleRow | undefined) ?? null
+  return (await salesQuery(db).where('f.id', '=', id).where('f.country', '=', country).executeTakeFirst()) ?? null
 }
 
-export const saleNotFound = (req: FastifyRequest) =>
-  new ApiError(404, 'NOT_FOUND', msg(req, 'This flash sale does not exist', '该秒杀活动不存在'), 'FLASH_NOT_FOUND')
+export const saleNotFound = refusal(404, 'NOT_FOUND', 'FLASH_NOT_FOUND', [
+  'This flash sale does not exist',
+  '该秒杀活动不存在',
+])
 
 const iso = (d: Date | string) => new Date(d).toISOString()
 const major = (minor: number | null) => (minor === null ? null : toMajor(minor))
@@ -143,13 +115,13 @@ const LIST_RANK: Record<FlashBuyStatus, number> = { IN_PROGRESS: 0, COMING_SOON:
  */
 export async function listSales(db: Kysely<DB>, req: FastifyRequest): Promise<FlashSaleSummary[]> {
   const now = Date.now()
-  const rows = (await salesQuery(db)
+  const rows = await salesQuery(db)
     .where('f.country', '=', callerCountry(req))
     .where('f.end_at', '>', new Date(now - EXPIRED_LISTED_DAYS * DAY))
     .orderBy('f.sort_order')
     .orderBy('f.id')
     .limit(LIST_MAX)
-    .execute()) as SaleRow[]
+    .execute()
   const withStatus = rows.map((r) => ({ r, status: saleStatus(r, now) }))
   withStatus.sort(
     (a, b) =>
@@ -277,14 +249,7 @@ export async function applyFlashPromo(
   const country = callerCountry(req)
   const [s, shipTo, me] = await Promise.all([
     loadSale(db, body.flashBuyId, country),
-    body.shipTo === undefined
-      ? Promise.resolve(null)
-      : db
-          .selectFrom('ship_tos')
-          .select('address_key')
-          .where('account_id', '=', user.accountId)
-          .where('address_key', '=', body.shipTo)
-          .executeTakeFirst(),
+    body.shipTo === undefined ? Promise.resolve(null) : accountShipTo(db, user.accountId, body.shipTo),
     db.selectFrom('users').select('siebel_row_id').where('id', '=', user.id).executeTakeFirst(),
   ])
   if (!s) throw saleNotFound(req)

@@ -2,17 +2,6 @@
  * The marketing domain's public surface: what other domains and the rest of server/ may use.
  * Its routes are in ./routes.ts (mounted by server/app.ts), not here.
  */
-export {
-  CONTENT_TYPE_LABELS,
-  PROMOTION_LABEL,
-  contentByIds,
-  contentLink,
-  iso,
-  isContentId,
-  langOf,
-  productsByCatalogNumber,
-  promotionsByIds,
-  type AppLink,
-  type Lang,
-} from './resolve'
+export { contentByIds, iso, langOf, promotionsByIds } from './resolve'
+export { resolveByKind, resolveItems } from './item-display'
 export { firstBannerImage } from './special-columns'

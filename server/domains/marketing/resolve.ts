@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema'
 import type { RequestLocale } from '../../locale'
 import { isVmWorkflow, type ContentCard, type ContentType } from '../../../types'
 import { cleanTitle } from '../../../types/catalog/product-title'
+import { languageColumns } from '../../lib/language-columns'
 
 /**
  * Look-ups shared by the marketing and engagement routes: localized display data for products,
@@ -99,8 +100,7 @@ export const contentColumns = (lang: Lang) =>
     'c.cover_image',
     'c.published_at',
     'c.read_minutes',
-    lang === 'en' ? 'c.title_en as title' : 'c.title_zh as title',
-    lang === 'en' ? 'c.summary_en as summary' : 'c.summary_zh as summary',
+    ...languageColumns(lang, 'c.', ['title', 'summary']),
   ] as const
 
 export interface ContentRow {
@@ -173,8 +173,7 @@ export const promotionColumns = (lang: Lang) =>
     'banner_image',
     'start_at',
     'end_at',
-    lang === 'en' ? 'title_en as title' : 'title_zh as title',
-    lang === 'en' ? 'summary_en as summary' : 'summary_zh as summary',
+    ...languageColumns(lang, '', ['title', 'summary']),
   ] as const
 export const isPromotionId = (id: string) => /^[A-Za-z0-9_-]{1,40}$/.test(id)
 

@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema'
 import type { SpecialColumn } from '../../../types'
 import { bannerColumns } from '../../../types/marketing/home'
 import { iso, promotionColumns, promotionLink } from './resolve'
+import { languageColumns } from '../../lib/language-columns'
 
 /**
  * Home's special columns in the order the app shows them (spec section 2, Home): banners, then the running
@@ -21,8 +22,7 @@ export async function specialColumns(db: Kysely<DB>, lang: 'en' | 'zh', now = ne
         'start_at',
         'end_at',
         'sort_order',
-        lang === 'en' ? 'title_en as title' : 'title_zh as title',
-        lang === 'en' ? 'subtitle_en as subtitle' : 'subtitle_zh as subtitle',
+        ...languageColumns(lang, '', ['title', 'subtitle']),
       ])
       .where('start_at', '<=', now)
       .where('end_at', '>', now)

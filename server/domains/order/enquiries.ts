@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import {
@@ -14,9 +13,10 @@ import { canCancel, statusAfterConfirm } from '../../../types/order/lifecycle'
 import { toMajor } from '../../../types/money'
 import { ApiError, ok } from '../../errors'
 import { localized as msg } from '../../locale'
-import { routeOf } from '../../lib/openapi'
+import { serveEndpoint } from '../../lib/endpoint-route'
 import { orderEndpoints } from '../../../types/order/endpoints'
 import { hashConfirmToken } from './lifecycle'
+import { refusal } from '../../lib/localized-refusal'
 
 /**
  * Requests and enquiries, and order confirmation links (issue 12).
@@ -35,33 +35,22 @@ import { hashConfirmToken } from './lifecycle'
 
 const iso = (d: Date | string) => new Date(d).toISOString()
 
-export const enquiryNotFound = (req: FastifyRequest) =>
-  new ApiError(404, 'NOT_FOUND', msg(req, 'This request does not exist', '该请求不存在'), 'REQUEST_NOT_FOUND')
-const noPermission = (req: FastifyRequest) =>
-  new ApiError(
-    403,
-    'FORBIDDEN',
-    msg(req, 'You have no permission to add to this request: it is closed', '您无权操作该请求：请求已关闭'),
-    'INTERACTION_NO_PERMISSION',
-  )
-const limitReached = (req: FastifyRequest) =>
-  new ApiError(
-    409,
-    'CONFLICT',
-    msg(
-      req,
-      `You have reached the limit of ${ENQUIRY_COMMENT_LIMIT} comments on this request`,
-      `该请求的留言已达上限（${ENQUIRY_COMMENT_LIMIT} 条）`,
-    ),
-    'INTERACTION_LIMIT_REACHED',
-  )
-const linkNotFound = (req: FastifyRequest) =>
-  new ApiError(
-    404,
-    'NOT_FOUND',
-    msg(req, 'This order has been cancelled or could not be found', '该订单已取消或不存在'),
-    'CONFIRMATION_NOT_FOUND',
-  )
+export const enquiryNotFound = refusal(404, 'NOT_FOUND', 'REQUEST_NOT_FOUND', [
+  'This request does not exist',
+  '该请求不存在',
+])
+const noPermission = refusal(403, 'FORBIDDEN', 'INTERACTION_NO_PERMISSION', [
+  'You have no permission to add to this request: it is closed',
+  '您无权操作该请求：请求已关闭',
+])
+const limitReached = refusal(409, 'CONFLICT', 'INTERACTION_LIMIT_REACHED', [
+  `You have reached the limit of ${ENQUIRY_COMMENT_LIMIT} comments on this request`,
+  `该请求的留言已达上限（${ENQUIRY_COMMENT_LIMIT} 条）`,
+])
+const linkNotFound = refusal(404, 'NOT_FOUND', 'CONFIRMATION_NOT_FOUND', [
+  'This order has been cancelled or could not be found',
+  '该订单已取消或不存在',
+])
 
 type InteractionRow = {
   id: number
@@ -83,138 +72,124 @@ const toInteraction = (i: InteractionRow): Interaction => ({
 
 export async function enquiryRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const db = opts.db
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const required = { preHandler: app.requireUser }
 
   // ---- GET /request/list — the caller's requests, newest first
-  r.route({
-    ...routeOf(orderEndpoints.enquiryList),
-    ...required,
-    handler: async (req) => {
-      const rows = await db
-        .selectFrom('service_requests as s')
-        .select(['s.request_id', 's.kind', 's.status', 's.created_at', 's.items'])
-        .select((eb) => [
-          eb
-            .selectFrom('request_interactions as i')
-            .select(sql<number>`count(*)::int`.as('n'))
-            .whereRef('i.request_id', '=', 's.request_id')
-            .as('interaction_count'),
-          eb
-            .selectFrom('request_interactions as i')
-            .select('i.status')
-            .whereRef('i.request_id', '=', 's.request_id')
-            .orderBy('i.created_at', 'desc')
-            .orderBy('i.id', 'desc')
-            .limit(1)
-            .as('latest_status'),
-        ])
-        .where('s.user_id', '=', req.user!.id)
-        .orderBy('s.created_at', 'desc')
-        .orderBy('s.id', 'desc')
-        .limit(200)
-        .execute()
-      const out: EnquirySummary[] = rows.map((s) => ({
-        requestId: s.request_id,
-        kind: s.kind,
-        status: s.status,
-        interactionStatus: (s.latest_status ?? 'pending') as InteractionStatus,
-        createdAt: iso(s.created_at),
-        itemCount: s.items.length,
-        firstItemName: s.items[0]?.itemName ?? null,
-        interactionCount: Number(s.interaction_count ?? 0),
-      }))
-      return ok(out)
-    },
+  serveEndpoint(app, orderEndpoints.enquiryList, app.requireUser, async (req) => {
+    const rows = await db
+      .selectFrom('service_requests as s')
+      .select(['s.request_id', 's.kind', 's.status', 's.created_at', 's.items'])
+      .select((eb) => [
+        eb
+          .selectFrom('request_interactions as i')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('i.request_id', '=', 's.request_id')
+          .as('interaction_count'),
+        eb
+          .selectFrom('request_interactions as i')
+          .select('i.status')
+          .whereRef('i.request_id', '=', 's.request_id')
+          .orderBy('i.created_at', 'desc')
+          .orderBy('i.id', 'desc')
+          .limit(1)
+          .as('latest_status'),
+      ])
+      .where('s.user_id', '=', req.user!.id)
+      .orderBy('s.created_at', 'desc')
+      .orderBy('s.id', 'desc')
+      .limit(200)
+      .execute()
+    const out: EnquirySummary[] = rows.map((s) => ({
+      requestId: s.request_id,
+      kind: s.kind,
+      status: s.status,
+      interactionStatus: (s.latest_status ?? 'pending') as InteractionStatus,
+      createdAt: iso(s.created_at),
+      itemCount: s.items.length,
+      firstItemName: s.items[0]?.itemName ?? null,
+      interactionCount: Number(s.interaction_count ?? 0),
+    }))
+    return ok(out)
   })
 
   // ---- GET /request/detail/:requestId — own only
-  r.route({
-    ...routeOf(orderEndpoints.enquiryDetail),
-    ...required,
-    handler: async (req) => {
-      const s = await db
-        .selectFrom('service_requests')
-        .selectAll()
-        .where('request_id', '=', req.params.requestId)
-        .where('user_id', '=', req.user!.id)
-        .executeTakeFirst()
-      if (!s) throw enquiryNotFound(req)
-      const interactions = await db
-        .selectFrom('request_interactions')
-        .selectAll()
-        .where('request_id', '=', s.request_id)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-      const list = interactions.map((i) => toInteraction(i as InteractionRow))
-      const customerComments = list.filter((i) => i.author === 'customer').length
-      const data: EnquiryDetail = {
-        requestId: s.request_id,
-        kind: s.kind,
-        status: s.status,
-        interactionStatus: list.length ? list[list.length - 1].status : 'pending',
-        createdAt: iso(s.created_at),
-        contactName: s.contact_name,
-        companyOrInstitution: s.company_or_institution,
-        city: s.city,
-        remark: s.remark,
-        items: s.items.map((i) => ({ catalogNumber: i.catalogNumber, itemName: i.itemName, itemCount: i.itemCount })),
-        interactions: list,
-        customerComments,
-        commentLimit: ENQUIRY_COMMENT_LIMIT,
-        canComment: s.status !== 'completed' && customerComments < ENQUIRY_COMMENT_LIMIT,
-      }
-      return ok(data)
-    },
+  serveEndpoint(app, orderEndpoints.enquiryDetail, app.requireUser, async (req) => {
+    const s = await db
+      .selectFrom('service_requests')
+      .selectAll()
+      .where('request_id', '=', req.params.requestId)
+      .where('user_id', '=', req.user!.id)
+      .executeTakeFirst()
+    if (!s) throw enquiryNotFound(req)
+    const interactions = await db
+      .selectFrom('request_interactions')
+      .selectAll()
+      .where('request_id', '=', s.request_id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
+    const list = interactions.map((i) => toInteraction(i as InteractionRow))
+    const customerComments = list.filter((i) => i.author === 'customer').length
+    const data: EnquiryDetail = {
+      requestId: s.request_id,
+      kind: s.kind,
+      status: s.status,
+      interactionStatus: list.length ? list[list.length - 1].status : 'pending',
+      createdAt: iso(s.created_at),
+      contactName: s.contact_name,
+      companyOrInstitution: s.company_or_institution,
+      city: s.city,
+      remark: s.remark,
+      items: s.items.map((i) => ({ catalogNumber: i.catalogNumber, itemName: i.itemName, itemCount: i.itemCount })),
+      interactions: list,
+      customerComments,
+      commentLimit: ENQUIRY_COMMENT_LIMIT,
+      canComment: s.status !== 'completed' && customerComments < ENQUIRY_COMMENT_LIMIT,
+    }
+    return ok(data)
   })
 
   // ---- POST /request/:requestId/comment — a customer comment (the interaction status stays what it was)
-  r.route({
-    ...routeOf(orderEndpoints.enquiryComment),
-    ...required,
-    handler: async (req) => {
-      const comment = req.body.comment.trim()
-      if (!comment)
-        throw new ApiError(400, 'VALIDATION_ERROR', msg(req, 'Please enter a comment', '请输入留言'), 'COMMENT_EMPTY')
-      const row = await db.transaction().execute(async (trx) => {
-        const s = await trx
-          .selectFrom('service_requests')
-          .select(['request_id', 'status'])
-          .where('request_id', '=', req.params.requestId)
-          .where('user_id', '=', req.user!.id)
-          .forUpdate()
-          .executeTakeFirst()
-        if (!s) throw enquiryNotFound(req)
-        if (s.status === 'completed') throw noPermission(req)
-        const counts = await trx
-          .selectFrom('request_interactions')
-          .select([sql<number>`count(*) filter (where author = 'customer')::int`.as('n')])
-          .where('request_id', '=', s.request_id)
-          .executeTakeFirstOrThrow()
-        if (counts.n >= ENQUIRY_COMMENT_LIMIT) throw limitReached(req)
-        const latest = await trx
-          .selectFrom('request_interactions')
-          .select('status')
-          .where('request_id', '=', s.request_id)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(1)
-          .executeTakeFirst()
-        return trx
-          .insertInto('request_interactions')
-          .values({
-            request_id: s.request_id,
-            author: 'customer',
-            status: latest?.status ?? 'pending',
-            comment,
-            attachments: '[]',
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-      })
-      return ok(toInteraction(row as InteractionRow))
-    },
+  serveEndpoint(app, orderEndpoints.enquiryComment, app.requireUser, async (req) => {
+    const comment = req.body.comment.trim()
+    if (!comment)
+      throw new ApiError(400, 'VALIDATION_ERROR', msg(req, 'Please enter a comment', '请输入留言'), 'COMMENT_EMPTY')
+    const row = await db.transaction().execute(async (trx) => {
+      const s = await trx
+        .selectFrom('service_requests')
+        .select(['request_id', 'status'])
+        .where('request_id', '=', req.params.requestId)
+        .where('user_id', '=', req.user!.id)
+        .forUpdate()
+        .executeTakeFirst()
+      if (!s) throw enquiryNotFound(req)
+      if (s.status === 'completed') throw noPermission(req)
+      const counts = await trx
+        .selectFrom('request_interactions')
+        .select([sql<number>`count(*) filter (where author = 'customer')::int`.as('n')])
+        .where('request_id', '=', s.request_id)
+        .executeTakeFirstOrThrow()
+      if (counts.n >= ENQUIRY_COMMENT_LIMIT) throw limitReached(req)
+      const latest = await trx
+        .selectFrom('request_interactions')
+        .select('status')
+        .where('request_id', '=', s.request_id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+      return trx
+        .insertInto('request_interactions')
+        .values({
+          request_id: s.request_id,
+          author: 'customer',
+          status: latest?.status ?? 'pending',
+          comment,
+          attachments: '[]',
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    })
+    return ok(toInteraction(row as InteractionRow))
   })
 
   // ---- confirmation links (no login: the token is the credential)
@@ -270,64 +245,58 @@ export async function enquiryRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
     return { state, kind: l.kind, expiresAt: iso(l.expires_at), order }
   }
 
-  r.route({
-    ...routeOf(orderEndpoints.confirmation),
-    handler: async (req) => {
-      const l = await readLink(req.params.token)
-      if (!l) throw linkNotFound(req)
-      return ok(await answer(req, l, stateOf(l)))
-    },
+  serveEndpoint(app, orderEndpoints.confirmation, null, async (req) => {
+    const l = await readLink(req.params.token)
+    if (!l) throw linkNotFound(req)
+    return ok(await answer(req, l, stateOf(l)))
   })
 
-  r.route({
-    ...routeOf(orderEndpoints.answerConfirmation),
-    handler: async (req) => {
-      const hash = hashConfirmToken(req.params.token)
-      const action = req.body.action
-      const state = await db.transaction().execute(async (trx) => {
-        const c = await trx
-          .selectFrom('order_confirmations')
-          .select(['state', 'expires_at', 'order_id'])
+  serveEndpoint(app, orderEndpoints.answerConfirmation, null, async (req) => {
+    const hash = hashConfirmToken(req.params.token)
+    const action = req.body.action
+    const state = await db.transaction().execute(async (trx) => {
+      const c = await trx
+        .selectFrom('order_confirmations')
+        .select(['state', 'expires_at', 'order_id'])
+        .where('token_hash', '=', hash)
+        .forUpdate()
+        .executeTakeFirst()
+      if (!c) return null
+      const o = await trx
+        .selectFrom('orders')
+        .select(['id', 'status'])
+        .where('id', '=', c.order_id)
+        .forUpdate()
+        .executeTakeFirstOrThrow()
+      // decided before: the same answer again (confirmed twice → confirmed)
+      if (c.state !== 'pending') return c.state
+      if (o.status === 'CANCELLED') return 'cancelled' as const
+      if (new Date(c.expires_at).getTime() <= Date.now()) return 'expired' as const
+      const decide = (s: 'confirmed' | 'cancelled' | 'failed') =>
+        trx
+          .updateTable('order_confirmations')
+          .set({ state: s, decided_at: new Date() })
           .where('token_hash', '=', hash)
-          .forUpdate()
-          .executeTakeFirst()
-        if (!c) return null
-        const o = await trx
-          .selectFrom('orders')
-          .select(['id', 'status'])
-          .where('id', '=', c.order_id)
-          .forUpdate()
-          .executeTakeFirstOrThrow()
-        // decided before: the same answer again (confirmed twice → confirmed)
-        if (c.state !== 'pending') return c.state
-        if (o.status === 'CANCELLED') return 'cancelled' as const
-        if (new Date(c.expires_at).getTime() <= Date.now()) return 'expired' as const
-        const decide = (s: 'confirmed' | 'cancelled' | 'failed') =>
-          trx
-            .updateTable('order_confirmations')
-            .set({ state: s, decided_at: new Date() })
-            .where('token_hash', '=', hash)
-            .execute()
-            .then(() => s)
-        if (action === 'confirm') {
-          const to = statusAfterConfirm(o.status)
-          if (!to) return decide('failed')
-          if (to !== o.status)
-            await trx.updateTable('orders').set({ status: to, updated_at: new Date() }).where('id', '=', o.id).execute()
-          return decide('confirmed')
-        }
-        if (!canCancel(o.status)) return decide('failed')
-        await trx
-          .updateTable('orders')
-          .set({ status: 'CANCELLED', updated_at: new Date() })
-          .where('id', '=', o.id)
           .execute()
-        return decide('cancelled')
-      })
-      if (state === null) throw linkNotFound(req)
-      const l = await readLink(req.params.token)
-      req.log.info({ action, state }, 'order confirmation link answered')
-      return ok(await answer(req, l!, state))
-    },
+          .then(() => s)
+      if (action === 'confirm') {
+        const to = statusAfterConfirm(o.status)
+        if (!to) return decide('failed')
+        if (to !== o.status)
+          await trx.updateTable('orders').set({ status: to, updated_at: new Date() }).where('id', '=', o.id).execute()
+        return decide('confirmed')
+      }
+      if (!canCancel(o.status)) return decide('failed')
+      await trx
+        .updateTable('orders')
+        .set({ status: 'CANCELLED', updated_at: new Date() })
+        .where('id', '=', o.id)
+        .execute()
+      return decide('cancelled')
+    })
+    if (state === null) throw linkNotFound(req)
+    const l = await readLink(req.params.token)
+    req.log.info({ action, state }, 'order confirmation link answered')
+    return ok(await answer(req, l!, state))
   })
 }

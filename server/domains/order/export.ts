@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import ExcelJS from 'exceljs'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
@@ -20,7 +19,7 @@ import { countryUtcOffsetMinutes } from '../../../types/country-time'
 import { isValidEmail } from '../../../types/account/address-rules'
 import { ApiError, ok } from '../../errors'
 import { localized as msg } from '../../locale'
-import { routeOf } from '../../lib/openapi'
+import { serveEndpoint } from '../../lib/endpoint-route'
 import { orderEndpoints } from '../../../types/order/endpoints'
 import { MailNotConfigured } from '../../lib/mail'
 import { randomToken, sha256 } from '../../lib/secret-token'
@@ -254,8 +253,6 @@ function sendFile(reply: FastifyReply, f: { file: Buffer; fileName: string }, fo
 
 export async function orderExportRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const db = opts.db
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const required = { preHandler: app.requireUser }
   const ownerOf = (req: FastifyRequest): Owner => ({
     accountId: req.user!.accountId,
     country: req.user!.country === 'in' ? 'in' : 'cn',
@@ -263,195 +260,179 @@ export async function orderExportRoutes(app: FastifyInstance, opts: { db: Kysely
   const langOf = (req: FastifyRequest): Lang => (req.locale.language === 'en' ? 'en' : 'zh')
 
   // ---- GET /order/export?from&to&format — the file, for a caller with the Authorization header
-  r.route({
-    ...routeOf(orderEndpoints.exportFile),
-    ...required,
-    handler: async (req, reply) => {
-      const range = checkedRange(req, req.query)
-      return sendFile(reply, await exportFile(req, db, ownerOf(req), range, langOf(req)), range.format)
-    },
+  serveEndpoint(app, orderEndpoints.exportFile, app.requireUser, async (req, reply) => {
+    const range = checkedRange(req, req.query)
+    return sendFile(reply, await exportFile(req, db, ownerOf(req), range, langOf(req)), range.format)
   })
 
   // ---- POST /order/export/ticket — a one-time address for the file, valid 60 s, for this user and range
-  r.route({
-    ...routeOf(orderEndpoints.exportTicket),
-    ...required,
-    handler: async (req) => {
-      const range = checkedRange(req, req.body)
-      const now = Date.now()
-      // used and expired tickets go (a bounded batch each time), then the outstanding ones are counted
-      await sql`DELETE FROM order_export_tickets WHERE ticket_hash IN (
-        SELECT ticket_hash FROM order_export_tickets WHERE expires_at <= ${new Date(now)} OR used_at IS NOT NULL LIMIT 1000)`.execute(
-        db,
+  serveEndpoint(app, orderEndpoints.exportTicket, app.requireUser, async (req) => {
+    const range = checkedRange(req, req.body)
+    const now = Date.now()
+    // used and expired tickets go (a bounded batch each time), then the outstanding ones are counted
+    await sql`DELETE FROM order_export_tickets WHERE ticket_hash IN (
+      SELECT ticket_hash FROM order_export_tickets WHERE expires_at <= ${new Date(now)} OR used_at IS NOT NULL LIMIT 1000)`.execute(
+      db,
+    )
+    const { n } = await db
+      .selectFrom('order_export_tickets')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('expires_at', '>', new Date(now))
+      .executeTakeFirstOrThrow()
+    if (n >= TICKETS_MAX)
+      throw new ApiError(
+        503,
+        'SERVICE_UNAVAILABLE',
+        msg(req, 'Too many downloads in progress, try again shortly', '下载请求过多，请稍后再试'),
       )
-      const { n } = await db
-        .selectFrom('order_export_tickets')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('expires_at', '>', new Date(now))
-        .executeTakeFirstOrThrow()
-      if (n >= TICKETS_MAX)
-        throw new ApiError(
-          503,
-          'SERVICE_UNAVAILABLE',
-          msg(req, 'Too many downloads in progress, try again shortly', '下载请求过多，请稍后再试'),
-        )
-      const ticket = randomToken()
-      const expires = now + TICKET_TTL_MS
-      const owner = ownerOf(req)
-      await db
-        .insertInto('order_export_tickets')
-        .values({
-          ticket_hash: sha256(ticket),
-          user_id: req.user!.id,
-          account_id: owner.accountId,
-          country: owner.country,
-          range_from: range.from,
-          range_to: range.to,
-          format: range.format,
-          lang: langOf(req),
-          expires_at: new Date(expires),
-        })
-        .execute()
-      const data: OrderExportTicket = {
-        url: `/api/order/export/file?ticket=${ticket}`,
-        expiresAt: new Date(expires).toISOString(),
-        fileName: exportFileName(range.from, range.to, range.format),
-      }
-      return ok(data)
-    },
+    const ticket = randomToken()
+    const expires = now + TICKET_TTL_MS
+    const owner = ownerOf(req)
+    await db
+      .insertInto('order_export_tickets')
+      .values({
+        ticket_hash: sha256(ticket),
+        user_id: req.user!.id,
+        account_id: owner.accountId,
+        country: owner.country,
+        range_from: range.from,
+        range_to: range.to,
+        format: range.format,
+        lang: langOf(req),
+        expires_at: new Date(expires),
+      })
+      .execute()
+    const data: OrderExportTicket = {
+      url: `/api/order/export/file?ticket=${ticket}`,
+      expiresAt: new Date(expires).toISOString(),
+      fileName: exportFileName(range.from, range.to, range.format),
+    }
+    return ok(data)
   })
 
   // ---- GET /order/export/file?ticket — the ticket's file, once; no Authorization header needed (a
   // token, if sent, must be the ticket user's)
-  r.route({
-    ...routeOf(orderEndpoints.exportTicketFile),
-    preHandler: app.optionalUser,
-    handler: async (req, reply) => {
-      const now = new Date()
-      // one use, whatever happens next: the first request that marks it used has it, on any instance.
-      // A ticket works without a token (a plain link); next to another user's token it is nothing, and that
-      // request must not use it up either (issue 22, item 17): only a request that could receive the file
-      // (no token, or the ticket user's own) marks it used, in the same conditional UPDATE.
-      let redeem = db
-        .updateTable('order_export_tickets')
-        .set({ used_at: now })
-        .where('ticket_hash', '=', sha256(req.query.ticket))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-      if (req.user) redeem = redeem.where('user_id', '=', req.user.id)
-      const t = await redeem
-        .returning(['user_id', 'account_id', 'country', 'range_from', 'range_to', 'format', 'lang'])
-        .executeTakeFirst()
-      if (!t) {
-        throw new ApiError(
-          404,
-          'NOT_FOUND',
-          msg(req, 'This download link has expired: export again', '下载链接已失效，请重新导出'),
-          'EXPORT_TICKET_INVALID',
-        )
-      }
-      const range: Range = { from: t.range_from, to: t.range_to, format: t.format }
-      return sendFile(
-        reply,
-        await exportFile(req, db, { accountId: t.account_id, country: t.country }, range, t.lang),
-        t.format,
+  serveEndpoint(app, orderEndpoints.exportTicketFile, app.optionalUser, async (req, reply) => {
+    const now = new Date()
+    // one use, whatever happens next: the first request that marks it used has it, on any instance.
+    // A ticket works without a token (a plain link); next to another user's token it is nothing, and that
+    // request must not use it up either (issue 22, item 17): only a request that could receive the file
+    // (no token, or the ticket user's own) marks it used, in the same conditional UPDATE.
+    let redeem = db
+      .updateTable('order_export_tickets')
+      .set({ used_at: now })
+      .where('ticket_hash', '=', sha256(req.query.ticket))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+    if (req.user) redeem = redeem.where('user_id', '=', req.user.id)
+    const t = await redeem
+      .returning(['user_id', 'account_id', 'country', 'range_from', 'range_to', 'format', 'lang'])
+      .executeTakeFirst()
+    if (!t) {
+      throw new ApiError(
+        404,
+        'NOT_FOUND',
+        msg(req, 'This download link has expired: export again', '下载链接已失效，请重新导出'),
+        'EXPORT_TICKET_INVALID',
       )
-    },
+    }
+    const range: Range = { from: t.range_from, to: t.range_to, format: t.format }
+    return sendFile(
+      reply,
+      await exportFile(req, db, { accountId: t.account_id, country: t.country }, range, t.lang),
+      t.format,
+    )
   })
 
   // ---- POST /order/export/email — the file by email to the user's own address (and one more, if given)
-  r.route({
-    ...routeOf(orderEndpoints.exportEmail),
-    ...required,
-    handler: async (req) => {
-      const b = req.body
-      const range = checkedRange(req, b)
-      const extra = b.email?.trim() ?? ''
-      if (extra && !isValidEmail(extra))
-        throw new ApiError(
-          400,
-          'BAD_REQUEST',
-          msg(req, 'Please enter valid email id', '请输入有效的电子邮箱'),
-          'INVALID_EMAIL',
-        )
-      const user = await db.selectFrom('users').select(['email']).where('id', '=', req.user!.id).executeTakeFirst()
-      const own = user?.email?.trim() ?? ''
-      if (!own || !isValidEmail(own)) {
-        throw new ApiError(
-          409,
-          'CONFLICT',
-          msg(req, 'Your account has no valid email address', '您的账户没有有效的电子邮箱'),
-          'NO_EMAIL',
-        )
-      }
-      const userId = req.user!.id
-      const tooMany = () =>
-        new ApiError(
-          429,
-          'TOO_MANY_REQUESTS',
-          msg(
-            req,
-            `At most ${EMAILS_PER_HOUR} export emails an hour: try again later`,
-            `每小时最多发送 ${EMAILS_PER_HOUR} 封导出邮件，请稍后再试`,
-          ),
-        )
-      const hourAgo = () => new Date(Date.now() - 3_600_000)
-      const sentLastHour = async (q: Kysely<DB>) =>
-        (
-          await q
-            .selectFrom('order_export_emails')
-            .select(sql<number>`count(*)::int`.as('n'))
-            .where('user_id', '=', userId)
-            .where('sent_at', '>', hourAgo())
-            .executeTakeFirstOrThrow()
-        ).n
-      if ((await sentLastHour(db)) >= EMAILS_PER_HOUR) throw tooMany()
-      const lang = langOf(req)
-      const f = await exportFile(req, db, ownerOf(req), range, lang)
-      const to = [own, ...(extra && extra.toLowerCase() !== own.toLowerCase() ? [extra] : [])]
-      // counted before sending (a failed send counts too), under a per-user lock so that two instances
-      // cannot both take the last one
-      const counted = await db.transaction().execute(async (trx) => {
-        await sql`SELECT pg_advisory_xact_lock(hashtext(${`order_export_email:${userId}`}))`.execute(trx)
-        if ((await sentLastHour(trx)) >= EMAILS_PER_HOUR) return false
-        await trx
-          .deleteFrom('order_export_emails')
+  serveEndpoint(app, orderEndpoints.exportEmail, app.requireUser, async (req) => {
+    const b = req.body
+    const range = checkedRange(req, b)
+    const extra = b.email?.trim() ?? ''
+    if (extra && !isValidEmail(extra))
+      throw new ApiError(
+        400,
+        'BAD_REQUEST',
+        msg(req, 'Please enter valid email id', '请输入有效的电子邮箱'),
+        'INVALID_EMAIL',
+      )
+    const user = await db.selectFrom('users').select(['email']).where('id', '=', req.user!.id).executeTakeFirst()
+    const own = user?.email?.trim() ?? ''
+    if (!own || !isValidEmail(own)) {
+      throw new ApiError(
+        409,
+        'CONFLICT',
+        msg(req, 'Your account has no valid email address', '您的账户没有有效的电子邮箱'),
+        'NO_EMAIL',
+      )
+    }
+    const userId = req.user!.id
+    const tooMany = () =>
+      new ApiError(
+        429,
+        'TOO_MANY_REQUESTS',
+        msg(
+          req,
+          `At most ${EMAILS_PER_HOUR} export emails an hour: try again later`,
+          `每小时最多发送 ${EMAILS_PER_HOUR} 封导出邮件，请稍后再试`,
+        ),
+      )
+    const hourAgo = () => new Date(Date.now() - 3_600_000)
+    const sentLastHour = async (q: Kysely<DB>) =>
+      (
+        await q
+          .selectFrom('order_export_emails')
+          .select(sql<number>`count(*)::int`.as('n'))
           .where('user_id', '=', userId)
-          .where('sent_at', '<=', hourAgo())
-          .execute()
-        await trx.insertInto('order_export_emails').values({ user_id: userId, sent_at: new Date() }).execute()
-        return true
+          .where('sent_at', '>', hourAgo())
+          .executeTakeFirstOrThrow()
+      ).n
+    if ((await sentLastHour(db)) >= EMAILS_PER_HOUR) throw tooMany()
+    const lang = langOf(req)
+    const f = await exportFile(req, db, ownerOf(req), range, lang)
+    const to = [own, ...(extra && extra.toLowerCase() !== own.toLowerCase() ? [extra] : [])]
+    // counted before sending (a failed send counts too), under a per-user lock so that two instances
+    // cannot both take the last one
+    const counted = await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`order_export_email:${userId}`}))`.execute(trx)
+      if ((await sentLastHour(trx)) >= EMAILS_PER_HOUR) return false
+      await trx
+        .deleteFrom('order_export_emails')
+        .where('user_id', '=', userId)
+        .where('sent_at', '<=', hourAgo())
+        .execute()
+      await trx.insertInto('order_export_emails').values({ user_id: userId, sent_at: new Date() }).execute()
+      return true
+    })
+    if (!counted) throw tooMany()
+    let sent: { messageId: string }
+    try {
+      sent = await app.mail.send({
+        to,
+        subject: lang === 'en' ? `Your orders ${range.from} to ${range.to}` : `您的订单 ${range.from} 至 ${range.to}`,
+        text:
+          lang === 'en'
+            ? `Attached: ${f.fileName}, ${f.rows} order lines of your account's orders placed from ${range.from} to ${range.to}.\n\nLab Store`
+            : `附件：${f.fileName}，您账户在 ${range.from} 至 ${range.to} 期间下单的 ${f.rows} 行订单明细。\n\nLab Store`,
+        attachments: [{ filename: f.fileName, content: f.file, contentType: CONTENT_TYPES[range.format] }],
       })
-      if (!counted) throw tooMany()
-      let sent: { messageId: string }
-      try {
-        sent = await app.mail.send({
-          to,
-          subject: lang === 'en' ? `Your orders ${range.from} to ${range.to}` : `您的订单 ${range.from} 至 ${range.to}`,
-          text:
-            lang === 'en'
-              ? `Attached: ${f.fileName}, ${f.rows} order lines of your account's orders placed from ${range.from} to ${range.to}.\n\nLab Store`
-              : `附件：${f.fileName}，您账户在 ${range.from} 至 ${range.to} 期间下单的 ${f.rows} 行订单明细。\n\nLab Store`,
-          attachments: [{ filename: f.fileName, content: f.file, contentType: CONTENT_TYPES[range.format] }],
-        })
-      } catch (err) {
-        if (err instanceof MailNotConfigured)
-          throw new ApiError(
-            503,
-            'SERVICE_UNAVAILABLE',
-            msg(req, 'Email is not available at the moment', '邮件服务暂不可用'),
-            'MAIL_NOT_CONFIGURED',
-          )
-        req.log.error({ err }, 'export email failed')
+    } catch (err) {
+      if (err instanceof MailNotConfigured)
         throw new ApiError(
           503,
           'SERVICE_UNAVAILABLE',
-          msg(req, 'The email could not be sent, try again later', '邮件发送失败，请稍后再试'),
-          'MAIL_FAILED',
+          msg(req, 'Email is not available at the moment', '邮件服务暂不可用'),
+          'MAIL_NOT_CONFIGURED',
         )
-      }
-      const data: OrderExportEmailResult = { sentTo: to, messageId: sent.messageId, rows: f.rows }
-      return ok(data)
-    },
+      req.log.error({ err }, 'export email failed')
+      throw new ApiError(
+        503,
+        'SERVICE_UNAVAILABLE',
+        msg(req, 'The email could not be sent, try again later', '邮件发送失败，请稍后再试'),
+        'MAIL_FAILED',
+      )
+    }
+    const data: OrderExportEmailResult = { sentTo: to, messageId: sent.messageId, rows: f.rows }
+    return ok(data)
   })
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import {
@@ -14,7 +13,7 @@ import { orderTotal } from '../../../types/order/totals'
 import { toMajor } from '../../../types/money'
 import { ApiError, ok } from '../../errors'
 import { localized as msg } from '../../locale'
-import { routeOf } from '../../lib/openapi'
+import { serveEndpoint } from '../../lib/endpoint-route'
 import { orderEndpoints } from '../../../types/order/endpoints'
 
 /**
@@ -57,112 +56,107 @@ const prefixPattern = (s: string) => `${s.toLowerCase().replace(/[\\%_]/g, (c) =
 
 export async function orderHistoryRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const db = opts.db
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
 
-  r.route({
-    ...routeOf(orderEndpoints.orderList),
-    preHandler: app.requireUser,
-    handler: async (req) => {
-      const q = req.query
-      const limit = q.limit ?? ORDER_LIST_LIMIT_DEFAULT
-      const since = orderHistorySince(new Date())
-      const cursor = q.cursor ? decodeCursor(req, q.cursor) : null
-      const search = q.q?.trim() ?? ''
+  serveEndpoint(app, orderEndpoints.orderList, app.requireUser, async (req) => {
+    const q = req.query
+    const limit = q.limit ?? ORDER_LIST_LIMIT_DEFAULT
+    const since = orderHistorySince(new Date())
+    const cursor = q.cursor ? decodeCursor(req, q.cursor) : null
+    const search = q.q?.trim() ?? ''
 
-      let query = db
-        .selectFrom('orders')
-        .select([
-          'id',
-          'order_number',
-          'sales_order_number',
-          'created_at',
-          'status',
-          'status_code',
-          'source',
-          'order_type',
-          'delivery_channel',
-          'po_number',
-          'currency',
-          'total_amount',
-          'taxes',
-          'handling_charge',
-          sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('created_us'),
+    let query = db
+      .selectFrom('orders')
+      .select([
+        'id',
+        'order_number',
+        'sales_order_number',
+        'created_at',
+        'status',
+        'status_code',
+        'source',
+        'order_type',
+        'delivery_channel',
+        'po_number',
+        'currency',
+        'total_amount',
+        'taxes',
+        'handling_charge',
+        sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('created_us'),
+      ])
+      .where('account_id', '=', req.user!.accountId)
+      .where('created_at', '>=', since)
+    if (q.status) query = query.where('status', 'in', [...codesOfFilter(q.status)])
+    if (search) {
+      const p = prefixPattern(search)
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql`lower(order_number)`, 'like', p),
+          eb(sql`lower(sales_order_number)`, 'like', p),
+          eb(sql`lower(po_number)`, 'like', p),
+        ]),
+      )
+    }
+    if (cursor) query = query.where(sql<boolean>`(created_at, id) < (${cursor.at}::timestamptz, ${cursor.id})`)
+    const rows = await query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
+      .execute()
+    const page = rows.slice(0, limit)
+    const ids = page.map((o) => o.id)
+
+    const [counts, firstLines] = ids.length
+      ? await Promise.all([
+          db
+            .selectFrom('order_lines')
+            .select(['order_id', sql<number>`count(*)::int`.as('n')])
+            .where('order_id', 'in', ids)
+            .groupBy('order_id')
+            .execute(),
+          db
+            .selectFrom('order_lines')
+            .select(['order_id', 'line_number', 'catalog_number', 'image', 'title_en', 'title_zh'])
+            .where('order_id', 'in', ids)
+            .where('line_number', '<=', ORDER_LIST_THUMBNAILS_MAX)
+            .orderBy('order_id')
+            .orderBy('line_number')
+            .execute(),
         ])
-        .where('account_id', '=', req.user!.accountId)
-        .where('created_at', '>=', since)
-      if (q.status) query = query.where('status', 'in', [...codesOfFilter(q.status)])
-      if (search) {
-        const p = prefixPattern(search)
-        query = query.where((eb) =>
-          eb.or([
-            eb(sql`lower(order_number)`, 'like', p),
-            eb(sql`lower(sales_order_number)`, 'like', p),
-            eb(sql`lower(po_number)`, 'like', p),
-          ]),
-        )
-      }
-      if (cursor) query = query.where(sql<boolean>`(created_at, id) < (${cursor.at}::timestamptz, ${cursor.id})`)
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit + 1)
-        .execute()
-      const page = rows.slice(0, limit)
-      const ids = page.map((o) => o.id)
+      : [[], []]
+    const countOf = new Map(counts.map((c) => [c.order_id, Number(c.n)]))
+    const en = req.locale.language === 'en'
 
-      const [counts, firstLines] = ids.length
-        ? await Promise.all([
-            db
-              .selectFrom('order_lines')
-              .select(['order_id', sql<number>`count(*)::int`.as('n')])
-              .where('order_id', 'in', ids)
-              .groupBy('order_id')
-              .execute(),
-            db
-              .selectFrom('order_lines')
-              .select(['order_id', 'line_number', 'catalog_number', 'image', 'title_en', 'title_zh'])
-              .where('order_id', 'in', ids)
-              .where('line_number', '<=', ORDER_LIST_THUMBNAILS_MAX)
-              .orderBy('order_id')
-              .orderBy('line_number')
-              .execute(),
-          ])
-        : [[], []]
-      const countOf = new Map(counts.map((c) => [c.order_id, Number(c.n)]))
-      const en = req.locale.language === 'en'
-
-      const items: OrderListItem[] = page.map((o) => {
-        const sm = { totalPriceAmount: 0, totalAmount: Number(o.total_amount), taxes: Number(o.taxes) }
-        return {
-          orderNumber: o.order_number,
-          salesOrderNumber: o.sales_order_number,
-          createdAt: new Date(o.created_at).toISOString(),
-          status: o.status as OrderListItem['status'],
-          statusCode: o.status_code,
-          source: o.source as OrderListItem['source'],
-          orderType: o.order_type,
-          deliveryChannel: o.delivery_channel,
-          poNumber: o.po_number,
-          currency: o.currency,
-          // the detail's total: taxes count when charged (taxes > 0), plus handling
-          total: toMajor(orderTotal(sm, sm.taxes > 0) + Number(o.handling_charge)),
-          itemCount: countOf.get(o.id) ?? 0,
-          thumbnails: firstLines
-            .filter((l) => l.order_id === o.id)
-            .map((l) => ({
-              catalogNumber: l.catalog_number,
-              image: l.image,
-              productTitle: en ? l.title_en : l.title_zh,
-            })),
-        }
-      })
-      const last = page[page.length - 1]
-      const data: OrderListResult = {
-        items,
-        nextCursor: rows.length > limit && last ? encodeCursor(last.created_us, last.id) : null,
-        since: since.toISOString(),
+    const items: OrderListItem[] = page.map((o) => {
+      const sm = { totalPriceAmount: 0, totalAmount: Number(o.total_amount), taxes: Number(o.taxes) }
+      return {
+        orderNumber: o.order_number,
+        salesOrderNumber: o.sales_order_number,
+        createdAt: new Date(o.created_at).toISOString(),
+        status: o.status as OrderListItem['status'],
+        statusCode: o.status_code,
+        source: o.source as OrderListItem['source'],
+        orderType: o.order_type,
+        deliveryChannel: o.delivery_channel,
+        poNumber: o.po_number,
+        currency: o.currency,
+        // the detail's total: taxes count when charged (taxes > 0), plus handling
+        total: toMajor(orderTotal(sm, sm.taxes > 0) + Number(o.handling_charge)),
+        itemCount: countOf.get(o.id) ?? 0,
+        thumbnails: firstLines
+          .filter((l) => l.order_id === o.id)
+          .map((l) => ({
+            catalogNumber: l.catalog_number,
+            image: l.image,
+            productTitle: en ? l.title_en : l.title_zh,
+          })),
       }
-      return ok(data)
-    },
+    })
+    const last = page[page.length - 1]
+    const data: OrderListResult = {
+      items,
+      nextCursor: rows.length > limit && last ? encodeCursor(last.created_us, last.id) : null,
+      since: since.toISOString(),
+    }
+    return ok(data)
   })
 }

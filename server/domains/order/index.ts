@@ -11,3 +11,4 @@ export {
   type ShipToSnapshot,
 } from './write-orders'
 export { advanceDueOrders, lifecycleJobOptions } from './lifecycle'
+export { keyReused as placementKeyReused, billToNotFound } from './place/messages'

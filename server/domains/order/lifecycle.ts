@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { Config } from '../../config'
@@ -13,9 +12,9 @@ import {
   type ConfirmationKind,
 } from '../../../types/order/lifecycle'
 import { ApiError, ok } from '../../errors'
-import { routeOf } from '../../lib/openapi'
 import { orderEndpoints } from '../../../types/order/endpoints'
-import { opsGuard, OpsHeadersSchema } from '../../lib/ops-guard'
+import { opsEndpoints } from '../../lib/ops-route'
+import { accountShipTo } from '../../lib/account-rows'
 import { ORDER_CREDIT_STATUSES } from '../../../types/membership/points'
 import { countryOfCurrency } from '../../../types/money'
 import { syncOrderOwnerPoints } from '../membership'
@@ -53,13 +52,7 @@ const randomDigits = (n: number) => {
 }
 
 async function addressApproved(trx: Transaction<DB>, o: { account_id: number; ship_to_key: string }): Promise<boolean> {
-  const st = await trx
-    .selectFrom('ship_tos')
-    .select('address_status')
-    .where('account_id', '=', o.account_id)
-    .where('address_key', '=', o.ship_to_key)
-    .executeTakeFirst()
-  return st?.address_status === 'ACTIVE'
+  return (await accountShipTo(trx, o.account_id, o.ship_to_key))?.address_status === 'ACTIVE'
 }
 
 /** One step of one order (by id), now. */
@@ -175,8 +168,7 @@ export async function createConfirmation(db: Kysely<DB>, orderId: number, kind: 
 // ---- operator endpoints (their schemas: types/order/endpoints.ts)
 
 export function registerOrderOps(app: FastifyInstance, db: Kysely<DB>, token: string) {
-  const guard = opsGuard(token)
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  const serveOps = opsEndpoints(app, token)
   const findOrder = async (orderNumber: string) => {
     const o = await db
       .selectFrom('orders')
@@ -187,53 +179,39 @@ export function registerOrderOps(app: FastifyInstance, db: Kysely<DB>, token: st
     return o
   }
 
-  r.route({
-    ...routeOf(orderEndpoints.opsAdvance, { headers: OpsHeadersSchema }),
-    onRequest: guard,
-    handler: async (req) => {
-      const o = await findOrder(req.params.orderNumber)
-      const res = await advanceOrder(db, o.id)
-      const [after, shipments] = await Promise.all([
-        db.selectFrom('orders').select('status').where('id', '=', o.id).executeTakeFirstOrThrow(),
-        db
-          .selectFrom('shipments')
-          .selectAll()
-          .where('order_id', '=', o.id)
-          .orderBy('shipped_at')
-          .orderBy('id')
-          .execute(),
-      ])
-      req.log.info({ order: o.order_number, result: res }, 'order advanced by the operator endpoint')
-      const data: OpsAdvanceResult = {
-        orderNumber: o.order_number,
-        moved: res.moved,
-        from: res.from,
-        status: after.status as OpsAdvanceResult['status'],
-        reason: res.moved ? null : res.reason,
-        shipments: shipments.map((s) => ({
-          carrier: s.carrier,
-          expressNumber: s.express_number,
-          shippedAt: new Date(s.shipped_at).toISOString(),
-          signedAt: s.signed_at ? new Date(s.signed_at).toISOString() : null,
-          packageStatus: s.package_status,
-        })),
-      }
-      return ok(data)
-    },
+  serveOps(orderEndpoints.opsAdvance, async (req) => {
+    const o = await findOrder(req.params.orderNumber)
+    const res = await advanceOrder(db, o.id)
+    const [after, shipments] = await Promise.all([
+      db.selectFrom('orders').select('status').where('id', '=', o.id).executeTakeFirstOrThrow(),
+      db.selectFrom('shipments').selectAll().where('order_id', '=', o.id).orderBy('shipped_at').orderBy('id').execute(),
+    ])
+    req.log.info({ order: o.order_number, result: res }, 'order advanced by the operator endpoint')
+    const data: OpsAdvanceResult = {
+      orderNumber: o.order_number,
+      moved: res.moved,
+      from: res.from,
+      status: after.status as OpsAdvanceResult['status'],
+      reason: res.moved ? null : res.reason,
+      shipments: shipments.map((s) => ({
+        carrier: s.carrier,
+        expressNumber: s.express_number,
+        shippedAt: new Date(s.shipped_at).toISOString(),
+        signedAt: s.signed_at ? new Date(s.signed_at).toISOString() : null,
+        packageStatus: s.package_status,
+      })),
+    }
+    return ok(data)
   })
 
-  r.route({
-    ...routeOf(orderEndpoints.opsConfirmation, { headers: OpsHeadersSchema }),
-    onRequest: guard,
-    handler: async (req) => {
-      const o = await findOrder(req.params.orderNumber)
-      const link = await createConfirmation(db, o.id, req.body.kind)
-      req.log.info({ order: o.order_number, kind: req.body.kind }, 'confirmation link made by the operator endpoint')
-      return ok({
-        token: link.token,
-        path: `/order-confirmation/${link.token}`,
-        expiresAt: link.expiresAt.toISOString(),
-      })
-    },
+  serveOps(orderEndpoints.opsConfirmation, async (req) => {
+    const o = await findOrder(req.params.orderNumber)
+    const link = await createConfirmation(db, o.id, req.body.kind)
+    req.log.info({ order: o.order_number, kind: req.body.kind }, 'confirmation link made by the operator endpoint')
+    return ok({
+      token: link.token,
+      path: `/order-confirmation/${link.token}`,
+      expiresAt: link.expiresAt.toISOString(),
+    })
   })
 }

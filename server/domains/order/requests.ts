@@ -30,8 +30,11 @@ import {
 import { ApiError, ok } from '../../errors'
 import { localized as msg } from '../../locale'
 import { routeOf } from '../../lib/openapi'
+import { serveEndpoint } from '../../lib/endpoint-route'
+import { callerOrder } from '../../lib/account-rows'
 import { orderEndpoints } from '../../../types/order/endpoints'
 import { isStorableText } from '../../lib/storable-text'
+import { refusal } from '../../lib/localized-refusal'
 
 /**
  * After the order (issue 12; spec §2 "return or after-sales form, cancel-order request", §3 "Return
@@ -49,9 +52,6 @@ import { isStorableText } from '../../lib/storable-text'
  */
 
 const FIELD_NAMES = ['category', 'subCategory', 'contactName', 'phone', 'email', 'remark'] as const
-
-const orderNotFound = (req: FastifyRequest) =>
-  new ApiError(404, 'NOT_FOUND', msg(req, 'Order not found', '未找到该订单'), 'ORDER_NOT_FOUND')
 
 /** §8 "Upload: wrong type, empty or too large, failed." */
 function uploadError(req: FastifyRequest, e: FileError | 'failed', name?: string): ApiError {
@@ -244,17 +244,6 @@ export async function orderRequestRoutes(app: FastifyInstance, opts: { db: Kysel
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const required = { preHandler: app.requireUser }
 
-  const ownOrder = async (req: FastifyRequest, orderNumber: string) => {
-    const o = await db
-      .selectFrom('orders')
-      .select(['id', 'order_number', 'status', 'account_id'])
-      .where('order_number', '=', orderNumber)
-      .where('account_id', '=', req.user!.accountId)
-      .executeTakeFirst()
-    if (!o) throw orderNotFound(req)
-    return o
-  }
-
   const toApi = async (req: FastifyRequest, orderNumber: string, ids: number[]): Promise<OrderRequest[]> => {
     if (!ids.length) return []
     const [rows, files] = await Promise.all([
@@ -346,45 +335,38 @@ export async function orderRequestRoutes(app: FastifyInstance, opts: { db: Kysel
     }
   }
 
-  const openCancelExists = (req: FastifyRequest) =>
-    new ApiError(
-      409,
-      'CONFLICT',
-      msg(req, 'A cancellation request for this order is already being handled', '该订单的取消申请正在处理中'),
-      'CANCEL_REQUEST_OPEN',
-    )
+  const openCancelExists = refusal(409, 'CONFLICT', 'CANCEL_REQUEST_OPEN', [
+    'A cancellation request for this order is already being handled',
+    '该订单的取消申请正在处理中',
+  ])
 
   // ---- POST /order/:orderNumber/cancel
-  r.route({
-    ...routeOf(orderEndpoints.requestCancel),
-    ...required,
-    handler: async (req) => {
-      const o = await ownOrder(req, req.params.orderNumber)
-      const bad = fieldsError(req, 'cancel', req.body)
-      if (bad) throw bad
-      if (!isCancellable(o.status)) {
-        throw new ApiError(
-          409,
-          'CONFLICT',
-          msg(
-            req,
-            'This order can no longer be cancelled online: it is already being processed. Please contact customer service',
-            '该订单已在处理中，无法在线取消，请联系客服',
-          ),
-          'ORDER_NOT_CANCELLABLE',
-        )
-      }
-      const open = await db
-        .selectFrom('order_requests')
-        .select('id')
-        .where('order_id', '=', o.id)
-        .where('kind', '=', 'cancel')
-        .where('status', 'in', ['pending', 'in_progress'])
-        .executeTakeFirst()
-      if (open) throw openCancelExists(req)
-      const id = await insertRequest(req, 'cancel', o, req.body, [])
-      return ok((await toApi(req, o.order_number, [id]))[0])
-    },
+  serveEndpoint(app, orderEndpoints.requestCancel, app.requireUser, async (req) => {
+    const o = await callerOrder(db, req, req.params.orderNumber)
+    const bad = fieldsError(req, 'cancel', req.body)
+    if (bad) throw bad
+    if (!isCancellable(o.status)) {
+      throw new ApiError(
+        409,
+        'CONFLICT',
+        msg(
+          req,
+          'This order can no longer be cancelled online: it is already being processed. Please contact customer service',
+          '该订单已在处理中，无法在线取消，请联系客服',
+        ),
+        'ORDER_NOT_CANCELLABLE',
+      )
+    }
+    const open = await db
+      .selectFrom('order_requests')
+      .select('id')
+      .where('order_id', '=', o.id)
+      .where('kind', '=', 'cancel')
+      .where('status', 'in', ['pending', 'in_progress'])
+      .executeTakeFirst()
+    if (open) throw openCancelExists(req)
+    const id = await insertRequest(req, 'cancel', o, req.body, [])
+    return ok((await toApi(req, o.order_number, [id]))[0])
   })
 
   // ---- POST /order/:orderNumber/return (multipart)
@@ -396,7 +378,7 @@ export async function orderRequestRoutes(app: FastifyInstance, opts: { db: Kysel
     ...required,
     validatorCompiler: streamedBody,
     handler: async (req) => {
-      const o = await ownOrder(req, req.params.orderNumber) // before reading any byte of the files
+      const o = await callerOrder(db, req, req.params.orderNumber) // before reading any byte of the files
       const { fields, files } = await readReturnForm(req)
       const bad = fieldsError(req, 'return', fields)
       if (bad) throw bad
@@ -406,51 +388,43 @@ export async function orderRequestRoutes(app: FastifyInstance, opts: { db: Kysel
   })
 
   // ---- GET /order/:orderNumber/requests
-  r.route({
-    ...routeOf(orderEndpoints.orderRequests),
-    ...required,
-    handler: async (req) => {
-      const o = await ownOrder(req, req.params.orderNumber)
-      const rows = await db
-        .selectFrom('order_requests')
-        .select('id')
-        .where('order_id', '=', o.id)
-        .where('account_id', '=', req.user!.accountId)
-        .limit(100)
-        .execute()
-      return ok(
-        await toApi(
-          req,
-          o.order_number,
-          rows.map((x) => x.id),
-        ),
-      )
-    },
+  serveEndpoint(app, orderEndpoints.orderRequests, app.requireUser, async (req) => {
+    const o = await callerOrder(db, req, req.params.orderNumber)
+    const rows = await db
+      .selectFrom('order_requests')
+      .select('id')
+      .where('order_id', '=', o.id)
+      .where('account_id', '=', req.user!.accountId)
+      .limit(100)
+      .execute()
+    return ok(
+      await toApi(
+        req,
+        o.order_number,
+        rows.map((x) => x.id),
+      ),
+    )
   })
 
   // ---- GET /order/request-file/:fileId
-  r.route({
-    ...routeOf(orderEndpoints.requestFile),
-    ...required,
-    handler: async (req, reply) => {
-      const f = await db
-        .selectFrom('order_request_files as f')
-        .innerJoin('order_requests as q', 'q.id', 'f.request_id')
-        .select(['f.file_name', 'f.mime', 'f.content'])
-        .where('f.id', '=', req.params.fileId)
-        .where('q.account_id', '=', req.user!.accountId)
-        .executeTakeFirst()
-      if (!f) throw new ApiError(404, 'NOT_FOUND', msg(req, 'File not found', '未找到该文件'), 'FILE_NOT_FOUND')
-      const ascii = f.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-      return reply
-        .header('content-type', f.mime)
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.file_name)}`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(f.content))
-    },
+  serveEndpoint(app, orderEndpoints.requestFile, app.requireUser, async (req, reply) => {
+    const f = await db
+      .selectFrom('order_request_files as f')
+      .innerJoin('order_requests as q', 'q.id', 'f.request_id')
+      .select(['f.file_name', 'f.mime', 'f.content'])
+      .where('f.id', '=', req.params.fileId)
+      .where('q.account_id', '=', req.user!.accountId)
+      .executeTakeFirst()
+    if (!f) throw new ApiError(404, 'NOT_FOUND', msg(req, 'File not found', '未找到该文件'), 'FILE_NOT_FOUND')
+    const ascii = f.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+    return reply
+      .header('content-type', f.mime)
+      .header(
+        'content-disposition',
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.file_name)}`,
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(f.content))
   })
 }

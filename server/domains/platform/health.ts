@@ -5,8 +5,8 @@ import { dbKind } from '../../db'
 import { ApiError, ok, unavailableBody, UNAVAILABLE_RETRY_AFTER_S } from '../../errors'
 import { messageLanguage } from '../../lib/schema-errors'
 import type { Health } from '../../../types'
-import { routeOf } from '../../lib/openapi'
 import { platformEndpoints } from '../../../types/platform/endpoints'
+import { serveEndpoint } from '../../lib/endpoint-route'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,13 +40,10 @@ export function registerLifecycle(app: FastifyInstance) {
  * does not answer (the error handler maps that to 503, server/db/availability.ts).
  */
 export async function healthRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
-  app.route({
-    ...routeOf(platformEndpoints.health),
-    handler: async () => {
-      if (app.lifecycle.draining) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'This instance is shutting down')
-      await sql`select 1`.execute(opts.db)
-      const data: Health = { db: dbKind(opts.db) }
-      return ok(data)
-    },
+  serveEndpoint(app, platformEndpoints.health, null, async () => {
+    if (app.lifecycle.draining) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'This instance is shutting down')
+    await sql`select 1`.execute(opts.db)
+    const data: Health = { db: dbKind(opts.db) }
+    return ok(data)
   })
 }

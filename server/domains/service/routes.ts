@@ -4,9 +4,10 @@ import type { DB } from '../../db/schema'
 import type { ChatConfig } from '../../../types'
 import { ok } from '../../errors'
 import { STAND_IN_PATH } from './stand-in'
-import { tagRoutes, routeOf } from '../../lib/openapi'
+import { tagRoutes } from '../../lib/openapi'
 import { serviceEndpoints } from '../../../types/service/endpoints'
 import type { Config } from '../../config'
+import { serveEndpoint } from '../../lib/endpoint-route'
 
 export { chatStandInRoutes } from './stand-in'
 
@@ -36,12 +37,9 @@ export function chatWidgetUrl(req: FastifyRequest, config: ChatSettings): string
 /** Customer-service chat config, under /api (no login needed: anonymous visitors can chat too). */
 export async function chatConfigRoutes(app: FastifyInstance, opts: { config?: ChatSettings } = {}) {
   const config = opts.config ?? app.config
-  app.route({
-    ...routeOf(serviceEndpoints.chatConfig),
-    handler: async (req) => {
-      const data: ChatConfig = { widgetUrl: chatWidgetUrl(req, config) }
-      return ok(data)
-    },
+  serveEndpoint(app, serviceEndpoints.chatConfig, null, async (req) => {
+    const data: ChatConfig = { widgetUrl: chatWidgetUrl(req, config) }
+    return ok(data)
   })
 }
 

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
 import { isUniqueViolation } from '../../../db/errors'
@@ -6,6 +5,7 @@ import { EMAIL_PATTERN } from '../../../../types/account/address-rules'
 import { dummyHash, hashPassword, verifyPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords'
 import { msg, type PageLang } from './messages'
 import type { RegisterErrors, RegisterValues } from './pages'
+import { insertNewUser } from '../new-user'
 
 /** The embedded provider's accounts are our `users` rows; passwords live in `user_credentials`. */
 
@@ -115,43 +115,21 @@ export async function registerUser(
   const taken = await db.selectFrom('users').select('id').where('user_name', '=', values.username).executeTakeFirst()
   if (taken) return { errors: { username: msg(lang, 'usernameTaken') }, values }
   const passwordHash = await hashPassword(input.password!)
-  const userId = `U-${crypto.randomBytes(4).toString('hex')}`
   try {
-    await db.transaction().execute(async (trx) => {
-      const { id: accountId } = await trx
-        .insertInto('accounts')
-        .values({
-          account_number: null,
-          name: `${values.firstName} ${values.lastName}`,
-          account_type: 'customer',
-          country: 'cn',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await trx
-        .insertInto('users')
-        .values({
-          id: userId,
-          user_name: values.username,
-          first_name: values.firstName,
-          last_name: values.lastName,
-          siebel_row_id: null,
-          cdc_uid: `cdc-${crypto.randomBytes(8).toString('hex')}`,
-          email: values.email,
-          phone: null,
-          country: 'cn',
-          language: values.language,
-          ma_country: 'CN',
-          registration_status: 'Partially Registered',
-          account_id: accountId,
-          analytics_client_id: `GA1.2.${crypto.randomInt(1e8, 1e9)}.${Math.floor(Date.now() / 1000)}`,
-        })
-        .execute()
-      await trx.insertInto('user_credentials').values({ user_id: userId, password_hash: passwordHash }).execute()
+    const userId = await db.transaction().execute(async (trx) => {
+      const id = await insertNewUser(trx, {
+        userName: values.username,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        language: values.language,
+      })
+      await trx.insertInto('user_credentials').values({ user_id: id, password_hash: passwordHash }).execute()
+      return id
     })
+    return { userId }
   } catch (e) {
     if (isUniqueViolation(e)) return { errors: { username: msg(lang, 'usernameTaken') }, values }
     throw e
   }
-  return { userId }
 }

@@ -48,6 +48,21 @@ export async function interactionRoutes(
     }
   }
 
+  /** 429 with Retry-After: over a rate limit (and a link back to the form, where there is one). */
+  const tooManyPage = (
+    reply: FastifyReply,
+    lang: PageLang,
+    seconds: number,
+    link?: { href: string; label: string },
+  ) => {
+    reply.header('retry-after', String(seconds))
+    return html(
+      reply,
+      429,
+      messagePage({ lang, title: msg(lang, 'tooManyTitle'), text: msg(lang, 'tooMany', { seconds }), link }),
+    )
+  }
+
   const expiredPage = (reply: FastifyReply, lang: PageLang) =>
     html(
       reply,
@@ -128,21 +143,10 @@ export async function interactionRoutes(
     const a = await passwordIpUser.hit(req, `${req.ip}|${username}`)
     const b = await passwordUser.hit(req, username)
     if (!a.allowed || !b.allowed) {
-      const seconds = Math.max(a.allowed ? 0 : a.retryAfter, b.allowed ? 0 : b.retryAfter)
-      reply.header('retry-after', String(seconds))
-      return html(
-        reply,
-        429,
-        messagePage({
-          lang,
-          title: msg(lang, 'tooManyTitle'),
-          text: msg(lang, 'tooMany', { seconds }),
-          link: {
-            href: `${prefix}/interaction/${encodeURIComponent(d.uid)}?lang=${lang}`,
-            label: msg(lang, 'tryAgain'),
-          },
-        }),
-      )
+      return tooManyPage(reply, lang, Math.max(a.allowed ? 0 : a.retryAfter, b.allowed ? 0 : b.retryAfter), {
+        href: `${prefix}/interaction/${encodeURIComponent(d.uid)}?lang=${lang}`,
+        label: msg(lang, 'tryAgain'),
+      })
     }
     const userId = await authenticate(db, username, String(body.password ?? ''))
     if (!userId) {
@@ -162,18 +166,7 @@ export async function interactionRoutes(
     const lang = langOf(req, d ?? undefined)
     if (!d) return expiredPage(reply, lang)
     const limit = await app.login.limiters.api.hit(req, `register|${req.ip}`)
-    if (!limit.allowed) {
-      reply.header('retry-after', String(limit.retryAfter))
-      return html(
-        reply,
-        429,
-        messagePage({
-          lang,
-          title: msg(lang, 'tooManyTitle'),
-          text: msg(lang, 'tooMany', { seconds: limit.retryAfter }),
-        }),
-      )
-    }
+    if (!limit.allowed) return tooManyPage(reply, lang, limit.retryAfter)
     const r = await registerUser(db, body, lang)
     if ('errors' in r)
       return html(reply, 400, registerPage({ lang, uid: d.uid, values: r.values, errors: r.errors, base: prefix }))

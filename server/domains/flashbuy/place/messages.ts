@@ -1,31 +1,25 @@
 import type { FastifyRequest } from 'fastify'
 import { ApiError } from '../../../errors'
 import { localized as msg } from '../../../locale'
-import * as R from '../../../lib/refusals'
 import type { FlashBuyStatus } from '../../../../types'
 import type { FlashQuantityRefusal } from '../../../../types/flashbuy/rules'
+import { refusal } from '../../../lib/localized-refusal'
 
 /** The refusals of POST /flashbuy/place/order, with the spec's §8 messages in both languages. */
 
 export { keyInvalid, registrationIncomplete, contactInvalid } from '../../../lib/refusals'
 export { shipToNotFound as addressNotFound } from '../../../lib/refusals'
 
-export const keyReused = (req: FastifyRequest) =>
-  R.keyReused(req, 'This Idempotency-Key was already used for a different order', '该幂等键已用于另一笔订单')
+// worded as order placement words them
+export { placementKeyReused as keyReused, billToNotFound } from '../../order'
 
 /** spec §5 check 8 */
-export const emailInvalid = (req: FastifyRequest) =>
-  new ApiError(400, 'BAD_REQUEST', msg(req, 'Please enter valid email id', '请输入有效的邮箱地址'), 'EMAIL_INVALID')
+export const emailInvalid = refusal(400, 'BAD_REQUEST', 'EMAIL_INVALID', [
+  'Please enter valid email id',
+  '请输入有效的邮箱地址',
+])
 
 export { saleNotFound } from '../sales'
-
-export const billToNotFound = (req: FastifyRequest) =>
-  new ApiError(
-    404,
-    'NOT_FOUND',
-    msg(req, 'This billing address does not belong to the shipping address', '该开票地址不属于所选收货地址'),
-    'BILL_TO_NOT_FOUND',
-  )
 
 /** spec §4 / §8: "Over is blocked with an expired message"; "Coming soon"; a sold-out sale is blocked too */
 export function notInProgress(req: FastifyRequest, status: Exclude<FlashBuyStatus, 'IN_PROGRESS'>): ApiError {
@@ -39,57 +33,29 @@ export function notInProgress(req: FastifyRequest, status: Exclude<FlashBuyStatu
 }
 
 /** spec §8: the three quantity messages */
-export function quantityRefused(req: FastifyRequest, r: FlashQuantityRefusal): ApiError {
-  switch (r) {
-    case 'min':
-      return new ApiError(
-        409,
-        'CONFLICT',
-        msg(
-          req,
-          "Sorry, your purchase quantity doesn't meet the minimum order quantity. Please contact online chat if you have any issue",
-          '抱歉，您的购买数量未达到最低起订量。如有疑问，请联系在线客服',
-        ),
-        'FLASH_MIN_QTY',
-      )
-    case 'stock':
-      return new ApiError(
-        409,
-        'CONFLICT',
-        msg(
-          req,
-          'Sorry, the current quantity of this product is not enough for your purchase...',
-          '抱歉，该商品当前数量不足以满足您的购买...',
-        ),
-        'FLASH_STOCK',
-      )
-    case 'limit':
-      return new ApiError(
-        409,
-        'CONFLICT',
-        msg(
-          req,
-          'Sorry, You have exceeded the purchase limit of this product online...',
-          '抱歉，您已超出该商品的线上限购数量...',
-        ),
-        'FLASH_LIMIT',
-      )
-  }
+const QUANTITY_REFUSALS: Record<FlashQuantityRefusal, (req: FastifyRequest) => ApiError> = {
+  min: refusal(409, 'CONFLICT', 'FLASH_MIN_QTY', [
+    "Sorry, your purchase quantity doesn't meet the minimum order quantity. Please contact online chat if you have any issue",
+    '抱歉，您的购买数量未达到最低起订量。如有疑问，请联系在线客服',
+  ]),
+  stock: refusal(409, 'CONFLICT', 'FLASH_STOCK', [
+    'Sorry, the current quantity of this product is not enough for your purchase...',
+    '抱歉，该商品当前数量不足以满足您的购买...',
+  ]),
+  limit: refusal(409, 'CONFLICT', 'FLASH_LIMIT', [
+    'Sorry, You have exceeded the purchase limit of this product online...',
+    '抱歉，您已超出该商品的线上限购数量...',
+  ]),
 }
+export const quantityRefused = (req: FastifyRequest, r: FlashQuantityRefusal): ApiError => QUANTITY_REFUSALS[r](req)
 
 /** spec §8: "Price change dialog: 'Sorry, These flash buy product prices are changed'" */
-export const priceChanged = (req: FastifyRequest) =>
-  new ApiError(
-    409,
-    'CONFLICT',
-    msg(req, 'Sorry, These flash buy product prices are changed', '抱歉，这些秒杀产品的价格已变更'),
-    'FLASH_PRICE_CHANGED',
-  )
+export const priceChanged = refusal(409, 'CONFLICT', 'FLASH_PRICE_CHANGED', [
+  'Sorry, These flash buy product prices are changed',
+  '抱歉，这些秒杀产品的价格已变更',
+])
 
-export const placementFailed = (req: FastifyRequest) =>
-  new ApiError(
-    503,
-    'SERVICE_UNAVAILABLE',
-    msg(req, 'Something went wrong, please refresh', '出错了，请刷新重试'),
-    'FLASH_PLACEMENT_FAILED',
-  )
+export const placementFailed = refusal(503, 'SERVICE_UNAVAILABLE', 'FLASH_PLACEMENT_FAILED', [
+  'Something went wrong, please refresh',
+  '出错了，请刷新重试',
+])

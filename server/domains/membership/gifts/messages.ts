@@ -3,6 +3,7 @@ import type { RedeemRefusal } from '../../../../types'
 import { ApiError } from '../../../errors'
 import { localized as msg } from '../../../locale'
 import * as R from '../../../lib/refusals'
+import { refusal } from '../../../lib/localized-refusal'
 
 /**
  * The refusals of the gift centre, each with its own reason (spec §8 "Redeem: gift missing, off sale,
@@ -16,23 +17,20 @@ export { shipToNotFound as addressNotFound } from '../../../lib/refusals'
 export const keyReused = (req: FastifyRequest) =>
   R.keyReused(req, 'This Idempotency-Key was already used for a different redemption', '该幂等键已用于另一笔兑换')
 
-export const addressUnderReview = (req: FastifyRequest) =>
-  new ApiError(
-    409,
-    'CONFLICT',
-    msg(
-      req,
-      'This shipping address is under review; gifts can be sent once it is approved',
-      '该收货地址正在审核中，审核通过后方可寄送礼品',
-    ),
-    'ADDRESS_UNDER_REVIEW',
-  )
+export const addressUnderReview = refusal(409, 'CONFLICT', 'ADDRESS_UNDER_REVIEW', [
+  'This shipping address is under review; gifts can be sent once it is approved',
+  '该收货地址正在审核中，审核通过后方可寄送礼品',
+])
 
-export const giftMissing = (req: FastifyRequest) =>
-  new ApiError(404, 'NOT_FOUND', msg(req, 'Gift missing: this gift does not exist', '礼品不存在'), 'GIFT_NOT_FOUND')
+export const giftMissing = refusal(404, 'NOT_FOUND', 'GIFT_NOT_FOUND', [
+  'Gift missing: this gift does not exist',
+  '礼品不存在',
+])
 
-export const redemptionNotFound = (req: FastifyRequest) =>
-  new ApiError(404, 'NOT_FOUND', msg(req, 'Redemption not found', '未找到该兑换记录'), 'REDEMPTION_NOT_FOUND')
+export const redemptionNotFound = refusal(404, 'NOT_FOUND', 'REDEMPTION_NOT_FOUND', [
+  'Redemption not found',
+  '未找到该兑换记录',
+])
 
 export const REFUSAL_REASON: Record<RedeemRefusal, string> = {
   off_sale: 'GIFT_OFF_SALE',

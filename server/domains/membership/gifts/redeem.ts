@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify'
-import { sql, type Kysely, type Transaction } from 'kysely'
-import type { DB } from '../../../db/schema'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import type { DB, ShipToTable } from '../../../db/schema'
 import { redeemRefusal, type RedeemBody, type RedeemResult, type Redemption } from '../../../../types'
 import { PHONE_PATTERN } from '../../../../types/account/address-rules'
-import { idempotencyKey, once, replayOrRefuse, requestHash, type StoredAnswer } from '../../../lib/idempotency'
+import { idempotencyKey, once, replayOrRefuse, requestHash } from '../../../lib/idempotency'
+import { storedAnswer } from '../../../lib/stored-answer'
+import { accountShipTo } from '../../../lib/account-rows'
 import { lockMember, pointsBalance, spendPoints } from '../ledger'
 import { syncMember } from '../points/sync'
 import { giftFacts, redeemedThisPeriod } from './catalog'
@@ -34,15 +36,10 @@ export async function redeemGift(db: Kysely<DB>, req: FastifyRequest, body: Rede
     key,
     hash,
     reused: () => M.keyReused(req),
-    find: () => findRedemption(db, user.id, key),
+    find: () => storedAnswer<RedeemResult>(db, 'gift_redemptions', user.id, key),
     run: async () => {
       // the member's own ship-to only (another account's address answers exactly like an unknown one)
-      const st = await db
-        .selectFrom('ship_tos')
-        .selectAll()
-        .where('account_id', '=', user.accountId)
-        .where('address_key', '=', body.addressKey)
-        .executeTakeFirst()
+      const st = await accountShipTo(db, user.accountId, body.addressKey)
       if (!st) throw M.addressNotFound(req)
       if (st.address_status !== 'ACTIVE') throw M.addressUnderReview(req)
       await syncMember(db, user.id)
@@ -51,38 +48,8 @@ export async function redeemGift(db: Kysely<DB>, req: FastifyRequest, body: Rede
   })
 }
 
-/** the answer stored under the caller's key (the key's redemption) */
-async function findRedemption(
-  db: Kysely<DB> | Transaction<DB>,
-  userId: string,
-  key: string,
-): Promise<StoredAnswer<RedeemResult> | null> {
-  const p = await db
-    .selectFrom('gift_redemptions')
-    .select(['request_hash', 'response'])
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst()
-  if (!p) return null
-  return {
-    hash: p.request_hash ?? '',
-    answer: (typeof p.response === 'string' ? JSON.parse(p.response) : p.response) as RedeemResult,
-  }
-}
-
-type ShipToRow = {
-  address_key: string
-  attention_to: string | null
-  company_or_institution: string | null
-  phone_number: string | null
-  iso_country_code: string | null
-  state: string | null
-  state_or_province: string | null
-  city: string | null
-  street_address: string | null
-  building_or_room: string | null
-  zip_code: string | null
-}
+/** a ship-to of the member's account, as read for the redemption */
+type ShipToRow = Selectable<ShipToTable>
 
 /** The address line as the app writes it (src/rules/account/ship-to.ts addressLine): China from the province down, India from the building up. */
 export function shipToText(a: ShipToRow): string {
@@ -104,7 +71,9 @@ async function inTransaction(
 ): Promise<RedeemResult> {
   const user = req.user!
   await lockMember(trx, user.id)
-  const prior = replayOrRefuse(await findRedemption(trx, user.id, key), hash, () => M.keyReused(req))
+  const prior = replayOrRefuse(await storedAnswer<RedeemResult>(trx, 'gift_redemptions', user.id, key), hash, () =>
+    M.keyReused(req),
+  )
   if (prior) return prior
 
   const g = await trx

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
 import { ok } from '../../../errors'
-import { IDEMPOTENCY_KEY, routeOf } from '../../../lib/openapi'
+import { IDEMPOTENCY_KEY } from '../../../lib/openapi'
+import { serveEndpoint } from '../../../lib/endpoint-route'
 import { membershipEndpoints } from '../../../../types/membership/endpoints'
 import { opsToken } from '../../../lib/ops-guard'
 import { pointsRoutes } from '../points/routes'
@@ -22,45 +22,32 @@ export type MemberRouteOpts = { db: Kysely<DB>; requireMember: (req: FastifyRequ
  */
 export async function giftRoutes(app: FastifyInstance, opts: MemberRouteOpts) {
   const { db, requireMember } = opts
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const member = { preHandler: requireMember }
 
   await pointsRoutes(app, opts)
 
-  r.route({ ...routeOf(membershipEndpoints.gifts), ...member, handler: async (req) => ok(await listGifts(db, req)) })
-  r.route({
-    ...routeOf(membershipEndpoints.gift),
-    ...member,
-    handler: async (req) => ok(await giftDetail(db, req, req.params.id)),
-  })
-  r.route({
-    ...routeOf(membershipEndpoints.redeemGift),
-    ...member,
-    ...IDEMPOTENCY_KEY,
-    handler: async (req) => ok(await redeemGift(db, req, req.body)),
-  })
+  serveEndpoint(app, membershipEndpoints.gifts, requireMember, async (req) => ok(await listGifts(db, req)))
+  serveEndpoint(app, membershipEndpoints.gift, requireMember, async (req) =>
+    ok(await giftDetail(db, req, req.params.id)),
+  )
+  serveEndpoint(
+    app,
+    membershipEndpoints.redeemGift,
+    requireMember,
+    async (req) => ok(await redeemGift(db, req, req.body)),
+    IDEMPOTENCY_KEY,
+  )
 
-  r.route({
-    ...routeOf(membershipEndpoints.redemptions),
-    ...member,
-    handler: async (req) => ok(await listRedemptions(db, req, req.query.page ?? 1, req.query.pageSize ?? 20)),
-  })
-  r.route({
-    ...routeOf(membershipEndpoints.redemption),
-    ...member,
-    handler: async (req) => ok(await redemptionDetail(db, req, req.params.redemptionNumber)),
-  })
+  serveEndpoint(app, membershipEndpoints.redemptions, requireMember, async (req) =>
+    ok(await listRedemptions(db, req, req.query.page ?? 1, req.query.pageSize ?? 20)),
+  )
+  serveEndpoint(app, membershipEndpoints.redemption, requireMember, async (req) =>
+    ok(await redemptionDetail(db, req, req.params.redemptionNumber)),
+  )
 
-  r.route({
-    ...routeOf(membershipEndpoints.feedback),
-    ...member,
-    handler: async (req) => ok(await listFeedback(db, req)),
-  })
-  r.route({
-    ...routeOf(membershipEndpoints.postFeedback),
-    ...member,
-    handler: async (req) => ok(await submitFeedback(db, req, req.body)),
-  })
+  serveEndpoint(app, membershipEndpoints.feedback, requireMember, async (req) => ok(await listFeedback(db, req)))
+  serveEndpoint(app, membershipEndpoints.postFeedback, requireMember, async (req) =>
+    ok(await submitFeedback(db, req, req.body)),
+  )
 
   const token = opsToken(app.config)
   if (token) registerGiftOps(app, db, token)

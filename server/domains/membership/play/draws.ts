@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { addressLine, addressTitle } from '../../../../types/account/address-rules'
 import type { DB, ShipToTable } from '../../../db/schema'
+import type { DrawPrizeTable } from '../../../db/schema-membership'
 import {
   DRAW_ORDER_ADDRESS_DAYS,
   drawActivityStatus,
@@ -18,6 +19,7 @@ import {
 } from '../../../../types'
 import { earnPoints, lockMember, pointsBalance, spendPoints } from '../ledger'
 import { replayOrRefuse, requestHash } from '../../../lib/idempotency'
+import { accountShipTo } from '../../../lib/account-rows'
 import * as M from './messages'
 
 /**
@@ -42,17 +44,7 @@ export interface DrawDeps {
 const country = (req: FastifyRequest) => (req.user!.country === 'in' ? 'in' : 'cn') as 'cn' | 'in'
 const zh = (req: FastifyRequest) => req.locale.language !== 'en'
 
-type PrizeRow = {
-  id: number
-  activity_id: string
-  slot: number
-  kind: 'none' | 'points' | 'physical'
-  name_en: string
-  name_zh: string
-  points: number | null
-  weight: number
-  stock: number | null
-}
+type PrizeRow = Selectable<DrawPrizeTable>
 
 const prizeOut = (req: FastifyRequest, p: PrizeRow): DrawPrize => ({
   id: p.id,
@@ -271,26 +263,9 @@ export async function setPrizeAddress(
     if (!o) throw M.prizeOrderNotFound(req)
     if (o.status === 'expired') throw M.prizeOrderExpired(req)
     if (o.status !== 'created') throw M.prizeOrderClosed(req)
-    const s = await trx
-      .selectFrom('ship_tos')
-      .select([
-        'id',
-        'address_key',
-        'nick_name',
-        'company_or_institution',
-        'state_or_province',
-        'state',
-        'city',
-        'street_address',
-        'building_or_room',
-        'zip_code',
-        'iso_country_code',
-      ])
-      .where('address_key', '=', shipTo)
-      .where('account_id', '=', user.accountId)
-      .where('address_status', '=', 'ACTIVE')
-      .executeTakeFirst()
-    if (!s) throw M.addressNotFound(req)
+    // an active ship-to of the member's account only
+    const s = await accountShipTo(trx, user.accountId, shipTo)
+    if (!s || s.address_status !== 'ACTIVE') throw M.addressNotFound(req)
     await trx
       .updateTable('prize_orders')
       .set({

@@ -48,6 +48,21 @@ async function ensureCode(db: Kysely<DB>, activityId: string, userId: string): P
   throw new Error('invitation code: could not make a unique code')
 }
 
+/** isNewUser from the member's data: an account with orders, or a code entered before, is not new (the list and the redeem alike) */
+async function isNewMember(db: Kysely<DB>, user: { id: string; accountId: number }): Promise<boolean> {
+  const { n: orders } = await db
+    .selectFrom('orders')
+    .where('account_id', '=', user.accountId)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow()
+  const { n: entered } = await db
+    .selectFrom('invitation_uses')
+    .where('invitee_id', '=', user.id)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow()
+  return isNewUser({ accountOrders: Number(orders), codesEnteredBefore: Number(entered) })
+}
+
 /** GET /membership/invitations: the running activities of the caller's country, with the caller's code, uses and invited list */
 export async function listInvitations(db: Kysely<DB>, req: FastifyRequest, now = new Date()): Promise<InvitationList> {
   const user = req.user!
@@ -61,18 +76,7 @@ export async function listInvitations(db: Kysely<DB>, req: FastifyRequest, now =
       .execute()
   ).filter((a) => running(a, now))
   const activities = []
-  // the same facts the redeem checks (isNewUser): an account with orders, or a code entered before, is not new
-  const { n: orders } = await db
-    .selectFrom('orders')
-    .where('account_id', '=', user.accountId)
-    .select(sql<number>`count(*)::int`.as('n'))
-    .executeTakeFirstOrThrow()
-  const { n: entered } = await db
-    .selectFrom('invitation_uses')
-    .where('invitee_id', '=', user.id)
-    .select(sql<number>`count(*)::int`.as('n'))
-    .executeTakeFirstOrThrow()
-  const newUser = isNewUser({ accountOrders: Number(orders), codesEnteredBefore: Number(entered) })
+  const newUser = await isNewMember(db, user)
   for (const a of acts) {
     const own = await ensureCode(db, a.id, user.id)
     const invited = await db
@@ -163,16 +167,7 @@ export async function redeemInvitation(
         replay: true,
       }
     }
-    const { n: orders } = await trx
-      .selectFrom('orders')
-      .where('account_id', '=', user.accountId)
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow()
-    const { n: entered } = await trx
-      .selectFrom('invitation_uses')
-      .where('invitee_id', '=', user.id)
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow()
+    const newUser = await isNewMember(trx, user)
     const uses = codeRow
       ? (await trx.selectFrom('invitation_codes').select('uses').where('code', '=', code).executeTakeFirstOrThrow())
           .uses
@@ -187,7 +182,7 @@ export async function redeemInvitation(
       inviteeId: user.id,
       activityId: act.id,
       alreadyInActivity: !!prior,
-      newUser: isNewUser({ accountOrders: Number(orders), codesEnteredBefore: Number(entered) }),
+      newUser,
       useLimit: act.use_limit,
     })
     if (refusal) throw M.inviteRefused(req, refusal)

@@ -3,6 +3,7 @@ import type { DrawRefusal, InviteRefusal } from '../../../../types'
 import { ApiError } from '../../../errors'
 import { localized as msg } from '../../../locale'
 import * as R from '../../../lib/refusals'
+import { refusal } from '../../../lib/localized-refusal'
 
 /**
  * The play half's refusals. Spec §8 "Lucky draw: not in activity time or not started, no prizes left,
@@ -40,37 +41,24 @@ export function inviteRefused(req: FastifyRequest, reason: InviteRefusal): ApiEr
   return new ApiError(status, code, msg(req, en, zh), reason)
 }
 
-export const drawNotFound = (req: FastifyRequest) =>
-  new ApiError(404, 'NOT_FOUND', msg(req, 'This draw does not exist', '抽奖活动不存在'), 'DRAW_NOT_FOUND')
-export const invitationActivityNotFound = (req: FastifyRequest) =>
-  new ApiError(
-    404,
-    'NOT_FOUND',
-    msg(req, 'This invitation activity does not exist', '邀请活动不存在'),
-    'INVITE_ACTIVITY_NOT_FOUND',
-  )
-export const prizeOrderNotFound = (req: FastifyRequest) =>
-  new ApiError(404, 'NOT_FOUND', msg(req, 'This prize order does not exist', '奖品订单不存在'), 'PRIZE_ORDER_NOT_FOUND')
-export const prizeOrderClosed = (req: FastifyRequest) =>
-  new ApiError(
-    409,
-    'CONFLICT',
-    msg(req, 'This prize order no longer takes an address', '该奖品订单已无法填写地址'),
-    'PRIZE_ORDER_CLOSED',
-  )
-export const prizeOrderExpired = (req: FastifyRequest) =>
-  new ApiError(
-    409,
-    'CONFLICT',
-    msg(
-      req,
-      'The address was due within 14 days: this prize order has expired',
-      '未在 14 天内填写地址，该奖品订单已过期',
-    ),
-    'PRIZE_ORDER_EXPIRED',
-  )
-export const addressNotFound = (req: FastifyRequest) =>
-  new ApiError(404, 'NOT_FOUND', msg(req, 'Address not found', '地址不存在'), 'ADDRESS_NOT_FOUND')
+export const drawNotFound = refusal(404, 'NOT_FOUND', 'DRAW_NOT_FOUND', ['This draw does not exist', '抽奖活动不存在'])
+export const invitationActivityNotFound = refusal(404, 'NOT_FOUND', 'INVITE_ACTIVITY_NOT_FOUND', [
+  'This invitation activity does not exist',
+  '邀请活动不存在',
+])
+export const prizeOrderNotFound = refusal(404, 'NOT_FOUND', 'PRIZE_ORDER_NOT_FOUND', [
+  'This prize order does not exist',
+  '奖品订单不存在',
+])
+export const prizeOrderClosed = refusal(409, 'CONFLICT', 'PRIZE_ORDER_CLOSED', [
+  'This prize order no longer takes an address',
+  '该奖品订单已无法填写地址',
+])
+export const prizeOrderExpired = refusal(409, 'CONFLICT', 'PRIZE_ORDER_EXPIRED', [
+  'The address was due within 14 days: this prize order has expired',
+  '未在 14 天内填写地址，该奖品订单已过期',
+])
+export const addressNotFound = refusal(404, 'NOT_FOUND', 'ADDRESS_NOT_FOUND', ['Address not found', '地址不存在'])
 export const keyInvalid = (req: FastifyRequest) =>
   R.keyInvalid(req, [
     'The header Idempotency-Key is required (8 to 128 letters, digits, _ : . -)',
@@ -78,5 +66,4 @@ export const keyInvalid = (req: FastifyRequest) =>
   ])
 export const keyReused = (req: FastifyRequest) =>
   R.keyReused(req, 'This Idempotency-Key was used for another draw', '该 Idempotency-Key 已用于另一次抽奖')
-export const taskNotMet = (req: FastifyRequest) =>
-  new ApiError(409, 'CONFLICT', msg(req, 'This task is not completed yet', '任务尚未完成'), 'TASK_NOT_MET')
+export const taskNotMet = refusal(409, 'CONFLICT', 'TASK_NOT_MET', ['This task is not completed yet', '任务尚未完成'])

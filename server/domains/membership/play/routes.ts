@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
 import { ok } from '../../../errors'
-import { IDEMPOTENCY_KEY, routeOf } from '../../../lib/openapi'
+import { IDEMPOTENCY_KEY } from '../../../lib/openapi'
+import { serveEndpoint } from '../../../lib/endpoint-route'
 import { membershipEndpoints } from '../../../../types/membership/endpoints'
 import { idempotencyKey } from '../../../lib/idempotency'
 import { draw, giftBag, listDraws, setPrizeAddress } from './draws'
@@ -22,56 +22,43 @@ export type MemberRouteOpts = { db: Kysely<DB>; requireMember: (req: FastifyRequ
  */
 export async function playRoutes(app: FastifyInstance, opts: MemberRouteOpts) {
   const { db } = opts
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const member = { preHandler: opts.requireMember }
   const paging = (q: { page?: number; pageSize?: number }) => [q.page ?? 1, q.pageSize ?? 20] as const
 
   // ---- lucky draws (spec §4, §8) and the gift bag
-  r.route({ ...routeOf(membershipEndpoints.draws), ...member, handler: async (req) => ok(await listDraws(db, req)) })
-  r.route({
-    ...routeOf(membershipEndpoints.draw),
-    ...member,
-    ...IDEMPOTENCY_KEY,
-    handler: async (req) => {
+  serveEndpoint(app, membershipEndpoints.draws, opts.requireMember, async (req) => ok(await listDraws(db, req)))
+  serveEndpoint(
+    app,
+    membershipEndpoints.draw,
+    opts.requireMember,
+    async (req) => {
       const key = idempotencyKey(req, () => M.keyInvalid(req))
       return ok(await draw(db, req, req.params.id, key))
     },
-  })
-  r.route({
-    ...routeOf(membershipEndpoints.giftBag),
-    ...member,
-    handler: async (req) => ok(await giftBag(db, req, ...paging(req.query))),
-  })
-  r.route({
-    ...routeOf(membershipEndpoints.prizeAddress),
-    ...member,
-    handler: async (req) => ok(await setPrizeAddress(db, req, req.params.id, req.body.shipTo)),
-  })
+    IDEMPOTENCY_KEY,
+  )
+  serveEndpoint(app, membershipEndpoints.giftBag, opts.requireMember, async (req) =>
+    ok(await giftBag(db, req, ...paging(req.query))),
+  )
+  serveEndpoint(app, membershipEndpoints.prizeAddress, opts.requireMember, async (req) =>
+    ok(await setPrizeAddress(db, req, req.params.id, req.body.shipTo)),
+  )
 
   // ---- earn points by tasks
-  r.route({ ...routeOf(membershipEndpoints.tasks), ...member, handler: async (req) => ok(await listTasks(db, req)) })
-  r.route({
-    ...routeOf(membershipEndpoints.claimTask),
-    ...member,
-    handler: async (req) => ok(await claimTask(db, req, req.params.code)),
-  })
+  serveEndpoint(app, membershipEndpoints.tasks, opts.requireMember, async (req) => ok(await listTasks(db, req)))
+  serveEndpoint(app, membershipEndpoints.claimTask, opts.requireMember, async (req) =>
+    ok(await claimTask(db, req, req.params.code)),
+  )
 
   // ---- the interaction history
-  r.route({
-    ...routeOf(membershipEndpoints.interactions),
-    ...member,
-    handler: async (req) => ok(await interactions(db, req, ...paging(req.query))),
-  })
+  serveEndpoint(app, membershipEndpoints.interactions, opts.requireMember, async (req) =>
+    ok(await interactions(db, req, ...paging(req.query))),
+  )
 
   // ---- invitations and referrals
-  r.route({
-    ...routeOf(membershipEndpoints.invitations),
-    ...member,
-    handler: async (req) => ok(await listInvitations(db, req)),
-  })
-  r.route({
-    ...routeOf(membershipEndpoints.redeemInvitation),
-    ...member,
-    handler: async (req) => ok(await redeemInvitation(db, req, req.body.activityId, req.body.code)),
-  })
+  serveEndpoint(app, membershipEndpoints.invitations, opts.requireMember, async (req) =>
+    ok(await listInvitations(db, req)),
+  )
+  serveEndpoint(app, membershipEndpoints.redeemInvitation, opts.requireMember, async (req) =>
+    ok(await redeemInvitation(db, req, req.body.activityId, req.body.code)),
+  )
 }

@@ -2,15 +2,16 @@ import type { FastifyRequest } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { PlaceOrderBody, PlaceOrderResult } from '../../../../types'
-import { ApiError } from '../../../errors'
-import { localized as msg } from '../../../locale'
 import * as R from '../../../lib/refusals'
-import { idempotencyKey, once, requestHash, type StoredAnswer } from '../../../lib/idempotency'
+import { idempotencyKey, once, requestHash } from '../../../lib/idempotency'
+import { storedAnswer } from '../../../lib/stored-answer'
+import { accountShipTo } from '../../../lib/account-rows'
 import { writeOrders, type ShipToColumns } from '../write-orders'
 import { allocate } from './allocate'
 import { clearCart } from './clear-cart'
 import { checkoutDrafts, placementAnswer } from './drafts'
 import { loadLines } from './load-lines'
+import * as M from './messages'
 import { price } from './price'
 
 /**
@@ -23,24 +24,6 @@ import { price } from './price'
  *   (../write-orders.ts, the orders drafts.ts makes) → clearCart (clear-cart.ts, which also stores the answer)
  */
 
-const keyReused = (req: FastifyRequest) =>
-  R.keyReused(req, 'This Idempotency-Key was already used for a different order', '该幂等键已用于另一笔订单')
-
-/** the answer stored under the caller's key */
-async function findPlacement(
-  db: Kysely<DB>,
-  userId: string,
-  key: string,
-): Promise<StoredAnswer<PlaceOrderResult> | null> {
-  const p = await db
-    .selectFrom('order_placements')
-    .select(['request_hash', 'response'])
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst()
-  return p ? { hash: p.request_hash, answer: p.response as unknown as PlaceOrderResult } : null
-}
-
 export async function placeOrder(db: Kysely<DB>, req: FastifyRequest, body: PlaceOrderBody): Promise<PlaceOrderResult> {
   const user = req.user!
   const key = idempotencyKey(req, () => R.keyInvalid(req))
@@ -49,28 +32,12 @@ export async function placeOrder(db: Kysely<DB>, req: FastifyRequest, body: Plac
   return once({
     key,
     hash,
-    reused: () => keyReused(req),
-    find: () => findPlacement(db, user.id, key),
+    reused: () => M.keyReused(req),
+    find: () => storedAnswer<PlaceOrderResult>(db, 'order_placements', user.id, key),
     run: async () => {
-      const shipTo = await db
-        .selectFrom('ship_tos')
-        .selectAll()
-        .where('account_id', '=', user.accountId)
-        .where('address_key', '=', body.addressKey)
-        .executeTakeFirst()
+      const shipTo = await accountShipTo(db, user.accountId, body.addressKey)
       if (!shipTo) throw R.shipToNotFound(req)
-      if (shipTo.address_status !== 'ACTIVE') {
-        throw new ApiError(
-          409,
-          'CONFLICT',
-          msg(
-            req,
-            'This shipping address is under review; orders can be placed once it is approved',
-            '该收货地址正在审核中，审核通过后方可下单',
-          ),
-          'ADDRESS_UNDER_REVIEW',
-        )
-      }
+      if (shipTo.address_status !== 'ACTIVE') throw M.addressUnderReview(req)
       if (body.billToNumber) {
         const bt = await db
           .selectFrom('bill_tos')
@@ -78,13 +45,7 @@ export async function placeOrder(db: Kysely<DB>, req: FastifyRequest, body: Plac
           .where('ship_to_id', '=', shipTo.id)
           .where('account_number', '=', body.billToNumber)
           .executeTakeFirst()
-        if (!bt)
-          throw new ApiError(
-            404,
-            'NOT_FOUND',
-            msg(req, 'This billing address does not belong to the shipping address', '该开票地址不属于所选收货地址'),
-            'BILL_TO_NOT_FOUND',
-          )
+        if (!bt) throw M.billToNotFound(req)
       }
       return db.transaction().execute((trx) => placeInTransaction(trx, req, body, key, hash, shipTo))
     },

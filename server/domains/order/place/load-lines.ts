@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify'
 import type { Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { PlaceOrderBody } from '../../../../types'
-import { ApiError } from '../../../errors'
-import { localized as msg } from '../../../locale'
 import { orderableQuote, type PricingLineInput, type QuotePrice } from '../../cart'
+import { cartChanged, cartEmpty } from './messages'
 
 /** What is ordered: the quote's lines at the quote's prices, or the cart's lines (all, or the buyer's confirmed skuList). */
 export interface LoadedLines {
@@ -19,17 +18,6 @@ export interface LoadedLines {
   /** each product's titles in both languages, as the order lines keep them */
   titles: Map<number, { title_en: string; title_zh: string }>
 }
-
-export const cartEmpty = (req: FastifyRequest) =>
-  new ApiError(409, 'CONFLICT', msg(req, 'Your cart is empty', '购物车为空'), 'CART_EMPTY')
-
-export const cartChanged = (req: FastifyRequest) =>
-  new ApiError(
-    409,
-    'CONFLICT',
-    msg(req, 'Your cart has changed since you reviewed it; please check it again', '购物车内容已变化，请重新确认'),
-    'CART_CHANGED',
-  )
 
 /**
  * Step 1 of placement. With squoteDetail the quote row is locked and must be the caller's account's,

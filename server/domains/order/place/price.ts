@@ -4,7 +4,8 @@ import type { DB } from '../../../db/schema'
 import { ApiError } from '../../../errors'
 import { localized as msg } from '../../../locale'
 import { priceLines, type PricingResult } from '../../cart'
-import { cartEmpty, type LoadedLines } from './load-lines'
+import type { LoadedLines } from './load-lines'
+import { cartEmpty } from './messages'
 
 /**
  * Step 2 of placement: the lines priced by the server only (cart/pricing.ts priceLines; the
