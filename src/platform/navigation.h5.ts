@@ -1,26 +1,8 @@
-import Taro from '@tarojs/taro'
-import { pageUrl, routeByName, type RouteName } from '../../types/routes'
-import { withNavigationParams } from './navigation-params'
-
-type Params = Record<string, string | number | undefined | null>
+import { stackNavigation } from './navigation-stack'
 
 /** H5 navigation: Taro's router (browser history, spec paths), and a real page reload. */
 export const navigation = {
-  go(name: RouteName, params?: Params) {
-    // spec section 5: utm_/itm_ tracking parameters travel with every navigation
-    const url = pageUrl(name, withNavigationParams(params))
-    if (routeByName(name).tab) return Taro.reLaunch({ url })
-    return Taro.navigateTo({ url })
-  },
-  /** Opens a page in place of the current one (e.g. another size of the same product). */
-  replace(name: RouteName, params?: Params) {
-    return Taro.redirectTo({ url: pageUrl(name, withNavigationParams(params)) })
-  },
-  back() {
-    if (Taro.getCurrentPages().length > 1) return Taro.navigateBack()
-    return Taro.reLaunch({ url: pageUrl('home') })
-  },
-  canGoBack: () => Taro.getCurrentPages().length > 1,
+  ...stackNavigation,
   reload() {
     window.location.reload()
   },

@@ -34,6 +34,12 @@ export interface ParsedRichText {
   links: RichTextLink[]
 }
 
+/** the style code and preformatted text share: a monospace font on a grey ground */
+const MONO = 'font-family:Menlo,Consolas,monospace;font-size:13px;background:#f2f4f7'
+/** the style header and data cells share: a ruled box, words kept whole */
+const CELL = 'border:1px solid #e6e9ef;padding:6px 8px'
+const CELL_WORDS = 'word-break:normal;overflow-wrap:normal'
+
 /** rendered name and the app's own style for each allowed source tag (weapp's rich-text has no blockquote/figure) */
 const TAGS: Record<string, { name: string; style?: string }> = {
   p: { name: 'p', style: 'margin:0 0 12px;line-height:1.7' },
@@ -59,14 +65,10 @@ const TAGS: Record<string, { name: string; style?: string }> = {
   sup: { name: 'sup' },
   small: { name: 'small', style: 'font-size:12px' },
   mark: { name: 'mark' },
-  code: {
-    name: 'code',
-    style: 'font-family:Menlo,Consolas,monospace;font-size:13px;background:#f2f4f7;padding:0 4px;border-radius:3px',
-  },
+  code: { name: 'code', style: `${MONO};padding:0 4px;border-radius:3px` },
   pre: {
     name: 'pre',
-    style:
-      'white-space:pre-wrap;word-break:break-all;font-family:Menlo,Consolas,monospace;font-size:13px;background:#f2f4f7;padding:10px 12px;border-radius:6px;margin:12px 0',
+    style: `white-space:pre-wrap;word-break:break-all;${MONO};padding:10px 12px;border-radius:6px;margin:12px 0`,
   },
   blockquote: {
     name: 'div',
@@ -86,15 +88,8 @@ const TAGS: Record<string, { name: string; style?: string }> = {
   tbody: { name: 'tbody' },
   tfoot: { name: 'tfoot' },
   tr: { name: 'tr' },
-  th: {
-    name: 'th',
-    style:
-      'border:1px solid #e6e9ef;padding:6px 8px;background:#f2f4f7;text-align:left;font-weight:600;word-break:normal;overflow-wrap:normal',
-  },
-  td: {
-    name: 'td',
-    style: 'border:1px solid #e6e9ef;padding:6px 8px;vertical-align:top;word-break:normal;overflow-wrap:normal',
-  },
+  th: { name: 'th', style: `${CELL};background:#f2f4f7;text-align:left;font-weight:600;${CELL_WORDS}` },
+  td: { name: 'td', style: `${CELL};vertical-align:top;${CELL_WORDS}` },
   hr: { name: 'hr', style: 'border:none;border-top:1px solid #e6e9ef;margin:16px 0' },
   img: {
     name: 'img',

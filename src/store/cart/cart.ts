@@ -218,6 +218,15 @@ export const useCart = create<CartState>()((set, get) => {
       return { ok: false, message: couponMessage('COUPON_ERR_GENERIC') }
     }
   }
+  /** couponCall, then the sheet's offers again when it shows them (an offer's `applied` follows the cart's codes) */
+  const couponChange = async (code: string, remove: boolean) => {
+    const out = await couponCall(code, remove)
+    if (get().offersStatus === 'ready')
+      get()
+        .loadOffers()
+        .catch(() => undefined)
+    return out
+  }
 
   return {
     ...emptyCart,
@@ -333,22 +342,8 @@ export const useCart = create<CartState>()((set, get) => {
       }
     },
 
-    applyCoupon: async (code) => {
-      const out = await couponCall(code.trim(), false)
-      if (get().offersStatus === 'ready')
-        get()
-          .loadOffers()
-          .catch(() => undefined)
-      return out
-    },
-    removeCoupon: async (code) => {
-      const out = await couponCall(code, true)
-      if (get().offersStatus === 'ready')
-        get()
-          .loadOffers()
-          .catch(() => undefined)
-      return out
-    },
+    applyCoupon: (code) => couponChange(code.trim(), false),
+    removeCoupon: (code) => couponChange(code, true),
 
     setPreference: async (orderPreference) => {
       storage.set(CART_STORAGE_KEYS.cartSp, orderPreference)

@@ -7,6 +7,7 @@ import { randomBytes, toHex } from '../../platform/random'
 import type { MessageKey } from '../../i18n'
 import { t } from '../locale'
 import type { LoadState } from '../load-state'
+import { loadShown } from './load-shown'
 
 /**
  * Lucky draws and the gift bag (issue 13). The server decides every draw; this store asks for one
@@ -98,21 +99,22 @@ export const useDraws = create<DrawsState>()((set, get) => ({
   result: null,
   refusal: null,
   pendingKey: null,
-  load: async () => {
-    set((s) => ({ status: s.activities.length ? s.status : 'loading', error: null }))
-    try {
-      const list: DrawList = await getDraws()
-      const keep = get().selectedId
-      const selectedId =
-        list.activities.find((a) => a.id === keep)?.id ??
-        list.activities.find((a) => a.status === 'running')?.id ??
-        list.activities[0]?.id ??
-        null
-      set({ status: 'ready', balance: list.balance, activities: list.activities, selectedId })
-    } catch (e) {
-      set({ status: 'failed', error: playErrorMessage(e) })
-    }
-  },
+  load: () =>
+    loadShown(
+      set,
+      get().activities.length > 0,
+      getDraws,
+      (list: DrawList) => {
+        const keep = get().selectedId
+        const selectedId =
+          list.activities.find((a) => a.id === keep)?.id ??
+          list.activities.find((a) => a.status === 'running')?.id ??
+          list.activities[0]?.id ??
+          null
+        return { balance: list.balance, activities: list.activities, selectedId }
+      },
+      playErrorMessage,
+    ),
   select: (id) => set({ selectedId: id, result: null, refusal: null }),
   draw: async () => {
     const { selectedId, drawing, pendingKey } = get()
@@ -172,15 +174,14 @@ export const useGiftBag = create<GiftBagState>()((set, get) => ({
   items: [],
   total: 0,
   saving: null,
-  load: async () => {
-    set((s) => ({ status: s.items.length ? s.status : 'loading', error: null }))
-    try {
-      const bag: GiftBag = await getGiftBag({ page: 1, pageSize: 50 })
-      set({ status: 'ready', items: bag.items, total: bag.total })
-    } catch (e) {
-      set({ status: 'failed', error: playErrorMessage(e) })
-    }
-  },
+  load: () =>
+    loadShown(
+      set,
+      get().items.length > 0,
+      () => getGiftBag({ page: 1, pageSize: 50 }),
+      (bag: GiftBag) => ({ items: bag.items, total: bag.total }),
+      playErrorMessage,
+    ),
   /** null when saved, else the message to show */
   setAddress: async (orderId, shipTo) => {
     if (get().saving) return null

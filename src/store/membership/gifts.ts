@@ -21,6 +21,7 @@ import { ApiError } from '../../api/client'
 import { newIdempotencyKey } from '../order/attempt'
 import { memberError } from './points'
 import { latestOnly, type LoadState } from '../load-state'
+import { loadShown } from './load-shown'
 import type { MessageKey } from '../../i18n'
 
 /**
@@ -85,38 +86,50 @@ interface GiftsState {
 export const RECORDS_PAGE_SIZE = 20
 const latest = latestOnly()
 
+/** the store's slots besides the gift list, each with its `${slot}Status` */
+type Slot = 'gift' | 'records' | 'detail' | 'feedback'
+
+/**
+ * The answer of a load into one of those slots (its start is the caller's: what stays shown meanwhile):
+ * `ready` puts it (by default: as the slot) and the slot's status is 'ready'; a failure makes it
+ * 'blocked' for a black-listed account, else 'failed', with the message.
+ */
+async function loadInto<T>(
+  set: (patch: Partial<GiftsState>) => void,
+  slot: Slot,
+  fetch: () => Promise<T>,
+  ready: (answer: T) => Partial<GiftsState> = (answer) => ({ [slot]: answer }),
+) {
+  try {
+    const answer = await fetch()
+    set({ ...ready(answer), [`${slot}Status`]: 'ready' })
+  } catch (e) {
+    const m = memberError(e)
+    set({ [`${slot}Status`]: m.blocked ? 'blocked' : 'failed', error: m.message })
+  }
+}
+
 export const useGifts = create<GiftsState>()((set, get) => ({
   status: 'idle',
   balance: null,
   gifts: [],
   error: null,
-  load: async () => {
-    const fresh = latest.start()
-    set((s) => ({ status: s.gifts.length ? s.status : 'loading', error: null }))
-    try {
-      const r = await getGifts()
-      if (fresh()) set({ status: 'ready', gifts: r.gifts, balance: r.balance })
-    } catch (e) {
-      const m = memberError(e)
-      if (fresh()) set({ status: m.blocked ? 'blocked' : 'failed', error: m.message })
-    }
-  },
+  load: () =>
+    loadShown(
+      set,
+      get().gifts.length > 0,
+      getGifts,
+      (r) => ({ gifts: r.gifts, balance: r.balance }),
+      memberError,
+      latest.start(),
+    ),
 
   gift: null,
   giftStatus: 'idle',
-  loadGift: async (id) => {
-    set((s) => ({
-      giftStatus: s.gift?.id === id ? s.giftStatus : 'loading',
-      gift: s.gift?.id === id ? s.gift : null,
-      error: null,
-    }))
-    try {
-      const gift = await getGift(id)
-      set({ gift, giftStatus: 'ready' })
-    } catch (e) {
-      const m = memberError(e)
-      set({ giftStatus: m.blocked ? 'blocked' : 'failed', error: m.message })
-    }
+  loadGift: (id) => {
+    // the gift on display stays while it reloads; another one is cleared
+    set((s) => (s.gift?.id === id ? { error: null } : { gift: null, giftStatus: 'loading', error: null }))
+    return loadInto(set, 'gift', () => getGift(id))
   },
 
   attempt: null,
@@ -149,46 +162,26 @@ export const useGifts = create<GiftsState>()((set, get) => ({
     if (more && (s.recordsStatus !== 'ready' || s.records.length >= s.recordsTotal)) return
     const page = more ? s.recordsPage + 1 : 1
     if (!more) set((x) => ({ recordsStatus: x.records.length ? x.recordsStatus : 'loading' }))
-    try {
-      const r = await getRedemptions({ page, pageSize: RECORDS_PAGE_SIZE })
-      set((x) => ({
-        records: more ? [...x.records, ...r.items] : r.items,
-        recordsTotal: r.total,
-        recordsPage: page,
-        recordsStatus: 'ready',
-      }))
-    } catch (e) {
-      const m = memberError(e)
-      set({ recordsStatus: m.blocked ? 'blocked' : 'failed', error: m.message })
-    }
+    await loadInto(
+      set,
+      'records',
+      () => getRedemptions({ page, pageSize: RECORDS_PAGE_SIZE }),
+      (r) => ({ records: more ? [...get().records, ...r.items] : r.items, recordsTotal: r.total, recordsPage: page }),
+    )
   },
   detail: null,
   detailStatus: 'idle',
-  loadDetail: async (n) => {
-    set((s) => ({
-      detailStatus: s.detail?.redemptionNumber === n ? s.detailStatus : 'loading',
-      detail: s.detail?.redemptionNumber === n ? s.detail : null,
-    }))
-    try {
-      const detail = await getRedemption(n)
-      set({ detail, detailStatus: 'ready' })
-    } catch (e) {
-      const m = memberError(e)
-      set({ detailStatus: m.blocked ? 'blocked' : 'failed', error: m.message })
-    }
+  loadDetail: (n) => {
+    // as for a gift: the record on display stays while it reloads
+    set((s) => (s.detail?.redemptionNumber === n ? {} : { detail: null, detailStatus: 'loading' }))
+    return loadInto(set, 'detail', () => getRedemption(n))
   },
 
   feedback: [],
   feedbackStatus: 'idle',
-  loadFeedback: async () => {
+  loadFeedback: () => {
     set((s) => ({ feedbackStatus: s.feedback.length ? s.feedbackStatus : 'loading' }))
-    try {
-      const feedback = await getFeedback()
-      set({ feedback, feedbackStatus: 'ready' })
-    } catch (e) {
-      const m = memberError(e)
-      set({ feedbackStatus: m.blocked ? 'blocked' : 'failed', error: m.message })
-    }
+    return loadInto(set, 'feedback', getFeedback)
   },
   submitFeedback: async (body) => {
     try {

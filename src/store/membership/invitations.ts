@@ -3,6 +3,7 @@ import type { InvitationActivity } from '../../../types/membership'
 import { getInvitations, redeemInvitation } from '../../api/membership/play'
 import { playErrorMessage } from './draws'
 import type { LoadState } from '../load-state'
+import { loadShown } from './load-shown'
 
 /** Invitations and referrals (issue 13): the member's codes, the invited list, entering a colleague's code. */
 
@@ -21,14 +22,14 @@ export const useInvitations = create<InvitationsState>()((set, get) => ({
   error: null,
   activities: [],
   submitting: false,
-  load: async () => {
-    set((s) => ({ status: s.activities.length ? s.status : 'loading', error: null }))
-    try {
-      set({ status: 'ready', activities: (await getInvitations()).activities })
-    } catch (e) {
-      set({ status: 'failed', error: playErrorMessage(e) })
-    }
-  },
+  load: () =>
+    loadShown(
+      set,
+      get().activities.length > 0,
+      getInvitations,
+      (r) => ({ activities: r.activities }),
+      playErrorMessage,
+    ),
   redeem: async (activityId, code) => {
     if (get().submitting) return { message: '' }
     set({ submitting: true })

@@ -4,6 +4,7 @@ import { getPointsEntries, getPointsSummary } from '../../api/membership/gifts'
 import { ApiError } from '../../api/client'
 import { t } from '../locale'
 import { latestOnly, type LoadState } from '../load-state'
+import { loadShown } from './load-shown'
 
 /**
  * The member's points (spec §2 "/giftcenter/rewarddetail Point detail; login needed"): the balance,
@@ -43,19 +44,19 @@ export const usePoints = create<PointsState>()((set, get) => ({
   page: 0,
   loadingMore: false,
   error: null,
-  load: async () => {
-    const fresh = latest.start()
-    set((s) => ({ status: s.summary ? s.status : 'loading', error: null }))
-    try {
-      // the summary first: it brings the ledger up to date (orders credited, lots expired)
-      const summary = await getPointsSummary()
-      const first = await getPointsEntries({ page: 1, pageSize: POINTS_PAGE_SIZE })
-      if (fresh()) set({ status: 'ready', summary, entries: first.items, total: first.total, page: 1 })
-    } catch (e) {
-      const m = memberError(e)
-      if (fresh()) set({ status: m.blocked ? 'blocked' : 'failed', error: m.message })
-    }
-  },
+  load: () =>
+    loadShown(
+      set,
+      !!get().summary,
+      async () => {
+        // the summary first: it brings the ledger up to date (orders credited, lots expired)
+        const summary = await getPointsSummary()
+        return { summary, first: await getPointsEntries({ page: 1, pageSize: POINTS_PAGE_SIZE }) }
+      },
+      ({ summary, first }) => ({ summary, entries: first.items, total: first.total, page: 1 }),
+      memberError,
+      latest.start(),
+    ),
   loadMore: async () => {
     const s = get()
     if (s.loadingMore || s.status !== 'ready' || s.entries.length >= s.total) return

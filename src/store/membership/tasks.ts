@@ -3,6 +3,7 @@ import type { MemberInteraction, TaskCode, TaskList } from '../../../types/membe
 import { claimTask, getInteractions, getTasks } from '../../api/membership/play'
 import { playErrorMessage } from './draws'
 import type { LoadState } from '../load-state'
+import { loadShown } from './load-shown'
 
 /** Earn points by tasks, and the interaction history (issue 13). The server verifies and credits; the screen shows. */
 
@@ -21,14 +22,7 @@ export const useTasks = create<TasksState>()((set, get) => ({
   error: null,
   list: null,
   claiming: null,
-  load: async () => {
-    set((s) => ({ status: s.list ? s.status : 'loading', error: null }))
-    try {
-      set({ status: 'ready', list: await getTasks() })
-    } catch (e) {
-      set({ status: 'failed', error: playErrorMessage(e) })
-    }
-  },
+  load: () => loadShown(set, !!get().list, getTasks, (list) => ({ list }), playErrorMessage),
   claim: async (code) => {
     if (get().claiming) return null
     set({ claiming: code })
@@ -69,15 +63,14 @@ export const useInteractions = create<InteractionsState>()((set, get) => ({
   total: 0,
   page: 0,
   loadingMore: false,
-  load: async () => {
-    set((s) => ({ status: s.items.length ? s.status : 'loading', error: null }))
-    try {
-      const p = await getInteractions({ page: 1, pageSize: PAGE_SIZE })
-      set({ status: 'ready', items: p.items, total: p.total, page: 1 })
-    } catch (e) {
-      set({ status: 'failed', error: playErrorMessage(e) })
-    }
-  },
+  load: () =>
+    loadShown(
+      set,
+      get().items.length > 0,
+      () => getInteractions({ page: 1, pageSize: PAGE_SIZE }),
+      (p) => ({ items: p.items, total: p.total, page: 1 }),
+      playErrorMessage,
+    ),
   more: async () => {
     const { page, items, total, loadingMore } = get()
     if (loadingMore || items.length >= total) return
