@@ -9,7 +9,7 @@ import { useSession } from '../../store/auth/session'
 import { COUNTRIES } from '../../rules/constants'
 import { displayName } from '../../rules/account/person-name'
 import { navigation } from '../../platform/navigation'
-import type { Language } from '../../i18n'
+import type { Language, MessageKey } from '../../i18n'
 import { menuFor, menuAction, type MenuEntry } from './menu'
 import { tapProps } from '../../components/tappable'
 import { ariaProps, hiddenProps } from '../../platform/a11y'
@@ -118,35 +118,42 @@ export default function My() {
 
       <View className='my__card'>
         <Text className='my__section'>{t('my.settings')}</Text>
-        <View className='my__setting'>
-          <Text className='my__label'>{t('my.language')}</Text>
-          <View className='my__choices' {...ariaProps('radiogroup', { label: t('my.language') })}>
-            {LANGUAGES.map((l) => (
-              <View
-                key={l}
-                {...tapProps(() => setLanguage(l), { role: 'radio', selected: language === l })}
-                className={`my__choice${language === l ? ' my__choice--on' : ''}`}
-              >
-                {t(`lang.${l}`)}
-              </View>
-            ))}
-          </View>
-        </View>
-        <View className='my__setting'>
-          <Text className='my__label'>{t('my.country')}</Text>
-          <View className='my__choices' {...ariaProps('radiogroup', { label: t('my.country') })}>
-            {COUNTRIES.map((c) => (
-              <View
-                key={c}
-                {...tapProps(() => setCountry(c), { role: 'radio', selected: country === c })}
-                className={`my__choice${country === c ? ' my__choice--on' : ''}`}
-              >
-                {t(`country.${c}`)}
-              </View>
-            ))}
-          </View>
-        </View>
+        <Setting label='my.language' options={LANGUAGES} on={language} set={setLanguage} name={(l) => t(`lang.${l}`)} />
+        <Setting label='my.country' options={COUNTRIES} on={country} set={setCountry} name={(c) => t(`country.${c}`)} />
       </View>
     </PageShell>
+  )
+}
+
+/** one setting: its label over the radio group of its options, the one it is `on` marked --on */
+function Setting<C extends string>({
+  label,
+  options,
+  on,
+  set,
+  name,
+}: {
+  label: MessageKey
+  options: readonly C[]
+  on: C
+  set: (c: C) => void
+  name: (c: C) => string
+}) {
+  const t = useT()
+  return (
+    <View className='my__setting'>
+      <Text className='my__label'>{t(label)}</Text>
+      <View className='my__choices' {...ariaProps('radiogroup', { label: t(label) })}>
+        {options.map((c) => (
+          <View
+            key={c}
+            {...tapProps(() => set(c), { role: 'radio', selected: on === c })}
+            className={`my__choice${on === c ? ' my__choice--on' : ''}`}
+          >
+            {name(c)}
+          </View>
+        ))}
+      </View>
+    </View>
   )
 }

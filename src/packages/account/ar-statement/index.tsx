@@ -8,20 +8,14 @@ import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { pageParam } from '../../../rules/page-params'
 import { tapProps } from '../../../components/tappable'
 import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import './index.scss'
 
 /**
  * /my-account/ARstatement/{billToAccountNumber}?shipTo&deptOrLab&companyOrInstitution&updateTime&overdue:
  * a bill-to's account-receivable statement by period (spec sections 2 and 9: frequency daily or monthly).
  */
-export default function ArStatementPage() {
-  const t = useT()
-  return (
-    <DetailPage title={t('screen.arStatement')}>
-      <Statement />
-    </DetailPage>
-  )
-}
+export default titledScreen(DetailPage, 'screen.arStatement', Statement)
 
 function Statement() {
   const t = useT()

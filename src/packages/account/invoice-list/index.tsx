@@ -5,25 +5,20 @@ import { AtIcon } from 'taro-ui'
 import type { Invoice, InvoiceKind, InvoiceStatus } from '../../../../types'
 import DetailPage from '../../../components/detail-page'
 import { useT, useLocale } from '../../../store/locale'
+import type { MessageKey } from '../../../i18n'
 import { hasMoreInvoices, useInvoices, type InvoiceFilters } from '../../../store/account/invoices'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { pageParam } from '../../../rules/page-params'
 import { tapProps } from '../../../components/tappable'
 import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import './index.scss'
 
 const KINDS: (InvoiceKind | 'all')[] = ['all', 'general', 'special']
 const STATUSES: (InvoiceStatus | 'all')[] = ['all', 'issued', 'delivered', 'paid', 'overdue', 'cancelled']
 
 /** /my-account/InvoiceList/{billToAccountNumber}: a bill-to's invoices, general or special, by status. */
-export default function InvoiceListPage() {
-  const t = useT()
-  return (
-    <DetailPage title={t('screen.invoiceList')}>
-      <Invoices />
-    </DetailPage>
-  )
-}
+export default titledScreen(DetailPage, 'screen.invoiceList', Invoices)
 
 function Invoices() {
   const t = useT()
@@ -58,28 +53,8 @@ function Invoices() {
           </Text>
         )}
       </View>
-      <ScrollView scrollX className='inv-filter' enhanced showScrollbar={false}>
-        {KINDS.map((k) => (
-          <Text
-            key={k}
-            className={`inv-filter__chip inv-filter__chip--kind-${k}${(filters.kind ?? 'all') === k ? ' inv-filter__chip--on' : ''}`}
-            {...tapProps(() => pick({ ...filters, kind: k === 'all' ? undefined : k }))}
-          >
-            {t(`acct.inv.kind.${k}`)}
-          </Text>
-        ))}
-      </ScrollView>
-      <ScrollView scrollX className='inv-filter' enhanced showScrollbar={false}>
-        {STATUSES.map((st) => (
-          <Text
-            key={st}
-            className={`inv-filter__chip inv-filter__chip--status-${st}${(filters.status ?? 'all') === st ? ' inv-filter__chip--on' : ''}`}
-            {...tapProps(() => pick({ ...filters, status: st === 'all' ? undefined : st }))}
-          >
-            {t(`acct.inv.status.${st}`)}
-          </Text>
-        ))}
-      </ScrollView>
+      <FilterRow field='kind' values={KINDS} filters={filters} pick={pick} />
+      <FilterRow field='status' values={STATUSES} filters={filters} pick={pick} />
 
       {mine && s.list.map((i) => <InvoiceCard key={i.invoiceNumber} invoice={i} country={country} />)}
 
@@ -109,6 +84,35 @@ function Invoices() {
           <Text className='inv__all'>{t('acct.inv.allShown', { total: s.total })}</Text>
         ))}
     </View>
+  )
+}
+
+/** a row of filter chips over one field of the filters ('all': no filter), the chosen one --on */
+function FilterRow<F extends keyof InvoiceFilters>({
+  field,
+  values,
+  filters,
+  pick,
+}: {
+  field: F
+  values: readonly (InvoiceFilters[F] | 'all')[]
+  filters: InvoiceFilters
+  pick: (next: InvoiceFilters) => void
+}) {
+  const t = useT()
+  const on = filters[field] ?? 'all'
+  return (
+    <ScrollView scrollX className='inv-filter' enhanced showScrollbar={false}>
+      {values.map((v) => (
+        <Text
+          key={v}
+          className={`inv-filter__chip inv-filter__chip--${field}-${v}${on === v ? ' inv-filter__chip--on' : ''}`}
+          {...tapProps(() => pick({ ...filters, [field]: v === 'all' ? undefined : v }))}
+        >
+          {t(`acct.inv.${field}.${v}` as MessageKey)}
+        </Text>
+      ))}
+    </ScrollView>
   )
 }
 

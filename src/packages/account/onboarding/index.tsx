@@ -12,6 +12,7 @@ import { useOnboarding } from './store'
 import { tapProps } from '../../../components/tappable'
 import FieldLabel, { useFieldId } from '../../../components/field-label'
 import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import { labelledFieldProps } from '../../../platform/labels'
 import './index.scss'
 
@@ -20,14 +21,7 @@ import './index.scss'
  * user completes an address or links an organisation account. An approved user is told the
  * account is complete.
  */
-export default function Onboarding() {
-  const t = useT()
-  return (
-    <DetailPage title={t('screen.onboarding')}>
-      <OnboardingBody />
-    </DetailPage>
-  )
-}
+export default titledScreen(DetailPage, 'screen.onboarding', OnboardingBody)
 
 function OnboardingBody() {
   const t = useT()

@@ -13,6 +13,7 @@ import { ROUTES, resolveSpecPath, type RouteName } from '../../../../types/route
 import { navigation } from '../../../platform/navigation'
 import { pageParam } from '../../../rules/page-params'
 import { tapProps } from '../../../components/tappable'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import './index.scss'
 
 /**
@@ -20,14 +21,7 @@ import './index.scss'
  * kept as storedAddressKey (spec section 3) with its contact sealed in the vault; then back to
  * `backTo` (a route name or a spec address), or back.
  */
-export default function DeliveryAddressPage() {
-  const t = useT()
-  return (
-    <DetailPage title={t('screen.deliveryAddress')}>
-      <Chooser />
-    </DetailPage>
-  )
-}
+export default titledScreen(DetailPage, 'screen.deliveryAddress', Chooser)
 
 function returnTo(backTo: string | undefined, addressKey: string) {
   if (backTo) {

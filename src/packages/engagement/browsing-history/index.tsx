@@ -90,29 +90,9 @@ export default function BrowsingHistory() {
         </View>
         {rangeKind === 'custom' && (
           <View className='bh-custom'>
-            <Picker
-              mode='date'
-              value={from ?? ''}
-              end={to ?? undefined}
-              onChange={(e) => setFrom(String(e.detail.value))}
-            >
-              <View className='bh-custom__field'>
-                <Text className='bh-custom__label'>{t('history.from')}</Text>
-                <Text>{from ?? t('history.pickDate')}</Text>
-              </View>
-            </Picker>
+            <RangeDate label={t('history.from')} value={from} bounds={{ end: to ?? undefined }} onPick={setFrom} />
             <Text className='bh-custom__dash'>–</Text>
-            <Picker
-              mode='date'
-              value={to ?? ''}
-              start={from ?? undefined}
-              onChange={(e) => setTo(String(e.detail.value))}
-            >
-              <View className='bh-custom__field'>
-                <Text className='bh-custom__label'>{t('history.to')}</Text>
-                <Text>{to ?? t('history.pickDate')}</Text>
-              </View>
-            </Picker>
+            <RangeDate label={t('history.to')} value={to} bounds={{ start: from ?? undefined }} onPick={setTo} />
           </View>
         )}
         {local && sessionStatus === 'USER_FETCHED' && <Text className='bh-note'>{t('history.localNote')}</Text>}
@@ -162,5 +142,29 @@ export default function BrowsingHistory() {
         </View>
       </LoginGate>
     </PageShell>
+  )
+}
+
+/** one end of the custom range: a date picker that shows its label and the date picked (or "pick a date") */
+function RangeDate({
+  label,
+  value,
+  bounds,
+  onPick,
+}: {
+  label: string
+  value: string | null
+  /** the other end, which this one may not pass */
+  bounds: { start?: string; end?: string }
+  onPick: (date: string) => void
+}) {
+  const t = useT()
+  return (
+    <Picker mode='date' value={value ?? ''} {...bounds} onChange={(e) => onPick(String(e.detail.value))}>
+      <View className='bh-custom__field'>
+        <Text className='bh-custom__label'>{label}</Text>
+        <Text>{value ?? t('history.pickDate')}</Text>
+      </View>
+    </Picker>
   )
 }

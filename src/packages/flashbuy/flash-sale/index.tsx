@@ -1,13 +1,11 @@
 import '../../../store/flashbuy/screens' // this screen's messages (H5 loads them with the page)
-import { useEffect } from 'react'
-import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { CATALOGUE_LABEL, SALE_LIST_LABEL, isOrderable } from '../../../../types/flashbuy/rules'
 import type { FlashSaleSummary } from '../../../../types/flashbuy/schemas'
-import PageShell from '../../../components/page-shell'
+import { titledScreen, HeaderPage } from '../../../components/page-shell/titled-screen'
 import Picture from '../../../components/picture'
 import Tappable from '../../../components/tappable'
-import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { useLoadState } from '../../../components/state-panel/load-state'
 import { useT, useLocale } from '../../../store/locale'
 import { useFlashSales, groupSales, type FlashSaleGroup } from '../../../store/flashbuy/sales'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
@@ -23,14 +21,7 @@ import './index.scss'
  * on sale, soon, sold out, expired" and the catalogue labels "In progress, Purchase now, Coming soon,
  * Empty, Expired"). Anonymous visitors can browse it; a running sale opens /flashbuy/submit?id&qty.
  */
-export default function FlashSalePage() {
-  const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.flashSale') }}>
-      <FlashSales />
-    </PageShell>
-  )
-}
+export default titledScreen(HeaderPage, 'screen.flashSale', FlashSales)
 
 const GROUP_HEADING: Record<FlashSaleGroup, MessageKey> = {
   onSale: 'flashbuy.saleList.onSale',
@@ -40,26 +31,17 @@ const GROUP_HEADING: Record<FlashSaleGroup, MessageKey> = {
 
 function FlashSales() {
   const t = useT()
-  const { status, sales, error } = useFlashSales()
-  useEffect(() => {
-    useFlashSales.getState().load()
-  }, [])
-  // back from a purchase: the stock left has changed
-  useDidShow(() => {
-    if (useFlashSales.getState().status === 'ready') useFlashSales.getState().load()
+  const { status, sales } = useFlashSales()
+  // back from a purchase, the page loads again: the stock left has changed. Once loaded the list
+  // shows, with its sales or without (below).
+  const state = useLoadState(useFlashSales, {
+    block: 'fs-state',
+    has: sales.length > 0 || status === 'ready',
+    failed: (error) => ({ body: error ?? t('flashbuy.list.loadFailed') }),
+    retry: t('flashbuy.list.retry'),
+    loading: t('flashbuy.list.loading'),
   })
-
-  if (status === 'failed' && !sales.length) {
-    return (
-      <StatePanel
-        block='fs-state'
-        body={error ?? t('flashbuy.list.loadFailed')}
-        action={{ label: t('flashbuy.list.retry'), onTap: () => useFlashSales.getState().load() }}
-      />
-    )
-  }
-  if (status !== 'ready' && !sales.length)
-    return <LoadingPanel className='fs-state' message={t('flashbuy.list.loading')} />
+  if (state) return state
   const groups = groupSales(sales)
   if (!groups.length)
     return (

@@ -6,7 +6,7 @@ import { CATALOGUE_LABEL, flashQuantityMax } from '../../../../types/flashbuy/ru
 import type { FlashBuyDetail } from '../../../../types/flashbuy/schemas'
 import { PO_NUMBER_MAX, REMARK_MAX } from '../../../../types/order/totals'
 import { QTY_CHECK_DELAY_MS, QTY_TOOLTIP_MS } from '../../../../types/cart/quantity'
-import PageShell from '../../../components/page-shell'
+import { titledScreen, HeaderPage } from '../../../components/page-shell/titled-screen'
 import AddressCard from '../../../components/account/address-card'
 import BottomSheet from '../../../components/bottom-sheet'
 import ConfirmDialog from '../../../components/confirm-dialog'
@@ -48,14 +48,7 @@ import './index.scss'
  * price-changed dialog. The flash-buy store owns every transition; a visitor can see the sale, and
  * Submit asks them to log in (check 1).
  */
-export default function FlashBuySubmitPage() {
-  const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.flashbuySubmit') }}>
-      <FlashSubmit />
-    </PageShell>
-  )
-}
+export default titledScreen(HeaderPage, 'screen.flashbuySubmit', FlashSubmit)
 
 const STATUS_MESSAGE: Partial<Record<FlashBuyDetail['flashBuyStatus'], MessageKey>> = {
   COMING_SOON: 'flashbuy.msg.comingSoon',

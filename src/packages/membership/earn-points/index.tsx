@@ -1,6 +1,4 @@
 import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
-import { useEffect } from 'react'
-import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import type { Task } from '../../../../types/membership'
 import Tappable from '../../../components/tappable'
@@ -9,7 +7,8 @@ import { useTasks } from '../../../store/membership/tasks'
 import { showToast } from '../../../store/toast'
 import { ariaProps } from '../../../platform/a11y'
 import { MemberPage } from '../../../components/membership/member-gate'
-import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { useMemberState } from '../../../components/membership/member-state'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import { formatPoints } from '../../../rules/format'
 import './index.scss'
 
@@ -17,34 +16,13 @@ import './index.scss'
  * Earn points by tasks (spec §2, the profile tab). The server verifies each task from the member's
  * data and credits it once per period; daily check-in is claimed directly.
  */
-export default function EarnPointsPage() {
-  const t = useT()
-  return (
-    <MemberPage title={t('play.screen.earnPoints')}>
-      <Tasks />
-    </MemberPage>
-  )
-}
+export default titledScreen(MemberPage, 'play.screen.earnPoints', Tasks)
 
 function Tasks() {
   const t = useT()
-  const { status, error, list } = useTasks()
-  useEffect(() => {
-    void useTasks.getState().load()
-  }, [])
-  useDidShow(() => {
-    if (useTasks.getState().status === 'ready') void useTasks.getState().load()
-  })
-  if (status === 'failed' && !list) {
-    return (
-      <StatePanel
-        block='pl-state'
-        body={error ?? t('play.loadFailed')}
-        action={{ label: t('play.retry'), onTap: () => useTasks.getState().load() }}
-      />
-    )
-  }
-  if (!list) return <LoadingPanel className='pl-state' message={t('play.loading')} />
+  const { list } = useTasks()
+  const state = useMemberState(useTasks, 'play', 'pl-state', !!list)
+  if (!list) return state
   return (
     <View className='pl'>
       <View className='pl-top'>

@@ -1,6 +1,5 @@
 import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
-import { useEffect, useState } from 'react'
-import { useDidShow } from '@tarojs/taro'
+import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import type { PrizeOrder } from '../../../../types/membership'
 import Tappable from '../../../components/tappable'
@@ -12,7 +11,8 @@ import { formatTimestamp } from '../../../rules/format'
 import { addressLine, shipToTitle } from '../../../rules/account/ship-to'
 import { ariaProps } from '../../../platform/a11y'
 import { MemberPage } from '../../../components/membership/member-gate'
-import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { useMemberState } from '../../../components/membership/member-state'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import './index.scss'
 
 /**
@@ -20,43 +20,16 @@ import './index.scss'
  * order waits for a ship-to (status created) — spec §9 "A lucky-draw order address is due within 14
  * days, else the order expires." — the member picks one of their own active ship-tos (submitted).
  */
-export default function GiftBagPage() {
-  const t = useT()
-  return (
-    <MemberPage title={t('play.screen.giftBag')}>
-      <Bag />
-    </MemberPage>
-  )
-}
+export default titledScreen(MemberPage, 'play.screen.giftBag', Bag)
 
 function Bag() {
   const t = useT()
-  const { status, error, items } = useGiftBag()
-  useEffect(() => {
-    void useGiftBag.getState().load()
-  }, [])
-  useDidShow(() => {
-    if (useGiftBag.getState().status === 'ready') void useGiftBag.getState().load()
+  const { items } = useGiftBag()
+  const state = useMemberState(useGiftBag, 'play', 'gb-state', items.length > 0, {
+    body: t('play.bag.empty'),
+    action: { label: t('play.bag.toDraws'), to: { route: 'luckyDraw' } },
   })
-  if (status === 'failed' && !items.length) {
-    return (
-      <StatePanel
-        block='gb-state'
-        body={error ?? t('play.loadFailed')}
-        action={{ label: t('play.retry'), onTap: () => useGiftBag.getState().load() }}
-      />
-    )
-  }
-  if (status !== 'ready' && !items.length) return <LoadingPanel className='gb-state' message={t('play.loading')} />
-  if (!items.length) {
-    return (
-      <StatePanel
-        block='gb-state'
-        body={t('play.bag.empty')}
-        action={{ label: t('play.bag.toDraws'), to: { route: 'luckyDraw' } }}
-      />
-    )
-  }
+  if (state) return state
   return (
     <View className='gb' {...ariaProps('list')}>
       {items.map((o) => (

@@ -1,12 +1,12 @@
 import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
-import { useEffect } from 'react'
-import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import type { Gift } from '../../../../types/membership/gifts-schemas'
 import { MemberPage, MemberBlocked } from '../../../components/membership/member-gate'
 import Picture from '../../../components/picture'
 import Tappable from '../../../components/tappable'
-import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { useMemberState } from '../../../components/membership/member-state'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
+import LinkRow, { type RowLink } from '../../../components/membership/link-row'
 import { useT } from '../../../store/locale'
 import { useGifts, EXCHANGE_STATUS_KEY } from '../../../store/membership/gifts'
 import { productImageUrl } from '../../../rules/catalog/product-image'
@@ -20,37 +20,24 @@ import './index.scss'
  * Members only (login; black-listed accounts are refused): the balance, the links to the point detail,
  * rules, redemption record and feedback, and every gift with its status for the member.
  */
-export default function GiftCentre() {
-  const t = useT()
-  return (
-    <MemberPage title={t('gifts.title')}>
-      <Centre />
-    </MemberPage>
-  )
-}
+export default titledScreen(MemberPage, 'gifts.title', Centre)
+
+// the other screens of the centre
+const CENTRE_LINKS: RowLink[] = [
+  { mod: 'detail', route: 'rewardDetail', label: 'gifts.detailLink' },
+  { mod: 'rules', route: 'rewardsRules', label: 'points.rulesLink' },
+  { mod: 'record', route: 'redemptionRecord', label: 'gifts.recordLink' },
+  { mod: 'feedback', route: 'redemptionFeedback', label: 'gifts.feedbackLink' },
+]
 
 function Centre() {
   const t = useT()
   const { status, gifts, balance, error } = useGifts()
-  useEffect(() => {
-    useGifts.getState().load()
-  }, [])
-  // back from a redemption: balance, stock and statuses have changed
-  useDidShow(() => {
-    if (useGifts.getState().status === 'ready') useGifts.getState().load()
-  })
-
+  // back from a redemption, the page loads again: balance, stock and statuses have changed. Once
+  // loaded the centre shows, gifts or none (its own line says there are none).
+  const state = useMemberState(useGifts, 'gifts', 'gc-state', gifts.length > 0 || status === 'ready')
   if (status === 'blocked') return <MemberBlocked message={error ?? t('member.blocked')} />
-  if (status === 'failed' && !gifts.length) {
-    return (
-      <StatePanel
-        block='gc-state'
-        error={error}
-        action={{ label: t('gifts.retry'), onTap: () => useGifts.getState().load() }}
-      />
-    )
-  }
-  if (status !== 'ready' && !gifts.length) return <LoadingPanel className='gc-state' message={t('gifts.loading')} />
+  if (state) return state
   return (
     <View className='gc'>
       <View className='gc-head' {...ariaProps('region', { label: t('gifts.balance') })}>
@@ -58,20 +45,7 @@ function Centre() {
           <Text className='gc-head__label'>{t('gifts.balance')}</Text>
           <Text className='gc-head__value'>{formatPoints(balance ?? 0)}</Text>
         </View>
-        <View className='gc-head__links'>
-          <Tappable className='gc-head__link gc-head__link--detail' to={{ route: 'rewardDetail' }}>
-            {t('gifts.detailLink')}
-          </Tappable>
-          <Tappable className='gc-head__link gc-head__link--rules' to={{ route: 'rewardsRules' }}>
-            {t('points.rulesLink')}
-          </Tappable>
-          <Tappable className='gc-head__link gc-head__link--record' to={{ route: 'redemptionRecord' }}>
-            {t('gifts.recordLink')}
-          </Tappable>
-          <Tappable className='gc-head__link gc-head__link--feedback' to={{ route: 'redemptionFeedback' }}>
-            {t('gifts.feedbackLink')}
-          </Tappable>
-        </View>
+        <LinkRow className='gc-head__links' link='gc-head__link' links={CENTRE_LINKS} />
       </View>
       {gifts.length === 0 && (
         <View className='gc-state'>

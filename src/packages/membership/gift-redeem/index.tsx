@@ -8,8 +8,10 @@ import { PHONE_PATTERN } from '../../../../types/account/address-rules'
 import FormField from '../../../components/form-field'
 import { MemberPage, MemberBlocked } from '../../../components/membership/member-gate'
 import Picture from '../../../components/picture'
-import Tappable, { tapProps } from '../../../components/tappable'
+import { tapProps } from '../../../components/tappable'
 import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
+import LinkRow, { type RowLink } from '../../../components/membership/link-row'
 import { useT } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { useGifts, EXCHANGE_STATUS_KEY } from '../../../store/membership/gifts'
@@ -30,14 +32,7 @@ import './index.scss'
  * sending; the server decides in one transaction and the answer (or its refusal) is shown. A retry
  * after a lost answer reuses the attempt's Idempotency-Key: a gift is never redeemed twice by it.
  */
-export default function GiftRedeem() {
-  const t = useT()
-  return (
-    <MemberPage title={t('redeem.title')}>
-      <Redeem />
-    </MemberPage>
-  )
-}
+export default titledScreen(MemberPage, 'redeem.title', Redeem)
 
 const REFUSAL_KEY: Record<RedeemRefusal, MessageKey> = {
   off_sale: 'redeem.refusal.off_sale',
@@ -202,24 +197,12 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
       </View>
 
       <View className='gr-section'>
-        <FormField
-          block='gr-field'
-          name='name'
-          label={t('redeem.contactName')}
-          inputClassName='gr-input--name'
-          value={name}
-          maxlength={60}
-          onInput={setName}
-        />
-        <FormField
-          block='gr-field'
-          name='phone'
-          label={t('redeem.contactPhone')}
-          inputClassName='gr-input--phone'
-          value={phone}
-          maxlength={30}
-          onInput={setPhone}
-        />
+        {[
+          { name: 'name', label: t('redeem.contactName'), value: name, maxlength: 60, onInput: setName },
+          { name: 'phone', label: t('redeem.contactPhone'), value: phone, maxlength: 30, onInput: setPhone },
+        ].map((f) => (
+          <FormField key={f.name} block='gr-field' inputClassName={`gr-input--${f.name}`} {...f} />
+        ))}
         <FormField
           block='gr-field'
           name='remark'
@@ -256,6 +239,12 @@ function Form({ gift: g, onDone }: { gift: Gift; onDone: (r: RedeemResult) => vo
   )
 }
 
+// after a redemption: its record, or back to the centre
+const DONE_LINKS: RowLink[] = [
+  { mod: 'record', route: 'redemptionRecord', label: 'redeem.toRecord' },
+  { mod: 'centre', route: 'giftCentre', label: 'redeem.backToCentre' },
+]
+
 function Success({ result }: { result: RedeemResult }) {
   const t = useT()
   const r = result.redemption
@@ -269,14 +258,7 @@ function Success({ result }: { result: RedeemResult }) {
           balance: formatPoints(result.balance),
         })}
       </Text>
-      <View className='gr-done__links'>
-        <Tappable className='gr-done__link gr-done__link--record' to={{ route: 'redemptionRecord' }}>
-          {t('redeem.toRecord')}
-        </Tappable>
-        <Tappable className='gr-done__link gr-done__link--centre' to={{ route: 'giftCentre' }}>
-          {t('redeem.backToCentre')}
-        </Tappable>
-      </View>
+      <LinkRow className='gr-done__links' link='gr-done__link' links={DONE_LINKS} />
     </View>
   )
 }

@@ -1,6 +1,4 @@
 import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
-import { useEffect } from 'react'
-import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import type { MemberInteraction } from '../../../../types/membership'
 import Tappable from '../../../components/tappable'
@@ -10,44 +8,18 @@ import { formatTimestamp, formatPoints } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
 import { MemberPage } from '../../../components/membership/member-gate'
-import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { useMemberState } from '../../../components/membership/member-state'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import './index.scss'
 
 /** My interaction history (spec §2, the profile tab): draws and prizes, task credits, invitations; newest first, paged. */
-export default function InteractionHistoryPage() {
-  const t = useT()
-  return (
-    <MemberPage title={t('play.screen.interactionHistory')}>
-      <History />
-    </MemberPage>
-  )
-}
+export default titledScreen(MemberPage, 'play.screen.interactionHistory', History)
 
 function History() {
   const t = useT()
-  const { status, error, items, total, loadingMore } = useInteractions()
-  useEffect(() => {
-    void useInteractions.getState().load()
-  }, [])
-  useDidShow(() => {
-    if (useInteractions.getState().status === 'ready') void useInteractions.getState().load()
-  })
-  if (status === 'failed' && !items.length) {
-    return (
-      <StatePanel
-        block='pl-state'
-        body={error ?? t('play.loadFailed')}
-        action={{ label: t('play.retry'), onTap: () => useInteractions.getState().load() }}
-      />
-    )
-  }
-  if (status !== 'ready' && !items.length) return <LoadingPanel className='pl-state' message={t('play.loading')} />
-  if (!items.length)
-    return (
-      <View className='pl-state'>
-        <Text className='pl-state__body'>{t('play.hist.empty')}</Text>
-      </View>
-    )
+  const { items, total, loadingMore } = useInteractions()
+  const state = useMemberState(useInteractions, 'play', 'pl-state', items.length > 0, { body: t('play.hist.empty') })
+  if (state) return state
   return (
     <View className='pl'>
       <View {...ariaProps('list')}>

@@ -1,6 +1,5 @@
 import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
 import { useEffect, useRef, useState } from 'react'
-import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import type { DrawActivity, DrawResult } from '../../../../types/membership'
 import Tappable, { tapProps } from '../../../components/tappable'
@@ -10,7 +9,8 @@ import { formatTimestamp, formatPoints } from '../../../rules/format'
 import { ariaProps } from '../../../platform/a11y'
 import { prefersReducedMotion } from '../../../platform/motion'
 import { MemberPage } from '../../../components/membership/member-gate'
-import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { useMemberState } from '../../../components/membership/member-state'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import './index.scss'
 
 /**
@@ -19,43 +19,15 @@ import './index.scss'
  * spins about 3 s and stops on the returned segment, the box shakes then opens. With
  * prefers-reduced-motion the prize shows at once.
  */
-export default function LuckyDrawPage() {
-  const t = useT()
-  return (
-    <MemberPage title={t('play.screen.luckyDraw')}>
-      <Draws />
-    </MemberPage>
-  )
-}
+export default titledScreen(MemberPage, 'play.screen.luckyDraw', Draws)
 
 const SPIN_MS = 3000
 
 function Draws() {
   const t = useT()
-  const { status, error, activities, selectedId, balance } = useDraws()
-  useEffect(() => {
-    void useDraws.getState().load()
-  }, [])
-  useDidShow(() => {
-    if (useDraws.getState().status === 'ready') void useDraws.getState().load()
-  })
-
-  if (status === 'failed' && !activities.length) {
-    return (
-      <StatePanel
-        block='ld-state'
-        body={error ?? t('play.loadFailed')}
-        action={{ label: t('play.retry'), onTap: () => useDraws.getState().load() }}
-      />
-    )
-  }
-  if (status !== 'ready' && !activities.length) return <LoadingPanel className='ld-state' message={t('play.loading')} />
-  if (!activities.length)
-    return (
-      <View className='ld-state'>
-        <Text className='ld-state__body'>{t('play.draw.empty')}</Text>
-      </View>
-    )
+  const { activities, selectedId, balance } = useDraws()
+  const state = useMemberState(useDraws, 'play', 'ld-state', activities.length > 0, { body: t('play.draw.empty') })
+  if (state) return state
   const current = activities.find((a) => a.id === selectedId) ?? activities[0]
   return (
     <View className='ld'>

@@ -8,6 +8,7 @@ import FormField from '../../../components/form-field'
 import { MemberPage, MemberBlocked } from '../../../components/membership/member-gate'
 import { tapProps } from '../../../components/tappable'
 import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import { useT, useLocale } from '../../../store/locale'
 import { useGifts } from '../../../store/membership/gifts'
 import { showToast } from '../../../store/toast'
@@ -23,14 +24,7 @@ import './index.scss'
  * redemption numbers and describes the problem; their feedback shows its status (pending,
  * In-Progress, completed) and, once handled, the result.
  */
-export default function RedemptionFeedback() {
-  const t = useT()
-  return (
-    <MemberPage title={t('feedback.title')}>
-      <FeedbackScreen />
-    </MemberPage>
-  )
-}
+export default titledScreen(MemberPage, 'feedback.title', FeedbackScreen)
 
 type Category = (typeof FEEDBACK_CATEGORIES)[number]
 type Kind = (typeof FEEDBACK_TYPES)[number]

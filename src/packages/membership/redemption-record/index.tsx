@@ -9,6 +9,7 @@ import { MemberPage, MemberBlocked } from '../../../components/membership/member
 import Picture from '../../../components/picture'
 import Tappable, { tapProps } from '../../../components/tappable'
 import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import { useT, useLocale } from '../../../store/locale'
 import { useGifts } from '../../../store/membership/gifts'
 import { formatTimestamp, formatPoints } from '../../../rules/format'
@@ -23,14 +24,7 @@ import './index.scss'
  * "Redemption: created, submitted, shipped, cancelled, partial_shipped, pending_shipped, expired"),
  * gift, points and date; Details opens the redemption (lines, ship-to, contact) in place.
  */
-export default function RedemptionRecord() {
-  const t = useT()
-  return (
-    <MemberPage title={t('record.title')}>
-      <Record />
-    </MemberPage>
-  )
-}
+export default titledScreen(MemberPage, 'record.title', Record)
 
 const STATUS_KEY: Record<RedemptionStatus, MessageKey> = {
   created: 'record.status.created',

@@ -1,6 +1,5 @@
 import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
-import { useEffect, useState } from 'react'
-import { useDidShow } from '@tarojs/taro'
+import { useState } from 'react'
 import { View, Text, Input } from '@tarojs/components'
 import type { InvitationActivity } from '../../../../types/membership'
 import Tappable from '../../../components/tappable'
@@ -11,7 +10,8 @@ import { formatTimestamp, formatPoints } from '../../../rules/format'
 import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
 import { copyText } from '../../../platform/clipboard'
 import { MemberPage } from '../../../components/membership/member-gate'
-import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { useMemberState } from '../../../components/membership/member-state'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import './index.scss'
 
 /**
@@ -19,40 +19,13 @@ import './index.scss'
  * copy/share, the rules and the invited list with rewards; and the field where a new user enters a
  * colleague's code (spec §8's invitation refusals show as their localized texts).
  */
-export default function ReferralPage() {
-  const t = useT()
-  return (
-    <MemberPage title={t('play.screen.referral')}>
-      <Referral />
-    </MemberPage>
-  )
-}
+export default titledScreen(MemberPage, 'play.screen.referral', Referral)
 
 function Referral() {
   const t = useT()
-  const { status, error, activities } = useInvitations()
-  useEffect(() => {
-    void useInvitations.getState().load()
-  }, [])
-  useDidShow(() => {
-    if (useInvitations.getState().status === 'ready') void useInvitations.getState().load()
-  })
-  if (status === 'failed' && !activities.length) {
-    return (
-      <StatePanel
-        block='pl-state'
-        body={error ?? t('play.loadFailed')}
-        action={{ label: t('play.retry'), onTap: () => useInvitations.getState().load() }}
-      />
-    )
-  }
-  if (status !== 'ready' && !activities.length) return <LoadingPanel className='pl-state' message={t('play.loading')} />
-  if (!activities.length)
-    return (
-      <View className='pl-state'>
-        <Text className='pl-state__body'>{t('play.ref.empty')}</Text>
-      </View>
-    )
+  const { activities } = useInvitations()
+  const state = useMemberState(useInvitations, 'play', 'pl-state', activities.length > 0, { body: t('play.ref.empty') })
+  if (state) return state
   return (
     <View className='pl'>
       {activities.map((a) => (

@@ -1,11 +1,10 @@
 import '../../../store/membership/screens' // this screen's messages (H5 loads them with the page)
-import { useEffect } from 'react'
-import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import type { PointsEntry } from '../../../../types/membership/points-schemas'
 import { MemberPage, MemberBlocked } from '../../../components/membership/member-gate'
 import Tappable, { tapProps } from '../../../components/tappable'
-import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { useMemberState } from '../../../components/membership/member-state'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import { useT, useLocale } from '../../../store/locale'
 import { usePoints } from '../../../store/membership/points'
 import { formatTimestamp, formatPoints } from '../../../rules/format'
@@ -18,14 +17,7 @@ import './index.scss'
  * points expiring next and when, and the entries of the ledger (kind, points signed, what for, date),
  * a page at a time.
  */
-export default function RewardDetail() {
-  const t = useT()
-  return (
-    <MemberPage title={t('screen.rewardDetail')}>
-      <Detail />
-    </MemberPage>
-  )
-}
+export default titledScreen(MemberPage, 'screen.rewardDetail', Detail)
 
 const KIND_KEY: Record<PointsEntry['kind'], MessageKey> = {
   earned: 'points.kind.earned',
@@ -47,24 +39,9 @@ function Detail() {
   const t = useT()
   const country = useLocale((s) => s.country)
   const p = usePoints()
-  useEffect(() => {
-    usePoints.getState().load()
-  }, [])
-  useDidShow(() => {
-    if (usePoints.getState().status === 'ready') usePoints.getState().load()
-  })
-
+  const state = useMemberState(usePoints, 'gifts', 'pd-state', !!p.summary)
   if (p.status === 'blocked') return <MemberBlocked message={p.error ?? t('member.blocked')} />
-  if (p.status === 'failed' && !p.summary) {
-    return (
-      <StatePanel
-        block='pd-state'
-        error={p.error}
-        action={{ label: t('gifts.retry'), onTap: () => usePoints.getState().load() }}
-      />
-    )
-  }
-  if (!p.summary) return <LoadingPanel className='pd-state' message={t('gifts.loading')} />
+  if (!p.summary) return state
   const { balance, expiring } = p.summary
   return (
     <View className='pd'>

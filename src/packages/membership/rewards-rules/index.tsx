@@ -2,12 +2,18 @@ import '../../../store/membership/screens' // this screen's messages (H5 loads t
 import { View, Text } from '@tarojs/components'
 import { MAJOR_PER_POINT } from '../../../../types/membership/points'
 import PageShell from '../../../components/page-shell'
-import Tappable from '../../../components/tappable'
+import LinkRow, { type RowLink } from '../../../components/membership/link-row'
 import { useT, useLocale } from '../../../store/locale'
 import { CURRENCY_BY_COUNTRY } from '../../../rules/constants'
 import { ariaProps } from '../../../platform/a11y'
 import type { MessageKey } from '../../../i18n'
 import './index.scss'
+
+// from the rules: the point detail, the centre
+const RULES_LINKS: RowLink[] = [
+  { mod: 'detail', route: 'rewardDetail', label: 'rules.toDetail' },
+  { mod: 'centre', route: 'giftCentre', label: 'rules.toCentre' },
+]
 
 /**
  * Point rules (spec §2 "/giftcenter/rewardsrules Point rules; no login needed"): how points are
@@ -40,14 +46,7 @@ export default function RewardsRules() {
             ))}
           </View>
         ))}
-        <View className='pr-links'>
-          <Tappable className='pr-links__link pr-links__link--detail' to={{ route: 'rewardDetail' }}>
-            {t('rules.toDetail')}
-          </Tappable>
-          <Tappable className='pr-links__link pr-links__link--centre' to={{ route: 'giftCentre' }}>
-            {t('rules.toCentre')}
-          </Tappable>
-        </View>
+        <LinkRow className='pr-links' link='pr-links__link' links={RULES_LINKS} />
       </View>
     </PageShell>
   )

@@ -9,20 +9,14 @@ import { useEnquiries } from '../../../store/order/enquiries'
 import { formatTimestamp } from '../../../rules/format'
 import EnquiriesTitle from '../../../components/order/enquiries-title'
 import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import './index.scss'
 
 /**
  * /my-requests: requests and enquiries (issue 12), the caller's leads and quote requests, newest
  * first. Spec section 2: "An info tooltip beside the title 'My request' explains online chat queries."
  */
-export default function EnquiriesPage() {
-  const t = useT()
-  return (
-    <DetailPage title={t('screen.enquiries')}>
-      <Enquiries />
-    </DetailPage>
-  )
-}
+export default titledScreen(DetailPage, 'screen.enquiries', Enquiries)
 
 function Enquiries() {
   const t = useT()

@@ -1,19 +1,17 @@
 import '../../../store/order/screens' // this screen's messages (H5 loads them with the page)
-import { useEffect } from 'react'
-import { useRouter } from '@tarojs/taro'
 import { View, Text, Textarea } from '@tarojs/components'
 import type { EnquiryDetail } from '../../../../types/order/enquiries'
-import DetailPage, { DetailStates, detailViewOf } from '../../../components/detail-page'
+import DetailPage, { DetailStates } from '../../../components/detail-page'
+import { useParamDetail } from '../../../components/order/param-detail'
 import { tapProps } from '../../../components/tappable'
 import { useT, useLocale } from '../../../store/locale'
-import { useSession } from '../../../store/auth/session'
 import { useEnquiries } from '../../../store/order/enquiries'
 import { showToast } from '../../../store/toast'
-import { pageParam } from '../../../rules/page-params'
 import { formatTimestamp } from '../../../rules/format'
 import { ariaProps, fieldLabelProps } from '../../../platform/a11y'
 import { ENQUIRY_COMMENT_MAX_LENGTH } from '../../../../types/order/enquiry-rules'
 import EnquiriesTitle from '../../../components/order/enquiries-title'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import './index.scss'
 
 /**
@@ -21,26 +19,11 @@ import './index.scss'
  * interaction history (section 3 "Interaction: status, comments, attachments"); the customer adds a
  * comment; section 8 "Interaction: limit reached, no permission, does not exist".
  */
-export default function RequestDetailPage() {
-  const t = useT()
-  return (
-    <DetailPage title={t('screen.enquiryDetail')}>
-      <Detail />
-    </DetailPage>
-  )
-}
+export default titledScreen(DetailPage, 'screen.enquiryDetail', Detail)
 
 function Detail() {
   const t = useT()
-  const { params } = useRouter()
-  const id = pageParam(params, 'requestId')
-  const userId = useSession((s) => s.userInfo?.userProfile.userId)
-  const detail = useEnquiries((s) => s.detail)
-  useEffect(() => {
-    if (userId && id) useEnquiries.getState().loadDetail(id)
-  }, [userId, id])
-
-  const view = detailViewOf(id, detail)
+  const { detail, view, failed } = useParamDetail(useEnquiries, 'requestId')
   return (
     <DetailStates
       block='rq-state'
@@ -51,10 +34,7 @@ function Detail() {
         text: detail.error ?? t('enquiries.notFound'),
         action: { label: t('enquiries.all'), to: { route: 'enquiries' } },
       }}
-      failed={{
-        text: detail.error,
-        action: { label: t('order.retry'), onTap: () => useEnquiries.getState().loadDetail(id) },
-      }}
+      failed={failed}
     >
       {() => detail.data && <Enquiry d={detail.data} />}
     </DetailStates>

@@ -2,7 +2,7 @@ import '../../../store/order/screens' // this screen's messages (H5 loads them w
 import { useEffect } from 'react'
 import { View, Text } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
-import PageShell from '../../../components/page-shell'
+import { titledScreen, HeaderPage } from '../../../components/page-shell/titled-screen'
 import Picture from '../../../components/picture'
 import FullScreenLoader from '../../../components/full-screen-loader'
 import FormField from '../../../components/form-field'
@@ -31,14 +31,7 @@ const LABEL: Record<LeadField, MessageKey> = {
  * (contact, phone, email, company or institution, city, remark) → POST /lead/submit → the
  * confirmation with the request id.
  */
-export default function LeadSubmitPage() {
-  const t = useT()
-  return (
-    <PageShell header={{ title: t('screen.leadSubmit') }}>
-      <LeadForm />
-    </PageShell>
-  )
-}
+export default titledScreen(HeaderPage, 'screen.leadSubmit', LeadForm)
 
 function LeadForm() {
   const t = useT()

@@ -7,6 +7,7 @@ import { orderStatusOf } from '../../../../types/order/statuses'
 import DetailPage, { DetailStates } from '../../../components/detail-page'
 import Picture from '../../../components/picture'
 import Tappable from '../../../components/tappable'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { useOrderDetail } from '../../../store/order/history'
@@ -33,14 +34,7 @@ const PACKAGE: Record<
  * source, total, invoice; shipments (carrier, express number, shipped date, sign date, package
  * status)"): one order of the caller's account, with its lines, prices and shipments.
  */
-export default function OrderDetailPage() {
-  const t = useT()
-  return (
-    <DetailPage title={t('screen.orderDetail')}>
-      <Detail />
-    </DetailPage>
-  )
-}
+export default titledScreen(DetailPage, 'screen.orderDetail', Detail)
 
 function Detail() {
   const t = useT()

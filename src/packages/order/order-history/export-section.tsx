@@ -31,22 +31,12 @@ export default function ExportSection() {
       </Text>
       <Text className='oh-export__hint'>{t('orderExport.hint')}</Text>
       <View className='oh-export__range'>
-        <ExportField
-          label={t('orderExport.from')}
-          input='oh-export__from'
-          value={s.from}
-          maxlength={10}
-          placeholder='YYYY-MM-DD'
-          onInput={setFrom}
-        />
-        <ExportField
-          label={t('orderExport.to')}
-          input='oh-export__to'
-          value={s.to}
-          maxlength={10}
-          placeholder='YYYY-MM-DD'
-          onInput={setTo}
-        />
+        {[
+          { label: t('orderExport.from'), input: 'oh-export__from', value: s.from, onInput: setFrom },
+          { label: t('orderExport.to'), input: 'oh-export__to', value: s.to, onInput: setTo },
+        ].map((f) => (
+          <ExportField key={f.input} {...f} maxlength={10} placeholder='YYYY-MM-DD' />
+        ))}
       </View>
       {problem && (
         <Text className='oh-export__problem' {...ariaProps(undefined, { live: 'polite' })}>

@@ -10,6 +10,7 @@ import DetailPage from '../../../components/detail-page'
 import Picture from '../../../components/picture'
 import Tappable, { tapProps } from '../../../components/tappable'
 import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import { useT, useLocale } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { useOrderHistory, type OrderHistoryFilter } from '../../../store/order/history'
@@ -26,14 +27,7 @@ const FILTERS: OrderHistoryFilter[] = ['all', ...ORDER_STATUS_GROUP_NAMES]
  * every other source alike; status chips, a search by order or PO number, rows that open the order
  * detail, an empty state (spec §8 "Empty lists for orders") and load more on scroll (plus a button).
  */
-export default function OrderHistoryPage() {
-  const t = useT()
-  return (
-    <DetailPage title={t('screen.orderHistory')}>
-      <OrderHistory />
-    </DetailPage>
-  )
-}
+export default titledScreen(DetailPage, 'screen.orderHistory', OrderHistory)
 
 function OrderHistory() {
   const t = useT()

@@ -4,6 +4,7 @@ import { View, Text } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
 import DetailPage from '../../../components/detail-page'
 import Tappable, { tapProps } from '../../../components/tappable'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import { useT } from '../../../store/locale'
 import { pageParam } from '../../../rules/page-params'
 import { navigation } from '../../../platform/navigation'
@@ -16,14 +17,7 @@ import './index.scss'
  * when the address is still under review (spec section 9: orders to a PENDING address are held up to
  * 48 h), the pending lead-time link, continue shopping.
  */
-export default function OrderSuccessPage() {
-  const t = useT()
-  return (
-    <DetailPage title={t('screen.orderSuccess')}>
-      <Success />
-    </DetailPage>
-  )
-}
+export default titledScreen(DetailPage, 'screen.orderSuccess', Success)
 
 function Success() {
   const t = useT()

@@ -6,6 +6,7 @@ import type { PendingLto } from '../../../../types'
 import DetailPage from '../../../components/detail-page'
 import Picture from '../../../components/picture'
 import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import { useT, useLocale } from '../../../store/locale'
 import { getPendingLto } from '../../../api/order'
 import { ApiError } from '../../../api/client'
@@ -16,14 +17,7 @@ import { navigation } from '../../../platform/navigation'
 import './index.scss'
 
 /** /my-orders/PendingLTO/{orderNumber}: the lines waiting for stock, with the quantity backordered and the estimated ship date. */
-export default function PendingLtoPage() {
-  const t = useT()
-  return (
-    <DetailPage title={t('screen.pendingLto')}>
-      <Lto />
-    </DetailPage>
-  )
-}
+export default titledScreen(DetailPage, 'screen.pendingLto', Lto)
 
 type State =
   | { status: 'loading' }

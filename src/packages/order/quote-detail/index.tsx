@@ -1,51 +1,31 @@
 import '../../../store/order/screens' // this screen's messages (H5 loads them with the page)
-import { useEffect } from 'react'
-import { useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import type { SQuoteDetail } from '../../../../types'
-import DetailPage, { DetailStates, detailViewOf } from '../../../components/detail-page'
+import DetailPage, { DetailStates } from '../../../components/detail-page'
+import { useParamDetail } from '../../../components/order/param-detail'
 import Picture from '../../../components/picture'
 import { tapProps } from '../../../components/tappable'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import { useT, useLocale } from '../../../store/locale'
-import { useSession } from '../../../store/auth/session'
 import { useQuotes } from '../../../store/order/quotes'
-import { pageParam } from '../../../rules/page-params'
 import { formatMoney, formatTimestamp } from '../../../rules/format'
 import { productImageUrl } from '../../../rules/catalog/product-image'
 import { navigation } from '../../../platform/navigation'
 import './index.scss'
 
 /** /my-quotes/detail/:staticQuoteId: the quote's number, dates, total and lines; an active quote can be ordered. */
-export default function QuoteDetailPage() {
-  const t = useT()
-  return (
-    <DetailPage title={t('screen.quoteDetail')}>
-      <Detail />
-    </DetailPage>
-  )
-}
+export default titledScreen(DetailPage, 'screen.quoteDetail', Detail)
 
 function Detail() {
   const t = useT()
-  const { params } = useRouter()
-  const id = pageParam(params, 'staticQuoteId')
-  const userId = useSession((s) => s.userInfo?.userProfile.userId)
-  const detail = useQuotes((s) => s.detail)
-  useEffect(() => {
-    if (userId && id) useQuotes.getState().loadDetail(id)
-  }, [userId, id])
-
-  const view = detailViewOf(id, detail)
+  const { detail, view, failed } = useParamDetail(useQuotes, 'staticQuoteId')
   return (
     <DetailStates
       block='qd-state'
       view={view}
       loading={t('order.loading')}
       notFound={{ className: 'qd-not-found', text: t('quotes.notFound') }}
-      failed={{
-        text: detail.error,
-        action: { label: t('order.retry'), onTap: () => useQuotes.getState().loadDetail(id) },
-      }}
+      failed={failed}
     >
       {() => detail.data && <Quote quote={detail.data} />}
     </DetailStates>

@@ -5,20 +5,14 @@ import DetailPage from '../../../components/detail-page'
 import QuoteSummaryCard from '../../../components/order/quote-summary-card'
 import SQuoteProductDrawer from '../../../components/order/quote-product-drawer'
 import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import { useT } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { useQuotes } from '../../../store/order/quotes'
 import './index.scss'
 
 /** /my-quotes: the account's S-quotes as summary cards; 'View Product' opens the quote's products in a drawer. */
-export default function QuotesPage() {
-  const t = useT()
-  return (
-    <DetailPage title={t('screen.quotes')}>
-      <Quotes />
-    </DetailPage>
-  )
-}
+export default titledScreen(DetailPage, 'screen.quotes', Quotes)
 
 function Quotes() {
   const t = useT()

@@ -13,6 +13,7 @@ import FormField from '../../../components/form-field'
 import Picture from '../../../components/picture'
 import { tapProps } from '../../../components/tappable'
 import StatePanel, { LoadingPanel } from '../../../components/state-panel'
+import { titledScreen } from '../../../components/page-shell/titled-screen'
 import { useT } from '../../../store/locale'
 import { useSession } from '../../../store/auth/session'
 import { storedAddressKey } from '../../../store/account/addresses'
@@ -30,14 +31,7 @@ import './index.scss'
  * the cart (or an S-quote, ?staticQuoteId) priced by the server, the delivery address, PO number,
  * remark, additional emails, the terms, and placement. The checkout store owns every transition.
  */
-export default function SubmitOrderPage() {
-  const t = useT()
-  return (
-    <DetailPage title={t('screen.submitOrder')}>
-      <Checkout />
-    </DetailPage>
-  )
-}
+export default titledScreen(DetailPage, 'screen.submitOrder', Checkout)
 
 function Checkout() {
   const t = useT()
