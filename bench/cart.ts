@@ -13,7 +13,8 @@ import { signAccessToken } from '../server/domains/auth/tokens'
 import { openBenchDb, serveSeededApp } from './temp-db'
 import { atMost, context, record } from './report'
 import { runAtRate, type RateRequest } from './rate'
-import { runBench } from './support'
+import { seededUser } from '../tests/support/buyer-account'
+import { orderableCatalogNumbers, runBench } from './support'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -29,23 +30,8 @@ async function main() {
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
 
     // shoppers: logged-in users (new users of approved.cn's account) and visitors with a gcId
-    const base = await handle.db
-      .selectFrom('users')
-      .selectAll()
-      .where('user_name', '=', 'approved.cn')
-      .executeTakeFirstOrThrow()
-    const products = (
-      await handle.db
-        .selectFrom('products as p')
-        .innerJoin('product_sales as s', 's.product_id', 'p.id')
-        .select('p.catalog_number')
-        .where('s.sales_status', '=', 'active')
-        .where('p.lead_target', '=', false)
-        .where('p.list_price_cny', 'is not', null)
-        .orderBy('p.rank', 'desc')
-        .limit(400)
-        .execute()
-    ).map((r) => r.catalog_number)
+    const base = await seededUser(handle.db, 'approved.cn')
+    const products = await orderableCatalogNumbers(handle.db, 400)
     const shoppers: { headers: Record<string, string>; gcId?: string }[] = []
     for (let i = 0; i < SHOPPERS; i++) {
       if (i % 2 === 0) {

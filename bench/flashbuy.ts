@@ -13,7 +13,7 @@
  * oversold 0, over-limit 0. With REDIS_URL (or BENCH_REDIS=1: the local Redis) the crowd runs again
  * with the Redis gate on.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -27,6 +27,8 @@ import { signAccessToken } from '../server/domains/auth/tokens'
 import { tempPostgres } from './temp-db'
 import { atLeast, atMost, context, printTable, record, type BenchRow } from './report'
 import { firstPricedProductId, openFlashSale } from '../tests/support/flash-sale'
+import { seededUser, shanghaiShipTo } from '../tests/support/buyer-account'
+import { runJsonChild } from './support'
 import crypto from 'node:crypto'
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 1000)
@@ -86,24 +88,11 @@ export function load(
   seconds: number,
   quantity = 1,
 ): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', LOADER], { stdio: ['pipe', 'pipe', 'inherit'] })
-    let out = ''
-    child.stdout.on('data', (d) => {
-      out += d
-    })
-    child.once('error', reject)
-    child.once('exit', (code) => {
-      try {
-        resolve(JSON.parse(out))
-      } catch {
-        reject(new Error(`the load generator failed (exit ${code}): ${out}`))
-      }
-    })
-    child.stdin.end(
-      JSON.stringify({ url, buyers, saleId, seconds, quantity, autocannon: require.resolve('autocannon') }),
-    )
-  })
+  return runJsonChild(
+    LOADER,
+    { url, buyers, saleId, seconds, quantity, autocannon: require.resolve('autocannon') },
+    'the load generator',
+  )
 }
 
 export interface Buyer {
@@ -114,7 +103,7 @@ export interface Buyer {
 
 /** `n` buyer accounts, each with a user, an ACTIVE ship-to and a token signed with `secret` (a few statements) */
 export async function createBuyers(db: Kysely<DB>, n: number, secret: string): Promise<Buyer[]> {
-  const base = await db.selectFrom('users').selectAll().where('user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
+  const base = await seededUser(db, 'approved.cn')
   const idx = Array.from({ length: n }, (_, i) => i)
   const accountIds = (
     await db
@@ -148,31 +137,15 @@ export async function createBuyers(db: Kysely<DB>, n: number, secret: string): P
   await db
     .insertInto('ship_tos')
     .values(
-      idx.map((i) => ({
-        address_key: `ST-FB${100000 + i}-01`,
-        account_number: `FB${100000 + i}`,
-        nick_name: null,
-        phone_number: '021-00000000',
-        attention_to: 'Lab manager',
-        dept_or_lab: 'Lab',
-        company_or_institution: `Flash Lab ${i}`,
-        country: 'China',
-        state: null,
-        state_or_province: '上海市',
-        city: '上海市',
-        street_address: '张衡路 1 号',
-        building_or_room: null,
-        zip_code: '201203',
-        iso_country_code: 'CN',
-        mobile: null,
-        email: null,
-        pre_payment_account: false,
-        account_id: accountIds[i],
-        is_default: true,
-        address_status: 'ACTIVE' as const,
-        web_reference: null,
-        sort_order: 0,
-      })),
+      idx.map((i) =>
+        shanghaiShipTo({
+          addressKey: `ST-FB${100000 + i}-01`,
+          accountNumber: `FB${100000 + i}`,
+          attentionTo: 'Lab manager',
+          company: `Flash Lab ${i}`,
+          accountId: accountIds[i],
+        }),
+      ),
     )
     .execute()
   return Promise.all(

@@ -6,9 +6,9 @@
  * runs PostgreSQL in that thread) could show; the bare route of the same run is measured the same way.
  * (A worker thread will not do: autocannon takes a worker thread for one of its own and answers differently.)
  */
-import { spawn } from 'node:child_process'
 import path from 'node:path'
 import type { RateResult } from './rate'
+import { runJsonChild } from './support'
 
 const CHILD = `
 let input = ''
@@ -25,29 +25,18 @@ process.stdin.on('end', () => {
 })
 `
 
-export function fullSpeed(
+export async function fullSpeed(
   url: string,
   paths: string[],
   connections: number,
   seconds: number,
 ): Promise<RateResult & { sent: number }> {
   const autocannon = path.join(process.cwd(), 'node_modules', 'autocannon')
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', CHILD], { stdio: ['pipe', 'pipe', 'inherit'] })
-    let out = ''
-    child.stdout.on('data', (d) => {
-      out += d
-    })
-    child.once('error', reject)
-    child.once('close', (code) => {
-      try {
-        const m = JSON.parse(out) as (RateResult & { sent: number }) | { error: string }
-        if ('error' in m) reject(new Error(m.error))
-        else resolve(m)
-      } catch {
-        reject(new Error(`load generator exited with ${code}: ${out.slice(0, 200)}`))
-      }
-    })
-    child.stdin.end(JSON.stringify({ url, paths, connections, seconds, autocannon }))
-  })
+  const m = await runJsonChild<(RateResult & { sent: number }) | { error: string }>(
+    CHILD,
+    { url, paths, connections, seconds, autocannon },
+    'the load generator',
+  )
+  if ('error' in m) throw new Error(m.error)
+  return m
 }

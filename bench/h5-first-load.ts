@@ -6,7 +6,7 @@
 import zlib from 'node:zlib'
 import { chromium, devices } from 'playwright-core'
 import { atMost, context, median, printTable, record } from './report'
-import { runBench } from './support'
+import { HEADLESS_CHROMIUM_FLAGS, runBench } from './support'
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startServer } = require('../tests/support/server-process.js')
 
@@ -14,15 +14,7 @@ async function main() {
   const server = await startServer()
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: HEADLESS_CHROMIUM_FLAGS,
   })
   try {
     const { defaultBrowserType: _d, ...iphone } = devices['iPhone 12']

@@ -10,7 +10,7 @@
 import * as chromeLauncher from 'chrome-launcher'
 import { atLeast, atMost, context, median, printTable, record, type BenchRow } from './report'
 import { cleanTitle } from '../types/catalog/product-title'
-import { runBench } from './support'
+import { HEADLESS_CHROMIUM_FLAGS, runBench } from './support'
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startServer } = require('../tests/support/server-process.js')
 
@@ -58,15 +58,7 @@ async function main() {
   const server = await startServer()
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromeFlags: HEADLESS_CHROMIUM_FLAGS,
   })
   const rows: BenchRow[] = []
   try {

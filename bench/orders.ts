@@ -15,7 +15,8 @@ import { openBenchDb, serveSeededApp } from './temp-db'
 import { atLeast, context, record } from './report'
 import { sql } from 'kysely'
 import { signAccessToken } from '../server/domains/auth/tokens'
-import { runBench } from './support'
+import { orderableCatalogNumbers, runBench } from './support'
+import { addBuyer, seededUser } from '../tests/support/buyer-account'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 6000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -115,60 +116,22 @@ async function main() {
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
 
     // BUYERS approved accounts, each with a user, an ACTIVE ship-to and a bill-to
-    const base = await handle.db
-      .selectFrom('users')
-      .selectAll()
-      .where('user_name', '=', 'distributor.cn')
-      .executeTakeFirstOrThrow()
+    const base = await seededUser(handle.db, 'distributor.cn')
     const buyers: { i: number; userId: string; token: string; addressKey: string }[] = []
     for (let i = 0; i < BUYERS; i++) {
-      const { id: accountId } = await handle.db
-        .insertInto('accounts')
-        .values({ account_number: `B${100000 + i}`, name: `Bench Lab ${i}`, account_type: 'customer', country: 'cn' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
       const userId = `U-bench-order-${i}`
-      await handle.db
-        .insertInto('users')
-        .values({
-          ...base,
+      const { addressKey, shipToId } = await addBuyer(handle.db, {
+        base,
+        accountNumber: `B${100000 + i}`,
+        accountName: `Bench Lab ${i}`,
+        user: {
           id: userId,
           user_name: `bench.order.${i}`,
           cdc_uid: `bench-order-${i}`,
           email: `bench.order${i}@lab.example`,
-          account_id: accountId,
-        })
-        .execute()
-      const addressKey = `ST-B${100000 + i}-01`
-      const { id: shipToId } = await handle.db
-        .insertInto('ship_tos')
-        .values({
-          address_key: addressKey,
-          account_number: `B${100000 + i}`,
-          nick_name: null,
-          phone_number: '021-00000000',
-          attention_to: 'Lab manager',
-          dept_or_lab: 'Lab',
-          company_or_institution: `Bench Lab ${i}`,
-          country: 'China',
-          state: null,
-          state_or_province: '上海市',
-          city: '上海市',
-          street_address: '张衡路 1 号',
-          building_or_room: null,
-          zip_code: '201203',
-          iso_country_code: 'CN',
-          mobile: null,
-          email: null,
-          pre_payment_account: false,
-          account_id: accountId,
-          is_default: true,
-          address_status: 'ACTIVE',
-          web_reference: null,
-          sort_order: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+        },
+        attentionTo: 'Lab manager',
+      })
       await handle.db
         .insertInto('bill_tos')
         .values({
@@ -201,19 +164,7 @@ async function main() {
         addressKey,
       })
     }
-    const catalog = (
-      await handle.db
-        .selectFrom('products as p')
-        .innerJoin('product_sales as s', 's.product_id', 'p.id')
-        .innerJoin('product_stock as st', 'st.product_id', 'p.id')
-        .select('p.catalog_number')
-        .where('s.sales_status', '=', 'active')
-        .where('p.lead_target', '=', false)
-        .where('p.list_price_cny', 'is not', null)
-        .orderBy('p.rank', 'desc')
-        .limit(600)
-        .execute()
-    ).map((r) => r.catalog_number)
+    const catalog = await orderableCatalogNumbers(handle.db, 600, true)
     for (const r of await handle.db
       .selectFrom('products')
       .select(['id', 'catalog_number'])

@@ -230,3 +230,16 @@ export const userInfoOf = (
   country: 'cn',
   language: 'en',
 })
+
+/**
+ * The AR statement route's parameters for approved.cn's second bill-to (2000002, of ship-to 1000001 in
+ * approvedCnAddresses), overdue: what the ship-to list links to and what the AR statement screen is opened with.
+ */
+export const AR_ROUTE_PARAMS = {
+  billToAccountNumber: '2000002',
+  shipTo: '1000001',
+  deptOrLab: '细胞生物学实验室',
+  companyOrInstitution: '复旦大学生命科学学院',
+  updateTime: '2026-01-15T02:00:00.000Z',
+  overdue: '1',
+}

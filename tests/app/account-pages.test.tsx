@@ -7,7 +7,7 @@ import { contactVault } from '../../src/store/account/contact-vault'
 import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
 import { stubApi, fail, sleep, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
-import { resetApp, logIn, muteToasts, toastTitles, flag, click } from './screen-setup'
+import { logIn, toastTitles, flag, click, screenTests } from './screen-setup'
 import { approvedCn, approvedIn } from './account-fixtures'
 
 /**
@@ -34,12 +34,9 @@ const credit = [
 const card = (addressKey: string) => q(`.address-card[data-address-key="${addressKey}"]`)
 
 describe('account screens', () => {
-  beforeEach(() => {
-    resetApp()
+  screenTests(() => {
     useAddresses.getState().reset()
-    muteToasts()
   })
-  afterEach(() => jest.restoreAllMocks())
 
   it("My for a visitor: the section 2 menu, every entry built, and 'Please login for better experience' for account entries", async () => {
     stubApi({ 'GET /sys/dict/config': sysConfig })

@@ -45,12 +45,15 @@ describe('section 5: contact person name is required', () => {
     expect(msg(validateField('contactName', valid({ contactName: '' }), 'CN'), 'zh')).toBe('联系人姓名为必填项')
   })
   it('the other required fields say the same with their own name; optional ones may stay empty', () => {
-    expect(check('companyOrInstitution', '')).toBe('Company or institution is a required field')
-    expect(check('stateOrProvince', '')).toBe('Province / state is a required field')
-    expect(check('city', '')).toBe('City is a required field')
-    expect(check('streetAddress', '')).toBe('Street address is a required field')
-    expect(check('zipCode', '')).toBe('Zip code is a required field')
-    expect(check('contactPhone', '')).toBe('Contact phone is a required field')
+    for (const [f, name] of [
+      ['companyOrInstitution', 'Company or institution'],
+      ['stateOrProvince', 'Province / state'],
+      ['city', 'City'],
+      ['streetAddress', 'Street address'],
+      ['zipCode', 'Zip code'],
+      ['contactPhone', 'Contact phone'],
+    ] as const)
+      expect(check(f, '')).toBe(`${name} is a required field`)
     for (const f of ['mobile', 'email', 'deptOrLab', 'buildingOrRoom'] as const) expect(check(f, '')).toBeNull()
   })
 })

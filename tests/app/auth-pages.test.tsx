@@ -21,7 +21,7 @@ import {
   waitFor,
   type StubCall,
 } from './product-api-stub'
-import { resetApp, logIn, muteToasts, signedInRoutes, AFTER_LOGIN_ROUTES } from './screen-setup'
+import { logIn, signedInRoutes, AFTER_LOGIN_ROUTES, screenTests } from './screen-setup'
 import { APPROVED_CN, userInfoOf } from './account-fixtures'
 
 /**
@@ -51,14 +51,11 @@ const labels = () =>
 const buttons = (kind: 'login' | 'register' | 'wechat') => q(`.login-buttons__${kind}`)!
 
 describe('login screens', () => {
-  beforeEach(() => {
-    resetApp()
+  screenTests(() => {
     useLogin.getState().reset()
     useOnboarding.getState().reset()
     assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined)
-    muteToasts()
   })
-  afterEach(() => jest.restoreAllMocks())
 
   // ------------------------------------------------------------ /login-callback
 

@@ -1,9 +1,7 @@
 import { Current } from '@tarojs/runtime'
 import TestUtils from '../support/taro4-test-utils'
-import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { useCategoryProducts, useCategoryTree, resolveCategory } from '../../src/store/catalog/categories'
-import { stubApi, fail, productPage, product, closePage, type Handler } from './browse-stub'
+import { stubApi, fail, productPage, product, type Handler, browseTests } from './browse-stub'
 
 /**
  * Categories (spec section 2: "/categories/All recommended/recommended (dynamic form
@@ -42,17 +40,9 @@ async function open(hash: string) {
 }
 
 describe('Categories', () => {
-  beforeEach(() => {
-    localStorage.clear()
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null, spCenterStatus: null, defaultSC: null })
+  browseTests(() => {
     useCategoryProducts.getState().reset()
     useCategoryTree.setState({ tree: [], status: 'idle', key: null })
-    useLocale.setState({ language: 'en', country: 'cn' })
-  })
-  afterEach(async () => {
-    await closePage()
-    jest.restoreAllMocks()
-    window.history.replaceState(null, '', '#/')
   })
 
   it('the footer tab opens All recommended: the rail of top-level categories and the unfiltered list, with more loaded on reaching the bottom', async () => {

@@ -1,8 +1,7 @@
 import TestUtils from '../support/taro4-test-utils'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { useDocumentResults, documentQuery } from '../../src/store/catalog/documents'
-import { stubApi, flush, closePage, type Handler } from './browse-stub'
+import { stubApi, flush, type Handler, browseTests } from './browse-stub'
 
 /**
  * Document search (spec section 2: "document search (manuals, certificates of analysis, safety
@@ -46,6 +45,16 @@ async function fields(n: number) {
   const end = Date.now() + 10000
   while (document.querySelectorAll('.docs__form input').length < n && Date.now() < end) await flush(20)
 }
+/** the certificates tab (`tabName`, its lot field `lotLabel`) searched with a catalogue number and no lot: `message` shows */
+async function coaWithoutLot(utils: TestUtils, tabName: string, lotLabel: string, message: string) {
+  await utils.act(async () => {
+    utils.fireEvent.click(tab(tabName))
+  })
+  await utils.waitForText(lotLabel)
+  await fill(utils, 0, 'MA1-10175')
+  await submit(utils)
+  await utils.waitForText(message)
+}
 async function fill(utils: TestUtils, index: number, value: string) {
   await fields(index + 1)
   await utils.act(async () => {
@@ -64,16 +73,8 @@ const submit = (utils: TestUtils) =>
 jest.setTimeout(30000)
 
 describe('Document search', () => {
-  beforeEach(() => {
-    localStorage.clear()
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null, spCenterStatus: null, defaultSC: null })
+  browseTests(() => {
     useDocumentResults.getState().reset()
-    useLocale.setState({ language: 'en', country: 'cn' })
-  })
-  afterEach(async () => {
-    await closePage()
-    jest.restoreAllMocks()
-    window.history.replaceState(null, '', '#/')
   })
 
   it("a certificate of analysis needs the catalogue number AND the lot number: a missing lot says so in the user's language and sends nothing", async () => {
@@ -84,13 +85,12 @@ describe('Document search', () => {
       'Certificates of analysis',
       'Safety data sheets',
     ])
-    await utils.act(async () => {
-      utils.fireEvent.click(tab('Certificates of analysis'))
-    })
-    await utils.waitForText('Lot number')
-    await fill(utils, 0, 'MA1-10175')
-    await submit(utils)
-    await utils.waitForText('Please enter the lot number: certificates of analysis are issued per lot.')
+    await coaWithoutLot(
+      utils,
+      'Certificates of analysis',
+      'Lot number',
+      'Please enter the lot number: certificates of analysis are issued per lot.',
+    )
     expect(api.to('/document/search')).toHaveLength(0)
 
     await fill(utils, 1, 'L2456789')
@@ -112,13 +112,7 @@ describe('Document search', () => {
     useLocale.setState({ language: 'zh', country: 'cn' })
     stubApi({ '/document/search': searchHandler })
     const utils = await open()
-    await utils.act(async () => {
-      utils.fireEvent.click(tab('分析证书'))
-    })
-    await utils.waitForText('批号')
-    await fill(utils, 0, 'MA1-10175')
-    await submit(utils)
-    await utils.waitForText('请输入批号：分析证书按批次签发。')
+    await coaWithoutLot(utils, '分析证书', '批号', '请输入批号：分析证书按批次签发。')
     await fill(utils, 1, 'WRONG-LOT')
     await submit(utils)
     await utils.waitForText('未找到该货号和批号的分析证书')

@@ -1,11 +1,10 @@
 import { Current } from '@tarojs/runtime'
 import TestUtils from '../support/taro4-test-utils'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { useSearchHistory, useSearchResults, pushHistory, HISTORY_KEY } from '../../src/store/catalog/search'
 import { DEFAULT_DEBOUNCE_MS } from '../../src/rules/constants'
 import { storage } from '../../src/platform/storage'
-import { stubApi, productPage, product, flush, spyNavigation, queryOf, closePage, type Handler } from './browse-stub'
+import { stubApi, productPage, product, flush, spyNavigation, queryOf, type Handler, browseTests } from './browse-stub'
 
 /**
  * Search (route 'search', /search?keyword=): history, debounce, results with load more, the
@@ -60,17 +59,9 @@ async function pressEnter(utils: TestUtils) {
 }
 
 describe('Search', () => {
-  beforeEach(() => {
-    localStorage.clear()
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null, spCenterStatus: null, defaultSC: null })
+  browseTests(() => {
     useSearchResults.getState().reset()
     useSearchHistory.setState({ history: [] })
-    useLocale.setState({ language: 'en', country: 'cn' })
-  })
-  afterEach(async () => {
-    await closePage()
-    jest.restoreAllMocks()
-    window.history.replaceState(null, '', '#/')
   })
 
   it(`debounces typing with the spec's default debounce (${DEFAULT_DEBOUNCE_MS} ms): one request for the final text, none per keystroke`, async () => {

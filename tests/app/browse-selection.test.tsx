@@ -1,10 +1,9 @@
 import TestUtils from '../support/taro4-test-utils'
 import { useLocale } from '../../src/store/locale'
-import { useSession } from '../../src/store/auth/session'
 import { useCategoryTree } from '../../src/store/catalog/categories'
 import { useSelection, useSelectionResults, useDualOriginList, toggleFilter } from '../../src/store/catalog/selection'
 import { SURCHARGE_PRICE_CHECK_HOURS } from '../../src/rules/catalog/surcharge'
-import { stubApi, productPage, product, flush, closePage, type Call } from './browse-stub'
+import { stubApi, productPage, product, flush, type Call, browseTests } from './browse-stub'
 
 /**
  * Selection tools and the dual-origin / surcharge list (spec section 2: "selection tools and a
@@ -79,9 +78,18 @@ const chip = (facet: string, value: string) => document.querySelector(`[data-fac
 jest.setTimeout(30000)
 
 describe('Selection tools', () => {
-  beforeEach(() => {
-    localStorage.clear()
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null, spCenterStatus: null, defaultSC: null })
+  /** the selection tools with the server's tree, facets and results, once antibodies' first result shows */
+  const openOnAntibodies = async () => {
+    const api = stubApi({
+      '/category/tree': () => TREE,
+      '/product/selection/facets': facets,
+      '/product/selection': selection,
+    })
+    const utils = await open('packages/catalog/selection-tools/index')
+    await utils.waitForText('antibodies none #1', 15000)
+    return { api, utils }
+  }
+  browseTests(() => {
     useCategoryTree.setState({ tree: [], status: 'idle', key: null })
     useSelection.setState({
       key: null,
@@ -92,22 +100,10 @@ describe('Selection tools', () => {
       total: 0,
     })
     useSelectionResults.getState().reset()
-    useLocale.setState({ language: 'en', country: 'cn' })
-  })
-  afterEach(async () => {
-    await closePage()
-    jest.restoreAllMocks()
-    window.history.replaceState(null, '', '#/')
   })
 
   it('opens on antibodies with facet chips from the server; results follow each chosen value; clear all starts over', async () => {
-    const api = stubApi({
-      '/category/tree': () => TREE,
-      '/product/selection/facets': facets,
-      '/product/selection': selection,
-    })
-    const utils = await open('packages/catalog/selection-tools/index')
-    await utils.waitForText('antibodies none #1', 15000)
+    const { api, utils } = await openOnAntibodies()
     expect(utils.pageText()).toContain('500 matching products')
     expect(document.querySelector('.sel__cat--on')?.textContent).toBe('Antibodies')
     expect(api.to('/product/selection/facets')[0].query.get('categoryCode')).toBe('antibodies')
@@ -140,13 +136,7 @@ describe('Selection tools', () => {
   })
 
   it('picking another category drops the chosen values and asks for that category', async () => {
-    const api = stubApi({
-      '/category/tree': () => TREE,
-      '/product/selection/facets': facets,
-      '/product/selection': selection,
-    })
-    const utils = await open('packages/catalog/selection-tools/index')
-    await utils.waitForText('antibodies none #1', 15000)
+    const { api, utils } = await openOnAntibodies()
     await click(utils, chip('Host Species', 'Mouse'))
     await utils.waitForText('antibodies Mouse #1')
     await click(
@@ -173,16 +163,8 @@ describe('Selection tools', () => {
 })
 
 describe('Dual-origin and surcharge products', () => {
-  beforeEach(() => {
-    localStorage.clear()
-    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null, spCenterStatus: null, defaultSC: null })
+  browseTests(() => {
     useDualOriginList.getState().reset()
-    useLocale.setState({ language: 'en', country: 'cn' })
-  })
-  afterEach(async () => {
-    await closePage()
-    jest.restoreAllMocks()
-    window.history.replaceState(null, '', '#/')
   })
 
   const dual = (c: Call) => {

@@ -1,4 +1,6 @@
 import Taro from '@tarojs/taro'
+import { useSession } from '../../src/store/auth/session'
+import { useLocale } from '../../src/store/locale'
 
 /**
  * Test double of the API boundary for the browse screens' component tests: Taro.request answers
@@ -100,4 +102,23 @@ export async function closePage() {
   const page = Current.page as { $taroPath?: string } | null
   if (app?.unmount && page?.$taroPath)
     await Promise.race([new Promise<void>((r) => app.unmount!(page.$taroPath!, r)), flush(500)])
+}
+
+/**
+ * For a describe block of browse-screen tests: before each test a visitor (no session fetched yet, empty local
+ * storage) in English in China, with `resetStores` run first; after each, the page closed (closePage), every
+ * mock restored and the address back at '#/'.
+ */
+export function browseTests(resetStores: () => void) {
+  beforeEach(() => {
+    localStorage.clear()
+    useSession.setState({ status: 'FETCHING_USER_NO', userInfo: null, spCenterStatus: null, defaultSC: null })
+    resetStores()
+    useLocale.setState({ language: 'en', country: 'cn' })
+  })
+  afterEach(async () => {
+    await closePage()
+    jest.restoreAllMocks()
+    window.history.replaceState(null, '', '#/')
+  })
 }

@@ -9,31 +9,37 @@ import type {
   FlashQuote,
   FlashSaleSummary,
 } from '../../types/flashbuy/schemas'
+import { envelopeError } from './order-fixtures'
 
 export const SALE_ID = 'FB-CN-001'
 
+/** what the sale list and the sale's detail both say of the one sale the fixtures sell */
+const theSale = {
+  id: SALE_ID,
+  sku: 'SKU-4471',
+  catalogNumber: '4471-A',
+  skuName: 'PowerUp SYBR Green Master Mix',
+  skuSize: '5 mL',
+  flashPrice: 899,
+  originalPrice: 1580,
+  currency: 'CNY',
+  displayText: 'Starts Friday 10:00',
+  flashBuyStatus: 'IN_PROGRESS',
+  startAt: '2026-11-23T02:00:00.000Z',
+  endAt: '2026-11-30T02:00:00.000Z',
+  totalQty: 50,
+  remainQty: 8,
+} as const
+
 export function flashDetail(over: Partial<FlashBuyDetail> = {}): FlashBuyDetail {
   return {
-    id: SALE_ID,
-    sku: 'SKU-4471',
-    catalogNumber: '4471-A',
-    skuName: 'PowerUp SYBR Green Master Mix',
-    skuSize: '5 mL',
+    ...theSale,
     skuImages: ['/media/products/4471-A'],
-    flashPrice: 899,
-    originalPrice: 1580,
     currentPrice: 1422,
-    currency: 'CNY',
-    displayText: 'Starts Friday 10:00',
     minOrderQty: 2,
     maxOrderQty: 10,
     accountPurchaseLimitQty: 5,
     purchasedQty: 0,
-    remainQty: 8,
-    totalQty: 50,
-    flashBuyStatus: 'IN_PROGRESS',
-    startAt: '2026-11-23T02:00:00.000Z',
-    endAt: '2026-11-30T02:00:00.000Z',
     coupon: null,
     deliveryChannel: 'TFS',
     ...over,
@@ -42,21 +48,8 @@ export function flashDetail(over: Partial<FlashBuyDetail> = {}): FlashBuyDetail 
 
 export function flashSale(over: Partial<FlashSaleSummary> = {}): FlashSaleSummary {
   return {
-    id: SALE_ID,
-    sku: 'SKU-4471',
-    catalogNumber: '4471-A',
-    skuName: 'PowerUp SYBR Green Master Mix',
-    skuSize: '5 mL',
+    ...theSale,
     image: '/media/products/4471-A',
-    flashPrice: 899,
-    originalPrice: 1580,
-    currency: 'CNY',
-    displayText: 'Starts Friday 10:00',
-    flashBuyStatus: 'IN_PROGRESS',
-    startAt: '2026-11-23T02:00:00.000Z',
-    endAt: '2026-11-30T02:00:00.000Z',
-    totalQty: 50,
-    remainQty: 8,
     ...over,
   }
 }
@@ -142,8 +135,5 @@ export function placedOrder(over: Partial<FlashPlacedOrder> = {}): FlashPlacedOr
   }
 }
 
-/** an envelope refusal with the server's localized message and its business reason */
-export const refusal = (status: number, code: string, message: string, reason?: string) => ({
-  status,
-  body: { success: false, code, message, statusCode: status, ...(reason ? { reason } : {}) },
-})
+/** an envelope refusal with the server's localized message and its business reason (order-fixtures' envelopeError) */
+export const refusal = envelopeError

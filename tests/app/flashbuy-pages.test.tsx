@@ -1,11 +1,12 @@
 import Taro from '@tarojs/taro'
 import { useLocale } from '../../src/store/locale'
-import { useFlashBuy, emptyFlashForm } from '../../src/store/flashbuy/submit'
+import { useFlashBuy } from '../../src/store/flashbuy/submit'
 import { useFlashSales } from '../../src/store/flashbuy/sales'
 import { stubApi, sleep, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
-import { resetApp, logIn, muteToasts, signedInRoutes, click, typeInto } from './screen-setup'
+import { logIn, signedInRoutes, click, typeInto, screenTests } from './screen-setup'
 import { approvedCn } from './account-fixtures'
 import { SALE_ID, applyResult, flashDetail, flashQuote, flashSale, placedOrder } from './flashbuy-api-stub'
+import { resetFlashBuy } from '../support/store-resets'
 
 /** The flash-sale list and the flash-buy submit screen, rendered by the real app shell; Taro.request stubbed at the API-client boundary only. */
 jest.setTimeout(30000)
@@ -33,22 +34,10 @@ const toasts = () =>
 const qtyInput = () => q('.fb-qty__input input, input.fb-qty__input') as HTMLInputElement
 
 describe('flash-buy screens', () => {
-  beforeEach(() => {
-    resetApp()
-    useFlashBuy.setState({
-      id: null,
-      status: 'idle',
-      detail: null,
-      form: emptyFlashForm(),
-      pending: null,
-      priceChange: null,
-      loginPrompt: false,
-      lastFailure: null,
-    })
+  screenTests(() => {
+    resetFlashBuy()
     useFlashSales.setState({ status: 'idle', sales: [], error: null })
-    muteToasts()
   })
-  afterEach(() => jest.restoreAllMocks())
 
   it('flash-sale list (a visitor can browse it): on sale and soon sections, sale-list labels, picture with alt, prices, stock, catalogue actions', async () => {
     stubApi(

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { useFlashBuy, emptyFlashForm } from '../../src/store/flashbuy/submit'
+import { useFlashBuy } from '../../src/store/flashbuy/submit'
 import { useFlashSales, groupSales } from '../../src/store/flashbuy/sales'
 import { useSession } from '../../src/store/auth/session'
 import { useLocale } from '../../src/store/locale'
@@ -10,6 +10,7 @@ import { stubApi, sleep, type StubCall } from './product-api-stub'
 import { muteToasts } from './screen-setup'
 import { approvedCn } from './account-fixtures'
 import { SALE_ID, applyResult, flashDetail, flashSale, placedOrder, refusal } from './flashbuy-api-stub'
+import { resetFlashBuy } from '../support/store-resets'
 
 /**
  * The flash-buy store (spec section 4 "Flash-buy submit flow", section 5 checks, section 7 calls):
@@ -52,16 +53,7 @@ describe('flash-buy store', () => {
     localStorage.clear()
     useLocale.setState({ language: 'en', country: 'cn' })
     useSession.setState({ status: 'USER_FETCHED', userInfo: null, defaultSC: null })
-    useFlashBuy.setState({
-      id: null,
-      status: 'idle',
-      detail: null,
-      form: emptyFlashForm(),
-      pending: null,
-      priceChange: null,
-      loginPrompt: false,
-      lastFailure: null,
-    })
+    resetFlashBuy()
     redirect = jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
     navigate = jest.spyOn(Taro, 'navigateTo').mockImplementation((() => Promise.resolve()) as never)
     muteToasts()

@@ -2,7 +2,7 @@ import { useLocale } from '../../src/store/locale'
 import { useGifts } from '../../src/store/membership/gifts'
 import { usePoints } from '../../src/store/membership/points'
 import { stubApi, openPage, q, qa, text, waitText, waitFor } from './product-api-stub'
-import { resetApp, logIn, muteToasts, signedInRoutes, click } from './screen-setup'
+import { logIn, signedInRoutes, click, screenTests } from './screen-setup'
 import { approvedCn } from './account-fixtures'
 
 /**
@@ -62,8 +62,7 @@ const base = (routes: Record<string, unknown> = {}, user: unknown = approvedCn()
   )
 
 describe('points and gift-centre screens', () => {
-  beforeEach(() => {
-    resetApp()
+  screenTests(() => {
     useGifts.setState({
       status: 'idle',
       gifts: [],
@@ -79,9 +78,7 @@ describe('points and gift-centre screens', () => {
       detail: null,
     })
     usePoints.setState({ status: 'idle', summary: null, entries: [], total: 0, page: 0 })
-    muteToasts()
   })
-  afterEach(() => jest.restoreAllMocks())
 
   it("gift centre: the balance and each gift's exchange status (normal, out of stock, exceeds limit, insufficient points, draw-only); only a normal gift links to Redeem", async () => {
     logIn()

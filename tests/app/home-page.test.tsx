@@ -7,26 +7,23 @@ import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
 import { fakeToken, inSeconds } from '../support/tokens'
 import { waitFor } from './product-api-stub'
+import { product as browseProduct } from './browse-stub'
 
 /**
  * The Home page rendered by the real app shell (router, header, footer, stores). Taro.request is
  * stubbed at the API-client boundary; the real server is exercised by the server and e2e layers.
  */
 type Call = { url: string; header: Record<string, string> }
-const product = (i: number, over: object = {}) => ({
-  sku: `SKU-${i}`,
-  catalogNumber: `MA1-1000${i}`,
-  productTitle: `Anti-CD${i} Monoclonal Antibody`,
-  size: '100 µg',
-  brand: 'Invitrogen',
-  image: i % 2 ? `/media/products/MA1-1000${i}` : null,
-  currency: 'CNY',
-  listPrice: 3280 + i,
-  price: { amount: 3280 + i, priceType: 'list' },
-  priceAccess: { status: 'orderable' },
-  leadTarget: false,
-  ...over,
-})
+/** the browse tests' product with Home's own numbers, every other one without a picture */
+const product = (i: number, over: object = {}) =>
+  browseProduct(i, {
+    catalogNumber: `MA1-1000${i}`,
+    productTitle: `Anti-CD${i} Monoclonal Antibody`,
+    image: i % 2 ? `/media/products/MA1-1000${i}` : null,
+    listPrice: 3280 + i,
+    price: { amount: 3280 + i, priceType: 'list' },
+    ...over,
+  })
 
 describe('Home page', () => {
   const calls: Call[] = []

@@ -1,8 +1,9 @@
 import type { DrawList, DrawResult } from '../../types/membership'
 import { useLocale } from '../../src/store/locale'
-import { useDraws } from '../../src/store/membership/draws'
 import { stubApi, openPage, q, qa, waitFor } from './product-api-stub'
-import { resetApp, logIn, muteToasts, signedInRoutes } from './screen-setup'
+import { logIn, signedInRoutes, screenTests } from './screen-setup'
+import { resetDraws } from '../support/store-resets'
+import { luckyWheel, wonDraw } from '../support/draw-fixtures'
 
 /**
  * The lucky-draw screen rendered by the real app shell, Taro.request stubbed at the API-client boundary.
@@ -14,55 +15,16 @@ jest.setTimeout(30000)
 
 const wheel = (usedInPeriod: number): DrawList => ({
   balance: 31326,
-  activities: [
-    {
-      id: 'LD-CN-WHEEL',
-      kind: 'wheel',
-      name: 'Lucky wheel',
-      rules: 'Three spins a day',
-      startAt: '2026-11-01T00:00:00Z',
-      endAt: '2027-01-01T00:00:00Z',
-      status: 'running',
-      pointsPerDraw: 10,
-      period: 'day',
-      periodLimit: 3,
-      totalLimit: 30,
-      usedInPeriod,
-      usedTotal: usedInPeriod,
-      prizes: [
-        { id: 1, slot: 0, kind: 'none', name: 'Thanks', points: null, available: true },
-        { id: 2, slot: 1, kind: 'points', name: '5 points', points: 5, available: true },
-      ],
-    },
-  ],
+  activities: [luckyWheel({ rules: 'Three spins a day', usedInPeriod, usedTotal: usedInPeriod })],
 })
-const won = (usedInPeriod: number): DrawResult => ({
-  drawId: `D${usedInPeriod}`,
-  activityId: 'LD-CN-WHEEL',
-  prize: { id: 2, slot: 1, kind: 'points', name: '5 points', points: 5, available: true },
-  pointsSpent: 10,
-  balance: 95,
-  usedInPeriod,
-  usedTotal: usedInPeriod,
-  prizeOrder: null,
-  replay: false,
-  createdAt: '2026-11-23T10:00:00Z',
-})
+const won = (usedInPeriod: number): DrawResult =>
+  wonDraw({ drawId: `D${usedInPeriod}`, balance: 95, usedInPeriod, usedTotal: usedInPeriod })
 const live = () => qa('.ld-live > *').map((e) => e.getAttribute('data-testid'))
 
 describe('lucky draw screen', () => {
-  beforeEach(() => {
-    resetApp()
+  screenTests(() => {
     logIn()
-    useDraws.setState({
-      status: 'idle',
-      activities: [],
-      selectedId: null,
-      result: null,
-      refusal: null,
-      pendingKey: null,
-      drawing: false,
-    })
+    resetDraws()
     // reduced motion: the prize shows as soon as the answer is there (no 3 s spin to wait for)
     window.matchMedia = ((query: string) => ({
       matches: query.includes('reduce'),
@@ -70,9 +32,7 @@ describe('lucky draw screen', () => {
       addEventListener() {},
       removeEventListener() {},
     })) as never
-    muteToasts()
   })
-  afterEach(() => jest.restoreAllMocks())
 
   it('the day\'s last allowed spin: "You won" first, then the period limit as a note under it, not an alert above it', async () => {
     stubApi(

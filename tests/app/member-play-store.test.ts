@@ -1,4 +1,4 @@
-import type { DrawList, DrawResult } from '../../types/membership'
+import type { DrawList } from '../../types/membership'
 import { drawRefusalNow, useDraws } from '../../src/store/membership/draws'
 import { useInvitations } from '../../src/store/membership/invitations'
 import { useTasks } from '../../src/store/membership/tasks'
@@ -7,6 +7,8 @@ import { KEYS } from '../../src/api/auth-token'
 import { storage } from '../../src/platform/storage'
 import { fakeToken, inSeconds } from '../support/tokens'
 import { stubApi, type StubCall } from './product-api-stub'
+import { resetDraws } from '../support/store-resets'
+import { luckyWheel, wonDraw } from '../support/draw-fixtures'
 
 /**
  * The play stores (issue 13), the API stubbed at Taro.request: the server decides each draw, the store
@@ -17,56 +19,18 @@ import { stubApi, type StubCall } from './product-api-stub'
 const list = (): DrawList => ({
   balance: 40,
   activities: [
-    {
+    luckyWheel({
       id: 'LD-CN-OVER',
-      kind: 'wheel',
       name: 'Autumn wheel',
-      rules: 'r',
       startAt: '2026-10-01T00:00:00Z',
       endAt: '2026-11-01T00:00:00Z',
       status: 'over',
-      pointsPerDraw: 10,
-      period: 'day',
-      periodLimit: 3,
-      totalLimit: 30,
-      usedInPeriod: 0,
-      usedTotal: 0,
       prizes: [],
-    },
-    {
-      id: 'LD-CN-WHEEL',
-      kind: 'wheel',
-      name: 'Lucky wheel',
-      rules: 'r',
-      startAt: '2026-11-01T00:00:00Z',
-      endAt: '2027-01-01T00:00:00Z',
-      status: 'running',
-      pointsPerDraw: 10,
-      period: 'day',
-      periodLimit: 3,
-      totalLimit: 30,
-      usedInPeriod: 0,
-      usedTotal: 0,
-      prizes: [
-        { id: 1, slot: 0, kind: 'none', name: 'Thanks', points: null, available: true },
-        { id: 2, slot: 1, kind: 'points', name: '5 points', points: 5, available: true },
-      ],
-    },
+    }),
+    luckyWheel(),
   ],
 })
-const result = (over: Partial<DrawResult> = {}): DrawResult => ({
-  drawId: '7',
-  activityId: 'LD-CN-WHEEL',
-  prize: { id: 2, slot: 1, kind: 'points', name: '5 points', points: 5, available: true },
-  pointsSpent: 10,
-  balance: 35,
-  usedInPeriod: 1,
-  usedTotal: 1,
-  prizeOrder: null,
-  replay: false,
-  createdAt: '2026-11-23T10:00:00Z',
-  ...over,
-})
+const result = wonDraw
 const drawCalls = (calls: StubCall[]) => calls.filter((c) => c.path === '/membership/draws/LD-CN-WHEEL/draw')
 const refused = (reason: string, status = 409) => ({
   status,
@@ -77,15 +41,7 @@ beforeEach(() => {
   jest.restoreAllMocks()
   storage.set(KEYS.authToken, fakeToken({ sub: 'U-7f3a9c21', exp: inSeconds(3600) }))
   useLocale.setState({ language: 'en' })
-  useDraws.setState({
-    status: 'idle',
-    activities: [],
-    selectedId: null,
-    result: null,
-    refusal: null,
-    pendingKey: null,
-    drawing: false,
-  })
+  resetDraws()
 })
 
 describe('draws store', () => {

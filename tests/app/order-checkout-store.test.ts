@@ -6,6 +6,7 @@ import { stubApi, type StubCall } from './product-api-stub'
 import { muteToasts } from './screen-setup'
 import { approvedCn } from './account-fixtures'
 import { cart, priced, placed, envelopeError, summary } from './order-fixtures'
+import { resetCheckout } from '../support/store-resets'
 
 /**
  * The checkout store (spec section 2 submit-order page; section 7 /order/applyPromotions and
@@ -32,14 +33,7 @@ describe('checkout store', () => {
     localStorage.clear()
     useLocale.setState({ language: 'en', country: 'cn' })
     useSession.setState({ status: 'USER_FETCHED', userInfo: null })
-    useCheckout.setState({
-      status: 'idle',
-      priced: null,
-      cart: null,
-      pendingKey: null,
-      form: emptyCheckoutForm(),
-      errors: {},
-    })
+    resetCheckout()
     redirect = jest.spyOn(Taro, 'redirectTo').mockImplementation((() => Promise.resolve()) as never)
     muteToasts()
     jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ page: {} } as never)

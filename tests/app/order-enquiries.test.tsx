@@ -3,7 +3,7 @@ import { useSession } from '../../src/store/auth/session'
 import { useEnquiries } from '../../src/store/order/enquiries'
 import { useOrderConfirm } from '../../src/store/order/confirm'
 import { stubApi, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
-import { resetApp, logIn, muteToasts, signedInRoutes, click } from './screen-setup'
+import { logIn, muteToasts, signedInRoutes, click, screenTests } from './screen-setup'
 import type { EnquiryDetail, EnquirySummary, Confirmation } from '../../types'
 
 /**
@@ -67,12 +67,9 @@ const detail = (over: Partial<EnquiryDetail> = {}): EnquiryDetail => ({
 })
 
 describe("enquiries: the My request list and a request's detail", () => {
-  beforeEach(() => {
-    resetApp()
+  screenTests(() => {
     useEnquiries.getState().reset()
-    muteToasts()
   })
-  afterEach(() => jest.restoreAllMocks())
 
   it('list: the title "My request" with its info button explaining online chat queries; one row per request', async () => {
     logIn()

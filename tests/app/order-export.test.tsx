@@ -1,7 +1,7 @@
 import { useLocale } from '../../src/store/locale'
 import { useOrderHistory } from '../../src/store/order/history'
 import { stubApi, sleep, openPage, q, qa, waitFor, waitText, type StubCall } from './product-api-stub'
-import { resetApp, logIn, muteToasts, signedInRoutes, click } from './screen-setup'
+import { logIn, signedInRoutes, click, screenTests } from './screen-setup'
 import { addMonths, todayIn } from '../../types/order/export-rules'
 
 /**
@@ -26,10 +26,8 @@ const problem = () => q('.oh-export__problem:not(.oh-export__email-problem)')?.t
 describe('order export section', () => {
   let fetchMock: jest.Mock
   let clicked: { href: string; download: string }[]
-  beforeEach(() => {
-    resetApp()
+  screenTests(() => {
     useOrderHistory.getState().reset()
-    muteToasts()
     fetchMock = jest.fn(async () => ({ ok: true, status: 200, blob: async () => new Blob(['PK']) }))
     ;(globalThis as { fetch?: unknown }).fetch = fetchMock
     ;(URL as unknown as { createObjectURL: unknown }).createObjectURL = jest.fn(() => 'blob:http://app.test/1')
@@ -39,7 +37,6 @@ describe('order export section', () => {
       clicked.push({ href: this.href, download: this.download })
     })
   })
-  afterEach(() => jest.restoreAllMocks())
 
   it("two labelled dates default to the last 3 months (§9); the rule's message while the range is not allowed (§5), and no call", async () => {
     logIn()

@@ -3,7 +3,7 @@ import { useLocale } from '../../src/store/locale'
 import { useSession } from '../../src/store/auth/session'
 import { useOrderHistory, cleanOrderSearch } from '../../src/store/order/history'
 import { stubApi, fail, sleep, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
-import { resetApp, logIn, muteToasts, signedInRoutes, click } from './screen-setup'
+import { logIn, signedInRoutes, click, screenTests } from './screen-setup'
 import type { OrderListItem } from '../../types'
 
 /**
@@ -44,12 +44,9 @@ const rows = () => qa('.oh-row')
 const listCalls = (calls: StubCall[]) => calls.filter((c) => c.path === '/order/list')
 
 describe('order history screen', () => {
-  beforeEach(() => {
-    resetApp()
+  screenTests(() => {
     useOrderHistory.getState().reset()
-    muteToasts()
   })
-  afterEach(() => jest.restoreAllMocks())
 
   it('issue 22 item 3: each row offers Reorder beside its link (not inside it), opening the reorder screen for that order, in English and Chinese', async () => {
     logIn()
@@ -352,11 +349,7 @@ const detail = (over: Record<string, unknown> = {}) => ({
 })
 
 describe('order detail screen (spec §3 "Order: id, date, status, PO number, order source, total, invoice; shipments (carrier, express number, shipped date, sign date, package status)")', () => {
-  beforeEach(() => {
-    resetApp()
-    muteToasts()
-  })
-  afterEach(() => jest.restoreAllMocks())
+  screenTests()
 
   it('shows the order: numbers, status label, date, PO, source, lines with backorder, prices, and each shipment', async () => {
     logIn()

@@ -1,38 +1,44 @@
 import Taro from '@tarojs/taro'
-import { useCheckout, emptyCheckoutForm } from '../../src/store/order/checkout'
 import { useLead } from '../../src/store/order/lead'
 import { useQuotes } from '../../src/store/order/quotes'
 import { storage } from '../../src/platform/storage'
 import { stubApi, openPage, q, qa, text, waitText, waitFor, type StubCall } from './product-api-stub'
-import { resetApp, logIn, muteToasts, toastTitles, signedInRoutes, click } from './screen-setup'
+import { logIn, toastTitles, signedInRoutes, click, screenTests } from './screen-setup'
 import { approvedCn } from './account-fixtures'
 import { cart, priced, pricedLine, placed, summary, quoteSummary, quoteDetail, leadOnlyProduct } from './order-fixtures'
+import { resetCheckout } from '../support/store-resets'
 
 /** The order screens rendered by the real app shell; Taro.request stubbed at the API-client boundary only. */
 jest.setTimeout(30000)
 
+/** a lead cart of `itemCount` of one antibody, and the request id its submission answers with */
+const leadCartRoutes = (leadCartId: string, itemCount: number, requestId: string) => ({
+  [`GET /lead/cart/${leadCartId}`]: {
+    leadCartId,
+    items: [
+      {
+        catalogNumber: 'MA1-10175',
+        itemName: 'CD3 Monoclonal Antibody (OKT3)',
+        itemCount,
+        image: null,
+        size: '100 µg',
+      },
+    ],
+    submitted: false,
+  },
+  'POST /lead/submit': { requestId, createdAt: '2026-11-23T02:00:00.000Z' },
+})
 const row = (kind: string) => q(`.price-details__row--${kind}`)?.textContent
 
 describe('order screens', () => {
-  beforeEach(() => {
-    resetApp()
-    useCheckout.setState({
-      status: 'idle',
-      priced: null,
-      cart: null,
-      pendingKey: null,
-      form: emptyCheckoutForm(),
-      errors: {},
-      registrationIncomplete: false,
-    })
+  screenTests(() => {
+    resetCheckout({ registrationIncomplete: false })
     useLead.setState({
       drawer: { open: false, product: null, quantity: 1, submitting: false, error: null },
       result: null,
       errors: {},
     })
-    muteToasts()
   })
-  afterEach(() => jest.restoreAllMocks())
 
   it('submit order: product lines (image with alt, title, cat. no., size, qty, prices, SC/TFS tag, backorder note) and price details with taxes and total', async () => {
     logIn()
@@ -349,20 +355,7 @@ describe('order screens', () => {
           status: 401,
           body: { success: false, code: 'TOKEN_INVALID', message: 'x', statusCode: 401 },
         },
-        'GET /lead/cart/LC-1': {
-          leadCartId: 'LC-1',
-          items: [
-            {
-              catalogNumber: 'MA1-10175',
-              itemName: 'CD3 Monoclonal Antibody (OKT3)',
-              itemCount: 2,
-              image: null,
-              size: '100 µg',
-            },
-          ],
-          submitted: false,
-        },
-        'POST /lead/submit': { requestId: 'REQ-20261123-0001', createdAt: '2026-11-23T02:00:00.000Z' },
+        ...leadCartRoutes('LC-1', 2, 'REQ-20261123-0001'),
       }),
     )
     await openPage('packages/order/lead-submit/index')
@@ -411,20 +404,7 @@ describe('order screens', () => {
             contactInfo: { ...approvedCn().userProfile.contactInfo, phone: '13800138000' },
           },
         }),
-        'GET /lead/cart/LC-2': {
-          leadCartId: 'LC-2',
-          items: [
-            {
-              catalogNumber: 'MA1-10175',
-              itemName: 'CD3 Monoclonal Antibody (OKT3)',
-              itemCount: 1,
-              image: null,
-              size: '100 µg',
-            },
-          ],
-          submitted: false,
-        },
-        'POST /lead/submit': { requestId: 'REQ-20261123-0002', createdAt: '2026-11-23T02:00:00.000Z' },
+        ...leadCartRoutes('LC-2', 1, 'REQ-20261123-0002'),
       }),
     )
     await openPage('packages/order/lead-submit/index')

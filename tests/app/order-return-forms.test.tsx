@@ -1,7 +1,7 @@
 import { useLocale } from '../../src/store/locale'
 import { useOrderRequestForm } from '../../src/store/order/requests'
 import { stubApi, openPage, q, qa, text, waitText, waitFor, sleep, type StubCall } from './product-api-stub'
-import { resetApp, logIn, muteToasts, signedInRoutes, fillWhenShown } from './screen-setup'
+import { logIn, signedInRoutes, fillWhenShown, screenTests } from './screen-setup'
 import { approvedCn } from './account-fixtures'
 
 /**
@@ -64,16 +64,23 @@ const tap = async (app: Awaited<ReturnType<typeof openPage>>, el: HTMLElement | 
     el.click()
   })
 }
+
+/** order 3200007's return form, sent with a category, a sub-category and a phone (`what` names the categories) */
+async function submitReturn(category: string, subCategory: string, what: string) {
+  const app = await openPage('packages/order/order-return/index', { orderNumber: '3200007' })
+  await waitFor(() => !!radio(category), what)
+  await tap(app, radio(category), 'category')
+  await tap(app, radio(subCategory), 'sub-category')
+  await fill(app, 'phone', '13800138000')
+  await tap(app, q('.orq-bar__submit'), 'submit')
+}
 const posts = (calls: StubCall[], suffix: string) => calls.filter((c) => c.method === 'POST' && c.path.endsWith(suffix))
 const latin1 = (b: ArrayBuffer) => Array.from(new Uint8Array(b), (c) => String.fromCharCode(c)).join('')
 
 describe('return or after-sales form and cancel-order request', () => {
-  beforeEach(() => {
-    resetApp()
+  screenTests(() => {
     useOrderRequestForm.setState({ orderNumber: '', status: 'editing', result: null })
-    muteToasts()
   })
-  afterEach(() => jest.restoreAllMocks())
 
   it('return form: contact prefilled; nothing is sent until category and sub-category are chosen; files checked like the server (type, content, empty, at most 2); one multipart request; the confirmation gives the number and the 48 h follow-up', async () => {
     logIn()
@@ -177,12 +184,7 @@ describe('return or after-sales form and cancel-order request', () => {
         },
       }),
     )
-    const app = await openPage('packages/order/order-return/index', { orderNumber: '3200007' })
-    await waitFor(() => !!radio('After-sales service'), 'the categories')
-    await tap(app, radio('After-sales service'), 'category')
-    await tap(app, radio('Missing documents (CoA / SDS)'), 'sub-category')
-    await fill(app, 'phone', '13800138000')
-    await tap(app, q('.orq-bar__submit'), 'submit')
+    await submitReturn('After-sales service', 'Missing documents (CoA / SDS)', 'the categories')
     await waitFor(
       () => /wrong file type \(x\.pdf\)/.test(q('.orq-submit-error')?.textContent ?? ''),
       'the server message',
@@ -268,12 +270,7 @@ describe('return or after-sales form and cancel-order request', () => {
     logIn()
     useLocale.setState({ language: 'zh', country: 'cn' })
     stubApi(base({ 'POST /order/3200007/return': result() }))
-    const app = await openPage('packages/order/order-return/index', { orderNumber: '3200007' })
-    await waitFor(() => !!radio('退货'), 'the categories in Chinese')
-    await tap(app, radio('退货'), 'category')
-    await tap(app, radio('运输途中损坏'), 'sub-category')
-    await fill(app, 'phone', '13800138000')
-    await tap(app, q('.orq-bar__submit'), 'submit')
+    await submitReturn('退货', '运输途中损坏', 'the categories in Chinese')
     await waitText('申请编号：RR-000042')
     expect(text()).toContain('我们将在 48 小时内跟进。')
   })
@@ -314,11 +311,7 @@ const detail = (over: Record<string, unknown> = {}) => ({
 })
 
 describe('order detail: Cancel order and Return or after-sales', () => {
-  beforeEach(() => {
-    resetApp()
-    muteToasts()
-  })
-  afterEach(() => jest.restoreAllMocks())
+  screenTests()
 
   it('a submitted order offers both (links to /order-cancel/{n} and /order-return/{n}) and lists its requests with the follow-up date', async () => {
     logIn()

@@ -28,6 +28,19 @@ export function logIn(userId = APPROVED_CN.userId, userName = APPROVED_CN.userNa
   storage.set(KEYS.userName, userName)
 }
 
+/**
+ * For a describe block of screen tests: before each test a clean app (resetApp), then `setup` (the stores the
+ * screens keep state in, a login, spies), toasts muted (muteToasts); after each, every mock restored.
+ */
+export function screenTests(setup: () => void = () => {}) {
+  beforeEach(() => {
+    resetApp()
+    setup()
+    muteToasts()
+  })
+  afterEach(() => jest.restoreAllMocks())
+}
+
 /** Taro.showToast answers at once and shows nothing; toastTitles() reads what was asked */
 export const muteToasts = () => jest.spyOn(Taro, 'showToast').mockImplementation((() => Promise.resolve()) as never)
 export const toastTitles = (): string[] => (Taro.showToast as unknown as jest.Mock).mock.calls.map((c) => c[0].title)

@@ -9,6 +9,7 @@ import { stubApi, fail, sleep, openPage, q, qa, text, waitText, waitFor, type St
 import { resetApp, logIn, muteToasts, signedInRoutes, AFTER_LOGIN_ROUTES } from './screen-setup'
 import { APPROVED_CN } from './account-fixtures'
 import { approvedCnWithShipTos } from './service-fixtures'
+import { APPROVED_CN_CHAT_PAYLOAD } from '../support/chat-payload'
 import { fieldByName, fieldName } from './a11y-names'
 
 /**
@@ -399,16 +400,7 @@ describe('service screens', () => {
       country: p.get('country'),
       phone: p.get('phone'),
       company: p.get('company'),
-    }).toEqual({
-      employeeId: USER_ID,
-      email: 'approved.cn@example.com',
-      name: '王小明',
-      analyticsId: '1000001.1767225600',
-      location: '/product-details/Anti-CD3/MA1-10175',
-      country: 'cn',
-      phone: '+86 21 5555 0101',
-      company: '复旦大学',
-    })
+    }).toEqual({ ...APPROVED_CN_CHAT_PAYLOAD, employeeId: USER_ID })
     expect(p.get('productDescription')).toBe(`${description.slice(0, 40)}...`)
     expect(p.get('productImage')).toBe('http://api.test/media/products/MA1-10175-150.jpg')
     expect(q('.chat-card__description')?.textContent).toBe(`${description.slice(0, 40)}...`)

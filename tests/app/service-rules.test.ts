@@ -23,6 +23,7 @@ import {
 } from '../../src/store/account/supply-centre'
 import { selectedCodes, toggleCode } from '../../src/store/account/persona'
 import { approvedCnWithShipTos } from './service-fixtures'
+import { APPROVED_CN_CHAT_PAYLOAD } from '../support/chat-payload'
 
 describe('notification read ids (spec section 3: "Notification read-state is kept locally, as a list of read ids")', () => {
   it('adds ids, moves a re-read id to the newest end, never twice', () => {
@@ -63,16 +64,7 @@ describe('chat payload (spec section 7: "a payload of employee id, email, name, 
       country: 'cn',
       analyticsId: '1000001.1767225600',
     })
-    expect(p).toEqual({
-      employeeId: 'U-7f3a9c21',
-      email: 'approved.cn@example.com',
-      name: '王小明',
-      analyticsId: '1000001.1767225600',
-      location: '/product-details/Anti-CD3/MA1-10175',
-      country: 'cn',
-      phone: '+86 21 5555 0101',
-      company: '复旦大学',
-    })
+    expect(p).toEqual(APPROVED_CN_CHAT_PAYLOAD)
   })
 
   it('an anonymous visitor gets the anonymous payload: only analytics id, location and country', () => {

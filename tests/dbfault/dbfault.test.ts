@@ -1,9 +1,8 @@
 import { describe, it, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
+import type { ChildProcess } from 'node:child_process'
 import pg from 'pg'
-import { addBuyers, stockedProducts } from '../support/load-buyers'
+import { addBuyers, assertAcknowledgedOnce, keyPlacements, spawnServer, stockedProducts } from '../support/load-buyers'
 import { initPostgres, postgresUnavailableReason, type OwnPostgres } from '../support/postgres-server'
 import { freePort } from '../support/redis-server'
 
@@ -24,7 +23,6 @@ import { freePort } from '../support/redis-server'
  * Waits are on conditions (an answer seen, a log line seen), never on a fixed time.
  */
 
-const ROOT = path.resolve(__dirname, '..', '..')
 const SECRET = 'dbfault-test-secret-0123456789-abcdefghijklmnop'
 const CLIENTS = 20
 const skip = postgresUnavailableReason()
@@ -38,22 +36,13 @@ interface Server {
 }
 
 function startServer(databaseUrl: string, port: number): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'index.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      STATIC_DIR: path.join(ROOT, 'dist', 'h5'),
-      REDIS_URL: '',
-      DB_START_RETRY_MAX_MS: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawnServer(
+    databaseUrl,
+    port,
+    SECRET,
+    { LOG_LEVEL: 'warn', REDIS_URL: '', DB_START_RETRY_MAX_MS: '1000' },
+    ['ignore', 'pipe', 'pipe'],
+  )
   const lines: string[] = []
   const stderr: string[] = []
   let partial = ''
@@ -316,58 +305,14 @@ describe('database faults: the server outlives its PostgreSQL (issue 22 #27-#29)
       const check = new pg.Client({ connectionString: own.url })
       await check.connect()
       try {
-        for (const [key, a] of acked) {
-          const pl = (
-            await check.query(`SELECT id, response FROM order_placements WHERE user_id = $1 AND idempotency_key = $2`, [
-              `U-dbfault-${a.user}`,
-              key,
-            ])
-          ).rows
-          assert.equal(pl.length, 1, key)
-          assert.deepEqual(pl[0].response, a.response, key)
-          const orders = (
-            await check.query(
-              `SELECT order_number, po_number, (SELECT count(*)::int FROM order_lines l WHERE l.order_id = o.id) AS n FROM orders o WHERE placement_id = $1`,
-              [pl[0].id],
-            )
-          ).rows
-          assert.deepEqual(
-            orders.map((o) => o.order_number).sort(),
-            a.response.orders.map((o: any) => o.orderNumber).sort(),
-            key,
-          )
-          for (const o of orders) assert.ok(o.n > 0 && o.po_number === key, `${key}: an order of its own with lines`)
-        }
-        assert.equal(
-          (
-            await check.query(
-              `SELECT count(*)::int AS n FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id)`,
-            )
-          ).rows[0].n,
-          0,
-          'no order without lines',
-        )
-        assert.equal(
-          (
-            await check.query(
-              `SELECT count(*)::int AS n FROM order_placements p WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.placement_id = p.id)`,
-            )
-          ).rows[0].n,
-          0,
-          'no placement without orders',
-        )
+        await assertAcknowledgedOnce(check, 'dbfault', acked)
         // an answer lost in an outage: the retry with the same key and body places it at most once (or replays it)
         for (const [key, a] of attempted) {
           if (acked.has(key)) continue
           const r1 = await call(a.user, '/api/order/placeOrder', a.body, { 'idempotency-key': key })
           const r2 = await call(a.user, '/api/order/placeOrder', a.body, { 'idempotency-key': key })
           assert.equal(r2?.status, r1?.status, key)
-          const n = (
-            await check.query(
-              `SELECT count(*)::int AS n FROM order_placements WHERE user_id = $1 AND idempotency_key = $2`,
-              [`U-dbfault-${a.user}`, key],
-            )
-          ).rows[0].n
+          const n = await keyPlacements(check, 'dbfault', a.user, key)
           assert.ok(n <= 1, `${key}: ${n} placements`)
           if (r1?.status === 200) assert.deepEqual(r2?.json, r1.json, `${key}: the retry replays the first answer`)
         }

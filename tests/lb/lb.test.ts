@@ -20,8 +20,9 @@ import { startLb, skipReason, LB_JWT_SECRET, type Lb, type Answer } from './harn
 import { Browser, formActions } from '../server/auth-helpers'
 import { DEMO_PASSWORD } from '../../server/db/seed/auth'
 import { signAccessToken } from '../../server/domains/auth/tokens'
-import { addBuyer } from '../support/buyer-account'
-import { firstPricedProductId, openFlashSale } from '../support/flash-sale'
+import { addBuyer, seededUser } from '../support/buyer-account'
+import { firstPricedProductId, openFlashSale, flashOrderBody } from '../support/flash-sale'
+import { orderableInStock } from '../support/orderable-products'
 
 const skip = skipReason()
 
@@ -56,15 +57,8 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
   }
   const activeSku = async (offset: number) =>
     (
-      await lb.handle.db
-        .selectFrom('products as p')
-        .innerJoin('product_sales as s', 's.product_id', 'p.id')
-        .innerJoin('product_stock as st', 'st.product_id', 'p.id')
+      await orderableInStock(lb.handle.db, 60)
         .select('p.catalog_number')
-        .where('s.sales_status', '=', 'active')
-        .where('p.lead_target', '=', false)
-        .where('p.list_price_cny', 'is not', null)
-        .where('st.quantity', '>=', 60)
         .orderBy('p.id')
         .offset(offset)
         .limit(1)
@@ -246,11 +240,7 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
     if (buyers.length) return
     const db = lb.handle.db
     productId = await firstPricedProductId(db)
-    const base = await db
-      .selectFrom('users')
-      .selectAll()
-      .where('user_name', '=', 'approved.cn')
-      .executeTakeFirstOrThrow()
+    const base = await seededUser(db, 'approved.cn')
     for (let i = 0; i < n; i++) {
       const userId = `U-lb-${i}`
       const { accountId, addressKey } = await addBuyer(db, {
@@ -277,18 +267,10 @@ describe('two instances behind HAProxy (round-robin) on PostgreSQL and Redis', {
     for (let attempt = 0; attempt < 40; attempt++) {
       const t = Date.now()
       try {
-        const r = await lb.client.post(
-          '/api/flashbuy/place/order',
-          {
-            flashBuyId: saleId,
-            quantity,
-            addressKey: b.addressKey,
-            termsAccepted: true,
-            receiver: { name: 'A', phone: '13800138000' },
-            invoiceReceiver: { name: 'B', phone: '13800138000' },
-          },
-          { token: b.token, headers: { 'idempotency-key': key } },
-        )
+        const r = await lb.client.post('/api/flashbuy/place/order', flashOrderBody(saleId, quantity, b.addressKey), {
+          token: b.token,
+          headers: { 'idempotency-key': key },
+        })
         if (r.status < 500) return { ...r, sentAt: t, attempts: attempt + 1 }
         last = `${r.status} ${r.text.slice(0, 200)}`
       } catch (e) {

@@ -4,7 +4,7 @@ import { Value } from 'typebox/value'
 import { AddressMutationResultSchema, PhoneDictionaryEntrySchema, ShipToSchema, SuccessEnvelope } from '../../types'
 import { DEMO_USERS } from '../../server/db/seed'
 import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT } from '../../types/account/address-rules'
-import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
+import { describeEachDb, tokenFor, auth, userRow, type TestContext } from './helpers'
 
 const EN = { languagecode: 'en' }
 const PHONE_MSG = 'Please enter a valid mobile or phone number (" numbers "and "-" are allowed)'
@@ -36,13 +36,6 @@ const validIn = {
   zipCode: '560065',
 }
 
-async function userRow(ctx: TestContext, name: string) {
-  return ctx.db
-    .selectFrom('users')
-    .select(['id', 'user_name', 'account_id'])
-    .where('user_name', '=', name)
-    .executeTakeFirstOrThrow()
-}
 async function shipTos(ctx: TestContext, accountId: number) {
   return ctx.db.selectFrom('ship_tos').selectAll().where('account_id', '=', accountId).orderBy('id').execute()
 }

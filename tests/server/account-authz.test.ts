@@ -141,6 +141,14 @@ describeEachDb("authorization matrix: another user cannot read or change approve
         headers?: Record<string, string>
         expect: number[]
       }
+      /** a call with A's token that names B in its userid header: refused (403) */
+      const withBsUserid = (what: string, url: string, post?: { payload: unknown }): Call => ({
+        name: `${what} with B's userid header`,
+        ...(post && { method: 'POST' as const, payload: post.payload }),
+        url,
+        headers: { userid: b.id },
+        expect: [403],
+      })
       const calls: Call[] = [
         // addresses
         {
@@ -179,14 +187,7 @@ describeEachDb("authorization matrix: another user cannot read or change approve
           payload: { ...validAddress, addressKey: 'ST-1000001-01' },
           expect: [404],
         },
-        {
-          name: "address add with B's userid header",
-          method: 'POST',
-          url: '/api/address/add',
-          payload: validAddress,
-          headers: { userid: b.id },
-          expect: [403],
-        },
+        withBsUserid('address add', '/api/address/add', { payload: validAddress }),
         // credit
         {
           name: "creditlimit B's bill-to",
@@ -229,42 +230,15 @@ describeEachDb("authorization matrix: another user cannot read or change approve
           payload: { shipToNum: '1000002', supplyCenterId: 'SC-BJ-002', reason: 'x', agreeTerms: true },
           expect: [403],
         },
-        {
-          name: "sc requests with B's userid header",
-          url: '/api/sc/requests',
-          headers: { userid: b.id },
-          expect: [403],
-        },
+        withBsUserid('sc requests', '/api/sc/requests'),
         // notifications
-        {
-          name: "notification list with B's userid header",
-          url: '/api/notification/list',
-          headers: { userid: b.id },
-          expect: [403],
-        },
-        {
-          name: "notification unread with B's userid header",
-          method: 'POST',
-          url: '/api/notification/unread',
-          payload: { readNotification: [] },
-          headers: { userid: b.id },
-          expect: [403],
-        },
+        withBsUserid('notification list', '/api/notification/list'),
+        withBsUserid('notification unread', '/api/notification/unread', { payload: { readNotification: [] } }),
         // persona and onboarding
-        {
-          name: "persona save with B's userid header",
-          method: 'POST',
-          url: '/api/persona',
+        withBsUserid('persona save', '/api/persona', {
           payload: { roles: ['student'], industries: [], interestAreas: [] },
-          headers: { userid: b.id },
-          expect: [403],
-        },
-        {
-          name: "onboarding status with B's userid header",
-          url: '/api/onboarding/status',
-          headers: { userid: b.id },
-          expect: [403],
-        },
+        }),
+        withBsUserid('onboarding status', '/api/onboarding/status'),
         // wishlist (existing routes)
         { name: 'getWishList of B', url: `/api/wishlist/getWishList?countryCode=cn&userId=${b.id}`, expect: [403] },
         {

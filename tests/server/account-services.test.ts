@@ -11,7 +11,7 @@ import {
 } from '../../types'
 import { DEMO_USERS } from '../../server/db/seed'
 import { addBusinessDays } from '../../server/domains/account/business-days'
-import { describeEachDb, tokenFor, auth } from './helpers'
+import { describeEachDb, tokenFor, auth, userRow } from './helpers'
 
 const EN = { languagecode: 'en' }
 /** weekday of an instant in China time (0 = Sunday) */
@@ -35,6 +35,9 @@ describe('business days (spec: "review up to 1 business day", "Approvals: up to 
 })
 
 describeEachDb('account: supply centre, notifications, persona, onboarding', (ctx) => {
+  /** POST /onboarding/link-account, in English */
+  const linkAccount = (token: string, payload: Record<string, unknown>) =>
+    ctx().app.inject({ method: 'POST', url: '/api/onboarding/link-account', headers: auth(token, EN), payload })
   const apply = (token: string, payload: Record<string, unknown>, headers: Record<string, string> = EN) =>
     ctx().app.inject({ method: 'POST', url: '/api/sc/apply', headers: auth(token, headers), payload })
   const pendingRequests = () =>
@@ -136,11 +139,7 @@ describeEachDb('account: supply centre, notifications, persona, onboarding', (ct
 
   it('GET /notification/list: newest first, paged, in the request language; lite.cn has none (empty state)', async () => {
     const token = await tokenFor(ctx(), DEMO_USERS.approvedCn)
-    const u = await ctx()
-      .db.selectFrom('users')
-      .select('id')
-      .where('user_name', '=', DEMO_USERS.approvedCn)
-      .executeTakeFirstOrThrow()
+    const u = await userRow(ctx(), DEMO_USERS.approvedCn)
     const rows = await ctx()
       .db.selectFrom('notifications')
       .selectAll()
@@ -179,11 +178,7 @@ describeEachDb('account: supply centre, notifications, persona, onboarding', (ct
 
   it('POST /notification/unread: "presence of data drives the bell dot" — data while something is unread, null once all are read', async () => {
     const token = await tokenFor(ctx(), DEMO_USERS.approvedCn)
-    const u = await ctx()
-      .db.selectFrom('users')
-      .select('id')
-      .where('user_name', '=', DEMO_USERS.approvedCn)
-      .executeTakeFirstOrThrow()
+    const u = await userRow(ctx(), DEMO_USERS.approvedCn)
     const rows = await ctx()
       .db.selectFrom('notifications')
       .select('id')
@@ -214,11 +209,7 @@ describeEachDb('account: supply centre, notifications, persona, onboarding', (ct
 
   it('persona: GET /persona/options labelled per language; POST /persona round trip; unknown code refused and nothing changed', async () => {
     const token = await tokenFor(ctx(), DEMO_USERS.approvedIn)
-    const u = await ctx()
-      .db.selectFrom('users')
-      .select('id')
-      .where('user_name', '=', DEMO_USERS.approvedIn)
-      .executeTakeFirstOrThrow()
+    const u = await userRow(ctx(), DEMO_USERS.approvedIn)
     const opts = (await ctx().app.inject({ url: '/api/persona/options', headers: auth(token, EN) })).json()
     assert.ok(Value.Check(SuccessEnvelope(PersonaOptionsSchema), opts))
     assert.equal(opts.data.roles.find((o: { code: string }) => o.code === 'student')!.label, 'Student')
@@ -290,12 +281,7 @@ describeEachDb('account: supply centre, notifications, persona, onboarding', (ct
   it('onboarding: only a Partially Registered user may ask to link an organisation account; one pending at a time; reviewDueBy +3 business days', async () => {
     const liteToken = await tokenFor(ctx(), DEMO_USERS.liteCn)
     const payload = { accountNumber: '1000001', companyOrInstitution: '复旦大学生命科学学院', zipCode: '201203' }
-    const res = await ctx().app.inject({
-      method: 'POST',
-      url: '/api/onboarding/link-account',
-      headers: auth(liteToken, EN),
-      payload,
-    })
+    const res = await linkAccount(liteToken, payload)
     assert.equal(res.statusCode, 200, res.body)
     assert.ok(Value.Check(SuccessEnvelope(OnboardingRequestSchema), res.json()))
     const r = res.json().data
@@ -305,12 +291,7 @@ describeEachDb('account: supply centre, notifications, persona, onboarding', (ct
     const info = (await ctx().app.inject({ url: '/api/users/info', headers: auth(liteToken) })).json().data
     assert.equal(info.userRoles.registrationStatus, 'Partially Registered')
     assert.equal(info.accountNumber, null)
-    const again = await ctx().app.inject({
-      method: 'POST',
-      url: '/api/onboarding/link-account',
-      headers: auth(liteToken, EN),
-      payload: { ...payload, accountNumber: '99999999' },
-    })
+    const again = await linkAccount(liteToken, { ...payload, accountNumber: '99999999' })
     assert.equal(again.statusCode, 409)
     assert.match(again.json().message, /already under review/)
     const status = (await ctx().app.inject({ url: '/api/onboarding/status', headers: auth(liteToken) })).json().data
@@ -323,24 +304,14 @@ describeEachDb('account: supply centre, notifications, persona, onboarding', (ct
     await ctx().db.deleteFrom('onboarding_requests').where('request_id', '=', r.requestId).execute()
 
     // an unknown account number is accepted for review all the same: the answer never confirms whether an account exists
-    const unknown = await ctx().app.inject({
-      method: 'POST',
-      url: '/api/onboarding/link-account',
-      headers: auth(liteToken, EN),
-      payload: { ...payload, accountNumber: '99999999' },
-    })
+    const unknown = await linkAccount(liteToken, { ...payload, accountNumber: '99999999' })
     assert.equal(unknown.statusCode, 200)
     assert.deepEqual(Object.keys(unknown.json().data).sort(), Object.keys(r).sort())
     await ctx().db.deleteFrom('onboarding_requests').where('request_id', '=', unknown.json().data.requestId).execute()
 
     const approved = await tokenFor(ctx(), DEMO_USERS.approvedCn)
     const before = await ctx().db.selectFrom('onboarding_requests').selectAll().execute()
-    const refused = await ctx().app.inject({
-      method: 'POST',
-      url: '/api/onboarding/link-account',
-      headers: auth(approved, EN),
-      payload,
-    })
+    const refused = await linkAccount(approved, payload)
     assert.equal(refused.statusCode, 409)
     assert.deepEqual(await ctx().db.selectFrom('onboarding_requests').selectAll().execute(), before)
   })

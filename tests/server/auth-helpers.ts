@@ -1,5 +1,5 @@
 import net from 'node:net'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, InjectOptions } from 'fastify'
 import type { Kysely } from 'kysely'
 import { buildApp } from '../../server/app'
 import type { DB } from '../../server/db/schema'
@@ -157,4 +157,30 @@ export function formContaining(
 export interface LoginEnv {
   handle: import('../../server/db').DbHandle
   srv: LoginServer
+}
+
+/**
+ * `fn` with an app on the login server's database whose per-IP limit of the login routes is `apiPerIp`
+ * (closed after), and `statusCodes(n, request)`: the status codes of `n` such requests in a row.
+ */
+export async function withRateLimitedApp(
+  env: LoginEnv,
+  apiPerIp: number,
+  fn: (app: FastifyInstance, statusCodes: (n: number, request: InjectOptions) => Promise<number[]>) => Promise<void>,
+): Promise<void> {
+  const app = buildApp({
+    db: env.handle.db,
+    jwtSecret: TEST_JWT_SECRET,
+    auth: { publicUrl: env.srv.origin, rateLimits: { apiPerIp } },
+  })
+  const statusCodes = async (n: number, request: InjectOptions) => {
+    const codes: number[] = []
+    for (let i = 0; i < n; i++) codes.push((await app.inject(request)).statusCode)
+    return codes
+  }
+  try {
+    await fn(app, statusCodes)
+  } finally {
+    await app.close()
+  }
 }

@@ -2,11 +2,12 @@ import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
 import { auth, TEST_JWT_SECRET } from './helpers'
-import { Browser, formActions, type LoginEnv } from './auth-helpers'
+import { Browser, formActions, withRateLimitedApp, type LoginEnv } from './auth-helpers'
 import { DEMO_PASSWORD } from '../../server/db/seed/auth'
 import { EMBEDDED_CLIENT_ID } from '../../server/domains/auth/config'
 import { signAccessToken } from '../../server/domains/auth/tokens'
-import { buildApp } from '../../server/app'
+import type { Updateable } from 'kysely'
+import type { DB } from '../../server/db/schema'
 
 const sha = (s: string) => crypto.createHash('sha256').update(s).digest('base64url')
 
@@ -28,6 +29,18 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
       '/wechat-login',
       '/api/auth/oidc/callback',
     ])
+  }
+
+  /**
+   * Signs `username` in up to the provider's redirect to our callback, changes what the server stored for that
+   * login (`stored`: the tampering under test) and follows the redirect; the callback's answer.
+   */
+  async function callbackAfterTampering(username: string, stored: Updateable<DB['auth_login_states']>) {
+    const { b, page } = await openSignIn()
+    const r = await submitLogin(b, page, username, DEMO_PASSWORD)
+    const state = r.appRoute!.searchParams.get('state')!
+    await env().handle.db.updateTable('auth_login_states').set(stored).where('state_hash', '=', sha(state)).execute()
+    return b.request(r.appRoute!.href)
   }
 
   async function redeem(ticket: string) {
@@ -151,28 +164,14 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
   })
 
   it('an expired state is refused', async () => {
-    const { b, page } = await openSignIn()
-    const r = await submitLogin(b, page, 'lite.cn', DEMO_PASSWORD)
-    const state = r.appRoute!.searchParams.get('state')!
-    await env()
-      .handle.db.updateTable('auth_login_states')
-      .set({ expires_at: new Date(Date.now() - 1000) })
-      .where('state_hash', '=', sha(state))
-      .execute()
-    const cb = await b.request(r.appRoute!.href)
+    const cb = await callbackAfterTampering('lite.cn', { expires_at: new Date(Date.now() - 1000) })
     assert.equal(cb.location!.searchParams.get('error'), 'state')
   })
 
   it('PKCE: a code whose code_verifier does not match is refused (tampered stored verifier → error=exchange, no ticket)', async () => {
-    const { b, page } = await openSignIn()
-    const r = await submitLogin(b, page, 'approved.cn', DEMO_PASSWORD)
-    const state = r.appRoute!.searchParams.get('state')!
-    await env()
-      .handle.db.updateTable('auth_login_states')
-      .set({ code_verifier: crypto.randomBytes(32).toString('base64url') })
-      .where('state_hash', '=', sha(state))
-      .execute()
-    const cb = await b.request(r.appRoute!.href)
+    const cb = await callbackAfterTampering('approved.cn', {
+      code_verifier: crypto.randomBytes(32).toString('base64url'),
+    })
     assert.equal(cb.location!.pathname, '/login-callback')
     assert.equal(cb.location!.searchParams.get('error'), 'exchange')
     assert.equal(cb.location!.searchParams.get('ticket'), null)
@@ -205,15 +204,7 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
   })
 
   it('the id_token nonce must be the one sent: a tampered stored nonce is refused (error=exchange)', async () => {
-    const { b, page } = await openSignIn()
-    const r = await submitLogin(b, page, 'approved.cn', DEMO_PASSWORD)
-    const state = r.appRoute!.searchParams.get('state')!
-    await env()
-      .handle.db.updateTable('auth_login_states')
-      .set({ nonce: crypto.randomBytes(32).toString('base64url') })
-      .where('state_hash', '=', sha(state))
-      .execute()
-    const cb = await b.request(r.appRoute!.href)
+    const cb = await callbackAfterTampering('approved.cn', { nonce: crypto.randomBytes(32).toString('base64url') })
     assert.equal(cb.location!.searchParams.get('error'), 'exchange')
     assert.equal(cb.location!.searchParams.get('ticket'), null)
   })
@@ -291,31 +282,21 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
     assert.match(page.text, /<h1>Create account<\/h1>/)
     const action = formActions(page.text, page.url)[0]
     assert.match(action.pathname, /\/register$/)
-
-    const bad = await b.request(action.href, {
-      form: {
-        username: 'approved.cn',
-        email: 'new.user@example.edu.cn',
-        firstName: 'Ada',
-        lastName: 'Li',
-        password: 'short',
-        language: 'en',
-        lang: 'en',
-      },
+    /** Ada Li's registration in English as `username`, with a password long enough unless given another */
+    const form = (username: string, password = 'long-enough-1') => ({
+      username,
+      email: 'new.user@example.edu.cn',
+      firstName: 'Ada',
+      lastName: 'Li',
+      password,
+      language: 'en',
+      lang: 'en',
     })
+
+    const bad = await b.request(action.href, { form: form('approved.cn', 'short') })
     assert.equal(bad.res.status, 400)
     assert.match(bad.text, /This username is already taken|Password must be at least 8 characters\./)
-    const bad2 = await b.request(action.href, {
-      form: {
-        username: 'approved.cn',
-        email: 'new.user@example.edu.cn',
-        firstName: 'Ada',
-        lastName: 'Li',
-        password: 'long-enough-1',
-        language: 'en',
-        lang: 'en',
-      },
-    })
+    const bad2 = await b.request(action.href, { form: form('approved.cn') })
     assert.match(bad2.text, /This username is already taken/)
     assert.match(bad2.text, /value="new.user@example.edu.cn"/, 'typed values are kept')
     assert.match(bad2.text, /value="Ada"/)
@@ -333,17 +314,7 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
     assert.match(weak.text, /请输入有效的邮箱地址。/)
 
     const userName = `new.user.${kind}`
-    const ok = await b.follow(action.href, {
-      form: {
-        username: userName,
-        email: 'new.user@example.edu.cn',
-        firstName: 'Ada',
-        lastName: 'Li',
-        password: 'long-enough-1',
-        language: 'en',
-        lang: 'en',
-      },
-    })
+    const ok = await b.follow(action.href, { form: form(userName) })
     assert.equal(ok.appRoute?.pathname, '/login-callback', ok.text.slice(0, 300))
     const res = await redeem(ok.appRoute!.searchParams.get('ticket')!)
     const data = res.json().data
@@ -426,33 +397,16 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
   })
 
   it('rate limit: POST /api/auth/token and the authorize redirect over the per-IP limit → 429 TOO_MANY_REQUESTS / error=rate_limited', async () => {
-    const app = buildApp({
-      db: env().handle.db,
-      jwtSecret: TEST_JWT_SECRET,
-      auth: { publicUrl: env().srv.origin, rateLimits: { apiPerIp: 2 } },
-    })
-    try {
-      const codes: number[] = []
-      for (let i = 0; i < 3; i++)
-        codes.push(
-          (await app.inject({ method: 'POST', url: '/api/auth/token', payload: { ticket: 'x'.repeat(43) } }))
-            .statusCode,
-        )
-      assert.deepEqual(codes, [401, 401, 429])
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/token',
-        payload: { ticket: 'x'.repeat(43) },
-        headers: { languagecode: 'en' },
-      })
+    const redeemUnknown = { method: 'POST', url: '/api/auth/token', payload: { ticket: 'x'.repeat(43) } } as const
+    await withRateLimitedApp(env(), 2, async (app, statusCodes) => {
+      assert.deepEqual(await statusCodes(3, redeemUnknown), [401, 401, 429])
+      const res = await app.inject({ ...redeemUnknown, headers: { languagecode: 'en' } })
       const body = res.json() as { success: boolean; code: string; statusCode: number; message: string }
       assert.deepEqual([body.success, body.code, body.statusCode], [false, 'TOO_MANY_REQUESTS', 429])
       assert.match(body.message, /Too many login attempts\. Please wait \d+ seconds and try again\./)
       assert.ok(Number(res.headers['retry-after']) > 0)
       // the message in the request's language (Chinese by default)
-      const zh = (
-        await app.inject({ method: 'POST', url: '/api/auth/token', payload: { ticket: 'x'.repeat(43) } })
-      ).json() as { message: string }
+      const zh = (await app.inject(redeemUnknown)).json() as { message: string }
       assert.match(zh.message, /登录尝试过于频繁，请 \d+ 秒后再试/)
       for (let i = 0; i < 2; i++) assert.equal((await app.inject('/api/auth/oidc/authorize')).statusCode, 302)
       const oidcLimited = await app.inject('/api/auth/oidc/authorize')
@@ -461,8 +415,6 @@ export function oidcTests(kind: string, env: () => LoginEnv) {
       const limited = await app.inject('/api/auth/wechat/authorize?mode=qr')
       assert.equal(limited.statusCode, 302)
       assert.equal(limited.headers.location, '/wechat-login?error=rate_limited')
-    } finally {
-      await app.close()
-    }
+    })
   })
 }

@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { buildApp } from '../../server/app'
 import { RATE_LIMIT_NAMESPACE } from '../../server/domains/auth/rate-limit'
-import { auth, describeEachDb, TEST_JWT_SECRET, tokenFor } from './helpers'
+import type { Kysely } from 'kysely'
+import type { DB } from '../../server/db/schema'
+import type { AuthUser } from '../../server/domains/auth'
+import { auth, authUser, describeEachDb, TEST_JWT_SECRET, tokenFor } from './helpers'
 import { freePort, startRedis } from '../support/redis-server'
 
 /**
@@ -18,6 +21,10 @@ import { freePort, startRedis } from '../support/redis-server'
  * Two API instances (buildApp) on one database, with a redis-server of this test's own on a free port
  * (never the shared 127.0.0.1:6379), as a deployment behind a load balancer would run them.
  */
+
+/** the account's type, as the user cache tests change it (and put it back) */
+const setAccountType = (db: Kysely<DB>, accountId: number, type: AuthUser['accountType']) =>
+  db.updateTable('accounts').set({ account_type: type }).where('id', '=', accountId).execute()
 
 /** Log lines (JSON) of an app, to see what it warns about. */
 function logSink() {
@@ -234,24 +241,19 @@ describeEachDb('one store on several API instances: login rate limits and the us
     const b = await instance({ redisUrl: redis.url })
     const db = ctx().db
     const token = await tokenFor(db, 'approved.cn')
-    const u = await db
-      .selectFrom('users as u')
-      .innerJoin('accounts as ac', 'ac.id', 'u.account_id')
-      .select(['u.id', 'u.account_id', 'ac.account_type'])
-      .where('u.user_name', '=', 'approved.cn')
-      .executeTakeFirstOrThrow()
+    const u = await authUser(db, 'approved.cn')
     const accountTypeOn = async (app: FastifyInstance) => {
       const res = await app.inject({ url: '/api/users/info', headers: auth(token) })
       assert.equal(res.statusCode, 200, res.body)
       return res.json().data.userRoles.accountType as string
     }
-    const changed = u.account_type === 'distributor' ? 'customer' : 'distributor'
+    const changed = u.accountType === 'distributor' ? 'customer' : 'distributor'
     try {
-      assert.equal(await accountTypeOn(b), u.account_type) // B caches the user
-      await db.updateTable('accounts').set({ account_type: changed }).where('id', '=', u.account_id).execute()
+      assert.equal(await accountTypeOn(b), u.accountType) // B caches the user
+      await setAccountType(db, u.accountId, changed)
       assert.equal(
         await accountTypeOn(b),
-        u.account_type,
+        u.accountType,
         'B serves its cached entry (so what follows is the invalidation, not a miss)',
       )
 
@@ -265,7 +267,7 @@ describeEachDb('one store on several API instances: login rate limits and the us
       }
       assert.equal(seen, changed, 'B dropped its entry on the invalidation from A')
     } finally {
-      await db.updateTable('accounts').set({ account_type: u.account_type }).where('id', '=', u.account_id).execute()
+      await setAccountType(db, u.accountId, u.accountType)
       a.invalidateUser(u.id)
     }
   })
@@ -275,25 +277,20 @@ describeEachDb('one store on several API instances: login rate limits and the us
     const b = await instance({ redisUrl: null })
     const db = ctx().db
     const token = await tokenFor(db, 'approved.cn')
-    const u = await db
-      .selectFrom('users as u')
-      .innerJoin('accounts as ac', 'ac.id', 'u.account_id')
-      .select(['u.id', 'u.account_id', 'ac.account_type'])
-      .where('u.user_name', '=', 'approved.cn')
-      .executeTakeFirstOrThrow()
+    const u = await authUser(db, 'approved.cn')
     const accountTypeOn = async (app: FastifyInstance) =>
       (await app.inject({ url: '/api/users/info', headers: auth(token) })).json().data.userRoles.accountType as string
-    const changed = u.account_type === 'distributor' ? 'customer' : 'distributor'
+    const changed = u.accountType === 'distributor' ? 'customer' : 'distributor'
     try {
-      assert.equal(await accountTypeOn(b), u.account_type)
-      await db.updateTable('accounts').set({ account_type: changed }).where('id', '=', u.account_id).execute()
+      assert.equal(await accountTypeOn(b), u.accountType)
+      await setAccountType(db, u.accountId, changed)
       a.invalidateUser(u.id)
       assert.equal(await accountTypeOn(a), changed)
-      assert.equal(await accountTypeOn(b), u.account_type, 'B keeps its entry: only the TTL bounds it')
+      assert.equal(await accountTypeOn(b), u.accountType, 'B keeps its entry: only the TTL bounds it')
       b.invalidateUser(u.id)
       assert.equal(await accountTypeOn(b), changed)
     } finally {
-      await db.updateTable('accounts').set({ account_type: u.account_type }).where('id', '=', u.account_id).execute()
+      await setAccountType(db, u.accountId, u.accountType)
     }
   })
 })

@@ -1,10 +1,9 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { auth, TEST_JWT_SECRET, tokenFor } from './helpers'
-import { Browser, formContaining, type LoginEnv } from './auth-helpers'
+import { Browser, formContaining, withRateLimitedApp, type LoginEnv } from './auth-helpers'
 import { signWechatJwt } from '../../server/domains/auth/tokens'
 import { STANDIN_APPS } from '../../server/domains/auth/config'
-import { buildApp } from '../../server/app'
 
 /** WeChat login through the local stand-in (issue 4): run by auth-login.test.ts on each database. */
 export function wechatTests(_kind: string, env: () => LoginEnv) {
@@ -180,28 +179,17 @@ export function wechatTests(_kind: string, env: () => LoginEnv) {
   })
 
   it('rate limit: /api/wechat/login/* over the per-IP limit → 429 TOO_MANY_REQUESTS', async () => {
-    const app = buildApp({
-      db: env().handle.db,
-      jwtSecret: TEST_JWT_SECRET,
-      auth: { publicUrl: env().srv.origin, rateLimits: { apiPerIp: 2 } },
-    })
-    try {
-      const codes: number[] = []
-      for (let i = 0; i < 3; i++) {
-        codes.push(
-          (await app.inject({ method: 'POST', url: '/api/wechat/login/token', payload: { openid: 'o', jwt: 'x' } }))
-            .statusCode,
-        )
-      }
-      assert.deepEqual(codes, [401, 401, 429])
+    await withRateLimitedApp(env(), 2, async (app, statusCodes) => {
+      assert.deepEqual(
+        await statusCodes(3, { method: 'POST', url: '/api/wechat/login/token', payload: { openid: 'o', jwt: 'x' } }),
+        [401, 401, 429],
+      )
       const res = await app.inject({
         method: 'POST',
         url: '/api/wechat/login/miniprogram',
         payload: { code: 'standin:oStandin-lite-cn' },
       })
       assert.notEqual(res.statusCode, 429, 'each route has its own count')
-    } finally {
-      await app.close()
-    }
+    })
   })
 }

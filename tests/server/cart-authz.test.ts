@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import { describeEachDb, tokenFor, type TestContext, apiCaller } from './helpers'
+import { orderableProducts } from '../support/orderable-products'
 
 /**
  * The cart IDOR matrix (issue 9: "an IDOR matrix for carts, quotes and orders (another user's gcId,
@@ -23,13 +24,8 @@ async function accountOf(ctx: TestContext, userName: string) {
 
 /** Orderable products (active, priced, not quote-only), in a stable order. */
 async function orderable(ctx: TestContext, n: number, offset = 0) {
-  return ctx.db
-    .selectFrom('products as p')
-    .innerJoin('product_sales as s', 's.product_id', 'p.id')
+  return orderableProducts(ctx.db)
     .select(['p.id', 'p.sku', 'p.catalog_number', 'p.title_en', 'p.title_zh', 'p.size', 'p.list_price_cny'])
-    .where('s.sales_status', '=', 'active')
-    .where('p.lead_target', '=', false)
-    .where('p.list_price_cny', 'is not', null)
     .orderBy('p.id')
     .offset(offset)
     .limit(n)

@@ -1,7 +1,8 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
-import { describeEachDb, tokenFor, auth, type TestContext, apiCaller } from './helpers'
+import { describeEachDb, tokenFor, auth, type TestContext, apiCaller, userRow } from './helpers'
 import { couponMessageKey } from '../../types/cart/coupons'
+import { orderableProducts } from '../support/orderable-products'
 
 /**
  * Coupon verdicts beyond the mixes (cart.test.ts): the seeded codes of server/db/seed/cart.ts, each
@@ -12,14 +13,9 @@ const CN = { countrycode: 'cn', languagecode: 'en' }
 
 async function couponSkus(ctx: TestContext, code: string, n: number): Promise<string[]> {
   const c = await ctx.db.selectFrom('coupons').select('skus').where('code', '=', code).executeTakeFirstOrThrow()
-  const rows = await ctx.db
-    .selectFrom('products as p')
-    .innerJoin('product_sales as s', 's.product_id', 'p.id')
+  const rows = await orderableProducts(ctx.db)
     .select('p.catalog_number')
     .where('p.catalog_number', 'in', c.skus)
-    .where('s.sales_status', '=', 'active')
-    .where('p.lead_target', '=', false)
-    .where('p.list_price_cny', 'is not', null)
     .orderBy('p.catalog_number')
     .limit(n)
     .execute()
@@ -119,18 +115,10 @@ describeEachDb('cart coupons', (ctx) => {
   // mixed. Only one each of P, D, R, M and T per order."
   it('"R and T cannot be mixed" holds under concurrency: R and T applied at the same moment, one is kept and the other refused (MRT_MIX)', async () => {
     const token = await tokenFor(ctx(), 'approved.cn')
-    const u = await ctx()
-      .db.selectFrom('users')
-      .select('id')
-      .where('user_name', '=', 'approved.cn')
-      .executeTakeFirstOrThrow()
+    const u = await userRow(ctx(), 'approved.cn')
     // an order over T-TRIAL50's ¥500 minimum, so that both codes are valid on their own
-    const p = await ctx()
-      .db.selectFrom('products as p')
-      .innerJoin('product_sales as s', 's.product_id', 'p.id')
+    const p = await orderableProducts(ctx().db)
       .select(['p.catalog_number', 'p.list_price_cny'])
-      .where('s.sales_status', '=', 'active')
-      .where('p.lead_target', '=', false)
       .where('p.list_price_cny', '>', 0)
       .orderBy('p.list_price_cny', 'desc')
       .limit(1)

@@ -2,6 +2,7 @@ import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { describeEachDb, tokenFor, auth, type TestContext, apiCaller } from './helpers'
 import { isAnonymousCartId } from '../../types/cart/cart-id'
+import { orderableProducts } from '../support/orderable-products'
 
 /**
  * The cart calls (spec §7) against a real database: ownership by token or gcId, the §4 merge,
@@ -185,14 +186,9 @@ describeEachDb('cart', (ctx) => {
   })
 
   it("add by assay ID finds the assay's product; an unknown assay is reported as an unknown assay ID (not a catalogue number), not added", async () => {
-    const a = await ctx()
-      .db.selectFrom('product_assays as a')
-      .innerJoin('products as p', 'p.id', 'a.product_id')
-      .innerJoin('product_sales as s', 's.product_id', 'p.id')
+    const a = await orderableProducts(ctx().db)
+      .innerJoin('product_assays as a', 'a.product_id', 'p.id')
       .select(['a.assay_id', 'p.catalog_number'])
-      .where('s.sales_status', '=', 'active')
-      .where('p.lead_target', '=', false)
-      .where('p.list_price_cny', 'is not', null)
       .limit(1)
       .executeTakeFirstOrThrow()
     assert.match(a.assay_id, /^[A-Z][a-z]\d{8}_[a-zA-Z0-9]{2}$/)

@@ -1,10 +1,9 @@
 import { describe, it, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
+import type { ChildProcess } from 'node:child_process'
 import pg from 'pg'
 import { POSTGRES_URL, createTempPostgresDb, dropTempPostgresDb, withDatabase } from './helpers'
-import { addBuyers, stockedProducts } from '../support/load-buyers'
+import { addBuyers, assertAcknowledgedOnce, keyPlacements, spawnServer, stockedProducts } from '../support/load-buyers'
 
 /**
  * Crash test (PostgreSQL only): the real server as a child process takes orders from 20 concurrent
@@ -15,7 +14,6 @@ import { addBuyers, stockedProducts } from '../support/load-buyers'
  * creates at most one placement per key, and a second retry replays it.
  */
 
-const ROOT = path.resolve(__dirname, '..', '..')
 const SECRET = 'crash-test-secret-0123456789-abcdefghijklmnop'
 const CLIENTS = 20
 // the kill comes once this many orders are acknowledged (a condition, not a time: on a busy machine 3 s gave
@@ -36,20 +34,7 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'index.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'error',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      STATIC_DIR: path.join(ROOT, 'dist', 'h5'),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
+  const child = spawnServer(databaseUrl, port, SECRET, { LOG_LEVEL: 'error' }, ['ignore', 'ignore', 'pipe'])
   const err: string[] = []
   child.stderr!.on('data', (d) => err.push(String(d)))
   const end = Date.now() + 90_000
@@ -106,10 +91,21 @@ describe(
           pool.slice(0, 5).map((p) => p.id),
         ])
         const ids = pool.map((p) => p.id)
-        const stockBefore = Number(
-          (await client.query(`SELECT sum(quantity) AS s FROM product_stock WHERE product_id = ANY($1)`, [ids])).rows[0]
-            .s,
-        )
+        /** what the pool's products have on the shelves, and what the buyers' order lines allocated */
+        const stockAndAllocated = async () => ({
+          stock: Number(
+            (await client.query(`SELECT sum(quantity) AS s FROM product_stock WHERE product_id = ANY($1)`, [ids]))
+              .rows[0].s,
+          ),
+          allocated: Number(
+            (
+              await client.query(
+                `SELECT coalesce(sum(l.allocated_qty), 0) AS s FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.user_id LIKE 'U-crash-%'`,
+              )
+            ).rows[0].s,
+          ),
+        })
+        const stockBefore = (await stockAndAllocated()).stock
 
         const acked = new Map<string, { user: number; body: unknown; response: any }>()
         const attempted = new Map<string, { user: number; body: unknown }>()
@@ -161,61 +157,10 @@ describe(
         child = await startServer(url, port)
         t.diagnostic(`restart ${Date.now() - restart} ms`)
 
-        // 1. every acknowledged key: one placement, with the orders and lines of its answer
-        for (const [key, a] of acked) {
-          const pl = (
-            await client.query(
-              `SELECT id, response FROM order_placements WHERE user_id = $1 AND idempotency_key = $2`,
-              [`U-crash-${a.user}`, key],
-            )
-          ).rows
-          assert.equal(pl.length, 1, key)
-          assert.deepEqual(pl[0].response, a.response, key)
-          const orders = (
-            await client.query(
-              `SELECT order_number, sales_order_number, po_number, (SELECT count(*)::int FROM order_lines l WHERE l.order_id = o.id) AS n FROM orders o WHERE placement_id = $1 ORDER BY order_number`,
-              [pl[0].id],
-            )
-          ).rows
-          assert.deepEqual(
-            orders.map((o) => o.order_number).sort(),
-            a.response.orders.map((o: any) => o.orderNumber).sort(),
-            key,
-          )
-          for (const o of orders) {
-            assert.ok(o.n > 0, `${key}: order without lines`)
-            assert.equal(o.po_number, key)
-          }
-        }
-        // 2. nothing half-written
-        assert.equal(
-          (
-            await client.query(
-              `SELECT count(*)::int AS n FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id)`,
-            )
-          ).rows[0].n,
-          0,
-        )
-        assert.equal(
-          (
-            await client.query(
-              `SELECT count(*)::int AS n FROM order_placements p WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.placement_id = p.id)`,
-            )
-          ).rows[0].n,
-          0,
-        )
+        // 1. every acknowledged key: one placement, with the orders and lines of its answer; 2. nothing half-written
+        await assertAcknowledgedOnce(client, 'crash', acked)
         // 3. stock conservation: what left the shelves is what the order lines allocated
-        const stockAfter = Number(
-          (await client.query(`SELECT sum(quantity) AS s FROM product_stock WHERE product_id = ANY($1)`, [ids])).rows[0]
-            .s,
-        )
-        const allocated = Number(
-          (
-            await client.query(
-              `SELECT coalesce(sum(l.allocated_qty), 0) AS s FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.user_id LIKE 'U-crash-%'`,
-            )
-          ).rows[0].s,
-        )
+        const { stock: stockAfter, allocated } = await stockAndAllocated()
         assert.equal(stockBefore - stockAfter, allocated)
         assert.equal(
           (await client.query(`SELECT count(*)::int AS n FROM product_stock WHERE quantity < 0`)).rows[0].n,
@@ -240,25 +185,10 @@ describe(
           const r2 = await send()
           const j2 = await r2.json()
           if (r1.status === 200) assert.deepEqual(j2, j1)
-          const n = (
-            await client.query(
-              `SELECT count(*)::int AS n FROM order_placements WHERE user_id = $1 AND idempotency_key = $2`,
-              [`U-crash-${a.user}`, key],
-            )
-          ).rows[0].n
+          const n = await keyPlacements(client, 'crash', a.user, key)
           assert.ok(n <= 1, `${key}: ${n} placements`)
         }
-        const stockFinal = Number(
-          (await client.query(`SELECT sum(quantity) AS s FROM product_stock WHERE product_id = ANY($1)`, [ids])).rows[0]
-            .s,
-        )
-        const allocatedFinal = Number(
-          (
-            await client.query(
-              `SELECT coalesce(sum(l.allocated_qty), 0) AS s FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.user_id LIKE 'U-crash-%'`,
-            )
-          ).rows[0].s,
-        )
+        const { stock: stockFinal, allocated: allocatedFinal } = await stockAndAllocated()
         assert.equal(stockBefore - stockFinal, allocatedFinal)
 
         child.kill('SIGTERM')

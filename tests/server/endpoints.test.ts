@@ -1,12 +1,11 @@
 import { describe, it, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import type { FastifyInstance, RouteOptions } from 'fastify'
-import { buildApp } from '../../server/app'
 import { createPgliteDb, type DbHandle } from '../../server/db'
 import * as contract from '../../types'
 import type { Endpoint } from '../../types/endpoint'
 import { DOMAINS, type Domain } from '../../types/domains'
-import { TEST_JWT_SECRET } from './helpers'
+import { appWithRoutes } from './helpers'
 
 // the operator routes (/api/ops/...) exist only with OPS_TOKEN: they are in the tables too
 process.env.OPS_TOKEN = 'endpoints-test-ops-token-0123456789'
@@ -47,17 +46,13 @@ function compare(registered: Registered[], tables: Partial<Record<Domain, Record
 describe('the endpoint tables and the routes the server registers', () => {
   let h: DbHandle
   let app: FastifyInstance
-  const routes: RouteOptions[] = []
   let registered: Registered[] = []
 
   before(async () => {
     // registration needs no data: an empty database
     h = await createPgliteDb()
-    app = buildApp({ db: h.db, jwtSecret: TEST_JWT_SECRET })
-    app.addHook('onRoute', (r) => {
-      routes.push(r)
-    })
-    await app.ready()
+    let routes: RouteOptions[]
+    ;({ app, routes } = await appWithRoutes(h.db))
     registered = routes
       .filter((r) => r.url.startsWith('/api/') && !(r.schema as { hide?: boolean } | undefined)?.hide)
       .flatMap((route) =>

@@ -1,6 +1,6 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
-import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
+import { describeEachDb, tokenFor, auth, type TestContext, userRow } from './helpers'
 import { ENQUIRY_COMMENT_LIMIT } from '../../types/order/enquiries'
 import { createConfirmation } from '../../server/domains/order/lifecycle'
 
@@ -31,11 +31,7 @@ async function makeRequest(
   userName: string,
   over: { status?: 'pending' | 'in_progress' | 'completed'; createdAt?: Date } = {},
 ) {
-  const u = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'account_id'])
-    .where('user_name', '=', userName)
-    .executeTakeFirstOrThrow()
+  const u = await userRow(ctx.db, userName)
   const row = await ctx.db
     .insertInto('service_requests')
     .values({
@@ -187,11 +183,7 @@ describeEachDb('requests and enquiries', (ctx) => {
 
 describeEachDb('order confirmation links', (ctx) => {
   const anOrder = async (status: string) => {
-    const u = await ctx()
-      .db.selectFrom('users')
-      .select('account_id')
-      .where('user_name', '=', 'approved.cn')
-      .executeTakeFirstOrThrow()
+    const u = await userRow(ctx(), 'approved.cn')
     const o = await ctx()
       .db.selectFrom('orders')
       .select(['id', 'order_number'])

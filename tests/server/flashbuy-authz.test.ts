@@ -1,6 +1,7 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { describeEachDb, tokenFor, type TestContext } from './helpers'
+import { clearFlashLedger, setFlashLedger } from '../support/flash-sale'
 
 /**
  * Flash buy and accounts (issue 11): the token decides whose ship-to, whose purchases and whose price
@@ -75,10 +76,7 @@ describeEachDb("flash buy: one account never reaches another's ship-to or purcha
   it("another account's purchases never show in purchasedQty nor count against the caller's limit", async () => {
     const distributorAccount = await accountOf(ctx(), 'distributor.cn')
     // FB-CN-001: max 5, per-account limit 10; distributor.cn has bought 9
-    await ctx()
-      .db.insertInto('flash_sale_ledger')
-      .values({ flash_sale_id: 'FB-CN-001', account_id: distributorAccount, purchased_qty: 9 })
-      .execute()
+    await setFlashLedger(ctx().db, 'FB-CN-001', distributorAccount, 9)
     try {
       const approved = await tokenFor(ctx(), 'approved.cn')
       const distributor = await tokenFor(ctx(), 'distributor.cn')
@@ -101,11 +99,7 @@ describeEachDb("flash buy: one account never reaches another's ship-to or purcha
         '9 + 2 > 10 for the account that bought',
       )
     } finally {
-      await ctx()
-        .db.deleteFrom('flash_sale_ledger')
-        .where('flash_sale_id', '=', 'FB-CN-001')
-        .where('account_id', '=', distributorAccount)
-        .execute()
+      await clearFlashLedger(ctx().db, 'FB-CN-001', distributorAccount)
     }
   })
 

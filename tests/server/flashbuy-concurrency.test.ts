@@ -10,8 +10,8 @@ import { seedDatabase } from '../../server/db/seed'
 import { signAccessToken } from '../../server/domains/auth/tokens'
 import { POSTGRES_URL, TEST_JWT_SECRET, createTempPostgresDb, dropTempPostgresDb, withDatabase } from './helpers'
 import { freePort, startRedis } from '../support/redis-server'
-import { addBuyer } from '../support/buyer-account'
-import { firstPricedProductId, openFlashSale } from '../support/flash-sale'
+import { addBuyer, seededUser } from '../support/buyer-account'
+import { firstPricedProductId, openFlashSale, flashOrderBody } from '../support/flash-sale'
 
 /**
  * Issue 11: "A concurrency test on the real PostgreSQL server: many concurrent buyers with many
@@ -50,11 +50,7 @@ describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL
     await migrateToLatest(handle.db)
     await seedDatabase(handle.db, { productCount: 300 })
     productId = await firstPricedProductId(handle.db)
-    const base = await handle.db
-      .selectFrom('users')
-      .selectAll()
-      .where('user_name', '=', 'approved.cn')
-      .executeTakeFirstOrThrow()
+    const base = await seededUser(handle.db, 'approved.cn')
     for (let i = 0; i < ACCOUNTS; i++) {
       const userId = `U-fbconc-${i}`
       const { accountId, addressKey } = await addBuyer(handle.db, {
@@ -119,14 +115,7 @@ describe('flash-buy placement under a crowd (PostgreSQL)', { skip: !POSTGRES_URL
             languagecode: 'en',
             'idempotency-key': key,
           },
-          payload: {
-            flashBuyId: saleId,
-            quantity,
-            addressKey: b.addressKey,
-            termsAccepted: true,
-            receiver: { name: 'A', phone: '13800138000' },
-            invoiceReceiver: { name: 'B', phone: '13800138000' },
-          },
+          payload: flashOrderBody(saleId, quantity, b.addressKey),
         })
         if (res.statusCode < 500 || attempt >= 20) return { status: res.statusCode, body: res.json() }
         await new Promise((r) => setTimeout(r, 20)) // indefinite: the same key again

@@ -16,6 +16,7 @@ import { taxOf } from '../../types/order/totals'
 import { TAX_RATE_BASIS_POINTS } from '../../server/domains/cart/tax'
 import { describeEachDb, tokenFor, auth, TEST_JWT_SECRET, type TestContext } from './helpers'
 import { FlashQuoteSchema, type FlashQuote } from '../../types/flashbuy/schemas'
+import { clearFlashLedger, setFlashLedger } from '../support/flash-sale'
 
 /**
  * Issue 11, the flash-buy reads: the sale list, the detail (spec §3 "Flash-buy detail": id, sku,
@@ -392,20 +393,13 @@ describeEachDb('flash buy: sale list, detail, apply-promo and the operator endpo
 
     // the per-account limit counts what the account has bought already (its ledger row)
     const account = await accountOf(ctx(), 'approved.cn')
-    await ctx()
-      .db.insertInto('flash_sale_ledger')
-      .values({ flash_sale_id: 'FB-CN-001', account_id: account, purchased_qty: 8 })
-      .execute()
+    await setFlashLedger(ctx().db, 'FB-CN-001', account, 8)
     try {
       assert.equal((await detail('FB-CN-001', { token })).body.data.purchasedQty, 8)
       assert.equal(await status('FB-CN-001', 3), 'check_accountPurchaseLimitQty', '8 bought + 3 > 10')
       assert.equal(await status('FB-CN-001', 2), 'success', '8 bought + 2 = 10')
     } finally {
-      await ctx()
-        .db.deleteFrom('flash_sale_ledger')
-        .where('flash_sale_id', '=', 'FB-CN-001')
-        .where('account_id', '=', account)
-        .execute()
+      await clearFlashLedger(ctx().db, 'FB-CN-001', account)
     }
   })
 

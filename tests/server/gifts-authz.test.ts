@@ -1,7 +1,7 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { sql } from 'kysely'
-import { describeEachDb, tokenFor, type TestContext } from './helpers'
+import { describeEachDb, tokenFor, type TestContext, userRow } from './helpers'
 
 /**
  * Who reaches what in the membership programme (issue 13: "an IDOR matrix for ledgers, redemptions
@@ -48,22 +48,18 @@ const counts = async (c: TestContext) => {
 describeEachDb(
   "membership points and gifts: one member never reaches another's; blocked accounts reach nothing",
   (ctx) => {
+    /** what A redeems (and B then sends with A's Idempotency-Key) */
+    const aRedemption = {
+      giftId: 'GF-CN-005',
+      quantity: 1,
+      addressKey: 'ST-1000001-01',
+      contact: { name: 'Wang', phone: '13800138000' },
+    }
+
     it("A's redemption, its record, detail and feedback are invisible and untouchable to B (404 like an unknown number)", async () => {
       const a = await tokenFor(ctx(), 'approved.cn')
       const b = await tokenFor(ctx(), 'approved.in')
-      const r = await call(
-        ctx(),
-        'POST',
-        '/membership/gifts/redeem',
-        a,
-        {
-          giftId: 'GF-CN-005',
-          quantity: 1,
-          addressKey: 'ST-1000001-01',
-          contact: { name: 'Wang', phone: '13800138000' },
-        },
-        'authz-key-a-0001',
-      )
+      const r = await call(ctx(), 'POST', '/membership/gifts/redeem', a, aRedemption, 'authz-key-a-0001')
       assert.equal(r.status, 200, r.text)
       const num = r.body.data.redemption.redemptionNumber
       const fa = await call(ctx(), 'POST', '/membership/redemption-feedback', a, {
@@ -94,11 +90,7 @@ describeEachDb(
       assert.ok(!bf.text.includes(num) && !bf.text.includes('A asks'))
       const be = await call(ctx(), 'GET', '/membership/points/entries?pageSize=50', b)
       assert.ok(!be.text.includes(num), "B's ledger has no entry of A's redemption")
-      const bu = await ctx()
-        .db.selectFrom('users')
-        .select('id')
-        .where('user_name', '=', 'approved.in')
-        .executeTakeFirstOrThrow()
+      const bu = await userRow(ctx(), 'approved.in')
       const bSum = Number(
         (
           await ctx()
@@ -129,19 +121,7 @@ describeEachDb(
       )
       assert.deepEqual([ship.status, ship.body.reason], [404, 'ADDRESS_NOT_FOUND'])
       // the same Idempotency-Key in B's hands is B's own key: it does not replay A's redemption
-      const sameKey = await call(
-        ctx(),
-        'POST',
-        '/membership/gifts/redeem',
-        b,
-        {
-          giftId: 'GF-CN-005',
-          quantity: 1,
-          addressKey: 'ST-1000001-01',
-          contact: { name: 'Wang', phone: '13800138000' },
-        },
-        'authz-key-a-0001',
-      )
+      const sameKey = await call(ctx(), 'POST', '/membership/gifts/redeem', b, aRedemption, 'authz-key-a-0001')
       assert.notEqual(sameKey.status, 200)
       assert.ok(!sameKey.text.includes(num))
       assert.deepEqual(await counts(ctx()), before, "nothing written by B's attempts")
@@ -181,11 +161,7 @@ describeEachDb(
         assert.equal(anon.status, 401, `${m} ${url} anonymous`)
       }
       assert.deepEqual(await counts(ctx()), before)
-      const du = await ctx()
-        .db.selectFrom('users')
-        .select('id')
-        .where('user_name', '=', 'distributor.cn')
-        .executeTakeFirstOrThrow()
+      const du = await userRow(ctx(), 'distributor.cn')
       const e = await ctx().db.selectFrom('points_entries').select('id').where('user_id', '=', du.id).execute()
       assert.equal(e.length, 0, 'a blocked account earns no points either')
     })

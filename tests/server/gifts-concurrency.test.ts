@@ -8,6 +8,7 @@ import type { DbHandle } from '../../server/db'
 import { earnPoints } from '../../server/domains/membership/ledger'
 import { signAccessToken } from '../../server/domains/auth/tokens'
 import { POSTGRES_URL, TEST_JWT_SECRET, closeTestDb, openTestDb } from './helpers'
+import { seededUser } from '../support/buyer-account'
 
 /**
  * Issue 13: "a concurrency test on PostgreSQL: concurrent redemptions ... never overspend points,
@@ -64,11 +65,7 @@ describe('gift redemption under a crowd (PostgreSQL)', { skip: !POSTGRES_URL && 
         },
       ])
       .execute()
-    const base = await db
-      .selectFrom('users')
-      .selectAll()
-      .where('user_name', '=', 'approved.cn')
-      .executeTakeFirstOrThrow()
+    const base = await seededUser(db, 'approved.cn')
     for (let i = 0; i < MEMBERS; i++) {
       const id = `U-race-${i}-${crypto.randomBytes(3).toString('hex')}`
       await db

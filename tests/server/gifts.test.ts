@@ -47,6 +47,9 @@ const userId = (db: Kysely<DB>, userName: string) =>
     .where('user_name', '=', userName)
     .executeTakeFirstOrThrow()
     .then((u) => u.id)
+/** the user's points entries of one kind (earned, spent, expired, reversed) */
+const entriesOfKind = (db: Kysely<DB>, uid: string, kind: DB['points_entries']['kind']) =>
+  db.selectFrom('points_entries').selectAll().where('user_id', '=', uid).where('kind', '=', kind).execute()
 const ledgerSum = async (db: Kysely<DB>, uid: string) =>
   Number(
     (
@@ -216,29 +219,13 @@ describeEachDb('membership points: orders earn, cancellations reverse, lots expi
     const r = await call(ctx(), 'GET', '/membership/points', { token: t })
     // 30 spent came out of the 2019 lot; its other 70 expired; 50 expire at the start of 2032; 7 never
     assert.deepEqual(r.body.data, { balance: 57, expiring: { points: 50, expiresAt: '2032-01-01T00:00:00.000Z' } })
-    const expired = await db
-      .selectFrom('points_entries')
-      .selectAll()
-      .where('user_id', '=', uid)
-      .where('kind', '=', 'expired')
-      .execute()
+    const expired = await entriesOfKind(db, uid, 'expired')
     assert.deepEqual(
       expired.map((x) => [x.points, x.source]),
       [[-70, 'expiry']],
     )
     await call(ctx(), 'GET', '/membership/points', { token: t })
-    assert.equal(
-      (
-        await db
-          .selectFrom('points_entries')
-          .select('id')
-          .where('user_id', '=', uid)
-          .where('kind', '=', 'expired')
-          .execute()
-      ).length,
-      1,
-      'nothing more expires',
-    )
+    assert.equal((await entriesOfKind(db, uid, 'expired')).length, 1, 'nothing more expires')
     const list = await call(ctx(), 'GET', '/membership/points/entries?page=1&pageSize=2', { token: t })
     assert.equal(list.body.data.total, 5)
     assert.equal(list.body.data.items.length, 2)
@@ -295,12 +282,7 @@ describeEachDb('gift centre: statuses, redemption and its refusals, record, feed
     assert.deepEqual(d.redemption.contact, { name: '王小明', phone: '13800138000' })
     assert.equal(await stockOf(db, 'GF-CN-001'), stock - 1)
     assert.equal(await ledgerSum(db, uid), balance - 4800)
-    const spent = await db
-      .selectFrom('points_entries')
-      .selectAll()
-      .where('user_id', '=', uid)
-      .where('kind', '=', 'spent')
-      .execute()
+    const spent = await entriesOfKind(db, uid, 'spent')
     assert.deepEqual(
       spent.map((e) => [e.points, e.source, e.source_ref]),
       [[-4800, 'redemption', d.redemption.redemptionNumber]],

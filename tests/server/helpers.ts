@@ -1,15 +1,19 @@
 import { describe, before, after } from 'node:test'
+import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, RouteOptions } from 'fastify'
 import type { Kysely } from 'kysely'
 import pg from 'pg'
+import type { TSchema } from 'typebox'
+import { Value } from 'typebox/value'
 import { buildApp } from '../../server/app'
 import { createPgliteDb, createPostgresDb, migrateToLatest, type DbHandle, type DbKind } from '../../server/db'
 import type { DB } from '../../server/db/schema'
 import { seedDatabase } from '../../server/db/seed'
 import { signAccessToken } from '../../server/domains/auth/tokens'
 import type { AuthUser } from '../../server/domains/auth'
+import { SuccessEnvelope } from '../../types'
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz'
 export const TEST_PRODUCT_COUNT = Number(process.env.TEST_PRODUCT_COUNT ?? 6000)
@@ -166,18 +170,36 @@ export function describeEachDb(
   }
 }
 
+const dbOf = (appOrDb: Kysely<DB> | TestContext): Kysely<DB> =>
+  'db' in appOrDb && 'app' in appOrDb ? appOrDb.db : (appOrDb as Kysely<DB>)
+
+/** a seeded user's id, name and account id */
+export function userRow(appOrDb: Kysely<DB> | TestContext, userName: string) {
+  return dbOf(appOrDb)
+    .selectFrom('users')
+    .select(['id', 'user_name', 'account_id'])
+    .where('user_name', '=', userName)
+    .executeTakeFirstOrThrow()
+}
+
+/** An app on `db`, ready, and every route it registered, in order (the route-table checks read them). */
+export async function appWithRoutes(db: Kysely<DB>): Promise<{ app: FastifyInstance; routes: RouteOptions[] }> {
+  const app = buildApp({ db, jwtSecret: TEST_JWT_SECRET })
+  const routes: RouteOptions[] = []
+  app.addHook('onRoute', (r) => {
+    routes.push(r)
+  })
+  await app.ready()
+  return { app, routes }
+}
+
 /** A bearer token for a seeded user (the dev/test stand-in for the login flow). */
 export async function tokenFor(
   appOrDb: Kysely<DB> | TestContext,
   userName: string,
   opts: { ttlSeconds?: number; nowSeconds?: number; secret?: string } = {},
 ): Promise<string> {
-  const db: Kysely<DB> = 'db' in appOrDb && 'app' in appOrDb ? appOrDb.db : (appOrDb as Kysely<DB>)
-  const u = await db
-    .selectFrom('users')
-    .select(['id', 'user_name'])
-    .where('user_name', '=', userName)
-    .executeTakeFirstOrThrow()
+  const u = await userRow(appOrDb, userName)
   return signAccessToken(
     opts.secret ?? TEST_JWT_SECRET,
     { userId: u.id, userName: u.user_name },
@@ -243,5 +265,46 @@ export function apiCaller(ctx: () => TestContext, defaultHeaders: Record<string,
       payload: opts.body as object | undefined,
     })
     return { status: res.statusCode, body: res.json() }
+  }
+}
+
+/**
+ * The data of a 200 answer whose body is the success envelope of `schema` (else the assertion names the status
+ * and body, or the first three places the body differs from the schema).
+ */
+export function okData<T>(res: { statusCode: number; body: string; json: () => any }, schema: TSchema): T {
+  assert.equal(res.statusCode, 200, res.body)
+  const body = res.json()
+  assert.ok(
+    Value.Check(SuccessEnvelope(schema), body),
+    JSON.stringify([...Value.Errors(SuccessEnvelope(schema), body)].slice(0, 3)),
+  )
+  return body.data as T
+}
+
+/** An error answer: its status, and the error envelope with exactly this code and message. */
+export function assertErrorAnswer(
+  res: { statusCode: number; body: string; json: () => any },
+  statusCode: number,
+  code: string,
+  message: string,
+): void {
+  assert.equal(res.statusCode, statusCode, res.body)
+  assert.deepEqual(res.json(), { success: false, code, message, statusCode })
+}
+
+/**
+ * Each case is refused with a 400 whose message names its field: `send(input)` makes the case's request from its
+ * input (a query string or a body); the input labels a failure.
+ */
+export async function assertRefusedNamingField<I>(
+  cases: [input: I, field: string | RegExp][],
+  send: (input: I) => Promise<{ statusCode: number; json: () => any }>,
+): Promise<void> {
+  for (const [input, field] of cases) {
+    const res = await send(input)
+    const label = typeof input === 'string' ? input : JSON.stringify(input)
+    assert.equal(res.statusCode, 400, label)
+    assert.match(res.json().message, typeof field === 'string' ? new RegExp(field) : field, label)
   }
 }

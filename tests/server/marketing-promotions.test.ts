@@ -1,10 +1,9 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { Value } from 'typebox/value'
-import { SuccessEnvelope, PromotionSchema, type Promotion } from '../../types'
+import { PromotionSchema, type Promotion } from '../../types'
 import { DEMO_USERS } from '../../server/db/seed'
 import { promotionStatus } from '../../server/domains/marketing/resolve'
-import { describeEachDb, tokenFor, auth } from './helpers'
+import { describeEachDb, tokenFor, auth, okData } from './helpers'
 import { assertSafeHtml } from './marketing-helpers'
 
 describe('promotionStatus: computed from the date window at request time', () => {
@@ -20,14 +19,10 @@ describe('promotionStatus: computed from the date window at request time', () =>
 
 describeEachDb('GET /api/get/promotionById', (ctx) => {
   async function promo(id: string, headers: Record<string, string> = {}): Promise<Promotion> {
-    const res = await ctx().app.inject({ url: `/api/get/promotionById?promoId=${encodeURIComponent(id)}`, headers })
-    assert.equal(res.statusCode, 200, res.body)
-    const body = res.json()
-    assert.ok(
-      Value.Check(SuccessEnvelope(PromotionSchema), body),
-      JSON.stringify([...Value.Errors(SuccessEnvelope(PromotionSchema), body)].slice(0, 3)),
+    return okData(
+      await ctx().app.inject({ url: `/api/get/promotionById?promoId=${encodeURIComponent(id)}`, headers }),
+      PromotionSchema,
     )
-    return body.data
   }
   const ids = async () =>
     (await ctx().db.selectFrom('promotions').select('id').orderBy('id').execute()).map((r) => r.id)

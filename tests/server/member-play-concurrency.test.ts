@@ -9,6 +9,7 @@ import { seedDatabase } from '../../server/db/seed'
 import { signAccessToken } from '../../server/domains/auth/tokens'
 import { earnPoints, pointsBalance } from '../../server/domains/membership/ledger'
 import { POSTGRES_URL, TEST_JWT_SECRET, createTempPostgresDb, dropTempPostgresDb, withDatabase } from './helpers'
+import { addBuyer, seededUser } from '../support/buyer-account'
 
 /**
  * Issue 13: "a concurrency test on PostgreSQL: concurrent redemptions and draws never overspend
@@ -45,31 +46,18 @@ describe('membership play under concurrency (PostgreSQL)', { skip: !POSTGRES_URL
   })
 
   async function members(n: number, points: number): Promise<Member[]> {
-    const base = await handle.db
-      .selectFrom('users')
-      .selectAll()
-      .where('user_name', '=', 'approved.cn')
-      .executeTakeFirstOrThrow()
+    const base = await seededUser(handle.db, 'approved.cn')
     const out: Member[] = []
     for (let i = 0; i < n; i++) {
       const tag = crypto.randomBytes(4).toString('hex')
-      const { id: accountId } = await handle.db
-        .insertInto('accounts')
-        .values({ account_number: `MC${tag}`, name: `Crowd ${tag}`, account_type: 'customer', country: 'cn' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
       const id = `U-mpc-${tag}`
-      await handle.db
-        .insertInto('users')
-        .values({
-          ...base,
-          id,
-          user_name: `mpc.${tag}`,
-          cdc_uid: `mpc-${tag}`,
-          email: `mpc${tag}@lab.example`,
-          account_id: accountId,
-        })
-        .execute()
+      await addBuyer(handle.db, {
+        base,
+        accountNumber: `MC${tag}`,
+        accountName: `Crowd ${tag}`,
+        user: { id, user_name: `mpc.${tag}`, cdc_uid: `mpc-${tag}`, email: `mpc${tag}@lab.example` },
+        shipTo: false,
+      })
       if (points)
         await handle.db
           .transaction()

@@ -2,7 +2,7 @@ import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
 import { sql } from 'kysely'
-import { describeEachDb, tokenFor, type TestContext } from './helpers'
+import { describeEachDb, tokenFor, type TestContext, userRow } from './helpers'
 import { signAccessToken } from '../../server/domains/auth/tokens'
 import { TEST_JWT_SECRET } from './helpers'
 import { addBuyer } from '../support/buyer-account'
@@ -172,11 +172,7 @@ describeEachDb('membership play: draws, gift bag, tasks, interactions, invitatio
       }
     }
     // nothing was written for them
-    const dist = await ctx()
-      .db.selectFrom('users')
-      .select('id')
-      .where('user_name', '=', 'distributor.cn')
-      .executeTakeFirstOrThrow()
+    const dist = await userRow(ctx(), 'distributor.cn')
     assert.equal(await pointsBalance(ctx().db, dist.id), 0)
   })
 

@@ -1,11 +1,10 @@
 import { describe, it, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import type { FastifyInstance, RouteOptions } from 'fastify'
-import { buildApp } from '../../server/app'
 import type { DbHandle } from '../../server/db'
 import { Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core'
 import { oas } from '@stoplight/spectral-rulesets'
-import { newPgliteDb, TEST_JWT_SECRET } from './helpers'
+import { appWithRoutes, newPgliteDb } from './helpers'
 import { DOMAINS } from '../../types/domains'
 
 // the operator routes (/api/ops/...) exist only with OPS_TOKEN: the document is checked with them
@@ -36,16 +35,12 @@ type Doc = {
 describe('OpenAPI document and reference page', () => {
   let h: DbHandle
   let app: FastifyInstance
-  const registered: RouteOptions[] = []
+  let registered: RouteOptions[] = []
   let doc: Doc
 
   before(async () => {
     h = await newPgliteDb()
-    app = buildApp({ db: h.db, jwtSecret: TEST_JWT_SECRET })
-    app.addHook('onRoute', (r) => {
-      registered.push(r)
-    })
-    await app.ready()
+    ;({ app, routes: registered } = await appWithRoutes(h.db))
     const res = await app.inject('/api/openapi.json')
     assert.equal(res.statusCode, 200)
     doc = res.json()

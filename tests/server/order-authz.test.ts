@@ -1,7 +1,8 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { sql } from 'kysely'
-import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
+import { describeEachDb, tokenFor, auth, type TestContext, userRow } from './helpers'
+import { orderableInStock } from '../support/orderable-products'
 
 /**
  * The order IDOR matrix: "every account-scoped call checks ownership (another user's … quote id,
@@ -35,12 +36,7 @@ describeEachDb('order authz', (ctx) => {
     const res = await ctx().app.inject({ method, url: `/api${url}`, headers, payload: body as object | undefined })
     return { status: res.statusCode, body: res.json() }
   }
-  const accountOf = async (name: string) =>
-    await ctx()
-      .db.selectFrom('users')
-      .select(['id', 'account_id'])
-      .where('user_name', '=', name)
-      .executeTakeFirstOrThrow()
+  const accountOf = async (name: string) => await userRow(ctx(), name)
 
   it('order numbers, quote ids, lead carts and addresses of another account are refused and nothing changes', async () => {
     const attacker = await tokenFor(ctx(), 'approved.cn')
@@ -71,15 +67,8 @@ describeEachDb('order authz', (ctx) => {
     assert.equal(lead.status, 200)
     const leadId = lead.body.data.leadCartId
     // something in the attacker's cart, so a placement would have something to order
-    const stockRow = await ctx()
-      .db.selectFrom('product_stock as st')
-      .innerJoin('product_sales as s', 's.product_id', 'st.product_id')
-      .innerJoin('products as p', 'p.id', 'st.product_id')
+    const stockRow = await orderableInStock(ctx().db, 51)
       .select('p.catalog_number')
-      .where('st.quantity', '>', 50)
-      .where('s.sales_status', '=', 'active')
-      .where('p.lead_target', '=', false)
-      .where('p.list_price_cny', 'is not', null)
       .orderBy('p.id')
       .limit(1)
       .executeTakeFirstOrThrow()

@@ -1,7 +1,7 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { sql } from 'kysely'
-import { describeEachDb, tokenFor, auth } from './helpers'
+import { describeEachDb, tokenFor, auth, userRow } from './helpers'
 
 /**
  * Issue 12 on the order detail: "Invoices link to the invoice records of the account screens", and
@@ -42,31 +42,24 @@ describeEachDb('order detail: invoices and surcharge', (ctx) => {
 
   it("lists the invoices of the order on the caller's bill-tos, with their bill-to for the invoice list; another account's invoice under the same number stays out", async () => {
     const token = await tokenFor(ctx(), 'approved.cn')
-    const user = await ctx()
-      .db.selectFrom('users')
-      .select('account_id')
-      .where('user_name', '=', 'approved.cn')
-      .executeTakeFirstOrThrow()
+    const user = await userRow(ctx(), 'approved.cn')
     const order = await ctx()
       .db.selectFrom('orders')
       .select(['order_number', 'sales_order_number'])
       .where('account_id', '=', user.account_id)
       .orderBy('id')
       .executeTakeFirstOrThrow()
-    const own = await ctx()
-      .db.selectFrom('bill_tos as b')
-      .innerJoin('ship_tos as s', 's.id', 'b.ship_to_id')
-      .select('b.account_number')
-      .where('s.account_id', '=', user.account_id)
-      .where('b.account_number', 'is not', null)
-      .executeTakeFirstOrThrow()
-    const other = await ctx()
-      .db.selectFrom('bill_tos as b')
-      .innerJoin('ship_tos as s', 's.id', 'b.ship_to_id')
-      .select('b.account_number')
-      .where('s.account_id', '<>', user.account_id)
-      .where('b.account_number', 'is not', null)
-      .executeTakeFirstOrThrow()
+    /** a bill-to of the user's account ('='), or of another account ('<>') */
+    const billTo = (op: '=' | '<>') =>
+      ctx()
+        .db.selectFrom('bill_tos as b')
+        .innerJoin('ship_tos as s', 's.id', 'b.ship_to_id')
+        .select('b.account_number')
+        .where('s.account_id', op, user.account_id)
+        .where('b.account_number', 'is not', null)
+        .executeTakeFirstOrThrow()
+    const own = await billTo('=')
+    const other = await billTo('<>')
     await ctx()
       .db.insertInto('invoices')
       .values([
@@ -85,11 +78,7 @@ describeEachDb('order detail: invoices and surcharge', (ctx) => {
 
   it('marks an order with a surcharge line (spec §9: check the final price within 4 hours) and not one without', async () => {
     const token = await tokenFor(ctx(), 'approved.cn')
-    const user = await ctx()
-      .db.selectFrom('users')
-      .select('account_id')
-      .where('user_name', '=', 'approved.cn')
-      .executeTakeFirstOrThrow()
+    const user = await userRow(ctx(), 'approved.cn')
     const orders = await ctx()
       .db.selectFrom('orders as o')
       .select([

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import type { DbHandle } from '../../server/db'
-import { DB_KINDS, openTestDb, closeTestDb, tokenFor, auth, TEST_JWT_SECRET } from './helpers'
+import { DB_KINDS, openTestDb, closeTestDb, tokenFor, auth, TEST_JWT_SECRET, userRow } from './helpers'
 import { addMonths, todayIn } from '../../types/order/export-rules'
 
 /**
@@ -30,8 +30,7 @@ for (const kind of DB_KINDS) {
       await b?.close()
       if (handle) await closeTestDb(handle)
     })
-    const userId = async (name: string) =>
-      (await handle.db.selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id
+    const userId = async (name: string) => (await userRow(handle.db, name)).id
     /** one month ending today in China's time, as CSV: a small file */
     const week = () => {
       const to = todayIn('cn')

@@ -9,6 +9,7 @@ import { startMailStandIn } from '../../server/mail-standin'
 import { loadConfig } from '../../server/config'
 import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
 import { addMonths, rangeInstants, todayIn, ORDER_EXPORT_MAX_ROWS } from '../../types/order/export-rules'
+import { ZH_ORDER_STATUS_LABELS } from '../support/order-status-labels'
 
 /**
  * Order export and email (issue 12: "Export and email of orders over a date range of at most one
@@ -144,21 +145,7 @@ describeEachDb('order export and email', (ctx) => {
       body.map((r) => `${r[0]}/${r[6]}`),
       oracle.map((l) => `${l.order_number}/${l.line_number}`),
     )
-    const zhLabels = [
-      '已提交',
-      '处理中',
-      '待审核',
-      '财务审核中',
-      '待审批',
-      '地址待验证',
-      '部分发货',
-      '已发货',
-      '已送达',
-      '已完成',
-      '已取消',
-      '暂缓处理',
-    ]
-    for (const r of body) assert.ok(zhLabels.includes(String(r[3])), `status label ${r[3]}`)
+    for (const r of body) assert.ok(ZH_ORDER_STATUS_LABELS.includes(String(r[3])), `status label ${r[3]}`)
   })
 
   it('CSV: a BOM for Excel, the same rows, and a PO number that looks like a formula is defused', async () => {

@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict'
 import { sql } from 'kysely'
-import { apiCaller, type TestContext } from './helpers'
+import { apiCaller, tokenFor, userRow, type TestContext } from './helpers'
+import { orderableInStock } from '../support/orderable-products'
 
 export const EN = { countrycode: 'cn', languagecode: 'en' }
 
@@ -18,25 +19,10 @@ export async function productWithStock(
   offset = 0,
   opts: { pricedInInr?: boolean } = {},
 ): Promise<{ id: number; catalogNumber: string; stock: number }> {
-  let q = ctx.db
-    .selectFrom('products as p')
-    .innerJoin('product_sales as s', 's.product_id', 'p.id')
-    .innerJoin('product_stock as st', 'st.product_id', 'p.id')
-    .select(['p.id', 'p.catalog_number', 'st.quantity'])
-    .where('s.sales_status', '=', 'active')
-    .where('p.lead_target', '=', false)
-    .where('p.list_price_cny', 'is not', null)
+  let q = orderableInStock(ctx.db, min).select(['p.id', 'p.catalog_number', 'st.quantity'])
   if (opts.pricedInInr) q = q.where('p.list_price_inr', 'is not', null)
-  const row = await q.where('st.quantity', '>=', min).orderBy('p.id').offset(offset).limit(1).executeTakeFirstOrThrow()
+  const row = await q.orderBy('p.id').offset(offset).limit(1).executeTakeFirstOrThrow()
   return { id: row.id, catalogNumber: row.catalog_number, stock: row.quantity }
-}
-
-export async function userRow(ctx: TestContext, userName: string) {
-  return ctx.db
-    .selectFrom('users')
-    .select(['id', 'account_id'])
-    .where('user_name', '=', userName)
-    .executeTakeFirstOrThrow()
 }
 
 /** the user's cart without lines or coupons */
@@ -53,7 +39,8 @@ export const countPlacements = async (ctx: TestContext) =>
 
 /**
  * The calls of a buyer (English, China unless other headers are given): `place` posts /order/placeOrder with a
- * fresh Idempotency-Key unless given one (null: none); `addToCart` must succeed and gives the cart.
+ * fresh Idempotency-Key unless given one (null: none); `addToCart` must succeed and gives the cart; `cartOfOne`
+ * readies a buyer's cart.
  */
 export function orderApi(ctx: () => TestContext) {
   const call = apiCaller(ctx, EN)
@@ -70,5 +57,24 @@ export function orderApi(ctx: () => TestContext) {
     assert.equal(r.status, 200, JSON.stringify(r.body))
     return r.body.data.cart
   }
-  return { call, newKey, place, addToCart }
+  /**
+   * `userName`'s token and a cart of only `quantity` of one product with at least 60 in stock (productWithStock at
+   * `offset`, a product no other test of the file orders).
+   */
+  const cartOfOne = async (userName: string, offset: number, quantity = 1) => {
+    const t = await tokenFor(ctx(), userName)
+    await clearCart(ctx(), userName)
+    const p = await productWithStock(ctx(), 60, offset)
+    await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity }])
+    return { t, p }
+  }
+  return { call, newKey, place, addToCart, cartOfOne }
 }
+
+/** the product is no longer sold (after it went into a cart): a line of it blocks the placement */
+export const discontinue = (ctx: TestContext, productId: number) =>
+  ctx.db
+    .updateTable('product_sales')
+    .set({ sales_status: 'discontinued' })
+    .where('product_id', '=', productId)
+    .execute()

@@ -1,10 +1,11 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { sql } from 'kysely'
-import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
+import { describeEachDb, tokenFor, auth, type TestContext, userRow } from './helpers'
 import { ORDER_STATUS_CODES } from '../../types/order/schemas'
 import { ORDER_STATUS_GROUPS } from '../../types/order/statuses'
 import { orderHistorySince } from '../../types/order/history-rules'
+import { orderableInStock } from '../support/orderable-products'
 
 /**
  * GET /order/list, the order history (issue 12: "Order history: the last 3 months, filterable by
@@ -29,8 +30,7 @@ type Item = {
   thumbnails: unknown[]
 }
 
-const accountOf = async (ctx: TestContext, name: string) =>
-  await ctx.db.selectFrom('users').select(['id', 'account_id']).where('user_name', '=', name).executeTakeFirstOrThrow()
+const accountOf = async (ctx: TestContext, name: string) => await userRow(ctx.db, name)
 
 /** The account's orders of the window, newest first, straight from the table (the oracle). */
 async function ownWindow(ctx: TestContext, name: string, since = orderHistorySince(new Date())) {
@@ -317,15 +317,8 @@ describeEachDb('order history', (ctx) => {
       poNumber: 'FB-PO-7',
     })
     // a real checkout placement
-    const p = await ctx()
-      .db.selectFrom('products as p')
-      .innerJoin('product_sales as s', 's.product_id', 'p.id')
-      .innerJoin('product_stock as st', 'st.product_id', 'p.id')
+    const p = await orderableInStock(ctx().db, 10, 'in')
       .select('p.catalog_number')
-      .where('s.sales_status', '=', 'active')
-      .where('p.lead_target', '=', false)
-      .where('p.list_price_inr', 'is not', null)
-      .where('st.quantity', '>=', 10)
       .orderBy('p.id')
       .offset(3)
       .limit(1)

@@ -1,7 +1,7 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { describeEachDb, tokenFor } from './helpers'
-import { productWithStock, clearCart, countOrders, countPlacements, orderApi } from './order-harness'
+import { productWithStock, clearCart, countOrders, countPlacements, orderApi, discontinue } from './order-harness'
 
 /**
  * POST /order/placeOrder and its Idempotency-Key: a retried, doubled or concurrent submission places
@@ -12,13 +12,10 @@ import { productWithStock, clearCart, countOrders, countPlacements, orderApi } f
 const BODY = { addressKey: 'ST-3000001-01', termsAccepted: true as const }
 
 describeEachDb('order idempotency', (ctx) => {
-  const { call, newKey, place, addToCart } = orderApi(ctx)
+  const { call, newKey, place, addToCart, cartOfOne } = orderApi(ctx)
 
   it('Idempotency-Key: required; same key and body → the first answer and one order; another body → 409', async () => {
-    const t = await tokenFor(ctx(), 'distributor.cn')
-    await clearCart(ctx(), 'distributor.cn')
-    const p = await productWithStock(ctx(), 60, 13)
-    await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 1 }])
+    const { t } = await cartOfOne('distributor.cn', 13)
     const body = { addressKey: 'ST-3000001-01', termsAccepted: true }
     assert.equal((await place(t, body, null)).status, 400)
     assert.equal((await place(t, body, 'short')).status, 400)
@@ -37,10 +34,7 @@ describeEachDb('order idempotency', (ctx) => {
   })
 
   it('5 concurrent requests with the same key make one order and the same answer', async () => {
-    const t = await tokenFor(ctx(), 'distributor.cn')
-    await clearCart(ctx(), 'distributor.cn')
-    const p = await productWithStock(ctx(), 60, 14)
-    await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 1 }])
+    const { t } = await cartOfOne('distributor.cn', 14)
     const key = newKey()
     const before = await countOrders(ctx())
     const rs = await Promise.all(
@@ -52,10 +46,7 @@ describeEachDb('order idempotency', (ctx) => {
   })
 
   it('two keys submitting the same cart concurrently give one order; the other finds the cart empty', async () => {
-    const t = await tokenFor(ctx(), 'distributor.cn')
-    await clearCart(ctx(), 'distributor.cn')
-    const p = await productWithStock(ctx(), 60, 15)
-    await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 1 }])
+    const { t } = await cartOfOne('distributor.cn', 15)
     const before = await countOrders(ctx())
     const rs = await Promise.all([
       place(t, { addressKey: 'ST-3000001-01', termsAccepted: true }),
@@ -79,15 +70,8 @@ describeEachDb('order idempotency', (ctx) => {
   })
 
   it('a placement that failed leaves no trace under its key: the same key places the order once the cart is fixed', async () => {
-    const t = await tokenFor(ctx(), 'distributor.cn')
-    await clearCart(ctx(), 'distributor.cn')
-    const p = await productWithStock(ctx(), 60, 30)
-    await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 1 }])
-    await ctx()
-      .db.updateTable('product_sales')
-      .set({ sales_status: 'discontinued' })
-      .where('product_id', '=', p.id)
-      .execute()
+    const { t, p } = await cartOfOne('distributor.cn', 30)
+    await discontinue(ctx(), p.id)
     const key = newKey()
     const first = await place(t, BODY, key)
     assert.equal(first.status, 409)

@@ -1,6 +1,6 @@
 import { it, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { describeEachDb, tokenFor, auth, TEST_JWT_SECRET, type TestContext } from './helpers'
+import { describeEachDb, tokenFor, auth, TEST_JWT_SECRET, type TestContext, userRow } from './helpers'
 import { buildApp } from '../../server/app'
 import { advanceDueOrders, lifecycleJobOptions } from '../../server/domains/order/lifecycle'
 import { loadConfig } from '../../server/config'
@@ -20,11 +20,7 @@ const HOUR = 3_600_000
 let n = 0
 /** A copy of one of approved.cn's (or approved.in's) orders in `status`, last changed `ageMs` ago, without shipments. */
 async function freshOrder(ctx: TestContext, status: string, ageMs = 2 * HOUR, user = 'approved.cn') {
-  const u = await ctx.db
-    .selectFrom('users')
-    .select('account_id')
-    .where('user_name', '=', user)
-    .executeTakeFirstOrThrow()
+  const u = await userRow(ctx.db, user)
   const src = await ctx.db
     .selectFrom('orders')
     .selectAll()

@@ -12,7 +12,8 @@ import { clearCart } from '../../server/domains/order/place/clear-cart'
 import { shipToSnapshot, writeOrders, type OrderDraft } from '../../server/domains/order/write-orders'
 import type { PricingLine, PricingResult } from '../../server/domains/cart'
 import { ApiError } from '../../server/errors'
-import { describeEachDb, tokenFor, auth, authUser, type TestContext } from './helpers'
+import { describeEachDb, tokenFor, auth, authUser, type TestContext, userRow } from './helpers'
+import { orderableInStock } from '../support/orderable-products'
 
 /**
  * The steps of order placement (server/domains/order/place/), each on its own against a real
@@ -35,19 +36,19 @@ async function rolledBack<T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promi
   return out as T
 }
 
+/** the placement row a placement starts with (its answer is written when it ends) */
+const startPlacement = (trx: Transaction<DB>, id: string, user: AuthUser) =>
+  trx
+    .insertInto('order_placements')
+    .values({ id, user_id: user.id, account_id: user.accountId, request_hash: 'h', response: '{}' })
+    .execute()
+
 const requestOf = (user: AuthUser, language: 'en' | 'cn' = 'en') =>
   ({ user, locale: { language, country: user.country }, headers: {}, log: { info() {} } }) as unknown as FastifyRequest
 
 async function activeProducts(db: Kysely<DB>, n: number, minStock = 50) {
-  return db
-    .selectFrom('products as p')
-    .innerJoin('product_sales as s', 's.product_id', 'p.id')
-    .innerJoin('product_stock as st', 'st.product_id', 'p.id')
+  return orderableInStock(db, minStock)
     .select(['p.id', 'p.catalog_number'])
-    .where('s.sales_status', '=', 'active')
-    .where('p.lead_target', '=', false)
-    .where('p.list_price_cny', 'is not', null)
-    .where('st.quantity', '>=', minStock)
     .orderBy('p.id')
     .offset(40)
     .limit(n)
@@ -59,7 +60,7 @@ const rejects = async (p: Promise<unknown>, reason: string) =>
 
 describeEachDb('order placement steps', (ctx) => {
   const addToCart = async (c: TestContext, userName: string, items: { catalogNumber: string; quantity: number }[]) => {
-    const u = await c.db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()
+    const u = await userRow(c.db, userName)
     await sql`DELETE FROM cart_items WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${u.id})`.execute(c.db)
     await sql`DELETE FROM cart_coupons WHERE cart_id IN (SELECT id FROM carts WHERE user_id = ${u.id})`.execute(c.db)
     const t = await tokenFor(c, userName)
@@ -394,48 +395,23 @@ describeEachDb('order placement steps', (ctx) => {
       })),
     })
     const out = await rolledBack(c.db, async (trx) => {
-      await trx
-        .insertInto('order_placements')
-        .values({
-          id: '00000000-0000-4000-a000-000000000001',
-          user_id: user.id,
-          account_id: user.accountId,
-          request_hash: 'h',
-          response: '{}',
-        })
-        .execute()
+      await startPlacement(trx, '00000000-0000-4000-a000-000000000001', user)
       const w = await writeOrders(trx, [draft('SC', 130), draft('TFS', 0)], {
         with: [sql`z AS (SELECT count(*)::int AS n FROM v)`],
         select: [sql`(SELECT n FROM z) AS seen`],
       })
-      const orders = await trx
-        .selectFrom('orders')
-        .selectAll()
-        .where(
-          'id',
-          'in',
-          w.orders.map((o) => o.id),
-        )
-        .orderBy('id')
-        .execute()
+      const ids = w.orders.map((o) => o.id)
+      const orders = await trx.selectFrom('orders').selectAll().where('id', 'in', ids).orderBy('id').execute()
       const lines = await trx
         .selectFrom('order_lines')
         .select(['order_id', 'line_number', 'quantity'])
-        .where(
-          'order_id',
-          'in',
-          w.orders.map((o) => o.id),
-        )
+        .where('order_id', 'in', ids)
         .orderBy('id')
         .execute()
       const charges = await trx
         .selectFrom('order_charges')
         .select(['order_id', 'kind', 'amount'])
-        .where(
-          'order_id',
-          'in',
-          w.orders.map((o) => o.id),
-        )
+        .where('order_id', 'in', ids)
         .execute()
       return { w, orders, lines, charges }
     })
@@ -497,16 +473,7 @@ describeEachDb('order placement steps', (ctx) => {
     } as const
     const out = await rolledBack(c.db, async (trx) => {
       await trx.insertInto('cart_coupons').values({ cart_id: cart.id, code: 'ANY' }).execute()
-      await trx
-        .insertInto('order_placements')
-        .values({
-          id: answer.placementId,
-          user_id: user.id,
-          account_id: user.accountId,
-          request_hash: 'h',
-          response: '{}',
-        })
-        .execute()
+      await startPlacement(trx, answer.placementId, user)
       await clearCart(
         trx,
         {
@@ -538,16 +505,7 @@ describeEachDb('order placement steps', (ctx) => {
       .where('status', '=', 'active')
       .executeTakeFirstOrThrow()
     const quote = await rolledBack(c.db, async (trx) => {
-      await trx
-        .insertInto('order_placements')
-        .values({
-          id: answer.placementId,
-          user_id: user.id,
-          account_id: user.accountId,
-          request_hash: 'h',
-          response: '{}',
-        })
-        .execute()
+      await startPlacement(trx, answer.placementId, user)
       await clearCart(
         trx,
         { lines: [], cartId: null, staticQuoteId: q.static_quote_id },

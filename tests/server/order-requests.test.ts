@@ -7,7 +7,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import { buildApp } from '../../server/app'
 import { createPgliteDb } from '../../server/db'
-import { describeEachDb, tokenFor, auth, pgliteTemplate, TEST_JWT_SECRET, type TestContext } from './helpers'
+import { describeEachDb, tokenFor, auth, pgliteTemplate, TEST_JWT_SECRET, type TestContext, userRow } from './helpers'
 
 /**
  * After the order (issue 12). Spec §3 "Return request: category, sub category, contact name, phone,
@@ -71,11 +71,7 @@ async function counts(ctx: TestContext) {
 
 describeEachDb('order requests (cancel, return with files)', (ctx) => {
   const orderOf = async (userName: string, n = 0) => {
-    const u = await ctx()
-      .db.selectFrom('users')
-      .select('account_id')
-      .where('user_name', '=', userName)
-      .executeTakeFirstOrThrow()
+    const u = await userRow(ctx(), userName)
     const rows = await ctx()
       .db.selectFrom('orders')
       .select(['id', 'order_number'])

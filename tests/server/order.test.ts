@@ -1,17 +1,18 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { sql } from 'kysely'
-import { describeEachDb, tokenFor, type TestContext } from './helpers'
+import { describeEachDb, tokenFor, userRow, type TestContext } from './helpers'
 import {
   EN,
   productWithStock as stockedProduct,
-  userRow,
   clearCart,
   countOrders,
   countPlacements,
   orderApi,
+  discontinue,
 } from './order-harness'
 import { ORDER_STATUS_CODES } from '../../types/order/schemas'
+import { orderableProducts } from '../support/orderable-products'
 
 /**
  * The order calls (spec §2, §3, §4, §7) against a real database: the seeded history, order detail,
@@ -30,7 +31,7 @@ const stockOf = async (ctx: TestContext, productId: number) =>
     ?.quantity ?? 0
 
 describeEachDb('orders', (ctx) => {
-  const { call, newKey, place, addToCart } = orderApi(ctx)
+  const { call, newKey, place, addToCart, cartOfOne } = orderApi(ctx)
 
   // ---------------- seeded history ----------------
 
@@ -255,16 +256,11 @@ describeEachDb('orders', (ctx) => {
   it('a cart served by the supply centre and the warehouse becomes one SC order (D1) and one TFS order (ZOR), each stock decremented', async () => {
     const t = await tokenFor(ctx(), 'approved.cn')
     await clearCart(ctx(), 'approved.cn')
-    const scRow = await ctx()
-      .db.selectFrom('supply_center_stock as sc')
-      .innerJoin('product_sales as s', 's.product_id', 'sc.product_id')
-      .innerJoin('products as p', 'p.id', 'sc.product_id')
+    const scRow = await orderableProducts(ctx().db)
+      .innerJoin('supply_center_stock as sc', 'sc.product_id', 'p.id')
       .select(['p.id', 'p.catalog_number', 'sc.quantity'])
       .where('sc.supply_center_id', '=', 'SC-SH-001')
       .where('sc.quantity', '>=', 5)
-      .where('s.sales_status', '=', 'active')
-      .where('p.lead_target', '=', false)
-      .where('p.list_price_cny', 'is not', null)
       .orderBy('p.id')
       .limit(1)
       .executeTakeFirstOrThrow()
@@ -325,10 +321,7 @@ describeEachDb('orders', (ctx) => {
   })
 
   it('an address under review refuses the order with a localized message (ADDRESS_UNDER_REVIEW), cart and stock untouched', async () => {
-    const t = await tokenFor(ctx(), 'approved.cn')
-    await clearCart(ctx(), 'approved.cn')
-    const p = await productWithStock(ctx(), 60, 16)
-    await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 1 }])
+    const { t, p } = await cartOfOne('approved.cn', 16)
     const s = await stockOf(ctx(), p.id)
     const before = await countPlacements(ctx())
     const en = await place(t, { addressKey: 'ST-PENDING-000123', termsAccepted: true })
@@ -358,16 +351,9 @@ describeEachDb('orders', (ctx) => {
   })
 
   it('a failed placement (a blocked line) leaves cart, stock and orders unchanged', async () => {
-    const t = await tokenFor(ctx(), 'distributor.cn')
-    await clearCart(ctx(), 'distributor.cn')
-    const p = await productWithStock(ctx(), 60, 18)
-    await addToCart(t, [{ catalogNumber: p.catalogNumber, quantity: 2 }])
+    const { t, p } = await cartOfOne('distributor.cn', 18, 2)
     // the product is discontinued after it went into the cart
-    await ctx()
-      .db.updateTable('product_sales')
-      .set({ sales_status: 'discontinued' })
-      .where('product_id', '=', p.id)
-      .execute()
+    await discontinue(ctx(), p.id)
     const s = await stockOf(ctx(), p.id)
     const [o, pl] = [await countOrders(ctx()), await countPlacements(ctx())]
     const r = await place(t, { addressKey: 'ST-3000001-01', termsAccepted: true })
@@ -396,43 +382,27 @@ describeEachDb('orders', (ctx) => {
     const active = list.find((q: any) => q.orderHeader.status === 'active')
     const expired = list.find((q: any) => q.orderHeader.status === 'expired')
     const headers = { countrycode: 'in', languagecode: 'en' }
-    const r = await place(
-      t,
-      {
-        addressKey: 'ST-5000001-01',
-        termsAccepted: true,
-        squoteDetail: { staticQuoteId: active.orderHeader.staticQuoteId },
-      },
-      newKey(),
-      headers,
-    )
+    const placeQuote = (quote: any) =>
+      place(
+        t,
+        {
+          addressKey: 'ST-5000001-01',
+          termsAccepted: true,
+          squoteDetail: { staticQuoteId: quote.orderHeader.staticQuoteId },
+        },
+        newKey(),
+        headers,
+      )
+    const r = await placeQuote(active)
     assert.equal(r.status, 200, JSON.stringify(r.body))
     const detail = (await call('GET', `/order/detail/${r.body.data.orders[0].orderNumber}`, { token: t, headers })).body
       .data
     assert.equal(detail.summary.totalAmount, active.orderHeader.totalPrice)
     assert.equal(detail.source, 'squote')
-    const again = await place(
-      t,
-      {
-        addressKey: 'ST-5000001-01',
-        termsAccepted: true,
-        squoteDetail: { staticQuoteId: active.orderHeader.staticQuoteId },
-      },
-      newKey(),
-      headers,
-    )
+    const again = await placeQuote(active)
     assert.equal(again.status, 409)
     assert.equal(again.body.reason, 'QUOTE_EXPIRED')
-    const ex = await place(
-      t,
-      {
-        addressKey: 'ST-5000001-01',
-        termsAccepted: true,
-        squoteDetail: { staticQuoteId: expired.orderHeader.staticQuoteId },
-      },
-      newKey(),
-      headers,
-    )
+    const ex = await placeQuote(expired)
     assert.equal(ex.status, 409)
     assert.equal(ex.body.reason, 'QUOTE_EXPIRED')
   })

@@ -10,7 +10,7 @@ import type { DbHandle } from '../../server/db'
 import { sql } from 'kysely'
 import { Value } from 'typebox/value'
 import { ErrorEnvelopeSchema, SuccessEnvelope, SysConfigSchema, HealthSchema } from '../../types'
-import { describeEachDb, newPgliteDb, TEST_JWT_SECRET } from './helpers'
+import { describeEachDb, newPgliteDb, TEST_JWT_SECRET, assertErrorAnswer } from './helpers'
 import { redactUrl } from '../../server/lib/safe-url'
 
 const CFG = '/api/sys/dict/config?dictionaryParentType=GLOBAL_SYS_INIT_CONFIG'
@@ -89,13 +89,7 @@ describeEachDb(
 
     it('a forced 500 returns INTERNAL_ERROR without stack or SQL', async () => {
       const res = await ctx().app.inject('/api/__test/boom')
-      assert.equal(res.statusCode, 500)
-      assert.deepEqual(res.json(), {
-        success: false,
-        code: 'INTERNAL_ERROR',
-        message: 'Internal server error',
-        statusCode: 500,
-      })
+      assertErrorAnswer(res, 500, 'INTERNAL_ERROR', 'Internal server error')
       assert.doesNotMatch(res.body, /no_such_table|select|stack|at /i)
     })
 

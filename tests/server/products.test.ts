@@ -1,20 +1,12 @@
 import { it } from 'node:test'
 import assert from 'node:assert/strict'
-import { Value } from 'typebox/value'
-import { SuccessEnvelope, ProductListSchema, type ProductList, type ProductSummary } from '../../types'
+import { ProductListSchema, type ProductList, type ProductSummary } from '../../types'
 import { DEMO_USERS } from '../../server/db/seed'
-import { describeEachDb, tokenFor, auth, TEST_PRODUCT_COUNT } from './helpers'
+import { describeEachDb, tokenFor, auth, TEST_PRODUCT_COUNT, okData, assertErrorAnswer } from './helpers'
 
 describeEachDb('GET /api/product/list', (ctx) => {
   async function list(url: string, headers: Record<string, string> = {}): Promise<ProductList> {
-    const res = await ctx().app.inject({ url, headers })
-    assert.equal(res.statusCode, 200, res.body)
-    const body = res.json()
-    assert.ok(
-      Value.Check(SuccessEnvelope(ProductListSchema), body),
-      JSON.stringify([...Value.Errors(SuccessEnvelope(ProductListSchema), body)].slice(0, 3)),
-    )
-    return body.data
+    return okData(await ctx().app.inject({ url, headers }), ProductListSchema)
   }
   async function pages(n: number, headers: Record<string, string> = {}): Promise<ProductSummary[]> {
     const out: ProductSummary[] = []
@@ -161,13 +153,7 @@ describeEachDb('GET /api/product/list', (ctx) => {
 
   it("pageSize > 100 → 400 naming the field, in the request's language (Chinese by default, languagecode: en → English)", async () => {
     const res = await ctx().app.inject('/api/product/list?pageSize=101')
-    assert.equal(res.statusCode, 400)
-    assert.deepEqual(res.json(), {
-      success: false,
-      code: 'VALIDATION_ERROR',
-      message: 'querystring/pageSize 不能大于 100',
-      statusCode: 400,
-    })
+    assertErrorAnswer(res, 400, 'VALIDATION_ERROR', 'querystring/pageSize 不能大于 100')
     const en = await ctx().app.inject({ url: '/api/product/list?pageSize=101', headers: { languagecode: 'en' } })
     assert.equal(en.json().message, 'querystring/pageSize must be <= 100')
   })

@@ -4,18 +4,14 @@ import { Value } from 'typebox/value'
 import { SuccessEnvelope, UserInfoSchema, PersonaSchema, type UserInfo } from '../../types'
 import { DEMO_USERS } from '../../server/db/seed'
 import { signAccessToken } from '../../server/domains/auth/tokens'
-import { describeEachDb, tokenFor, auth, TEST_JWT_SECRET } from './helpers'
+import { describeEachDb, tokenFor, auth, TEST_JWT_SECRET, okData, assertErrorAnswer } from './helpers'
 
 describeEachDb('users, auth, persona, errorTracking', (ctx) => {
   async function info(userName: string): Promise<UserInfo> {
-    const res = await ctx().app.inject({ url: '/api/users/info', headers: auth(await tokenFor(ctx(), userName)) })
-    assert.equal(res.statusCode, 200, res.body)
-    const body = res.json()
-    assert.ok(
-      Value.Check(SuccessEnvelope(UserInfoSchema), body),
-      JSON.stringify([...Value.Errors(SuccessEnvelope(UserInfoSchema), body)].slice(0, 3)),
+    return okData(
+      await ctx().app.inject({ url: '/api/users/info', headers: auth(await tokenFor(ctx(), userName)) }),
+      UserInfoSchema,
     )
-    return body.data
   }
 
   it('approved.cn: Siebel Approved customer, account 1000001, not black-listed, zh/cn', async () => {
@@ -110,13 +106,7 @@ describeEachDb('users, auth, persona, errorTracking', (ctx) => {
 
   it('401 TOKEN_INVALID with no token', async () => {
     const res = await ctx().app.inject('/api/users/info')
-    assert.equal(res.statusCode, 401)
-    assert.deepEqual(res.json(), {
-      success: false,
-      code: 'TOKEN_INVALID',
-      message: 'Missing bearer token',
-      statusCode: 401,
-    })
+    assertErrorAnswer(res, 401, 'TOKEN_INVALID', 'Missing bearer token')
   })
 
   it('401 TOKEN_INVALID with a tampered token or one signed with another secret', async () => {

@@ -56,3 +56,24 @@ export async function firstPricedProductId(db: Kysely<DB>): Promise<number> {
       .executeTakeFirstOrThrow()
   ).id
 }
+
+/** a buyer's order of `quantity` of the sale to the ship-to `addressKey` (POST /api/flashbuy/place/order's body) */
+export const flashOrderBody = (saleId: string, quantity: number, addressKey: string) => ({
+  flashBuyId: saleId,
+  quantity,
+  addressKey,
+  termsAccepted: true,
+  receiver: { name: 'A', phone: '13800138000' },
+  invoiceReceiver: { name: 'B', phone: '13800138000' },
+})
+
+/** an account has already bought `qty` of a sale (its ledger row) */
+export const setFlashLedger = (db: Kysely<DB>, saleId: string, accountId: number, qty: number) =>
+  db
+    .insertInto('flash_sale_ledger')
+    .values({ flash_sale_id: saleId, account_id: accountId, purchased_qty: qty })
+    .execute()
+
+/** what an account has bought of a sale forgotten: its ledger rows gone (a test puts the sale back as it found it) */
+export const clearFlashLedger = (db: Kysely<DB>, saleId: string, accountId: number) =>
+  db.deleteFrom('flash_sale_ledger').where('flash_sale_id', '=', saleId).where('account_id', '=', accountId).execute()

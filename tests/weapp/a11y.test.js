@@ -7,7 +7,7 @@
  */
 const fs = require('node:fs')
 const path = require('node:path')
-const { DIST, testServer, launchApp } = require('./harness')
+const { DIST, useTestServer, launchApp } = require('./harness')
 
 /** node-name id → the data keys its template binds to aria-role / aria-label (from dist/weapp/base.wxml) */
 function ariaBindings() {
@@ -36,13 +36,7 @@ function ariaNodes(data, bindings) {
 }
 
 describe('weapp accessibility attributes', () => {
-  let server
-  beforeAll(async () => {
-    server = await testServer()
-  })
-  afterAll(async () => {
-    await server?.stop()
-  })
+  const server = useTestServer()
 
   it('the compiled view, text, image and button templates carry aria-role and aria-label', () => {
     const tags = new Set([...ariaBindings().values()].filter((b) => b.role && b.label).map((b) => b.tag))

@@ -7,7 +7,7 @@ const path = require('node:path')
 const { ROOT } = require('../support/server-process')
 const { weappPackageSizes } = require('../support/weapp-size')
 const { routeTable } = require('../support/weapp-sources')
-const { DIST, BUILD_BASE, testServer, getJson, launchApp } = require('./harness')
+const { DIST, BUILD_BASE, useTestServer, getJson, launchApp } = require('./harness')
 
 const KB = 1024
 // WeChat: 2 MB per package (main or sub), 20 MB in all. Our own budgets are tighter, so growth shows early.
@@ -62,13 +62,7 @@ describe('weapp build output', () => {
 })
 
 describe('Home in miniprogram-simulate', () => {
-  let server
-  beforeAll(async () => {
-    server = await testServer()
-  })
-  afterAll(async () => {
-    await server?.stop()
-  })
+  const server = useTestServer()
 
   it('renders seeded products from the server, with prices, and reaches the API with the spec headers', async () => {
     const { env, open, until } = launchApp({ apiOrigin: server.origin, path: 'pages/home/index' })

@@ -154,17 +154,32 @@ function launchApp({ apiOrigin, path: launchPath = 'pages/home/index', query = {
 }
 
 /**
- * For one describe block: the test server, and the app launched on it at `path` with WeChat's login stubbed,
- * started before the block's tests (`server` and `h`, launchApp's answer, are set by then); the server stops after.
+ * For one describe block: the test server, started before the block's tests (its `origin` is set by then) and
+ * stopped after them.
  */
-function appOnTestServer(path) {
-  const sim = { server: null, h: null }
+function useTestServer() {
+  let server = null
   beforeAll(async () => {
-    sim.server = await testServer()
-    sim.h = launchApp({ apiOrigin: sim.server.origin, path, beforeLaunch: () => stubWechatLogin() })
+    server = await testServer()
   })
   afterAll(async () => {
-    await sim.server?.stop()
+    await server?.stop()
+  })
+  return {
+    get origin() {
+      return server.origin
+    },
+  }
+}
+
+/**
+ * For one describe block: the test server (useTestServer), and the app launched on it at `path` with WeChat's
+ * login stubbed, started before the block's tests (`server` and `h`, launchApp's answer, are set by then).
+ */
+function appOnTestServer(path) {
+  const sim = { server: useTestServer(), h: null }
+  beforeAll(() => {
+    sim.h = launchApp({ apiOrigin: sim.server.origin, path, beforeLaunch: () => stubWechatLogin() })
   })
   return sim
 }
@@ -178,5 +193,6 @@ module.exports = {
   getJson,
   stubWechatLogin,
   launchApp,
+  useTestServer,
   appOnTestServer,
 }

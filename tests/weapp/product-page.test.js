@@ -3,7 +3,7 @@
  * miniprogram-simulate, against a real test server: a seeded product renders with its price, and
  * its description reaches the native rich-text as allow-listed nodes.
  */
-const { BUILD_BASE, testServer, call, launchApp } = require('./harness')
+const { BUILD_BASE, useTestServer, call, launchApp } = require('./harness')
 const { findIn } = require('./page-text')
 const { ALLOWED_TAGS, ALLOWED_ATTRIBUTES } = require('../support/rich-text-allowed')
 
@@ -13,13 +13,7 @@ const PAGE = 'packages/catalog/product-details/index'
 const yuan = (n) => `¥${n.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`
 
 describe('product page in miniprogram-simulate', () => {
-  let server
-  beforeAll(async () => {
-    server = await testServer()
-  })
-  afterAll(async () => {
-    await server?.stop()
-  })
+  const server = useTestServer()
 
   it('renders a seeded product from the server: title, catalogue number, its price (quantity 1) and stock', async () => {
     const headers = { countrycode: 'cn', languagecode: 'cn' }
