@@ -31,6 +31,7 @@ const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', f
 const SERVER_DOMAIN_ORDER = [
   'platform',
   'auth',
+  'staff',
   'catalog',
   'marketing',
   'engagement',

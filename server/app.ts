@@ -8,6 +8,8 @@ import { ApiError, errorBody, frameworkErrorReply, unavailableBody, UNAVAILABLE_
 import { dbAvailability } from './db/availability'
 import { messageLanguage, schemaErrorMessage, type SchemaError } from './lib/schema-errors'
 import { registerAuth, mountLogin, type AuthOptions } from './domains/auth'
+import { registerStaff } from './domains/staff'
+import { staffRoutes } from './domains/staff/routes'
 import { parseLocale } from './locale'
 import { redactUrl } from './lib/safe-url'
 import { trustProxyOption } from './lib/trust-proxy'
@@ -115,6 +117,8 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
   registerOpenApi(app)
   registerRedis(app, opts.redisUrl === undefined ? config.REDIS_URL : opts.redisUrl, config.REDIS_START_WAIT_MS)
   registerAuth(app, opts.db, opts.jwtSecret)
+  // app.requireStaff(permission): the guard of the staff routes under /api/admin (issue 24)
+  registerStaff(app, opts.db, opts.jwtSecret)
   // app.mail: SMTP by MAIL_URL, else the local stand-in outside production (+ /__mail/messages); server/lib/mail.ts
   registerMail(app, config)
   // NUL or an unpaired surrogate anywhere in a request (any route, /api and the sign-in forms): 400 naming the field
@@ -204,6 +208,7 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
       await api.register(orderRoutes, o)
       await api.register(flashbuyRoutes, o)
       await api.register(membershipRoutes, o)
+      await api.register(staffRoutes, o)
     },
     { prefix: '/api' },
   )

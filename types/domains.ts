@@ -15,6 +15,8 @@ export const DOMAINS = [
   'membership',
   'service',
   'platform',
+  // the staff back office (issue 24): server and types only; the app has no staff screens (admin/, issue 25)
+  'staff',
 ] as const
 
 export type Domain = (typeof DOMAINS)[number]

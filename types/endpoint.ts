@@ -1,4 +1,5 @@
 import type { Static, TSchema } from 'typebox'
+import type { Permission } from './staff/permissions'
 
 /**
  * The unit of the API contract: one endpoint of /api, its method, its path (Fastify style, `:name` for a path
@@ -30,6 +31,11 @@ export type Endpoint<
 > = S & {
   method: M
   path: P
+  /**
+   * A staff route's permission (types/staff/permissions.ts): the server serves the entry behind the staff guard
+   * for it; every path under /admin/ has one (server/lib/endpoint-route.ts refuses to register it otherwise).
+   */
+  permission?: Permission
 }
 
 /** One entry of a table: keeps the method and the path as literal types (a call must name the same ones). */

@@ -24,9 +24,12 @@ interface RouteRow {
   login?: boolean
 }
 
-/** One subpackage per domain: every domain but platform, whose calls serve every page, has pages of its own. */
-export const SUBPACKAGES = DOMAINS.filter((d): d is Subpackage => d !== 'platform')
-type Subpackage = Exclude<Domain, 'platform'>
+/**
+ * One subpackage per domain: every domain has pages of its own but platform, whose calls serve every page, and
+ * staff, whose console is not part of the buyers' app.
+ */
+export const SUBPACKAGES = DOMAINS.filter((d): d is Subpackage => d !== 'platform' && d !== 'staff')
+type Subpackage = Exclude<Domain, 'platform' | 'staff'>
 
 /** What a row says besides its name, page and path. */
 type RowOptions = Pick<RouteRow, 'aliases' | 'tab' | 'login'>

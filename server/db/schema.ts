@@ -156,6 +156,7 @@ import type { FlashBuyTables } from './schema-flashbuy'
 import type { AfterOrderTables } from './schema-after-order'
 import type { EnquiryTables } from './schema-enquiries'
 import type { MembershipTables } from './schema-membership'
+import type { StaffTables } from './schema-staff'
 
 export interface DB
   extends
@@ -167,7 +168,8 @@ export interface DB
     FlashBuyTables,
     AfterOrderTables,
     EnquiryTables,
-    MembershipTables {
+    MembershipTables,
+    StaffTables {
   sys_config: SysConfigTable
   categories: CategoryTable
   products: ProductTable

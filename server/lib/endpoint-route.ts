@@ -41,6 +41,9 @@ export interface MoreRouteOptions {
  * Registers the route of an endpoint of the tables (types/<domain>/endpoints.ts, through `routeOf`) behind `guard`
  * (`null`: anyone may call it):
  *   serveEndpoint(app, accountEndpoints.creditList, app.requireUser, async (req) => ok(...))
+ * An entry with a `permission` (a staff route, types/staff/endpoints.ts) is served behind app.requireStaff(permission)
+ * as an onRequest hook, so a refused call is answered before its body is even parsed; a path under /admin/ without
+ * a permission is refused here, at registration.
  */
 export function serveEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -49,9 +52,15 @@ export function serveEndpoint<E extends Endpoint>(
   handler: EndpointHandler<E>,
   more: MoreRouteOptions = {},
 ): void {
+  if (e.path.startsWith('/admin/') && !e.permission) {
+    throw new Error(`${e.method} ${e.path}: a staff route needs a permission (types/staff/permissions.ts)`)
+  }
   app.withTypeProvider<TypeBoxTypeProvider>().route({
     ...routeOf(e),
     ...more,
+    ...(e.permission
+      ? { onRequest: app.requireStaff(e.permission), config: { ...more.config, permission: e.permission } }
+      : {}),
     ...(guard ? { preHandler: guard } : {}),
     handler,
   })

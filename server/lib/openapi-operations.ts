@@ -142,6 +142,11 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = Object.free
   'POST /api/membership/invitations/redeem': 'Redeem an invitation code',
   'POST /api/ops/gift-redemptions/{redemptionNumber}/status': 'Operator: move a gift redemption to another status',
   'POST /api/ops/redemption-feedback/{id}': 'Operator: answer a redemption feedback',
+  // ---- staff (issue 24)
+  'GET /api/admin/me': 'The signed-in staff member, their roles and permissions',
+  'GET /api/admin/audit': 'The audit log of staff changes, newest first, paged and filtered',
+  'GET /api/admin/staff': 'The staff members and their roles',
+  'POST /api/admin/staff/{id}/roles': "Set a staff member's roles (ends their older tokens; audited)",
 })
 
 /** Descriptions of the document's tags: one per domain of the spec (types/domains.ts). */
@@ -157,4 +162,5 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = Object.freeze(
   membership: 'Points, gifts, draws, tasks and invitations',
   service: 'Customer service',
   platform: 'Health, configuration and client reports',
+  staff: 'The staff back office: staff profiles, roles and the audit log (staff token)',
 })

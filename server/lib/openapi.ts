@@ -90,7 +90,7 @@ export function routeOf<E extends Endpoint, X extends object = object>(
  * recognised by identity; any other guard says what it demands by `declareGuard` where it is made (the membership
  * centre's requireMember, the operator routes' x-ops-token check), so a route guarded by it is documented as such.
  */
-export type GuardKind = 'bearer' | 'bearerOptional' | 'ops'
+export type GuardKind = 'bearer' | 'bearerOptional' | 'ops' | 'staff'
 const GUARDS = new WeakMap<object, GuardKind>()
 export function declareGuard<F extends object>(fn: F, kind: GuardKind): F {
   GUARDS.set(fn, kind)
@@ -106,6 +106,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** the route requires the Idempotency-Key header (documented by server/lib/openapi.ts) */
     idempotencyKey?: boolean
+    /** a staff route's permission (types/staff/permissions.ts), documented as the operation's x-permission */
+    permission?: string
   }
 }
 export const IdempotencyKeyHeaderSchema = Type.String({
@@ -132,6 +134,8 @@ export function operationIdOf(method: string, url: string): string {
 const SECURITY_TEXT: Record<GuardKind | 'none', string> = {
   bearer: 'Requires a bearer access token (401 without one).',
   bearerOptional: "A bearer access token is optional: with one, the answer is the signed-in user's.",
+  staff:
+    'Staff endpoint: requires a staff token (401 without one or with a buyer token; 403 when no role of the staff member grants the permission named in x-permission).',
   ops: 'Operator endpoint: requires the x-ops-token header (401 without it, 403 with another value); it exists only when the server has OPS_TOKEN.',
   none: 'No login needed.',
 }
@@ -180,6 +184,13 @@ export function registerOpenApi(app: FastifyInstance) {
             bearerFormat: 'JWT',
             description: 'The access token of a signed-in user (POST /api/auth/token)',
           },
+          staffBearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'The token of a staff member (audience lab-store-admin; a buyer token is refused). Staff sign-in is not built yet: in development, npm run token -- --staff admin.staff',
+          },
           opsToken: {
             type: 'apiKey',
             in: 'header',
@@ -198,19 +209,23 @@ export function registerOpenApi(app: FastifyInstance) {
         .filter(Boolean) as GuardKind[]
       const kind: GuardKind | 'none' = kinds.includes('ops')
         ? 'ops'
-        : kinds.includes('bearer')
-          ? 'bearer'
-          : kinds.includes('bearerOptional')
-            ? 'bearerOptional'
-            : 'none'
+        : kinds.includes('staff')
+          ? 'staff'
+          : kinds.includes('bearer')
+            ? 'bearer'
+            : kinds.includes('bearerOptional')
+              ? 'bearerOptional'
+              : 'none'
       const security: Record<string, string[]>[] | undefined =
         kind === 'ops'
           ? [{ opsToken: [] }]
-          : kind === 'bearer'
-            ? [{ bearer: [] }]
-            : kind === 'bearerOptional'
-              ? [{ bearer: [] }, {}]
-              : undefined
+          : kind === 'staff'
+            ? [{ staffBearer: [] }]
+            : kind === 'bearer'
+              ? [{ bearer: [] }]
+              : kind === 'bearerOptional'
+                ? [{ bearer: [] }, {}]
+                : undefined
       const s = schema as Record<string, unknown> & {
         response?: Record<string, unknown>
         headers?: TSchema
@@ -219,6 +234,7 @@ export function registerOpenApi(app: FastifyInstance) {
       }
       const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET'
       const idempotent = (route.config as { idempotencyKey?: boolean } | undefined)?.idempotencyKey === true
+      const permission = (route.config as { permission?: string } | undefined)?.permission
       const baseHeaders = (s.headers ?? LocaleHeadersSchema) as TSchema & { properties?: Record<string, TSchema> }
       const headers = idempotent
         ? Type.Object({ ...baseHeaders.properties, 'Idempotency-Key': IdempotencyKeyHeaderSchema })
@@ -241,6 +257,7 @@ export function registerOpenApi(app: FastifyInstance) {
           headers,
           response: { ...ERROR_RESPONSES, ...s.response },
           ...(security ? { security } : {}),
+          ...(permission ? { 'x-permission': permission } : {}),
         },
       }
     },

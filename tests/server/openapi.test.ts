@@ -6,6 +6,7 @@ import { Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@sto
 import { oas } from '@stoplight/spectral-rulesets'
 import { appWithRoutes, newPgliteDb } from './helpers'
 import { DOMAINS } from '../../types/domains'
+import { PERMISSIONS } from '../../types/staff/permissions'
 
 // the operator routes (/api/ops/...) exist only with OPS_TOKEN: the document is checked with them
 const OPS = 'openapi-test-ops-token-0123456789'
@@ -25,6 +26,7 @@ interface Op {
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>
   security?: unknown[]
   tags?: string[]
+  'x-permission'?: string
 }
 type Doc = {
   openapi: string
@@ -204,6 +206,22 @@ describe('OpenAPI document and reference page', () => {
         description: 'The operator key (OPS_TOKEN of the server)',
       },
     )
+  })
+
+  it('the staff routes (/api/admin, issue 24) declare the staff security scheme and their permission', () => {
+    const admin = operations().filter((o) => o.path.startsWith('/api/admin/'))
+    assert.ok(admin.length >= 4, 'the staff routes are documented')
+    for (const { id, op } of admin) {
+      assert.deepEqual(op.security, [{ staffBearer: [] }], id)
+      const permission = op['x-permission']
+      assert.ok(permission && permission in PERMISSIONS, `${id}: x-permission ${permission}`)
+      assert.deepEqual(op.tags, ['staff'], id)
+    }
+    const schemes = (
+      doc as unknown as { components: { securitySchemes: Record<string, { type: string; scheme?: string }> } }
+    ).components.securitySchemes
+    assert.equal(schemes.staffBearer.type, 'http')
+    assert.equal(schemes.staffBearer.scheme, 'bearer')
   })
 
   it('the operations that require the Idempotency-Key header declare it, required, with its pattern', () => {

@@ -16,6 +16,7 @@ import * as m0014 from './0014_gifts'
 import * as m0015 from './0015_member_play'
 import * as m0016 from './0016_oidc_store'
 import * as m0017 from './0017_order_export_state'
+import * as m0018 from './0018_staff'
 
 /** Static provider: every migration module is imported here (works under tsx and bundlers alike). */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0015_member_play': m0015,
   '0016_oidc_store': m0016,
   '0017_order_export_state': m0017,
+  '0018_staff': m0018,
 }
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -13,10 +13,12 @@ import { seedFlashBuy, FLASHBUY_SEED_TABLES } from './flashbuy'
 import { seedEnquiries, ENQUIRY_SEED_TABLES } from './enquiries'
 import { seedMembershipGifts, MEMBERSHIP_GIFT_SEED_TABLES } from './membership-gifts'
 import { seedMemberPlay, MEMBER_PLAY_SEED_TABLES } from './membership-play'
+import { seedStaff, STAFF_SEED_TABLES } from './staff'
 import { INITIAL_TABLES } from '../migrations/0001_initial'
 import { DEMO_ACCOUNTS, PERSONA_OPTIONS, SYS_CONFIG_SEED, type SeedAccount, type SeedAddress } from './accounts'
 
 export { DEMO_USERS, DEMO_USER_NAMES, DEMO_ACCOUNTS, type DemoUserName } from './accounts'
+export { DEMO_STAFF } from './staff'
 export { generateCategories, generateProducts, CATEGORY_TREE, cnyToInr } from './catalog'
 
 export const DEFAULT_PRODUCT_COUNT = 6000
@@ -95,6 +97,7 @@ const supplyCenterRow = (accountId: number) => (s: SeedAccount['supplyCenters'][
 })
 
 const SEEDED_TABLES = [
+  ...STAFF_SEED_TABLES,
   ...MEMBERSHIP_GIFT_SEED_TABLES,
   ...MEMBER_PLAY_SEED_TABLES,
   ...ENQUIRY_SEED_TABLES,
@@ -320,6 +323,7 @@ export async function seedDatabase(db: Kysely<DB>, opts: SeedOptions = {}): Prom
       await seedEnquiries(trx, ctx)
       await seedMembershipGifts(trx, ctx)
       await seedMemberPlay(trx, ctx)
+      await seedStaff(trx)
     }),
   )
   // Fresh statistics and visibility map (index-only scans for the product listing).
