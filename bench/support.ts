@@ -14,16 +14,7 @@ export function runBench(main: () => Promise<void>): void {
   })
 }
 
-/** Headless Chromium as the browser benches start it (bench/h5-first-load.ts, bench/lighthouse.ts). */
-export const HEADLESS_CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+export { HEADLESS_CHROMIUM_FLAGS } from '../tests/support/chromium-flags'
 
 /**
  * Runs `script` in a child Node process (`node -e`) with `input` as JSON on its stdin, and gives what it

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { chromium, devices, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { SIGN_IN_POPUP_COUNT_KEY, SIGN_IN_POPUP_MAX_SHOWS } from '../../src/rules/auth/sign-in-popup'
 import { signAccessToken } from '../../server/domains/auth/tokens'
+import { HEADLESS_CHROMIUM_FLAGS } from './chromium-flags'
 const { startServer, ROOT } = require('./server-process.js')
 
 export const SHOTS = path.join(ROOT, 'artifacts', 'e2e')
@@ -176,16 +177,7 @@ export function e2eHarness(serverEnv: Record<string, string> = {}) {
     server = await startServer({ env: serverEnv })
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
+      args: [...HEADLESS_CHROMIUM_FLAGS, '--disable-dev-shm-usage'],
     })
   })
   after(async () => {
