@@ -58,7 +58,8 @@ export const prizeOrderExpired = refusal(409, 'CONFLICT', 'PRIZE_ORDER_EXPIRED',
   'The address was due within 14 days: this prize order has expired',
   '未在 14 天内填写地址，该奖品订单已过期',
 ])
-export const addressNotFound = refusal(404, 'NOT_FOUND', 'ADDRESS_NOT_FOUND', ['Address not found', '地址不存在'])
+// the same refusal as the gift side's: the app words it by its reason, ADDRESS_NOT_FOUND
+export { shipToNotFound as addressNotFound } from '../../../lib/refusals'
 export const keyInvalid = (req: FastifyRequest) =>
   R.keyInvalid(req, [
     'The header Idempotency-Key is required (8 to 128 letters, digits, _ : . -)',
