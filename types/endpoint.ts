@@ -71,6 +71,14 @@ const answering =
  */
 export const get = answering('GET')
 export const post = answering('POST')
+export const put = answering('PUT')
+export const del = answering('DELETE')
+
+/** A staff entry (under /admin/): the entry with the permission its route needs (types/staff/permissions.ts). */
+export const withPermission = <E extends Endpoint>(permission: Permission, e: E): E & { permission: Permission } => ({
+  ...e,
+  permission,
+})
 
 type Of<E, K extends string> = E extends { [Key in K]: infer S extends TSchema } ? Static<S> : void
 

@@ -157,6 +157,7 @@ import type { AfterOrderTables } from './schema-after-order'
 import type { EnquiryTables } from './schema-enquiries'
 import type { MembershipTables } from './schema-membership'
 import type { StaffTables } from './schema-staff'
+import type { OutboxTables } from './schema-outbox'
 
 export interface DB
   extends
@@ -169,7 +170,8 @@ export interface DB
     AfterOrderTables,
     EnquiryTables,
     MembershipTables,
-    StaffTables {
+    StaffTables,
+    OutboxTables {
   sys_config: SysConfigTable
   categories: CategoryTable
   products: ProductTable

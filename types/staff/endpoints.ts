@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { get, post, type Endpoint } from '../endpoint'
+import { get, post, withPermission } from '../endpoint'
 import { Closed, Literals, Nullable, Paged, pageQueryFields } from '../common'
 import { PERMISSIONS, STAFF_ROLES, type Permission } from './permissions'
 
@@ -7,10 +7,6 @@ import { PERMISSIONS, STAFF_ROLES, type Permission } from './permissions'
  * The staff domain's endpoints (issue 24), all under /admin/ and each with the permission it needs: the server
  * serves them behind the staff token (server/domains/staff/guard.ts), never a buyer's.
  */
-const withPermission = <E extends Endpoint>(permission: Permission, e: E): E & { permission: Permission } => ({
-  ...e,
-  permission,
-})
 
 export const StaffRoleSchema = Literals(STAFF_ROLES)
 export const PermissionSchema = Literals(Object.keys(PERMISSIONS) as Permission[])

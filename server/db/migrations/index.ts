@@ -17,6 +17,12 @@ import * as m0015 from './0015_member_play'
 import * as m0016 from './0016_oidc_store'
 import * as m0017 from './0017_order_export_state'
 import * as m0018 from './0018_staff'
+import * as m0019 from './0019_staff_signin'
+import * as m0020 from './0020_account_decisions'
+import * as m0021 from './0021_order_decisions'
+import * as m0022 from './0022_service_decisions'
+import * as m0023 from './0023_marketing_admin'
+import * as m0024 from './0024_outbox'
 
 /** Static provider: every migration module is imported here (works under tsx and bundlers alike). */
 export const migrations: Record<string, Migration> = {
@@ -38,6 +44,12 @@ export const migrations: Record<string, Migration> = {
   '0016_oidc_store': m0016,
   '0017_order_export_state': m0017,
   '0018_staff': m0018,
+  '0019_staff_signin': m0019,
+  '0020_account_decisions': m0020,
+  '0021_order_decisions': m0021,
+  '0022_service_decisions': m0022,
+  '0023_marketing_admin': m0023,
+  '0024_outbox': m0024,
 }
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -15,18 +15,24 @@ export interface AuditedChange {
 /**
  * Every staff write goes through here: `change` runs in a transaction that also inserts exactly one audit_log row
  * (the actor and the roles they held, the permission, the record before and after, ip, user agent, request id), so
- * a change without its entry, or an entry without its change, cannot be committed.
+ * a change without its entry, or an entry without its change, cannot be committed. `afterCommit`, when the change
+ * returns one, runs once the transaction has committed (emails to buyers: server/domains/account/notify.ts); it is
+ * awaited, and what it throws is the caller's.
  */
 export async function staffWrite<T>(
   db: Kysely<DB>,
   req: FastifyRequest,
   what: AuditedChange,
-  change: (trx: Transaction<DB>) => Promise<{ before: unknown; after: unknown; result: T }>,
+  change: (
+    trx: Transaction<DB>,
+  ) => Promise<{ before: unknown; after: unknown; result: T; afterCommit?: () => Promise<void> }>,
 ): Promise<T> {
   const staff = req.staff
   if (!staff) throw new Error('staffWrite outside a staff route (req.staff is not set)')
-  return db.transaction().execute(async (trx) => {
-    const { before, after, result } = await change(trx)
+  let afterCommit: (() => Promise<void>) | undefined
+  const committed = await db.transaction().execute(async (trx) => {
+    const { before, after, result, afterCommit: then } = await change(trx)
+    afterCommit = then
     const ua = req.headers['user-agent']
     await trx
       .insertInto('audit_log')
@@ -46,4 +52,6 @@ export async function staffWrite<T>(
       .execute()
     return result
   })
+  if (afterCommit) await afterCommit()
+  return committed
 }
