@@ -23,6 +23,7 @@ import * as m0021 from './0021_order_decisions'
 import * as m0022 from './0022_service_decisions'
 import * as m0023 from './0023_marketing_admin'
 import * as m0024 from './0024_outbox'
+import * as m0025 from './0025_membership_admin'
 
 /** Static provider: every migration module is imported here (works under tsx and bundlers alike). */
 export const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0022_service_decisions': m0022,
   '0023_marketing_admin': m0023,
   '0024_outbox': m0024,
+  '0025_membership_admin': m0025,
 }
 
 export const staticMigrationProvider: MigrationProvider = {
