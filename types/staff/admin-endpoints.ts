@@ -1,4 +1,5 @@
 import { staffEndpoints } from './endpoints'
+import { catalogStaffEndpoints } from '../catalog/staff-endpoints'
 import { accountStaffEndpoints } from '../account/staff-endpoints'
 import { orderStaffEndpoints } from '../order/staff-endpoints'
 import { serviceStaffEndpoints } from '../service/staff-endpoints'
@@ -13,6 +14,7 @@ import { platformStaffEndpoints } from '../platform/staff-endpoints'
  */
 export const adminEndpoints = {
   ...staffEndpoints,
+  ...catalogStaffEndpoints,
   ...accountStaffEndpoints,
   ...orderStaffEndpoints,
   ...serviceStaffEndpoints,

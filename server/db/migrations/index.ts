@@ -24,6 +24,7 @@ import * as m0022 from './0022_service_decisions'
 import * as m0023 from './0023_marketing_admin'
 import * as m0024 from './0024_outbox'
 import * as m0025 from './0025_membership_admin'
+import * as m0026 from './0026_catalogue_import'
 
 /** Static provider: every migration module is imported here (works under tsx and bundlers alike). */
 export const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0023_marketing_admin': m0023,
   '0024_outbox': m0024,
   '0025_membership_admin': m0025,
+  '0026_catalogue_import': m0026,
 }
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import type { StaffSamples } from './types'
+import { catalogSamples } from './catalog'
 import { accountSamples } from './account'
 import { orderSamples } from './order'
 import { serviceSamples } from './service'
@@ -21,6 +22,7 @@ const staffSamples: StaffSamples = {
 /** One sample request per staff route, by 'METHOD /api/admin/path' as the app registers it. */
 export const STAFF_SAMPLES: StaffSamples = {
   ...staffSamples,
+  ...catalogSamples,
   ...accountSamples,
   ...orderSamples,
   ...serviceSamples,
