@@ -14,7 +14,7 @@ export interface UserCredentialTable {
 export interface AuthLoginStateTable {
   /** SHA-256 (base64url) of the state sent in the redirect */
   state_hash: string
-  kind: 'oidc' | 'wechat'
+  kind: 'oidc' | 'wechat' | 'staff'
   /** oidc: 'login' | 'register'; wechat: 'inapp' | 'qr' */
   mode: string
   /** PKCE code_verifier (oidc only) */

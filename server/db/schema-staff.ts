@@ -2,7 +2,12 @@ import type { ColumnType, Generated } from 'kysely'
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>
 
-/** A staff member (migration 0018, issue 24). Sign-in (password, TOTP) is not built yet: those columns stay null. */
+/**
+ * A staff member (migration 0018, issue 24). Sign-in (0019, server/domains/staff/signin/): password_hash is scrypt
+ * (server/domains/auth/passwords.ts); totp_secret_enc the TOTP secret sealed with AES-256-GCM
+ * (server/domains/staff/signin/totp.ts), confirmed by a first valid code (totp_confirmed_at); totp_last_step the
+ * last accepted time step, so a code is never accepted twice.
+ */
 export interface StaffUserTable {
   id: string
   user_name: string
@@ -43,9 +48,30 @@ export interface AuditLogTable {
   request_id: string | null
 }
 
+/** A recovery code of a member's second factor (migration 0019): its SHA-256, used once. */
+export interface StaffRecoveryCodeTable {
+  staff_id: string
+  code_hash: string
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  created_at: CreatedAt
+}
+
+/** A sign-in between its first factor (the issuer) and its second (TOTP), by the ticket's SHA-256 (migration 0019). */
+export interface StaffSigninTicketTable {
+  ticket_hash: string
+  staff_id: string
+  /** wrong second-factor codes tried with this ticket */
+  attempts: Generated<number>
+  created_at: CreatedAt
+  expires_at: ColumnType<Date, Date | string, Date | string>
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
 /** Tables of the staff domain (issue 24). */
 export interface StaffTables {
   staff_users: StaffUserTable
   staff_roles: StaffRoleTable
   audit_log: AuditLogTable
+  staff_recovery_codes: StaffRecoveryCodeTable
+  staff_signin_tickets: StaffSigninTicketTable
 }

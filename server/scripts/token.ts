@@ -6,7 +6,7 @@
  * seed, so no database access is needed for them (PGlite's data dir must not be opened by a second
  * process while the server runs). Other users are looked up only on PostgreSQL (DATABASE_URL).
  *   npm run token -- --staff admin.staff
- * prints a staff token (one hour) instead: staff sign-in is not built yet (docs/staff.md). A seeded staff member's
+ * prints a staff token (one hour) instead, without the staff sign-in (docs/admin-api/signin.md). A seeded staff member's
  * token carries ver 1 (the seed's) unless DATABASE_URL is set, where the id and ver are read from the database: after
  * a role change, a token with the old ver is refused.
  */

@@ -1,11 +1,14 @@
+import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { DB } from '../schema'
 import { STAFF_ROLES, type StaffRole } from '../../../types/staff/permissions'
+import { hashPassword } from '../../domains/auth/passwords'
+import { DEV_STAFF_PASSWORD } from '../../domains/auth/provider/staff-accounts'
 
 /**
  * Issue 24 seed (staff): one staff member per role, ids 'staff-<role>', user names such as admin.staff and
- * orderdesk.staff. No password nor TOTP yet (staff sign-in is not built): a dev token comes from
- * `npm run token -- --staff admin.staff` (server/scripts/token.ts).
+ * orderdesk.staff, each with the DEV password DEV_STAFF_PASSWORD (refused at sign-in when NODE_ENV=production,
+ * docs/admin-api/signin.md) and no second factor yet: the first sign-in enrols an authenticator.
  */
 export const STAFF_SEED_TABLES: string[] = ['staff_roles', 'staff_users']
 
@@ -42,19 +45,22 @@ export const DEMO_STAFF: readonly SeedStaff[] = STAFF_ROLES.map((role) => ({
   role,
 }))
 
+/** Deterministic salt per member (seeded demo data only; real passwords get random salts). */
+const seedSalt = (staffId: string) =>
+  crypto.createHash('sha256').update(`staff-demo-salt:${staffId}`).digest().subarray(0, 16)
+
 export async function seedStaff(db: Kysely<DB>): Promise<void> {
-  await db
-    .insertInto('staff_users')
-    .values(
-      DEMO_STAFF.map((s) => ({
-        id: s.id,
-        user_name: s.userName,
-        display_name: s.displayName,
-        email: `${s.userName}@lab-store.example`,
-        created_at: SEEDED_AT,
-      })),
-    )
-    .execute()
+  const rows = await Promise.all(
+    DEMO_STAFF.map(async (s) => ({
+      id: s.id,
+      user_name: s.userName,
+      display_name: s.displayName,
+      email: `${s.userName}@lab-store.example`,
+      password_hash: await hashPassword(DEV_STAFF_PASSWORD, seedSalt(s.id)),
+      created_at: SEEDED_AT,
+    })),
+  )
+  await db.insertInto('staff_users').values(rows).execute()
   await db
     .insertInto('staff_roles')
     .values(DEMO_STAFF.map((s) => ({ staff_id: s.id, role: s.role })))

@@ -27,6 +27,17 @@ export interface AuthOptions {
   accessTokenTtl?: number
   /** true never mounts the WeChat stand-in (also implied by NODE_ENV=production) */
   production?: boolean
+  /** staff sign-in (issue 24): a client of its own at the issuer, and a second factor kept by this server */
+  staff?: StaffAuthOptions
+}
+
+export interface StaffAuthOptions {
+  /** An external issuer for staff (STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID, STAFF_OIDC_CLIENT_SECRET); unset → the embedded one */
+  oidc?: { issuer: string; clientId: string; clientSecret: string }
+  /** Where the staff console takes the sign-in back (STAFF_CONSOLE_URL): {consoleUrl}/signin-callback?ticket=…; default {appUrl}/admin */
+  consoleUrl?: string
+  /** Key material of the TOTP secrets' encryption at rest (STAFF_TOTP_KEY); default: derived from the JWT secret */
+  totpKey?: string
 }
 
 export interface RateLimits {
@@ -53,11 +64,28 @@ export const STANDIN_APPS = {
 }
 export const STANDIN_PREFIX = '/__wechat'
 
+export interface OidcClientConfig {
+  issuer: string
+  clientId: string
+  clientSecret: string
+  embedded: boolean
+  redirectUri: string
+}
+
 export interface ResolvedAuthConfig {
   publicUrl: string
   appUrl: string
   jwtSecret: string
-  oidc: { issuer: string; clientId: string; clientSecret: string; embedded: boolean; redirectUri: string }
+  /** the embedded provider's issuer, {publicUrl}/oidc (mounted when the buyers' or the staff's client is embedded) */
+  embeddedIssuer: string
+  oidc: OidcClientConfig
+  staff: {
+    oidc: OidcClientConfig
+    consoleUrl: string
+    totpKey: string
+    /** NODE_ENV=production: the seeded staff's DEV password is refused */
+    production: boolean
+  }
   wechat: {
     apiBase: string
     openBase: string
@@ -78,6 +106,8 @@ const derive = (secret: string, label: string) => crypto.createHmac('sha256', se
 
 /** Client id of our own server at the embedded provider; its secret is derived from the JWT secret. */
 export const EMBEDDED_CLIENT_ID = 'storefront-server'
+/** Client id of the staff sign-in at the embedded provider (accounts: staff_users); its secret is derived too. */
+export const STAFF_CLIENT_ID = 'staff-console'
 
 export function resolveAuthConfig(
   opts: AuthOptions,
@@ -94,10 +124,25 @@ export function resolveAuthConfig(
   const openBase = trimSlash(opts.wechat?.openBase ?? (standIn ? apiBase : 'https://open.weixin.qq.com'))
   const web = opts.wechat?.web ?? (standIn ? STANDIN_APPS.web : { appId: '', secret: '' })
   const mini = opts.wechat?.mini ?? (opts.wechat?.web ? opts.wechat.web : standIn ? STANDIN_APPS.mini : web)
+  const appUrl = trimSlash(opts.appUrl ?? '')
+  const staffExternal = opts.staff?.oidc?.issuer ? opts.staff.oidc : null
   return {
     publicUrl,
-    appUrl: trimSlash(opts.appUrl ?? ''),
+    appUrl,
     jwtSecret,
+    embeddedIssuer: `${publicUrl}/oidc`,
+    staff: {
+      oidc: {
+        issuer: staffExternal ? trimSlash(staffExternal.issuer) : `${publicUrl}/oidc`,
+        clientId: staffExternal ? staffExternal.clientId : STAFF_CLIENT_ID,
+        clientSecret: staffExternal ? staffExternal.clientSecret : derive(jwtSecret, 'embedded-staff-client-secret'),
+        embedded: !staffExternal,
+        redirectUri: `${publicUrl}/api/staff-auth/callback`,
+      },
+      consoleUrl: trimSlash(opts.staff?.consoleUrl ?? `${appUrl}/admin`),
+      totpKey: opts.staff?.totpKey || derive(jwtSecret, 'staff-totp-key'),
+      production,
+    },
     oidc: {
       issuer: external ? trimSlash(external.issuer) : `${publicUrl}/oidc`,
       clientId: external ? external.clientId : EMBEDDED_CLIENT_ID,
@@ -130,7 +175,25 @@ export function authOptionsFromEnv(config: Config): AuthOptions {
   if (config.WECHAT_MINI_APPID)
     wechat.mini = { appId: config.WECHAT_MINI_APPID, secret: config.WECHAT_MINI_SECRET ?? '' }
   opts.wechat = wechat
+  opts.staff = staffAuthOptionsFromEnv(config)
   opts.accessTokenTtl = config.ACCESS_TOKEN_TTL
   if (config.NODE_ENV === 'production') opts.production = true
   return opts
+}
+
+/** The staff sign-in settings of the configuration (STAFF_OIDC_*, STAFF_CONSOLE_URL, STAFF_TOTP_KEY). */
+function staffAuthOptionsFromEnv(config: Config): StaffAuthOptions {
+  const staff: StaffAuthOptions = {}
+  if (config.STAFF_OIDC_ISSUER) {
+    if (!config.STAFF_OIDC_CLIENT_ID || !config.STAFF_OIDC_CLIENT_SECRET)
+      throw new Error('STAFF_OIDC_ISSUER needs STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET')
+    staff.oidc = {
+      issuer: config.STAFF_OIDC_ISSUER,
+      clientId: config.STAFF_OIDC_CLIENT_ID,
+      clientSecret: config.STAFF_OIDC_CLIENT_SECRET,
+    }
+  }
+  if (config.STAFF_CONSOLE_URL) staff.consoleUrl = config.STAFF_CONSOLE_URL
+  if (config.STAFF_TOTP_KEY) staff.totpKey = config.STAFF_TOTP_KEY
+  return staff
 }

@@ -26,8 +26,8 @@ declare module 'fastify' {
 
 /**
  * Login wiring outside /api (server/app.ts): resolves the login config (decorated as app.login for the
- * /api/auth and /api/wechat routes), mounts the embedded OpenID provider at /oidc unless an external
- * issuer is configured, and the WeChat stand-in at /__wechat when no WECHAT_API_BASE is set outside
+ * /api/auth and /api/wechat routes), mounts the embedded OpenID provider at /oidc unless external
+ * issuers are configured for both the buyers and the staff, and the WeChat stand-in at /__wechat when no WECHAT_API_BASE is set outside
  * production. The login rate limits (./rate-limit.ts) count in Redis when the app has one (REDIS_URL),
  * so every instance shares them; in process otherwise.
  */
@@ -35,7 +35,7 @@ export function mountLogin(app: FastifyInstance, opts: { db: Kysely<DB>; jwtSecr
   const cfg = resolveAuthConfig(opts.auth ?? {}, opts.jwtSecret, app.config)
   app.decorate('login', { cfg, limiters: createLoginLimiters(app, cfg.rateLimits) } satisfies LoginServices)
 
-  if (cfg.oidc.embedded) {
+  if (cfg.oidc.embedded || cfg.staff.oidc.embedded) {
     mountEmbeddedProvider(app, createEmbeddedProvider(cfg, opts.db), { db: opts.db, cfg })
   }
   if (cfg.wechat.standIn) {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import { emitEvent } from '../platform'
 
 /** Who signs up: by the embedded provider's registration page, or on a first login through an external issuer. */
 export interface NewUser {
@@ -47,5 +48,17 @@ export async function insertNewUser(trx: Kysely<DB>, u: NewUser): Promise<string
       analytics_client_id: `GA1.2.${crypto.randomInt(1e8, 1e9)}.${Math.floor(Date.now() / 1000)}`,
     })
     .execute()
+  // issue 24: the ERP hears of the new user (and its account) in the transaction that creates them
+  await emitEvent(trx, 'user.registered', {
+    userId,
+    accountId,
+    userName: u.userName,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    language: u.language,
+    country: 'cn',
+    registrationStatus: 'Partially Registered',
+  })
   return userId
 }

@@ -8,7 +8,7 @@ export const STATE_TTL_SECONDS = 10 * 60
 export const TICKET_TTL_SECONDS = 60
 
 export interface NewState {
-  kind: 'oidc' | 'wechat'
+  kind: 'oidc' | 'wechat' | 'staff'
   mode: string
   codeVerifier?: string
   nonce?: string
@@ -40,7 +40,7 @@ export async function createLoginState(db: Kysely<DB>, s: NewState): Promise<str
 }
 
 /** Marks the state used and returns it: null when unknown, of another kind, already used or expired. */
-export async function consumeLoginState(db: Kysely<DB>, state: string | undefined, kind: 'oidc' | 'wechat') {
+export async function consumeLoginState(db: Kysely<DB>, state: string | undefined, kind: 'oidc' | 'wechat' | 'staff') {
   if (!state || state.length > 200) return null
   const row = await db
     .updateTable('auth_login_states')

@@ -8,6 +8,8 @@ import { tagRoutes } from '../../lib/openapi'
 import { staffEndpoints, type AuditEntry, type StaffMember } from '../../../types/staff/endpoints'
 import { isStaffRole, permissionsOf, type StaffRole } from '../../../types/staff/permissions'
 import { staffWrite } from './audit'
+import { staffSigninRoutes } from './signin/routes'
+import { webhookStaffRoutes } from './webhooks'
 
 /**
  * The staff domain's own routes under /api/admin (issue 24): the caller's profile, the audit log (read only: no
@@ -17,6 +19,8 @@ import { staffWrite } from './audit'
 export async function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const { db } = opts
   tagRoutes(app, 'staff')
+  // the ERP webhooks' delivery log and replay (./webhooks.ts)
+  await app.register(webhookStaffRoutes, opts)
 
   serveEndpoint(app, staffEndpoints.me, null, async (req) => {
     const s = req.staff!
@@ -152,4 +156,6 @@ export async function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
     )
     return ok(member)
   })
+  // staff sign-in, under /api/staff-auth (no permission: it is how a staff token is obtained)
+  await app.register(staffSigninRoutes, opts)
 }

@@ -6,15 +6,18 @@ import Provider, { interactionPolicy, type Configuration } from 'oidc-provider'
 import type { DB } from '../../../db/schema'
 import { providerCookieKeys, type ResolvedAuthConfig } from '../config'
 import { claimsOf, findUserById } from './accounts'
+import { findStaffById, staffClaimsOf } from './staff-accounts'
 import { interactionRoutes } from './interactions'
 import { createDbStore } from './db-store'
 import { pickLang, msg } from './messages'
 import { messagePage, PAGE_HEADERS } from './pages'
+import { INTEGRATION_SCOPES, integrationFeatures } from './integration-features'
 
 /**
  * The embedded OpenID Connect provider (oidc-provider, Koa-based) at {publicUrl}/oidc.
- * One confidential client: our own server (PKCE S256 required). Accounts are our users; the sign-in
- * and registration pages are served by ./interactions. The provider keeps its own artefacts
+ * Confidential clients (PKCE S256 required), both our own server: the buyers' login (EMBEDDED_CLIENT_ID, accounts
+ * are our users) and the staff sign-in (STAFF_CLIENT_ID, accounts are staff_users: ./staff-accounts), each present
+ * unless an external issuer is configured for it. The sign-in and registration pages are served by ./interactions. The provider keeps its own artefacts
  * (interactions, sessions, codes, grants) in the database (./db-store, table oidc_store), so every
  * instance over one database shares them.
  * Its ES256 signing key is derived from the JWT secret like its cookie keys, so every instance that
@@ -46,7 +49,7 @@ export function signingKey(jwtSecret: string): Record<string, unknown> {
 }
 
 export function createEmbeddedProvider(cfg: ResolvedAuthConfig, db: Kysely<DB>): Provider {
-  const mountPath = new URL(cfg.oidc.issuer).pathname.replace(/\/$/, '')
+  const mountPath = new URL(cfg.embeddedIssuer).pathname.replace(/\/$/, '')
   const policy = interactionPolicy.base()
   // prompt=create (Initiating User Registration via OpenID Connect): our registration page
   policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0)
@@ -55,20 +58,21 @@ export function createEmbeddedProvider(cfg: ResolvedAuthConfig, db: Kysely<DB>):
 
   const configuration: Configuration = {
     adapter: createDbStore(db).adapter,
-    clients: [
-      {
-        client_id: cfg.oidc.clientId,
-        client_secret: cfg.oidc.clientSecret,
-        redirect_uris: [cfg.oidc.redirectUri],
+    clients: [cfg.oidc, cfg.staff.oidc]
+      .filter((c) => c.embedded)
+      .map((c) => ({
+        client_id: c.clientId,
+        client_secret: c.clientSecret,
+        redirect_uris: [c.redirectUri],
         response_types: ['code'],
         grant_types: ['authorization_code'],
         token_endpoint_auth_method: 'client_secret_basic',
         id_token_signed_response_alg: 'ES256',
-      },
-    ],
+      })),
     pkce: { required: () => true },
     responseTypes: ['code'],
-    scopes: ['openid', 'profile', 'email', 'username'],
+    // the ERP's integration clients ask for their scopes with the client-credentials grant (../integration.ts)
+    scopes: ['openid', 'profile', 'email', 'username', ...INTEGRATION_SCOPES],
     claims: {
       openid: ['sub'],
       profile: ['name', 'given_name', 'family_name', 'preferred_username', 'locale'],
@@ -82,12 +86,19 @@ export function createEmbeddedProvider(cfg: ResolvedAuthConfig, db: Kysely<DB>):
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: false },
+      ...integrationFeatures,
     },
     interactions: {
       policy,
       url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`,
     },
-    async findAccount(_ctx, sub) {
+    async findAccount(ctx, sub) {
+      // the staff client's accounts are staff members, never buyers (and the buyers' client never sees a staff member)
+      if (cfg.staff.oidc.embedded && ctx.oidc?.client?.clientId === cfg.staff.oidc.clientId) {
+        const member = await findStaffById(db, sub)
+        if (!member) return undefined
+        return { accountId: member.id, claims: async () => staffClaimsOf(member) }
+      }
       const user = await findUserById(db, sub)
       if (!user) return undefined
       return { accountId: user.id, claims: async () => claimsOf(user) }
@@ -114,7 +125,7 @@ export function createEmbeddedProvider(cfg: ResolvedAuthConfig, db: Kysely<DB>):
       AccessToken: 5 * 60,
     },
   }
-  const provider = new Provider(cfg.oidc.issuer, configuration)
+  const provider = new Provider(cfg.embeddedIssuer, configuration)
   provider.proxy = true // behind the same proxy settings as Fastify (trustProxy)
   return provider
 }
@@ -125,7 +136,7 @@ export function mountEmbeddedProvider(
   provider: Provider,
   deps: { db: Kysely<DB>; cfg: ResolvedAuthConfig },
 ) {
-  const mountPath = new URL(deps.cfg.oidc.issuer).pathname.replace(/\/$/, '')
+  const mountPath = new URL(deps.cfg.embeddedIssuer).pathname.replace(/\/$/, '')
   const callback = provider.callback()
   app.register(async (scope) => {
     // the provider reads request bodies itself: Fastify must not consume them

@@ -4,6 +4,7 @@ import type Provider from 'oidc-provider'
 import type { DB } from '../../../db/schema'
 import type { ResolvedAuthConfig } from '../config'
 import { authenticate, normalizeUsername, registerUser } from './accounts'
+import { authenticateStaff, recordStaffLockout, recordStaffSignIn, staffIdByName } from './staff-accounts'
 import { msg, pickLang, type PageLang } from './messages'
 import { loginPage, messagePage, PAGE_HEADERS, registerPage } from './pages'
 
@@ -11,6 +12,8 @@ import { loginPage, messagePage, PAGE_HEADERS, registerPage } from './pages'
  * The sign-in, registration and consent steps of the embedded provider, at {mount}/interaction/:uid.
  * CSRF: every step needs the provider's interaction cookie (SameSite=Lax, bound to this uid), so a
  * cross-site form post finds no interaction. Password posts are rate limited (app.login.limiters).
+ * The staff client (issue 24) signs in staff_users only, has no registration, and its password posts count in
+ * windows of their own (keys prefixed 'staff|'); its failures and lockouts go to the audit log.
  */
 type Body = Record<string, string | undefined>
 
@@ -28,6 +31,10 @@ export async function interactionRoutes(
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, parseForm)
   const base = `/interaction/:uid`
   const prefix = mountPath
+  const embeddedClients = new Set([cfg.oidc, cfg.staff.oidc].filter((c) => c.embedded).map((c) => c.clientId))
+  /** the interaction is the staff client's: its accounts are staff members, never buyers */
+  const isStaff = (d: { params: Record<string, unknown> }) =>
+    cfg.staff.oidc.embedded && d.params.client_id === cfg.staff.oidc.clientId
 
   const html = (reply: FastifyReply, status: number, page: string) =>
     reply.status(status).headers(PAGE_HEADERS).send(page)
@@ -88,7 +95,7 @@ export async function interactionRoutes(
     d: Awaited<ReturnType<Provider['interactionDetails']>>,
   ) {
     const clientId = String(d.params.client_id)
-    if (clientId !== cfg.oidc.clientId || !d.session?.accountId)
+    if (!embeddedClients.has(clientId) || !d.session?.accountId)
       return finish(req, reply, { error: 'access_denied', error_description: 'consent required' })
     const grant = d.grantId
       ? await provider.Grant.find(d.grantId)
@@ -107,6 +114,48 @@ export async function interactionRoutes(
     return finish(req, reply, { consent: d.grantId ? {} : { grantId } }, true)
   }
 
+  /**
+   * The staff client's password step: windows of its own per IP + user name and per user name (the buyers' sizes),
+   * then staff_users only. A refusal or a lockout of a known member is audited; nothing logs the password.
+   */
+  async function staffLogin(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    d: { uid: string },
+    lang: PageLang,
+    username: string,
+    password: string,
+  ) {
+    const { passwordIpUser, passwordUser } = app.login.limiters
+    const a = await passwordIpUser.hit(req, `staff|${req.ip}|${username}`)
+    const b = await passwordUser.hit(req, `staff|${username}`)
+    if (!a.allowed || !b.allowed) {
+      const retryAfter = Math.max(a.allowed ? 0 : a.retryAfter, b.allowed ? 0 : b.retryAfter)
+      const staffId = await staffIdByName(db, username)
+      req.log.warn({ staffId, retryAfter }, 'staff sign-in: password attempts over the limit')
+      if (staffId) await recordStaffLockout(db, req, { staffId, step: 'password', windowMs: cfg.rateLimits.windowMs })
+      return tooManyPage(reply, lang, retryAfter, {
+        href: `${prefix}/interaction/${encodeURIComponent(d.uid)}?lang=${lang}`,
+        label: msg(lang, 'tryAgain'),
+      })
+    }
+    const r = await authenticateStaff(db, username, password, { production: cfg.staff.production })
+    if (!r.ok) {
+      if (r.staffId)
+        await recordStaffSignIn(db, req, {
+          staffId: r.staffId,
+          action: 'signin.failed',
+          detail: { step: 'password' },
+        })
+      return html(
+        reply,
+        401,
+        loginPage({ lang, uid: d.uid, username, error: msg(lang, 'wrongCredentials'), base: prefix, staff: true }),
+      )
+    }
+    return finish(req, reply, { login: { accountId: r.staffId } })
+  }
+
   app.get(`${prefix}${base}`, async (req, reply) => {
     const d = await details(req, reply)
     const lang = langOf(req, d ?? undefined)
@@ -114,6 +163,7 @@ export async function interactionRoutes(
     if (d.prompt.name === 'consent') return autoConsent(req, reply, d)
     const hint = typeof d.params.login_hint === 'string' ? d.params.login_hint : undefined
     const view = (req.query as { view?: string }).view
+    if (isStaff(d)) return html(reply, 200, loginPage({ lang, uid: d.uid, username: hint, base: prefix, staff: true }))
     if (d.prompt.name === 'create' && view !== 'login')
       return html(reply, 200, registerPage({ lang, uid: d.uid, base: prefix }))
     return html(reply, 200, loginPage({ lang, uid: d.uid, username: hint, base: prefix }))
@@ -123,6 +173,7 @@ export async function interactionRoutes(
     const d = await details(req, reply)
     const lang = langOf(req, d ?? undefined)
     if (!d) return expiredPage(reply, lang)
+    if (isStaff(d)) return html(reply, 200, loginPage({ lang, uid: d.uid, base: prefix, staff: true }))
     return html(reply, 200, registerPage({ lang, uid: d.uid, base: prefix }))
   })
 
@@ -138,6 +189,7 @@ export async function interactionRoutes(
     const lang = langOf(req, d ?? undefined)
     if (!d) return expiredPage(reply, lang)
     const username = normalizeUsername(String(body.username ?? '')).slice(0, 128)
+    if (isStaff(d)) return staffLogin(req, reply, d, lang, username, String(body.password ?? ''))
     const { passwordIpUser, passwordUser } = app.login.limiters
     // both windows count this post (in Redis with REDIS_URL, so across the instances)
     const a = await passwordIpUser.hit(req, `${req.ip}|${username}`)
@@ -165,6 +217,7 @@ export async function interactionRoutes(
     const d = await details(req, reply)
     const lang = langOf(req, d ?? undefined)
     if (!d) return expiredPage(reply, lang)
+    if (isStaff(d)) return html(reply, 403, loginPage({ lang, uid: d.uid, base: prefix, staff: true }))
     const limit = await app.login.limiters.api.hit(req, `register|${req.ip}`)
     if (!limit.allowed) return tooManyPage(reply, lang, limit.retryAfter)
     const r = await registerUser(db, body, lang)

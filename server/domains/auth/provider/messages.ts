@@ -38,6 +38,9 @@ export const PAGE_MESSAGES = {
     error: 'Something went wrong during sign-in. Go back to the shop and start again.',
     backToShop: 'Back to the shop',
     switchLanguage: '中文',
+    staffSignInTitle: 'Staff sign-in',
+    staffSignInIntro: 'Sign in with your staff user name. Your authenticator code comes next.',
+    noStaffRegistration: 'Staff accounts are created by an administrator.',
   },
   zh: {
     signInTitle: '登录',
@@ -75,6 +78,9 @@ export const PAGE_MESSAGES = {
     error: '登录过程中出现问题，请返回商城重新开始。',
     backToShop: '返回商城',
     switchLanguage: 'English',
+    staffSignInTitle: '员工登录',
+    staffSignInIntro: '请使用员工用户名登录，下一步需输入身份验证器中的验证码。',
+    noStaffRegistration: '员工账号由管理员创建。',
   },
 } satisfies Record<PageLang, Record<string, string>>
 

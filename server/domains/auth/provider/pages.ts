@@ -54,10 +54,22 @@ function field(o: {
 ${o.hint ? `<p class="hint" id="${id}-hint">${escapeHtml(o.hint)}</p>` : ''}${o.error ? `<p class="err" id="${id}-err" role="alert">${escapeHtml(o.error)}</p>` : ''}`
 }
 
-export function loginPage(o: { lang: PageLang; uid: string; username?: string; error?: string; base: string }): string {
+export function loginPage(o: {
+  lang: PageLang
+  uid: string
+  username?: string
+  error?: string
+  base: string
+  /** the staff client's sign-in: its own title, no "Create account" */
+  staff?: boolean
+}): string {
   const { lang, uid } = o
   const action = `${o.base}/interaction/${encodeURIComponent(uid)}`
-  const body = `<h1>${escapeHtml(msg(lang, 'signInTitle'))}</h1><p class="intro">${escapeHtml(msg(lang, 'signInIntro'))}</p>
+  const title = msg(lang, o.staff ? 'staffSignInTitle' : 'signInTitle')
+  const register = o.staff
+    ? `<p class="links">${escapeHtml(msg(lang, 'noStaffRegistration'))}</p>`
+    : `<p class="links">${escapeHtml(msg(lang, 'noAccount'))} <a href="${escapeHtml(action)}/register?lang=${lang}">${escapeHtml(msg(lang, 'createAccount'))}</a></p>`
+  const body = `<h1>${escapeHtml(title)}</h1><p class="intro">${escapeHtml(msg(lang, o.staff ? 'staffSignInIntro' : 'signInIntro'))}</p>
 <form method="post" action="${escapeHtml(action)}/login" novalidate>
 ${o.error ? `<div class="alert" role="alert">${escapeHtml(o.error)}</div>` : ''}
 <input type="hidden" name="lang" value="${lang}">
@@ -65,9 +77,9 @@ ${field({ name: 'username', label: msg(lang, 'username'), value: o.username, aut
 ${field({ name: 'password', label: msg(lang, 'password'), type: 'password', autocomplete: 'current-password', maxlength: 200 })}
 <button type="submit">${escapeHtml(msg(lang, 'signIn'))}</button>
 </form>
-<p class="links">${escapeHtml(msg(lang, 'noAccount'))} <a href="${escapeHtml(action)}/register?lang=${lang}">${escapeHtml(msg(lang, 'createAccount'))}</a></p>
+${register}
 <p class="links"><a href="${escapeHtml(action)}/abort">${escapeHtml(msg(lang, 'cancel'))}</a></p>`
-  return layout(lang, msg(lang, 'signInTitle'), body, `${action}?view=login&lang=${lang === 'en' ? 'zh' : 'en'}`)
+  return layout(lang, title, body, `${action}?view=login&lang=${lang === 'en' ? 'zh' : 'en'}`)
 }
 
 export interface RegisterValues {
