@@ -34,6 +34,7 @@ const BENCHES: Bench[] = [
   { name: 'orders', file: 'orders.ts' },
   { name: 'order-history', file: 'order-history.ts' }, // PGlite, and PostgreSQL when DATABASE_URL is set, in one run
   { name: 'flashbuy', file: 'flashbuy.ts' }, // PostgreSQL only (DATABASE_URL); with REDIS_URL or BENCH_REDIS=1 also through the Redis gate
+  { name: 'webhooks', file: 'webhooks.ts' }, // issue 24: the outbox's webhooks under order load (PostgreSQL; DATABASE_URL)
   { name: 'lb', file: 'lb.ts' }, // issue 14: one vs two instances behind HAProxy (PostgreSQL + Redis; DATABASE_URL)
 ]
 

@@ -95,6 +95,20 @@ export const ConfigSchema = Type.Object(
     ),
     OIDC_CLIENT_ID: text('client id at OIDC_ISSUER'),
     OIDC_CLIENT_SECRET: text('client secret at OIDC_ISSUER'),
+    STAFF_OIDC_ISSUER: url(
+      'an external OpenID issuer for staff sign-in (needs STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET); unset: the embedded provider',
+    ),
+    STAFF_OIDC_CLIENT_ID: text('client id at STAFF_OIDC_ISSUER'),
+    STAFF_OIDC_CLIENT_SECRET: text('client secret at STAFF_OIDC_ISSUER'),
+    STAFF_CONSOLE_URL: url(
+      'where staff sign-in returns ({STAFF_CONSOLE_URL}/signin-callback); default: {APP_URL}/admin',
+    ),
+    STAFF_TOTP_KEY: Type.Optional(
+      Type.String({
+        minLength: 32,
+        description: "key material for the staff TOTP secrets' encryption at rest; unset: derived from the JWT secret",
+      }),
+    ),
     WECHAT_API_BASE: url('the WeChat API (api.weixin.qq.com); unset: the stand-in at /__wechat outside production'),
     WECHAT_OPEN_BASE: url(
       "WeChat's browser pages (open.weixin.qq.com); default: WECHAT_API_BASE when that is the stand-in",
@@ -171,12 +185,49 @@ export const ConfigSchema = Type.Object(
       description: 'flash buy: batches of one sale committing at once',
     }),
     FLASH_DEBUG: text("any value: the flash-buy placer prints its batcher's and gate's counters at close"),
+
+    // ---- the ERP webhooks (issue 24; server/domains/platform/outbox/, docs/erp.md)
+    WEBHOOK_URLS: text(
+      'comma-separated webhook URLs every business event is delivered to (https; http only to 127.0.0.1/localhost outside production); unset: events are recorded, not sent',
+    ),
+    WEBHOOK_SECRET: Type.Optional(
+      Type.String({
+        pattern: '^whsec_[A-Za-z0-9+/]+={0,2}$',
+        description:
+          "the Standard Webhooks signing secret, 'whsec_' + base64 (24 to 64 random bytes); required with WEBHOOK_URLS",
+      }),
+    ),
+    WEBHOOK_MAX_ATTEMPTS: Type.Integer({
+      minimum: 1,
+      default: 15,
+      description: 'tries of one delivery before it is dead (the admin API can replay it)',
+    }),
+    WEBHOOK_BACKOFF_BASE_MS: ms(
+      'the wait after the first failed try; doubled after each further one (with jitter)',
+      2000,
+    ),
+    WEBHOOK_BACKOFF_CAP_MS: ms('the longest wait between two tries', 3_600_000),
+    WEBHOOK_TIMEOUT_MS: Type.Integer({
+      minimum: 100,
+      default: 10_000,
+      description: 'how long one webhook call may take before it counts as failed',
+    }),
+    WEBHOOK_POLL_MS: Type.Integer({
+      minimum: 10,
+      default: 200,
+      description: 'how often each instance looks for due deliveries when idle (the commit-to-delivery lag)',
+    }),
+    WEBHOOK_CONCURRENCY: Type.Integer({
+      minimum: 1,
+      default: 16,
+      description: 'webhook calls in flight per endpoint and instance',
+    }),
   },
   {
     // other variables of the environment are not the server's: dropped
     additionalProperties: false,
-    // an external issuer comes with its client
-    dependencies: { OIDC_ISSUER: ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] },
+    // an external issuer comes with its client; webhook URLs with their signing secret
+    dependencies: { OIDC_ISSUER: ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'], WEBHOOK_URLS: ['WEBHOOK_SECRET'] },
   },
 )
 

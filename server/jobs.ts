@@ -12,18 +12,37 @@ import type { DB } from './db/schema'
 import type { Config } from './config'
 import { advanceDueOrders, lifecycleJobOptions } from './domains/order'
 import { expirePrizeOrders } from './domains/membership'
+import { createDeliverer, type Deliverer } from './domains/platform/outbox/deliver'
+import { syncEndpoints, webhookSettings } from './domains/platform/outbox/settings'
 
 export interface Job {
   name: string
   /** ms between the end of one run and the start of the next; 0 = the job is off */
   intervalMs: number
   run: (log: FastifyBaseLogger) => Promise<unknown>
+  /** once when the app is ready, also for a job that is off (a failure is logged, the start goes on) */
+  prepare?: () => Promise<unknown>
+  /** when the app closes, after the last run: ends work the runs started (awaited) */
+  stop?: () => Promise<void>
 }
 
 /** Every periodic job of the server, with its interval from the configuration. */
 export function serverJobs(db: Kysely<DB>, config: Config): Job[] {
   const lifecycle = lifecycleJobOptions(config)
+  // throws on a bad WEBHOOK_* setting: the start stops with its message
+  const webhooks = webhookSettings(config)
+  let deliverer: Deliverer | null = null
   return [
+    {
+      // the outbox to the ERP's webhook URLs, once across all instances (server/domains/platform/outbox/deliver.ts):
+      // each poll starts a pump per endpoint that drains its due deliveries
+      name: 'webhook delivery',
+      intervalMs: webhooks?.pollMs ?? 0,
+      // the endpoints table follows WEBHOOK_URLS (none configured: all inactive, events get no deliveries)
+      prepare: () => syncEndpoints(db, webhooks?.urls ?? []),
+      run: (log) => (deliverer ??= createDeliverer(db, webhooks!, log)).poll(),
+      stop: async () => deliverer?.stop(),
+    },
     {
       // orders move through their statuses over time (server/domains/order/lifecycle.ts)
       name: 'order lifecycle',
@@ -47,11 +66,16 @@ export function registerJobs(app: FastifyInstance, jobs: Job[]): void {
   const on = jobs.filter((j) => j.intervalMs > 0)
   let started: { stop: () => Promise<void> }[] = []
   app.addHook('onReady', async () => {
+    for (const job of jobs) {
+      if (!job.prepare) continue
+      await job.prepare().catch((err) => app.log.warn({ err, job: job.name }, 'job preparation failed'))
+    }
     started = on.map((job) => startJob(job, app.log))
     for (const job of on) app.log.info({ job: job.name, intervalMs: job.intervalMs }, 'job started')
   })
   app.addHook('onClose', async () => {
     await Promise.all(started.map((s) => s.stop()))
+    await Promise.all(on.map((job) => job.stop?.()))
   })
 }
 

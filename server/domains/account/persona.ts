@@ -6,6 +6,7 @@ import { ApiError, ok } from '../../errors'
 import { serveEndpoint } from '../../lib/endpoint-route'
 import { DS_PERSONA_DEFAULTS } from './persona-defaults'
 import { ownAccountRoute } from './common'
+import { emitEvent } from '../platform'
 import { accountEndpoints } from '../../../types/account/endpoints'
 
 type Kind = 'role' | 'industry' | 'interest'
@@ -77,6 +78,15 @@ export async function personaRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('user_personas').where('user_id', '=', req.user!.id).execute()
       if (rows.length) await trx.insertInto('user_personas').values(rows).execute()
+      // issue 24: "account changed" reaches the ERP with the change (the outbox)
+      await emitEvent(trx, 'account.changed', {
+        userId: req.user!.id,
+        accountId: req.user!.accountId,
+        change: 'persona',
+        roles: rows.filter((r) => r.kind === 'role').map((r) => r.code),
+        industries: rows.filter((r) => r.kind === 'industry').map((r) => r.code),
+        interestAreas: rows.filter((r) => r.kind === 'interest').map((r) => r.code),
+      })
     })
     return ok(await loadPersona(db, req.user!.id, req.locale.language))
   })

@@ -35,6 +35,7 @@ import { callerOrder } from '../../lib/account-rows'
 import { orderEndpoints } from '../../../types/order/endpoints'
 import { isStorableText } from '../../lib/storable-text'
 import { refusal } from '../../lib/localized-refusal'
+import { emitEvent } from '../platform'
 
 /**
  * After the order (issue 12; spec §2 "return or after-sales form, cancel-order request", §3 "Return
@@ -289,7 +290,7 @@ export async function orderRequestRoutes(app: FastifyInstance, opts: { db: Kysel
   const insertRequest = async (
     req: FastifyRequest,
     kind: OrderRequestKind,
-    order: { id: number; account_id: number },
+    order: { id: number; account_id: number; order_number: string },
     f: OrderRequestFields,
     files: ReadFile[],
   ) => {
@@ -327,6 +328,19 @@ export async function orderRequestRoutes(app: FastifyInstance, opts: { db: Kysel
             })
             .execute()
         }
+        // issue 24: the ERP hears of the cancel or return request in its transaction (the outbox)
+        await emitEvent(trx, 'order_request.created', {
+          requestId: row.id,
+          kind,
+          orderId: order.id,
+          orderNumber: order.order_number,
+          accountId: order.account_id,
+          userId: req.user!.id,
+          category: f.category,
+          subCategory: f.subCategory,
+          files: files.length,
+          followUpBy: followUpBy(now).toISOString(),
+        })
         return row.id
       })
     } catch (err) {

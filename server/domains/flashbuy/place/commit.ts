@@ -10,7 +10,8 @@ import { placedOrderStatus } from '../../../../types/order/placed-status'
 import { ApiError } from '../../../errors'
 import { taxRateFor } from '../../cart'
 import { priorOf, type StoredAnswer } from '../../../lib/idempotency'
-import { shipToSnapshot, writeOrders, type OrderDraft, type ShipToColumns } from '../../order'
+import { orderPlacedEvents, shipToSnapshot, writeOrders, type OrderDraft, type ShipToColumns } from '../../order'
+import { emitEvents } from '../../platform'
 import * as M from './messages'
 import type { SaleRow as SaleWithProduct } from '../sales'
 
@@ -338,6 +339,8 @@ async function decide(
   if (num(ledgerRows) !== perAccount.size) throw new BatchMismatch('a ledger upsert did not match')
   if (num(placementRows) !== accepted.length || w.lineRows !== accepted.length)
     throw new BatchMismatch('rows written differ from orders accepted')
+  // issue 24: the ERP hears of each order in the batch's transaction (the outbox), one statement for the batch
+  await emitEvents(trx, orderPlacedEvents(drafts, w.orders))
   for (const [d, o] of w.orders.entries()) {
     const pl = placements[d]
     const placed: FlashPlacedOrder = { orderNumber: o.orderNumber, salesOrderNumber: o.salesOrderNumber, ...pl.answer }

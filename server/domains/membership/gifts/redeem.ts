@@ -10,6 +10,7 @@ import { lockMember, pointsBalance, spendPoints } from '../ledger'
 import { syncMember } from '../points/sync'
 import { giftFacts, redeemedThisPeriod } from './catalog'
 import * as M from './messages'
+import { emitEvent } from '../../platform'
 
 /**
  * POST /membership/gifts/redeem (header Idempotency-Key). One transaction does all or nothing:
@@ -179,6 +180,18 @@ async function inTransaction(
       line_points: total,
     })
     .execute()
+  // issue 24: the ERP (which ships the gift) hears of the redemption in its transaction (the outbox)
+  await emitEvent(trx, 'redemption.created', {
+    redemptionId: String(row.id),
+    redemptionNumber,
+    userId: user.id,
+    accountId: user.accountId,
+    country: user.country,
+    pointsTotal: total,
+    lines: [{ giftId: g.id, quantity: qty, unitPoints: g.points, linePoints: total }],
+    shipTo: snapshot,
+    contact,
+  })
   req.log.info({ redemption: redemptionNumber, gift: g.id, quantity: qty, points: total }, 'gift redeemed')
   return result
 }

@@ -7,6 +7,8 @@ import { idempotencyKey, once, requestHash } from '../../../lib/idempotency'
 import { storedAnswer } from '../../../lib/stored-answer'
 import { accountShipTo } from '../../../lib/account-rows'
 import { writeOrders, type ShipToColumns } from '../write-orders'
+import { orderPlacedEvents } from '../order-events'
+import { emitEvents } from '../../platform'
 import { allocate } from './allocate'
 import { clearCart } from './clear-cart'
 import { checkoutDrafts, placementAnswer } from './drafts'
@@ -83,6 +85,8 @@ async function placeInTransaction(
     now: Date.now(),
   })
   const written = await writeOrders(trx, drafts)
+  // issue 24: the ERP hears of each order in the transaction that writes it (the outbox)
+  await emitEvents(trx, orderPlacedEvents(drafts, written.orders))
   const answer = placementAnswer(placement.id, drafts, written.orders, shipTo.address_status, priced.currency)
   await clearCart(trx, loaded, answer)
   return answer

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { EventType } from '../../../../types/platform/events'
 
@@ -28,10 +28,29 @@ export async function emitEvent(
   type: EventType,
   data: Record<string, unknown>,
 ): Promise<string> {
-  const id = newEventId()
-  await trx
-    .insertInto('outbox_events')
-    .values({ id, type, payload: JSON.stringify(data) })
-    .execute()
+  const [id] = await emitEvents(trx, [{ type, data }])
   return id
+}
+
+/**
+ * Records several events in one statement (a batch of orders): each event row and, with it, one pending delivery
+ * per active webhook endpoint, so no event can commit without its deliveries (nothing to fan out later, nothing
+ * to miss). Returns the events' ids, in order.
+ */
+export async function emitEvents(
+  trx: Transaction<DB> | Kysely<DB>,
+  events: { type: EventType; data: Record<string, unknown> }[],
+): Promise<string[]> {
+  if (!events.length) return []
+  const rows = events.map((e, i) => ({ i, id: newEventId(), type: e.type, payload: e.data }))
+  await sql`
+    WITH e AS (
+      INSERT INTO outbox_events (id, type, payload)
+      SELECT x.id, x.type, x.payload FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(i int, id text, type text, payload jsonb)
+      ORDER BY x.i
+      RETURNING id, seq
+    )
+    INSERT INTO webhook_deliveries (event_id, endpoint_id, seq)
+    SELECT e.id, w.id, e.seq FROM e CROSS JOIN webhook_endpoints w WHERE w.active`.execute(trx)
+  return rows.map((r) => r.id)
 }
