@@ -86,6 +86,10 @@ export interface SupplyCenterRequestTable {
   status: 'PENDING' | 'APPROVED' | 'REJECTED'
   submitted_at: CreatedAt
   review_due_by: Timestamp
+  /** issue 24: the staff decision (migration 0020): the reason told to the buyer, who decided and when */
+  decision_reason: ColumnType<string | null, string | null | undefined, string | null>
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 
 export interface NotificationTable {
@@ -118,6 +122,35 @@ export interface OnboardingRequestTable {
   ship_to_id: number | null
   submitted_at: CreatedAt
   review_due_by: Timestamp
+  /** issue 24: the staff decision (migration 0020): the reason told to the buyer, who decided and when */
+  decision_reason: ColumnType<string | null, string | null | undefined, string | null>
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  /** link-account: the account an approval linked the user to */
+  linked_account_id: ColumnType<number | null, number | null | undefined, number | null>
+}
+
+/**
+ * The review of a new ship-to (issue 24, migration 0020): one row per submitted address, then its decision. A
+ * rejection removes the ship-to from the address book (ship_to_id becomes null); `address` keeps what was decided.
+ */
+export interface ShipToReviewTable {
+  id: Generated<number>
+  ship_to_id: number | null
+  account_id: number
+  /** who added the address: told of the decision */
+  user_id: string | null
+  web_reference: string
+  status: 'PENDING' | 'APPROVED' | 'REJECTED'
+  submitted_at: CreatedAt
+  review_due_by: Timestamp
+  address: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>
+  /** the ship-to number given on approval */
+  account_number: ColumnType<string | null, string | null | undefined, string | null>
+  /** issue 24: the staff decision (migration 0020): the reason told to the buyer, who decided and when */
+  decision_reason: ColumnType<string | null, string | null | undefined, string | null>
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 
 /** Tables of the account domain (issue 4). */
@@ -129,4 +162,5 @@ export interface AccountTables {
   supply_center_requests: SupplyCenterRequestTable
   notifications: NotificationTable
   onboarding_requests: OnboardingRequestTable
+  ship_to_reviews: ShipToReviewTable
 }

@@ -202,6 +202,8 @@ const ReviewFields = {
   status: Literals(['PENDING', 'APPROVED', 'REJECTED']),
   submittedAt: Type.String(),
   reviewDueBy: Type.String(),
+  /** issue 24: why staff rejected it (null while pending or when approved) */
+  decisionReason: Type.Optional(Nullable(Type.String())),
 }
 
 export const SupplyCenterApplyBodySchema = Closed({

@@ -1,5 +1,206 @@
+import { Type, type Static } from 'typebox'
+import { get, post, withPermission } from '../endpoint'
+import { Closed, Literals, Nullable, Paged, pageQueryFields } from '../common'
+
 /**
  * The account domain's staff endpoints (issue 24): each under /admin/ with the permission its route needs
  * (`withPermission`, types/endpoint.ts). Collected with the others in types/staff/admin-endpoints.ts.
+ *
+ * The three loops that ended in "pending" (docs/admin-api/account.md): a new ship-to, an onboarding request, a
+ * supply-centre request. Each has a queue (newest decisions last: oldest submitted first, so the overdue ones lead)
+ * and approve / reject.
  */
-export const accountStaffEndpoints = {}
+
+export const DecisionStatusSchema = Literals(['PENDING', 'APPROVED', 'REJECTED'])
+export type DecisionStatus = Static<typeof DecisionStatusSchema>
+
+const QueueQuerySchema = Closed({
+  /** PENDING when left out */
+  status: Type.Optional(DecisionStatusSchema),
+  ...pageQueryFields(10000, 100),
+})
+
+/** The decision on a record, null fields while it is pending. */
+const DecisionFields = {
+  status: DecisionStatusSchema,
+  submittedAt: Type.String({ description: 'ISO 8601 instant' }),
+  reviewDueBy: Type.String({ description: 'ISO 8601 instant: submittedAt plus the business days the buyer was told' }),
+  /** still PENDING after reviewDueBy */
+  overdue: Type.Boolean(),
+  /** a rejection's reason, as the buyer was told it */
+  decisionReason: Nullable(Type.String()),
+  decidedBy: Nullable(Type.String({ description: 'the staff id' })),
+  decidedAt: Nullable(Type.String()),
+}
+
+const AccountRefSchema = Type.Object({
+  id: Type.Integer(),
+  accountNumber: Nullable(Type.String()),
+  name: Type.String(),
+  country: Type.String(),
+})
+const UserRefSchema = Type.Object({
+  id: Type.String(),
+  userName: Type.String(),
+  name: Type.String(),
+  registrationStatus: Literals(['Siebel Approved', 'Partially Registered']),
+})
+
+export const ReviewedAddressSchema = Type.Object({
+  nickName: Nullable(Type.String()),
+  attentionTo: Nullable(Type.String()),
+  phoneNumber: Nullable(Type.String()),
+  mobile: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  deptOrLab: Nullable(Type.String()),
+  companyOrInstitution: Nullable(Type.String()),
+  country: Type.String(),
+  isoCountryCode: Type.String(),
+  stateOrProvince: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  streetAddress: Nullable(Type.String()),
+  buildingOrRoom: Nullable(Type.String()),
+  zipCode: Nullable(Type.String()),
+})
+export type ReviewedAddress = Static<typeof ReviewedAddressSchema>
+
+/** A new ship-to under review (or decided). */
+export const ShipToReviewSchema = Type.Object({
+  /** the review's id: the :id of the decision routes */
+  id: Type.Integer(),
+  webReference: Type.String(),
+  /** null once a rejection has removed the ship-to */
+  shipToId: Nullable(Type.Integer()),
+  addressKey: Nullable(Type.String()),
+  account: AccountRefSchema,
+  submittedBy: Nullable(UserRefSchema),
+  address: ReviewedAddressSchema,
+  /** the ship-to number given on approval */
+  shipToNumber: Nullable(Type.String()),
+  /** the account's orders waiting at PENDING_ADDRESS_VALIDATION on this address */
+  waitingOrders: Type.Array(Type.String()),
+  ...DecisionFields,
+})
+export type ShipToReview = Static<typeof ShipToReviewSchema>
+
+export const ShipToDecisionSchema = Type.Object({
+  review: ShipToReviewSchema,
+  /** orders that moved on with the approval (order numbers) */
+  movedOrders: Type.Array(Type.String()),
+})
+export type ShipToDecision = Static<typeof ShipToDecisionSchema>
+
+export const OnboardingReviewSchema = Type.Object({
+  requestId: Type.String(),
+  kind: Literals(['link-account', 'address']),
+  user: UserRefSchema,
+  /** the user's account now (their own lite account until a link is approved) */
+  account: AccountRefSchema,
+  /** link-account: what the user typed */
+  accountNumber: Nullable(Type.String()),
+  companyOrInstitution: Nullable(Type.String()),
+  zipCode: Nullable(Type.String()),
+  /** link-account: the account whose number the user typed, when one exists (the buyer is never told) */
+  matchingAccount: Nullable(AccountRefSchema),
+  /** address: the ship-to review it waits on (decided with POST /admin/ship-tos/:id/...) */
+  shipToReviewId: Nullable(Type.Integer()),
+  linkedAccount: Nullable(AccountRefSchema),
+  ...DecisionFields,
+})
+export type OnboardingReview = Static<typeof OnboardingReviewSchema>
+
+export const SupplyCentreReviewSchema = Type.Object({
+  requestId: Type.String(),
+  kind: Literals(['apply', 'change']),
+  account: AccountRefSchema,
+  user: UserRefSchema,
+  shipToNum: Type.String(),
+  /** the centre serving the ship-to now (null: none) */
+  currentSupplyCenterId: Nullable(Type.String()),
+  supplyCenterId: Type.String(),
+  supplyCenterName: Type.String(),
+  supplyCenterStatus: Type.String(),
+  /** the buyer's reason for asking */
+  reason: Type.String(),
+  ...DecisionFields,
+})
+export type SupplyCentreReview = Static<typeof SupplyCentreReviewSchema>
+
+const ReviewIdParamsSchema = Closed({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) })
+const RequestIdParamsSchema = Closed({ id: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Z]+-[0-9]+$' }) })
+
+/** A ship-to number (the ERP's account number of the address): letters, digits and dashes. */
+export const ShipToApproveBodySchema = Closed({
+  shipToNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 32, pattern: '^[0-9A-Za-z][0-9A-Za-z-]*$' })),
+})
+/** Link-account approval: the account to link, when not the number the user typed. */
+export const OnboardingApproveBodySchema = Closed({
+  accountNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 32, pattern: '^[0-9A-Za-z][0-9A-Za-z-]*$' })),
+})
+export const RejectBodySchema = Closed({
+  /** told to the buyer as written */
+  reason: Type.String({ minLength: 1, maxLength: 500 }),
+})
+
+export const accountStaffEndpoints = {
+  shipToQueue: withPermission(
+    'shipTo.decide',
+    get('/admin/ship-tos', Paged(ShipToReviewSchema), { query: QueueQuerySchema }),
+    'New ship-tos under review (or decided), oldest first',
+  ),
+  shipToApprove: withPermission(
+    'shipTo.decide',
+    post('/admin/ship-tos/:id/approve', ShipToDecisionSchema, {
+      params: ReviewIdParamsSchema,
+      body: ShipToApproveBodySchema,
+    }),
+    'Approve a new ship-to: ACTIVE with its number; its waiting orders move on',
+  ),
+  shipToReject: withPermission(
+    'shipTo.decide',
+    post('/admin/ship-tos/:id/reject', ShipToDecisionSchema, { params: ReviewIdParamsSchema, body: RejectBodySchema }),
+    'Reject a new ship-to with a reason told to the buyer',
+  ),
+  onboardingQueue: withPermission(
+    'onboarding.decide',
+    get('/admin/onboarding-requests', Paged(OnboardingReviewSchema), { query: QueueQuerySchema }),
+    'Onboarding requests under review (or decided)',
+  ),
+  onboardingApprove: withPermission(
+    'onboarding.decide',
+    post('/admin/onboarding-requests/:id/approve', OnboardingReviewSchema, {
+      params: RequestIdParamsSchema,
+      body: OnboardingApproveBodySchema,
+    }),
+    'Approve a link-account request: the user is linked and Siebel Approved',
+  ),
+  onboardingReject: withPermission(
+    'onboarding.decide',
+    post('/admin/onboarding-requests/:id/reject', OnboardingReviewSchema, {
+      params: RequestIdParamsSchema,
+      body: RejectBodySchema,
+    }),
+    'Reject a link-account request with a reason told to the buyer',
+  ),
+  supplyCentreQueue: withPermission(
+    'supplyCentre.decide',
+    get('/admin/supply-centre-requests', Paged(SupplyCentreReviewSchema), { query: QueueQuerySchema }),
+    'Supply-centre requests under review (or decided), overdue ones first',
+  ),
+  supplyCentreApprove: withPermission(
+    'supplyCentre.decide',
+    post('/admin/supply-centre-requests/:id/approve', SupplyCentreReviewSchema, {
+      params: RequestIdParamsSchema,
+      body: Closed({}),
+    }),
+    'Approve a supply-centre request: the centre serves the ship-to',
+  ),
+  supplyCentreReject: withPermission(
+    'supplyCentre.decide',
+    post('/admin/supply-centre-requests/:id/reject', SupplyCentreReviewSchema, {
+      params: RequestIdParamsSchema,
+      body: RejectBodySchema,
+    }),
+    'Reject a supply-centre request with a reason told to the buyer',
+  ),
+}

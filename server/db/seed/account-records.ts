@@ -778,4 +778,143 @@ export async function seedAccountRecords(db: Kysely<DB>, ctx: SeedContext): Prom
       review_due_by: addBusinessDays(obSubmitted, REVIEW_BUSINESS_DAYS.address, 'cn'),
     })
     .execute()
+
+  await seedPendingDecisions(db, a)
+}
+
+/**
+ * Issue 24: records waiting for a staff decision, two of each kind (the role matrix approves one and rejects the
+ * other: tests/server/staff-samples/account.ts): the reviews of the two PENDING ship-tos, a supply-centre
+ * application of distributor.cn and of approved.in, and link-account requests of two newly registered
+ * (Partially Registered) users who are not demo users.
+ */
+async function seedPendingDecisions(db: Kysely<DB>, a: number) {
+  const pendingShipTos = [
+    { key: 'ST-PENDING-000123', userId: 'U-7f3a9c21', hoursAgo: 30 },
+    { key: 'ST-PENDING-000456', userId: 'U-2b8d4e60', hoursAgo: 20 },
+  ]
+  for (const p of pendingShipTos) {
+    const st = await db
+      .selectFrom('ship_tos')
+      .select(['id', 'account_id', 'web_reference'])
+      .where('address_key', '=', p.key)
+      .executeTakeFirstOrThrow()
+    const submitted = new Date(a - p.hoursAgo * HOUR)
+    await db
+      .insertInto('ship_to_reviews')
+      .values({
+        ship_to_id: st.id,
+        account_id: st.account_id,
+        user_id: p.userId,
+        web_reference: st.web_reference!,
+        status: 'PENDING',
+        submitted_at: submitted,
+        review_due_by: addBusinessDays(submitted, REVIEW_BUSINESS_DAYS.address, 'cn'),
+      })
+      .execute()
+  }
+
+  const applications = [
+    {
+      shipToKey: 'ST-3000001-01',
+      centre: 'SC-SH-001',
+      country: 'cn',
+      hoursAgo: 50,
+      reason: '仓库位于上海，希望由上海供应中心就近配送。',
+    },
+    {
+      shipToKey: 'ST-5000001-01',
+      centre: 'SC-BLR-101',
+      country: 'in',
+      hoursAgo: 6,
+      reason: 'Our campus is in Bengaluru; the local supply centre would shorten deliveries.',
+    },
+  ]
+  for (const p of applications) {
+    const st = await db
+      .selectFrom('ship_tos as s')
+      .innerJoin('users as u', 'u.account_id', 's.account_id')
+      .select(['s.id', 's.account_id', 's.account_number', 'u.id as user_id'])
+      .where('s.address_key', '=', p.shipToKey)
+      .executeTakeFirstOrThrow()
+    const submitted = new Date(a - p.hoursAgo * HOUR)
+    await db
+      .insertInto('supply_center_requests')
+      .values({
+        account_id: st.account_id,
+        user_id: st.user_id,
+        ship_to_id: st.id,
+        ship_to_num: st.account_number!,
+        supply_center_id: p.centre,
+        kind: 'apply',
+        reason: p.reason,
+        status: 'PENDING',
+        submitted_at: submitted,
+        review_due_by: addBusinessDays(submitted, REVIEW_BUSINESS_DAYS.supplyCentre, p.country),
+      })
+      .execute()
+  }
+
+  const registrants = [
+    {
+      id: 'U-3e7b5d19',
+      userName: 'newlab.cn',
+      firstName: '晨',
+      lastName: '孙',
+      email: 'sun.chen@example.edu.cn',
+      cdcUid: 'cdc-7e2f9a1b3c4d5e60',
+      link: { accountNumber: '1000001', company: '复旦大学生命科学学院', zip: '200438' },
+      hoursAgo: 26,
+    },
+    {
+      id: 'U-8a1c6f42',
+      userName: 'newtrader.cn',
+      firstName: '婷',
+      lastName: '何',
+      email: 'he.ting@example.com',
+      cdcUid: 'cdc-1a9b8c7d6e5f4032',
+      link: { accountNumber: '3000009', company: '上海华生科技', zip: '201100' },
+      hoursAgo: 80,
+    },
+  ]
+  for (const [i, p] of registrants.entries()) {
+    const { id: accountId } = await db
+      .insertInto('accounts')
+      .values({ account_number: null, name: '个人注册用户', account_type: 'customer', country: 'cn' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .insertInto('users')
+      .values({
+        id: p.id,
+        user_name: p.userName,
+        first_name: p.firstName,
+        last_name: p.lastName,
+        siebel_row_id: null,
+        cdc_uid: p.cdcUid,
+        email: p.email,
+        phone: null,
+        country: 'cn',
+        language: 'zh',
+        ma_country: 'CN',
+        registration_status: 'Partially Registered',
+        account_id: accountId,
+        analytics_client_id: `GA1.2.${1000010 + i}.1767225600`,
+      })
+      .execute()
+    const submitted = new Date(a - p.hoursAgo * HOUR)
+    await db
+      .insertInto('onboarding_requests')
+      .values({
+        user_id: p.id,
+        kind: 'link-account',
+        status: 'PENDING',
+        account_number: p.link.accountNumber,
+        company_or_institution: p.link.company,
+        zip_code: p.link.zip,
+        submitted_at: submitted,
+        review_due_by: addBusinessDays(submitted, REVIEW_BUSINESS_DAYS.linkAccount, 'cn'),
+      })
+      .execute()
+  }
 }

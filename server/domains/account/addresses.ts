@@ -10,6 +10,7 @@ import { validateAddressInput } from './address-input'
 import { MAX_PENDING_SHIP_TOS, MAX_SHIP_TOS_PER_ACCOUNT } from '../../../types/account/address-rules'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
 import { accountEndpoints } from '../../../types/account/endpoints'
+import { emitEvent } from '../platform'
 
 /** "An account can have at most this many ship-to addresses." */
 
@@ -157,9 +158,32 @@ export async function addressRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
         .returning('id')
         .executeTakeFirstOrThrow()
       if (makeDefault) await switchDefault(trx, u.accountId, row.id)
+      const now = new Date()
+      const reviewDueBy = addBusinessDays(now, REVIEW_BUSINESS_DAYS.address, u.country)
+      // the staff's review of the new address (issue 24: server/domains/account/staff/ship-tos.ts)
+      await trx
+        .insertInto('ship_to_reviews')
+        .values({
+          ship_to_id: row.id,
+          account_id: u.accountId,
+          user_id: u.id,
+          web_reference: `WEB-${year}-${num}`,
+          status: 'PENDING',
+          submitted_at: now,
+          review_due_by: reviewDueBy,
+        })
+        .execute()
+      await emitEvent(trx, 'ship_to.added', {
+        accountId: u.accountId,
+        accountNumber: u.accountNumber,
+        userId: u.id,
+        addressKey: `ST-PENDING-${num}`,
+        webReference: `WEB-${year}-${num}`,
+        addressStatus: 'PENDING',
+        address: { ...cols },
+      })
       if (u.registrationStatus === 'Partially Registered') {
-        const now = new Date()
-        await trx
+        const ob = await trx
           .insertInto('onboarding_requests')
           .values({
             user_id: u.id,
@@ -167,9 +191,16 @@ export async function addressRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
             status: 'PENDING',
             ship_to_id: row.id,
             submitted_at: now,
-            review_due_by: addBusinessDays(now, REVIEW_BUSINESS_DAYS.address, u.country),
+            review_due_by: reviewDueBy,
           })
-          .execute()
+          .returning('request_id')
+          .executeTakeFirstOrThrow()
+        await emitEvent(trx, 'onboarding.requested', {
+          requestId: ob.request_id,
+          kind: 'address',
+          userId: u.id,
+          webReference: `WEB-${year}-${num}`,
+        })
       }
       return row.id
     })
@@ -192,6 +223,14 @@ export async function addressRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
         .where('account_id', '=', me(req).accountId)
         .execute()
       if (req.body.isDefault === true) await switchDefault(trx, me(req).accountId, row.id)
+      await emitEvent(trx, 'ship_to.changed', {
+        accountId: me(req).accountId,
+        userId: me(req).id,
+        addressKey: row.address_key,
+        shipToNumber: row.account_number,
+        address: { ...cols },
+        isDefault: req.body.isDefault === true ? true : row.is_default,
+      })
     })
     const data: AddressMutationResult = { shipTo: await loadShipTo(db, row.id) }
     return ok(data)

@@ -3,3 +3,4 @@
  * Its routes are in ./routes.ts (mounted by server/app.ts), not here.
  */
 export { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
+export { notifyBuyer, mailNotices, type Bilingual, type BuyerNotice, type NoticeMail } from './notify'

@@ -7,6 +7,7 @@ import { ok } from '../../errors'
 import { conflict, insertForReview, invalid, iso, me, ownAccountRoute, UNSAFE_TEXT } from './common'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
 import { accountEndpoints } from '../../../types/account/endpoints'
+import { emitEvent } from '../platform'
 
 const toRequest = (r: Selectable<OnboardingRequestTable>): OnboardingRequest => ({
   requestId: r.request_id,
@@ -14,6 +15,7 @@ const toRequest = (r: Selectable<OnboardingRequestTable>): OnboardingRequest => 
   status: r.status,
   submittedAt: iso(r.submitted_at),
   reviewDueBy: iso(r.review_due_by),
+  decisionReason: r.decision_reason,
 })
 
 const PENDING_MESSAGE: [string, string] = [
@@ -51,22 +53,34 @@ export async function onboardingRoutes(app: FastifyInstance, opts: { db: Kysely<
       throw invalid(req, 'body: text must not contain control characters, < or >', 'body：文本不能包含控制字符、< 或 >')
     }
     const now = new Date()
+    // the request and its event commit together (the ERP hears of every request staff will decide)
     const row = await insertForReview(req, PENDING_MESSAGE, () =>
-      db
-        .insertInto('onboarding_requests')
-        .values({
-          user_id: u.id,
+      db.transaction().execute(async (trx) => {
+        const r = await trx
+          .insertInto('onboarding_requests')
+          .values({
+            user_id: u.id,
+            kind: 'link-account',
+            status: 'PENDING',
+            account_number: req.body.accountNumber,
+            company_or_institution: company,
+            zip_code: zip,
+            submitted_at: now,
+            // spec section 9: "Approvals: up to 3 business days."
+            review_due_by: addBusinessDays(now, REVIEW_BUSINESS_DAYS.linkAccount, u.country),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        await emitEvent(trx, 'onboarding.requested', {
+          requestId: r.request_id,
           kind: 'link-account',
-          status: 'PENDING',
-          account_number: req.body.accountNumber,
-          company_or_institution: company,
-          zip_code: zip,
-          submitted_at: now,
-          // spec section 9: "Approvals: up to 3 business days."
-          review_due_by: addBusinessDays(now, REVIEW_BUSINESS_DAYS.linkAccount, u.country),
+          userId: u.id,
+          accountNumber: r.account_number,
+          companyOrInstitution: company,
+          zipCode: zip,
         })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
+        return r
+      }),
     )
     return ok(toRequest(row))
   })

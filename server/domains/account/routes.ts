@@ -11,6 +11,7 @@ import { onboardingRoutes } from './onboarding'
 import { usersRoutes } from './users'
 import { personaRoutes } from './persona'
 import { tagRoutes } from '../../lib/openapi'
+import { accountStaffRoutes } from './staff/routes'
 
 /**
  * Account domain: user info and error tracking, persona, addresses, credit, invoices and AR, supply centre, notifications,
@@ -27,4 +28,5 @@ export async function accountRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
   await app.register(supplyCentreRoutes, opts)
   await app.register(notificationRoutes, opts)
   await app.register(onboardingRoutes, opts)
+  await app.register(accountStaffRoutes, opts)
 }

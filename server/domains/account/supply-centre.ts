@@ -25,6 +25,7 @@ import {
 } from './common'
 import { addBusinessDays, REVIEW_BUSINESS_DAYS } from './business-days'
 import { accountEndpoints } from '../../../types/account/endpoints'
+import { emitEvent } from '../platform'
 
 const toRequest = (r: Selectable<SupplyCenterRequestTable>): SupplyCenterRequest => ({
   requestId: r.request_id,
@@ -35,6 +36,7 @@ const toRequest = (r: Selectable<SupplyCenterRequestTable>): SupplyCenterRequest
   status: r.status,
   submittedAt: iso(r.submitted_at),
   reviewDueBy: iso(r.review_due_by),
+  decisionReason: r.decision_reason,
 })
 
 const PENDING_MESSAGE: [string, string] = [
@@ -156,24 +158,38 @@ export async function supplyCentreRoutes(app: FastifyInstance, opts: { db: Kysel
     if (pending) throw conflict(req, ...PENDING_MESSAGE)
 
     const now = new Date()
+    // the request and its event commit together
     const row = await insertForReview(req, PENDING_MESSAGE, () =>
-      db
-        .insertInto('supply_center_requests')
-        .values({
-          account_id: u.accountId,
-          user_id: u.id,
-          ship_to_id: shipTo.id,
-          ship_to_num: b.shipToNum,
-          supply_center_id: b.supplyCenterId,
-          kind: current ? 'change' : 'apply',
-          reason,
-          status: 'PENDING',
-          submitted_at: now,
-          // spec section 4: "A supply-centre change request is pending, with review up to 1 business day."
-          review_due_by: addBusinessDays(now, REVIEW_BUSINESS_DAYS.supplyCentre, u.country),
+      db.transaction().execute(async (trx) => {
+        const r = await trx
+          .insertInto('supply_center_requests')
+          .values({
+            account_id: u.accountId,
+            user_id: u.id,
+            ship_to_id: shipTo.id,
+            ship_to_num: b.shipToNum,
+            supply_center_id: b.supplyCenterId,
+            kind: current ? 'change' : 'apply',
+            reason,
+            status: 'PENDING',
+            submitted_at: now,
+            // spec section 4: "A supply-centre change request is pending, with review up to 1 business day."
+            review_due_by: addBusinessDays(now, REVIEW_BUSINESS_DAYS.supplyCentre, u.country),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        await emitEvent(trx, 'supply_centre.requested', {
+          requestId: r.request_id,
+          kind: r.kind,
+          accountId: u.accountId,
+          userId: u.id,
+          shipToNum: r.ship_to_num,
+          supplyCenterId: r.supply_center_id,
+          previousSupplyCenterId: current?.supply_center_id ?? null,
+          reviewDueBy: r.review_due_by,
         })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
+        return r
+      }),
     )
     return ok(toRequest(row))
   })

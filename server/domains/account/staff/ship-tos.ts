@@ -1,0 +1,447 @@
+import type { FastifyInstance } from 'fastify'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import type { DB, ShipToTable } from '../../../db/schema'
+import type { ShipToReviewTable } from '../../../db/schema-account'
+import { ApiError, ok } from '../../../errors'
+import { serveEndpoint } from '../../../lib/endpoint-route'
+import { paging } from '../../../lib/paging'
+import { staffWrite } from '../../staff'
+import { emitEvent } from '../../platform'
+import { mailNotices, notifyBuyer, type NoticeMail } from '../notify'
+import { LIFECYCLE_STEPS } from '../../../../types/order/lifecycle'
+import { placedOrderStatus } from '../../../../types/order/placed-status'
+import {
+  accountStaffEndpoints,
+  type ReviewedAddress,
+  type ShipToReview,
+} from '../../../../types/account/staff-endpoints'
+import {
+  accountRef,
+  accountsById,
+  alreadyDecided,
+  decided,
+  decisionFields,
+  notFound,
+  rejectionReason,
+  userRef,
+  usersById,
+} from './common'
+import * as N from './notices'
+
+/**
+ * Ship-to decisions (issue 24): "approve (ACTIVE, account number given) or reject with a reason; orders waiting on
+ * that address (PENDING_ADDRESS_VALIDATION, status 270) move on when it is approved."
+ *
+ * - Approve: the ship-to becomes ACTIVE with its ship-to number (staff give the ERP's, else the next of
+ *   ship_to_number_seq), and the default when the account has no active default. The account's orders waiting on it
+ *   take the lifecycle step that waits for an approved address (types/order/lifecycle.ts: PENDING_ADDRESS_VALIDATION
+ *   -> SUBMITTED, status code as placed-status.ts gives it now). A Partially Registered buyer whose registration waited
+ *   on this address (an 'address' onboarding request) is Siebel Approved.
+ * - Reject: the ship-to leaves the address book (the app shows only ACTIVE and PENDING addresses; a dead entry would
+ *   count against the account's limits and could be picked); its review keeps the address and the reason. Orders
+ *   waiting on it stay waiting, and their buyers are told why and how to go on (cancel request or customer service):
+ *   cancelling here would bypass the order domain's cancel rules (flash-sale stock, points), which a cancel request
+ *   decided by the order desk applies.
+ */
+
+/** The steps that wait for an approved address, by the status they leave. */
+const ADDRESS_STEPS = LIFECYCLE_STEPS.filter((s) => s.needsApprovedAddress)
+const WAITING_STATUSES = ADDRESS_STEPS.map((s) => s.from)
+
+type ShipToRow = Selectable<ShipToTable>
+
+const reviewedAddress = (s: ShipToRow): ReviewedAddress & { addressKey: string } => ({
+  addressKey: s.address_key,
+  nickName: s.nick_name,
+  attentionTo: s.attention_to,
+  phoneNumber: s.phone_number,
+  mobile: s.mobile,
+  email: s.email,
+  deptOrLab: s.dept_or_lab,
+  companyOrInstitution: s.company_or_institution,
+  country: s.country,
+  isoCountryCode: s.iso_country_code,
+  stateOrProvince: s.state_or_province,
+  city: s.city,
+  streetAddress: s.street_address,
+  buildingOrRoom: s.building_or_room,
+  zipCode: s.zip_code,
+})
+
+/** The account's orders waiting on the address key (locked when `lock`). */
+function waitingOrders(trx: Kysely<DB>, accountId: number, addressKey: string, lock = false) {
+  const q = trx
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'sales_order_number', 'user_id', 'status', 'status_code'])
+    .where('account_id', '=', accountId)
+    .where('ship_to_key', '=', addressKey)
+    .where('status', 'in', WAITING_STATUSES)
+    .orderBy('id')
+  return lock ? q.forUpdate().execute() : q.execute()
+}
+
+/** Reviews (a page of rows) as the queue shows them. */
+async function toReviews(
+  db: Kysely<DB>,
+  rows: Selectable<ShipToReviewTable>[],
+  now = new Date(),
+): Promise<ShipToReview[]> {
+  const shipToIds = rows.map((r) => r.ship_to_id).filter((x): x is number => x !== null)
+  const shipTos = new Map(
+    (shipToIds.length ? await db.selectFrom('ship_tos').selectAll().where('id', 'in', shipToIds).execute() : []).map(
+      (s) => [s.id, s],
+    ),
+  )
+  const accounts = await accountsById(
+    db,
+    rows.map((r) => r.account_id),
+  )
+  const users = await usersById(
+    db,
+    rows.map((r) => r.user_id).filter((x): x is string => x !== null),
+  )
+  const out: ShipToReview[] = []
+  for (const r of rows) {
+    const st = r.ship_to_id === null ? undefined : shipTos.get(r.ship_to_id)
+    // the address as decided, else the live (pending) one
+    const addr = (r.address as (ReviewedAddress & { addressKey: string }) | null) ?? (st ? reviewedAddress(st) : null)
+    if (!addr) continue
+    const u = r.user_id ? users.get(r.user_id) : undefined
+    const waiting = await waitingOrders(db, r.account_id, addr.addressKey)
+    const { addressKey, ...address } = addr
+    out.push({
+      id: r.id,
+      webReference: r.web_reference,
+      shipToId: r.ship_to_id,
+      addressKey: st ? addressKey : null,
+      account: accountRef(accounts.get(r.account_id)!),
+      submittedBy: u ? userRef(u) : null,
+      address,
+      shipToNumber: r.account_number,
+      waitingOrders: waiting.map((o) => o.order_number),
+      ...decisionFields(r, now),
+    })
+  }
+  return out
+}
+
+async function reviewById(db: Kysely<DB>, id: number): Promise<ShipToReview> {
+  const r = await db.selectFrom('ship_to_reviews').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  return (await toReviews(db, [r]))[0]
+}
+
+/**
+ * The review of `id` and its ship-to, locked; 404 unknown, 409 no longer pending. The account row is locked before
+ * the ship-to, in the order the buyer's add-address and default switches take them (no deadlock between the two).
+ */
+async function lockPending(trx: Transaction<DB>, id: number) {
+  const review = await trx.selectFrom('ship_to_reviews').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+  if (!review) throw notFound('ship-to review', id)
+  if (review.status !== 'PENDING') throw alreadyDecided('Ship-to review', id, review.status)
+  await trx.selectFrom('accounts').select('id').where('id', '=', review.account_id).forUpdate().execute()
+  const st =
+    review.ship_to_id === null
+      ? undefined
+      : await trx.selectFrom('ship_tos').selectAll().where('id', '=', review.ship_to_id).forUpdate().executeTakeFirst()
+  if (!st || st.address_status !== 'PENDING') throw alreadyDecided('Ship-to review', id, st ? 'active' : 'removed')
+  return { review, st }
+}
+
+/** A ship-to number no other ship-to or bill-to uses. */
+async function numberInUse(trx: Kysely<DB>, n: string, shipToId: number): Promise<boolean> {
+  const st = await trx
+    .selectFrom('ship_tos')
+    .select('id')
+    .where('account_number', '=', n)
+    .where('id', '!=', shipToId)
+    .executeTakeFirst()
+  const bt = await trx.selectFrom('bill_tos').select('id').where('account_number', '=', n).executeTakeFirst()
+  return !!st || !!bt
+}
+
+async function shipToNumber(trx: Kysely<DB>, given: string | undefined, shipToId: number): Promise<string> {
+  if (given !== undefined) {
+    if (await numberInUse(trx, given, shipToId))
+      throw new ApiError(409, 'CONFLICT', `Ship-to number ${given} is already in use`)
+    return given
+  }
+  for (;;) {
+    const { n } = await sql<{ n: string }>`select nextval('ship_to_number_seq')::text as n`
+      .execute(trx)
+      .then((x) => x.rows[0])
+    if (!(await numberInUse(trx, n, shipToId))) return n
+  }
+}
+
+/** Who is told of the decision: the buyer who added the address, else every user of the account. */
+async function recipients(trx: Kysely<DB>, review: Selectable<ShipToReviewTable>): Promise<string[]> {
+  if (review.user_id) return [review.user_id]
+  const rows = await trx.selectFrom('users').select('id').where('account_id', '=', review.account_id).execute()
+  return rows.map((r) => r.id)
+}
+
+export function shipToDecisionRoutes(app: FastifyInstance, db: Kysely<DB>) {
+  serveEndpoint(app, accountStaffEndpoints.shipToQueue, null, async (req) => {
+    const status = req.query.status ?? 'PENDING'
+    const { page, pageSize, offset } = paging(req.query, 20)
+    const base = db.selectFrom('ship_to_reviews').where('status', '=', status)
+    const [{ total }, rows] = await Promise.all([
+      base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+      // pending: the oldest (most overdue) first; decided: the latest decision first
+      (status === 'PENDING'
+        ? base.selectAll().orderBy('submitted_at', 'asc').orderBy('id', 'asc')
+        : base.selectAll().orderBy('decided_at', 'desc').orderBy('id', 'desc')
+      )
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+    ])
+    return ok({ items: await toReviews(db, rows), total, page, pageSize })
+  })
+
+  serveEndpoint(app, accountStaffEndpoints.shipToApprove, null, async (req) => {
+    const id = req.params.id
+    const staffId = req.staff!.id
+    const res = await staffWrite(
+      db,
+      req,
+      { permission: 'shipTo.decide', action: 'shipTo.approve', entity: 'ship_to_review', entityId: String(id) },
+      async (trx) => {
+        const { review, st } = await lockPending(trx, id)
+        const number = await shipToNumber(trx, req.body.shipToNumber, st.id)
+        const now = new Date()
+        const activeDefault = await trx
+          .selectFrom('ship_tos')
+          .select('id')
+          .where('account_id', '=', st.account_id)
+          .where('is_default', '=', true)
+          .where('address_status', '=', 'ACTIVE')
+          .executeTakeFirst()
+        await trx
+          .updateTable('ship_tos')
+          .set({ address_status: 'ACTIVE', account_number: number })
+          .where('id', '=', st.id)
+          .execute()
+        // an account without a usable default gets this one (spec: "a single default shipTo in PENDING status counts
+        // as no usable address"; now it is usable)
+        if (!activeDefault) {
+          await trx
+            .updateTable('ship_tos')
+            .set({ is_default: sql<boolean>`(id = ${st.id})` })
+            .where('account_id', '=', st.account_id)
+            .where((eb) => eb.or([eb('is_default', '=', true), eb('id', '=', st.id)]))
+            .execute()
+        }
+        const address = reviewedAddress({ ...st, account_number: number })
+        await trx
+          .updateTable('ship_to_reviews')
+          .set({
+            status: 'APPROVED',
+            account_number: number,
+            address: JSON.stringify(address),
+            ...decided(staffId, null, now),
+          })
+          .where('id', '=', review.id)
+          .execute()
+
+        // a Partially Registered buyer whose registration waited on this address completes it
+        const onboarding = await trx
+          .selectFrom('onboarding_requests')
+          .select(['id', 'request_id', 'user_id'])
+          .where('ship_to_id', '=', st.id)
+          .where('kind', '=', 'address')
+          .where('status', '=', 'PENDING')
+          .forUpdate()
+          .execute()
+        const completed: string[] = []
+        for (const ob of onboarding) {
+          await trx
+            .updateTable('onboarding_requests')
+            .set({ status: 'APPROVED', ...decided(staffId, null, now) })
+            .where('id', '=', ob.id)
+            .execute()
+          const upd = await trx
+            .updateTable('users')
+            .set({ registration_status: 'Siebel Approved' })
+            .where('id', '=', ob.user_id)
+            .where('registration_status', '=', 'Partially Registered')
+            .where('account_id', '=', st.account_id)
+            .executeTakeFirst()
+          if (Number(upd.numUpdatedRows) === 1) completed.push(ob.user_id)
+          await emitEvent(trx, 'onboarding.decided', {
+            requestId: ob.request_id,
+            kind: 'address',
+            userId: ob.user_id,
+            decision: 'APPROVED',
+            registrationStatus: 'Siebel Approved',
+            accountId: st.account_id,
+          })
+        }
+
+        const mails: (NoticeMail | null)[] = []
+        // the waiting orders take their step, with the status code of an order placed now (account and ship-to)
+        const orders = await waitingOrders(trx, st.account_id, st.address_key, true)
+        const regStatus = new Map(
+          (orders.length
+            ? await trx
+                .selectFrom('users')
+                .select(['id', 'registration_status'])
+                .where(
+                  'id',
+                  'in',
+                  orders.map((o) => o.user_id),
+                )
+                .execute()
+            : []
+          ).map((u) => [u.id, u.registration_status]),
+        )
+        const moved: string[] = []
+        for (const o of orders) {
+          const step = ADDRESS_STEPS.find((s) => s.from === o.status)!
+          const { statusCode } = placedOrderStatus(regStatus.get(o.user_id) ?? 'Partially Registered', 'ACTIVE')
+          const upd = await trx
+            .updateTable('orders')
+            .set({
+              status: step.to,
+              status_code: statusCode,
+              ship_to_account_number: number,
+              ship_to_snapshot: sql<string>`jsonb_set(ship_to_snapshot, '{accountNumber}', to_jsonb(${number}::text), false)`,
+              updated_at: now,
+            })
+            .where('id', '=', o.id)
+            .where('status', '=', o.status)
+            .executeTakeFirst()
+          if (Number(upd.numUpdatedRows) !== 1) continue
+          moved.push(o.order_number)
+          await emitEvent(trx, 'order.status_changed', {
+            orderNumber: o.order_number,
+            salesOrderNumber: o.sales_order_number,
+            from: o.status,
+            to: step.to,
+            statusCode,
+            cause: 'ship_to.approved',
+          })
+          mails.push(
+            await notifyBuyer(trx, { userId: o.user_id, ...N.orderReleased(o.order_number, review.web_reference) }),
+          )
+        }
+
+        for (const userId of await recipients(trx, review)) {
+          mails.push(
+            await notifyBuyer(trx, {
+              userId,
+              ...N.shipToApproved({ nickName: st.nick_name, webReference: review.web_reference, shipToNumber: number }),
+            }),
+          )
+          if (completed.includes(userId)) {
+            const account = await trx
+              .selectFrom('accounts')
+              .select('name')
+              .where('id', '=', st.account_id)
+              .executeTakeFirstOrThrow()
+            mails.push(await notifyBuyer(trx, { userId, ...N.registrationComplete({ accountName: account.name }) }))
+          }
+        }
+        await emitEvent(trx, 'ship_to.decided', {
+          reviewId: review.id,
+          webReference: review.web_reference,
+          accountId: st.account_id,
+          shipToId: st.id,
+          addressKey: st.address_key,
+          decision: 'APPROVED',
+          shipToNumber: number,
+          movedOrders: moved,
+        })
+        return {
+          before: { status: 'PENDING', addressStatus: 'PENDING', shipToNumber: null },
+          after: { status: 'APPROVED', addressStatus: 'ACTIVE', shipToNumber: number, movedOrders: moved, completed },
+          result: moved,
+          afterCommit: async () => {
+            for (const u of completed) app.invalidateUser(u)
+            await mailNotices(app, mails)
+          },
+        }
+      },
+    )
+    return ok({ review: await reviewById(db, id), movedOrders: res })
+  })
+
+  serveEndpoint(app, accountStaffEndpoints.shipToReject, null, async (req) => {
+    const id = req.params.id
+    const staffId = req.staff!.id
+    const reason = rejectionReason(req.body.reason)
+    await staffWrite(
+      db,
+      req,
+      { permission: 'shipTo.decide', action: 'shipTo.reject', entity: 'ship_to_review', entityId: String(id) },
+      async (trx) => {
+        const { review, st } = await lockPending(trx, id)
+        const now = new Date()
+        const address = reviewedAddress(st)
+        await trx
+          .updateTable('ship_to_reviews')
+          .set({ status: 'REJECTED', address: JSON.stringify(address), ...decided(staffId, reason, now) })
+          .where('id', '=', review.id)
+          .execute()
+        // a registration that waited on this address is refused with it; it outlives the ship-to (no cascade)
+        const onboarding = await trx
+          .selectFrom('onboarding_requests')
+          .select(['id', 'request_id', 'user_id'])
+          .where('ship_to_id', '=', st.id)
+          .where('kind', '=', 'address')
+          .where('status', '=', 'PENDING')
+          .forUpdate()
+          .execute()
+        for (const ob of onboarding) {
+          await trx
+            .updateTable('onboarding_requests')
+            .set({ status: 'REJECTED', ship_to_id: null, ...decided(staffId, reason, now) })
+            .where('id', '=', ob.id)
+            .execute()
+          await emitEvent(trx, 'onboarding.decided', {
+            requestId: ob.request_id,
+            kind: 'address',
+            userId: ob.user_id,
+            decision: 'REJECTED',
+            reason,
+          })
+        }
+        const mails: (NoticeMail | null)[] = []
+        const orders = await waitingOrders(trx, st.account_id, st.address_key, true)
+        for (const o of orders)
+          mails.push(
+            await notifyBuyer(trx, {
+              userId: o.user_id,
+              ...N.orderAddressRejected(o.order_number, review.web_reference, reason),
+            }),
+          )
+        for (const userId of await recipients(trx, review))
+          mails.push(
+            await notifyBuyer(trx, {
+              userId,
+              ...N.shipToRejected({ nickName: st.nick_name, webReference: review.web_reference, reason }),
+            }),
+          )
+        // the review's ship_to_id becomes null (ON DELETE SET NULL); its bill-tos go with it
+        await trx.deleteFrom('ship_tos').where('id', '=', st.id).execute()
+        await emitEvent(trx, 'ship_to.decided', {
+          reviewId: review.id,
+          webReference: review.web_reference,
+          accountId: st.account_id,
+          shipToId: st.id,
+          addressKey: st.address_key,
+          decision: 'REJECTED',
+          reason,
+          waitingOrders: orders.map((o) => o.order_number),
+        })
+        return {
+          before: { status: 'PENDING', addressStatus: 'PENDING', address },
+          after: { status: 'REJECTED', reason, removed: true, waitingOrders: orders.map((o) => o.order_number) },
+          result: null,
+          afterCommit: () => mailNotices(app, mails),
+        }
+      },
+    )
+    return ok({ review: await reviewById(db, id), movedOrders: [] })
+  })
+}
