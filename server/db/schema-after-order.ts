@@ -1,6 +1,8 @@
 import type { ColumnType, Generated } from 'kysely'
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>
+/** a column added later: null until set, optional on insert */
+type NullableColumn<S, I = S> = ColumnType<S | null, I | null | undefined, I | null>
 
 /** Tables of the after-order requests (migration 0010_order_requests). */
 export interface OrderRequestTable {
@@ -19,6 +21,14 @@ export interface OrderRequestTable {
   status: Generated<'pending' | 'in_progress' | 'completed' | 'rejected'>
   created_at: CreatedAt
   follow_up_by: ColumnType<Date, Date | string, Date | string>
+  /** the staff decision (migration 0021): who ('staff:<id>'), when, the note told to the buyer */
+  decided_by: NullableColumn<string>
+  decided_at: NullableColumn<Date, Date | string>
+  decision_note: NullableColumn<string>
+  /** a return's goods back at the warehouse */
+  goods_received_by: NullableColumn<string>
+  goods_received_at: NullableColumn<Date, Date | string>
+  goods_received_note: NullableColumn<string>
 }
 
 export interface OrderRequestFileTable {

@@ -81,6 +81,9 @@ export interface CouponTable {
   valid_to: Timestamp
   skus: JSONColumnType<string[], string, string>
   active: boolean
+  /** migration 0023 (staff edit coupons): the last change and its staff member */
+  updated_at: CreatedAt
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /**
@@ -137,6 +140,23 @@ export interface OrderTable {
   contacts: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>
   created_at: CreatedAt
   updated_at: CreatedAt
+  /** a staff hold (migration 0021): the status it was held in (null: not held); no status change applies while set */
+  held_from: ColumnType<string | null, string | null | undefined, string | null>
+  held_reason: ColumnType<string | null, string | null | undefined, string | null>
+  held_by: ColumnType<string | null, string | null | undefined, string | null>
+  held_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** One status change of an order (migration 0021), written by server/domains/order/status-change.ts. */
+export interface OrderStatusHistoryTable {
+  id: Generated<number>
+  order_id: number
+  from_status: string
+  to_status: string
+  /** 'staff:<id>', 'system' (the status timer), 'erp:<client>', 'buyer:<user id>' */
+  actor: string
+  note: string | null
+  at: CreatedAt
 }
 
 export interface OrderLineTable {
@@ -238,6 +258,10 @@ export interface ServiceRequestTable {
   items: JSONColumnType<{ catalogNumber: string; itemName: string; itemCount: number }[], string, string>
   status: 'pending' | 'in_progress' | 'completed'
   created_at: CreatedAt
+  /** a lead turned into an S-quote by staff (migration 0022): the quote, when and by whom */
+  static_quote_id: ColumnType<string | null, string | null | undefined, string | null>
+  quoted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  quoted_by: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A one-time order export download (migration 0017, issue 14), stored by the SHA-256 of the ticket. */
@@ -271,6 +295,7 @@ export interface OrderTables {
   coupons: CouponTable
   order_placements: OrderPlacementTable
   orders: OrderTable
+  order_status_history: OrderStatusHistoryTable
   order_lines: OrderLineTable
   order_charges: OrderChargeTable
   shipments: ShipmentTable

@@ -122,16 +122,11 @@ export function categoryLabel(kind: OrderRequestKind, category: string, subCateg
   return { category: c ? c[lang] : category, subCategory: s ? s[lang] : subCategory }
 }
 
-/** Cancellation is asked only before the order is being processed (spec §4 codes). */
-export const CANCELLABLE_STATUSES = [
-  'SUBMITTED',
-  'ORDER_SUBMITTED',
-  'PENDING_REVIEW',
-  'TO_BE_CONFIRMED',
-  'PENDING_APPROVAL',
-  'PENDING_ADDRESS_VALIDATION',
-] as const
-export const isCancellable = (status: string) => (CANCELLABLE_STATUSES as readonly string[]).includes(status)
+/**
+ * Cancellation is asked only before the order is being processed: the one list is the order transition graph's
+ * (types/order/lifecycle.ts BUYER_CANCELLABLE_STATUSES), under the names the app and the request route use.
+ */
+export { BUYER_CANCELLABLE_STATUSES as CANCELLABLE_STATUSES, canBuyerRequestCancel as isCancellable } from './lifecycle'
 
 // ---------------- fields ----------------
 export const CONTACT_NAME_MAX = 60

@@ -8,6 +8,7 @@ import { marketingAnchor } from './marketing'
 import { ORDER_STATUS_CODES, type OrderStatusCode } from '../../../types/order/schemas'
 import { shipToSnapshot, writeOrders, type OrderDraft, type OrderLineDraft } from '../../domains/order/write-orders'
 import { BACKORDER_LEAD_DAYS } from '../../domains/order/place/drafts'
+import { seedOrderRequests } from './order-requests'
 
 /**
  * Order-domain seed: 12 months of order history per approved demo account (approved.cn,
@@ -275,6 +276,7 @@ export async function seedOrders(db: Kysely<DB>, ctx: SeedContext): Promise<void
     created_at: o.createdAt as string,
   }))
   await seedQuotes(db, ctx, r, anchor, approved, accountOf, pools, seeded)
+  await seedOrderRequests(db, anchor)
 }
 
 /** what seedQuotes needs of a seeded order */

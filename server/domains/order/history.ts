@@ -10,6 +10,7 @@ import {
   type OrderListResult,
 } from '../../../types'
 import { orderTotal } from '../../../types/order/totals'
+import { HELD_STATUS_SHOWN, shownStatus } from '../../../types/order/lifecycle'
 import { toMajor } from '../../../types/money'
 import { ApiError, ok } from '../../errors'
 import { localized as msg } from '../../locale'
@@ -81,11 +82,21 @@ export async function orderHistoryRoutes(app: FastifyInstance, opts: { db: Kysel
         'total_amount',
         'taxes',
         'handling_charge',
+        'held_from',
         sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('created_us'),
       ])
       .where('account_id', '=', req.user!.accountId)
       .where('created_at', '>=', since)
-    if (q.status) query = query.where('status', 'in', [...codesOfFilter(q.status)])
+    if (q.status) {
+      // a held order shows (and filters) as "on hold" (shownStatus), whatever status it is held in
+      const codes: readonly string[] = codesOfFilter(q.status)
+      query = query.where((eb) =>
+        eb.or([
+          eb.and([eb('held_from', 'is', null), eb('status', 'in', [...codesOfFilter(q.status!)])]),
+          ...(codes.includes(HELD_STATUS_SHOWN) ? [eb('held_from', 'is not', null)] : []),
+        ]),
+      )
+    }
     if (search) {
       const p = prefixPattern(search)
       query = query.where((eb) =>
@@ -132,7 +143,7 @@ export async function orderHistoryRoutes(app: FastifyInstance, opts: { db: Kysel
         orderNumber: o.order_number,
         salesOrderNumber: o.sales_order_number,
         createdAt: new Date(o.created_at).toISOString(),
-        status: o.status as OrderListItem['status'],
+        status: shownStatus(o.status, o.held_from) as OrderListItem['status'],
         statusCode: o.status_code,
         source: o.source as OrderListItem['source'],
         orderType: o.order_type,

@@ -11,4 +11,14 @@ export {
   type ShipToSnapshot,
 } from './write-orders'
 export { advanceDueOrders, lifecycleJobOptions } from './lifecycle'
+// the one function that changes an order's status (issue 24): staff decisions, the ERP's inbound calls, the timer
+export {
+  changeOrderStatus,
+  checkStatusChange,
+  lockOrder,
+  type LockedOrder,
+  type StatusChange,
+  type AppliedStatusChange,
+} from './status-change'
+export { orderPlacedEvents } from './order-events'
 export { keyReused as placementKeyReused, billToNotFound } from './place/messages'

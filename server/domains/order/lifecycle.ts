@@ -15,13 +15,13 @@ import { ApiError, ok } from '../../errors'
 import { orderEndpoints } from '../../../types/order/endpoints'
 import { opsEndpoints } from '../../lib/ops-route'
 import { accountShipTo } from '../../lib/account-rows'
-import { ORDER_CREDIT_STATUSES } from '../../../types/membership/points'
 import { countryOfCurrency } from '../../../types/money'
-import { syncOrderOwnerPoints } from '../membership'
+import { changeOrderStatus, lockOrder, type ShipmentInput } from './status-change'
 
 /**
- * Orders move through their statuses over time (issue 12): the transitions are the pure table of
- * types/order/lifecycle.ts; here they are applied to the database.
+ * Orders move through their statuses over time (issue 12): the transitions are the graph of
+ * types/order/lifecycle.ts, applied by changeOrderStatus (./status-change.ts) like every other status change.
+ * This timer stays until the stand-in ERP moves orders through the inbound API (issue 24).
  *
  * - advanceOrder(db, id): one step now, in one transaction (the order row locked; the status update is
  *   conditional on the status read, so two runners never apply the same step twice). A step to
@@ -43,7 +43,7 @@ export type AdvanceResult =
       to: string
       shipment: { carrier: string; expressNumber: string; shippedAt: string } | null
     }
-  | { moved: false; from: string; reason: 'final' | 'waiting' | 'address' | 'unknown' | 'raced' }
+  | { moved: false; from: string; reason: 'final' | 'waiting' | 'address' | 'unknown' | 'raced' | 'held' }
 
 const randomDigits = (n: number) => {
   let s = ''
@@ -55,68 +55,49 @@ async function addressApproved(trx: Transaction<DB>, o: { account_id: number; sh
   return (await accountShipTo(trx, o.account_id, o.ship_to_key))?.address_status === 'ACTIVE'
 }
 
-/** One step of one order (by id), now. */
+/**
+ * One step of one order (by id), now: the timer's next edge of the graph, applied by changeOrderStatus
+ * (./status-change.ts: history row, effects, 'order.status_changed' event, the owner's points). The timer's
+ * steps are made up, so the buyer is not notified of them. A held order does not move.
+ */
 export async function advanceOrder(db: Kysely<DB>, orderId: number, now = new Date()): Promise<AdvanceResult> {
-  const res = await advanceOrderStep(db, orderId, now)
-  // issue 13: an order that has left the warehouse earns its owner's points now (docs/membership.md)
-  if (res.moved && (ORDER_CREDIT_STATUSES as readonly string[]).includes(res.to))
-    await syncOrderOwnerPoints(db, orderId)
-  return res
-}
-
-async function advanceOrderStep(db: Kysely<DB>, orderId: number, now: Date): Promise<AdvanceResult> {
-  return db.transaction().execute(async (trx) => {
-    const o = await trx
-      .selectFrom('orders')
-      .select(['id', 'status', 'currency', 'account_id', 'ship_to_key'])
-      .where('id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirstOrThrow()
+  const res = await db.transaction().execute(async (trx) => {
+    const o = await lockOrder(trx, { id: orderId })
+    if (o.held_from !== null) return { res: { moved: false, from: o.status, reason: 'held' } as AdvanceResult }
     const next = nextStep(o.status, {
       addressApproved: o.status === 'PENDING_ADDRESS_VALIDATION' ? await addressApproved(trx, o) : false,
     })
     if (next.kind !== 'step') {
-      return {
-        moved: false,
-        from: o.status,
-        reason: next.kind === 'waiting' ? (next.reason === 'address' ? 'address' : 'waiting') : next.kind,
-      }
+      const reason = next.kind === 'waiting' ? (next.reason === 'address' ? 'address' : 'waiting') : next.kind
+      return { res: { moved: false, from: o.status, reason } as AdvanceResult }
     }
     const { step } = next
-    const upd = await trx
-      .updateTable('orders')
-      .set({ status: step.to, updated_at: now })
-      .where('id', '=', o.id)
-      .where('status', '=', step.from)
-      .executeTakeFirst()
-    if (Number(upd.numUpdatedRows) !== 1) return { moved: false, from: o.status, reason: 'raced' }
-    let shipment: { carrier: string; expressNumber: string; shippedAt: string } | null = null
+    let shipment: ShipmentInput | undefined
     if (step.effect === 'ship') {
       const carriers = CARRIERS[countryOfCurrency(o.currency)]
       const c = carriers[o.id % carriers.length]
-      const expressNumber = `${c.prefix}${randomDigits(c.digits)}`
-      await trx
-        .insertInto('shipments')
-        .values({
-          order_id: o.id,
-          carrier: c.name,
-          express_number: expressNumber,
-          shipped_at: now,
-          signed_at: null,
-          package_status: 'IN_TRANSIT',
-        })
-        .execute()
-      shipment = { carrier: c.name, expressNumber, shippedAt: now.toISOString() }
-    } else if (step.effect === 'sign') {
-      await trx
-        .updateTable('shipments')
-        .set({ signed_at: now, package_status: 'SIGNED' })
-        .where('order_id', '=', o.id)
-        .where('signed_at', 'is', null)
-        .execute()
+      shipment = { carrier: c.name, expressNumber: `${c.prefix}${randomDigits(c.digits)}`, shippedAt: now }
     }
-    return { moved: true, from: step.from, to: step.to, shipment }
+    const applied = await changeOrderStatus(trx, o, {
+      to: step.to,
+      actor: 'system',
+      by: 'advance',
+      shipment,
+      notice: null,
+      now,
+    })
+    const res: AdvanceResult = {
+      moved: true,
+      from: step.from,
+      to: step.to,
+      shipment: shipment
+        ? { carrier: shipment.carrier, expressNumber: shipment.expressNumber, shippedAt: now.toISOString() }
+        : null,
+    }
+    return { res, afterCommit: applied.afterCommit }
   })
+  if (res.afterCommit) await res.afterCommit(null, db)
+  return res.res
 }
 
 /** One step for every order whose status is older than minAgeMs (oldest first, at most `limit`). */
@@ -129,6 +110,7 @@ export async function advanceDueOrders(
     .selectFrom('orders')
     .select('id')
     .where('status', 'in', [...ADVANCEABLE_STATUSES])
+    .where('held_from', 'is', null)
     .where('updated_at', '<=', new Date(now.getTime() - opts.minAgeMs))
     .orderBy('updated_at')
     .orderBy('id')

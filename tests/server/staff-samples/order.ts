@@ -1,4 +1,39 @@
 import type { StaffSamples } from './types'
 
-/** Sample requests for the order domain's staff routes (types/order/staff-endpoints.ts). */
-export const orderSamples: StaffSamples = {}
+/**
+ * Sample requests for the order domain's staff routes (types/order/staff-endpoints.ts), on approved.in's seeded
+ * orders (server/db/seed/orders.ts: its first twelve orders take each status once, 3200237...) and the seeded
+ * requests (server/db/seed/order-requests.ts). The role matrix calls the routes in the order they are registered
+ * (server/domains/order/staff/routes.ts): the hold of 3200241 comes before its release.
+ */
+export const orderSamples: StaffSamples = {
+  'GET /api/admin/orders': { url: '/api/admin/orders?status=PENDING_REVIEW&page=1&pageSize=5' },
+  'GET /api/admin/orders/:orderNo': { url: '/api/admin/orders/3200239' },
+  // 3200239: PENDING_REVIEW
+  'POST /api/admin/orders/:orderNo/review': {
+    url: '/api/admin/orders/3200239/review',
+    body: { decision: 'approve', note: 'Checked against the customer’s import licence' },
+  },
+  // 3200241: IN_PROGRESS
+  'POST /api/admin/orders/:orderNo/hold': {
+    url: '/api/admin/orders/3200241/hold',
+    body: { reason: 'Waiting for the end-user declaration' },
+  },
+  'POST /api/admin/orders/:orderNo/release': { url: '/api/admin/orders/3200241/release', body: {} },
+  'GET /api/admin/order-requests': { url: '/api/admin/order-requests?type=cancel&status=pending' },
+  // RR-000001: a pending cancellation of 3200237 (SUBMITTED)
+  'POST /api/admin/order-requests/:id/accept': {
+    url: '/api/admin/order-requests/RR-000001/accept',
+    body: { note: 'Cancelled as asked' },
+  },
+  // RR-000002: a pending return of 3200242
+  'POST /api/admin/order-requests/:id/refuse': {
+    url: '/api/admin/order-requests/RR-000002/refuse',
+    body: { note: 'The temperature logger shows the cold chain was kept' },
+  },
+  // RR-000003: an accepted return of 3200252, awaiting the goods
+  'POST /api/admin/order-requests/:id/goods-received': {
+    url: '/api/admin/order-requests/RR-000003/goods-received',
+    body: {},
+  },
+}

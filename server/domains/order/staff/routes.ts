@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { DB } from '../../../db/schema'
+import { ok } from '../../../errors'
+import { serveEndpoint } from '../../../lib/endpoint-route'
+import { paging } from '../../../lib/paging'
+import { tagRoutes } from '../../../lib/openapi'
+import { orderStaffEndpoints as e } from '../../../../types/order/staff-endpoints'
+import { orderDetail, orderQueue, requestQueue } from './reads'
+import { holdOrder, releaseOrder, reviewOrder } from './order-decisions'
+import { decideRequest } from './request-decisions'
+
+/**
+ * The order domain's staff routes under /api/admin (issue 24; docs/admin-api/orders.md): the order queue and detail,
+ * review, hold and release (order.review, order.hold), and the cancel / return request queue and its decisions
+ * (orderRequest.decide). Each entry's permission puts the staff guard in front (server/lib/endpoint-route.ts).
+ */
+export async function orderStaffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
+  const { db } = opts
+  tagRoutes(app, 'staff')
+
+  serveEndpoint(app, e.orderQueue, null, async (req) => {
+    const { page, pageSize, offset } = paging(req.query, 20)
+    const { total, items } = await orderQueue(db, req.query, { pageSize, offset })
+    return ok({ items, total, page, pageSize })
+  })
+
+  serveEndpoint(app, e.orderDetailAdmin, null, async (req) => ok(await orderDetail(db, req.params.orderNo)))
+
+  serveEndpoint(app, e.orderReview, null, async (req) =>
+    ok(await reviewOrder(app, db, req, req.params.orderNo, req.body)),
+  )
+
+  serveEndpoint(app, e.orderHold, null, async (req) =>
+    ok(await holdOrder(app, db, req, req.params.orderNo, req.body.reason)),
+  )
+
+  serveEndpoint(app, e.orderRelease, null, async (req) =>
+    ok(await releaseOrder(app, db, req, req.params.orderNo, req.body.note)),
+  )
+
+  serveEndpoint(app, e.orderRequestQueue, null, async (req) => {
+    const { page, pageSize, offset } = paging(req.query, 20)
+    const { total, items } = await requestQueue(db, req.query, { pageSize, offset })
+    return ok({ items, total, page, pageSize })
+  })
+
+  serveEndpoint(app, e.orderRequestAccept, null, async (req) =>
+    ok(await decideRequest(app, db, req, req.params.id, 'accept', req.body.note)),
+  )
+
+  serveEndpoint(app, e.orderRequestRefuse, null, async (req) =>
+    ok(await decideRequest(app, db, req, req.params.id, 'refuse', req.body.note)),
+  )
+
+  serveEndpoint(app, e.orderRequestGoodsReceived, null, async (req) =>
+    ok(await decideRequest(app, db, req, req.params.id, 'goodsReceived', req.body.note)),
+  )
+}

@@ -1,0 +1,493 @@
+import { it } from 'node:test'
+import assert from 'node:assert/strict'
+import { sql } from 'kysely'
+import { auth, describeEachDb, tokenFor, type TestContext } from './helpers'
+import { staffToken } from './staff-helpers'
+import { advanceOrder } from '../../server/domains/order/lifecycle'
+
+/**
+ * Issue 24, the order decisions of staff: "Orders: review decisions for pending review, financial review and pending
+ * approval; hold and release." "Cancel and return requests: accept or refuse with a note; a return's goods
+ * received; the order's status follows." "(each notifies the buyer: notification list, and email through MAIL_URL)".
+ * On approved.in's seeded orders (one in each status: server/db/seed/orders.ts) and requests (RR-000001 pending
+ * cancel, RR-000002 pending return, RR-000003 accepted return: server/db/seed/order-requests.ts).
+ */
+
+const BUYER = 'approved.in'
+const BUYER_ID = 'U-9a1b2c3d'
+const BUYER_MAIL = 'priya.sharma@example.ac.in'
+
+describeEachDb('staff order decisions (issue 24)', (ctx: () => TestContext) => {
+  const call = async (method: 'GET' | 'POST', url: string, token: string, body?: unknown) => {
+    const res = await ctx().app.inject({
+      method,
+      url,
+      headers: { ...auth(token), languagecode: 'en' },
+      ...(method === 'POST' ? { payload: (body ?? {}) as object } : {}),
+    })
+    return { status: res.statusCode, body: res.json() }
+  }
+  const admin = () => staffToken(ctx().db, 'staff-administrator')
+  const orderDesk = () => staffToken(ctx().db, 'staff-orderDesk')
+  const service = () => staffToken(ctx().db, 'staff-customerService')
+  /** the n-th of approved.in's seeded orders in `status` */
+  const orderIn = async (status: string, n = 0) => {
+    const rows = await ctx()
+      .db.selectFrom('orders')
+      .select(['id', 'order_number'])
+      .where('user_id', '=', BUYER_ID)
+      .where('status', '=', status)
+      .orderBy('id')
+      .execute()
+    assert.ok(rows.length > n, `approved.in has ${n + 1} orders in ${status}`)
+    return rows[n]
+  }
+  const row = (orderNumber: string) =>
+    ctx()
+      .db.selectFrom('orders')
+      .select(['id', 'status', 'held_from', 'held_reason', 'updated_at'])
+      .where('order_number', '=', orderNumber)
+      .executeTakeFirstOrThrow()
+  const events = (type: string, key: string, value: string) =>
+    ctx()
+      .db.selectFrom('outbox_events')
+      .select(['type', 'payload'])
+      .where('type', '=', type)
+      .where(sql<boolean>`payload->>${key} = ${value}`)
+      .execute()
+      .then((rs) => rs.map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload)))
+  const auditOf = (entity: string, entityId: string) =>
+    ctx()
+      .db.selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', entity)
+      .where('entity_id', '=', entityId)
+      .orderBy('id')
+      .execute()
+  const auditCount = async () =>
+    Number(
+      (
+        await ctx()
+          .db.selectFrom('audit_log')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+  const notices = () =>
+    ctx()
+      .db.selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', BUYER_ID)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
+  const waitForMail = async (subject: string) => {
+    for (let i = 0; i < 100; i++) {
+      const box = (await ctx().app.mail.standIn())?.messages ?? []
+      const found = box.find((m) => m.to.includes(BUYER_MAIL) && m.subject.includes(subject))
+      if (found) return found
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    assert.fail(`no mail to ${BUYER_MAIL} with "${subject}"`)
+  }
+  const buyerDetail = async (orderNumber: string) => {
+    const t = await tokenFor(ctx(), BUYER)
+    return call('GET', `/api/order/detail/${orderNumber}`, t)
+  }
+  const stockOf = async (orderId: number) => {
+    const lines = await ctx()
+      .db.selectFrom('order_lines as l')
+      .innerJoin('product_stock as s', 's.product_id', 'l.product_id')
+      .select(['l.product_id', 'l.allocated_qty', 's.quantity'])
+      .where('l.order_id', '=', orderId)
+      .orderBy('l.product_id')
+      .execute()
+    return lines
+  }
+
+  // "Orders: review decisions for pending review, financial review and pending approval"
+  it('the queue lists orders by status with account, buyer, total and hold; the detail has lines, addresses, requests, history', async () => {
+    const t = await admin()
+    const review = await orderIn('PENDING_REVIEW')
+    const q = await call('GET', '/api/admin/orders?status=PENDING_REVIEW&pageSize=100', t)
+    assert.equal(q.status, 200, JSON.stringify(q.body))
+    const item = q.body.data.items.find((x: { orderNumber: string }) => x.orderNumber === review.order_number)
+    assert.ok(item, 'the order pending review is in the queue')
+    assert.equal(item.status, 'PENDING_REVIEW')
+    assert.equal(item.buyer.userName, BUYER)
+    assert.equal(item.held, false)
+    assert.ok(item.total > 0 && item.account.id > 0 && item.placedAt)
+    assert.ok(q.body.data.items.every((x: { status: string }) => x.status === 'PENDING_REVIEW'))
+    assert.equal(q.body.data.total, q.body.data.items.length)
+
+    const d = await call('GET', `/api/admin/orders/${review.order_number}`, t)
+    assert.equal(d.status, 200, JSON.stringify(d.body))
+    assert.ok(d.body.data.lines.length >= 1)
+    assert.ok(d.body.data.addresses.shipTo.addressKey)
+    assert.deepEqual(d.body.data.history, [])
+    const withRequest = await call('GET', `/api/admin/orders/${(await orderIn('SUBMITTED')).order_number}`, t)
+    assert.ok(withRequest.body.data.requests.some((r: { requestNumber: string }) => r.requestNumber === 'RR-000001'))
+
+    assert.equal((await call('GET', '/api/admin/orders/9999999', t)).status, 404)
+    assert.equal((await call('GET', '/api/admin/orders?status=NOPE', t)).status, 400)
+    assert.equal((await call('GET', '/api/admin/orders?pageSize=101', t)).status, 400)
+  })
+
+  it('approve: PENDING_REVIEW moves on to SUBMITTED; buyer sees it and is told (list + email); audited; event; history; twice is 409', async () => {
+    const t = await admin()
+    const o = await orderIn('PENDING_REVIEW')
+    const before = await notices()
+    const r = await call('POST', `/api/admin/orders/${o.order_number}/review`, t, {
+      decision: 'approve',
+      note: 'Credit confirmed',
+    })
+    assert.equal(r.status, 200, JSON.stringify(r.body))
+    assert.equal(r.body.data.status, 'SUBMITTED')
+    assert.equal((await row(o.order_number)).status, 'SUBMITTED')
+    // what the buyer then sees
+    assert.equal((await buyerDetail(o.order_number)).body.data.status, 'SUBMITTED')
+    const after = await notices()
+    assert.equal(after.length, before.length + 1)
+    assert.match(after[0].title_en, new RegExp(`Order ${o.order_number}: Submitted`))
+    assert.match(after[0].body_en, /Credit confirmed/)
+    assert.deepEqual(after[0].link_params, { orderNumber: o.order_number })
+    // approved.in reads English: the email is in English
+    await waitForMail(`Order ${o.order_number}: Submitted`)
+    // history, audit, event
+    assert.deepEqual(
+      r.body.data.history.map((h: { from: string; to: string; actor: string }) => [h.from, h.to, h.actor]),
+      [['PENDING_REVIEW', 'SUBMITTED', 'staff:staff-administrator']],
+    )
+    const audit = await auditOf('order', o.order_number)
+    assert.equal(audit.length, 1)
+    assert.equal(audit[0].action, 'order.review.approve')
+    assert.deepEqual(
+      [(audit[0].before as { status: string }).status, (audit[0].after as { status: string }).status],
+      ['PENDING_REVIEW', 'SUBMITTED'],
+    )
+    const ev = await events('order.status_changed', 'orderNumber', o.order_number)
+    assert.equal(ev.length, 1)
+    assert.equal(ev[0].from, 'PENDING_REVIEW')
+    assert.equal(ev[0].to, 'SUBMITTED')
+    assert.equal(ev[0].decision, 'approve')
+    // already decided: 409, nothing more
+    const n = await auditCount()
+    const again = await call('POST', `/api/admin/orders/${o.order_number}/review`, await orderDesk(), {
+      decision: 'approve',
+    })
+    assert.equal(again.status, 409)
+    assert.equal(again.body.code, 'CONFLICT')
+    assert.equal(await auditCount(), n)
+  })
+
+  it('reject: financial review (TO_BE_CONFIRMED) is cancelled, its stock released, the note told to the buyer; a note is required', async () => {
+    const t = await orderDesk()
+    const o = await orderIn('TO_BE_CONFIRMED')
+    const noNote = await call('POST', `/api/admin/orders/${o.order_number}/review`, t, { decision: 'reject' })
+    assert.equal(noNote.status, 400)
+    assert.equal(noNote.body.code, 'VALIDATION_ERROR')
+    assert.equal(
+      (await call('POST', `/api/admin/orders/${o.order_number}/review`, t, { decision: 'maybe', note: 'x' })).status,
+      400,
+    )
+    const stock = await stockOf(o.id)
+    assert.ok(
+      stock.some((l) => l.allocated_qty > 0),
+      'the order took stock when placed',
+    )
+    const r = await call('POST', `/api/admin/orders/${o.order_number}/review`, t, {
+      decision: 'reject',
+      note: 'Prepayment not received within 7 days',
+    })
+    assert.equal(r.status, 200, JSON.stringify(r.body))
+    assert.equal((await row(o.order_number)).status, 'CANCELLED')
+    assert.equal((await buyerDetail(o.order_number)).body.data.status, 'CANCELLED')
+    // the graph's cancel effect: what the order took from the warehouse goes back
+    const after = await stockOf(o.id)
+    for (const [i, l] of stock.entries()) assert.equal(after[i].quantity, l.quantity + l.allocated_qty)
+    const [n] = await notices()
+    assert.match(n.title_en, /Cancelled/)
+    assert.match(n.body_en, /Prepayment not received within 7 days/)
+    assert.match(n.body_zh, /Prepayment not received within 7 days/)
+    await waitForMail(`Order ${o.order_number}: Cancelled`)
+    assert.equal((await events('order.cancelled', 'orderNumber', o.order_number)).length, 1)
+    assert.equal((await auditOf('order', o.order_number))[0].action, 'order.review.reject')
+  })
+
+  it('review refusals: not in review 409 naming the status, unknown 404, wrong role 403 with nothing changed', async () => {
+    const submitted = await orderIn('ORDER_SUBMITTED')
+    const notReview = await call('POST', `/api/admin/orders/${submitted.order_number}/review`, await admin(), {
+      decision: 'approve',
+    })
+    assert.equal(notReview.status, 409)
+    assert.match(notReview.body.message, /ORDER_SUBMITTED/)
+    assert.equal(
+      (await call('POST', '/api/admin/orders/9999999/review', await admin(), { decision: 'approve' })).status,
+      404,
+    )
+    const approval = await orderIn('PENDING_APPROVAL')
+    const n = await auditCount()
+    for (const staff of ['staff-customerService', 'staff-marketing', 'staff-finance']) {
+      const res = await call(
+        'POST',
+        `/api/admin/orders/${approval.order_number}/review`,
+        await staffToken(ctx().db, staff),
+        { decision: 'approve' },
+      )
+      assert.equal(res.status, 403, staff)
+    }
+    assert.equal((await row(approval.order_number)).status, 'PENDING_APPROVAL')
+    assert.equal(await auditCount(), n)
+    // pending approval is approved like the others
+    const ok = await call('POST', `/api/admin/orders/${approval.order_number}/review`, await admin(), {
+      decision: 'approve',
+    })
+    assert.equal(ok.status, 200)
+    assert.equal(ok.body.data.status, 'SUBMITTED')
+  })
+
+  // "hold and release": a held order keeps its status; nothing moves it until it is released
+  it('hold: the order keeps its status, the buyer sees "on hold"; no transition while held (409); release restores it', async () => {
+    const t = await orderDesk()
+    const o = await orderIn('IN_PROGRESS')
+    const noReason = await call('POST', `/api/admin/orders/${o.order_number}/hold`, t, {})
+    assert.equal(noReason.status, 400)
+    const h = await call('POST', `/api/admin/orders/${o.order_number}/hold`, t, { reason: 'Export licence check' })
+    assert.equal(h.status, 200, JSON.stringify(h.body))
+    assert.equal(h.body.data.status, 'IN_PROGRESS')
+    assert.equal(h.body.data.held, true)
+    assert.deepEqual(
+      { from: h.body.data.hold.from, reason: h.body.data.hold.reason, by: h.body.data.hold.by },
+      { from: 'IN_PROGRESS', reason: 'Export licence check', by: 'staff-orderDesk' },
+    )
+    const held = await row(o.order_number)
+    assert.equal(held.status, 'IN_PROGRESS')
+    assert.equal(held.held_from, 'IN_PROGRESS')
+    // the buyer: the spec's "on hold" (PENDING) in the detail and the list, and told
+    assert.equal((await buyerDetail(o.order_number)).body.data.status, 'PENDING')
+    const list = await call('GET', '/api/order/list?status=review&limit=50', await tokenFor(ctx(), BUYER))
+    assert.equal(list.status, 200, JSON.stringify(list.body))
+    assert.ok(
+      list.body.data.items.some((x: { orderNumber: string; status: string }) => x.orderNumber === o.order_number),
+    )
+    await waitForMail(`Order ${o.order_number} is on hold`)
+    assert.equal((await events('order.held', 'orderNumber', o.order_number)).length, 1)
+    // in the held queue
+    const q = await call('GET', '/api/admin/orders?held=true', t)
+    assert.ok(q.body.data.items.some((x: { orderNumber: string }) => x.orderNumber === o.order_number))
+    // no status change while held: the timer and every decision
+    assert.deepEqual(await advanceOrder(ctx().db, o.id), { moved: false, from: 'IN_PROGRESS', reason: 'held' })
+    assert.equal((await row(o.order_number)).status, 'IN_PROGRESS')
+    const again = await call('POST', `/api/admin/orders/${o.order_number}/hold`, t, { reason: 'twice' })
+    assert.equal(again.status, 409)
+
+    const r = await call('POST', `/api/admin/orders/${o.order_number}/release`, t, {})
+    assert.equal(r.status, 200, JSON.stringify(r.body))
+    assert.equal(r.body.data.held, false)
+    const released = await row(o.order_number)
+    assert.equal(released.status, 'IN_PROGRESS')
+    assert.equal(released.held_from, null)
+    assert.equal((await buyerDetail(o.order_number)).body.data.status, 'IN_PROGRESS')
+    await waitForMail(`Order ${o.order_number} is no longer on hold`)
+    assert.equal((await events('order.released', 'orderNumber', o.order_number)).length, 1)
+    assert.deepEqual(
+      (await auditOf('order', o.order_number)).map((a) => a.action),
+      ['order.hold', 'order.release'],
+    )
+    assert.equal((await call('POST', `/api/admin/orders/${o.order_number}/release`, t, {})).status, 409)
+    // a final order has nothing to hold; customer service may not hold (order.hold)
+    const done = await orderIn('COMPLETED', 2)
+    assert.equal((await call('POST', `/api/admin/orders/${done.order_number}/hold`, t, { reason: 'x' })).status, 409)
+    const n = await auditCount()
+    const refused = await call('POST', `/api/admin/orders/${o.order_number}/hold`, await service(), { reason: 'x' })
+    assert.equal(refused.status, 403)
+    assert.equal((await row(o.order_number)).held_from, null)
+    assert.equal(await auditCount(), n)
+  })
+
+  // "Cancel and return requests: accept or refuse with a note; ... the order's status follows"
+  it('accept a cancel request: request completed, the order CANCELLED (stock back), buyer told; a held order is 409 first', async () => {
+    const t = await service()
+    const r0 = await call('GET', '/api/admin/order-requests?type=cancel&status=pending', t)
+    assert.equal(r0.status, 200)
+    const req = r0.body.data.items.find((x: { requestNumber: string }) => x.requestNumber === 'RR-000001')
+    assert.ok(req, 'the seeded cancel request is in the queue')
+    assert.equal(req.orderStatus, 'SUBMITTED')
+    const o = await row(req.orderNumber)
+    // held: the order cannot follow, so the request is not decided (409) and nothing changes
+    assert.equal(
+      (await call('POST', `/api/admin/orders/${req.orderNumber}/hold`, await admin(), { reason: 'Audit' })).status,
+      200,
+    )
+    const n = await auditCount()
+    const whileHeld = await call('POST', '/api/admin/order-requests/RR-000001/accept', t, { note: 'OK' })
+    assert.equal(whileHeld.status, 409)
+    assert.match(whileHeld.body.message, /on hold/)
+    assert.equal(await auditCount(), n)
+    assert.equal((await call('POST', `/api/admin/orders/${req.orderNumber}/release`, await admin(), {})).status, 200)
+    assert.equal((await call('POST', '/api/admin/order-requests/RR-000001/accept', t, {})).status, 400) // a note
+    const stock = await stockOf(o.id)
+    const a = await call('POST', '/api/admin/order-requests/RR-000001/accept', t, { note: 'Cancelled as you asked' })
+    assert.equal(a.status, 200, JSON.stringify(a.body))
+    assert.equal(a.body.data.status, 'completed')
+    assert.equal(a.body.data.orderStatus, 'CANCELLED')
+    assert.equal(a.body.data.decision.by, 'staff:staff-customerService')
+    assert.equal(a.body.data.decision.note, 'Cancelled as you asked')
+    assert.equal((await row(req.orderNumber)).status, 'CANCELLED')
+    const after = await stockOf(o.id)
+    for (const [i, l] of stock.entries()) assert.equal(after[i].quantity, l.quantity + l.allocated_qty)
+    // the buyer: the request and the order
+    const mine = await call('GET', `/api/order/${req.orderNumber}/requests`, await tokenFor(ctx(), BUYER))
+    assert.equal(mine.body.data[0].status, 'completed')
+    assert.equal((await buyerDetail(req.orderNumber)).body.data.status, 'CANCELLED')
+    const [notice] = await notices()
+    assert.match(notice.title_en, /cancellation request RR-000001 is accepted/)
+    await waitForMail('cancellation request RR-000001 is accepted')
+    assert.equal((await events('order_request.decided', 'requestNumber', 'RR-000001'))[0].decision, 'accepted')
+    const changed = await events('order.status_changed', 'orderNumber', req.orderNumber)
+    assert.deepEqual(
+      changed.map((e) => [e.from, e.to, e.requestNumber]),
+      [['SUBMITTED', 'CANCELLED', 'RR-000001']],
+    )
+    assert.deepEqual(
+      (await auditOf('order_request', 'RR-000001')).map((x) => x.action),
+      ['orderRequest.accept'],
+    )
+    // decided: 409; unknown: 404; not a request number: 400
+    assert.equal((await call('POST', '/api/admin/order-requests/RR-000001/refuse', t, { note: 'x' })).status, 409)
+    assert.equal((await call('POST', '/api/admin/order-requests/RR-999999/accept', t, { note: 'x' })).status, 404)
+    assert.equal((await call('POST', '/api/admin/order-requests/1/accept', t, { note: 'x' })).status, 400)
+  })
+
+  it('a cancel request of an order that has shipped since: accepting is 409 naming both statuses, nothing changes', async () => {
+    const shipped = await orderIn('SHIPPED')
+    const { request_number } = await ctx()
+      .db.insertInto('order_requests')
+      .values({
+        kind: 'cancel',
+        order_id: shipped.id,
+        account_id: (
+          await ctx()
+            .db.selectFrom('orders')
+            .select('account_id')
+            .where('id', '=', shipped.id)
+            .executeTakeFirstOrThrow()
+        ).account_id,
+        user_id: BUYER_ID,
+        category: 'other',
+        sub_category: 'other',
+        contact_name: 'Priya Sharma',
+        phone: '+91-9845012345',
+        email: BUYER_MAIL,
+        remark: null,
+        follow_up_by: new Date(Date.now() + 48 * 3600_000),
+      })
+      .returning('request_number')
+      .executeTakeFirstOrThrow()
+    const n = await auditCount()
+    const r = await call('POST', `/api/admin/order-requests/${request_number}/accept`, await admin(), { note: 'OK' })
+    assert.equal(r.status, 409)
+    assert.match(r.body.message, /from SHIPPED to CANCELLED/)
+    assert.equal((await row(shipped.order_number)).status, 'SHIPPED')
+    assert.equal(await auditCount(), n)
+    const pending = await ctx()
+      .db.selectFrom('order_requests')
+      .select('status')
+      .where('request_number', '=', request_number)
+      .executeTakeFirstOrThrow()
+    assert.equal(pending.status, 'pending')
+    // refusing it is possible, with the note told to the buyer
+    const refused = await call('POST', `/api/admin/order-requests/${request_number}/refuse`, await admin(), {
+      note: 'Already on its way: please ask for a return',
+    })
+    assert.equal(refused.status, 200)
+    assert.equal(refused.body.data.status, 'rejected')
+    assert.match((await notices())[0].body_en, /Already on its way/)
+  })
+
+  it('returns: refuse with a note (order unchanged); goods received for an accepted return; accept moves a return to in_progress', async () => {
+    const t = await admin()
+    const refuse = await call('POST', '/api/admin/order-requests/RR-000002/refuse', t, {
+      note: 'The logger shows the cold chain was kept',
+    })
+    assert.equal(refuse.status, 200, JSON.stringify(refuse.body))
+    assert.equal(refuse.body.data.status, 'rejected')
+    assert.equal(refuse.body.data.orderStatus, 'COMPLETED')
+    await waitForMail('return request RR-000002 is declined')
+    assert.equal((await events('order_request.decided', 'requestNumber', 'RR-000002'))[0].decision, 'refused')
+    // goods of a refused return, of a cancel: 409
+    assert.equal((await call('POST', '/api/admin/order-requests/RR-000002/goods-received', t, {})).status, 409)
+
+    const q = await call('GET', '/api/admin/order-requests?type=return&status=in_progress', t)
+    const accepted = q.body.data.items.find((x: { requestNumber: string }) => x.requestNumber === 'RR-000003')
+    assert.ok(accepted?.decision, 'the seeded accepted return, with its decision')
+    const g = await call('POST', '/api/admin/order-requests/RR-000003/goods-received', t, { note: 'Bottle intact' })
+    assert.equal(g.status, 200, JSON.stringify(g.body))
+    assert.equal(g.body.data.status, 'completed')
+    assert.equal(g.body.data.goodsReceived.note, 'Bottle intact')
+    assert.equal(g.body.data.orderStatus, 'COMPLETED')
+    await waitForMail('Returned goods received (RR-000003)')
+    assert.equal((await events('return.goods_received', 'requestNumber', 'RR-000003')).length, 1)
+    assert.equal((await call('POST', '/api/admin/order-requests/RR-000003/goods-received', t, {})).status, 409)
+
+    // a new return through the buyer's form... accepted: awaiting the goods (in_progress), order unchanged
+    const done = await orderIn('COMPLETED', 2)
+    const { request_number } = await ctx()
+      .db.insertInto('order_requests')
+      .values({
+        kind: 'return',
+        order_id: done.id,
+        account_id: (
+          await ctx().db.selectFrom('orders').select('account_id').where('id', '=', done.id).executeTakeFirstOrThrow()
+        ).account_id,
+        user_id: BUYER_ID,
+        category: 'return',
+        sub_category: 'damaged',
+        contact_name: 'Priya Sharma',
+        phone: '+91-9845012345',
+        email: BUYER_MAIL,
+        remark: null,
+        follow_up_by: new Date(Date.now() + 48 * 3600_000),
+      })
+      .returning('request_number')
+      .executeTakeFirstOrThrow()
+    const early = await call('POST', `/api/admin/order-requests/${request_number}/goods-received`, t, {})
+    assert.equal(early.status, 409)
+    const acc = await call('POST', `/api/admin/order-requests/${request_number}/accept`, t, { note: 'Send it back' })
+    assert.equal(acc.status, 200)
+    assert.equal(acc.body.data.status, 'in_progress')
+    assert.equal((await row(done.order_number)).status, 'COMPLETED')
+    // finance may not decide requests (orderRequest.decide)
+    const n = await auditCount()
+    const fin = await call(
+      'POST',
+      `/api/admin/order-requests/${request_number}/goods-received`,
+      await staffToken(ctx().db, 'staff-finance'),
+      {},
+    )
+    assert.equal(fin.status, 403)
+    assert.equal(await auditCount(), n)
+    assert.equal((await call('GET', '/api/admin/order-requests?type=refund', t)).status, 400)
+  })
+
+  it('two staff deciding the same order at once: one wins, the other gets 409', async () => {
+    // another account's order pending review (approved.in's was decided above)
+    const target = await ctx()
+      .db.selectFrom('orders')
+      .select(['id', 'order_number'])
+      .where('status', '=', 'PENDING_REVIEW')
+      .where('user_id', '<>', BUYER_ID)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    const [a, b] = await Promise.all([
+      call('POST', `/api/admin/orders/${target.order_number}/review`, await admin(), { decision: 'approve' }),
+      call('POST', `/api/admin/orders/${target.order_number}/review`, await orderDesk(), {
+        decision: 'reject',
+        note: 'Duplicate order',
+      }),
+    ])
+    assert.deepEqual([a.status, b.status].sort(), [200, 409])
+    assert.equal((await events('order.status_changed', 'orderNumber', target.order_number)).length, 1)
+    assert.equal((await auditOf('order', target.order_number)).length, 1)
+  })
+})
