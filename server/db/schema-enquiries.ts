@@ -14,6 +14,21 @@ export interface RequestInteractionTable {
   comment: string | null
   attachments: JSONColumnType<{ name: string; url: string | null }[], string | undefined, string>
   created_at: CreatedAt
+  /** the staff member who wrote a staff entry (migration 0022); null for the buyer's and the seeded entries */
+  staff_id: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** A file of a staff reply (migration 0022), kept in the database; request_id repeats the interaction's. */
+export interface RequestInteractionFileTable {
+  id: Generated<number>
+  interaction_id: number
+  request_id: string
+  file_name: string
+  mime: 'image/jpeg' | 'image/png' | 'application/pdf'
+  size: number
+  sha256: string
+  content: Buffer | Uint8Array
+  created_at: CreatedAt
 }
 
 /** An order's confirmation link; token_hash = sha256(token) in hex, the token itself is never stored. */
@@ -33,5 +48,6 @@ export interface OrderConfirmationTable {
 
 export interface EnquiryTables {
   request_interactions: RequestInteractionTable
+  request_interaction_files: RequestInteractionFileTable
   order_confirmations: OrderConfirmationTable
 }

@@ -28,6 +28,7 @@ import {
   EnquiryDetailSchema,
   EnquiryIdParamsSchema,
   EnquiryListSchema,
+  EnquiryFileParamsSchema,
 } from './enquiries'
 import {
   OrderExportEmailBodySchema,
@@ -70,6 +71,11 @@ export const orderEndpoints = {
   enquiryComment: post('/request/:requestId/comment', InteractionSchema, {
     params: EnquiryIdParamsSchema,
     body: EnquiryCommentBodySchema,
+  }),
+  /** a file of a staff reply to one of the caller's requests (issue 24) */
+  enquiryFile: endpoint('GET', '/request/file/:fileId', {
+    params: EnquiryFileParamsSchema,
+    file: { description: 'The stored file', contentTypes: ['image/jpeg', 'image/png', 'application/pdf'] },
   }),
   /** no login: the token is the key */
   confirmation: get('/order/confirm/:token', ConfirmationSchema, { params: ConfirmTokenParamsSchema }),

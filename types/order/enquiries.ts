@@ -28,7 +28,16 @@ export type InteractionStatus = Static<typeof InteractionStatusSchema>
 import { ENQUIRY_COMMENT_MAX_LENGTH } from './enquiry-rules'
 export { ENQUIRY_COMMENT_LIMIT, ENQUIRY_COMMENT_MAX_LENGTH } from './enquiry-rules'
 
+/**
+ * A file of an interaction: `url` is where the buyer downloads it (GET /api/request/file/{fileId}, the caller's own
+ * requests only), null for a file that is not online (the seeded ones).
+ */
 export const AttachmentSchema = Type.Object({ name: Type.String(), url: Nullable(Type.String()) })
+
+/** GET /request/file/{fileId}: a file of a staff reply */
+export const EnquiryFileParamsSchema = Closed({ fileId: Type.Integer({ minimum: 1, maximum: 2147483647 }) })
+/** The buyer's download path of a stored reply file (AttachmentSchema.url). */
+export const enquiryFileUrl = (fileId: number) => `/api/request/file/${fileId}`
 export type Attachment = Static<typeof AttachmentSchema>
 
 export const InteractionSchema = Type.Object({

@@ -9,8 +9,10 @@ import { marketingAnchor } from './marketing'
  * (closed) request that was not approved; approved.in has one of its own (the IDOR tests use it).
  * Request ids 'RQ-D0000n' never meet the sequence's 'RQ-000001'... of placed requests.
  * Dates count back from the seed day (SEED_DATE), so the rows are the same on every seed of a day.
+ * The items are products on sale with a list price in both currencies (issue 24: staff can quote the open lead
+ * RQ-D00001 as asked, at the account's prices), the first of them by id.
  */
-export const ENQUIRY_SEED_TABLES = ['request_interactions']
+export const ENQUIRY_SEED_TABLES = ['request_interaction_files', 'request_interactions']
 
 const H = 3_600_000
 const D = 24 * H
@@ -135,8 +137,20 @@ export async function seedEnquiries(db: Kysely<DB>, ctx: SeedContext): Promise<v
   const anchor = marketingAnchor().getTime()
   const users = await db.selectFrom('users').select(['id', 'account_id', 'user_name']).execute()
   const byName = new Map(users.map((u) => [u.user_name, u]))
+  const onSale = await db
+    .selectFrom('products as p')
+    .innerJoin('product_sales as ps', 'ps.product_id', 'p.id')
+    .select('p.catalog_number')
+    .where('ps.sales_status', '=', 'active')
+    .where('p.list_price_cny', 'is not', null)
+    .where('p.list_price_inr', 'is not', null)
+    .orderBy('p.id')
+    .limit(20)
+    .execute()
+  const byNumber = new Map(ctx.products.map((p) => [p.catalogNumber, p]))
+  const quotable = onSale.map((r) => byNumber.get(r.catalog_number)!)
   const items = (i: number, n: number, lang: 'en' | 'zh' = 'zh') =>
-    ctx.products.slice(i, i + n).map((p, k) => ({
+    quotable.slice(i, i + n).map((p, k) => ({
       catalogNumber: p.catalogNumber,
       itemName: lang === 'en' ? p.titleEn : p.titleZh,
       itemCount: k + 1,

@@ -17,6 +17,7 @@ import { serveEndpoint } from '../../lib/endpoint-route'
 import { orderEndpoints } from '../../../types/order/endpoints'
 import { hashConfirmToken } from './lifecycle'
 import { refusal } from '../../lib/localized-refusal'
+import { emitEvent } from '../platform'
 
 /**
  * Requests and enquiries, and order confirmation links (issue 12).
@@ -192,6 +193,29 @@ export async function enquiryRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
     return ok(toInteraction(row as InteractionRow))
   })
 
+  // ---- GET /request/file/:fileId — a file of a staff reply (issue 24), on one of the caller's own requests only
+  serveEndpoint(app, orderEndpoints.enquiryFile, app.requireUser, async (req, reply) => {
+    const f = await db
+      .selectFrom('request_interaction_files as f')
+      .innerJoin('service_requests as s', 's.request_id', 'f.request_id')
+      .select(['f.file_name', 'f.mime', 'f.content'])
+      .where('f.id', '=', req.params.fileId)
+      .where('s.user_id', '=', req.user!.id)
+      .executeTakeFirst()
+    // another user's file answers exactly like a missing one
+    if (!f) throw new ApiError(404, 'NOT_FOUND', msg(req, 'File not found', '未找到该文件'), 'FILE_NOT_FOUND')
+    const ascii = f.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+    return reply
+      .header('content-type', f.mime)
+      .header(
+        'content-disposition',
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.file_name)}`,
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(f.content))
+  })
+
   // ---- confirmation links (no login: the token is the credential)
   const readLink = async (token: string) =>
     db
@@ -264,7 +288,7 @@ export async function enquiryRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
       if (!c) return null
       const o = await trx
         .selectFrom('orders')
-        .select(['id', 'status'])
+        .select(['id', 'status', 'order_number', 'account_id'])
         .where('id', '=', c.order_id)
         .forUpdate()
         .executeTakeFirstOrThrow()
@@ -282,8 +306,18 @@ export async function enquiryRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
       if (action === 'confirm') {
         const to = statusAfterConfirm(o.status)
         if (!to) return decide('failed')
-        if (to !== o.status)
+        if (to !== o.status) {
           await trx.updateTable('orders').set({ status: to, updated_at: new Date() }).where('id', '=', o.id).execute()
+          // issue 24: the ERP hears of the buyer's confirmation in its transaction (the outbox)
+          await emitEvent(trx, 'order.status_changed', {
+            orderId: o.id,
+            orderNumber: o.order_number,
+            accountId: o.account_id,
+            from: o.status,
+            to,
+            by: 'buyer',
+          })
+        }
         return decide('confirmed')
       }
       if (!canCancel(o.status)) return decide('failed')
@@ -292,6 +326,14 @@ export async function enquiryRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
         .set({ status: 'CANCELLED', updated_at: new Date() })
         .where('id', '=', o.id)
         .execute()
+      // issue 24: the ERP hears of the buyer's cancellation in its transaction (the outbox)
+      await emitEvent(trx, 'order.cancelled', {
+        orderId: o.id,
+        orderNumber: o.order_number,
+        accountId: o.account_id,
+        from: o.status,
+        by: 'buyer',
+      })
       return decide('cancelled')
     })
     if (state === null) throw linkNotFound(req)

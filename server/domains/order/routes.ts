@@ -20,8 +20,11 @@ import { enquiryRoutes } from './enquiries'
 import { registerOrderOps } from './lifecycle'
 import { opsToken } from '../../lib/ops-guard'
 import { orderExportRoutes } from './export'
+import { shownStatus } from '../../../types/order/lifecycle'
 import { orderRequestRoutes } from './requests'
 import { refusal } from '../../lib/localized-refusal'
+import { serviceStaffRoutes } from './staff/enquiry-routes'
+import { orderStaffRoutes } from './staff/routes'
 
 /**
  * Order domain (spec §2, §3, §4): order detail, pending lead-time lines, S-quotes, leads and
@@ -125,7 +128,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
       salesOrderNumber: o.sales_order_number,
       orderType: o.order_type,
       deliveryChannel: o.delivery_channel,
-      status: o.status as OrderDetail['status'],
+      // a staff hold shows as the spec's "on hold" (types/order/lifecycle.ts shownStatus)
+      status: shownStatus(o.status, o.held_from) as OrderDetail['status'],
       statusCode: o.status_code,
       source: o.source as OrderDetail['source'],
       poNumber: o.po_number,
@@ -413,6 +417,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
     },
     IDEMPOTENCY_KEY,
   )
+  await app.register(serviceStaffRoutes, opts) // staff: enquiries and leads (staff/enquiry-routes.ts, issue 24)
+  await app.register(orderStaffRoutes, opts) // staff: order review, hold, cancel / return decisions (staff/routes.ts, issue 24)
 }
 
 /** A lead cart of a user is that user's only; an anonymous one belongs to whoever holds its unguessable id. */
