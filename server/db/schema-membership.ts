@@ -78,7 +78,16 @@ export interface DrawRecordTable {
   created_at: CreatedAt
 }
 
-export interface PrizeOrderTable {
+/** Migration 0025: how staff shipped a gift redemption or a prize order (null until shipped). */
+export interface ShipmentColumns {
+  carrier: ColumnType<string | null, string | null | undefined, string | null>
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>
+  shipped_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  /** the staff id */
+  shipped_by: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+export interface PrizeOrderTable extends ShipmentColumns {
   id: Serial<string>
   order_number: string
   user_id: string
@@ -150,11 +159,14 @@ export interface GiftTable {
   draw_only: ColumnType<boolean, boolean | undefined, boolean>
   on_sale: ColumnType<boolean, boolean | undefined, boolean>
   sort_order: ColumnType<number, number | undefined, number>
+  /** migration 0025, the schedule: listed and redeemable from start_at until end_at (null: open-ended) */
+  start_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  end_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
   created_at: CreatedAt
   updated_at: CreatedAt
 }
 
-export interface GiftRedemptionTable {
+export interface GiftRedemptionTable extends ShipmentColumns {
   id: ColumnType<string, never, never>
   redemption_number: string
   user_id: string
@@ -200,6 +212,9 @@ export interface GiftRedemptionFeedbackTable {
     'pending' | 'In-Progress' | 'completed'
   >
   result: string | null
+  /** migration 0025: the staff member who resolved it, and when */
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  resolved_by: ColumnType<string | null, string | null | undefined, string | null>
   created_at: CreatedAt
   updated_at: CreatedAt
 }

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Closed, Literals, Nullable, Paged } from '../common'
-import { RedemptionStatusSchema } from './redemption'
+import { RedemptionShipmentSchema, RedemptionStatusSchema } from './redemption'
 import type { DrawActivityStatus } from './play-rules'
 
 /**
@@ -80,6 +80,8 @@ export const PrizeOrderSchema = Type.Object({
   addressDueAt: Type.String(),
   /** the ship-to put on the order (its address key and a one-line label), null until submitted */
   shipTo: Nullable(Type.Object({ addressKey: Type.String(), label: Type.String() })),
+  /** the carrier and tracking number once staff shipped it */
+  shipment: Type.Optional(RedemptionShipmentSchema),
 })
 export type PrizeOrder = Static<typeof PrizeOrderSchema>
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Closed, Literals, Nullable, Paged } from '../common'
-import { ExchangeStatusSchema, RedemptionStatusSchema } from './redemption'
+import { ExchangeStatusSchema, RedemptionShipmentSchema, RedemptionStatusSchema } from './redemption'
 import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, FEEDBACK_TYPES, GIFT_LIMIT_PERIOD, MAX_REDEEM_QTY } from './gifts'
 import { REMARK_MAX } from '../order/totals'
 
@@ -79,6 +79,8 @@ export const RedemptionSchema = Type.Object({
   remark: Nullable(Type.String()),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  /** the carrier and tracking number once staff shipped it (absent from answers stored before issue 24) */
+  shipment: Type.Optional(RedemptionShipmentSchema),
 })
 export type Redemption = Static<typeof RedemptionSchema>
 

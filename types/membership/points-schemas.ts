@@ -22,6 +22,8 @@ export const PointsEntrySchema = Type.Object({
   sourceRef: Nullable(Type.String()),
   createdAt: Type.String(),
   expiresAt: Nullable(Type.String()),
+  /** why: a staff adjustment's reason, a reversal's cause (null when the source says it all) */
+  note: Type.Optional(Nullable(Type.String())),
 })
 export type PointsEntry = Static<typeof PointsEntrySchema>
 

@@ -22,3 +22,10 @@ export function carrierName(stored: string, language: 'en' | 'zh'): string {
   const hit = CARRIERS.find((c) => c.zh === name || c.en.toLowerCase() === name.toLowerCase())
   return hit ? hit[language] : stored
 }
+
+/** The name a carrier of the list is stored by (its name at home), from either of its names; null for a carrier not listed. */
+export function knownCarrier(name: string): string | null {
+  const n = name.trim()
+  const hit = CARRIERS.find((c) => c.zh === n || c.en.toLowerCase() === n.toLowerCase())
+  return hit ? hit.zh : null
+}

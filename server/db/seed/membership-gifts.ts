@@ -1,7 +1,9 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { DB } from '../schema'
 import type { SeedContext } from './context'
 import { createRng } from './prng'
+import { marketingAnchor } from './anchor'
+import { addressLine } from '../../../types/account/address-rules'
 
 /**
  * Gift-centre seed (issue 13): the gifts of a lab supplier's membership programme, for cn and in.
@@ -14,7 +16,10 @@ import { createRng } from './prng'
  *   minimum quantity > 1: GF-CN-004 tube-rack pack (min 2), GF-IN-003 markers (min 3);
  *   big-ticket gifts priced above any demo member's points (insufficient points);
  *   one gift off sale (GF-CN-021: not listed, refused as off sale).
- * No redemptions, feedback or points entries: members earn from their orders when they first look.
+ * No points entries: members earn from their orders when they first look. One redemption waits for staff
+ * (issue 24): approved.cn's RD-000001 (a branded lab coat, submitted 40 days before the seed day, so outside this
+ * month's limit) with an open feedback about it, for the staff ship and resolve decisions. It predates the
+ * ledger's entries (no points entry: the member's balance stays what their orders earn).
  */
 export const MEMBERSHIP_GIFT_SEED_TABLES = [
   'gift_redemption_feedback',
@@ -437,4 +442,84 @@ export async function seedMembershipGifts(db: Kysely<DB>, ctx: SeedContext): Pro
     sort_order: i,
   }))
   await db.insertInto('gifts').values(rows).execute()
+  await seedWaitingRedemption(db)
+}
+
+/** approved.cn, its first ship-to and the gift of the waiting redemption (seed/accounts.ts, above) */
+const WAITING = { userId: 'U-7f3a9c21', addressKey: 'ST-1000001-01', giftId: 'GF-CN-001', daysAgo: 40 }
+
+/** The redemption and feedback that wait for staff (issue 24), written as the storefront writes them. */
+async function seedWaitingRedemption(db: Kysely<DB>): Promise<void> {
+  const at = new Date(marketingAnchor().getTime() - WAITING.daysAgo * 86_400_000)
+  const user = await db
+    .selectFrom('users')
+    .select(['account_id', 'country', 'first_name', 'last_name', 'phone'])
+    .where('id', '=', WAITING.userId)
+    .executeTakeFirstOrThrow()
+  const st = await db
+    .selectFrom('ship_tos')
+    .selectAll()
+    .where('address_key', '=', WAITING.addressKey)
+    .executeTakeFirstOrThrow()
+  const g = await db.selectFrom('gifts').selectAll().where('id', '=', WAITING.giftId).executeTakeFirstOrThrow()
+  const { n } = (await sql<{ n: string }>`SELECT nextval('gift_redemption_number_seq') AS n`.execute(db)).rows[0]
+  const rd = await db
+    .insertInto('gift_redemptions')
+    .values({
+      redemption_number: `RD-${String(n).padStart(6, '0')}`,
+      user_id: WAITING.userId,
+      account_id: user.account_id,
+      country: user.country,
+      status: 'submitted',
+      points_total: g.points,
+      points_entry_id: null,
+      ship_to_key: st.address_key,
+      ship_to_snapshot: JSON.stringify({
+        addressKey: st.address_key,
+        attentionTo: st.attention_to,
+        company: st.company_or_institution,
+        address: addressLine({
+          stateOrProvince: st.state_or_province,
+          state: st.state,
+          city: st.city,
+          streetAddress: st.street_address,
+          buildingOrRoom: st.building_or_room,
+          zipCode: st.zip_code,
+          isoCountryCode: st.iso_country_code,
+        }),
+        phone: st.phone_number,
+      }),
+      contact: JSON.stringify({ name: `${user.last_name}${user.first_name}`, phone: user.phone ?? '13800138000' }),
+      remark: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('gift_redemption_lines')
+    .values({
+      redemption_id: rd.id,
+      gift_id: g.id,
+      name_en: g.name_en,
+      name_zh: g.name_zh,
+      image: g.image,
+      quantity: 1,
+      unit_points: g.points,
+      line_points: g.points,
+    })
+    .execute()
+  const asked = new Date(at.getTime() + 20 * 86_400_000)
+  await db
+    .insertInto('gift_redemption_feedback')
+    .values({
+      user_id: WAITING.userId,
+      redemption_id: rd.id,
+      category: 'logistics',
+      type: 'enquiry',
+      description: '兑换的礼品还没有发货，请问什么时候发？',
+      created_at: asked,
+      updated_at: asked,
+    })
+    .execute()
 }

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../schema'
 import type { SeedContext } from './context'
 import { marketingAnchor } from './anchor'
+import { addressLine, addressTitle } from '../../../types/account/address-rules'
+import { periodKey } from '../../../types/membership/play-rules'
 
 /**
  * Membership play seed (issue 13): lucky-draw activities and invitation activities, dated from the
@@ -9,8 +11,10 @@ import { marketingAnchor } from './anchor'
  * 30 overall), a blind box running (2 a day), a lucky draw not started (starts 5 days after the seed
  * day) and a wheel that is over (ended the day before). Running ones end 60 days after the seed day.
  * Prizes are a lab supplier's gifts (pipette sets, lab coats, tube racks, branded mugs, gift cards),
- * a points prize and the unlimited "thanks for taking part" slot. No draws, codes or uses: nobody has
- * played yet (codes are made when a member first opens the referral page).
+ * a points prize and the unlimited "thanks for taking part" slot. No codes or uses (codes are made when a
+ * member first opens the referral page), and one draw only: approved.cn won a coffee mug in the autumn wheel that
+ * is over (10 days before the seed day) and gave its address; the prize order LD000000001 waits for staff to ship
+ * it (issue 24). Like the seeded redemption it predates the ledger's entries (no points entry).
  */
 export { MEMBER_PLAY_TABLES as MEMBER_PLAY_SEED_TABLES } from '../migrations/0015_member_play'
 
@@ -192,4 +196,71 @@ export async function seedMemberPlay(db: Kysely<DB>, _ctx: SeedContext): Promise
       })
       .execute()
   }
+  await seedWaitingPrizeOrder(db)
+}
+
+/** approved.cn's draw in the autumn wheel (over) and its prize order, submitted, waiting to ship. */
+async function seedWaitingPrizeOrder(db: Kysely<DB>): Promise<void> {
+  const userId = 'U-7f3a9c21'
+  const activityId = 'LD-CN-OVER'
+  const at = new Date(marketingAnchor().getTime() - 10 * DAY)
+  const prize = await db
+    .selectFrom('draw_prizes')
+    .select('id')
+    .where('activity_id', '=', activityId)
+    .where('name_en', '=', 'Branded coffee mug')
+    .executeTakeFirstOrThrow()
+  const act = await db
+    .selectFrom('draw_activities')
+    .select(['points_per_draw', 'period'])
+    .where('id', '=', activityId)
+    .executeTakeFirstOrThrow()
+  const st = await db
+    .selectFrom('ship_tos')
+    .selectAll()
+    .where('address_key', '=', 'ST-1000001-01')
+    .executeTakeFirstOrThrow()
+  const record = await db
+    .insertInto('draw_records')
+    .values({
+      activity_id: activityId,
+      user_id: userId,
+      prize_id: prize.id,
+      period_key: periodKey(act.period, at, 'cn'),
+      points_spent: act.points_per_draw,
+      idempotency_key: 'seed-draw-0001',
+      created_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const label = [
+    addressTitle({ nickName: st.nick_name, companyOrInstitution: st.company_or_institution }),
+    addressLine({
+      stateOrProvince: st.state_or_province,
+      state: st.state,
+      city: st.city,
+      streetAddress: st.street_address,
+      buildingOrRoom: st.building_or_room,
+      zipCode: st.zip_code,
+      isoCountryCode: st.iso_country_code,
+    }),
+  ]
+    .filter(Boolean)
+    .join(', ')
+  await db
+    .insertInto('prize_orders')
+    .values({
+      order_number: `LD${String(record.id).padStart(9, '0')}`,
+      user_id: userId,
+      draw_id: record.id,
+      prize_id: prize.id,
+      status: 'submitted',
+      address_due_at: new Date(at.getTime() + 14 * DAY),
+      ship_to_id: st.id,
+      ship_to_label: label,
+      ship_to_key: st.address_key,
+      submitted_at: new Date(at.getTime() + DAY),
+      created_at: at,
+    })
+    .execute()
 }

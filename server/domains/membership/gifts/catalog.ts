@@ -5,18 +5,28 @@ import { exchangeStatus, periodStart, RELEASED_REDEMPTION_STATUSES, type Gift, t
 import { pointsBalance } from '../ledger'
 import { syncMember } from '../points/sync'
 import * as M from './messages'
+import { giftState } from '../../../../types/membership/staff-rules'
 
 type Db = Kysely<DB> | Transaction<DB>
 
-export const giftFacts = (g: {
-  on_sale: boolean
-  draw_only: boolean
-  stock: number
-  min_qty: number
-  limit_qty: number | null
-  points: number
-}): GiftFacts => ({
-  onSale: g.on_sale,
+/**
+ * The gift's facts for the rules of gifts.ts. A gift is on sale when its flag is set and its schedule (issue 24,
+ * staff: start_at, end_at) has it live now: a scheduled or ended gift is refused like one taken off sale.
+ */
+export const giftFacts = (
+  g: {
+    on_sale: boolean
+    start_at: Date | null
+    end_at: Date | null
+    draw_only: boolean
+    stock: number
+    min_qty: number
+    limit_qty: number | null
+    points: number
+  },
+  now = new Date(),
+): GiftFacts => ({
+  onSale: giftState({ onSale: g.on_sale, startAt: g.start_at, endAt: g.end_at }, now) === 'live',
   drawOnly: g.draw_only,
   stock: g.stock,
   minQty: g.min_qty,
@@ -67,12 +77,16 @@ function toGift(
   }
 }
 
-const giftQuery = (db: Db, country: string) =>
+/** Gifts on sale and live now by their schedule (the SQL of giftFacts' onSale). */
+const liveNow = (now: Date) =>
+  sql<boolean>`on_sale AND (start_at IS NULL OR start_at <= ${now}) AND (end_at IS NULL OR end_at > ${now})`
+
+const giftQuery = (db: Db, country: string, now: Date) =>
   db
     .selectFrom('gifts')
     .selectAll()
     .where('country', '=', country as 'cn' | 'in')
-    .where('on_sale', '=', true)
+    .where(liveNow(now))
     .orderBy('sort_order')
     .orderBy('id')
     .execute()
@@ -83,7 +97,7 @@ export async function listGifts(db: Kysely<DB>, req: FastifyRequest) {
   await syncMember(db, user.id)
   const now = new Date()
   const [gifts, balance, redeemed] = await Promise.all([
-    giftQuery(db, user.country),
+    giftQuery(db, user.country, now),
     pointsBalance(db, user.id),
     redeemedThisPeriod(db, user.id, now),
   ])
@@ -98,7 +112,7 @@ export async function giftDetail(db: Kysely<DB>, req: FastifyRequest, id: string
     .selectAll()
     .where('id', '=', id)
     .where('country', '=', user.country as 'cn' | 'in')
-    .where('on_sale', '=', true)
+    .where(liveNow(new Date()))
     .executeTakeFirst()
   if (!g) throw M.giftMissing(req)
   await syncMember(db, user.id)

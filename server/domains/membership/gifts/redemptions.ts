@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { Feedback, FeedbackBody, Redemption, RedemptionPage } from '../../../../types'
 import * as M from './messages'
+import { buyerShipment } from '../shipment'
 
 /**
  * The redemption record and redemption feedback (issue 13: "the redemption record and redemption
@@ -100,6 +101,7 @@ export async function redemptionDetail(
     remark: r.remark,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
+    shipment: buyerShipment(r, req.locale.language === 'en' ? 'en' : 'zh'),
   }
 }
 

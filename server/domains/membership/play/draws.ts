@@ -21,6 +21,7 @@ import { earnPoints, lockMember, pointsBalance, spendPoints } from '../ledger'
 import { replayOrRefuse, requestHash } from '../../../lib/idempotency'
 import { accountShipTo } from '../../../lib/account-rows'
 import * as M from './messages'
+import { buyerShipment } from '../shipment'
 
 /**
  * Lucky draws, blind boxes and wheels (spec §4 "Lucky-draw activity: period limit", §8 "Lucky draw:
@@ -157,6 +158,9 @@ type OrderRow = {
   address_due_at: Date
   ship_to_key: string | null
   ship_to_label: string | null
+  carrier: string | null
+  tracking_number: string | null
+  shipped_at: Date | null
   activity_id: string
   act_en: string
   act_zh: string
@@ -177,6 +181,9 @@ function orderQuery(db: Db) {
       'o.address_due_at',
       'o.ship_to_key',
       'o.ship_to_label',
+      'o.carrier',
+      'o.tracking_number',
+      'o.shipped_at',
       'a.id as activity_id',
       'a.name_en as act_en',
       'a.name_zh as act_zh',
@@ -195,6 +202,7 @@ const orderOut = (req: FastifyRequest, o: OrderRow): PrizeOrder => ({
   createdAt: new Date(o.created_at).toISOString(),
   addressDueAt: new Date(o.address_due_at).toISOString(),
   shipTo: o.ship_to_key ? { addressKey: o.ship_to_key, label: o.ship_to_label ?? '' } : null,
+  shipment: buyerShipment(o, zh(req) ? 'zh' : 'en'),
 })
 
 /**

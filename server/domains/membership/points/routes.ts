@@ -30,7 +30,7 @@ export async function pointsRoutes(
     const [rows, total] = await Promise.all([
       db
         .selectFrom('points_entries')
-        .select(['id', 'kind', 'points', 'source', 'source_ref', 'created_at', 'expires_at'])
+        .select(['id', 'kind', 'points', 'source', 'source_ref', 'note', 'created_at', 'expires_at'])
         .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
@@ -51,6 +51,7 @@ export async function pointsRoutes(
       sourceRef: e.source_ref,
       createdAt: new Date(e.created_at).toISOString(),
       expiresAt: e.expires_at ? new Date(e.expires_at).toISOString() : null,
+      note: e.note,
     }))
     return ok({ items, total: Number(total.n), page, pageSize })
   })
