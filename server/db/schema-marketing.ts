@@ -2,6 +2,13 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>
+type OptionalTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+
+/** What migration 0023 adds to every table staff edit: when, and by which staff member, it last changed. */
+export interface StaffEditedColumns {
+  updated_at: CreatedAt
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>
+}
 
 export type MarketingContentType = 'knowledge' | 'application' | 'workflow' | 'industry' | 'brand' | 'campaign'
 
@@ -34,7 +41,7 @@ interface ArticleTextColumns {
 }
 
 /** Marketing content. Bodies are sanitized HTML (server/lib/sanitize.ts) before they are stored. */
-export interface ContentItemTable extends ArticleTextColumns {
+export interface ContentItemTable extends ArticleTextColumns, StaffEditedColumns {
   id: Generated<number>
   content_type: MarketingContentType
   category_id: number
@@ -45,6 +52,8 @@ export interface ContentItemTable extends ArticleTextColumns {
   cover_image: string | null
   /** in the future = scheduled: not listed, not served */
   published_at: Timestamp
+  /** the end of publication (migration 0023): from then on not listed, not served; null = no end */
+  published_until: OptionalTimestamp
   read_minutes: number
 }
 
@@ -55,7 +64,7 @@ export interface ContentProductTable {
   position: number
 }
 
-export interface PromotionTable extends ArticleTextColumns {
+export interface PromotionTable extends ArticleTextColumns, StaffEditedColumns {
   id: string
   /** url segments of /promotions/{category}/{subject}/{id} */
   category: string
@@ -73,7 +82,7 @@ export interface PromotionProductTable {
 }
 
 /** Home special columns: banners, the flash-sale entry, learning-centre picks (promotions come from `promotions`). */
-export interface SpecialColumnTable {
+export interface SpecialColumnTable extends StaffEditedColumns {
   id: string
   kind: 'banner' | 'flash-sale' | 'learning'
   title_en: string

@@ -24,6 +24,7 @@ import { addLines, numberedLines, productIdsByCatalogNumber } from './lines'
 import { orderableQuote } from './orderable-quote'
 import { defaultSupplyCentre, hasPendingAddressOnly, priceLines, shownLine, type QuotePrice } from './pricing'
 import { refusal } from '../../lib/localized-refusal'
+import { cartStaffRoutes } from './staff/routes'
 
 /**
  * Cart domain (spec §3, §4, §7, §8): the cart calls, coupons, the delivery-channel lookup and
@@ -403,6 +404,9 @@ export async function cartRoutes(app: FastifyInstance, opts: { db: Kysely<DB> })
     }
     return ok(data)
   })
+
+  // ---- staff: coupons (issue 24)
+  await app.register(cartStaffRoutes, opts)
 }
 
 const lineNotFound = refusal(404, 'NOT_FOUND', 'CART_LINE_NOT_FOUND', [

@@ -8,6 +8,7 @@ import { flashbuyEndpoints } from '../../../types/flashbuy/endpoints'
 import { createFlashPlacer } from './place'
 import { applyFlashPromo, listSales, quoteSale, saleDetail } from './sales'
 import { opsToken, registerFlashOps } from './ops'
+import { flashbuyStaffRoutes } from './staff/routes'
 
 /**
  * Flash-buy domain (spec §2, §3, §4, §5, §7): the sale list, the detail, apply-promo and placement.
@@ -46,4 +47,7 @@ export async function flashbuyRoutes(app: FastifyInstance, opts: { db: Kysely<DB
     async (req) => ok(await placer.place(req, req.body)),
     IDEMPOTENCY_KEY,
   )
+
+  // ---- staff: flash sales (issue 24); a change reaches the placement's Redis gate after its commit
+  await app.register(flashbuyStaffRoutes, { db, saleChanged: (id: string) => placer.saleChanged(id) })
 }

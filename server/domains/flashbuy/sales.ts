@@ -111,13 +111,16 @@ const LIST_RANK: Record<FlashBuyStatus, number> = { IN_PROGRESS: 0, COMING_SOON:
 
 /**
  * The sale list of the caller's country: running sales first, then the coming ones (soonest first),
- * then the sold-out ones, then those that ended in the last EXPIRED_LISTED_DAYS days (latest first).
+ * then the sold-out ones, then those that ended in the last EXPIRED_LISTED_DAYS days (latest first); not those
+ * staff ended.
  */
 export async function listSales(db: Kysely<DB>, req: FastifyRequest): Promise<FlashSaleSummary[]> {
   const now = Date.now()
   const rows = await salesQuery(db)
     .where('f.country', '=', callerCountry(req))
     .where('f.end_at', '>', new Date(now - EXPIRED_LISTED_DAYS * DAY))
+    // a sale ended by staff (issue 24) leaves the list at once; one that ran its course stays a while as expired
+    .where('f.ended_at', 'is', null)
     .orderBy('f.sort_order')
     .orderBy('f.id')
     .limit(LIST_MAX)

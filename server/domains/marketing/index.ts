@@ -5,3 +5,16 @@
 export { contentByIds, iso, langOf, promotionsByIds } from './resolve'
 export { resolveByKind, resolveItems } from './item-display'
 export { firstBannerImage } from './special-columns'
+// the checks of staff writes of marketing content, shared with coupons (cart) and flash sales (flashbuy)
+export {
+  alreadyEnded,
+  checkWindow,
+  endedWindow,
+  instantOf,
+  invalid,
+  minorOf,
+  notFound,
+  productIdsOf,
+  textOf,
+  windowState,
+} from './staff/fields'

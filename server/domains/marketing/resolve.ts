@@ -136,7 +136,11 @@ export async function contentByIds(db: Kysely<DB>, ids: string[], lang: Lang): P
   const rows = await db
     .selectFrom('content_items as c')
     .innerJoin('article_types as a', 'a.value', 'c.article_type')
-    .select([...contentColumns(lang), lang === 'en' ? 'a.label_en as article_label' : 'a.label_zh as article_label'])
+    .select([
+      ...contentColumns(lang),
+      'c.published_until',
+      lang === 'en' ? 'a.label_en as article_label' : 'a.label_zh as article_label',
+    ])
     .where('c.id', 'in', nums)
     .execute()
   const now = Date.now()
@@ -145,7 +149,10 @@ export async function contentByIds(db: Kysely<DB>, ids: string[], lang: Lang): P
       card: toCard(r as ContentRow),
       articleLabel: r.article_label,
       isVm: isVmWorkflow(r.content_type, r.article_type),
-      published: new Date(r.published_at).getTime() <= now,
+      // as the content list's rule (routes.ts `published`): from published_at, until published_until when set
+      published:
+        new Date(r.published_at).getTime() <= now &&
+        (r.published_until === null || new Date(r.published_until).getTime() > now),
     })
   }
   return out

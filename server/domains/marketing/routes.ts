@@ -22,6 +22,7 @@ import { tagRoutes } from '../../lib/openapi'
 import { paging } from '../../lib/paging'
 import { marketingEndpoints } from '../../../types/marketing/endpoints'
 import { serveEndpoint } from '../../lib/endpoint-route'
+import { marketingStaffRoutes } from './staff/routes'
 
 const CATALOG_NUMBER = new RegExp(CATALOG_NUMBER_PATTERN)
 /** spec section 9: "Promo applies to | up to 30 SKUs" */
@@ -34,8 +35,9 @@ export async function marketingRoutes(app: FastifyInstance, opts: { db: Kysely<D
   tagRoutes(app, 'marketing')
   const { db } = opts
 
-  /** content visible now: published (scheduled items stay hidden until their date) */
-  const published = (now: Date) => sql<boolean>`c.published_at <= ${now}`
+  /** content visible now: published (scheduled items stay hidden until their date, ended ones after their end) */
+  const published = (now: Date) =>
+    sql<boolean>`(c.published_at <= ${now} AND (c.published_until IS NULL OR c.published_until > ${now}))`
 
   serveEndpoint(app, marketingEndpoints.contentCategories, null, async (req) => {
     const lang = langOf(req.locale)
@@ -305,4 +307,7 @@ export async function marketingRoutes(app: FastifyInstance, opts: { db: Kysely<D
     }
     return ok(data)
   })
+
+  // ---- staff: promotions, articles and banners (issue 24)
+  await app.register(marketingStaffRoutes, opts)
 }

@@ -33,6 +33,13 @@ export interface FlashGate {
   enter(saleId: string, item: PlaceItem): Promise<'reserved' | 'refuse' | 'bypass'>
   confirmRefusal(saleId: string, item: PlaceItem): Promise<Outcome | null>
   release(saleId: string, item: PlaceItem): void
+  /**
+   * A sale's stock or limit changed outside placement (staff, issue 24): its keys are dropped, to be initialised
+   * from the database at the next request. Until then, or if Redis misses this, the gate can only be wrong in
+   * turning a request away, which the database confirms or overrules (confirmRefusal), or in letting one through,
+   * which the database refuses: never an oversale.
+   */
+  forget(saleId: string): Promise<void>
   readonly stats: {
     reserved: number
     refused: number
@@ -300,6 +307,15 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger,
       void keys(saleId)
         .then((k) => redis.fbRelease(k[0], k[1], String(item.accountId), item.body.quantity))
         .catch(fail)
+    },
+    async forget(saleId) {
+      if (!usable()) return
+      try {
+        const k = await keys(saleId)
+        await redis.del(k[0], k[1])
+      } catch (e) {
+        fail(e)
+      }
     },
     async close() {
       redis.disconnect()

@@ -22,6 +22,8 @@ import type { Config } from '../../../config'
 export interface FlashPlacer {
   /** places one flash-buy order for req.user; reads the Idempotency-Key header itself */
   place(req: FastifyRequest, body: FlashPlaceOrderBody): Promise<FlashPlaceOrderResult>
+  /** a sale's stock, limit or window changed by staff: the Redis gate (if any) forgets what it holds of it */
+  saleChanged(saleId: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -89,6 +91,9 @@ export function createFlashPlacer(
       const outcome = await batcher.submit(body.flashBuyId, item)
       if (pass === 'reserved' && outcome.kind !== 'placed') gate.release(body.flashBuyId, item)
       return unwrap(outcome)
+    },
+    async saleChanged(saleId) {
+      await gate?.forget(saleId)
     },
     async close() {
       await batcher.drain()
