@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely'
+import type { ColumnType, Generated, JSONColumnType } from 'kysely'
 import type { DB, ProductTable } from './schema'
 
 /** Tables of the catalogue domain (search, documents, variants, origins). Added by migration 0003_catalog. */
@@ -72,6 +72,37 @@ export interface CatalogSearchTermTable {
   weight: Generated<number>
 }
 
+/** An applied catalogue import (issue 24; dry runs are not recorded). Migration 0026. */
+export interface CatalogueImportTable {
+  id: Generated<number>
+  staff_id: string
+  kind: 'products' | 'prices' | 'stock'
+  format: 'csv' | 'xlsx'
+  file_name: string | null
+  file_sha256: string
+  rows: number
+  valid: number
+  created: number
+  updated: number
+  unchanged: number
+  error_count: number
+  /** the first 1,000 row errors */
+  errors: JSONColumnType<{ row: number; column: string | null; message: string }[], string, string>
+  duration_ms: number
+  created_at: Generated<Date>
+}
+
+/** The uploaded PDF of a document (issue 24); a document without one is rendered on the fly. Migration 0026. */
+export interface ProductDocumentFileTable {
+  document_id: number
+  content_type: 'application/pdf'
+  size: number
+  sha256: string
+  content: Buffer
+  uploaded_by: string
+  uploaded_at: Generated<Date>
+}
+
 export interface CatalogTables {
   product_catalog: ProductCatalogTable
   product_descriptions: ProductDescriptionTable
@@ -80,6 +111,8 @@ export interface CatalogTables {
   product_documents: ProductDocumentTable
   product_attribute_values: ProductAttributeValueTable
   catalog_search_terms: CatalogSearchTermTable
+  catalogue_imports: CatalogueImportTable
+  product_document_files: ProductDocumentFileTable
 }
 
 /**

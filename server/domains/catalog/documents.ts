@@ -249,12 +249,20 @@ export function documentRoutes(app: FastifyInstance, db: Kysely<DB>) {
       .where('d.id', '=', Number(req.params.id))
       .executeTakeFirst()
     if (!d) throw new ApiError(404, 'NOT_FOUND', `Document ${req.params.id} not found`)
-    const pdf = documentPdf(d)
-    return reply
+    // a file uploaded by staff (issue 24; staff/document-upload.ts) is served as uploaded; it may be replaced under
+    // the same id, so it is not kept by caches
+    const uploaded = await cdb
+      .selectFrom('product_document_files')
+      .select('content')
+      .where('document_id', '=', d.id)
+      .executeTakeFirst()
+    const pdf = uploaded ? Buffer.from(uploaded.content) : documentPdf(d)
+    reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${safeFileName(d.file_name)}"`)
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=3600')
-      .send(pdf)
+    if (uploaded) reply.header('cache-control', 'no-cache')
+    else reply.header('cache-control', 'public, max-age=3600')
+    return reply.send(pdf)
   })
 }

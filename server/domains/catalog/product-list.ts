@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema'
 import type { ProductList, ProductSummary } from '../../../types'
 import { ok } from '../../errors'
 import { serveEndpoint } from '../../lib/endpoint-route'
+import { onCatalogueChange } from './freshness'
 import { loadAccountPrices, pricingContext, summaryColumns, toSummary } from './summary'
 import { paging } from '../../lib/paging'
 import { catalogEndpoints } from '../../../types/catalog/endpoints'
@@ -18,6 +19,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { db: Kysely<DB
 
   // The catalogue changes rarely: totals come from a small per-category cache, not a count per request.
   const countCache = new LRUCache<string, number>({ max: COUNT_MAX_ENTRIES, ttl: COUNT_TTL_MS })
+  onCatalogueChange(db, () => countCache.clear())
   async function total(categoryId: number | null): Promise<number> {
     const key = String(categoryId ?? 'all')
     const hit = countCache.get(key)

@@ -9,18 +9,22 @@ import { documentRoutes } from './documents'
 import { selectionRoutes } from './selection'
 import { productsRoutes } from './product-list'
 import { tagRoutes } from '../../lib/openapi'
+import { onCatalogueChange } from './freshness'
+import { catalogStaffRoutes } from './staff/routes'
 
 /** catalogue: product list, category tree, search, product page, prices, availability, documents, selection tools, dual-origin list */
 export async function catalogRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   tagRoutes(app, 'catalog')
   await app.register(productsRoutes, opts)
   const categories = createCategoryIndex(opts.db)
+  onCatalogueChange(opts.db, () => categories.clear())
   treeRoutes(app, categories)
   searchRoutes(app, opts.db, categories)
   detailRoutes(app, opts.db)
   priceRoutes(app, opts.db)
   documentRoutes(app, opts.db)
   selectionRoutes(app, opts.db, categories)
+  await app.register(catalogStaffRoutes, opts)
 }
 
 export { mediaRoutes } from './media'

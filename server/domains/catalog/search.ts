@@ -14,6 +14,7 @@ import {
 } from './summary'
 import { queryPrepared } from '../../db/prepared'
 import { badRequest, createCache } from './common'
+import { onCatalogueChange } from './freshness'
 import { createSearchIndexLoader, type PageColumns, type SearchIndex } from './search-index'
 import { catName, type CategoryIndexLoader } from './tree'
 import { paging } from '../../lib/paging'
@@ -181,6 +182,12 @@ export function searchRoutes(app: FastifyInstance, db: Kysely<DB>, categories: C
   const pages = createCache<SearchPage>(4000)
   const index = createSearchIndexLoader(db)
   const dictionary = createCache<DictHit[]>(500)
+  // a staff import: the next search sees it (the index is rebuilt before the import answers)
+  onCatalogueChange(db, () => {
+    pages.clear()
+    dictionary.clear()
+    return index.refresh()
+  })
 
   /**
    * Close catalogue terms, brands and categories (trigram similarity over the small dictionary). `%` lets the

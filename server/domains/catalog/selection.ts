@@ -14,6 +14,7 @@ import { serveEndpoint } from '../../lib/endpoint-route'
 import { toMajor } from '../../../types/money'
 import { loadAccountPrices, pricingContext, summariesByIds, summarySelection, toSummary } from './summary'
 import { asCatalogDb, badRequest, createCache } from './common'
+import { onCatalogueChange } from './freshness'
 import { ATTRIBUTE_NAMES_ZH, MULTI_VALUED_ATTRIBUTES, SURCHARGE_REASONS } from './labels'
 import type { CategoryIndex, CategoryIndexLoader } from './tree'
 import { isStorableText, unstorableTextError } from '../../lib/storable-text'
@@ -124,6 +125,10 @@ export function selectionRoutes(app: FastifyInstance, db: Kysely<DB>, categories
   const cdb = asCatalogDb(db)
   const facetCache = createCache<{ total: number; rows: { name: string; value: string; n: number }[] }>(500)
   const dualTotals = createCache<number>(4)
+  onCatalogueChange(db, () => {
+    facetCache.clear()
+    dualTotals.clear()
+  })
 
   function matching(scope: number[] | null, filters: SelectionFilter[]) {
     let q = cdb.selectFrom('products as p')
