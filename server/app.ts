@@ -7,9 +7,10 @@ import type { DB } from './db/schema'
 import { ApiError, errorBody, frameworkErrorReply, unavailableBody, UNAVAILABLE_RETRY_AFTER_S } from './errors'
 import { dbAvailability } from './db/availability'
 import { messageLanguage, schemaErrorMessage, type SchemaError } from './lib/schema-errors'
-import { registerAuth, mountLogin, type AuthOptions } from './domains/auth'
+import { registerAuth, registerIntegrationGuard, mountLogin, type AuthOptions } from './domains/auth'
 import { registerStaff } from './domains/staff'
 import { staffRoutes } from './domains/staff/routes'
+import { erpRoutes } from './erp-routes'
 import { parseLocale } from './locale'
 import { redactUrl } from './lib/safe-url'
 import { trustProxyOption } from './lib/trust-proxy'
@@ -119,6 +120,8 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
   registerAuth(app, opts.db, opts.jwtSecret)
   // app.requireStaff(permission): the guard of the staff routes under /api/admin (issue 24)
   registerStaff(app, opts.db, opts.jwtSecret)
+  // app.requireIntegration(scope): the guard of the inbound ERP routes under /api/erp (issue 24; docs/erp.md)
+  registerIntegrationGuard(app, opts.db, opts.jwtSecret, () => app.login.cfg.embeddedIssuer)
   // app.mail: SMTP by MAIL_URL, else the local stand-in outside production (+ /__mail/messages); server/lib/mail.ts
   registerMail(app, config)
   // NUL or an unpaired surrogate anywhere in a request (any route, /api and the sign-in forms): 400 naming the field
@@ -209,6 +212,8 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
       await api.register(flashbuyRoutes, o)
       await api.register(membershipRoutes, o)
       await api.register(staffRoutes, o)
+      // the ERP: its integration clients (staff) and what it posts (/api/erp, integration clients only)
+      await api.register(erpRoutes, o)
     },
     { prefix: '/api' },
   )

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from 'typebox'
 import type { Permission } from './staff/permissions'
+import type { ErpScope } from './platform/erp-scopes'
 
 /**
  * The unit of the API contract: one endpoint of /api, its method, its path (Fastify style, `:name` for a path
@@ -36,6 +37,13 @@ export type Endpoint<
    * for it; every path under /admin/ has one (server/lib/endpoint-route.ts refuses to register it otherwise).
    */
   permission?: Permission
+  /**
+   * An inbound ERP route's scope (types/platform/erp-scopes.ts): served behind the integration client's access
+   * token with that scope; every path under /erp/ has one.
+   */
+  scope?: ErpScope
+  /** the operation's one-line summary in the OpenAPI document (else server/lib/openapi-operations.ts has it) */
+  summary?: string
 }
 
 /** One entry of a table: keeps the method and the path as literal types (a call must name the same ones). */
@@ -75,10 +83,11 @@ export const put = answering('PUT')
 export const del = answering('DELETE')
 
 /** A staff entry (under /admin/): the entry with the permission its route needs (types/staff/permissions.ts). */
-export const withPermission = <E extends Endpoint>(permission: Permission, e: E): E & { permission: Permission } => ({
-  ...e,
-  permission,
-})
+export const withPermission = <E extends Endpoint>(
+  permission: Permission,
+  e: E,
+  summary?: string,
+): E & { permission: Permission } => ({ ...e, permission, ...(summary ? { summary } : {}) })
 
 type Of<E, K extends string> = E extends { [Key in K]: infer S extends TSchema } ? Static<S> : void
 

@@ -158,6 +158,7 @@ import type { EnquiryTables } from './schema-enquiries'
 import type { MembershipTables } from './schema-membership'
 import type { StaffTables } from './schema-staff'
 import type { OutboxTables } from './schema-outbox'
+import type { ErpTables } from './schema-erp'
 
 export interface DB
   extends
@@ -171,7 +172,8 @@ export interface DB
     EnquiryTables,
     MembershipTables,
     StaffTables,
-    OutboxTables {
+    OutboxTables,
+    ErpTables {
   sys_config: SysConfigTable
   categories: CategoryTable
   products: ProductTable

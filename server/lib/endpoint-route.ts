@@ -43,7 +43,8 @@ export interface MoreRouteOptions {
  *   serveEndpoint(app, accountEndpoints.creditList, app.requireUser, async (req) => ok(...))
  * An entry with a `permission` (a staff route, types/staff/endpoints.ts) is served behind app.requireStaff(permission)
  * as an onRequest hook, so a refused call is answered before its body is even parsed; a path under /admin/ without
- * a permission is refused here, at registration.
+ * a permission is refused here, at registration. Likewise an inbound ERP entry's `scope` (types/platform/erp.ts):
+ * served behind app.requireIntegration(scope), and every path under /erp/ must have one.
  */
 export function serveEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -55,12 +56,16 @@ export function serveEndpoint<E extends Endpoint>(
   if (e.path.startsWith('/admin/') && !e.permission) {
     throw new Error(`${e.method} ${e.path}: a staff route needs a permission (types/staff/permissions.ts)`)
   }
+  if (e.path.startsWith('/erp/') && !e.scope) {
+    throw new Error(`${e.method} ${e.path}: an inbound ERP route needs a scope (types/platform/erp-scopes.ts)`)
+  }
   app.withTypeProvider<TypeBoxTypeProvider>().route({
     ...routeOf(e),
     ...more,
     ...(e.permission
       ? { onRequest: app.requireStaff(e.permission), config: { ...more.config, permission: e.permission } }
       : {}),
+    ...(e.scope ? { onRequest: app.requireIntegration(e.scope), config: { ...more.config, scope: e.scope } } : {}),
     ...(guard ? { preHandler: guard } : {}),
     handler,
   })

@@ -81,6 +81,7 @@ export function routeOf<E extends Endpoint, X extends object = object>(
   if (e.params) schema.params = e.params
   if (e.query) schema.querystring = e.query
   if (e.body) schema.body = e.body
+  if (e.summary) schema.summary = e.summary
   schema.response = 'answer' in e ? okReply(e.answer) : 'redirect' in e ? redirectReply(e.redirect) : fileReply(e.file)
   return { method: e.method, url: e.path, schema: schema as RouteSchemaOf<E> & X }
 }
@@ -90,7 +91,7 @@ export function routeOf<E extends Endpoint, X extends object = object>(
  * recognised by identity; any other guard says what it demands by `declareGuard` where it is made (the membership
  * centre's requireMember, the operator routes' x-ops-token check), so a route guarded by it is documented as such.
  */
-export type GuardKind = 'bearer' | 'bearerOptional' | 'ops' | 'staff'
+export type GuardKind = 'bearer' | 'bearerOptional' | 'ops' | 'staff' | 'integration'
 const GUARDS = new WeakMap<object, GuardKind>()
 export function declareGuard<F extends object>(fn: F, kind: GuardKind): F {
   GUARDS.set(fn, kind)
@@ -108,6 +109,8 @@ declare module 'fastify' {
     idempotencyKey?: boolean
     /** a staff route's permission (types/staff/permissions.ts), documented as the operation's x-permission */
     permission?: string
+    /** an inbound ERP route's scope (types/platform/erp-scopes.ts), documented as the operation's x-scope */
+    scope?: string
   }
 }
 export const IdempotencyKeyHeaderSchema = Type.String({
@@ -136,6 +139,8 @@ const SECURITY_TEXT: Record<GuardKind | 'none', string> = {
   bearerOptional: "A bearer access token is optional: with one, the answer is the signed-in user's.",
   staff:
     'Staff endpoint: requires a staff token (401 without one or with a buyer token; 403 when no role of the staff member grants the permission named in x-permission).',
+  integration:
+    'Inbound ERP endpoint: requires an access token of an integration client (OAuth 2 client credentials at /oidc/token) with the scope named in x-scope (401 without one, 403 without the scope).',
   ops: 'Operator endpoint: requires the x-ops-token header (401 without it, 403 with another value); it exists only when the server has OPS_TOKEN.',
   none: 'No login needed.',
 }
@@ -144,7 +149,9 @@ const SECURITY_TEXT: Record<GuardKind | 'none', string> = {
 export function tagRoutes(app: FastifyInstance, domain: string) {
   app.addHook('onRoute', (route: RouteOptions) => {
     const schema = (route.schema ??= {}) as { tags?: string[] }
-    schema.tags ??= [domain]
+    // onRoute hooks run from the outer plugin in: the innermost plugin's tag wins (a domain's staff routes, registered
+    // from the domain's plugin, are 'staff', not the domain's)
+    schema.tags = [domain]
   })
 }
 
@@ -191,6 +198,20 @@ export function registerOpenApi(app: FastifyInstance) {
             description:
               'The token of a staff member (audience lab-store-admin; a buyer token is refused). Staff sign-in is not built yet: in development, npm run token -- --staff admin.staff',
           },
+          erpClient: {
+            type: 'oauth2',
+            description: 'An ERP integration client (docs/erp.md): client credentials at the embedded provider',
+            flows: {
+              clientCredentials: {
+                tokenUrl: '/oidc/token',
+                scopes: {
+                  'erp:orders': 'post order status changes and shipments',
+                  'erp:invoices': 'post invoices with their PDF',
+                  'erp:catalogue': 'post stock and account prices',
+                },
+              },
+            },
+          },
           opsToken: {
             type: 'apiKey',
             in: 'header',
@@ -209,23 +230,28 @@ export function registerOpenApi(app: FastifyInstance) {
         .filter(Boolean) as GuardKind[]
       const kind: GuardKind | 'none' = kinds.includes('ops')
         ? 'ops'
-        : kinds.includes('staff')
-          ? 'staff'
-          : kinds.includes('bearer')
-            ? 'bearer'
-            : kinds.includes('bearerOptional')
-              ? 'bearerOptional'
-              : 'none'
+        : kinds.includes('integration')
+          ? 'integration'
+          : kinds.includes('staff')
+            ? 'staff'
+            : kinds.includes('bearer')
+              ? 'bearer'
+              : kinds.includes('bearerOptional')
+                ? 'bearerOptional'
+                : 'none'
+      const scope = (route.config as { scope?: string } | undefined)?.scope
       const security: Record<string, string[]>[] | undefined =
         kind === 'ops'
           ? [{ opsToken: [] }]
-          : kind === 'staff'
-            ? [{ staffBearer: [] }]
-            : kind === 'bearer'
-              ? [{ bearer: [] }]
-              : kind === 'bearerOptional'
-                ? [{ bearer: [] }, {}]
-                : undefined
+          : kind === 'integration'
+            ? [{ erpClient: scope ? [scope] : [] }]
+            : kind === 'staff'
+              ? [{ staffBearer: [] }]
+              : kind === 'bearer'
+                ? [{ bearer: [] }]
+                : kind === 'bearerOptional'
+                  ? [{ bearer: [] }, {}]
+                  : undefined
       const s = schema as Record<string, unknown> & {
         response?: Record<string, unknown>
         headers?: TSchema
@@ -258,6 +284,7 @@ export function registerOpenApi(app: FastifyInstance) {
           response: { ...ERROR_RESPONSES, ...s.response },
           ...(security ? { security } : {}),
           ...(permission ? { 'x-permission': permission } : {}),
+          ...(scope ? { 'x-scope': scope } : {}),
         },
       }
     },

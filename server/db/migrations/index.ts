@@ -25,6 +25,7 @@ import * as m0023 from './0023_marketing_admin'
 import * as m0024 from './0024_outbox'
 import * as m0025 from './0025_membership_admin'
 import * as m0026 from './0026_catalogue_import'
+import * as m0027 from './0027_erp_inbound'
 
 /** Static provider: every migration module is imported here (works under tsx and bundlers alike). */
 export const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0024_outbox': m0024,
   '0025_membership_admin': m0025,
   '0026_catalogue_import': m0026,
+  '0027_erp_inbound': m0027,
 }
 
 export const staticMigrationProvider: MigrationProvider = {
