@@ -102,6 +102,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = Object.free
   'GET /api/request/list': "The caller's requests and enquiries, newest first",
   'GET /api/request/detail/{requestId}': "One of the caller's requests with its interaction history",
   'POST /api/request/{requestId}/comment': "Comment on one of the caller's requests",
+  'GET /api/request/file/{fileId}': "Download a file of a staff reply to one of the caller's requests",
   'GET /api/order/confirm/{token}': 'An order confirmation link: the order summary and its state',
   'POST /api/order/confirm/{token}': 'Confirm or cancel an order through its confirmation link',
   'GET /api/order/export': "Export the caller's orders of a date range as XLSX or CSV",
@@ -147,6 +148,76 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = Object.free
   'GET /api/admin/audit': 'The audit log of staff changes, newest first, paged and filtered',
   'GET /api/admin/staff': 'The staff members and their roles',
   'POST /api/admin/staff/{id}/roles': "Set a staff member's roles (ends their older tokens; audited)",
+  'GET /api/admin/orders': 'Orders as staff see them, filtered by status, hold and account, paged',
+  'GET /api/admin/orders/{orderNo}': 'One order with its lines, addresses, shipments, requests and status history',
+  'POST /api/admin/orders/{orderNo}/review':
+    'Approve or reject an order pending review, financial review or approval (audited)',
+  'POST /api/admin/orders/{orderNo}/hold':
+    'Put an order on hold with a reason: no status change until it is released (audited)',
+  'POST /api/admin/orders/{orderNo}/release': 'Release a held order (audited)',
+  'GET /api/admin/order-requests': 'Cancel and return requests, filtered by type and status, paged',
+  'POST /api/admin/order-requests/{id}/accept':
+    'Accept a cancel or return request with a note; the order follows (audited)',
+  'POST /api/admin/order-requests/{id}/refuse': 'Refuse a cancel or return request with a note (audited)',
+  'POST /api/admin/order-requests/{id}/goods-received': "Record a return's goods as received (audited)",
+  'GET /api/admin/promotions': 'The promotions, paged, filtered by state (scheduled, running, ended)',
+  'POST /api/admin/promotions': 'Create a promotion (validated as the storefront relies on; audited)',
+  'GET /api/admin/promotions/{id}': 'One promotion, as staff see it',
+  'PUT /api/admin/promotions/{id}': 'Change a promotion (audited; 409 once it has ended)',
+  'POST /api/admin/promotions/{id}/end': 'End a promotion now (audited; 409 when it has ended already)',
+  'GET /api/admin/articles': 'The articles, paged, filtered by state (scheduled, running, ended)',
+  'POST /api/admin/articles': 'Create a article (validated as the storefront relies on; audited)',
+  'GET /api/admin/articles/{id}': 'One article, as staff see it',
+  'PUT /api/admin/articles/{id}': 'Change a article (audited; 409 once it has ended)',
+  'POST /api/admin/articles/{id}/end': 'End a article now (audited; 409 when it has ended already)',
+  'GET /api/admin/banners': 'The banners, paged, filtered by state (scheduled, running, ended)',
+  'POST /api/admin/banners': 'Create a banner (validated as the storefront relies on; audited)',
+  'GET /api/admin/banners/{id}': 'One banner, as staff see it',
+  'PUT /api/admin/banners/{id}': 'Change a banner (audited; 409 once it has ended)',
+  'POST /api/admin/banners/{id}/end': 'End a banner now (audited; 409 when it has ended already)',
+  'GET /api/admin/coupons': 'The coupons, paged, filtered by state (scheduled, running, ended)',
+  'POST /api/admin/coupons': 'Create a coupon (validated as the storefront relies on; audited)',
+  'GET /api/admin/coupons/{code}': 'One coupon, as staff see it',
+  'PUT /api/admin/coupons/{code}': 'Change a coupon (audited; 409 once it has ended)',
+  'POST /api/admin/coupons/{code}/end': 'End a coupon now (audited; 409 when it has ended already)',
+  'GET /api/admin/flash-sales': 'The flash sales, paged, filtered by state (scheduled, running, ended)',
+  'POST /api/admin/flash-sales': 'Create a flash sale (validated as the storefront relies on; audited)',
+  'GET /api/admin/flash-sales/{id}': 'One flash sale, as staff see it',
+  'PUT /api/admin/flash-sales/{id}': 'Change a flash sale (audited; 409 once it has ended)',
+  'POST /api/admin/flash-sales/{id}/end': 'End a flash sale now (audited; 409 when it has ended already)',
+  'GET /api/admin/webhooks/events': 'The outbox: business events sent to the ERP, newest first, paged and filtered',
+  'GET /api/admin/webhooks/events/{id}': 'One event with its payload, its deliveries and their attempts',
+  'GET /api/admin/webhooks/deliveries': 'Webhook deliveries by status (pending, delivered, dead)',
+  'POST /api/admin/webhooks/deliveries/{id}/replay': 'Send a dead or delivered webhook again (audited)',
+  // staff: membership (docs/admin-api/membership.md)
+  'GET /api/admin/redemptions':
+    'Gift redemptions and prize orders, oldest first, paged; filter toShip or by status and kind',
+  'POST /api/admin/redemptions/{number}/ship':
+    'Ship a gift redemption (RD-) or prize order (LD) with carrier and tracking number; notifies the buyer',
+  'GET /api/admin/redemption-feedback': 'Redemption feedback, oldest first, paged; filter open or by status',
+  'POST /api/admin/redemption-feedback/{id}/resolve': 'Resolve redemption feedback with a note the buyer reads',
+  'GET /api/admin/gifts': 'Gifts with their schedule, state and units redeemed, paged',
+  'POST /api/admin/gifts': 'Create a gift (validated as the storefront relies on), optionally scheduled',
+  'PUT /api/admin/gifts/{id}': 'Change a gift that has not ended: names, points, stock, limits, schedule',
+  'POST /api/admin/gifts/{id}/end': 'End a gift: off sale from now',
+  'GET /api/admin/draws': 'Lucky draws with their prizes, odds, stock and draws made, paged',
+  'POST /api/admin/draws': 'Create a lucky draw with its prizes and odds',
+  'PUT /api/admin/draws/{id}': 'Change a lucky draw without breaking the draws already made',
+  'POST /api/admin/draws/{id}/end': 'End a lucky draw now',
+  'POST /api/admin/points/adjust':
+    "Adjust a member's points with a reason, through the points ledger; notifies the buyer",
+  // staff: enquiries and leads (docs/admin-api/service.md)
+  'GET /api/admin/enquiries': 'Requests and enquiries of all buyers, newest first, paged and filtered by status',
+  'GET /api/admin/enquiries/{requestId}': 'One request with who asked, its items and the whole thread with its files',
+  'POST /api/admin/enquiries/{requestId}/replies':
+    'Reply to a request, with up to 2 files (notifies the buyer; audited)',
+  'POST /api/admin/enquiries/{requestId}/status':
+    'Approve a request or mark it not approved, once (notifies the buyer; audited)',
+  'GET /api/admin/leads': 'Leads (requests for a quote), newest first, paged and filtered by open, quoted or closed',
+  'GET /api/admin/leads/{requestId}':
+    "One lead with its items priced for the buyer's account, and its S-quote once quoted",
+  'POST /api/admin/leads/{requestId}/quote':
+    "Turn a lead into an S-quote of the buyer's account (notifies the buyer; audited)",
 })
 
 /** Descriptions of the document's tags: one per domain of the spec (types/domains.ts). */
@@ -161,6 +232,6 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = Object.freeze(
   flashbuy: 'Flash sales',
   membership: 'Points, gifts, draws, tasks and invitations',
   service: 'Customer service',
-  platform: 'Health, configuration and client reports',
+  platform: 'Health, configuration, client reports, and the inbound ERP API (integration clients; docs/erp.md)',
   staff: 'The staff back office: staff profiles, roles and the audit log (staff token)',
 })

@@ -6,6 +6,9 @@ import * as contract from '../../types'
 import type { Endpoint } from '../../types/endpoint'
 import { DOMAINS, type Domain } from '../../types/domains'
 import { appWithRoutes } from './helpers'
+import { adminEndpoints } from '../../types/staff/admin-endpoints'
+import { staffSigninEndpoints } from '../../types/staff/signin-endpoints'
+import { erpEndpoints } from '../../types/platform/erp'
 
 // the operator routes (/api/ops/...) exist only with OPS_TOKEN: they are in the tables too
 process.env.OPS_TOKEN = 'endpoints-test-ops-token-0123456789'
@@ -16,7 +19,17 @@ process.env.OPS_TOKEN = 'endpoints-test-ops-token-0123456789'
  * very objects, so the route cannot take its schemas from anywhere else).
  */
 const exported: Record<string, unknown> = contract
-const tableOf = (domain: Domain) => exported[`${domain}Endpoints`] as Record<string, Endpoint> | undefined
+/**
+ * The staff routes of every domain are under the staff heading, in one table (types/staff/admin-endpoints.ts), with
+ * staff sign-in (types/staff/signin-endpoints.ts); the
+ * inbound ERP routes are under platform (types/platform/erp.ts).
+ */
+const tableOf = (domain: Domain) =>
+  (domain === 'staff'
+    ? { ...adminEndpoints, ...staffSigninEndpoints }
+    : domain === 'platform'
+      ? { ...(exported.platformEndpoints as object), ...erpEndpoints }
+      : exported[`${domain}Endpoints`]) as Record<string, Endpoint> | undefined
 
 interface Registered {
   id: string

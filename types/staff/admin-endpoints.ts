@@ -1,4 +1,5 @@
 import { staffEndpoints } from './endpoints'
+import { integrationStaffEndpoints } from './integration-endpoints'
 import { catalogStaffEndpoints } from '../catalog/staff-endpoints'
 import { accountStaffEndpoints } from '../account/staff-endpoints'
 import { orderStaffEndpoints } from '../order/staff-endpoints'
@@ -14,6 +15,7 @@ import { platformStaffEndpoints } from '../platform/staff-endpoints'
  */
 export const adminEndpoints = {
   ...staffEndpoints,
+  ...integrationStaffEndpoints,
   ...catalogStaffEndpoints,
   ...accountStaffEndpoints,
   ...orderStaffEndpoints,

@@ -14,6 +14,7 @@ import { seedEnquiries, ENQUIRY_SEED_TABLES } from './enquiries'
 import { seedMembershipGifts, MEMBERSHIP_GIFT_SEED_TABLES } from './membership-gifts'
 import { seedMemberPlay, MEMBER_PLAY_SEED_TABLES } from './membership-play'
 import { seedStaff, STAFF_SEED_TABLES } from './staff'
+import { seedOutbox, OUTBOX_SEED_TABLES } from './outbox'
 import { INITIAL_TABLES } from '../migrations/0001_initial'
 import { DEMO_ACCOUNTS, PERSONA_OPTIONS, SYS_CONFIG_SEED, type SeedAccount, type SeedAddress } from './accounts'
 
@@ -97,6 +98,7 @@ const supplyCenterRow = (accountId: number) => (s: SeedAccount['supplyCenters'][
 })
 
 const SEEDED_TABLES = [
+  ...OUTBOX_SEED_TABLES,
   ...STAFF_SEED_TABLES,
   ...MEMBERSHIP_GIFT_SEED_TABLES,
   ...MEMBER_PLAY_SEED_TABLES,
@@ -324,6 +326,7 @@ export async function seedDatabase(db: Kysely<DB>, opts: SeedOptions = {}): Prom
       await seedMembershipGifts(trx, ctx)
       await seedMemberPlay(trx, ctx)
       await seedStaff(trx)
+      await seedOutbox(trx)
     }),
   )
   // Fresh statistics and visibility map (index-only scans for the product listing).

@@ -16,7 +16,7 @@ export interface BuyerNotice {
   category: NotificationTable['category']
   title: Bilingual
   body: Bilingual
-  /** the app screen the notification opens, e.g. { route: '/packages/order/detail/index', params: { orderNo } } */
+  /** the app screen the notification opens, a route name of the app (types/routes.ts), e.g. { route: 'orderDetail', params: { orderNumber } } */
   link?: { route: string; params: Record<string, string> } | null
 }
 

@@ -23,15 +23,20 @@ export async function staffWrite<T>(
   db: Kysely<DB>,
   req: FastifyRequest,
   what: AuditedChange,
-  change: (
-    trx: Transaction<DB>,
-  ) => Promise<{ before: unknown; after: unknown; result: T; afterCommit?: () => Promise<void> }>,
+  change: (trx: Transaction<DB>) => Promise<{
+    before: unknown
+    after: unknown
+    result: T
+    afterCommit?: () => Promise<void>
+    /** the id of a record the change created (known only once it is inserted), when `what.entityId` is null */
+    entityId?: string
+  }>,
 ): Promise<T> {
   const staff = req.staff
   if (!staff) throw new Error('staffWrite outside a staff route (req.staff is not set)')
   let afterCommit: (() => Promise<void>) | undefined
   const committed = await db.transaction().execute(async (trx) => {
-    const { before, after, result, afterCommit: then } = await change(trx)
+    const { before, after, result, afterCommit: then, entityId } = await change(trx)
     afterCommit = then
     const ua = req.headers['user-agent']
     await trx
@@ -42,7 +47,7 @@ export async function staffWrite<T>(
         permission: what.permission,
         action: what.action,
         entity: what.entity,
-        entity_id: what.entityId,
+        entity_id: what.entityId ?? entityId ?? null,
         before: before === undefined || before === null ? null : JSON.stringify(before),
         after: after === undefined || after === null ? null : JSON.stringify(after),
         ip: req.ip ?? null,
