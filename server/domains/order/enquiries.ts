@@ -16,8 +16,8 @@ import { localized as msg } from '../../locale'
 import { serveEndpoint } from '../../lib/endpoint-route'
 import { orderEndpoints } from '../../../types/order/endpoints'
 import { hashConfirmToken } from './lifecycle'
+import { changeOrderStatus, checkStatusChange, lockOrder, type AppliedStatusChange } from './status-change'
 import { refusal } from '../../lib/localized-refusal'
-import { emitEvent } from '../platform'
 
 /**
  * Requests and enquiries, and order confirmation links (issue 12).
@@ -278,6 +278,7 @@ export async function enquiryRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
   serveEndpoint(app, orderEndpoints.answerConfirmation, null, async (req) => {
     const hash = hashConfirmToken(req.params.token)
     const action = req.body.action
+    let applied: AppliedStatusChange | null = null
     const state = await db.transaction().execute(async (trx) => {
       const c = await trx
         .selectFrom('order_confirmations')
@@ -286,12 +287,7 @@ export async function enquiryRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
         .forUpdate()
         .executeTakeFirst()
       if (!c) return null
-      const o = await trx
-        .selectFrom('orders')
-        .select(['id', 'status', 'order_number', 'account_id'])
-        .where('id', '=', c.order_id)
-        .forUpdate()
-        .executeTakeFirstOrThrow()
+      const o = await lockOrder(trx, { id: c.order_id })
       // decided before: the same answer again (confirmed twice → confirmed)
       if (c.state !== 'pending') return c.state
       if (o.status === 'CANCELLED') return 'cancelled' as const
@@ -303,39 +299,22 @@ export async function enquiryRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
           .where('token_hash', '=', hash)
           .execute()
           .then(() => s)
-      if (action === 'confirm') {
-        const to = statusAfterConfirm(o.status)
-        if (!to) return decide('failed')
-        if (to !== o.status) {
-          await trx.updateTable('orders').set({ status: to, updated_at: new Date() }).where('id', '=', o.id).execute()
-          // issue 24: the ERP hears of the buyer's confirmation in its transaction (the outbox)
-          await emitEvent(trx, 'order.status_changed', {
-            orderId: o.id,
-            orderNumber: o.order_number,
-            accountId: o.account_id,
-            from: o.status,
-            to,
-            by: 'buyer',
-          })
+      // the buyer's answer changes the order as every status change does (./status-change.ts: the lifecycle graph,
+      // the hold, the history, the outbox, the stock of a cancel); a change the graph refuses is a failed answer
+      const to = action === 'confirm' ? statusAfterConfirm(o.status) : canCancel(o.status) ? 'CANCELLED' : null
+      if (!to) return decide('failed')
+      if (to !== o.status) {
+        const by = action === 'confirm' ? (['confirm', 'approve'] as const) : ('cancel' as const)
+        try {
+          checkStatusChange(o, to, by)
+        } catch {
+          return decide('failed')
         }
-        return decide('confirmed')
+        applied = await changeOrderStatus(trx, o, { to, actor: `buyer:${o.user_id}`, by, event: { by: 'buyer' } })
       }
-      if (!canCancel(o.status)) return decide('failed')
-      await trx
-        .updateTable('orders')
-        .set({ status: 'CANCELLED', updated_at: new Date() })
-        .where('id', '=', o.id)
-        .execute()
-      // issue 24: the ERP hears of the buyer's cancellation in its transaction (the outbox)
-      await emitEvent(trx, 'order.cancelled', {
-        orderId: o.id,
-        orderNumber: o.order_number,
-        accountId: o.account_id,
-        from: o.status,
-        by: 'buyer',
-      })
-      return decide('cancelled')
+      return decide(action === 'confirm' ? 'confirmed' : 'cancelled')
     })
+    if (applied) await (applied as AppliedStatusChange).afterCommit(app, db)
     if (state === null) throw linkNotFound(req)
     const l = await readLink(req.params.token)
     req.log.info({ action, state }, 'order confirmation link answered')

@@ -310,8 +310,22 @@ export function shipToDecisionRoutes(app: FastifyInstance, db: Kysely<DB>) {
             })
             .where('id', '=', o.id)
             .where('status', '=', o.status)
+            // a held order keeps its status until it is released (server/domains/order/status-change.ts)
+            .where('held_from', 'is', null)
             .executeTakeFirst()
           if (Number(upd.numUpdatedRows) !== 1) continue
+          // the order's history, as every status change keeps it (account comes before order: written here)
+          await trx
+            .insertInto('order_status_history')
+            .values({
+              order_id: o.id,
+              from_status: o.status,
+              to_status: step.to,
+              actor: `staff:${req.staff!.id}`,
+              note: `ship-to ${number} approved`,
+              at: now,
+            })
+            .execute()
           moved.push(o.order_number)
           await emitEvent(trx, 'order.status_changed', {
             orderNumber: o.order_number,
