@@ -4,7 +4,7 @@ import { orderStatusOf, type OrderStatusLabel } from '../../../types/order/statu
 /**
  * What the buyer is told about their order (issue 24: "each notifies the buyer: notification list, and email"):
  * the bilingual texts of a status change, a hold and its release, and a decision on a cancel or return request.
- * The status names are the app's labels (src/i18n/screens/order.ts, zh/screens/order.ts `order.status.*`).
+ * The status names are the app's labels (`order.status.*` in src/i18n/screens/order.ts and src/i18n/zh/screens/order.ts).
  */
 
 const LABELS: Record<OrderStatusLabel, Bilingual> = {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { ApiError, ok } from '../../errors'
 import { serveEndpoint } from '../../lib/endpoint-route'
-import { paging } from '../../lib/paging'
+import { pageOf, paging } from '../../lib/paging'
 import { tagRoutes } from '../../lib/openapi'
 import { staffEndpoints, type AuditEntry, type StaffMember } from '../../../types/staff/endpoints'
 import { isStaffRole, permissionsOf, type StaffRole } from '../../../types/staff/permissions'
@@ -35,7 +35,7 @@ export async function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
 
   serveEndpoint(app, staffEndpoints.audit, null, async (req) => {
     const q = req.query
-    const { page, pageSize, offset } = paging(q, 50)
+    const { page, pageSize } = paging(q, 50)
     const instant = (name: string, v: string | undefined) => {
       if (v === undefined) return undefined
       const d = new Date(v)
@@ -50,10 +50,7 @@ export async function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
     if (q.entityId) base = base.where('entity_id', '=', q.entityId)
     if (from) base = base.where('at', '>=', from)
     if (to) base = base.where('at', '<=', to)
-    const [{ total }, rows] = await Promise.all([
-      base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-      base.selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
-    ])
+    const { rows, total } = await pageOf(base, q, (b) => b.selectAll().orderBy('at', 'desc').orderBy('id', 'desc'))
     const items: AuditEntry[] = rows.map((r) => ({
       id: r.id,
       at: new Date(r.at).toISOString(),

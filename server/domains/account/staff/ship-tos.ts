@@ -4,7 +4,7 @@ import type { DB, ShipToTable } from '../../../db/schema'
 import type { ShipToReviewTable } from '../../../db/schema-account'
 import { ApiError, ok } from '../../../errors'
 import { serveEndpoint } from '../../../lib/endpoint-route'
-import { paging } from '../../../lib/paging'
+import { pageOf } from '../../../lib/paging'
 import { staffWrite } from '../../staff'
 import { emitEvent } from '../../platform'
 import { mailNotices, notifyBuyer, type NoticeMail } from '../notify'
@@ -183,20 +183,14 @@ async function recipients(trx: Kysely<DB>, review: Selectable<ShipToReviewTable>
 export function shipToDecisionRoutes(app: FastifyInstance, db: Kysely<DB>) {
   serveEndpoint(app, accountStaffEndpoints.shipToQueue, null, async (req) => {
     const status = req.query.status ?? 'PENDING'
-    const { page, pageSize, offset } = paging(req.query, 20)
     const base = db.selectFrom('ship_to_reviews').where('status', '=', status)
-    const [{ total }, rows] = await Promise.all([
-      base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-      // pending: the oldest (most overdue) first; decided: the latest decision first
-      (status === 'PENDING'
-        ? base.selectAll().orderBy('submitted_at', 'asc').orderBy('id', 'asc')
-        : base.selectAll().orderBy('decided_at', 'desc').orderBy('id', 'desc')
-      )
-        .limit(pageSize)
-        .offset(offset)
-        .execute(),
-    ])
-    return ok({ items: await toReviews(db, rows), total, page, pageSize })
+    // pending: the oldest (most overdue) first; decided: the latest decision first
+    const { rows, ...counts } = await pageOf(base, req.query, (b) =>
+      status === 'PENDING'
+        ? b.selectAll().orderBy('submitted_at', 'asc').orderBy('id', 'asc')
+        : b.selectAll().orderBy('decided_at', 'desc').orderBy('id', 'desc'),
+    )
+    return ok({ items: await toReviews(db, rows), ...counts })
   })
 
   serveEndpoint(app, accountStaffEndpoints.shipToApprove, null, async (req) => {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { sql, type Kysely, type Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { SupplyCenterRequestTable } from '../../../db/schema-account'
 import { ok } from '../../../errors'
 import { serveEndpoint } from '../../../lib/endpoint-route'
-import { paging } from '../../../lib/paging'
+import { pageOf } from '../../../lib/paging'
 import { staffWrite } from '../../staff'
 import { emitEvent } from '../../platform'
 import { mailNotices, notifyBuyer } from '../notify'
@@ -105,19 +105,13 @@ async function lockPending(trx: Kysely<DB>, requestId: string) {
 export function supplyCentreDecisionRoutes(app: FastifyInstance, db: Kysely<DB>) {
   serveEndpoint(app, accountStaffEndpoints.supplyCentreQueue, null, async (req) => {
     const status = req.query.status ?? 'PENDING'
-    const { page, pageSize, offset } = paging(req.query, 20)
     const base = db.selectFrom('supply_center_requests').where('status', '=', status)
-    const [{ total }, rows] = await Promise.all([
-      base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-      (status === 'PENDING'
-        ? base.selectAll().orderBy('review_due_by', 'asc').orderBy('id', 'asc')
-        : base.selectAll().orderBy('decided_at', 'desc').orderBy('id', 'desc')
-      )
-        .limit(pageSize)
-        .offset(offset)
-        .execute(),
-    ])
-    return ok({ items: await toReviews(db, rows), total, page, pageSize })
+    const { rows, ...counts } = await pageOf(base, req.query, (b) =>
+      status === 'PENDING'
+        ? b.selectAll().orderBy('review_due_by', 'asc').orderBy('id', 'asc')
+        : b.selectAll().orderBy('decided_at', 'desc').orderBy('id', 'desc'),
+    )
+    return ok({ items: await toReviews(db, rows), ...counts })
   })
 
   serveEndpoint(app, accountStaffEndpoints.supplyCentreApprove, null, async (req) => {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { ContentItemTable } from '../../../db/schema-marketing'
 import type {
@@ -8,7 +8,7 @@ import type {
   StaffArticle,
   StaffListQuery,
 } from '../../../../types/marketing/staff-schemas'
-import { paging } from '../../../lib/paging'
+import { pageOf, paging } from '../../../lib/paging'
 import { readMinutes } from '../../../db/seed/marketing'
 import {
   alreadyEnded,
@@ -70,7 +70,7 @@ function toStaff(r: Row, skus: string[], now: Date): StaffArticle {
 }
 
 export async function listArticles(db: Kysely<DB>, q: StaffListQuery) {
-  const { page, pageSize, offset } = paging(q, 20)
+  const { page, pageSize } = paging(q, 20)
   const now = new Date()
   let base = db.selectFrom('content_items')
   if (q.state === 'scheduled') base = base.where('published_at', '>', now)
@@ -79,10 +79,9 @@ export async function listArticles(db: Kysely<DB>, q: StaffListQuery) {
       .where('published_at', '<=', now)
       .where((eb) => eb.or([eb('published_until', 'is', null), eb('published_until', '>', now)]))
   if (q.state === 'ended') base = base.where('published_until', '<=', now)
-  const [{ total }, rows] = await Promise.all([
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
-  ])
+  const { rows, total } = await pageOf(base, q, (b) =>
+    b.selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc'),
+  )
   const skus = await featured(
     db,
     rows.map((r) => r.id),

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { SpecialColumnTable } from '../../../db/schema-marketing'
 import type { ChangeBanner, CreateBanner, StaffBanner, StaffListQuery } from '../../../../types/marketing/staff-schemas'
 import { ROUTES } from '../../../../types/routes'
-import { paging } from '../../../lib/paging'
+import { pageOf, paging } from '../../../lib/paging'
 import { isBearerIdParam, isCredentialParam } from '../../../lib/safe-url'
 import {
   alreadyEnded,
@@ -65,16 +65,13 @@ export function linkOf(link: { route: string; params: Record<string, string> }) 
 }
 
 export async function listBanners(db: Kysely<DB>, q: StaffListQuery) {
-  const { page, pageSize, offset } = paging(q, 20)
+  const { page, pageSize } = paging(q, 20)
   const now = new Date()
   let base = db.selectFrom('special_columns').where('kind', '=', 'banner')
   if (q.state === 'scheduled') base = base.where('start_at', '>', now)
   if (q.state === 'running') base = base.where('start_at', '<=', now).where('end_at', '>', now)
   if (q.state === 'ended') base = base.where('end_at', '<=', now)
-  const [{ total }, rows] = await Promise.all([
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy('sort_order').orderBy('id').limit(pageSize).offset(offset).execute(),
-  ])
+  const { rows, total } = await pageOf(base, q, (b) => b.selectAll().orderBy('sort_order').orderBy('id'))
   return { items: rows.map((r) => toStaff(r, now)), total, page, pageSize }
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { PromotionTable } from '../../../db/schema-marketing'
 import type {
@@ -9,7 +9,7 @@ import type {
   StaffListQuery,
   StaffPromotion,
 } from '../../../../types/marketing/staff-schemas'
-import { paging } from '../../../lib/paging'
+import { pageOf, paging } from '../../../lib/paging'
 import {
   alreadyEnded,
   checkWindow,
@@ -66,16 +66,13 @@ function toStaff(r: Row, products: string[], now: Date): StaffPromotion {
 }
 
 export async function listPromotions(db: Kysely<DB>, q: StaffListQuery) {
-  const { page, pageSize, offset } = paging(q, 20)
+  const { page, pageSize } = paging(q, 20)
   const now = new Date()
   let base = db.selectFrom('promotions')
   if (q.state === 'scheduled') base = base.where('start_at', '>', now)
   if (q.state === 'running') base = base.where('start_at', '<=', now).where('end_at', '>', now)
   if (q.state === 'ended') base = base.where('end_at', '<=', now)
-  const [{ total }, rows] = await Promise.all([
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy('start_at', 'desc').orderBy('id').limit(pageSize).offset(offset).execute(),
-  ])
+  const { rows, total } = await pageOf(base, q, (b) => b.selectAll().orderBy('start_at', 'desc').orderBy('id'))
   const products = await featured(
     db,
     rows.map((r) => r.id),

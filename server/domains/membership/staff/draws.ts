@@ -4,7 +4,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { DrawActivityTable } from '../../../db/schema-membership'
 import { ApiError } from '../../../errors'
-import { paging } from '../../../lib/paging'
+import { pageOf, paging } from '../../../lib/paging'
 import { drawActivityStatus } from '../../../../types/membership'
 import {
   drawChangeProblem,
@@ -81,13 +81,12 @@ async function drawOut(db: Db, id: string): Promise<AdminDraw> {
 
 /** GET /admin/draws: by country, then the storefront's order. */
 export async function listDraws(db: Kysely<DB>, q: { page?: number; pageSize?: number; country?: 'cn' | 'in' }) {
-  const { page, pageSize, offset } = paging(q, 50)
+  const { page, pageSize } = paging(q, 50)
   let base = db.selectFrom('draw_activities')
   if (q.country) base = base.where('country', '=', q.country)
-  const [{ total }, rows] = await Promise.all([
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy('country').orderBy('sort_order').orderBy('id').limit(pageSize).offset(offset).execute(),
-  ])
+  const { rows, total } = await pageOf(base, q, (b) =>
+    b.selectAll().orderBy('country').orderBy('sort_order').orderBy('id'),
+  )
   return { items: await drawsOut(db, rows, new Date()), total, page, pageSize }
 }
 

@@ -4,7 +4,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { GiftTable } from '../../../db/schema-membership'
 import { ApiError } from '../../../errors'
-import { paging } from '../../../lib/paging'
+import { pageOf, paging } from '../../../lib/paging'
 import { RELEASED_REDEMPTION_STATUSES } from '../../../../types/membership'
 import { giftProblem, giftState, type GiftState } from '../../../../types/membership/staff-rules'
 import type { AdminGift, ChangeGiftBody, CreateGiftBody } from '../../../../types/membership/staff-endpoints'
@@ -75,15 +75,14 @@ export async function listGifts(
   db: Kysely<DB>,
   q: { page?: number; pageSize?: number; country?: 'cn' | 'in'; state?: GiftState },
 ) {
-  const { page, pageSize, offset } = paging(q, 50)
+  const { page, pageSize } = paging(q, 50)
   const now = new Date()
   let base = db.selectFrom('gifts')
   if (q.country) base = base.where('country', '=', q.country)
   if (q.state) base = base.where(stateSql(q.state, now))
-  const [{ total }, rows] = await Promise.all([
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy('country').orderBy('sort_order').orderBy('id').limit(pageSize).offset(offset).execute(),
-  ])
+  const { rows, total } = await pageOf(base, q, (b) =>
+    b.selectAll().orderBy('country').orderBy('sort_order').orderBy('id'),
+  )
   const redeemed = await redeemedUnits(
     db,
     rows.map((g) => g.id),
