@@ -78,15 +78,25 @@ function bearer(req: FastifyRequest): string | null {
   return m ? m[1] : ''
 }
 
+/** The provider's public key, imported once per secret (every inbound call verifies with it). */
+const publicKeys = new Map<string, ReturnType<typeof importJWK>>()
+function publicKeyOf(jwtSecret: string): ReturnType<typeof importJWK> {
+  let key = publicKeys.get(jwtSecret)
+  if (!key) {
+    const { d: _private, ...publicJwk } = signingKey(jwtSecret)
+    key = importJWK(publicJwk as Parameters<typeof importJWK>[0], 'ES256')
+    publicKeys.set(jwtSecret, key)
+  }
+  return key
+}
+
 /** Checks an integration access token: signature (the provider's key), issuer, audience, expiry. */
 export async function verifyIntegrationToken(
   jwtSecret: string,
   issuer: string,
   token: string,
 ): Promise<{ ok: true; clientId: string; scopes: ErpScope[] } | { ok: false; reason: 'expired' | 'invalid' }> {
-  const jwk = signingKey(jwtSecret)
-  const { d: _private, ...publicJwk } = jwk
-  const key = await importJWK(publicJwk as Parameters<typeof importJWK>[0], 'ES256')
+  const key = await publicKeyOf(jwtSecret)
   try {
     const { payload } = await jwtVerify(token, key, { issuer, audience: ERP_RESOURCE, algorithms: ['ES256'] })
     const p = payload as JWTPayload & { client_id?: string; scope?: string }
