@@ -89,6 +89,15 @@ export const withPermission = <E extends Endpoint>(
   summary?: string,
 ): E & { permission: Permission } => ({ ...e, permission, ...(summary ? { summary } : {}) })
 
+/** Staff entries that all need one permission: `withPermission(permission, e)` for each, in the table's order. */
+export const permitted = <T extends Record<string, Endpoint>>(
+  permission: Permission,
+  entries: T,
+): { [K in keyof T]: T[K] & { permission: Permission } } =>
+  Object.fromEntries(Object.entries(entries).map(([k, e]) => [k, withPermission(permission, e)])) as {
+    [K in keyof T]: T[K] & { permission: Permission }
+  }
+
 type Of<E, K extends string> = E extends { [Key in K]: infer S extends TSchema } ? Static<S> : void
 
 /** The path parameters, the query and the JSON body of an endpoint (`void` where it has none). */

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { get, post, put, withPermission } from '../endpoint'
-import { Closed, CountryCodeSchema, CurrencySchema, Literals, Nullable, Paged, pageQueryFields } from '../common'
+import { Closed, CountryCodeSchema, CurrencySchema, Literals, Nullable, pageQueryFields } from '../common'
+import { contentEndpoints, prefixed } from '../staff/content-endpoints'
 import { CATALOG_NUMBER_PATTERN } from '../catalog/product'
 import { DeliveryChannelSchema } from '../cart/schemas'
 import { FlashBuyIdParamsSchema, FlashBuyStatusSchema } from './schemas'
@@ -109,28 +109,13 @@ export const ChangeFlashSaleSchema = Type.Object(
 )
 export type ChangeFlashSale = Static<typeof ChangeFlashSaleSchema>
 
-export const flashbuyStaffEndpoints = {
-  flashSaleList: withPermission(
-    'flashSale.manage',
-    get('/admin/flash-sales', Paged(StaffFlashSaleSchema), { query: StaffFlashSaleQuerySchema }),
-  ),
-  flashSaleGet: withPermission(
-    'flashSale.manage',
-    get('/admin/flash-sales/:id', StaffFlashSaleSchema, { params: FlashBuyIdParamsSchema }),
-  ),
-  flashSaleCreate: withPermission(
-    'flashSale.manage',
-    post('/admin/flash-sales', StaffFlashSaleSchema, { body: CreateFlashSaleSchema }),
-  ),
-  flashSaleChange: withPermission(
-    'flashSale.manage',
-    put('/admin/flash-sales/:id', StaffFlashSaleSchema, {
-      params: FlashBuyIdParamsSchema,
-      body: ChangeFlashSaleSchema,
-    }),
-  ),
-  flashSaleEnd: withPermission(
-    'flashSale.manage',
-    post('/admin/flash-sales/:id/end', StaffFlashSaleSchema, { params: FlashBuyIdParamsSchema }),
-  ),
-}
+export const flashSaleEndpoints = contentEndpoints('flashSale.manage', '/admin/flash-sales', {
+  key: 'id',
+  item: StaffFlashSaleSchema,
+  query: StaffFlashSaleQuerySchema,
+  params: FlashBuyIdParamsSchema,
+  create: CreateFlashSaleSchema,
+  change: ChangeFlashSaleSchema,
+})
+
+export const flashbuyStaffEndpoints = prefixed('flashSale', flashSaleEndpoints)

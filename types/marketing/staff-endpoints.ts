@@ -1,5 +1,4 @@
-import { get, post, put, withPermission } from '../endpoint'
-import { Paged } from '../common'
+import { contentEndpoints, prefixed } from '../staff/content-endpoints'
 import {
   ArticleIdParamsSchema,
   ChangeArticleSchema,
@@ -28,91 +27,42 @@ import {
  */
 
 /** list, one, create, change, end: the five routes of a kind of marketing item */
+export const couponEndpoints = contentEndpoints('coupon.manage', '/admin/coupons', {
+  key: 'code',
+  item: StaffCouponSchema,
+  query: StaffListQuerySchema,
+  params: CouponCodeParamsSchema,
+  create: CreateCouponSchema,
+  change: ChangeCouponSchema,
+})
+export const promotionEndpoints = contentEndpoints('promotion.manage', '/admin/promotions', {
+  key: 'id',
+  item: StaffPromotionSchema,
+  query: StaffListQuerySchema,
+  params: MarketingIdParamsSchema,
+  create: CreatePromotionSchema,
+  change: ChangePromotionSchema,
+})
+export const articleEndpoints = contentEndpoints('content.manage', '/admin/articles', {
+  key: 'id',
+  item: StaffArticleSchema,
+  query: StaffListQuerySchema,
+  params: ArticleIdParamsSchema,
+  create: CreateArticleSchema,
+  change: ChangeArticleSchema,
+})
+export const bannerEndpoints = contentEndpoints('content.manage', '/admin/banners', {
+  key: 'id',
+  item: StaffBannerSchema,
+  query: StaffListQuerySchema,
+  params: MarketingIdParamsSchema,
+  create: CreateBannerSchema,
+  change: ChangeBannerSchema,
+})
+
 export const marketingStaffEndpoints = {
-  couponList: withPermission(
-    'coupon.manage',
-    get('/admin/coupons', Paged(StaffCouponSchema), { query: StaffListQuerySchema }),
-  ),
-  couponGet: withPermission(
-    'coupon.manage',
-    get('/admin/coupons/:code', StaffCouponSchema, { params: CouponCodeParamsSchema }),
-  ),
-  couponCreate: withPermission(
-    'coupon.manage',
-    post('/admin/coupons', StaffCouponSchema, { body: CreateCouponSchema }),
-  ),
-  couponChange: withPermission(
-    'coupon.manage',
-    put('/admin/coupons/:code', StaffCouponSchema, { params: CouponCodeParamsSchema, body: ChangeCouponSchema }),
-  ),
-  couponEnd: withPermission(
-    'coupon.manage',
-    post('/admin/coupons/:code/end', StaffCouponSchema, { params: CouponCodeParamsSchema }),
-  ),
-
-  promotionList: withPermission(
-    'promotion.manage',
-    get('/admin/promotions', Paged(StaffPromotionSchema), { query: StaffListQuerySchema }),
-  ),
-  promotionGet: withPermission(
-    'promotion.manage',
-    get('/admin/promotions/:id', StaffPromotionSchema, { params: MarketingIdParamsSchema }),
-  ),
-  promotionCreate: withPermission(
-    'promotion.manage',
-    post('/admin/promotions', StaffPromotionSchema, { body: CreatePromotionSchema }),
-  ),
-  promotionChange: withPermission(
-    'promotion.manage',
-    put('/admin/promotions/:id', StaffPromotionSchema, {
-      params: MarketingIdParamsSchema,
-      body: ChangePromotionSchema,
-    }),
-  ),
-  promotionEnd: withPermission(
-    'promotion.manage',
-    post('/admin/promotions/:id/end', StaffPromotionSchema, { params: MarketingIdParamsSchema }),
-  ),
-
-  articleList: withPermission(
-    'content.manage',
-    get('/admin/articles', Paged(StaffArticleSchema), { query: StaffListQuerySchema }),
-  ),
-  articleGet: withPermission(
-    'content.manage',
-    get('/admin/articles/:id', StaffArticleSchema, { params: ArticleIdParamsSchema }),
-  ),
-  articleCreate: withPermission(
-    'content.manage',
-    post('/admin/articles', StaffArticleSchema, { body: CreateArticleSchema }),
-  ),
-  articleChange: withPermission(
-    'content.manage',
-    put('/admin/articles/:id', StaffArticleSchema, { params: ArticleIdParamsSchema, body: ChangeArticleSchema }),
-  ),
-  articleEnd: withPermission(
-    'content.manage',
-    post('/admin/articles/:id/end', StaffArticleSchema, { params: ArticleIdParamsSchema }),
-  ),
-
-  bannerList: withPermission(
-    'content.manage',
-    get('/admin/banners', Paged(StaffBannerSchema), { query: StaffListQuerySchema }),
-  ),
-  bannerGet: withPermission(
-    'content.manage',
-    get('/admin/banners/:id', StaffBannerSchema, { params: MarketingIdParamsSchema }),
-  ),
-  bannerCreate: withPermission(
-    'content.manage',
-    post('/admin/banners', StaffBannerSchema, { body: CreateBannerSchema }),
-  ),
-  bannerChange: withPermission(
-    'content.manage',
-    put('/admin/banners/:id', StaffBannerSchema, { params: MarketingIdParamsSchema, body: ChangeBannerSchema }),
-  ),
-  bannerEnd: withPermission(
-    'content.manage',
-    post('/admin/banners/:id/end', StaffBannerSchema, { params: MarketingIdParamsSchema }),
-  ),
+  ...prefixed('coupon', couponEndpoints),
+  ...prefixed('promotion', promotionEndpoints),
+  ...prefixed('article', articleEndpoints),
+  ...prefixed('banner', bannerEndpoints),
 }

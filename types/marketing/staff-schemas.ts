@@ -1,4 +1,4 @@
-import { Type, type Static, type TProperties } from 'typebox'
+import { Type, type Static, type TAddOptional, type TProperties } from 'typebox'
 import { Closed, CountryCodeSchema, Literals, Nullable, pageQueryFields } from '../common'
 import { CATALOG_NUMBER_PATTERN } from '../catalog/product'
 import { COUPON_TYPES } from '../cart/coupons'
@@ -43,6 +43,12 @@ const SortOrder = Type.Integer({ minimum: 0, maximum: 100_000 })
 /** A body where every property is optional and at least one is given (a change). */
 const Change = <P extends TProperties>(properties: P) =>
   Type.Partial(Type.Object(properties), { additionalProperties: false, minProperties: 1 })
+
+/** The fields, those named made optional (what a create may leave out), in their order. */
+const WithOptional = <P extends TProperties, K extends keyof P & string>(properties: P, optional: readonly K[]) =>
+  Object.fromEntries(
+    Object.entries(properties).map(([k, v]) => [k, (optional as readonly string[]).includes(k) ? Type.Optional(v) : v]),
+  ) as { [X in keyof P]: X extends K ? TAddOptional<P[X]> : P[X] }
 
 const Edited = {
   state: MarketingStateSchema,
@@ -89,14 +95,7 @@ export const CreateCouponSchema = Closed({
   /** its first letter is its type: P, D, R, M or T (spec §5); stored upper case */
   code: Type.String({ pattern: '^[PDRMTpdrmt][A-Za-z0-9-]{2,39}$' }),
   country: CountryCodeSchema,
-  accountNumber: Type.Optional(CouponFields.accountNumber),
-  description: CouponFields.description,
-  percentOff: Type.Optional(CouponFields.percentOff),
-  amountOff: Type.Optional(CouponFields.amountOff),
-  minAmount: Type.Optional(CouponFields.minAmount),
-  validFrom: CouponFields.validFrom,
-  validTo: CouponFields.validTo,
-  skus: Type.Optional(CouponFields.skus),
+  ...WithOptional(CouponFields, ['accountNumber', 'percentOff', 'amountOff', 'minAmount', 'skus']),
 })
 export type CreateCoupon = Static<typeof CreateCouponSchema>
 /** A change; the code, its type and its country stay. Giving percentOff or amountOff replaces the other. */
@@ -141,12 +140,7 @@ const PromotionFields = {
   /** spec §9 "Promo applies to: up to 30 SKUs" */
   products: CatalogNumbers(30),
 }
-export const CreatePromotionSchema = Closed({
-  ...PromotionFields,
-  bannerImage: Type.Optional(PromotionFields.bannerImage),
-  sortOrder: Type.Optional(PromotionFields.sortOrder),
-  products: Type.Optional(PromotionFields.products),
-})
+export const CreatePromotionSchema = Closed(WithOptional(PromotionFields, ['bannerImage', 'sortOrder', 'products']))
 export type CreatePromotion = Static<typeof CreatePromotionSchema>
 export const ChangePromotionSchema = Change(PromotionFields)
 export type ChangePromotion = Static<typeof ChangePromotionSchema>
@@ -188,12 +182,7 @@ const ArticleFields = {
   publishUntil: Nullable(StaffInstantSchema),
   skus: CatalogNumbers(30),
 }
-export const CreateArticleSchema = Closed({
-  ...ArticleFields,
-  coverImage: Type.Optional(ArticleFields.coverImage),
-  publishUntil: Type.Optional(ArticleFields.publishUntil),
-  skus: Type.Optional(ArticleFields.skus),
-})
+export const CreateArticleSchema = Closed(WithOptional(ArticleFields, ['coverImage', 'publishUntil', 'skus']))
 export type CreateArticle = Static<typeof CreateArticleSchema>
 export const ChangeArticleSchema = Change(ArticleFields)
 export type ChangeArticle = Static<typeof ChangeArticleSchema>
@@ -229,11 +218,7 @@ const BannerFields = {
   endAt: StaffInstantSchema,
   sortOrder: SortOrder,
 }
-export const CreateBannerSchema = Closed({
-  ...BannerFields,
-  image: Type.Optional(BannerFields.image),
-  sortOrder: Type.Optional(BannerFields.sortOrder),
-})
+export const CreateBannerSchema = Closed(WithOptional(BannerFields, ['image', 'sortOrder']))
 export type CreateBanner = Static<typeof CreateBannerSchema>
 export const ChangeBannerSchema = Change(BannerFields)
 export type ChangeBanner = Static<typeof ChangeBannerSchema>

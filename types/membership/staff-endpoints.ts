@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { get, post, put, withPermission } from '../endpoint'
+import { get, permitted, post, withPermission } from '../endpoint'
+import { contentEndpoints } from '../staff/content-endpoints'
 import { Closed, CountryCodeSchema, Literals, Nullable, Paged, pageQueryFields } from '../common'
 import { RedemptionStatusSchema } from './redemption'
 import { FeedbackCategorySchema, FeedbackStatusSchema, FeedbackTypeSchema } from './gifts-schemas'
@@ -242,61 +243,51 @@ export const PointsAdjustedSchema = Type.Object({
   balance: Type.Integer(),
 })
 
+/** Gifts and draws: list, create, change, end (an end takes an empty body); staff read one in the list. */
+export const giftEndpoints = contentEndpoints('gift.manage', '/admin/gifts', {
+  key: 'id',
+  item: AdminGiftSchema,
+  query: AdminGiftQuerySchema,
+  params: AdminGiftIdParamsSchema,
+  create: CreateGiftBodySchema,
+  change: ChangeGiftBodySchema,
+  endBody: Closed({}),
+})
+export const drawEndpoints = contentEndpoints('draw.manage', '/admin/draws', {
+  key: 'id',
+  item: AdminDrawSchema,
+  query: AdminDrawQuerySchema,
+  params: AdminDrawIdParamsSchema,
+  create: CreateDrawBodySchema,
+  change: ChangeDrawBodySchema,
+  endBody: Closed({}),
+})
+
 export const membershipStaffEndpoints = {
-  membershipRedemptions: withPermission(
-    'redemption.ship',
-    get('/admin/redemptions', Paged(AdminRedemptionSchema), { query: AdminRedemptionQuerySchema }),
-  ),
-  membershipShip: withPermission(
-    'redemption.ship',
-    post('/admin/redemptions/:number/ship', AdminRedemptionSchema, {
+  ...permitted('redemption.ship', {
+    membershipRedemptions: get('/admin/redemptions', Paged(AdminRedemptionSchema), {
+      query: AdminRedemptionQuerySchema,
+    }),
+    membershipShip: post('/admin/redemptions/:number/ship', AdminRedemptionSchema, {
       params: ShipmentNumberParamsSchema,
       body: ShipBodySchema,
     }),
-  ),
-  membershipFeedback: withPermission(
-    'redemption.ship',
-    get('/admin/redemption-feedback', Paged(AdminFeedbackSchema), { query: AdminFeedbackQuerySchema }),
-  ),
-  membershipResolveFeedback: withPermission(
-    'redemption.ship',
-    post('/admin/redemption-feedback/:id/resolve', AdminFeedbackSchema, {
+    membershipFeedback: get('/admin/redemption-feedback', Paged(AdminFeedbackSchema), {
+      query: AdminFeedbackQuerySchema,
+    }),
+    membershipResolveFeedback: post('/admin/redemption-feedback/:id/resolve', AdminFeedbackSchema, {
       params: FeedbackIdParamsSchema,
       body: ResolveFeedbackBodySchema,
     }),
-  ),
-  membershipGifts: withPermission(
-    'gift.manage',
-    get('/admin/gifts', Paged(AdminGiftSchema), { query: AdminGiftQuerySchema }),
-  ),
-  membershipCreateGift: withPermission(
-    'gift.manage',
-    post('/admin/gifts', AdminGiftSchema, { body: CreateGiftBodySchema }),
-  ),
-  membershipChangeGift: withPermission(
-    'gift.manage',
-    put('/admin/gifts/:id', AdminGiftSchema, { params: AdminGiftIdParamsSchema, body: ChangeGiftBodySchema }),
-  ),
-  membershipEndGift: withPermission(
-    'gift.manage',
-    post('/admin/gifts/:id/end', AdminGiftSchema, { params: AdminGiftIdParamsSchema, body: Closed({}) }),
-  ),
-  membershipDraws: withPermission(
-    'draw.manage',
-    get('/admin/draws', Paged(AdminDrawSchema), { query: AdminDrawQuerySchema }),
-  ),
-  membershipCreateDraw: withPermission(
-    'draw.manage',
-    post('/admin/draws', AdminDrawSchema, { body: CreateDrawBodySchema }),
-  ),
-  membershipChangeDraw: withPermission(
-    'draw.manage',
-    put('/admin/draws/:id', AdminDrawSchema, { params: AdminDrawIdParamsSchema, body: ChangeDrawBodySchema }),
-  ),
-  membershipEndDraw: withPermission(
-    'draw.manage',
-    post('/admin/draws/:id/end', AdminDrawSchema, { params: AdminDrawIdParamsSchema, body: Closed({}) }),
-  ),
+  }),
+  membershipGifts: giftEndpoints.list,
+  membershipCreateGift: giftEndpoints.create,
+  membershipChangeGift: giftEndpoints.change,
+  membershipEndGift: giftEndpoints.end,
+  membershipDraws: drawEndpoints.list,
+  membershipCreateDraw: drawEndpoints.create,
+  membershipChangeDraw: drawEndpoints.change,
+  membershipEndDraw: drawEndpoints.end,
   membershipAdjustPoints: withPermission(
     'points.adjust',
     post('/admin/points/adjust', PointsAdjustedSchema, { body: AdjustPointsBodySchema }),

@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox'
-import { get, post, withPermission } from '../endpoint'
+import { get, permitted, post } from '../endpoint'
 import { Closed, Literals, Nullable, Paged, pageQueryFields } from '../common'
 import { EVENT_TYPES } from './events'
 
 /**
  * The platform domain's staff endpoints (issue 24): each under /admin/ with the permission its route needs
- * (`withPermission`, types/endpoint.ts). Collected with the others in types/staff/admin-endpoints.ts.
+ * (`permitted`, types/endpoint.ts). Collected with the others in types/staff/admin-endpoints.ts.
  *
  * The ERP webhooks: the outbox's events, their deliveries (one per event and webhook URL) with every try, and the
  * replay of a delivery. Served by server/domains/staff/webhooks.ts; docs/admin-api/webhooks.md.
@@ -85,21 +85,13 @@ export const WebhookDeliveryQuerySchema = Closed({
 export const WebhookEventParamsSchema = Closed({ id: Type.String({ minLength: 1, maxLength: 64 }) })
 export const WebhookDeliveryParamsSchema = Closed({ id: Type.String({ pattern: '^[1-9][0-9]{0,17}$' }) })
 
-export const platformStaffEndpoints = {
-  webhookEvents: withPermission(
-    'webhook.manage',
-    get('/admin/webhooks/events', Paged(WebhookEventSchema), { query: WebhookEventQuerySchema }),
-  ),
-  webhookEvent: withPermission(
-    'webhook.manage',
-    get('/admin/webhooks/events/:id', WebhookEventDetailSchema, { params: WebhookEventParamsSchema }),
-  ),
-  webhookDeliveries: withPermission(
-    'webhook.manage',
-    get('/admin/webhooks/deliveries', Paged(WebhookDeliverySchema), { query: WebhookDeliveryQuerySchema }),
-  ),
-  webhookReplay: withPermission(
-    'webhook.manage',
-    post('/admin/webhooks/deliveries/:id/replay', WebhookDeliverySchema, { params: WebhookDeliveryParamsSchema }),
-  ),
-}
+export const platformStaffEndpoints = permitted('webhook.manage', {
+  webhookEvents: get('/admin/webhooks/events', Paged(WebhookEventSchema), { query: WebhookEventQuerySchema }),
+  webhookEvent: get('/admin/webhooks/events/:id', WebhookEventDetailSchema, { params: WebhookEventParamsSchema }),
+  webhookDeliveries: get('/admin/webhooks/deliveries', Paged(WebhookDeliverySchema), {
+    query: WebhookDeliveryQuerySchema,
+  }),
+  webhookReplay: post('/admin/webhooks/deliveries/:id/replay', WebhookDeliverySchema, {
+    params: WebhookDeliveryParamsSchema,
+  }),
+})

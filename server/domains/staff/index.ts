@@ -4,4 +4,5 @@
  */
 export { registerStaff, type StaffUser } from './guard'
 export { staffWrite, type AuditedChange } from './audit'
+export { serveContent, type ContentKind } from './content-routes'
 export { signStaffToken, verifyStaffToken } from './tokens'

@@ -5,22 +5,9 @@ import type { DB } from '../../../db/schema'
 import type { OnboardingRequestTable } from '../../../db/schema-account'
 import { ApiError, ok } from '../../../errors'
 import { serveEndpoint } from '../../../lib/endpoint-route'
-import { pageOf } from '../../../lib/paging'
-import { staffWrite } from '../../staff'
-import { emitEvent } from '../../platform'
-import { mailNotices, notifyBuyer } from '../notify'
 import { accountStaffEndpoints, type OnboardingReview } from '../../../../types/account/staff-endpoints'
-import {
-  accountRef,
-  accountsById,
-  alreadyDecided,
-  decided,
-  decisionFields,
-  notFound,
-  rejectionReason,
-  userRef,
-  usersById,
-} from './common'
+import { accountRef, accountsById, decisionFields, userRef, usersById } from './common'
+import { decideRequest, queueOf, reviewOf, type RequestKind } from './decide'
 import * as N from './notices'
 
 /**
@@ -89,60 +76,42 @@ async function toReviews(
   })
 }
 
-async function reviewOf(db: Kysely<DB>, requestId: string): Promise<OnboardingReview> {
-  const r = await db
-    .selectFrom('onboarding_requests')
-    .selectAll()
-    .where('request_id', '=', requestId)
-    .executeTakeFirstOrThrow()
-  return (await toReviews(db, [r]))[0]
-}
-
-/** The request, locked; 404 unknown, 409 decided or an address request (decided with its ship-to). */
-async function lockPending(trx: Kysely<DB>, requestId: string) {
-  const r = await trx
-    .selectFrom('onboarding_requests')
-    .selectAll()
-    .where('request_id', '=', requestId)
-    .forUpdate()
-    .executeTakeFirst()
-  if (!r) throw notFound('onboarding request', requestId)
-  if (r.status !== 'PENDING') throw alreadyDecided('Onboarding request', requestId, r.status)
-  if (r.kind === 'address')
-    throw new ApiError(
-      409,
-      'CONFLICT',
-      `Onboarding request ${requestId} waits on a new ship-to: decide it with POST /api/admin/ship-tos/:id/approve or /reject`,
-    )
-  return r
+/**
+ * An onboarding request, named by its request id, the oldest first. An 'address' request is decided with its ship-to
+ * (409 naming that route).
+ */
+const ONBOARDING_REQUESTS: RequestKind<'onboarding_requests', object, OnboardingReview> = {
+  table: 'onboarding_requests',
+  key: 'request_id',
+  label: 'onboarding request',
+  pendingOrder: 'submitted_at',
+  permission: 'onboarding.decide',
+  entity: 'onboarding_request',
+  lockMore: async (_trx, r) => {
+    if (r.kind === 'address')
+      throw new ApiError(
+        409,
+        'CONFLICT',
+        `Onboarding request ${r.request_id} waits on a new ship-to: decide it with POST /api/admin/ship-tos/:id/approve or /reject`,
+      )
+    return {}
+  },
+  toReviews,
 }
 
 export function onboardingDecisionRoutes(app: FastifyInstance, db: Kysely<DB>) {
-  serveEndpoint(app, accountStaffEndpoints.onboardingQueue, null, async (req) => {
-    const status = req.query.status ?? 'PENDING'
-    const base = db.selectFrom('onboarding_requests').where('status', '=', status)
-    const { rows, ...counts } = await pageOf(base, req.query, (b) =>
-      status === 'PENDING'
-        ? b.selectAll().orderBy('submitted_at', 'asc').orderBy('id', 'asc')
-        : b.selectAll().orderBy('decided_at', 'desc').orderBy('id', 'desc'),
-    )
-    return ok({ items: await toReviews(db, rows), ...counts })
-  })
+  serveEndpoint(app, accountStaffEndpoints.onboardingQueue, null, async (req) =>
+    ok(await queueOf(db, ONBOARDING_REQUESTS, req.query)),
+  )
 
   serveEndpoint(app, accountStaffEndpoints.onboardingApprove, null, async (req) => {
     const requestId = req.params.id
-    const staffId = req.staff!.id
-    await staffWrite(
-      db,
-      req,
-      {
-        permission: 'onboarding.decide',
-        action: 'onboarding.approve',
-        entity: 'onboarding_request',
-        entityId: requestId,
-      },
-      async (trx) => {
-        const r = await lockPending(trx, requestId)
+    await decideRequest(app, db, req, {
+      kind: ONBOARDING_REQUESTS,
+      id: requestId,
+      action: 'onboarding.approve',
+      verdict: { status: 'APPROVED' },
+      decide: async (trx, { row: r }) => {
         const user = await trx
           .selectFrom('users')
           .selectAll()
@@ -163,7 +132,6 @@ export function onboardingDecisionRoutes(app: FastifyInstance, db: Kysely<DB>) {
           .where('account_number', '=', number)
           .executeTakeFirst()
         if (!target) throw new ApiError(400, 'VALIDATION_ERROR', `body/accountNumber: no account ${number}`)
-        const now = new Date()
         await trx
           .updateTable('users')
           .set({
@@ -173,85 +141,62 @@ export function onboardingDecisionRoutes(app: FastifyInstance, db: Kysely<DB>) {
           })
           .where('id', '=', user.id)
           .execute()
-        await trx
-          .updateTable('onboarding_requests')
-          .set({ status: 'APPROVED', linked_account_id: target.id, ...decided(staffId, null, now) })
-          .where('id', '=', r.id)
-          .execute()
-        const mail = await notifyBuyer(trx, {
-          userId: user.id,
-          ...N.registrationComplete({ accountName: target.name }),
-        })
-        await emitEvent(trx, 'onboarding.decided', {
-          requestId,
-          kind: 'link-account',
-          userId: user.id,
-          decision: 'APPROVED',
-          registrationStatus: 'Siebel Approved',
-          accountId: target.id,
-          accountNumber: target.account_number,
-        })
-        await emitEvent(trx, 'account.changed', {
-          userId: user.id,
-          fromAccountId: user.account_id,
-          accountId: target.id,
-          accountNumber: target.account_number,
-          registrationStatus: 'Siebel Approved',
-        })
         return {
+          columns: { linked_account_id: target.id },
+          notices: [{ userId: user.id, ...N.registrationComplete({ accountName: target.name }) }],
+          events: [
+            {
+              type: 'onboarding.decided',
+              data: {
+                requestId,
+                kind: 'link-account',
+                userId: user.id,
+                decision: 'APPROVED',
+                registrationStatus: 'Siebel Approved',
+                accountId: target.id,
+                accountNumber: target.account_number,
+              },
+            },
+            {
+              type: 'account.changed',
+              data: {
+                userId: user.id,
+                fromAccountId: user.account_id,
+                accountId: target.id,
+                accountNumber: target.account_number,
+                registrationStatus: 'Siebel Approved',
+              },
+            },
+          ],
           before: { status: 'PENDING', accountId: user.account_id, registrationStatus: user.registration_status },
           after: { status: 'APPROVED', accountId: target.id, registrationStatus: 'Siebel Approved' },
-          result: null,
-          afterCommit: async () => {
-            // the user's cached session (accountId, registrationStatus) is stale now
-            app.invalidateUser(user.id)
-            await mailNotices(app, [mail])
-          },
+          // the user's cached session (accountId, registrationStatus) is stale now
+          staleUsers: [user.id],
         }
       },
-    )
-    return ok(await reviewOf(db, requestId))
+    })
+    return ok(await reviewOf(db, ONBOARDING_REQUESTS, requestId))
   })
 
   serveEndpoint(app, accountStaffEndpoints.onboardingReject, null, async (req) => {
     const requestId = req.params.id
-    const staffId = req.staff!.id
-    const reason = rejectionReason(req.body.reason)
-    await staffWrite(
-      db,
-      req,
-      {
-        permission: 'onboarding.decide',
-        action: 'onboarding.reject',
-        entity: 'onboarding_request',
-        entityId: requestId,
-      },
-      async (trx) => {
-        const r = await lockPending(trx, requestId)
-        await trx
-          .updateTable('onboarding_requests')
-          .set({ status: 'REJECTED', ...decided(staffId, reason) })
-          .where('id', '=', r.id)
-          .execute()
-        const mail = await notifyBuyer(trx, {
-          userId: r.user_id,
-          ...N.linkRejected({ accountNumber: r.account_number, reason }),
-        })
-        await emitEvent(trx, 'onboarding.decided', {
-          requestId,
-          kind: r.kind,
-          userId: r.user_id,
-          decision: 'REJECTED',
-          reason,
-        })
-        return {
-          before: { status: 'PENDING' },
-          after: { status: 'REJECTED', reason },
-          result: null,
-          afterCommit: () => mailNotices(app, [mail]),
-        }
-      },
-    )
-    return ok(await reviewOf(db, requestId))
+    await decideRequest(app, db, req, {
+      kind: ONBOARDING_REQUESTS,
+      id: requestId,
+      action: 'onboarding.reject',
+      verdict: { status: 'REJECTED', reason: req.body.reason },
+      decide: async (_trx, { row: r }, { reason }) => ({
+        notices: [{ userId: r.user_id, ...N.linkRejected({ accountNumber: r.account_number, reason }) }],
+        events: [
+          {
+            type: 'onboarding.decided',
+            data: { requestId, kind: r.kind, userId: r.user_id, decision: 'REJECTED', reason },
+          },
+        ],
+        before: { status: 'PENDING' },
+        after: { status: 'REJECTED', reason },
+      }),
+    })
+    return ok(await reviewOf(db, ONBOARDING_REQUESTS, requestId))
   })
 }

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import type { DB, ShipToTable } from '../../../db/schema'
 import type { ShipToReviewTable } from '../../../db/schema-account'
 import { ApiError, ok } from '../../../errors'
 import { serveEndpoint } from '../../../lib/endpoint-route'
-import { pageOf } from '../../../lib/paging'
-import { staffWrite } from '../../staff'
 import { emitEvent } from '../../platform'
-import { mailNotices, notifyBuyer, type NoticeMail } from '../notify'
+import type { BuyerNotice } from '../notify'
 import { LIFECYCLE_STEPS } from '../../../../types/order/lifecycle'
 import { placedOrderStatus } from '../../../../types/order/placed-status'
 import {
@@ -15,17 +13,8 @@ import {
   type ReviewedAddress,
   type ShipToReview,
 } from '../../../../types/account/staff-endpoints'
-import {
-  accountRef,
-  accountsById,
-  alreadyDecided,
-  decided,
-  decisionFields,
-  notFound,
-  rejectionReason,
-  userRef,
-  usersById,
-} from './common'
+import { accountRef, accountsById, alreadyDecided, decided, decisionFields, userRef, usersById } from './common'
+import { decideRequest, queueOf, reviewOf, type RequestKind } from './decide'
 import * as N from './notices'
 
 /**
@@ -125,27 +114,46 @@ async function toReviews(
   return out
 }
 
-async function reviewById(db: Kysely<DB>, id: number): Promise<ShipToReview> {
-  const r = await db.selectFrom('ship_to_reviews').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-  return (await toReviews(db, [r]))[0]
+/**
+ * A new ship-to's review, named by its id, the oldest first. Its ship-to is locked with it and must still be
+ * PENDING; the account row is locked before the ship-to, in the order the buyer's add-address and default switches
+ * take them (no deadlock between the two).
+ */
+const SHIP_TO_REVIEWS: RequestKind<'ship_to_reviews', { st: ShipToRow }, ShipToReview> = {
+  table: 'ship_to_reviews',
+  key: 'id',
+  label: 'ship-to review',
+  pendingOrder: 'submitted_at',
+  permission: 'shipTo.decide',
+  entity: 'ship_to_review',
+  lockMore: async (trx, review) => {
+    await trx.selectFrom('accounts').select('id').where('id', '=', review.account_id).forUpdate().execute()
+    const st =
+      review.ship_to_id === null
+        ? undefined
+        : await trx
+            .selectFrom('ship_tos')
+            .selectAll()
+            .where('id', '=', review.ship_to_id)
+            .forUpdate()
+            .executeTakeFirst()
+    if (!st || st.address_status !== 'PENDING')
+      throw alreadyDecided('Ship-to review', review.id, st ? 'active' : 'removed')
+    return { st }
+  },
+  toReviews,
 }
 
-/**
- * The review of `id` and its ship-to, locked; 404 unknown, 409 no longer pending. The account row is locked before
- * the ship-to, in the order the buyer's add-address and default switches take them (no deadlock between the two).
- */
-async function lockPending(trx: Transaction<DB>, id: number) {
-  const review = await trx.selectFrom('ship_to_reviews').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
-  if (!review) throw notFound('ship-to review', id)
-  if (review.status !== 'PENDING') throw alreadyDecided('Ship-to review', id, review.status)
-  await trx.selectFrom('accounts').select('id').where('id', '=', review.account_id).forUpdate().execute()
-  const st =
-    review.ship_to_id === null
-      ? undefined
-      : await trx.selectFrom('ship_tos').selectAll().where('id', '=', review.ship_to_id).forUpdate().executeTakeFirst()
-  if (!st || st.address_status !== 'PENDING') throw alreadyDecided('Ship-to review', id, st ? 'active' : 'removed')
-  return { review, st }
-}
+/** The PENDING 'address' onboarding requests (Partially Registered buyers) that wait on the ship-to, locked. */
+const waitingRegistrations = (trx: Kysely<DB>, shipToId: number) =>
+  trx
+    .selectFrom('onboarding_requests')
+    .select(['id', 'request_id', 'user_id'])
+    .where('ship_to_id', '=', shipToId)
+    .where('kind', '=', 'address')
+    .where('status', '=', 'PENDING')
+    .forUpdate()
+    .execute()
 
 /** A ship-to number no other ship-to or bill-to uses. */
 async function numberInUse(trx: Kysely<DB>, n: string, shipToId: number): Promise<boolean> {
@@ -180,30 +188,37 @@ async function recipients(trx: Kysely<DB>, review: Selectable<ShipToReviewTable>
   return rows.map((r) => r.id)
 }
 
+/** The ship_to.decided event of a decision on `review` (of the ship-to `st`): what is decided, after the ids. */
+const shipToDecided = (
+  review: Selectable<ShipToReviewTable>,
+  st: ShipToRow,
+  decision: { decision: 'APPROVED' | 'REJECTED' } & Record<string, unknown>,
+) => ({
+  type: 'ship_to.decided' as const,
+  data: {
+    reviewId: review.id,
+    webReference: review.web_reference,
+    accountId: st.account_id,
+    shipToId: st.id,
+    addressKey: st.address_key,
+    ...decision,
+  },
+})
+
 export function shipToDecisionRoutes(app: FastifyInstance, db: Kysely<DB>) {
-  serveEndpoint(app, accountStaffEndpoints.shipToQueue, null, async (req) => {
-    const status = req.query.status ?? 'PENDING'
-    const base = db.selectFrom('ship_to_reviews').where('status', '=', status)
-    // pending: the oldest (most overdue) first; decided: the latest decision first
-    const { rows, ...counts } = await pageOf(base, req.query, (b) =>
-      status === 'PENDING'
-        ? b.selectAll().orderBy('submitted_at', 'asc').orderBy('id', 'asc')
-        : b.selectAll().orderBy('decided_at', 'desc').orderBy('id', 'desc'),
-    )
-    return ok({ items: await toReviews(db, rows), ...counts })
-  })
+  serveEndpoint(app, accountStaffEndpoints.shipToQueue, null, async (req) =>
+    ok(await queueOf(db, SHIP_TO_REVIEWS, req.query)),
+  )
 
   serveEndpoint(app, accountStaffEndpoints.shipToApprove, null, async (req) => {
     const id = req.params.id
-    const staffId = req.staff!.id
-    const res = await staffWrite(
-      db,
-      req,
-      { permission: 'shipTo.decide', action: 'shipTo.approve', entity: 'ship_to_review', entityId: String(id) },
-      async (trx) => {
-        const { review, st } = await lockPending(trx, id)
+    const moved = await decideRequest(app, db, req, {
+      kind: SHIP_TO_REVIEWS,
+      id,
+      action: 'shipTo.approve',
+      verdict: { status: 'APPROVED' },
+      decide: async (trx, { row: review, st }, { staffId, now }) => {
         const number = await shipToNumber(trx, req.body.shipToNumber, st.id)
-        const now = new Date()
         const activeDefault = await trx
           .selectFrom('ship_tos')
           .select('id')
@@ -227,28 +242,10 @@ export function shipToDecisionRoutes(app: FastifyInstance, db: Kysely<DB>) {
             .execute()
         }
         const address = reviewedAddress({ ...st, account_number: number })
-        await trx
-          .updateTable('ship_to_reviews')
-          .set({
-            status: 'APPROVED',
-            account_number: number,
-            address: JSON.stringify(address),
-            ...decided(staffId, null, now),
-          })
-          .where('id', '=', review.id)
-          .execute()
 
         // a Partially Registered buyer whose registration waited on this address completes it
-        const onboarding = await trx
-          .selectFrom('onboarding_requests')
-          .select(['id', 'request_id', 'user_id'])
-          .where('ship_to_id', '=', st.id)
-          .where('kind', '=', 'address')
-          .where('status', '=', 'PENDING')
-          .forUpdate()
-          .execute()
         const completed: string[] = []
-        for (const ob of onboarding) {
+        for (const ob of await waitingRegistrations(trx, st.id)) {
           await trx
             .updateTable('onboarding_requests')
             .set({ status: 'APPROVED', ...decided(staffId, null, now) })
@@ -272,7 +269,7 @@ export function shipToDecisionRoutes(app: FastifyInstance, db: Kysely<DB>) {
           })
         }
 
-        const mails: (NoticeMail | null)[] = []
+        const notices: BuyerNotice[] = []
         // the waiting orders take their step, with the status code of an order placed now (account and ship-to)
         const orders = await waitingOrders(trx, st.account_id, st.address_key, true)
         const regStatus = new Map(
@@ -315,7 +312,7 @@ export function shipToDecisionRoutes(app: FastifyInstance, db: Kysely<DB>) {
               order_id: o.id,
               from_status: o.status,
               to_status: step.to,
-              actor: `staff:${req.staff!.id}`,
+              actor: `staff:${staffId}`,
               note: `ship-to ${number} approved`,
               at: now,
             })
@@ -329,78 +326,48 @@ export function shipToDecisionRoutes(app: FastifyInstance, db: Kysely<DB>) {
             statusCode,
             cause: 'ship_to.approved',
           })
-          mails.push(
-            await notifyBuyer(trx, { userId: o.user_id, ...N.orderReleased(o.order_number, review.web_reference) }),
-          )
+          notices.push({ userId: o.user_id, ...N.orderReleased(o.order_number, review.web_reference) })
         }
 
         for (const userId of await recipients(trx, review)) {
-          mails.push(
-            await notifyBuyer(trx, {
-              userId,
-              ...N.shipToApproved({ nickName: st.nick_name, webReference: review.web_reference, shipToNumber: number }),
-            }),
-          )
+          notices.push({
+            userId,
+            ...N.shipToApproved({ nickName: st.nick_name, webReference: review.web_reference, shipToNumber: number }),
+          })
           if (completed.includes(userId)) {
             const account = await trx
               .selectFrom('accounts')
               .select('name')
               .where('id', '=', st.account_id)
               .executeTakeFirstOrThrow()
-            mails.push(await notifyBuyer(trx, { userId, ...N.registrationComplete({ accountName: account.name }) }))
+            notices.push({ userId, ...N.registrationComplete({ accountName: account.name }) })
           }
         }
-        await emitEvent(trx, 'ship_to.decided', {
-          reviewId: review.id,
-          webReference: review.web_reference,
-          accountId: st.account_id,
-          shipToId: st.id,
-          addressKey: st.address_key,
-          decision: 'APPROVED',
-          shipToNumber: number,
-          movedOrders: moved,
-        })
         return {
+          columns: { account_number: number, address: JSON.stringify(address) },
+          notices,
+          events: [shipToDecided(review, st, { decision: 'APPROVED', shipToNumber: number, movedOrders: moved })],
           before: { status: 'PENDING', addressStatus: 'PENDING', shipToNumber: null },
           after: { status: 'APPROVED', addressStatus: 'ACTIVE', shipToNumber: number, movedOrders: moved, completed },
+          staleUsers: completed,
           result: moved,
-          afterCommit: async () => {
-            for (const u of completed) app.invalidateUser(u)
-            await mailNotices(app, mails)
-          },
         }
       },
-    )
-    return ok({ review: await reviewById(db, id), movedOrders: res })
+    })
+    return ok({ review: await reviewOf(db, SHIP_TO_REVIEWS, id), movedOrders: moved ?? [] })
   })
 
   serveEndpoint(app, accountStaffEndpoints.shipToReject, null, async (req) => {
     const id = req.params.id
-    const staffId = req.staff!.id
-    const reason = rejectionReason(req.body.reason)
-    await staffWrite(
-      db,
-      req,
-      { permission: 'shipTo.decide', action: 'shipTo.reject', entity: 'ship_to_review', entityId: String(id) },
-      async (trx) => {
-        const { review, st } = await lockPending(trx, id)
-        const now = new Date()
+    await decideRequest(app, db, req, {
+      kind: SHIP_TO_REVIEWS,
+      id,
+      action: 'shipTo.reject',
+      verdict: { status: 'REJECTED', reason: req.body.reason },
+      decide: async (trx, { row: review, st }, { staffId, reason, now }) => {
         const address = reviewedAddress(st)
-        await trx
-          .updateTable('ship_to_reviews')
-          .set({ status: 'REJECTED', address: JSON.stringify(address), ...decided(staffId, reason, now) })
-          .where('id', '=', review.id)
-          .execute()
         // a registration that waited on this address is refused with it; it outlives the ship-to (no cascade)
-        const onboarding = await trx
-          .selectFrom('onboarding_requests')
-          .select(['id', 'request_id', 'user_id'])
-          .where('ship_to_id', '=', st.id)
-          .where('kind', '=', 'address')
-          .where('status', '=', 'PENDING')
-          .forUpdate()
-          .execute()
-        for (const ob of onboarding) {
+        for (const ob of await waitingRegistrations(trx, st.id)) {
           await trx
             .updateTable('onboarding_requests')
             .set({ status: 'REJECTED', ship_to_id: null, ...decided(staffId, reason, now) })
@@ -414,42 +381,34 @@ export function shipToDecisionRoutes(app: FastifyInstance, db: Kysely<DB>) {
             reason,
           })
         }
-        const mails: (NoticeMail | null)[] = []
         const orders = await waitingOrders(trx, st.account_id, st.address_key, true)
-        for (const o of orders)
-          mails.push(
-            await notifyBuyer(trx, {
-              userId: o.user_id,
-              ...N.orderAddressRejected(o.order_number, review.web_reference, reason),
-            }),
-          )
-        for (const userId of await recipients(trx, review))
-          mails.push(
-            await notifyBuyer(trx, {
-              userId,
-              ...N.shipToRejected({ nickName: st.nick_name, webReference: review.web_reference, reason }),
-            }),
-          )
+        const notices: BuyerNotice[] = [
+          ...orders.map((o) => ({
+            userId: o.user_id,
+            ...N.orderAddressRejected(o.order_number, review.web_reference, reason),
+          })),
+          ...(await recipients(trx, review)).map((userId) => ({
+            userId,
+            ...N.shipToRejected({ nickName: st.nick_name, webReference: review.web_reference, reason }),
+          })),
+        ]
         // the review's ship_to_id becomes null (ON DELETE SET NULL); its bill-tos go with it
         await trx.deleteFrom('ship_tos').where('id', '=', st.id).execute()
-        await emitEvent(trx, 'ship_to.decided', {
-          reviewId: review.id,
-          webReference: review.web_reference,
-          accountId: st.account_id,
-          shipToId: st.id,
-          addressKey: st.address_key,
-          decision: 'REJECTED',
-          reason,
-          waitingOrders: orders.map((o) => o.order_number),
-        })
         return {
+          columns: { address: JSON.stringify(address) },
+          notices,
+          events: [
+            shipToDecided(review, st, {
+              decision: 'REJECTED',
+              reason,
+              waitingOrders: orders.map((o) => o.order_number),
+            }),
+          ],
           before: { status: 'PENDING', addressStatus: 'PENDING', address },
           after: { status: 'REJECTED', reason, removed: true, waitingOrders: orders.map((o) => o.order_number) },
-          result: null,
-          afterCommit: () => mailNotices(app, mails),
         }
       },
-    )
-    return ok({ review: await reviewById(db, id), movedOrders: [] })
+    })
+    return ok({ review: await reviewOf(db, SHIP_TO_REVIEWS, id), movedOrders: [] })
   })
 }

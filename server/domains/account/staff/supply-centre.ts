@@ -1,25 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
 import type { DB } from '../../../db/schema'
-import type { SupplyCenterRequestTable } from '../../../db/schema-account'
+import type { SupplyCenterOptionTable, SupplyCenterRequestTable } from '../../../db/schema-account'
 import { ok } from '../../../errors'
 import { serveEndpoint } from '../../../lib/endpoint-route'
-import { pageOf } from '../../../lib/paging'
-import { staffWrite } from '../../staff'
-import { emitEvent } from '../../platform'
-import { mailNotices, notifyBuyer } from '../notify'
 import { accountStaffEndpoints, type SupplyCentreReview } from '../../../../types/account/staff-endpoints'
-import {
-  accountRef,
-  accountsById,
-  alreadyDecided,
-  decided,
-  decisionFields,
-  notFound,
-  rejectionReason,
-  userRef,
-  usersById,
-} from './common'
+import { accountRef, accountsById, decisionFields, userRef, usersById } from './common'
+import { decideRequest, queueOf, reviewOf, type RequestKind } from './decide'
 import * as N from './notices'
 
 /**
@@ -76,58 +63,54 @@ async function toReviews(
   })
 }
 
-async function reviewOf(db: Kysely<DB>, requestId: string): Promise<SupplyCentreReview> {
-  const r = await db
-    .selectFrom('supply_center_requests')
-    .selectAll()
-    .where('request_id', '=', requestId)
-    .executeTakeFirstOrThrow()
-  return (await toReviews(db, [r]))[0]
+/** A supply-centre request: named by its request id; the most overdue first. */
+const SUPPLY_CENTRE_REQUESTS: RequestKind<
+  'supply_center_requests',
+  { centre: Selectable<SupplyCenterOptionTable>; name: { en: string; zh: string } },
+  SupplyCentreReview
+> = {
+  table: 'supply_center_requests',
+  key: 'request_id',
+  label: 'supply-centre request',
+  pendingOrder: 'review_due_by',
+  permission: 'supplyCentre.decide',
+  entity: 'supply_center_request',
+  lockMore: async (trx, r) => {
+    const centre = await trx
+      .selectFrom('supply_center_options')
+      .selectAll()
+      .where('supply_center_id', '=', r.supply_center_id)
+      .executeTakeFirstOrThrow()
+    return { centre, name: { en: centre.name_en, zh: centre.name_zh } }
+  },
+  toReviews,
 }
 
-async function lockPending(trx: Kysely<DB>, requestId: string) {
-  const r = await trx
-    .selectFrom('supply_center_requests')
-    .selectAll()
-    .where('request_id', '=', requestId)
-    .forUpdate()
-    .executeTakeFirst()
-  if (!r) throw notFound('supply-centre request', requestId)
-  if (r.status !== 'PENDING') throw alreadyDecided('Supply-centre request', requestId, r.status)
-  const centre = await trx
-    .selectFrom('supply_center_options')
-    .selectAll()
-    .where('supply_center_id', '=', r.supply_center_id)
-    .executeTakeFirstOrThrow()
-  return { r, centre, name: { en: centre.name_en, zh: centre.name_zh } }
-}
+/** The supply_centre.decided event of a decision on `r`: what is decided, after the ids. */
+const supplyCentreDecided = (r: Selectable<SupplyCenterRequestTable>, decision: Record<string, unknown>) => ({
+  type: 'supply_centre.decided' as const,
+  data: {
+    requestId: r.request_id,
+    accountId: r.account_id,
+    shipToNum: r.ship_to_num,
+    supplyCenterId: r.supply_center_id,
+    ...decision,
+  },
+})
 
 export function supplyCentreDecisionRoutes(app: FastifyInstance, db: Kysely<DB>) {
-  serveEndpoint(app, accountStaffEndpoints.supplyCentreQueue, null, async (req) => {
-    const status = req.query.status ?? 'PENDING'
-    const base = db.selectFrom('supply_center_requests').where('status', '=', status)
-    const { rows, ...counts } = await pageOf(base, req.query, (b) =>
-      status === 'PENDING'
-        ? b.selectAll().orderBy('review_due_by', 'asc').orderBy('id', 'asc')
-        : b.selectAll().orderBy('decided_at', 'desc').orderBy('id', 'desc'),
-    )
-    return ok({ items: await toReviews(db, rows), ...counts })
-  })
+  serveEndpoint(app, accountStaffEndpoints.supplyCentreQueue, null, async (req) =>
+    ok(await queueOf(db, SUPPLY_CENTRE_REQUESTS, req.query)),
+  )
 
   serveEndpoint(app, accountStaffEndpoints.supplyCentreApprove, null, async (req) => {
     const requestId = req.params.id
-    const staffId = req.staff!.id
-    await staffWrite(
-      db,
-      req,
-      {
-        permission: 'supplyCentre.decide',
-        action: 'supplyCentre.approve',
-        entity: 'supply_center_request',
-        entityId: requestId,
-      },
-      async (trx) => {
-        const { r, centre, name } = await lockPending(trx, requestId)
+    await decideRequest(app, db, req, {
+      kind: SUPPLY_CENTRE_REQUESTS,
+      id: requestId,
+      action: 'supplyCentre.approve',
+      verdict: { status: 'APPROVED' },
+      decide: async (trx, { row: r, centre, name }) => {
         // the account's centres, locked: the default is decided on them
         const centres = await trx
           .selectFrom('supply_centers')
@@ -154,74 +137,36 @@ export function supplyCentreDecisionRoutes(app: FastifyInstance, db: Kysely<DB>)
             })
             .execute()
         }
-        await trx
-          .updateTable('supply_center_requests')
-          .set({ status: 'APPROVED', ...decided(staffId, null) })
-          .where('id', '=', r.id)
-          .execute()
-        const mail = await notifyBuyer(trx, {
-          userId: r.user_id,
-          ...N.supplyCentreApproved({ shipToNum: r.ship_to_num, centre: name }),
-        })
-        await emitEvent(trx, 'supply_centre.decided', {
-          requestId,
-          accountId: r.account_id,
-          shipToNum: r.ship_to_num,
-          supplyCenterId: r.supply_center_id,
-          previousSupplyCenterId: current?.supply_center_id ?? null,
-          decision: 'APPROVED',
-        })
         return {
+          notices: [{ userId: r.user_id, ...N.supplyCentreApproved({ shipToNum: r.ship_to_num, centre: name }) }],
+          events: [
+            supplyCentreDecided(r, {
+              previousSupplyCenterId: current?.supply_center_id ?? null,
+              decision: 'APPROVED',
+            }),
+          ],
           before: { status: 'PENDING', supplyCenterId: current?.supply_center_id ?? null },
           after: { status: 'APPROVED', supplyCenterId: r.supply_center_id },
-          result: null,
-          afterCommit: () => mailNotices(app, [mail]),
         }
       },
-    )
-    return ok(await reviewOf(db, requestId))
+    })
+    return ok(await reviewOf(db, SUPPLY_CENTRE_REQUESTS, requestId))
   })
 
   serveEndpoint(app, accountStaffEndpoints.supplyCentreReject, null, async (req) => {
     const requestId = req.params.id
-    const staffId = req.staff!.id
-    const reason = rejectionReason(req.body.reason)
-    await staffWrite(
-      db,
-      req,
-      {
-        permission: 'supplyCentre.decide',
-        action: 'supplyCentre.reject',
-        entity: 'supply_center_request',
-        entityId: requestId,
-      },
-      async (trx) => {
-        const { r, name } = await lockPending(trx, requestId)
-        await trx
-          .updateTable('supply_center_requests')
-          .set({ status: 'REJECTED', ...decided(staffId, reason) })
-          .where('id', '=', r.id)
-          .execute()
-        const mail = await notifyBuyer(trx, {
-          userId: r.user_id,
-          ...N.supplyCentreRejected({ shipToNum: r.ship_to_num, centre: name, reason }),
-        })
-        await emitEvent(trx, 'supply_centre.decided', {
-          requestId,
-          accountId: r.account_id,
-          shipToNum: r.ship_to_num,
-          supplyCenterId: r.supply_center_id,
-          decision: 'REJECTED',
-          reason,
-        })
-        return {
-          before: { status: 'PENDING' },
-          after: { status: 'REJECTED', reason },
-          result: null,
-          afterCommit: () => mailNotices(app, [mail]),
-        }
-      },
-    )
-    return ok(await reviewOf(db, requestId))
+    await decideRequest(app, db, req, {
+      kind: SUPPLY_CENTRE_REQUESTS,
+      id: requestId,
+      action: 'supplyCentre.reject',
+      verdict: { status: 'REJECTED', reason: req.body.reason },
+      decide: async (_trx, { row: r, name }, { reason }) => ({
+        notices: [{ userId: r.user_id, ...N.supplyCentreRejected({ shipToNum: r.ship_to_num, centre: name, reason }) }],
+        events: [supplyCentreDecided(r, { decision: 'REJECTED', reason })],
+        before: { status: 'PENDING' },
+        after: { status: 'REJECTED', reason },
+      }),
+    })
+    return ok(await reviewOf(db, SUPPLY_CENTRE_REQUESTS, requestId))
   })
 }

@@ -8,16 +8,15 @@ import { toMajor } from '../../../../types/money'
 import { ApiError } from '../../../errors'
 import { paging } from '../../../lib/paging'
 import {
-  alreadyEnded,
-  checkWindow,
   endedWindow,
-  instantOf,
   invalid,
   iso,
   minorOf,
+  notEnded,
   notFound,
   productIdsOf,
   textOf,
+  windowOf,
   windowState,
 } from '../../marketing'
 
@@ -34,6 +33,9 @@ import {
  * - catalogue numbers of real products; an account number of an account of the coupon's country.
  * Ending a coupon deactivates it and closes its window: the cart answers its code '10' from then on.
  */
+
+/** a coupon's window is its validity */
+const VALIDITY = { start: 'validFrom', end: 'validTo' } as const
 
 type Row = Selectable<CouponTable> & { account_number: string | null }
 
@@ -144,9 +146,7 @@ export async function createCoupon(trx: Transaction<DB>, req: FastifyRequest, b:
   const type = couponTypeOf(code)
   if (!type) throw invalid('code', 'must start with its type: P, D, R, M or T')
   const now = new Date()
-  const from = instantOf('validFrom', b.validFrom)
-  const to = instantOf('validTo', b.validTo)
-  checkWindow(from, to, now, { start: 'validFrom', end: 'validTo' })
+  const { start: from, end: to } = windowOf(b, now, { names: VALIDITY })
   const description = textOf('description', b.description)
   const inserted = await trx
     .insertInto('coupons')
@@ -174,12 +174,10 @@ export async function createCoupon(trx: Transaction<DB>, req: FastifyRequest, b:
 
 /** A change of a coupon that has not ended; the code, type and country stay. */
 export async function changeCoupon(trx: Transaction<DB>, req: FastifyRequest, code: string, b: ChangeCoupon) {
-  const before = await getCoupon(trx, code, true)
-  if (before.state === 'ended') throw alreadyEnded('coupon', before.code)
+  const locked = await getCoupon(trx, code, true)
+  const before = notEnded(locked, 'coupon', locked.code)
   const now = new Date()
-  const from = b.validFrom !== undefined ? instantOf('validFrom', b.validFrom) : new Date(before.validFrom)
-  const to = b.validTo !== undefined ? instantOf('validTo', b.validTo) : new Date(before.validTo)
-  checkWindow(from, to, now, { start: 'validFrom', end: 'validTo' })
+  const { start: from, end: to } = windowOf(b, now, { item: before, names: VALIDITY })
   const description = b.description && textOf('description', b.description)
   await trx
     .updateTable('coupons')
@@ -201,8 +199,8 @@ export async function changeCoupon(trx: Transaction<DB>, req: FastifyRequest, co
 
 /** Ends a coupon now: inactive, its window closed; an ended (or expired) one is 409. */
 export async function endCoupon(trx: Transaction<DB>, req: FastifyRequest, code: string) {
-  const before = await getCoupon(trx, code, true)
-  if (before.state === 'ended') throw alreadyEnded('coupon', before.code)
+  const locked = await getCoupon(trx, code, true)
+  const before = notEnded(locked, 'coupon', locked.code)
   const now = new Date()
   const w = endedWindow(before.validFrom, now)
   await trx

@@ -6,7 +6,7 @@ import type { ChangeFlashSale, CreateFlashSale, StaffFlashSale } from '../../../
 import { saleTermsRefusal, stockChangeAllowed } from '../../../../types/flashbuy/sale-rules'
 import { ApiError } from '../../../errors'
 import { flashDisplayText } from '../../../db/seed/flashbuy'
-import { alreadyEnded, checkWindow, endedWindow, instantOf, invalid, minorOf, notFound } from '../../marketing'
+import { checkWindow, endWindow, instantOf, invalid, minorOf, notEnded, notFound, windowOf } from '../../marketing'
 import { staffSalesQuery, toStaffSale } from './sales'
 
 /**
@@ -19,7 +19,7 @@ import { staffSalesQuery, toStaffSale } from './sales'
  */
 
 /** 'FB-CN-' + time and random: a sale id of the buyers' id pattern (^[A-Za-z0-9_-]+$, at most 40) */
-export const newSaleId = (country: 'cn' | 'in') =>
+const newSaleId = (country: 'cn' | 'in') =>
   `FB-${country.toUpperCase()}-${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`
 
 const stockBelowSold = (id: string, sold: number) =>
@@ -53,13 +53,11 @@ function priceOf(flashPrice: number, listPriceMajor: number | null): number {
 export async function createSale(
   trx: Transaction<DB>,
   req: FastifyRequest,
-  id: string,
   b: CreateFlashSale,
 ): Promise<StaffFlashSale> {
+  const id = newSaleId(b.country)
   const now = new Date()
-  const start = instantOf('startAt', b.startAt)
-  const end = instantOf('endAt', b.endAt)
-  checkWindow(start, end, now)
+  const { start, end } = windowOf(b, now)
   const listCol = b.country === 'in' ? 'p.list_price_inr' : 'p.list_price_cny'
   const product = await trx
     .selectFrom('products as p')
@@ -108,8 +106,7 @@ export async function createSale(
  * is sold at the least (409 naming the sold count).
  */
 export async function changeSale(trx: Transaction<DB>, req: FastifyRequest, id: string, b: ChangeFlashSale) {
-  const before = await lockedSale(trx, id)
-  if (before.state === 'ended') throw alreadyEnded('flash sale', id)
+  const before = notEnded(await lockedSale(trx, id), 'flash sale', id)
   const now = new Date()
   const start = b.startAt !== undefined ? instantOf('startAt', b.startAt) : new Date(before.startAt)
   const end = b.endAt !== undefined ? instantOf('endAt', b.endAt) : new Date(before.endAt)
@@ -158,14 +155,7 @@ export async function changeSale(trx: Transaction<DB>, req: FastifyRequest, id: 
  * placement refuses it (Over) and the buyers' sale list leaves it out. An ended sale is 409.
  */
 export async function endSale(trx: Transaction<DB>, req: FastifyRequest, id: string) {
-  const before = await lockedSale(trx, id)
-  if (before.state === 'ended') throw alreadyEnded('flash sale', id)
-  const now = new Date()
-  const w = endedWindow(before.startAt, now)
-  await trx
-    .updateTable('flash_sales')
-    .set({ start_at: w.start, end_at: w.end, ended_at: now, updated_at: now, updated_by: req.staff!.id })
-    .where('id', '=', id)
-    .execute()
+  const before = notEnded(await lockedSale(trx, id), 'flash sale', id)
+  await endWindow(trx, req, 'flash_sales', before, (now) => ({ ended_at: now }))
   return { before, after: await reread(trx, id) }
 }

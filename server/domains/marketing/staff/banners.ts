@@ -7,18 +7,7 @@ import type { ChangeBanner, CreateBanner, StaffBanner, StaffListQuery } from '..
 import { ROUTES } from '../../../../types/routes'
 import { pageOf, paging } from '../../../lib/paging'
 import { isBearerIdParam, isCredentialParam } from '../../../lib/safe-url'
-import {
-  alreadyEnded,
-  checkWindow,
-  endedWindow,
-  instantOf,
-  invalid,
-  iso,
-  mediaPathOf,
-  notFound,
-  textOf,
-  windowState,
-} from './fields'
+import { endWindow, invalid, iso, mediaPathOf, notEnded, notFound, textOf, windowOf, windowState } from './fields'
 
 /**
  * Home's banners by staff (issue 24): the `banner` rows of special_columns, shown while start_at <= now < end_at
@@ -83,15 +72,14 @@ export async function getBanner(db: Kysely<DB>, id: string, lock = false): Promi
   return toStaff(r, new Date())
 }
 
-/** a new banner's id, made before its write so the audit entry names it */
-export const newBannerId = () =>
+/** a new banner's id: SC-BANNER- and time and random */
+const newBannerId = () =>
   `SC-BANNER-${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`
 
-export async function createBanner(trx: Transaction<DB>, req: FastifyRequest, id: string, b: CreateBanner) {
+export async function createBanner(trx: Transaction<DB>, req: FastifyRequest, b: CreateBanner) {
+  const id = newBannerId()
   const now = new Date()
-  const start = instantOf('startAt', b.startAt)
-  const end = instantOf('endAt', b.endAt)
-  checkWindow(start, end, now)
+  const { start, end } = windowOf(b, now)
   const title = textOf('title', b.title)
   const subtitle = textOf('subtitle', b.subtitle, true)
   const link = linkOf(b.link)
@@ -117,12 +105,9 @@ export async function createBanner(trx: Transaction<DB>, req: FastifyRequest, id
 }
 
 export async function changeBanner(trx: Transaction<DB>, req: FastifyRequest, id: string, b: ChangeBanner) {
-  const before = await getBanner(trx, id, true)
-  if (before.state === 'ended') throw alreadyEnded('banner', id)
+  const before = notEnded(await getBanner(trx, id, true), 'banner', id)
   const now = new Date()
-  const start = b.startAt !== undefined ? instantOf('startAt', b.startAt) : new Date(before.startAt)
-  const end = b.endAt !== undefined ? instantOf('endAt', b.endAt) : new Date(before.endAt)
-  checkWindow(start, end, now)
+  const { start, end } = windowOf(b, now, { item: before })
   const title = b.title && textOf('title', b.title)
   const subtitle = b.subtitle && textOf('subtitle', b.subtitle, true)
   const link = b.link && linkOf(b.link)
@@ -145,14 +130,7 @@ export async function changeBanner(trx: Transaction<DB>, req: FastifyRequest, id
 }
 
 export async function endBanner(trx: Transaction<DB>, req: FastifyRequest, id: string) {
-  const before = await getBanner(trx, id, true)
-  if (before.state === 'ended') throw alreadyEnded('banner', id)
-  const now = new Date()
-  const w = endedWindow(before.startAt, now)
-  await trx
-    .updateTable('special_columns')
-    .set({ start_at: w.start, end_at: w.end, updated_at: now, updated_by: req.staff!.id })
-    .where('id', '=', id)
-    .execute()
+  const before = notEnded(await getBanner(trx, id, true), 'banner', id)
+  await endWindow(trx, req, 'special_columns', before)
   return { before, after: await getBanner(trx, id) }
 }

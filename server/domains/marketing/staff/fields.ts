@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { MarketingState } from '../../../../types/marketing/staff-schemas'
@@ -43,6 +44,37 @@ export function windowState(start: Date | string, end: Date | string | null, now
   return 'running'
 }
 
+/** `item`, locked for a change or an end, if it has not ended: one that has is 409 (named `id`). */
+export function notEnded<T extends { state: MarketingState }>(item: T, what: string, id: string): T {
+  if (item.state === 'ended') throw alreadyEnded(what, id)
+  return item
+}
+
+/**
+ * The window a write leaves, checked as a new one (checkWindow): the body's start and end, and where a change does
+ * not give one, the item's. `names` are the fields' (startAt and endAt unless said).
+ */
+export function windowOf<S extends string = 'startAt', E extends string = 'endAt'>(
+  body: Partial<Record<NoInfer<S | E>, string>>,
+  now: Date,
+  {
+    item,
+    names = { start: 'startAt', end: 'endAt' } as { start: S; end: E },
+  }: {
+    item?: Record<NoInfer<S | E>, string>
+    names?: { start: S; end: E }
+  } = {},
+): { start: Date; end: Date } {
+  const at = (field: S | E) => {
+    const given = body[field]
+    return given !== undefined ? instantOf(field, given) : new Date(item![field])
+  }
+  const start = at(names.start)
+  const end = at(names.end)
+  checkWindow(start, end, now, names)
+  return { start, end }
+}
+
 /**
  * Ending an item now: its end becomes now; one not started yet gets its start 1 ms before, so the window stays
  * valid (start < end) and was never open to buyers.
@@ -50,6 +82,29 @@ export function windowState(start: Date | string, end: Date | string | null, now
 export function endedWindow(start: Date | string, now: Date): { start: Date; end: Date } {
   const s = new Date(start)
   return { start: s.getTime() < now.getTime() ? s : new Date(now.getTime() - 1), end: now }
+}
+
+/** The tables whose items have a start_at .. end_at window: promotions, banners (special_columns), flash sales. */
+type WindowTable = 'promotions' | 'special_columns' | 'flash_sales'
+
+/**
+ * Ends the item now (endedWindow), staff its last editor; `more` are the columns its table sets besides at that
+ * moment (a flash sale's ended_at).
+ */
+export async function endWindow(
+  trx: Kysely<DB>,
+  req: FastifyRequest,
+  table: WindowTable,
+  item: { id: string; startAt: string },
+  more: (now: Date) => { ended_at?: Date } = () => ({}),
+): Promise<void> {
+  const now = new Date()
+  const w = endedWindow(item.startAt, now)
+  await trx
+    .updateTable(table)
+    .set({ start_at: w.start, end_at: w.end, ...more(now), updated_at: now, updated_by: req.staff!.id })
+    .where('id', '=', item.id)
+    .execute()
 }
 
 /** A picture of our own media (/media/...): the same rule as images inside rich text (server/lib/sanitize.ts). */

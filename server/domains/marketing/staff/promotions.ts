@@ -11,16 +11,15 @@ import type {
 } from '../../../../types/marketing/staff-schemas'
 import { pageOf, paging } from '../../../lib/paging'
 import {
-  alreadyEnded,
-  checkWindow,
-  endedWindow,
-  instantOf,
+  endWindow,
   iso,
   mediaPathOf,
+  notEnded,
   notFound,
   productIdsOf,
   richTextOf,
   textOf,
+  windowOf,
   windowState,
 } from './fields'
 
@@ -98,15 +97,14 @@ async function setProducts(trx: Transaction<DB>, id: string, catalogNumbers: rea
       .execute()
 }
 
-/** a new promotion's id, made before its write so the audit entry names it */
-export const newPromotionId = () =>
+/** a new promotion's id: PR- and time and random */
+const newPromotionId = () =>
   `PR-${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`
 
-export async function createPromotion(trx: Transaction<DB>, req: FastifyRequest, id: string, b: CreatePromotion) {
+export async function createPromotion(trx: Transaction<DB>, req: FastifyRequest, b: CreatePromotion) {
+  const id = newPromotionId()
   const now = new Date()
-  const start = instantOf('startAt', b.startAt)
-  const end = instantOf('endAt', b.endAt)
-  checkWindow(start, end, now)
+  const { start, end } = windowOf(b, now)
   const title = textOf('title', b.title)
   const summary = textOf('summary', b.summary)
   const body = richTextOf('bodyHtml', b.bodyHtml)
@@ -135,12 +133,9 @@ export async function createPromotion(trx: Transaction<DB>, req: FastifyRequest,
 
 /** A change of a promotion that has not ended; the window stays valid and ahead of now. */
 export async function changePromotion(trx: Transaction<DB>, req: FastifyRequest, id: string, b: ChangePromotion) {
-  const before = await getPromotion(trx, id, true)
-  if (before.state === 'ended') throw alreadyEnded('promotion', id)
+  const before = notEnded(await getPromotion(trx, id, true), 'promotion', id)
   const now = new Date()
-  const start = b.startAt !== undefined ? instantOf('startAt', b.startAt) : new Date(before.startAt)
-  const end = b.endAt !== undefined ? instantOf('endAt', b.endAt) : new Date(before.endAt)
-  checkWindow(start, end, now)
+  const { start, end } = windowOf(b, now, { item: before })
   const title = b.title && textOf('title', b.title)
   const summary = b.summary && textOf('summary', b.summary)
   const body = b.bodyHtml && richTextOf('bodyHtml', b.bodyHtml)
@@ -167,14 +162,7 @@ export async function changePromotion(trx: Transaction<DB>, req: FastifyRequest,
 
 /** Ends a promotion now (scheduled or running); an ended one is 409. */
 export async function endPromotion(trx: Transaction<DB>, req: FastifyRequest, id: string) {
-  const before = await getPromotion(trx, id, true)
-  if (before.state === 'ended') throw alreadyEnded('promotion', id)
-  const now = new Date()
-  const w = endedWindow(before.startAt, now)
-  await trx
-    .updateTable('promotions')
-    .set({ start_at: w.start, end_at: w.end, updated_at: now, updated_by: req.staff!.id })
-    .where('id', '=', id)
-    .execute()
+  const before = notEnded(await getPromotion(trx, id, true), 'promotion', id)
+  await endWindow(trx, req, 'promotions', before)
   return { before, after: await getPromotion(trx, id) }
 }

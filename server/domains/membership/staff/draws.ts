@@ -13,7 +13,6 @@ import {
   scheduleProblem,
 } from '../../../../types/membership/staff-rules'
 import type { AdminDraw, ChangeDrawBody, CreateDrawBody } from '../../../../types/membership/staff-endpoints'
-import { staffWrite } from '../../staff'
 
 /**
  * Lucky draws as staff manage them (issue 24: "draws: create, schedule, change, end, with the same validation the
@@ -126,28 +125,20 @@ const prizeValues = (p: ChangeDrawBody['prizes'][number], slot: number) => ({
 })
 
 /** POST /admin/draws: a new draw, id LD-<COUNTRY>-<6 hex>, its prizes in slot order. */
-export async function createDraw(db: Kysely<DB>, req: FastifyRequest, b: CreateDrawBody): Promise<AdminDraw> {
+export async function createDraw(trx: Transaction<DB>, _req: FastifyRequest, b: CreateDrawBody): Promise<AdminDraw> {
   const values = validated(b)
   if (b.prizes.some((p) => p.id !== undefined))
     throw new ApiError(400, 'VALIDATION_ERROR', 'body/prizes: a new draw has no existing prizes (no id)')
   const id = `LD-${b.country.toUpperCase()}-${randomBytes(3).toString('hex').toUpperCase()}`
-  return staffWrite(
-    db,
-    req,
-    { permission: 'draw.manage', action: 'draw.create', entity: 'draw_activity', entityId: id },
-    async (trx) => {
-      await trx
-        .insertInto('draw_activities')
-        .values({ id, country: b.country, ...values })
-        .execute()
-      await trx
-        .insertInto('draw_prizes')
-        .values(b.prizes.map((p, slot) => ({ activity_id: id, ...prizeValues(p, slot) })))
-        .execute()
-      const after = await drawOut(trx, id)
-      return { before: null, after, result: after }
-    },
-  )
+  await trx
+    .insertInto('draw_activities')
+    .values({ id, country: b.country, ...values })
+    .execute()
+  await trx
+    .insertInto('draw_prizes')
+    .values(b.prizes.map((p, slot) => ({ activity_id: id, ...prizeValues(p, slot) })))
+    .execute()
+  return drawOut(trx, id)
 }
 
 async function lockedDraw(trx: Transaction<DB>, id: string) {
@@ -161,70 +152,50 @@ async function lockedDraw(trx: Transaction<DB>, id: string) {
  * PUT /admin/draws/:id: every field but the country, the prizes as a list (an `id` keeps that prize, none adds
  * one, a prize left out is removed). 409 when the draw is over, or when the change would break draws made.
  */
-export async function changeDraw(
-  db: Kysely<DB>,
-  req: FastifyRequest,
-  id: string,
-  b: ChangeDrawBody,
-): Promise<AdminDraw> {
+export async function changeDraw(trx: Transaction<DB>, _req: FastifyRequest, id: string, b: ChangeDrawBody) {
+  // the body is refused before the draw is looked up, as a body the schema refuses
   const values = validated(b)
-  return staffWrite(
-    db,
-    req,
-    { permission: 'draw.manage', action: 'draw.change', entity: 'draw_activity', entityId: id },
-    async (trx) => {
-      const { current } = await lockedDraw(trx, id)
-      const problem = drawChangeProblem(current.state, current, b)
-      if (problem) throw new ApiError(409, 'CONFLICT', `Draw ${id}: ${problem}`, 'DRAW_CHANGE_REFUSED')
-      await trx.updateTable('draw_activities').set(values).where('id', '=', id).execute()
-      const kept = b.prizes.filter((p) => p.id !== undefined).map((p) => p.id!)
-      // out of the way first: (activity, slot) is unique and the kept prizes may change places
-      if (kept.length)
-        await trx
-          .updateTable('draw_prizes')
-          .set({ slot: sql<number>`-1 - slot` })
-          .where('id', 'in', kept)
-          .execute()
-      const removed = current.prizes.filter((p) => !kept.includes(p.id)).map((p) => p.id)
-      if (removed.length) await trx.deleteFrom('draw_prizes').where('id', 'in', removed).execute()
-      for (const [slot, p] of b.prizes.entries()) {
-        if (p.id !== undefined)
-          await trx.updateTable('draw_prizes').set(prizeValues(p, slot)).where('id', '=', p.id).execute()
-        else
-          await trx
-            .insertInto('draw_prizes')
-            .values({ activity_id: id, ...prizeValues(p, slot) })
-            .execute()
-      }
-      const after = await drawOut(trx, id)
-      return { before: current, after, result: after }
-    },
-  )
+  const { current } = await lockedDraw(trx, id)
+  const problem = drawChangeProblem(current.state, current, b)
+  if (problem) throw new ApiError(409, 'CONFLICT', `Draw ${id}: ${problem}`, 'DRAW_CHANGE_REFUSED')
+  await trx.updateTable('draw_activities').set(values).where('id', '=', id).execute()
+  const kept = b.prizes.filter((p) => p.id !== undefined).map((p) => p.id!)
+  // out of the way first: (activity, slot) is unique and the kept prizes may change places
+  if (kept.length)
+    await trx
+      .updateTable('draw_prizes')
+      .set({ slot: sql<number>`-1 - slot` })
+      .where('id', 'in', kept)
+      .execute()
+  const removed = current.prizes.filter((p) => !kept.includes(p.id)).map((p) => p.id)
+  if (removed.length) await trx.deleteFrom('draw_prizes').where('id', 'in', removed).execute()
+  for (const [slot, p] of b.prizes.entries()) {
+    if (p.id !== undefined)
+      await trx.updateTable('draw_prizes').set(prizeValues(p, slot)).where('id', '=', p.id).execute()
+    else
+      await trx
+        .insertInto('draw_prizes')
+        .values({ activity_id: id, ...prizeValues(p, slot) })
+        .execute()
+  }
+  return { before: current, after: await drawOut(trx, id) }
 }
 
 /**
  * POST /admin/draws/:id/end: over from now (members' draws are refused as not in activity time). A draw that has
  * not started gets the window [now - 1 s, now): it never runs. 409 when it is over already.
  */
-export async function endDraw(db: Kysely<DB>, req: FastifyRequest, id: string): Promise<AdminDraw> {
-  return staffWrite(
-    db,
-    req,
-    { permission: 'draw.manage', action: 'draw.end', entity: 'draw_activity', entityId: id },
-    async (trx) => {
-      const { row, current } = await lockedDraw(trx, id)
-      if (current.state === 'over') throw new ApiError(409, 'CONFLICT', `Draw ${id} is over already`, 'DRAW_OVER')
-      const now = new Date()
-      await trx
-        .updateTable('draw_activities')
-        .set({
-          end_at: now,
-          ...(new Date(row.start_at) >= now ? { start_at: new Date(now.getTime() - 1000) } : {}),
-        })
-        .where('id', '=', id)
-        .execute()
-      const after = await drawOut(trx, id)
-      return { before: current, after, result: after }
-    },
-  )
+export async function endDraw(trx: Transaction<DB>, _req: FastifyRequest, id: string) {
+  const { row, current } = await lockedDraw(trx, id)
+  if (current.state === 'over') throw new ApiError(409, 'CONFLICT', `Draw ${id} is over already`, 'DRAW_OVER')
+  const now = new Date()
+  await trx
+    .updateTable('draw_activities')
+    .set({
+      end_at: now,
+      ...(new Date(row.start_at) >= now ? { start_at: new Date(now.getTime() - 1000) } : {}),
+    })
+    .where('id', '=', id)
+    .execute()
+  return { before: current, after: await drawOut(trx, id) }
 }

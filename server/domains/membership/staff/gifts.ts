@@ -8,7 +8,6 @@ import { pageOf, paging } from '../../../lib/paging'
 import { RELEASED_REDEMPTION_STATUSES } from '../../../../types/membership'
 import { giftProblem, giftState, type GiftState } from '../../../../types/membership/staff-rules'
 import type { AdminGift, ChangeGiftBody, CreateGiftBody } from '../../../../types/membership/staff-endpoints'
-import { staffWrite } from '../../staff'
 
 /**
  * Gifts as staff manage them (issue 24: "gifts ...: create, schedule, change, end, with the same validation the
@@ -112,22 +111,14 @@ function validated(b: ChangeGiftBody) {
 }
 
 /** POST /admin/gifts: a new gift, id GF-<COUNTRY>-<6 hex>, live by its schedule. */
-export async function createGift(db: Kysely<DB>, req: FastifyRequest, b: CreateGiftBody): Promise<AdminGift> {
+export async function createGift(trx: Transaction<DB>, _req: FastifyRequest, b: CreateGiftBody): Promise<AdminGift> {
   const values = validated(b)
   const id = `GF-${b.country.toUpperCase()}-${randomBytes(3).toString('hex').toUpperCase()}`
-  return staffWrite(
-    db,
-    req,
-    { permission: 'gift.manage', action: 'gift.create', entity: 'gift', entityId: id },
-    async (trx) => {
-      await trx
-        .insertInto('gifts')
-        .values({ id, country: b.country, on_sale: true, ...values })
-        .execute()
-      const after = await giftOut(trx, id)
-      return { before: null, after, result: after }
-    },
-  )
+  await trx
+    .insertInto('gifts')
+    .values({ id, country: b.country, on_sale: true, ...values })
+    .execute()
+  return giftOut(trx, id)
 }
 
 async function lockedGift(trx: Transaction<DB>, id: string): Promise<GiftRow> {
@@ -138,52 +129,32 @@ async function lockedGift(trx: Transaction<DB>, id: string): Promise<GiftRow> {
 }
 
 /** PUT /admin/gifts/:id: every field but the country; refused (409) once the gift has ended. */
-export async function changeGift(
-  db: Kysely<DB>,
-  req: FastifyRequest,
-  id: string,
-  b: ChangeGiftBody,
-): Promise<AdminGift> {
+export async function changeGift(trx: Transaction<DB>, _req: FastifyRequest, id: string, b: ChangeGiftBody) {
+  // the body is refused before the gift is looked up, as a body the schema refuses
   const values = validated(b)
-  return staffWrite(
-    db,
-    req,
-    { permission: 'gift.manage', action: 'gift.change', entity: 'gift', entityId: id },
-    async (trx) => {
-      await lockedGift(trx, id)
-      const before = await giftOut(trx, id)
-      await trx
-        .updateTable('gifts')
-        .set({ ...values, updated_at: new Date() })
-        .where('id', '=', id)
-        .execute()
-      const after = await giftOut(trx, id)
-      return { before, after, result: after }
-    },
-  )
+  await lockedGift(trx, id)
+  const before = await giftOut(trx, id)
+  await trx
+    .updateTable('gifts')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute()
+  return { before, after: await giftOut(trx, id) }
 }
 
 /** POST /admin/gifts/:id/end: off sale from now (the storefront stops listing and redeeming it); 409 when ended. */
-export async function endGift(db: Kysely<DB>, req: FastifyRequest, id: string): Promise<AdminGift> {
-  return staffWrite(
-    db,
-    req,
-    { permission: 'gift.manage', action: 'gift.end', entity: 'gift', entityId: id },
-    async (trx) => {
-      const g = await lockedGift(trx, id)
-      const before = await giftOut(trx, id)
-      const now = new Date()
-      await trx
-        .updateTable('gifts')
-        .set({
-          on_sale: false,
-          end_at: g.end_at === null || new Date(g.end_at) > now ? now : g.end_at,
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute()
-      const after = await giftOut(trx, id)
-      return { before, after, result: after }
-    },
-  )
+export async function endGift(trx: Transaction<DB>, _req: FastifyRequest, id: string) {
+  const g = await lockedGift(trx, id)
+  const before = await giftOut(trx, id)
+  const now = new Date()
+  await trx
+    .updateTable('gifts')
+    .set({
+      on_sale: false,
+      end_at: g.end_at === null || new Date(g.end_at) > now ? now : g.end_at,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute()
+  return { before, after: await giftOut(trx, id) }
 }

@@ -4,7 +4,12 @@ import type { DB } from '../../../db/schema'
 import { ok } from '../../../errors'
 import { serveEndpoint } from '../../../lib/endpoint-route'
 import { tagRoutes } from '../../../lib/openapi'
-import { membershipStaffEndpoints as E } from '../../../../types/membership/staff-endpoints'
+import {
+  drawEndpoints,
+  giftEndpoints,
+  membershipStaffEndpoints as E,
+} from '../../../../types/membership/staff-endpoints'
+import { serveContent } from '../../staff'
 import { listRedemptions, shipRedemption } from './redemptions'
 import { listFeedback, resolveFeedback } from './feedback'
 import { changeGift, createGift, endGift, listGifts } from './gifts'
@@ -29,17 +34,23 @@ export async function membershipStaffRoutes(app: FastifyInstance, opts: { db: Ky
   serveEndpoint(app, E.membershipResolveFeedback, null, async (req) =>
     ok(await resolveFeedback(app, db, req, req.params.id, req.body.note)),
   )
-  serveEndpoint(app, E.membershipGifts, null, async (req) => ok(await listGifts(db, req.query)))
-  serveEndpoint(app, E.membershipCreateGift, null, async (req) => ok(await createGift(db, req, req.body)))
-  serveEndpoint(app, E.membershipChangeGift, null, async (req) =>
-    ok(await changeGift(db, req, req.params.id, req.body)),
-  )
-  serveEndpoint(app, E.membershipEndGift, null, async (req) => ok(await endGift(db, req, req.params.id)))
-  serveEndpoint(app, E.membershipDraws, null, async (req) => ok(await listDraws(db, req.query)))
-  serveEndpoint(app, E.membershipCreateDraw, null, async (req) => ok(await createDraw(db, req, req.body)))
-  serveEndpoint(app, E.membershipChangeDraw, null, async (req) =>
-    ok(await changeDraw(db, req, req.params.id, req.body)),
-  )
-  serveEndpoint(app, E.membershipEndDraw, null, async (req) => ok(await endDraw(db, req, req.params.id)))
+  serveContent(app, db, {
+    endpoints: giftEndpoints,
+    action: 'gift',
+    entity: 'gift',
+    list: listGifts,
+    create: createGift,
+    change: changeGift,
+    end: endGift,
+  })
+  serveContent(app, db, {
+    endpoints: drawEndpoints,
+    action: 'draw',
+    entity: 'draw_activity',
+    list: listDraws,
+    create: createDraw,
+    change: changeDraw,
+    end: endDraw,
+  })
   serveEndpoint(app, E.membershipAdjustPoints, null, async (req) => ok(await adjustPoints(app, db, req, req.body)))
 }
