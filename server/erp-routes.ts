@@ -10,7 +10,7 @@ import { orderErpRoutes } from './domains/order/erp/routes'
 /**
  * The ERP integration's routes (issue 24; docs/erp.md), each in the domain whose data it changes: staff manage the
  * integration clients (/api/admin/integration-clients); the clients post order statuses and shipments, invoices,
- * stock and account prices (/api/erp/..., server/lib/erp-bulk.ts).
+ * stock, account prices and product data (/api/erp/..., server/lib/erp-bulk.ts).
  */
 export async function erpRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   await app.register(integrationClientRoutes, opts)

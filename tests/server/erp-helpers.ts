@@ -73,3 +73,15 @@ export async function sendRows(
   assert.equal(res.statusCode, 200, res.body)
   return res.json().data as ErpBulkAnswer
 }
+
+/** The buyer's price of a product (POST /api/product/price), as the storefront shows it. */
+export async function buyerPrice(app: FastifyInstance, token: string, catalogNumber: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/product/price',
+    headers: { ...auth(token), languagecode: 'en' },
+    payload: { catalogNumbers: [catalogNumber] },
+  })
+  assert.equal(res.statusCode, 200, res.body)
+  return res.json().data.products[0] as { efPrice: number | null; unFormattedPrice: number | null }
+}

@@ -2,7 +2,7 @@ import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { auth, describeEachDb, tokenFor, userRow, type TestContext } from './helpers'
 import { staffToken } from './staff-helpers'
-import { clientCredentialsToken, erpClient, postRows, sendRows, type ErpClient } from './erp-helpers'
+import { buyerPrice, clientCredentialsToken, erpClient, postRows, sendRows, type ErpClient } from './erp-helpers'
 import { ERP_MAX_ROWS } from '../../types/platform/erp'
 
 /**
@@ -19,17 +19,6 @@ describeEachDb('the inbound ERP API: clients, catalogue and invoices (issue 24)'
   let accountNumber: string
   let billToNumber: string
   let buyer: string
-
-  const buyerPrice = async (cat: string) => {
-    const res = await ctx().app.inject({
-      method: 'POST',
-      url: '/api/product/price',
-      headers: { ...auth(buyer), languagecode: 'en' },
-      payload: { catalogNumbers: [cat] },
-    })
-    assert.equal(res.statusCode, 200, res.body)
-    return res.json().data.products[0] as { efPrice: number | null; unFormattedPrice: number | null }
-  }
 
   it('set-up: an administrator makes an integration client; its token comes from the provider (client credentials)', async () => {
     const { app, db } = ctx()
@@ -215,12 +204,12 @@ describeEachDb('the inbound ERP API: clients, catalogue and invoices (issue 24)'
       set.results.map((r) => r.status),
       [200, 400, 404],
     )
-    assert.equal((await buyerPrice(catalogNumber)).unFormattedPrice, 123.45)
+    assert.equal((await buyerPrice(ctx().app, buyer, catalogNumber)).unFormattedPrice, 123.45)
     const removed = await sendRows(app, erp.token, 'account-prices', [
       { id: 'ap-4', accountNumber, catalogNumber, currency: 'CNY', price: null },
     ])
     assert.equal(removed.results[0].status, 200)
-    assert.notEqual((await buyerPrice(catalogNumber)).unFormattedPrice, 123.45)
+    assert.notEqual((await buyerPrice(ctx().app, buyer, catalogNumber)).unFormattedPrice, 123.45)
   })
 
   it('invoices with their PDF: the buyer sees the invoice in the bill-to list and on its order, is told, and the AR ledger has its debit', async () => {

@@ -94,6 +94,30 @@ export const ErpAccountPriceRowSchema = Closed({
   priceType: Type.Optional(Literals(['yourPrice', 'discount', 'wop'])),
 })
 
+/**
+ * Product data: a product by catalogue number, created or updated (the fields of the staff import's products file,
+ * docs/admin-api/catalogue-import.md; the server checks each with the same rules). A field left out keeps what is
+ * stored; a new catalogue number needs titleEn, titleZh, size, brand and categoryCode (else 404 PRODUCT_NOT_FOUND).
+ */
+export const ErpProductRowSchema = Closed({
+  id: SenderIdSchema,
+  /** letters, digits and . _ / -, at most 40; stored in upper case */
+  catalogNumber: CatalogNumber,
+  titleEn: Type.Optional(Type.String({ description: 'English name, at most 300 characters' })),
+  titleZh: Type.Optional(Type.String({ description: 'Chinese name, at most 300 characters' })),
+  size: Type.Optional(Type.String({ description: 'pack size, e.g. "100 µg", "10 x 1 mL", "1 kit", "100/pk"' })),
+  brand: Type.Optional(Type.String({ description: 'at most 80 characters' })),
+  categoryCode: Type.Optional(Type.String({ description: "an existing category's code, e.g. primary-antibodies" })),
+  listPriceCny: Type.Optional(
+    Nullable(Type.Number({ description: 'list price in yuan (major units, at most 2 decimals); null = on request' })),
+  ),
+  listPriceInr: Type.Optional(
+    Nullable(Type.Number({ description: 'list price in rupees (major units, at most 2 decimals); null = on request' })),
+  ),
+  sku: Type.Optional(Type.String({ description: 'unique; a new product without one gets SKU-<catalogue number>' })),
+  rank: Type.Optional(Type.Integer({ description: 'listing order, 0 or more (a new product: 0)' })),
+})
+
 /** What happened to one row. */
 export const ErpRowResultSchema = Type.Object({
   id: Type.String(),
@@ -166,6 +190,12 @@ export const erpEndpoints = {
     'account price',
     "ERP: an account's own prices (per row; idempotent by row id)",
   ),
+  erpProducts: bulk(
+    'erp:catalogue',
+    '/erp/products',
+    'product',
+    'ERP: product data by catalogue number, created or updated (per row; idempotent by row id)',
+  ),
 }
 export type ErpEndpoints = typeof erpEndpoints
 
@@ -175,6 +205,7 @@ export const erpRowSchemas = {
   erpInvoices: ErpInvoiceRowSchema,
   erpStock: ErpStockRowSchema,
   erpAccountPrices: ErpAccountPriceRowSchema,
+  erpProducts: ErpProductRowSchema,
 } satisfies Record<keyof ErpEndpoints, TSchema>
 
 export type ErpOrderStatusRow = Static<typeof ErpOrderStatusRowSchema>
@@ -182,3 +213,4 @@ export type ErpShipmentRow = Static<typeof ErpShipmentRowSchema>
 export type ErpInvoiceRow = Static<typeof ErpInvoiceRowSchema>
 export type ErpStockRow = Static<typeof ErpStockRowSchema>
 export type ErpAccountPriceRow = Static<typeof ErpAccountPriceRowSchema>
+export type ErpProductRow = Static<typeof ErpProductRowSchema>

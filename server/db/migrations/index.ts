@@ -26,6 +26,7 @@ import * as m0024 from './0024_outbox'
 import * as m0025 from './0025_membership_admin'
 import * as m0026 from './0026_catalogue_import'
 import * as m0027 from './0027_erp_inbound'
+import * as m0028 from './0028_catalog_number_lookup'
 
 /** Static provider: every migration module is imported here (works under tsx and bundlers alike). */
 export const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0025_membership_admin': m0025,
   '0026_catalogue_import': m0026,
   '0027_erp_inbound': m0027,
+  '0028_catalog_number_lookup': m0028,
 }
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -4,15 +4,24 @@ import type { DB } from '../../../db/schema'
 import { RowRefusal, serveBulk } from '../../../lib/erp-bulk'
 import { currencyOfCountry, toMinor } from '../../../../types/money'
 import type { ErpAccountPriceRow, ErpStockRow } from '../../../../types/platform/erp'
+import { catalogueChanged } from '../freshness'
+import { applyProduct } from './products'
 
 /**
- * The catalogue's inbound ERP routes (issue 24: "stock per warehouse and supply centre, account prices"), scope
- * erp:catalogue. Rows are applied by server/lib/erp-bulk.ts (per row, idempotent by the sender's id).
+ * The catalogue's inbound ERP routes (issue 24: "stock per warehouse and supply centre, account prices and product
+ * data"), scope erp:catalogue. Rows are applied by server/lib/erp-bulk.ts (per row, idempotent by the sender's id).
  */
 export async function catalogErpRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const { db } = opts
   serveBulk(app, db, 'erpStock', async (trx, row) => ({ result: await applyStock(trx, row) }))
   serveBulk(app, db, 'erpAccountPrices', async (trx, row) => ({ result: await applyAccountPrice(trx, row) }))
+  // as after a staff import: the caches drop what they hold and the search index is rebuilt before the answer (once
+  // per call), so the buyer sees a new or changed product at once
+  const refreshCatalogue = () => catalogueChanged(db)
+  serveBulk(app, db, 'erpProducts', async (trx, row) => {
+    const result = await applyProduct(trx, row)
+    return { result, afterCall: result.action === 'unchanged' ? undefined : refreshCatalogue }
+  })
 }
 
 async function productId(trx: Transaction<DB>, catalogNumber: string): Promise<number> {

@@ -20,6 +20,7 @@ import { productsImport } from './import-products'
 import { pricesImport } from './import-prices'
 import { stockImport } from './import-stock'
 import { decodeBase64 } from './base64'
+import { lockCatalogueWrites } from '../product-upsert'
 
 /**
  * Catalogue import (issue 24): "CSV or XLSX of products, prices or stock, with a dry run that lists every row's
@@ -29,7 +30,8 @@ import { decodeBase64 } from './base64'
  * Apply writes every valid row (rows with an error are skipped) in ONE transaction, in statements of 2,000 rows,
  * together with the import record and its audit entry; rows identical to what is stored are counted unchanged and
  * not written, so running the same file again changes nothing. Imports are serialised by a transaction-scoped
- * advisory lock, so two staff importing at once cannot interleave their plans and writes.
+ * advisory lock (the ERP's product rows take it too), so two staff importing at once cannot interleave their plans
+ * and writes.
  */
 
 const KINDS: Record<ImportKind, ImportKindSpec<unknown>> = {
@@ -38,8 +40,6 @@ const KINDS: Record<ImportKind, ImportKindSpec<unknown>> = {
   stock: stockImport,
 }
 
-/** The advisory lock key of catalogue imports (any constant unique to this use). */
-const IMPORT_LOCK = 0x0ca7a106
 /** Row errors kept in the import record (the answer has them all). */
 const STORED_ERRORS = 1000
 
@@ -143,7 +143,7 @@ export async function runImport(db: Kysely<DB>, req: FastifyRequest, body: Impor
     req,
     { permission: 'catalogue.import', action: 'catalogue.import', entity: 'catalogue_import', entityId: String(id) },
     async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx)
+      await lockCatalogueWrites(trx)
       const before = await spec.counts(trx)
       const plan = await spec.plan(trx, parsed)
       await plan.write(trx).catch((e: unknown) => {
