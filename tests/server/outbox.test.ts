@@ -1,6 +1,8 @@
 import { describe, it, before, after } from 'node:test'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import assert from 'node:assert/strict'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { sql, type Kysely } from 'kysely'
 import { Webhook } from 'standardwebhooks'
 import { buildApp } from '../../server/app'
@@ -13,6 +15,8 @@ import { clearCart, productWithStock } from './order-harness'
 import { staffToken } from './staff-helpers'
 import { tableChecksums } from './seed-checksum'
 import { newWebhookSecret, until, WebhookReceiver } from './outbox-receiver'
+import { createDeliverer } from '../../server/domains/platform/outbox/deliver'
+import { webhookSettings } from '../../server/domains/platform/outbox/settings'
 
 /**
  * Issue 24, the ERP integration, "Out": "every business event ... is written to an outbox in the same transaction as
@@ -317,6 +321,53 @@ for (const kind of DB_KINDS) {
         JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.event_id = ANY(${ids})`.execute(handle.db)
       assert.equal(tries.rows[0].n, 200, 'one try each: no instance took a row another had claimed')
       await Promise.all([close(a), close(b)])
+    })
+
+    // the lag (issue 24: "the lag from commit to delivery ... goal: p99 <= 1 s"): an instance that writes events
+    // delivers them without waiting for its idle poll. Here the poll never comes again after the first look, so the
+    // event arrives only if the write woke the deliverer, although the write's transaction commits a while after it
+    it('an event written by this instance is delivered without waiting for the next poll', async () => {
+      const r = await receiver()
+      const settings = webhookSettings(webhookConfig(r.url, { WEBHOOK_POLL_MS: '600000' }))!
+      const silent = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger
+      const d = createDeliverer(handle.db, settings, silent)
+      try {
+        await d.poll() // the first look: the endpoint is synced, nothing of it is due
+        const id = await handle.db.transaction().execute(async (trx) => {
+          const written = await emitEvent(trx, 'account.changed', { userId: 'U-wake', change: 'test' })
+          // the rest of a longer change: the commit comes after the wake
+          await sql`SELECT pg_sleep(0.2)`.execute(trx)
+          return written
+        })
+        await until(() => r.counts.get(id) === 1, 'delivered with no further poll')
+        await until(async () => (await deliveriesOf(handle.db, [id]))[0].status === 'delivered', 'recorded')
+      } finally {
+        await d.stop()
+      }
+    })
+
+    it('a receiver that takes longer than WEBHOOK_TIMEOUT_MS: a failed try logged as timeout, then dead', async () => {
+      // accepts the connection and the request, never answers
+      const hanging = http.createServer(() => undefined)
+      await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve))
+      const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/erp/webhooks`
+      try {
+        const a = await app(url, { WEBHOOK_TIMEOUT_MS: '200', WEBHOOK_MAX_ATTEMPTS: '2' })
+        const [id] = await emitMany(handle.db, 1, 'hanging')
+        await until(async () => (await deliveriesOf(handle.db, [id]))[0].status === 'dead', 'dead after 2 tries')
+        const [d] = await deliveriesOf(handle.db, [id])
+        assert.deepEqual(
+          (await attemptsOf(handle.db, d.id)).map((x) => [x.attempt, x.status_code, x.error]),
+          [
+            [1, null, 'timeout'],
+            [2, null, 'timeout'],
+          ],
+        )
+        await close(a)
+      } finally {
+        hanging.closeAllConnections()
+        await new Promise((resolve) => hanging.close(resolve))
+      }
     })
 
     it('an endpoint no longer configured gets no deliveries of new events', async () => {

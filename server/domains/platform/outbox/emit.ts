@@ -19,6 +19,20 @@ export function newEventId(now = Date.now()): string {
 }
 
 /**
+ * Who hears that this process wrote events: the deliverer of each app (./deliver.ts), so it looks for them at once
+ * instead of at its next idle poll. Told before the commit (the writer's transaction goes on), so a listener looks
+ * again every few tens of ms for a while (its "hot" window) rather than once; events written by another instance are
+ * found by its poll.
+ */
+const writeListeners = new Set<() => void>()
+
+/** Calls `listener` whenever this process writes events; returns the unsubscribe. */
+export function onEventsWritten(listener: () => void): () => void {
+  writeListeners.add(listener)
+  return () => writeListeners.delete(listener)
+}
+
+/**
  * Records a business event in the outbox, inside the transaction of the change it reports (pass that transaction):
  * the event commits with the change or not at all. Delivery (./deliver.ts) sends it to every webhook URL later.
  * `data` is what the ERP needs to act without calling back: ids, numbers, statuses, amounts; never a token or secret.
@@ -52,5 +66,6 @@ export async function emitEvents(
     )
     INSERT INTO webhook_deliveries (event_id, endpoint_id, seq)
     SELECT e.id, w.id, e.seq FROM e CROSS JOIN webhook_endpoints w WHERE w.active`.execute(trx)
+  for (const listener of writeListeners) listener()
   return rows.map((r) => r.id)
 }
