@@ -10,7 +10,8 @@
  *
  * Three lanes start together (TEST_LANES=serial runs them one after the other):
  *   checks: typecheck, deps, lint, format (they only read the sources; at low CPU priority, see checks below)
- *   lane 1: seed, server, lb, dbfault       lane 2: builds, template, weapp, e2e
+ *   lane 1: seed, server (PGlite), lb, dbfault, and beside them server-pg (the PostgreSQL half, with DATABASE_URL)
+ *   lane 2: builds, template, weapp, e2e
  * and the unit layer, which needs nothing built, runs in whichever of lanes 1 and 2 is through its own layers
  * first, so that neither ends long after the other on this 2-core machine.
  * Each layer's output goes to artifacts/test-results/<layer>.log and is printed whole when the layer ends,
@@ -126,13 +127,32 @@ const sharedSeed = (cmd) => [process.execPath, ['--import', 'tsx', 'tests/server
 const dropSharedSeed = () => spawn(...sharedSeed('drop'), { cwd: root, stdio: 'ignore' })
 process.once('SIGINT', () => dropSharedSeed().on('close', () => process.exit(130)))
 
-async function serverLayer() {
+// The API tests that touch a database: those that run per database (describeEachDb, DB_KINDS) or on PostgreSQL only
+// (POSTGRES_URL). With DATABASE_URL, their PostgreSQL half runs as its own layer beside the PGlite one
+// (TEST_DB_KINDS, tests/server/helpers.ts): the PGlite half spends its time in this process's WebAssembly, the
+// PostgreSQL half mostly waiting on the database server, so together they fill the two cores instead of taking turns.
+const usesPostgres = (file) =>
+  /describeEachDb|DB_KINDS|POSTGRES_URL/.test(fs.readFileSync(path.join(root, file), 'utf8'))
+
+async function serverLayer(after) {
   // a failed prepare is reported; the tests then seed for themselves, as a single file run by hand does
   const prep = await checkLayer('seed', ...sharedSeed('prepare'))
   const env = prep.ok
     ? { TEST_PGLITE_DUMP: seedArgs[0], ...(seedArgs[1] ? { TEST_PG_TEMPLATE: seedArgs[1] } : {}) }
     : {}
-  await nodeTestLayer('server', testFiles('server'), env)
+  const files = testFiles('server')
+  if (process.env.DATABASE_URL) {
+    await Promise.all([
+      (async () => {
+        await nodeTestLayer('server', files, { ...env, TEST_DB_KINDS: 'pglite' })
+        await after()
+      })(),
+      nodeTestLayer('server-pg', files.filter(usesPostgres), { ...env, TEST_DB_KINDS: 'postgres' }),
+    ])
+  } else {
+    await nodeTestLayer('server', files, env)
+    await after()
+  }
   await new Promise((resolve) => dropSharedSeed().on('close', resolve))
 }
 
@@ -168,12 +188,14 @@ async function unitIfFirst() {
 }
 
 const laneA = async () => {
-  await serverLayer()
-  // issue 14: two instances behind HAProxy on PostgreSQL + Redis (skipped without DATABASE_URL, haproxy or redis-server)
-  await nodeTestLayer('lb', testFiles('lb'))
-  // issue 22 #27-#29: the server against a PostgreSQL of its own that restarts, crashes and stops under order load
-  // (tests/dbfault; skipped, with the reason, without PostgreSQL's server binaries)
-  await nodeTestLayer('dbfault', testFiles('dbfault'))
+  // after the PGlite half of the API tests, while the PostgreSQL half may still run:
+  await serverLayer(async () => {
+    // issue 14: two instances behind HAProxy on PostgreSQL + Redis (skipped without DATABASE_URL, haproxy or redis-server)
+    await nodeTestLayer('lb', testFiles('lb'))
+    // issue 22 #27-#29: the server against a PostgreSQL of its own that restarts, crashes and stops under order load
+    // (tests/dbfault; skipped, with the reason, without PostgreSQL's server binaries)
+    await nodeTestLayer('dbfault', testFiles('dbfault'))
+  })
   await unitIfFirst()
 }
 const laneB = async () => {

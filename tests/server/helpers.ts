@@ -44,7 +44,13 @@ export async function newPgliteDb(): Promise<DbHandle> {
 }
 
 // ---------------- PostgreSQL: one temporary database per test process, dropped at the end ----------------
-export const POSTGRES_URL = process.env.DATABASE_URL
+/**
+ * TEST_DB_KINDS=pglite or =postgres runs one database's half of the layer (npm test runs the two halves side by side,
+ * scripts/test-all.mjs); unset, a file runs on PGlite and, with DATABASE_URL, on PostgreSQL too. With pglite only,
+ * POSTGRES_URL is unset so that the PostgreSQL-only tests skip here (the postgres half runs them).
+ */
+const ONLY_KIND = process.env.TEST_DB_KINDS
+export const POSTGRES_URL = ONLY_KIND === 'pglite' ? undefined : process.env.DATABASE_URL
 const createdDbs = new Set<string>()
 
 export function withDatabase(url: string, dbName: string): string {
@@ -125,7 +131,9 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
-export const DB_KINDS: DbKind[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite']
+export const DB_KINDS: DbKind[] = (POSTGRES_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter(
+  (k) => !ONLY_KIND || k === ONLY_KIND,
+)
 
 export async function openTestDb(kind: DbKind): Promise<DbHandle> {
   return kind === 'pglite' ? newPgliteDb() : acquirePostgres()
