@@ -49,7 +49,11 @@ export async function placeOrder(db: Kysely<DB>, req: FastifyRequest, body: Plac
           .executeTakeFirst()
         if (!bt) throw M.billToNotFound(req)
       }
-      return db.transaction().execute((trx) => placeInTransaction(trx, req, body, key, hash, shipTo))
+      // no bill-to chosen (the submit page offers none): the order is billed to the ship-to's first bill-to, as the
+      // account screens list them, so the ERP knows whom to invoice (order.placed's billToNumber)
+      const billToNumber = body.billToNumber ?? (await firstBillTo(db, shipTo.id))
+      const billed = billToNumber ? { ...body, billToNumber } : body
+      return db.transaction().execute((trx) => placeInTransaction(trx, req, billed, key, hash, shipTo))
     },
   })
 }
@@ -91,3 +95,14 @@ async function placeInTransaction(
   await clearCart(trx, loaded, answer)
   return answer
 }
+
+const firstBillTo = async (db: Kysely<DB>, shipToId: number): Promise<string | undefined> =>
+  (
+    await db
+      .selectFrom('bill_tos')
+      .select('account_number')
+      .where('ship_to_id', '=', shipToId)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .executeTakeFirst()
+  )?.account_number ?? undefined
