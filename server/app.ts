@@ -10,6 +10,7 @@ import { messageLanguage, schemaErrorMessage, type SchemaError } from './lib/sch
 import { registerAuth, registerIntegrationGuard, mountLogin, type AuthOptions } from './domains/auth'
 import { registerStaff } from './domains/staff'
 import { staffRoutes } from './domains/staff/routes'
+import { registerDevMailbox } from './domains/staff/dev-mailbox'
 import { erpRoutes } from './erp-routes'
 import { parseLocale } from './locale'
 import { redactUrl } from './lib/safe-url'
@@ -106,7 +107,7 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
     // a URL the router cannot decode, or a too-long path parameter: the error envelope, not Fastify's own body
     frameworkErrors: frameworkErrorReply,
   })
-  // app.config: what the domains' plugins read (OPS_TOKEN, REDIS_URL, NODE_ENV...)
+  // app.config: what the domains' plugins read (REDIS_URL, NODE_ENV, FLASH_*...)
   app.decorate('config', config)
   // TypeBox checks (compiled), converting querystring/params/headers only when they fail as they are
   app.setValidatorCompiler(validatorCompiler)
@@ -122,8 +123,9 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
   registerStaff(app, opts.db, opts.jwtSecret)
   // app.requireIntegration(scope): the guard of the inbound ERP routes under /api/erp (issue 24; docs/erp.md)
   registerIntegrationGuard(app, opts.db, opts.jwtSecret, () => app.login.cfg.embeddedIssuer)
-  // app.mail: SMTP by MAIL_URL, else the local stand-in outside production (+ /__mail/messages); server/lib/mail.ts
-  registerMail(app, config)
+  // app.mail: SMTP by MAIL_URL, else the local stand-in outside production (server/lib/mail.ts), whose mailbox
+  // /__mail/messages administrators read (staff token with audit.read; never in production)
+  registerDevMailbox(app, registerMail(app, config), config)
   // NUL or an unpaired surrogate anywhere in a request (any route, /api and the sign-in forms): 400 naming the field
   app.addHook('preValidation', rejectUnstorableText)
 

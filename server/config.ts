@@ -134,10 +134,7 @@ export const ConfigSchema = Type.Object(
       description: 'port of the WeChat stand-in run on its own (npm run wechat:standin)',
     }),
 
-    // ---- operators, mail, chat
-    OPS_TOKEN: text(
-      'the operator key (x-ops-token) of /api/ops and /__mail; shorter than 16 characters or unset: those routes do not exist',
-    ),
+    // ---- mail, chat
     MAIL_URL: Type.Optional(
       Type.String({
         pattern: '^smtps?://',
@@ -163,8 +160,6 @@ export const ConfigSchema = Type.Object(
       default: 1800,
       description: 'order tax in India, basis points',
     }),
-    ORDER_LIFECYCLE_INTERVAL_MS: ms('how often the order status job runs (at least 50); 0: no job', 0),
-    ORDER_LIFECYCLE_MIN_AGE_MS: ms('how long an order stays in a status before the job moves it on', 10 * 60_000),
     PRIZE_ORDER_SWEEP_MS: ms(
       'how often prize orders whose address is overdue are expired (the gift bag also sweeps when read); 0: never',
       15 * 60_000,
@@ -215,13 +210,36 @@ export const ConfigSchema = Type.Object(
     WEBHOOK_POLL_MS: Type.Integer({
       minimum: 10,
       default: 200,
-      description: 'how often each instance looks for due deliveries when idle (the commit-to-delivery lag)',
+      description:
+        "how often an idle instance looks for due deliveries (the lag of events another instance wrote; the instance's own writes wake it at once)",
     }),
     WEBHOOK_CONCURRENCY: Type.Integer({
       minimum: 1,
-      default: 16,
-      description: 'webhook calls in flight per endpoint and instance',
+      default: 64,
+      description:
+        'webhook calls in flight per endpoint and instance (events/s carried = this / the seconds a call takes)',
     }),
+
+    // ---- the stand-in ERP run on its own (development only; server/erp-standin, npm run erp:standin, docs/erp.md)
+    ERP_STANDIN_PORT: Type.Integer({
+      minimum: 0,
+      maximum: 65535,
+      default: 3901,
+      description: 'port of the stand-in ERP (npm run erp:standin); its webhook URL is http://127.0.0.1:<port>/hooks',
+    }),
+    ERP_STANDIN_STORE_URL: url('the store the stand-in ERP posts to; unset: http://127.0.0.1:<PORT>'),
+    ERP_STANDIN_CLIENT_ID: text(
+      'the integration client the stand-in ERP signs in with (POST /api/admin/integration-clients)',
+    ),
+    ERP_STANDIN_CLIENT_SECRET: text("ERP_STANDIN_CLIENT_ID's secret"),
+    ERP_STANDIN_STEP_DELAY_MS: ms(
+      "the stand-in ERP's pause between the steps of one order (in progress, shipped, invoiced)",
+      3000,
+    ),
+    ERP_STANDIN_DELIVER_AFTER_MS: ms(
+      'how long after shipping the stand-in ERP reports the delivery (the order completes)',
+      60_000,
+    ),
   },
   {
     // other variables of the environment are not the server's: dropped

@@ -10,7 +10,6 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from './db/schema'
 import type { Config } from './config'
-import { advanceDueOrders, lifecycleJobOptions } from './domains/order'
 import { expirePrizeOrders } from './domains/membership'
 import { createDeliverer, type Deliverer } from './domains/platform/outbox/deliver'
 import { syncEndpoints, webhookSettings } from './domains/platform/outbox/settings'
@@ -28,7 +27,6 @@ export interface Job {
 
 /** Every periodic job of the server, with its interval from the configuration. */
 export function serverJobs(db: Kysely<DB>, config: Config): Job[] {
-  const lifecycle = lifecycleJobOptions(config)
   // throws on a bad WEBHOOK_* setting: the start stops with its message
   const webhooks = webhookSettings(config)
   let deliverer: Deliverer | null = null
@@ -42,15 +40,6 @@ export function serverJobs(db: Kysely<DB>, config: Config): Job[] {
       prepare: () => syncEndpoints(db, webhooks?.urls ?? []),
       run: (log) => (deliverer ??= createDeliverer(db, webhooks!, log)).poll(),
       stop: async () => deliverer?.stop(),
-    },
-    {
-      // orders move through their statuses over time (server/domains/order/lifecycle.ts)
-      name: 'order lifecycle',
-      intervalMs: lifecycle?.intervalMs ?? 0,
-      run: async (log) => {
-        const r = await advanceDueOrders(db, { minAgeMs: lifecycle!.minAgeMs })
-        if (r.moved) log.info({ moved: r.moved }, 'order lifecycle: orders advanced')
-      },
     },
     {
       // prize orders whose address is overdue expire (the gift bag's reads sweep too; server/domains/membership/play/draws.ts)

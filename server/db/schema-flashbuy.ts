@@ -25,7 +25,7 @@ export interface FlashSaleTable {
   coupon: string | null
   sort_order: number
   updated_at: UpdatedAt
-  /** the staff member who changed it last (migration 0023; null: the seed or the operator endpoint) */
+  /** the staff member who changed it last (migration 0023; null: the seed, or the demo operator endpoint of before) */
   updated_by: ColumnType<string | null, string | null | undefined, string | null>
   /** when staff ended it (0023): its window was closed then, and the buyers' sale list leaves it out */
   ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>

@@ -153,7 +153,7 @@ export interface OrderStatusHistoryTable {
   order_id: number
   from_status: string
   to_status: string
-  /** 'staff:<id>', 'system' (the status timer), 'erp:<client>', 'buyer:<user id>' */
+  /** 'staff:<id>', 'erp:<client>', 'buyer:<user id>'; 'system': the status timer of before issue 24 (removed) */
   actor: string
   note: string | null
   at: CreatedAt

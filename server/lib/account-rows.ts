@@ -9,8 +9,8 @@ import { refusal } from './localized-refusal'
  */
 
 /**
- * The ship-to of `addressKey` when it is one of the account's, else undefined. Order placement, the order
- * lifecycle, gift redemption, prize orders and flash-buy apply-promo take a ship-to this way; what a PENDING
+ * The ship-to of `addressKey` when it is one of the account's, else undefined. Order placement, the ERP's status
+ * changes, gift redemption, prize orders and flash-buy apply-promo take a ship-to this way; what a PENDING
  * one may do is each caller's rule.
  */
 export const accountShipTo = (db: Kysely<DB>, accountId: number, addressKey: string) =>

@@ -1,17 +1,15 @@
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { FastifyInstance } from 'fastify'
 import { startMailStandIn, type MailStandIn } from '../mail-standin'
-import { opsGuard, opsToken } from './ops-guard'
 import type { Config } from '../config'
 
 /**
  * The one mail transport (issue 12). `MAIL_URL` (smtp://user:pass@host:587, smtps://…:465) configures
  * nodemailer's SMTP transport; `MAIL_FROM` the sender (default "Lab Store <no-reply@labstore.local>").
  * Without MAIL_URL outside production, the local stand-in (server/mail-standin, a real SMTP server on
- * 127.0.0.1, started on the first message) receives the mail, and GET /__mail/messages lists what
- * it received (DELETE clears it) to a request with the operator key (x-ops-token = OPS_TOKEN; without
- * OPS_TOKEN the mailbox does not exist); in production without MAIL_URL, sending fails with
- * MailNotConfigured (the routes answer 503), and in production /__mail never exists.
+ * 127.0.0.1, started on the first message) receives the mail, and the development mailbox (GET /__mail/messages,
+ * administrators only: server/domains/staff/dev-mailbox.ts) lists what it received; in production without
+ * MAIL_URL, sending fails with MailNotConfigured (the routes answer 503), and in production /__mail never exists.
  */
 
 export interface MailAttachment {
@@ -106,28 +104,12 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Gives the app its mailer (app.mail), closes it with the app, and in stand-in mode mounts the development
- * mailbox GET /__mail/messages and DELETE /__mail/messages (outside /api). The mailbox holds every email with its
- * attachments (order exports), so it is an operator tool like /api/ops (issue 22, item 19): it never exists in
- * production (NODE_ENV=production), exists elsewhere only when OPS_TOKEN is set (≥ 16 characters), and answers
- * only a request that carries that token in x-ops-token (401 without, 403 with another; server/lib/ops-guard.ts).
- */
-export function registerMail(app: FastifyInstance, config: MailConfig & Pick<Config, 'OPS_TOKEN'>) {
+/** Gives the app its mailer (app.mail) and closes it with the app (its mailbox: server/domains/staff/dev-mailbox.ts). */
+export function registerMail(app: FastifyInstance, config: MailConfig): Mailer {
   const mailer = createMailer(config)
   app.decorate('mail', mailer)
   app.addHook('onClose', async () => {
     await mailer.close()
   })
-  const key = opsToken(config)
-  if (mailer.mode !== 'standin' || config.NODE_ENV === 'production' || !key) return
-  const guard = { onRequest: opsGuard(key), schema: { hide: true } }
-  app.get('/__mail/messages', guard, async (_req, reply) => {
-    const s = await mailer.standIn()
-    return reply.header('cache-control', 'no-store').send({ messages: s?.messages ?? [] })
-  })
-  app.delete('/__mail/messages', guard, async (_req, reply) => {
-    ;(await mailer.standIn())?.clear()
-    return reply.status(204).send()
-  })
+  return mailer
 }

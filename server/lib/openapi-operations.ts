@@ -113,15 +113,12 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = Object.free
   'POST /api/order/{orderNumber}/return': 'Ask to return an order, with attachments',
   'GET /api/order/{orderNumber}/requests': 'Cancellation and return requests of an order',
   'GET /api/order/request-file/{fileId}': 'Download an attachment of a request',
-  'POST /api/ops/orders/{orderNumber}/advance': 'Operator: move an order to its next status',
-  'POST /api/ops/orders/{orderNumber}/confirmation': 'Operator: make a confirmation link for an order',
   // ---- flash buy
   'GET /api/flashbuy/list': 'Flash sales running and coming',
   'GET /api/flashbuy/detail/{id}': 'One flash sale',
   'GET /api/flashbuy/quote/{id}': 'What a flash-buy order of a quantity costs now',
   'POST /api/flashbuy/promos/apply': 'Check a flash-buy order before placing it',
   'POST /api/flashbuy/place/order': 'Place a flash-buy order (Idempotency-Key required)',
-  'POST /api/ops/flashbuy/{id}': 'Operator: change a flash sale',
   // ---- membership
   'GET /api/membership/points': "The caller's points balance",
   'GET /api/membership/points/entries': "The caller's points history, paged",
@@ -141,8 +138,6 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = Object.free
   'GET /api/membership/interactions': "The caller's membership interactions, paged",
   'GET /api/membership/invitations': "The caller's invitations and referrals",
   'POST /api/membership/invitations/redeem': 'Redeem an invitation code',
-  'POST /api/ops/gift-redemptions/{redemptionNumber}/status': 'Operator: move a gift redemption to another status',
-  'POST /api/ops/redemption-feedback/{id}': 'Operator: answer a redemption feedback',
   // ---- staff (issue 24)
   'GET /api/admin/me': 'The signed-in staff member, their roles and permissions',
   'GET /api/admin/audit': 'The audit log of staff changes, newest first, paged and filtered',
@@ -155,6 +150,8 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = Object.free
   'POST /api/admin/orders/{orderNo}/hold':
     'Put an order on hold with a reason: no status change until it is released (audited)',
   'POST /api/admin/orders/{orderNo}/release': 'Release a held order (audited)',
+  'POST /api/admin/orders/{orderNo}/confirmation-link':
+    'Make a confirmation link for an order and send it to the buyer (notification and email; audited)',
   'GET /api/admin/order-requests': 'Cancel and return requests, filtered by type and status, paged',
   'POST /api/admin/order-requests/{id}/accept':
     'Accept a cancel or return request with a note; the order follows (audited)',

@@ -69,7 +69,7 @@ export type RouteSchemaOf<E> = SchemaPart<E, 'params', 'params'> &
 /**
  * The method, URL and schema of a route, from its endpoint in the tables (types/<domain>/endpoints.ts): the route
  * validates what the table says it takes and is documented as answering what the table says (the success envelope
- * around `answer`, a redirect or a file). `extra` adds what is the server's own (the ops header, a body's media type).
+ * around `answer`, a redirect or a file). `extra` adds what is the server's own (a body's media type).
  *   r.route({ ...routeOf(cartEndpoints.queryCart), preHandler: app.optionalUser, handler: async (req) => ... })
  * (server/lib/endpoint-route.ts `serveEndpoint` registers a route this way.)
  */
@@ -89,9 +89,9 @@ export function routeOf<E extends Endpoint, X extends object = object>(
 /**
  * Who may call a route, as the document states it (`security`). The auth plugin's requireUser / optionalUser are
  * recognised by identity; any other guard says what it demands by `declareGuard` where it is made (the membership
- * centre's requireMember, the operator routes' x-ops-token check), so a route guarded by it is documented as such.
+ * centre's requireMember, the staff guard, the inbound ERP guard), so a route guarded by it is documented as such.
  */
-export type GuardKind = 'bearer' | 'bearerOptional' | 'ops' | 'staff' | 'integration'
+export type GuardKind = 'bearer' | 'bearerOptional' | 'staff' | 'integration'
 const GUARDS = new WeakMap<object, GuardKind>()
 export function declareGuard<F extends object>(fn: F, kind: GuardKind): F {
   GUARDS.set(fn, kind)
@@ -141,7 +141,6 @@ const SECURITY_TEXT: Record<GuardKind | 'none', string> = {
     'Staff endpoint: requires a staff token (401 without one or with a buyer token; 403 when no role of the staff member grants the permission named in x-permission).',
   integration:
     'Inbound ERP endpoint: requires an access token of an integration client (OAuth 2 client credentials at /oidc/token) with the scope named in x-scope (401 without one, 403 without the scope).',
-  ops: 'Operator endpoint: requires the x-ops-token header (401 without it, 403 with another value); it exists only when the server has OPS_TOKEN.',
   none: 'No login needed.',
 }
 
@@ -207,16 +206,10 @@ export function registerOpenApi(app: FastifyInstance) {
                 scopes: {
                   'erp:orders': 'post order status changes and shipments',
                   'erp:invoices': 'post invoices with their PDF',
-                  'erp:catalogue': 'post stock and account prices',
+                  'erp:catalogue': 'post stock, account prices and product data',
                 },
               },
             },
-          },
-          opsToken: {
-            type: 'apiKey',
-            in: 'header',
-            name: 'x-ops-token',
-            description: 'The operator key (OPS_TOKEN of the server)',
           },
         },
       },
@@ -228,30 +221,26 @@ export function registerOpenApi(app: FastifyInstance) {
       const kinds = hooks
         .map((h) => (h === app.requireUser ? 'bearer' : h === app.optionalUser ? 'bearerOptional' : GUARDS.get(h)))
         .filter(Boolean) as GuardKind[]
-      const kind: GuardKind | 'none' = kinds.includes('ops')
-        ? 'ops'
-        : kinds.includes('integration')
-          ? 'integration'
-          : kinds.includes('staff')
-            ? 'staff'
-            : kinds.includes('bearer')
-              ? 'bearer'
-              : kinds.includes('bearerOptional')
-                ? 'bearerOptional'
-                : 'none'
+      const kind: GuardKind | 'none' = kinds.includes('integration')
+        ? 'integration'
+        : kinds.includes('staff')
+          ? 'staff'
+          : kinds.includes('bearer')
+            ? 'bearer'
+            : kinds.includes('bearerOptional')
+              ? 'bearerOptional'
+              : 'none'
       const scope = (route.config as { scope?: string } | undefined)?.scope
       const security: Record<string, string[]>[] | undefined =
-        kind === 'ops'
-          ? [{ opsToken: [] }]
-          : kind === 'integration'
-            ? [{ erpClient: scope ? [scope] : [] }]
-            : kind === 'staff'
-              ? [{ staffBearer: [] }]
-              : kind === 'bearer'
-                ? [{ bearer: [] }]
-                : kind === 'bearerOptional'
-                  ? [{ bearer: [] }, {}]
-                  : undefined
+        kind === 'integration'
+          ? [{ erpClient: scope ? [scope] : [] }]
+          : kind === 'staff'
+            ? [{ staffBearer: [] }]
+            : kind === 'bearer'
+              ? [{ bearer: [] }]
+              : kind === 'bearerOptional'
+                ? [{ bearer: [] }, {}]
+                : undefined
       const s = schema as Record<string, unknown> & {
         response?: Record<string, unknown>
         headers?: TSchema

@@ -2,8 +2,8 @@
  * End-to-end after the order (issue 12): the H5 build (TEST_H5_DIR or dist/h5) served by the real server on a
  * fresh embedded database, Chromium on an iPhone 12 viewport. approved.cn:
  * - finds a seeded order by its number in the order history (spec §9 "search by order or PO number");
- * - opens it; the operator endpoint has moved it to Shipped, so the detail shows the shipment (carrier,
- *   express number, shipped time);
+ * - opens it; the ERP has shipped it (POST /api/erp/shipments, issue 24), so the detail shows the shipment
+ *   (carrier in the buyer's language, tracking number, shipped time);
  * - requests a return with a photo (spec: "Return or after-sales … with files"), and sees the request
  *   number and the 48 h follow-up;
  * - exports a date range from the history (spec §5 "Order-export date range: at most one year") and
@@ -31,9 +31,8 @@ import {
 import { carrierName } from '../../types/order/carriers'
 
 const SECRET = 'e2e-after-order-secret-0123456789-0123456789-01'
-const OPS_TOKEN = 'e2e-after-order-ops-token-0123456789'
 
-const h = e2eHarness({ JWT_SECRET: SECRET, OPS_TOKEN })
+const h = e2eHarness({ JWT_SECRET: SECRET })
 const { shot, look } = journeyShots('after-order')
 
 interface Order {
@@ -42,14 +41,30 @@ interface Order {
   status: string
   createdAt: string
 }
-interface Advanced {
+interface OrderDetail {
   status: string
-  moved: boolean
   shipments: { carrier: string; expressNumber: string }[]
 }
-/** the operator endpoint: moves an order one step (a shipment is added when it ships) */
-const advance = (orderNumber: string) =>
-  h.call<Advanced>('POST', `/ops/orders/${orderNumber}/advance`, { 'x-ops-token': OPS_TOKEN })
+/** the ERP ships an order (an integration client's shipment row; a submitted order goes through IN_PROGRESS) */
+async function ship(orderNumber: string, shipment: { carrier: string; expressNumber: string }) {
+  const token = await h.erpToken(['erp:orders'])
+  const answer = await h.call<{ results: { ok: boolean; status: number; message?: string }[] }>(
+    'POST',
+    '/erp/shipments',
+    { authorization: `Bearer ${token}` },
+    {
+      rows: [
+        {
+          id: `e2e-${orderNumber}`,
+          orderNo: orderNumber,
+          carrier: shipment.carrier,
+          trackingNumber: shipment.expressNumber,
+        },
+      ],
+    },
+  )
+  assert.equal(answer.results[0].status, 200, JSON.stringify(answer.results[0]))
+}
 
 /** a real 8×8 PNG (an orange square), made here so the upload is a file a browser can decode */
 function tinyPng(): Buffer {
@@ -93,16 +108,17 @@ test('approved.cn: search the history → the order → its shipment → a retur
   const { ctx, page, errors } = await h.phone()
   const auth = await h.signIn(ctx, APPROVED_CN)
 
-  // a seeded SUBMITTED order, moved by the operator to Shipped (SUBMITTED → CONFIRMED → SHIPPED)
+  // a seeded SUBMITTED order, shipped by the ERP (SUBMITTED → IN_PROGRESS → SHIPPED) with a carrier known by its
+  // Chinese name, which the English detail must translate
   const orders = (await h.call<{ items: Order[] }>('GET', '/order/list?limit=50', auth)).items
   const order = orders.find((o) => o.status === 'SUBMITTED')
   assert.ok(order, `a seeded SUBMITTED order (${orders.map((o) => o.status).join(', ')})`)
   const number = order.orderNumber
-  await advance(number)
-  const shipped = await advance(number)
+  const shipment = { carrier: '顺丰速运', expressNumber: 'SF7305182649' }
+  await ship(number, shipment)
+  const shipped = await h.call<OrderDetail>('GET', `/order/detail/${number}`, auth)
   assert.equal(shipped.status, 'SHIPPED')
-  assert.equal(shipped.shipments.length, 1, 'the shipment added when the order ships')
-  const shipment = shipped.shipments[0]
+  assert.equal(shipped.shipments.length, 1, 'the shipment the ERP posted')
 
   // the history: search by the order number
   await page.goto(`${h.origin()}/order-history`)

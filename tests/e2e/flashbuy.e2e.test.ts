@@ -3,7 +3,7 @@
  * fresh embedded database, Chromium on an iPhone 12 viewport.
  * - approved.cn: Home → the flash-sale entry → the list (sections, sale-list labels, coming soon shows its
  *   display text and no price) → Purchase now → the submit screen; the quantity tip, the submit checks in
- *   the spec's order (section 5), the price moved by the operator endpoint → the price-changed dialog →
+ *   the spec's order (section 5), the price changed by staff (issue 24) → the price-changed dialog →
  *   Cancel stops, Confirm places → the success page → the order in the history with its Flash buy badge;
  * - FB-CN-004 (cap below the minimum): the quantity starts at the cap;
  * - lite.cn: the button reads Complete registration and opens the ship-to add page;
@@ -27,14 +27,15 @@ import {
 } from '../support/e2e'
 
 const SECRET = 'e2e-flashbuy-secret-0123456789-0123456789-0123'
-const OPS_TOKEN = 'e2e-flashbuy-ops-token-0123456789'
 
-const h = e2eHarness({ JWT_SECRET: SECRET, OPS_TOKEN })
+const h = e2eHarness({ JWT_SECRET: SECRET })
 const { shot, look } = journeyShots('flashbuy')
 
-/** the operator endpoint: moves a sale's flash price (major units) */
-const setFlashPrice = (id: string, flashPrice: number) =>
-  h.call<{ flashPrice: number | null }>('POST', `/ops/flashbuy/${id}`, { 'x-ops-token': OPS_TOKEN }, { flashPrice })
+/** marketing changes a sale's flash price (major units) through the staff route (PUT /api/admin/flash-sales/{id}) */
+const setFlashPrice = async (id: string, flashPrice: number) =>
+  h.call<{ flashPrice: number }>('PUT', `/admin/flash-sales/${id}`, await h.staffHeaders('staff-marketing'), {
+    flashPrice,
+  })
 
 interface Order {
   orderNumber: string
@@ -170,7 +171,7 @@ test('approved.cn: Home → flash sales → Purchase now → quantity and submit
   await assertAccessible(page, 'flashbuy-submit-contacts')
   assert.deepEqual(await horizontalOverflow(page), [])
 
-  // the operator moves the price between opening the page and submitting
+  // marketing changes the price between opening the page and submitting
   const detail = await h.call<{ flashPrice: number; catalogNumber: string }>('GET', '/flashbuy/detail/FB-CN-001', auth)
   const oldPrice = detail.flashPrice
   const newPrice = oldPrice + 10

@@ -60,13 +60,13 @@ describe('one validated configuration (server/config.ts)', () => {
     const c = loadConfig({
       PORT: '4000',
       DATABASE_URL: '',
-      OPS_TOKEN: 'x'.repeat(16),
+      MAIL_FROM: 'Config Test <config@labstore.local>',
       PATH: '/usr/bin',
       FLASH_BATCH_LINGER_MS: '0.5',
     })
     assert.equal(c.PORT, 4000)
     assert.equal(c.DATABASE_URL, undefined, 'DATABASE_URL= is PGlite, as before')
-    assert.equal(c.OPS_TOKEN, 'x'.repeat(16))
+    assert.equal(c.MAIL_FROM, 'Config Test <config@labstore.local>')
     assert.equal(c.FLASH_BATCH_LINGER_MS, 0.5)
     assert.ok(!('PATH' in c), 'not a variable of the server')
   })
@@ -110,19 +110,19 @@ describe('one validated configuration (server/config.ts)', () => {
     const h = createPostgresDb('postgres://nobody@127.0.0.1:9/none', { max: 1 }) // never queried
     after(() => h.close())
     it('app.config is the environment at buildApp time, or the config it is given', async () => {
-      const saved = process.env.OPS_TOKEN
-      process.env.OPS_TOKEN = 'config-test-ops-token'
+      const saved = process.env.MAIL_FROM
+      process.env.MAIL_FROM = 'Config Test <config@labstore.local>'
       const fromEnv = buildApp({ db: h.db, jwtSecret: TEST_JWT_SECRET })
-      if (saved === undefined) delete process.env.OPS_TOKEN
-      else process.env.OPS_TOKEN = saved
+      if (saved === undefined) delete process.env.MAIL_FROM
+      else process.env.MAIL_FROM = saved
       const given = buildApp({
         db: h.db,
         jwtSecret: TEST_JWT_SECRET,
         config: loadConfig({ PRIZE_ORDER_SWEEP_MS: '0' }),
       })
       try {
-        assert.equal(fromEnv.config.OPS_TOKEN, 'config-test-ops-token')
-        assert.equal(given.config.OPS_TOKEN, undefined)
+        assert.equal(fromEnv.config.MAIL_FROM, 'Config Test <config@labstore.local>')
+        assert.equal(given.config.MAIL_FROM, 'Lab Store <no-reply@labstore.local>', 'the default, not the environment')
         assert.equal(given.config.PRIZE_ORDER_SWEEP_MS, 0)
       } finally {
         await fromEnv.close()

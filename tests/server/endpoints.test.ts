@@ -10,9 +10,6 @@ import { adminEndpoints } from '../../types/staff/admin-endpoints'
 import { staffSigninEndpoints } from '../../types/staff/signin-endpoints'
 import { erpEndpoints } from '../../types/platform/erp'
 
-// the operator routes (/api/ops/...) exist only with OPS_TOKEN: they are in the tables too
-process.env.OPS_TOKEN = 'endpoints-test-ops-token-0123456789'
-
 /**
  * One table of endpoints per domain (types/endpoint.ts): every /api route the server registers is an entry of its
  * domain's table, every entry is registered, and each route validates and documents the schemas of its entry (the

@@ -2,7 +2,7 @@ import { it } from 'node:test'
 import assert from 'node:assert/strict'
 import { describeEachDb, tokenFor, auth, type TestContext, userRow } from './helpers'
 import { ENQUIRY_COMMENT_LIMIT } from '../../types/order/enquiries'
-import { createConfirmation } from '../../server/domains/order/lifecycle'
+import { createConfirmation } from '../../server/domains/order/confirmation-links'
 
 /**
  * Requests and enquiries and order confirmation links (issue 12: "Requests and enquiries: list and

@@ -152,4 +152,34 @@ describeEachDb('the inbound ERP API: order statuses and shipments (issue 24)', (
     assert.equal(d.status, 'CANCELLED')
     assert.equal(d.shipments.length, 0)
   })
+
+  // the address rule of the lifecycle table (types/order/lifecycle.ts: PENDING_ADDRESS_VALIDATION -> SUBMITTED needs
+  // an approved ship-to), kept from the status timer's tests when the ERP took its place
+  it('an order waiting for its address moves on only once the ship-to is approved (409 before, nothing changed)', async () => {
+    const { app, db } = ctx()
+    const orderNo = await orderIn('PENDING_ADDRESS_VALIDATION')
+    const o = await db
+      .selectFrom('orders')
+      .select(['account_id', 'ship_to_key'])
+      .where('order_number', '=', orderNo)
+      .executeTakeFirstOrThrow()
+    const st = await db
+      .selectFrom('ship_tos')
+      .select(['id', 'address_status'])
+      .where('account_id', '=', o.account_id)
+      .where('address_key', '=', o.ship_to_key)
+      .executeTakeFirstOrThrow()
+    await db.updateTable('ship_tos').set({ address_status: 'PENDING' }).where('id', '=', st.id).execute()
+    try {
+      const early = await sendRows(app, erp.token, 'orders/status', [{ id: 'pav-1', orderNo, status: 'SUBMITTED' }])
+      assert.deepEqual([early.results[0].status, early.results[0].code], [409, 'ADDRESS_NOT_APPROVED'])
+      assert.equal((await detail(orderNo)).status, 'PENDING_ADDRESS_VALIDATION')
+      await db.updateTable('ship_tos').set({ address_status: 'ACTIVE' }).where('id', '=', st.id).execute()
+      const later = await sendRows(app, erp.token, 'orders/status', [{ id: 'pav-2', orderNo, status: 'SUBMITTED' }])
+      assert.equal(later.results[0].status, 200, JSON.stringify(later.results[0]))
+      assert.equal((await detail(orderNo)).status, 'SUBMITTED')
+    } finally {
+      await db.updateTable('ship_tos').set({ address_status: st.address_status }).where('id', '=', st.id).execute()
+    }
+  })
 })

@@ -10,7 +10,6 @@ import { clearFlashLedger, setFlashLedger } from '../support/flash-sale'
  * — apply-promo needs a login.
  */
 
-delete process.env.OPS_TOKEN
 const CN = { countrycode: 'cn', languagecode: 'en' }
 
 async function call(

@@ -12,7 +12,6 @@ import { describeEachDb, tokenFor, type TestContext, userRow } from './helpers'
  * account gets 403 MEMBERSHIP_BLOCKED on every call, before anything is read or written.
  */
 
-delete process.env.OPS_TOKEN
 const headers = (token?: string, extra: Record<string, string> = {}) => ({
   countrycode: 'cn',
   languagecode: 'en',
@@ -166,10 +165,29 @@ describeEachDb(
       assert.equal(e.length, 0, 'a blocked account earns no points either')
     })
 
-    it("the operator endpoints do not exist without OPS_TOKEN, and a shopper's token is no key to them", async () => {
+    it("a member's token is no staff token: shipping their redemption or resolving their feedback is 401, nothing changed", async () => {
       const a = await tokenFor(ctx(), 'approved.cn')
-      const r = await call(ctx(), 'POST', '/ops/gift-redemptions/RD-000001/status', a, { status: 'cancelled' })
-      assert.equal(r.status, 404)
+      const state = async () => ({
+        redemption: await ctx()
+          .db.selectFrom('gift_redemptions')
+          .select(['status', 'carrier', 'tracking_number'])
+          .where('redemption_number', '=', 'RD-000001')
+          .executeTakeFirstOrThrow(),
+        feedback: await ctx()
+          .db.selectFrom('gift_redemption_feedback')
+          .select(['status', 'result'])
+          .where('id', '=', 1 as never)
+          .executeTakeFirstOrThrow(),
+      })
+      const before = await state()
+      const ship = await call(ctx(), 'POST', '/admin/redemptions/RD-000001/ship', a, {
+        carrier: 'SF Express',
+        trackingNumber: 'SF1234567890',
+      })
+      assert.equal(ship.status, 401, ship.text)
+      const resolve = await call(ctx(), 'POST', '/admin/redemption-feedback/1/resolve', a, { note: 'Done' })
+      assert.equal(resolve.status, 401, resolve.text)
+      assert.deepEqual(await state(), before)
     })
   },
 )

@@ -5,17 +5,17 @@ import type { DB } from '../../server/db/schema'
 import { earnPoints, spendPoints } from '../../server/domains/membership/ledger'
 import { ORDER_CREDIT_STATUSES, orderPoints } from '../../types/membership/points'
 import { describeEachDb, tokenFor, type TestContext } from './helpers'
+import { staffToken } from './staff-helpers'
+import { erpClient, sendRows } from './erp-helpers'
 
 /**
  * Points and gifts on the server (docs/membership.md): orders earn
  * points once, a cancelled order's points are taken back, points expire FIFO; the gift centre's
  * exchange statuses; redemption with its spec §8 refusals ("Redeem: gift missing, off sale, out of
  * stock, over limit, below minimum, insufficient points, black-listed user"), its Idempotency-Key,
- * the redemption record, feedback, and the operator's moves (cancelling returns points and stock).
+ * the redemption record, and feedback, which staff resolve (issue 24).
  */
 
-const OPS = 'ops-token-for-gift-tests-0123456789'
-process.env.OPS_TOKEN = OPS
 const EN = { countrycode: 'cn', languagecode: 'en' }
 
 type Res = { status: number; body: any }
@@ -23,7 +23,7 @@ async function call(
   c: TestContext,
   method: 'GET' | 'POST',
   url: string,
-  opts: { token?: string; body?: unknown; key?: string; lang?: 'en' | 'zh'; ops?: boolean } = {},
+  opts: { token?: string; body?: unknown; key?: string; lang?: 'en' | 'zh' } = {},
 ): Promise<Res> {
   const res = await c.app.inject({
     method,
@@ -34,7 +34,6 @@ async function call(
       languagecode: opts.lang ?? 'en',
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
       ...(opts.key ? { 'idempotency-key': opts.key } : {}),
-      ...(opts.ops ? { 'x-ops-token': OPS } : {}),
     },
   })
   return { status: res.statusCode, body: res.json() }
@@ -130,8 +129,9 @@ describeEachDb('membership points: orders earn, cancellations reverse, lots expi
     )
   })
 
-  it("the order lifecycle credits an order as it ships (no read needed); a distributor's shipped order earns nothing", async () => {
+  it("an order is credited as it ships (the ERP's shipment; no read needed); a distributor's shipped order earns nothing", async () => {
     const db = ctx().db
+    const erp = await erpClient(ctx().app, db, ['erp:orders'])
     for (const [userName, earns] of [
       ['approved.cn', true],
       ['distributor.cn', false],
@@ -150,8 +150,16 @@ describeEachDb('membership points: orders earn, cancellations reverse, lots expi
         assert.ok(!earns, 'the seed has an order in progress for approved.cn')
         continue
       }
-      const r = await call(ctx(), 'POST', `/ops/orders/${o.order_number}/advance`, { ops: true })
-      assert.deepEqual([r.status, r.body.data.status], [200, 'SHIPPED'], JSON.stringify(r.body))
+      const r = await sendRows(ctx().app, erp.token, 'shipments', [
+        {
+          id: `ship-${o.order_number}`,
+          orderNo: o.order_number,
+          carrier: 'SF Express',
+          trackingNumber: 'SF1000000001',
+        },
+      ])
+      const row = r.results[0]
+      assert.deepEqual([row.status, (row.result as { status: string }).status], [200, 'SHIPPED'], JSON.stringify(row))
       const e = await db
         .selectFrom('points_entries')
         .select(['points', 'kind'])
@@ -235,7 +243,7 @@ describeEachDb('membership points: orders earn, cancellations reverse, lots expi
   })
 })
 
-describeEachDb('gift centre: statuses, redemption and its refusals, record, feedback, operator moves', (ctx) => {
+describeEachDb('gift centre: statuses, redemption and its refusals, record, feedback', (ctx) => {
   it("lists the country's gifts on sale with each exchange status for the member (normal, out of stock, insufficient points, draw-only)", async () => {
     const t = await tokenFor(ctx(), 'approved.cn')
     const r = await call(ctx(), 'GET', '/membership/gifts', { token: t })
@@ -371,7 +379,7 @@ describeEachDb('gift centre: statuses, redemption and its refusals, record, feed
     }
   })
 
-  it("feedback about one's redemption: pending, then In-Progress and completed with a result (the operator)", async () => {
+  it("feedback about one's redemption: pending, then completed with the result staff give", async () => {
     const t = await tokenFor(ctx(), 'approved.cn')
     const rd = (await call(ctx(), 'GET', '/membership/redemptions', { token: t })).body.data.items[0].redemptionNumber
     const f = await call(ctx(), 'POST', '/membership/redemption-feedback', {
@@ -395,69 +403,18 @@ describeEachDb('gift centre: statuses, redemption and its refusals, record, feed
       400,
     )
     const id = f.body.data.id
-    assert.equal(
-      (await call(ctx(), 'POST', `/ops/redemption-feedback/${id}`, { body: { status: 'In-Progress' } })).status,
-      401,
-      'the operator key is needed',
-    )
-    assert.equal(
-      (await call(ctx(), 'POST', `/ops/redemption-feedback/${id}`, { ops: true, body: { status: 'In-Progress' } }))
-        .status,
-      200,
-    )
-    assert.equal(
-      (
-        await call(ctx(), 'POST', `/ops/redemption-feedback/${id}`, {
-          ops: true,
-          body: { status: 'completed', result: 'Shipped today by SF Express' },
-        })
-      ).status,
-      200,
-    )
-    assert.equal(
-      (await call(ctx(), 'POST', `/ops/redemption-feedback/${id}`, { ops: true, body: { status: 'pending' } })).status,
-      409,
-    )
+    const resolve = (token: string) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: `/api/admin/redemption-feedback/${id}/resolve`,
+        headers: { ...EN, authorization: `Bearer ${token}` },
+        payload: { note: 'Shipped today by SF Express' },
+      })
+    assert.equal((await resolve(t)).statusCode, 401, "a member's token is no staff token")
+    const staff = await staffToken(ctx().db, 'staff-customerService')
+    assert.equal((await resolve(staff)).statusCode, 200)
+    assert.equal((await resolve(staff)).statusCode, 409, 'completed is final')
     const list = await call(ctx(), 'GET', '/membership/redemption-feedback', { token: t })
     assert.deepEqual([list.body.data[0].status, list.body.data[0].result], ['completed', 'Shipped today by SF Express'])
-  })
-
-  it('the operator moves a redemption along the spec statuses; cancelling returns its points (reversed entry) and its stock', async () => {
-    const db = ctx().db
-    const uid = await userId(db, 'approved.cn')
-    const t = await tokenFor(ctx(), 'approved.cn')
-    const mk = async (key: string, giftId: string) =>
-      (await call(ctx(), 'POST', '/membership/gifts/redeem', { token: t, key, body: redeemBody(giftId) })).body.data
-        .redemption.redemptionNumber
-    const a = await mk('ops-move-key-a', 'GF-CN-005')
-    const move = (n: string, status: string) =>
-      call(ctx(), 'POST', `/ops/gift-redemptions/${n}/status`, { ops: true, body: { status } })
-    assert.equal((await move(a, 'pending_shipped')).body.data.status, 'pending_shipped')
-    assert.equal((await move(a, 'partial_shipped')).body.data.status, 'partial_shipped')
-    assert.equal((await move(a, 'shipped')).body.data.status, 'shipped')
-    assert.deepEqual([(await move(a, 'cancelled')).status], [409], 'shipped is final')
-    const stock = await stockOf(db, 'GF-CN-005')
-    const before = await ledgerSum(db, uid)
-    const b = await mk('ops-move-key-b', 'GF-CN-005')
-    assert.equal(await stockOf(db, 'GF-CN-005'), stock - 1)
-    const c = await move(b, 'cancelled')
-    assert.deepEqual([c.status, c.body.data.pointsReturned], [200, 900])
-    assert.equal(await stockOf(db, 'GF-CN-005'), stock)
-    assert.equal(await ledgerSum(db, uid), before)
-    const rev = await db
-      .selectFrom('points_entries')
-      .selectAll()
-      .where('user_id', '=', uid)
-      .where('kind', '=', 'reversed')
-      .where('source', '=', 'redemption')
-      .execute()
-    assert.deepEqual(
-      rev.map((e) => [e.points, e.source_ref]),
-      [[900, b]],
-    )
-    const rec = await call(ctx(), 'GET', `/membership/redemptions/${b}`, { token: t })
-    assert.equal(rec.body.data.status, 'cancelled')
-    assert.equal((await move('RD-999999', 'shipped')).status, 404)
-    assert.equal((await move(b, 'bogus')).status, 400)
   })
 })

@@ -91,12 +91,9 @@ describe('the job registry (server/jobs.ts)', () => {
     const db = {} as Kysely<DB> // not run here
     const intervals = (env: Record<string, string>) =>
       Object.fromEntries(serverJobs(db, loadConfig(env)).map((j) => [j.name, j.intervalMs]))
-    assert.deepEqual(intervals({}), { 'webhook delivery': 0, 'order lifecycle': 0, 'prize order sweep': 15 * 60_000 })
-    assert.deepEqual(intervals({ ORDER_LIFECYCLE_INTERVAL_MS: '10', PRIZE_ORDER_SWEEP_MS: '0' }), {
-      'webhook delivery': 0,
-      'order lifecycle': 50,
-      'prize order sweep': 0,
-    })
+    // no order status job: the ERP moves orders along (issue 24: the stand-in ERP "replaces the timer lifecycle")
+    assert.deepEqual(intervals({}), { 'webhook delivery': 0, 'prize order sweep': 15 * 60_000 })
+    assert.deepEqual(intervals({ PRIZE_ORDER_SWEEP_MS: '0' }), { 'webhook delivery': 0, 'prize order sweep': 0 })
     const webhooks = {
       WEBHOOK_URLS: 'https://erp.example/hooks',
       WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',

@@ -5,9 +5,12 @@ import ExcelJS from 'exceljs'
 import { sql } from 'kysely'
 import Fastify from 'fastify'
 import { createMailer, registerMail, MailNotConfigured } from '../../server/lib/mail'
+import { registerDevMailbox } from '../../server/domains/staff/dev-mailbox'
+import type { Permission } from '../../types/staff/permissions'
 import { startMailStandIn } from '../../server/mail-standin'
 import { loadConfig } from '../../server/config'
 import { describeEachDb, tokenFor, auth, type TestContext } from './helpers'
+import { staffToken } from './staff-helpers'
 import { addMonths, rangeInstants, todayIn, ORDER_EXPORT_MAX_ROWS } from '../../types/order/export-rules'
 import { ZH_ORDER_STATUS_LABELS } from '../support/order-status-labels'
 
@@ -20,11 +23,6 @@ import { ZH_ORDER_STATUS_LABELS } from '../support/order-status-labels'
  * account's file holds exactly its own orders of the range, and a download ticket is one user's,
  * once, for 60 s.
  */
-
-// the development mailbox (/__mail/messages) is an operator tool: it exists only with OPS_TOKEN and answers its key only
-const OPS = 'order-export-test-ops-token-0123456789'
-process.env.OPS_TOKEN = OPS
-const OPS_HEADERS = { 'x-ops-token': OPS }
 
 const EN = { countrycode: 'cn', languagecode: 'en' }
 const ZH = { countrycode: 'cn', languagecode: 'zh' }
@@ -329,7 +327,9 @@ describeEachDb('order export and email', (ctx) => {
 
   it("email through the stand-in: the message reaches the user's own address (and one more, valid, if given) with the file attached", async () => {
     const app = ctx().app
-    await app.inject({ method: 'DELETE', url: '/__mail/messages', headers: OPS_HEADERS })
+    // the development mailbox (/__mail/messages) is read by administrators (a staff token granting audit.read)
+    const ADMIN = auth(await staffToken(ctx().db, 'staff-administrator'))
+    await app.inject({ method: 'DELETE', url: '/__mail/messages', headers: ADMIN })
     const name = 'distributor.cn'
     const u = await userOf(ctx(), name)
     const range = yearTo(u.country)
@@ -343,8 +343,7 @@ describeEachDb('order export and email', (ctx) => {
     assert.deepEqual(d.sentTo, [u.email, 'buyer.copy@example.org'])
     const oracle = await ownLines(ctx(), name, range.from, range.to)
     assert.equal(d.rows, oracle.length)
-    const box = (await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).json()
-      .messages as {
+    const box = (await app.inject({ method: 'GET', url: '/__mail/messages', headers: ADMIN })).json().messages as {
       rcptTo: string[]
       to: string
       subject: string
@@ -370,7 +369,7 @@ describeEachDb('order export and email', (ctx) => {
     const zh = await post('/order/export/email', { ...range, format: 'csv' }, auth(await tok(name), ZH))
     assert.equal(zh.statusCode, 200)
     assert.deepEqual(zh.json().data.sentTo, [u.email])
-    const m2 = (await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).json().messages[1]
+    const m2 = (await app.inject({ method: 'GET', url: '/__mail/messages', headers: ADMIN })).json().messages[1]
     assert.deepEqual(m2.rcptTo, [u.email])
     assert.match(m2.subject, /您的订单/)
     assert.equal(m2.attachments[0].filename, `orders-${range.from}-${range.to}.csv`)
@@ -380,33 +379,28 @@ describeEachDb('order export and email', (ctx) => {
     assert.equal(bad.statusCode, 400)
     assert.equal(bad.json().message, 'Please enter valid email id')
     assert.equal(
-      (await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).json().messages.length,
+      (await app.inject({ method: 'GET', url: '/__mail/messages', headers: ADMIN })).json().messages.length,
       2,
     )
 
-    // issue 22, item 19: the mailbox holds these files; without the operator key it shows nothing and clears nothing
+    // issue 22, item 19: the mailbox holds these files; without an administrator's token it shows nothing and
+    // clears nothing (issue 24: staff tokens replaced the operator key)
+    const service = auth(await staffToken(ctx().db, 'staff-customerService'))
     for (const method of ['GET', 'DELETE'] as const) {
       const anon = await app.inject({ method, url: '/__mail/messages' })
-      assert.equal(anon.statusCode, 401, `${method} without x-ops-token`)
+      assert.equal(anon.statusCode, 401, `${method} without a token`)
       assert.doesNotMatch(anon.body, /buyer\.copy@example\.org|orders-/)
-      assert.equal(
-        (
-          await app.inject({
-            method,
-            url: '/__mail/messages',
-            headers: auth(await tok(name), { 'x-ops-token': 'a-shopper-guess-0123456789' }),
-          })
-        ).statusCode,
-        403,
-      )
       assert.equal(
         (await app.inject({ method, url: '/__mail/messages', headers: auth(await tok(name), EN) })).statusCode,
         401,
-        "a shopper's token is no key",
+        "a shopper's token is no staff token",
       )
+      const other = await app.inject({ method, url: '/__mail/messages', headers: service })
+      assert.equal(other.statusCode, 403, 'a staff member without audit.read')
+      assert.doesNotMatch(other.body, /buyer\.copy@example\.org|orders-/)
     }
     assert.equal(
-      (await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).json().messages.length,
+      (await app.inject({ method: 'GET', url: '/__mail/messages', headers: ADMIN })).json().messages.length,
       2,
       'nothing was cleared',
     )
@@ -485,18 +479,26 @@ describe('mail transport (server/lib/mail.ts): "configurable (SMTP by URL) with 
 
   // issue 22, item 19: "The development mailbox /__mail/messages lists every email with attachments to anyone and
   // anyone can DELETE it. It must not exist in production (NODE_ENV=production), and needs the ops credentials elsewhere."
-  it('the development mailbox: never in production, absent without OPS_TOKEN, and only for the operator key elsewhere', async () => {
-    const mailbox = async (env: Record<string, string | undefined>, headers: Record<string, string> = {}) => {
+  // Issue 24: those credentials are a staff token granting audit.read (the guard itself: the export email test above).
+  it('the development mailbox: never in production nor with MAIL_URL, and behind the audit.read staff guard elsewhere', async () => {
+    const mailbox = async (env: Record<string, string | undefined>) => {
       const app = Fastify()
-      registerMail(app, loadConfig(env))
+      // the staff guard of the app (server/domains/staff/guard.ts), standing in: it records the permission asked
+      const asked: Permission[] = []
+      app.decorate('requireStaff', (permission: Permission) => {
+        asked.push(permission)
+        return async () => {}
+      })
+      registerDevMailbox(app, registerMail(app, loadConfig(env)), loadConfig(env))
       await app.ready()
       try {
         if (app.mail.mode === 'standin')
           await app.mail.send({ to: ['someone@example.org'], subject: 'secret order file', text: 't' })
         return {
           mode: app.mail.mode,
-          get: await app.inject({ method: 'GET', url: '/__mail/messages', headers }),
-          del: await app.inject({ method: 'DELETE', url: '/__mail/messages', headers }),
+          asked,
+          get: await app.inject({ method: 'GET', url: '/__mail/messages' }),
+          del: await app.inject({ method: 'DELETE', url: '/__mail/messages' }),
         }
       } finally {
         await app.close()
@@ -505,37 +507,22 @@ describe('mail transport (server/lib/mail.ts): "configurable (SMTP by URL) with 
     const relay = await startMailStandIn()
     try {
       for (const env of [
-        { NODE_ENV: 'production', OPS_TOKEN: OPS },
-        { NODE_ENV: 'production', OPS_TOKEN: OPS, MAIL_URL: `smtp://127.0.0.1:${relay.port}?ignoreTLS=true` },
+        { NODE_ENV: 'production' },
+        { NODE_ENV: 'production', MAIL_URL: `smtp://127.0.0.1:${relay.port}?ignoreTLS=true` },
+        { NODE_ENV: 'development', MAIL_URL: `smtp://127.0.0.1:${relay.port}?ignoreTLS=true` },
       ]) {
-        const r = await mailbox(env, OPS_HEADERS)
-        assert.deepEqual(
-          [r.get.statusCode, r.del.statusCode],
-          [404, 404],
-          `production (${r.mode}): no mailbox even with the operator key`,
-        )
+        const r = await mailbox(env)
+        assert.deepEqual([r.get.statusCode, r.del.statusCode], [404, 404], `${env.NODE_ENV} (${r.mode}): no mailbox`)
       }
     } finally {
       await relay.close()
     }
-    const noKey = await mailbox({ NODE_ENV: 'development' })
-    assert.equal(noKey.mode, 'standin')
-    assert.deepEqual([noKey.get.statusCode, noKey.del.statusCode], [404, 404], 'no OPS_TOKEN: no mailbox')
-    const shortKey = await mailbox({ NODE_ENV: 'development', OPS_TOKEN: 'short' }, { 'x-ops-token': 'short' })
-    assert.deepEqual(
-      [shortKey.get.statusCode, shortKey.del.statusCode],
-      [404, 404],
-      'an OPS_TOKEN under 16 characters is no key',
-    )
-    const anon = await mailbox({ OPS_TOKEN: OPS })
-    assert.deepEqual([anon.get.statusCode, anon.del.statusCode], [401, 401])
-    assert.doesNotMatch(anon.get.body, /secret order file/)
-    const wrong = await mailbox({ OPS_TOKEN: OPS }, { 'x-ops-token': OPS + 'x' })
-    assert.deepEqual([wrong.get.statusCode, wrong.del.statusCode], [403, 403])
-    const ops = await mailbox({ OPS_TOKEN: OPS }, OPS_HEADERS)
-    assert.equal(ops.get.statusCode, 200)
-    assert.equal(ops.get.json().messages[0].subject, 'secret order file')
-    assert.equal(ops.del.statusCode, 204)
+    const dev = await mailbox({ NODE_ENV: 'development' })
+    assert.equal(dev.mode, 'standin')
+    assert.deepEqual(dev.asked, ['audit.read'], 'administrators only')
+    assert.equal(dev.get.statusCode, 200)
+    assert.equal(dev.get.json().messages[0].subject, 'secret order file')
+    assert.equal(dev.del.statusCode, 204)
   })
 
   it('in production without MAIL_URL there is no stand-in and no /__mail route; sending fails as not configured', async () => {
@@ -545,7 +532,7 @@ describe('mail transport (server/lib/mail.ts): "configurable (SMTP by URL) with 
     try {
       assert.equal(app.mail.mode, 'none')
       await assert.rejects(app.mail.send({ to: ['a@example.org'], subject: 's', text: 't' }), MailNotConfigured)
-      assert.equal((await app.inject({ method: 'GET', url: '/__mail/messages', headers: OPS_HEADERS })).statusCode, 404)
+      assert.equal((await app.inject({ method: 'GET', url: '/__mail/messages' })).statusCode, 404)
     } finally {
       await app.close()
     }

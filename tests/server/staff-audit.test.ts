@@ -83,6 +83,7 @@ const WRITES: Record<string, AuditedWrite> = {
         ['POST /api/admin/orders/:orderNo/review', 'order', '3200239', 'order.review.approve'],
         ['POST /api/admin/orders/:orderNo/hold', 'order', '3200241', 'order.hold'],
         ['POST /api/admin/orders/:orderNo/release', 'order', '3200241', 'order.release'],
+        ['POST /api/admin/orders/:orderNo/confirmation-link', 'order', '3200247', 'order.confirmationLink'],
         ['POST /api/admin/order-requests/:id/accept', 'order_request', 'RR-000001', 'orderRequest.accept'],
         ['POST /api/admin/order-requests/:id/refuse', 'order_request', 'RR-000002', 'orderRequest.refuse'],
         ['POST /api/admin/order-requests/:id/goods-received', 'order_request', 'RR-000003', 'return.goodsReceived'],

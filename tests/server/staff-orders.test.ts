@@ -3,14 +3,15 @@ import assert from 'node:assert/strict'
 import { sql } from 'kysely'
 import { auth, describeEachDb, tokenFor, type TestContext } from './helpers'
 import { staffToken } from './staff-helpers'
-import { advanceOrder } from '../../server/domains/order/lifecycle'
+import { erpClient, sendRows } from './erp-helpers'
 
 /**
  * Issue 24, the order decisions of staff: "Orders: review decisions for pending review, financial review and pending
  * approval; hold and release." "Cancel and return requests: accept or refuse with a note; a return's goods
  * received; the order's status follows." "(each notifies the buyer: notification list, and email through MAIL_URL)".
  * On approved.in's seeded orders (one in each status: server/db/seed/orders.ts) and requests (RR-000001 pending
- * cancel, RR-000002 pending return, RR-000003 accepted return: server/db/seed/order-requests.ts).
+ * cancel, RR-000002 pending return, RR-000003 accepted return: server/db/seed/order-requests.ts). And the confirmation
+ * link staff send the buyer (spec §9: an order "on hold" is answered through its link; "Pre-order: 24 hours").
  */
 
 const BUYER = 'approved.in'
@@ -275,9 +276,20 @@ describeEachDb('staff order decisions (issue 24)', (ctx: () => TestContext) => {
     // in the held queue
     const q = await call('GET', '/api/admin/orders?held=true', t)
     assert.ok(q.body.data.items.some((x: { orderNumber: string }) => x.orderNumber === o.order_number))
-    // no status change while held: the timer and every decision
-    assert.deepEqual(await advanceOrder(ctx().db, o.id), { moved: false, from: 'IN_PROGRESS', reason: 'held' })
+    // no status change while held: neither the ERP's (a status, a shipment) nor any decision
+    const erp = await erpClient(ctx().app, ctx().db, ['erp:orders'])
+    const moved = await sendRows(ctx().app, erp.token, 'orders/status', [
+      { id: 'held-1', orderNo: o.order_number, status: 'CANCELLED' },
+    ])
+    const shipped = await sendRows(ctx().app, erp.token, 'shipments', [
+      { id: 'held-2', orderNo: o.order_number, carrier: 'Blue Dart', trackingNumber: '12345678901' },
+    ])
+    for (const a of [moved, shipped]) {
+      assert.equal(a.results[0].status, 409, JSON.stringify(a.results[0]))
+      assert.match(a.results[0].message ?? '', /on hold/)
+    }
     assert.equal((await row(o.order_number)).status, 'IN_PROGRESS')
+    assert.equal((await buyerDetail(o.order_number)).body.data.shipments.length, 0)
     const again = await call('POST', `/api/admin/orders/${o.order_number}/hold`, t, { reason: 'twice' })
     assert.equal(again.status, 409)
 
@@ -489,5 +501,79 @@ describeEachDb('staff order decisions (issue 24)', (ctx: () => TestContext) => {
     assert.deepEqual([a.status, b.status].sort(), [200, 409])
     assert.equal((await events('order.status_changed', 'orderNumber', target.order_number)).length, 1)
     assert.equal((await auditOf('order', target.order_number)).length, 1)
+  })
+
+  // the confirmation link (it replaced the operator endpoint that made one): made by staff with order.hold
+  it('a confirmation link: the buyer is told (list + email with the link) and the link opens; a pre-order link lasts 24 hours', async () => {
+    const o = await orderIn('PENDING')
+    const res = await call('POST', `/api/admin/orders/${o.order_number}/confirmation-link`, await orderDesk(), {
+      kind: 'preorder',
+    })
+    assert.equal(res.status, 200, JSON.stringify(res.body))
+    const { token, path, expiresAt } = res.body.data as { token: string; path: string; expiresAt: string }
+    assert.equal(path, `/order-confirmation/${token}`)
+    const hours = (new Date(expiresAt).getTime() - Date.now()) / 3_600_000
+    assert.ok(hours > 23.9 && hours <= 24, `spec §9 "Pre-order: 24 hours": ${hours}`)
+    // the link works without a login: it waits for the buyer's answer, with the order's summary
+    const link = await ctx().app.inject({
+      method: 'GET',
+      url: `/api/order/confirm/${token}`,
+      headers: { languagecode: 'en' },
+    })
+    assert.equal(link.statusCode, 200, link.body)
+    assert.equal(link.json().data.state, 'pending')
+    assert.equal(link.json().data.kind, 'preorder')
+    assert.equal(link.json().data.order.orderNumber, o.order_number)
+    // the buyer: a notification that opens the link's page, and an email carrying its address
+    const [n] = await notices()
+    assert.equal(n.title_en, `Please confirm your pre-order ${o.order_number}`)
+    assert.equal(n.link_route, 'orderConfirm')
+    const params = typeof n.link_params === 'string' ? JSON.parse(n.link_params) : n.link_params
+    assert.deepEqual(params, { token })
+    const mail = await waitForMail(`Please confirm your pre-order ${o.order_number}`)
+    assert.ok(mail.text.includes(path), mail.text)
+    // audited, without the token (the audit log is read by administrators; the link is the buyer's key)
+    const [entry] = await auditOf('order', o.order_number)
+    assert.equal(entry.action, 'order.confirmationLink')
+    assert.equal(entry.staff_id, 'staff-orderDesk')
+    assert.ok(!JSON.stringify(entry.after).includes(token))
+    // an order link lasts 7 days
+    const week = await call('POST', `/api/admin/orders/${o.order_number}/confirmation-link`, await admin(), {
+      kind: 'order',
+    })
+    assert.equal(week.status, 200, JSON.stringify(week.body))
+    assert.equal(Math.round((new Date(week.body.data.expiresAt).getTime() - Date.now()) / 3_600_000), 7 * 24)
+  })
+
+  it('confirmation link refusals: 403 without order.hold, 404 for an unknown order, 409 for a completed one; nothing made', async () => {
+    const links = async () =>
+      Number(
+        (
+          await ctx()
+            .db.selectFrom('order_confirmations')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const before = [await links(), await auditCount(), (await notices()).length]
+    const o = await orderIn('PENDING')
+    const refused = await call('POST', `/api/admin/orders/${o.order_number}/confirmation-link`, await service(), {
+      kind: 'order',
+    })
+    assert.equal(refused.status, 403, JSON.stringify(refused.body))
+    const unknown = await call('POST', '/api/admin/orders/9999999999/confirmation-link', await orderDesk(), {
+      kind: 'order',
+    })
+    assert.equal(unknown.status, 404, JSON.stringify(unknown.body))
+    const done = await orderIn('COMPLETED')
+    const final = await call('POST', `/api/admin/orders/${done.order_number}/confirmation-link`, await orderDesk(), {
+      kind: 'order',
+    })
+    assert.equal(final.status, 409, JSON.stringify(final.body))
+    const bad = await call('POST', `/api/admin/orders/${o.order_number}/confirmation-link`, await orderDesk(), {
+      kind: 'forever',
+    })
+    assert.equal(bad.status, 400)
+    assert.deepEqual([await links(), await auditCount(), (await notices()).length], before)
   })
 })

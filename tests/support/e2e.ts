@@ -10,6 +10,8 @@ import path from 'node:path'
 import { chromium, devices, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { SIGN_IN_POPUP_COUNT_KEY, SIGN_IN_POPUP_MAX_SHOWS } from '../../src/rules/auth/sign-in-popup'
 import { signAccessToken } from '../../server/domains/auth/tokens'
+import { signStaffToken } from '../../server/domains/staff/tokens'
+import type { ErpScope } from '../../types/platform/erp-scopes'
 import { HEADLESS_CHROMIUM_FLAGS } from './chromium-flags'
 const { startServer, ROOT } = require('./server-process.js')
 
@@ -196,9 +198,47 @@ export function e2eHarness(serverEnv: Record<string, string> = {}) {
     authorization: `Bearer ${token}`,
   })
 
+  /** a staff member's token (server/db/seed/staff.ts: 'staff-<role>', ver 1 as seeded; signed with the JWT_SECRET) */
+  const staffTokenFor = (staffId: string) => {
+    assert.ok(serverEnv.JWT_SECRET, 'start the harness with a JWT_SECRET to act as staff')
+    return signStaffToken(serverEnv.JWT_SECRET, { staffId, ver: 1 })
+  }
+  /** the API headers of a seeded staff member (issue 24: staff routes under /api/admin), e.g. 'staff-marketing' */
+  const staffHeaders = async (staffId: string) => ({
+    languagecode: 'en',
+    authorization: `Bearer ${await staffTokenFor(staffId)}`,
+  })
+
   return {
     origin: () => server!.origin,
     tokenFor,
+    staffHeaders,
+    /**
+     * an access token of a new ERP integration client with `scopes` (docs/erp.md): made by the administrator
+     * through POST /api/admin/integration-clients, then the client-credentials grant at the embedded provider
+     */
+    async erpToken(scopes: ErpScope[] = ['erp:orders']): Promise<string> {
+      const made = await fetch(`${server!.origin}/api/admin/integration-clients`, {
+        method: 'POST',
+        headers: { ...(await staffHeaders('staff-administrator')), 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'E2E ERP', scopes }),
+      })
+      const json = await made.json()
+      assert.equal(json.success, true, `integration client: ${JSON.stringify(json).slice(0, 300)}`)
+      const { client, clientSecret } = json.data as { client: { clientId: string }; clientSecret: string }
+      const basic = Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(clientSecret)}`)
+      const res = await fetch(`${server!.origin}/oidc/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${basic.toString('base64')}`,
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials', scope: scopes.join(' ') }).toString(),
+      })
+      const grant = (await res.json()) as { access_token?: string }
+      assert.ok(grant.access_token, `client credentials: ${res.status} ${JSON.stringify(grant)}`)
+      return grant.access_token
+    },
     /** the API headers of `user` (English, in `country`), without a browser */
     async headersFor(user: SeedUser, country: 'cn' | 'in' = 'cn') {
       return headersWith(await tokenFor(user), country)
@@ -210,7 +250,12 @@ export function e2eHarness(serverEnv: Record<string, string> = {}) {
       return headersWith(token, country)
     },
     /** a server call that must succeed (the answer's envelope says success): its data */
-    async call<T>(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: unknown): Promise<T> {
+    async call<T>(
+      method: 'GET' | 'POST' | 'PUT',
+      url: string,
+      headers: Record<string, string>,
+      body?: unknown,
+    ): Promise<T> {
       const res = await fetch(`${server!.origin}/api${url}`, {
         method,
         headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },

@@ -11,7 +11,7 @@
  * as that user (login-only routes must show their content, not the gate).
  */
 const { routeTable, messageKeys } = require('../support/weapp-sources')
-const { testServer, stubWechatLogin, launchApp, call, WEAPP_OPS_TOKEN } = require('./harness')
+const { testServer, stubWechatLogin, launchApp, call } = require('./harness')
 const { visibleStrings, byClass, pageBody, webViews, rawKeyFinder } = require('./page-text')
 
 const ROUTES = routeTable()
@@ -51,6 +51,21 @@ function hs256Token(secret, userId, userName) {
   const now = Math.floor(Date.now() / 1000)
   const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ name: userName, sub: userId, iat: now, exp: now + 3600 })}`
   return `${head}.${crypto.createHmac('sha256', secret).update(head).digest('base64url')}`
+}
+
+/**
+ * A staff token as the server signs it (server/domains/staff/tokens.ts: HS256 with a key derived from the secret for
+ * staff tokens only; sub = staff id, ver = the member's ver, 1 as seeded; audience lab-store-admin), for the staff
+ * call that makes a confirmation link (issue 24: staff routes replaced the operator key).
+ */
+function staffHs256Token(secret, staffId, ver = 1) {
+  const crypto = require('node:crypto')
+  const key = crypto.createHmac('sha256', secret).update('staff-access-jwt').digest()
+  const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url')
+  const now = Math.floor(Date.now() / 1000)
+  const claims = { ver, typ: 'staff', sub: staffId, aud: 'lab-store-admin', iat: now, exp: now + 3600 }
+  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`
+  return `${head}.${crypto.createHmac('sha256', key).update(head).digest('base64url')}`
 }
 
 function paramsFor(route) {
@@ -119,8 +134,8 @@ describe('every route of the mini-program renders', () => {
   /**
    * Real data for the pages that show one thing of the user's (issue 22 item 25): an order of approved.cn
    * (the newest), one with a pending lead-time line, one that can be cancelled and one that can be
-   * returned, a request, a confirmation link of an order (made with the operator key, as the operator
-   * does), a flash sale in progress, a gift, and a line in the cart for the submit-order page.
+   * returned, a request, a confirmation link of an order (made by the order desk through the staff route, as
+   * staff do), a flash sale in progress, a gift, and a line in the cart for the submit-order page.
    */
   async function seededPages(auth) {
     const orders = (await get('GET', '/api/order/list?limit=50', auth)).items
@@ -156,10 +171,11 @@ describe('every route of the mini-program renders', () => {
     MAIN_CONTENT.orderReturn = [returnable.orderNumber]
 
     const confirmOrder = await detailOf(cancellable.orderNumber)
+    // the order desk sends the buyer a confirmation link (POST /api/admin/orders/{orderNo}/confirmation-link)
     const link = await get(
       'POST',
-      `/api/ops/orders/${confirmOrder.orderNumber}/confirmation`,
-      { ...HEADERS, 'x-ops-token': WEAPP_OPS_TOKEN },
+      `/api/admin/orders/${confirmOrder.orderNumber}/confirmation-link`,
+      { ...HEADERS, authorization: `Bearer ${staffHs256Token(TEST_JWT_SECRET, 'staff-orderDesk')}` },
       { kind: 'order' },
     )
     ROUTE_PARAMS.orderConfirm = { token: link.token }

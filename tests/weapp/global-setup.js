@@ -4,10 +4,9 @@
  * user, which every file may do in any order.
  */
 const { startServer } = require('../support/server-process')
-const { WEAPP_OPS_TOKEN } = require('./harness')
 
 module.exports = async function globalSetup() {
-  const server = await startServer({ env: { OPS_TOKEN: WEAPP_OPS_TOKEN } })
+  const server = await startServer()
   globalThis.__WEAPP_TEST_SERVER__ = server
   process.env.WEAPP_TEST_SERVER = server.origin // read by harness.testServer() in the test workers
 }

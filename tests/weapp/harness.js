@@ -14,19 +14,13 @@ const DIST = process.env.TEST_WEAPP_DIR
 const BUILD_BASE = 'http://127.0.0.1:3000'
 
 /**
- * The operator key of the layer's test server (server/lib/ops-guard.ts): the checks make an order's
- * confirmation link with it (POST /api/ops/orders/{orderNumber}/confirmation), as the operator would.
- */
-const WEAPP_OPS_TOKEN = 'weapp-test-ops-token-0123456789abcdef'
-
-/**
  * The real API server the checks talk to: the layer's shared one (global-setup.js), or one of the
  * caller's own when run outside this jest config. stop() ends only a server started here.
  */
 async function testServer() {
   const origin = process.env.WEAPP_TEST_SERVER
   if (origin) return { origin, stop: async () => {} }
-  return startServer({ env: { OPS_TOKEN: WEAPP_OPS_TOKEN } })
+  return startServer()
 }
 
 /** A JSON call to the test server (node:http: jest's jsdom environment has no fetch). */
@@ -187,7 +181,6 @@ function appOnTestServer(path) {
 module.exports = {
   DIST,
   BUILD_BASE,
-  WEAPP_OPS_TOKEN,
   testServer,
   call,
   getJson,

@@ -4,16 +4,14 @@ import {
   FlashApplyResultSchema,
   FlashBuyDetailSchema,
   FlashBuyIdParamsSchema,
-  FlashOpsBodySchema,
   FlashPlaceOrderBodySchema,
   FlashPlaceOrderResultSchema,
   FlashQuoteQuerySchema,
   FlashQuoteSchema,
   FlashSaleListSchema,
-  FlashSaleSummarySchema,
 } from './schemas'
 
-/** The flash-buy endpoints (spec section 7). */
+/** The flash-buy endpoints (spec section 7); staff change sales through ./staff-endpoints.ts. */
 export const flashbuyEndpoints = {
   /** the sales of the flash-sale list (anonymous visitors too) */
   list: get('/flashbuy/list', FlashSaleListSchema),
@@ -23,10 +21,5 @@ export const flashbuyEndpoints = {
   applyPromo: post('/flashbuy/promos/apply', FlashApplyResultSchema, { body: FlashApplyBodySchema }),
   /** with the header Idempotency-Key */
   placeOrder: post('/flashbuy/place/order', FlashPlaceOrderResultSchema, { body: FlashPlaceOrderBodySchema }),
-  /** operator endpoint (x-ops-token): a sale's flash price, stock or window */
-  opsUpdateSale: post('/ops/flashbuy/:id', FlashSaleSummarySchema, {
-    params: FlashBuyIdParamsSchema,
-    body: FlashOpsBodySchema,
-  }),
 }
 export type FlashbuyEndpoints = typeof flashbuyEndpoints

@@ -239,13 +239,3 @@ export const FlashPlacedOrderSchema = Type.Object({
 export type FlashPlacedOrder = Static<typeof FlashPlacedOrderSchema>
 export const FlashPlaceOrderResultSchema = Type.Array(FlashPlacedOrderSchema)
 export type FlashPlaceOrderResult = Static<typeof FlashPlaceOrderResultSchema>
-
-/** POST /api/ops/flashbuy/{id} (operator endpoint, x-ops-token): a sale's flash price, stock or window */
-export const FlashOpsBodySchema = Closed({
-  /** major units */
-  flashPrice: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
-  /** a stock above the sale's total raises the total to it */
-  remainQty: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-  startAt: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
-  endAt: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
-})

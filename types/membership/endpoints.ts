@@ -7,11 +7,6 @@ import {
   GiftIdParamsSchema,
   GiftListSchema,
   GiftSchema,
-  OpsFeedbackMovedSchema,
-  OpsFeedbackMoveSchema,
-  OpsFeedbackParamsSchema,
-  OpsRedemptionMovedSchema,
-  OpsRedemptionMoveSchema,
   RedeemBodySchema,
   RedeemResultSchema,
   RedemptionNumberParamsSchema,
@@ -35,7 +30,7 @@ import { PageQuerySchema } from './paging'
 
 /**
  * The membership centre's endpoints: points, gifts and redemption, lucky draws and the gift bag, tasks, the interaction
- * history, invitations; and the operator endpoints (x-ops-token) that move a redemption or a feedback.
+ * history, invitations. Staff ship redemptions and resolve feedback through ./staff-endpoints.ts.
  */
 export const membershipEndpoints = {
   points: get('/membership/points', PointsSummarySchema),
@@ -66,13 +61,5 @@ export const membershipEndpoints = {
   interactions: get('/membership/interactions', MemberInteractionPageSchema, { query: PageQuerySchema }),
   invitations: get('/membership/invitations', InvitationListSchema),
   redeemInvitation: post('/membership/invitations/redeem', InviteRedeemResultSchema, { body: InviteRedeemBodySchema }),
-  opsMoveRedemption: post('/ops/gift-redemptions/:redemptionNumber/status', OpsRedemptionMovedSchema, {
-    params: RedemptionNumberParamsSchema,
-    body: OpsRedemptionMoveSchema,
-  }),
-  opsMoveFeedback: post('/ops/redemption-feedback/:id', OpsFeedbackMovedSchema, {
-    params: OpsFeedbackParamsSchema,
-    body: OpsFeedbackMoveSchema,
-  }),
 }
 export type MembershipEndpoints = typeof membershipEndpoints

@@ -124,22 +124,3 @@ export const FeedbackSchema = Type.Object({
 })
 export type Feedback = Static<typeof FeedbackSchema>
 export const FeedbackListSchema = Type.Array(FeedbackSchema)
-
-// ---- the operator endpoints (POST /api/ops/..., x-ops-token; server/domains/membership/gifts/ops.ts)
-export const OpsRedemptionMoveSchema = Closed({ status: RedemptionStatusSchema })
-export const OpsRedemptionMovedSchema = Type.Object({
-  redemptionNumber: Type.String(),
-  from: RedemptionStatusSchema,
-  status: RedemptionStatusSchema,
-  pointsReturned: Type.Integer(),
-})
-export const OpsFeedbackParamsSchema = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,15}$' }) })
-export const OpsFeedbackMoveSchema = Closed({
-  status: FeedbackStatusSchema,
-  result: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
-})
-export const OpsFeedbackMovedSchema = Type.Object({
-  id: Type.String(),
-  status: FeedbackStatusSchema,
-  result: Type.Union([Type.String(), Type.Null()]),
-})

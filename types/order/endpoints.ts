@@ -6,7 +6,6 @@ import {
   LeadItemResultSchema,
   LeadSubmitBodySchema,
   LeadSubmitResultSchema,
-  OpsAdvanceResultSchema,
   OrderDetailSchema,
   OrderNumberParamsSchema,
   PendingLtoSchema,
@@ -22,8 +21,6 @@ import {
   ConfirmationSchema,
   ConfirmTokenParamsSchema,
   InteractionSchema,
-  OpsConfirmationBodySchema,
-  OpsConfirmationResultSchema,
   EnquiryCommentBodySchema,
   EnquiryDetailSchema,
   EnquiryIdParamsSchema,
@@ -53,7 +50,7 @@ const EXPORT_FILE = {
 
 /**
  * The order endpoints (spec section 7): placement, orders and their history, S-quotes, leads, requests and
- * enquiries, confirmation links, export, cancel and return requests; and the operator endpoints (x-ops-token).
+ * enquiries, confirmation links (made by staff: ./staff-endpoints.ts), export, cancel and return requests.
  */
 export const orderEndpoints = {
   /** with the header Idempotency-Key */
@@ -102,11 +99,6 @@ export const orderEndpoints = {
   requestFile: endpoint('GET', '/order/request-file/:fileId', {
     params: RequestFileParamsSchema,
     file: { description: 'The stored file', contentTypes: ['image/jpeg', 'image/png', 'application/pdf'] },
-  }),
-  opsAdvance: post('/ops/orders/:orderNumber/advance', OpsAdvanceResultSchema, { params: OrderNumberParamsSchema }),
-  opsConfirmation: post('/ops/orders/:orderNumber/confirmation', OpsConfirmationResultSchema, {
-    params: OrderNumberParamsSchema,
-    body: OpsConfirmationBodySchema,
   }),
 }
 export type OrderEndpoints = typeof orderEndpoints

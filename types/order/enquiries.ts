@@ -127,11 +127,3 @@ export type Confirmation = Static<typeof ConfirmationSchema>
 
 export const ConfirmActionBodySchema = Closed({ action: Literals(['confirm', 'cancel']) })
 export type ConfirmActionBody = Static<typeof ConfirmActionBodySchema>
-
-/** POST /api/ops/orders/{orderNumber}/confirmation (operator endpoint, x-ops-token): a new confirmation link */
-export const OpsConfirmationBodySchema = Closed({ kind: ConfirmationKindSchema })
-export const OpsConfirmationResultSchema = Type.Object({
-  token: Type.String(),
-  path: Type.String(),
-  expiresAt: Type.String(),
-})

@@ -2,8 +2,8 @@
 import type { OrderStatusCode } from './schemas'
 
 /**
- * THE order transition graph (issue 12, issue 24): every status change of an order, whoever asks for it (the
- * status timer, a staff decision, the ERP's inbound status call, a buyer's confirmation link), is one edge of
+ * THE order transition graph (issue 12, issue 24): every status change of an order, whoever asks for it (a staff
+ * decision, the ERP's inbound status and shipment calls, a buyer's confirmation link), is one edge of
  * ORDER_TRANSITIONS; a change that is not an edge is impossible (the server answers 409 and names both statuses).
  * The spec lists the status codes (§4) but not their transitions ("transitions between them: not shown"); our reading:
  *
@@ -23,7 +23,11 @@ import type { OrderStatusCode } from './schemas'
 /** What a step does besides changing the status: add a shipment, sign the open shipments, undo the order's effects. */
 export type LifecycleEffect = 'none' | 'ship' | 'sign' | 'cancel'
 
-/** Who may take an edge: the status timer (and the ERP) on its own, a reviewer's approval, the buyer's confirmation, anyone who cancels. */
+/**
+ * Who may take an edge: 'advance' is the order's way forward, which the ERP reports (POST /api/erp/orders/status and
+ * /api/erp/shipments; in development the stand-in ERP, server/erp-standin); 'hold' the ERP's other moves (an order
+ * put in front of a person, the carrier's last leg); then a reviewer's approval, the buyer's confirmation, a cancel.
+ */
 export type TransitionTrigger = 'advance' | 'approve' | 'confirm' | 'hold' | 'cancel'
 
 export interface LifecycleStep {
@@ -45,7 +49,7 @@ export const FINAL_STATUSES: readonly OrderStatusCode[] = ['COMPLETED', 'CANCELL
 export const REVIEW_STATUSES = ['PENDING_REVIEW', 'TO_BE_CONFIRMED', 'PENDING_APPROVAL'] as const
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
 
-/** Statuses the timer never moves: a person (finance, a reviewer, an approver, the buyer) decides. */
+/** Statuses no forward step leaves: a person (finance, a reviewer, an approver, the buyer) decides. */
 export const WAITING_STATUSES: readonly OrderStatusCode[] = [...REVIEW_STATUSES, 'PENDING']
 
 /** Statuses from which an order can be cancelled: it has not left the warehouse and is not final. */
@@ -70,14 +74,14 @@ export const BUYER_CANCELLABLE_STATUSES: readonly OrderStatusCode[] = CANCELLABL
 )
 
 export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
-  // the timer's path (one 'advance' edge per status: nextStep takes it)
+  // the way forward (one 'advance' edge per status), as the ERP reports the order's progress
   { from: 'SUBMITTED', to: 'IN_PROGRESS', effect: 'none', by: 'advance' },
   { from: 'ORDER_SUBMITTED', to: 'IN_PROGRESS', effect: 'none', by: 'advance' },
   { from: 'IN_PROGRESS', to: 'SHIPPED', effect: 'ship', by: 'advance' },
   { from: 'SHIPPED', to: 'COMPLETED', effect: 'sign', by: 'advance' },
   { from: 'Waiting for Delivery', to: 'COMPLETED', effect: 'sign', by: 'advance' },
   { from: 'PENDING_ADDRESS_VALIDATION', to: 'SUBMITTED', effect: 'none', by: 'advance', needsApprovedAddress: true },
-  // the carrier's last leg (the ERP reports it; the timer goes straight to COMPLETED)
+  // the carrier's last leg (the ERP reports it, or goes straight to COMPLETED with the delivery)
   { from: 'SHIPPED', to: 'Waiting for Delivery', effect: 'none', by: 'hold' },
   // the back office puts a placed order in front of a person
   ...(['SUBMITTED', 'ORDER_SUBMITTED'] as const).flatMap((from) =>
@@ -96,27 +100,11 @@ export function transitionOf(from: string, to: string): OrderTransition | null {
   return ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to) ?? null
 }
 
-/** The timer's steps: one per status it advances (kept under their issue-12 name). */
+/**
+ * The steps of the way forward: the 'advance' edges, one per status (kept under their issue-12 name). A ship-to
+ * approval takes the one that waits for the address (server/domains/account/staff/ship-tos.ts).
+ */
 export const LIFECYCLE_STEPS: readonly LifecycleStep[] = ORDER_TRANSITIONS.filter((t) => t.by === 'advance')
-
-/** Statuses from which the job can move an order (the server's query filters on these). */
-export const ADVANCEABLE_STATUSES: readonly OrderStatusCode[] = LIFECYCLE_STEPS.map((s) => s.from)
-
-export type NextStep =
-  | { kind: 'step'; step: LifecycleStep }
-  | { kind: 'final' }
-  | { kind: 'waiting'; reason: 'review' | 'address' }
-  | { kind: 'unknown' }
-
-/** The timer's next step of an order in status `from`; `addressApproved` says whether its ship-to is ACTIVE now. */
-export function nextStep(from: string, ctx: { addressApproved: boolean }): NextStep {
-  if ((FINAL_STATUSES as readonly string[]).includes(from)) return { kind: 'final' }
-  if ((WAITING_STATUSES as readonly string[]).includes(from)) return { kind: 'waiting', reason: 'review' }
-  const step = LIFECYCLE_STEPS.find((s) => s.from === from)
-  if (!step) return { kind: 'unknown' }
-  if (step.needsApprovedAddress && !ctx.addressApproved) return { kind: 'waiting', reason: 'address' }
-  return { kind: 'step', step }
-}
 
 /** Where a reviewer's decision takes an order in review: approve → the 'approve' edge, reject → CANCELLED. */
 export function reviewTarget(from: string, decision: 'approve' | 'reject'): OrderStatusCode | null {
@@ -150,15 +138,3 @@ export function statusAfterConfirm(status: string): OrderStatusCode | null {
 /** Confirmation-link windows: spec §9 "Pre-order: 24 hours"; an order's link (not in the spec) lasts 7 days. */
 export const CONFIRMATION_WINDOW_MS = { preorder: 24 * 3600_000, order: 7 * 24 * 3600_000 } as const
 export type ConfirmationKind = keyof typeof CONFIRMATION_WINDOW_MS
-
-/** The carriers a shipment is given, per country (the seed's history uses the same). */
-export const CARRIERS = {
-  cn: [
-    { name: '顺丰速运', prefix: 'SF', digits: 12 },
-    { name: '京东物流', prefix: 'JDVA', digits: 11 },
-  ],
-  in: [
-    { name: 'Blue Dart', prefix: '', digits: 11 },
-    { name: 'Delhivery', prefix: '', digits: 13 },
-  ],
-} as const

@@ -353,15 +353,3 @@ export const LeadSubmitBodySchema = Closed({
 export type LeadSubmitBody = Static<typeof LeadSubmitBodySchema>
 export const LeadSubmitResultSchema = Type.Object({ requestId: Type.String(), createdAt: Type.String() })
 export type LeadSubmitResult = Static<typeof LeadSubmitResultSchema>
-
-/** POST /api/ops/orders/{orderNumber}/advance (operator endpoint, x-ops-token): one lifecycle step of an order */
-export const OpsAdvanceResultSchema = Type.Object({
-  orderNumber: Type.String(),
-  moved: Type.Boolean(),
-  from: Type.String(),
-  status: OrderStatusCodeSchema,
-  /** why nothing moved: final, waiting (a person decides), address (not approved yet) */
-  reason: Type.Union([Type.String(), Type.Null()]),
-  shipments: Type.Array(ShipmentSchema),
-})
-export type OpsAdvanceResult = Static<typeof OpsAdvanceResultSchema>

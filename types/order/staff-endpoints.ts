@@ -3,6 +3,7 @@ import { get, post, withPermission } from '../endpoint'
 import { Closed, CurrencySchema, Literals, Nullable, Paged, pageQueryFields } from '../common'
 import { OrderStatusCodeSchema, OrderSourceSchema } from './schemas'
 import { ORDER_REQUEST_STATUSES } from './return-rules'
+import { ConfirmationKindSchema } from './enquiries'
 
 /**
  * The order domain's staff endpoints (issue 24): each under /admin/ with the permission its route needs
@@ -10,6 +11,7 @@ import { ORDER_REQUEST_STATUSES } from './return-rules'
  *
  * "Orders: review decisions for pending review, financial review and pending approval; hold and release."
  * "Cancel and return requests: accept or refuse with a note; a return's goods received; the order's status follows."
+ * A confirmation link (spec §9: an order waiting on the buyer) is made by staff too and sent to the buyer.
  * Every status change goes through the graph of types/order/lifecycle.ts (server/domains/order/status-change.ts).
  */
 
@@ -88,7 +90,7 @@ export type AdminOrderRequest = Static<typeof AdminOrderRequestSchema>
 export const OrderStatusHistoryEntrySchema = Type.Object({
   from: Type.String(),
   to: Type.String(),
-  /** 'staff:<id>', 'system' (the status timer), 'erp:<client>', 'buyer:<user id>' */
+  /** 'staff:<id>', 'erp:<client>', 'buyer:<user id>'; 'system' on older rows (the status timer, removed) */
   actor: Type.String(),
   note: Nullable(Type.String()),
   at: Type.String(),
@@ -162,6 +164,16 @@ export const AdminOrderRequestQuerySchema = Closed({
 export const RequestDecisionBodySchema = Closed({ note: Note })
 export const GoodsReceivedBodySchema = Closed({ note: Type.Optional(Note) })
 
+/** A confirmation link: 'preorder' lasts 24 hours (spec §9 "Pre-order: 24 hours"), 'order' 7 days. */
+export const ConfirmationLinkBodySchema = Closed({ kind: ConfirmationKindSchema })
+/** The new link: the token (shown once; only its hash is kept), the app's page of it, and when it expires. */
+export const ConfirmationLinkSchema = Type.Object({
+  token: Type.String(),
+  path: Type.String({ description: '/order-confirmation/<token>: the page the buyer opens' }),
+  expiresAt: Type.String({ description: 'ISO 8601 instant' }),
+})
+export type ConfirmationLink = Static<typeof ConfirmationLinkSchema>
+
 export const orderStaffEndpoints = {
   orderQueue: withPermission(
     'order.review',
@@ -190,6 +202,13 @@ export const orderStaffEndpoints = {
     post('/admin/orders/:orderNo/release', AdminOrderDetailSchema, {
       params: AdminOrderNoParamsSchema,
       body: OrderReleaseBodySchema,
+    }),
+  ),
+  orderConfirmationLink: withPermission(
+    'order.hold',
+    post('/admin/orders/:orderNo/confirmation-link', ConfirmationLinkSchema, {
+      params: AdminOrderNoParamsSchema,
+      body: ConfirmationLinkBodySchema,
     }),
   ),
   orderRequestQueue: withPermission(

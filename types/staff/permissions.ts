@@ -24,7 +24,7 @@ export const PERMISSIONS = {
   'onboarding.decide': 'Approve or reject an onboarding link-account request',
   'supplyCentre.decide': 'Approve or reject a supply-centre change',
   'order.review': 'Decide orders pending review, financial review or approval',
-  'order.hold': 'Hold and release orders',
+  'order.hold': "Hold and release orders; send the buyer an order's confirmation link",
   'orderRequest.decide': 'Accept or refuse cancel and return requests; record returned goods',
   'enquiry.reply': 'Reply to enquiries and change their status',
   'redemption.ship': 'Ship gift redemptions and prize orders; resolve redemption feedback',

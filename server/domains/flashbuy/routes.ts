@@ -7,7 +7,6 @@ import { serveEndpoint } from '../../lib/endpoint-route'
 import { flashbuyEndpoints } from '../../../types/flashbuy/endpoints'
 import { createFlashPlacer } from './place'
 import { applyFlashPromo, listSales, quoteSale, saleDetail } from './sales'
-import { opsToken, registerFlashOps } from './ops'
 import { flashbuyStaffRoutes } from './staff/routes'
 
 /**
@@ -31,10 +30,6 @@ export async function flashbuyRoutes(app: FastifyInstance, opts: { db: Kysely<DB
   serveEndpoint(app, flashbuyEndpoints.applyPromo, app.requireUser, async (req) =>
     ok(await applyFlashPromo(db, req, req.body)),
   )
-
-  // ---- operator endpoint (tests, demos): only when OPS_TOKEN is configured
-  const token = opsToken(app.config)
-  if (token) registerFlashOps(app, db, token)
 
   const placer = createFlashPlacer(db, app.config, app.log)
   app.addHook('onClose', async () => placer.close())

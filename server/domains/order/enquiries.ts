@@ -15,7 +15,7 @@ import { ApiError, ok } from '../../errors'
 import { localized as msg } from '../../locale'
 import { serveEndpoint } from '../../lib/endpoint-route'
 import { orderEndpoints } from '../../../types/order/endpoints'
-import { hashConfirmToken } from './lifecycle'
+import { hashConfirmToken } from './confirmation-links'
 import { changeOrderStatus, checkStatusChange, lockOrder, type AppliedStatusChange } from './status-change'
 import { refusal } from '../../lib/localized-refusal'
 

@@ -10,8 +10,8 @@ export {
   type ShipToColumns,
   type ShipToSnapshot,
 } from './write-orders'
-export { advanceDueOrders, lifecycleJobOptions } from './lifecycle'
-// the one function that changes an order's status (issue 24): staff decisions, the ERP's inbound calls, the timer
+// the one function that changes an order's status (issue 24): staff decisions, the ERP's inbound calls, the buyer's
+// confirmation link
 export {
   changeOrderStatus,
   checkStatusChange,

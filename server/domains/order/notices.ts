@@ -3,7 +3,8 @@ import { orderStatusOf, type OrderStatusLabel } from '../../../types/order/statu
 
 /**
  * What the buyer is told about their order (issue 24: "each notifies the buyer: notification list, and email"):
- * the bilingual texts of a status change, a hold and its release, and a decision on a cancel or return request.
+ * the bilingual texts of a status change, a hold and its release, a confirmation link, and a decision on a cancel or
+ * return request.
  * The status names are the app's labels (`order.status.*` in src/i18n/screens/order.ts and src/i18n/zh/screens/order.ts).
  */
 
@@ -63,6 +64,22 @@ export function releaseNotice(orderNumber: string): Text {
     body: {
       en: `Your order ${orderNumber} is being processed again.`,
       zh: `您的订单 ${orderNumber} 已恢复处理。`,
+    },
+  }
+}
+
+/** A confirmation link for the buyer to answer (spec §9: a pre-order's within 24 hours). */
+export function confirmationNotice(orderNumber: string, kind: 'order' | 'preorder', expiresAt: Date): Text {
+  const until = expiresAt.toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
+  const what: Bilingual = kind === 'preorder' ? { en: 'pre-order', zh: '预订单' } : { en: 'order', zh: '订单' }
+  return {
+    title: {
+      en: `Please confirm your ${what.en} ${orderNumber}`,
+      zh: `请确认您的${what.zh} ${orderNumber}`,
+    },
+    body: {
+      en: `Your ${what.en} ${orderNumber} is waiting for your confirmation. Open the link to confirm or cancel it before ${until}.`,
+      zh: `您的${what.zh} ${orderNumber} 正在等待您的确认，请在 ${until} 前打开链接确认或取消。`,
     },
   }
 }

@@ -17,8 +17,6 @@ import { quoteLines, quoteNotFound, taxRateFor } from '../cart'
 import { placeOrder } from './place'
 import { orderHistoryRoutes } from './history'
 import { enquiryRoutes } from './enquiries'
-import { registerOrderOps } from './lifecycle'
-import { opsToken } from '../../lib/ops-guard'
 import { orderExportRoutes } from './export'
 import { shownStatus } from '../../../types/order/lifecycle'
 import { orderRequestRoutes } from './requests'
@@ -74,9 +72,6 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
   const db = opts.db
   await app.register(orderHistoryRoutes, opts) // GET /order/list (history.ts)
   await app.register(enquiryRoutes, opts) // requests and enquiries, confirmation links (enquiries.ts)
-  // the operator endpoints (OPS_TOKEN): lifecycle.ts (its status job is run by server/jobs.ts)
-  const ops = opsToken(app.config)
-  if (ops) registerOrderOps(app, db, ops)
   await app.register(orderExportRoutes, opts) // /order/export, /order/export/ticket, /order/export/file, /order/export/email (export.ts)
   await app.register(orderRequestRoutes, opts) // cancel / return requests and their files (requests.ts)
 
@@ -418,7 +413,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
     IDEMPOTENCY_KEY,
   )
   await app.register(serviceStaffRoutes, opts) // staff: enquiries and leads (staff/enquiry-routes.ts, issue 24)
-  await app.register(orderStaffRoutes, opts) // staff: order review, hold, cancel / return decisions (staff/routes.ts, issue 24)
+  await app.register(orderStaffRoutes, opts) // staff: order review, hold, confirmation links, cancel / return decisions (staff/routes.ts, issue 24)
 }
 
 /** A lead cart of a user is that user's only; an anonymous one belongs to whoever holds its unguessable id. */

@@ -15,8 +15,8 @@ import { syncOrderOwnerPoints } from '../membership'
 import { orderLink, statusNotice } from './notices'
 
 /**
- * The one place an order's status changes (issue 24): a staff decision, the ERP's inbound status call and the status
- * timer all come here, inside their own transaction, with the order locked (lockOrder). It
+ * The one place an order's status changes (issue 24): a staff decision, the ERP's inbound status and shipment calls
+ * and the buyer's confirmation link all come here, inside their own transaction, with the order locked (lockOrder). It
  * 1. refuses a held order (409 ORDER_ON_HOLD) and a change that is not an edge of the graph of
  *    types/order/lifecycle.ts (409 CONFLICT naming both statuses), or an edge of another trigger than `by`;
  * 2. writes the status (only if it is still the one read: a concurrent change makes this one 409) and its history row;
@@ -87,7 +87,7 @@ export interface ShipmentInput {
 
 export interface StatusChange {
   to: string
-  /** who: 'staff:<id>', 'system' (the timer), 'erp:<client>', 'buyer:<user id>' */
+  /** who: 'staff:<id>', 'erp:<client>', 'buyer:<user id>' (older history rows: 'system', the removed status timer) */
   actor: string
   /** the kind of edge the caller may take (a reviewer's 'approve' cannot ship an order); any edge when left out */
   by?: TransitionTrigger | readonly TransitionTrigger[]
@@ -95,7 +95,7 @@ export interface StatusChange {
   note?: string | null
   /** the shipment of a 'ship' edge, when the caller has one */
   shipment?: ShipmentInput
-  /** the buyer's notice: the default names the new status; null tells the buyer nothing (the timer's made-up steps) */
+  /** the buyer's notice: the default names the new status; null tells nothing (a step on the way to another) */
   notice?: Pick<BuyerNotice, 'title' | 'body'> | null
   /** whom the notice is for when not the order's buyer (the user who asked for a cancellation) */
   noticeTo?: string

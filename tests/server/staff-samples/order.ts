@@ -20,6 +20,11 @@ export const orderSamples: StaffSamples = {
     body: { reason: 'Waiting for the end-user declaration' },
   },
   'POST /api/admin/orders/:orderNo/release': { url: '/api/admin/orders/3200241/release', body: {} },
+  // 3200247: PENDING (the spec's "on hold"), answered through a confirmation link
+  'POST /api/admin/orders/:orderNo/confirmation-link': {
+    url: '/api/admin/orders/3200247/confirmation-link',
+    body: { kind: 'order' },
+  },
   'GET /api/admin/order-requests': { url: '/api/admin/order-requests?type=cancel&status=pending' },
   // RR-000001: a pending cancellation of 3200237 (SUBMITTED)
   'POST /api/admin/order-requests/:id/accept': {

@@ -5,12 +5,10 @@ import { ok } from '../../../errors'
 import { IDEMPOTENCY_KEY } from '../../../lib/openapi'
 import { serveEndpoint } from '../../../lib/endpoint-route'
 import { membershipEndpoints } from '../../../../types/membership/endpoints'
-import { opsToken } from '../../../lib/ops-guard'
 import { pointsRoutes } from '../points/routes'
 import { giftDetail, listGifts } from './catalog'
 import { redeemGift } from './redeem'
 import { listFeedback, listRedemptions, redemptionDetail, submitFeedback } from './redemptions'
-import { registerGiftOps } from './ops'
 
 export type MemberRouteOpts = { db: Kysely<DB>; requireMember: (req: FastifyRequest) => Promise<void> }
 
@@ -48,7 +46,4 @@ export async function giftRoutes(app: FastifyInstance, opts: MemberRouteOpts) {
   serveEndpoint(app, membershipEndpoints.postFeedback, requireMember, async (req) =>
     ok(await submitFeedback(db, req, req.body)),
   )
-
-  const token = opsToken(app.config)
-  if (token) registerGiftOps(app, db, token)
 }

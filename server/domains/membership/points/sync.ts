@@ -164,8 +164,8 @@ export async function pointsSummary(db: Kysely<DB>, userId: string, now = new Da
 }
 
 /**
- * The order lifecycle's hook (server/domains/order/lifecycle.ts): an order that has just left the
- * warehouse (or was cancelled) brings its owner's points up to date at once, unless the owner's
+ * The hook of an order's status change (server/domains/order/status-change.ts, after its commit): an order that
+ * has just left the warehouse (or was cancelled) brings its owner's points up to date at once, unless the owner's
  * account is barred from the programme (spec §1: distributor, agent and special accounts earn nothing).
  */
 export async function syncOrderOwnerPoints(db: Kysely<DB>, orderId: number): Promise<void> {

@@ -9,10 +9,12 @@ import { orderStaffEndpoints as e } from '../../../../types/order/staff-endpoint
 import { orderDetail, orderQueue, requestQueue } from './reads'
 import { holdOrder, releaseOrder, reviewOrder } from './order-decisions'
 import { decideRequest } from './request-decisions'
+import { makeConfirmationLink } from './confirmation-link'
 
 /**
  * The order domain's staff routes under /api/admin (issue 24; docs/admin-api/orders.md): the order queue and detail,
- * review, hold and release (order.review, order.hold), and the cancel / return request queue and its decisions
+ * review, hold and release, a confirmation link for the buyer (order.review, order.hold), and the cancel / return
+ * request queue and its decisions
  * (orderRequest.decide). Each entry's permission puts the staff guard in front (server/lib/endpoint-route.ts).
  */
 export async function orderStaffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
@@ -37,6 +39,10 @@ export async function orderStaffRoutes(app: FastifyInstance, opts: { db: Kysely<
 
   serveEndpoint(app, e.orderRelease, null, async (req) =>
     ok(await releaseOrder(app, db, req, req.params.orderNo, req.body.note)),
+  )
+
+  serveEndpoint(app, e.orderConfirmationLink, null, async (req) =>
+    ok(await makeConfirmationLink(app, db, req, req.params.orderNo, req.body.kind)),
   )
 
   serveEndpoint(app, e.orderRequestQueue, null, async (req) => {
