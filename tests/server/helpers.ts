@@ -51,6 +51,8 @@ export async function newPgliteDb(): Promise<DbHandle> {
  */
 const ONLY_KIND = process.env.TEST_DB_KINDS
 export const POSTGRES_URL = ONLY_KIND === 'pglite' ? undefined : process.env.DATABASE_URL
+/** A PGlite-only test outside describeEachDb: skipped in the PostgreSQL half (the PGlite half runs it). */
+export const PGLITE_HALF_ONLY = ONLY_KIND === 'postgres' ? 'run by the PGlite half (TEST_DB_KINDS=postgres)' : false
 const createdDbs = new Set<string>()
 
 export function withDatabase(url: string, dbName: string): string {

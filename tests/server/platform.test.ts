@@ -10,7 +10,7 @@ import type { DbHandle } from '../../server/db'
 import { sql } from 'kysely'
 import { Value } from 'typebox/value'
 import { ErrorEnvelopeSchema, SuccessEnvelope, SysConfigSchema, HealthSchema } from '../../types'
-import { describeEachDb, newPgliteDb, TEST_JWT_SECRET, assertErrorAnswer } from './helpers'
+import { describeEachDb, PGLITE_HALF_ONLY, newPgliteDb, TEST_JWT_SECRET, assertErrorAnswer } from './helpers'
 import { redactUrl } from '../../server/lib/safe-url'
 
 const CFG = '/api/sys/dict/config?dictionaryParentType=GLOBAL_SYS_INIT_CONFIG'
@@ -124,7 +124,7 @@ describeEachDb(
   },
 )
 
-describe('static H5 app + SPA fallback (STATIC_DIR)', () => {
+describe('static H5 app + SPA fallback (STATIC_DIR)', { skip: PGLITE_HALF_ONLY }, () => {
   let dir: string
   let handle: DbHandle
   let app: FastifyInstance

@@ -13,7 +13,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createPgliteDb, createPostgresDb } from '../../server/db'
-import { POSTGRES_URL, createTempPostgresDb, dropTempPostgresDb, withDatabase } from './helpers'
+import { PGLITE_HALF_ONLY, POSTGRES_URL, createTempPostgresDb, dropTempPostgresDb, withDatabase } from './helpers'
 import { tableChecksums } from './seed-checksum'
 import { initdbCacheFile } from '../../server/db/startup'
 import { templateKey } from '../../server/db/template'
@@ -234,103 +234,111 @@ async function startTwice(env: Record<string, string>, { fresh = true } = {}) {
 }
 
 describe('server start-up on an empty database', () => {
-  it('[pglite] prepares the data folder in a child process, the same rows as ever; a second start reuses it; initdb is cached', async () => {
-    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-test-'))
-    const dataDir = path.join(parent, 'pglite')
-    fs.mkdirSync(dataDir) // an empty folder, as the end-to-end tests make
-    const env = { DATABASE_URL: '', DATA_DIR: dataDir, PGLITE_INITDB_CACHE: '' }
-    const cache = initdbCacheFile(dataDir, env)
-    assert.ok(cache && path.dirname(cache) === parent, 'initdb is cached beside the data folder')
-    const checksums = async (dir: string) => {
-      const h = await createPgliteDb({ dataDir: dir })
-      try {
-        return await tableChecksums(h.db)
-      } finally {
-        await h.close()
+  it(
+    '[pglite] prepares the data folder in a child process, the same rows as ever; a second start reuses it; initdb is cached',
+    { skip: PGLITE_HALF_ONLY },
+    async () => {
+      const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-test-'))
+      const dataDir = path.join(parent, 'pglite')
+      fs.mkdirSync(dataDir) // an empty folder, as the end-to-end tests make
+      const env = { DATABASE_URL: '', DATA_DIR: dataDir, PGLITE_INITDB_CACHE: '' }
+      const cache = initdbCacheFile(dataDir, env)
+      assert.ok(cache && path.dirname(cache) === parent, 'initdb is cached beside the data folder')
+      const checksums = async (dir: string) => {
+        const h = await createPgliteDb({ dataDir: dir })
+        try {
+          return await tableChecksums(h.db)
+        } finally {
+          await h.close()
+        }
       }
-    }
-    try {
-      await startTwice(env)
-      assert.ok(fs.existsSync(path.join(dataDir, 'PG_VERSION')))
-      assert.deepEqual(
-        fs.readdirSync(parent).sort(),
-        [path.basename(cache), 'pglite'],
-        'no half-made folder left beside it, and the initdb cache',
-      )
-      assert.deepEqual(await checksums(dataDir), SEEDED)
-
-      // a second fresh folder starts from the cached initdb output: the same rows again
-      const second = path.join(parent, 'pglite-2')
-      const s = await startServer({ ...env, DATA_DIR: second })
       try {
-        assert.equal(s.ready.seeded, true)
-      } finally {
-        await s.stop()
-      }
-      assert.deepEqual(await checksums(second), SEEDED)
-    } finally {
-      fs.rmSync(parent, { recursive: true, force: true })
-    }
-  })
+        await startTwice(env)
+        assert.ok(fs.existsSync(path.join(dataDir, 'PG_VERSION')))
+        assert.deepEqual(
+          fs.readdirSync(parent).sort(),
+          [path.basename(cache), 'pglite'],
+          'no half-made folder left beside it, and the initdb cache',
+        )
+        assert.deepEqual(await checksums(dataDir), SEEDED)
 
-  it("[pglite] a first start copies the build's seeded template when it is current: the same rows, no initdb; a stale template is ignored", async () => {
-    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-template-'))
-    const template = path.join(parent, 'template')
-    try {
-      // what npm run build:server does: the server entry builds the template and exits
-      const built = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'index.ts')], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
+        // a second fresh folder starts from the cached initdb output: the same rows again
+        const second = path.join(parent, 'pglite-2')
+        const s = await startServer({ ...env, DATA_DIR: second })
+        try {
+          assert.equal(s.ready.seeded, true)
+        } finally {
+          await s.stop()
+        }
+        assert.deepEqual(await checksums(second), SEEDED)
+      } finally {
+        fs.rmSync(parent, { recursive: true, force: true })
+      }
+    },
+  )
+
+  it(
+    "[pglite] a first start copies the build's seeded template when it is current: the same rows, no initdb; a stale template is ignored",
+    { skip: PGLITE_HALF_ONLY },
+    async () => {
+      const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-template-'))
+      const template = path.join(parent, 'template')
+      try {
+        // what npm run build:server does: the server entry builds the template and exits
+        const built = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'index.ts')], {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            DATABASE_URL: '',
+            SEED_DATE,
+            PGLITE_TEMPLATE_DIR: template,
+            STOREFRONT_BUILD_TEMPLATE: '1',
+          },
+          encoding: 'utf8',
+        })
+        assert.equal(built.status, 0, built.stderr)
+        assert.deepEqual(fs.readdirSync(template).sort(), ['data', 'template.json'])
+
+        const env = {
           DATABASE_URL: '',
-          SEED_DATE,
+          DATA_DIR: path.join(parent, 'a'),
           PGLITE_TEMPLATE_DIR: template,
-          STOREFRONT_BUILD_TEMPLATE: '1',
-        },
-        encoding: 'utf8',
-      })
-      assert.equal(built.status, 0, built.stderr)
-      assert.deepEqual(fs.readdirSync(template).sort(), ['data', 'template.json'])
+          PGLITE_INITDB_CACHE: '',
+        }
+        const s = await startServer(env)
+        try {
+          assert.equal(s.ready.seeded, true)
+          assert.equal(await productTotal(s.origin), 6000)
+        } finally {
+          await s.stop()
+        }
+        // copied, not prepared: no prepare child ran, so no initdb output was cached beside the folder
+        assert.deepEqual(fs.readdirSync(parent).sort(), ['a', 'template'])
+        const h = await createPgliteDb({ dataDir: path.join(parent, 'a') })
+        try {
+          assert.deepEqual(await tableChecksums(h.db), SEEDED)
+        } finally {
+          await h.close()
+        }
 
-      const env = {
-        DATABASE_URL: '',
-        DATA_DIR: path.join(parent, 'a'),
-        PGLITE_TEMPLATE_DIR: template,
-        PGLITE_INITDB_CACHE: '',
-      }
-      const s = await startServer(env)
-      try {
-        assert.equal(s.ready.seeded, true)
-        assert.equal(await productTotal(s.origin), 6000)
+        // another seed day (or other sources, or another PGlite) is another key: that template is not used
+        assert.notEqual(templateKey({ SEED_DATE: '2026-01-15' }), templateKey({ SEED_DATE: '2026-01-16' }))
+        const meta = path.join(template, 'template.json')
+        fs.writeFileSync(meta, JSON.stringify({ key: templateKey({ SEED_DATE: '2026-01-16' }) }))
+        const stale = await startServer({ ...env, DATA_DIR: path.join(parent, 'b') })
+        await stale.stop()
+        assert.equal(stale.ready.seeded, true)
+        assert.ok(
+          fs.readdirSync(parent).some((f) => f.endsWith('-initdb.tar')),
+          'a stale template is ignored: the folder was prepared from scratch',
+        )
       } finally {
-        await s.stop()
+        fs.rmSync(parent, { recursive: true, force: true })
       }
-      // copied, not prepared: no prepare child ran, so no initdb output was cached beside the folder
-      assert.deepEqual(fs.readdirSync(parent).sort(), ['a', 'template'])
-      const h = await createPgliteDb({ dataDir: path.join(parent, 'a') })
-      try {
-        assert.deepEqual(await tableChecksums(h.db), SEEDED)
-      } finally {
-        await h.close()
-      }
+    },
+  )
 
-      // another seed day (or other sources, or another PGlite) is another key: that template is not used
-      assert.notEqual(templateKey({ SEED_DATE: '2026-01-15' }), templateKey({ SEED_DATE: '2026-01-16' }))
-      const meta = path.join(template, 'template.json')
-      fs.writeFileSync(meta, JSON.stringify({ key: templateKey({ SEED_DATE: '2026-01-16' }) }))
-      const stale = await startServer({ ...env, DATA_DIR: path.join(parent, 'b') })
-      await stale.stop()
-      assert.equal(stale.ready.seeded, true)
-      assert.ok(
-        fs.readdirSync(parent).some((f) => f.endsWith('-initdb.tar')),
-        'a stale template is ignored: the folder was prepared from scratch',
-      )
-    } finally {
-      fs.rmSync(parent, { recursive: true, force: true })
-    }
-  })
-
-  it('[pglite] a data folder with files of its own is not replaced', async () => {
+  it('[pglite] a data folder with files of its own is not replaced', { skip: PGLITE_HALF_ONLY }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-test-'))
     fs.writeFileSync(path.join(dataDir, 'notes.txt'), 'not a database')
     try {
