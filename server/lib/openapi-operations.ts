@@ -191,6 +191,8 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = Object.free
     'Gift redemptions and prize orders, oldest first, paged; filter toShip or by status and kind',
   'POST /api/admin/redemptions/{number}/ship':
     'Ship a gift redemption (RD-) or prize order (LD) with carrier and tracking number; notifies the buyer',
+  'POST /api/admin/redemptions/{number}/cancel':
+    'Cancel a gift redemption with a reason: its points and stock come back; notifies the buyer',
   'GET /api/admin/redemption-feedback': 'Redemption feedback, oldest first, paged; filter open or by status',
   'POST /api/admin/redemption-feedback/{id}/resolve': 'Resolve redemption feedback with a note the buyer reads',
   'GET /api/admin/gifts': 'Gifts with their schedule, state and units redeemed, paged',

@@ -95,6 +95,7 @@ const WRITES: Record<string, AuditedWrite> = {
   ),
   // catalogue (issue 24, catalogue import): the samples of tests/server/staff-samples/catalog.ts
   // decisions and content of the other domains (issue 24): their role-matrix samples (tests/server/staff-samples/),
+  // each with its prepare when it has one,
   // in the order the app registers them; a created record's id is a pattern
   ...Object.fromEntries(
     (
@@ -118,6 +119,7 @@ const WRITES: Record<string, AuditedWrite> = {
         ['PUT /api/admin/flash-sales/:id', 'flash_sale', 'FB-CN-002', 'flashSale.change'],
         ['POST /api/admin/flash-sales/:id/end', 'flash_sale', 'FB-CN-003', 'flashSale.end'],
         ['POST /api/admin/redemptions/:number/ship', 'gift_redemption', 'RD-000001', 'redemption.ship'],
+        ['POST /api/admin/redemptions/:number/cancel', 'gift_redemption', 'RD-900001', 'redemption.cancel'],
         ['POST /api/admin/redemption-feedback/:id/resolve', 'redemption_feedback', '1', 'feedback.resolve'],
         ['POST /api/admin/gifts', 'gift', /^GF-(CN|IN)-[A-Z0-9]+$/, 'gift.create'],
         ['PUT /api/admin/gifts/:id', 'gift', 'GF-CN-002', 'gift.change'],
@@ -130,7 +132,14 @@ const WRITES: Record<string, AuditedWrite> = {
       ] as [string, string, string | RegExp, string][]
     ).map(([id, entity, entityId, action]) => [
       id,
-      { url: STAFF_SAMPLES[id].url, body: STAFF_SAMPLES[id].body ?? {}, entity, entityId, action },
+      {
+        url: STAFF_SAMPLES[id].url,
+        body: STAFF_SAMPLES[id].body ?? {},
+        entity,
+        entityId,
+        action,
+        prepare: STAFF_SAMPLES[id].prepare,
+      },
     ]),
   ),
   // the ERP's integration clients (server/domains/staff/integration-clients.ts): a new client has no "before"

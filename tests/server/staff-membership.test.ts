@@ -630,4 +630,121 @@ describeEachDb('staff: membership decisions and content (issue 24)', (ctx) => {
     assert.deepEqual(taken.map((r) => r.statusCode).sort(), [200, 409])
     assert.equal(await balance(), 0)
   })
+
+  it('customer service cancels a gift redemption with a reason: points and stock back, the buyer told, one audit entry, one event; shipped is 409', async () => {
+    const c = ctx()
+    const balance = async () =>
+      (await buyerCall(c, 'approved.cn', 'GET', '/membership/points')).json().data.balance as number
+    const stockOf = async (giftId: string) =>
+      (await c.db.selectFrom('gifts').select('stock').where('id', '=', giftId).executeTakeFirstOrThrow()).stock
+    const gifts = (await buyerCall(c, 'approved.cn', 'GET', '/membership/gifts')).json().data.gifts as any[]
+    const gift = gifts
+      .filter(
+        (g) =>
+          ['normal', 'insufficient_points'].includes(g.exchangeStatus) &&
+          g.stock >= 2 * g.minQty &&
+          (g.limitQty === null || g.redeemedThisPeriod + 2 * g.minQty <= g.limitQty),
+      )
+      .sort((a, b) => a.points - b.points)[0]
+    assert.ok(gift, 'approved.cn can redeem a gift twice')
+    const cost = gift.points * gift.minQty
+    await admin(c, 'POST', '/points/adjust', { userId: APPROVED_CN, delta: 2 * cost, reason: 'For two redemptions' })
+    const redeem = async () => {
+      const res = await buyerCall(c, 'approved.cn', 'POST', '/membership/gifts/redeem', {
+        headers: { ...EN, 'idempotency-key': `k-${crypto.randomUUID()}` },
+        payload: {
+          giftId: gift.id,
+          quantity: gift.minQty,
+          addressKey: 'ST-1000001-01',
+          contact: { name: 'Wang', phone: '13800138000' },
+        },
+      })
+      assert.equal(res.statusCode, 200, res.body)
+      return res.json().data.redemption.redemptionNumber as string
+    }
+    const toShip = await redeem()
+    const number = await redeem()
+    assert.equal(
+      (await admin(c, 'POST', `/redemptions/${toShip}/ship`, { carrier: 'EMS', trackingNumber: 'EE123456789CN' }))
+        .statusCode,
+      200,
+    )
+    const pointsBefore = await balance()
+    const stockBefore = await stockOf(gift.id)
+    const redeemedBefore = (await buyerCall(c, 'approved.cn', 'GET', '/membership/gifts'))
+      .json()
+      .data.gifts.find((g: any) => g.id === gift.id).redeemedThisPeriod as number
+
+    // refusals first: nothing changes, no audit entry
+    const before = await snapshot(c)
+    const cancel = (n: string, payload: object, staffId = 'staff-customerService') =>
+      staffCall(c, staffId, 'POST', `/redemptions/${n}/cancel`, payload)
+    const shipped = await cancel(toShip, { reason: 'Asked by the member' })
+    assert.equal(shipped.statusCode, 409, 'a shipped redemption cannot be cancelled')
+    assert.equal(shipped.json().reason, 'REDEMPTION_STATUS')
+    assert.match(shipped.json().message, /shipped/)
+    assert.equal((await cancel(number, {})).statusCode, 400, 'the reason is required')
+    assert.equal((await cancel(number, { reason: '   ' })).statusCode, 400, 'a blank reason')
+    assert.equal((await cancel(number, { reason: 'x'.repeat(501) })).statusCode, 400, 'over 500 characters')
+    assert.equal((await cancel('LD000000001', { reason: 'x' })).statusCode, 400, 'a prize order is not cancelled here')
+    assert.equal((await cancel('RD-999999', { reason: 'x' })).statusCode, 404)
+    assert.equal((await cancel(number, { reason: 'x' }, 'staff-marketing')).statusCode, 403)
+    assert.deepEqual(await snapshot(c), before, 'refused cancellations changed nothing')
+    assert.equal((await auditOf(c, toShip)).filter((a) => a.action === 'redemption.cancel').length, 0)
+
+    const done = okData<any>(
+      await cancel(number, { reason: '  The member asked to cancel by phone  ' }),
+      AdminRedemptionSchema,
+    )
+    assert.deepEqual([done.number, done.status], [number, 'cancelled'])
+    // "cancelled and expired return the points and the stock" (types/membership/gifts.ts REDEMPTION_MOVES)
+    assert.equal(await balance(), pointsBefore + cost)
+    assert.equal(await stockOf(gift.id), stockBefore + gift.minQty)
+    // "cancelled and expired redemptions do not count" towards the gift's monthly limit
+    const redeemedAfter = (await buyerCall(c, 'approved.cn', 'GET', '/membership/gifts'))
+      .json()
+      .data.gifts.find((g: any) => g.id === gift.id).redeemedThisPeriod as number
+    assert.equal(redeemedAfter, redeemedBefore - gift.minQty)
+    // what the buyer sees: the status in their list, the notice with the reason and the points
+    const list = (await buyerCall(c, 'approved.cn', 'GET', '/membership/redemptions?page=1&pageSize=50')).json().data
+    assert.equal(list.items.find((r: any) => r.redemptionNumber === number).status, 'cancelled')
+    const note = (await notificationsOf(c, 'approved.cn')).find(
+      (n) => n.title === `Gift redemption ${number} was cancelled`,
+    )
+    assert.ok(note, 'the buyer is notified')
+    assert.ok(note.body.includes('The member asked to cancel by phone') && note.body.includes(`${cost} points`))
+    // the email, in the buyer's language (approved.cn reads Chinese)
+    const mails = await mailTo(c, APPROVED_CN, number)
+    assert.deepEqual(
+      mails.map((m) => m.subject),
+      [`礼品兑换 ${number} 已取消`],
+    )
+    // one audit entry, one event
+    const audit = await auditOf(c, number)
+    assert.equal(audit.length, 1)
+    assert.deepEqual(
+      [audit[0].action, audit[0].permission, audit[0].staff_id],
+      ['redemption.cancel', 'redemption.ship', 'staff-customerService'],
+    )
+    const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v)
+    assert.deepEqual(parse(audit[0].before), { status: 'submitted' })
+    assert.deepEqual(parse(audit[0].after), {
+      status: 'cancelled',
+      reason: 'The member asked to cancel by phone',
+      pointsReturned: cost,
+    })
+    const events = await eventsOf(c, 'redemption.cancelled', 'number', number)
+    assert.equal(events.length, 1)
+    assert.deepEqual(
+      [(events[0].payload as any).userId, (events[0].payload as any).pointsReturned, (events[0].payload as any).lines],
+      [APPROVED_CN, cost, [{ giftId: gift.id, quantity: gift.minQty }]],
+    )
+
+    // cancelled is final: again is 409 naming it, and the points come back once only
+    const again = await cancel(number, { reason: 'Twice' })
+    assert.equal(again.statusCode, 409)
+    assert.match(again.json().message, /cancelled/)
+    assert.equal(await balance(), pointsBefore + cost)
+    assert.equal((await auditOf(c, number)).length, 1)
+  })
 })

@@ -67,6 +67,12 @@ export const ShipBodySchema = Closed({
 })
 export type ShipBody = Static<typeof ShipBodySchema>
 
+/** A gift redemption's number only: a prize order (LD…) is not cancelled by staff. */
+export const GiftRedemptionNumberParamsSchema = Closed({ number: Type.String({ pattern: '^RD-[0-9]{6,12}$' }) })
+/** why customer service cancels it: the buyer reads it in their notification */
+export const CancelRedemptionBodySchema = Closed({ reason: Text(500) })
+export type CancelRedemptionBody = Static<typeof CancelRedemptionBodySchema>
+
 // ---------------- redemption feedback
 
 export const AdminFeedbackSchema = Type.Object({
@@ -271,6 +277,10 @@ export const membershipStaffEndpoints = {
     membershipShip: post('/admin/redemptions/:number/ship', AdminRedemptionSchema, {
       params: ShipmentNumberParamsSchema,
       body: ShipBodySchema,
+    }),
+    membershipCancelRedemption: post('/admin/redemptions/:number/cancel', AdminRedemptionSchema, {
+      params: GiftRedemptionNumberParamsSchema,
+      body: CancelRedemptionBodySchema,
     }),
     membershipFeedback: get('/admin/redemption-feedback', Paged(AdminFeedbackSchema), {
       query: AdminFeedbackQuerySchema,

@@ -27,5 +27,6 @@ export const EVENT_TYPES = [
   'points.adjusted',
   'redemption.created',
   'redemption.shipped',
+  'redemption.cancelled',
 ] as const
 export type EventType = (typeof EVENT_TYPES)[number]

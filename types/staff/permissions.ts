@@ -27,7 +27,7 @@ export const PERMISSIONS = {
   'order.hold': "Hold and release orders; send the buyer an order's confirmation link",
   'orderRequest.decide': 'Accept or refuse cancel and return requests; record returned goods',
   'enquiry.reply': 'Reply to enquiries and change their status',
-  'redemption.ship': 'Ship gift redemptions and prize orders; resolve redemption feedback',
+  'redemption.ship': 'Ship gift redemptions and prize orders; cancel gift redemptions; resolve redemption feedback',
   'lead.quote': 'Turn a lead into an S-quote for the account',
   'flashSale.manage': 'Create, schedule, change and end flash sales',
   'promotion.manage': 'Create, schedule, change and end promotions',

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../../server/db/schema'
 import type { StaffSamples } from './types'
 
 /**
@@ -5,6 +7,56 @@ import type { StaffSamples } from './types'
  * what the first allowed call decides (server/db/seed/membership-gifts.ts, membership-play.ts): approved.cn's
  * redemption RD-000001 and prize order LD000000001 waiting to ship, feedback 1 open; LD-CN-SOON has no draws yet.
  */
+/** the gift redemption the cancel sample cancels (made by its prepare; the seed's sequence is far below) */
+export const CANCEL_SAMPLE = 'RD-900001'
+
+/** a JSON column as read back (PGlite and PostgreSQL may hand it parsed or as text) */
+const json = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v))
+
+/** A submitted gift redemption `number` of the seed's waiting one's member, address and gift (no points entry). */
+export async function copyWaitingRedemption(db: Kysely<DB>, number: string): Promise<void> {
+  const src = await db
+    .selectFrom('gift_redemptions')
+    .selectAll()
+    .where('redemption_number', '=', 'RD-000001')
+    .executeTakeFirstOrThrow()
+  const line = await db
+    .selectFrom('gift_redemption_lines')
+    .selectAll()
+    .where('redemption_id', '=', src.id)
+    .executeTakeFirstOrThrow()
+  const rd = await db
+    .insertInto('gift_redemptions')
+    .values({
+      redemption_number: number,
+      user_id: src.user_id,
+      account_id: src.account_id,
+      country: src.country,
+      status: 'submitted',
+      points_total: src.points_total,
+      points_entry_id: null,
+      ship_to_key: src.ship_to_key,
+      ship_to_snapshot: json(src.ship_to_snapshot),
+      contact: json(src.contact),
+      remark: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('gift_redemption_lines')
+    .values({
+      redemption_id: rd.id,
+      gift_id: line.gift_id,
+      name_en: line.name_en,
+      name_zh: line.name_zh,
+      image: line.image,
+      quantity: line.quantity,
+      unit_points: line.unit_points,
+      line_points: line.line_points,
+    })
+    .execute()
+}
+
 export const giftBody = {
   nameEn: 'Staff-made tube rack',
   nameZh: '员工新建试管架',
@@ -47,6 +99,12 @@ export const membershipSamples: StaffSamples = {
   'POST /api/admin/redemptions/:number/ship': {
     url: '/api/admin/redemptions/RD-000001/ship',
     body: { carrier: 'SF Express', trackingNumber: 'SF1234567890' },
+  },
+  // the seed's one redemption is shipped by the sample above: cancel one made like it (prepare)
+  'POST /api/admin/redemptions/:number/cancel': {
+    url: `/api/admin/redemptions/${CANCEL_SAMPLE}/cancel`,
+    body: { reason: 'The member asked to cancel by phone' },
+    prepare: (db) => copyWaitingRedemption(db, CANCEL_SAMPLE),
   },
   'GET /api/admin/redemption-feedback': { url: '/api/admin/redemption-feedback?status=open' },
   'POST /api/admin/redemption-feedback/:id/resolve': {

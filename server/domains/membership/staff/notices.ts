@@ -35,6 +35,28 @@ export function shippedNotice(
   }
 }
 
+/** A gift redemption cancelled by customer service: the reason, and the points that came back (none when it had no spend). */
+export function redemptionCancelledNotice(
+  userId: string,
+  number: string,
+  reason: string,
+  pointsReturned: number,
+): BuyerNotice {
+  return {
+    userId,
+    category: 'account',
+    title: { zh: `礼品兑换 ${number} 已取消`, en: `Gift redemption ${number} was cancelled` },
+    body:
+      pointsReturned > 0
+        ? {
+            zh: `原因：${reason}。${pointsReturned} 积分已退回您的账户。`,
+            en: `Reason: ${reason}. ${pointsReturned} points were returned to your balance.`,
+          }
+        : { zh: `原因：${reason}。`, en: `Reason: ${reason}.` },
+    link: { route: REDEMPTION_RECORD, params: {} },
+  }
+}
+
 export function feedbackResolvedNotice(userId: string, number: string, note: string): BuyerNotice {
   return {
     userId,

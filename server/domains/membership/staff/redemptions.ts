@@ -138,7 +138,8 @@ async function prizeOrders(db: Db, numbers: string[]): Promise<AdminRedemption[]
   }))
 }
 
-async function hydrate(db: Db, refs: { kind: string; number: string }[]): Promise<AdminRedemption[]> {
+/** The items of these numbers as staff see them, in the order asked (the cancel route answers with one). */
+export async function hydrate(db: Db, refs: { kind: string; number: string }[]): Promise<AdminRedemption[]> {
   const [g, p] = await Promise.all([
     giftRedemptions(
       db,

@@ -11,6 +11,7 @@ import {
 } from '../../../../types/membership/staff-endpoints'
 import { serveContent } from '../../staff'
 import { listRedemptions, shipRedemption } from './redemptions'
+import { cancelRedemption } from './cancel-redemption'
 import { listFeedback, resolveFeedback } from './feedback'
 import { changeGift, createGift, endGift, listGifts } from './gifts'
 import { changeDraw, createDraw, endDraw, listDraws } from './draws'
@@ -18,9 +19,9 @@ import { adjustPoints } from './points'
 
 /**
  * The membership domain's staff routes under /api/admin (issue 24): shipping gift redemptions and prize orders,
- * resolving redemption feedback (redemption.ship), gifts (gift.manage), lucky draws (draw.manage) and manual points
- * adjustments (points.adjust). Each is served behind the staff guard of its entry's permission; every write is
- * audited (staffWrite). docs/admin-api/membership.md.
+ * cancelling gift redemptions, resolving redemption feedback (redemption.ship), gifts (gift.manage), lucky draws
+ * (draw.manage) and manual points adjustments (points.adjust). Each is served behind the staff guard of its entry's
+ * permission; every write is audited (staffWrite). docs/admin-api/membership.md.
  */
 export async function membershipStaffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }) {
   const { db } = opts
@@ -29,6 +30,9 @@ export async function membershipStaffRoutes(app: FastifyInstance, opts: { db: Ky
   serveEndpoint(app, E.membershipRedemptions, null, async (req) => ok(await listRedemptions(db, req.query)))
   serveEndpoint(app, E.membershipShip, null, async (req) =>
     ok(await shipRedemption(app, db, req, req.params.number, req.body)),
+  )
+  serveEndpoint(app, E.membershipCancelRedemption, null, async (req) =>
+    ok(await cancelRedemption(app, db, req, req.params.number, req.body.reason)),
   )
   serveEndpoint(app, E.membershipFeedback, null, async (req) => ok(await listFeedback(db, req.query)))
   serveEndpoint(app, E.membershipResolveFeedback, null, async (req) =>
