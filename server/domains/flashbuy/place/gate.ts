@@ -117,7 +117,9 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger,
       log?.warn({ err: e }, 'flash-buy Redis gate: command failed, standing aside for 1 s')
     }
   }
-  const usable = () => redis.status === 'ready' && Date.now() >= downUntil
+  // sales changed while Redis could not be told: the gate stands aside until their keys are dropped (on 'ready')
+  const staleSales = new Set<string>()
+  const usable = () => redis.status === 'ready' && Date.now() >= downUntil && staleSales.size === 0
   // the first requests after start wait (at most 300 ms) for the first connection instead of standing it aside
   // (only until the first connection succeeds or fails: a Redis that is down at start costs nothing)
   let firstPending = true
@@ -147,6 +149,13 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger,
     const base = `fb:{${await dbTag()}:${saleId}}`
     return [`${base}:s`, `${base}:b`] as const
   }
+  redis.on('ready', () => {
+    const ids = [...staleSales]
+    if (!ids.length) return
+    void Promise.all(ids.map(async (id) => redis.del(...(await keys(id)))))
+      .then(() => ids.forEach((id) => staleSales.delete(id)))
+      .catch(fail)
+  })
 
   const inits = new Map<string, Promise<void>>()
   const init = (saleId: string, k: readonly [string, string]) => {
@@ -309,7 +318,13 @@ export function createGate(db: Kysely<DB>, url: string, log?: FastifyBaseLogger,
         .catch(fail)
     },
     async forget(saleId) {
-      if (!usable()) return
+      // a change right after start waits for the first connection like a request does; a Redis that cannot be
+      // reached keeps the sale's stale keys, so they are dropped as soon as it is back (the 'ready' handler)
+      await waitFirst()
+      if (!usable()) {
+        staleSales.add(saleId)
+        return
+      }
       try {
         const k = await keys(saleId)
         await redis.del(k[0], k[1])
