@@ -17,7 +17,6 @@ export interface PlacedOrder {
   currency: string
   totalAmount: number
   billToNumber: string | null
-  placedAt: string
 }
 
 /** Statuses the warehouse may take an order in (the others wait for a review, an address or the buyer). */

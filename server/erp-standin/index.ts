@@ -140,7 +140,6 @@ export function mountErpStandin(app: FastifyInstance, opts: ErpStandinOptions): 
         currency: str(data.currency) ?? 'CNY',
         totalAmount: Number(data.totalAmount ?? 0),
         billToNumber: str(data.billToNumber),
-        placedAt: new Date().toISOString(),
       }
       orders.set(orderNumber, o)
       if (SHIPPABLE.includes(o.status)) fulfil(o)

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict'
 import { startErpStandin, type ErpStandin } from '../../server/erp-standin'
 import type { StoreCredentials } from '../../server/erp-standin/store-client'
 import { e2eHarness, journeyShots, assertAccessible, settle, onScreen, APPROVED_CN, EN } from '../support/e2e'
-import { newWebhookSecret } from '../server/outbox-receiver'
+import { newWebhookSecret, until } from '../server/outbox-receiver'
 
 const SECRET = 'e2e-erp-journey-secret-0123456789-0123456789-01'
 const WEBHOOK_SECRET = newWebhookSecret()
@@ -38,15 +38,6 @@ after(async () => {
   await standin?.close()
 })
 const { shot, look } = journeyShots('erp')
-
-/** waits for `cond`, polling; fails naming `what` (a generous limit: CI machines are busy) */
-async function until(cond: () => boolean, what: string, timeoutMs = 60_000, why?: () => Promise<string>) {
-  const end = Date.now() + timeoutMs
-  while (!cond()) {
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}${why ? `: ${await why()}` : ''}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 describe('the supplier’s ERP (the stand-in) and the buyer', () => {
   const h = e2eHarness(env)

@@ -96,10 +96,16 @@ export class WebhookReceiver {
 }
 
 /** Waits until `cond()` holds (checked every 25 ms), failing with `what` after `timeoutMs`: never a duration asserted. */
-export async function until(cond: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+/** Waits until `cond` holds (polling); on timeout fails naming `what` and, when given, what `why` reports then. */
+export async function until(
+  cond: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 60_000,
+  why?: () => Promise<string>,
+): Promise<void> {
   const end = Date.now() + timeoutMs
   while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for: ${what}`)
+    if (Date.now() > end) throw new Error(`timed out waiting for: ${what}${why ? ` (${await why()})` : ''}`)
     await new Promise((r) => setTimeout(r, 25))
   }
 }

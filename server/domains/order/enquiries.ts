@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { sendDownload } from '../../lib/file-download'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import {
@@ -204,16 +205,7 @@ export async function enquiryRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
       .executeTakeFirst()
     // another user's file answers exactly like a missing one
     if (!f) throw new ApiError(404, 'NOT_FOUND', msg(req, 'File not found', '未找到该文件'), 'FILE_NOT_FOUND')
-    const ascii = f.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-    return reply
-      .header('content-type', f.mime)
-      .header(
-        'content-disposition',
-        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.file_name)}`,
-      )
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(f.content))
+    return sendDownload(reply, f)
   })
 
   // ---- confirmation links (no login: the token is the credential)

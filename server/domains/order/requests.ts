@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { sendDownload } from '../../lib/file-download'
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -430,15 +431,6 @@ export async function orderRequestRoutes(app: FastifyInstance, opts: { db: Kysel
       .where('q.account_id', '=', req.user!.accountId)
       .executeTakeFirst()
     if (!f) throw new ApiError(404, 'NOT_FOUND', msg(req, 'File not found', '未找到该文件'), 'FILE_NOT_FOUND')
-    const ascii = f.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-    return reply
-      .header('content-type', f.mime)
-      .header(
-        'content-disposition',
-        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.file_name)}`,
-      )
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(f.content))
+    return sendDownload(reply, f)
   })
 }
