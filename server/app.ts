@@ -34,6 +34,7 @@ import { registerSecurityHeaders } from './security-headers'
 import { registerMail } from './lib/mail'
 import { registerRedis } from './lib/redis'
 import { h5IndexHtml } from './h5-index'
+import { registerAdminConsole } from './admin-console'
 import { firstBannerImage } from './domains/marketing'
 import { firstScreens } from './first-screen'
 import { loadConfig, type Config } from './config'
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   jwtSecret: string
   logger?: boolean | object
   staticDir?: string
+  /** the staff console's build (dist/admin), served at /admin (server/admin-console.ts); absent: none */
+  adminDir?: string
   /** login settings (server/domains/auth/config.ts); defaults: embedded OpenID provider, WeChat stand-in outside production */
   auth?: AuthOptions
   /** Redis for state every instance shares (login rate limits, user-cache invalidations; server/lib/redis.ts); default REDIS_URL, null = none */
@@ -227,6 +230,9 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
 
   // login outside /api: embedded OpenID provider at /oidc, WeChat stand-in at /__wechat (never in production)
   mountLogin(app, { db: opts.db, jwtSecret: opts.jwtSecret, auth: opts.auth })
+
+  // the staff console at /admin (issue 25), before the H5 site's catch-all
+  registerAdminConsole(app, opts.adminDir)
 
   if (staticDir) {
     // the app's root address: Home's index.html with its preloads (the static plugin serves no index)

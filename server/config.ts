@@ -28,6 +28,10 @@ export const ConfigSchema = Type.Object(
       default: 'dist/h5',
       description: 'the H5 build the server serves (with its index.html); absent: API only',
     }),
+    ADMIN_DIR: Type.String({
+      default: 'dist/admin',
+      description: 'the staff console build the server serves at /admin (npm run build:admin); absent: none',
+    }),
     LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       default: 'info',
       description: 'JSON log level',

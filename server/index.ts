@@ -25,6 +25,7 @@ async function main() {
   }
 
   const staticDir = path.resolve(config.STATIC_DIR)
+  const adminDir = path.resolve(config.ADMIN_DIR)
 
   // login settings: PUBLIC_URL, APP_URL, OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET, WECHAT_* (docs/configuration.md)
   const auth = authOptionsFromEnv(config)
@@ -36,7 +37,7 @@ async function main() {
     // for its database with a bounded, logged backoff, then migrates and checks it and starts taking work
     const { buildApp } = await import('./app')
     handle = await createDb(config)
-    app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(config), logger: true, staticDir, auth, config })
+    app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(config), logger: true, staticDir, adminDir, auth, config })
     app.lifecycle.starting = true
     const started = app
     const h = handle
@@ -49,7 +50,7 @@ async function main() {
     // the app's modules load while the database is opened (or prepared by the child on a first start)
     const [opened, { buildApp }] = await Promise.all([openServerDb(config), import('./app')])
     handle = opened.handle
-    app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(config), logger: true, staticDir, auth, config })
+    app = buildApp({ db: handle.db, jwtSecret: loadJwtSecret(config), logger: true, staticDir, adminDir, auth, config })
     app.log.info(
       { db: handle.kind, migrations: opened.migrations, seeded: opened.seeded, products: opened.products },
       'database ready',

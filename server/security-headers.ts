@@ -18,6 +18,8 @@ import helmet, { type HelmetOptions } from 'helmet'
  *  - /api/docs (swagger-ui): its own scripts and styles from /api/docs/static, no inline script.
  *  - /media (product pictures): loadable from any origin (the mini-program's web views).
  *  - /__chat (chat stand-in): framed by the app's chat page, so same-origin framing is allowed.
+ *  - /admin (the staff console, issue 25): its own scripts only, no inline script, nothing from elsewhere, never
+ *    framed; inline styles are allowed (MUI writes its style elements at run time).
  *  - pages that carry their own stricter CSP (the sign-in pages at /oidc, the WeChat stand-in at
  *    /__wechat, the chat stand-in) keep it: a route's own header replaces the default.
  *
@@ -39,6 +41,7 @@ export interface SecurityHeadersOptions {
 const DOCS_PREFIX = '/api/docs'
 const MEDIA_PREFIX = '/media/'
 const CHAT_STANDIN = '/__chat'
+export const CONSOLE_PREFIX = '/admin'
 const HSTS = 'max-age=31536000; includeSubDomains'
 
 /** 'sha256-…' sources of the inline <script> blocks of an HTML file (none when it is absent). */
@@ -94,11 +97,23 @@ export const DOCS_DIRECTIVES: Directives = {
   'font-src': ["'self'", 'data:'],
 }
 
+/** The CSP of the staff console (/admin): stricter than the storefront's (no inline script, no frames at all). */
+export const CONSOLE_DIRECTIVES: Directives = {
+  ...COMMON,
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'frame-src': ["'none'"],
+}
+
 const csp = (directives: Directives): HelmetOptions['contentSecurityPolicy'] => ({ useDefaults: false, directives })
 
 /** Helmet options of the routes whose path needs another policy than the default; undefined: the default. */
 function routePolicy(url: string): HelmetOptions | undefined {
   if (url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`)) return { contentSecurityPolicy: csp(DOCS_DIRECTIVES) }
+  if (url === CONSOLE_PREFIX || url.startsWith(`${CONSOLE_PREFIX}/`))
+    return { contentSecurityPolicy: csp(CONSOLE_DIRECTIVES) }
   if (url.startsWith(MEDIA_PREFIX)) return { crossOriginResourcePolicy: { policy: 'cross-origin' } }
   if (url === CHAT_STANDIN || url.startsWith(`${CHAT_STANDIN}/`)) {
     return {

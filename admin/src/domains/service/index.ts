@@ -1,0 +1,7 @@
+import type { ResourceDef } from '../../resource'
+import type { Messages } from '../../i18n/messages'
+
+/** The service domain's screens in the console (issue 25). */
+export const resources: ResourceDef[] = []
+
+export const messages: Messages = { en: {}, zh: {} }
