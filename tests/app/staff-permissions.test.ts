@@ -30,8 +30,8 @@ describe('staff roles and permissions (types/staff/permissions.ts)', () => {
     expect(ROLE_PERMISSIONS.administrator).toEqual(ALL_PERMISSIONS)
   })
 
-  it('finance reads invoices and AR, and nothing else', () => {
-    expect(ROLE_PERMISSIONS.finance).toEqual(['staff.read', 'invoice.read', 'ar.read'])
+  it('finance reads invoices and AR, and the accounts and orders they belong to (issue 25: "finance reads an account\'s invoices"); it changes nothing', () => {
+    expect(ROLE_PERMISSIONS.finance).toEqual(['staff.read', 'account.read', 'order.read', 'invoice.read', 'ar.read'])
   })
 
   it('only the administrator manages staff and reads the audit log', () => {
@@ -55,6 +55,7 @@ describe('staff roles and permissions (types/staff/permissions.ts)', () => {
       'gift.manage',
       'draw.manage',
       'content.manage',
+      'catalogue.read',
     ])
   })
 

@@ -20,9 +20,11 @@ export const PERMISSIONS = {
   'staff.read': 'Read your own staff profile, roles and permissions',
   'staff.manage': "List staff and change a staff member's roles",
   'audit.read': 'Read the audit log',
+  'account.read': 'Read accounts and their buyers, ship-tos, bill-tos, registration and points',
   'shipTo.decide': 'Approve or reject a new ship-to address',
   'onboarding.decide': 'Approve or reject an onboarding link-account request',
   'supplyCentre.decide': 'Approve or reject a supply-centre change',
+  'order.read': 'Search orders; read their lines, shipments, invoices, request history and audit trail; export them',
   'order.review': 'Decide orders pending review, financial review or approval',
   'order.hold': "Hold and release orders; send the buyer an order's confirmation link",
   'orderRequest.decide': 'Accept or refuse cancel and return requests; record returned goods',
@@ -38,6 +40,7 @@ export const PERMISSIONS = {
   'points.adjust': 'Adjust a member’s points with a reason (through the points ledger)',
   'invoice.read': 'Read invoices',
   'ar.read': 'Read accounts-receivable statements',
+  'catalogue.read': 'Read products, account prices and stock by warehouse and supply centre',
   'catalogue.import': 'Import products, prices and stock (CSV or XLSX), upload CoA and SDS files',
   'catalogue.manage': 'Change products and their data',
   'webhook.manage': 'See ERP webhook deliveries and replay them',
@@ -51,6 +54,9 @@ export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[]
 const GRANTS: Record<StaffRole, readonly Permission[]> = {
   administrator: ALL_PERMISSIONS,
   orderDesk: [
+    'account.read',
+    'order.read',
+    'catalogue.read',
     'order.review',
     'order.hold',
     'orderRequest.decide',
@@ -61,6 +67,9 @@ const GRANTS: Record<StaffRole, readonly Permission[]> = {
     'invoice.read',
   ],
   customerService: [
+    'account.read',
+    'order.read',
+    'catalogue.read',
     'enquiry.reply',
     'redemption.ship',
     'orderRequest.decide',
@@ -68,9 +77,17 @@ const GRANTS: Record<StaffRole, readonly Permission[]> = {
     'shipTo.decide',
     'onboarding.decide',
   ],
-  catalogue: ['catalogue.import', 'catalogue.manage'],
-  marketing: ['flashSale.manage', 'promotion.manage', 'coupon.manage', 'gift.manage', 'draw.manage', 'content.manage'],
-  finance: ['invoice.read', 'ar.read'],
+  catalogue: ['catalogue.read', 'catalogue.import', 'catalogue.manage'],
+  marketing: [
+    'catalogue.read',
+    'flashSale.manage',
+    'promotion.manage',
+    'coupon.manage',
+    'gift.manage',
+    'draw.manage',
+    'content.manage',
+  ],
+  finance: ['account.read', 'order.read', 'invoice.read', 'ar.read'],
 }
 
 /** The permissions of each role, in the order of PERMISSIONS. */
