@@ -8,7 +8,8 @@
  * - api: the one request layer; reports events, never shows UI; imports types, platform, rules, i18n.
  * - store: Zustand stores own state transitions.
  * - components: shared UI; pages and packages: screens.
- * The server never imports the app and the app never imports the server; types/ imports neither.
+ * The server never imports the app and the app never imports the server; types/ imports neither. The staff console
+ * (admin/) imports only itself and types/; neither the app nor the server imports it.
  *
  * Server domains (server/domains/<domain>/, names from types/domains.ts): a domain uses another only
  * through that domain's index.ts (its public surface; its routes are in routes.ts, which server/app.ts
@@ -78,9 +79,21 @@ module.exports = {
     ),
     rule(
       'types-imports-outside',
-      'types/ holds the contract and shared pure code: it imports nothing of src/ or server/.',
+      'types/ holds the contract and shared pure code: it imports nothing of src/, server/ or admin/.',
       { path: '^types/' },
+      { path: '^(src|server|admin)/' },
+    ),
+    rule(
+      'console-imports-outside',
+      'The staff console (admin/, issue 25) imports only itself and types/ (the contract): never the storefront or the server.',
+      { path: '^admin/' },
       { path: '^(src|server)/' },
+    ),
+    rule(
+      'storefront-imports-console',
+      "Nothing of the staff console reaches the storefront's or the server's code: src/ and server/ never import admin/.",
+      { path: '^(src|server)/' },
+      { path: '^admin/' },
     ),
     rule(
       'platform-layer',
@@ -127,7 +140,7 @@ module.exports = {
     rule(
       'no-circular',
       'Circular imports make the load order fragile (type-only cycles are harmless: they vanish at compile time).',
-      { path: '^(src|server|types)/' },
+      { path: '^(src|server|types|admin)/' },
       { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     ),
     rule(

@@ -23,12 +23,17 @@ const TYPES: Record<string, string> = {
 export function registerAdminConsole(app: FastifyInstance, dir: string | null | undefined): boolean {
   if (!dir || !fs.existsSync(path.join(dir, 'index.html'))) return false
   const root = path.resolve(dir)
-  // read per request (a few hundred bytes): a rebuilt console is served without a restart
-  const sendIndex = (_req: unknown, reply: FastifyReply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(fs.readFileSync(path.join(root, 'index.html')))
+  // read per request (a few hundred bytes): a rebuilt console is served without a restart; while a build is
+  // writing the folder (no index.html for a moment) the last one read is served
+  let lastIndex = fs.readFileSync(path.join(root, 'index.html'))
+  const sendIndex = (_req: unknown, reply: FastifyReply) => {
+    try {
+      lastIndex = fs.readFileSync(path.join(root, 'index.html'))
+    } catch {
+      // keep the last one
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(lastIndex)
+  }
   app.get(CONSOLE_PREFIX, (_req, reply) => reply.redirect(`${CONSOLE_PREFIX}/`, 302))
   app.get(`${CONSOLE_PREFIX}/`, sendIndex)
   app.get(`${CONSOLE_PREFIX}/*`, async (req, reply) => {

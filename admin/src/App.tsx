@@ -7,6 +7,7 @@ import { SignInPage } from './auth/SignInPage'
 import { SignInCallback } from './auth/SignInCallback'
 import { i18nProvider } from './i18n/provider'
 import { ConsoleLayout } from './layout/ConsoleLayout'
+import { AccessDenied } from './layout/AccessDenied'
 import { TodayPage } from './today/TodayPage'
 import { theme } from './layout/theme'
 
@@ -25,6 +26,7 @@ export function App() {
         loginPage={SignInPage}
         dashboard={TodayPage}
         layout={ConsoleLayout}
+        accessDenied={AccessDenied}
         theme={theme}
         requireAuth
         disableTelemetry

@@ -211,6 +211,8 @@ export function e2eHarness(serverEnv: Record<string, string> = {}) {
 
   return {
     origin: () => server!.origin,
+    /** the harness's Chromium (e.g. for a desktop context: tests/e2e/console/harness.ts) */
+    browser: () => browser!,
     tokenFor,
     staffHeaders,
     /**

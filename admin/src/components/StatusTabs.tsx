@@ -14,6 +14,8 @@ export function StatusTabs({ statuses, labelPrefix }: { statuses: readonly strin
       value={current}
       onChange={(_, v: string) => setFilters({ ...filterValues, status: v }, displayedFilters)}
       aria-label={translate('admin.common.status')}
+      variant='scrollable'
+      scrollButtons='auto'
       sx={{ px: 2 }}
     >
       {statuses.map((s) => (
