@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from './db/schema'
 import { ApiError, errorBody, frameworkErrorReply, unavailableBody, UNAVAILABLE_RETRY_AFTER_S } from './errors'
 import { dbAvailability } from './db/availability'
-import { messageLanguage, schemaErrorMessage, type SchemaError } from './lib/schema-errors'
+import { messageLanguage, schemaErrorMessage, schemaFieldErrors, type SchemaError } from './lib/schema-errors'
 import { registerAuth, registerIntegrationGuard, mountLogin, type AuthOptions } from './domains/auth'
 import { registerStaff } from './domains/staff'
 import { staffRoutes } from './domains/staff/routes'
@@ -141,12 +141,13 @@ export function buildApp(opts: BuildAppOptions): FastifyInstance {
     }
     if (err.validation) {
       // the request's language (English for languagecode: en, Chinese otherwise), each failing field named
-      const message = schemaErrorMessage(
-        err.validation as SchemaError[],
-        err.validationContext ?? 'request',
-        messageLanguage(req.locale?.language),
-      )
-      return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', message))
+      const language = messageLanguage(req.locale?.language)
+      const errors = err.validation as SchemaError[]
+      const message = schemaErrorMessage(errors, err.validationContext ?? 'request', language)
+      const body = errorBody(400, 'VALIDATION_ERROR', message)
+      if (err.validationContext !== 'body') return reply.status(400).send(body)
+      // a body's errors by field too (`reason`, `items.0.quantity`): a form shows each beside its field (the console)
+      return reply.status(400).send({ ...body, fields: schemaFieldErrors(errors, language) })
     }
     const status = err.statusCode ?? 500
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -41,6 +41,12 @@ export const ErrorEnvelopeSchema = Type.Object({
    * IDEMPOTENCY_KEY_IN_USE, CART_NOT_FOUND, ORDER_NOT_FOUND, CATALOG_NUMBER_MISSING.
    */
   reason: Type.Optional(Type.String()),
+  /**
+   * VALIDATION_ERROR of a request its route's schema refuses: each failing field (by its path in the refused part:
+   * `reason`, nested `items.0.quantity`) and what is wrong with it, in the request's language; `message` names them
+   * all in one sentence.
+   */
+  fields: Type.Optional(Type.Record(Type.String(), Type.String())),
 })
 export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>
 

@@ -78,5 +78,74 @@ export function schemaErrorMessage(errors: readonly SchemaError[], dataVar: stri
   return language === 'en' ? `${dataVar} is invalid` : `${dataVar} 不符合要求`
 }
 
+/**
+ * The same errors by field, for a form to show beside each field (issue 25: the console's forms): the field's path
+ * inside the refused part (`reason`, nested `items.0.quantity`; a missing or unknown property by its own name) →
+ * what is wrong with it, in the request's language, without the path (several problems of one field joined).
+ */
+export function schemaFieldErrors(errors: readonly SchemaError[], language: MessageLanguage): Record<string, string> {
+  const say = language === 'en' ? FIELD_EN : FIELD_ZH
+  const out: Record<string, string[]> = {}
+  const add = (segments: string[], message: string) => {
+    const field = segments.filter(Boolean).join('.') || '_'
+    const list = (out[field] ??= [])
+    if (!list.includes(message)) list.push(message)
+  }
+  for (const e of errors) {
+    if (e.keyword === 'boolean' && e.message === 'schema is false') continue // reported by its additionalProperties
+    const at = (e.instancePath ?? '').split('/').slice(1)
+    const p = e.params ?? {}
+    if (e.keyword === 'required') {
+      for (const name of (p.requiredProperties as string[] | undefined) ?? [String(p.missingProperty)])
+        add([...at, name], say.required(p, e))
+    } else if (e.keyword === 'additionalProperties') {
+      for (const name of (p.additionalProperties as string[] | undefined) ?? [String(p.additionalProperty)])
+        add([...at, name], say.additionalProperties(p, e))
+    } else {
+      const f = say[e.keyword]
+      add(at, f ? f(p, e) : language === 'en' ? (e.message ?? 'Invalid value') : '不符合要求')
+    }
+  }
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.join(language === 'en' ? '; ' : '；')]))
+}
+
+type SayField = (p: Record<string, unknown>, e: SchemaError) => string
+const FIELD_EN: Record<string, SayField> = {
+  required: () => 'Required',
+  additionalProperties: () => 'Not an accepted field',
+  const: (p) => `Must be '${String(p.allowedValue)}'`,
+  maxLength: (p) => `At most ${String(p.limit)} characters`,
+  minLength: (p) => (p.limit === 1 ? 'Must not be empty' : `At least ${String(p.limit)} characters`),
+  maximum: (p) => `At most ${String(p.limit)}`,
+  exclusiveMaximum: (p) => `Must be less than ${String(p.limit)}`,
+  minimum: (p) => `At least ${String(p.limit)}`,
+  exclusiveMinimum: (p) => `Must be more than ${String(p.limit)}`,
+  maxItems: (p) => `At most ${String(p.limit)} items`,
+  minItems: (p) => `At least ${String(p.limit)} items`,
+  uniqueItems: () => 'Must not repeat an item',
+  pattern: () => 'Not in the expected format',
+  format: (p) => `Not in the expected format (${String(p.format)})`,
+  type: (p) => `Must be ${TYPE_EN[String(p.type)] ?? String(p.type)}`,
+  enum: (p) => `Must be one of: ${((p.allowedValues as unknown[]) ?? []).map(String).join(', ')}`,
+}
+const TYPE_EN: Record<string, string> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'empty',
+}
+const FIELD_ZH: Record<string, SayField> = {
+  required: () => '必填',
+  additionalProperties: () => '不是可接受的字段',
+  ...Object.fromEntries(
+    Object.entries(ZH)
+      .filter(([k]) => k !== 'required' && k !== 'additionalProperties')
+      .map(([k, f]): [string, SayField] => [k, (p, e) => f('', p, e).trim()]),
+  ),
+}
+
 /** The language of a request's messages: English for `languagecode: en`, otherwise Chinese (the default). */
 export const messageLanguage = (language: string | undefined): MessageLanguage => (language === 'en' ? 'en' : 'zh')

@@ -11,9 +11,11 @@ import { describe } from 'node:test'
 import { consoleHarness } from './console/harness'
 import { accessScenarios } from './console/access'
 import { signinScenarios } from './console/signin'
+import { todayScenarios } from './console/today'
 import { accountScenarios } from './console/account'
 
 const SCENARIOS: Record<string, (h: ReturnType<typeof consoleHarness>) => void> = {
+  today: todayScenarios,
   access: accessScenarios,
   account: accountScenarios,
   signin: signinScenarios,

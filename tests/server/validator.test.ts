@@ -2,6 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Type } from 'typebox'
 import { validatorCompiler } from '../../server/lib/validator'
+import { schemaFieldErrors, type SchemaError } from '../../server/lib/schema-errors'
 
 /**
  * server/lib/validator.ts: the compiled TypeBox check first; querystring, params and headers converted only
@@ -48,4 +49,27 @@ test('a body is never converted: "2" for an integer is refused', () => {
   assert.equal(r.value, undefined)
   assert.ok([...(r.error as Iterable<unknown>)].length > 0)
   assert.equal(validate('body', { q: 'x', page: 2 }).error, undefined)
+})
+
+// issue 25: a refused body's errors by field (`fields` of the VALIDATION_ERROR envelope), for a form to show
+test('schemaFieldErrors: each failing field by its path (nested a.b.0.c), in English or Chinese, without the path', () => {
+  const Body = Type.Object(
+    {
+      reason: Type.String({ minLength: 1, maxLength: 5 }),
+      lines: Type.Array(Type.Object({ quantity: Type.Integer({ minimum: 1 }) })),
+    },
+    { additionalProperties: false },
+  )
+  const check = validatorCompiler({ schema: Body, httpPart: 'body', method: 'POST', url: '/x' }) as (v: unknown) => {
+    error?: Iterable<SchemaError>
+  }
+  const errors = [...check({ reason: 'too long', lines: [{ quantity: 0 }], extra: true }).error!]
+  const en = schemaFieldErrors(errors, 'en')
+  assert.equal(en.reason, 'At most 5 characters')
+  assert.equal(en['lines.0.quantity'], 'At least 1')
+  assert.equal(en.extra, 'Not an accepted field')
+  const zh = schemaFieldErrors(errors, 'zh')
+  assert.equal(zh.reason, '不能超过 5 个字符')
+  assert.equal(zh['lines.0.quantity'], '不能小于 1')
+  assert.equal(schemaFieldErrors([...check({ lines: [] }).error!], 'zh').reason, '必填')
 })

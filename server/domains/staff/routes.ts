@@ -10,6 +10,7 @@ import { isStaffRole, permissionsOf, type StaffRole } from '../../../types/staff
 import { staffWrite } from './audit'
 import { staffSigninRoutes } from './signin/routes'
 import { webhookStaffRoutes } from './webhooks'
+import { todayStaffRoutes } from './today'
 
 /**
  * The staff domain's own routes under /api/admin (issue 24): the caller's profile, the audit log (read only: no
@@ -21,6 +22,8 @@ export async function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
   tagRoutes(app, 'staff')
   // the ERP webhooks' delivery log and replay (./webhooks.ts)
   await app.register(webhookStaffRoutes, opts)
+  // Today, the console's dashboard (./today.ts)
+  await app.register(todayStaffRoutes, opts)
 
   serveEndpoint(app, staffEndpoints.me, null, async (req) => {
     const s = req.staff!
@@ -48,6 +51,7 @@ export async function staffRoutes(app: FastifyInstance, opts: { db: Kysely<DB> }
     if (q.staffId) base = base.where('staff_id', '=', q.staffId)
     if (q.entity) base = base.where('entity', '=', q.entity)
     if (q.entityId) base = base.where('entity_id', '=', q.entityId)
+    if (q.action) base = base.where('action', '=', q.action)
     if (from) base = base.where('at', '>=', from)
     if (to) base = base.where('at', '<=', to)
     const { rows, total } = await pageOf(base, q, (b) => b.selectAll().orderBy('at', 'desc').orderBy('id', 'desc'))

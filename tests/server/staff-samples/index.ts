@@ -13,6 +13,7 @@ export type { StaffSample, StaffSamples } from './types'
 /** The staff domain's own routes. */
 const staffSamples: StaffSamples = {
   'GET /api/admin/me': { url: '/api/admin/me' },
+  'GET /api/admin/today': { url: '/api/admin/today' },
   'GET /api/admin/audit': { url: '/api/admin/audit?page=1&pageSize=5' },
   'GET /api/admin/staff': { url: '/api/admin/staff' },
   // an allowed call leaves finance with the role it has (it still writes: ver + 1 and an audit entry)
