@@ -12,10 +12,12 @@ import { consoleHarness } from './console/harness'
 import { accessScenarios } from './console/access'
 import { signinScenarios } from './console/signin'
 import { todayScenarios } from './console/today'
+import { serviceScenarios } from './console/service'
 import { accountScenarios } from './console/account'
 
 const SCENARIOS: Record<string, (h: ReturnType<typeof consoleHarness>) => void> = {
   today: todayScenarios,
+  service: serviceScenarios,
   access: accessScenarios,
   account: accountScenarios,
   signin: signinScenarios,

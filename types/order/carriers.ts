@@ -3,7 +3,7 @@
  * the name the carrier is known by at home; the order detail shows it in the request's language. A carrier
  * not listed here is shown as stored.
  */
-const CARRIERS: { zh: string; en: string }[] = [
+export const CARRIERS: { zh: string; en: string }[] = [
   { zh: '顺丰速运', en: 'SF Express' },
   { zh: '京东物流', en: 'JD Logistics' },
   { zh: '中国邮政EMS', en: 'EMS' },
