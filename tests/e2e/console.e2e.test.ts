@@ -13,11 +13,13 @@ import { accessScenarios } from './console/access'
 import { signinScenarios } from './console/signin'
 import { todayScenarios } from './console/today'
 import { serviceScenarios } from './console/service'
+import { marketingScenarios } from './console/marketing'
 import { accountScenarios } from './console/account'
 
 const SCENARIOS: Record<string, (h: ReturnType<typeof consoleHarness>) => void> = {
   today: todayScenarios,
   service: serviceScenarios,
+  marketing: marketingScenarios,
   access: accessScenarios,
   account: accountScenarios,
   signin: signinScenarios,

@@ -1,0 +1,76 @@
+import type { Messages } from '../../../i18n/messages'
+
+export const articleMessages: Messages = {
+  en: {
+    resources: {
+      articles: {
+        name: 'Article |||| Articles',
+        create: 'New article',
+        editTitle: 'Article: %{title}',
+        empty: 'No articles in this tab.',
+        noEnd: 'no end',
+        fields: {
+          title: 'Title',
+          contentType: 'Content type',
+          categoryId: 'Category',
+          articleType: 'Article type',
+          summary: 'Summary',
+          author: 'Author',
+          bodyHtml: 'Article text',
+          coverImage: 'Cover image',
+          publishFrom: 'Published from',
+          publishUntil: 'Published until',
+          skus: 'Related products',
+          state: 'State',
+        },
+        contentTypes: {
+          knowledge: 'Knowledge hub',
+          application: 'Application',
+          workflow: 'Workflow',
+          industry: 'Industry solutions',
+          brand: 'Brand',
+          campaign: 'Promotions and campaigns',
+        },
+        publishUntilHelp: 'Leave empty to keep it published',
+        skusHelp: 'Up to 30 catalogue numbers; the article shows on their product pages',
+        endQuestion: 'The article is unpublished now: it leaves the lists and its page is gone. This cannot be undone.',
+      },
+    },
+  },
+  zh: {
+    resources: {
+      articles: {
+        name: '文章',
+        create: '新建文章',
+        editTitle: '文章：%{title}',
+        empty: '此标签下没有文章。',
+        noEnd: '长期',
+        fields: {
+          title: '标题',
+          contentType: '内容类型',
+          categoryId: '分类',
+          articleType: '文章类型',
+          summary: '摘要',
+          author: '作者',
+          bodyHtml: '正文',
+          coverImage: '封面图片',
+          publishFrom: '发布时间',
+          publishUntil: '下线时间',
+          skus: '相关产品',
+          state: '状态',
+        },
+        contentTypes: {
+          knowledge: '知识中心',
+          application: '应用',
+          workflow: '工作流程',
+          industry: '行业解决方案',
+          brand: '品牌',
+          campaign: '促销与市场活动',
+        },
+        publishUntilHelp: '留空则一直发布',
+        skusHelp: '最多 30 个货号；文章会显示在这些产品的页面上',
+        endQuestion: '该文章将立即下线：它会从列表中移除，页面也将无法访问。此操作无法撤销。',
+      },
+    },
+  },
+}
