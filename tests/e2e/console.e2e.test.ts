@@ -14,10 +14,12 @@ import { signinScenarios } from './console/signin'
 import { todayScenarios } from './console/today'
 import { serviceScenarios } from './console/service'
 import { marketingScenarios } from './console/marketing'
+import { orderScenarios } from './console/order'
 import { accountScenarios } from './console/account'
 
 const SCENARIOS: Record<string, (h: ReturnType<typeof consoleHarness>) => void> = {
   today: todayScenarios,
+  order: orderScenarios,
   service: serviceScenarios,
   marketing: marketingScenarios,
   access: accessScenarios,

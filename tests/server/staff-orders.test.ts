@@ -576,4 +576,209 @@ describeEachDb('staff order decisions (issue 24)', (ctx: () => TestContext) => {
     assert.equal(bad.status, 400)
     assert.deepEqual([await links(), await auditCount(), (await notices()).length], before)
   })
+  // issue 25, the console's Orders screen: "search by order, sales-order or PO number, account, date, status; detail
+  // with lines, shipments, invoices, the buyer's request history and the audit trail; export"
+  it('order search (order.read): by order, sales-order and PO number, account, days, status; newest first; 403/400', async () => {
+    const { db } = ctx()
+    const finance = await staffToken(db, 'staff-finance')
+    const o = await db
+      .selectFrom('orders as o')
+      .innerJoin('accounts as a', 'a.id', 'o.account_id')
+      .select([
+        'o.order_number',
+        'o.sales_order_number',
+        'o.po_number',
+        'o.created_at',
+        'o.status',
+        'a.account_number',
+        'a.name',
+        'a.country',
+      ])
+      .where('o.user_id', '=', BUYER_ID)
+      .where('o.po_number', 'is not', null)
+      .orderBy('o.id')
+      .executeTakeFirstOrThrow()
+    const search = (q: string, token = finance) => call('GET', `/api/admin/orders/search?${q}`, token)
+    const numbers = (r: { body: { data: { items: { orderNumber: string }[] } } }) =>
+      r.body.data.items.map((x) => x.orderNumber)
+
+    const byNo = await search(`orderNumber=${o.order_number}`)
+    assert.equal(byNo.status, 200, JSON.stringify(byNo.body))
+    assert.deepEqual(numbers(byNo), [o.order_number])
+    assert.equal(byNo.body.data.items[0].poNumber, o.po_number)
+    assert.equal(byNo.body.data.items[0].account.country, o.country)
+    assert.ok(numbers(await search(`salesOrderNumber=${o.sales_order_number}`)).includes(o.order_number))
+    // the PO number's beginning, case ignored
+    const po = await search(`poNumber=${encodeURIComponent(o.po_number!.slice(0, 6).toLowerCase())}&pageSize=100`)
+    assert.ok(numbers(po).includes(o.order_number), JSON.stringify(po.body))
+    assert.ok(
+      po.body.data.items.every((x: { poNumber: string }) =>
+        x.poNumber.toLowerCase().startsWith(o.po_number!.slice(0, 6).toLowerCase()),
+      ),
+    )
+    const byAccount = await search(`account=${encodeURIComponent(o.account_number!)}&status=${o.status}&pageSize=100`)
+    assert.ok(numbers(byAccount).includes(o.order_number))
+    assert.ok(byAccount.body.data.items.every((x: { status: string }) => x.status === o.status))
+    // the day it was placed, in the account's country time: found; the day after: not
+    const day = new Date(new Date(o.created_at).getTime() + (o.country === 'in' ? 330 : 480) * 60_000)
+      .toISOString()
+      .slice(0, 10)
+    const next = new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10)
+    assert.ok(numbers(await search(`orderNumber=${o.order_number}&from=${day}&to=${day}`)).includes(o.order_number))
+    assert.deepEqual(numbers(await search(`orderNumber=${o.order_number}&from=${next}`)), [])
+    // newest first, paged
+    const all = await search('pageSize=5&page=1')
+    assert.equal(all.body.data.items.length, 5)
+    const placed = all.body.data.items.map((x: { placedAt: string }) => Date.parse(x.placedAt))
+    assert.deepEqual(
+      placed,
+      [...placed].sort((a: number, b: number) => b - a),
+    )
+    assert.ok(all.body.data.total >= 12)
+    // a LIKE character is taken literally
+    assert.deepEqual(numbers(await search('orderNumber=%25')), [])
+
+    assert.equal((await search('status=NOPE')).status, 400)
+    assert.equal((await search('from=2026-02-30')).status, 400)
+    assert.equal((await search('from=2026-03-02&to=2026-03-01')).status, 400)
+    assert.equal((await search('colour=red')).status, 400)
+    const marketing = await search('pageSize=5', await staffToken(db, 'staff-marketing'))
+    assert.equal(marketing.status, 403)
+    assert.equal(marketing.body.code, 'FORBIDDEN')
+  })
+
+  it('order detail (order.read): lines, shipments, invoices, requests, history and the audit trail of order and requests', async () => {
+    const { db } = ctx()
+    const t = await service()
+    // a request decided by an earlier test: its audit entry is in its order's trail, with the note
+    const entry = await db
+      .selectFrom('audit_log as l')
+      .innerJoin('order_requests as r', 'r.request_number', 'l.entity_id')
+      .innerJoin('orders as o', 'o.id', 'r.order_id')
+      .select(['o.order_number', 'l.entity_id', 'l.action', 'l.staff_id', 'r.decision_note'])
+      .where('l.entity', '=', 'order_request')
+      .where('l.action', 'in', ['orderRequest.accept', 'orderRequest.refuse'])
+      .orderBy('l.id')
+      .executeTakeFirstOrThrow()
+    const o = { order_number: entry.order_number }
+    const d = await call('GET', `/api/admin/orders/${o.order_number}`, t)
+    assert.equal(d.status, 200, JSON.stringify(d.body))
+    assert.ok(d.body.data.lines.length >= 1)
+    assert.ok(Array.isArray(d.body.data.invoices) && Array.isArray(d.body.data.shipments))
+    const trail = d.body.data.audit.find((a: { entityId: string }) => a.entityId === entry.entity_id)
+    assert.ok(trail, JSON.stringify(d.body.data.audit))
+    assert.equal(trail.action, entry.action)
+    assert.equal(trail.staffId, entry.staff_id)
+    assert.equal(trail.note, entry.decision_note)
+    // and a decision on an order itself (an approval of an earlier test)
+    const approved = await db
+      .selectFrom('audit_log')
+      .select(['entity_id'])
+      .where('entity', '=', 'order')
+      .where('action', '=', 'order.review.approve')
+      .executeTakeFirstOrThrow()
+    const a = await call('GET', `/api/admin/orders/${approved.entity_id}`, t)
+    assert.ok(a.body.data.audit.some((x: { action: string }) => x.action === 'order.review.approve'))
+    // an order with an invoice: the ERP's invoices of its sales-order number
+    const inv = await db
+      .selectFrom('invoices as i')
+      .innerJoin('orders as o', 'o.sales_order_number', 'i.sales_order_number')
+      .select(['o.order_number', 'i.invoice_number'])
+      .executeTakeFirst()
+    if (inv) {
+      const withInvoice = await call(
+        'GET',
+        `/api/admin/orders/${inv.order_number}`,
+        await staffToken(db, 'staff-finance'),
+      )
+      assert.equal(withInvoice.status, 200)
+      assert.ok(
+        withInvoice.body.data.invoices.some((i: { invoiceNumber: string }) => i.invoiceNumber === inv.invoice_number),
+      )
+    }
+    const refused = await call('GET', `/api/admin/orders/${o.order_number}`, await staffToken(db, 'staff-marketing'))
+    assert.equal(refused.status, 403)
+    // reading is not deciding: customer service may read, not review
+    const review = await call('POST', `/api/admin/orders/${o.order_number}/review`, t, {
+      decision: 'approve',
+    })
+    assert.equal(review.status, 403)
+  })
+
+  it('order export (order.read): the search as CSV, one row per order, BOM, formula-safe; 400 for a bad day; 403', async () => {
+    const { db, app } = ctx()
+    const o = await orderIn('COMPLETED')
+    const get = async (q: string, staffId: string, lang = 'en') =>
+      app.inject({
+        method: 'GET',
+        url: `/api/admin/orders/export?${q}`,
+        headers: { ...auth(await staffToken(db, staffId)), languagecode: lang },
+      })
+    const res = await get(`orderNumber=${o.order_number}`, 'staff-finance')
+    assert.equal(res.statusCode, 200, res.body)
+    assert.match(String(res.headers['content-type']), /^text\/csv/)
+    assert.match(String(res.headers['content-disposition']), /attachment; filename="orders.csv"/)
+    const bytes = res.rawPayload
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf])
+    const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n')
+    assert.equal(lines.length, 2)
+    assert.match(lines[0], /^Order number,Sales order number,Placed,Status/)
+    assert.ok(lines[1].startsWith(`${o.order_number},`))
+    assert.match(lines[1], /,COMPLETED,/)
+    const zh = await get(`orderNumber=${o.order_number}`, 'staff-orderDesk', 'zh')
+    assert.match(zh.rawPayload.subarray(3).toString('utf8'), /^订单号,销售订单号/)
+    // a PO number that starts like a formula is written with a leading '
+    await db
+      .updateTable('orders')
+      .set({ po_number: '=HYPERLINK("x")' })
+      .where('order_number', '=', o.order_number)
+      .execute()
+    const safe = await get(`orderNumber=${o.order_number}`, 'staff-finance')
+    assert.match(safe.rawPayload.toString('utf8'), /"'=HYPERLINK\(""x""\)"/)
+    assert.equal((await get('to=2026-13-01', 'staff-finance')).statusCode, 400)
+    assert.equal((await get('page=1', 'staff-finance')).statusCode, 400)
+    assert.equal((await get('', 'staff-marketing')).statusCode, 403)
+  })
+
+  it('a request file downloads for orderRequest.decide (its own request only), 404 for another request, 403 for marketing', async () => {
+    const { db, app } = ctx()
+    const r = await db
+      .selectFrom('order_requests')
+      .select('id')
+      .where('request_number', '=', 'RR-000002')
+      .executeTakeFirstOrThrow()
+    const content = Buffer.from('%PDF-1.4\n%staff download\n')
+    const { id } = await db
+      .insertInto('order_request_files')
+      .values({
+        request_id: r.id,
+        file_name: '退货照片.pdf',
+        mime: 'application/pdf',
+        size: content.length,
+        sha256: 'x',
+        content,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const get = async (url: string, staffId: string) =>
+      app.inject({ method: 'GET', url, headers: auth(await staffToken(db, staffId)) })
+    const listed = await call('GET', '/api/admin/order-requests?type=return&pageSize=100', await service())
+    const item = listed.body.data.items.find((x: { requestNumber: string }) => x.requestNumber === 'RR-000002')
+    assert.deepEqual(
+      item.files.map((f: { fileId: number; fileName: string }) => [f.fileId, f.fileName]),
+      [[id, '退货照片.pdf']],
+    )
+    const res = await get(`/api/admin/order-requests/RR-000002/files/${id}`, 'staff-customerService')
+    assert.equal(res.statusCode, 200, res.body)
+    assert.equal(res.headers['content-type'], 'application/pdf')
+    assert.match(String(res.headers['content-disposition']), /filename\*=UTF-8''%E9%80%80/)
+    assert.deepEqual(res.rawPayload, content)
+    assert.equal(
+      (await get(`/api/admin/order-requests/RR-000001/files/${id}`, 'staff-customerService')).statusCode,
+      404,
+    )
+    assert.equal((await get(`/api/admin/order-requests/RR-000002/files/abc`, 'staff-customerService')).statusCode, 400)
+    assert.equal((await get(`/api/admin/order-requests/RR-000002/files/${id}`, 'staff-marketing')).statusCode, 403)
+    assert.equal((await get(`/api/admin/order-requests/RR-000002/files/${id}`, 'staff-finance')).statusCode, 403)
+  })
 })

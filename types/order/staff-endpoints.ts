@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { get, post, withPermission } from '../endpoint'
+import { endpoint, get, post, withPermission } from '../endpoint'
 import { Closed, CurrencySchema, Literals, Nullable, Paged, pageQueryFields } from '../common'
 import { OrderStatusCodeSchema, OrderSourceSchema } from './schemas'
 import { ORDER_REQUEST_STATUSES } from './return-rules'
@@ -31,6 +31,38 @@ export const AdminOrderQuerySchema = Closed({
   accountId: Type.Optional(Type.Integer({ minimum: 1 })),
 })
 
+/** A calendar day, YYYY-MM-DD (in the order's account's country time). */
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD, in the account’s country time' })
+const Prefix = (description: string) =>
+  Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '\\S', description }))
+
+/**
+ * The Orders screen's search (issue 25: "search by order, sales-order or PO number, account, date, status"), also
+ * the filter of its CSV export: every field optional, all of them together (AND).
+ */
+export const AdminOrderSearchFields = {
+  orderNumber: Prefix('the order number, or its beginning'),
+  salesOrderNumber: Prefix('the sales-order number, or its beginning'),
+  poNumber: Prefix('the buyer’s PO number, or its beginning (case ignored)'),
+  account: Prefix('the account number, or a part of the account’s name (case ignored)'),
+  accountId: Type.Optional(Type.Integer({ minimum: 1 })),
+  from: Type.Optional(Day),
+  to: Type.Optional(Day),
+  status: Type.Optional(OrderStatusCodeSchema),
+  held: Type.Optional(Type.Boolean()),
+}
+export const AdminOrderSearchQuerySchema = Closed({ ...pageQueryFields(10000, 100), ...AdminOrderSearchFields })
+export type AdminOrderSearchQuery = Static<typeof AdminOrderSearchQuerySchema>
+export const AdminOrderExportQuerySchema = Closed(AdminOrderSearchFields)
+export type AdminOrderExportQuery = Static<typeof AdminOrderExportQuerySchema>
+/** An export holds at most this many orders (one row each): more, 400 EXPORT_TOO_LARGE (narrow the search). */
+export const ADMIN_ORDER_EXPORT_MAX_ROWS = 20_000
+
+export const AdminRequestFileParamsSchema = Closed({
+  id: Type.String({ pattern: '^RR-\\d{1,12}$', description: 'the request number, e.g. RR-000001' }),
+  fileId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+})
+
 /** A staff hold: the status the order was held in, why, by whom, since when. */
 export const OrderHoldSchema = Type.Object({
   from: OrderStatusCodeSchema,
@@ -43,7 +75,13 @@ export const OrderHoldSchema = Type.Object({
 export const AdminOrderSummarySchema = Type.Object({
   orderNumber: Type.String(),
   salesOrderNumber: Type.String(),
-  account: Type.Object({ id: Type.Integer(), name: Nullable(Type.String()), number: Nullable(Type.String()) }),
+  account: Type.Object({
+    id: Type.Integer(),
+    name: Nullable(Type.String()),
+    number: Nullable(Type.String()),
+    /** cn or in: the country whose time the console shows the order's dates in */
+    country: Type.String(),
+  }),
   buyer: Type.Object({ userId: Type.String(), userName: Nullable(Type.String()), email: Nullable(Type.String()) }),
   currency: CurrencySchema,
   /** what the buyer pays (goods, tax and handling), in major units */
@@ -52,6 +90,7 @@ export const AdminOrderSummarySchema = Type.Object({
   status: OrderStatusCodeSchema,
   held: Type.Boolean(),
   hold: Nullable(OrderHoldSchema),
+  poNumber: Nullable(Type.String()),
 })
 export type AdminOrderSummary = Static<typeof AdminOrderSummarySchema>
 
@@ -65,6 +104,8 @@ export const AdminOrderRequestSchema = Type.Object({
   orderNumber: Type.String(),
   orderStatus: OrderStatusCodeSchema,
   accountId: Type.Integer(),
+  /** the account's country (cn, in): the console shows the request's dates in its time */
+  country: Type.String(),
   userId: Nullable(Type.String()),
   category: Type.String(),
   subCategory: Type.String(),
@@ -143,8 +184,33 @@ export const AdminOrderDetailSchema = Type.Object({
       packageStatus: Type.String(),
     }),
   ),
+  /** the invoices the ERP issued for the order's sales-order number */
+  invoices: Type.Array(
+    Type.Object({
+      invoiceNumber: Type.String(),
+      kind: Type.String(),
+      amount: Type.Number(),
+      currency: CurrencySchema,
+      status: Type.String(),
+      issueDate: Type.String(),
+      dueDate: Type.String(),
+    }),
+  ),
   requests: Type.Array(AdminOrderRequestSchema),
   history: Type.Array(OrderStatusHistoryEntrySchema),
+  /** the audit trail: staff decisions on the order and on its requests, oldest first */
+  audit: Type.Array(
+    Type.Object({
+      at: Type.String(),
+      staffId: Type.String(),
+      role: Type.String(),
+      action: Type.String(),
+      entity: Type.String(),
+      entityId: Nullable(Type.String()),
+      /** the note or reason the decision carried, when it had one */
+      note: Nullable(Type.String()),
+    }),
+  ),
 })
 export type AdminOrderDetail = Static<typeof AdminOrderDetailSchema>
 
@@ -179,8 +245,23 @@ export const orderStaffEndpoints = {
     'order.review',
     get('/admin/orders', Paged(AdminOrderSummarySchema), { query: AdminOrderQuerySchema }),
   ),
+  /** the Orders screen (order.read): search, export, and the detail; the decisions stay behind their permissions */
+  orderSearch: withPermission(
+    'order.read',
+    get('/admin/orders/search', Paged(AdminOrderSummarySchema), { query: AdminOrderSearchQuerySchema }),
+  ),
+  orderExportAdmin: withPermission(
+    'order.read',
+    endpoint('GET', '/admin/orders/export', {
+      query: AdminOrderExportQuerySchema,
+      file: {
+        description: 'CSV (UTF-8 with a BOM), one row per order of the search, newest first; attachment orders.csv',
+        contentTypes: ['text/csv'],
+      },
+    }),
+  ),
   orderDetailAdmin: withPermission(
-    'order.review',
+    'order.read',
     get('/admin/orders/:orderNo', AdminOrderDetailSchema, { params: AdminOrderNoParamsSchema }),
   ),
   orderReview: withPermission(
@@ -214,6 +295,16 @@ export const orderStaffEndpoints = {
   orderRequestQueue: withPermission(
     'orderRequest.decide',
     get('/admin/order-requests', Paged(AdminOrderRequestSchema), { query: AdminOrderRequestQuerySchema }),
+  ),
+  orderRequestFile: withPermission(
+    'orderRequest.decide',
+    endpoint('GET', '/admin/order-requests/:id/files/:fileId', {
+      params: AdminRequestFileParamsSchema,
+      file: {
+        description: 'A file the buyer uploaded with the request',
+        contentTypes: ['image/jpeg', 'image/png', 'application/pdf'],
+      },
+    }),
   ),
   orderRequestAccept: withPermission(
     'orderRequest.decide',

@@ -8,6 +8,8 @@ import type { StaffSamples } from './types'
  */
 export const orderSamples: StaffSamples = {
   'GET /api/admin/orders': { url: '/api/admin/orders?status=PENDING_REVIEW&page=1&pageSize=5' },
+  'GET /api/admin/orders/search': { url: '/api/admin/orders/search?poNumber=PO&page=1&pageSize=5' },
+  'GET /api/admin/orders/export': { url: '/api/admin/orders/export?status=SUBMITTED' },
   'GET /api/admin/orders/:orderNo': { url: '/api/admin/orders/3200239' },
   // 3200239: PENDING_REVIEW
   'POST /api/admin/orders/:orderNo/review': {
@@ -26,6 +28,31 @@ export const orderSamples: StaffSamples = {
     body: { kind: 'order' },
   },
   'GET /api/admin/order-requests': { url: '/api/admin/order-requests?type=cancel&status=pending' },
+  // a file of RR-000002 (the seed's requests have none: one is added)
+  'GET /api/admin/order-requests/:id/files/:fileId': {
+    url: '/api/admin/order-requests/RR-000002/files/990001',
+    prepare: async (db) => {
+      const r = await db
+        .selectFrom('order_requests')
+        .select('id')
+        .where('request_number', '=', 'RR-000002')
+        .executeTakeFirstOrThrow()
+      const content = Buffer.from('%PDF-1.4\n%matrix\n')
+      await db
+        .insertInto('order_request_files')
+        .values({
+          id: 990001,
+          request_id: r.id,
+          file_name: 'matrix.pdf',
+          mime: 'application/pdf',
+          size: content.length,
+          sha256: 'matrix',
+          content,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute()
+    },
+  },
   // RR-000001: a pending cancellation of 3200237 (SUBMITTED)
   'POST /api/admin/order-requests/:id/accept': {
     url: '/api/admin/order-requests/RR-000001/accept',

@@ -18,7 +18,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 /** Requests still waiting for staff: a new one, or an accepted return whose goods have not come back. */
 const OPEN_REQUEST: readonly OrderRequestStatus[] = ['pending', 'in_progress']
 
-function summaryQuery(db: Db) {
+export function summaryQuery(db: Db) {
   return db
     .selectFrom('orders as o')
     .leftJoin('accounts as a', 'a.id', 'o.account_id')
@@ -30,6 +30,8 @@ function summaryQuery(db: Db) {
       'o.account_id',
       'a.name as account_name',
       'a.account_number',
+      'a.country as account_country',
+      'o.po_number',
       'o.user_id',
       'u.user_name',
       'u.email',
@@ -47,11 +49,16 @@ function summaryQuery(db: Db) {
 }
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>
 
-function toSummary(r: SummaryRow): AdminOrderSummary {
+export function toSummary(r: SummaryRow): AdminOrderSummary {
   return {
     orderNumber: r.order_number,
     salesOrderNumber: r.sales_order_number,
-    account: { id: r.account_id, name: r.account_name ?? null, number: r.account_number ?? null },
+    account: {
+      id: r.account_id,
+      name: r.account_name ?? null,
+      number: r.account_number ?? null,
+      country: r.account_country ?? 'cn',
+    },
     buyer: { userId: r.user_id, userName: r.user_name ?? null, email: r.email ?? null },
     currency: r.currency,
     total: toMajor(Number(r.total_amount) + Number(r.taxes) + Number(r.handling_charge)),
@@ -67,6 +74,7 @@ function toSummary(r: SummaryRow): AdminOrderSummary {
             at: iso(r.held_at)!,
           }
         : null,
+    poNumber: r.po_number,
   }
 }
 
@@ -97,8 +105,9 @@ const requestQuery = (db: Db) =>
   db
     .selectFrom('order_requests as r')
     .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .leftJoin('accounts as a', 'a.id', 'r.account_id')
     .selectAll('r')
-    .select(['o.order_number', 'o.status as order_status'])
+    .select(['o.order_number', 'o.status as order_status', 'a.country as account_country'])
 
 type RequestRow = Awaited<ReturnType<ReturnType<typeof requestQuery>['executeTakeFirstOrThrow']>>
 
@@ -121,6 +130,7 @@ async function toRequests(db: Db, rows: RequestRow[], now = Date.now()): Promise
     orderNumber: r.order_number,
     orderStatus: r.order_status as AdminOrderRequest['orderStatus'],
     accountId: r.account_id,
+    country: r.account_country ?? 'cn',
     userId: r.user_id,
     category: r.category,
     subCategory: r.sub_category,
@@ -180,7 +190,6 @@ export async function orderDetail(db: Db, orderNumber: string): Promise<AdminOrd
       'o.order_type',
       'o.delivery_channel',
       'o.supply_center_id',
-      'o.po_number',
       'o.remark',
       'o.total_price_amount',
       'o.ship_to_key',
@@ -192,7 +201,7 @@ export async function orderDetail(db: Db, orderNumber: string): Promise<AdminOrd
     .where('o.order_number', '=', orderNumber)
     .executeTakeFirst()
   if (!head) throw new ApiError(404, 'NOT_FOUND', `Order ${orderNumber} not found`, 'ORDER_NOT_FOUND')
-  const [lines, shipments, requests, history] = await Promise.all([
+  const [lines, shipments, requests, history, invoices] = await Promise.all([
     db.selectFrom('order_lines').selectAll().where('order_id', '=', head.id).orderBy('line_number').execute(),
     db
       .selectFrom('shipments')
@@ -209,14 +218,37 @@ export async function orderDetail(db: Db, orderNumber: string): Promise<AdminOrd
       .orderBy('at')
       .orderBy('id')
       .execute(),
+    db
+      .selectFrom('invoices')
+      .select(['invoice_number', 'kind', 'amount', 'currency', 'status', 'issue_date', 'due_date'])
+      .where('sales_order_number', '=', head.sales_order_number)
+      .orderBy('issue_date')
+      .orderBy('id')
+      .execute(),
   ])
+  // the audit trail: staff decisions on the order and on its cancel / return requests
+  const requestNumbers = requests.map((r) => r.request_number)
+  const audit = await db
+    .selectFrom('audit_log')
+    .select(['at', 'staff_id', 'role', 'action', 'entity', 'entity_id', 'after'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('entity', '=', 'order'), eb('entity_id', '=', orderNumber)]),
+        ...(requestNumbers.length
+          ? [eb.and([eb('entity', '=', 'order_request'), eb('entity_id', 'in', requestNumbers)])]
+          : []),
+      ]),
+    )
+    .orderBy('at')
+    .orderBy('id')
+    .limit(500)
+    .execute()
   return {
     ...toSummary(head),
     source: head.source as AdminOrderDetail['source'],
     orderType: head.order_type,
     deliveryChannel: head.delivery_channel,
     supplyCenterId: head.supply_center_id,
-    poNumber: head.po_number,
     remark: head.remark,
     amounts: {
       listTotal: toMajor(Number(head.total_price_amount)),
@@ -261,5 +293,40 @@ export async function orderDetail(db: Db, orderNumber: string): Promise<AdminOrd
       note: h.note,
       at: iso(h.at)!,
     })),
+    invoices: invoices.map((i) => ({
+      invoiceNumber: i.invoice_number,
+      kind: i.kind,
+      amount: toMajor(Number(i.amount)),
+      currency: i.currency,
+      status: i.status,
+      issueDate: iso(i.issue_date)!,
+      dueDate: iso(i.due_date)!,
+    })),
+    audit: audit.map((a) => ({
+      at: iso(a.at)!,
+      staffId: a.staff_id,
+      role: a.role,
+      action: a.action,
+      entity: a.entity,
+      entityId: a.entity_id,
+      note: noteOf(a.after),
+    })),
+  }
+}
+
+/** The note or reason an audit entry's record carries (the decisions keep it under one of these names). */
+function noteOf(after: unknown): string | null {
+  const rec = (typeof after === 'string' ? safeJson(after) : after) as Record<string, unknown> | null
+  if (!rec || typeof rec !== 'object') return null
+  for (const k of ['note', 'reason', 'decisionNote', 'decision_note', 'heldReason', 'held_reason', 'goodsReceivedNote'])
+    if (typeof rec[k] === 'string' && rec[k]) return rec[k] as string
+  return null
+}
+
+function safeJson(s: string): unknown {
+  try {
+    return JSON.parse(s)
+  } catch {
+    return null
   }
 }
