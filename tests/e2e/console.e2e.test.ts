@@ -15,6 +15,7 @@ import { todayScenarios } from './console/today'
 import { serviceScenarios } from './console/service'
 import { marketingScenarios } from './console/marketing'
 import { orderScenarios } from './console/order'
+import { catalogueScenarios } from './console/catalogue'
 import { accountScenarios } from './console/account'
 
 const SCENARIOS: Record<string, (h: ReturnType<typeof consoleHarness>) => void> = {
@@ -22,6 +23,7 @@ const SCENARIOS: Record<string, (h: ReturnType<typeof consoleHarness>) => void> 
   order: orderScenarios,
   service: serviceScenarios,
   marketing: marketingScenarios,
+  catalogue: catalogueScenarios,
   access: accessScenarios,
   account: accountScenarios,
   signin: signinScenarios,

@@ -436,4 +436,113 @@ describeEachDb('catalogue import and document uploads by staff (issue 24)', (ctx
     )
     assert.equal((await call('GET', '/admin/catalogue/imports/999999', token)).status, 404)
   })
+
+  // issue 25, the console's catalogue screens: products, their prices and stock, behind catalogue.read
+  it('the console reads products by catalogue number, title and category, with prices and stock by location', async () => {
+    const { db } = ctx()
+    const token = await staff('catalogue')
+    const priced = await db
+      .selectFrom('account_prices as ap')
+      .innerJoin('products as p', 'p.id', 'ap.product_id')
+      .select(['p.id', 'p.catalog_number', 'p.title_en'])
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow()
+    // by the catalogue number's start, ignoring case and '-'
+    const prefix = priced.catalog_number.slice(0, -1).toLowerCase().replace(/-/g, '')
+    const byNumber = await call('GET', `/admin/products?q=${encodeURIComponent(prefix)}&pageSize=100`, token)
+    assert.equal(byNumber.status, 200, JSON.stringify(byNumber.body))
+    assert.ok(byNumber.body.data.items.some((p: { id: number }) => p.id === priced.id))
+    // by title words, and by category (its subcategories included)
+    const word = priced.title_en.split(/\s+/)[0]
+    const byTitle = await call('GET', `/admin/products?q=${encodeURIComponent(word)}`, token)
+    assert.ok(byTitle.body.data.total >= 1)
+    const imported = await call('GET', '/admin/products?q=IMP-00042', token)
+    assert.deepEqual(
+      imported.body.data.items.map((p: { catalogNumber: string; category: { code: string } }) => [
+        p.catalogNumber,
+        p.category.code,
+      ]),
+      [['IMP-00042', 'primary-antibodies']],
+    )
+    assert.equal(imported.body.data.items[0].listPriceCny, 100 + 42 + 0.5)
+    const inCategory = await call('GET', '/admin/products?category=primary-antibodies&pageSize=5', token)
+    assert.equal(inCategory.body.data.items.length, 5)
+    assert.ok(inCategory.body.data.total >= N - 3)
+    const none = await call('GET', '/admin/products?category=no-such-category', token)
+    assert.equal(none.body.data.total, 0)
+
+    const detail = await call('GET', `/admin/products/${priced.id}`, token)
+    assert.equal(detail.status, 200, JSON.stringify(detail.body))
+    const d = detail.body.data
+    assert.ok(d.accountPrices.length >= 1 && d.accountPricesTotal >= d.accountPrices.length)
+    assert.ok(d.sizes.some((s: { id: number }) => s.id === priced.id))
+    assert.equal(d.stockByLocation[0].kind, 'central')
+    // the stock imported above: a supply centre's row is listed with its name
+    const stocked = await db.selectFrom('supply_center_stock').select('product_id').executeTakeFirst()
+    if (stocked) {
+      const s = (await call('GET', `/admin/products/${stocked.product_id}`, token)).body.data
+      assert.ok(s.stockByLocation.some((l: { kind: string }) => l.kind === 'supplyCentre'))
+    }
+    // marketing sells from the catalogue and reads it; finance does not
+    assert.equal((await call('GET', '/admin/products', await staff('marketing'))).status, 200)
+    assert.equal((await call('GET', '/admin/products', await staff('finance'))).status, 403)
+    assert.equal((await call('GET', `/admin/products/${priced.id}`, await staff('finance'))).status, 403)
+    // bad input: 400; an unknown product: 404
+    assert.equal((await call('GET', '/admin/products?pageSize=101', token)).status, 400)
+    assert.equal((await call('GET', '/admin/products?category=Bad%20Code', token)).status, 400)
+    assert.equal((await call('GET', '/admin/products?colour=red', token)).status, 400)
+    assert.equal((await call('GET', '/admin/products/abc', token)).status, 400)
+    assert.equal((await call('GET', '/admin/products/999999999', token)).status, 404)
+  })
+
+  it('the console: the audit log by action (the imports show up), the webhook URLs with their counts', async () => {
+    const { db } = ctx()
+    const admin = await staff('administrator')
+    const audit = await call('GET', '/admin/audit?action=catalogue.import&staffId=staff-catalogue&pageSize=100', admin)
+    assert.equal(audit.status, 200, JSON.stringify(audit.body))
+    assert.ok(audit.body.data.total >= 1)
+    assert.ok(
+      audit.body.data.items.every(
+        (e: { action: string; staffId: string }) => e.action === 'catalogue.import' && e.staffId === 'staff-catalogue',
+      ),
+    )
+    assert.equal((await call('GET', '/admin/audit?action=', admin)).status, 400)
+
+    // a configured URL with one delivered and one dead delivery, and one URL no longer configured
+    const [hook] = await db
+      .insertInto('webhook_endpoints')
+      .values({ url: 'https://erp.example.com/hooks?token=secret' })
+      .returning('id')
+      .execute()
+    await db.insertInto('webhook_endpoints').values({ url: 'https://old.example.com/hooks', active: false }).execute()
+    for (const [id, status] of [
+      ['evt_console_1', 'delivered'],
+      ['evt_console_2', 'dead'],
+    ] as const) {
+      await db.insertInto('outbox_events').values({ id, type: 'account.changed', payload: '{"x":1}' }).execute()
+      const { seq } = await db.selectFrom('outbox_events').select('seq').where('id', '=', id).executeTakeFirstOrThrow()
+      await db
+        .insertInto('webhook_deliveries')
+        .values({
+          event_id: id,
+          endpoint_id: hook.id,
+          seq,
+          status,
+          attempts: status === 'dead' ? 8 : 1,
+          delivered_at: status === 'delivered' ? new Date() : null,
+        })
+        .execute()
+    }
+    const res = await call('GET', '/admin/webhooks/endpoints', admin)
+    assert.equal(res.status, 200, JSON.stringify(res.body))
+    const mine = res.body.data.find((e: { id: number }) => e.id === hook.id)
+    assert.deepEqual(mine.deliveries, { delivered: 1, pending: 0, retrying: 0, dead: 1 })
+    assert.equal(mine.active, true)
+    assert.doesNotMatch(mine.url, /secret/)
+    assert.ok(mine.lastDeliveredAt)
+    assert.ok(res.body.data.some((e: { active: boolean }) => !e.active))
+    assert.equal(res.body.data[res.body.data.length - 1].active, false, 'active URLs first')
+    for (const role of ['marketing', 'catalogue', 'finance'])
+      assert.equal((await call('GET', '/admin/webhooks/endpoints', await staff(role))).status, 403)
+  })
 })

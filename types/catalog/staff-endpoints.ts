@@ -112,7 +112,90 @@ export const DocumentUploadResultSchema = Type.Object({
 })
 export type DocumentUploadResult = Static<typeof DocumentUploadResultSchema>
 
+/** A product (one SKU: a catalogue number in one size) as the console lists it. Amounts in major units (yuan, rupees). */
+export const AdminProductSchema = Type.Object({
+  id: Type.Integer(),
+  sku: Type.String(),
+  catalogNumber: Type.String(),
+  titleEn: Type.String(),
+  titleZh: Type.String(),
+  size: Type.String(),
+  brand: Type.String(),
+  category: Type.Object({ code: Type.String(), nameEn: Type.String(), nameZh: Type.String() }),
+  /** null = price on request */
+  listPriceCny: Nullable(Type.Number()),
+  listPriceInr: Nullable(Type.Number()),
+  /** the central warehouse's stock (product_stock; what availability and the cart read) */
+  stock: Type.Integer(),
+  salesStatus: Literals(['active', 'discontinued', 'notOnline']),
+})
+export type AdminProduct = Static<typeof AdminProductSchema>
+
+/** At most this many account prices in a product's detail (the rest are counted, not listed). */
+export const PRODUCT_ACCOUNT_PRICES_SHOWN = 50
+
+export const AdminProductDetailSchema = Type.Object({
+  ...AdminProductSchema.properties,
+  /** the family's other sizes (the same product in another pack size), this one included, by catalogue number */
+  sizes: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      sku: Type.String(),
+      catalogNumber: Type.String(),
+      size: Type.String(),
+      listPriceCny: Nullable(Type.Number()),
+      listPriceInr: Nullable(Type.Number()),
+    }),
+  ),
+  /** account prices (account_prices), by account number; the first PRODUCT_ACCOUNT_PRICES_SHOWN */
+  accountPrices: Type.Array(
+    Type.Object({
+      accountNumber: Nullable(Type.String()),
+      accountName: Type.String(),
+      country: Type.String(),
+      currency: Literals(['CNY', 'INR']),
+      price: Type.Number(),
+      priceType: Literals(['yourPrice', 'discount', 'wop']),
+    }),
+  ),
+  accountPricesTotal: Type.Integer(),
+  /** stock by location: the central warehouse, the ERP's warehouses, the supply centres */
+  stockByLocation: Type.Array(
+    Type.Object({
+      kind: Literals(['central', 'warehouse', 'supplyCentre']),
+      /** 'WAREHOUSE' for the central one, the ERP warehouse's code, or the supply centre's id */
+      location: Type.String(),
+      /** the supply centre's name (en, zh); null for a warehouse */
+      nameEn: Nullable(Type.String()),
+      nameZh: Nullable(Type.String()),
+      quantity: Type.Integer(),
+      updatedAt: Nullable(Type.String({ description: 'ISO 8601 instant' })),
+    }),
+  ),
+})
+export type AdminProductDetail = Static<typeof AdminProductDetailSchema>
+
+export const AdminProductQuerySchema = Closed({
+  ...pageQueryFields(10000, 100),
+  /** a catalogue number (its start, ignoring case, '-' and spaces), a SKU, or words of the English or Chinese title */
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  /** a category's code (its subcategories included) */
+  category: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$' })),
+})
+
 export const catalogStaffEndpoints = {
+  adminProducts: withPermission(
+    'catalogue.read',
+    get('/admin/products', Paged(AdminProductSchema), { query: AdminProductQuerySchema }),
+    'Products by catalogue number, SKU or title, and category; by catalogue number',
+  ),
+  adminProduct: withPermission(
+    'catalogue.read',
+    get('/admin/products/:id', AdminProductDetailSchema, {
+      params: Closed({ id: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) }),
+    }),
+    "One product: its family's sizes, list and account prices, stock by warehouse and supply centre",
+  ),
   catalogueImport: withPermission(
     'catalogue.import',
     post('/admin/catalogue/imports', ImportResultSchema, { body: ImportRequestSchema }),

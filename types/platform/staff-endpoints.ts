@@ -85,7 +85,26 @@ export const WebhookDeliveryQuerySchema = Closed({
 export const WebhookEventParamsSchema = Closed({ id: Type.String({ minLength: 1, maxLength: 64 }) })
 export const WebhookDeliveryParamsSchema = Closed({ id: Type.String({ pattern: '^[1-9][0-9]{0,17}$' }) })
 
+/** A configured webhook URL (WEBHOOK_URLS) and how its deliveries stand. */
+export const WebhookEndpointSchema = Type.Object({
+  id: Type.Integer(),
+  url: Type.String({ description: 'the webhook URL (credential-like query parameters redacted)' }),
+  active: Type.Boolean({ description: 'false when the URL is no longer configured (nothing is sent to it)' }),
+  createdAt: Type.String(),
+  deliveries: Type.Object({
+    delivered: Type.Integer(),
+    pending: Type.Integer(),
+    /** pending deliveries whose last try failed (being retried) */
+    retrying: Type.Integer(),
+    /** deliveries that gave up (dead): a replay sends them again */
+    dead: Type.Integer(),
+  }),
+  lastDeliveredAt: Nullable(Type.String()),
+})
+export type WebhookEndpoint = Static<typeof WebhookEndpointSchema>
+
 export const platformStaffEndpoints = permitted('webhook.manage', {
+  webhookEndpoints: get('/admin/webhooks/endpoints', Type.Array(WebhookEndpointSchema)),
   webhookEvents: get('/admin/webhooks/events', Paged(WebhookEventSchema), { query: WebhookEventQuerySchema }),
   webhookEvent: get('/admin/webhooks/events/:id', WebhookEventDetailSchema, { params: WebhookEventParamsSchema }),
   webhookDeliveries: get('/admin/webhooks/deliveries', Paged(WebhookDeliverySchema), {

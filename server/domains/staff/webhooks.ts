@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { ApiError, ok } from '../../errors'
 import { serveEndpoint } from '../../lib/endpoint-route'
 import { paging } from '../../lib/paging'
 import { tagRoutes } from '../../lib/openapi'
+import { redactUrl } from '../../lib/safe-url'
 import { platformStaffEndpoints as E } from '../../../types/platform/staff-endpoints'
 import {
   listWebhookDeliveries,
@@ -29,6 +30,40 @@ export async function webhookStaffRoutes(app: FastifyInstance, opts: { db: Kysel
     const { page, pageSize, offset } = paging(req.query, 50)
     const r = await listWebhookEvents(db, { ...req.query, limit: pageSize, offset })
     return ok({ ...r, page, pageSize })
+  })
+
+  // the configured URLs (the webhook_endpoints table follows WEBHOOK_URLS), active first, with their deliveries' counts
+  serveEndpoint(app, E.webhookEndpoints, null, async () => {
+    const rows = await db
+      .selectFrom('webhook_endpoints as w')
+      .leftJoin('webhook_deliveries as d', 'd.endpoint_id', 'w.id')
+      .select(['w.id', 'w.url', 'w.active', 'w.created_at'])
+      .select([
+        sql<number>`count(d.id) FILTER (WHERE d.status = 'delivered')::int`.as('delivered'),
+        sql<number>`count(d.id) FILTER (WHERE d.status = 'pending')::int`.as('pending'),
+        sql<number>`count(d.id) FILTER (WHERE d.status = 'pending' AND d.attempts > 0)::int`.as('retrying'),
+        sql<number>`count(d.id) FILTER (WHERE d.status = 'dead')::int`.as('dead'),
+        sql<Date | string | null>`max(d.delivered_at)`.as('last_delivered_at'),
+      ])
+      .groupBy(['w.id', 'w.url', 'w.active', 'w.created_at'])
+      .orderBy('w.active', 'desc')
+      .orderBy('w.id')
+      .execute()
+    return ok(
+      rows.map((r) => ({
+        id: r.id,
+        url: redactUrl(r.url),
+        active: r.active,
+        createdAt: new Date(r.created_at).toISOString(),
+        deliveries: {
+          delivered: Number(r.delivered),
+          pending: Number(r.pending),
+          retrying: Number(r.retrying),
+          dead: Number(r.dead),
+        },
+        lastDeliveredAt: r.last_delivered_at ? new Date(r.last_delivered_at).toISOString() : null,
+      })),
+    )
   })
 
   serveEndpoint(app, E.webhookEvent, null, async (req) => {

@@ -24,6 +24,9 @@ export const catalogSamples: StaffSamples = {
       dryRun: false,
     },
   },
+  // issue 25, read-only: product 1 of the seed
+  'GET /api/admin/products': { url: '/api/admin/products?q=a&pageSize=5' },
+  'GET /api/admin/products/:id': { url: '/api/admin/products/1' },
   'GET /api/admin/catalogue/imports': { url: '/api/admin/catalogue/imports?page=1&pageSize=5' },
   'GET /api/admin/catalogue/imports/:id': { url: '/api/admin/catalogue/imports/1' },
   'POST /api/admin/catalogue/documents': {

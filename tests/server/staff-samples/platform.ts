@@ -10,4 +10,6 @@ export const platformSamples: StaffSamples = {
   'GET /api/admin/webhooks/events/:id': { url: '/api/admin/webhooks/events/evt_01seed00000000000000000001' },
   'GET /api/admin/webhooks/deliveries': { url: '/api/admin/webhooks/deliveries?status=dead' },
   'POST /api/admin/webhooks/deliveries/:id/replay': { url: '/api/admin/webhooks/deliveries/1/replay' },
+  // issue 25, read-only: the configured webhook URLs with their deliveries' counts
+  'GET /api/admin/webhooks/endpoints': { url: '/api/admin/webhooks/endpoints' },
 }

@@ -14,10 +14,12 @@ import {
 } from '../../../../types/catalog/staff-endpoints'
 import { runImport } from './import'
 import { uploadDocument } from './document-upload'
+import { listProducts, productDetail } from './products'
 
 /**
  * The catalogue's staff routes (issue 24, permission catalogue.import; docs/admin-api/catalogue-import.md):
- * imports of products, prices and stock (dry run, apply, the import records) and document uploads.
+ * imports of products, prices and stock (dry run, apply, the import records) and document uploads; and the console's
+ * product reads (issue 25, permission catalogue.read: ./products.ts).
  */
 
 /**
@@ -116,6 +118,12 @@ export async function catalogStaffRoutes(app: FastifyInstance, opts: { db: Kysel
     if (!r) throw new ApiError(404, 'NOT_FOUND', `Import ${req.params.id} not found`)
     return ok({ ...importRecord(r), errors: r.errors })
   })
+
+  // the console's catalogue screens (issue 25, catalogue.read): read only
+  serveEndpoint(app, catalogStaffEndpoints.adminProducts, null, async (req) => ok(await listProducts(db, req.query)))
+  serveEndpoint(app, catalogStaffEndpoints.adminProduct, null, async (req) =>
+    ok(await productDetail(db, Number(req.params.id))),
+  )
 
   serveEndpoint(
     app,

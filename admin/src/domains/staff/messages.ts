@@ -1,0 +1,101 @@
+import type { Messages } from '../../i18n/messages'
+
+export const staffMessages: Messages = {
+  en: {
+    resources: {
+      audit: {
+        name: 'Audit log',
+        fields: {
+          at: 'When',
+          staffId: 'Staff member',
+          action: 'Action',
+          entity: 'Record type',
+          entityId: 'Record',
+          permission: 'Permission',
+          ip: 'IP address',
+          from: 'From',
+          to: 'To',
+          roles: 'Roles held',
+          userAgent: 'Browser',
+          requestId: 'Request',
+          before: 'Before',
+          after: 'After',
+        },
+        anyone: 'Anyone',
+      },
+      staff: {
+        name: 'Staff and roles',
+        fields: {
+          userName: 'User name',
+          displayName: 'Name',
+          email: 'Email',
+          active: 'Account',
+          roles: 'Roles',
+        },
+        active: 'Active',
+        inactive: 'Inactive',
+        noRole: 'No role',
+        role: {
+          administrator: 'Administrator',
+          orderDesk: 'Order desk',
+          customerService: 'Customer service',
+          catalogue: 'Catalogue',
+          marketing: 'Marketing',
+          finance: 'Finance',
+        },
+        rolesOf: 'Roles of %{name}',
+        saveRoles: 'Change roles',
+        saveQuestion:
+          '%{name}’s roles change from %{before} to %{after}. Their current sign-in stops working: they sign in again with the new roles.',
+      },
+    },
+  },
+  zh: {
+    resources: {
+      audit: {
+        name: '审计日志',
+        fields: {
+          at: '时间',
+          staffId: '员工',
+          action: '操作',
+          entity: '记录类型',
+          entityId: '记录',
+          permission: '权限',
+          ip: 'IP 地址',
+          from: '起始日期',
+          to: '截止日期',
+          roles: '当时的角色',
+          userAgent: '浏览器',
+          requestId: '请求',
+          before: '变更前',
+          after: '变更后',
+        },
+        anyone: '所有人',
+      },
+      staff: {
+        name: '员工与角色',
+        fields: {
+          userName: '用户名',
+          displayName: '姓名',
+          email: '邮箱',
+          active: '账号',
+          roles: '角色',
+        },
+        active: '启用',
+        inactive: '停用',
+        noRole: '无角色',
+        role: {
+          administrator: '管理员',
+          orderDesk: '订单组',
+          customerService: '客户服务',
+          catalogue: '商品目录',
+          marketing: '市场营销',
+          finance: '财务',
+        },
+        rolesOf: '%{name} 的角色',
+        saveRoles: '修改角色',
+        saveQuestion: '%{name} 的角色将由“%{before}”改为“%{after}”。其当前登录将失效，需要以新角色重新登录。',
+      },
+    },
+  },
+}
