@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm start: builds the H5 site if it is missing (or older than the source), and the server bundle
+ * npm start: builds the H5 site if it is missing (or older than the source), the staff console, and the server bundle
  * (dist/server, scripts/build-server.mjs: a second or less) likewise, then starts the API server from
  * that bundle; it serves the site at / and the API under /api. Nothing else needs installing: with
  * no DATABASE_URL the server uses embedded PGlite in DATA_DIR (default .data/).
@@ -31,6 +31,18 @@ if (stale && process.env.SKIP_BUILD !== '1') {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   })
+  if (r.status !== 0) process.exit(r.status ?? 1)
+}
+
+// the staff console (dist/admin, Vite: seconds) likewise, when admin/ or the contract it is typed from is newer
+const adminIndex = path.join(root, 'dist', 'admin', 'index.html')
+const adminStale =
+  !fs.existsSync(adminIndex) ||
+  Math.max(newestMtime(path.join(root, 'admin')), newestMtime(path.join(root, 'types'))) >
+    fs.statSync(adminIndex).mtimeMs
+if (adminStale && process.env.SKIP_BUILD !== '1') {
+  console.log('[start] building the staff console (dist/admin) ...')
+  const r = spawnSync('npm', ['run', 'build:admin'], { cwd: root, stdio: 'inherit', env: process.env })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 

@@ -12,6 +12,7 @@
  *   checks: typecheck, deps, lint, format (they only read the sources; at low CPU priority, see checks below)
  *   lane 1: seed, then server (the PGlite half) beside server-pg (the PostgreSQL half, with DATABASE_URL), lb, dbfault
  *   lane 2: builds, template, weapp, e2e
+ * and the end-to-end files are shared: once its own layers are through, lane 1 runs e2e files too (e2eRunner).
  * and the unit layer, which needs nothing built, runs in whichever of lanes 1 and 2 is through its own layers
  * first, so that neither ends long after the other on this 2-core machine.
  * Each layer's output goes to artifacts/test-results/<layer>.log and is printed whole when the layer ends,
@@ -68,7 +69,7 @@ async function jestLayer(name, config) {
   record(name, r, passed, failed, skipped)
 }
 
-async function nodeTestLayer(name, files, env = {}) {
+async function nodeTestLayer(name, files, env = {}, tally = null) {
   const tap = path.join(out, `${name}.tap`)
   const r = await run(
     name,
@@ -90,7 +91,40 @@ async function nodeTestLayer(name, files, env = {}) {
   const num = (k) => Number((text.match(new RegExp(`^# ${k} (\\d+)`, 'm')) ?? [])[1] ?? 0)
   let failed = num('fail') + num('cancelled')
   if (!r.ok && failed === 0) failed = 1
-  record(name, r, num('pass'), failed, num('skipped') + num('todo'))
+  if (tally) tally(r, num('pass'), failed, num('skipped') + num('todo'))
+  else record(name, r, num('pass'), failed, num('skipped') + num('todo'))
+}
+
+/**
+ * The end-to-end files, shared by two runners: lane 2's once its builds and checks are through, and lane 1's once
+ * its API layers are (whichever lane finishes its own work first helps with the other's), one file at a time each.
+ * The longest file (the console's, one server for every role's day) goes first. One row for all of them.
+ */
+const e2e = {
+  queue: [],
+  ready: null,
+  open: null,
+  tally: { ok: true, secs: 0, passed: 0, failed: 0, skipped: 0 },
+  runners: 0,
+}
+e2e.ready = new Promise((resolve) => (e2e.open = resolve))
+async function e2eRunner(lane) {
+  const go = await e2e.ready
+  if (!go) return
+  e2e.runners++
+  for (let f = e2e.queue.shift(); f; f = e2e.queue.shift()) {
+    await nodeTestLayer(`e2e ${path.basename(f, '.e2e.test.ts')} (${lane})`, [f], {}, (r, passed, failed, skipped) => {
+      e2e.tally.ok &&= r.ok
+      e2e.tally.secs += Number(r.secs)
+      e2e.tally.passed += passed
+      e2e.tally.failed += failed
+      e2e.tally.skipped += skipped
+    })
+  }
+  if (--e2e.runners === 0) {
+    const t = e2e.tally
+    record('e2e', { ok: t.ok, secs: t.secs.toFixed(1) }, t.passed, t.failed, t.skipped)
+  }
 }
 
 async function checkLayer(name, cmd, args) {
@@ -199,6 +233,8 @@ const laneA = async () => {
     await nodeTestLayer('dbfault', testFiles('dbfault'))
   })
   await unitIfFirst()
+  // (in serial mode lane 2 has not started yet: it runs them all)
+  if (!serial) await e2eRunner('lane 1')
 }
 const laneB = async () => {
   const h5 = await run('build:h5', 'npm', ['run', 'build:h5'], { NODE_ENV: 'production' })
@@ -220,7 +256,12 @@ const laneB = async () => {
   // it they seed for themselves
   await checkLayer('template', 'npm', ['run', 'build:server'])
   if (weapp.ok) await jestLayer('weapp', 'tests/weapp/jest.config.js')
-  if (h5.ok && admin.ok) await nodeTestLayer('e2e', testFiles('e2e'))
+  if (h5.ok && admin.ok) {
+    const files = testFiles('e2e')
+    e2e.queue.push(...files.filter((f) => f.includes('console')), ...files.filter((f) => !f.includes('console')))
+  }
+  e2e.open(h5.ok && admin.ok)
+  await e2eRunner('lane 2')
   await unitIfFirst()
 }
 
