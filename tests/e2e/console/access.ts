@@ -22,6 +22,7 @@ export function accessScenarios(h: ConsoleHarness) {
 
       // the queue's address typed in: the console shows no queue...
       await h.open(page, '/ship-tos')
+      await page.getByRole('heading', { name: 'Not for your role' }).waitFor({ timeout: 20_000 })
       assert.equal(await page.getByRole('columnheader', { name: 'Reference' }).count(), 0, 'no queue rows shown')
       await h.look(page, 'access-marketing-denied')
       // ...and the server refuses the call the queue would make, with the member's own token
