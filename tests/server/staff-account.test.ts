@@ -504,4 +504,172 @@ describeEachDb('account decisions by staff (issue 24)', (ctx: () => TestContext)
       0,
     )
   })
+
+  // issue 25: "Accounts and buyers: account, ship-tos and bill-tos, registration status, points, the account's
+  // orders"; "finance reads an account's invoices". Read-only: staff see every account, named by its id.
+  it('accounts: search, detail with buyers, ship-tos, bill-tos, points and orders; refused without account.read', async () => {
+    const { db } = ctx()
+    const token = await staffToken(db, 'staff-orderDesk')
+    const all = await call('GET', '/api/admin/accounts?pageSize=100', token)
+    assert.equal(all.status, 200, JSON.stringify(all.body))
+    const total = await db
+      .selectFrom('accounts')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    assert.equal(all.body.data.total, Number(total.n))
+
+    // q: the account number or the name contains it
+    const byNumber = await call('GET', '/api/admin/accounts?q=1000001', token)
+    assert.deepEqual(
+      byNumber.body.data.items.map((a: { accountNumber: string }) => a.accountNumber),
+      ['1000001'],
+    )
+    const acct = byNumber.body.data.items[0]
+    const own = await db
+      .selectFrom('users')
+      .select(['account_id'])
+      .where('user_name', '=', 'approved.cn')
+      .executeTakeFirstOrThrow()
+    assert.equal(acct.id, own.account_id)
+    const byName = await call('GET', `/api/admin/accounts?q=${encodeURIComponent(acct.name.slice(0, 2))}`, token)
+    assert.ok(byName.body.data.items.some((a: { id: number }) => a.id === acct.id))
+    assert.equal((await call('GET', '/api/admin/accounts?q=%25%25nothing%25', token)).body.data.total, 0)
+    // country and a buyer's registration status
+    const india = await call('GET', '/api/admin/accounts?country=in', token)
+    assert.ok(india.body.data.items.length > 0)
+    assert.ok(india.body.data.items.every((a: { country: string }) => a.country === 'in'))
+    const partial = await call('GET', '/api/admin/accounts?registrationStatus=Partially%20Registered', token)
+    const withPartial = await db
+      .selectFrom('users')
+      .select('account_id')
+      .distinct()
+      .where('registration_status', '=', 'Partially Registered')
+      .execute()
+    assert.deepEqual(
+      partial.body.data.items.map((a: { id: number }) => a.id).sort(),
+      withPartial.map((u) => u.account_id).sort(),
+    )
+    assert.ok(partial.body.data.items.every((a: { partiallyRegistered: number }) => a.partiallyRegistered > 0))
+    // paged on the server
+    const page2 = await call('GET', '/api/admin/accounts?pageSize=1&page=2', token)
+    assert.deepEqual([page2.body.data.items.length, page2.body.data.page, page2.body.data.pageSize], [1, 2, 1])
+
+    const detail = await call('GET', `/api/admin/accounts/${acct.id}`, token)
+    assert.equal(detail.status, 200, JSON.stringify(detail.body))
+    const d = detail.body.data
+    assert.equal(d.accountNumber, '1000001')
+    const buyerRow = d.buyersList.find((b: { userName: string }) => b.userName === 'approved.cn')
+    assert.equal(buyerRow.registrationStatus, 'Siebel Approved')
+    const uid = (
+      await db.selectFrom('users').select('id').where('user_name', '=', 'approved.cn').executeTakeFirstOrThrow()
+    ).id
+    const ledger = await db
+      .selectFrom('points_entries')
+      .select((e) => e.fn.coalesce(e.fn.sum<number>('points'), e.lit(0)).as('n'))
+      .where('user_id', '=', uid)
+      .executeTakeFirstOrThrow()
+    assert.equal(buyerRow.points, Number(ledger.n))
+    assert.equal(
+      d.points,
+      d.buyersList.reduce((s: number, b: { points: number }) => s + b.points, 0),
+    )
+    // each ship-to of the account, with its status as the address book has it
+    const shipTos = await db
+      .selectFrom('ship_tos')
+      .select(['address_key', 'address_status'])
+      .where('account_id', '=', acct.id)
+      .execute()
+    assert.deepEqual(
+      d.shipTosList.map((s: { addressKey: string; status: string }) => `${s.addressKey} ${s.status}`).sort(),
+      shipTos.map((s) => `${s.address_key} ${s.address_status}`).sort(),
+    )
+    assert.ok(d.shipTosList.some((s: { status: string; isDefault: boolean }) => s.status === 'ACTIVE' && s.isDefault))
+    assert.ok(d.billTos.some((b: { accountNumber: string }) => b.accountNumber === '2000001'))
+    assert.deepEqual(
+      d.billing.map((b: { billToNumber: string }) => b.billToNumber),
+      ['2000001', '2000002', '2000003'],
+    )
+    const latest = await db
+      .selectFrom('orders')
+      .select(['order_number'])
+      .where('account_id', '=', acct.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    assert.equal(d.recentOrders[0].orderNumber, latest.order_number)
+    assert.ok(d.recentOrders.length <= 20)
+
+    // refusals: unknown id, bad id, unknown filter, a role without account.read; a buyer's token
+    assert.equal((await call('GET', '/api/admin/accounts/999999', token)).status, 404)
+    assert.equal((await call('GET', '/api/admin/accounts/abc', token)).status, 400)
+    assert.equal((await call('GET', '/api/admin/accounts?other=1', token)).status, 400)
+    assert.equal((await call('GET', '/api/admin/accounts?country=fr', token)).status, 400)
+    const marketing = await staffToken(db, 'staff-marketing')
+    assert.equal((await call('GET', '/api/admin/accounts', marketing)).status, 403)
+    assert.equal((await call('GET', `/api/admin/accounts/${acct.id}`, marketing)).status, 403)
+    assert.equal((await buyer('approved.cn', `/api/admin/accounts/${acct.id}`)).status, 401)
+  })
+
+  it("finance: an account's invoices (invoice.read) and AR statement (ar.read), as the buyer reads them", async () => {
+    const { db } = ctx()
+    const finance = await staffToken(db, 'staff-finance')
+    const acct = (await call('GET', '/api/admin/accounts?q=1000001', finance)).body.data.items[0]
+
+    const inv = await call('GET', `/api/admin/accounts/${acct.id}/invoices?pageSize=10`, finance)
+    assert.equal(inv.status, 200, JSON.stringify(inv.body))
+    assert.equal(inv.body.data.items.length, 10)
+    const seeded = await db
+      .selectFrom('invoices')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('bill_to_number', 'in', ['2000001', '2000002', '2000003'])
+      .executeTakeFirstOrThrow()
+    assert.equal(inv.body.data.total, Number(seeded.n))
+    const dates = inv.body.data.items.map((i: { issueDate: string }) => Date.parse(i.issueDate))
+    assert.deepEqual(
+      dates,
+      [...dates].sort((a, b) => b - a),
+      'newest first',
+    )
+    // the same invoice as the buyer's list shows it, with its bill-to
+    const mine = await buyer('approved.cn', '/api/invoice/list?billToAccountNumber=2000002&pageSize=1')
+    const one = await call('GET', `/api/admin/accounts/${acct.id}/invoices?billTo=2000002&pageSize=1`, finance)
+    assert.deepEqual(one.body.data.items[0], { ...mine.body.data.list[0], billToNumber: '2000002' })
+    assert.equal(one.body.data.total, mine.body.data.total)
+    const overdue = await call('GET', `/api/admin/accounts/${acct.id}/invoices?status=overdue`, finance)
+    assert.ok(overdue.body.data.items.every((i: { status: string }) => i.status === 'overdue'))
+    // another account's bill-to names nothing here
+    assert.equal(
+      (await call('GET', `/api/admin/accounts/${acct.id}/invoices?billTo=4000001`, finance)).body.data.total,
+      0,
+    )
+
+    const ar = await call('GET', `/api/admin/accounts/${acct.id}/ar?billTo=2000002`, finance)
+    assert.equal(ar.status, 200, JSON.stringify(ar.body))
+    const theirs = await buyer('approved.cn', '/api/ar/statement?billToAccountNumber=2000002')
+    assert.deepEqual(ar.body.data, theirs.body.data, "the buyer's statement")
+    const first = await call('GET', `/api/admin/accounts/${acct.id}/ar`, finance)
+    assert.equal(first.body.data.billTo.accountNumber, '2000001', 'default: the first bill-to')
+    const period = ar.body.data.periods.at(-1)
+    assert.equal(
+      (await call('GET', `/api/admin/accounts/${acct.id}/ar?billTo=2000002&period=${period}`, finance)).body.data
+        .period,
+      period,
+    )
+
+    // refusals
+    assert.equal((await call('GET', `/api/admin/accounts/${acct.id}/ar?billTo=4000001`, finance)).status, 404)
+    assert.equal((await call('GET', `/api/admin/accounts/${acct.id}/ar?period=2026-13`, finance)).status, 400)
+    assert.equal((await call('GET', `/api/admin/accounts/${acct.id}/invoices?status=lost`, finance)).status, 400)
+    assert.equal((await call('GET', '/api/admin/accounts/999999/invoices', finance)).status, 404)
+    const marketing = await staffToken(db, 'staff-marketing')
+    assert.equal((await call('GET', `/api/admin/accounts/${acct.id}/invoices`, marketing)).status, 403)
+    assert.equal((await call('GET', `/api/admin/accounts/${acct.id}/ar`, marketing)).status, 403)
+    // customer service reads accounts but not invoices; the order desk reads invoices but not AR
+    const service = await staffToken(db, 'staff-customerService')
+    assert.equal((await call('GET', `/api/admin/accounts/${acct.id}`, service)).status, 200)
+    assert.equal((await call('GET', `/api/admin/accounts/${acct.id}/invoices`, service)).status, 403)
+    const desk = await staffToken(db, 'staff-orderDesk')
+    assert.equal((await call('GET', `/api/admin/accounts/${acct.id}/invoices`, desk)).status, 200)
+    assert.equal((await call('GET', `/api/admin/accounts/${acct.id}/ar`, desk)).status, 403)
+  })
 })

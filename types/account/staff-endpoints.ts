@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { get, post, withPermission } from '../endpoint'
-import { Closed, Literals, Nullable, Paged, pageQueryFields } from '../common'
+import { Closed, CurrencySchema, Literals, Nullable, Paged, pageQueryFields } from '../common'
+import { ArStatementSchema, InvoiceKindSchema, InvoiceSchema, InvoiceStatusSchema } from './index'
 
 /**
  * The account domain's staff endpoints (issue 24): each under /admin/ with the permission its route needs
@@ -142,6 +143,142 @@ export const RejectBodySchema = Closed({
   reason: Type.String({ minLength: 1, maxLength: 500 }),
 })
 
+// ---------------------------------------------------------------- accounts and buyers (issue 25, read-only)
+
+export const RegistrationStatusSchema = Literals(['Siebel Approved', 'Partially Registered'])
+
+/** GET /admin/accounts: q = account number or name contains (case-insensitive); an account with a buyer of the status */
+export const AccountListQuerySchema = Closed({
+  q: Type.Optional(Type.String({ maxLength: 64 })),
+  country: Type.Optional(Literals(['cn', 'in'])),
+  registrationStatus: Type.Optional(RegistrationStatusSchema),
+  ...pageQueryFields(10000, 100),
+})
+
+const AccountTypeSchema = Literals(['customer', 'distributor', 'agent', 'special'])
+
+/** An account as the accounts list shows it. */
+export const AccountSummarySchema = Type.Object({
+  id: Type.Integer(),
+  accountNumber: Nullable(Type.String()),
+  name: Type.String(),
+  accountType: AccountTypeSchema,
+  country: Type.String(),
+  buyers: Type.Integer(),
+  /** its buyers still Partially Registered */
+  partiallyRegistered: Type.Integer(),
+  shipTos: Type.Integer(),
+  /** its ship-tos waiting for approval */
+  pendingShipTos: Type.Integer(),
+})
+export type AccountSummary = Static<typeof AccountSummarySchema>
+
+export const AccountBuyerSchema = Type.Object({
+  id: Type.String(),
+  userName: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  phone: Nullable(Type.String()),
+  language: Type.String(),
+  registrationStatus: RegistrationStatusSchema,
+  /** the member's points balance (the sum of their points-ledger entries) */
+  points: Type.Integer(),
+})
+export type AccountBuyer = Static<typeof AccountBuyerSchema>
+
+const AddressLinesSchema = Type.Object({
+  addressKey: Type.String(),
+  nickName: Nullable(Type.String()),
+  attentionTo: Nullable(Type.String()),
+  companyOrInstitution: Nullable(Type.String()),
+  deptOrLab: Nullable(Type.String()),
+  country: Type.String(),
+  stateOrProvince: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  streetAddress: Nullable(Type.String()),
+  buildingOrRoom: Nullable(Type.String()),
+  zipCode: Nullable(Type.String()),
+})
+
+export const AccountBillToSchema = Type.Object({
+  ...AddressLinesSchema.properties,
+  /** the bill-to account number (null until the ERP gives one) */
+  accountNumber: Nullable(Type.String()),
+  /** the ship-to it bills for */
+  shipToKey: Type.String(),
+})
+export type AccountBillTo = Static<typeof AccountBillToSchema>
+
+export const AccountShipToSchema = Type.Object({
+  ...AddressLinesSchema.properties,
+  /** the ship-to number (null while PENDING) */
+  accountNumber: Nullable(Type.String()),
+  status: Literals(['ACTIVE', 'PENDING']),
+  isDefault: Type.Boolean(),
+  webReference: Nullable(Type.String()),
+  prePaymentAccount: Type.Boolean(),
+})
+export type AccountShipTo = Static<typeof AccountShipToSchema>
+
+/** A bill-to with invoice and statement settings: what the invoices and AR screens are read by. */
+export const AccountBillingSchema = Type.Object({
+  billToNumber: Type.String(),
+  title: Type.String(),
+  currency: CurrencySchema,
+  invoiceFrequency: Literals(['daily', 'monthly']),
+  statementFrequency: Literals(['daily', 'monthly']),
+  /** major units */
+  creditLimit: Type.Number(),
+})
+
+export const AccountOrderSchema = Type.Object({
+  orderNumber: Type.String(),
+  salesOrderNumber: Type.String(),
+  poNumber: Nullable(Type.String()),
+  status: Type.String(),
+  statusCode: Type.Integer(),
+  /** what the buyer pays, major units */
+  total: Type.Number(),
+  currency: CurrencySchema,
+  placedAt: Type.String({ description: 'ISO 8601 instant' }),
+  userName: Nullable(Type.String()),
+})
+export type AccountOrder = Static<typeof AccountOrderSchema>
+
+/** GET /admin/accounts/:id: the account, its buyers, ship-tos, bill-tos, billing accounts, points and recent orders. */
+export const AccountDetailSchema = Type.Object({
+  ...AccountSummarySchema.properties,
+  buyersList: Type.Array(AccountBuyerSchema),
+  shipTosList: Type.Array(AccountShipToSchema),
+  billTos: Type.Array(AccountBillToSchema),
+  billing: Type.Array(AccountBillingSchema),
+  /** the points of all its buyers */
+  points: Type.Integer(),
+  /** its latest orders (at most 20), newest first */
+  recentOrders: Type.Array(AccountOrderSchema),
+})
+export type AccountDetail = Static<typeof AccountDetailSchema>
+
+const AccountIdParamsSchema = Closed({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) })
+
+/** An invoice of one of the account's bill-tos (the buyer's invoice, with the bill-to it belongs to). */
+export const AccountInvoiceSchema = Type.Object({ ...InvoiceSchema.properties, billToNumber: Type.String() })
+export type AccountInvoice = Static<typeof AccountInvoiceSchema>
+
+export const AccountInvoiceQuerySchema = Closed({
+  /** one bill-to of the account (default: all of them) */
+  billTo: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+  status: Type.Optional(InvoiceStatusSchema),
+  kind: Type.Optional(InvoiceKindSchema),
+  ...pageQueryFields(10000, 100),
+})
+
+export const AccountArQuerySchema = Closed({
+  /** one bill-to of the account (default: its first with invoice settings) */
+  billTo: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+  period: Type.Optional(Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' })),
+})
+
 export const accountStaffEndpoints = {
   shipToQueue: withPermission(
     'shipTo.decide',
@@ -202,5 +339,28 @@ export const accountStaffEndpoints = {
       body: RejectBodySchema,
     }),
     'Reject a supply-centre request with a reason told to the buyer',
+  ),
+  accountList: withPermission(
+    'account.read',
+    get('/admin/accounts', Paged(AccountSummarySchema), { query: AccountListQuerySchema }),
+    'Accounts by number or name, country and buyer registration status',
+  ),
+  accountDetail: withPermission(
+    'account.read',
+    get('/admin/accounts/:id', AccountDetailSchema, { params: AccountIdParamsSchema }),
+    'One account: its buyers, ship-tos, bill-tos, points and recent orders',
+  ),
+  accountInvoices: withPermission(
+    'invoice.read',
+    get('/admin/accounts/:id/invoices', Paged(AccountInvoiceSchema), {
+      params: AccountIdParamsSchema,
+      query: AccountInvoiceQuerySchema,
+    }),
+    "The invoices of an account's bill-tos, newest first",
+  ),
+  accountAr: withPermission(
+    'ar.read',
+    get('/admin/accounts/:id/ar', ArStatementSchema, { params: AccountIdParamsSchema, query: AccountArQuerySchema }),
+    "One month of the accounts-receivable statement of an account's bill-to",
   ),
 }

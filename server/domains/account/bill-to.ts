@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { DB } from '../../db/schema'
+import type { BillToSettingsTable } from '../../db/schema-account'
 import type { BillToSummary } from '../../../types'
 import { assertOwnBillTo, me, notFound } from './common'
 
@@ -17,12 +18,14 @@ export async function ownBillToSettings(req: FastifyRequest, db: Kysely<DB>, bil
     .where('account_id', '=', me(req).accountId)
     .executeTakeFirst()
   if (!s) throw notFound(req, 'No invoice records for this bill-to yet', '该收票方暂无发票记录')
-  const summary: BillToSummary = {
-    accountNumber: s.bill_to_number,
-    title: s.invoice_title,
-    invoiceFrequency: s.invoice_frequency,
-    statementFrequency: s.statement_frequency,
-    currency: s.currency,
-  }
-  return { settings: s, summary }
+  return { settings: s, summary: billToSummary(s) }
 }
+
+/** What the invoice list and the statement say of their bill-to. */
+export const billToSummary = (s: Selectable<BillToSettingsTable>): BillToSummary => ({
+  accountNumber: s.bill_to_number,
+  title: s.invoice_title,
+  invoiceFrequency: s.invoice_frequency,
+  statementFrequency: s.statement_frequency,
+  currency: s.currency,
+})

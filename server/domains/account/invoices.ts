@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import type { DB } from '../../db/schema'
+import type { InvoiceTable } from '../../db/schema-account'
 import type { Invoice, InvoiceListResult } from '../../../types'
 import { ok } from '../../errors'
 import { iso, ownAccountRoute } from './common'
@@ -28,24 +29,27 @@ export async function invoiceRoutes(app: FastifyInstance, opts: { db: Kysely<DB>
       .limit(pageSize)
       .offset(offset)
       .execute()
-    const list: Invoice[] = rows.map((i) => ({
-      invoiceNumber: i.invoice_number,
-      invoiceCode: i.invoice_code,
-      kind: i.kind,
-      medium: i.medium,
-      title: i.title,
-      taxNumber: i.tax_number,
-      bank: i.bank,
-      bankAccount: i.bank_account,
-      amount: toMajor(i.amount),
-      currency: i.currency,
-      status: i.status,
-      deliveryNumber: i.delivery_number,
-      salesOrderNumber: i.sales_order_number,
-      issueDate: iso(i.issue_date),
-      dueDate: iso(i.due_date),
-    }))
+    const list: Invoice[] = rows.map(toInvoice)
     const data: InvoiceListResult = { billTo: summary, list, total, page, pageSize }
     return ok(data)
   })
 }
+
+/** An invoices row as the buyer (GET /invoice/list) and staff (GET /admin/accounts/:id/invoices) read it. */
+export const toInvoice = (i: Selectable<InvoiceTable>): Invoice => ({
+  invoiceNumber: i.invoice_number,
+  invoiceCode: i.invoice_code,
+  kind: i.kind,
+  medium: i.medium,
+  title: i.title,
+  taxNumber: i.tax_number,
+  bank: i.bank,
+  bankAccount: i.bank_account,
+  amount: toMajor(i.amount),
+  currency: i.currency,
+  status: i.status,
+  deliveryNumber: i.delivery_number,
+  salesOrderNumber: i.sales_order_number,
+  issueDate: iso(i.issue_date),
+  dueDate: iso(i.due_date),
+})

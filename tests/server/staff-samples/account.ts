@@ -33,4 +33,9 @@ export const accountSamples: StaffSamples = {
     url: '/api/admin/supply-centre-requests/SCR-000003/reject',
     body: { reason: 'The Bengaluru centre does not serve this campus yet' },
   },
+  // issue 25, read-only: account 1 is approved.cn's (1000001), with invoices and a statement on bill-to 2000001
+  'GET /api/admin/accounts': { url: '/api/admin/accounts?q=1000' },
+  'GET /api/admin/accounts/:id': { url: '/api/admin/accounts/1' },
+  'GET /api/admin/accounts/:id/invoices': { url: '/api/admin/accounts/1/invoices' },
+  'GET /api/admin/accounts/:id/ar': { url: '/api/admin/accounts/1/ar' },
 }

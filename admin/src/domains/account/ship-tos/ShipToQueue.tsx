@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Box, Chip, Stack, TextField, Typography } from '@mui/material'
+import { Box, Stack, TextField, Typography } from '@mui/material'
 import {
   Datagrid,
   FunctionField,
@@ -14,6 +14,7 @@ import { adminCall } from '../../../api/client'
 import { DecisionButton } from '../../../components/DecisionButton'
 import { StatusTabs } from '../../../components/StatusTabs'
 import { countryDateTime } from '../../../format'
+import { DecisionStatus, DetailToggle } from '../common'
 
 const STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const
 
@@ -47,19 +48,14 @@ export function ShipToQueue() {
           render={(r) => countryDateTime(r.submittedAt, r.account.country)}
         />
         <FunctionField<ShipToReview> source='waitingOrders' sortable={false} render={(r) => r.waitingOrders.length} />
-        <FunctionField<ShipToReview> source='status' sortable={false} render={(r) => <DecisionStatus review={r} />} />
+        <FunctionField<ShipToReview>
+          source='status'
+          sortable={false}
+          render={(r) => <DecisionStatus status={r.status} overdue={r.overdue} />}
+        />
+        <FunctionField label='admin.account.detail' render={() => <DetailToggle />} />
       </Datagrid>
     </List>
-  )
-}
-
-function DecisionStatus({ review }: { review: Pick<ShipToReview, 'status' | 'overdue'> }) {
-  const translate = useTranslate()
-  return (
-    <Stack direction='row' spacing={1}>
-      <span>{translate(`admin.decision.${review.status}`)}</span>
-      {review.overdue && <Chip size='small' color='error' label={translate('admin.common.overdue')} />}
-    </Stack>
   )
 }
 
