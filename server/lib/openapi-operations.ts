@@ -182,7 +182,8 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = Object.free
   'GET /api/admin/flash-sales/{id}': 'One flash sale, as staff see it',
   'PUT /api/admin/flash-sales/{id}': 'Change a flash sale (audited; 409 once it has ended)',
   'POST /api/admin/flash-sales/{id}/end': 'End a flash sale now (audited; 409 when it has ended already)',
-  'GET /api/admin/webhooks/endpoints': 'The webhook URLs the store delivers to, with their delivered, pending and failed counts',
+  'GET /api/admin/webhooks/endpoints':
+    'The webhook URLs the store delivers to, with their delivered, pending and failed counts',
   'GET /api/admin/orders/search': 'Search orders by order, sales-order or PO number, account, dates and status (paged)',
   'GET /api/admin/orders/export': 'The order search as a CSV file, newest first',
   'GET /api/admin/order-requests/{id}/files/{fileId}': 'A file the buyer uploaded with a cancel or return request',
