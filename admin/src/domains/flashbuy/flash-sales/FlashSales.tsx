@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'react'
 import { Autocomplete, Box, TextField as MuiTextField, Typography } from '@mui/material'
 import {
-  Create,
-  Edit,
   FunctionField,
   NumberInput,
   SelectInput,
-  SimpleForm,
   TextInput,
   useInput,
   useLocaleState,
@@ -19,16 +16,8 @@ import type { ChangeFlashSale, CreateFlashSale, StaffFlashSale } from '../../../
 import type { AdminProduct } from '../../../../../types/catalog/staff-endpoints'
 import { adminCall } from '../../../api/client'
 import { countryDateTime, money } from '../../../format'
-import {
-  EndActions,
-  SaveOnly,
-  ItemHeader,
-  StateChip,
-  StateList,
-  WithAside,
-  useContentSubmit,
-} from '../../marketing/common/content'
-import { CountryDateTimeInput, FormHeading } from '../../marketing/common/inputs'
+import { ContentCreate, ContentEdit, StateChip, StateList, newWindow } from '../../marketing/common/content'
+import { CountryDateTimeInput, FORM_ROW, FormHeading, formRow, SortOrderInput } from '../../marketing/common/inputs'
 import { SalePreview } from './SalePreview'
 
 /** Flash sales (GET /admin/flash-sales, flashSale.manage): by state, newest start first. */
@@ -112,32 +101,19 @@ function toBody(v: Record<string, unknown>): CreateFlashSale {
 
 type PickedProduct = { title: string; listPrice: number | null } | null
 
-/** the next whole hour from now, and a day after it: a new sale's window to start from */
-function defaultWindow() {
-  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000)
-  return { startAt: start.toISOString(), endAt: new Date(start.getTime() + 86_400_000).toISOString() }
-}
-
 export function FlashSaleCreate() {
   const [product, setProduct] = useState<PickedProduct>(null)
+  // the next whole hour from now, and a day after it: a new sale's window to start from
+  const { start, end } = newWindow(1, 1)
   return (
-    <Create title='resources.flash-sales.create'>
-      <CreateForm product={product} setProduct={setProduct} />
-    </Create>
-  )
-}
-
-function CreateForm({ product, setProduct }: { product: PickedProduct; setProduct: (p: PickedProduct) => void }) {
-  const submit = useContentSubmit<CreateFlashSale>({
-    toBody,
-    create: (body) => adminCall('flashSaleCreate', { body }),
-  })
-  return (
-    <SimpleForm
-      onSubmit={submit}
+    <ContentCreate<CreateFlashSale>
+      prefix='resources.flash-sales'
+      toBody={toBody}
+      create={(body) => adminCall('flashSaleCreate', { body })}
       defaultValues={{
         country: 'cn',
-        ...defaultWindow(),
+        startAt: start,
+        endAt: end,
         totalQty: 100,
         minOrderQty: 1,
         maxOrderQty: 5,
@@ -145,40 +121,32 @@ function CreateForm({ product, setProduct }: { product: PickedProduct; setProduc
         deliveryChannel: 'TFS',
         sortOrder: 0,
       }}
+      aside={<SalePreview product={product} />}
     >
-      <WithAside aside={<SalePreview product={product} />}>
-        <SaleFields creating onProduct={setProduct} />
-      </WithAside>
-    </SimpleForm>
+      <SaleFields creating onProduct={setProduct} />
+    </ContentCreate>
   )
 }
 
 export function FlashSaleEdit() {
   return (
-    <Edit
-      title={<SaleTitle />}
-      mutationMode='pessimistic'
-      actions={
-        <EndActions
-          question='resources.flash-sales.endQuestion'
-          onEnd={(id) => adminCall('flashSaleEnd', { params: { id } })}
-        />
-      }
+    <ContentEdit<CreateFlashSale>
+      prefix='resources.flash-sales'
+      titleValues={(r) => ({ id: r?.id ?? '', product: r?.productTitle ?? '' })}
+      onEnd={(id) => adminCall('flashSaleEnd', { params: { id } })}
+      facts={<SaleFacts />}
+      toBody={toBody}
+      fixed={FIXED}
+      change={(id, body) => adminCall('flashSaleChange', { params: { id }, body: body as ChangeFlashSale })}
+      aside={<EditPreview />}
     >
-      <ItemHeader>
-        <SaleFacts />
-      </ItemHeader>
-      <EditForm />
-    </Edit>
+      <SaleFields />
+    </ContentEdit>
   )
 }
 
-function SaleTitle() {
-  const r = useRecordContext<StaffFlashSale>()
-  const translate = useTranslate()
-  return (
-    <span>{translate('resources.flash-sales.editTitle', { id: r?.id ?? '', product: r?.productTitle ?? '' })}</span>
-  )
+function EditPreview() {
+  return <SalePreview record={useRecordContext<StaffFlashSale>()} />
 }
 
 function SaleFacts() {
@@ -196,34 +164,11 @@ function SaleFacts() {
   )
 }
 
-function EditForm() {
-  const record = useRecordContext<StaffFlashSale>()
-  const submit = useContentSubmit<CreateFlashSale>({
-    toBody,
-    fixed: FIXED,
-    change: (id, body) => adminCall('flashSaleChange', { params: { id }, body: body as ChangeFlashSale }),
-  })
-  return (
-    <SimpleForm onSubmit={submit} disabled={record?.state === 'ended'} toolbar={SaveOnly}>
-      <WithAside aside={<SalePreview record={record} />}>
-        <SaleFields running={record?.state === 'running'} />
-      </WithAside>
-    </SimpleForm>
-  )
-}
-
-function SaleFields({
-  creating,
-  running,
-  onProduct,
-}: {
-  creating?: boolean
-  running?: boolean
-  onProduct?: (p: PickedProduct) => void
-}) {
+function SaleFields({ creating, onProduct }: { creating?: boolean; onProduct?: (p: PickedProduct) => void }) {
   const translate = useTranslate()
+  const running = useRecordContext<StaffFlashSale>()?.state === 'running' && !creating
   const f = (name: string) => translate(`resources.flash-sales.fields.${name}`)
-  const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }
+  const row = FORM_ROW
   return (
     <Box sx={{ width: '100%' }}>
       <FormHeading>{translate('resources.flash-sales.productHeading')}</FormHeading>
@@ -274,7 +219,7 @@ function SaleFields({
         <CountryDateTimeInput source='endAt' label={f('endAt')} countryField='country' seconds required />
       </Box>
       <FormHeading>{translate('resources.flash-sales.limitsHeading')}</FormHeading>
-      <Box sx={{ ...row, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}>
+      <Box sx={formRow(3)}>
         <NumberInput source='minOrderQty' label={f('minOrderQty')} min={1} max={999} step={1} required />
         <NumberInput source='maxOrderQty' label={f('maxOrderQty')} min={1} max={999} step={1} required />
         <NumberInput source='accountPurchaseLimitQty' label={f('accountPurchaseLimitQty')} min={1} step={1} required />
@@ -293,13 +238,7 @@ function SaleFields({
           helperText={false}
         />
         <TextInput source='coupon' label={f('coupon')} helperText={translate('resources.flash-sales.couponHelp')} />
-        <NumberInput
-          source='sortOrder'
-          label={f('sortOrder')}
-          min={0}
-          step={1}
-          helperText={translate('admin.marketing.sortOrderHelp')}
-        />
+        <SortOrderInput label={f('sortOrder')} />
       </Box>
     </Box>
   )

@@ -1,60 +1,45 @@
 import { useEffect, useState } from 'react'
 import { Box } from '@mui/material'
-import {
-  Create,
-  Edit,
-  FunctionField,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  useLocaleState,
-  useRecordContext,
-  required,
-  useTranslate,
-} from 'react-admin'
+import { FunctionField, SelectInput, TextInput, required, useTranslate } from 'react-admin'
 import { useWatch } from 'react-hook-form'
 import type { ChangeArticle, CreateArticle, StaffArticle } from '../../../../../types/marketing/staff-schemas'
 import type { ArticleTypeList, ContentCategoryList, ContentType } from '../../../../../types/marketing'
 import { adminCall, queryString, request } from '../../../api/client'
-import { countryDateTime } from '../../../format'
 import {
-  SaveOnly,
-  EndActions,
-  ItemHeader,
+  BilingualField,
+  ContentCreate,
+  ContentEdit,
   SavedHtml,
   StateChip,
   StateList,
-  WithAside,
-  useContentSubmit,
+  WindowField,
+  newWindow,
 } from '../common/content'
-import { BilingualInput, CatalogNumbersInput, CountryDateTimeInput, FormHeading, parseList } from '../common/inputs'
+import {
+  BilingualInput,
+  CatalogNumbersInput,
+  CountryDateTimeInput,
+  FORM_ROW,
+  FormHeading,
+  formRow,
+  parseList,
+} from '../common/inputs'
 import { BilingualRichText } from '../common/RichText'
 
 const CONTENT_TYPES: ContentType[] = ['knowledge', 'application', 'workflow', 'industry', 'brand', 'campaign']
 
 /** Articles (content items of the learning centre and the content pages; GET /admin/articles, content.manage). */
 export function ArticleList() {
-  const [locale] = useLocaleState()
   const translate = useTranslate()
   return (
     <StateList empty='resources.articles.empty'>
-      <FunctionField<StaffArticle>
-        source='title'
-        sortable={false}
-        render={(r) => (locale === 'zh' ? r.title.zh : r.title.en)}
-      />
+      <BilingualField source='title' sortable={false} />
       <FunctionField<StaffArticle>
         source='contentType'
         sortable={false}
         render={(r) => translate(`resources.articles.contentTypes.${r.contentType}`)}
       />
-      <FunctionField<StaffArticle>
-        source='publishFrom'
-        sortable={false}
-        render={(r) =>
-          `${countryDateTime(r.publishFrom, 'cn')} – ${r.publishUntil ? countryDateTime(r.publishUntil, 'cn') : translate('resources.articles.noEnd')}`
-        }
-      />
+      <WindowField source='publishFrom' end='publishUntil' openEnd='resources.articles.noEnd' sortable={false} />
       <FunctionField<StaffArticle> source='state' sortable={false} render={(r) => <StateChip state={r.state} />} />
     </StateList>
   )
@@ -78,63 +63,29 @@ function toBody(v: Record<string, unknown>): CreateArticle {
 }
 
 export function ArticleCreate() {
-  const submit = useContentSubmit<CreateArticle>({
-    toBody,
-    create: (body) => adminCall('articleCreate', { body }),
-  })
   return (
-    <Create title='resources.articles.create'>
-      <SimpleForm
-        onSubmit={submit}
-        defaultValues={{
-          contentType: 'knowledge',
-          publishFrom: new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000).toISOString(),
-          publishUntil: null,
-          skus: [],
-        }}
-      >
-        <ArticleFields />
-      </SimpleForm>
-    </Create>
+    <ContentCreate<CreateArticle>
+      prefix='resources.articles'
+      toBody={toBody}
+      create={(body) => adminCall('articleCreate', { body })}
+      defaultValues={{ contentType: 'knowledge', publishFrom: newWindow(0).start, publishUntil: null, skus: [] }}
+    >
+      <ArticleFields />
+    </ContentCreate>
   )
 }
 
 export function ArticleEdit() {
   return (
-    <Edit
-      title={<ArticleTitle />}
-      mutationMode='pessimistic'
-      actions={
-        <EndActions
-          question='resources.articles.endQuestion'
-          onEnd={(id) => adminCall('articleEnd', { params: { id } })}
-        />
-      }
+    <ContentEdit<CreateArticle>
+      prefix='resources.articles'
+      onEnd={(id) => adminCall('articleEnd', { params: { id } })}
+      toBody={toBody}
+      change={(id, body) => adminCall('articleChange', { params: { id }, body: body as ChangeArticle })}
+      aside={<SavedHtml source='bodyHtml' />}
     >
-      <ItemHeader />
-      <ArticleEditForm />
-    </Edit>
-  )
-}
-
-function ArticleTitle() {
-  const r = useRecordContext<StaffArticle>()
-  const translate = useTranslate()
-  return <span>{translate('resources.articles.editTitle', { title: r?.title.en ?? '' })}</span>
-}
-
-function ArticleEditForm() {
-  const record = useRecordContext<StaffArticle>()
-  const submit = useContentSubmit<CreateArticle>({
-    toBody,
-    change: (id, body) => adminCall('articleChange', { params: { id }, body: body as ChangeArticle }),
-  })
-  return (
-    <SimpleForm onSubmit={submit} disabled={record?.state === 'ended'} toolbar={SaveOnly}>
-      <WithAside aside={<SavedHtml source='bodyHtml' />}>
-        <ArticleFields />
-      </WithAside>
-    </SimpleForm>
+      <ArticleFields />
+    </ContentEdit>
   )
 }
 
@@ -161,7 +112,7 @@ function ArticleFields() {
   const f = (name: string) => translate(`resources.articles.fields.${name}`)
   const contentType = useWatch({ name: 'contentType' }) as string | undefined
   const { categories, types } = useChoices(contentType)
-  const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, columnGap: 2, width: '100%' }
+  const row = formRow(3)
   return (
     <Box sx={{ width: '100%' }}>
       <Box sx={row}>
@@ -199,7 +150,7 @@ function ArticleFields() {
         fullWidth
       />
       <FormHeading>{translate('admin.marketing.window')}</FormHeading>
-      <Box sx={{ ...row, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Box sx={FORM_ROW}>
         <CountryDateTimeInput source='publishFrom' label={f('publishFrom')} required />
         <CountryDateTimeInput
           source='publishUntil'

@@ -1,24 +1,20 @@
 import { Box, Typography } from '@mui/material'
-import {
-  Create,
-  Edit,
-  FunctionField,
-  NumberInput,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  useLocaleState,
-  useRecordContext,
-  required,
-  useTranslate,
-} from 'react-admin'
+import { FunctionField, SelectInput, TextInput, useLocaleState, required, useTranslate } from 'react-admin'
 import { useWatch } from 'react-hook-form'
 import type { ChangeBanner, CreateBanner, StaffBanner } from '../../../../../types/marketing/staff-schemas'
 import { ROUTES } from '../../../../../types/routes'
 import { adminCall } from '../../../api/client'
-import { countryDateTime } from '../../../format'
-import { SaveOnly, EndActions, ItemHeader, StateChip, StateList, WithAside, useContentSubmit } from '../common/content'
-import { BilingualInput, CountryDateTimeInput, FormHeading } from '../common/inputs'
+import {
+  AsideSection,
+  BilingualField,
+  ContentCreate,
+  ContentEdit,
+  StateChip,
+  StateList,
+  WindowField,
+  newWindow,
+} from '../common/content'
+import { BilingualInput, CountryDateTimeInput, FORM_ROW, FormHeading, SortOrderInput } from '../common/inputs'
 
 /** routes a banner may not open (server/domains/marketing/staff/banners.ts NOT_LINKABLE) */
 const NOT_LINKABLE = new Set(['loginCallback', 'wechatLogin', 'orderConfirm'])
@@ -28,24 +24,15 @@ const paramsOf = (route: string | undefined) =>
 
 /** Home's banners (GET /admin/banners, content.manage). */
 export function BannerList() {
-  const [locale] = useLocaleState()
   return (
     <StateList empty='resources.banners.empty'>
-      <FunctionField<StaffBanner>
-        source='title'
-        sortable={false}
-        render={(r) => (locale === 'zh' ? r.title.zh : r.title.en)}
-      />
+      <BilingualField source='title' sortable={false} />
       <FunctionField<StaffBanner>
         source='link'
         sortable={false}
         render={(r) => [r.link.route, ...Object.entries(r.link.params).map(([k, v]) => `${k}=${v}`)].join(' · ')}
       />
-      <FunctionField<StaffBanner>
-        source='startAt'
-        sortable={false}
-        render={(r) => `${countryDateTime(r.startAt, 'cn')} – ${countryDateTime(r.endAt, 'cn')}`}
-      />
+      <WindowField source='startAt' end='endAt' sortable={false} />
       <FunctionField<StaffBanner> source='sortOrder' sortable={false} render={(r) => r.sortOrder} />
       <FunctionField<StaffBanner> source='state' sortable={false} render={(r) => <StateChip state={r.state} />} />
     </StateList>
@@ -72,67 +59,37 @@ function toBody(v: Record<string, unknown>): CreateBanner {
 }
 
 export function BannerCreate() {
-  const submit = useContentSubmit<CreateBanner>({
-    toBody,
-    create: (body) => adminCall('bannerCreate', { body }),
-  })
-  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000)
+  const { start, end } = newWindow(14)
   return (
-    <Create title='resources.banners.create'>
-      <SimpleForm
-        onSubmit={submit}
-        defaultValues={{
-          subtitle: { en: '', zh: '' },
-          link: { route: 'home', params: {} },
-          startAt: start.toISOString(),
-          endAt: new Date(start.getTime() + 14 * 86_400_000).toISOString(),
-          sortOrder: 0,
-        }}
-      >
-        <WithAside aside={<BannerPreview />}>
-          <BannerFields />
-        </WithAside>
-      </SimpleForm>
-    </Create>
+    <ContentCreate<CreateBanner>
+      prefix='resources.banners'
+      toBody={toBody}
+      create={(body) => adminCall('bannerCreate', { body })}
+      defaultValues={{
+        subtitle: { en: '', zh: '' },
+        link: { route: 'home', params: {} },
+        startAt: start,
+        endAt: end,
+        sortOrder: 0,
+      }}
+      aside={<BannerPreview />}
+    >
+      <BannerFields />
+    </ContentCreate>
   )
 }
 
 export function BannerEdit() {
   return (
-    <Edit
-      title={<BannerTitle />}
-      mutationMode='pessimistic'
-      actions={
-        <EndActions
-          question='resources.banners.endQuestion'
-          onEnd={(id) => adminCall('bannerEnd', { params: { id } })}
-        />
-      }
+    <ContentEdit<CreateBanner>
+      prefix='resources.banners'
+      onEnd={(id) => adminCall('bannerEnd', { params: { id } })}
+      toBody={toBody}
+      change={(id, body) => adminCall('bannerChange', { params: { id }, body: body as ChangeBanner })}
+      aside={<BannerPreview />}
     >
-      <ItemHeader />
-      <BannerEditForm />
-    </Edit>
-  )
-}
-
-function BannerTitle() {
-  const r = useRecordContext<StaffBanner>()
-  const translate = useTranslate()
-  return <span>{translate('resources.banners.editTitle', { title: r?.title.en ?? '' })}</span>
-}
-
-function BannerEditForm() {
-  const record = useRecordContext<StaffBanner>()
-  const submit = useContentSubmit<CreateBanner>({
-    toBody,
-    change: (id, body) => adminCall('bannerChange', { params: { id }, body: body as ChangeBanner }),
-  })
-  return (
-    <SimpleForm onSubmit={submit} disabled={record?.state === 'ended'} toolbar={SaveOnly}>
-      <WithAside aside={<BannerPreview />}>
-        <BannerFields />
-      </WithAside>
-    </SimpleForm>
+      <BannerFields />
+    </ContentEdit>
   )
 }
 
@@ -140,7 +97,7 @@ function BannerFields() {
   const translate = useTranslate()
   const f = (name: string) => translate(`resources.banners.fields.${name}`)
   const route = useWatch({ name: 'link.route' }) as string | undefined
-  const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }
+  const row = FORM_ROW
   return (
     <Box sx={{ width: '100%' }}>
       <FormHeading>{translate('admin.marketing.texts')}</FormHeading>
@@ -179,13 +136,7 @@ function BannerFields() {
         <CountryDateTimeInput source='startAt' label={f('startAt')} required />
         <CountryDateTimeInput source='endAt' label={f('endAt')} required />
       </Box>
-      <NumberInput
-        source='sortOrder'
-        label={f('sortOrder')}
-        min={0}
-        step={1}
-        helperText={translate('admin.marketing.sortOrderHelp')}
-      />
+      <SortOrderInput label={f('sortOrder')} />
     </Box>
   )
 }
@@ -202,14 +153,7 @@ function BannerPreview() {
   const lang = locale === 'zh' ? 'zh' : 'en'
   const image = typeof v.image === 'string' && v.image.startsWith('/media/') ? v.image : null
   return (
-    <Box
-      component='section'
-      aria-labelledby='banner-preview-title'
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, display: 'grid', gap: 1 }}
-    >
-      <Typography id='banner-preview-title' component='h2' variant='subtitle1' sx={{ fontWeight: 600 }}>
-        {translate('resources.banners.preview')}
-      </Typography>
+    <AsideSection id='banner-preview-title' title={translate('resources.banners.preview')}>
       <Box
         sx={{
           position: 'relative',
@@ -238,6 +182,6 @@ function BannerPreview() {
       <Typography variant='body2' color='text.secondary'>
         {translate('resources.banners.altNote')}
       </Typography>
-    </Box>
+    </AsideSection>
   )
 }

@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react'
 import { Alert, Box, Chip, Paper, Stack, Typography } from '@mui/material'
 import {
+  Create,
   CreateButton,
   Datagrid,
+  Edit,
   EditButton,
+  FunctionField,
   List,
   SaveButton,
+  SimpleForm,
   Toolbar,
   TopToolbar,
   useNotify,
@@ -13,9 +17,12 @@ import {
   useRedirect,
   useRefresh,
   useResourceContext,
+  useLocaleState,
   useTranslate,
+  type RaRecord,
 } from 'react-admin'
 import { DecisionButton } from '../../../components/DecisionButton'
+import { RecordTitle } from '../../../components/RecordTitle'
 import { StatusTabs } from '../../../components/StatusTabs'
 import { submissionErrorsOf } from './server-errors'
 import { LINK_TARGETS } from './RichText'
@@ -237,3 +244,169 @@ export const SaveOnly = (
     <SaveButton />
   </Toolbar>
 )
+
+type Submit<B extends Record<string, unknown>> = Parameters<typeof useContentSubmit<B>>[0]
+
+/** A new item's page: the form (beside its `aside`, when there is one) and its submit to the staff API. */
+export function ContentCreate<B extends Record<string, unknown>>({
+  prefix,
+  defaultValues,
+  aside,
+  children,
+  idKey,
+  ...submit
+}: Omit<Submit<B>, 'change' | 'fixed' | 'key'> & {
+  /** the resource's messages: the page's title is `${prefix}.create` */
+  prefix: string
+  /** the created item's key (default 'id'; `key` is React's) */
+  idKey?: string
+  defaultValues: Record<string, unknown>
+  aside?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <Create title={`${prefix}.create`}>
+      <CreateForm<B> {...submit} idKey={idKey} defaultValues={defaultValues} aside={aside}>
+        {children}
+      </CreateForm>
+    </Create>
+  )
+}
+
+function CreateForm<B extends Record<string, unknown>>({
+  defaultValues,
+  aside,
+  children,
+  idKey,
+  ...opts
+}: Omit<Submit<B>, 'key'> & {
+  idKey?: string
+  defaultValues: Record<string, unknown>
+  aside?: ReactNode
+  children: ReactNode
+}) {
+  const submit = useContentSubmit<B>({ ...opts, key: idKey })
+  return (
+    <SimpleForm onSubmit={submit} defaultValues={defaultValues}>
+      {aside ? <WithAside aside={aside}>{children}</WithAside> : children}
+    </SimpleForm>
+  )
+}
+
+/**
+ * An item's edit page: its title, End in the actions, the header (with `facts`), and the form beside its `aside`:
+ * Save only, closed once the item has ended; a change sends only what differs. `values` turns the record into the
+ * form's values where they differ.
+ */
+export function ContentEdit<B extends Record<string, unknown>>({
+  prefix,
+  titleValues = (r) => ({ title: (r?.title as { en?: string } | undefined)?.en ?? '' }),
+  onEnd,
+  facts,
+  ...form
+}: Omit<Submit<B>, 'create' | 'key'> & {
+  /** the resource's messages: `${prefix}.editTitle` (with `titleValues`, default the English title) and `.endQuestion` */
+  prefix: string
+  titleValues?: (record: RaRecord | undefined) => Record<string, unknown>
+  onEnd: (id: string) => Promise<unknown>
+  facts?: ReactNode
+  aside: ReactNode
+  values?: (record: RaRecord) => RaRecord
+  children: ReactNode
+}) {
+  return (
+    <Edit
+      title={<RecordTitle message={`${prefix}.editTitle`} values={titleValues} />}
+      mutationMode='pessimistic'
+      actions={<EndActions question={`${prefix}.endQuestion`} onEnd={onEnd} />}
+    >
+      <ItemHeader>{facts}</ItemHeader>
+      <EditForm<B> {...form} />
+    </Edit>
+  )
+}
+
+function EditForm<B extends Record<string, unknown>>({
+  aside,
+  values,
+  children,
+  ...opts
+}: Submit<B> & { aside: ReactNode; values?: (record: RaRecord) => RaRecord; children: ReactNode }) {
+  const record = useRecordContext()
+  const submit = useContentSubmit<B>(opts)
+  return (
+    <SimpleForm
+      onSubmit={submit}
+      {...(values && record ? { record: values(record) } : {})}
+      disabled={record?.state === 'ended'}
+      toolbar={SaveOnly}
+    >
+      <WithAside aside={aside}>{children}</WithAside>
+    </SimpleForm>
+  )
+}
+
+/** a new item's window: from the next whole hour (and `hoursLater` more), `days` long */
+export function newWindow(days: number, hoursLater = 0) {
+  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + hoursLater * 3_600_000)
+  return { start: start.toISOString(), end: new Date(start.getTime() + days * 86_400_000).toISOString() }
+}
+
+/** a column of a text buyers read in both languages (`{ en, zh }`): in the console's language */
+export function BilingualField({ source }: { source: string; sortable?: boolean }) {
+  const [locale] = useLocaleState()
+  return (
+    <FunctionField
+      source={source}
+      sortable={false}
+      render={(r) => {
+        const text = r[source] as { en: string; zh: string }
+        return locale === 'zh' ? text.zh : text.en
+      }}
+    />
+  )
+}
+
+/**
+ * a column of an item's window on its country's clock (China's for content without a country): from `source` to
+ * `end`, or to `openEnd` (a message) where it has no end
+ */
+export function WindowField({
+  source,
+  end,
+  openEnd,
+}: {
+  source: string
+  end: string
+  openEnd?: string
+  sortable?: boolean
+}) {
+  const translate = useTranslate()
+  return (
+    <FunctionField
+      source={source}
+      sortable={false}
+      render={(r) => {
+        const country = (r.country as string | undefined) ?? 'cn'
+        const until = r[end] as string | null
+        return `${countryDateTime(r[source] as string, country)} – ${until ? countryDateTime(until, country) : translate(openEnd ?? '')}`
+      }}
+    />
+  )
+}
+
+/** a titled panel beside a form (a preview, the rules that apply): a section named by its heading */
+export function AsideSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box
+      component='section'
+      aria-labelledby={id}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, display: 'grid', gap: 1 }}
+    >
+      <Typography id={id} component='h2' variant='subtitle1' sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  )
+}

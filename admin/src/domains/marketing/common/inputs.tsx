@@ -1,7 +1,19 @@
 import { Box, Typography } from '@mui/material'
-import { TextInput, useTranslate, type TextInputProps } from 'react-admin'
+import { NumberInput, TextInput, useTranslate, type TextInputProps } from 'react-admin'
 import { useWatch } from 'react-hook-form'
 import { COUNTRY_UTC_OFFSET_MINUTES, countryClockFixed, countryOf } from '../../../../../types/country-clock'
+
+/** a form's row of two fields side by side (stacked on a narrow screen); `columns` for another count */
+export const FORM_ROW = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+  columnGap: 2,
+  width: '100%',
+}
+export const formRow = (columns: number) => ({
+  ...FORM_ROW,
+  gridTemplateColumns: { xs: '1fr', md: Array(columns).fill('1fr').join(' ') },
+})
 
 /** '+08:00' for China, '+05:30' for India */
 export function countryOffset(country: string | null | undefined): string {
@@ -66,7 +78,7 @@ export function BilingualInput({
   const translate = useTranslate()
   const name = translate(label)
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+    <Box sx={FORM_ROW}>
       <TextInput
         source={`${source}.en`}
         label={translate('admin.marketing.inEnglish', { name })}
@@ -126,5 +138,19 @@ export function FormHeading({ children }: { children: string }) {
     <Typography component='h2' variant='subtitle1' sx={{ mt: 2, fontWeight: 600 }}>
       {children}
     </Typography>
+  )
+}
+
+/** the storefront's order among the items shown together (smallest first) */
+export function SortOrderInput({ label }: { label: string }) {
+  const translate = useTranslate()
+  return (
+    <NumberInput
+      source='sortOrder'
+      label={label}
+      min={0}
+      step={1}
+      helperText={translate('admin.marketing.sortOrderHelp')}
+    />
   )
 }

@@ -1,17 +1,14 @@
 import { Alert, Box, Typography } from '@mui/material'
 import {
-  Create,
-  Edit,
   FunctionField,
   NumberInput,
   RadioButtonGroupInput,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
   useLocaleState,
-  useRecordContext,
   useTranslate,
+  type RaRecord,
 } from 'react-admin'
 import { useWatch } from 'react-hook-form'
 import type { ChangeCoupon, CreateCoupon, StaffCoupon } from '../../../../../types/marketing/staff-schemas'
@@ -23,9 +20,25 @@ import {
   type CouponType,
 } from '../../../../../types/cart/coupons'
 import { adminCall } from '../../../api/client'
-import { countryDateTime, money } from '../../../format'
-import { SaveOnly, EndActions, ItemHeader, StateChip, StateList, WithAside, useContentSubmit } from '../common/content'
-import { BilingualInput, CatalogNumbersInput, CountryDateTimeInput, FormHeading, parseList } from '../common/inputs'
+import { money } from '../../../format'
+import {
+  AsideSection,
+  BilingualField,
+  ContentCreate,
+  ContentEdit,
+  StateChip,
+  StateList,
+  WindowField,
+  newWindow,
+} from '../common/content'
+import {
+  BilingualInput,
+  CatalogNumbersInput,
+  CountryDateTimeInput,
+  FORM_ROW,
+  FormHeading,
+  parseList,
+} from '../common/inputs'
 
 /** Coupons (the cart's promotion codes; GET /admin/coupons, coupon.manage). */
 export function CouponList() {
@@ -34,11 +47,7 @@ export function CouponList() {
     <StateList empty='resources.coupons.empty'>
       <TextField source='code' sortable={false} />
       <FunctionField<StaffCoupon> source='type' sortable={false} render={(r) => r.type} />
-      <FunctionField<StaffCoupon>
-        source='description'
-        sortable={false}
-        render={(r) => (locale === 'zh' ? r.description.zh : r.description.en)}
-      />
+      <BilingualField source='description' sortable={false} />
       <FunctionField<StaffCoupon>
         source='discount'
         sortable={false}
@@ -46,11 +55,7 @@ export function CouponList() {
           r.percentOff !== null ? `${r.percentOff}%` : money(r.amountOff, r.country === 'in' ? 'INR' : 'CNY', locale)
         }
       />
-      <FunctionField<StaffCoupon>
-        source='validFrom'
-        sortable={false}
-        render={(r) => `${countryDateTime(r.validFrom, r.country)} – ${countryDateTime(r.validTo, r.country)}`}
-      />
+      <WindowField source='validFrom' end='validTo' sortable={false} />
       <FunctionField<StaffCoupon> source='state' sortable={false} render={(r) => <StateChip state={r.state} />} />
     </StateList>
   )
@@ -75,78 +80,39 @@ function toBody(v: Record<string, unknown>): CreateCoupon {
 }
 
 /** a stored coupon as the form's values: its kind of discount chosen */
-const valuesOf = (r: StaffCoupon | undefined) =>
-  r ? { ...r, kind: r.percentOff !== null ? 'percent' : 'amount' } : undefined
+const valuesOf = (r: RaRecord) => ({ ...r, kind: r.percentOff !== null ? 'percent' : 'amount' })
 
 export function CouponCreate() {
-  const submit = useContentSubmit<CreateCoupon>({
-    toBody,
-    key: 'code',
-    create: (body) => adminCall('couponCreate', { body }),
-  })
-  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000)
+  const { start, end } = newWindow(30)
   return (
-    <Create title='resources.coupons.create'>
-      <SimpleForm
-        onSubmit={submit}
-        defaultValues={{
-          country: 'cn',
-          kind: 'percent',
-          minAmount: 0,
-          validFrom: start.toISOString(),
-          validTo: new Date(start.getTime() + 30 * 86_400_000).toISOString(),
-          skus: [],
-        }}
-      >
-        <WithAside aside={<CombinationHelp />}>
-          <CouponFields creating />
-        </WithAside>
-      </SimpleForm>
-    </Create>
+    <ContentCreate<CreateCoupon>
+      prefix='resources.coupons'
+      toBody={toBody}
+      idKey='code'
+      create={(body) => adminCall('couponCreate', { body })}
+      defaultValues={{ country: 'cn', kind: 'percent', minAmount: 0, validFrom: start, validTo: end, skus: [] }}
+      aside={<CombinationHelp />}
+    >
+      <CouponFields creating />
+    </ContentCreate>
   )
 }
 
 export function CouponEdit() {
   return (
-    <Edit
-      title={<CouponTitle />}
-      mutationMode='pessimistic'
-      actions={
-        <EndActions
-          question='resources.coupons.endQuestion'
-          onEnd={(code) => adminCall('couponEnd', { params: { code } })}
-        />
-      }
-    >
-      <ItemHeader />
-      <CouponEditForm />
-    </Edit>
-  )
-}
-
-function CouponTitle() {
-  const r = useRecordContext<StaffCoupon>()
-  const translate = useTranslate()
-  return <span>{translate('resources.coupons.editTitle', { code: r?.code ?? '' })}</span>
-}
-
-function CouponEditForm() {
-  const record = useRecordContext<StaffCoupon>()
-  const submit = useContentSubmit<CreateCoupon>({
-    toBody: (v) => {
-      const b = toBody(v)
+    <ContentEdit<CreateCoupon>
+      prefix='resources.coupons'
+      titleValues={(r) => ({ code: r?.code ?? '' })}
+      onEnd={(code) => adminCall('couponEnd', { params: { code } })}
       // a change sends the kind of discount it gives; the other is replaced by the server
-      return b
-    },
-    fixed: ['code', 'country'],
-    change: (code, body) => adminCall('couponChange', { params: { code }, body: body as ChangeCoupon }),
-  })
-  return (
-    <SimpleForm onSubmit={submit} record={valuesOf(record)} disabled={record?.state === 'ended'} toolbar={SaveOnly}>
-      <WithAside aside={<CombinationHelp />}>
-        <CouponFields />
-      </WithAside>
-    </SimpleForm>
+      toBody={toBody}
+      fixed={['code', 'country']}
+      change={(code, body) => adminCall('couponChange', { params: { code }, body: body as ChangeCoupon })}
+      values={valuesOf}
+      aside={<CombinationHelp />}
+    >
+      <CouponFields />
+    </ContentEdit>
   )
 }
 
@@ -156,7 +122,7 @@ function CouponFields({ creating }: { creating?: boolean }) {
   const kind = useWatch({ name: 'kind' }) as string | undefined
   const skus = useWatch({ name: 'skus' }) as string[] | string | undefined
   const skuCount = Array.isArray(skus) ? skus.length : parseList(skus).length
-  const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }
+  const row = FORM_ROW
   return (
     <Box sx={{ width: '100%' }}>
       <Box sx={row}>
@@ -251,14 +217,7 @@ function CombinationHelp() {
   const others = COUPON_TYPES.filter((t) => t !== type)
   const withType = (t: CouponType) => (type ? checkCouponCombination([`${type}X1`, `${t}X2`]).ok : false)
   return (
-    <Box
-      component='section'
-      aria-labelledby='coupon-rules-title'
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, display: 'grid', gap: 1 }}
-    >
-      <Typography id='coupon-rules-title' component='h2' variant='subtitle1' sx={{ fontWeight: 600 }}>
-        {translate('resources.coupons.rules.title')}
-      </Typography>
+    <AsideSection id='coupon-rules-title' title={translate('resources.coupons.rules.title')}>
       <Typography variant='body2'>{translate('resources.coupons.rules.letter')}</Typography>
       <Typography variant='body2'>{translate('resources.coupons.rules.oneEach')}</Typography>
       <Typography variant='body2'>{translate('resources.coupons.rules.pd')}</Typography>
@@ -280,6 +239,6 @@ function CombinationHelp() {
           {translate('resources.coupons.rules.typeCode')}
         </Typography>
       )}
-    </Box>
+    </AsideSection>
   )
 }

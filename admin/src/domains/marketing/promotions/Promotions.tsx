@@ -1,47 +1,35 @@
 import { Box } from '@mui/material'
-import {
-  Create,
-  Edit,
-  FunctionField,
-  NumberInput,
-  SimpleForm,
-  TextInput,
-  useLocaleState,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin'
+import { FunctionField, TextInput, useTranslate } from 'react-admin'
 import type { ChangePromotion, CreatePromotion, StaffPromotion } from '../../../../../types/marketing/staff-schemas'
 import { adminCall } from '../../../api/client'
-import { countryDateTime } from '../../../format'
 import {
-  SaveOnly,
-  EndActions,
-  ItemHeader,
+  BilingualField,
+  ContentCreate,
+  ContentEdit,
   SavedHtml,
   StateChip,
   StateList,
-  WithAside,
-  useContentSubmit,
+  WindowField,
+  newWindow,
 } from '../common/content'
-import { BilingualInput, CatalogNumbersInput, CountryDateTimeInput, FormHeading, parseList } from '../common/inputs'
+import {
+  BilingualInput,
+  CatalogNumbersInput,
+  CountryDateTimeInput,
+  FORM_ROW,
+  FormHeading,
+  parseList,
+  SortOrderInput,
+} from '../common/inputs'
 import { BilingualRichText } from '../common/RichText'
 
 /** Promotions (the /promotions/{category}/{subject}/{id} pages; GET /admin/promotions, promotion.manage). */
 export function PromotionList() {
-  const [locale] = useLocaleState()
   return (
     <StateList empty='resources.promotions.empty'>
-      <FunctionField<StaffPromotion>
-        source='title'
-        sortable={false}
-        render={(r) => (locale === 'zh' ? r.title.zh : r.title.en)}
-      />
+      <BilingualField source='title' sortable={false} />
       <FunctionField<StaffPromotion> source='page' sortable={false} render={(r) => `${r.category}/${r.subject}`} />
-      <FunctionField<StaffPromotion>
-        source='startAt'
-        sortable={false}
-        render={(r) => `${countryDateTime(r.startAt, 'cn')} – ${countryDateTime(r.endAt, 'cn')}`}
-      />
+      <WindowField source='startAt' end='endAt' sortable={false} />
       <FunctionField<StaffPromotion> source='products' sortable={false} render={(r) => r.products.length} />
       <FunctionField<StaffPromotion> source='state' sortable={false} render={(r) => <StateChip state={r.state} />} />
     </StateList>
@@ -67,71 +55,37 @@ function toBody(v: Record<string, unknown>): CreatePromotion {
 }
 
 export function PromotionCreate() {
-  const submit = useContentSubmit<CreatePromotion>({
-    toBody,
-    create: (body) => adminCall('promotionCreate', { body }),
-  })
-  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000)
+  const { start, end } = newWindow(14)
   return (
-    <Create title='resources.promotions.create'>
-      <SimpleForm
-        onSubmit={submit}
-        defaultValues={{
-          startAt: start.toISOString(),
-          endAt: new Date(start.getTime() + 14 * 86_400_000).toISOString(),
-          sortOrder: 0,
-          products: [],
-        }}
-      >
-        <PromotionFields />
-      </SimpleForm>
-    </Create>
+    <ContentCreate<CreatePromotion>
+      prefix='resources.promotions'
+      toBody={toBody}
+      create={(body) => adminCall('promotionCreate', { body })}
+      defaultValues={{ startAt: start, endAt: end, sortOrder: 0, products: [] }}
+    >
+      <PromotionFields />
+    </ContentCreate>
   )
 }
 
 export function PromotionEdit() {
   return (
-    <Edit
-      title={<PromotionTitle />}
-      mutationMode='pessimistic'
-      actions={
-        <EndActions
-          question='resources.promotions.endQuestion'
-          onEnd={(id) => adminCall('promotionEnd', { params: { id } })}
-        />
-      }
+    <ContentEdit<CreatePromotion>
+      prefix='resources.promotions'
+      onEnd={(id) => adminCall('promotionEnd', { params: { id } })}
+      toBody={toBody}
+      change={(id, body) => adminCall('promotionChange', { params: { id }, body: body as ChangePromotion })}
+      aside={<SavedHtml source='bodyHtml' />}
     >
-      <ItemHeader />
-      <PromotionEditForm />
-    </Edit>
-  )
-}
-
-function PromotionTitle() {
-  const r = useRecordContext<StaffPromotion>()
-  const translate = useTranslate()
-  return <span>{translate('resources.promotions.editTitle', { title: r?.title.en ?? '' })}</span>
-}
-
-function PromotionEditForm() {
-  const record = useRecordContext<StaffPromotion>()
-  const submit = useContentSubmit<CreatePromotion>({
-    toBody,
-    change: (id, body) => adminCall('promotionChange', { params: { id }, body: body as ChangePromotion }),
-  })
-  return (
-    <SimpleForm onSubmit={submit} disabled={record?.state === 'ended'} toolbar={SaveOnly}>
-      <WithAside aside={<SavedHtml source='bodyHtml' />}>
-        <PromotionFields />
-      </WithAside>
-    </SimpleForm>
+      <PromotionFields />
+    </ContentEdit>
   )
 }
 
 function PromotionFields() {
   const translate = useTranslate()
   const f = (name: string) => translate(`resources.promotions.fields.${name}`)
-  const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }
+  const row = FORM_ROW
   const slug = (v: string) => (v && !SLUG.test(v) ? translate('resources.promotions.slugHelp') : undefined)
   return (
     <Box sx={{ width: '100%' }}>
@@ -171,13 +125,7 @@ function PromotionFields() {
         label={f('products')}
         helperText={translate('resources.promotions.productsHelp')}
       />
-      <NumberInput
-        source='sortOrder'
-        label={f('sortOrder')}
-        min={0}
-        step={1}
-        helperText={translate('admin.marketing.sortOrderHelp')}
-      />
+      <SortOrderInput label={f('sortOrder')} />
     </Box>
   )
 }

@@ -1,29 +1,16 @@
 import { Box, Typography } from '@mui/material'
 import {
   ArrayInput,
-  Create,
-  CreateButton,
-  Datagrid,
-  Edit,
-  EditButton,
   FormDataConsumer,
   FunctionField,
-  List,
   NumberInput,
-  SaveButton,
   SelectInput,
-  SimpleForm,
   SimpleFormIterator,
-  TextField as RaTextField,
   TextInput,
-  Toolbar,
-  TopToolbar,
   maxLength,
   maxValue,
   minValue,
   required,
-  useLocaleState,
-  useRecordContext,
   useTranslate,
 } from 'react-admin'
 import type {
@@ -34,79 +21,51 @@ import type {
 } from '../../../../../types/membership/staff-endpoints'
 import { adminCall } from '../../../api/client'
 import { ChinaDateTimeInput } from '../china-time'
-import { EndButton } from '../EndButton'
-import { COUNTRY_CHOICES, Window } from '../gifts/Gifts'
+import {
+  COUNTRY_CHOICES,
+  ScheduledCreate,
+  ScheduledEdit,
+  ScheduledList,
+  T,
+  cell,
+  half,
+  row,
+  type Ending,
+} from '../scheduled'
 
 const P = 'resources.draws'
 const KINDS = ['lucky', 'blind_box', 'wheel'] as const
 const PERIODS = ['day', 'week', 'month'] as const
 const PRIZE_KINDS = ['none', 'points', 'physical'] as const
 
-function T({ k }: { k: string }) {
-  const translate = useTranslate()
-  return <>{translate(k)}</>
+const ENDING: Ending<AdminDraw> = {
+  prefix: P,
+  endedState: 'over',
+  onEnd: (draw) => adminCall('membershipEndDraw', { params: { id: draw.id }, body: {} }),
 }
-
-const FILTERS = [<SelectInput key='country' source='country' alwaysOn choices={COUNTRY_CHOICES} />]
 
 /** Lucky draws (GET /admin/draws): by country, then the storefront's order. */
 export function DrawList() {
-  const [locale] = useLocaleState()
   return (
-    <List
-      filters={FILTERS}
-      exporter={false}
-      perPage={25}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
-    >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <RaTextField source='id' sortable={false} sx={{ whiteSpace: 'nowrap' }} />
+    <ScheduledList<AdminDraw>
+      {...ENDING}
+      columns={[
         <FunctionField<AdminDraw>
-          source='name'
+          key='kind'
+          source='kind'
           sortable={false}
-          render={(r) => (locale === 'zh' ? r.nameZh : r.nameEn)}
-        />
+          render={(r) => <T k={`${P}.kind.${r.kind}`} />}
+        />,
         <FunctionField<AdminDraw>
-          source='country'
+          key='pointsPerDraw'
+          source='pointsPerDraw'
           sortable={false}
-          render={(r) => <T k={`resources.gifts.countries.${r.country}`} />}
-        />
-        <FunctionField<AdminDraw> source='kind' sortable={false} render={(r) => <T k={`${P}.kind.${r.kind}`} />} />
-        <FunctionField<AdminDraw> source='pointsPerDraw' sortable={false} render={(r) => r.pointsPerDraw} />
-        <FunctionField<AdminDraw> source='prizes' sortable={false} render={(r) => r.prizes.length} />
-        <FunctionField<AdminDraw> source='draws' sortable={false} render={(r) => r.draws} />
-        <FunctionField<AdminDraw> source='state' sortable={false} render={(r) => <T k={`${P}.state.${r.state}`} />} />
-        <FunctionField<AdminDraw>
-          source='window'
-          sortable={false}
-          render={(r) => <Window startAt={r.startAt} endAt={r.endAt} country={r.country} />}
-        />
-        <FunctionField<AdminDraw>
-          source='actions'
-          sortable={false}
-          label={`${P}.fields.actions`}
-          render={(r) => <DrawActions draw={r} />}
-        />
-      </Datagrid>
-    </List>
-  )
-}
-
-function DrawActions({ draw }: { draw: AdminDraw }) {
-  const translate = useTranslate()
-  if (draw.state === 'over') return null
-  return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      <EditButton record={draw} aria-label={translate(`${P}.editOne`, { name: draw.nameEn })} />
-      <EndButton
-        question={translate(`${P}.endQuestion`, { name: draw.nameEn })}
-        onConfirm={() => adminCall('membershipEndDraw', { params: { id: draw.id }, body: {} })}
-      />
-    </Box>
+          render={(r) => r.pointsPerDraw}
+        />,
+        <FunctionField<AdminDraw> key='prizes' source='prizes' sortable={false} render={(r) => r.prizes.length} />,
+        <FunctionField<AdminDraw> key='draws' source='draws' sortable={false} render={(r) => r.draws} />,
+      ]}
+    />
   )
 }
 
@@ -159,9 +118,6 @@ function validateDraw(values: Record<string, unknown>) {
 
 function DrawFields({ create }: { create?: boolean }) {
   const translate = useTranslate()
-  const half = { sx: { flex: '1 1 260px', minWidth: 0 } }
-  const cell = { sx: { flex: '1 1 160px', minWidth: 0 } }
-  const row = { sx: { display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' } }
   return (
     <>
       <Box {...row}>
@@ -291,49 +247,17 @@ const DRAW_DEFAULTS = {
 /** A new draw: POST /admin/draws. */
 export function DrawCreate() {
   return (
-    <Create redirect='list' transform={(d: Record<string, unknown>) => createBody(d)}>
-      <SimpleForm defaultValues={DRAW_DEFAULTS} validate={validateDraw} sx={{ maxWidth: 1100 }}>
-        <DrawFields create />
-      </SimpleForm>
-    </Create>
+    <ScheduledCreate toBody={createBody} defaultValues={DRAW_DEFAULTS} validate={validateDraw} maxWidth={1100}>
+      <DrawFields create />
+    </ScheduledCreate>
   )
-}
-
-function DrawEditToolbar() {
-  const draw = useRecordContext<AdminDraw>()
-  const translate = useTranslate()
-  return (
-    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-      <SaveButton />
-      {draw && draw.state !== 'over' && (
-        <EndButton
-          variant='contained'
-          question={translate(`${P}.endQuestion`, { name: draw.nameEn })}
-          onConfirm={() => adminCall('membershipEndDraw', { params: { id: draw.id }, body: {} })}
-        />
-      )}
-    </Toolbar>
-  )
-}
-
-function DrawTitle() {
-  const draw = useRecordContext<AdminDraw>()
-  const translate = useTranslate()
-  return <>{translate(`${P}.editTitle`, { id: draw?.id ?? '' })}</>
 }
 
 /** A draw's change: PUT /admin/draws/:id with every field; a prize keeps its id, one left out is removed. */
 export function DrawEdit() {
   return (
-    <Edit
-      mutationMode='pessimistic'
-      redirect='list'
-      title={<DrawTitle />}
-      transform={(d: Record<string, unknown>) => changeBody(d)}
-    >
-      <SimpleForm validate={validateDraw} toolbar={<DrawEditToolbar />} sx={{ maxWidth: 1100 }}>
-        <DrawFields />
-      </SimpleForm>
-    </Edit>
+    <ScheduledEdit<AdminDraw> {...ENDING} toBody={changeBody} validate={validateDraw} maxWidth={1100}>
+      <DrawFields />
+    </ScheduledEdit>
   )
 }

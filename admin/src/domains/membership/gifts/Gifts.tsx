@@ -1,123 +1,58 @@
 import { Box, Typography } from '@mui/material'
 import {
   BooleanInput,
-  Create,
-  CreateButton,
-  Datagrid,
-  Edit,
-  EditButton,
   FunctionField,
-  List,
   NumberInput,
-  SaveButton,
   SelectInput,
-  SimpleForm,
-  TextField as RaTextField,
   TextInput,
-  Toolbar,
-  TopToolbar,
   maxLength,
   maxValue,
   minValue,
   required,
-  useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin'
 import type { AdminGift, ChangeGiftBody, CreateGiftBody } from '../../../../../types/membership/staff-endpoints'
 import { MAX_GIFT_IMAGE_LENGTH, safeGiftImage } from '../../../../../types/membership/staff-rules'
 import { adminCall } from '../../../api/client'
-import { countryDateTime } from '../../../format'
 import { ChinaDateTimeInput } from '../china-time'
-import { EndButton } from '../EndButton'
+import {
+  COUNTRY_CHOICES,
+  ScheduledCreate,
+  ScheduledEdit,
+  ScheduledList,
+  cell,
+  half,
+  row,
+  type Ending,
+} from '../scheduled'
 
 const P = 'resources.gifts'
 const CATEGORIES = ['lab', 'office', 'lifestyle', 'voucher', 'equipment'] as const
 const STATES = ['scheduled', 'live', 'ended'] as const
-export const COUNTRY_CHOICES = [
-  { id: 'cn', name: 'resources.gifts.countries.cn' },
-  { id: 'in', name: 'resources.gifts.countries.in' },
-]
 
 const FILTERS = [
-  <SelectInput key='country' source='country' alwaysOn choices={COUNTRY_CHOICES} />,
   <SelectInput key='state' source='state' alwaysOn choices={STATES.map((s) => ({ id: s, name: `${P}.state.${s}` }))} />,
 ]
 
-function T({ k }: { k: string }) {
-  const translate = useTranslate()
-  return <>{translate(k)}</>
+const ENDING: Ending<AdminGift> = {
+  prefix: P,
+  endedState: 'ended',
+  onEnd: (gift) => adminCall('membershipEndGift', { params: { id: gift.id }, body: {} }),
 }
 
 /** Gifts of the gift centre (GET /admin/gifts): by country, then the storefront's order. */
 export function GiftList() {
-  const [locale] = useLocaleState()
   return (
-    <List
+    <ScheduledList<AdminGift>
+      {...ENDING}
       filters={FILTERS}
-      exporter={false}
-      perPage={25}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
-    >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <RaTextField source='id' sortable={false} sx={{ whiteSpace: 'nowrap' }} />
-        <FunctionField<AdminGift>
-          source='name'
-          sortable={false}
-          render={(r) => (locale === 'zh' ? r.nameZh : r.nameEn)}
-        />
-        <FunctionField<AdminGift>
-          source='country'
-          sortable={false}
-          render={(r) => <T k={`${P}.countries.${r.country}`} />}
-        />
-        <FunctionField<AdminGift> source='points' sortable={false} render={(r) => r.points} />
-        <FunctionField<AdminGift> source='stock' sortable={false} render={(r) => r.stock} />
-        <FunctionField<AdminGift> source='redeemed' sortable={false} render={(r) => r.redeemed} />
-        <FunctionField<AdminGift> source='state' sortable={false} render={(r) => <T k={`${P}.state.${r.state}`} />} />
-        <FunctionField<AdminGift>
-          source='window'
-          sortable={false}
-          render={(r) => <Window startAt={r.startAt} endAt={r.endAt} country={r.country} />}
-        />
-        <FunctionField<AdminGift>
-          source='actions'
-          label={`${P}.fields.actions`}
-          sortable={false}
-          render={(r) => <GiftActions gift={r} />}
-        />
-      </Datagrid>
-    </List>
-  )
-}
-
-export function Window({ startAt, endAt, country }: { startAt: string | null; endAt: string | null; country: string }) {
-  const translate = useTranslate()
-  return (
-    <Box component='span' sx={{ whiteSpace: 'nowrap' }}>
-      {startAt ? countryDateTime(startAt, country) : translate(`${P}.openStart`)}
-      <br />
-      {endAt ? `→ ${countryDateTime(endAt, country)}` : `→ ${translate(`${P}.openEnd`)}`}
-    </Box>
-  )
-}
-
-function GiftActions({ gift }: { gift: AdminGift }) {
-  const translate = useTranslate()
-  const name = gift.nameEn
-  if (gift.state === 'ended') return null
-  return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      <EditButton record={{ ...gift, id: gift.id }} aria-label={translate(`${P}.editOne`, { name })} />
-      <EndButton
-        question={translate(`${P}.endQuestion`, { name })}
-        onConfirm={() => adminCall('membershipEndGift', { params: { id: gift.id }, body: {} })}
-      />
-    </Box>
+      columns={[
+        <FunctionField<AdminGift> key='points' source='points' sortable={false} render={(r) => r.points} />,
+        <FunctionField<AdminGift> key='stock' source='stock' sortable={false} render={(r) => r.stock} />,
+        <FunctionField<AdminGift> key='redeemed' source='redeemed' sortable={false} render={(r) => r.redeemed} />,
+      ]}
+    />
   )
 }
 
@@ -166,9 +101,6 @@ function validateGift(values: Record<string, unknown>) {
 
 function GiftFields({ create }: { create?: boolean }) {
   const translate = useTranslate()
-  const half = { sx: { flex: '1 1 260px', minWidth: 0 } }
-  const cell = { sx: { flex: '1 1 160px', minWidth: 0 } }
-  const row = { sx: { display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' } }
   return (
     <>
       {create && (
@@ -244,35 +176,10 @@ const GIFT_DEFAULTS = {
 /** A new gift: POST /admin/gifts. */
 export function GiftCreate() {
   return (
-    <Create redirect='list' transform={(d: Record<string, unknown>) => createBody(d)}>
-      <SimpleForm defaultValues={GIFT_DEFAULTS} validate={validateGift} sx={{ maxWidth: 960 }}>
-        <GiftFields create />
-      </SimpleForm>
-    </Create>
+    <ScheduledCreate toBody={createBody} defaultValues={GIFT_DEFAULTS} validate={validateGift} maxWidth={960}>
+      <GiftFields create />
+    </ScheduledCreate>
   )
-}
-
-function GiftEditToolbar() {
-  const gift = useRecordContext<AdminGift>()
-  const translate = useTranslate()
-  return (
-    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-      <SaveButton />
-      {gift && gift.state !== 'ended' && (
-        <EndButton
-          variant='contained'
-          question={translate(`${P}.endQuestion`, { name: gift.nameEn })}
-          onConfirm={() => adminCall('membershipEndGift', { params: { id: gift.id }, body: {} })}
-        />
-      )}
-    </Toolbar>
-  )
-}
-
-function GiftTitle() {
-  const gift = useRecordContext<AdminGift>()
-  const translate = useTranslate()
-  return <>{translate(`${P}.editTitle`, { id: gift?.id ?? '' })}</>
 }
 
 function EndedNotice() {
@@ -289,16 +196,9 @@ function EndedNotice() {
 /** A gift's change: PUT /admin/gifts/:id with every field; the End button in its toolbar. */
 export function GiftEdit() {
   return (
-    <Edit
-      mutationMode='pessimistic'
-      redirect='list'
-      title={<GiftTitle />}
-      transform={(d: Record<string, unknown>) => changeBody(d)}
-    >
-      <SimpleForm validate={validateGift} toolbar={<GiftEditToolbar />} sx={{ maxWidth: 960 }}>
-        <EndedNotice />
-        <GiftFields />
-      </SimpleForm>
-    </Edit>
+    <ScheduledEdit<AdminGift> {...ENDING} toBody={changeBody} validate={validateGift} maxWidth={960}>
+      <EndedNotice />
+      <GiftFields />
+    </ScheduledEdit>
   )
 }
