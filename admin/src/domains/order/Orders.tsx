@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { Box, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material'
+import { useState, type ReactNode } from 'react'
+import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material'
 import DownloadIcon from '@mui/icons-material/Download'
 import {
   Datagrid,
@@ -23,9 +23,11 @@ import { Link as RouterLink } from 'react-router-dom'
 import type { AdminOrderDetail, AdminOrderSummary } from '../../../../types/order/staff-endpoints'
 import { ORDER_STATUS_CODES } from '../../../../types/order/schemas'
 import { download, queryString } from '../../api/client'
+import { Facts } from '../../components/Facts'
+import { Loading } from '../../components/Loading'
 import { countryDateTime, money } from '../../format'
 import {
-  Facts,
+  accountText,
   useCategoryText,
   OrderDecisions,
   OrderStatus,
@@ -83,11 +85,7 @@ export function OrderList() {
           sortable={false}
           render={(r) => countryDateTime(r.placedAt, r.account.country)}
         />
-        <FunctionField<AdminOrderSummary>
-          source='account'
-          sortable={false}
-          render={(r) => `${r.account.name ?? '—'} (${r.account.number ?? '—'})`}
-        />
+        <FunctionField<AdminOrderSummary> source='account' sortable={false} render={(r) => accountText(r.account)} />
         <RaTextField source='poNumber' sortable={false} emptyText='—' />
         <FunctionField<AdminOrderSummary>
           source='status'
@@ -140,7 +138,7 @@ export function OrderShow() {
   )
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   const translate = useTranslate()
   return (
     <Card variant='outlined' component='section' aria-label={translate(title)}>
@@ -154,13 +152,34 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   )
 }
 
+/** A section of the order that is one small table: its title and its headers are messages of the orders. */
+function TableSection({
+  name,
+  prefix,
+  ...table
+}: {
+  name: string
+  prefix: string
+  head: string[]
+  rows: ReactNode[][]
+  numeric?: number[]
+}) {
+  const translate = useTranslate()
+  const title = `resources.orders.sections.${name}`
+  return (
+    <Section title={title}>
+      <SmallTable caption={translate(title)} prefix={`resources.orders.${prefix}`} {...table} />
+    </Section>
+  )
+}
+
 function OrderDetailView() {
   const o = useRecordContext<AdminOrderDetail>()
   const translate = useTranslate()
   const [locale] = useLocaleState()
   const categoryText = useCategoryText()
   // until the detail is in, react-admin shows the list's row (a summary): wait for the detail
-  if (!o || !o.lines) return <CircularProgress size={24} aria-label={translate('ra.page.loading')} sx={{ m: 2 }} />
+  if (!o || !o.lines) return <Loading />
   const c = o.currency
   const country = o.account.country
   const at = (v: string | null) => countryDateTime(v, country)
@@ -190,7 +209,7 @@ function OrderDetailView() {
               ['resources.orders.fields.salesOrderNumber', o.salesOrderNumber],
               ['resources.orders.fields.poNumber', o.poNumber],
               ['resources.orders.fields.placedAt', at(o.placedAt)],
-              ['resources.orders.fields.account', `${o.account.name ?? '—'} (${o.account.number ?? '—'})`],
+              ['resources.orders.fields.account', accountText(o.account)],
               ['resources.orders.fields.buyer', [o.buyer.userName, o.buyer.email].filter(Boolean).join(' · ')],
               ['resources.orders.fields.source', o.source],
               ['resources.orders.fields.orderType', o.orderType],
@@ -211,69 +230,53 @@ function OrderDetailView() {
         </Box>
         <OrderDecisions order={o} />
       </Section>
-      <Section title='resources.orders.sections.lines'>
-        <SmallTable
-          caption={translate('resources.orders.sections.lines')}
-          head={[
-            'resources.orders.line.lineNumber',
-            'resources.orders.line.catalogNumber',
-            'resources.orders.line.title',
-            'resources.orders.line.size',
-            'resources.orders.line.quantity',
-            'resources.orders.line.allocated',
-            'resources.orders.line.backordered',
-            'resources.orders.line.unitPrice',
-            'resources.orders.line.lineTotal',
-          ]}
-          numeric={[4, 5, 6, 7, 8]}
-          rows={o.lines.map((l) => [
-            l.lineNumber,
-            l.catalogNumber,
-            l.title,
-            l.size,
-            l.quantity,
-            l.allocatedQuantity,
-            l.backorderedQuantity,
-            m(l.unitPrice),
-            m(l.lineTotal),
-          ])}
-        />
-      </Section>
-      <Section title='resources.orders.sections.shipments'>
-        <SmallTable
-          caption={translate('resources.orders.sections.shipments')}
-          head={[
-            'resources.orders.shipment.carrier',
-            'resources.orders.shipment.expressNumber',
-            'resources.orders.shipment.shippedAt',
-            'resources.orders.shipment.signedAt',
-            'resources.orders.shipment.packageStatus',
-          ]}
-          rows={o.shipments.map((s) => [s.carrier, s.expressNumber, at(s.shippedAt), at(s.signedAt), s.packageStatus])}
-        />
-      </Section>
-      <Section title='resources.orders.sections.invoices'>
-        <SmallTable
-          caption={translate('resources.orders.sections.invoices')}
-          head={[
-            'resources.orders.invoice.invoiceNumber',
-            'resources.orders.invoice.kind',
-            'resources.orders.invoice.amount',
-            'resources.orders.invoice.status',
-            'resources.orders.invoice.issueDate',
-            'resources.orders.invoice.dueDate',
-          ]}
-          numeric={[2]}
-          rows={o.invoices.map((i) => [
-            i.invoiceNumber,
-            i.kind,
-            money(i.amount, i.currency, locale),
-            i.status,
-            at(i.issueDate),
-            at(i.dueDate),
-          ])}
-        />
-      </Section>
+      <TableSection
+        name='lines'
+        prefix='line'
+        head={[
+          'lineNumber',
+          'catalogNumber',
+          'title',
+          'size',
+          'quantity',
+          'allocated',
+          'backordered',
+          'unitPrice',
+          'lineTotal',
+        ]}
+        numeric={[4, 5, 6, 7, 8]}
+        rows={o.lines.map((l) => [
+          l.lineNumber,
+          l.catalogNumber,
+          l.title,
+          l.size,
+          l.quantity,
+          l.allocatedQuantity,
+          l.backorderedQuantity,
+          m(l.unitPrice),
+          m(l.lineTotal),
+        ])}
+      />
+      <TableSection
+        name='shipments'
+        prefix='shipment'
+        head={['carrier', 'expressNumber', 'shippedAt', 'signedAt', 'packageStatus']}
+        rows={o.shipments.map((s) => [s.carrier, s.expressNumber, at(s.shippedAt), at(s.signedAt), s.packageStatus])}
+      />
+      <TableSection
+        name='invoices'
+        prefix='invoice'
+        head={['invoiceNumber', 'kind', 'amount', 'status', 'issueDate', 'dueDate']}
+        numeric={[2]}
+        rows={o.invoices.map((i) => [
+          i.invoiceNumber,
+          i.kind,
+          money(i.amount, i.currency, locale),
+          i.status,
+          at(i.issueDate),
+          at(i.dueDate),
+        ])}
+      />
       <Section title='resources.orders.sections.requests'>
         {o.requests.length === 0 && (
           <Typography variant='body2' color='text.secondary'>
@@ -304,38 +307,24 @@ function OrderDetailView() {
           </Box>
         ))}
       </Section>
-      <Section title='resources.orders.sections.history'>
-        <SmallTable
-          caption={translate('resources.orders.sections.history')}
-          head={[
-            'resources.orders.history.at',
-            'resources.orders.history.from',
-            'resources.orders.history.to',
-            'resources.orders.history.actor',
-            'resources.orders.history.note',
-          ]}
-          rows={o.history.map((h) => [
-            at(h.at),
-            translate(`resources.orders.status.${h.from}`, { _: h.from }),
-            translate(`resources.orders.status.${h.to}`, { _: h.to }),
-            h.actor,
-            h.note,
-          ])}
-        />
-      </Section>
-      <Section title='resources.orders.sections.audit'>
-        <SmallTable
-          caption={translate('resources.orders.sections.audit')}
-          head={[
-            'resources.orders.audit.at',
-            'resources.orders.audit.staffId',
-            'resources.orders.audit.action',
-            'resources.orders.audit.record',
-            'resources.orders.audit.note',
-          ]}
-          rows={o.audit.map((a) => [at(a.at), a.staffId, a.action, `${a.entity} ${a.entityId ?? ''}`, a.note])}
-        />
-      </Section>
+      <TableSection
+        name='history'
+        prefix='history'
+        head={['at', 'from', 'to', 'actor', 'note']}
+        rows={o.history.map((h) => [
+          at(h.at),
+          translate(`resources.orders.status.${h.from}`, { _: h.from }),
+          translate(`resources.orders.status.${h.to}`, { _: h.to }),
+          h.actor,
+          h.note,
+        ])}
+      />
+      <TableSection
+        name='audit'
+        prefix='audit'
+        head={['at', 'staffId', 'action', 'record', 'note']}
+        rows={o.audit.map((a) => [at(a.at), a.staffId, a.action, `${a.entity} ${a.entityId ?? ''}`, a.note])}
+      />
     </Box>
   )
 }

@@ -1,4 +1,4 @@
-import { Box, Chip, Link, Stack, Typography } from '@mui/material'
+import { Box, Link, Typography } from '@mui/material'
 import {
   Datagrid,
   FunctionField,
@@ -11,17 +11,12 @@ import {
 } from 'react-admin'
 import { Link as RouterLink } from 'react-router-dom'
 import type { AdminOrderRequest } from '../../../../types/order/staff-endpoints'
+import { DetailToggle } from '../../components/DetailToggle'
+import { Facts } from '../../components/Facts'
 import { StatusTabs } from '../../components/StatusTabs'
+import { StatusWithOverdue } from '../../components/StatusChip'
 import { countryDateTime } from '../../format'
-import {
-  DetailToggle,
-  Facts,
-  useCategoryText,
-  OrderStatus,
-  RequestDecisions,
-  RequestFiles,
-  useStaffPermissions,
-} from './parts'
+import { useCategoryText, OrderStatus, RequestDecisions, RequestFiles, useStaffPermissions } from './parts'
 
 const STATUSES = ['pending', 'in_progress', 'completed', 'rejected'] as const
 
@@ -81,13 +76,13 @@ export function RequestQueue() {
           source='status'
           sortable={false}
           render={(r) => (
-            <Stack direction='row' spacing={1} alignItems='center'>
-              <span>{translate(`resources.order-requests.status.${r.status}`)}</span>
-              {r.overdue && <Chip size='small' color='error' label={translate('admin.common.overdue')} />}
-            </Stack>
+            <StatusWithOverdue text={translate(`resources.order-requests.status.${r.status}`)} overdue={r.overdue} />
           )}
         />
-        <FunctionField label='resources.orders.detail' render={() => <DetailToggle />} />
+        <FunctionField
+          label='resources.orders.detail'
+          render={() => <DetailToggle show='resources.orders.showDetail' hide='resources.orders.hideDetail' />}
+        />
       </Datagrid>
     </List>
   )

@@ -1,4 +1,4 @@
-import { Box, CircularProgress, Link, Typography } from '@mui/material'
+import { Box, Link, Typography } from '@mui/material'
 import {
   Datagrid,
   FunctionField,
@@ -13,9 +13,12 @@ import {
 import { Link as RouterLink } from 'react-router-dom'
 import type { AdminOrderDetail, AdminOrderSummary } from '../../../../types/order/staff-endpoints'
 import { REVIEW_STATUSES } from '../../../../types/order/lifecycle'
+import { DetailToggle } from '../../components/DetailToggle'
+import { Facts } from '../../components/Facts'
+import { Loading } from '../../components/Loading'
 import { StatusTabs } from '../../components/StatusTabs'
 import { countryDateTime, money } from '../../format'
-import { DetailToggle, Facts, OrderDecisions, OrderStatus, SmallTable, useStaffPermissions } from './parts'
+import { accountText, OrderDecisions, OrderStatus, SmallTable, useStaffPermissions } from './parts'
 
 /**
  * Orders waiting on a decision (GET /admin/orders?status=…): pending review, financial review, pending approval,
@@ -41,11 +44,7 @@ export function ReviewQueue() {
         sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
       >
         <RaTextField source='orderNumber' sortable={false} />
-        <FunctionField<AdminOrderSummary>
-          source='account'
-          sortable={false}
-          render={(r) => `${r.account.name ?? '—'} (${r.account.number ?? '—'})`}
-        />
+        <FunctionField<AdminOrderSummary> source='account' sortable={false} render={(r) => accountText(r.account)} />
         <FunctionField<AdminOrderSummary>
           source='placedAt'
           sortable={false}
@@ -63,7 +62,10 @@ export function ReviewQueue() {
           label={translate('resources.order-reviews.fields.status')}
           render={(r) => <OrderStatus status={r.status} held={r.held} />}
         />
-        <FunctionField label='resources.orders.detail' render={() => <DetailToggle />} />
+        <FunctionField
+          label='resources.orders.detail'
+          render={() => <DetailToggle show='resources.orders.showDetail' hide='resources.orders.hideDetail' />}
+        />
       </Datagrid>
     </List>
   )
@@ -81,8 +83,7 @@ function ReviewDetail() {
     { enabled: !!r },
   )
   if (!r) return null
-  if (isPending || !data?.lines)
-    return <CircularProgress size={24} aria-label={translate('ra.page.loading')} sx={{ m: 2 }} />
+  if (isPending || !data?.lines) return <Loading />
   const c = data.currency
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>

@@ -17,22 +17,14 @@ import {
   FormLabel,
 } from '@mui/material'
 import DownloadIcon from '@mui/icons-material/Download'
-import {
-  useExpanded,
-  useLocaleState,
-  useNotify,
-  usePermissions,
-  useRecordContext,
-  useResourceContext,
-  useTranslate,
-  type HttpError,
-} from 'react-admin'
+import { useLocaleState, useNotify, usePermissions, useTranslate, type HttpError } from 'react-admin'
 import type { Permission } from '../../../../types/staff/permissions'
 import type { AdminOrderDetail, AdminOrderRequest } from '../../../../types/order/staff-endpoints'
 import { REVIEW_STATUSES } from '../../../../types/order/lifecycle'
 import { categoryLabel } from '../../../../types/order/return-rules'
 import { adminCall, download } from '../../api/client'
 import { DecisionButton } from '../../components/DecisionButton'
+import { RejectButton } from '../../components/RejectButton'
 import { countryDateTime } from '../../format'
 
 /** A request's category and sub-category in the console's language (the buyer chose them from these lists). */
@@ -55,61 +47,20 @@ export function OrderStatus({ status, held }: { status: string; held?: boolean }
   )
 }
 
-/**
- * A queue row's detail opened and closed by a real button: react-admin's own expand icon is hidden from the keyboard
- * and from screen readers (clicking the row still works too).
- */
-export function DetailToggle() {
-  const record = useRecordContext()
-  const resource = useResourceContext()
-  const translate = useTranslate()
-  const [expanded, toggle] = useExpanded(resource ?? '', record?.id ?? '', true)
-  if (!record) return null
-  return (
-    <Button
-      size='small'
-      variant='text'
-      aria-expanded={expanded}
-      onClick={(e) => {
-        e.stopPropagation()
-        toggle()
-      }}
-    >
-      {translate(expanded ? 'resources.orders.hideDetail' : 'resources.orders.showDetail')}
-    </Button>
-  )
-}
+/** An order's account as the screens name it: "name (number)". */
+export const accountText = (a: { name: string | null; number: string | null }) =>
+  `${a.name ?? '—'} (${a.number ?? '—'})`
 
-/** A definition list of label / value pairs, two columns. */
-export function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
-  const translate = useTranslate()
-  return (
-    <Box
-      component='dl'
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 3, rowGap: 0.5, m: 0 }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component='dt' variant='body2' color='text.secondary'>
-            {translate(label)}
-          </Typography>
-          <Typography component='dd' variant='body2' sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value === null || value === undefined || value === '' ? '—' : value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  )
-}
-
-/** A small table with real headers; "None" when it has no rows. */
+/** A small table with real headers (message keys, under `prefix` when given); "None" when it has no rows. */
 export function SmallTable({
   caption,
+  prefix,
   head,
   rows,
   numeric = [],
 }: {
   caption: string
+  prefix?: string
   head: string[]
   rows: ReactNode[][]
   numeric?: number[]
@@ -134,7 +85,7 @@ export function SmallTable({
                 align={numeric.includes(i) ? 'right' : 'left'}
                 sx={{ whiteSpace: 'nowrap' }}
               >
-                {translate(h)}
+                {translate(prefix ? `${prefix}.${h}` : h)}
               </TableCell>
             ))}
           </TableRow>
@@ -191,13 +142,8 @@ export function OrderDecisions({ order }: { order: AdminOrderDetail }) {
               question={t('approveQuestion')}
               onConfirm={() => adminCall('orderReview', { params: { orderNo }, body: { decision: 'approve' } })}
             />
-            <DecisionButton
-              label={translate('admin.common.reject')}
-              color='error'
-              variant='outlined'
+            <RejectButton
               question={t('rejectQuestion')}
-              reasonLabel={translate('admin.common.reason')}
-              reasonHelp={translate('admin.common.reasonHelp')}
               onConfirm={(note) =>
                 adminCall('orderReview', { params: { orderNo }, body: { decision: 'reject', note } })
               }
@@ -306,13 +252,10 @@ export function RequestDecisions({ request }: { request: AdminOrderRequest }) {
           reasonHelp={translate('admin.common.reasonHelp')}
           onConfirm={(note) => adminCall('orderRequestAccept', { params: { id }, body: { note } })}
         />
-        <DecisionButton
+        <RejectButton
           label={t('refuse')}
-          color='error'
-          variant='outlined'
           question={t('refuseQuestion')}
           reasonLabel={t('note')}
-          reasonHelp={translate('admin.common.reasonHelp')}
           onConfirm={(note) => adminCall('orderRequestRefuse', { params: { id }, body: { note } })}
         />
       </Stack>

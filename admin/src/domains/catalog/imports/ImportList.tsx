@@ -14,7 +14,7 @@ import {
 } from 'react-admin'
 import { IMPORT_KINDS, type ImportDetail, type ImportRecord } from '../../../../../types/catalog/staff-endpoints'
 import { countryDateTime } from '../../../format'
-import { Facts } from '../Facts'
+import { Facts } from '../../../components/Facts'
 import { RowErrors } from './RowErrors'
 
 /** The applied catalogue imports, newest first (GET /admin/catalogue/imports); a new one from the toolbar. */

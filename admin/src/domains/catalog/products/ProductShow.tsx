@@ -17,7 +17,7 @@ import { Link as RouterLink } from 'react-router-dom'
 import { Show, useLocaleState, useRecordContext, useTranslate } from 'react-admin'
 import type { AdminProductDetail } from '../../../../../types/catalog/staff-endpoints'
 import { countryDateTime, money } from '../../../format'
-import { Facts } from '../Facts'
+import { Facts } from '../../../components/Facts'
 import { priceOrRequest } from './ProductList'
 
 /** One product (GET /admin/products/:id): its data, its family's sizes, account prices and stock by location. */

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react'
 import {
   Box,
   Card,
-  Chip,
   Stack,
   Table,
   TableBody,
@@ -24,21 +23,15 @@ import {
 import type { WebhookDelivery, WebhookEventDetail } from '../../../../../types/platform/staff-endpoints'
 import { adminCall } from '../../../api/client'
 import { DecisionButton } from '../../../components/DecisionButton'
+import { StatusChip } from '../../../components/StatusChip'
 import { StatusTabs } from '../../../components/StatusTabs'
 import { countryDateTime } from '../../../format'
 
 /** A delivery's status in words (with the colour as an extra, never alone). */
 export function DeliveryStatus({ status }: { status: WebhookDelivery['status'] }) {
   const translate = useTranslate()
-  const color = status === 'dead' ? 'error' : status === 'pending' ? 'warning' : 'success'
-  return (
-    <Chip
-      size='small'
-      variant='outlined'
-      color={color}
-      label={translate(`resources.webhook-deliveries.status.${status}`)}
-    />
-  )
+  const tone = status === 'dead' ? 'bad' : status === 'pending' ? 'warn' : 'ok'
+  return <StatusChip tone={tone} label={translate(`resources.webhook-deliveries.status.${status}`)} />
 }
 
 /**

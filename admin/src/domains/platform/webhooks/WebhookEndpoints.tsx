@@ -3,6 +3,9 @@ import { Datagrid, FunctionField, List, useTranslate } from 'react-admin'
 import type { WebhookEndpoint } from '../../../../../types/platform/staff-endpoints'
 import { countryDateTime } from '../../../format'
 
+/** the delivery counts shown per URL, each a column */
+const COUNTS = ['delivered', 'pending', 'retrying', 'dead'] as const
+
 /** The configured webhook URLs (WEBHOOK_URLS; GET /admin/webhooks/endpoints) and how their deliveries stand. */
 export function WebhookEndpoints() {
   const translate = useTranslate()
@@ -25,30 +28,15 @@ export function WebhookEndpoints() {
             translate(r.active ? 'resources.webhook-endpoints.configured' : 'resources.webhook-endpoints.removed')
           }
         />
-        <FunctionField<WebhookEndpoint>
-          source='delivered'
-          sortable={false}
-          textAlign='right'
-          render={(r) => r.deliveries.delivered}
-        />
-        <FunctionField<WebhookEndpoint>
-          source='pending'
-          sortable={false}
-          textAlign='right'
-          render={(r) => r.deliveries.pending}
-        />
-        <FunctionField<WebhookEndpoint>
-          source='retrying'
-          sortable={false}
-          textAlign='right'
-          render={(r) => r.deliveries.retrying}
-        />
-        <FunctionField<WebhookEndpoint>
-          source='dead'
-          sortable={false}
-          textAlign='right'
-          render={(r) => r.deliveries.dead}
-        />
+        {COUNTS.map((k) => (
+          <FunctionField<WebhookEndpoint>
+            key={k}
+            source={k}
+            sortable={false}
+            textAlign='right'
+            render={(r) => r.deliveries[k]}
+          />
+        ))}
         <FunctionField<WebhookEndpoint>
           source='lastDeliveredAt'
           sortable={false}

@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Chip,
-  CircularProgress,
   List as MuiList,
   ListItem,
   Paper,
@@ -22,7 +21,6 @@ import {
   FunctionField,
   List,
   SelectInput,
-  useGetOne,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -38,22 +36,16 @@ import { ENQUIRY_FILE_TYPES } from '../../../../../types/service/staff-schemas'
 import { RETURN_FILE_MAX_BYTES, RETURN_FILES_MAX } from '../../../../../types/order/return-rules'
 import { adminCall } from '../../../api/client'
 import { DecisionButton } from '../../../components/DecisionButton'
-import { ExpandToggle } from '../ExpandToggle'
+import { DetailToggle } from '../../../components/DetailToggle'
+import { Fact, Facts as SharedFacts } from '../../../components/Facts'
 import { StatusTabs } from '../../../components/StatusTabs'
 import { countryDateTime } from '../../../format'
+import { RequesterFacts, RowDetail, requester } from '../common'
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const
 const KINDS = ['lead', 'quote'] as const
 const INTERACTION = ['pending', 'approved', 'rejected', 'autoApproved'] as const
 const P = 'resources.enquiries'
-
-/** Who asked: the contact, their company and the account (an anonymous lead has none). */
-export function requester(
-  r: Pick<StaffEnquirySummary, 'contactName' | 'companyOrInstitution' | 'accountName' | 'accountNumber'>,
-) {
-  const account = r.accountName ? `${r.accountName}${r.accountNumber ? ` (${r.accountNumber})` : ''}` : null
-  return [r.contactName, r.companyOrInstitution, account].filter(Boolean).join(' · ')
-}
 
 /** the list's filters (react-admin translates the choices' names) */
 const FILTERS = [
@@ -72,7 +64,7 @@ export function EnquiryQueue() {
     <List filterDefaultValues={{ status: 'pending' }} filters={FILTERS} exporter={false} perPage={25}>
       <StatusTabs statuses={STATUSES} labelPrefix={`${P}.status`} />
       <Datagrid bulkActionButtons={false} expand={<EnquiryDetail />} rowClick='expand' expandSingle>
-        <FunctionField source='requestId' sortable={false} render={() => <ExpandToggle source='requestId' />} />
+        <FunctionField source='requestId' sortable={false} render={() => <DetailToggle source='requestId' />} />
         <FunctionField<StaffEnquirySummary>
           source='kind'
           sortable={false}
@@ -110,71 +102,30 @@ function InteractionLabel({ status }: { status: string }) {
   return <>{translate(`${P}.interaction.${status}`)}</>
 }
 
-export function Facts({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      component='dl'
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'max-content minmax(0, 1fr)',
-        columnGap: 3,
-        rowGap: 0.5,
-        m: 0,
-        overflowWrap: 'anywhere',
-      }}
-    >
-      {children}
-    </Box>
-  )
-}
-
-export function Fact({ label, value }: { label: string; value: ReactNode }) {
-  const translate = useTranslate()
-  return (
-    <>
-      <Typography component='dt' variant='body2' color='text.secondary'>
-        {translate(label)}
-      </Typography>
-      <Typography component='dd' variant='body2' sx={{ m: 0, whiteSpace: 'pre-wrap' }}>
-        {value === null || value === undefined || value === '' ? '—' : value}
-      </Typography>
-    </>
-  )
-}
+/** for membership's queues, until they import components/Facts (with `preWrap`) */
+export { Fact } from '../../../components/Facts'
+export const Facts = ({ children }: { children: ReactNode }) => <SharedFacts preWrap>{children}</SharedFacts>
 
 /** One request: who asked, the items, the thread with its files, a reply and the decision. */
 function EnquiryDetail() {
   const row = useRecordContext<StaffEnquirySummary>()
-  const translate = useTranslate()
-  const { data, isPending, error } = useGetOne<StaffEnquiryDetail & { id: string }>(
-    'enquiries',
-    // meta: its own cache entry, not the list's row that react-admin copies into getOne's
-    { id: row?.requestId ?? '', meta: { detail: true } },
-    { enabled: !!row },
+  return (
+    <RowDetail<StaffEnquiryDetail & { id: string }> resource='enquiries' id={row?.requestId}>
+      {(r) => <EnquiryView r={r} />}
+    </RowDetail>
   )
-  if (!row) return null
-  if (isPending) return <CircularProgress size={24} aria-label={translate('ra.page.loading')} sx={{ m: 2 }} />
-  if (error || !data) return <Alert severity='error'>{(error as Error | null)?.message ?? ''}</Alert>
-  const r = data
+}
+
+function EnquiryView({ r }: { r: StaffEnquiryDetail }) {
+  const translate = useTranslate()
   const open = r.status !== 'completed'
   const undecided = r.interactionStatus === 'pending'
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2, minWidth: 0 }}>
-      <Facts>
-        <Fact label={`${P}.fields.contactName`} value={r.contactName} />
-        <Fact label={`${P}.fields.companyOrInstitution`} value={r.companyOrInstitution} />
-        <Fact
-          label={`${P}.fields.account`}
-          value={r.accountName ? `${r.accountName} (${r.accountNumber ?? '—'})` : translate(`${P}.anonymous`)}
-        />
-        <Fact label={`${P}.fields.userName`} value={r.userName} />
-        <Fact label={`${P}.fields.phone`} value={r.phone} />
-        <Fact label={`${P}.fields.email`} value={r.email} />
-        <Fact label={`${P}.fields.city`} value={r.city} />
-        <Fact label={`${P}.fields.remark`} value={r.remark} />
-        <Fact label={`${P}.fields.createdAt`} value={countryDateTime(r.createdAt, null)} />
+      <SharedFacts preWrap>
+        <RequesterFacts prefix={P} r={r} userName={r.userName} createdAt={countryDateTime(r.createdAt, null)} />
         {r.staticQuoteId && <Fact label={`${P}.fields.staticQuoteId`} value={r.staticQuoteId} />}
-      </Facts>
+      </SharedFacts>
       <Items items={r.items} />
       <Thread interactions={r.interactions} />
       {open ? <ReplyForm requestId={r.requestId} /> : <Alert severity='info'>{translate(`${P}.closed`)}</Alert>}

@@ -3,7 +3,6 @@ import {
   Alert,
   Box,
   Button,
-  CircularProgress,
   IconButton,
   Stack,
   Table,
@@ -19,7 +18,6 @@ import {
   Datagrid,
   FunctionField,
   List,
-  useGetOne,
   useLocaleState,
   useRecordContext,
   useTranslate,
@@ -28,10 +26,11 @@ import {
 import type { LeadQuoteBody, StaffLeadDetail, StaffLeadSummary } from '../../../../../types/service/staff-schemas'
 import { adminCall } from '../../../api/client'
 import { DecisionButton } from '../../../components/DecisionButton'
-import { ExpandToggle } from '../ExpandToggle'
+import { DetailToggle } from '../../../components/DetailToggle'
+import { Facts } from '../../../components/Facts'
 import { StatusTabs } from '../../../components/StatusTabs'
 import { countryDateTime, money } from '../../../format'
-import { Fact, Facts, requester } from '../enquiries/EnquiryQueue'
+import { RequesterFacts, RowDetail, requester } from '../common'
 
 const STATUSES = ['open', 'quoted', 'closed'] as const
 const P = 'resources.leads'
@@ -45,7 +44,7 @@ export function LeadQueue() {
     <List filterDefaultValues={{ status: 'open' }} exporter={false} perPage={25}>
       <StatusTabs statuses={STATUSES} labelPrefix={`${P}.status`} />
       <Datagrid bulkActionButtons={false} expand={<LeadDetail />} rowClick='expand' expandSingle>
-        <FunctionField source='requestId' sortable={false} render={() => <ExpandToggle source='requestId' />} />
+        <FunctionField source='requestId' sortable={false} render={() => <DetailToggle source='requestId' />} />
         <FunctionField<StaffLeadSummary> source='requester' sortable={false} render={(r) => requester(r)} />
         <FunctionField<StaffLeadSummary> source='itemCount' sortable={false} render={(r) => r.itemCount} />
         <FunctionField<StaffLeadSummary> source='currency' sortable={false} render={(r) => r.currency ?? '—'} />
@@ -62,33 +61,21 @@ export function LeadQueue() {
 
 function LeadDetail() {
   const row = useRecordContext<StaffLeadSummary>()
+  return (
+    <RowDetail<StaffLeadDetail & { id: string }> resource='leads' id={row?.requestId}>
+      {(r) => <LeadView r={r} />}
+    </RowDetail>
+  )
+}
+
+function LeadView({ r }: { r: StaffLeadDetail }) {
   const translate = useTranslate()
   const [locale] = useLocaleState()
-  const { data, isPending, error } = useGetOne<StaffLeadDetail & { id: string }>(
-    'leads',
-    // meta: its own cache entry, not the list's row that react-admin copies into getOne's
-    { id: row?.requestId ?? '', meta: { detail: true } },
-    { enabled: !!row },
-  )
-  if (!row) return null
-  if (isPending) return <CircularProgress size={24} aria-label={translate('ra.page.loading')} sx={{ m: 2 }} />
-  if (error || !data) return <Alert severity='error'>{(error as Error | null)?.message ?? ''}</Alert>
-  const r = data
   const country = countryOfCurrency(r.currency)
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2, minWidth: 0 }}>
-      <Facts>
-        <Fact label={`${P}.fields.contactName`} value={r.contactName} />
-        <Fact label={`${P}.fields.companyOrInstitution`} value={r.companyOrInstitution} />
-        <Fact
-          label={`${P}.fields.account`}
-          value={r.accountName ? `${r.accountName} (${r.accountNumber ?? '—'})` : translate(`${P}.anonymous`)}
-        />
-        <Fact label={`${P}.fields.phone`} value={r.phone} />
-        <Fact label={`${P}.fields.email`} value={r.email} />
-        <Fact label={`${P}.fields.city`} value={r.city} />
-        <Fact label={`${P}.fields.remark`} value={r.remark} />
-        <Fact label={`${P}.fields.createdAt`} value={countryDateTime(r.createdAt, country)} />
+      <Facts preWrap>
+        <RequesterFacts prefix={P} r={r} createdAt={countryDateTime(r.createdAt, country)} />
       </Facts>
       <Box sx={{ overflowX: 'auto' }}>
         <Table size='small' aria-label={translate(`${P}.items`)}>
