@@ -1,80 +1,28 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { Box, Button, Chip, Stack, Typography } from '@mui/material'
-import { useExpanded, useRecordContext, useResourceContext, useTranslate, type HttpError } from 'react-admin'
+import { useTranslate, type HttpError } from 'react-admin'
+import { Facts } from '../../components/Facts'
+import { DetailToggle as SharedDetailToggle } from '../../components/DetailToggle'
+import { StatusWithOverdue } from '../../components/StatusChip'
 import { adminCall, type AdminAnswer, type AdminKey, type CallInput } from '../../api/client'
 import type { AdminEndpoints } from '../../../../types/staff/admin-endpoints'
 
 /** What the account domain's screens share: a decision's status with its overdue chip, a detail's list of fields. */
 
+export { StatusChip } from '../../components/StatusChip'
+
 export function DecisionStatus({ status, overdue }: { status: string; overdue: boolean }) {
   const translate = useTranslate()
-  return (
-    <Stack direction='row' spacing={1} alignItems='center'>
-      <span>{translate(`admin.decision.${status}`)}</span>
-      {overdue && <StatusChip tone='bad' label={translate('admin.common.overdue')} />}
-    </Stack>
-  )
+  return <StatusWithOverdue text={translate(`admin.decision.${status}`)} overdue={overdue} />
 }
 
-/**
- * A small status chip whose words carry the meaning (the colour only repeats it), in colours that keep AA contrast
- * on white (MUI's outlined warning and success texts do not).
- */
-const TONES = {
-  ok: { color: '#1b5e20', borderColor: '#2e7d32' },
-  warn: { color: '#7a3e00', borderColor: '#ed6c02' },
-  bad: { color: '#ffffff', borderColor: '#b71c1c', bgcolor: '#b71c1c' },
-  plain: { color: 'text.primary', borderColor: 'grey.500' },
-} as const
-export function StatusChip({ tone, label }: { tone: keyof typeof TONES; label: string }) {
-  return <Chip size='small' variant='outlined' label={label} sx={{ ...TONES[tone], fontWeight: 500 }} />
-}
-
-/**
- * A queue row's detail opened and closed by a real button (react-admin's own expand icon is hidden from the keyboard
- * and from screen readers; clicking the row still works too).
- */
+/** A queue row's detail opened and closed by a real button (components/DetailToggle.tsx), in the account's words. */
 export function DetailToggle() {
-  const record = useRecordContext()
-  const resource = useResourceContext()
-  const translate = useTranslate()
-  const [expanded, toggle] = useExpanded(resource ?? '', record?.id ?? '', true)
-  if (!record) return null
-  return (
-    <Button
-      size='small'
-      variant='text'
-      aria-expanded={expanded}
-      onClick={(e) => {
-        e.stopPropagation()
-        toggle()
-      }}
-    >
-      {translate(expanded ? 'admin.account.hideDetail' : 'admin.account.showDetail')}
-    </Button>
-  )
+  return <SharedDetailToggle show='admin.account.showDetail' hide='admin.account.hideDetail' />
 }
 
-/** A definition list of label → value rows (labels are message keys); empty values read "—". */
+/** A definition list of label → value rows (labels are message keys; components/Facts.tsx). */
 export function Fields({ rows }: { rows: [label: string, value: ReactNode][] }) {
-  const translate = useTranslate()
-  return (
-    <Box
-      component='dl'
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 3, rowGap: 0.5, m: 0 }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component='dt' variant='body2' color='text.secondary'>
-            {translate(label)}
-          </Typography>
-          <Typography component='dd' variant='body2' sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value === null || value === undefined || value === '' ? '—' : value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  )
+  return <Facts rows={rows} />
 }
 
 /** An account as a queue names it: "name (number)". */

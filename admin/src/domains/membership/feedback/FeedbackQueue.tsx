@@ -3,10 +3,10 @@ import { Datagrid, FunctionField, List, useRecordContext, useTranslate } from 'r
 import type { AdminFeedback } from '../../../../../types/membership/staff-endpoints'
 import { adminCall } from '../../../api/client'
 import { DecisionButton } from '../../../components/DecisionButton'
-import { ExpandToggle } from '../../service/ExpandToggle'
+import { DetailToggle } from '../../../components/DetailToggle'
 import { StatusTabs } from '../../../components/StatusTabs'
 import { countryDateTime } from '../../../format'
-import { Fact, Facts } from '../../service/enquiries/EnquiryQueue'
+import { Fact, Facts } from '../../../components/Facts'
 
 const P = 'resources.redemption-feedback'
 /** open: pending and In-Progress */
@@ -23,7 +23,7 @@ export function FeedbackQueue() {
     <List filterDefaultValues={{ status: 'open' }} exporter={false} perPage={25}>
       <StatusTabs statuses={STATUSES} labelPrefix={`${P}.status`} />
       <Datagrid bulkActionButtons={false} expand={<FeedbackDetail />} rowClick='expand' expandSingle>
-        <FunctionField source='number' sortable={false} render={() => <ExpandToggle source='number' />} />
+        <FunctionField source='number' sortable={false} render={() => <DetailToggle source='number' />} />
         <FunctionField<AdminFeedback> source='member' sortable={false} render={(r) => r.member.userName} />
         <FunctionField<AdminFeedback>
           source='category'
@@ -57,7 +57,7 @@ function FeedbackDetail() {
   if (!r) return null
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2, minWidth: 0 }}>
-      <Facts>
+      <Facts preWrap>
         <Fact label={`${P}.fields.member`} value={`${r.member.userName} · ${r.member.userId}`} />
         <Fact label={`${P}.fields.number`} value={r.number} />
         <Fact label={`${P}.fields.description`} value={r.description} />

@@ -6,10 +6,10 @@ import { TRACKING_NUMBER_PATTERN } from '../../../../../types/membership/staff-r
 import { CARRIERS, carrierName } from '../../../../../types/order/carriers'
 import { adminCall } from '../../../api/client'
 import { DecisionButton } from '../../../components/DecisionButton'
-import { ExpandToggle } from '../../service/ExpandToggle'
+import { DetailToggle } from '../../../components/DetailToggle'
 import { StatusTabs } from '../../../components/StatusTabs'
 import { countryDateTime } from '../../../format'
-import { Fact, Facts } from '../../service/enquiries/EnquiryQueue'
+import { Fact, Facts } from '../../../components/Facts'
 
 const P = 'resources.redemptions'
 /** toShip: submitted, pending_shipped, partial_shipped (what may be shipped now); created: a prize order waiting for its address */
@@ -34,7 +34,7 @@ export function RedemptionQueue() {
     <List filterDefaultValues={{ status: 'toShip' }} filters={FILTERS} exporter={false} perPage={25}>
       <StatusTabs statuses={STATUSES} labelPrefix={`${P}.status`} />
       <Datagrid bulkActionButtons={false} expand={<RedemptionDetail />} rowClick='expand' expandSingle>
-        <FunctionField source='number' sortable={false} render={() => <ExpandToggle source='number' />} />
+        <FunctionField source='number' sortable={false} render={() => <DetailToggle source='number' />} />
         <FunctionField<AdminRedemption>
           source='kind'
           sortable={false}
@@ -79,7 +79,7 @@ function RedemptionDetail() {
   if (!r) return null
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2, minWidth: 0 }}>
-      <Facts>
+      <Facts preWrap>
         <Fact label={`${P}.fields.member`} value={`${r.member.userName} · ${r.member.userId}`} />
         <Fact label={`${P}.fields.accountNumber`} value={r.member.accountNumber} />
         <Fact

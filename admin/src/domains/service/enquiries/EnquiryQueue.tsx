@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react'
+import { useRef, useState } from 'react'
 import {
   Alert,
   Box,
@@ -101,10 +101,6 @@ function InteractionLabel({ status }: { status: string }) {
   const translate = useTranslate()
   return <>{translate(`${P}.interaction.${status}`)}</>
 }
-
-/** for membership's queues, until they import components/Facts (with `preWrap`) */
-export { Fact } from '../../../components/Facts'
-export const Facts = ({ children }: { children: ReactNode }) => <SharedFacts preWrap>{children}</SharedFacts>
 
 /** One request: who asked, the items, the thread with its files, a reply and the decision. */
 function EnquiryDetail() {
