@@ -85,10 +85,12 @@ export function schemaErrorMessage(errors: readonly SchemaError[], dataVar: stri
  */
 export function schemaFieldErrors(errors: readonly SchemaError[], language: MessageLanguage): Record<string, string> {
   const say = language === 'en' ? FIELD_EN : FIELD_ZH
-  const out: Record<string, string[]> = {}
+  // a Map: a field is named by the request ("constructor", "__proto__"), never looked up on an object's prototype
+  const out = new Map<string, string[]>()
   const add = (segments: string[], message: string) => {
     const field = segments.filter(Boolean).join('.') || '_'
-    const list = (out[field] ??= [])
+    const list = out.get(field) ?? []
+    out.set(field, list)
     if (!list.includes(message)) list.push(message)
   }
   for (const e of errors) {
@@ -102,11 +104,11 @@ export function schemaFieldErrors(errors: readonly SchemaError[], language: Mess
       for (const name of (p.additionalProperties as string[] | undefined) ?? [String(p.additionalProperty)])
         add([...at, name], say.additionalProperties(p, e))
     } else {
-      const f = say[e.keyword]
+      const f = Object.hasOwn(say, e.keyword) ? say[e.keyword] : undefined
       add(at, f ? f(p, e) : language === 'en' ? (e.message ?? 'Invalid value') : '不符合要求')
     }
   }
-  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.join(language === 'en' ? '; ' : '；')]))
+  return Object.fromEntries([...out].map(([k, v]) => [k, v.join(language === 'en' ? '; ' : '；')]))
 }
 
 type SayField = (p: Record<string, unknown>, e: SchemaError) => string

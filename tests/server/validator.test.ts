@@ -72,4 +72,10 @@ test('schemaFieldErrors: each failing field by its path (nested a.b.0.c), in Eng
   assert.equal(zh.reason, '不能超过 5 个字符')
   assert.equal(zh['lines.0.quantity'], '不能小于 1')
   assert.equal(schemaFieldErrors([...check({ lines: [] }).error!], 'zh').reason, '必填')
+  // fields named like an object's own members (the fuzz test sent "constructor") are fields like any other
+  const odd = JSON.parse('{"reason":"ok","lines":[],"constructor":1,"__proto__":2,"toString":3}')
+  const named = schemaFieldErrors([...check(odd).error!], 'en')
+  assert.deepEqual(Object.keys(named).sort(), ['__proto__', 'constructor', 'toString'])
+  assert.equal(named.constructor, 'Not an accepted field')
+  assert.equal(Object.getPrototypeOf(named), Object.prototype)
 })
