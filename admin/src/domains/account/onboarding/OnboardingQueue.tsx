@@ -12,6 +12,7 @@ import {
 import type { OnboardingReview } from '../../../../../types/account/staff-endpoints'
 import { adminCall } from '../../../api/client'
 import { DecisionButton } from '../../../components/DecisionButton'
+import { RejectButton } from '../../../components/RejectButton'
 import { StatusTabs } from '../../../components/StatusTabs'
 import { countryDateTime } from '../../../format'
 import { accountLabel, DecisionStatus, DetailToggle, Fields, userLabel } from '../common'
@@ -133,13 +134,8 @@ function OnboardingDetail() {
               })
             }
           />
-          <DecisionButton
-            label={translate('admin.common.reject')}
-            color='error'
-            variant='outlined'
+          <RejectButton
             question={translate('resources.onboarding-requests.rejectQuestion')}
-            reasonLabel={translate('admin.common.reason')}
-            reasonHelp={translate('admin.common.reasonHelp')}
             onConfirm={(reason) => adminCall('onboardingReject', { params: { id: r.requestId }, body: { reason } })}
           />
         </Stack>

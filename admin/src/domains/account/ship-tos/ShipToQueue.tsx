@@ -12,6 +12,7 @@ import {
 import type { ShipToReview } from '../../../../../types/account/staff-endpoints'
 import { adminCall } from '../../../api/client'
 import { DecisionButton } from '../../../components/DecisionButton'
+import { RejectButton } from '../../../components/RejectButton'
 import { StatusTabs } from '../../../components/StatusTabs'
 import { countryDateTime } from '../../../format'
 import { DecisionStatus, DetailToggle } from '../common'
@@ -133,13 +134,8 @@ function ShipToDetail() {
               })
             }
           />
-          <DecisionButton
-            label={translate('admin.common.reject')}
-            color='error'
-            variant='outlined'
+          <RejectButton
             question={translate('resources.ship-tos.rejectQuestion')}
-            reasonLabel={translate('admin.common.reason')}
-            reasonHelp={translate('admin.common.reasonHelp')}
             onConfirm={(reason) => adminCall('shipToReject', { params: { id: r.id }, body: { reason } })}
           />
         </Stack>

@@ -3,6 +3,7 @@ import { Datagrid, FunctionField, List, TextField as RaTextField, useRecordConte
 import type { SupplyCentreReview } from '../../../../../types/account/staff-endpoints'
 import { adminCall } from '../../../api/client'
 import { DecisionButton } from '../../../components/DecisionButton'
+import { RejectButton } from '../../../components/RejectButton'
 import { StatusTabs } from '../../../components/StatusTabs'
 import { countryDateTime } from '../../../format'
 import { accountLabel, DecisionStatus, DetailToggle, Fields, userLabel } from '../common'
@@ -78,13 +79,8 @@ function SupplyCentreDetail() {
             })}
             onConfirm={() => adminCall('supplyCentreApprove', { params: { id: r.requestId }, body: {} })}
           />
-          <DecisionButton
-            label={translate('admin.common.reject')}
-            color='error'
-            variant='outlined'
+          <RejectButton
             question={translate('resources.supply-centre-requests.rejectQuestion')}
-            reasonLabel={translate('admin.common.reason')}
-            reasonHelp={translate('admin.common.reasonHelp')}
             onConfirm={(reason) => adminCall('supplyCentreReject', { params: { id: r.requestId }, body: { reason } })}
           />
         </Stack>
